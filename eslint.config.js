@@ -75,7 +75,7 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, project: ['**/tsconfig.json'] })],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, project: ['**/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',

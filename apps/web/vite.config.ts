@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import rootPackage from '../../package.json' with { type: 'json' };
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
   plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { ProblemType } from '@portal/contracts';
+import type { DatabaseHandle } from './db/client';
+import { loggerOptions } from './lib/logger';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin, HttpProblem } from './plugins/errors';
+import { openApiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+import { healthRoutes } from './modules/health/routes';
+import { loggingRoutes } from './modules/logging/routes';
+import type { Settings } from './settings';
+
+export interface BuildAppOptions {
+  settings: Settings;
+  database: DatabaseHandle;
+  /** Close the database with the app (the server process) or leave it open (tests sharing one). */
+  closeDatabaseOnShutdown?: boolean;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Builds the whole HTTP application without listening, so tests can drive it with `app.inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { settings } = options;
+  const app = Fastify({
+    logger: loggerOptions(settings.logLevel, options.logStream),
+    trustProxy: settings.trustProxy,
+    // A caller's X-Request-Id is kept when it is a sane token, so logs can be joined across systems.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpProblem(
+        context.statusCode,
+        ProblemType.rateLimited,
+        'Too many requests',
+        `Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+  });
+  await app.register(dbPlugin, {
+    database: options.database,
+    closeOnShutdown: options.closeDatabaseOnShutdown ?? false,
+  });
+  await app.register(openApiPlugin, { version: settings.version });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { version: settings.version });
+      await api.register(loggingRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { webDistDir: settings.webDistDir, configDir: settings.configDir });
+  return app;
+}

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { repoRoot } from '../settings';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it: one SQL dialect (PostgreSQL) everywhere. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  /** Runs pending migrations (idempotent; serialised across instances on PostgreSQL). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(repoRoot, 'apps/server/src/db/migrations');
+
+// Any fixed 64-bit number: every instance takes the same advisory lock while migrating.
+const MIGRATION_LOCK_ID = 7_341_120_905;
+
+export interface PgliteOptions {
+  /** Folder for the database files; in memory when omitted (tests). */
+  dataDir?: string;
+}
+
+/** The embedded database: PostgreSQL compiled to WebAssembly, persisted to a folder. */
+export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
+  let releaseLock = (): void => undefined;
+  if (options.dataDir !== undefined) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    releaseLock = lockDataDir(options.dataDir);
+  }
+  try {
+    const client = options.dataDir === undefined ? new PGlite() : new PGlite(path.join(options.dataDir, 'pgdata'));
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+    return {
+      db,
+      driver: 'pglite',
+      ping: async () => {
+        if (client.closed) throw new Error('The embedded database is closed');
+        await client.query('select 1');
+      },
+      migrate: async () => {
+        await migratePglite(db, { migrationsFolder });
+      },
+      close: async () => {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+export interface PostgresOptions {
+  connectionString: string;
+  poolSize?: number;
+}
+
+/** A PostgreSQL server through a connection pool. */
+export function openPostgres(options: PostgresOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client that loses its server emits 'error' on the pool; without a listener Node would exit.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  let closed = false;
+  return {
+    db,
+    driver: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        try {
+          await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(settings: {
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  return settings.databaseUrl
+    ? openPostgres({ connectionString: settings.databaseUrl, poolSize: settings.databasePoolSize })
+    : openPglite({ dataDir: settings.dataDir });
+}
+
+/** Reports whether the database answers; never throws. */
+export async function databaseIsUp(handle: DatabaseHandle): Promise<boolean> {
+  try {
+    await handle.ping();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PGlite has one writer: two processes on one folder would corrupt it. A pid file refuses a second
+ * server on the same DATA_DIR and is taken over when the process that wrote it is gone.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, 'server.pid');
+  const tryCreate = (): boolean => {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+  };
+  if (!tryCreate()) {
+    const owner = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+    if (Number.isInteger(owner) && owner !== process.pid && processIsAlive(owner)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by process ${owner}. Stop it, or set DATA_DIR to another folder.`,
+      );
+    }
+    fs.rmSync(lockPath, { force: true });
+    if (!tryCreate()) throw new Error(`Could not lock ${dataDir}`);
+  }
+  return () => {
+    fs.rmSync(lockPath, { force: true });
+  };
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ProblemType, type FieldError, type Problem } from '@portal/contracts';
+
+/** An error a service throws on purpose: it becomes a problem+json answer with this status and type. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly title: string,
+    readonly detail?: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail ?? title);
+  }
+}
+
+export function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Omit<Problem, 'instance' | 'requestId'>) {
+  const body: Problem = { ...problem, instance: request.url.split('?')[0], requestId: request.id };
+  return reply.status(problem.status).type('application/problem+json').send(body);
+}
+
+const TYPE_BY_STATUS: Record<number, { type: string; title: string }> = {
+  400: { type: ProblemType.badRequest, title: 'Bad request' },
+  404: { type: ProblemType.notFound, title: 'Not found' },
+  405: { type: ProblemType.methodNotAllowed, title: 'Method not allowed' },
+  413: { type: ProblemType.payloadTooLarge, title: 'Payload too large' },
+  415: { type: ProblemType.unsupportedMediaType, title: 'Unsupported media type' },
+  429: { type: ProblemType.rateLimited, title: 'Too many requests' },
+  503: { type: ProblemType.unavailable, title: 'Service unavailable' },
+};
+
+/**
+ * Every API error is `application/problem+json` (RFC 9457) with a stable `type`. Validation failures
+ * name each field and reason; unexpected errors are logged with the request id and answered without
+ * internals.
+ */
+export const errorsPlugin = fp(
+  (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpProblem) {
+        return sendProblem(reply, request, {
+          type: error.type,
+          title: error.title,
+          status: error.status,
+          ...(error.detail === undefined ? {} : { detail: error.detail }),
+          ...(error.errors === undefined ? {} : { errors: error.errors }),
+        });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors = error.validation.map((issue) => ({
+          field: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+          reason: issue.message ?? 'invalid value',
+        }));
+        return sendProblem(reply, request, {
+          type: ProblemType.validation,
+          title: 'Invalid request',
+          status: 400,
+          detail: 'The request has invalid fields; see errors.',
+          errors,
+        });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+        return sendProblem(reply, request, { type: ProblemType.internal, title: 'Internal error', status: 500 });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return sendProblem(reply, request, {
+          type: status === 503 ? ProblemType.unavailable : ProblemType.internal,
+          title: status === 503 ? 'Service unavailable' : 'Internal error',
+          status,
+        });
+      }
+      const known = TYPE_BY_STATUS[status] ?? { type: ProblemType.badRequest, title: 'Bad request' };
+      return sendProblem(reply, request, { ...known, status, detail: error.message });
+    });
+  },
+  { name: 'errors' },
+);
+
+/** 404 for an unknown API path, as problem+json. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendProblem(reply, request, {
+    type: ProblemType.notFound,
+    title: 'Not found',
+    status: 404,
+    detail: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`,
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { ProblemType } from '@portal/contracts';
+import { renderApiDocs } from '../lib/api-docs';
+
+export interface OpenApiOptions {
+  version: string;
+}
+
+/**
+ * The OpenAPI document is generated from the zod schemas of the routes themselves, so it cannot drift
+ * from what the server validates. `/api/openapi.json` serves it; `/api/docs` renders it for people.
+ */
+export const openApiPlugin = fp(
+  async (app: FastifyInstance, options: OpenApiOptions) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: 'Member portal API',
+          version: options.version,
+          description:
+            'REST API of the member self-service portal. Errors are application/problem+json (RFC 9457) with a stable `type`: ' +
+            Object.values(ProblemType).join(', ') +
+            '.',
+        },
+        servers: [{ url: '/' }],
+        tags: [
+          { name: 'system', description: 'Health and API description' },
+          { name: 'logging', description: 'Client monitoring events' },
+        ],
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+
+    app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+    app.get('/api/docs', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(renderApiDocs(app.swagger())),
+    );
+  },
+  { name: 'openapi' },
+);

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, found from this file whether it runs from src/ (tsx, Vitest) or dist/ (the bundle). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: LogLevelSchema.default('info'),
+  CONFIG_DIR: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export interface Settings {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  /** Absolute folder for embedded state: the PGlite database and, later, signing keys. */
+  dataDir: string;
+  /** A PostgreSQL connection string; when absent the embedded PGlite database under dataDir is used. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  logLevel: z.infer<typeof LogLevelSchema>;
+  /** Tenant configuration files served at /config/. */
+  configDir: string;
+  /** The built single-page app served at /. */
+  webDistDir: string;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+  version: string;
+}
+
+export class SettingsError extends Error {}
+
+/** Reads the process environment into typed settings; an invalid variable is reported by name. */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Settings {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new SettingsError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+    configDir: path.resolve(e.CONFIG_DIR ?? path.join(repoRoot, 'config')),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    version,
+  };
+}
