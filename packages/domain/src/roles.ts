@@ -1,0 +1,95 @@
+/**
+ * Role configuration and what it grants (SPEC §6 "Roles and permissions").
+ *
+ * The shape of `config/role-config.json` (deep-merged over `config/baseline/role-config.json`)
+ * is {@link RoleConfig}. Role names match case-insensitively, because identity providers differ
+ * in how they spell them (`Member`, `member`).
+ */
+import { isRouteWithin } from './routes';
+
+/** What one role grants. */
+export interface RoleDefinition {
+  /** Optional note for people reading the configuration file. */
+  readonly description?: string;
+  /** Routes the role may open; each also opens the routes below it. `*` opens every route. */
+  readonly routes: readonly string[];
+  /** Named actions the role may perform (only in production, see {@link roleActions}). */
+  readonly actions: readonly string[];
+  /** Named permissions, e.g. `member-search`. */
+  readonly permissions: readonly string[];
+}
+
+/** The role configuration file (`config/role-config.json`). */
+export interface RoleConfig {
+  /** The role a visitor without roles (a guest who located an account) is given. */
+  readonly guestRole: string;
+  /** Role name → what it grants. */
+  readonly roles: Readonly<Record<string, RoleDefinition>>;
+}
+
+/** SPEC §6: the permission that shows the member-search box. */
+export const MEMBER_SEARCH_PERMISSION = 'member-search';
+
+/** SPEC §6: the test role and what it is given. */
+export const TESTER_ROLE = 'tester';
+
+/**
+ * The definitions of `roles` that exist in `config` (case-insensitive); unknown roles are ignored.
+ * A user without roles is given the configured guest role (SPEC §6: guests get restricted pages).
+ */
+export function roleDefinitions(roles: readonly string[], config: RoleConfig): RoleDefinition[] {
+  const wanted = (roles.length > 0 ? roles : [config.guestRole]).map((role) => role.trim().toLowerCase());
+  return Object.entries(config.roles)
+    .filter(([name]) => wanted.includes(name.toLowerCase()))
+    .map(([, definition]) => definition);
+}
+
+function union(lists: readonly (readonly string[])[]): string[] {
+  return [...new Set(lists.flat())];
+}
+
+/** SPEC §6: every route the user's roles open (no duplicates, configuration order). */
+export function roleRoutes(roles: readonly string[], config: RoleConfig): string[] {
+  return union(roleDefinitions(roles, config).map((definition) => definition.routes));
+}
+
+/**
+ * SPEC §6 "navigation depends on roles": whether any of the user's roles opens `route`
+ * (the route itself or one above it, by whole segments after normalisation, or `*`).
+ */
+export function isRouteAllowedForRoles(route: string, roles: readonly string[], config: RoleConfig): boolean {
+  return roleRoutes(roles, config).some((allowed) => isRouteWithin(route, allowed));
+}
+
+/** SPEC §6: every permission the user's roles carry. */
+export function rolePermissions(roles: readonly string[], config: RoleConfig): string[] {
+  return union(roleDefinitions(roles, config).map((definition) => definition.permissions));
+}
+
+/** SPEC §6: whether the user's roles carry `permission` (e.g. {@link MEMBER_SEARCH_PERMISSION}). */
+export function hasPermission(roles: readonly string[], permission: string, config: RoleConfig): boolean {
+  return rolePermissions(roles, config).includes(permission);
+}
+
+/**
+ * SPEC §6: the actions the user's roles may perform. Role actions are disabled outside production,
+ * so this is empty unless `environment.production` is true.
+ */
+export function roleActions(
+  roles: readonly string[],
+  config: RoleConfig,
+  environment: { readonly production: boolean },
+): string[] {
+  if (!environment.production) return [];
+  return union(roleDefinitions(roles, config).map((definition) => definition.actions));
+}
+
+/** SPEC §6: whether the user may perform `action` (always false outside production). */
+export function canPerformAction(
+  roles: readonly string[],
+  action: string,
+  config: RoleConfig,
+  environment: { readonly production: boolean },
+): boolean {
+  return roleActions(roles, config, environment).includes(action);
+}
