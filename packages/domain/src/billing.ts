@@ -2,7 +2,14 @@
  * Premium billing and payment rules (SPEC §4 "Payment", SPEC §9 business constants).
  * All amounts are integer cents; all dates are `YYYY-MM-DD` calendar dates.
  */
-import { addDays, calendarDate, compareCalendarDates, daysInMonth, isDateWithin, parseCalendarDate } from './calendar-date';
+import {
+  addDays,
+  calendarDate,
+  compareCalendarDates,
+  daysInMonth,
+  isDateWithin,
+  parseCalendarDate,
+} from './calendar-date';
 import type { CalendarDate } from './calendar-date';
 import { isCents, percentOf, toWireAmount } from './money';
 import type { Cents } from './money';
@@ -17,7 +24,8 @@ export interface PaymentAmountLimits {
 export type PaymentAmountProblem = 'not-whole-cents' | 'not-positive' | 'below-minimum' | 'above-maximum';
 
 /** Result of {@link checkPaymentAmount}. */
-export type PaymentAmountCheck = { readonly ok: true } | { readonly ok: false; readonly problem: PaymentAmountProblem };
+export type PaymentAmountCheck =
+  { readonly ok: true } | { readonly ok: false; readonly problem: PaymentAmountProblem };
 
 /**
  * SPEC §5/§9: a payment amount is allowed from `minAllowedPayment` to `maxAllowedPayment`
@@ -97,10 +105,16 @@ export type HraDiscount =
  * is no HRA or `onDate` is outside its date range. Never more than the premium and never negative
  * (percentages are clamped to 0-100, flat amounts to 0…premium).
  */
-export function hraDiscount(premium: Cents, hra: HraDiscount | null | undefined, onDate: CalendarDate): Cents {
+export function hraDiscount(
+  premium: Cents,
+  hra: HraDiscount | null | undefined,
+  onDate: CalendarDate,
+): Cents {
   if (hra == null || premium <= 0 || !isDateWithin(onDate, hra.startDate, hra.endDate)) return 0;
   const discount =
-    hra.kind === 'percentage' ? percentOf(premium, Math.min(100, Math.max(0, hra.percent))) : Math.max(0, hra.amount);
+    hra.kind === 'percentage'
+      ? percentOf(premium, Math.min(100, Math.max(0, hra.percent)))
+      : Math.max(0, hra.amount);
   return Math.min(premium, discount);
 }
 
@@ -118,7 +132,10 @@ export interface PremiumParts {
  */
 export function memberResponsibility(parts: PremiumParts): Cents {
   const owed =
-    parts.premiumAmount - (parts.taxCreditAmount ?? 0) - (parts.otherSubsidyAmount ?? 0) - (parts.hraAmount ?? 0);
+    parts.premiumAmount -
+    (parts.taxCreditAmount ?? 0) -
+    (parts.otherSubsidyAmount ?? 0) -
+    (parts.hraAmount ?? 0);
   return Math.max(0, owed);
 }
 

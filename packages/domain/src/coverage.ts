@@ -25,7 +25,10 @@ export interface CoverageSpan extends DateSpan {
 
 /** SPEC §4: whether a span is cancelled (flagged, or ending before it starts) and so is ignored. */
 export function isSpanCancelled(span: CoverageSpan): boolean {
-  return span.cancelled === true || (span.endDate !== null && compareCalendarDates(span.endDate, span.startDate) < 0);
+  return (
+    span.cancelled === true ||
+    (span.endDate !== null && compareCalendarDates(span.endDate, span.startDate) < 0)
+  );
 }
 
 /** SPEC §4: whether a span covers `today` (started on or before it, not ended before it). */
@@ -41,7 +44,8 @@ export function isSpanFuture(span: DateSpan, today: CalendarDate): boolean {
 function compareSpans(a: DateSpan, b: DateSpan): number {
   const byStart = compareCalendarDates(a.startDate, b.startDate);
   if (byStart !== 0) return byStart;
-  if (a.endDate === null || b.endDate === null) return (a.endDate === null ? 1 : 0) - (b.endDate === null ? 1 : 0);
+  if (a.endDate === null || b.endDate === null)
+    return (a.endDate === null ? 1 : 0) - (b.endDate === null ? 1 : 0);
   return compareCalendarDates(a.endDate, b.endDate);
 }
 
@@ -63,7 +67,10 @@ export function mergeContiguousSpans(spans: readonly CoverageSpan[]): DateSpan[]
   for (const span of sorted) {
     if (current === undefined) {
       current = { startDate: span.startDate, endDate: span.endDate };
-    } else if (current.endDate === null || compareCalendarDates(span.startDate, addDays(current.endDate, 1)) <= 0) {
+    } else if (
+      current.endDate === null ||
+      compareCalendarDates(span.startDate, addDays(current.endDate, 1)) <= 0
+    ) {
       current = { startDate: current.startDate, endDate: laterEnd(current.endDate, span.endDate) };
     } else {
       merged.push(current);
@@ -186,7 +193,10 @@ export interface PolicyStatusFacts {
   readonly financeStatus?: string | null;
 }
 
-function lookup(map: Readonly<Record<string, string>> | undefined, key: string | null | undefined): string | undefined {
+function lookup(
+  map: Readonly<Record<string, string>> | undefined,
+  key: string | null | undefined,
+): string | undefined {
   return map !== undefined && key != null && Object.hasOwn(map, key) ? map[key] : undefined;
 }
 

@@ -25,13 +25,19 @@ export const SAMPLE_DEPENDENT_RULES: DependentRules = {
  * SPEC §5: an exchange ID must have exactly the configured length (sample 10), letters and digits
  * only (surrounding spaces ignored).
  */
-export function isValidExchangeId(exchangeId: string, rules: Pick<DependentRules, 'exchangeIdLength'>): boolean {
+export function isValidExchangeId(
+  exchangeId: string,
+  rules: Pick<DependentRules, 'exchangeIdLength'>,
+): boolean {
   const trimmed = exchangeId.trim();
   return trimmed.length === rules.exchangeIdLength && /^[A-Za-z0-9]+$/.test(trimmed);
 }
 
 /** SPEC §5: whether `count` dependents may be added in one request (at least 1, at most the configured number). */
-export function canAddDependentsAtOnce(count: number, rules: Pick<DependentRules, 'numberOfAddDependents'>): boolean {
+export function canAddDependentsAtOnce(
+  count: number,
+  rules: Pick<DependentRules, 'numberOfAddDependents'>,
+): boolean {
   return Number.isInteger(count) && count >= 1 && count <= rules.numberOfAddDependents;
 }
 

@@ -92,7 +92,9 @@ export function displayedPolicyId(
  * SPEC §3/§4: the OnlyPCP value carried in the assertion's additionalProperties (key matched
  * case-insensitively), as a boolean; `true`/`false` text is accepted; `null` when absent or unreadable.
  */
-export function assertionOnlyPcp(additionalProperties: Readonly<Record<string, unknown>> | null | undefined): boolean | null {
+export function assertionOnlyPcp(
+  additionalProperties: Readonly<Record<string, unknown>> | null | undefined,
+): boolean | null {
   if (additionalProperties == null) return null;
   const key = Object.keys(additionalProperties).find((name) => name.toLowerCase() === 'onlypcp');
   const value = key === undefined ? undefined : additionalProperties[key];
@@ -124,7 +126,8 @@ function resolveUrl(url: string, base: ResolvedUrl | null): ResolvedUrl | null {
     const scheme = rawScheme.toLowerCase();
     const defaultPort = DEFAULT_PORTS[scheme];
     let host = authority.toLowerCase();
-    if (defaultPort !== undefined && host.endsWith(`:${defaultPort}`)) host = host.slice(0, -defaultPort.length - 1);
+    if (defaultPort !== undefined && host.endsWith(`:${defaultPort}`))
+      host = host.slice(0, -defaultPort.length - 1);
     if (host === '') return null;
     const origin = `${scheme}://${host}`;
     return { scheme, origin, href: `${origin}${rest === '' ? '/' : rest}` };
@@ -149,7 +152,11 @@ function withinPrefix(href: string, prefix: string): boolean {
  */
 export function mayAttachAccessToken(
   url: string,
-  options: { readonly appOrigin: string; readonly allowedUrls: readonly string[]; readonly production: boolean },
+  options: {
+    readonly appOrigin: string;
+    readonly allowedUrls: readonly string[];
+    readonly production: boolean;
+  },
 ): boolean {
   const app = resolveUrl(options.appOrigin, null);
   if (app === null) return false;

@@ -32,10 +32,14 @@ export type IdleConfigProblem = 'idle-not-positive' | 'timeout-negative' | 'keep
 export function validateIdleConfig(config: IdleConfig): IdleConfigProblem[] {
   const problems: IdleConfigProblem[] = [];
   if (!Number.isFinite(config.idleSeconds) || config.idleSeconds <= 0) problems.push('idle-not-positive');
-  if (config.timeoutSeconds !== false && !(Number.isFinite(config.timeoutSeconds) && config.timeoutSeconds >= 0)) {
+  if (
+    config.timeoutSeconds !== false &&
+    !(Number.isFinite(config.timeoutSeconds) && config.timeoutSeconds >= 0)
+  ) {
     problems.push('timeout-negative');
   }
-  if (!Number.isFinite(config.keepAliveSeconds) || config.keepAliveSeconds <= 0) problems.push('keep-alive-not-positive');
+  if (!Number.isFinite(config.keepAliveSeconds) || config.keepAliveSeconds <= 0)
+    problems.push('keep-alive-not-positive');
   return problems;
 }
 
@@ -123,14 +127,18 @@ export function countdownTransition(state: CountdownState, event: CountdownEvent
   switch (event.type) {
     case 'start': {
       const seconds = Number.isFinite(event.seconds) ? Math.max(0, Math.ceil(event.seconds)) : 0;
-      return seconds === 0 ? { status: 'done', remainingSeconds: 0 } : { status: 'running', remainingSeconds: seconds };
+      return seconds === 0
+        ? { status: 'done', remainingSeconds: 0 }
+        : { status: 'running', remainingSeconds: seconds };
     }
     case 'pause':
       return state.status === 'running' ? { ...state, status: 'paused' } : state;
     case 'resume':
       return state.status === 'paused' ? { ...state, status: 'running' } : state;
     case 'stop':
-      return state.status === 'running' || state.status === 'paused' ? { ...state, status: 'stopped' } : state;
+      return state.status === 'running' || state.status === 'paused'
+        ? { ...state, status: 'stopped' }
+        : state;
     case 'tick':
       if (state.status !== 'running') return state;
       return state.remainingSeconds <= 1

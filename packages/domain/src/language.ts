@@ -94,7 +94,8 @@ export function nondiscriminationNoticeUrl(
   defaultUrl: string | null | undefined,
 ): string | null {
   const state = (memberState ?? '').trim().toUpperCase();
-  const stateKey = state === '' ? undefined : Object.keys(byState ?? {}).find((key) => key.toUpperCase() === state);
+  const stateKey =
+    state === '' ? undefined : Object.keys(byState ?? {}).find((key) => key.toUpperCase() === state);
   const stateUrl = stateKey === undefined ? undefined : ownValue(byState, stateKey);
   return stateUrl ?? defaultUrl ?? null;
 }

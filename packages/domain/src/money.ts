@@ -18,7 +18,8 @@ export function isCents(value: unknown): value is Cents {
 }
 
 function assertCents(value: Cents, what: string): void {
-  if (!isCents(value)) throw new RangeError(`${what} must be whole cents (a safe integer), got ${String(value)}`);
+  if (!isCents(value))
+    throw new RangeError(`${what} must be whole cents (a safe integer), got ${String(value)}`);
 }
 
 /**

@@ -90,7 +90,8 @@ export function resolveRoledUserScenarios(input: {
 }): ScenarioResolution {
   const { households, policies } = input;
   if (households.length > 0) {
-    if (households.every((household) => household.policies.length === 0)) return resolution('HouseholdNoPolicies');
+    if (households.every((household) => household.policies.length === 0))
+      return resolution('HouseholdNoPolicies');
     const householdPolicies = households.flatMap((household) => household.policies);
     if (householdPolicies.every((policy) => !policy.active)) return resolution('HouseholdNonActivePolicies');
     return resolution('HouseholdAndPolicies', exchangeScenario(householdPolicies));
@@ -111,7 +112,10 @@ export function resolveGuestScenarios(input: {
   readonly households?: readonly HouseholdFacts[];
   readonly policies: readonly PolicyFacts[];
 }): ScenarioResolution {
-  const policies = [...(input.households ?? []).flatMap((household) => household.policies), ...input.policies];
+  const policies = [
+    ...(input.households ?? []).flatMap((household) => household.policies),
+    ...input.policies,
+  ];
   if (policies.some((policy) => policy.active)) return resolution('GuestPaymentPages');
   if (policies.some((policy) => REINSTATABLE.has((policy.reinstatementStatus ?? '').trim().toLowerCase()))) {
     return resolution('GuestPaymentTermedReinstateOnlyPages');
@@ -145,7 +149,9 @@ export function resolveNavigationScenarios(input: {
   readonly households: readonly HouseholdFacts[];
   readonly policies: readonly PolicyFacts[];
 }): ScenarioResolution {
-  return navigationAudience(input) === 'roled' ? resolveRoledUserScenarios(input) : resolveGuestScenarios(input);
+  return navigationAudience(input) === 'roled'
+    ? resolveRoledUserScenarios(input)
+    : resolveGuestScenarios(input);
 }
 
 /** SPEC §4 menu pruning: which condition may remove an entry. */
@@ -190,7 +196,10 @@ export interface NavigationItem {
   readonly children: readonly NavigationItem[];
 }
 
-function byOrder([idA, a]: [string, NavigationEntryConfig], [idB, b]: [string, NavigationEntryConfig]): number {
+function byOrder(
+  [idA, a]: [string, NavigationEntryConfig],
+  [idB, b]: [string, NavigationEntryConfig],
+): number {
   return a.order - b.order || (idA < idB ? -1 : idA > idB ? 1 : 0);
 }
 
@@ -214,7 +223,11 @@ export function navigationFor(input: {
     .filter(([, entry]) => entry.enabled !== false)
     .sort(byOrder);
 
-  const build = (id: string, entry: NavigationEntryConfig, inListedSection: boolean): NavigationItem | null => {
+  const build = (
+    id: string,
+    entry: NavigationEntryConfig,
+    inListedSection: boolean,
+  ): NavigationItem | null => {
     const shownByScenario = inListedSection || listed.has(id);
     const children = enabled
       .filter(([, child]) => child.section === id)
@@ -265,10 +278,14 @@ export function showPcpSelection(conditions: Omit<PruneConditions, 'bindingPayme
  * PCP entry unless {@link showPcpSelection}; a section left without children and without a route
  * of its own goes too. Returns a new tree; the input is not changed.
  */
-export function pruneNavigation(items: readonly NavigationItem[], conditions: PruneConditions): NavigationItem[] {
+export function pruneNavigation(
+  items: readonly NavigationItem[],
+  conditions: PruneConditions,
+): NavigationItem[] {
   const pcpShown = showPcpSelection(conditions);
   const keep = (item: NavigationItem): boolean =>
-    !(item.prune === 'binding-payment' && conditions.bindingPaymentComplete) && !(item.prune === 'pcp-select' && !pcpShown);
+    !(item.prune === 'binding-payment' && conditions.bindingPaymentComplete) &&
+    !(item.prune === 'pcp-select' && !pcpShown);
   const prune = (list: readonly NavigationItem[]): NavigationItem[] =>
     list.filter(keep).flatMap((item) => {
       const children = prune(item.children);
@@ -280,5 +297,8 @@ export function pruneNavigation(items: readonly NavigationItem[], conditions: Pr
 
 /** Every route in a navigation tree, depth-first in menu order (SPEC §2: the header logo uses them). */
 export function navigationRoutes(items: readonly NavigationItem[]): string[] {
-  return items.flatMap((item) => [...(item.route === null ? [] : [item.route]), ...navigationRoutes(item.children)]);
+  return items.flatMap((item) => [
+    ...(item.route === null ? [] : [item.route]),
+    ...navigationRoutes(item.children),
+  ]);
 }

@@ -45,6 +45,8 @@ export function markNotificationsRead<T extends NotificationReadFacts>(
 ): T[] {
   const wanted = new Set(ids);
   return notifications.map((notification) =>
-    wanted.has(notification.id) && !isNotificationRead(notification) ? { ...notification, read: true } : notification,
+    wanted.has(notification.id) && !isNotificationRead(notification)
+      ? { ...notification, read: true }
+      : notification,
   );
 }

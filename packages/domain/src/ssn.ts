@@ -27,7 +27,8 @@ export const INVALID_SSNS: readonly string[] = [
 ];
 
 /** Why an SSN is refused by {@link ssnProblem}. */
-export type SsnProblem = 'format' | 'listed' | 'area-000' | 'area-666' | 'area-9xx' | 'group-00' | 'serial-0000';
+export type SsnProblem =
+  'format' | 'listed' | 'area-000' | 'area-666' | 'area-9xx' | 'group-00' | 'serial-0000';
 
 /**
  * The nine digits of an SSN written `123-45-6789`, `123 45 6789` or `123456789` (surrounding

@@ -38,10 +38,7 @@ export const FORM_ERROR_DURATION_MS = 5000;
  * hyphens and dots also separate words.
  */
 export function fieldLabel(fieldName: string): string {
-  const words =
-    fieldName
-      .replace(/[_.\-\s]+/g, ' ')
-      .match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? [];
+  const words = fieldName.replace(/[_.\-\s]+/g, ' ').match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? [];
   return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
 }
 
@@ -52,7 +49,10 @@ export function fieldLabel(fieldName: string): string {
  * `validation.allFieldsRequired`. The field name is shown through {@link fieldLabel}.
  * Returns `null` when there are no errors.
  */
-export function formErrorMessage(fieldName: string, errors: readonly FieldError[]): TranslatableMessage | null {
+export function formErrorMessage(
+  fieldName: string,
+  errors: readonly FieldError[],
+): TranslatableMessage | null {
   if (errors.length === 0) return null;
   const field = fieldLabel(fieldName);
   const find = <K extends FieldError['kind']>(kind: K): Extract<FieldError, { kind: K }> | undefined =>
@@ -99,12 +99,16 @@ export interface InvalidField {
  * groups (depth first); `null` when the form is valid. A group's own errors count only when none
  * of its fields is invalid.
  */
-export function firstInvalidField(nodes: readonly FormNode[], parents: readonly string[] = []): InvalidField | null {
+export function firstInvalidField(
+  nodes: readonly FormNode[],
+  parents: readonly string[] = [],
+): InvalidField | null {
   for (const node of nodes) {
     const path = [...parents, node.name];
     const inChildren = firstInvalidField(node.children ?? [], path);
     if (inChildren !== null) return inChildren;
-    if (node.errors !== undefined && node.errors.length > 0) return { path, name: node.name, errors: node.errors };
+    if (node.errors !== undefined && node.errors.length > 0)
+      return { path, name: node.name, errors: node.errors };
   }
   return null;
 }
