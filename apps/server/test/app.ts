@@ -1,0 +1,34 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import type { DatabaseHandle } from '../src/db/client';
+import { loadSettings } from '../src/settings';
+
+export interface TestAppOptions {
+  database: DatabaseHandle;
+  env?: Record<string, string>;
+  /** Collect log lines (parsed JSON) instead of discarding them. */
+  captureLogs?: boolean;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  logs: string[];
+}
+
+export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
+  const logs: string[] = [];
+  const settings = loadSettings(
+    { NODE_ENV: 'test', LOG_LEVEL: options.captureLogs ? 'trace' : 'silent', ...options.env },
+    '1.6.0-test',
+  );
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  const app = await buildApp({ settings, database: options.database, logStream: stream });
+  await app.ready();
+  return { app, logs };
+}

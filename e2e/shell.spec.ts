@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+async function expectShell(page: Page) {
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText(/1\.6\.\d+/);
+}
+
+test('the home page opens in the app shell and reports the service as working', async ({ page }) => {
+  await page.goto('/');
+  await expectShell(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to your member portal');
+  await expect(page.getByRole('status')).toHaveText('All services are working.');
+  await expect(page).toHaveTitle(/Home/);
+});
+
+test('a deep link is answered by the app shell, not a server 404', async ({ page }) => {
+  const response = await page.goto('/payments/wallet');
+  expect(response?.status()).toBe(200);
+  await expectShell(page);
+  // The wallet is not built yet: the shell shows its translated not-found page.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We can’t find that page');
+});
+
+test('paths keep working with a leading account segment and capitals', async ({ page }) => {
+  await page.goto('/Account/Home');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to your member portal');
+});
+
+test('the language switcher translates the shell and remembers the choice', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Language').selectOption('es');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenido a su portal para miembros');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenido a su portal para miembros');
+  await page.getByLabel('Idioma').selectOption('pt');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bem-vindo ao seu portal do associado');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+});
+
+test('the skip link moves keyboard focus to the main content', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+});
+
+for (const language of ['en', 'es', 'pt']) {
+  for (const width of [375, 1280]) {
+    test(`axe finds no WCAG 2.2 A/AA violations on the home and error pages (${language}, ${width}px)`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      await context.addInitScript((lang) => {
+        localStorage.setItem('language', lang);
+      }, language);
+      const page = await context.newPage();
+      for (const path of ['/', '/error/500', '/no/such/page']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+          .analyze();
+        expect(results.violations, `${path}: ${results.violations.map((v) => v.id).join(', ')}`).toEqual([]);
+      }
+      await context.close();
+    });
+  }
+}

@@ -1,0 +1,12 @@
+// `npm test`: lint, type-check, unit + integration tests (Vitest, with domain coverage), end-to-end
+// tests (Playwright in Debian's Chromium). Every step runs; the exit code says whether all passed.
+import { runSteps } from './run-steps.mjs';
+
+process.exit(
+  runSteps([
+    { name: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
+    { name: 'type-check', command: 'node', args: ['scripts/typecheck.mjs'] },
+    { name: 'unit and integration tests', command: 'npx', args: ['vitest', 'run', '--coverage'] },
+    { name: 'end-to-end tests', command: 'npm', args: ['run', 'test:e2e', '--silent'] },
+  ]),
+);
