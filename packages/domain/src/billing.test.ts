@@ -83,7 +83,12 @@ describe('paymentDueDate', () => {
 });
 
 describe('hraDiscount', () => {
-  const percentage: HraDiscount = { kind: 'percentage', percent: 50, startDate: '2025-01-01', endDate: '2025-12-31' };
+  const percentage: HraDiscount = {
+    kind: 'percentage',
+    percent: 50,
+    startDate: '2025-01-01',
+    endDate: '2025-12-31',
+  };
   const flat: HraDiscount = { kind: 'flat', amount: 20_000, startDate: '2025-01-01', endDate: null };
 
   it('takes a percentage of the premium within the date range, inclusive', () => {
@@ -114,7 +119,12 @@ describe('hraDiscount', () => {
 describe('memberResponsibility', () => {
   it('is premium minus APTC, other subsidy and HRA', () => {
     expect(
-      memberResponsibility({ premiumAmount: 52_310, taxCreditAmount: 41_000, otherSubsidyAmount: 1_000, hraAmount: 310 }),
+      memberResponsibility({
+        premiumAmount: 52_310,
+        taxCreditAmount: 41_000,
+        otherSubsidyAmount: 1_000,
+        hraAmount: 310,
+      }),
     ).toBe(10_000);
     expect(memberResponsibility({ premiumAmount: 52_310, taxCreditAmount: null })).toBe(52_310);
   });
@@ -133,12 +143,21 @@ describe('accountBalance', () => {
   });
 
   it('shows the unallocated amount when the total due is zero', () => {
-    expect(accountBalance(0, 3_000, { disregardUnallocated: false })).toEqual({ source: 'unallocated', amount: 3_000 });
-    expect(accountBalance(0, null, { disregardUnallocated: false })).toEqual({ source: 'unallocated', amount: 0 });
+    expect(accountBalance(0, 3_000, { disregardUnallocated: false })).toEqual({
+      source: 'unallocated',
+      amount: 3_000,
+    });
+    expect(accountBalance(0, null, { disregardUnallocated: false })).toEqual({
+      source: 'unallocated',
+      amount: 0,
+    });
   });
 
   it('ignores the unallocated amount when configuration disregards it', () => {
-    expect(accountBalance(0, 3_000, { disregardUnallocated: true })).toEqual({ source: 'total-due', amount: 0 });
+    expect(accountBalance(0, 3_000, { disregardUnallocated: true })).toEqual({
+      source: 'total-due',
+      amount: 0,
+    });
   });
 });
 

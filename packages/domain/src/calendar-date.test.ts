@@ -18,7 +18,8 @@ import {
 } from './calendar-date';
 
 /** Any date from 1900-01-01 to about 2200, as a day offset turned into a date by an independent UTC oracle. */
-const utcDate = (dayOffset: number): string => new Date(Date.UTC(1900, 0, 1) + dayOffset * 86_400_000).toISOString().slice(0, 10);
+const utcDate = (dayOffset: number): string =>
+  new Date(Date.UTC(1900, 0, 1) + dayOffset * 86_400_000).toISOString().slice(0, 10);
 const anyDate = fc.integer({ min: 0, max: 110_000 }).map(utcDate);
 
 describe('isLeapYear / daysInMonth', () => {
@@ -85,9 +86,13 @@ describe('addDays', () => {
 
   it('agrees with UTC day arithmetic for any date and offset', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: -5000, max: 5000 }), (offset, days) => {
-        expect(addDays(utcDate(offset), days)).toBe(utcDate(offset + days));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: -5000, max: 5000 }),
+        (offset, days) => {
+          expect(addDays(utcDate(offset), days)).toBe(utcDate(offset + days));
+        },
+      ),
     );
   });
 

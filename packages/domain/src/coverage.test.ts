@@ -44,22 +44,30 @@ describe('mergeContiguousSpans', () => {
   });
 
   it('merges a span that starts the day after the previous one ends', () => {
-    expect(mergeContiguousSpans([span('2025-01-01', '2025-01-31'), span('2025-02-01', '2025-06-30')])).toEqual([
-      { startDate: '2025-01-01', endDate: '2025-06-30' },
-    ]);
+    expect(
+      mergeContiguousSpans([span('2025-01-01', '2025-01-31'), span('2025-02-01', '2025-06-30')]),
+    ).toEqual([{ startDate: '2025-01-01', endDate: '2025-06-30' }]);
   });
 
   it('keeps gapped spans apart, even by a single day', () => {
-    expect(mergeContiguousSpans([span('2025-01-01', '2025-01-31'), span('2025-02-02', '2025-06-30')])).toEqual([
+    expect(
+      mergeContiguousSpans([span('2025-01-01', '2025-01-31'), span('2025-02-02', '2025-06-30')]),
+    ).toEqual([
       { startDate: '2025-01-01', endDate: '2025-01-31' },
       { startDate: '2025-02-02', endDate: '2025-06-30' },
     ]);
   });
 
   it('knows the leap day when deciding contiguity', () => {
-    expect(mergeContiguousSpans([span('2024-01-01', '2024-02-28'), span('2024-02-29', '2024-12-31')])).toHaveLength(1);
-    expect(mergeContiguousSpans([span('2024-01-01', '2024-02-28'), span('2024-03-01', '2024-12-31')])).toHaveLength(2);
-    expect(mergeContiguousSpans([span('2023-01-01', '2023-02-28'), span('2023-03-01', '2023-12-31')])).toHaveLength(1);
+    expect(
+      mergeContiguousSpans([span('2024-01-01', '2024-02-28'), span('2024-02-29', '2024-12-31')]),
+    ).toHaveLength(1);
+    expect(
+      mergeContiguousSpans([span('2024-01-01', '2024-02-28'), span('2024-03-01', '2024-12-31')]),
+    ).toHaveLength(2);
+    expect(
+      mergeContiguousSpans([span('2023-01-01', '2023-02-28'), span('2023-03-01', '2023-12-31')]),
+    ).toHaveLength(1);
   });
 
   it('drops cancelled spans, so they neither show nor bridge a gap', () => {
@@ -84,13 +92,15 @@ describe('mergeContiguousSpans', () => {
         span('2025-03-01', '2025-04-30'),
       ]),
     ).toEqual([{ startDate: '2025-01-01', endDate: null }]);
-    expect(mergeContiguousSpans([span('2025-01-01', '2025-06-30'), span('2025-03-01', '2025-04-30')])).toEqual([
-      { startDate: '2025-01-01', endDate: '2025-06-30' },
-    ]);
+    expect(
+      mergeContiguousSpans([span('2025-01-01', '2025-06-30'), span('2025-03-01', '2025-04-30')]),
+    ).toEqual([{ startDate: '2025-01-01', endDate: '2025-06-30' }]);
   });
 
   it('sorts its result by start date whatever the input order', () => {
-    expect(mergeContiguousSpans([span('2025-05-01', '2025-05-31'), span('2025-01-01', '2025-01-31')])).toEqual([
+    expect(
+      mergeContiguousSpans([span('2025-05-01', '2025-05-31'), span('2025-01-01', '2025-01-31')]),
+    ).toEqual([
       { startDate: '2025-01-01', endDate: '2025-01-31' },
       { startDate: '2025-05-01', endDate: '2025-05-31' },
     ]);
@@ -104,7 +114,11 @@ describe('mergeContiguousSpans', () => {
       cancelled: fc.option(fc.boolean(), { nil: undefined }),
     })
     .map(({ start, length, openEnded, cancelled }) =>
-      span(addDays('2024-01-01', start), openEnded && length > 50 ? null : addDays('2024-01-01', start + length), cancelled),
+      span(
+        addDays('2024-01-01', start),
+        openEnded && length > 50 ? null : addDays('2024-01-01', start + length),
+        cancelled,
+      ),
     );
   const spansArbitrary = fc.array(spanArbitrary, { maxLength: 12 });
 
@@ -120,7 +134,9 @@ describe('mergeContiguousSpans', () => {
   it('does not depend on the order of the spans', () => {
     fc.assert(
       fc.property(
-        spansArbitrary.chain((spans) => fc.tuple(fc.constant(spans), fc.shuffledSubarray(spans, { minLength: spans.length }))),
+        spansArbitrary.chain((spans) =>
+          fc.tuple(fc.constant(spans), fc.shuffledSubarray(spans, { minLength: spans.length })),
+        ),
         ([spans, shuffled]) => {
           expect(mergeContiguousSpans(shuffled)).toEqual(mergeContiguousSpans(spans));
         },
@@ -133,7 +149,9 @@ describe('mergeContiguousSpans', () => {
       fc.property(spansArbitrary, fc.integer({ min: -5, max: 480 }), (spans, dayOffset) => {
         const day = addDays('2024-01-01', dayOffset);
         const merged = mergeContiguousSpans(spans);
-        const coveredBefore = spans.some((s) => !isSpanCancelled(s) && isDateWithin(day, s.startDate, s.endDate));
+        const coveredBefore = spans.some(
+          (s) => !isSpanCancelled(s) && isDateWithin(day, s.startDate, s.endDate),
+        );
         const coveredAfter = merged.some((s) => isDateWithin(day, s.startDate, s.endDate));
         expect(coveredAfter).toBe(coveredBefore);
         for (let i = 1; i < merged.length; i += 1) {
@@ -150,10 +168,12 @@ describe('memberStatus', () => {
   const today = '2025-06-15';
 
   it('is Active when a span is current, reporting the merged period', () => {
-    expect(memberStatus([span('2025-01-01', '2025-05-31'), span('2025-06-01', '2025-12-31')], today)).toEqual({
-      status: 'Active',
-      span: { startDate: '2025-01-01', endDate: '2025-12-31' },
-    });
+    expect(memberStatus([span('2025-01-01', '2025-05-31'), span('2025-06-01', '2025-12-31')], today)).toEqual(
+      {
+        status: 'Active',
+        span: { startDate: '2025-01-01', endDate: '2025-12-31' },
+      },
+    );
     expect(memberStatus([span('2025-06-15', '2025-06-15')], today).status).toBe('Active');
   });
 
@@ -165,18 +185,24 @@ describe('memberStatus', () => {
   });
 
   it('is Pending rather than Inactive when there are ended and future spans', () => {
-    expect(memberStatus([span('2024-01-01', '2024-12-31'), span('2025-07-01', null)], today).status).toBe('Pending');
+    expect(memberStatus([span('2024-01-01', '2024-12-31'), span('2025-07-01', null)], today).status).toBe(
+      'Pending',
+    );
   });
 
   it('is Inactive otherwise, with the most recently ended period', () => {
-    expect(memberStatus([span('2024-01-01', '2024-03-31'), span('2025-01-01', '2025-06-14')], today)).toEqual({
-      status: 'Inactive',
-      span: { startDate: '2025-01-01', endDate: '2025-06-14' },
-    });
+    expect(memberStatus([span('2024-01-01', '2024-03-31'), span('2025-01-01', '2025-06-14')], today)).toEqual(
+      {
+        status: 'Inactive',
+        span: { startDate: '2025-01-01', endDate: '2025-06-14' },
+      },
+    );
   });
 
   it('ignores cancelled spans, even a current one', () => {
-    expect(memberStatus([span('2025-01-01', '2025-12-31', true), span('2024-01-01', '2024-12-31')], today)).toEqual({
+    expect(
+      memberStatus([span('2025-01-01', '2025-12-31', true), span('2024-01-01', '2024-12-31')], today),
+    ).toEqual({
       status: 'Inactive',
       span: { startDate: '2024-01-01', endDate: '2024-12-31' },
     });
@@ -184,7 +210,10 @@ describe('memberStatus', () => {
 
   it('is Inactive without a period when there are no spans', () => {
     expect(memberStatus([], today)).toEqual({ status: 'Inactive', span: null });
-    expect(memberStatus([span('2025-01-01', '2025-12-31', true)], today)).toEqual({ status: 'Inactive', span: null });
+    expect(memberStatus([span('2025-01-01', '2025-12-31', true)], today)).toEqual({
+      status: 'Inactive',
+      span: null,
+    });
   });
 });
 
@@ -206,8 +235,26 @@ describe('choosePolicySpans', () => {
   });
 
   it('takes the most recently terminated span when none is current', () => {
-    expect(choosePolicySpans([olderTerminated, terminated], today)).toEqual({ primary: terminated, extras: [] });
-    expect(choosePolicySpans([terminated, futureA], today)).toEqual({ primary: terminated, extras: [futureA] });
+    expect(choosePolicySpans([olderTerminated, terminated], today)).toEqual({
+      primary: terminated,
+      extras: [],
+    });
+    expect(choosePolicySpans([terminated, futureA], today)).toEqual({
+      primary: terminated,
+      extras: [futureA],
+    });
+  });
+
+  it('takes the longer of two terminated spans starting the same day', () => {
+    const short = { id: 'short', ...span('2024-01-01', '2024-03-31') };
+    const long = { id: 'long', ...span('2024-01-01', '2024-06-30') };
+    expect(choosePolicySpans([long, short], today)?.primary).toBe(long);
+    expect(choosePolicySpans([short, long], today)?.primary).toBe(long);
+    const open = { id: 'open', ...span('2024-01-01', null) };
+    const openToo = { id: 'openToo', ...span('2024-01-01', null) };
+    expect(choosePolicySpans([open, long], today)?.primary).toBe(open);
+    expect(choosePolicySpans([long, open], today)?.primary).toBe(open);
+    expect(choosePolicySpans([open, openToo], today)?.primary).toBe(open);
   });
 
   it('takes the earliest future span when nothing has started', () => {
@@ -217,7 +264,10 @@ describe('choosePolicySpans', () => {
   it('falls back to the first cancelled span, and cancelled spans are never extras', () => {
     expect(choosePolicySpans([cancelledB, cancelledA], today)).toEqual({ primary: cancelledB, extras: [] });
     expect(choosePolicySpans([cancelledA, futureA], today)).toEqual({ primary: futureA, extras: [] });
-    expect(choosePolicySpans([current, { ...futureA, cancelled: true }], today)).toEqual({ primary: current, extras: [] });
+    expect(choosePolicySpans([current, { ...futureA, cancelled: true }], today)).toEqual({
+      primary: current,
+      extras: [],
+    });
   });
 
   it('skips a subscriber without spans', () => {
@@ -258,7 +308,10 @@ describe('policyDisplayStatus', () => {
 
   it('gives the cancel label for a cancelled span, whatever else is known', () => {
     expect(
-      policyDisplayStatus({ spanCancelled: true, enrollmentStatus: 'Enrolled', financeStatus: 'Delinquent' }, labels),
+      policyDisplayStatus(
+        { spanCancelled: true, enrollmentStatus: 'Enrolled', financeStatus: 'Delinquent' },
+        labels,
+      ),
     ).toBe('status.cancelled');
   });
 
@@ -270,10 +323,16 @@ describe('policyDisplayStatus', () => {
 
   it('lets a configured finance status override the enrollment label', () => {
     expect(
-      policyDisplayStatus({ spanCancelled: false, enrollmentStatus: 'Enrolled', financeStatus: 'Delinquent' }, labels),
+      policyDisplayStatus(
+        { spanCancelled: false, enrollmentStatus: 'Enrolled', financeStatus: 'Delinquent' },
+        labels,
+      ),
     ).toBe('status.gracePeriod');
     expect(
-      policyDisplayStatus({ spanCancelled: false, enrollmentStatus: 'Enrolled', financeStatus: 'Current' }, labels),
+      policyDisplayStatus(
+        { spanCancelled: false, enrollmentStatus: 'Enrolled', financeStatus: 'Current' },
+        labels,
+      ),
     ).toBe('status.active');
     expect(
       policyDisplayStatus(
@@ -284,8 +343,12 @@ describe('policyDisplayStatus', () => {
   });
 
   it('falls back to the raw status, never to inherited object keys', () => {
-    expect(policyDisplayStatus({ spanCancelled: false, enrollmentStatus: 'Pending' }, labels)).toBe('Pending');
-    expect(policyDisplayStatus({ spanCancelled: false, enrollmentStatus: 'constructor' }, labels)).toBe('constructor');
+    expect(policyDisplayStatus({ spanCancelled: false, enrollmentStatus: 'Pending' }, labels)).toBe(
+      'Pending',
+    );
+    expect(policyDisplayStatus({ spanCancelled: false, enrollmentStatus: 'constructor' }, labels)).toBe(
+      'constructor',
+    );
     expect(policyDisplayStatus({ spanCancelled: false, enrollmentStatus: null }, labels)).toBe('');
   });
 });

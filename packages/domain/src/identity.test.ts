@@ -11,14 +11,15 @@ import {
 
 describe('resolveRoles', () => {
   it('prefers the assertion, then the user role, then the claims', () => {
-    expect(resolveRoles({ assertionRole: 'broker', userRole: 'member', claims: { roles: ['x'] } })).toEqual(['broker']);
-    expect(resolveRoles({ assertionRole: '', userRole: ['member', 'member'], claims: { roles: ['x'] } })).toEqual([
-      'member',
+    expect(resolveRoles({ assertionRole: 'broker', userRole: 'member', claims: { roles: ['x'] } })).toEqual([
+      'broker',
     ]);
-    expect(resolveRoles({ assertionRole: [], claims: { roles: ['customer-service', ' administrator '] } })).toEqual([
-      'customer-service',
-      'administrator',
-    ]);
+    expect(
+      resolveRoles({ assertionRole: '', userRole: ['member', 'member'], claims: { roles: ['x'] } }),
+    ).toEqual(['member']);
+    expect(
+      resolveRoles({ assertionRole: [], claims: { roles: ['customer-service', ' administrator '] } }),
+    ).toEqual(['customer-service', 'administrator']);
     expect(resolveRoles({ claims: { role: 'tester' } })).toEqual(['tester']);
   });
 
@@ -40,7 +41,9 @@ describe('chatbotAllowed', () => {
 
 describe('greetingName', () => {
   it('uses name, else preferred_username, else upn', () => {
-    expect(greetingName({ name: 'Maria Silva', preferred_username: 'msilva', upn: 'm@x' })).toBe('Maria Silva');
+    expect(greetingName({ name: 'Maria Silva', preferred_username: 'msilva', upn: 'm@x' })).toBe(
+      'Maria Silva',
+    );
     expect(greetingName({ name: '  ', preferred_username: 'msilva', upn: 'm@x' })).toBe('msilva');
     expect(greetingName({ name: null, upn: 'maria@issuer.example' })).toBe('maria@issuer.example');
   });

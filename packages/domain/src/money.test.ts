@@ -72,7 +72,8 @@ describe('two-decimal round trip', () => {
   it('normalises any valid wire text to two decimals without changing its value', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 99 }), (whole, fraction) => {
-        const text = fraction % 10 === 0 ? `${whole}.${fraction / 10}` : `${whole}.${String(fraction).padStart(2, '0')}`;
+        const text =
+          fraction % 10 === 0 ? `${whole}.${fraction / 10}` : `${whole}.${String(fraction).padStart(2, '0')}`;
         expect(toWireAmount(parseWireAmount(text))).toBe(`${whole}.${String(fraction).padStart(2, '0')}`);
       }),
     );

@@ -16,7 +16,11 @@ import {
 import type { NavigationConfig, NavigationItem, PolicyFacts, PruneConditions } from './navigation';
 import type { RoleConfig } from './roles';
 
-const policy = (overrides: Partial<PolicyFacts> = {}): PolicyFacts => ({ active: true, offExchange: true, ...overrides });
+const policy = (overrides: Partial<PolicyFacts> = {}): PolicyFacts => ({
+  active: true,
+  offExchange: true,
+  ...overrides,
+});
 
 describe('exchangeScenario', () => {
   it('is OnExchangePolicy if any policy is not off-exchange', () => {
@@ -31,7 +35,9 @@ describe('exchangeScenario', () => {
 
 describe('resolveRoledUserScenarios', () => {
   it('1. every household without policies → HouseholdNoPolicies', () => {
-    expect(resolveRoledUserScenarios({ households: [{ policies: [] }, { policies: [] }], policies: [policy()] })).toEqual({
+    expect(
+      resolveRoledUserScenarios({ households: [{ policies: [] }, { policies: [] }], policies: [policy()] }),
+    ).toEqual({
       base: 'HouseholdNoPolicies',
       exchange: null,
       scenarios: ['HouseholdNoPolicies'],
@@ -40,57 +46,66 @@ describe('resolveRoledUserScenarios', () => {
 
   it('2. every household with only non-active policies → HouseholdNonActivePolicies', () => {
     const households = [{ policies: [policy({ active: false })] }, { policies: [] }];
-    expect(resolveRoledUserScenarios({ households, policies: [] }).scenarios).toEqual(['HouseholdNonActivePolicies']);
+    expect(resolveRoledUserScenarios({ households, policies: [] }).scenarios).toEqual([
+      'HouseholdNonActivePolicies',
+    ]);
   });
 
   it('3. some household with policies → HouseholdAndPolicies plus the exchange scenario', () => {
-    const households = [{ policies: [policy({ active: false, offExchange: false })] }, { policies: [policy()] }];
+    const households = [
+      { policies: [policy({ active: false, offExchange: false })] },
+      { policies: [policy()] },
+    ];
     expect(resolveRoledUserScenarios({ households, policies: [] })).toEqual({
       base: 'HouseholdAndPolicies',
       exchange: 'OnExchangePolicy',
       scenarios: ['HouseholdAndPolicies', 'OnExchangePolicy'],
     });
-    expect(resolveRoledUserScenarios({ households: [{ policies: [policy()] }], policies: [] }).scenarios).toEqual([
-      'HouseholdAndPolicies',
-      'OffExchangePolicy',
-    ]);
+    expect(
+      resolveRoledUserScenarios({ households: [{ policies: [policy()] }], policies: [] }).scenarios,
+    ).toEqual(['HouseholdAndPolicies', 'OffExchangePolicy']);
   });
 
   it('4. no household but policies → PoliciesNoHousehold plus the exchange scenario', () => {
-    expect(resolveRoledUserScenarios({ households: [], policies: [policy({ offExchange: false })] }).scenarios).toEqual([
-      'PoliciesNoHousehold',
-      'OnExchangePolicy',
-    ]);
+    expect(
+      resolveRoledUserScenarios({ households: [], policies: [policy({ offExchange: false })] }).scenarios,
+    ).toEqual(['PoliciesNoHousehold', 'OnExchangePolicy']);
   });
 
   it('5. nothing at all → BindingPaymentOnlyPages', () => {
-    expect(resolveRoledUserScenarios({ households: [], policies: [] }).scenarios).toEqual(['BindingPaymentOnlyPages']);
+    expect(resolveRoledUserScenarios({ households: [], policies: [] }).scenarios).toEqual([
+      'BindingPaymentOnlyPages',
+    ]);
   });
 });
 
 describe('resolveGuestScenarios', () => {
   it('1. any active policy → GuestPaymentPages', () => {
     expect(
-      resolveGuestScenarios({ policies: [policy({ active: false, reinstatementStatus: 'Eligible' }), policy()] }).scenarios,
+      resolveGuestScenarios({
+        policies: [policy({ active: false, reinstatementStatus: 'Eligible' }), policy()],
+      }).scenarios,
     ).toEqual(['GuestPaymentPages']);
   });
 
   it('2. a policy eligible for reinstatement, Eligible or Manual → GuestPaymentTermedReinstateOnlyPages', () => {
     for (const reinstatementStatus of ['Eligible', 'Manual', 'manual', ' ELIGIBLE ']) {
       expect(
-        resolveGuestScenarios({ policies: [policy({ active: false }), policy({ active: false, reinstatementStatus })] })
-          .base,
+        resolveGuestScenarios({
+          policies: [policy({ active: false }), policy({ active: false, reinstatementStatus })],
+        }).base,
       ).toBe('GuestPaymentTermedReinstateOnlyPages');
     }
   });
 
   it('3. other policies → GuestPaymentRestrictedPages', () => {
     expect(
-      resolveGuestScenarios({ policies: [policy({ active: false, reinstatementStatus: 'Ineligible' })] }).base,
+      resolveGuestScenarios({ policies: [policy({ active: false, reinstatementStatus: 'Ineligible' })] })
+        .base,
     ).toBe('GuestPaymentRestrictedPages');
-    expect(resolveGuestScenarios({ policies: [policy({ active: false, reinstatementStatus: null })] }).base).toBe(
-      'GuestPaymentRestrictedPages',
-    );
+    expect(
+      resolveGuestScenarios({ policies: [policy({ active: false, reinstatementStatus: null })] }).base,
+    ).toBe('GuestPaymentRestrictedPages');
   });
 
   it('4. no policies → GuestPayment', () => {
@@ -113,16 +128,16 @@ describe('navigationAudience / resolveNavigationScenarios', () => {
 
   it('follows the roled order for a user with roles and a valid token', () => {
     expect(navigationAudience({ roles: ['member'], tokenExpired: false })).toBe('roled');
-    expect(resolveNavigationScenarios({ roles: ['member'], tokenExpired: false, households, policies: [] }).base).toBe(
-      'HouseholdAndPolicies',
-    );
+    expect(
+      resolveNavigationScenarios({ roles: ['member'], tokenExpired: false, households, policies: [] }).base,
+    ).toBe('HouseholdAndPolicies');
   });
 
   it('treats an expired token as a guest with roles', () => {
     expect(navigationAudience({ roles: ['member'], tokenExpired: true })).toBe('guest');
-    expect(resolveNavigationScenarios({ roles: ['member'], tokenExpired: true, households, policies: [] }).base).toBe(
-      'GuestPaymentPages',
-    );
+    expect(
+      resolveNavigationScenarios({ roles: ['member'], tokenExpired: true, households, policies: [] }).base,
+    ).toBe('GuestPaymentPages');
   });
 
   it('follows the guest order without roles', () => {
@@ -132,12 +147,16 @@ describe('navigationAudience / resolveNavigationScenarios', () => {
   const policyArbitrary = fc.record({
     active: fc.boolean(),
     offExchange: fc.boolean(),
-    reinstatementStatus: fc.option(fc.constantFrom('Eligible', 'Manual', 'Ineligible', ''), { nil: undefined }),
+    reinstatementStatus: fc.option(fc.constantFrom('Eligible', 'Manual', 'Ineligible', ''), {
+      nil: undefined,
+    }),
   });
   const inputArbitrary = fc.record({
     roles: fc.array(fc.constantFrom('member', 'broker', 'guest'), { maxLength: 2 }),
     tokenExpired: fc.boolean(),
-    households: fc.array(fc.record({ policies: fc.array(policyArbitrary, { maxLength: 3 }) }), { maxLength: 3 }),
+    households: fc.array(fc.record({ policies: fc.array(policyArbitrary, { maxLength: 3 }) }), {
+      maxLength: 3,
+    }),
     policies: fc.array(policyArbitrary, { maxLength: 3 }),
   });
 
@@ -158,7 +177,11 @@ describe('navigationAudience / resolveNavigationScenarios', () => {
 const roleConfig: RoleConfig = {
   guestRole: 'guest',
   roles: {
-    member: { routes: ['/account-overview', '/documents', '/payments', '/admin'], actions: [], permissions: [] },
+    member: {
+      routes: ['/account-overview', '/documents', '/payments', '/admin'],
+      actions: [],
+      permissions: [],
+    },
     guest: { routes: ['/payments/make-payment', '/admin/faq'], actions: [], permissions: [] },
     tester: { routes: ['/account-overview'], actions: ['test-action'], permissions: [] },
   },
@@ -174,14 +197,27 @@ const navigation: NavigationConfig = {
     payments: { label: 'nav.payments', order: 30 },
     makePayment: { route: '/payments/make-payment', label: 'nav.makePayment', section: 'payments', order: 1 },
     wallet: { route: '/payments/wallet', label: 'nav.wallet', section: 'payments', order: 2 },
-    bindingPayment: { route: '/payments/binding-payment', label: 'nav.bindingPayment', order: 40, prune: 'binding-payment' },
+    bindingPayment: {
+      route: '/payments/binding-payment',
+      label: 'nav.bindingPayment',
+      order: 40,
+      prune: 'binding-payment',
+    },
     pcpSelect: { route: '/admin/pcp-select', label: 'nav.pcpSelect', order: 50, prune: 'pcp-select' },
     reportChange: { route: '/admin/report-change', label: 'nav.reportChange', order: 60 },
     retired: { route: '/admin/retired', label: 'nav.retired', order: 70, enabled: false },
     orphan: { route: '/admin/orphan', label: 'nav.orphan', section: 'missing', order: 1 },
   },
   scenarios: {
-    HouseholdAndPolicies: ['accountOverview', 'documents', 'payments', 'bindingPayment', 'pcpSelect', 'retired', 'faq'],
+    HouseholdAndPolicies: [
+      'accountOverview',
+      'documents',
+      'payments',
+      'bindingPayment',
+      'pcpSelect',
+      'retired',
+      'faq',
+    ],
     OnExchangePolicy: ['reportChange'],
     GuestPaymentPages: ['makePayment', 'faq'],
     HouseholdNoPolicies: ['notices'],
@@ -193,7 +229,12 @@ const ids = (items: readonly NavigationItem[]): unknown[] =>
 
 describe('navigationFor', () => {
   it('shows the entries of the scenario that the roles open, sorted by order, with whole listed sections', () => {
-    const items = navigationFor({ roles: ['member'], scenarios: ['HouseholdAndPolicies'], navigation, roleConfig });
+    const items = navigationFor({
+      roles: ['member'],
+      scenarios: ['HouseholdAndPolicies'],
+      navigation,
+      roleConfig,
+    });
     expect(ids(items)).toEqual([
       'accountOverview',
       ['documents', ['invoices', 'notices']],
@@ -228,12 +269,22 @@ describe('navigationFor', () => {
   });
 
   it('shows a section with only its listed children', () => {
-    const items = navigationFor({ roles: ['member'], scenarios: ['HouseholdNoPolicies'], navigation, roleConfig });
+    const items = navigationFor({
+      roles: ['member'],
+      scenarios: ['HouseholdNoPolicies'],
+      navigation,
+      roleConfig,
+    });
     expect(ids(items)).toEqual([['documents', ['notices']]]);
   });
 
   it('gives the tester only /account-overview', () => {
-    const items = navigationFor({ roles: ['tester'], scenarios: ['HouseholdAndPolicies'], navigation, roleConfig });
+    const items = navigationFor({
+      roles: ['tester'],
+      scenarios: ['HouseholdAndPolicies'],
+      navigation,
+      roleConfig,
+    });
     expect(navigationRoutes(items)).toEqual(['/account-overview']);
   });
 
@@ -242,8 +293,28 @@ describe('navigationFor', () => {
     expect(ids(items)).toEqual([['payments', ['makePayment']], 'faq']);
   });
 
+  it('sorts siblings with the same order by id', () => {
+    const tied: NavigationConfig = {
+      entries: {
+        wallet: { route: '/payments/wallet', label: 'nav.wallet', order: 1 },
+        autopay: { route: '/payments/autopay', label: 'nav.autopay', order: 1 },
+        makePayment: { route: '/payments/make-payment', label: 'nav.makePayment', order: 0 },
+      },
+      scenarios: { HouseholdAndPolicies: ['wallet', 'autopay', 'makePayment'] },
+    };
+    const items = navigationFor({
+      roles: ['member'],
+      scenarios: ['HouseholdAndPolicies'],
+      navigation: tied,
+      roleConfig,
+    });
+    expect(ids(items)).toEqual(['makePayment', 'autopay', 'wallet']);
+  });
+
   it('shows nothing for a scenario without a list', () => {
-    expect(navigationFor({ roles: ['member'], scenarios: ['GuestPayment'], navigation, roleConfig })).toEqual([]);
+    expect(navigationFor({ roles: ['member'], scenarios: ['GuestPayment'], navigation, roleConfig })).toEqual(
+      [],
+    );
   });
 });
 
@@ -265,7 +336,12 @@ describe('showPcpSelection / pruneNavigation', () => {
     expect(showPcpSelection({ ...conditions, onlyPcp: false })).toBe(false);
   });
 
-  const items = navigationFor({ roles: ['member'], scenarios: ['HouseholdAndPolicies'], navigation, roleConfig });
+  const items = navigationFor({
+    roles: ['member'],
+    scenarios: ['HouseholdAndPolicies'],
+    navigation,
+    roleConfig,
+  });
 
   it('keeps binding-payment and PCP entries while their conditions allow', () => {
     expect(ids(pruneNavigation(items, conditions))).toEqual(ids(items));
@@ -292,7 +368,14 @@ describe('showPcpSelection / pruneNavigation', () => {
         icon: null,
         prune: null,
         children: [
-          { id: 'bindingPayment', route: '/payments/binding-payment', label: 'x', icon: null, prune: 'binding-payment', children: [] },
+          {
+            id: 'bindingPayment',
+            route: '/payments/binding-payment',
+            label: 'x',
+            icon: null,
+            prune: 'binding-payment',
+            children: [],
+          },
         ],
       },
       { id: 'home', route: '/home', label: 'nav.home', icon: null, prune: null, children: [] },
@@ -304,7 +387,12 @@ describe('showPcpSelection / pruneNavigation', () => {
 
 describe('navigationRoutes', () => {
   it('lists routes depth-first in menu order, skipping sections without a route', () => {
-    const items = navigationFor({ roles: ['member'], scenarios: ['HouseholdAndPolicies'], navigation, roleConfig });
+    const items = navigationFor({
+      roles: ['member'],
+      scenarios: ['HouseholdAndPolicies'],
+      navigation,
+      roleConfig,
+    });
     expect(navigationRoutes(items)).toEqual([
       '/account-overview',
       '/documents/invoice',

@@ -5,6 +5,7 @@
  * {@link NavigationConfig}. Entries are keyed by id so that a tenant override can change one entry
  * without repeating the others; scenario lists are arrays, so an override replaces a whole list.
  */
+import type { DeepPartial } from './config-merge';
 import { isRouteAllowedForRoles } from './roles';
 import type { RoleConfig } from './roles';
 
@@ -186,6 +187,9 @@ export interface NavigationConfig {
   readonly scenarios: Readonly<Partial<Record<NavigationScenario, readonly string[]>>>;
 }
 
+/** A tenant override of the navigation file (`config/navigation.json`), deep-merged over the baseline. */
+export type NavigationConfigOverride = DeepPartial<NavigationConfig>;
+
 /** One item of the navigation a user sees. */
 export interface NavigationItem {
   readonly id: string;
@@ -200,7 +204,8 @@ function byOrder(
   [idA, a]: [string, NavigationEntryConfig],
   [idB, b]: [string, NavigationEntryConfig],
 ): number {
-  return a.order - b.order || (idA < idB ? -1 : idA > idB ? 1 : 0);
+  // Ids are object keys, so never equal.
+  return a.order - b.order || (idA < idB ? -1 : 1);
 }
 
 /**

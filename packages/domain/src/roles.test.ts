@@ -14,7 +14,11 @@ import type { RoleConfig } from './roles';
 const config: RoleConfig = {
   guestRole: 'guest',
   roles: {
-    member: { routes: ['/account-overview', '/payments', '/admin'], actions: ['make-payment'], permissions: [] },
+    member: {
+      routes: ['/account-overview', '/payments', '/admin'],
+      actions: ['make-payment'],
+      permissions: [],
+    },
     guest: { routes: ['/payments/make-payment', '/admin/faq'], actions: ['make-payment'], permissions: [] },
     'customer-service': { routes: ['*'], actions: ['add-dependent'], permissions: ['member-search'] },
     tester: { routes: ['/account-overview'], actions: ['test-action'], permissions: [] },
@@ -23,7 +27,10 @@ const config: RoleConfig = {
 
 describe('roleDefinitions', () => {
   it('matches role names case-insensitively and ignores unknown roles', () => {
-    expect(roleDefinitions(['MEMBER', ' tester ', 'pilot'], config)).toEqual([config.roles.member, config.roles.tester]);
+    expect(roleDefinitions(['MEMBER', ' tester ', 'pilot'], config)).toEqual([
+      config.roles.member,
+      config.roles.tester,
+    ]);
   });
 
   it('gives a user without roles the guest role', () => {

@@ -5,6 +5,7 @@
  * is {@link RoleConfig}. Role names match case-insensitively, because identity providers differ
  * in how they spell them (`Member`, `member`).
  */
+import type { DeepPartial } from './config-merge';
 import { isRouteWithin } from './routes';
 
 /** What one role grants. */
@@ -26,6 +27,9 @@ export interface RoleConfig {
   /** Role name → what it grants. */
   readonly roles: Readonly<Record<string, RoleDefinition>>;
 }
+
+/** A tenant override of the role file (`config/role-config.json`), deep-merged over the baseline. */
+export type RoleConfigOverride = DeepPartial<RoleConfig>;
 
 /** SPEC §6: the permission that shows the member-search box. */
 export const MEMBER_SEARCH_PERMISSION = 'member-search';

@@ -66,23 +66,31 @@ describe('headerLogoRoute', () => {
   const navigationRoutes = ['/account-overview', '/payments/make-payment'];
 
   it('uses the configured route when it is among the navigation routes', () => {
-    expect(headerLogoRoute({ configuredRoute: '/payments/make-payment', navigationRoutes, currentPath: '/home' })).toBe(
-      '/payments/make-payment',
-    );
+    expect(
+      headerLogoRoute({ configuredRoute: '/payments/make-payment', navigationRoutes, currentPath: '/home' }),
+    ).toBe('/payments/make-payment');
   });
 
   it('falls back to the first navigation route', () => {
     expect(headerLogoRoute({ configuredRoute: '/broker', navigationRoutes, currentPath: '/home' })).toBe(
       '/account-overview',
     );
-    expect(headerLogoRoute({ configuredRoute: null, navigationRoutes, currentPath: '/home' })).toBe('/account-overview');
-    expect(headerLogoRoute({ configuredRoute: '', navigationRoutes, currentPath: '/home' })).toBe('/account-overview');
+    expect(headerLogoRoute({ configuredRoute: null, navigationRoutes, currentPath: '/home' })).toBe(
+      '/account-overview',
+    );
+    expect(headerLogoRoute({ configuredRoute: '', navigationRoutes, currentPath: '/home' })).toBe(
+      '/account-overview',
+    );
     expect(headerLogoRoute({ configuredRoute: '/x', navigationRoutes: [], currentPath: '/home' })).toBeNull();
   });
 
   it('clears the link on the PCP selection page', () => {
     expect(
-      headerLogoRoute({ configuredRoute: '/account-overview', navigationRoutes, currentPath: '/account/admin/pcp-select' }),
+      headerLogoRoute({
+        configuredRoute: '/account-overview',
+        navigationRoutes,
+        currentPath: '/account/admin/pcp-select',
+      }),
     ).toBeNull();
   });
 });
@@ -100,15 +108,24 @@ describe('unauthenticatedRedirect', () => {
   const publicRoutes = ['/home', '/error'];
 
   it('lets anyone reach public routes and locate-account', () => {
-    expect(unauthenticatedRedirect('/account/home', { publicRoutes, redirectToLocateAccount: false })).toBe('allow');
-    expect(unauthenticatedRedirect('/error/500', { publicRoutes, redirectToLocateAccount: false })).toBe('allow');
-    expect(unauthenticatedRedirect('/payments/locate-account', { publicRoutes: [], redirectToLocateAccount: false })).toBe(
+    expect(unauthenticatedRedirect('/account/home', { publicRoutes, redirectToLocateAccount: false })).toBe(
       'allow',
     );
+    expect(unauthenticatedRedirect('/error/500', { publicRoutes, redirectToLocateAccount: false })).toBe(
+      'allow',
+    );
+    expect(
+      unauthenticatedRedirect('/payments/locate-account', {
+        publicRoutes: [],
+        redirectToLocateAccount: false,
+      }),
+    ).toBe('allow');
   });
 
   it('sends others to login, or to locate-account when configured', () => {
-    expect(unauthenticatedRedirect('/payments/wallet', { publicRoutes, redirectToLocateAccount: false })).toBe('login');
+    expect(
+      unauthenticatedRedirect('/payments/wallet', { publicRoutes, redirectToLocateAccount: false }),
+    ).toBe('login');
     expect(unauthenticatedRedirect('/payments/wallet', { publicRoutes, redirectToLocateAccount: true })).toBe(
       'locate-account',
     );
@@ -125,9 +142,9 @@ describe('rootView / startupRedirect', () => {
   });
 
   it('redirects a consumer flow to the stored route, else the post-login URI', () => {
-    expect(startupRedirect({ consumerFlow: true, preSignInRoute: '/payments/wallet', postLoginUri: '/x' })).toBe(
-      '/payments/wallet',
-    );
+    expect(
+      startupRedirect({ consumerFlow: true, preSignInRoute: '/payments/wallet', postLoginUri: '/x' }),
+    ).toBe('/payments/wallet');
     expect(startupRedirect({ consumerFlow: true, preSignInRoute: ' ', postLoginUri: '/documents/tax' })).toBe(
       '/documents/tax',
     );

@@ -40,7 +40,7 @@ export const SERVER_ERROR_ROUTE = '/error/500';
  * Only a whole `account` segment is dropped, so `/account-overview` stays as it is.
  */
 export function normalizeRoute(path: string): string {
-  const withoutQuery = path.split(/[?#]/, 1)[0] ?? '';
+  const withoutQuery = path.replace(/[?#].*$/s, '');
   const segments = withoutQuery
     .toLowerCase()
     .split('/')
@@ -64,7 +64,7 @@ export function isRouteWithin(route: string, base: string): boolean {
 
 /** SPEC §2: the top-level area a path belongs to (after normalisation), or `null` for none. */
 export function routeArea(path: string): TopLevelArea | null {
-  const first = normalizeRoute(path).split('/')[1] ?? '';
+  const first = normalizeRoute(path).slice(1).replace(/\/.*$/s, '');
   return TOP_LEVEL_AREAS.find((area) => area === first) ?? null;
 }
 

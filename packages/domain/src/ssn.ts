@@ -35,8 +35,9 @@ export type SsnProblem =
  * spaces ignored); `null` for anything else.
  */
 export function normalizeSsn(input: string): string | null {
-  const match = /^(\d{3})([- ]?)(\d{2})\2(\d{4})$/.exec(input.trim());
-  return match === null ? null : `${match[1] ?? ''}${match[3] ?? ''}${match[4] ?? ''}`;
+  const trimmed = input.trim();
+  // One separator style throughout: all dashes, all spaces, or none.
+  return /^\d{3}([- ]?)\d{2}\1\d{4}$/.test(trimmed) ? trimmed.replace(/\D/g, '') : null;
 }
 
 /**
