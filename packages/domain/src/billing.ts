@@ -20,10 +20,10 @@ export interface PaymentAmountLimits {
   readonly maxAllowedPayment: Cents;
 }
 
-/** Why a payment amount is refused by {@link checkPaymentAmount}. */
+/** SPEC §5, §9: why a payment amount is refused by {@link checkPaymentAmount}. */
 export type PaymentAmountProblem = 'not-whole-cents' | 'not-positive' | 'below-minimum' | 'above-maximum';
 
-/** Result of {@link checkPaymentAmount}. */
+/** SPEC §5, §9: result of {@link checkPaymentAmount}. */
 export type PaymentAmountCheck =
   { readonly ok: true } | { readonly ok: false; readonly problem: PaymentAmountProblem };
 
@@ -139,7 +139,7 @@ export function memberResponsibility(parts: PremiumParts): Cents {
   return Math.max(0, owed);
 }
 
-/** What the balance shows: the total due, or (when nothing is due) money paid but not yet allocated. */
+/** SPEC §9: what the balance shows: the total due, or (when nothing is due) money paid but not yet allocated. */
 export interface AccountBalance {
   readonly source: 'total-due' | 'unallocated';
   readonly amount: Cents;

@@ -8,10 +8,10 @@
  * take it as a parameter; {@link calendarDateOf} turns an instant into the date in a named zone.
  */
 
-/** A calendar date written `YYYY-MM-DD` (year 0001-9999). Valid ones compare correctly as strings. */
+/** SPEC §3, §4: a calendar date written `YYYY-MM-DD` (year 0001-9999). Valid ones compare correctly as strings. */
 export type CalendarDate = string;
 
-/** The numeric parts of a {@link CalendarDate}; `month` is 1-12 and `day` is 1-31. */
+/** SPEC §3, §4: the numeric parts of a {@link CalendarDate}; `month` is 1-12 and `day` is 1-31. */
 export interface CalendarDateParts {
   readonly year: number;
   readonly month: number;
@@ -25,7 +25,7 @@ export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-/** Number of days in `month` (1-12) of `year`. Throws a RangeError for a month outside 1-12. */
+/** SPEC §9: number of days in `month` (1-12) of `year`. Throws a RangeError for a month outside 1-12. */
 export function daysInMonth(year: number, month: number): number {
   if (!Number.isInteger(month) || month < 1 || month > 12) {
     throw new RangeError(`month must be 1-12, got ${month}`);
@@ -56,19 +56,19 @@ function matchParts(value: string): CalendarDateParts | null {
   return partsAreValid(parts.year, parts.month, parts.day) ? parts : null;
 }
 
-/** Whether `value` is a real calendar date written `YYYY-MM-DD` (so `2023-02-29` is not). */
+/** SPEC §3, §4: whether `value` is a real calendar date written `YYYY-MM-DD` (so `2023-02-29` is not). */
 export function isCalendarDate(value: unknown): value is CalendarDate {
   return typeof value === 'string' && matchParts(value) !== null;
 }
 
-/** Splits a `YYYY-MM-DD` date into its parts. Throws a RangeError when it is not a real date. */
+/** SPEC §3, §4: splits a `YYYY-MM-DD` date into its parts. Throws a RangeError when it is not a real date. */
 export function parseCalendarDate(date: CalendarDate): CalendarDateParts {
   const parts = matchParts(date);
   if (parts === null) throw new RangeError(`not a YYYY-MM-DD calendar date: ${JSON.stringify(date)}`);
   return parts;
 }
 
-/** Builds a `YYYY-MM-DD` date from its parts. Throws a RangeError when they are not a real date. */
+/** SPEC §3, §4: builds a `YYYY-MM-DD` date from its parts. Throws a RangeError when they are not a real date. */
 export function calendarDate(year: number, month: number, day: number): CalendarDate {
   if (!partsAreValid(year, month, day)) {
     throw new RangeError(`not a calendar date: ${year}-${month}-${day}`);
@@ -104,14 +104,14 @@ function fromDayNumber(dayNumber: number): CalendarDate {
   return calendarDate(year, month, day);
 }
 
-/** The date `days` days after `date` (before it when negative). Throws when `days` is not an integer. */
+/** SPEC §4, §9: the date `days` days after `date` (before it when negative). Throws when `days` is not an integer. */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
   if (!Number.isInteger(days)) throw new RangeError(`days must be an integer, got ${days}`);
   return fromDayNumber(toDayNumber(parseCalendarDate(date)) + days);
 }
 
 /**
- * The date `months` months after `date` (before it when negative), with the day capped at the end
+ * SPEC §5, §9: the date `months` months after `date` (before it when negative), with the day capped at the end
  * of the target month: 2024-01-31 + 1 month = 2024-02-29, 2024-07-31 − 5 months = 2024-02-29.
  */
 export function addMonths(date: CalendarDate, months: number): CalendarDate {
@@ -123,24 +123,24 @@ export function addMonths(date: CalendarDate, months: number): CalendarDate {
   return calendarDate(targetYear, targetMonth, Math.min(day, daysInMonth(targetYear, targetMonth)));
 }
 
-/** Whole days from `from` to `to`: positive when `to` is later, 0 on the same day. */
+/** SPEC §4, §9: whole days from `from` to `to`: positive when `to` is later, 0 on the same day. */
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   return toDayNumber(parseCalendarDate(to)) - toDayNumber(parseCalendarDate(from));
 }
 
-/** −1, 0 or 1 as `a` is before, on or after `b`; usable as an `Array.prototype.sort` comparator. */
+/** SPEC §4: −1, 0 or 1 as `a` is before, on or after `b`; usable as an `Array.prototype.sort` comparator. */
 export function compareCalendarDates(a: CalendarDate, b: CalendarDate): -1 | 0 | 1 {
   const difference = daysBetween(b, a);
   return difference < 0 ? -1 : difference > 0 ? 1 : 0;
 }
 
-/** The first day of the month `date` falls in. */
+/** SPEC §9: the first day of the month `date` falls in. */
 export function startOfMonth(date: CalendarDate): CalendarDate {
   const { year, month } = parseCalendarDate(date);
   return calendarDate(year, month, 1);
 }
 
-/** The last day of the month `date` falls in (28, 29, 30 or 31). */
+/** SPEC §9: the last day of the month `date` falls in (28, 29, 30 or 31). */
 export function endOfMonth(date: CalendarDate): CalendarDate {
   const { year, month } = parseCalendarDate(date);
   return calendarDate(year, month, daysInMonth(year, month));
@@ -155,7 +155,7 @@ export function isDateWithin(date: CalendarDate, start: CalendarDate, end: Calen
 }
 
 /**
- * The calendar date that `instant` falls on in the IANA `timeZone` (for example the tenant's
+ * SPEC §4, §9: the calendar date that `instant` falls on in the IANA `timeZone` (for example the tenant's
  * `America/New_York`). This is how a caller at the edge obtains "today" to pass to the rules.
  */
 export function calendarDateOf(instant: Date, timeZone: string): CalendarDate {

@@ -3,7 +3,7 @@
  * role-config, navigation and membership; translations are deep-merged).
  */
 
-/** A partial override of `T`: objects partially, arrays and scalars whole. */
+/** SPEC §7: a partial override of `T`: objects partially, arrays and scalars whole. */
 export type DeepPartial<T> = T extends readonly unknown[]
   ? T
   : T extends object

@@ -63,7 +63,7 @@ export const SAMPLE_CONFIGURATION = {
 /** SPEC §9: translation keys of the paginator labels. */
 export const PAGINATOR_LABEL_KEYS = { itemsPerPage: 'items-per-page', range: 'x - y of z' } as const;
 
-/** The numbers of a paginator's "x - y of z" label. */
+/** SPEC §9: the numbers of a paginator's "x - y of z" label. */
 export interface PaginatorRange {
   /** 1-based first item shown (0 when nothing is shown). */
   readonly from: number;

@@ -8,14 +8,14 @@
 import { addDays, compareCalendarDates, daysBetween, isDateWithin } from './calendar-date';
 import type { CalendarDate } from './calendar-date';
 
-/** A period of calendar days, both ends inclusive; a `null` end means open-ended (no end date yet). */
+/** SPEC §3, §4: a period of calendar days, both ends inclusive; a `null` end means open-ended (no end date yet). */
 export interface DateSpan {
   readonly startDate: CalendarDate;
   readonly endDate: CalendarDate | null;
 }
 
 /**
- * A coverage span as the rules need it. `cancelled` marks a span that never took effect; a span
+ * SPEC §3, §4: a coverage span as the rules need it. `cancelled` marks a span that never took effect; a span
  * whose end date is before its start date is treated as cancelled too (the usual way enrolment
  * systems record a cancellation).
  */
@@ -84,7 +84,7 @@ export function mergeContiguousSpans(spans: readonly CoverageSpan[]): DateSpan[]
 /** A member's coverage status (SPEC §4). */
 export type MemberStatus = 'Active' | 'Pending' | 'Inactive';
 
-/** Result of {@link memberStatus}: the status and the merged period it is based on. */
+/** SPEC §4: result of {@link memberStatus}: the status and the merged period it is based on. */
 export interface MemberStatusResult {
   readonly status: MemberStatus;
   /** The current period (Active), the earliest future one (Pending), the most recently ended one (Inactive), or null without spans. */
@@ -107,7 +107,7 @@ export function memberStatus(spans: readonly CoverageSpan[], today: CalendarDate
   return { status: 'Inactive', span: merged.at(-1) ?? null };
 }
 
-/** Result of {@link choosePolicySpans}: the span shown as the subscriber's policy, and further future spans. */
+/** SPEC §4: result of {@link choosePolicySpans}: the span shown as the subscriber's policy, and further future spans. */
 export interface PolicySpanChoice<T extends CoverageSpan> {
   readonly primary: T;
   /** Each further future span becomes an extra policy, earliest first. */
@@ -138,7 +138,7 @@ export function choosePolicySpans<T extends CoverageSpan>(
   return firstCancelled === undefined ? null : { primary: firstCancelled, extras: [] };
 }
 
-/** One policy produced by {@link subscriberPolicies}. */
+/** SPEC §4: one policy produced by {@link subscriberPolicies}. */
 export interface SubscriberPolicy<S, T extends CoverageSpan> {
   readonly subscriber: S;
   readonly span: T;
@@ -176,7 +176,7 @@ export function coverageDetailStatus(effectuatedDate: string | null | undefined)
   return effectuatedDate != null && effectuatedDate.trim() !== '' ? 'Effectuated' : 'Not Effectuated';
 }
 
-/** Configuration of policy status labels (usually translation keys), for {@link policyDisplayStatus}. */
+/** SPEC §4: configuration of policy status labels (usually translation keys), for {@link policyDisplayStatus}. */
 export interface PolicyStatusLabels {
   /** Label of a policy whose span is cancelled. */
   readonly cancelLabel: string;
@@ -186,7 +186,7 @@ export interface PolicyStatusLabels {
   readonly financeStatusLabels?: Readonly<Record<string, string>>;
 }
 
-/** What {@link policyDisplayStatus} needs to know about a policy. */
+/** SPEC §4: what {@link policyDisplayStatus} needs to know about a policy. */
 export interface PolicyStatusFacts {
   readonly spanCancelled: boolean;
   readonly enrollmentStatus: string | null | undefined;

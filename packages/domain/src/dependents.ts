@@ -4,7 +4,7 @@
 import { addMonths, isDateWithin } from './calendar-date';
 import type { CalendarDate } from './calendar-date';
 
-/** Configured dependent rules. */
+/** SPEC §5, §9: configured dependent rules. */
 export interface DependentRules {
   /** Exact length of an exchange member/subscriber ID. */
   readonly exchangeIdLength: number;
@@ -41,7 +41,7 @@ export function canAddDependentsAtOnce(
   return Number.isInteger(count) && count >= 1 && count <= rules.numberOfAddDependents;
 }
 
-/** An inclusive range of allowed dates. */
+/** SPEC §5: an inclusive range of allowed dates. */
 export interface DateWindow {
   readonly earliest: CalendarDate;
   readonly latest: CalendarDate;

@@ -2,7 +2,7 @@
  * Household lookup (SPEC §5 "Household search expects one household").
  */
 
-/** Result of {@link pickHousehold}: the household used and what was unexpected about the search. */
+/** SPEC §5: result of {@link pickHousehold}: the household used and what was unexpected about the search. */
 export interface HouseholdPick<T> {
   readonly household: T | null;
   /** `none` or `several` should be logged by the caller; `null` when exactly one was found. */

@@ -10,7 +10,7 @@ function toList(value: unknown): string[] {
     .filter((item) => item !== '');
 }
 
-/** Where roles can come from; each may be a string or a list of strings. */
+/** SPEC §6: where roles can come from; each may be a string or a list of strings. */
 export interface RoleSources {
   /** The sign-in assertion's `role`. */
   readonly assertionRole?: unknown;
@@ -40,7 +40,7 @@ export function chatbotAllowed(roles: readonly string[], chatbotRoles: readonly 
   return roles.some((role) => allowed.has(role.trim().toLowerCase()));
 }
 
-/** The profile claims the greeting reads. */
+/** SPEC §2: the profile claims the greeting reads. */
 export interface GreetingProfile {
   readonly name?: string | null;
   readonly preferred_username?: string | null;

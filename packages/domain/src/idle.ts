@@ -21,7 +21,7 @@ export const IDLE_DEFAULTS: IdleConfig = { idleSeconds: 1200, timeoutSeconds: 30
 /** SPEC §9: user activity resets the idle watch at most once per this many milliseconds. */
 export const ACTIVITY_THROTTLE_MS = 500;
 
-/** Why an idle configuration is refused by {@link validateIdleConfig}. */
+/** SPEC §5: why an idle configuration is refused by {@link validateIdleConfig}. */
 export type IdleConfigProblem = 'idle-not-positive' | 'timeout-negative' | 'keep-alive-not-positive';
 
 /**
@@ -60,7 +60,7 @@ export type IdleSessionState =
   | { readonly phase: 'warning'; readonly remainingSeconds: number | null }
   | { readonly phase: 'signed-out'; readonly reason: 'user' | 'timeout' };
 
-/** Something that happens to the idle watch. */
+/** SPEC §4: something that happens to the idle watch. */
 export type IdleSessionEvent =
   /** Mouse move, key press, scroll, touch, click, or activity in another tab. */
   | { readonly type: 'activity' }
@@ -109,7 +109,7 @@ export interface CountdownState {
   readonly remainingSeconds: number;
 }
 
-/** Something that happens to a countdown. */
+/** SPEC §4: something that happens to a countdown. */
 export type CountdownEvent =
   | { readonly type: 'start'; readonly seconds: number }
   | { readonly type: 'pause' }

@@ -5,16 +5,16 @@
 /** SPEC §1: the interface languages. */
 export const LANGUAGES = ['en', 'es', 'pt'] as const;
 
-/** One of {@link LANGUAGES}. */
+/** SPEC §1: one of {@link LANGUAGES}. */
 export type Language = (typeof LANGUAGES)[number];
 
-/** SPEC §1: English is the default language. */
+/** SPEC §1: english is the default language. */
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** SPEC §3: the local storage key holding the language preference. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/** Whether `value` is one of the supported language codes (exact, lowercase). */
+/** SPEC §1, §4: whether `value` is one of the supported language codes (exact, lowercase). */
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -69,10 +69,10 @@ export interface FooterLinkConfig {
 /** SPEC §2: prefix of a footer button's id; the id is the prefix plus the key. */
 export const FOOTER_BUTTON_ID_PREFIX = 'footer-button-';
 
-/** The configuration key of the nondiscrimination notice link. */
+/** SPEC §3, §4: the configuration key of the nondiscrimination notice link. */
 export const NONDISCRIMINATION_NOTICE_KEY = 'nondiscriminationNotice';
 
-/** One footer link, opened in a new tab; its text is translated from `labelKey`. */
+/** SPEC §2: one footer link, opened in a new tab; its text is translated from `labelKey`. */
 export interface FooterLink {
   readonly id: string;
   readonly key: string;

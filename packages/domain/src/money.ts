@@ -7,12 +7,12 @@
  * ({@link formatMoney}).
  */
 
-/** An amount of money in whole US cents (a safe integer; negative for refunds and credits). */
+/** SPEC §9: an amount of money in whole US cents (a safe integer; negative for refunds and credits). */
 export type Cents = number;
 
 const WIRE_PATTERN = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
-/** Whether `value` is a usable amount of cents: a safe integer. */
+/** SPEC §9: whether `value` is a usable amount of cents: a safe integer. */
 export function isCents(value: unknown): value is Cents {
   return typeof value === 'number' && Number.isSafeInteger(value);
 }
@@ -36,7 +36,7 @@ export function toWireAmount(amount: Cents): string {
 }
 
 /**
- * Reads a decimal amount with at most two decimals (`"12.34"`, `"12.3"`, `"12"`, `"-0.05"`) into
+ * SPEC §9: reads a decimal amount with at most two decimals (`"12.34"`, `"12.3"`, `"12"`, `"-0.05"`) into
  * cents. The inverse of {@link toWireAmount}. Throws a RangeError for anything else (more than two
  * decimals, exponents, spaces, empty text), because silently rounding money hides errors.
  */
@@ -50,7 +50,7 @@ export function parseWireAmount(text: string): Cents {
 }
 
 /**
- * Converts a dollar amount given as a number (as in configuration: `minAllowedPayment: 1`) to
+ * SPEC §9: converts a dollar amount given as a number (as in configuration: `minAllowedPayment: 1`) to
  * cents, rounding half away from zero on the decimal value written (1.005 → 101, not 100).
  */
 export function dollarsToCents(dollars: number): Cents {
@@ -61,13 +61,13 @@ export function dollarsToCents(dollars: number): Cents {
   return dollars < 0 && cents !== 0 ? -cents : cents;
 }
 
-/** Dollars as a number, for display libraries that want one (never for arithmetic). */
+/** SPEC §9: dollars as a number, for display libraries that want one (never for arithmetic). */
 export function centsToDollars(amount: Cents): number {
   assertCents(amount, 'amount');
   return amount / 100;
 }
 
-/** The sum of amounts in cents (0 for an empty list). */
+/** SPEC §9: the sum of amounts in cents (0 for an empty list). */
 export function sumCents(amounts: readonly Cents[]): Cents {
   let total = 0;
   for (const amount of amounts) {
@@ -88,7 +88,7 @@ export function percentOf(amount: Cents, percent: number): Cents {
 }
 
 /**
- * An amount for people, in the given BCP 47 locale (`en-US`, `es-US`, `pt-BR`): 123456 in
+ * SPEC §9: an amount for people, in the given BCP 47 locale (`en-US`, `es-US`, `pt-BR`): 123456 in
  * `en-US` → `$1,234.56`. Always US dollars, the currency of US health insurance.
  */
 export function formatMoney(amount: Cents, locale: string): string {

@@ -24,16 +24,16 @@ export const NAVIGATION_SCENARIOS = [
   'OnExchangePolicy',
 ] as const;
 
-/** One of {@link NAVIGATION_SCENARIOS}. */
+/** SPEC §4: one of {@link NAVIGATION_SCENARIOS}. */
 export type NavigationScenario = (typeof NAVIGATION_SCENARIOS)[number];
 
 /** SPEC §4: the scenarios that add to a base scenario. */
 export const EXCHANGE_SCENARIOS = ['OffExchangePolicy', 'OnExchangePolicy'] as const;
 
-/** One of {@link EXCHANGE_SCENARIOS}. */
+/** SPEC §4: one of {@link EXCHANGE_SCENARIOS}. */
 export type ExchangeScenario = (typeof EXCHANGE_SCENARIOS)[number];
 
-/** A scenario that is not an exchange scenario: exactly one of these applies to every user. */
+/** SPEC §4: a scenario that is not an exchange scenario: exactly one of these applies to every user. */
 export type BaseScenario = Exclude<NavigationScenario, ExchangeScenario>;
 
 /** SPEC §4: whether `scenario` is a base scenario (not OffExchangePolicy / OnExchangePolicy). */
@@ -41,7 +41,7 @@ export function isBaseScenario(scenario: NavigationScenario): scenario is BaseSc
   return scenario !== 'OffExchangePolicy' && scenario !== 'OnExchangePolicy';
 }
 
-/** What scenario resolution needs to know about one policy. */
+/** SPEC §4: what scenario resolution needs to know about one policy. */
 export interface PolicyFacts {
   /** Whether the policy is active (the caller decides, e.g. from the member status of its span). */
   readonly active: boolean;
@@ -53,12 +53,12 @@ export interface PolicyFacts {
   readonly planType?: string | null;
 }
 
-/** What scenario resolution needs to know about one household entry (household plus its policies). */
+/** SPEC §4: what scenario resolution needs to know about one household entry (household plus its policies). */
 export interface HouseholdFacts {
   readonly policies: readonly PolicyFacts[];
 }
 
-/** The scenarios that apply to a user: one base scenario, plus an exchange scenario for rules 3 and 4. */
+/** SPEC §4: the scenarios that apply to a user: one base scenario, plus an exchange scenario for rules 3 and 4. */
 export interface ScenarioResolution {
   readonly base: BaseScenario;
   readonly exchange: ExchangeScenario | null;
@@ -125,7 +125,7 @@ export function resolveGuestScenarios(input: {
   return resolution('GuestPayment');
 }
 
-/** Which scenario order applies to a session. */
+/** SPEC §4: which scenario order applies to a session. */
 export type NavigationAudience = 'roled' | 'guest';
 
 /**
@@ -158,7 +158,7 @@ export function resolveNavigationScenarios(input: {
 /** SPEC §4 menu pruning: which condition may remove an entry. */
 export type NavigationPruneRule = 'binding-payment' | 'pcp-select';
 
-/** One entry of `config/navigation.json` (its id is the key it is stored under). */
+/** SPEC §2, §4: one entry of `config/navigation.json` (its id is the key it is stored under). */
 export interface NavigationEntryConfig {
   /** The route it opens; absent for a section that only groups children. */
   readonly route?: string;
@@ -176,7 +176,7 @@ export interface NavigationEntryConfig {
   readonly enabled?: boolean;
 }
 
-/** The navigation configuration file (`config/navigation.json`). */
+/** SPEC §2, §4, §7: the navigation configuration file (`config/navigation.json`). */
 export interface NavigationConfig {
   /** Entry id → entry. */
   readonly entries: Readonly<Record<string, NavigationEntryConfig>>;
@@ -187,10 +187,10 @@ export interface NavigationConfig {
   readonly scenarios: Readonly<Partial<Record<NavigationScenario, readonly string[]>>>;
 }
 
-/** A tenant override of the navigation file (`config/navigation.json`), deep-merged over the baseline. */
+/** SPEC §7: a tenant override of the navigation file (`config/navigation.json`), deep-merged over the baseline. */
 export type NavigationConfigOverride = DeepPartial<NavigationConfig>;
 
-/** One item of the navigation a user sees. */
+/** SPEC §2, §4: one item of the navigation a user sees. */
 export interface NavigationItem {
   readonly id: string;
   readonly route: string | null;

@@ -5,7 +5,7 @@
 /** SPEC §4: the value of `opened` that marks a notification read. */
 export const NOTIFICATION_OPENED = 1;
 
-/** What the read rules need of a notification; `read` may come as a flag or as the opened number. */
+/** SPEC §3, §4: what the read rules need of a notification; `read` may come as a flag or as the opened number. */
 export interface NotificationReadFacts {
   readonly id: string | number;
   readonly read?: boolean | number | null;
@@ -16,7 +16,7 @@ export function isNotificationRead(notification: NotificationReadFacts): boolean
   return notification.read === true || notification.read === NOTIFICATION_OPENED;
 }
 
-/** The number of unread notifications (the badge on the notification button). */
+/** SPEC §2, §4: the number of unread notifications (the badge on the notification button). */
 export function unreadNotificationCount(notifications: readonly NotificationReadFacts[]): number {
   return notifications.filter((notification) => !isNotificationRead(notification)).length;
 }

@@ -8,7 +8,7 @@
 import type { DeepPartial } from './config-merge';
 import { isRouteWithin } from './routes';
 
-/** What one role grants. */
+/** SPEC §6: what one role grants. */
 export interface RoleDefinition {
   /** Optional note for people reading the configuration file. */
   readonly description?: string;
@@ -20,7 +20,7 @@ export interface RoleDefinition {
   readonly permissions: readonly string[];
 }
 
-/** The role configuration file (`config/role-config.json`). */
+/** SPEC §6, §7: the role configuration file (`config/role-config.json`). */
 export interface RoleConfig {
   /** The role a visitor without roles (a guest who located an account) is given. */
   readonly guestRole: string;
@@ -28,7 +28,7 @@ export interface RoleConfig {
   readonly roles: Readonly<Record<string, RoleDefinition>>;
 }
 
-/** A tenant override of the role file (`config/role-config.json`), deep-merged over the baseline. */
+/** SPEC §7: a tenant override of the role file (`config/role-config.json`), deep-merged over the baseline. */
 export type RoleConfigOverride = DeepPartial<RoleConfig>;
 
 /** SPEC §6: the permission that shows the member-search box. */

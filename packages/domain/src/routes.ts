@@ -14,7 +14,7 @@ export const TOP_LEVEL_AREAS = [
   'error',
 ] as const;
 
-/** One of {@link TOP_LEVEL_AREAS}. */
+/** SPEC §2: one of {@link TOP_LEVEL_AREAS}. */
 export type TopLevelArea = (typeof TOP_LEVEL_AREAS)[number];
 
 /** SPEC §2: the empty path redirects here. */
@@ -50,7 +50,7 @@ export function normalizeRoute(path: string): string {
 }
 
 /**
- * Whether `route` is `base` or lies below it, comparing whole normalised segments:
+ * SPEC §2, §6: whether `route` is `base` or lies below it, comparing whole normalised segments:
  * `/payments/wallet` is within `/payments` but `/payments-old` is not. The base `*` contains every
  * route; the base `/` contains only `/` (so an empty entry never opens everything).
  */
@@ -101,7 +101,7 @@ export function showUploadDocumentsButton(path: string, displayUploadDocumentBut
   return displayUploadDocumentButton && path.toLowerCase().includes('/account/home');
 }
 
-/** What happens to a visitor who is not signed in (see {@link unauthenticatedRedirect}). */
+/** SPEC §6: what happens to a visitor who is not signed in (see {@link unauthenticatedRedirect}). */
 export type UnauthenticatedOutcome = 'allow' | 'login' | 'locate-account';
 
 /**

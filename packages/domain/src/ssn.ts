@@ -26,12 +26,12 @@ export const INVALID_SSNS: readonly string[] = [
   '888888888',
 ];
 
-/** Why an SSN is refused by {@link ssnProblem}. */
+/** SPEC §5: why an SSN is refused by {@link ssnProblem}. */
 export type SsnProblem =
   'format' | 'listed' | 'area-000' | 'area-666' | 'area-9xx' | 'group-00' | 'serial-0000';
 
 /**
- * The nine digits of an SSN written `123-45-6789`, `123 45 6789` or `123456789` (surrounding
+ * SPEC §5, §9: the nine digits of an SSN written `123-45-6789`, `123 45 6789` or `123456789` (surrounding
  * spaces ignored); `null` for anything else.
  */
 export function normalizeSsn(input: string): string | null {
@@ -63,7 +63,7 @@ export function isValidSsn(input: string): boolean {
   return ssnProblem(input) === null;
 }
 
-/** Shows only the last four digits of an SSN: `***-**-6789`; `null` when it is not a well-formed SSN. */
+/** SPEC §5: shows only the last four digits of an SSN: `***-**-6789`; `null` when it is not a well-formed SSN. */
 export function maskSsn(input: string): string | null {
   const digits = normalizeSsn(input);
   return digits === null ? null : `***-**-${digits.slice(5)}`;

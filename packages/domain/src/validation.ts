@@ -4,7 +4,7 @@
  * Messages are translation keys with parameters, not English text: the UI speaks en, es and pt.
  */
 
-/** One validation failure of a field, as the form library reports it (mapped to these kinds by the caller). */
+/** SPEC §5: one validation failure of a field, as the form library reports it (mapped to these kinds by the caller). */
 export type FieldError =
   | { readonly kind: 'required' }
   | { readonly kind: 'maxLength'; readonly requiredLength: number; readonly actualLength: number }
@@ -14,13 +14,13 @@ export type FieldError =
   | { readonly kind: 'email' }
   | { readonly kind: 'other'; readonly name?: string };
 
-/** A message to show: a translation key and the values it interpolates. */
+/** SPEC §5: a message to show: a translation key and the values it interpolates. */
 export interface TranslatableMessage {
   readonly key: string;
   readonly params: Readonly<Record<string, string | number>>;
 }
 
-/** Translation keys used by {@link formErrorMessage}. */
+/** SPEC §5: translation keys used by {@link formErrorMessage}. */
 export const VALIDATION_MESSAGE_KEYS = {
   required: 'validation.required',
   maxLength: 'validation.maxLength',
@@ -79,14 +79,14 @@ export function formErrorMessage(
   return { key: VALIDATION_MESSAGE_KEYS.allFieldsRequired, params: {} };
 }
 
-/** A field or a group of fields of a form, in display order. */
+/** SPEC §5: a field or a group of fields of a form, in display order. */
 export interface FormNode {
   readonly name: string;
   readonly errors?: readonly FieldError[];
   readonly children?: readonly FormNode[];
 }
 
-/** The first invalid field found by {@link firstInvalidField}. */
+/** SPEC §5: the first invalid field found by {@link firstInvalidField}. */
 export interface InvalidField {
   /** Names from the top-level group down to the field, e.g. `['address', 'zipCode']`. */
   readonly path: readonly string[];
