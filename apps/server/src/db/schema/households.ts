@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** SPEC §3 Household: the people who applied together; a household has one or more policies. */
+export const households = pgTable(
+  'households',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The exchange's household/application id (on-exchange households only). */
+    exchangeId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('households_exchange_id_key').on(t.exchangeId)],
+);
+
+/** SPEC §3 Address (street1, street2, city, county{state, zipCode, fipsCode, name}). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    householdId: uuid().references(() => households.id, { onDelete: 'cascade' }),
+    street1: text().notNull(),
+    street2: text(),
+    city: text().notNull(),
+    state: text().notNull(),
+    zipCode: text().notNull(),
+    countyName: text(),
+    fipsCode: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('addresses_state_format', sql`${t.state} ~ '^[A-Z]{2}$'`),
+    check('addresses_zip_format', sql`${t.zipCode} ~ '^[0-9]{5}$'`),
+    check('addresses_fips_format', sql`${t.fipsCode} is null or ${t.fipsCode} ~ '^[0-9]{5}$'`),
+    index('addresses_household_idx').on(t.householdId),
+  ],
+);
+
+/** Contact information of a household: where the issuer reaches the subscriber. */
+export const contactInformation = pgTable('contact_information', {
+  householdId: uuid()
+    .primaryKey()
+    .references(() => households.id, { onDelete: 'cascade' }),
+  email: text(),
+  homePhone: text(),
+  mobilePhone: text(),
+  preferredContactMethod: text({ enum: ['email', 'phone', 'mail'] })
+    .notNull()
+    .default('email'),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Paperless and language preferences of a household (DOMAIN "Paperless"). */
+export const preferences = pgTable(
+  'preferences',
+  {
+    householdId: uuid()
+      .primaryKey()
+      .references(() => households.id, { onDelete: 'cascade' }),
+    paperless: boolean().notNull().default(false),
+    paperlessEmail: text(),
+    /** Electronic-only delivery of tax forms needs its own affirmative consent. */
+    taxFormsElectronicConsent: boolean().notNull().default(false),
+    language: text({ enum: ['en', 'es', 'pt'] })
+      .notNull()
+      .default('en'),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('preferences_language_check', sql`${t.language} in ('en', 'es', 'pt')`),
+    check('preferences_paperless_email', sql`not ${t.paperless} or ${t.paperlessEmail} is not null`),
+  ],
+);
