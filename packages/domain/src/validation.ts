@@ -99,13 +99,14 @@ export interface InvalidField {
  * groups (depth first); `null` when the form is valid. A group's own errors count only when none
  * of its fields is invalid.
  */
-export function firstInvalidField(
-  nodes: readonly FormNode[],
-  parents: readonly string[] = [],
-): InvalidField | null {
+export function firstInvalidField(nodes: readonly FormNode[]): InvalidField | null {
+  return findInvalid(nodes, []);
+}
+
+function findInvalid(nodes: readonly FormNode[], parents: readonly string[]): InvalidField | null {
   for (const node of nodes) {
     const path = [...parents, node.name];
-    const inChildren = firstInvalidField(node.children ?? [], path);
+    const inChildren = findInvalid(node.children ?? [], path);
     if (inChildren !== null) return inChildren;
     if (node.errors !== undefined && node.errors.length > 0)
       return { path, name: node.name, errors: node.errors };
