@@ -1,14 +1,17 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  initialLanguage,
+  isLanguage,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  languageAfterStoredChange,
+  type Language,
+} from '@portal/domain';
 import en from './locales/en.json';
 
-export const LANGUAGES = ['en', 'es', 'pt'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-/** SPEC §3: the language preference is kept in local storage under this key. */
-export const LANGUAGE_STORAGE_KEY = 'language';
-
-export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+export { isLanguage, LANGUAGES, type Language };
 
 // English ships in the main bundle (the default and the fallback); the others load when chosen.
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
@@ -16,12 +19,11 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<s
   pt: () => import('./locales/pt.json'),
 };
 
-export function storedLanguage(): Language {
+function storedValue(): string | null {
   try {
-    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
-    return DEFAULT_LANGUAGE;
+    return null;
   }
 }
 
@@ -54,12 +56,12 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  await changeLanguage(storedLanguage(), false);
+  await changeLanguage(initialLanguage({ stored: storedValue() }), false);
   // SPEC §4: the stored value is watched; another tab changing it switches this one.
   window.addEventListener('storage', (event) => {
-    if (event.key === LANGUAGE_STORAGE_KEY && isLanguage(event.newValue) && event.newValue !== i18next.language) {
-      void changeLanguage(event.newValue, false);
-    }
+    if (event.key !== LANGUAGE_STORAGE_KEY || !isLanguage(i18next.language)) return;
+    const next = languageAfterStoredChange(i18next.language, event.newValue);
+    if (next !== i18next.language) void changeLanguage(next, false);
   });
 }
 

@@ -1,0 +1,36 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { changeLanguage, i18next, initI18n } from './index';
+
+describe('language preference', () => {
+  beforeAll(async () => {
+    localStorage.setItem('language', 'es');
+    await initI18n();
+  });
+
+  it('starts in the stored language', () => {
+    expect(i18next.language).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+    expect(i18next.t('home.heading')).toBe('Bienvenido a su portal para miembros');
+  });
+
+  it('follows another tab that changes the stored value (storage event)', async () => {
+    window.dispatchEvent(new StorageEvent('storage', { key: 'language', oldValue: 'es', newValue: 'pt' }));
+    await waitFor(() => {
+      expect(i18next.language).toBe('pt');
+    });
+    expect(document.documentElement.lang).toBe('pt');
+  });
+
+  it('ignores unsupported values and other keys', () => {
+    window.dispatchEvent(new StorageEvent('storage', { key: 'language', newValue: 'fr' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'en' }));
+    expect(i18next.language).toBe('pt');
+  });
+
+  it('remembers a choice made here', async () => {
+    await changeLanguage('en');
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});
