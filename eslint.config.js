@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import localRules from './tools/eslint/dependency-direction.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -22,27 +21,28 @@ const subfolders = (dir) =>
 // The direction of dependencies (docs/ARCHITECTURE.md): domain <- contracts <- {server, web}.
 // Inside the web app: app -> areas -> {data, ui, lib, config, i18n}; no area imports another area.
 // Inside the server: plugins and db never import business modules.
+// Enforced by the local rule in tools/eslint/dependency-direction.js.
 const webAreas = subfolders('apps/web/src/areas');
 const zones = [
-  { target: './packages/domain', from: ['./packages/contracts', './apps'], message: 'domain imports nothing of ours' },
-  { target: './packages/contracts', from: './apps', message: 'contracts imports only domain' },
-  { target: './apps/server', from: './apps/web', message: 'the server never imports the web app' },
-  { target: './apps/web', from: './apps/server', message: 'the web app never imports the server' },
+  { target: ['packages/domain'], from: ['packages/contracts', 'apps'], message: 'domain imports nothing of ours' },
+  { target: ['packages/contracts'], from: ['apps'], message: 'contracts imports only domain' },
+  { target: ['apps/server'], from: ['apps/web'], message: 'the server never imports the web app' },
+  { target: ['apps/web'], from: ['apps/server'], message: 'the web app never imports the server' },
   {
-    target: ['./apps/web/src/data', './apps/web/src/ui', './apps/web/src/lib', './apps/web/src/config', './apps/web/src/i18n'],
-    from: ['./apps/web/src/app', './apps/web/src/areas'],
+    target: ['apps/web/src/data', 'apps/web/src/ui', 'apps/web/src/lib', 'apps/web/src/config', 'apps/web/src/i18n'],
+    from: ['apps/web/src/app', 'apps/web/src/areas'],
     message: 'shared web code must not depend on the shell or on an area',
   },
-  { target: './apps/web/src/areas', from: './apps/web/src/app', message: 'areas do not import the shell' },
+  { target: ['apps/web/src/areas'], from: ['apps/web/src/app'], message: 'areas do not import the shell' },
   ...webAreas.map((area) => ({
-    target: `./apps/web/src/areas/${area}`,
-    from: './apps/web/src/areas',
-    except: [`./${area}`],
+    target: [`apps/web/src/areas/${area}`],
+    from: ['apps/web/src/areas'],
+    except: [`apps/web/src/areas/${area}`],
     message: 'no area imports another area: move the shared piece down to data/ or ui/',
   })),
   {
-    target: ['./apps/server/src/plugins', './apps/server/src/db'],
-    from: './apps/server/src/modules',
+    target: ['apps/server/src/plugins', 'apps/server/src/db'],
+    from: ['apps/server/src/modules'],
     message: 'cross-cutting plugins and the schema never import business modules',
   },
 ];
@@ -73,18 +73,14 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: root },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, project: ['**/tsconfig.json'], noWarnOnMultipleProjects: true })],
-    },
+    plugins: { local: localRules },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
-      'import-x/no-restricted-paths': ['error', { zones }],
-      'import-x/no-cycle': ['error', { maxDepth: 10 }],
-      'import-x/no-self-import': 'error',
+      // Cycles are found by scripts/check-import-cycles.mjs (part of `npm run lint`).
+      'local/dependency-direction': ['error', { root, zones }],
       'no-console': 'error',
     },
   },

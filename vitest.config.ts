@@ -35,6 +35,16 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'tooling',
+          root: './tools',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['../vitest.setup.ts'],
+          testTimeout: 60_000,
+        },
+      },
     ],
     coverage: {
       provider: 'v8',

@@ -4,7 +4,7 @@ import { runSteps } from './run-steps.mjs';
 
 process.exit(
   runSteps([
-    { name: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
+    { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] },
     { name: 'type-check', command: 'node', args: ['scripts/typecheck.mjs'] },
     { name: 'unit and integration tests', command: 'npx', args: ['vitest', 'run', '--coverage'] },
     { name: 'end-to-end tests', command: 'npm', args: ['run', 'test:e2e', '--silent'] },
