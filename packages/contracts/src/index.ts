@@ -1,3 +1,4 @@
 export * from './problem';
 export * from './health';
 export * from './client-log';
+export * from './config';

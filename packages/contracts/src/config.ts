@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { NAVIGATION_SCENARIOS } from '@portal/domain';
+
+/**
+ * Schemas of the tenant configuration files (SPEC §3 "Application configuration", §7). Each file is the
+ * baseline (config/baseline/…) deep-merged with the tenant's override (config/…); these schemas
+ * validate the merged result.
+ */
+
+const Route = z.string().regex(/^\/[a-z0-9\-/]*$/, 'a lowercase path starting with /');
+const LanguageCode = z.enum(['en', 'es', 'pt']);
+const Url = z.string().refine((value) => value === '' || value.startsWith('/') || /^https:\/\//.test(value), {
+  message: 'empty, a path on this site, or an https URL',
+});
+const Colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');
+
+export const IdentityConfigSchema = z.object({
+  /** OAuth client id of the web app at the identity providers. */
+  clientId: z.string().min(1),
+  /** Workforce/standard issuer; empty = the built-in provider at /idp/workforce. */
+  issuer: Url,
+  /** Consumer-flow issuer; empty = the built-in provider at /idp/consumer. */
+  consumerIssuer: Url,
+  scope: z.string().min(1),
+  /** `code` (authorization code + PKCE, the default). `id_token token` is accepted but deprecated (RFC 9700). */
+  responseType: z.enum(['code', 'id_token token']),
+  signInTimeoutFactor: z.number().min(0),
+});
+export type IdentityConfig = z.infer<typeof IdentityConfigSchema>;
+
+export const SessionConfigSchema = z
+  .object({
+    idleTimeSeconds: z.number().positive(),
+    /** Countdown of the idle warning; `false` = no countdown and no automatic sign-out. */
+    idleTimeoutSeconds: z.union([z.literal(false), z.number().min(0)]),
+    keepAliveIntervalSeconds: z.number().positive(),
+    keepAliveUrl: Url,
+    /** Longest a signed-in session lasts, whatever the activity. */
+    absoluteLifetimeSeconds: z.number().positive().default(12 * 60 * 60),
+  })
+  .refine((s) => s.absoluteLifetimeSeconds >= s.idleTimeSeconds, {
+    message: 'the absolute lifetime must be at least the idle time',
+    path: ['absoluteLifetimeSeconds'],
+  });
+
+const FooterLinksSchema = z.record(z.string(), Url);
+
+export const AccountConfigSchema = z
+  .object({
+    tenant: z.object({
+      issuerName: z.string().min(1),
+      hiosIssuerId: z.string().regex(/^[0-9]{5}$/),
+      state: z.string().regex(/^[A-Z]{2}$/),
+      supportPhone: z.string(),
+      supportHours: z.string(),
+    }),
+    identity: IdentityConfigSchema,
+    session: SessionConfigSchema,
+    header: z.object({
+      displaySuperHeader: z.boolean(),
+      superHeaderColor: Colour,
+      superHeaderTextColor: Colour,
+      superHeaderIconColor: Colour,
+      displayUploadDocumentButton: z.boolean(),
+      headerLogo: Url,
+      headerLogoRoute: Route,
+    }),
+    admin: z.object({ showLanguageHelp: z.boolean() }),
+    languageAssistanceUrl: Url,
+    policyDisplayID: z.enum(['ExchangeId', 'IssuerId']),
+    languages: z.object({
+      supported: z.array(LanguageCode).min(1),
+      default: LanguageCode,
+      languagePath: z.string().startsWith('/'),
+    }),
+    faqTopics: z.array(z.object({ id: z.string(), questionKey: z.string(), answerKey: z.string() })),
+    footerLinks: z.object({
+      shared: FooterLinksSchema,
+      en: FooterLinksSchema,
+      es: FooterLinksSchema,
+      pt: FooterLinksSchema,
+    }),
+    stateNondiscriminationNotice: z.record(z.string().regex(/^[A-Z]{2}$/), Url),
+    mailboxes: z.object({ contactNumberChange: z.string(), paymentRefund: z.string(), termination: z.string() }),
+    chatbot: z.object({ roles: z.array(z.string()), scriptUrl: Url, stylesheetUrl: Url }),
+    pcp: z.object({ selectionEnabled: z.boolean(), planTypeWhitelist: z.array(z.string()) }),
+    payments: z.object({
+      minAllowedPaymentCents: z.number().int().positive(),
+      maxAllowedPaymentCents: z.number().int().positive(),
+      makePaymentRetryCount: z.number().int().min(0).max(5),
+      maxAutopayAllowed: z.number().int().min(0),
+      maxScheduledPaymentsAllowed: z.number().int().min(0),
+      paymentTypes: z.array(z.enum(['CheckingOrSavings', 'CardPayments'])).min(1),
+      dueDate: z.object({
+        implementation: z.enum(['constant', 'offset']),
+        day: z.number().int().min(1).max(31),
+        offsetDays: z.number().int(),
+      }),
+      disregardUnallocatedAmount: z.boolean(),
+      terminatedPlansDaysOut: z.number().int().min(0),
+      checkMailingAddress: z
+        .object({
+          payee: z.string(),
+          street1: z.string(),
+          city: z.string(),
+          state: z.string().regex(/^[A-Z]{2}$/),
+          zipCode: z.string().regex(/^[0-9]{5}$/),
+        })
+        .nullable(),
+    }),
+    enrollmentStatusLabels: z.record(z.string(), z.string()),
+    additionalProducts: z.array(
+      z.object({ name: z.string(), urlType: z.enum(['internal', 'external']), iconClass: z.string(), applyUrl: Url }),
+    ),
+    locateAccount: z.object({ redirectUnauthenticated: z.boolean() }),
+  })
+  .refine((c) => c.payments.maxAllowedPaymentCents >= c.payments.minAllowedPaymentCents, {
+    message: 'the maximum payment must be at least the minimum',
+    path: ['payments', 'maxAllowedPaymentCents'],
+  })
+  .refine((c) => c.languages.supported.includes(c.languages.default), {
+    message: 'the default language must be supported',
+    path: ['languages', 'default'],
+  });
+export type AccountConfig = z.infer<typeof AccountConfigSchema>;
+
+const RoleDefinitionSchema = z.object({
+  description: z.string().optional(),
+  routes: z.array(z.union([z.literal('*'), Route])),
+  actions: z.array(z.string()),
+  permissions: z.array(z.string()),
+});
+
+export const RoleConfigSchema = z.object({
+  guestRole: z.string().min(1),
+  roles: z.record(z.string(), RoleDefinitionSchema),
+});
+
+const NavigationEntrySchema = z.object({
+  route: Route.optional(),
+  label: z.string().min(1),
+  section: z.string().optional(),
+  order: z.number(),
+  icon: z.string().optional(),
+  prune: z.enum(['binding-payment', 'pcp-select']).optional(),
+  enabled: z.boolean().optional(),
+});
+
+export const NavigationConfigSchema = z.object({
+  entries: z.record(z.string(), NavigationEntrySchema),
+  scenarios: z.partialRecord(z.enum(NAVIGATION_SCENARIOS), z.array(z.string())),
+});
