@@ -5,8 +5,13 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { ProblemType } from '@portal/contracts';
+import { createIdentity, type Identity } from './auth/identity';
 import type { DatabaseHandle } from './db/client';
+import { idpPlugin } from './idp/plugin';
 import { loggerOptions } from './lib/logger';
+import { loadTenantConfig, type TenantConfig } from './lib/tenant-config';
+import { auditPlugin } from './plugins/audit';
+import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, HttpProblem } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -14,6 +19,7 @@ import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 import { healthRoutes } from './modules/health/routes';
 import { loggingRoutes } from './modules/logging/routes';
+import { sessionRoutes } from './modules/session/routes';
 import type { Settings } from './settings';
 
 export interface BuildAppOptions {
@@ -26,6 +32,13 @@ export interface BuildAppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tenant: TenantConfig;
+    identity: Identity;
+  }
+}
 
 /** Builds the whole HTTP application without listening, so tests can drive it with `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -64,12 +77,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     closeOnShutdown: options.closeDatabaseOnShutdown ?? false,
   });
+  await app.register(auditPlugin);
   await app.register(openApiPlugin, { version: settings.version });
+
+  const tenant = loadTenantConfig(settings.configDir);
+  const identity = await createIdentity(settings, options.database, tenant, (error, message) => {
+    app.log.error({ err: error }, message);
+  });
+  app.decorate('tenant', tenant);
+  app.decorate('identity', identity);
+  await app.register(authPlugin, {
+    verifier: identity.verifier,
+    resolveContext: {
+      db: options.database.db,
+      roleConfig: tenant.roles,
+      portalSessions: identity.portalSessions,
+      idleSeconds: tenant.account.session.idleTimeSeconds,
+    },
+  });
+  if (identity.providers) {
+    await app.register(idpPlugin, {
+      providers: identity.providers,
+      account: tenant.account,
+      publicUrl: settings.publicUrl,
+      showDemoHint: settings.env !== 'production',
+    });
+  }
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { version: settings.version });
       await api.register(loggingRoutes);
+      await api.register(sessionRoutes);
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,11 @@ const EnvSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PORTAL_SIGNING_JWK: z.string().min(1).optional(),
+  IDP_SIGNING_JWK: z.string().min(1).optional(),
+  IDP_COOKIE_SECRET: z.string().min(32).optional(),
+  API_AUDIENCE: z.string().min(1).optional(),
 });
 
 export interface Settings {
@@ -40,6 +45,12 @@ export interface Settings {
   webDistDir: string;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** The origin browsers use to reach this server (issuer URLs, redirect URIs, token audience). */
+  publicUrl: string;
+  /** The `aud` the API requires in access tokens. */
+  apiAudience: string;
+  /** Secrets given by the environment (production); when absent they live in DATA_DIR/keys. */
+  secrets: { portalSigningJwk?: string; idpSigningJwk?: string; idpCookieSecret?: string };
   version: string;
 }
 
@@ -53,6 +64,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     throw new SettingsError(`Invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -65,6 +77,13 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    publicUrl,
+    apiAudience: e.API_AUDIENCE ?? `${publicUrl}/api`,
+    secrets: {
+      ...(e.PORTAL_SIGNING_JWK ? { portalSigningJwk: e.PORTAL_SIGNING_JWK } : {}),
+      ...(e.IDP_SIGNING_JWK ? { idpSigningJwk: e.IDP_SIGNING_JWK } : {}),
+      ...(e.IDP_COOKIE_SECRET ? { idpCookieSecret: e.IDP_COOKIE_SECRET } : {}),
+    },
     version,
   };
 }

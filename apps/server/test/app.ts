@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -18,8 +21,10 @@ export interface TestApp {
 
 export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
   const logs: string[] = [];
+  // Keys and secrets of the embedded identity providers go to a throw-away folder, never ./.data.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const settings = loadSettings(
-    { NODE_ENV: 'test', LOG_LEVEL: options.captureLogs ? 'trace' : 'silent', ...options.env },
+    { NODE_ENV: 'test', LOG_LEVEL: options.captureLogs ? 'trace' : 'silent', DATA_DIR: dataDir, ...options.env },
     '1.6.0-test',
   );
   const stream = new Writable({
@@ -29,6 +34,9 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
     },
   });
   const app = await buildApp({ settings, database: options.database, logStream: stream });
+  app.addHook('onClose', () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
   await app.ready();
   return { app, logs };
 }

@@ -2,3 +2,4 @@ export * from './problem';
 export * from './health';
 export * from './client-log';
 export * from './config';
+export * from './session';

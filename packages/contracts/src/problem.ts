@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 export const ProblemType = {
   validation: 'urn:portal:problem:validation-failed',
+  unauthenticated: 'urn:portal:problem:unauthenticated',
+  forbidden: 'urn:portal:problem:forbidden',
   notFound: 'urn:portal:problem:not-found',
   methodNotAllowed: 'urn:portal:problem:method-not-allowed',
   payloadTooLarge: 'urn:portal:problem:payload-too-large',

@@ -23,6 +23,8 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, proble
 
 const TYPE_BY_STATUS: Record<number, { type: string; title: string }> = {
   400: { type: ProblemType.badRequest, title: 'Bad request' },
+  401: { type: ProblemType.unauthenticated, title: 'Sign-in required' },
+  403: { type: ProblemType.forbidden, title: 'Not allowed' },
   404: { type: ProblemType.notFound, title: 'Not found' },
   405: { type: ProblemType.methodNotAllowed, title: 'Method not allowed' },
   413: { type: ProblemType.payloadTooLarge, title: 'Payload too large' },

@@ -27,9 +27,22 @@ export const openApiPlugin = fp(
             '.',
         },
         servers: [{ url: '/' }],
+        components: {
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'An access token from the consumer or workforce identity provider, or a portal session token (guests, asserted sessions).',
+            },
+          },
+        },
+        // Every operation needs a bearer token unless it says `security: []` (the public routes).
+        security: [{ bearerAuth: [] }],
         tags: [
           { name: 'system', description: 'Health and API description' },
           { name: 'logging', description: 'Client monitoring events' },
+          { name: 'session', description: 'The signed-in caller' },
         ],
       },
       transform: jsonSchemaTransform,

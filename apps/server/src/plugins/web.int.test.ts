@@ -58,7 +58,7 @@ describe('serving the web app and the tenant configuration', () => {
   });
 
   it('does not answer index.html for a missing asset, config file or API path', async () => {
-    for (const url of ['/assets/missing-123.js', '/config/missing.json', '/api/v1/missing', '/idp/consumer/x']) {
+    for (const url of ['/assets/missing-123.js', '/config/missing.json', '/api/v1/missing']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json<{ type: string }>().type).toBe(ProblemType.notFound);

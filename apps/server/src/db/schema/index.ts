@@ -10,3 +10,4 @@ export * from './notifications';
 export * from './service-requests';
 export * from './audit';
 export * from './client-events';
+export * from './identity';

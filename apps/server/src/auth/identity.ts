@@ -1,0 +1,129 @@
+import type Provider from 'oidc-provider';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { DatabaseHandle } from '../db/client';
+import { createProvider, issuerFor, type Realm } from '../idp/provider';
+import type { TenantConfig } from '../lib/tenant-config';
+import type { Settings } from '../settings';
+import { loadOrCreateSecret, loadOrCreateSigningKey, publicJwk } from './keys';
+import { PortalSessions } from './portal-sessions';
+import { localKeys, TokenVerifier, type TrustedIssuer } from './token-verifier';
+
+export interface Identity {
+  verifier: TokenVerifier;
+  portalSessions: PortalSessions;
+  /** The built-in providers, or null when external issuers are configured. */
+  providers: Record<Realm, Provider> | null;
+  /** Issuer URLs the web app signs in with: consumer (members) and workforce (staff, brokers). */
+  issuers: Record<Realm, string>;
+  /** Origins allowed to receive tokens (redirect URIs, CORS). */
+  webOrigins: string[];
+}
+
+/** The origins the web app may run on: the public URL, and in development the local aliases of it. */
+export function webOriginsFor(settings: Settings): string[] {
+  const origins = new Set([new URL(settings.publicUrl).origin]);
+  if (settings.env !== 'production') {
+    for (const host of ['localhost', '127.0.0.1']) origins.add(`http://${host}:${settings.port}`);
+  }
+  return [...origins];
+}
+
+/** Keys fetched from an external issuer's discovery document on first use. */
+function discoveredKeys(issuer: string): JWTVerifyGetKey {
+  let keys: Promise<JWTVerifyGetKey> | undefined;
+  const load = async (): Promise<JWTVerifyGetKey> => {
+    const response = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
+    if (!response.ok) throw new Error(`discovery of ${issuer} failed: HTTP ${response.status}`);
+    const { jwks_uri: jwksUri } = (await response.json()) as { jwks_uri?: string };
+    if (!jwksUri) throw new Error(`discovery of ${issuer} has no jwks_uri`);
+    return createRemoteJWKSet(new URL(jwksUri));
+  };
+  return async (header, token) => {
+    keys ??= load().catch((error: unknown) => {
+      keys = undefined;
+      throw error;
+    });
+    return (await keys)(header, token);
+  };
+}
+
+/**
+ * Everything that establishes who is calling: the built-in OpenID providers (embedded mode) or the
+ * configured external issuers, the portal's own session tokens (guests, assertions), and the verifier
+ * that accepts exactly these issuers.
+ */
+export async function createIdentity(
+  settings: Settings,
+  database: DatabaseHandle,
+  tenant: TenantConfig,
+  onError: (error: unknown, message: string) => void,
+): Promise<Identity> {
+  const identity = tenant.account.identity;
+  const external = identity.issuer !== '' || identity.consumerIssuer !== '';
+  const webOrigins = webOriginsFor(settings);
+
+  const portalKey = await loadOrCreateSigningKey(settings.dataDir, 'portal-session', 'ES256', settings.secrets.portalSigningJwk);
+  const portalIssuer = `${settings.publicUrl}/api/session`;
+  const portalSessions = new PortalSessions(database.db, portalKey, portalIssuer, settings.apiAudience);
+  const trusted: TrustedIssuer[] = [
+    {
+      issuer: portalIssuer,
+      kind: 'portal',
+      realm: null,
+      keys: localKeys({ keys: [publicJwk(portalKey)] }),
+      audience: settings.apiAudience,
+      typ: 'at+jwt',
+    },
+  ];
+
+  if (external) {
+    // SPEC §6: consumer and standard flows use different issuers; trust only the configured ones.
+    const configured: [Realm, string][] = [
+      ['workforce', identity.issuer],
+      ['consumer', identity.consumerIssuer || identity.issuer],
+    ];
+    for (const [realm, issuer] of configured) {
+      if (!issuer || trusted.some((t) => t.issuer === issuer && t.realm === realm)) continue;
+      trusted.push({ issuer, kind: 'external-oidc', realm, keys: discoveredKeys(issuer), audience: settings.apiAudience });
+    }
+    return {
+      verifier: new TokenVerifier(trusted),
+      portalSessions,
+      providers: null,
+      issuers: { consumer: identity.consumerIssuer || identity.issuer, workforce: identity.issuer || identity.consumerIssuer },
+      webOrigins,
+    };
+  }
+
+  const cookieSecret = loadOrCreateSecret(settings.dataDir, 'idp-cookies', settings.secrets.idpCookieSecret);
+  const providers = {} as Record<Realm, Provider>;
+  for (const realm of ['consumer', 'workforce'] as const) {
+    const signingKey = await loadOrCreateSigningKey(settings.dataDir, `idp-${realm}`, 'RS256', settings.secrets.idpSigningJwk);
+    providers[realm] = createProvider({
+      realm,
+      db: database.db,
+      publicUrl: settings.publicUrl,
+      webOrigins,
+      apiAudience: settings.apiAudience,
+      signingKey,
+      cookieSecret,
+      account: tenant.account,
+      onError,
+    });
+    trusted.push({
+      issuer: issuerFor(settings.publicUrl, realm),
+      kind: 'builtin-oidc',
+      realm,
+      keys: localKeys({ keys: [publicJwk(signingKey)] }),
+      audience: settings.apiAudience,
+      typ: 'at+jwt',
+    });
+  }
+  return {
+    verifier: new TokenVerifier(trusted),
+    portalSessions,
+    providers,
+    issuers: { consumer: issuerFor(settings.publicUrl, 'consumer'), workforce: issuerFor(settings.publicUrl, 'workforce') },
+    webOrigins,
+  };
+}

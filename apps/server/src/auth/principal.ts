@@ -1,0 +1,62 @@
+/**
+ * Who is calling the API, as established from a verified token. Every authorization decision starts
+ * from one of these (apps/server/src/auth/access.ts).
+ */
+
+interface PrincipalBase {
+  /** Stable subject for the audit log: an account id, or a portal session id for guests and assertions. */
+  subject: string;
+  roles: string[];
+  /** The token issuer that vouched for this caller. */
+  issuer: string;
+}
+
+/** A member signed in through the consumer flow. */
+export interface MemberPrincipal extends PrincipalBase {
+  kind: 'member';
+  accountId: string;
+  memberId: string | null;
+  householdId: string | null;
+}
+
+/** Issuer staff (customer service, administrators, testers) signed in through the workforce flow. */
+export interface StaffPrincipal extends PrincipalBase {
+  kind: 'staff';
+  accountId: string;
+  permissions: string[];
+}
+
+/** A broker signed in through the workforce flow. */
+export interface BrokerPrincipal extends PrincipalBase {
+  kind: 'broker';
+  accountId: string;
+  brokerId: string;
+  permissions: string[];
+}
+
+/** A guest who located one account in order to pay it. */
+export interface GuestPrincipal extends PrincipalBase {
+  kind: 'guest';
+  sessionId: string;
+  policyId: string;
+  householdId: string | null;
+}
+
+/** A user arriving with a verified SAML assertion from an exchange or broker system. */
+export interface AssertedPrincipal extends PrincipalBase {
+  kind: 'asserted';
+  sessionId: string;
+  policyIds: string[];
+  brokerId: string | null;
+  onlyPcp: boolean | null;
+  languagePreference: string | null;
+  /** Exchange subscriber id named by the assertion for a binder payment not yet in our records. */
+  bindingSubscriberId: string | null;
+}
+
+export type Principal = MemberPrincipal | StaffPrincipal | BrokerPrincipal | GuestPrincipal | AssertedPrincipal;
+
+/** The role recorded in the audit log: the first role, or the kind of caller. */
+export function auditRole(principal: Principal): string {
+  return principal.roles[0] ?? principal.kind;
+}

@@ -1,0 +1,117 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { JWTPayload } from 'jose';
+import { rolePermissions, type RoleConfig } from '@portal/domain';
+import type { Database } from '../db/client';
+import { accounts, members, oidcPayloads } from '../db/schema';
+import type { Principal } from './principal';
+import type { PortalSessions } from './portal-sessions';
+import type { TrustedIssuer } from './token-verifier';
+
+export interface ResolveContext {
+  db: Database;
+  roleConfig: RoleConfig;
+  portalSessions: PortalSessions;
+  /** Idle lifetime of portal sessions (guests, assertions). */
+  idleSeconds: number;
+}
+
+export type Unresolved = 'session-ended' | 'unknown-account' | 'account-disabled';
+
+const stringArray = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
+
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** Turns a verified token into the caller it stands for, or says why it no longer stands for anyone. */
+export async function resolvePrincipal(
+  context: ResolveContext,
+  trusted: TrustedIssuer,
+  payload: JWTPayload,
+): Promise<Principal | Unresolved> {
+  const subject = payload.sub ?? '';
+  if (trusted.kind === 'portal') return resolvePortalSession(context, trusted, payload);
+
+  const byId = trusted.kind === 'builtin-oidc';
+  const grantId = stringOrNull(payload.gid);
+  const [row] = await context.db
+    .select({
+      id: accounts.id,
+      realm: accounts.realm,
+      roles: accounts.roles,
+      memberId: accounts.memberId,
+      brokerId: accounts.brokerId,
+      disabled: accounts.disabled,
+      householdId: members.householdId,
+      // SPEC §6 + sign-out: a token whose grant was revoked (sign-out) no longer counts.
+      grantAlive: grantId
+        ? sql<boolean>`exists (select 1 from ${oidcPayloads} where ${oidcPayloads.model} = 'Grant' and ${oidcPayloads.id} = ${grantId} and (${oidcPayloads.expiresAt} is null or ${oidcPayloads.expiresAt} > now()))`
+        : sql<boolean>`true`,
+    })
+    .from(accounts)
+    .leftJoin(members, eq(members.id, accounts.memberId))
+    .where(
+      byId && /^[0-9a-f-]{36}$/i.test(subject)
+        ? eq(accounts.id, subject)
+        : and(eq(accounts.realm, trusted.realm ?? 'consumer'), eq(accounts.externalSubject, subject)),
+    );
+
+  if (byId && (!row || !grantId || !row.grantAlive)) return row ? 'session-ended' : 'unknown-account';
+  if (row?.disabled) return 'account-disabled';
+  if (row && row.realm !== trusted.realm) return 'unknown-account';
+
+  // SPEC §6: roles come from the user's record, else from the token's claims.
+  const roles = row && row.roles.length > 0 ? row.roles : stringArray(payload.roles);
+  const base = { subject: row?.id ?? subject, roles, issuer: trusted.issuer };
+  if (trusted.realm === 'consumer') {
+    return {
+      ...base,
+      kind: 'member',
+      accountId: row?.id ?? subject,
+      memberId: row?.memberId ?? null,
+      householdId: row?.householdId ?? null,
+    };
+  }
+  const permissions = rolePermissions(roles, context.roleConfig);
+  if (row?.brokerId && roles.some((r) => r.toLowerCase() === 'broker')) {
+    return { ...base, kind: 'broker', accountId: row.id, brokerId: row.brokerId, permissions };
+  }
+  return { ...base, kind: 'staff', accountId: row?.id ?? subject, permissions };
+}
+
+async function resolvePortalSession(
+  context: ResolveContext,
+  trusted: TrustedIssuer,
+  payload: JWTPayload,
+): Promise<Principal | Unresolved> {
+  const sessionId = stringOrNull(payload.sid);
+  if (!sessionId) return 'session-ended';
+  const session = await context.portalSessions.touch(sessionId, context.idleSeconds);
+  if (!session) return 'session-ended';
+  const data = session.data;
+  const roles = stringArray(data.roles);
+  if (session.kind === 'guest') {
+    const policyId = stringOrNull(data.policyId);
+    if (!policyId) return 'session-ended';
+    return {
+      kind: 'guest',
+      subject: session.subject,
+      roles: roles.length > 0 ? roles : [context.roleConfig.guestRole],
+      issuer: trusted.issuer,
+      sessionId,
+      policyId,
+      householdId: stringOrNull(data.householdId),
+    };
+  }
+  return {
+    kind: 'asserted',
+    subject: session.subject,
+    roles,
+    issuer: trusted.issuer,
+    sessionId,
+    policyIds: stringArray(data.policyIds),
+    brokerId: stringOrNull(data.brokerId),
+    onlyPcp: typeof data.onlyPcp === 'boolean' ? data.onlyPcp : null,
+    languagePreference: stringOrNull(data.languagePreference),
+    bindingSubscriberId: stringOrNull(data.bindingSubscriberId),
+  };
+}

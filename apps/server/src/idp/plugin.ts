@@ -1,0 +1,183 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import formbody from '@fastify/formbody';
+import { and, eq, sql } from 'drizzle-orm';
+import type Provider from 'oidc-provider';
+import { errors as oidcErrors } from 'oidc-provider';
+import { isLanguage, type Language } from '@portal/domain';
+import type { AccountConfig } from '@portal/contracts';
+import { accounts } from '../db/schema';
+import { verifyPassword } from '../lib/password';
+import { FailureCounter } from '../lib/rate-limit';
+import { renderErrorPage, renderLoginPage, type PageFrame } from './pages';
+import type { Realm } from './provider';
+
+export interface IdpPluginOptions {
+  providers: Record<Realm, Provider>;
+  account: AccountConfig;
+  publicUrl: string;
+  /** Embedded demo mode: the sign-in page points to the README's demo accounts. */
+  showDemoHint: boolean;
+}
+
+/** SPEC §6 failed sign-ins: at most 10 per username and 50 per address in 15 minutes. */
+const WINDOW_SECONDS = 15 * 60;
+const MAX_PER_USERNAME = 10;
+const MAX_PER_ADDRESS = 50;
+
+const CSP =
+  "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'; object-src 'none'; base-uri 'none'";
+
+/** The security headers of our own responses, for the provider's responses that bypass Fastify. */
+function setRawSecurityHeaders(res: ServerResponse): void {
+  res.setHeader('Content-Security-Policy', CSP);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cache-Control', 'no-store');
+}
+
+interface LoginBody {
+  username?: unknown;
+  password?: unknown;
+  lang?: unknown;
+}
+
+/**
+ * Mounts the built-in OpenID Providers at /idp/consumer and /idp/workforce, with their sign-in pages.
+ * Everything under /idp/<realm>/ except the interaction pages is the provider's own protocol surface
+ * (discovery, JWKS, authorization, token, userinfo, revocation, end-session).
+ */
+export const idpPlugin = fp(
+  async (app: FastifyInstance, options: IdpPluginOptions) => {
+    const failures = new FailureCounter(app.database.db, WINDOW_SECONDS);
+
+    await app.register(async (scope) => {
+      await scope.register(formbody, { bodyLimit: 8 * 1024 });
+
+      for (const realm of ['consumer', 'workforce'] as const) {
+        const provider = options.providers[realm];
+        const prefix = `/idp/${realm}`;
+        const callback = provider.callback();
+
+        const frame = (language: Language, uid: string): PageFrame => ({
+          language,
+          issuerName: options.account.tenant.issuerName,
+          logoUrl: options.account.header.headerLogo,
+          languageHref: (other) => `${prefix}/interaction/${uid}?lang=${other}`,
+        });
+
+        const loginPage = (reply: FastifyReply, language: Language, uid: string, username: string, error: Parameters<typeof renderLoginPage>[1]['error']) =>
+          reply
+            .header('Cache-Control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(
+              renderLoginPage(frame(language, uid), {
+                realm,
+                action: `${prefix}/interaction/${uid}/login`,
+                cancelHref: `${prefix}/interaction/${uid}/abort`,
+                username,
+                error,
+                showDemoHint: options.showDemoHint,
+              }),
+            );
+
+        const expired = (reply: FastifyReply, language: Language) =>
+          reply
+            .status(400)
+            .header('Cache-Control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(renderErrorPage({ language, issuerName: options.account.tenant.issuerName, logoUrl: options.account.header.headerLogo }, options.publicUrl, 'sessionExpired'));
+
+        const details = async (request: FastifyRequest, reply: FastifyReply) => {
+          try {
+            return await provider.interactionDetails(request.raw, reply.raw);
+          } catch (error) {
+            if (error instanceof oidcErrors.SessionNotFound) return null;
+            throw error;
+          }
+        };
+
+        const requestedLanguage = (request: FastifyRequest, fallback: unknown): Language => {
+          const query = (request.query as { lang?: unknown }).lang;
+          if (isLanguage(query)) return query;
+          const fromParams = typeof fallback === 'string' ? fallback.split(' ')[0] : undefined;
+          return isLanguage(fromParams) ? fromParams : 'en';
+        };
+
+        scope.get<{ Params: { uid: string } }>(`${prefix}/interaction/:uid`, { schema: { hide: true } }, async (request, reply) => {
+          const interaction = await details(request, reply);
+          const language = requestedLanguage(request, interaction?.params.ui_locales);
+          if (!interaction || interaction.uid !== request.params.uid) return expired(reply, language);
+          return loginPage(reply, language, interaction.uid, typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '', null);
+        });
+
+        scope.get<{ Params: { uid: string } }>(`${prefix}/interaction/:uid/abort`, { schema: { hide: true } }, async (request, reply) => {
+          const interaction = await details(request, reply);
+          if (!interaction) return expired(reply, requestedLanguage(request, undefined));
+          reply.hijack();
+          await provider.interactionFinished(request.raw, reply.raw, { error: 'access_denied', error_description: 'The user cancelled the sign-in.' }, { mergeWithLastSubmission: false });
+        });
+
+        scope.post<{ Params: { uid: string }; Body: LoginBody }>(`${prefix}/interaction/:uid/login`, { schema: { hide: true } }, async (request, reply) => {
+          const interaction = await details(request, reply);
+          const body = request.body;
+          const language = isLanguage(body.lang) ? body.lang : requestedLanguage(request, interaction?.params.ui_locales);
+          if (!interaction || interaction.uid !== request.params.uid) return expired(reply, language);
+          const username = typeof body.username === 'string' ? body.username.trim().slice(0, 100) : '';
+          const password = typeof body.password === 'string' ? body.password.slice(0, 200) : '';
+          if (!username || !password) return loginPage(reply, language, interaction.uid, username, 'missingFields');
+
+          const userKey = FailureCounter.key(`sign-in:${realm}`, username);
+          const addressKey = FailureCounter.key('sign-in-address', request.ip);
+          const actor = { subject: userKey, role: null };
+          if ((await failures.count(userKey)) >= MAX_PER_USERNAME || (await failures.count(addressKey)) >= MAX_PER_ADDRESS) {
+            await request.audit({ action: 'auth.sign-in', outcome: 'denied', reason: 'rate-limited', actor });
+            return loginPage(reply.status(429), language, interaction.uid, username, 'tooManyAttempts');
+          }
+
+          const [row] = await app.database.db
+            .select({ id: accounts.id, passwordHash: accounts.passwordHash, disabled: accounts.disabled, roles: accounts.roles })
+            .from(accounts)
+            .where(and(eq(accounts.realm, realm), sql`lower(${accounts.username}) = lower(${username})`));
+          // Verify even without an account so both answers take the same time.
+          const passwordMatches = verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+          if (!row || !passwordMatches || row.disabled) {
+            await failures.add([userKey, addressKey]);
+            await request.audit({ action: 'auth.sign-in', outcome: 'denied', reason: 'bad-credentials', actor });
+            return loginPage(reply.status(401), language, interaction.uid, username, 'invalidCredentials');
+          }
+          await failures.clear([userKey]);
+          await app.database.db.update(accounts).set({ lastSignInAt: sql`now()` }).where(eq(accounts.id, row.id));
+          await request.audit({ action: 'auth.sign-in', outcome: 'success', actor: { subject: row.id, role: row.roles[0] ?? null } });
+          reply.hijack();
+          await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: row.id, remember: false } }, { mergeWithLastSubmission: false });
+        });
+
+        // Everything else under the prefix is the provider's: hand the raw request over before Fastify
+        // parses the body (the provider reads it itself).
+        scope.route({
+          method: ['GET', 'POST', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'],
+          url: `${prefix}/*`,
+          schema: { hide: true },
+          onRequest: async (request, reply) => {
+            reply.hijack();
+            const raw = request.raw as typeof request.raw & { originalUrl?: string };
+            raw.originalUrl = raw.url;
+            raw.url = (raw.url ?? '/').slice(prefix.length) || '/';
+            setRawSecurityHeaders(reply.raw);
+            await callback(raw, reply.raw);
+          },
+          // Never reached: the request was handed to the provider in onRequest.
+          handler: (_request, reply) => reply,
+        });
+      }
+    });
+  },
+  { name: 'idp', dependencies: ['db', 'audit'] },
+);
+
+// A valid hash of a random password, verified when the username is unknown (constant-time answers).
+const DUMMY_HASH =
+  'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$s0m3K6PH0oXk0TuoT0ZxFqIybOZ0v1nWJt8u0W5JS0dL8a6Qy0qT3y2TeN6Zq4lP7PbR9u1J2mM4bq1xkm1Wbw==';

@@ -1,0 +1,90 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ProblemSchema, SessionInfoSchema, type SessionInfo } from '@portal/contracts';
+import { rolePermissions } from '@portal/domain';
+import { accounts } from '../../db/schema';
+import { requirePrincipal } from '../../auth/access';
+
+/** The signed-in caller: who they are to the API, and signing out of portal-issued sessions. */
+export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/v1/session',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in caller',
+        description: 'Kind of caller, roles and permissions (from role-config), and the ids their access is scoped to.',
+        response: { 200: SessionInfoSchema, 401: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const base: SessionInfo = {
+        kind: principal.kind,
+        roles: principal.roles,
+        permissions: rolePermissions(principal.roles, app.tenant.roles),
+        displayName: null,
+        username: null,
+        householdId: null,
+        memberId: null,
+        brokerId: null,
+        policyIds: [],
+        onlyPcp: null,
+        languagePreference: null,
+        bindingSubscriberId: null,
+      };
+      switch (principal.kind) {
+        case 'member':
+        case 'staff':
+        case 'broker': {
+          const [account] = await app.database.db
+            .select({ username: accounts.username, givenName: accounts.givenName, familyName: accounts.familyName })
+            .from(accounts)
+            .where(eq(accounts.id, principal.accountId));
+          const displayName = [account?.givenName, account?.familyName].filter(Boolean).join(' ') || null;
+          return {
+            ...base,
+            displayName,
+            username: account?.username ?? null,
+            ...(principal.kind === 'member' ? { householdId: principal.householdId, memberId: principal.memberId } : {}),
+            ...(principal.kind === 'broker' ? { brokerId: principal.brokerId } : {}),
+          };
+        }
+        case 'guest':
+          return { ...base, householdId: principal.householdId, policyIds: [principal.policyId] };
+        case 'asserted':
+          return {
+            ...base,
+            policyIds: principal.policyIds,
+            brokerId: principal.brokerId,
+            onlyPcp: principal.onlyPcp,
+            languagePreference: principal.languagePreference,
+            bindingSubscriberId: principal.bindingSubscriberId,
+          };
+      }
+    },
+  );
+
+  app.post(
+    '/v1/session/logout',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'End a guest or asserted session',
+        description:
+          'Revokes the portal-issued session behind the token at once. Members and staff sign out at their identity provider (end-session), which revokes their grant.',
+        response: { 204: z.null(), 401: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      if (principal.kind === 'guest' || principal.kind === 'asserted') {
+        await app.identity.portalSessions.revoke(principal.sessionId);
+      }
+      await request.audit({ action: 'auth.sign-out', outcome: 'success' });
+      return reply.status(204).send(null);
+    },
+  );
+  done();
+};

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { auditRole, type Principal } from '../auth/principal';
+import { auditLog } from '../db/schema';
+
+export type AuditOutcome = 'success' | 'denied' | 'failure';
+
+export interface AuditEntry {
+  /** What happened: `read`, `create`, `update`, `delete`, `auth.sign-in`, `auth.refused`, `rate-limited`, … */
+  action: string;
+  outcome: AuditOutcome;
+  recordType?: string;
+  recordIds?: string[];
+  /** The household whose records were touched. */
+  actingForHouseholdId?: string | null;
+  /** Why it was refused or failed (a code, never data). */
+  reason?: string;
+  /** Who, when there is no principal yet (a sign-in attempt): an account id or a username's hash. */
+  actor?: { subject: string | null; role: string | null };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+    /** Writes one audit record for this request: who (the principal), what, when, outcome, from where. */
+    audit(entry: AuditEntry): Promise<void>;
+  }
+}
+
+/**
+ * The audit log: reads of member data, every change, sign-ins and refusals. It records ids and codes,
+ * never health data. Refusals are also logged as security events.
+ */
+export const auditPlugin = fp(
+  (app: FastifyInstance) => {
+    app.decorateRequest('principal', null);
+    app.decorateRequest('audit', async function audit(this: FastifyRequest, entry: AuditEntry): Promise<void> {
+      const principal = this.principal;
+      const actor = entry.actor ?? { subject: principal?.subject ?? null, role: principal ? auditRole(principal) : null };
+      if (entry.outcome !== 'success') {
+        this.log.warn(
+          { security: true, action: entry.action, outcome: entry.outcome, reason: entry.reason, actor: actor.subject, route: this.routeOptions.url },
+          'security event',
+        );
+      }
+      await app.database.db.insert(auditLog).values({
+        actorSubject: actor.subject,
+        actorRole: actor.role,
+        actingForHouseholdId: entry.actingForHouseholdId ?? null,
+        action: entry.action,
+        route: `${this.method} ${this.routeOptions.url ?? this.url.split('?')[0] ?? ''}`,
+        recordType: entry.recordType ?? null,
+        recordIds: entry.recordIds ?? null,
+        outcome: entry.outcome,
+        reason: entry.reason ?? null,
+        ip: this.ip,
+        userAgent: this.headers['user-agent']?.slice(0, 300) ?? null,
+        requestId: this.id,
+      });
+    });
+  },
+  { name: 'audit', dependencies: ['db'] },
+);

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ProblemType } from '@portal/contracts';
+import { resolvePrincipal, type ResolveContext } from '../auth/resolve-principal';
+import { TokenRejected, type TokenVerifier } from '../auth/token-verifier';
+import { HttpProblem } from './errors';
+
+/**
+ * The API routes anyone may call without signing in: the one place where a route is declared public
+ * (SPEC §6: health, the guest locate-account call, the SAML endpoint, client logging; the API
+ * description). Every other /api route requires a valid bearer token. Keys are `METHOD /path`.
+ */
+export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/health',
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'POST /api/v1/Logging',
+  'POST /api/v1/guest/locate-account',
+  'POST /api/v1/saml/acs',
+]);
+
+export const routeKey = (method: string, url: string): string => `${method} ${url}`;
+
+export function isPublicRoute(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  return url !== undefined && PUBLIC_API_ROUTES.has(routeKey(request.method, url));
+}
+
+export interface AuthOptions {
+  verifier: TokenVerifier;
+  resolveContext: ResolveContext;
+}
+
+const unauthenticated = (detail: string) =>
+  new HttpProblem(401, ProblemType.unauthenticated, 'Sign-in required', detail);
+
+/**
+ * Authentication for the API: every non-public /api route needs `Authorization: Bearer <token>` whose
+ * signature, issuer, audience and expiry check out and which still stands for a live session; the
+ * caller becomes `request.principal`. Refusals are audited as security events.
+ */
+export const authPlugin = fp(
+  (app: FastifyInstance, options: AuthOptions) => {
+    app.addHook('onRequest', async (request, reply) => {
+      const url = request.routeOptions.url;
+      // Unknown paths fall through to the 404 handler; pages and /config are not the API.
+      if (url === undefined || !url.startsWith('/api/') || isPublicRoute(request)) return;
+
+      const header = request.headers.authorization;
+      const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header) : null;
+      if (!match?.[1]) {
+        reply.header('WWW-Authenticate', 'Bearer');
+        throw unauthenticated('This call needs a bearer token.');
+      }
+      let reason: string;
+      try {
+        const { trusted, payload } = await options.verifier.verify(match[1]);
+        const resolved = await resolvePrincipal(options.resolveContext, trusted, payload);
+        if (typeof resolved !== 'string') {
+          request.principal = resolved;
+          return;
+        }
+        reason = resolved;
+      } catch (error) {
+        if (!(error instanceof TokenRejected)) throw error;
+        reason = error.problem;
+      }
+      await request.audit({ action: 'auth.token-refused', outcome: 'denied', reason, actor: { subject: null, role: null } });
+      reply.header('WWW-Authenticate', `Bearer error="invalid_token"`);
+      throw unauthenticated('The token is not valid (expired, revoked or not ours). Sign in again.');
+    });
+  },
+  { name: 'auth', dependencies: ['audit'] },
+);

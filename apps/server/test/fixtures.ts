@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../src/db/client';
+import { accounts, brokers, households, members, policies, plans } from '../src/db/schema';
+import { hashPassword } from '../src/lib/password';
+
+export const PASSWORD = 'Correct-Horse-42';
+
+let counter = 0;
+const unique = (prefix: string): string => `${prefix}${Date.now().toString(36)}${(counter += 1).toString(36)}`;
+
+/** A household with one member (the subscriber) and one active policy; overrides for what a test needs. */
+export async function createMemberWithPolicy(db: Database, options: { brokerId?: string | null; withHousehold?: boolean } = {}) {
+  const householdId = options.withHousehold === false ? null : randomUUID();
+  if (householdId) await db.insert(households).values({ id: householdId });
+  const memberId = randomUUID();
+  await db.insert(members).values({
+    id: memberId,
+    householdId,
+    folderId: unique('F'),
+    firstName: 'Test',
+    lastName: 'Member',
+    dob: '1985-04-12',
+    gender: 'female',
+  });
+  const planId = '77421MA0010001-01';
+  await db
+    .insert(plans)
+    .values({
+      id: planId,
+      lineOfCoverage: 'Medical',
+      planName: 'Test Silver HMO',
+      metalLevel: 'Silver',
+      planType: 'HMO',
+      planYear: 2026,
+      effectiveDate: '2026-01-01',
+      effectiveEndDate: '2026-12-31',
+      monthlyPremiumCents: 45000,
+      deductibleCents: 300000,
+      outOfPocketMaxCents: 900000,
+      drugsCovered: 'Generic and preferred brand',
+    })
+    .onConflictDoNothing();
+  const policyId = randomUUID();
+  await db.insert(policies).values({
+    id: policyId,
+    householdId,
+    subscriberMemberId: memberId,
+    policyNumber: unique('P'),
+    issuerSubscriberId: unique('S'),
+    exchangeSubscriberId: unique('X').slice(0, 10),
+    marketCoverage: 1,
+    offExchange: false,
+    lineOfCoverage: 'Medical',
+    enrollmentType: 'New',
+    enrollmentStatus: 'Active',
+    brokerId: options.brokerId ?? null,
+    fileSource: 'Exchange',
+  });
+  return { householdId, memberId, policyId };
+}
+
+export async function createAccount(
+  db: Database,
+  input: { realm: 'consumer' | 'workforce'; roles: string[]; memberId?: string | null; brokerId?: string | null; disabled?: boolean },
+) {
+  const username = unique('user.');
+  const [row] = await db
+    .insert(accounts)
+    .values({
+      realm: input.realm,
+      username,
+      givenName: 'Pat',
+      familyName: 'Tester',
+      email: `${username}@example.org`,
+      passwordHash: hashPassword(PASSWORD),
+      roles: input.roles,
+      memberId: input.memberId ?? null,
+      brokerId: input.brokerId ?? null,
+      disabled: input.disabled ?? false,
+    })
+    .returning({ id: accounts.id });
+  if (!row) throw new Error('account not created');
+  return { id: row.id, username };
+}
+
+export async function createBroker(db: Database) {
+  const [row] = await db
+    .insert(brokers)
+    .values({ npn: String(Math.floor(Math.random() * 1e9)), firstName: 'Bea', lastName: 'Broker' })
+    .returning({ id: brokers.id });
+  if (!row) throw new Error('broker not created');
+  return row.id;
+}

@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+/** A tiny cookie jar for driving the built-in identity providers through app.inject. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  take(response: LightMyRequestResponse): void {
+    const header = response.headers['set-cookie'];
+    const lines = Array.isArray(header) ? header : header ? [header] : [];
+    for (const line of lines) {
+      const [pair] = line.split(';');
+      const index = pair?.indexOf('=') ?? -1;
+      if (!pair || index < 0) continue;
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+export const HOST = 'localhost:3000';
+export const ORIGIN = `http://${HOST}`;
+export const CLIENT_ID = 'member-portal';
+export const REDIRECT_URI = `${ORIGIN}/auth/callback`;
+
+function pathOf(location: string | undefined): string {
+  if (!location) throw new Error('expected a redirect');
+  const url = new URL(location, ORIGIN);
+  return `${url.pathname}${url.search}`;
+}
+
+export interface SignInResult {
+  accessToken: string;
+  idToken: string;
+  refreshToken: string | undefined;
+  jar: CookieJar;
+}
+
+/**
+ * Authorization code + PKCE through the real endpoints: authorize → sign-in page → credentials →
+ * resume → code → token. Throws with the page when a step does not answer as a browser would see it.
+ */
+export async function signIn(
+  app: FastifyInstance,
+  realm: 'consumer' | 'workforce',
+  username: string,
+  password: string,
+): Promise<SignInResult> {
+  const jar = new CookieJar();
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const get = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url, headers: { host: HOST, cookie: jar.header() } });
+    jar.take(response);
+    return response;
+  };
+  const params = new URLSearchParams({
+    client_id: CLIENT_ID,
+    response_type: 'code',
+    redirect_uri: REDIRECT_URI,
+    scope: 'openid profile email',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
+    nonce: randomBytes(8).toString('hex'),
+  });
+  const authorize = await get(`/idp/${realm}/auth?${params.toString()}`);
+  if (authorize.statusCode !== 303) throw new Error(`authorize: ${authorize.statusCode} ${authorize.body}`);
+  const interactionPath = pathOf(authorize.headers.location);
+  const page = await get(interactionPath);
+  if (page.statusCode !== 200) throw new Error(`sign-in page: ${page.statusCode}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: `${interactionPath}/login`,
+    headers: { host: HOST, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username, password }).toString(),
+  });
+  jar.take(login);
+  if (login.statusCode !== 303) throw new Error(`sign-in: ${login.statusCode}`);
+  let response = await get(pathOf(login.headers.location));
+  // Follow the provider's own redirects until it sends the browser back to the web app.
+  for (let hops = 0; hops < 5 && response.statusCode === 303; hops += 1) {
+    const location = response.headers.location ?? '';
+    if (location.startsWith(REDIRECT_URI)) break;
+    response = await get(pathOf(location));
+  }
+  const callback = new URL(response.headers.location ?? '', ORIGIN);
+  const code = callback.searchParams.get('code');
+  if (!code) throw new Error(`no code: ${response.statusCode} ${response.headers.location ?? ''} ${response.body}`);
+  const token = await app.inject({
+    method: 'POST',
+    url: `/idp/${realm}/token`,
+    headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+    }).toString(),
+  });
+  if (token.statusCode !== 200) throw new Error(`token: ${token.statusCode} ${token.body}`);
+  const body = token.json<{ access_token: string; id_token: string; refresh_token?: string }>();
+  return { accessToken: body.access_token, idToken: body.id_token, refreshToken: body.refresh_token, jar };
+}

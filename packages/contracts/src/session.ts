@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The caller as the API sees them (`GET /api/v1/session`): enough for navigation and the greeting. */
+export const SessionInfoSchema = z
+  .object({
+    kind: z.enum(['member', 'staff', 'broker', 'guest', 'asserted']),
+    roles: z.array(z.string()),
+    permissions: z.array(z.string()),
+    /** The name to greet with (SPEC §2), when known. */
+    displayName: z.string().nullable(),
+    username: z.string().nullable(),
+    householdId: z.string().nullable(),
+    memberId: z.string().nullable(),
+    brokerId: z.string().nullable(),
+    /** Policies a guest located or an assertion named. */
+    policyIds: z.array(z.string()),
+    /** From an assertion (SPEC §3 "Sign-in assertion"). */
+    onlyPcp: z.boolean().nullable(),
+    languagePreference: z.string().nullable(),
+    bindingSubscriberId: z.string().nullable(),
+  })
+  .meta({ id: 'SessionInfo' });
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
