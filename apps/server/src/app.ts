@@ -20,6 +20,7 @@ import { webPlugin } from './plugins/web';
 import { healthRoutes } from './modules/health/routes';
 import { loggingRoutes } from './modules/logging/routes';
 import { sessionRoutes } from './modules/session/routes';
+import { guestRoutes } from './modules/guest/routes';
 import type { Settings } from './settings';
 
 export interface BuildAppOptions {
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, { version: settings.version });
       await api.register(loggingRoutes);
       await api.register(sessionRoutes);
+      await api.register(guestRoutes);
     },
     { prefix: '/api' },
   );

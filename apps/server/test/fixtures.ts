@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/db/client';
-import { accounts, brokers, households, members, policies, plans } from '../src/db/schema';
+import { accounts, addresses, brokers, households, members, policies, plans } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 
 export const PASSWORD = 'Correct-Horse-42';
@@ -9,7 +9,10 @@ let counter = 0;
 const unique = (prefix: string): string => `${prefix}${Date.now().toString(36)}${(counter += 1).toString(36)}`;
 
 /** A household with one member (the subscriber) and one active policy; overrides for what a test needs. */
-export async function createMemberWithPolicy(db: Database, options: { brokerId?: string | null; withHousehold?: boolean } = {}) {
+export async function createMemberWithPolicy(
+  db: Database,
+  options: { brokerId?: string | null; withHousehold?: boolean; dob?: string; zipCode?: string } = {},
+) {
   const householdId = options.withHousehold === false ? null : randomUUID();
   if (householdId) await db.insert(households).values({ id: householdId });
   const memberId = randomUUID();
@@ -19,7 +22,7 @@ export async function createMemberWithPolicy(db: Database, options: { brokerId?:
     folderId: unique('F'),
     firstName: 'Test',
     lastName: 'Member',
-    dob: '1985-04-12',
+    dob: options.dob ?? '1985-04-12',
     gender: 'female',
   });
   const planId = '77421MA0010001-01';
@@ -40,14 +43,28 @@ export async function createMemberWithPolicy(db: Database, options: { brokerId?:
       drugsCovered: 'Generic and preferred brand',
     })
     .onConflictDoNothing();
+  const addressId = randomUUID();
+  await db.insert(addresses).values({
+    id: addressId,
+    householdId,
+    street1: '12 Harbor St',
+    city: 'Fall River',
+    state: 'MA',
+    zipCode: options.zipCode ?? '02720',
+    countyName: 'Bristol',
+    fipsCode: '25005',
+  });
   const policyId = randomUUID();
+  const exchangeSubscriberId = unique('X').slice(-10).toUpperCase();
+  const policyNumber = unique('P');
   await db.insert(policies).values({
     id: policyId,
     householdId,
     subscriberMemberId: memberId,
-    policyNumber: unique('P'),
+    policyNumber,
     issuerSubscriberId: unique('S'),
-    exchangeSubscriberId: unique('X').slice(0, 10),
+    exchangeSubscriberId,
+    residentialAddressId: addressId,
     marketCoverage: 1,
     offExchange: false,
     lineOfCoverage: 'Medical',
@@ -56,7 +73,7 @@ export async function createMemberWithPolicy(db: Database, options: { brokerId?:
     brokerId: options.brokerId ?? null,
     fileSource: 'Exchange',
   });
-  return { householdId, memberId, policyId };
+  return { householdId, memberId, policyId, exchangeSubscriberId, policyNumber };
 }
 
 export async function createAccount(

@@ -3,3 +3,4 @@ export * from './health';
 export * from './client-log';
 export * from './config';
 export * from './session';
+export * from './guest';

@@ -8,6 +8,7 @@ export const ProblemType = {
   validation: 'urn:portal:problem:validation-failed',
   unauthenticated: 'urn:portal:problem:unauthenticated',
   forbidden: 'urn:portal:problem:forbidden',
+  accountNotFound: 'urn:portal:problem:account-not-found',
   notFound: 'urn:portal:problem:not-found',
   methodNotAllowed: 'urn:portal:problem:method-not-allowed',
   payloadTooLarge: 'urn:portal:problem:payload-too-large',

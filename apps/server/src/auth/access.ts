@@ -14,7 +14,7 @@ import type { Principal } from './principal';
  * - a member: their own household, and policies they are covered by;
  * - a broker: policies where they are broker of record (and those policies' households);
  * - customer service with `member-search`: any member's records (every access is audited);
- * - a guest: the one located policy (and its household for the guest pages);
+ * - a guest: the located subscriber's policies (and their household for the guest pages);
  * - an asserted user: the policies named in the assertion, and a named broker's policies.
  * An unknown id answers 404; an existing record that is not the caller's answers 403.
  */
@@ -74,7 +74,7 @@ export async function mayAccessPolicy(db: Database, principal: Principal, policy
     case 'staff':
       return canSearchMembers(principal);
     case 'guest':
-      return policy.id === principal.policyId;
+      return principal.policyIds.includes(policy.id);
     case 'asserted':
       return principal.policyIds.includes(policy.id) || (principal.brokerId !== null && policy.brokerId === principal.brokerId);
   }

@@ -34,11 +34,12 @@ export interface BrokerPrincipal extends PrincipalBase {
   permissions: string[];
 }
 
-/** A guest who located one account in order to pay it. */
+/** A guest who located one account (a subscriber's policies) in order to pay it. */
 export interface GuestPrincipal extends PrincipalBase {
   kind: 'guest';
   sessionId: string;
-  policyId: string;
+  /** The located subscriber's policies (medical, dental, …): what the guest may pay. */
+  policyIds: string[];
   householdId: string | null;
 }
 

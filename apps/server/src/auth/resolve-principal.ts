@@ -90,15 +90,15 @@ async function resolvePortalSession(
   const data = session.data;
   const roles = stringArray(data.roles);
   if (session.kind === 'guest') {
-    const policyId = stringOrNull(data.policyId);
-    if (!policyId) return 'session-ended';
+    const policyIds = stringArray(data.policyIds);
+    if (policyIds.length === 0) return 'session-ended';
     return {
       kind: 'guest',
       subject: session.subject,
       roles: roles.length > 0 ? roles : [context.roleConfig.guestRole],
       issuer: trusted.issuer,
       sessionId,
-      policyId,
+      policyIds,
       householdId: stringOrNull(data.householdId),
     };
   }

@@ -52,7 +52,7 @@ export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
           };
         }
         case 'guest':
-          return { ...base, householdId: principal.householdId, policyIds: [principal.policyId] };
+          return { ...base, householdId: principal.householdId, policyIds: principal.policyIds };
         case 'asserted':
           return {
             ...base,

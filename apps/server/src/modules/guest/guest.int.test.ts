@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { ProblemType } from '@portal/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { auditLog } from '../../db/schema';
+import { buildTestApp } from '../../../test/app';
+import { openTestDatabase, type TestDatabase } from '../../../test/database';
+import { createMemberWithPolicy } from '../../../test/fixtures';
+
+describe('POST /api/v1/guest/locate-account', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let subscriber: Awaited<ReturnType<typeof createMemberWithPolicy>>;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    ({ app } = await buildTestApp({ database: database.handle }));
+    subscriber = await createMemberWithPolicy(database.handle.db, { dob: '1979-02-28', zipCode: '02740' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  const locate = (body: Record<string, string>, remoteAddress = '198.51.100.7') =>
+    app.inject({ method: 'POST', url: '/api/v1/guest/locate-account', payload: body, remoteAddress });
+
+  it('gives a guest token scoped to the located subscriber’s policies', async () => {
+    const response = await locate({
+      identifierType: 'exchangeSubscriberId',
+      identifier: subscriber.exchangeSubscriberId.toLowerCase(),
+      dateOfBirth: '1979-02-28',
+      zipCode: '02740-1234',
+    });
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json<{ token: string }>();
+    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } });
+    expect(session.json()).toMatchObject({ kind: 'guest', roles: ['guest'], policyIds: [subscriber.policyId] });
+    // Signing out ends the guest session at once.
+    await app.inject({ method: 'POST', url: '/api/v1/session/logout', headers: { authorization: `Bearer ${token}` } });
+    const after = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('also finds the account by policy number', async () => {
+    const response = await locate({ identifierType: 'policyNumber', identifier: subscriber.policyNumber, dateOfBirth: '1979-02-28', zipCode: '02740' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers wrong facts and a missing account byte for byte the same, in the same time', async () => {
+    const timed = async (body: Record<string, string>) => {
+      const started = performance.now();
+      const response = await locate(body, '198.51.100.8');
+      return { response, ms: performance.now() - started };
+    };
+    const wrongFacts = await timed({ identifierType: 'exchangeSubscriberId', identifier: subscriber.exchangeSubscriberId, dateOfBirth: '1979-03-01', zipCode: '02740' });
+    const wrongZip = await timed({ identifierType: 'exchangeSubscriberId', identifier: subscriber.exchangeSubscriberId, dateOfBirth: '1979-02-28', zipCode: '02741' });
+    const missing = await timed({ identifierType: 'exchangeSubscriberId', identifier: 'NOSUCHID01', dateOfBirth: '1979-02-28', zipCode: '02740' });
+    for (const other of [wrongZip, missing]) {
+      expect(other.response.statusCode).toBe(wrongFacts.response.statusCode);
+      expect(other.response.headers['content-type']).toBe(wrongFacts.response.headers['content-type']);
+      expect(other.response.rawPayload.equals(wrongFacts.response.rawPayload)).toBe(true);
+      expect(Math.abs(other.ms - wrongFacts.ms)).toBeLessThan(150);
+    }
+    expect(wrongFacts.response.statusCode).toBe(404);
+    expect(wrongFacts.response.json()).toMatchObject({ type: ProblemType.accountNotFound });
+    expect(wrongFacts.ms).toBeGreaterThanOrEqual(390);
+  });
+
+  it('refuses the 11th failure for one identifier within an hour, even with the right facts', async () => {
+    const target = await createMemberWithPolicy(database.handle.db, { dob: '1990-06-15', zipCode: '02301' });
+    const attempt = (dateOfBirth: string, ip: string) =>
+      locate({ identifierType: 'exchangeSubscriberId', identifier: target.exchangeSubscriberId, dateOfBirth, zipCode: '02301' }, ip);
+    // Ten failures from different addresses: the per-identifier limit holds whatever the address.
+    for (let i = 0; i < 10; i += 1) {
+      expect((await attempt(`1990-06-${String(16 + i)}`, `203.0.113.${String(i + 1)}`)).statusCode).toBe(404);
+    }
+    const eleventh = await attempt('1990-06-15', '203.0.113.99');
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toMatchObject({ type: ProblemType.rateLimited });
+    const audited = await database.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'guest.locate-account'), eq(auditLog.reason, 'rate-limited-identifier')));
+    expect(audited[0]?.n).toBe(1);
+  });
+
+  it('refuses malformed facts with the field and the reason', async () => {
+    const response = await locate({ identifierType: 'ssn', identifier: '123-45-6789', dateOfBirth: '28/02/1979', zipCode: 'abc' });
+    expect(response.statusCode).toBe(400);
+    const fields = response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field).sort();
+    expect(fields).toEqual(['body.dateOfBirth', 'body.identifierType', 'body.zipCode']);
+  });
+});
