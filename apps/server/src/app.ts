@@ -38,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     tenant: TenantConfig;
     identity: Identity;
+    /** Every route registered, as `METHOD /url` (the authorization-matrix test walks it). */
+    routeTable: string[];
   }
 }
 
@@ -57,6 +59,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routeTable: string[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push(`${method} ${route.url}`);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

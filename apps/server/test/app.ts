@@ -17,6 +17,8 @@ export interface TestAppOptions {
 export interface TestApp {
   app: FastifyInstance;
   logs: string[];
+  /** The app's DATA_DIR (its signing keys live in keys/). */
+  dataDir: string;
 }
 
 export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
@@ -38,5 +40,5 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   await app.ready();
-  return { app, logs };
+  return { app, logs, dataDir };
 }

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildTestApp } from './app';
+import { openTestDatabase, type TestDatabase } from './database';
+import { buildWorld, CALLERS, type Caller, type World } from './world';
+
+/**
+ * Every API route of the server's own route table, called by every kind of caller (issue 5 "Done when").
+ * A route missing from this table fails the test: a new route must say who may call it.
+ */
+type Expectation = Record<Caller, number>;
+
+interface RouteCase {
+  request: (world: World, caller: Caller) => Omit<InjectOptions, 'method'>;
+  expect: Expectation;
+  /** Changes the caller's own session (sign-out): runs after every other route. */
+  destructive?: boolean;
+}
+
+const FORGED: Pick<Expectation, 'anonymous' | 'forgedAlgNone' | 'forgedWrongKey' | 'forgedWrongIssuer' | 'expired'> = {
+  anonymous: 401,
+  forgedAlgNone: 401,
+  forgedWrongKey: 401,
+  forgedWrongIssuer: 401,
+  expired: 401,
+};
+const everyone = (status: number): Expectation => Object.fromEntries(CALLERS.map((c) => [c, status])) as Expectation;
+const signedIn = (status: number): Expectation => ({ ...everyone(status), ...FORGED });
+
+const MATRIX: Record<string, RouteCase> = {
+  'GET /api/health': { request: () => ({ url: '/api/health' }), expect: everyone(200) },
+  'GET /api/openapi.json': { request: () => ({ url: '/api/openapi.json' }), expect: everyone(200) },
+  'GET /api/docs': { request: () => ({ url: '/api/docs' }), expect: everyone(200) },
+  'POST /api/v1/Logging': {
+    request: () => ({ url: '/api/v1/Logging', payload: { events: [{ level: 'info', event: 'matrix' }] } }),
+    expect: everyone(202),
+  },
+  'POST /api/v1/guest/locate-account': {
+    // One identifier per caller: the per-identifier failure limit is not what is being tested here.
+    request: (_world, caller) => ({
+      url: '/api/v1/guest/locate-account',
+      payload: { identifierType: 'policyNumber', identifier: `NO-SUCH-${caller}`.slice(0, 30), dateOfBirth: '1980-01-15', zipCode: '02720' },
+    }),
+    expect: everyone(404),
+  },
+  'GET /api/v1/session': { request: () => ({ url: '/api/v1/session' }), expect: signedIn(200) },
+  'POST /api/v1/session/logout': { request: () => ({ url: '/api/v1/session/logout' }), expect: signedIn(204), destructive: true },
+};
+
+describe('authorization matrix', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let world: World;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    let dataDir: string;
+    ({ app, dataDir } = await buildTestApp({ database: database.handle }));
+    world = await buildWorld(app, database.handle.db, dataDir);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  const apiRoutes = () => app.routeTable.filter((route) => route.includes(' /api/') && !route.startsWith('HEAD '));
+
+  it('covers every API route of the route table, and only those', () => {
+    expect(apiRoutes().sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  const ordered = Object.entries(MATRIX).sort(([, x], [, y]) => Number(x.destructive ?? false) - Number(y.destructive ?? false));
+  for (const [route, routeCase] of ordered) {
+    it(`${route} answers each caller as it should`, async () => {
+      const [method] = route.split(' ') as [InjectOptions['method']];
+      const actual: Partial<Record<Caller, number>> = {};
+      for (const caller of CALLERS) {
+        const token = world.tokens[caller];
+        const request = routeCase.request(world, caller);
+        const response = await app.inject({
+          ...request,
+          method,
+          headers: { ...(request.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        });
+        actual[caller] = response.statusCode;
+      }
+      expect(actual).toEqual(routeCase.expect);
+    });
+  }
+});

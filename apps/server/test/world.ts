@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { decodeJwt, generateKeyPair, importJWK, SignJWT, type CryptoKey, type KeyObject } from 'jose';
+import type { Database } from '../src/db/client';
+import { createAccount, createBroker, createMemberWithPolicy, PASSWORD } from './fixtures';
+import { ORIGIN, signIn } from './oidc';
+
+/**
+ * Two households with their members, brokers, guests and staff, signed in through the real flows, plus
+ * forged tokens: the callers of the authorization matrix.
+ */
+export const CALLERS = [
+  'anonymous',
+  'forgedAlgNone',
+  'forgedWrongKey',
+  'forgedWrongIssuer',
+  'expired',
+  'memberA',
+  'memberB',
+  'brokerOfRecord',
+  'otherBroker',
+  'guestA',
+  'guestB',
+  'customerService',
+  'assertedA',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+export interface World {
+  tokens: Record<Caller, string | null>;
+  a: Awaited<ReturnType<typeof createMemberWithPolicy>>;
+  b: Awaited<ReturnType<typeof createMemberWithPolicy>>;
+  brokerOfRecordId: string;
+}
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+async function locate(app: FastifyInstance, subscriber: { exchangeSubscriberId: string }, dob: string, zip: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/guest/locate-account',
+    payload: { identifierType: 'exchangeSubscriberId', identifier: subscriber.exchangeSubscriberId, dateOfBirth: dob, zipCode: zip },
+  });
+  if (response.statusCode !== 200) throw new Error(`locate: ${response.statusCode}`);
+  return response.json<{ token: string }>().token;
+}
+
+export async function buildWorld(app: FastifyInstance, db: Database, dataDir: string): Promise<World> {
+  const brokerOfRecordId = await createBroker(db);
+  const otherBrokerId = await createBroker(db);
+  const a = await createMemberWithPolicy(db, { brokerId: brokerOfRecordId, dob: '1980-01-15', zipCode: '02720' });
+  const b = await createMemberWithPolicy(db, { brokerId: otherBrokerId, dob: '1982-07-04', zipCode: '01840' });
+
+  const memberA = await createAccount(db, { realm: 'consumer', roles: ['member'], memberId: a.memberId });
+  const memberB = await createAccount(db, { realm: 'consumer', roles: ['member'], memberId: b.memberId });
+  const brokerAccount = await createAccount(db, { realm: 'workforce', roles: ['broker'], brokerId: brokerOfRecordId });
+  const otherBrokerAccount = await createAccount(db, { realm: 'workforce', roles: ['broker'], brokerId: otherBrokerId });
+  const staff = await createAccount(db, { realm: 'workforce', roles: ['customer-service'] });
+
+  const memberAToken = (await signIn(app, 'consumer', memberA.username, PASSWORD)).accessToken;
+  const claims = decodeJwt(memberAToken);
+
+  // Forgeries of member A's token.
+  const now = Math.floor(Date.now() / 1000);
+  const forged = { ...claims, iat: now, exp: now + 600 };
+  const stranger = await generateKeyPair('RS256');
+  const realKeyJwk = JSON.parse(fs.readFileSync(path.join(dataDir, 'keys', 'idp-consumer.jwk.json'), 'utf8')) as { kid: string };
+  const sign = (payload: object, key: CryptoKey | KeyObject | Uint8Array, kid: string) =>
+    new SignJWT({ ...payload }).setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' }).sign(key);
+
+  const asserted = await app.identity.portalSessions.create({
+    kind: 'asserted',
+    subject: 'saml:exchange:test',
+    data: { roles: ['member'], policyIds: [a.policyId], brokerId: null, onlyPcp: null, languagePreference: 'ENG', bindingSubscriberId: null },
+    lifetimeSeconds: 1800,
+  });
+
+  const tokens: Record<Caller, string | null> = {
+    anonymous: null,
+    forgedAlgNone: `${base64url({ alg: 'none', typ: 'at+jwt' })}.${base64url(forged)}.`,
+    forgedWrongKey: await sign(forged, stranger.privateKey, realKeyJwk.kid),
+    forgedWrongIssuer: await sign({ ...forged, iss: 'https://idp.attacker.example' }, stranger.privateKey, 'attacker'),
+    expired: await sign({ ...claims, iat: now - 7200, exp: now - 3600 }, await importJWK(realKeyJwk as never, 'RS256'), realKeyJwk.kid),
+    memberA: memberAToken,
+    memberB: (await signIn(app, 'consumer', memberB.username, PASSWORD)).accessToken,
+    brokerOfRecord: (await signIn(app, 'workforce', brokerAccount.username, PASSWORD)).accessToken,
+    otherBroker: (await signIn(app, 'workforce', otherBrokerAccount.username, PASSWORD)).accessToken,
+    guestA: await locate(app, a, '1980-01-15', '02720'),
+    guestB: await locate(app, b, '1982-07-04', '01840'),
+    customerService: (await signIn(app, 'workforce', staff.username, PASSWORD)).accessToken,
+    assertedA: asserted.token,
+  };
+  if (!String(claims.iss).startsWith(ORIGIN)) throw new Error('unexpected issuer');
+  return { tokens, a, b, brokerOfRecordId };
+}
