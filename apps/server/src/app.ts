@@ -8,6 +8,7 @@ import { ProblemType } from '@portal/contracts';
 import { createIdentity, type Identity } from './auth/identity';
 import type { DatabaseHandle } from './db/client';
 import { idpPlugin } from './idp/plugin';
+import { samlTestIssuerPlugin } from './idp/saml-test/plugin';
 import { loggerOptions } from './lib/logger';
 import { loadTenantConfig, type TenantConfig } from './lib/tenant-config';
 import { auditPlugin } from './plugins/audit';
@@ -20,6 +21,8 @@ import { webPlugin } from './plugins/web';
 import { healthRoutes } from './modules/health/routes';
 import { loggingRoutes } from './modules/logging/routes';
 import { sessionRoutes } from './modules/session/routes';
+import { samlRoutes } from './modules/saml/routes';
+import { loadSamlTrust } from './saml/trust';
 import { guestRoutes } from './modules/guest/routes';
 import type { Settings } from './settings';
 
@@ -112,12 +115,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       showDemoHint: settings.env !== 'production',
     });
   }
+  // SAML asserted sessions (docs/decisions/006): the trusted IdP; in embedded mode the built-in test issuer.
+  const samlTrust = loadSamlTrust(settings);
+  if (samlTrust.testIssuer) {
+    await app.register(samlTestIssuerPlugin, { trust: samlTrust, testIssuer: samlTrust.testIssuer });
+  }
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { version: settings.version });
       await api.register(loggingRoutes);
       await api.register(sessionRoutes);
+      await api.register(samlRoutes, { trust: samlTrust });
       await api.register(guestRoutes);
     },
     { prefix: '/api' },

@@ -27,6 +27,9 @@ const EnvSchema = z.object({
   IDP_SIGNING_JWK: z.string().min(1).optional(),
   IDP_COOKIE_SECRET: z.string().min(32).optional(),
   API_AUDIENCE: z.string().min(1).optional(),
+  SAML_IDP_ENTITY_ID: z.string().min(1).optional(),
+  SAML_IDP_CERT: z.string().min(1).optional(),
+  SAML_SP_ENTITY_ID: z.string().min(1).optional(),
 });
 
 export interface Settings {
@@ -51,6 +54,12 @@ export interface Settings {
   apiAudience: string;
   /** Secrets given by the environment (production); when absent they live in DATA_DIR/keys. */
   secrets: { portalSigningJwk?: string; idpSigningJwk?: string; idpCookieSecret?: string };
+  /**
+   * Asserted (SAML) sessions (SPEC §1, §3 "Sign-in assertion"): the external identity provider we trust
+   * (entity id + PEM certificate(s) or public key), or none (embedded mode: the built-in test issuer,
+   * outside production), and who we are to it.
+   */
+  saml: { idpEntityId?: string; idpCert?: string; spEntityId: string; acsUrl: string };
   version: string;
 }
 
@@ -65,6 +74,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`).replace(/\/+$/, '');
+  // A trusted SAML identity provider is its entity id and its certificate together, never one alone.
+  if ((e.SAML_IDP_ENTITY_ID === undefined) !== (e.SAML_IDP_CERT === undefined)) {
+    throw new SettingsError('Invalid environment: SAML_IDP_ENTITY_ID and SAML_IDP_CERT must be set together');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -83,6 +96,13 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
       ...(e.PORTAL_SIGNING_JWK ? { portalSigningJwk: e.PORTAL_SIGNING_JWK } : {}),
       ...(e.IDP_SIGNING_JWK ? { idpSigningJwk: e.IDP_SIGNING_JWK } : {}),
       ...(e.IDP_COOKIE_SECRET ? { idpCookieSecret: e.IDP_COOKIE_SECRET } : {}),
+    },
+    saml: {
+      ...(e.SAML_IDP_ENTITY_ID ? { idpEntityId: e.SAML_IDP_ENTITY_ID } : {}),
+      // Environment files often carry a PEM on one line with literal "\n" separators.
+      ...(e.SAML_IDP_CERT ? { idpCert: e.SAML_IDP_CERT.replace(/\\n/g, '\n') } : {}),
+      spEntityId: e.SAML_SP_ENTITY_ID ?? publicUrl,
+      acsUrl: `${publicUrl}/api/v1/saml/acs`,
     },
     version,
   };

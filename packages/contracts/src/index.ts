@@ -4,3 +4,4 @@ export * from './client-log';
 export * from './config';
 export * from './session';
 export * from './guest';
+export * from './saml';
