@@ -83,7 +83,7 @@ export function parseAdditionalProperties(values: readonly string[]): Map<string
 }
 
 export function parseBoolean(value: string | undefined): boolean | null {
-  switch (value?.trim().toLowerCase()) {
+  switch ((value ?? '').trim().toLowerCase()) {
     case 'true':
     case '1':
     case 'yes':
