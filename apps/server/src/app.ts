@@ -24,6 +24,8 @@ import { sessionRoutes } from './modules/session/routes';
 import { samlRoutes } from './modules/saml/routes';
 import { loadSamlTrust } from './saml/trust';
 import { guestRoutes } from './modules/guest/routes';
+import { householdRoutes } from './modules/household/routes';
+import { policyRoutes } from './modules/policy/routes';
 import type { Settings } from './settings';
 
 export interface BuildAppOptions {
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(sessionRoutes);
       await api.register(samlRoutes, { trust: samlTrust });
       await api.register(guestRoutes);
+      await api.register(householdRoutes);
+      await api.register(policyRoutes);
     },
     { prefix: '/api' },
   );

@@ -24,6 +24,18 @@ const FORGED: Pick<Expectation, 'anonymous' | 'forgedAlgNone' | 'forgedWrongKey'
   forgedWrongIssuer: 401,
   expired: 401,
 };
+/** Only the callers who may see household A's records get `ok`; the others are refused with 403. */
+const ownersOfA = (ok: number): Expectation => ({
+  ...FORGED,
+  memberA: ok,
+  memberB: 403,
+  brokerOfRecord: ok,
+  otherBroker: 403,
+  guestA: ok,
+  guestB: 403,
+  customerService: ok,
+  assertedA: ok,
+});
 const everyone = (status: number): Expectation => Object.fromEntries(CALLERS.map((c) => [c, status])) as Expectation;
 const signedIn = (status: number): Expectation => ({ ...everyone(status), ...FORGED });
 
@@ -43,7 +55,17 @@ const MATRIX: Record<string, RouteCase> = {
     }),
     expect: everyone(404),
   },
+  'POST /api/v1/saml/acs': {
+    request: () => ({
+      url: '/api/v1/saml/acs',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'SAMLResponse=bm90LWEtc2FtbC1yZXNwb25zZQ%3D%3D',
+    }),
+    expect: everyone(400),
+  },
   'GET /api/v1/session': { request: () => ({ url: '/api/v1/session' }), expect: signedIn(200) },
+  'POST /api/v1/Household/user': { request: () => ({ url: '/api/v1/Household/user' }), expect: signedIn(200) },
+  'GET /api/v1/Policy/:policyId': { request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}` }), expect: ownersOfA(200) },
   'POST /api/v1/session/logout': { request: () => ({ url: '/api/v1/session/logout' }), expect: signedIn(204), destructive: true },
 };
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/db/client';
-import { accounts, addresses, brokers, households, members, policies, plans } from '../src/db/schema';
+import { accounts, addresses, brokers, coverageSpans, households, members, memberSpans, policies, plans } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 
 export const PASSWORD = 'Correct-Horse-42';
@@ -73,6 +73,21 @@ export async function createMemberWithPolicy(
     brokerId: options.brokerId ?? null,
     fileSource: 'Exchange',
   });
+  // Covered from the start of last year, open-ended: an active policy today.
+  const startDate = `${new Date().getUTCFullYear() - 1}-01-01`;
+  await db.insert(coverageSpans).values({
+    policyId,
+    addFolderId: unique('A'),
+    startDate,
+    planId,
+    planType: 'HMO',
+    premiumAmountCents: 45000,
+    policyRateAmountCents: 45000,
+    taxCreditAmountCents: 30000,
+    effectuatedDate: startDate,
+    groupOrPolicyNumber: policyNumber,
+  });
+  await db.insert(memberSpans).values({ policyId, memberId, relationship: 'self', startDate, ratingAge: 40 });
   return { householdId, memberId, policyId, exchangeSubscriberId, policyNumber };
 }
 

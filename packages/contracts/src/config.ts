@@ -53,6 +53,8 @@ export const AccountConfigSchema = z
       state: z.string().regex(/^[A-Z]{2}$/),
       supportPhone: z.string(),
       supportHours: z.string(),
+      /** The issuer's time zone: "today" for due dates and coverage is the date there. */
+      timeZone: z.string().min(1).default('America/New_York'),
     }),
     identity: IdentityConfigSchema,
     session: SessionConfigSchema,

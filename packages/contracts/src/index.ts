@@ -5,3 +5,5 @@ export * from './config';
 export * from './session';
 export * from './guest';
 export * from './saml';
+export * from './common';
+export * from './policy';

@@ -27,8 +27,9 @@ export function requirePrincipal(request: FastifyRequest): Principal {
 export const notFound = (what: string) => new HttpProblem(404, ProblemType.notFound, 'Not found', `No such ${what}.`);
 const forbidden = () => new HttpProblem(403, ProblemType.forbidden, 'Not allowed', 'This record is not yours to see or change.');
 
+/** Issuer staff with member-search may read any member's records (and every such access is audited). */
 const canSearchMembers = (principal: Principal): boolean =>
-  (principal.kind === 'staff' || principal.kind === 'broker') && principal.permissions.includes(MEMBER_SEARCH_PERMISSION);
+  principal.kind === 'staff' && principal.permissions.includes(MEMBER_SEARCH_PERMISSION);
 
 export interface PolicyRef {
   id: string;
@@ -70,7 +71,8 @@ export async function mayAccessPolicy(db: Database, principal: Principal, policy
       if (principal.memberId === null) return false;
       return policy.subscriberMemberId === principal.memberId || memberIsCovered(db, principal.memberId, policy.id);
     case 'broker':
-      return policy.brokerId === principal.brokerId || canSearchMembers(principal);
+      // Brokers see their book of business only, even where they may search it (member-search).
+      return policy.brokerId === principal.brokerId;
     case 'staff':
       return canSearchMembers(principal);
     case 'guest':
@@ -113,10 +115,6 @@ export async function authorizeHousehold(request: FastifyRequest, db: Database, 
       break;
     case 'broker':
     case 'asserted': {
-      if (principal.kind === 'broker' && canSearchMembers(principal)) {
-        allowed = true;
-        break;
-      }
       const brokerId = principal.brokerId;
       const named = principal.kind === 'asserted' ? principal.policyIds.filter(isUuid) : [];
       const conditions = [

@@ -1,0 +1,71 @@
+import { resolveNavigationScenarios, type PolicyFacts } from '@portal/domain';
+import type { HouseholdUserResponse, PolicySummary } from '@portal/contracts';
+import type { Principal } from '../../auth/principal';
+import type { Database } from '../../db/client';
+import { brokerPolicyIds, loadHouseholds, memberPolicyIds, policyIdsForSubscriberSearch } from '../policy/repository';
+import { policySummaries, type PolicyRules } from '../policy/service';
+
+/** The ids of the policies the caller may list (a searched subscriber's for member search). */
+async function visiblePolicyIds(db: Database, principal: Principal, search: string | undefined, canSearch: boolean): Promise<string[]> {
+  if (search !== undefined && canSearch) {
+    const found = await policyIdsForSubscriberSearch(db, search);
+    if (principal.kind !== 'broker') return found;
+    // A broker's search finds only their own clients.
+    const book = new Set(await brokerPolicyIds(db, principal.brokerId));
+    return found.filter((id) => book.has(id));
+  }
+  switch (principal.kind) {
+    case 'member':
+      return memberPolicyIds(db, principal.memberId, principal.householdId);
+    case 'broker':
+      return brokerPolicyIds(db, principal.brokerId);
+    case 'staff':
+      return [];
+    case 'guest':
+      return principal.policyIds;
+    case 'asserted': {
+      const byBroker = principal.brokerId ? await brokerPolicyIds(db, principal.brokerId) : [];
+      return [...new Set([...principal.policyIds, ...byBroker])];
+    }
+  }
+}
+
+const facts = (policy: PolicySummary): PolicyFacts => ({
+  active: policy.active,
+  offExchange: policy.offExchange,
+  reinstatementStatus: policy.reinstatementStatus,
+  planType: policy.planType,
+});
+
+/**
+ * SPEC §3 household entries for the caller and the SPEC §4 scenario they lead to. A member with a
+ * household but no policies still gets the household (HouseholdNoPolicies).
+ */
+export async function householdsForCaller(
+  db: Database,
+  principal: Principal,
+  options: { search?: string; canSearch: boolean; rules: PolicyRules },
+): Promise<HouseholdUserResponse> {
+  const ids = await visiblePolicyIds(db, principal, options.search, options.canSearch);
+  const summaries = await policySummaries(db, ids, options.rules);
+  const householdIds = new Set(summaries.map((s) => s.householdId).filter((id): id is string => id !== null));
+  if (principal.kind === 'member' && principal.householdId && options.search === undefined) householdIds.add(principal.householdId);
+  const householdRows = await loadHouseholds(db, [...householdIds]);
+  const households = householdRows.map((household) => ({
+    household,
+    policies: summaries.filter((s) => s.householdId === household.id),
+  }));
+  const loose = summaries.filter((s) => s.householdId === null);
+  const scenario = resolveNavigationScenarios({
+    roles: principal.kind === 'guest' ? [] : principal.roles,
+    tokenExpired: false,
+    households: households.map((entry) => ({ policies: entry.policies.map(facts) })),
+    policies: loose.map(facts),
+  });
+  return {
+    households,
+    policies: loose,
+    scenario: { base: scenario.base, exchange: scenario.exchange, scenarios: [...scenario.scenarios] },
+    today: options.rules.today,
+  };
+}

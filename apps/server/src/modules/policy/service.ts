@@ -1,0 +1,252 @@
+import {
+  accountBalance,
+  choosePolicySpans,
+  coverageDetailStatus,
+  hraDiscount,
+  isSpanCancelled,
+  isSpanCurrent,
+  isSpanFuture,
+  marketCoverage,
+  memberResponsibility,
+  memberStatus,
+  mergeContiguousSpans,
+  policyDisplayStatus,
+  stateSource,
+  type CalendarDate,
+  type HraDiscount,
+} from '@portal/domain';
+import type { AccountConfig, PolicyDetail, PolicySummary } from '@portal/contracts';
+import type { Database } from '../../db/client';
+import { loadPolicyBundles, loadPolicyExtras, type PolicyBundle, type PolicyRow, type SpanRow } from './repository';
+
+/** SPEC §4: the label of a cancelled span. */
+export const CANCEL_LABEL = 'policyStatus.cancelled';
+
+export interface PolicyRules {
+  today: CalendarDate;
+  account: AccountConfig;
+}
+
+function hraOf(policy: PolicyRow): HraDiscount | null {
+  if (!policy.hraKind || !policy.hraStartDate) return null;
+  return policy.hraKind === 'percentage'
+    ? { kind: 'percentage', percent: policy.hraPercent ?? 0, startDate: policy.hraStartDate, endDate: policy.hraEndDate }
+    : { kind: 'flat', amount: policy.hraAmountCents ?? 0, startDate: policy.hraStartDate, endDate: policy.hraEndDate };
+}
+
+const toSpan = (span: SpanRow) => ({ ...span, cancelled: span.cancelled });
+
+/**
+ * Policy summaries with the SPEC §4 rules applied by packages/domain: the span choice (an extra future
+ * span becomes its own entry), status from the merged spans, display status, market, stateSource.
+ */
+export function summarise(bundle: PolicyBundle, rules: PolicyRules): PolicySummary[] {
+  const { policy, finance, reinstatement } = bundle;
+  const spans = bundle.spans.map(toSpan);
+  const choice = choosePolicySpans(spans, rules.today);
+  const status = memberStatus(spans, rules.today);
+  const live = spans.filter((span) => !isSpanCancelled(span));
+  const entries = choice ? [{ span: choice.primary, primary: true }, ...choice.extras.map((span) => ({ span, primary: false }))] : [{ span: null, primary: true }];
+  return entries.map(({ span, primary }) => {
+    const plan = span ? bundle.plans.get(span.planId) : undefined;
+    const spanCancelled = span ? isSpanCancelled(span) : false;
+    return {
+      id: policy.id,
+      spanId: span?.id ?? null,
+      isPrimaryPolicy: primary,
+      householdId: policy.householdId,
+      policyNumber: policy.policyNumber,
+      exchangeSubscriberId: policy.exchangeSubscriberId,
+      issuerSubscriberId: policy.issuerSubscriberId,
+      marketCoverage: marketCoverage(policy.marketCoverage),
+      offExchange: policy.offExchange,
+      lineOfCoverage: policy.lineOfCoverage,
+      enrollmentStatus: policy.enrollmentStatus,
+      displayStatus: policyDisplayStatus(
+        { spanCancelled, enrollmentStatus: policy.enrollmentStatus, financeStatus: finance?.status ?? null },
+        { cancelLabel: CANCEL_LABEL, enrollmentStatusLabels: rules.account.enrollmentStatusLabels },
+      ),
+      status: primary ? status.status : 'Pending',
+      active: primary && status.status === 'Active',
+      planId: span?.planId ?? null,
+      planName: plan?.planName ?? null,
+      planType: span?.planType ?? null,
+      stateSource: stateSource(span?.planId),
+      span: span ? { startDate: span.startDate, endDate: span.endDate } : null,
+      earliestBeginDate: live[0]?.startDate ?? null,
+      hasFutureSpan: live.some((s) => isSpanFuture(s, rules.today)),
+      policyHolder: bundle.holder,
+      reinstatementStatus: reinstatement?.reinstatementStatus ?? null,
+      amountDueCents: finance ? finance.currentAmountDueCents + finance.pastAmountDueCents : 0,
+      paymentDueDate: finance?.paymentDueDate ?? null,
+      hasAutoPay: bundle.activeAutopays > 0,
+      financeStatus: finance?.status ?? null,
+    };
+  });
+}
+
+export async function policySummaries(db: Database, policyIds: string[], rules: PolicyRules): Promise<PolicySummary[]> {
+  const bundles = await loadPolicyBundles(db, policyIds);
+  return bundles.flatMap((bundle) => summarise(bundle, rules));
+}
+
+/** One policy with finance, coverage details, plan, members, broker, group, addresses (SPEC §3 Policy). */
+export async function policyDetail(db: Database, policyId: string, rules: PolicyRules): Promise<PolicyDetail | null> {
+  const [bundle] = await loadPolicyBundles(db, [policyId]);
+  if (!bundle) return null;
+  const [summary] = summarise(bundle, rules);
+  if (!summary) return null;
+  const { policy, finance } = bundle;
+  const extras = await loadPolicyExtras(db, policy);
+  const hra = hraOf(policy);
+  const shownSpan = bundle.spans.find((span) => span.id === summary.spanId);
+  const plan = shownSpan ? bundle.plans.get(shownSpan.planId) : undefined;
+
+  const byMember = new Map<string, (typeof extras.memberRows)[number][]>();
+  for (const row of extras.memberRows) byMember.set(row.member.id, [...(byMember.get(row.member.id) ?? []), row]);
+  const membersOut = [...byMember.values()].map((rows) => {
+    const first = rows[0];
+    if (!first) throw new Error('unreachable: grouped rows are never empty');
+    const spans = rows.map((r) => ({ startDate: r.span.startDate, endDate: r.span.endDate, cancelled: r.span.cancelled }));
+    const merged = mergeContiguousSpans(spans);
+    // The member's facts (relationship, rating age) from the span covering today, else the latest one.
+    const live = rows.filter((r) => !isSpanCancelled(r.span));
+    const current = live.find((r) => isSpanCurrent(r.span, rules.today)) ?? live.at(-1) ?? first;
+    return {
+      id: first.member.id,
+      folderId: first.member.folderId,
+      exchangeMemberId: first.member.exchangeMemberId,
+      firstName: first.member.firstName,
+      lastName: first.member.lastName,
+      dob: first.member.dob,
+      gender: first.member.gender,
+      relationship: current.span.relationship,
+      ratingAge: current.span.ratingAge,
+      tobacco: current.span.tobacco,
+      ssnLast4: first.member.ssnLast4,
+      status: memberStatus(spans, rules.today).status,
+      spans: merged,
+      effectiveDate: merged[0]?.startDate ?? null,
+      endDate: merged.at(-1)?.endDate ?? null,
+    };
+  });
+
+  const address = (row: typeof extras.residential) =>
+    row
+      ? { street1: row.street1, street2: row.street2, city: row.city, state: row.state, zipCode: row.zipCode, countyName: row.countyName, fipsCode: row.fipsCode }
+      : null;
+
+  return {
+    ...summary,
+    finance: finance
+      ? {
+          premiumAmountDueCents: finance.premiumAmountDueCents,
+          currentAmountDueCents: finance.currentAmountDueCents,
+          pastAmountDueCents: finance.pastAmountDueCents,
+          subsidizedAmountCents: finance.subsidizedAmountCents,
+          hraAmountCents: finance.hraAmountCents,
+          unallocatedAmountCents: finance.unallocatedAmountCents,
+          paymentDueDate: finance.paymentDueDate,
+          paidThroughDate: finance.paidThroughDate,
+          status: finance.status,
+          delinquent: finance.delinquent,
+          hasAutoPay: bundle.activeAutopays > 0,
+          paperless: bundle.paperless?.paperless ?? false,
+          paperlessEmail: bundle.paperless?.paperlessEmail ?? null,
+          gracePeriod: finance.gracePeriodStartDate ? { startDate: finance.gracePeriodStartDate, endDate: finance.gracePeriodEndDate } : null,
+          balance: (() => {
+            const balance = accountBalance(finance.currentAmountDueCents + finance.pastAmountDueCents, finance.unallocatedAmountCents, {
+              disregardUnallocated: rules.account.payments.disregardUnallocatedAmount,
+            });
+            return { source: balance.source, amountCents: balance.amount };
+          })(),
+        }
+      : null,
+    coverageDetails: bundle.spans.map((span) => {
+      const spanHra = hraDiscount(span.premiumAmountCents, hra, rules.today);
+      return {
+        id: span.id,
+        addFolderId: span.addFolderId,
+        startDate: span.startDate,
+        endDate: span.endDate,
+        cancelled: span.cancelled,
+        premiumAmountCents: span.premiumAmountCents,
+        policyRateAmountCents: span.policyRateAmountCents,
+        taxCreditAmountCents: span.taxCreditAmountCents,
+        csrAmountCents: span.csrAmountCents,
+        otherSubsidyAmountCents: span.otherSubsidyAmountCents,
+        memberResponsibilityCents: memberResponsibility({
+          premiumAmount: span.premiumAmountCents,
+          taxCreditAmount: span.taxCreditAmountCents,
+          otherSubsidyAmount: span.otherSubsidyAmountCents,
+          hraAmount: spanHra,
+        }),
+        planId: span.planId,
+        planType: span.planType,
+        status: coverageDetailStatus(span.effectuatedDate),
+        groupOrPolicyNumber: span.groupOrPolicyNumber,
+      };
+    }),
+    plan: plan
+      ? {
+          planId: plan.id,
+          lineOfCoverage: plan.lineOfCoverage,
+          planName: plan.planName,
+          metalLevel: plan.metalLevel,
+          planType: plan.planType,
+          effectiveYear: plan.planYear,
+          effectiveDate: plan.effectiveDate,
+          effectiveEndDate: plan.effectiveEndDate,
+          monthlyPremiumCents: plan.monthlyPremiumCents,
+          deductibleCents: plan.deductibleCents,
+          outOfPocketMaxCents: plan.outOfPocketMaxCents,
+          drugsCovered: plan.drugsCovered,
+          sbcUrl: plan.sbcUrl,
+          logoUrl: plan.logoUrl,
+          summary: plan.summary,
+          details: plan.details ?? [],
+        }
+      : null,
+    members: membersOut,
+    broker: extras.broker
+      ? {
+          id: extras.broker.id,
+          npn: extras.broker.npn,
+          firstName: extras.broker.firstName,
+          lastName: extras.broker.lastName,
+          agencyName: extras.broker.agencyName,
+          email: extras.broker.email,
+          phone: extras.broker.phone,
+        }
+      : null,
+    group: extras.group ? { id: extras.group.id, groupNumber: extras.group.groupNumber, name: extras.group.name } : null,
+    residentialAddress: address(extras.residential),
+    mailingAddress: address(extras.mailing),
+    contactInformation: extras.contact
+      ? {
+          email: extras.contact.email,
+          homePhone: extras.contact.homePhone,
+          mobilePhone: extras.contact.mobilePhone,
+          preferredContactMethod: extras.contact.preferredContactMethod,
+        }
+      : null,
+    reinstatementEligibility: bundle.reinstatement
+      ? {
+          reinstatementStatus: bundle.reinstatement.reinstatementStatus,
+          expirationDate: bundle.reinstatement.expirationDate,
+          amountDueCents: bundle.reinstatement.amountDueCents,
+        }
+      : null,
+    hra: hra
+      ? {
+          kind: hra.kind,
+          percent: hra.kind === 'percentage' ? hra.percent : null,
+          amountCents: hra.kind === 'flat' ? hra.amount : null,
+          startDate: hra.startDate,
+          endDate: hra.endDate,
+          discountThisMonthCents: hraDiscount(shownSpan?.premiumAmountCents ?? 0, hra, rules.today),
+        }
+      : null,
+    scheduledPaymentCount: extras.scheduledCount,
+  };
+}
