@@ -137,7 +137,7 @@ export class SamlVerifier {
     if (issuedAt === undefined) throw new SamlRejected('invalid-assertion');
     const acceptableUntil = Math.min(subjectUntil, conditionsUntil ?? subjectUntil, issuedAt + MAX_ASSERTION_AGE_MS) + CLOCK_SKEW_MS;
 
-    await this.checkEnvelope(Buffer.from(compact, 'base64').toString('utf8'));
+    await this.checkEnvelope(xml);
 
     const nameId = typeof profile.nameID === 'string' ? profile.nameID : '';
     if (nameId === '') throw new SamlRejected('invalid-assertion');
