@@ -15,7 +15,8 @@ const EXTRA_STYLE =
   '<style>select{width:100%;padding:10px 12px;font-size:1rem;border:1px solid #5f6b73;border-radius:6px;background:#fff}' +
   'h2{font-size:1.2rem;margin:24px 0 8px}h3{font-size:1rem;margin:0 0 4px}.scenarios{list-style:none;padding:0;margin:0}' +
   '.scenarios li{border:1px solid #d5dde2;border-radius:6px;padding:12px;margin:0 0 12px}.scenarios .primary{margin-top:8px}' +
-  'dl{margin:0 0 16px}dt{font-weight:600}dd{margin:0 0 8px;overflow-wrap:anywhere}</style>';
+  'dl{margin:0 0 16px}dt{font-weight:600}dd{margin:0 0 8px;overflow-wrap:anywhere}' +
+  'button:disabled{background:#e3e7ea;color:#4a555c;border-color:#c3ccd2;cursor:not-allowed}</style>';
 
 export interface TestIssuerFrame {
   language: Language;
