@@ -49,6 +49,12 @@ export const authPlugin = fp(
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header) : null;
       if (!match?.[1]) {
+        await request.audit({
+          action: 'auth.token-refused',
+          outcome: 'denied',
+          reason: header === undefined ? 'missing-token' : 'malformed-header',
+          actor: { subject: null, role: null },
+        });
         reply.header('WWW-Authenticate', 'Bearer');
         throw unauthenticated('This call needs a bearer token.');
       }
