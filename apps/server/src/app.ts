@@ -26,6 +26,16 @@ import { loadSamlTrust } from './saml/trust';
 import { guestRoutes } from './modules/guest/routes';
 import { householdRoutes } from './modules/household/routes';
 import { policyRoutes } from './modules/policy/routes';
+import { paymentRoutes } from './modules/payment/routes';
+import { scheduledPaymentRoutes } from './modules/scheduled-payment/routes';
+import { autopayRoutes } from './modules/autopay/routes';
+import { documentRoutes } from './modules/document/routes';
+import { notificationRoutes } from './modules/notification/routes';
+import { memberRoutes } from './modules/member/routes';
+import { walletRoutes } from './modules/wallet/routes';
+import { brokerRoutes } from './modules/broker/routes';
+import { groupRoutes } from './modules/group/routes';
+import { contentRoutes } from './modules/content/routes';
 import type { Settings } from './settings';
 
 export interface BuildAppOptions {
@@ -132,6 +142,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(guestRoutes);
       await api.register(householdRoutes);
       await api.register(policyRoutes);
+      await api.register(paymentRoutes);
+      await api.register(scheduledPaymentRoutes);
+      await api.register(autopayRoutes);
+      await api.register(documentRoutes);
+      await api.register(notificationRoutes);
+      await api.register(memberRoutes);
+      await api.register(walletRoutes);
+      await api.register(brokerRoutes);
+      await api.register(groupRoutes);
+      await api.register(contentRoutes);
     },
     { prefix: '/api' },
   );

@@ -38,6 +38,8 @@ const ownersOfA = (ok: number): Expectation => ({
 });
 const everyone = (status: number): Expectation => Object.fromEntries(CALLERS.map((c) => [c, status])) as Expectation;
 const signedIn = (status: number): Expectation => ({ ...everyone(status), ...FORGED });
+/** Marking notifications read is the household's own member's (role-config `mark-notifications-read`). */
+const onlyMemberA = (ok: number): Expectation => ({ ...signedIn(403), memberA: ok });
 
 const MATRIX: Record<string, RouteCase> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expect: everyone(200) },
@@ -66,6 +68,42 @@ const MATRIX: Record<string, RouteCase> = {
   'GET /api/v1/session': { request: () => ({ url: '/api/v1/session' }), expect: signedIn(200) },
   'POST /api/v1/Household/user': { request: () => ({ url: '/api/v1/Household/user' }), expect: signedIn(200) },
   'GET /api/v1/Policy/:policyId': { request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}` }), expect: ownersOfA(200) },
+  'GET /api/v1/Policy/:policyId/payments': { request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/payments` }), expect: ownersOfA(200) },
+  'GET /api/v1/Policy/:policyId/scheduled-payments': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/scheduled-payments` }),
+    expect: ownersOfA(200),
+  },
+  'GET /api/v1/Policy/:policyId/autopay': { request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/autopay` }), expect: ownersOfA(200) },
+  'GET /api/v1/Household/:householdId/documents': {
+    request: (w) => ({ url: `/api/v1/Household/${w.a.householdId ?? ''}/documents?type=invoice` }),
+    expect: ownersOfA(200),
+  },
+  'GET /api/v1/Document/:documentId': { request: (w) => ({ url: `/api/v1/Document/${w.aRecords.documentId}` }), expect: ownersOfA(200) },
+  'GET /api/v1/Notification': { request: () => ({ url: '/api/v1/Notification' }), expect: signedIn(200) },
+  'GET /api/v1/Notification/unread-count': { request: () => ({ url: '/api/v1/Notification/unread-count' }), expect: signedIn(200) },
+  // Guests have no notification pages (role-config): they read none, even of the located household.
+  'GET /api/v1/Notification/:id': {
+    request: (w) => ({ url: `/api/v1/Notification/${w.aRecords.notificationId}` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'PUT /api/v1/Notification/:id': { request: (w) => ({ url: `/api/v1/Notification/${w.aRecords.notificationId}` }), expect: onlyMemberA(200) },
+  'PUT /api/v1/Notification': {
+    request: (w) => ({ url: '/api/v1/Notification', payload: { ids: [w.aRecords.notificationId] } }),
+    expect: onlyMemberA(200),
+  },
+  'GET /api/v1/Member/2/:folderId': { request: (w) => ({ url: `/api/v1/Member/2/${w.a.folderId}` }), expect: ownersOfA(200) },
+  // A broker's book of business is policies; brokers have no wallet pages or payment actions (role-config).
+  'POST /api/v1/Wallet/:referenceId': {
+    request: (w) => ({ url: `/api/v1/Wallet/${w.aRecords.walletReferenceId}` }),
+    expect: { ...ownersOfA(200), brokerOfRecord: 403 },
+  },
+  'GET /api/v1/Broker/search': { request: () => ({ url: '/api/v1/Broker/search?lastName=bro' }), expect: signedIn(200) },
+  'GET /api/v1/Group/FromSubscribers': {
+    request: (w) => ({ url: `/api/v1/Group/FromSubscribers?subscriberEntityIds=${w.a.issuerSubscriberId}` }),
+    expect: signedIn(200),
+  },
+  'GET /api/v1/faq': { request: () => ({ url: '/api/v1/faq' }), expect: signedIn(200) },
+  'GET /api/v1/additional-products': { request: () => ({ url: '/api/v1/additional-products' }), expect: signedIn(200) },
   'POST /api/v1/session/logout': { request: () => ({ url: '/api/v1/session/logout' }), expect: signedIn(204), destructive: true },
 };
 

@@ -1,6 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/db/client';
-import { accounts, addresses, brokers, coverageSpans, households, members, memberSpans, policies, plans } from '../src/db/schema';
+import {
+  accounts,
+  addresses,
+  brokers,
+  coverageSpans,
+  documents,
+  households,
+  members,
+  memberSpans,
+  notifications,
+  policies,
+  plans,
+  walletBankAccounts,
+  walletCards,
+  wallets,
+} from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 
 export const PASSWORD = 'Correct-Horse-42';
@@ -16,10 +31,11 @@ export async function createMemberWithPolicy(
   const householdId = options.withHousehold === false ? null : randomUUID();
   if (householdId) await db.insert(households).values({ id: householdId });
   const memberId = randomUUID();
+  const folderId = unique('F');
   await db.insert(members).values({
     id: memberId,
     householdId,
-    folderId: unique('F'),
+    folderId,
     firstName: 'Test',
     lastName: 'Member',
     dob: options.dob ?? '1985-04-12',
@@ -57,12 +73,13 @@ export async function createMemberWithPolicy(
   const policyId = randomUUID();
   const exchangeSubscriberId = unique('X').slice(-10).toUpperCase();
   const policyNumber = unique('P');
+  const issuerSubscriberId = unique('S');
   await db.insert(policies).values({
     id: policyId,
     householdId,
     subscriberMemberId: memberId,
     policyNumber,
-    issuerSubscriberId: unique('S'),
+    issuerSubscriberId,
     exchangeSubscriberId,
     residentialAddressId: addressId,
     marketCoverage: 1,
@@ -88,7 +105,7 @@ export async function createMemberWithPolicy(
     groupOrPolicyNumber: policyNumber,
   });
   await db.insert(memberSpans).values({ policyId, memberId, relationship: 'self', startDate, ratingAge: 40 });
-  return { householdId, memberId, policyId, exchangeSubscriberId, policyNumber };
+  return { householdId, memberId, policyId, exchangeSubscriberId, policyNumber, folderId, issuerSubscriberId };
 }
 
 export async function createAccount(
@@ -121,5 +138,89 @@ export async function createBroker(db: Database) {
     .values({ npn: String(Math.floor(Math.random() * 1e9)), firstName: 'Bea', lastName: 'Broker' })
     .returning({ id: brokers.id });
   if (!row) throw new Error('broker not created');
+  return row.id;
+}
+
+/** A wallet for a household with one Visa card (the default) and one checking account; tokens are unique. */
+export async function createWallet(db: Database, householdId: string) {
+  const referenceId = unique('W');
+  const cardToken = unique('tok_card_');
+  const bankToken = unique('tok_bank_');
+  const [wallet] = await db.insert(wallets).values({ householdId, referenceId, defaultToken: cardToken }).returning({ id: wallets.id });
+  if (!wallet) throw new Error('wallet not created');
+  const [card] = await db
+    .insert(walletCards)
+    .values({
+      walletId: wallet.id,
+      token: cardToken,
+      cardType: 'Visa',
+      last4: '4242',
+      expirationMonth: 9,
+      expirationYear: 2030,
+      cardHolderName: 'Test Member',
+      funding: 'credit',
+      nickname: 'Household card',
+      billingStreet1: '12 Harbor St',
+      billingCity: 'Fall River',
+      billingState: 'MA',
+      billingZipCode: '02720',
+    })
+    .returning({ id: walletCards.id });
+  const [bank] = await db
+    .insert(walletBankAccounts)
+    .values({
+      walletId: wallet.id,
+      token: bankToken,
+      last3: '789',
+      routingNumber: '211070175',
+      bankName: 'Harbor Savings',
+      accountType: 'Checking',
+      accountHolderName: 'Test Member',
+    })
+    .returning({ id: walletBankAccounts.id });
+  if (!card || !bank) throw new Error('wallet items not created');
+  return { walletId: wallet.id, referenceId, cardId: card.id, cardToken, bankAccountId: bank.id, bankToken };
+}
+
+/** A notification for a household, unread unless `readAt` is given. */
+export async function createNotification(
+  db: Database,
+  householdId: string,
+  options: { createdAt?: Date; readAt?: Date | null; templateName?: string } = {},
+) {
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      householdId,
+      templateName: options.templateName ?? 'notification.invoiceAvailable',
+      additionalValues: { amountCents: 15000 },
+      link: '/documents/invoice',
+      linkTextKey: 'notification.link.viewInvoice',
+      createdAt: options.createdAt ?? new Date(),
+      readAt: options.readAt ?? null,
+    })
+    .returning({ id: notifications.id });
+  if (!row) throw new Error('notification not created');
+  return row.id;
+}
+
+/** A portal-visible monthly invoice of a policy (in its household). */
+export async function createInvoice(db: Database, owner: { householdId: string | null; policyId: string | null }, documentDate = '2026-01-05') {
+  const [row] = await db
+    .insert(documents)
+    .values({
+      householdId: owner.householdId,
+      policyId: owner.policyId,
+      type: 'invoice',
+      subtype: 'monthly',
+      documentDate,
+      periodStart: '2026-02-01',
+      periodEnd: '2026-02-28',
+      dueDate: '2026-02-01',
+      amountDueCents: 15000,
+      facts: { premiumCents: 45000, taxCreditCents: 30000 },
+    })
+    .returning({ id: documents.id });
+  if (!row) throw new Error('document not created');
   return row.id;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, generateKeyPair, importJWK, SignJWT, type CryptoKey, type KeyObject } from 'jose';
 import type { Database } from '../src/db/client';
-import { createAccount, createBroker, createMemberWithPolicy, PASSWORD } from './fixtures';
+import { createAccount, createBroker, createInvoice, createMemberWithPolicy, createNotification, createWallet, PASSWORD } from './fixtures';
 import { ORIGIN, signIn } from './oidc';
 
 /**
@@ -32,6 +32,8 @@ export interface World {
   a: Awaited<ReturnType<typeof createMemberWithPolicy>>;
   b: Awaited<ReturnType<typeof createMemberWithPolicy>>;
   brokerOfRecordId: string;
+  /** Records household A owns, for the routes that read them by their own id. */
+  aRecords: { walletReferenceId: string; notificationId: string; documentId: string };
 }
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -51,6 +53,14 @@ export async function buildWorld(app: FastifyInstance, db: Database, dataDir: st
   const otherBrokerId = await createBroker(db);
   const a = await createMemberWithPolicy(db, { brokerId: brokerOfRecordId, dob: '1980-01-15', zipCode: '02720' });
   const b = await createMemberWithPolicy(db, { brokerId: otherBrokerId, dob: '1982-07-04', zipCode: '01840' });
+
+  const aHouseholdId = a.householdId;
+  if (aHouseholdId === null) throw new Error('household A must have a household');
+  const aRecords = {
+    walletReferenceId: (await createWallet(db, aHouseholdId)).referenceId,
+    notificationId: await createNotification(db, aHouseholdId),
+    documentId: await createInvoice(db, { householdId: aHouseholdId, policyId: a.policyId }),
+  };
 
   const memberA = await createAccount(db, { realm: 'consumer', roles: ['member'], memberId: a.memberId });
   const memberB = await createAccount(db, { realm: 'consumer', roles: ['member'], memberId: b.memberId });
@@ -92,5 +102,5 @@ export async function buildWorld(app: FastifyInstance, db: Database, dataDir: st
     assertedA: asserted.token,
   };
   if (!String(claims.iss).startsWith(ORIGIN)) throw new Error('unexpected issuer');
-  return { tokens, a, b, brokerOfRecordId };
+  return { tokens, a, b, brokerOfRecordId, aRecords };
 }

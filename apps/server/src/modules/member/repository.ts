@@ -1,0 +1,19 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { members, memberSpans, policies } from '../../db/schema';
+
+export async function memberById(db: Database, memberId: string) {
+  const [row] = await db.select().from(members).where(eq(members.id, memberId));
+  return row;
+}
+
+/** The member's spans on these policies, with the policy facts the answer names, oldest first. */
+export async function memberSpansOn(db: Database, memberId: string, policyIds: readonly string[]) {
+  if (policyIds.length === 0) return [];
+  return db
+    .select({ span: memberSpans, policyNumber: policies.policyNumber, lineOfCoverage: policies.lineOfCoverage })
+    .from(memberSpans)
+    .innerJoin(policies, eq(policies.id, memberSpans.policyId))
+    .where(and(eq(memberSpans.memberId, memberId), inArray(memberSpans.policyId, [...policyIds])))
+    .orderBy(policies.createdAt, memberSpans.policyId, memberSpans.startDate);
+}

@@ -1,0 +1,59 @@
+import { isSpanCancelled, isSpanCurrent, memberStatus, mergeContiguousSpans, type CalendarDate } from '@portal/domain';
+import type { MemberDetail } from '@portal/contracts';
+import type { Database } from '../../db/client';
+import { memberById, memberSpansOn } from './repository';
+
+type SpanRow = Awaited<ReturnType<typeof memberSpansOn>>[number];
+
+/**
+ * SPEC §7 `GET v1/Member/2/{folderId}`: the member with their coverage on the policies the caller may
+ * see (`policyIds`), status and merged spans by the SPEC §4 rules of packages/domain.
+ */
+export async function memberDetail(db: Database, memberId: string, policyIds: readonly string[], today: CalendarDate): Promise<MemberDetail | null> {
+  const [member, rows] = await Promise.all([memberById(db, memberId), memberSpansOn(db, memberId, policyIds)]);
+  if (!member) return null;
+  const byPolicy = new Map<string, SpanRow[]>();
+  for (const row of rows) byPolicy.set(row.span.policyId, [...(byPolicy.get(row.span.policyId) ?? []), row]);
+  const coverage = [...byPolicy.values()].flatMap((group) => {
+    const first = group[0];
+    if (!first) return [];
+    const spans = group.map((row) => row.span);
+    const merged = mergeContiguousSpans(spans);
+    // Relationship, rating age and tobacco as of the span covering today, else the latest live one.
+    const live = spans.filter((span) => !isSpanCancelled(span));
+    const shown = live.find((span) => isSpanCurrent(span, today)) ?? live.at(-1) ?? first.span;
+    return [
+      {
+        policyId: first.span.policyId,
+        policyNumber: first.policyNumber,
+        lineOfCoverage: first.lineOfCoverage,
+        relationship: shown.relationship,
+        ratingAge: shown.ratingAge,
+        tobacco: shown.tobacco,
+        status: memberStatus(spans, today).status,
+        spans: merged,
+        effectiveDate: merged[0]?.startDate ?? null,
+        endDate: merged.at(-1)?.endDate ?? null,
+      },
+    ];
+  });
+  const allSpans = rows.map((row) => row.span);
+  const merged = mergeContiguousSpans(allSpans);
+  return {
+    id: member.id,
+    folderId: member.folderId,
+    householdId: member.householdId,
+    exchangeMemberId: member.exchangeMemberId,
+    firstName: member.firstName,
+    middleName: member.middleName,
+    lastName: member.lastName,
+    dob: member.dob,
+    gender: member.gender,
+    ssnLast4: member.ssnLast4,
+    tobacco: member.tobacco,
+    status: memberStatus(allSpans, today).status,
+    effectiveDate: merged[0]?.startDate ?? null,
+    endDate: merged.at(-1)?.endDate ?? null,
+    policies: coverage,
+  };
+}

@@ -1,0 +1,48 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { notifications } from '../../db/schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** A page of a household's notifications, newest first (`notifications_household_created_idx`). */
+export async function notificationPage(db: Database, householdId: string, page: { offset: number; limit: number }) {
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.householdId, householdId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.householdId, householdId)),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** The header badge is asked on every page: this count is answered from the partial index `notifications_unread_idx`. */
+export async function unreadCount(db: Database, householdId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.householdId, householdId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+export async function notificationsByIds(db: Database, ids: readonly string[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(notifications).where(inArray(notifications.id, [...ids]));
+}
+
+/**
+ * Marks these read (SPEC §4: unread becomes read). Only rows still unread change, so a repeated or
+ * concurrent call changes nothing more; returns the ids that changed.
+ */
+export async function markRead(db: Database, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(inArray(notifications.id, [...ids]), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.map((row) => row.id);
+}

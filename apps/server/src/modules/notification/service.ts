@@ -1,0 +1,61 @@
+import { isNotificationRead, NOTIFICATION_OPENED, notificationIdsToMarkRead } from '@portal/domain';
+import type { MarkNotificationsReadResponse, Notification, NotificationPage, PageQuery } from '@portal/contracts';
+import type { Database } from '../../db/client';
+import { markRead, notificationPage, notificationsByIds, unreadCount, type NotificationRow } from './repository';
+
+/** SPEC §4: a notification is read once opened (opened equals 1); it is stored as the time it was read. */
+const readFacts = (row: NotificationRow): { id: string; read: 0 | typeof NOTIFICATION_OPENED } => ({
+  id: row.id,
+  read: row.readAt === null ? 0 : NOTIFICATION_OPENED,
+});
+
+function view(row: NotificationRow): Notification {
+  const facts = readFacts(row);
+  return {
+    id: row.id,
+    createdDate: row.createdAt.toISOString(),
+    read: isNotificationRead(facts),
+    opened: facts.read,
+    templateName: row.templateName,
+    additionalValues: row.additionalValues ?? {},
+    parentId: row.parentId,
+    link: row.link,
+    linkTextKey: row.linkTextKey,
+    dropDownLink: row.dropDownLink,
+    dropDownLinkTextKey: row.dropDownLinkTextKey,
+    hasAttachment: row.hasAttachment,
+    documentId: row.documentId,
+  };
+}
+
+const emptyPage = (query: PageQuery): NotificationPage => ({ items: [], page: query.page, pageSize: query.pageSize, total: 0 });
+
+/** SPEC §9 drawer: the inbox household's notifications, newest first; no inbox gives an empty page (SPEC §8). */
+export async function notificationList(db: Database, householdId: string | null, query: PageQuery): Promise<NotificationPage> {
+  if (householdId === null) return emptyPage(query);
+  const { rows, total } = await notificationPage(db, householdId, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize });
+  return { items: rows.map(view), page: query.page, pageSize: query.pageSize, total };
+}
+
+export async function unreadNotificationCount(db: Database, householdId: string | null): Promise<number> {
+  return householdId === null ? 0 : unreadCount(db, householdId);
+}
+
+export async function notificationById(db: Database, id: string): Promise<Notification | null> {
+  const [row] = await notificationsByIds(db, [id]);
+  return row ? view(row) : null;
+}
+
+/**
+ * SPEC §4 "unread becomes read, one at a time or all at once": the domain picks the ids still unread
+ * (already-read ones are left alone, so marking twice is harmless). The caller has checked ownership.
+ */
+export async function markNotificationsRead(
+  db: Database,
+  ids: readonly string[],
+  inboxHouseholdId: string,
+): Promise<MarkNotificationsReadResponse> {
+  const rows = await notificationsByIds(db, ids);
+  const marked = await markRead(db, notificationIdsToMarkRead(rows.map(readFacts)).map(String));
+  return { markedRead: marked, unreadCount: await unreadCount(db, inboxHouseholdId) };
+}

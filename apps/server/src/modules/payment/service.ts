@@ -1,0 +1,29 @@
+import type { PageQuery, PaymentPage } from '@portal/contracts';
+import type { Database } from '../../db/client';
+import { paymentPage } from './repository';
+
+/** SPEC §3 Payment history of one policy, a page at a time (issue 4: lists that grow are paginated). */
+export async function paymentHistory(db: Database, policyId: string, query: PageQuery): Promise<PaymentPage> {
+  const { rows, total } = await paymentPage(db, policyId, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize });
+  return {
+    items: rows.map(({ payment, issuerId, subscriberFolderId }) => ({
+      id: payment.id,
+      policyId: payment.policyId,
+      amountCents: payment.amountCents,
+      transactionDate: payment.transactionDate,
+      transactionId: payment.transactionId,
+      transactionStatus: payment.transactionStatus,
+      paymentMethod: payment.paymentMethod,
+      paymentSource: payment.paymentSource,
+      methodLastDigits: payment.methodLastDigits,
+      methodBrand: payment.methodBrand,
+      failureReason: payment.failureReason,
+      issuerId,
+      subscriberFolderId,
+      createdAt: payment.createdAt.toISOString(),
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
+}

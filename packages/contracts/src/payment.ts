@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { CalendarDateSchema, CentsSchema, pageOf, UuidSchema } from './common';
+
+/** SPEC §3 Payment: one entry of a policy's payment history. The method is shown by its last digits only. */
+export const PaymentSchema = z
+  .object({
+    id: UuidSchema,
+    policyId: UuidSchema,
+    amountCents: CentsSchema,
+    transactionDate: CalendarDateSchema,
+    /** The processor's transaction id (the receipt number). */
+    transactionId: z.string(),
+    transactionStatus: z.enum(['Pending', 'Succeeded', 'Failed', 'Refunded']),
+    paymentMethod: z.enum(['Card', 'BankAccount']),
+    paymentSource: z.enum(['Portal', 'Guest', 'Binder', 'Autopay', 'Scheduled', 'Phone', 'Mail']),
+    /** Card last 4 or account last 3; never a full number. */
+    methodLastDigits: z.string().nullable(),
+    /** Card brand or account type. */
+    methodBrand: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    /** SPEC §3 Payment issuerId: the issuer's subscriber id of the policy. */
+    issuerId: z.string(),
+    /** SPEC §3 Payment subscriberFolderID: the subscriber's member folder id. */
+    subscriberFolderId: z.string(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Payment' });
+export type Payment = z.infer<typeof PaymentSchema>;
+
+/** `GET /api/v1/Policy/{policyId}/payments`: newest first (transaction date, then when recorded). */
+export const PaymentPageSchema = pageOf(PaymentSchema).meta({ id: 'PaymentPage' });
+export type PaymentPage = z.infer<typeof PaymentPageSchema>;
