@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts';
+import { seedDemoDataIfEmpty } from './seed/seed';
 import { loadSettings, repoRoot, SettingsError } from './settings';
 
 /**
@@ -10,11 +12,15 @@ import { loadSettings, repoRoot, SettingsError } from './settings';
  * database closes, so a restart finds every committed row.
  */
 async function main(): Promise<void> {
-  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   const settings = loadSettings(process.env, version);
 
   const database = await openDatabase(settings);
   await database.migrate();
+  // First run: the named demo accounts and a small generated data set (README "Demo accounts").
+  const seeded = await seedDemoDataIfEmpty(database);
 
   const app = await buildApp({ settings, database, closeDatabaseOnShutdown: true });
 
@@ -51,7 +57,13 @@ async function main(): Promise<void> {
       '',
       `  Member portal ${version} is running: http://localhost:${port}/`,
       `  API: http://localhost:${port}/api/docs   Database: ${where}`,
-      '  Demo accounts: see README.md ("Demo accounts").',
+      ...(seeded
+        ? [
+            `  Seeded the demo data: ${seeded.counts.households} households in ${(seeded.milliseconds / 1000).toFixed(1)} s.`,
+          ]
+        : []),
+      `  Demo accounts (password ${DEMO_PASSWORD}):`,
+      ...DEMO_ACCOUNTS.map((account) => `    ${account.username.padEnd(14)} ${account.shows}`),
       '  Stop with Ctrl-C.',
       '',
     ].join('\n'),

@@ -1,10 +1,6 @@
 import type { NavigationScenario } from '@portal/domain';
-import {
-  buildDemoHouseholds,
-  demoAccountId,
-  type DemoHousehold,
-  type DemoHouseholdKey,
-} from './demo-households';
+import { buildDemoHouseholds, type DemoHousehold, type DemoHouseholdKey } from './demo-households';
+import { demoAccountId } from './ids';
 import type { AccountRow, SeedRows } from './rows';
 import type { Shared } from './shared';
 

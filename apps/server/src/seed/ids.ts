@@ -1,8 +1,11 @@
+import { Random } from './random';
+
 /**
  * Business identifiers of the demo data. Each is derived from a household number and a slot, so
  * they are unique by construction (the schema has unique indexes on most of them) and identical for
- * the same seed. Where a real system would hand out unrelated-looking numbers, the sequence is
- * scrambled by an affine map that is a bijection on its range (the multiplier is coprime to 10).
+ * the same seed. Where a real system hands out unrelated-looking numbers, the sequence goes through
+ * a small Feistel network: a bijection on its range (so still unique) that, unlike an affine map,
+ * leaves no visible pattern between neighbouring households.
  *
  * Named demo households are numbered from 1,000,001, generated ones from 2,000,001 (up to 7,999,999
  * generated households).
@@ -14,10 +17,18 @@ export const MAX_GENERATED_HOUSEHOLDS = 7_999_999;
 
 const pad = (value: number, width: number): string => String(value).padStart(width, '0');
 
-/** A bijection of [0, 10^width): looks random, never repeats. */
-function scramble(value: number, width: number): number {
-  const modulus = 10 ** width;
-  return (value * 7_919 + 1_234_567) % modulus;
+const ROUND_KEYS = [0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c];
+
+/** A bijection of [0, 10^(2·halfDigits)): four Feistel rounds over two decimal halves. */
+function scramble(value: number, halfDigits: number): number {
+  const half = 10 ** halfDigits;
+  let left = Math.floor(value / half) % half;
+  let right = value % half;
+  for (const key of ROUND_KEYS) {
+    const mixed = (Math.imul(right ^ key, 0x9e3779b1) >>> 0) % half;
+    [left, right] = [right, (left + mixed) % half];
+  }
+  return left * half + right;
 }
 
 /** Member slot 0 is the subscriber; dependents follow. */
@@ -30,17 +41,17 @@ export function memberFolderId(householdNumber: number, slot: number): string {
  * exchange subscriber id of the policy.
  */
 export function exchangeMemberId(householdNumber: number, slot: number): string {
-  return `0${pad(scramble(householdNumber * 100 + slot, 9), 9)}`;
+  return pad(scramble(householdNumber * 100 + slot, 5), 10);
 }
 
 /** The exchange's household (application) id. */
 export function householdExchangeId(householdNumber: number): string {
-  return `MA${pad(scramble(householdNumber, 8), 8)}`;
+  return `MA${pad(scramble(householdNumber, 4), 8)}`;
 }
 
 /** The issuer's subscriber id (SPEC issuerId). */
 export function issuerSubscriberId(householdNumber: number, slot: number): string {
-  return `LH${pad(scramble(householdNumber * 10 + slot, 8), 8)}`;
+  return `LH${pad(scramble(householdNumber * 10 + slot, 5), 10)}`;
 }
 
 /** The issuer's policy number, printed on ID cards and invoices. */
@@ -63,5 +74,10 @@ export function serviceRequestReference(householdNumber: number, sequence: numbe
 
 /** An NPN (up to 10 digits, DOMAIN "Broker") for the generated broker `index`. */
 export function brokerNpn(index: number): string {
-  return String(20_000_000 + scramble(index, 7));
+  return String(200_000_000 + scramble(index, 4));
+}
+
+/** Account ids are fixed per seed and username, so a household can refer to its member's account. */
+export function demoAccountId(seed: string, username: string): string {
+  return Random.from(seed, 'account', username).uuid();
 }

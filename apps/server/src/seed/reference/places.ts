@@ -46,526 +46,117 @@ export interface Place {
   readonly communities: Partial<Record<Community, number>>;
 }
 
-const BOSTON = ['617', '857'];
-const NORTH = ['978', '351'];
-const SOUTH = ['508', '774'];
-const INNER = ['781', '339'];
+// city | county | weight | telephone area codes | ZIP codes | communities (code=weight): AN English-speaking
+// (Irish, Italian, Yankee, French-Canadian …), AA African American, LA Latino, PT Portuguese and Azorean,
+// BR Brazilian, CV Cape Verdean, VN Vietnamese, ZH Chinese, HT Haitian, KH Khmer.
+const PLACE_TABLE = `
+Boston            | Suffolk    | 5 | 617 857 | 02108 02115 02116 02118 | AN=5 ZH=2 AA=2 LA=2
+Dorchester        | Suffolk    | 5 | 617 857 | 02122 02125 | AN=3 VN=3 CV=2 HT=2 AA=3 LA=1
+Dorchester Center | Suffolk    | 3 | 617 857 | 02124 | HT=3 AA=3 CV=2 LA=1
+Roxbury           | Suffolk    | 3 | 617 857 | 02119 | AA=4 LA=3 CV=2
+Mattapan          | Suffolk    | 2 | 617 857 | 02126 | HT=5 AA=3
+Hyde Park         | Suffolk    | 2 | 617 857 | 02136 | HT=3 AA=2 AN=2 LA=2
+Jamaica Plain     | Suffolk    | 2 | 617 857 | 02130 | AN=3 LA=3
+East Boston       | Suffolk    | 3 | 617 857 | 02128 | LA=6 AN=2 BR=1
+Roslindale        | Suffolk    | 2 | 617 857 | 02131 | AN=3 LA=2 HT=1
+Brighton          | Suffolk    | 2 | 617 857 | 02135 | AN=4 ZH=1 BR=1
+Chelsea           | Suffolk    | 3 | 617 857 | 02150 | LA=7 AN=1
+Revere            | Suffolk    | 3 | 781 339 | 02151 | LA=3 AN=3 BR=1
+Cambridge         | Middlesex  | 4 | 617 857 | 02138 02139 02140 02141 | AN=4 PT=1 HT=1 ZH=1 AA=1
+Somerville        | Middlesex  | 3 | 617 857 | 02143 02144 02145 | AN=3 BR=2 PT=1 LA=1 HT=1
+Malden            | Middlesex  | 3 | 781 339 | 02148 | ZH=3 AN=2 HT=1 BR=1
+Everett           | Middlesex  | 3 | 617 857 | 02149 | BR=3 LA=3 HT=1 AN=1
+Medford           | Middlesex  | 2 | 781 339 | 02155 | AN=4 HT=1
+Lowell            | Middlesex  | 5 | 978 351 | 01850 01851 01852 01854 | KH=3 LA=2 AN=3 BR=1 VN=1
+Framingham        | Middlesex  | 4 | 508 774 | 01701 01702 | BR=4 AN=3 LA=1
+Marlborough       | Middlesex  | 2 | 508 774 | 01752 | BR=3 AN=3
+Hudson            | Middlesex  | 1 | 978 351 | 01749 | PT=3 BR=2 AN=2
+Waltham           | Middlesex  | 2 | 781 339 | 02451 02453 | AN=3 LA=2
+Woburn            | Middlesex  | 1 | 781 339 | 01801 | AN=4 BR=1
+Lawrence          | Essex      | 5 | 978 351 | 01840 01841 01843 | LA=9 AN=1
+Lynn              | Essex      | 4 | 781 339 | 01902 01904 01905 | LA=4 KH=1 AN=2 AA=1
+Salem             | Essex      | 2 | 978 351 | 01970 | AN=4 LA=2
+Peabody           | Essex      | 2 | 978 351 | 01960 | AN=4 PT=1 BR=1
+Haverhill         | Essex      | 2 | 978 351 | 01830 01832 | AN=4 LA=2
+Methuen           | Essex      | 2 | 978 351 | 01844 | AN=3 LA=3
+Gloucester        | Essex      | 1 | 978 351 | 01930 | AN=5 PT=1
+Fall River        | Bristol    | 4 | 508 774 | 02720 02721 02723 02724 | PT=6 AN=3 LA=1
+New Bedford       | Bristol    | 4 | 508 774 | 02740 02744 02745 02746 | PT=5 CV=2 LA=2 AN=2
+Taunton           | Bristol    | 2 | 508 774 | 02780 | AN=4 PT=2 CV=1
+Attleboro         | Bristol    | 1 | 508 774 | 02703 | AN=5 LA=1
+North Dartmouth   | Bristol    | 1 | 508 774 | 02747 | PT=3 AN=3
+Brockton          | Plymouth   | 4 | 508 774 | 02301 02302 | CV=4 HT=2 AA=2 AN=2 LA=1
+Plymouth          | Plymouth   | 2 | 508 774 | 02360 | AN=6 BR=1
+Wareham           | Plymouth   | 1 | 508 774 | 02571 | AN=4 CV=1
+Quincy            | Norfolk    | 4 | 617 857 | 02169 02170 02171 | ZH=3 VN=2 AN=4
+Randolph          | Norfolk    | 2 | 781 339 | 02368 | HT=3 AA=2 CV=1 AN=2
+Stoughton         | Norfolk    | 1 | 781 339 | 02072 | AN=3 BR=1 CV=1 HT=1
+Brookline         | Norfolk    | 2 | 617 857 | 02445 02446 | AN=5 ZH=2
+Weymouth          | Norfolk    | 2 | 781 339 | 02188 02190 02191 | AN=6
+Dedham            | Norfolk    | 1 | 781 339 | 02026 | AN=5 LA=1
+Worcester         | Worcester  | 6 | 508 774 | 01602 01603 01604 01605 01606 01607 01610 | AN=4 LA=3 VN=1 AA=1 BR=1
+Fitchburg         | Worcester  | 2 | 978 351 | 01420 | AN=3 LA=3
+Leominster        | Worcester  | 2 | 978 351 | 01453 | AN=4 LA=2
+Milford           | Worcester  | 2 | 508 774 | 01757 | BR=3 PT=1 AN=3
+Shrewsbury        | Worcester  | 1 | 508 774 | 01545 | AN=5 ZH=1
+Springfield       | Hampden    | 5 | 413 | 01103 01104 01105 01107 01108 01109 | LA=5 AA=3 AN=3 VN=1
+Holyoke           | Hampden    | 3 | 413 | 01040 | LA=7 AN=2
+Chicopee          | Hampden    | 2 | 413 | 01013 01020 | AN=5 LA=2
+West Springfield  | Hampden    | 1 | 413 | 01089 | AN=5 LA=1
+Westfield         | Hampden    | 1 | 413 | 01085 | AN=6
+Northampton       | Hampshire  | 1 | 413 | 01060 | AN=6 LA=1
+Amherst           | Hampshire  | 1 | 413 | 01002 | AN=5 ZH=1
+Greenfield        | Franklin   | 1 | 413 | 01301 | AN=7
+Pittsfield        | Berkshire  | 2 | 413 | 01201 | AN=6 LA=1
+North Adams       | Berkshire  | 1 | 413 | 01247 | AN=7
+Hyannis           | Barnstable | 2 | 508 774 | 02601 | AN=4 BR=2
+Falmouth          | Barnstable | 1 | 508 774 | 02540 | AN=6 CV=1
+Vineyard Haven    | Dukes      | 1 | 508 774 | 02568 | AN=4 BR=2
+Nantucket         | Nantucket  | 1 | 508 774 | 02554 | AN=5 LA=1
+`;
 
-export const PLACES: readonly Place[] = [
-  // Suffolk
-  {
-    city: 'Boston',
-    county: 'Suffolk',
-    zipCodes: ['02108', '02115', '02116', '02118'],
-    areaCodes: BOSTON,
-    weight: 5,
-    communities: { anglo: 5, chinese: 2, africanAmerican: 2, latino: 2 },
-  },
-  {
-    city: 'Dorchester',
-    county: 'Suffolk',
-    zipCodes: ['02122', '02125'],
-    areaCodes: BOSTON,
-    weight: 5,
-    communities: { anglo: 3, vietnamese: 3, capeVerdean: 2, haitian: 2, africanAmerican: 3, latino: 1 },
-  },
-  {
-    city: 'Dorchester Center',
-    county: 'Suffolk',
-    zipCodes: ['02124'],
-    areaCodes: BOSTON,
-    weight: 3,
-    communities: { haitian: 3, africanAmerican: 3, capeVerdean: 2, latino: 1 },
-  },
-  {
-    city: 'Roxbury',
-    county: 'Suffolk',
-    zipCodes: ['02119'],
-    areaCodes: BOSTON,
-    weight: 3,
-    communities: { africanAmerican: 4, latino: 3, capeVerdean: 2 },
-  },
-  {
-    city: 'Mattapan',
-    county: 'Suffolk',
-    zipCodes: ['02126'],
-    areaCodes: BOSTON,
-    weight: 2,
-    communities: { haitian: 5, africanAmerican: 3 },
-  },
-  {
-    city: 'Hyde Park',
-    county: 'Suffolk',
-    zipCodes: ['02136'],
-    areaCodes: BOSTON,
-    weight: 2,
-    communities: { haitian: 3, africanAmerican: 2, anglo: 2, latino: 2 },
-  },
-  {
-    city: 'Jamaica Plain',
-    county: 'Suffolk',
-    zipCodes: ['02130'],
-    areaCodes: BOSTON,
-    weight: 2,
-    communities: { anglo: 3, latino: 3 },
-  },
-  {
-    city: 'East Boston',
-    county: 'Suffolk',
-    zipCodes: ['02128'],
-    areaCodes: BOSTON,
-    weight: 3,
-    communities: { latino: 6, anglo: 2, brazilian: 1 },
-  },
-  {
-    city: 'Roslindale',
-    county: 'Suffolk',
-    zipCodes: ['02131'],
-    areaCodes: BOSTON,
-    weight: 2,
-    communities: { anglo: 3, latino: 2, haitian: 1 },
-  },
-  {
-    city: 'Brighton',
-    county: 'Suffolk',
-    zipCodes: ['02135'],
-    areaCodes: BOSTON,
-    weight: 2,
-    communities: { anglo: 4, chinese: 1, brazilian: 1 },
-  },
-  {
-    city: 'Chelsea',
-    county: 'Suffolk',
-    zipCodes: ['02150'],
-    areaCodes: BOSTON,
-    weight: 3,
-    communities: { latino: 7, anglo: 1 },
-  },
-  {
-    city: 'Revere',
-    county: 'Suffolk',
-    zipCodes: ['02151'],
-    areaCodes: INNER,
-    weight: 3,
-    communities: { latino: 3, anglo: 3, brazilian: 1 },
-  },
-  // Middlesex
-  {
-    city: 'Cambridge',
-    county: 'Middlesex',
-    zipCodes: ['02138', '02139', '02140', '02141'],
-    areaCodes: BOSTON,
-    weight: 4,
-    communities: { anglo: 4, lusophone: 1, haitian: 1, chinese: 1, africanAmerican: 1 },
-  },
-  {
-    city: 'Somerville',
-    county: 'Middlesex',
-    zipCodes: ['02143', '02144', '02145'],
-    areaCodes: BOSTON,
-    weight: 3,
-    communities: { anglo: 3, brazilian: 2, lusophone: 1, latino: 1, haitian: 1 },
-  },
-  {
-    city: 'Malden',
-    county: 'Middlesex',
-    zipCodes: ['02148'],
-    areaCodes: INNER,
-    weight: 3,
-    communities: { chinese: 3, anglo: 2, haitian: 1, brazilian: 1 },
-  },
-  {
-    city: 'Everett',
-    county: 'Middlesex',
-    zipCodes: ['02149'],
-    areaCodes: BOSTON,
-    weight: 3,
-    communities: { brazilian: 3, latino: 3, haitian: 1, anglo: 1 },
-  },
-  {
-    city: 'Medford',
-    county: 'Middlesex',
-    zipCodes: ['02155'],
-    areaCodes: INNER,
-    weight: 2,
-    communities: { anglo: 4, haitian: 1 },
-  },
-  {
-    city: 'Lowell',
-    county: 'Middlesex',
-    zipCodes: ['01850', '01851', '01852', '01854'],
-    areaCodes: NORTH,
-    weight: 5,
-    communities: { khmer: 3, latino: 2, anglo: 3, brazilian: 1, vietnamese: 1 },
-  },
-  {
-    city: 'Framingham',
-    county: 'Middlesex',
-    zipCodes: ['01701', '01702'],
-    areaCodes: SOUTH,
-    weight: 4,
-    communities: { brazilian: 4, anglo: 3, latino: 1 },
-  },
-  {
-    city: 'Marlborough',
-    county: 'Middlesex',
-    zipCodes: ['01752'],
-    areaCodes: SOUTH,
-    weight: 2,
-    communities: { brazilian: 3, anglo: 3 },
-  },
-  {
-    city: 'Hudson',
-    county: 'Middlesex',
-    zipCodes: ['01749'],
-    areaCodes: NORTH,
-    weight: 1,
-    communities: { lusophone: 3, brazilian: 2, anglo: 2 },
-  },
-  {
-    city: 'Waltham',
-    county: 'Middlesex',
-    zipCodes: ['02451', '02453'],
-    areaCodes: INNER,
-    weight: 2,
-    communities: { anglo: 3, latino: 2 },
-  },
-  {
-    city: 'Woburn',
-    county: 'Middlesex',
-    zipCodes: ['01801'],
-    areaCodes: INNER,
-    weight: 1,
-    communities: { anglo: 4, brazilian: 1 },
-  },
-  // Essex
-  {
-    city: 'Lawrence',
-    county: 'Essex',
-    zipCodes: ['01840', '01841', '01843'],
-    areaCodes: NORTH,
-    weight: 5,
-    communities: { latino: 9, anglo: 1 },
-  },
-  {
-    city: 'Lynn',
-    county: 'Essex',
-    zipCodes: ['01902', '01904', '01905'],
-    areaCodes: INNER,
-    weight: 4,
-    communities: { latino: 4, khmer: 1, anglo: 2, africanAmerican: 1 },
-  },
-  {
-    city: 'Salem',
-    county: 'Essex',
-    zipCodes: ['01970'],
-    areaCodes: NORTH,
-    weight: 2,
-    communities: { anglo: 4, latino: 2 },
-  },
-  {
-    city: 'Peabody',
-    county: 'Essex',
-    zipCodes: ['01960'],
-    areaCodes: NORTH,
-    weight: 2,
-    communities: { anglo: 4, lusophone: 1, brazilian: 1 },
-  },
-  {
-    city: 'Haverhill',
-    county: 'Essex',
-    zipCodes: ['01830', '01832'],
-    areaCodes: NORTH,
-    weight: 2,
-    communities: { anglo: 4, latino: 2 },
-  },
-  {
-    city: 'Methuen',
-    county: 'Essex',
-    zipCodes: ['01844'],
-    areaCodes: NORTH,
-    weight: 2,
-    communities: { anglo: 3, latino: 3 },
-  },
-  {
-    city: 'Gloucester',
-    county: 'Essex',
-    zipCodes: ['01930'],
-    areaCodes: NORTH,
-    weight: 1,
-    communities: { anglo: 5, lusophone: 1 },
-  },
-  // Bristol
-  {
-    city: 'Fall River',
-    county: 'Bristol',
-    zipCodes: ['02720', '02721', '02723', '02724'],
-    areaCodes: SOUTH,
-    weight: 4,
-    communities: { lusophone: 6, anglo: 3, latino: 1 },
-  },
-  {
-    city: 'New Bedford',
-    county: 'Bristol',
-    zipCodes: ['02740', '02744', '02745', '02746'],
-    areaCodes: SOUTH,
-    weight: 4,
-    communities: { lusophone: 5, capeVerdean: 2, latino: 2, anglo: 2 },
-  },
-  {
-    city: 'Taunton',
-    county: 'Bristol',
-    zipCodes: ['02780'],
-    areaCodes: SOUTH,
-    weight: 2,
-    communities: { anglo: 4, lusophone: 2, capeVerdean: 1 },
-  },
-  {
-    city: 'Attleboro',
-    county: 'Bristol',
-    zipCodes: ['02703'],
-    areaCodes: SOUTH,
-    weight: 1,
-    communities: { anglo: 5, latino: 1 },
-  },
-  {
-    city: 'North Dartmouth',
-    county: 'Bristol',
-    zipCodes: ['02747'],
-    areaCodes: SOUTH,
-    weight: 1,
-    communities: { lusophone: 3, anglo: 3 },
-  },
-  // Plymouth
-  {
-    city: 'Brockton',
-    county: 'Plymouth',
-    zipCodes: ['02301', '02302'],
-    areaCodes: SOUTH,
-    weight: 4,
-    communities: { capeVerdean: 4, haitian: 2, africanAmerican: 2, anglo: 2, latino: 1 },
-  },
-  {
-    city: 'Plymouth',
-    county: 'Plymouth',
-    zipCodes: ['02360'],
-    areaCodes: SOUTH,
-    weight: 2,
-    communities: { anglo: 6, brazilian: 1 },
-  },
-  {
-    city: 'Wareham',
-    county: 'Plymouth',
-    zipCodes: ['02571'],
-    areaCodes: SOUTH,
-    weight: 1,
-    communities: { anglo: 4, capeVerdean: 1 },
-  },
-  // Norfolk
-  {
-    city: 'Quincy',
-    county: 'Norfolk',
-    zipCodes: ['02169', '02170', '02171'],
-    areaCodes: BOSTON,
-    weight: 4,
-    communities: { chinese: 3, vietnamese: 2, anglo: 4 },
-  },
-  {
-    city: 'Randolph',
-    county: 'Norfolk',
-    zipCodes: ['02368'],
-    areaCodes: INNER,
-    weight: 2,
-    communities: { haitian: 3, africanAmerican: 2, capeVerdean: 1, anglo: 2 },
-  },
-  {
-    city: 'Stoughton',
-    county: 'Norfolk',
-    zipCodes: ['02072'],
-    areaCodes: INNER,
-    weight: 1,
-    communities: { anglo: 3, brazilian: 1, capeVerdean: 1, haitian: 1 },
-  },
-  {
-    city: 'Brookline',
-    county: 'Norfolk',
-    zipCodes: ['02445', '02446'],
-    areaCodes: BOSTON,
-    weight: 2,
-    communities: { anglo: 5, chinese: 2 },
-  },
-  {
-    city: 'Weymouth',
-    county: 'Norfolk',
-    zipCodes: ['02188', '02190', '02191'],
-    areaCodes: INNER,
-    weight: 2,
-    communities: { anglo: 6 },
-  },
-  {
-    city: 'Dedham',
-    county: 'Norfolk',
-    zipCodes: ['02026'],
-    areaCodes: INNER,
-    weight: 1,
-    communities: { anglo: 5, latino: 1 },
-  },
-  // Worcester
-  {
-    city: 'Worcester',
-    county: 'Worcester',
-    zipCodes: ['01602', '01603', '01604', '01605', '01606', '01607', '01610'],
-    areaCodes: SOUTH,
-    weight: 6,
-    communities: { anglo: 4, latino: 3, vietnamese: 1, africanAmerican: 1, brazilian: 1 },
-  },
-  {
-    city: 'Fitchburg',
-    county: 'Worcester',
-    zipCodes: ['01420'],
-    areaCodes: NORTH,
-    weight: 2,
-    communities: { anglo: 3, latino: 3 },
-  },
-  {
-    city: 'Leominster',
-    county: 'Worcester',
-    zipCodes: ['01453'],
-    areaCodes: NORTH,
-    weight: 2,
-    communities: { anglo: 4, latino: 2 },
-  },
-  {
-    city: 'Milford',
-    county: 'Worcester',
-    zipCodes: ['01757'],
-    areaCodes: SOUTH,
-    weight: 2,
-    communities: { brazilian: 3, lusophone: 1, anglo: 3 },
-  },
-  {
-    city: 'Shrewsbury',
-    county: 'Worcester',
-    zipCodes: ['01545'],
-    areaCodes: SOUTH,
-    weight: 1,
-    communities: { anglo: 5, chinese: 1 },
-  },
-  // Hampden, Hampshire, Franklin, Berkshire
-  {
-    city: 'Springfield',
-    county: 'Hampden',
-    zipCodes: ['01103', '01104', '01105', '01107', '01108', '01109'],
-    areaCodes: ['413'],
-    weight: 5,
-    communities: { latino: 5, africanAmerican: 3, anglo: 3, vietnamese: 1 },
-  },
-  {
-    city: 'Holyoke',
-    county: 'Hampden',
-    zipCodes: ['01040'],
-    areaCodes: ['413'],
-    weight: 3,
-    communities: { latino: 7, anglo: 2 },
-  },
-  {
-    city: 'Chicopee',
-    county: 'Hampden',
-    zipCodes: ['01013', '01020'],
-    areaCodes: ['413'],
-    weight: 2,
-    communities: { anglo: 5, latino: 2 },
-  },
-  {
-    city: 'West Springfield',
-    county: 'Hampden',
-    zipCodes: ['01089'],
-    areaCodes: ['413'],
-    weight: 1,
-    communities: { anglo: 5, latino: 1 },
-  },
-  {
-    city: 'Westfield',
-    county: 'Hampden',
-    zipCodes: ['01085'],
-    areaCodes: ['413'],
-    weight: 1,
-    communities: { anglo: 6 },
-  },
-  {
-    city: 'Northampton',
-    county: 'Hampshire',
-    zipCodes: ['01060'],
-    areaCodes: ['413'],
-    weight: 1,
-    communities: { anglo: 6, latino: 1 },
-  },
-  {
-    city: 'Amherst',
-    county: 'Hampshire',
-    zipCodes: ['01002'],
-    areaCodes: ['413'],
-    weight: 1,
-    communities: { anglo: 5, chinese: 1 },
-  },
-  {
-    city: 'Greenfield',
-    county: 'Franklin',
-    zipCodes: ['01301'],
-    areaCodes: ['413'],
-    weight: 1,
-    communities: { anglo: 7 },
-  },
-  {
-    city: 'Pittsfield',
-    county: 'Berkshire',
-    zipCodes: ['01201'],
-    areaCodes: ['413'],
-    weight: 2,
-    communities: { anglo: 6, latino: 1 },
-  },
-  {
-    city: 'North Adams',
-    county: 'Berkshire',
-    zipCodes: ['01247'],
-    areaCodes: ['413'],
-    weight: 1,
-    communities: { anglo: 7 },
-  },
-  // Cape and Islands
-  {
-    city: 'Hyannis',
-    county: 'Barnstable',
-    zipCodes: ['02601'],
-    areaCodes: SOUTH,
-    weight: 2,
-    communities: { anglo: 4, brazilian: 2 },
-  },
-  {
-    city: 'Falmouth',
-    county: 'Barnstable',
-    zipCodes: ['02540'],
-    areaCodes: SOUTH,
-    weight: 1,
-    communities: { anglo: 6, capeVerdean: 1 },
-  },
-  {
-    city: 'Vineyard Haven',
-    county: 'Dukes',
-    zipCodes: ['02568'],
-    areaCodes: SOUTH,
-    weight: 1,
-    communities: { anglo: 4, brazilian: 2 },
-  },
-  {
-    city: 'Nantucket',
-    county: 'Nantucket',
-    zipCodes: ['02554'],
-    areaCodes: SOUTH,
-    weight: 1,
-    communities: { anglo: 5, latino: 1 },
-  },
-];
+const COMMUNITY_CODES: Partial<Record<string, Community>> = {
+  AN: 'anglo',
+  AA: 'africanAmerican',
+  LA: 'latino',
+  PT: 'lusophone',
+  BR: 'brazilian',
+  CV: 'capeVerdean',
+  VN: 'vietnamese',
+  ZH: 'chinese',
+  HT: 'haitian',
+  KH: 'khmer',
+};
+
+/** Parses the table above; a misspelt county or community fails at start, not later. */
+function parsePlaces(table: string): Place[] {
+  return table
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [city = '', county = '', weight = '', areaCodes = '', zips = '', communities = ''] = line
+        .split('|')
+        .map((cell) => cell.trim());
+      if (!(county in COUNTIES)) throw new Error(`Unknown county ${county} for ${city}`);
+      const mix: Partial<Record<Community, number>> = {};
+      for (const entry of communities.split(' ')) {
+        const [code = '', share = ''] = entry.split('=');
+        const community = COMMUNITY_CODES[code];
+        if (!community) throw new Error(`Unknown community ${code} for ${city}`);
+        mix[community] = Number(share);
+      }
+      return {
+        city,
+        county: county as CountyName,
+        zipCodes: zips.split(' '),
+        areaCodes: areaCodes.split(' '),
+        weight: Number(weight),
+        communities: mix,
+      };
+    });
+}
+
+export const PLACES: readonly Place[] = parsePlaces(PLACE_TABLE);
 
 /** The place named `city`; throws for a city that is not in the list (a typo in a fixture). */
 export function placeNamed(city: string): Place {

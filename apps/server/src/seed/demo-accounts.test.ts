@@ -1,0 +1,113 @@
+import { addDays, addMonths, type CalendarDate } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import { buildDemoData, DEMO_ACCOUNTS } from './demo-accounts';
+import { demoGuestFacts } from './demo-households';
+import { accountScenarios, guestScenarios } from './scenario-facts';
+import { buildShared } from './shared';
+
+// The demo must tell the same story whatever day it is started on: month ends, January, open
+// enrolment, a leap day.
+const DAYS: CalendarDate[] = [
+  '2026-11-22',
+  '2026-12-31',
+  '2027-01-01',
+  '2027-01-15',
+  '2027-01-31',
+  '2027-02-01',
+  '2027-02-28',
+  '2027-03-31',
+  '2027-05-01',
+  '2027-06-15',
+  '2027-08-31',
+  '2027-10-31',
+  '2027-11-01',
+  '2027-12-15',
+  '2028-02-29',
+];
+
+describe.each(DAYS)('the named demo accounts on %s', (today) => {
+  const shared = buildShared({ households: 0, seed: 'demo', today });
+  const { rows, households } = buildDemoData(shared, () => 'not-a-real-hash');
+
+  it('show the navigation scenarios the README promises (SPEC §4, domain rules)', () => {
+    for (const account of DEMO_ACCOUNTS.filter((candidate) => candidate.scenarios)) {
+      expect(accountScenarios(rows, account.username, today).scenarios, account.username).toEqual(
+        account.scenarios,
+      );
+    }
+    for (const account of DEMO_ACCOUNTS.filter((candidate) => candidate.guestScenario)) {
+      const facts = demoGuestFacts(account.household!);
+      const located = facts.exchangeSubscriberId
+        ? { exchangeSubscriberId: facts.exchangeSubscriberId, dob: facts.dob, zipCode: facts.zipCode }
+        : { policyNumber: facts.policyNumber, dob: facts.dob, zipCode: facts.zipCode };
+      expect(guestScenarios(rows, located, today).base, account.username).toBe(account.guestScenario);
+    }
+  });
+
+  const financeOf = (key: keyof typeof households, sequence = 0) => {
+    const policy = households[key].policies[sequence]!;
+    return rows.finances.find((finance) => finance.policyId === policy.id)!;
+  };
+
+  it('keeps Kevin in month 2 of the APTC grace period, with a past amount due and a grace notice', () => {
+    const finance = financeOf('kevin');
+    expect(finance.status).toBe('GracePeriod');
+    // Month 1 of the grace period was last month; this month is month 2.
+    expect(finance.gracePeriodStartDate).toBe(addMonths(`${today.slice(0, 7)}-01`, -1));
+    expect(finance.gracePeriodEndDate! > today).toBe(true);
+    // Last month's premium is past due, and from the 2nd of the month this month's too.
+    expect(finance.pastAmountDueCents).toBeGreaterThanOrEqual(
+      today.endsWith('-01') ? 1 : finance.premiumAmountDueCents + 1,
+    );
+    expect(
+      rows.documents.some(
+        (document) =>
+          document.policyId === households.kevin.policies[0]!.id && document.subtype === 'grace-period',
+      ),
+    ).toBe(true);
+  });
+
+  it('lets Aisha reinstate a policy terminated for non-payment before it expires', () => {
+    const eligibility = rows.reinstatementEligibility.find(
+      (row) => row.policyId === households.aisha.policies[0]!.id,
+    )!;
+    expect(eligibility.reinstatementStatus).toBe('Eligible');
+    expect(eligibility.expirationDate! > today).toBe(true);
+    expect(eligibility.amountDueCents).toBeGreaterThan(0);
+    expect(households.aisha.policies[0]!.enrollmentStatus).toBe('Terminated');
+  });
+
+  it('gives Maria autopay, a card and a bank account, invoices and read and unread notifications', () => {
+    expect(
+      households.maria.policies.every(
+        (policy) => policy.autopayStart !== null && policy.financeStatus === 'Current',
+      ),
+    ).toBe(true);
+    const walletId = rows.wallets.find((wallet) => wallet.householdId === households.maria.householdId)!.id;
+    expect(rows.walletCards.filter((card) => card.walletId === walletId)).toHaveLength(1);
+    expect(rows.walletBankAccounts.filter((bank) => bank.walletId === walletId)).toHaveLength(1);
+    expect(households.maria.policies[0]!.invoices.length).toBeGreaterThanOrEqual(5);
+    const notifications = rows.notifications.filter(
+      (notification) => notification.householdId === households.maria.householdId,
+    );
+    expect(notifications.some((notification) => notification.readAt === null)).toBe(true);
+    expect(notifications.some((notification) => notification.readAt !== null)).toBe(true);
+    // Tax forms reach members by 31 January.
+    if (today > `${today.slice(0, 4)}-01-31`)
+      expect(households.maria.policies[0]!.taxForms.map((form) => form.subtype)).toContain('1095-A');
+  });
+
+  it('gives João pending scheduled payments and one merged period of coverage across his plan change', () => {
+    expect(households.joao.policies[0]!.scheduled.length).toBeGreaterThan(0);
+    const spans = rows.coverageSpans.filter((span) => span.policyId === households.joao.policies[0]!.id);
+    expect(new Set(spans.map((span) => span.planId.slice(7, 10))).size).toBe(1);
+    for (let index = 1; index < spans.length; index++)
+      expect(addDays(spans[index - 1]!.endDate!, 1)).toBe(spans[index]!.startDate);
+  });
+
+  it('leaves Ana Costa with a binder to pay and no member link', () => {
+    expect(financeOf('ana').status).toBe('Binder');
+    expect(financeOf('ana').currentAmountDueCents).toBe(financeOf('ana').premiumAmountDueCents);
+    expect(rows.accounts.find((account) => account.username === 'ana.costa')!.memberId).toBeNull();
+  });
+});

@@ -1,0 +1,280 @@
+import type { plans } from '../../db/schema';
+
+/**
+ * The plan designs of the demo issuer's catalogue (see plans.ts): one entry per plan, priced for
+ * plan year 2026, with deductibles and out-of-pocket limits in realistic Massachusetts ranges.
+ */
+
+export type PlanRow = typeof plans.$inferInsert & { id: string };
+export type Market = 'Individual' | 'Group';
+export type LineOfCoverage = 'Medical' | 'Dental' | 'Vision';
+export type PlanType = 'HMO' | 'PPO' | 'EPO' | 'POS';
+
+export interface PlanDesign {
+  readonly market: Market;
+  readonly line: LineOfCoverage;
+  readonly product: string;
+  readonly sequence: number;
+  readonly family: string;
+  readonly metal: NonNullable<PlanRow['metalLevel']> | null;
+  readonly planType: PlanType;
+  /** Monthly premium in cents at age 21 (adult rate for dental and vision) in plan year 2026. */
+  readonly base2026: number;
+  /** Dental only: the monthly rate of a child under 19. */
+  readonly childBase2026?: number;
+  readonly deductible: number;
+  /** Out-of-pocket maximum as a share of the year's federal limit (medical), or a fixed amount in cents. */
+  readonly outOfPocket: { readonly share: number } | { readonly cents: number };
+  readonly csr?: boolean;
+}
+
+export const PLAN_DESIGNS = {
+  'harbor-catastrophic': {
+    market: 'Individual',
+    line: 'Medical',
+    product: '001',
+    sequence: 1,
+    family: 'Harbor',
+    metal: 'Catastrophic',
+    planType: 'HMO',
+    base2026: 27_000,
+    deductible: -1,
+    outOfPocket: { share: 1 },
+  },
+  'harbor-bronze': {
+    market: 'Individual',
+    line: 'Medical',
+    product: '001',
+    sequence: 2,
+    family: 'Harbor',
+    metal: 'Bronze',
+    planType: 'HMO',
+    base2026: 34_500,
+    deductible: 350_000,
+    outOfPocket: { share: 0.95 },
+  },
+  'harbor-silver': {
+    market: 'Individual',
+    line: 'Medical',
+    product: '001',
+    sequence: 3,
+    family: 'Harbor',
+    metal: 'Silver',
+    planType: 'HMO',
+    base2026: 43_000,
+    deductible: 200_000,
+    outOfPocket: { share: 0.75 },
+    csr: true,
+  },
+  'harbor-gold': {
+    market: 'Individual',
+    line: 'Medical',
+    product: '001',
+    sequence: 4,
+    family: 'Harbor',
+    metal: 'Gold',
+    planType: 'HMO',
+    base2026: 52_000,
+    deductible: 50_000,
+    outOfPocket: { share: 0.5 },
+  },
+  'harbor-platinum': {
+    market: 'Individual',
+    line: 'Medical',
+    product: '001',
+    sequence: 5,
+    family: 'Harbor',
+    metal: 'Platinum',
+    planType: 'HMO',
+    base2026: 60_000,
+    deductible: 0,
+    outOfPocket: { share: 0.3 },
+  },
+  'coastal-bronze': {
+    market: 'Individual',
+    line: 'Medical',
+    product: '002',
+    sequence: 1,
+    family: 'Coastal',
+    metal: 'Bronze',
+    planType: 'PPO',
+    base2026: 41_000,
+    deductible: 350_000,
+    outOfPocket: { share: 0.95 },
+  },
+  'coastal-silver': {
+    market: 'Individual',
+    line: 'Medical',
+    product: '002',
+    sequence: 2,
+    family: 'Coastal',
+    metal: 'Silver',
+    planType: 'PPO',
+    base2026: 50_500,
+    deductible: 200_000,
+    outOfPocket: { share: 0.75 },
+  },
+  'coastal-gold': {
+    market: 'Individual',
+    line: 'Medical',
+    product: '002',
+    sequence: 3,
+    family: 'Coastal',
+    metal: 'Gold',
+    planType: 'PPO',
+    base2026: 61_000,
+    deductible: 75_000,
+    outOfPocket: { share: 0.55 },
+  },
+  'coastal-platinum': {
+    market: 'Individual',
+    line: 'Medical',
+    product: '002',
+    sequence: 4,
+    family: 'Coastal',
+    metal: 'Platinum',
+    planType: 'PPO',
+    base2026: 69_000,
+    deductible: 0,
+    outOfPocket: { share: 0.35 },
+  },
+  'beacon-silver': {
+    market: 'Individual',
+    line: 'Medical',
+    product: '003',
+    sequence: 1,
+    family: 'Beacon',
+    metal: 'Silver',
+    planType: 'EPO',
+    base2026: 45_500,
+    deductible: 250_000,
+    outOfPocket: { share: 0.75 },
+    csr: true,
+  },
+  'beacon-gold': {
+    market: 'Individual',
+    line: 'Medical',
+    product: '003',
+    sequence: 2,
+    family: 'Beacon',
+    metal: 'Gold',
+    planType: 'EPO',
+    base2026: 54_800,
+    deductible: 100_000,
+    outOfPocket: { share: 0.5 },
+  },
+  'smile-basic': {
+    market: 'Individual',
+    line: 'Dental',
+    product: '004',
+    sequence: 1,
+    family: 'Smile Dental',
+    metal: 'Low',
+    planType: 'PPO',
+    base2026: 3_200,
+    childBase2026: 2_500,
+    deductible: 5_000,
+    outOfPocket: { cents: 40_000 },
+  },
+  'smile-plus': {
+    market: 'Individual',
+    line: 'Dental',
+    product: '004',
+    sequence: 2,
+    family: 'Smile Dental',
+    metal: 'High',
+    planType: 'PPO',
+    base2026: 4_800,
+    childBase2026: 3_500,
+    deductible: 5_000,
+    outOfPocket: { cents: 40_000 },
+  },
+  clearview: {
+    market: 'Individual',
+    line: 'Vision',
+    product: '005',
+    sequence: 1,
+    family: 'ClearView',
+    metal: null,
+    planType: 'PPO',
+    base2026: 900,
+    deductible: 0,
+    outOfPocket: { cents: 0 },
+  },
+  'workwell-gold-hmo': {
+    market: 'Group',
+    line: 'Medical',
+    product: '011',
+    sequence: 1,
+    family: 'WorkWell',
+    metal: 'Gold',
+    planType: 'HMO',
+    base2026: 50_000,
+    deductible: 50_000,
+    outOfPocket: { share: 0.45 },
+  },
+  'workwell-silver-ppo': {
+    market: 'Group',
+    line: 'Medical',
+    product: '012',
+    sequence: 1,
+    family: 'WorkWell',
+    metal: 'Silver',
+    planType: 'PPO',
+    base2026: 48_000,
+    deductible: 200_000,
+    outOfPocket: { share: 0.7 },
+  },
+  'workwell-gold-ppo': {
+    market: 'Group',
+    line: 'Medical',
+    product: '012',
+    sequence: 2,
+    family: 'WorkWell',
+    metal: 'Gold',
+    planType: 'PPO',
+    base2026: 58_000,
+    deductible: 100_000,
+    outOfPocket: { share: 0.5 },
+  },
+  'workwell-platinum-ppo': {
+    market: 'Group',
+    line: 'Medical',
+    product: '012',
+    sequence: 3,
+    family: 'WorkWell',
+    metal: 'Platinum',
+    planType: 'PPO',
+    base2026: 66_000,
+    deductible: 0,
+    outOfPocket: { share: 0.3 },
+  },
+  'workwell-dental': {
+    market: 'Group',
+    line: 'Dental',
+    product: '014',
+    sequence: 1,
+    family: 'WorkWell Dental',
+    metal: 'High',
+    planType: 'PPO',
+    base2026: 4_200,
+    childBase2026: 3_000,
+    deductible: 5_000,
+    outOfPocket: { cents: 40_000 },
+  },
+  'workwell-vision': {
+    market: 'Group',
+    line: 'Vision',
+    product: '015',
+    sequence: 1,
+    family: 'WorkWell Vision',
+    metal: null,
+    planType: 'PPO',
+    base2026: 800,
+    deductible: 0,
+    outOfPocket: { cents: 0 },
+  },
+} as const satisfies Record<string, PlanDesign>;
+
+export type PlanKey = keyof typeof PLAN_DESIGNS;
+export const PLAN_KEYS = Object.keys(PLAN_DESIGNS) as PlanKey[];
