@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { MemberDetailSchema } from '@portal/contracts';
+import { addDays, calendarDateOf } from '@portal/domain';
+import { buildTestApp } from '../../../test/app';
+import { openTestDatabase, type TestDatabase } from '../../../test/database';
+import { createAccount, createBroker, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
+import { signIn } from '../../../test/oidc';
+import { members, memberSpans } from '../../db/schema';
+
+describe('GET /api/v1/Member/2/:folderId (SPEC §7 member API version 2, §3 Member, §4 status)', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const today = calendarDateOf(new Date(), 'America/New_York');
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    ({ app } = await buildTestApp({ database: database.handle }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  const tokenFor = async (realm: 'consumer' | 'workforce', roles: string[], link: { memberId?: string; brokerId?: string } = {}) => {
+    const account = await createAccount(database.handle.db, { realm, roles, ...link });
+    return (await signIn(app, realm, account.username, PASSWORD)).accessToken;
+  };
+  const get = (folderId: string, token: string) => app.inject({ method: 'GET', url: `/api/v1/Member/2/${folderId}`, headers: { authorization: `Bearer ${token}` } });
+
+  /** A child covered on two policies of two different households (parents apart), with contiguous spans on the first. */
+  async function sharedChild() {
+    const brokerId = await createBroker(database.handle.db);
+    const mother = await createMemberWithPolicy(database.handle.db, { brokerId });
+    const father = await createMemberWithPolicy(database.handle.db);
+    const childId = randomUUID();
+    const folderId = `FC${childId.slice(0, 8)}`;
+    await database.handle.db.insert(members).values({ id: childId, householdId: mother.householdId, folderId, firstName: 'Lia', lastName: 'Member', dob: '2015-06-01', gender: 'female', ssnLast4: '1234' });
+    await database.handle.db.insert(memberSpans).values([
+      { policyId: mother.policyId, memberId: childId, relationship: 'child', startDate: '2025-01-01', endDate: '2025-06-30', ratingAge: 9 },
+      { policyId: mother.policyId, memberId: childId, relationship: 'child', startDate: '2025-07-01', ratingAge: 10 },
+      { policyId: mother.policyId, memberId: childId, relationship: 'child', startDate: '2024-01-01', endDate: '2023-12-31', cancelled: true, ratingAge: 8 },
+      { policyId: father.policyId, memberId: childId, relationship: 'stepchild', startDate: addDays(today, 30), ratingAge: 10 },
+    ]);
+    return { mother, father, brokerId, childId, folderId };
+  }
+
+  it('gives a member with merged spans and status on each policy the caller may see', async () => {
+    const { mother, father, folderId, childId } = await sharedChild();
+    const response = await get(folderId, await tokenFor('workforce', ['customer-service']));
+    expect(response.statusCode, response.body).toBe(200);
+    const member = MemberDetailSchema.parse(response.json());
+    expect(member).toMatchObject({ id: childId, folderId, householdId: mother.householdId, ssnLast4: '1234', status: 'Active', effectiveDate: '2025-01-01', endDate: null });
+    const byPolicy = new Map(member.policies.map((p) => [p.policyId, p]));
+    // Contiguous spans merge; the cancelled one is ignored (SPEC §4).
+    expect(byPolicy.get(mother.policyId)).toMatchObject({ relationship: 'child', ratingAge: 10, status: 'Active', spans: [{ startDate: '2025-01-01', endDate: null }] });
+    expect(byPolicy.get(father.policyId)).toMatchObject({ relationship: 'stepchild', status: 'Pending', effectiveDate: addDays(today, 30) });
+    expect(response.body).not.toMatch(/ssn"\s*:/);
+  });
+
+  it('shows only the spans on policies the caller may see', async () => {
+    const { mother, father, folderId, brokerId } = await sharedChild();
+    const asFather = MemberDetailSchema.parse((await get(folderId, await tokenFor('consumer', ['member'], { memberId: father.memberId }))).json());
+    expect(asFather.policies.map((p) => p.policyId)).toEqual([father.policyId]);
+    expect(asFather.status).toBe('Pending');
+    const asBroker = MemberDetailSchema.parse((await get(folderId, await tokenFor('workforce', ['broker'], { brokerId }))).json());
+    expect(asBroker.policies.map((p) => p.policyId)).toEqual([mother.policyId]);
+  });
+
+  it('shows a household member with no coverage to their own household', async () => {
+    const subscriber = await createMemberWithPolicy(database.handle.db);
+    const folderId = `FN${randomUUID().slice(0, 8)}`;
+    await database.handle.db.insert(members).values({ householdId: subscriber.householdId, folderId, firstName: 'Rui', lastName: 'Member', dob: '1950-02-02', gender: 'male' });
+    const member = MemberDetailSchema.parse((await get(folderId, await tokenFor('consumer', ['member'], { memberId: subscriber.memberId }))).json());
+    expect(member).toMatchObject({ policies: [], status: 'Inactive', effectiveDate: null });
+  });
+
+  it('answers 403 to a member of another household, 404 for an unknown folder id, 400 for a malformed one', async () => {
+    const { folderId } = await sharedChild();
+    const stranger = await createMemberWithPolicy(database.handle.db);
+    const token = await tokenFor('consumer', ['member'], { memberId: stranger.memberId });
+    expect((await get(folderId, token)).statusCode).toBe(403);
+    expect((await get('FNOSUCHFOLDER', token)).statusCode).toBe(404);
+    expect((await get('F%20x%27', token)).statusCode).toBe(400);
+    // Their own subscriber is fine.
+    const [own] = await database.handle.db.select({ folderId: members.folderId }).from(members).where(eq(members.id, stranger.memberId));
+    expect((await get(own?.folderId ?? '', token)).statusCode).toBe(200);
+  });
+});

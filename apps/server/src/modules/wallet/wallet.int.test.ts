@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { WalletSchema } from '@portal/contracts';
+import { buildTestApp } from '../../../test/app';
+import { openTestDatabase, type TestDatabase } from '../../../test/database';
+import { createAccount, createBroker, createMemberWithPolicy, createWallet, PASSWORD } from '../../../test/fixtures';
+import { signIn } from '../../../test/oidc';
+import { walletBankAccounts, walletCards, wallets } from '../../db/schema';
+
+describe('POST /api/v1/Wallet/:referenceId (SPEC §7 fetch wallet, §3 Wallet)', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    ({ app } = await buildTestApp({ database: database.handle }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  const tokenFor = async (realm: 'consumer' | 'workforce', roles: string[], link: { memberId?: string; brokerId?: string } = {}) => {
+    const account = await createAccount(database.handle.db, { realm, roles, ...link });
+    return (await signIn(app, realm, account.username, PASSWORD)).accessToken;
+  };
+  const fetchWallet = (referenceId: string, token: string) =>
+    app.inject({ method: 'POST', url: `/api/v1/Wallet/${referenceId}`, headers: { authorization: `Bearer ${token}` } });
+
+  it('gives the household’s active cards and accounts with display facts only: no token, no full number', async () => {
+    const subscriber = await createMemberWithPolicy(database.handle.db);
+    const wallet = await createWallet(database.handle.db, subscriber.householdId ?? '');
+    // A removed card stays out of the wallet.
+    await database.handle.db.insert(walletCards).values({
+      walletId: wallet.walletId,
+      token: 'tok_removed_card',
+      cardType: 'Mastercard',
+      last4: '5454',
+      expirationMonth: 1,
+      expirationYear: 2027,
+      cardHolderName: 'Test Member',
+      funding: 'debit',
+      billingStreet1: '1 Main St',
+      billingCity: 'Lowell',
+      billingState: 'MA',
+      billingZipCode: '01852',
+      state: 'Removed',
+    });
+    const response = await fetchWallet(wallet.referenceId, await tokenFor('consumer', ['member'], { memberId: subscriber.memberId }));
+    expect(response.statusCode, response.body).toBe(200);
+    const result = WalletSchema.parse(response.json());
+    expect(result).toMatchObject({ id: wallet.walletId, referenceId: wallet.referenceId, defaultItem: { kind: 'card', id: wallet.cardId } });
+    expect(result.creditCards).toEqual([
+      {
+        id: wallet.cardId,
+        cardType: 'Visa',
+        last4: '4242',
+        expirationMonth: 9,
+        expirationYear: 2030,
+        cardHolderName: 'Test Member',
+        nickname: 'Household card',
+        funding: 'credit',
+        email: null,
+        billingAddress: { street1: '12 Harbor St', street2: null, city: 'Fall River', state: 'MA', zipCode: '02720' },
+        state: 'Active',
+        isDefault: true,
+      },
+    ]);
+    expect(result.bankAccounts).toEqual([
+      expect.objectContaining({ id: wallet.bankAccountId, accountType: 'Checking', last3: '789', routingNumberLast4: '0175', bankName: 'Harbor Savings', isDefault: false }),
+    ]);
+    for (const secret of [wallet.cardToken, wallet.bankToken, 'tok_removed_card', '211070175', 'token']) expect(response.body).not.toContain(secret);
+    // Nothing shaped like a card, account or routing number leaves the server (ids aside).
+    const withoutIds = response.body.replaceAll(wallet.referenceId, '').replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '');
+    expect(withoutIds).not.toMatch(/[0-9]{9,}/);
+  });
+
+  it('names no default when the default token is not an active item', async () => {
+    const subscriber = await createMemberWithPolicy(database.handle.db);
+    const wallet = await createWallet(database.handle.db, subscriber.householdId ?? '');
+    await database.handle.db.update(wallets).set({ defaultToken: wallet.bankToken }).where(eq(wallets.id, wallet.walletId));
+    await database.handle.db.update(walletBankAccounts).set({ state: 'Removed' }).where(eq(walletBankAccounts.id, wallet.bankAccountId));
+    const result = WalletSchema.parse((await fetchWallet(wallet.referenceId, await tokenFor('workforce', ['customer-service']))).json());
+    expect(result).toMatchObject({ defaultItem: null, bankAccounts: [] });
+    expect(result.creditCards[0]?.isDefault).toBe(false);
+  });
+
+  it('refuses another household’s member and the broker of record (403), unknown (404) and malformed (400) ids', async () => {
+    const brokerId = await createBroker(database.handle.db);
+    const subscriber = await createMemberWithPolicy(database.handle.db, { brokerId });
+    const wallet = await createWallet(database.handle.db, subscriber.householdId ?? '');
+    const stranger = await createMemberWithPolicy(database.handle.db);
+    const strangerToken = await tokenFor('consumer', ['member'], { memberId: stranger.memberId });
+    expect((await fetchWallet(wallet.referenceId, strangerToken)).statusCode).toBe(403);
+    expect((await fetchWallet(wallet.referenceId, await tokenFor('workforce', ['broker'], { brokerId }))).statusCode).toBe(403);
+    expect((await fetchWallet('LHW9999999', strangerToken)).statusCode).toBe(404);
+    expect((await fetchWallet('bad%20ref', strangerToken)).statusCode).toBe(400);
+  });
+});
