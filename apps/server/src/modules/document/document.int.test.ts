@@ -90,6 +90,7 @@ describe('documents: invoices, notices and tax forms (DOMAIN "Documents", SPEC Â
     const { subscriber, householdId, ids } = await householdWithDocuments(brokerId);
     // A second policy in the same household, with another broker (or none): its documents stay hidden from this broker.
     const [other] = await database.handle.db.select().from(policies).where(eq(policies.id, subscriber.policyId));
+    if (!other) throw new Error('the policy was just made');
     const dentalId = randomUUID();
     await database.handle.db.insert(policies).values({ ...other, id: dentalId, policyNumber: `D-${dentalId}`, brokerId: null, lineOfCoverage: 'Dental', createdAt: new Date() });
     const dentalInvoice = await createInvoice(database.handle.db, { householdId, policyId: dentalId }, '2026-03-05');
