@@ -5,7 +5,7 @@ import type { DemoHouseholdKey, Story, StoryDates } from './demo-story';
 import { ACTIVE_STORIES } from './demo-stories-active';
 import { EDGE_STORIES } from './demo-stories-edge';
 import { HouseholdBuilder } from './household';
-import { DEMO_HOUSEHOLD_BASE, exchangeMemberId, policyNumber } from './ids';
+import { DEMO_HOUSEHOLD_BASE, exchangeMemberId, idClock, policyNumber } from './ids';
 import type { PolicyOutcome } from './model';
 import { Random } from './random';
 import { COUNTIES, placeNamed } from './reference/places';
@@ -75,7 +75,7 @@ export function buildDemoHouseholds(shared: Shared): {
   const households = {} as Record<DemoHouseholdKey, DemoHousehold>;
   STORIES.forEach((story, index) => {
     const number = DEMO_HOUSEHOLD_BASE + index + 1;
-    const rng = Random.from(ctx.seed, 'demo', story.key);
+    const rng = Random.from(ctx.seed, 'demo', story.key).orderIdsAt(idClock(number));
     const place = placeNamed(story.city);
     const household = new HouseholdBuilder(ctx, rng, {
       number,

@@ -2,7 +2,7 @@ import { addDays, addMonths, type CalendarDate } from '@portal/domain';
 import { ageOn, yearOf } from './context';
 import { addGeneratedCoverage, type Archetype } from './generate-coverage';
 import { HouseholdBuilder, type HouseholdSpec } from './household';
-import { GENERATED_HOUSEHOLD_BASE, MAX_GENERATED_HOUSEHOLDS } from './ids';
+import { GENERATED_HOUSEHOLD_BASE, idClock, MAX_GENERATED_HOUSEHOLDS } from './ids';
 import type { Gender, PersonSpec } from './model';
 import { Random, type Weighted } from './random';
 import { COMMUNITIES, UNISEX_NAMES, type Community, type CommunityNames } from './reference/names';
@@ -45,7 +45,7 @@ export function generateHousehold(shared: Shared, index: number): SeedRows {
     throw new RangeError(`Household index ${index} is out of range`);
   const { ctx } = shared;
   const number = GENERATED_HOUSEHOLD_BASE + index + 1;
-  const rng = Random.from(ctx.seed, 'household', number);
+  const rng = Random.from(ctx.seed, 'household', number).orderIdsAt(idClock(number));
   const place = rng.weighted(PLACE_WEIGHTS);
   const community = rng.weighted(Object.entries(place.communities) as [Community, number][]);
   const names = COMMUNITIES[community];

@@ -3,6 +3,7 @@ import type { PaymentMethod } from './billing';
 import { instant, yearOf, type SeedContext } from './context';
 import {
   exchangeMemberId,
+  householdCode,
   householdExchangeId,
   memberFolderId,
   serviceRequestReference,
@@ -178,7 +179,7 @@ export class HouseholdBuilder implements PolicyHost {
   /** Saves a card in the wallet (a processor token, the last four digits, brand and expiry only). */
   addCard(card: CardSpec): Instrument {
     const instrument: Instrument = {
-      token: `tok_demo_${this.rng.token(24)}`,
+      token: `tok_demo_${householdCode(this.spec.number)}${this.rng.token(18)}`,
       method: 'Card',
       lastDigits: this.rng.digits(4),
       brand: card.brand,
@@ -213,7 +214,7 @@ export class HouseholdBuilder implements PolicyHost {
   addBankAccount(accountType: 'Checking' | 'Savings' = 'Checking'): Instrument {
     const bank = this.rng.pick(BANKS);
     const instrument: Instrument = {
-      token: `tok_demo_${this.rng.token(24)}`,
+      token: `tok_demo_${householdCode(this.spec.number)}${this.rng.token(18)}`,
       method: 'BankAccount',
       lastDigits: this.rng.digits(3),
       brand: bank.name,

@@ -77,6 +77,30 @@ export function brokerNpn(index: number): string {
   return String(200_000_000 + scramble(index, 4));
 }
 
+/**
+ * The time field of the household's version-7 ids: one second per household number from 2020, so
+ * ids sort by household (see Random.orderIdsAt).
+ */
+export function idClock(householdNumber: number): number {
+  return Date.UTC(2020, 0, 1) + householdNumber * 1_000;
+}
+
+const CODE_LETTERS = 'abcdefghijkmnpqrstuvwxyz';
+
+/**
+ * Six letters that spell the household number: the start of its processor tokens and transaction
+ * ids, so those unique indexes also fill in order (and no long run of digits ever appears).
+ */
+export function householdCode(householdNumber: number): string {
+  let code = '';
+  let rest = householdNumber;
+  for (let index = 0; index < 6; index++) {
+    code = CODE_LETTERS.charAt(rest % 24) + code;
+    rest = Math.floor(rest / 24);
+  }
+  return code;
+}
+
 /** Account ids are fixed per seed and username, so a household can refer to its member's account. */
 export function demoAccountId(seed: string, username: string): string {
   return Random.from(seed, 'account', username).uuid();

@@ -1,6 +1,7 @@
 import { addDays, addMonths, type CalendarDate, type Cents } from '@portal/domain';
 import { monthStart } from './billing';
 import { compareDates, instant } from './context';
+import { householdCode } from './ids';
 import type { PolicyHost, PolicyOutcome } from './model';
 import type { PolicyFacts } from './policy-documents';
 
@@ -30,7 +31,7 @@ export function writePolicyPayments(host: PolicyHost, facts: PolicyFacts): Payme
       policyId: facts.policyId,
       amountCents: payment.amount,
       transactionDate: payment.date,
-      transactionId: `txn_demo_${rng.token(18)}`,
+      transactionId: `txn_demo_${householdCode(host.number)}${rng.token(12)}`,
       transactionStatus: payment.status,
       paymentMethod: payment.method,
       methodLastDigits: instrument.lastDigits,

@@ -57,6 +57,17 @@ describe('Random', () => {
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
+  it('makes time-ordered version-7 UUIDs once given a clock, still unique', () => {
+    const early = Random.from('v7').orderIdsAt(Date.UTC(2020, 0, 1) + 1_000);
+    const late = Random.from('v7').orderIdsAt(Date.UTC(2020, 0, 1) + 2_000);
+    const ids = Array.from({ length: 1_000 }, () => early.uuid());
+    expect(new Set(ids).size).toBe(1_000);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids[0]!.slice(0, 13)).toBe('016f5e66-ebe8');
+    expect(late.uuid() > ids.reduce((max, id) => (id > max ? id : max))).toBe(true);
+  });
+
   it('makes tokens that never hold a run of four digits', () => {
     const random = Random.from('tokens');
     for (let i = 0; i < 5_000; i++) {

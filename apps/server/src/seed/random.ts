@@ -40,6 +40,9 @@ export class Random {
   private c: number;
   private d: number;
 
+  /** Milliseconds for version-7 UUIDs (see {@link orderIdsAt}); null for version 4. */
+  private idClock: number | null = null;
+
   private constructor(private readonly key: string) {
     [this.a, this.b, this.c, this.d] = hashKey(key);
     // The first outputs of a freshly seeded sfc32 are still correlated with the seed: discard them.
@@ -135,10 +138,27 @@ export class Random {
     return out;
   }
 
-  /** A version-4-shaped UUID from this stream (122 random bits). */
+  /**
+   * Makes {@link uuid} give version-7 UUIDs (RFC 9562) whose time field is `milliseconds`. Ids made
+   * in that order then land at the right edge of PostgreSQL's B-tree indexes instead of on random
+   * pages, which keeps a 100,000-household seed fast once the indexes outgrow the buffer cache.
+   */
+  orderIdsAt(milliseconds: number): this {
+    this.idClock = milliseconds;
+    return this;
+  }
+
+  /** A UUID from this stream: version 4 (122 random bits), or version 7 after {@link orderIdsAt} (74). */
   uuid(): string {
-    const w0 = this.next();
-    const w1 = (this.next() & 0xffff0fff) | 0x00004000; // version 4
+    let w0: number;
+    let w1: number;
+    if (this.idClock === null) {
+      w0 = this.next();
+      w1 = (this.next() & 0xffff0fff) | 0x00004000; // version 4
+    } else {
+      w0 = Math.floor(this.idClock / 0x10000) >>> 0; // the top 32 of 48 time bits
+      w1 = ((this.idClock % 0x10000) << 16) | 0x7000 | (this.next() & 0x0fff); // the rest, version 7
+    }
     const w2 = (this.next() & 0x3fffffff) | 0x80000000; // RFC 9562 variant
     const w3 = this.next();
     return (
