@@ -1,6 +1,9 @@
 import { addDays, addMonths, type CalendarDate } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { buildDemoData, DEMO_ACCOUNTS } from './demo-accounts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../settings';
+import { buildDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { demoGuestFacts } from './demo-households';
 import { accountScenarios, guestScenarios } from './scenario-facts';
 import { buildShared } from './shared';
@@ -24,6 +27,42 @@ const DAYS: CalendarDate[] = [
   '2027-12-15',
   '2028-02-29',
 ];
+
+describe('README "Demo accounts"', () => {
+  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const section = readme.slice(
+    readme.indexOf('## Demo accounts'),
+    readme.indexOf('## Environment variables'),
+  );
+
+  it('lists every account with its realm and role, and the shared password', () => {
+    expect(section).toContain(DEMO_PASSWORD);
+    for (const account of DEMO_ACCOUNTS) {
+      expect(section).toMatch(
+        new RegExp(
+          `\\| \`${account.username.replace('.', '\\.')}\` \\| ${account.realm} \\| ${account.roles.join(', ')} \\|`,
+        ),
+      );
+      for (const scenario of account.scenarios ?? []) expect(section).toContain(scenario);
+    }
+  });
+
+  it('gives the guest facts the data really has', () => {
+    for (const account of DEMO_ACCOUNTS.filter((candidate) => candidate.guestScenario)) {
+      const facts = demoGuestFacts(account.household!);
+      const row = section.split('\n').find((line) => line.startsWith(`| ${account.guestScenario!} |`));
+      expect(row, account.username).toBeDefined();
+      for (const value of [
+        facts.exchangeSubscriberId ?? '(off-exchange)',
+        facts.policyNumber,
+        facts.dob,
+        facts.zipCode,
+      ])
+        expect(row).toContain(value);
+    }
+    expect(section).toContain(demoGuestFacts('ana').exchangeSubscriberId);
+  });
+});
 
 describe.each(DAYS)('the named demo accounts on %s', (today) => {
   const shared = buildShared({ households: 0, seed: 'demo', today });
