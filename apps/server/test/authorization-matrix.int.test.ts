@@ -93,9 +93,10 @@ const MATRIX: Record<string, RouteCase> = {
   },
   'GET /api/v1/Member/2/:folderId': { request: (w) => ({ url: `/api/v1/Member/2/${w.a.folderId}` }), expect: ownersOfA(200) },
   // A broker's book of business is policies; brokers have no wallet pages or payment actions (role-config).
+  // A guest pays with a method entered for that payment and never sees the household's saved ones.
   'POST /api/v1/Wallet/:referenceId': {
     request: (w) => ({ url: `/api/v1/Wallet/${w.aRecords.walletReferenceId}` }),
-    expect: { ...ownersOfA(200), brokerOfRecord: 403 },
+    expect: { ...ownersOfA(200), brokerOfRecord: 403, guestA: 403 },
   },
   'GET /api/v1/Broker/search': { request: () => ({ url: '/api/v1/Broker/search?lastName=bro' }), expect: signedIn(200) },
   'GET /api/v1/Group/FromSubscribers': {

@@ -251,14 +251,16 @@ export async function authorizeWallet(request: FastifyRequest, db: Database, ref
   if (!wallet) throw notFound('wallet');
   let allowed: boolean;
   switch (principal.kind) {
+    // A guest pays with a card or account entered for that payment: the household's saved methods
+    // (holder names, billing addresses, emails) are not theirs to see. Brokers have no payment role.
     case 'broker':
+    case 'guest':
       allowed = false;
       break;
     case 'asserted':
       allowed = await mayAccessHousehold(db, { ...principal, brokerId: null }, wallet.householdId);
       break;
     case 'member':
-    case 'guest':
     case 'staff':
       allowed = await mayAccessHousehold(db, principal, wallet.householdId);
       break;
