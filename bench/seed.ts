@@ -3,6 +3,7 @@
  * households) into a fresh PostgreSQL database and reports how long it took.
  *
  *   npx tsx bench/seed.ts [--households 100000] [--seed lighthouse] [--today YYYY-MM-DD] [--keep]
+ *   npx tsx bench/seed.ts --database portal_bench     (re-created and kept, for bench/read-latency.mjs)
  *
  * The server is TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); a database
  * named portal_seed_bench_<random> is created there, migrated, seeded and dropped (kept with --keep).
@@ -21,11 +22,17 @@ const { values } = parseArgs({
     seed: { type: 'string', default: DEFAULT_SEED },
     today: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    database: { type: 'string' },
   },
 });
 const households = Number(values.households);
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const name = `portal_seed_bench_${randomBytes(4).toString('hex')}`;
+if (values.database !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(values.database)) {
+  console.error('--database must be a plain lower-case PostgreSQL name');
+  process.exit(1);
+}
+const name = values.database ?? `portal_seed_bench_${randomBytes(4).toString('hex')}`;
+const keep = values.keep || values.database !== undefined;
 
 async function admin(statement: string): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -44,6 +51,7 @@ async function main(): Promise<void> {
   console.log(
     `Machine: ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}, PostgreSQL ${version ?? '?'}`,
   );
+  if (values.database !== undefined) await admin(`drop database if exists ${name} with (force)`);
   await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -79,7 +87,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await handle.close();
-    if (values.keep) console.log(`Kept database ${name}.`);
+    if (keep) console.log(`Kept database ${name}.`);
     else await admin(`drop database if exists ${name} with (force)`);
   }
 }
