@@ -7,12 +7,15 @@ async function expectShell(page: Page) {
   await expect(page.getByRole('contentinfo')).toContainText(/1\.6\.\d+/);
 }
 
-test('the home page opens in the app shell and reports the service as working', async ({ page }) => {
+test('a visitor who is not signed in lands on the sign-in page in the app shell', async ({ page }) => {
   await page.goto('/');
+  await expect(page).toHaveURL(/\/home$/);
   await expectShell(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to your member portal');
-  await expect(page.getByRole('status')).toHaveText('All services are working.');
-  await expect(page).toHaveTitle(/Home/);
+  await expect(page.getByRole('button', { name: 'Member sign-in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Broker and staff sign-in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Find my account' })).toBeVisible();
+  await expect(page).toHaveTitle(/Sign in/);
 });
 
 test('a deep link is answered by the app shell, not a server 404', async ({ page }) => {
@@ -31,12 +34,12 @@ test('paths keep working with a leading account segment and capitals', async ({ 
 
 test('the language switcher translates the shell and remembers the choice', async ({ page }) => {
   await page.goto('/');
-  await page.getByLabel('Language').selectOption('es');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenido a su portal para miembros');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenido a su portal para miembros');
-  await page.getByLabel('Idioma').selectOption('pt');
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('pt');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bem-vindo ao seu portal do associado');
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
 });

@@ -1,28 +1,69 @@
-import { useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { createRouter } from './router';
-import { theme } from './theme';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import type { RuntimeConfig } from '../config/load-config';
+import { baseTheme } from './theme';
+import { StartupSpinner } from './layout/startup-spinner';
+import { PortalApp } from './portal-app';
+import { startPortal } from './startup';
 
-// SPEC §9: server state refreshes in the background every 4 minutes.
-const BACKGROUND_REFRESH_MS = 4 * 60 * 1000;
+type Phase = { status: 'starting' } | { status: 'failed' } | { status: 'ready'; config: RuntimeConfig };
+
+/**
+ * SPEC §8: when configuration or languages cannot be loaded, a plain translated page says so (in the
+ * language the visitor chose before, from the static translations) instead of a blank screen.
+ */
+function StartupFailed() {
+  const { t } = useTranslation();
+  return (
+    <Box component="main" sx={{ maxWidth: 640, mx: 'auto', p: 4 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('startup.failedHeading')}
+      </Typography>
+      <Typography sx={{ mb: 3 }}>{t('startup.failedBody')}</Typography>
+      <Button
+        variant="contained"
+        onClick={() => {
+          window.location.reload();
+        }}
+      >
+        {t('startup.reload')}
+      </Button>
+    </Box>
+  );
+}
 
 export function App() {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { refetchInterval: BACKGROUND_REFRESH_MS, staleTime: 30_000, retry: 1 } },
-      }),
-  );
-  const [router] = useState(createRouter);
+  const [phase, setPhase] = useState<Phase>({ status: 'starting' });
+  useEffect(() => {
+    let cancelled = false;
+    startPortal().then(
+      ({ config, validation }) => {
+        if (cancelled) return;
+        setPhase({ status: 'ready', config });
+        // SPEC §8: a configuration that fails its schema rejects startup, even after the first screen.
+        validation.catch(() => {
+          if (!cancelled) setPhase({ status: 'failed' });
+        });
+      },
+      () => {
+        if (!cancelled) setPhase({ status: 'failed' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (phase.status === 'ready') return <PortalApp config={phase.config} />;
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={baseTheme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      {phase.status === 'starting' ? <StartupSpinner /> : <StartupFailed />}
     </ThemeProvider>
   );
 }

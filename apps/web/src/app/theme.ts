@@ -1,12 +1,27 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
+import { deepMerge } from '@portal/domain';
 
-// Colours chosen for WCAG 2.2 AA contrast on white (primary 7.6:1, secondary 7.1:1).
-export const theme = createTheme({
+// Product defaults, chosen for WCAG 2.2 AA contrast on white (primary 7.6:1, secondary 7.1:1).
+const BASE_OPTIONS: ThemeOptions = {
   palette: {
     primary: { main: '#0d5c63' },
     secondary: { main: '#5b3a8c' },
     background: { default: '#f6f8f9' },
   },
   shape: { borderRadius: 8 },
-  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-});
+  // Sentence-case buttons read more easily than capitals, in every language.
+  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif', button: { textTransform: 'none', fontWeight: 600 } },
+  components: {
+    // Visible keyboard focus everywhere (WCAG 2.4.7), not only where MUI draws a ripple.
+    MuiButtonBase: { defaultProps: { disableRipple: false } },
+    MuiLink: { defaultProps: { underline: 'always' } },
+  },
+};
+
+/** The theme before the tenant's configuration has loaded (startup spinner, startup failure). */
+export const baseTheme: Theme = createTheme(BASE_OPTIONS);
+
+/** SPEC §7 `theme`: the tenant's MUI theme options deep-merged over the product defaults. */
+export function tenantTheme(options: Record<string, unknown>): Theme {
+  return createTheme(deepMerge(BASE_OPTIONS as Record<string, unknown>, options));
+}

@@ -1,20 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { changeLanguage, i18next, initI18n } from './index';
 
-describe('language preference', () => {
-  beforeAll(async () => {
+describe('language preference (SPEC §4)', () => {
+  it('starts in the stored language', async () => {
     localStorage.setItem('language', 'es');
     await initI18n();
-  });
-
-  it('starts in the stored language', () => {
     expect(i18next.language).toBe('es');
     expect(document.documentElement.lang).toBe('es');
     expect(i18next.t('home.heading')).toBe('Bienvenido a su portal para miembros');
   });
 
   it('follows another tab that changes the stored value (storage event)', async () => {
+    await changeLanguage('es', false);
     window.dispatchEvent(new StorageEvent('storage', { key: 'language', oldValue: 'es', newValue: 'pt' }));
     await waitFor(() => {
       expect(i18next.language).toBe('pt');
@@ -22,7 +20,8 @@ describe('language preference', () => {
     expect(document.documentElement.lang).toBe('pt');
   });
 
-  it('ignores unsupported values and other keys', () => {
+  it('ignores unsupported values and other keys', async () => {
+    await changeLanguage('pt', false);
     window.dispatchEvent(new StorageEvent('storage', { key: 'language', newValue: 'fr' }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'en' }));
     expect(i18next.language).toBe('pt');

@@ -23,12 +23,17 @@ describe('translations', () => {
     expect(keysOf(tree).sort()).toEqual(english);
   });
 
+  // Words that really are spelled the same in that language (checked by a speaker, not copied).
+  const sameWord: Record<string, string[]> = { es: ['common.no'], pt: [] };
+
   it.each([
     ['es', es],
     ['pt', pt],
-  ])('%s is translated, not copied from English', (_language, tree) => {
+  ])('%s is translated, not copied from English', (language, tree) => {
     // Language names are the same in every language; anything else identical to English is a copy.
-    const copied = english.filter((key) => !key.startsWith('languages.') && valueAt(tree, key) === valueAt(en, key));
+    const copied = english.filter(
+      (key) => !key.startsWith('languages.') && !(sameWord[language] ?? []).includes(key) && valueAt(tree, key) === valueAt(en, key),
+    );
     expect(copied).toEqual([]);
   });
 

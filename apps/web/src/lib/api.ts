@@ -1,5 +1,10 @@
-import { ProblemSchema, type Problem } from '@portal/contracts';
+import { mayAttachAccessToken } from '@portal/domain';
+import type { Problem } from '@portal/contracts';
 import type { z } from 'zod';
+import { loadContracts, type ContractsModule } from './contracts';
+
+/** RFC 9457 `type` of a 401 (contracts' ProblemType.unauthenticated, spelled here to keep zod off the first render). */
+const UNAUTHENTICATED = 'urn:portal:problem:unauthenticated';
 
 /** An API answer that was not 2xx, carrying the server's problem details when it sent them. */
 export class ApiError extends Error {
@@ -9,26 +14,106 @@ export class ApiError extends Error {
   ) {
     super(problem?.title ?? `HTTP ${status}`);
   }
+
+  /** The stable problem `type` (RFC 9457), e.g. `urn:portal:problem:rate-limited`. */
+  get type(): string | undefined {
+    return this.problem?.type;
+  }
 }
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The session behind the token has ended (expired, revoked, signed out elsewhere). */
+export const isSessionEnded = (error: unknown): boolean => isApiError(error) && (error.status === 401 || error.type === UNAUTHENTICATED);
+
+interface ApiHooks {
+  /** Resolves once the tenant configuration is validated (no call goes out on an invalid one). */
+  ready: () => Promise<void>;
+  /** The bearer token of the signed-in user (renewed first when it is about to expire), or null. */
+  accessToken: () => Promise<string | null>;
+  /** SPEC §8 + identity: a 401 on a call that carried a token means the session ended. */
+  onSessionEnded: () => void;
+}
+
+let hooks: ApiHooks = { ready: () => Promise.resolve(), accessToken: () => Promise.resolve(null), onSessionEnded: () => undefined };
+
+/** Wired once at startup and by the shell: readiness, where tokens come from and what a 401 does. */
+export function configureApi(next: Partial<ApiHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+/** SPEC §6: the token goes only to allowed API URLs; in a production build only to this host. */
+const ALLOWED_API_URLS = ['/api/'];
+
+export function mayAttachToken(url: string): boolean {
+  return mayAttachAccessToken(url, { appOrigin: window.location.origin, allowedUrls: ALLOWED_API_URLS, production: import.meta.env.PROD });
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  /** Non-2xx statuses whose body is still a valid answer (e.g. 503 from the health check). */
+  acceptStatuses?: number[];
+  /** Send no token even to an allowed URL (public calls). */
+  anonymous?: boolean;
+  /** A token to use instead of the signed-in user's (e.g. ending a portal session). */
+  token?: string;
+}
+
+async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+  await hooks.ready();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let token: string | null = null;
+  if (!options.anonymous && mayAttachToken(path)) token = options.token ?? (await hooks.accessToken());
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (response.status === 401 && token !== null && options.token === undefined) hooks.onSessionEnded();
+  return response;
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const { ProblemSchema } = await loadContracts();
+  const problem = ProblemSchema.safeParse(body);
+  return new ApiError(response.status, problem.success ? problem.data : undefined);
+}
+
+/** Picks the contract schema of an answer (the schemas load lazily, see lib/contracts.ts). */
+export type SchemaPick<S extends z.ZodType> = (contracts: ContractsModule) => S;
 
 /**
  * Calls the portal API and parses the answer with the contract's schema, so a response that does not
  * match what the server promises fails loudly here rather than deep in a component.
  */
-export async function apiGet<S extends z.ZodType>(
+export async function apiRequest<S extends z.ZodType>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
-  schema: S,
-  options: { acceptStatuses?: number[]; signal?: AbortSignal } = {},
+  pick: SchemaPick<S>,
+  options: RequestOptions = {},
 ): Promise<z.infer<S>> {
-  const response = await fetch(path, {
-    headers: { Accept: 'application/json' },
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const response = await send(method, path, options);
   const accepted = response.ok || (options.acceptStatuses ?? []).includes(response.status);
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!accepted) {
-    const problem = ProblemSchema.safeParse(body);
-    throw new ApiError(response.status, problem.success ? problem.data : undefined);
-  }
+  if (!accepted) throw await failure(response);
+  const body: unknown = response.status === 204 ? null : await response.json().catch(() => undefined);
+  const schema = pick(await loadContracts());
   return schema.parse(body);
+}
+
+export const apiGet = <S extends z.ZodType>(path: string, pick: SchemaPick<S>, options: RequestOptions = {}) => apiRequest('GET', path, pick, options);
+
+export const apiPost = <S extends z.ZodType>(path: string, pick: SchemaPick<S>, body: unknown, options: RequestOptions = {}) =>
+  apiRequest('POST', path, pick, { ...options, body });
+
+/** A call whose answer is not read (204, or a body that does not matter such as the keep-alive). */
+export async function apiSend(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: RequestOptions = {}): Promise<unknown> {
+  const response = await send(method, path, options);
+  const accepted = response.ok || (options.acceptStatuses ?? []).includes(response.status);
+  if (!accepted) throw await failure(response);
+  return response.status === 204 ? null : await response.json().catch(() => null);
 }

@@ -1,6 +1,19 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { changeLanguage, initI18n } from '../i18n';
+import { setCredential } from '../lib/auth/credentials';
+import { resetPortalState } from '../lib/portal-state';
 
-afterEach(() => {
+beforeAll(async () => {
+  await initI18n();
+});
+
+afterEach(async () => {
   cleanup();
+  setCredential(null);
+  resetPortalState();
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  await changeLanguage('en', false);
 });

@@ -1,24 +1,26 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-/** Route data of every page: the translation key of its title (SPEC §2: titles come from route data). */
-export interface RouteHandle {
+/** Route data of every page: its path and the translation key of its title (SPEC §2). */
+export interface RouteTitle {
+  path: string;
   titleKey: string;
 }
 
-const isRouteHandle = (handle: unknown): handle is RouteHandle =>
-  typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).titleKey === 'string';
-
-/** Sets the document title and description from the deepest matched route's title, in the active language. */
-export function useRouteTitle(): void {
-  const matches = useMatches();
+/**
+ * SPEC §2: page titles come from route data, are translated, and also set the page description.
+ * The first route whose path matches names the page (a `*` route catches the rest).
+ */
+export function useRouteTitle(routes: readonly RouteTitle[]): void {
+  const { pathname } = useLocation();
   const { t, i18n } = useTranslation();
-  const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle as RouteHandle | undefined;
+  const route = routes.find((candidate) => candidate.path === '*' || matchPath({ path: candidate.path, end: true }, pathname) !== null);
+  const titleKey = route?.titleKey;
   useEffect(() => {
     const appName = t('app.name');
-    const pageTitle = handle ? t(handle.titleKey) : '';
+    const pageTitle = titleKey ? t(titleKey) : '';
     document.title = pageTitle ? `${pageTitle} | ${appName}` : appName;
     document.querySelector('meta[name="description"]')?.setAttribute('content', pageTitle || appName);
-  }, [handle, t, i18n.language]);
+  }, [titleKey, t, i18n.language]);
 }

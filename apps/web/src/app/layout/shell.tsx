@@ -1,69 +1,80 @@
-import { Suspense } from 'react';
-import { Link as RouterLink, Outlet } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import { useRouteTitle } from '../../ui/route-title';
-import { LanguageSelect } from './language-select';
+import { useViewer } from '../../lib/viewer';
+import { ActingForBanner } from './acting-for-banner';
+import { Footer } from './footer';
+import { Header } from './header';
+import { PageLoading } from './page-loading';
+import { SideNav } from './side-nav';
+import { SuperHeader } from './super-header';
+import { useLayout } from '../../ui/use-layout';
 
-const MAIN_ID = 'main-content';
+export const MAIN_ID = 'main-content';
 
-/** The frame around every page: skip link, header, main landmark and footer. */
+// The collapsed menu (below 959 px) is a drawer: it loads the first time it opens.
+const MenuDrawer = lazy(() => import('./menu-drawer'));
+const NAV_WIDTH = 280;
+
+/**
+ * The frame around every page (SPEC §2 "Shell"): skip link, optional super header, header, side
+ * navigation (a permanent panel from 959 px, a drawer below), the page, and the footer.
+ */
 export function Shell() {
   const { t } = useTranslation();
-  useRouteTitle();
+  const viewer = useViewer();
+  const { mobile } = useLayout();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const hasNav = viewer !== null && viewer.rootView === 'app';
+  const close = () => {
+    setDrawerOpen(false);
+  };
+
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Button
         href={`#${MAIN_ID}`}
         variant="contained"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -64,
-          zIndex: (theme) => theme.zIndex.tooltip,
-          '&:focus': { top: 8 },
-        }}
+        sx={{ position: 'absolute', left: 8, top: -64, zIndex: (theme) => theme.zIndex.tooltip, '&:focus': { top: 8 } }}
       >
         {t('app.skipToMain')}
       </Button>
-      <AppBar position="static" component="header" elevation={0}>
-        <Toolbar sx={{ minHeight: 64 }}>
-          <Typography
-            component={RouterLink}
-            to="/"
-            variant="h6"
-            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
-          >
-            {t('app.name')}
-          </Typography>
-        </Toolbar>
-      </AppBar>
-      <Container component="main" id={MAIN_ID} tabIndex={-1} maxWidth="lg" sx={{ flex: 1, py: 4, outline: 'none' }}>
-        <Suspense
-          fallback={
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-              <CircularProgress aria-label={t('app.loading')} />
-            </Box>
-          }
-        >
-          <Outlet />
-        </Suspense>
-      </Container>
-      <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: 2 }}>
-        <Container
-          maxWidth="lg"
-          sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-        >
-          <LanguageSelect />
-          <Typography variant="body2">{t('app.version', { version: __APP_VERSION__ })}</Typography>
-        </Container>
+      <SuperHeader />
+      <Header
+        menuOpen={drawerOpen}
+        onOpenMenu={
+          hasNav && mobile
+            ? () => {
+                setDrawerOpen(true);
+              }
+            : null
+        }
+      />
+      <Box sx={{ display: 'flex', flex: 1, alignItems: 'stretch' }}>
+        {hasNav && !mobile && (
+          <Box component="aside" id="side-navigation" aria-label={t('nav.panel')} sx={{ width: NAV_WIDTH, flexShrink: 0, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider' }}>
+            <SideNav mobile={false} onNavigate={close} />
+          </Box>
+        )}
+        {hasNav && mobile && drawerOpen && (
+          <Suspense fallback={null}>
+            <MenuDrawer width={NAV_WIDTH + 40} onClose={close}>
+              <SideNav mobile onNavigate={close} />
+            </MenuDrawer>
+          </Suspense>
+        )}
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, outline: 'none' }}>
+          <Box sx={{ maxWidth: 1200, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
+            {viewer?.actingFor && <ActingForBanner />}
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </Box>
+        </Box>
       </Box>
+      <Footer />
     </Box>
   );
 }

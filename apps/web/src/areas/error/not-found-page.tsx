@@ -4,5 +4,4 @@ export function NotFoundPage() {
   return <MessagePage prefix="notFound" />;
 }
 
-export { NotFoundPage as Component };
-export const handle = { titleKey: 'notFound.title' };
+export default NotFoundPage;

@@ -5,5 +5,4 @@ export function ServerErrorPage() {
   return <MessagePage prefix="serverError" />;
 }
 
-export { ServerErrorPage as Component };
-export const handle = { titleKey: 'serverError.title' };
+export default ServerErrorPage;

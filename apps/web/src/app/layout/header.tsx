@@ -1,0 +1,109 @@
+import { lazy, Suspense } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { greetingName, hasPermission, MEMBER_SEARCH_PERMISSION, normalizeRoute, showUploadDocumentsButton, UPLOAD_DOCUMENTS_ROUTE } from '@portal/domain';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useConfig } from '../../config/config-context';
+import { profileOf, useCredential } from '../../lib/auth/credentials';
+import { useViewer } from '../../lib/viewer';
+import { BUILT_ROUTES } from '../built-routes';
+import { AccountMenu } from './account-menu';
+import { LanguageAssistanceLink, LanguageMenu } from './language-help';
+import { NotificationButton } from './notification-button';
+import { useLayout } from '../../ui/use-layout';
+
+export const HEADER_HEIGHT = 64;
+
+// Only staff and brokers search; the text field loads for them.
+const MemberSearch = lazy(() => import('./member-search').then((module) => ({ default: module.MemberSearch })));
+
+function Logo({ to }: { to: string | null }) {
+  const { account } = useConfig();
+  const { t } = useTranslation();
+  const name = account.tenant.issuerName;
+  const image = account.header.headerLogo ? (
+    <img src={account.header.headerLogo} alt={name} className="portal-header-logo" height={40} style={{ display: 'block', maxHeight: 40 }} />
+  ) : (
+    <Typography component="span" variant="h6" sx={{ fontWeight: 700 }}>
+      {name}
+    </Typography>
+  );
+  // SPEC §2: the logo links to the logo route; on /admin/pcp-select (null) the link is cleared.
+  if (to === null) return <Box sx={{ color: 'inherit' }}>{image}</Box>;
+  return (
+    <Box component={RouterLink} to={to} aria-label={t('header.logoLink', { issuer: name })} sx={{ color: 'inherit', display: 'block', borderRadius: 1 }}>
+      {image}
+    </Box>
+  );
+}
+
+/**
+ * SPEC §2 header: logo, member search (permission), upload-documents button (rule), language help
+ * and switcher (admin.showLanguageHelp), notifications, greeting and account menu. Below 959 px the
+ * menu collapses behind a button and the language and notification controls move to the menu's
+ * footer bar.
+ */
+export function Header({ onOpenMenu, menuOpen }: { onOpenMenu: (() => void) | null; menuOpen: boolean }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const credential = useCredential();
+  const viewer = useViewer();
+  const location = useLocation();
+  const { mobile, narrow } = useLayout();
+  const canSearch = viewer !== null && hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
+  const greeting = viewer ? greetingName(profileOf(credential) ?? { name: viewer.session.displayName }) : null;
+  const uploadBuilt = BUILT_ROUTES.some((route) => normalizeRoute(route) === normalizeRoute(UPLOAD_DOCUMENTS_ROUTE));
+  const showUpload = uploadBuilt && showUploadDocumentsButton(location.pathname, config.account.header.displayUploadDocumentButton);
+  const showLanguageHelp = config.account.admin.showLanguageHelp && !mobile;
+  const logoRoute = viewer ? viewer.logoRoute : '/home';
+
+  return (
+    <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+      <Box sx={{ minHeight: HEADER_HEIGHT, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 3 } }}>
+        {onOpenMenu && (
+          <IconButton color="inherit" edge="start" aria-label={t('nav.openMenu')} aria-expanded={menuOpen} aria-controls="side-navigation" onClick={onOpenMenu}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Logo to={logoRoute} />
+        <Box sx={{ flex: 1 }} />
+        {canSearch && !mobile && (
+          <Suspense fallback={null}>
+            <MemberSearch logoRoute={viewer.logoRoute} />
+          </Suspense>
+        )}
+        {showUpload && (
+          <Button component={RouterLink} to={UPLOAD_DOCUMENTS_ROUTE} color="inherit" variant="outlined" startIcon={<UploadFileIcon aria-hidden="true" />}>
+            {t('header.uploadDocuments')}
+          </Button>
+        )}
+        {showLanguageHelp && (
+          <>
+            <LanguageAssistanceLink />
+            <LanguageMenu />
+          </>
+        )}
+        {!mobile && <NotificationButton />}
+        {greeting && !narrow && (
+          <Typography variant="body2" data-testid="greeting" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 220 }}>
+            {t('header.greeting', { name: greeting })}
+          </Typography>
+        )}
+        {credential ? (
+          <AccountMenu />
+        ) : (
+          location.pathname !== '/home' && (
+            <Button component={RouterLink} to="/home" color="inherit" variant="outlined">
+              {t('header.signIn')}
+            </Button>
+          )
+        )}
+      </Box>
+    </Box>
+  );
+}

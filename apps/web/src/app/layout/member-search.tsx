@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_ROUTE } from '@portal/domain';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import { getPortalState, updatePortalState } from '../../lib/portal-state';
+
+/**
+ * SPEC §2 member search (only with the member-search permission): Enter sends the user to the logo
+ * route with the exchange subscriber ID as the search; the stored lists of the previous member are
+ * dropped so nothing of theirs shows for the next one.
+ */
+export function MemberSearch({ logoRoute, onSearched, fullWidth = false }: { logoRoute: string | null; onSearched?: () => void; fullWidth?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(() => getPortalState().actingFor?.id ?? '');
+
+  const search = () => {
+    const id = value.trim();
+    if (!id) return;
+    queryClient.removeQueries({ queryKey: ['household-user'] });
+    queryClient.removeQueries({ queryKey: ['policy'] });
+    updatePortalState({ actingFor: { idType: 'ExchangeId', id } });
+    onSearched?.();
+    void navigate(logoRoute ?? DEFAULT_ROUTE, { state: { search: id } });
+  };
+
+  return (
+    <TextField
+      type="search"
+      size="small"
+      value={value}
+      placeholder={t('header.memberSearchPlaceholder')}
+      onChange={(event) => {
+        setValue(event.target.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          search();
+        }
+      }}
+      sx={{
+        width: fullWidth ? '100%' : 260,
+        '& .MuiOutlinedInput-root': { bgcolor: 'background.paper', borderRadius: 1 },
+      }}
+      slotProps={{
+        htmlInput: { 'aria-label': t('header.memberSearchLabel'), maxLength: 30, autoComplete: 'off', spellCheck: false, enterKeyHint: 'search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon aria-hidden="true" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

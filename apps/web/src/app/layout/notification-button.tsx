@@ -1,0 +1,64 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { useUnreadCount } from '../../data/notification/get-unread-count';
+import { useViewer } from '../../lib/viewer';
+
+const NotificationPopover = lazy(() => import('./popup-menus').then((module) => ({ default: module.NotificationPopover })));
+
+/**
+ * SPEC §2 notification button with the unread count (guests and staff acting for a member have none of
+ * their own). The list of notifications is its own page (SPEC §2 /notification/view-notifications);
+ * until that page exists the button says how many are unread.
+ */
+export function NotificationButton({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const enabled = viewer !== null && viewer.session.kind !== 'guest' && viewer.actingFor === null;
+  const unread = useUnreadCount(enabled ? viewer.credentialKey : null);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popoverId = useId();
+  if (!enabled) return null;
+  const count = unread.data ?? 0;
+  return (
+    <>
+      <IconButton
+        color={color}
+        aria-label={t('header.notifications', { count })}
+        aria-haspopup="dialog"
+        aria-controls={anchor ? popoverId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+        }}
+        sx={{ position: 'relative' }}
+      >
+        <NotificationsIcon />
+        {count > 0 && (
+          <Box
+            component="span"
+            aria-hidden="true"
+            data-testid="unread-badge"
+            sx={{ position: 'absolute', top: 2, right: 0, minWidth: 18, height: 18, px: 0.5, borderRadius: 9, bgcolor: '#b71c1c', color: '#fff', fontSize: '0.7rem', fontWeight: 700, lineHeight: '18px', textAlign: 'center' }}
+          >
+            {count > 99 ? '99+' : count}
+          </Box>
+        )}
+      </IconButton>
+      {anchor && (
+        <Suspense fallback={null}>
+          <NotificationPopover
+            id={popoverId}
+            anchor={anchor}
+            count={count}
+            onClose={() => {
+              setAnchor(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { BACKGROUND_REFRESH_MS, SERVER_ERROR_ROUTE } from '@portal/domain';
+import { ConfigProvider } from '../config/config-context';
+import type { RuntimeConfig } from '../config/load-config';
+import { configureApi, isSessionEnded } from '../lib/api';
+import { accessToken, forgetSession, SIGNED_OUT_PATH } from '../lib/auth/auth';
+import { getCredential } from '../lib/auth/credentials';
+import type { PortalQueryMeta } from '../lib/query-meta';
+import { resetPortalState } from '../lib/portal-state';
+import { ProcessingSpinner, stopProcessing } from '../ui/processing';
+import { SnackbarProvider } from '../ui/snackbar';
+import { navigateTo } from '../lib/navigator';
+import { PortalRouter } from './router';
+import { tenantTheme } from './theme';
+
+/**
+ * SPEC §8 global error: an API failure stops the spinner and opens /error/500, unless the call opted
+ * out. A failed background refresh keeps showing what was loaded rather than throwing the member out
+ * of the page they are reading. A 401 is not an error page: the session ended (handled by the API hook).
+ */
+function onApiFailure(error: unknown, meta: PortalQueryMeta | undefined, hadData: boolean): void {
+  if (isSessionEnded(error) || meta?.redirectOnError === false || hadData) return;
+  stopProcessing();
+  navigateTo(SERVER_ERROR_ROUTE);
+}
+
+/** The session ended on the server (expired, revoked, signed out elsewhere): forget it here, say so. */
+function onSessionEnded(queryClient: QueryClient): void {
+  if (getCredential() === null) return;
+  void forgetSession().then(() => {
+    resetPortalState();
+    queryClient.clear();
+    stopProcessing();
+    navigateTo(`${SIGNED_OUT_PATH}?reason=ended`, { replace: true });
+  });
+}
+
+export function createQueryClient(): QueryClient {
+  const queryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        onApiFailure(error, query.meta, query.state.data !== undefined);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        onApiFailure(error, mutation.meta, false);
+      },
+    }),
+    // SPEC §9: server state refreshes in the background every 4 minutes.
+    defaultOptions: { queries: { refetchInterval: BACKGROUND_REFRESH_MS, staleTime: 30_000, retry: 1 }, mutations: { retry: 0 } },
+  });
+  configureApi({
+    accessToken,
+    onSessionEnded: () => {
+      onSessionEnded(queryClient);
+    },
+  });
+  return queryClient;
+}
+
+/** Tenant theme and configuration, server state, spinner and snackbar around the router. */
+export function PortalProviders({ config, queryClient, children }: { config: RuntimeConfig; queryClient: QueryClient; children: ReactNode }) {
+  const theme = useMemo(() => tenantTheme(config.theme.options), [config.theme.options]);
+  return (
+    <ConfigProvider config={config}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <QueryClientProvider client={queryClient}>
+          <SnackbarProvider>
+            {children}
+            <ProcessingSpinner />
+          </SnackbarProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </ConfigProvider>
+  );
+}
+
+/** The running portal. */
+export function PortalApp({ config }: { config: RuntimeConfig }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <PortalProviders config={config} queryClient={queryClient}>
+      <PortalRouter />
+    </PortalProviders>
+  );
+}

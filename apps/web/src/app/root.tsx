@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { useCredential } from '../lib/auth/credentials';
+import { Chatbot } from './layout/chatbot';
+import { Shell } from './layout/shell';
+import { KeepAlive } from './idle/keep-alive';
+import { ViewerProvider } from './viewer-provider';
+
+// The idle watch is not needed to show the first page: it starts a moment later.
+const IdleWatch = lazy(() => import('./idle/idle-watch').then((module) => ({ default: module.IdleWatch })));
+
+/** The root route: who is signed in, the shell around every page, and the session watchers. */
+export function Root() {
+  const credential = useCredential();
+  return (
+    <ViewerProvider>
+      <Shell />
+      {credential && (
+        <>
+          <Suspense fallback={null}>
+            <IdleWatch />
+          </Suspense>
+          <KeepAlive />
+        </>
+      )}
+      <Chatbot />
+    </ViewerProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import { applyCssOverrides, loadRuntimeConfig, type RuntimeConfig } from '../config/load-config';
+import { loadTenantLanguages, setTenantLanguagePath } from '../i18n';
+import { configureApi } from '../lib/api';
+import { initAuth } from '../lib/auth/auth';
+import { DIAGNOSTICS, logClientEvent } from '../lib/client-log';
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+const logConfigFailure = (error: unknown) => {
+  logClientEvent({ level: 'error', event: 'startup.config', message: DIAGNOSTICS.configOrLanguages, details: { reason: reasonOf(error) } });
+};
+
+/**
+ * SPEC §4 startup: configurations and languages first, then authorization. Either failing rejects
+ * startup (SPEC §8: logged as 'Error Loading Configurations or Languages'; an authorization setup
+ * failure is logged too) and the caller shows the translated startup error page.
+ */
+export async function startPortal(): Promise<{ config: RuntimeConfig; validation: Promise<void> }> {
+  let config: RuntimeConfig;
+  let validation: Promise<void>;
+  try {
+    ({ config, validation } = await loadRuntimeConfig());
+    setTenantLanguagePath(config.account.languages.languagePath);
+    await loadTenantLanguages();
+  } catch (error) {
+    logConfigFailure(error);
+    throw error;
+  }
+  validation = validation.catch((error: unknown) => {
+    logConfigFailure(error);
+    throw error;
+  });
+  // The API waits for the validated configuration (SPEC §4: configuration before anything else).
+  configureApi({ ready: () => validation });
+  applyCssOverrides();
+  try {
+    initAuth(config.account.identity);
+  } catch (error) {
+    logClientEvent({ level: 'error', event: 'startup.authorization', message: DIAGNOSTICS.noAuthConfig, details: { reason: reasonOf(error) } });
+    throw error;
+  }
+  return { config, validation };
+}

@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import { sumCents } from '@portal/domain';
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSignedInViewer, type Viewer } from '../../lib/viewer';
+import { Facts } from '../../ui/facts';
+import { useFormatters } from '../../ui/format';
+import { BookOfBusiness } from './book-of-business';
+import { groupPolicies, isGuest, overviewMode, type OverviewPolicy } from './overview-model';
+import { PolicyCard } from './policy-card';
+
+/** Staff with member search, before choosing a member. */
+function FindMember() {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h5" component="h2" gutterBottom>
+        {t('overview.findMember.heading')}
+      </Typography>
+      <Typography>{t('overview.findMember.body')}</Typography>
+    </Paper>
+  );
+}
+
+/** What is due across the member's policies, from the list the API sent first (no waiting for details). */
+function AtAGlance({ policies }: { policies: readonly OverviewPolicy[] }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const due = sumCents(policies.map((p) => p.summary.amountDueCents));
+  const dates = policies.map((p) => p.summary.paymentDueDate).filter((d): d is string => d !== null).sort();
+  const active = policies.filter((p) => p.summary.active).length;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="glance-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="glance-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('overview.glance.heading')}
+      </Typography>
+      <Facts
+        columns={3}
+        items={[
+          { label: t('overview.glance.totalDue'), value: format.money(due) },
+          { label: t('overview.glance.nextDueDate'), value: dates[0] ? format.date(dates[0]) : t('overview.none') },
+          { label: t('overview.glance.activePolicies'), value: format.number(active) },
+        ]}
+      />
+    </Paper>
+  );
+}
+
+function MemberOverview({ viewer }: { viewer: Viewer }) {
+  const { t } = useTranslation();
+  const policies = groupPolicies(viewer.policies);
+  const guest = isGuest(viewer);
+  if (policies.length === 0) {
+    return <Alert severity="info">{viewer.actingFor ? t('overview.noMemberFound', { id: viewer.actingFor }) : t('overview.noPolicies')}</Alert>;
+  }
+  return (
+    <Stack spacing={3}>
+      {guest && <Alert severity="info">{t('overview.guestIntro')}</Alert>}
+      <AtAGlance policies={policies} />
+      {policies.map((entry) => (
+        <PolicyCard key={entry.summary.id} viewer={viewer} entry={entry} guest={guest} />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * /account-overview (SPEC §1, §2): every policy of the signed-in member — plan, coverage span, members
+ * and their status, finance, reinstatement — refreshed in the background every 4 minutes (SPEC §9,
+ * the query default). Staff see the member they searched (clearly marked by the shell's banner);
+ * brokers their clients; guests what paying that one account needs.
+ */
+export function AccountOverviewPage() {
+  const { t } = useTranslation();
+  const viewer = useSignedInViewer();
+  const mode = overviewMode(viewer);
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1">
+        {t('overview.heading')}
+      </Typography>
+      {mode === 'find-member' && <FindMember />}
+      {mode === 'book' && <BookOfBusiness policies={groupPolicies(viewer.policies)} />}
+      {mode === 'member' && <MemberOverview viewer={viewer} />}
+    </Stack>
+  );
+}
+
+export default AccountOverviewPage;

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import type { PolicySummary } from '@portal/contracts';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { DataTable } from '../../ui/data-table';
+import { useFormatters } from '../../ui/format';
+import { useLayout } from '../../ui/use-layout';
+import type { OverviewPolicy } from './overview-model';
+
+/**
+ * A broker's clients (book of business): one line per policy, from the list the API already sent
+ * (no per-policy calls for dozens of clients). The member search opens one client's full overview.
+ */
+export function BookOfBusiness({ policies }: { policies: readonly OverviewPolicy[] }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const { narrow } = useLayout();
+  const cells = (p: PolicySummary) => [
+    `${p.policyHolder.firstName} ${p.policyHolder.lastName}`,
+    p.exchangeSubscriberId ?? p.issuerSubscriberId,
+    p.planName ?? t(`lineOfCoverage.${p.lineOfCoverage}`),
+    t(p.displayStatus, { defaultValue: p.enrollmentStatus }),
+    format.money(p.amountDueCents),
+  ];
+  const headings = [t('overview.book.policyHolder'), t('overview.book.memberId'), t('overview.book.plan'), t('overview.book.status'), t('overview.book.amountDue')];
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby="book-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="book-heading" variant="h5" component="h2" gutterBottom>
+        {t('overview.book.heading')}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{t('overview.book.intro', { count: policies.length })}</Typography>
+      {narrow ? (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+          {policies.map(({ summary }) => (
+            <Box component="li" key={summary.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+              {cells(summary).map((value, index) => (
+                <Typography key={headings[index]} variant={index === 0 ? 'body1' : 'body2'} sx={index === 0 ? { fontWeight: 600 } : {}}>
+                  {index === 0 ? value : `${headings[index] ?? ''}: ${value}`}
+                </Typography>
+              ))}
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <DataTable labelledBy="book-heading" columns={headings} rows={policies.map(({ summary }) => ({ key: summary.spanId ?? summary.id, cells: cells(summary) }))} />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import type { PolicyDetail } from '@portal/contracts';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useConfig } from '../../config/config-context';
+import { Facts, type Fact } from '../../ui/facts';
+import { useFormatters } from '../../ui/format';
+
+type Finance = NonNullable<PolicyDetail['finance']>;
+
+/** SPEC §3 Finance: amount due, due date, autopay, paid-through date, past due, grace period, balance. */
+export function FinanceSection({ policy, finance, headingId }: { policy: PolicyDetail; finance: Finance; headingId: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const { account } = useConfig();
+  const facts: Fact[] = [
+    { label: t('overview.finance.amountDue'), value: format.money(finance.currentAmountDueCents + finance.pastAmountDueCents), tone: finance.pastAmountDueCents > 0 ? 'error' : 'normal' },
+    { label: t('overview.finance.dueDate'), value: finance.paymentDueDate ? format.date(finance.paymentDueDate) : t('overview.none') },
+    { label: t('overview.finance.monthlyPremium'), value: format.money(finance.premiumAmountDueCents) },
+    { label: t('overview.finance.paidThrough'), value: finance.paidThroughDate ? format.date(finance.paidThroughDate) : t('overview.finance.notPaidYet') },
+    { label: t('overview.finance.autopay'), value: finance.hasAutoPay ? t('overview.finance.autopayOn') : t('overview.finance.autopayOff') },
+    { label: t('overview.finance.status'), value: t(`financeStatus.${finance.status}`, { defaultValue: finance.status }) },
+  ];
+  if (finance.pastAmountDueCents > 0) facts.push({ label: t('overview.finance.pastDue'), value: format.money(finance.pastAmountDueCents), tone: 'error' });
+  if (finance.subsidizedAmountCents > 0) facts.push({ label: t('overview.finance.taxCredit'), value: format.money(finance.subsidizedAmountCents) });
+  if (policy.hra) facts.push({ label: t('overview.finance.hra'), value: format.money(policy.hra.discountThisMonthCents) });
+  // SPEC §9: the balance is the total due, or the unallocated credit when nothing is due.
+  if (finance.balance.source === 'unallocated' && finance.balance.amountCents > 0) {
+    facts.push({ label: t('overview.finance.credit'), value: format.money(finance.balance.amountCents) });
+  }
+  const check = account.payments.checkMailingAddress;
+  return (
+    <Stack spacing={2} component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h6" component="h3">
+        {t('overview.finance.heading')}
+      </Typography>
+      {finance.gracePeriod && (
+        <Alert severity="warning">
+          {t('overview.finance.gracePeriod', {
+            end: finance.gracePeriod.endDate ? format.date(finance.gracePeriod.endDate) : t('overview.none'),
+            amount: format.money(finance.pastAmountDueCents + finance.currentAmountDueCents),
+          })}
+        </Alert>
+      )}
+      {finance.delinquent && !finance.gracePeriod && <Alert severity="error">{t('overview.finance.delinquent')}</Alert>}
+      {finance.status === 'Binder' && <Alert severity="info">{t('overview.finance.binder', { amount: format.money(finance.currentAmountDueCents) })}</Alert>}
+      <Facts items={facts} />
+      {check && finance.currentAmountDueCents + finance.pastAmountDueCents > 0 && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('overview.finance.payByCheck', {
+            payee: check.payee,
+            address: `${check.street1}, ${check.city}, ${check.state} ${check.zipCode}`,
+            number: policy.policyNumber,
+          })}
+        </Typography>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,124 @@
+import type { AccountConfig } from '@portal/contracts';
+import { deepMerge, type NavigationConfig, type RoleConfig } from '@portal/domain';
+import type { z } from 'zod';
+import { loadContracts } from '../lib/contracts';
+
+/**
+ * The tenant configuration the web app runs on (SPEC §3 "Application configuration", §7 startup
+ * calls): each file is the product baseline deep-merged with the tenant's override, then validated
+ * with the same contract schema the server uses, so both read the same merged values.
+ */
+export interface RuntimeConfig {
+  account: AccountConfig;
+  roles: RoleConfig;
+  navigation: NavigationConfig;
+  /** MUI theme options from theme.json (non-theme keys such as `$comment` removed). */
+  theme: ThemeFile;
+}
+
+/** theme.json: MUI theme options, plus the super header colours (SPEC §2 "Optional super header"). */
+export interface ThemeFile {
+  options: Record<string, unknown>;
+  superHeader: { backgroundColor?: string; textColor?: string; iconColor?: string };
+}
+
+export class ConfigLoadError extends Error {
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
+    super(`${file}: ${detail}`);
+  }
+}
+
+const CONFIG_PATH = '/config/';
+
+async function fetchJson(file: string, optional = false): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`${CONFIG_PATH}${file}`, { headers: { Accept: 'application/json' } });
+  } catch (error) {
+    throw new ConfigLoadError(file, error instanceof Error ? error.message : 'network error');
+  }
+  if (optional && response.status === 404) return undefined;
+  if (!response.ok) throw new ConfigLoadError(file, `HTTP ${response.status}`);
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    throw new ConfigLoadError(file, 'not valid JSON');
+  }
+}
+
+/** Baseline + override (the override is optional: a tenant may keep the product defaults). */
+async function loadMerged(name: string): Promise<unknown> {
+  const [baseline, override] = await Promise.all([fetchJson(`baseline/${name}`), fetchJson(name, true)]);
+  return deepMerge(baseline, override as never);
+}
+
+function check(name: string, schema: z.ZodType, merged: unknown): void {
+  const result = schema.safeParse(merged);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`);
+    throw new ConfigLoadError(name, problems.join('; '));
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+function readTheme(raw: unknown): ThemeFile {
+  if (raw === undefined) return { options: {}, superHeader: {} };
+  if (!isRecord(raw)) throw new ConfigLoadError('theme.json', 'not an object');
+  const { superHeader, ...rest } = raw;
+  // `$comment` documents the file; it is not a theme option.
+  const options = Object.fromEntries(Object.entries(rest).filter(([key]) => key !== '$comment'));
+  const colours: ThemeFile['superHeader'] = {};
+  if (isRecord(superHeader)) {
+    for (const key of ['backgroundColor', 'textColor', 'iconColor'] as const) {
+      const value = superHeader[key];
+      if (typeof value === 'string' && COLOUR.test(value)) colours[key] = value;
+    }
+  }
+  return { options, superHeader: colours };
+}
+
+/**
+ * Loads account, role-config and navigation (baseline + tenant, deep-merged) and the theme. Returns
+ * the merged configuration and the validation against the contract schemas, which finishes while the
+ * first screen renders; nothing calls the API before it has passed (lib/api.ts `ready`). Throws (or
+ * the validation rejects with) ConfigLoadError.
+ */
+export async function loadRuntimeConfig(): Promise<{ config: RuntimeConfig; validation: Promise<void> }> {
+  const contracts = loadContracts();
+  const [account, roles, navigation, theme] = await Promise.all([
+    loadMerged('account.json'),
+    loadMerged('role-config.json'),
+    loadMerged('navigation.json'),
+    fetchJson('theme.json', true).then(readTheme),
+  ]);
+  const validation = contracts.then(({ AccountConfigSchema, RoleConfigSchema, NavigationConfigSchema }) => {
+    check('account.json', AccountConfigSchema, account);
+    check('role-config.json', RoleConfigSchema, roles);
+    check('navigation.json', NavigationConfigSchema, navigation);
+  });
+  // Until the schemas confirm it, the merged files are read with the types they promise.
+  const config: RuntimeConfig = {
+    account: account as AccountConfig,
+    roles: roles as RoleConfig,
+    navigation: navigation as NavigationConfig,
+    theme,
+  };
+  return { config, validation };
+}
+
+/** css-overrides.css applies after the app's own styles (same origin: the CSP allows it). */
+export function applyCssOverrides(): void {
+  if (document.getElementById('tenant-css-overrides')) return;
+  const link = document.createElement('link');
+  link.id = 'tenant-css-overrides';
+  link.rel = 'stylesheet';
+  link.href = `${CONFIG_PATH}css-overrides.css`;
+  document.head.append(link);
+}

@@ -1,0 +1,51 @@
+import { useSyncExternalStore } from 'react';
+import { sessionIdType, type SessionIdType } from '@portal/domain';
+import { readJson, STORAGE_KEYS, writeItem } from './auth/session-storage';
+
+/**
+ * The small UI state shared across pages (ARCHITECTURE "Web inside": one small store): the member a
+ * staff user or broker is looking at (SPEC §2 member search, kept as SPEC §3 session data idType + id
+ * in session storage) and the binding-payment flag of SPEC §4 menu pruning.
+ */
+export interface PortalState {
+  /** The exchange subscriber ID searched with the header's member search, or null. */
+  actingFor: { idType: SessionIdType; id: string } | null;
+  /** SPEC §4: a successful binder payment removes the binding-payment menu entries. */
+  bindingPaymentComplete: boolean;
+}
+
+function restore(): PortalState {
+  const stored = readJson(STORAGE_KEYS.session) as { idType?: unknown; id?: unknown } | null;
+  const actingFor =
+    stored && typeof stored.id === 'string' && stored.id.trim() !== ''
+      ? { idType: sessionIdType(typeof stored.idType === 'string' ? stored.idType : null), id: stored.id }
+      : null;
+  return { actingFor, bindingPaymentComplete: false };
+}
+
+let state: PortalState = restore();
+const listeners = new Set<() => void>();
+
+export function getPortalState(): PortalState {
+  return state;
+}
+
+export function updatePortalState(change: Partial<PortalState>): void {
+  state = { ...state, ...change };
+  if ('actingFor' in change) writeItem(STORAGE_KEYS.session, change.actingFor ? JSON.stringify(change.actingFor) : null);
+  for (const listener of listeners) listener();
+}
+
+/** Back to a clean slate (sign-out). */
+export function resetPortalState(): void {
+  updatePortalState({ actingFor: null, bindingPaymentComplete: false });
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function usePortalState(): PortalState {
+  return useSyncExternalStore(subscribe, getPortalState, getPortalState);
+}

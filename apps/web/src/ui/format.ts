@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, isLanguage, parseCalendarDate, type CalendarDate, type Cents, type Language } from '@portal/domain';
+
+/** BCP 47 locales for Intl: US Spanish, and Brazilian Portuguese (the Portuguese most members read). */
+const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US', pt: 'pt-BR' };
+
+export const localeOf = (language: string): string => LOCALES[isLanguage(language) ? language : 'en'];
+
+export interface Formatters {
+  locale: string;
+  money: (cents: Cents) => string;
+  /** A calendar date (never shifted by the browser's time zone). */
+  date: (date: CalendarDate) => string;
+  number: (value: number) => string;
+}
+
+export function formattersFor(language: string): Formatters {
+  const locale = localeOf(language);
+  const dateFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const numberFormat = new Intl.NumberFormat(locale);
+  return {
+    locale,
+    money: (cents) => formatMoney(cents, locale),
+    date: (date) => {
+      const { year, month, day } = parseCalendarDate(date);
+      return dateFormat.format(new Date(Date.UTC(year, month - 1, day)));
+    },
+    number: (value) => numberFormat.format(value),
+  };
+}
+
+/** SPEC §4 language + ARCHITECTURE: dates, numbers and money through Intl in the active language. */
+export function useFormatters(): Formatters {
+  const { i18n } = useTranslation();
+  return useMemo(() => formattersFor(i18n.language), [i18n.language]);
+}
