@@ -173,6 +173,10 @@ describe.each(['2026-11-22', '2027-01-05', '2027-06-30'])('a data set made on %s
 
   it('dates every past event before today and every pending scheduled payment after it', () => {
     for (const payment of rows.payments) expect(payment.transactionDate < today).toBe(true);
+    for (const table of ['households', 'members', 'policies', 'payments', 'documents', 'wallets'] as const) {
+      for (const row of rows[table])
+        expect(row.createdAt!.toISOString().slice(0, 10) < today, table).toBe(true);
+    }
     for (const document of rows.documents) expect(document.documentDate < today).toBe(true);
     for (const notification of rows.notifications) {
       expect(NOTIFICATION_TEMPLATES).toContain(notification.templateName);

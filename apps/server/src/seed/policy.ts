@@ -149,7 +149,11 @@ export function buildPolicy(host: PolicyHost, spec: PolicySpec): PolicyOutcome {
     hraAmountCents: spec.hra?.kind === 'flat' ? spec.hra.amount : null,
     hraStartDate: spec.hra?.startDate ?? null,
     hraEndDate: spec.hra?.endDate ?? null,
-    createdAt: instant(addDays(firstStart, -25), 14 * 60),
+    // Enrolled about 25 days before coverage began (and never later than yesterday).
+    createdAt: instant(
+      [addDays(firstStart, -25), addDays(today, -1)].sort(compareDates)[0] ?? today,
+      14 * 60,
+    ),
   });
   for (const span of spans) {
     host.rows.coverageSpans.push({
