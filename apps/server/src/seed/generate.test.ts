@@ -143,6 +143,15 @@ describe.each(['2026-11-22', '2027-01-05', '2027-06-30'])('a data set made on %s
     }
   });
 
+  it('covers nobody before they were born, and children only up to 26', () => {
+    const members = new Map(rows.members.map((member) => [member.id, member]));
+    for (const span of rows.memberSpans) {
+      const member = members.get(span.memberId)!;
+      expect(span.startDate >= member.dob, `${member.firstName} ${member.dob} ${span.startDate}`).toBe(true);
+      if (span.relationship === 'child') expect(span.ratingAge).toBeLessThan(26);
+    }
+  });
+
   it('keeps subsidies within the premium, spans in order, and plans in the catalogue', () => {
     const planIds = new Set(rows.plans.map((plan) => plan.id));
     for (const span of rows.coverageSpans) {

@@ -189,7 +189,9 @@ function composeFamily(
     ]);
     for (let child = 0; child < count; child++) {
       const childGender: Gender = rng.chance(0.5) ? 'female' : 'male';
-      const childAge = rng.int(0, Math.min(24, age - 18));
+      // Coverage here begins on 1 January last year at the earliest: children aged 2 and up were
+      // born before it, so no one is covered before their birth (newborns are not generated).
+      const childAge = rng.int(2, Math.max(2, Math.min(24, age - 18)));
       people.push({
         firstName: personName(rng, names, childGender, true),
         lastName,
