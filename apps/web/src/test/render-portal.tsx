@@ -15,6 +15,8 @@ export interface FakeApi {
   household?: HouseholdUserResponse | ((search: string | null) => HouseholdUserResponse);
   policies?: Record<string, PolicyDetail>;
   unread?: number;
+  /** Answers chosen by the test, tried first (e.g. locate-account outcomes). */
+  custom?: (method: string, path: string, body: unknown) => Response | undefined;
 }
 
 export interface Call {
@@ -33,7 +35,7 @@ export const memberCredential = (profile: Record<string, unknown> = { sub: 'memb
   profile,
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A stand-in for the portal API: answers the calls the shell and the overview make. */
 export function fakeFetch(api: FakeApi, calls: Call[]) {
@@ -43,6 +45,8 @@ export function fakeFetch(api: FakeApi, calls: Call[]) {
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const headers = new Headers(init?.headers);
     calls.push({ method: init?.method ?? 'GET', url: path, body, authorization: headers.get('Authorization') });
+    const custom = api.custom?.(init?.method ?? 'GET', path, body);
+    if (custom) return Promise.resolve(custom);
     if (path === '/api/v1/session' && api.session) return Promise.resolve(json(api.session));
     if (path === '/api/v1/Household/user' && api.household) {
       const search = (body as { exchangeSubscriberId?: string } | undefined)?.exchangeSubscriberId ?? null;
@@ -51,6 +55,7 @@ export function fakeFetch(api: FakeApi, calls: Call[]) {
     const policy = /^\/api\/v1\/Policy\/(.+)$/.exec(path)?.[1];
     if (policy && api.policies?.[policy]) return Promise.resolve(json(api.policies[policy]));
     if (path === '/api/v1/Notification/unread-count') return Promise.resolve(json({ count: api.unread ?? 0 }));
+    if (path === '/api/v1/session/logout') return Promise.resolve(new Response(null, { status: 204 }));
     if (path === '/api/v1/Logging') return Promise.resolve(json({ accepted: 1 }));
     if (path === '/api/health') return Promise.resolve(json({ status: 'ok', version: 'test', database: { status: 'up', driver: 'pglite' } }));
     return Promise.resolve(json({ type: 'urn:portal:problem:not-found', title: 'Not found', status: 404 }, 404));

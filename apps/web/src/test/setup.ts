@@ -1,8 +1,11 @@
 import { afterEach, beforeAll, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { changeLanguage, initI18n } from '../i18n';
 import { setCredential } from '../lib/auth/credentials';
 import { resetPortalState } from '../lib/portal-state';
+
+// Pages load their code and data lazily; a busy CI machine needs more than the default second.
+configure({ asyncUtilTimeout: 4000 });
 
 beforeAll(async () => {
   await initI18n();

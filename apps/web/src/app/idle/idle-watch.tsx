@@ -1,11 +1,24 @@
 import { useEffect, useReducer, useRef } from 'react';
-import { useIdleTimer } from 'react-idle-timer';
+import { useIdleTimer, type ITimers } from 'react-idle-timer';
 import { ACTIVITY_THROTTLE_MS, idleSessionTransition, INITIAL_IDLE_SESSION, type IdleSessionState } from '@portal/domain';
 import { useConfig } from '../../config/config-context';
 import { useSignOut } from '../use-sign-out';
 import { IdleDialog } from './idle-dialog';
 
 type Action = { type: 'activity' | 'stay-signed-in' | 'sign-out' } | { type: 'idle-elapsed'; timeoutSeconds: number | false } | { type: 'sync'; remainingSeconds: number };
+
+// The browser's timers, looked up when used (the library binds them once at load, which would pin
+// them before a test installs its fake clock).
+const TIMERS: ITimers = {
+  setTimeout: (handler: () => void, ms?: number) => window.setTimeout(handler, ms),
+  clearTimeout: (id: number) => {
+    window.clearTimeout(id);
+  },
+  setInterval: (handler: () => void, ms?: number) => window.setInterval(handler, ms),
+  clearInterval: (id: number) => {
+    window.clearInterval(id);
+  },
+};
 
 /** The domain's idle state machine; `sync` replays the one-second ticks up to the real time left. */
 function reducer(state: IdleSessionState, action: Action): IdleSessionState {
@@ -35,6 +48,7 @@ export function IdleWatch({ crossTab = true }: { crossTab?: boolean }) {
     throttle: ACTIVITY_THROTTLE_MS,
     crossTab,
     syncTimers: crossTab ? 200 : 0,
+    timers: TIMERS,
     onPrompt: () => {
       dispatch({ type: 'idle-elapsed', timeoutSeconds: session.idleTimeoutSeconds });
     },

@@ -27,7 +27,8 @@ export function Shell() {
   const viewer = useViewer();
   const { mobile } = useLayout();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const hasNav = viewer !== null && viewer.rootView === 'app';
+  // Staff who have not looked a member up yet have no menu and no member to show: no panel then.
+  const hasNav = viewer !== null && viewer.rootView === 'app' && (viewer.navigation.length > 0 || viewer.policies.length > 0);
   const close = () => {
     setDrawerOpen(false);
   };

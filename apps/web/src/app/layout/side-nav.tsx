@@ -186,7 +186,8 @@ export function SideNav({ mobile, onNavigate }: { mobile: boolean; onNavigate: (
   if (!viewer) return null;
   const canSearch = hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    // The scenario (SPEC §4) the menu was computed for, for support and for the end-to-end journeys.
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-scenarios={viewer.household.scenario.scenarios.join(' ')} data-testid="side-navigation">
       {mobile && canSearch && (
         <Box sx={{ p: 2 }}>
           <Suspense fallback={null}>
@@ -196,12 +197,8 @@ export function SideNav({ mobile, onNavigate }: { mobile: boolean; onNavigate: (
       )}
       <NavHeader viewer={viewer} />
       <Box component="hr" sx={{ m: 0, border: 0, borderTop: 1, borderColor: 'divider' }} />
-      <Box component="nav" aria-label={t('nav.label')} data-scenarios={viewer.household.scenario.scenarios.join(' ')}>
-        {viewer.navigation.length === 0 ? (
-          <Typography variant="body2" sx={{ px: 2, py: 2, color: 'text.secondary' }}>
-            {t('nav.empty')}
-          </Typography>
-        ) : (
+      {viewer.navigation.length > 0 && (
+        <Box component="nav" aria-label={t('nav.label')}>
           <Box component="ul" sx={{ ...listSx, py: 1 }}>
             {viewer.navigation.map((item) => (
               <li key={item.id}>
@@ -209,8 +206,8 @@ export function SideNav({ mobile, onNavigate }: { mobile: boolean; onNavigate: (
               </li>
             ))}
           </Box>
-        )}
-      </Box>
+        </Box>
+      )}
       {mobile && <FooterBar />}
     </Box>
   );

@@ -10,7 +10,7 @@ import { useFormatters } from '../../ui/format';
 type Finance = NonNullable<PolicyDetail['finance']>;
 
 /** SPEC §3 Finance: amount due, due date, autopay, paid-through date, past due, grace period, balance. */
-export function FinanceSection({ policy, finance, headingId }: { policy: PolicyDetail; finance: Finance; headingId: string }) {
+export function FinanceSection({ policy, finance, headingId, today }: { policy: PolicyDetail; finance: Finance; headingId: string; today: string }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { account } = useConfig();
@@ -30,12 +30,15 @@ export function FinanceSection({ policy, finance, headingId }: { policy: PolicyD
     facts.push({ label: t('overview.finance.credit'), value: format.money(finance.balance.amountCents) });
   }
   const check = account.payments.checkMailingAddress;
+  // DOMAIN "grace period": only a live grace period can still save the coverage; after a termination
+  // the reinstatement notice says what can be done.
+  const inGracePeriod = policy.active && finance.gracePeriod !== null && (finance.gracePeriod.endDate === null || finance.gracePeriod.endDate >= today);
   return (
     <Stack spacing={2} component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h6" component="h3">
         {t('overview.finance.heading')}
       </Typography>
-      {finance.gracePeriod && (
+      {inGracePeriod && finance.gracePeriod && (
         <Alert severity="warning">
           {t('overview.finance.gracePeriod', {
             end: finance.gracePeriod.endDate ? format.date(finance.gracePeriod.endDate) : t('overview.none'),
@@ -43,7 +46,7 @@ export function FinanceSection({ policy, finance, headingId }: { policy: PolicyD
           })}
         </Alert>
       )}
-      {finance.delinquent && !finance.gracePeriod && <Alert severity="error">{t('overview.finance.delinquent')}</Alert>}
+      {policy.active && finance.delinquent && !inGracePeriod && <Alert severity="error">{t('overview.finance.delinquent')}</Alert>}
       {finance.status === 'Binder' && <Alert severity="info">{t('overview.finance.binder', { amount: format.money(finance.currentAmountDueCents) })}</Alert>}
       <Facts items={facts} />
       {check && finance.currentAmountDueCents + finance.pastAmountDueCents > 0 && (

@@ -66,7 +66,7 @@ function Broker({ broker, headingId }: { broker: NonNullable<PolicyDetail['broke
   );
 }
 
-function PolicyDetails({ policy, entry, guest }: { policy: PolicyDetail; entry: OverviewPolicy; guest: boolean }) {
+function PolicyDetails({ policy, entry, guest, today }: { policy: PolicyDetail; entry: OverviewPolicy; guest: boolean; today: string }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { account } = useConfig();
@@ -86,7 +86,7 @@ function PolicyDetails({ policy, entry, guest }: { policy: PolicyDetail; entry: 
       {policy.finance && (
         <>
           <Divider />
-          <FinanceSection policy={policy} finance={policy.finance} headingId={`${base}-finance`} />
+          <FinanceSection policy={policy} finance={policy.finance} headingId={`${base}-finance`} today={today} />
         </>
       )}
       {policy.plan && (
@@ -161,7 +161,7 @@ export function PolicyCard({ viewer, entry, guest }: { viewer: Viewer; entry: Ov
         <PolicyChips entry={entry} />
       </Stack>
       {detail.data ? (
-        <PolicyDetails policy={detail.data} entry={entry} guest={guest} />
+        <PolicyDetails policy={detail.data} entry={entry} guest={guest} today={viewer.household.today} />
       ) : failed ? (
         <Alert severity="warning">{t('overview.policyUnavailable')}</Alert>
       ) : (

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../../i18n';
+import { householdResponse, policyDetail, policySummary, sessionInfo } from '../../test/fixtures';
+import type { Credential } from '../../lib/auth/credentials';
+import { memberCredential, renderPortal, type FakeApi } from '../../test/render-portal';
+
+const maria = policySummary();
+const memberApi: FakeApi = { session: sessionInfo(), household: householdResponse([maria]), policies: { [maria.id]: policyDetail(maria) }, unread: 3 };
+
+function setWidth(width: number) {
+  act(() => {
+    (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width, height: 900 });
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+
+describe('header (SPEC §2)', () => {
+  it('links the logo to the configured logo route when it is in the member’s menu', async () => {
+    renderPortal('/account-overview', { credential: memberCredential(), api: memberApi });
+    await screen.findByRole('heading', { level: 1, name: 'Account overview' });
+    const logo = screen.getByRole('link', { name: 'Lighthouse Health Plan home' });
+    expect(logo.getAttribute('href')).toBe('/account-overview');
+  });
+
+  it('shows the logo without a link when the menu has no page for the user (a guest today)', async () => {
+    const guestSummary = policySummary();
+    renderPortal('/account-overview', {
+      credential: { kind: 'portal', type: 'guest', token: 'guest-token', expiresAt: null },
+      api: {
+        session: sessionInfo({ kind: 'guest', roles: ['guest'], displayName: null, username: null }),
+        household: householdResponse([guestSummary], { base: 'GuestPaymentPages', exchange: null, scenarios: ['GuestPaymentPages'] }),
+        policies: { [guestSummary.id]: policyDetail(guestSummary) },
+      },
+    });
+    await screen.findByText(/You found this account without signing in/);
+    expect(screen.queryByRole('link', { name: 'Lighthouse Health Plan home' })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Lighthouse Health Plan' })).toBeTruthy();
+  });
+
+  it('greets the signed-in member by name and shows the unread count on the notification button', async () => {
+    renderPortal('/account-overview', { credential: memberCredential({ sub: 'm', preferred_username: 'maria.santos' }), api: memberApi });
+    expect(await screen.findByText('Hello, maria.santos')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
+  });
+
+  it('offers the member search only with the member-search permission', async () => {
+    renderPortal('/account-overview', { credential: memberCredential(), api: memberApi });
+    await screen.findByRole('heading', { level: 1, name: 'Account overview' });
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('sends customer service to the logo route with the searched member, clearly marked (SPEC §2 member search)', async () => {
+    const found = policySummary({ policyHolder: { firstName: 'João', lastName: 'Silva' }, exchangeSubscriberId: '0903333333' });
+    const { calls } = renderPortal('/account-overview', {
+      credential: { ...memberCredential({ sub: 'cs', name: 'Denise Walsh' }), realm: 'workforce' } as Credential,
+      api: {
+        session: sessionInfo({ kind: 'staff', roles: ['customer-service'], permissions: ['member-search'], displayName: 'Denise Walsh' }),
+        household: (search) =>
+          search === null
+            ? householdResponse([], { base: 'BindingPaymentOnlyPages', exchange: null, scenarios: ['BindingPaymentOnlyPages'] })
+            : householdResponse([found], { base: 'HouseholdAndPolicies', exchange: 'OffExchangePolicy', scenarios: ['HouseholdAndPolicies', 'OffExchangePolicy'] }),
+        policies: { [found.id]: policyDetail(found) },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Find a member' })).toBeTruthy();
+    const search = await screen.findByRole('searchbox', { name: 'Search for a member by Exchange Subscriber ID' });
+    expect(search.getAttribute('placeholder')).toBe('Exchange Subscriber ID');
+    fireEvent.change(search, { target: { value: ' 0903333333 ' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(await screen.findByText('You are viewing the account of João Silva (Exchange Subscriber ID 0903333333) on their behalf.')).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/v1/Household/user' && (call.body as { exchangeSubscriberId?: string }).exchangeSubscriberId === '0903333333')).toBe(true);
+    expect(sessionStorage.getItem('session')).toBe(JSON.stringify({ idType: 'ExchangeId', id: '0903333333' }));
+    fireEvent.click(screen.getByRole('button', { name: 'End member view' }));
+    expect(await screen.findByRole('heading', { name: 'Find a member' })).toBeTruthy();
+    expect(sessionStorage.getItem('session')).toBeNull();
+  });
+});
+
+describe('footer (SPEC §2, §4)', () => {
+  const ids = ['privacyPolicy', 'termsofUse', 'nondiscriminationNotice', 'accessibilityStatement', 'contact', 'languageAssistance'];
+
+  it('has one link per configured key, with footer-button ids, opening in a new tab', async () => {
+    renderPortal('/home');
+    await screen.findByRole('heading', { level: 1 });
+    for (const key of ids) {
+      const link = document.getElementById(`footer-button-${key}`);
+      expect(link, key).not.toBeNull();
+      expect(link?.getAttribute('target')).toBe('_blank');
+      expect(link?.getAttribute('rel')).toContain('noopener');
+    }
+    expect(screen.getByRole('link', { name: /Privacy policy/ }).getAttribute('href')).toBe('/config/assets/en/privacy.html');
+    expect(document.getElementById('footer-button-nondiscriminationNotice')?.getAttribute('href')).toBe('/config/assets/en/nondiscrimination.html');
+  });
+
+  it('chooses the nondiscrimination notice by the member’s state and rebuilds the links in another language', async () => {
+    renderPortal('/account-overview', { credential: memberCredential(), api: memberApi });
+    await screen.findByRole('heading', { level: 1, name: 'Account overview' });
+    await waitFor(() => {
+      expect(document.getElementById('footer-button-nondiscriminationNotice')?.getAttribute('href')).toBe('/config/assets/shared/nondiscrimination-ma.html');
+    });
+    await act(() => changeLanguage('es'));
+    expect(screen.getByRole('link', { name: /Política de privacidad/ }).getAttribute('href')).toBe('/config/assets/es/privacy.html');
+    expect(document.getElementById('footer-button-nondiscriminationNotice')?.textContent).toContain('Aviso de no discriminación');
+  });
+});
+
+describe('responsive layout (SPEC §2 breakpoints 959 px and 599 px)', () => {
+  it('keeps the menu open beside the page on a wide screen and collapses it below 959 px', async () => {
+    setWidth(1280);
+    renderPortal('/account-overview', { credential: memberCredential(), api: memberApi });
+    await screen.findByRole('heading', { level: 1, name: 'Account overview' });
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open the menu' })).toBeNull();
+    expect(screen.getByRole('button', { name: /Notifications/ })).toBeTruthy();
+
+    setWidth(958);
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
+    const drawer = await screen.findByTestId('side-navigation');
+    expect(within(drawer).getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+    const bar = within(drawer).getByTestId('nav-footer-bar');
+    expect(within(bar).getByRole('combobox', { name: 'Language' })).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: /Notifications/ })).toBeTruthy();
+    expect(within(bar).getByRole('link', { name: /Language assistance/ })).toBeTruthy();
+  });
+
+  it('hides the notifications button and the language-assistance link of the menu’s footer bar below 599 px', async () => {
+    setWidth(598);
+    renderPortal('/account-overview', { credential: memberCredential(), api: memberApi });
+    await screen.findByRole('heading', { level: 1, name: 'Account overview' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
+    const bar = within(await screen.findByTestId('side-navigation')).getByTestId('nav-footer-bar');
+    expect(within(bar).getByRole('combobox', { name: 'Language' })).toBeTruthy();
+    expect(within(bar).queryByRole('button', { name: /Notifications/ })).toBeNull();
+    expect(within(bar).queryByRole('link', { name: /Language assistance/ })).toBeNull();
+    setWidth(1280);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { NavigationItem } from '@portal/domain';
+import { testConfig } from '../test/config';
+import { householdResponse, policySummary, sessionInfo } from '../test/fixtures';
+import { logoRouteFor, menuFor, onlyBuiltRoutes, rootViewFor } from './navigation';
+
+const item = (id: string, route: string | null, children: NavigationItem[] = []): NavigationItem => ({ id, route, label: `nav.${id}`, icon: null, prune: null, children });
+
+describe('the menu (SPEC §4 navigation)', () => {
+  it('leaves out pages that are not built yet, and sections left empty', () => {
+    const menu = onlyBuiltRoutes([
+      item('accountOverview', '/account-overview'),
+      item('documents', null, [item('invoices', '/documents/invoice')]),
+      item('faq', '/admin/faq'),
+    ]);
+    expect(menu.map((entry) => entry.id)).toEqual(['accountOverview']);
+  });
+
+  it('computes the entries from roles, scenario and configuration', () => {
+    const config = testConfig();
+    const member = menuFor({ session: sessionInfo(), household: householdResponse([policySummary()]), config, bindingPaymentComplete: false });
+    expect(member.map((entry) => entry.route)).toEqual(['/account-overview']);
+    const guest = menuFor({
+      session: sessionInfo({ kind: 'guest', roles: ['guest'] }),
+      household: householdResponse([policySummary()], { base: 'GuestPaymentPages', exchange: null, scenarios: ['GuestPaymentPages'] }),
+      config,
+      bindingPaymentComplete: false,
+    });
+    // A guest's pages (binder payment, make a payment, FAQ) are not built yet.
+    expect(guest).toEqual([]);
+  });
+
+  it('links the logo to the configured route when the user has it, else to their first route, and not on the PCP page', () => {
+    const config = testConfig({ account: { header: { headerLogoRoute: '/documents/invoice' } } });
+    const menu = [item('faq', '/admin/faq'), item('accountOverview', '/account-overview')];
+    expect(logoRouteFor(menu, config, '/account-overview')).toBe('/admin/faq');
+    expect(logoRouteFor(menu, testConfig(), '/account-overview')).toBe('/account-overview');
+    expect(logoRouteFor(menu, testConfig(), '/admin/pcp-select')).toBeNull();
+  });
+
+  it('shows the no-plans page to a member without policies, never to staff (SPEC §2 root states)', () => {
+    const none = householdResponse([], { base: 'HouseholdNoPolicies', exchange: null, scenarios: ['HouseholdNoPolicies'] });
+    expect(rootViewFor(sessionInfo(), none, false)).toBe('no-plans-available');
+    expect(rootViewFor(sessionInfo({ kind: 'staff', roles: ['customer-service'] }), none, false)).toBe('app');
+    expect(rootViewFor(sessionInfo(), householdResponse([policySummary()]), false)).toBe('app');
+    expect(rootViewFor(sessionInfo(), none, true)).toBe('logged-out');
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { getCredential } from '../../../lib/auth/credentials';
+import { changeLanguage } from '../../../i18n';
+import { householdResponse, policyDetail, policySummary, sessionInfo } from '../../../test/fixtures';
+import { json, renderPortal } from '../../../test/render-portal';
+
+const problem = (type: string, status: number) => json({ type, title: 'x', status }, status);
+
+function fill(id: string, dob: string, zip: string) {
+  fireEvent.change(screen.getByRole('textbox', { name: /Exchange Subscriber ID/ }), { target: { value: id } });
+  fireEvent.change(screen.getByLabelText(/Date of birth/), { target: { value: dob } });
+  fireEvent.change(screen.getByRole('textbox', { name: /ZIP code/ }), { target: { value: zip } });
+}
+
+describe('locate account (SPEC §2, §5, §6)', () => {
+  it('focuses the first invalid field and says what is wrong, in red, with translated field names', async () => {
+    await changeLanguage('es', false);
+    renderPortal('/payments/locate-account');
+    const submit = await screen.findByRole('button', { name: 'Buscar mi cuenta' });
+    fireEvent.click(submit);
+    const alert = await screen.findByText('ID de suscriptor del Exchange es obligatorio.', { selector: '.MuiAlert-message' });
+    expect(alert).toBeTruthy();
+    await waitFor(() => {
+      expect(document.activeElement?.getAttribute('name')).toBe('identifier');
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /ID de suscriptor del Exchange/ }), { target: { value: 'AB' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText('ID de suscriptor del Exchange necesita al menos 4 caracteres (escribió 2).', { selector: '.MuiAlert-message' })).toBeTruthy();
+  });
+
+  it('explains a failed look-up and a rate limit without revealing whether the account exists', async () => {
+    let answer = problem('urn:portal:problem:account-not-found', 404);
+    renderPortal('/payments/locate-account', { api: { custom: (_method, path) => (path === '/api/v1/guest/locate-account' ? answer : undefined) } });
+    await screen.findByRole('button', { name: 'Find my account' });
+    fill('0902026467', '1985-03-14', '01841');
+    fireEvent.click(screen.getByRole('button', { name: 'Find my account' }));
+    expect(await screen.findByText('We could not find an account with these details. Check them and try again.')).toBeTruthy();
+    answer = problem('urn:portal:problem:rate-limited', 429);
+    fireEvent.click(screen.getByRole('button', { name: 'Find my account' }));
+    expect(await screen.findByText(/Too many attempts/)).toBeTruthy();
+    expect(getCredential()).toBeNull();
+  });
+
+  it('keeps the guest token for this tab and opens the located account', async () => {
+    const located = policySummary();
+    const { calls } = renderPortal('/payments/locate-account', {
+      api: {
+        custom: (_method, path) => (path === '/api/v1/guest/locate-account' ? json({ token: 'guest-token-1', expiresAt: '2099-01-01T00:00:00.000Z' }) : undefined),
+        session: sessionInfo({ kind: 'guest', roles: ['guest'], displayName: null }),
+        household: householdResponse([located], { base: 'GuestPaymentPages', exchange: null, scenarios: ['GuestPaymentPages'] }),
+        policies: { [located.id]: policyDetail(located) },
+      },
+    });
+    await screen.findByRole('button', { name: 'Find my account' });
+    fill('0902026467', '1985-03-14', '01841');
+    fireEvent.click(screen.getByRole('button', { name: 'Find my account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account overview' })).toBeTruthy();
+    expect(await screen.findByText(/You found this account without signing in/)).toBeTruthy();
+    expect(getCredential()).toMatchObject({ kind: 'portal', type: 'guest', token: 'guest-token-1' });
+    expect(JSON.parse(sessionStorage.getItem('portal.session') ?? '{}')).toMatchObject({ type: 'guest', token: 'guest-token-1' });
+    const lookup = calls.find((call) => call.url === '/api/v1/guest/locate-account');
+    expect(lookup?.body).toEqual({ identifierType: 'exchangeSubscriberId', identifier: '0902026467', dateOfBirth: '1985-03-14', zipCode: '01841' });
+    expect(lookup?.authorization).toBeNull();
+    expect(calls.find((call) => call.url === '/api/v1/session')?.authorization).toBe('Bearer guest-token-1');
+    // Guests see what paying needs, not the people on the policy.
+    await screen.findByRole('heading', { name: 'Billing' });
+    expect(screen.queryByRole('heading', { name: 'People on this policy' })).toBeNull();
+  });
+});
