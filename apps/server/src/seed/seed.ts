@@ -79,6 +79,9 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     if (inFlight.size >= writers) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
+  // Fresh planner statistics: right after a bulk load the planner still believes the tables are
+  // nearly empty and picks sequential scans and hash joins where one index look-up would do.
+  await handle.db.execute(sql`analyze`);
   return { households: counts.households, counts, milliseconds: performance.now() - started };
 }
 
