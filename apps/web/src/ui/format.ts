@@ -13,20 +13,25 @@ export interface Formatters {
   /** A calendar date (never shifted by the browser's time zone). */
   date: (date: CalendarDate) => string;
   number: (value: number) => string;
+  /** The month of a calendar date, e.g. "December 2026" (invoice periods). */
+  month: (date: CalendarDate) => string;
 }
 
 export function formattersFor(language: string): Formatters {
   const locale = localeOf(language);
   const dateFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
   const numberFormat = new Intl.NumberFormat(locale);
+  const monthFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  const utc = (date: CalendarDate) => {
+    const { year, month, day } = parseCalendarDate(date);
+    return new Date(Date.UTC(year, month - 1, day));
+  };
   return {
     locale,
     money: (cents) => formatMoney(cents, locale),
-    date: (date) => {
-      const { year, month, day } = parseCalendarDate(date);
-      return dateFormat.format(new Date(Date.UTC(year, month - 1, day)));
-    },
+    date: (date) => dateFormat.format(utc(date)),
     number: (value) => numberFormat.format(value),
+    month: (date) => monthFormat.format(utc(date)),
   };
 }
 

@@ -10,6 +10,7 @@ import { useFormatters } from '../../ui/format';
 import { BookOfBusiness } from './book-of-business';
 import { groupPolicies, isGuest, overviewMode, type OverviewPolicy } from './overview-model';
 import { PolicyCard } from './policy-card';
+import { RecentDocuments } from './recent-documents';
 
 /** Staff with member search, before choosing a member. */
 function FindMember() {
@@ -62,6 +63,7 @@ function MemberOverview({ viewer }: { viewer: Viewer }) {
       {policies.map((entry) => (
         <PolicyCard key={entry.summary.id} viewer={viewer} entry={entry} guest={guest} />
       ))}
+      {!guest && <RecentDocuments viewer={viewer} />}
     </Stack>
   );
 }
