@@ -169,6 +169,13 @@ describe('calendarDateOf', () => {
     expect(calendarDateOf(instant, 'America/New_York')).toBe('2024-12-31');
     expect(calendarDateOf(new Date('2024-02-29T23:30:00Z'), 'Asia/Tokyo')).toBe('2024-03-01');
   });
+
+  it('answers the same for a zone asked again (formatters are reused)', () => {
+    const instant = new Date('2025-07-04T02:00:00Z');
+    expect(calendarDateOf(instant, 'America/Los_Angeles')).toBe('2025-07-03');
+    expect(calendarDateOf(instant, 'America/Los_Angeles')).toBe('2025-07-03');
+    expect(calendarDateOf(new Date('2025-07-04T12:00:00Z'), 'America/Los_Angeles')).toBe('2025-07-04');
+  });
 });
 
 describe('formatUsDate', () => {

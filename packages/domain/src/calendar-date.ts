@@ -154,17 +154,24 @@ export function isDateWithin(date: CalendarDate, start: CalendarDate, end: Calen
   return compareCalendarDates(date, start) >= 0 && (end === null || compareCalendarDates(date, end) <= 0);
 }
 
+// Building an Intl.DateTimeFormat is costly and the server asks for "today" on every request.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /**
  * SPEC §4, §9: the calendar date that `instant` falls on in the IANA `timeZone` (for example the tenant's
  * `America/New_York`). This is how a caller at the edge obtains "today" to pass to the rules.
  */
 export function calendarDateOf(instant: Date, timeZone: string): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = dayFormatter(timeZone).formatToParts(instant);
   const value = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((part) => part.type === type)?.value);
   return calendarDate(value('year'), value('month'), value('day'));

@@ -11,3 +11,4 @@ export * from './service-requests';
 export * from './audit';
 export * from './client-events';
 export * from './identity';
+export * from './relations';

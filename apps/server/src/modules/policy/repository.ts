@@ -1,22 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  addresses,
-  autopaySubscriptions,
-  brokers,
-  contactInformation,
-  coverageSpans,
-  employerGroups,
-  finances,
-  households,
-  members,
-  memberSpans,
-  plans,
-  policies,
-  preferences,
-  reinstatementEligibility,
-  scheduledPayments,
-} from '../../db/schema';
+import { households, memberSpans, policies } from '../../db/schema';
+import type { coverageSpans, finances, plans, reinstatementEligibility } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
 export type SpanRow = typeof coverageSpans.$inferSelect;
@@ -24,7 +9,7 @@ export type PlanRow = typeof plans.$inferSelect;
 export type FinanceRow = typeof finances.$inferSelect;
 export type ReinstatementRow = typeof reinstatementEligibility.$inferSelect;
 
-/** A policy with what its summary needs, loaded for many policies in a few queries (no N+1). */
+/** A policy with what its summary needs. */
 export interface PolicyBundle {
   policy: PolicyRow;
   holder: { firstName: string; lastName: string };
@@ -36,40 +21,50 @@ export interface PolicyBundle {
   paperless: { paperless: boolean; paperlessEmail: string | null } | null;
 }
 
+// Drizzle types a one-to-one relation keyed on the policy id as always present; a policy may have no
+// finance or reinstatement row yet, so say so.
+type LoadedPolicy = Omit<Awaited<ReturnType<typeof queryPolicies>>[number], 'household' | 'finance' | 'reinstatement'> & {
+  household: { preferences: { paperless: boolean; paperlessEmail: string | null } | null } | null;
+  finance: FinanceRow | null;
+  reinstatement: ReinstatementRow | null;
+};
+
+/** Policies with spans (and their plans), finance, reinstatement, autopay and paperless: one SQL statement. */
+function queryPolicies(db: Database, policyIds: string[]) {
+  return db.query.policies.findMany({
+    where: inArray(policies.id, policyIds),
+    with: {
+      subscriber: { columns: { firstName: true, lastName: true } },
+      spans: { with: { plan: true }, orderBy: (span, { asc }) => [asc(span.startDate)] },
+      finance: true,
+      reinstatement: true,
+      autopaySubscriptions: { columns: { id: true }, where: (autopay, { eq: equals }) => equals(autopay.state, 'Active') },
+      household: { columns: {}, with: { preferences: { columns: { paperless: true, paperlessEmail: true } } } },
+    },
+  });
+}
+
+function toBundle(row: LoadedPolicy): PolicyBundle {
+  const { subscriber, spans, finance, reinstatement, autopaySubscriptions: autopays, household, ...policy } = row;
+  const planMap = new Map<string, PlanRow>();
+  for (const span of spans) planMap.set(span.plan.id, span.plan);
+  return {
+    policy,
+    holder: subscriber,
+    spans,
+    plans: planMap,
+    finance,
+    reinstatement,
+    activeAutopays: autopays.length,
+    paperless: household?.preferences ?? null,
+  };
+}
+
 export async function loadPolicyBundles(db: Database, policyIds: string[]): Promise<PolicyBundle[]> {
   if (policyIds.length === 0) return [];
-  const [policyRows, spanRows, financeRows, reinstatementRows, autopayRows] = await Promise.all([
-    db
-      .select({ policy: policies, firstName: members.firstName, lastName: members.lastName, paperless: preferences.paperless, paperlessEmail: preferences.paperlessEmail })
-      .from(policies)
-      .innerJoin(members, eq(members.id, policies.subscriberMemberId))
-      .leftJoin(preferences, eq(preferences.householdId, policies.householdId))
-      .where(inArray(policies.id, policyIds)),
-    db.select().from(coverageSpans).where(inArray(coverageSpans.policyId, policyIds)).orderBy(coverageSpans.startDate),
-    db.select().from(finances).where(inArray(finances.policyId, policyIds)),
-    db.select().from(reinstatementEligibility).where(inArray(reinstatementEligibility.policyId, policyIds)),
-    db
-      .select({ policyId: autopaySubscriptions.policyId, n: sql<number>`count(*)::int` })
-      .from(autopaySubscriptions)
-      .where(and(inArray(autopaySubscriptions.policyId, policyIds), eq(autopaySubscriptions.state, 'Active')))
-      .groupBy(autopaySubscriptions.policyId),
-  ]);
-  const planIds = [...new Set(spanRows.map((span) => span.planId))];
-  const planRows = planIds.length > 0 ? await db.select().from(plans).where(inArray(plans.id, planIds)) : [];
-  const planMap = new Map(planRows.map((plan) => [plan.id, plan]));
+  const rows = await queryPolicies(db, policyIds);
   const order = new Map(policyIds.map((id, index) => [id, index]));
-  return policyRows
-    .map((row) => ({
-      policy: row.policy,
-      holder: { firstName: row.firstName, lastName: row.lastName },
-      spans: spanRows.filter((span) => span.policyId === row.policy.id),
-      plans: planMap,
-      finance: financeRows.find((f) => f.policyId === row.policy.id) ?? null,
-      reinstatement: reinstatementRows.find((r) => r.policyId === row.policy.id) ?? null,
-      activeAutopays: autopayRows.find((a) => a.policyId === row.policy.id)?.n ?? 0,
-      paperless: row.paperless === null ? null : { paperless: row.paperless, paperlessEmail: row.paperlessEmail },
-    }))
-    .sort((x, y) => (order.get(x.policy.id) ?? 0) - (order.get(y.policy.id) ?? 0));
+  return rows.map(toBundle).sort((x, y) => (order.get(x.policy.id) ?? 0) - (order.get(y.policy.id) ?? 0));
 }
 
 /**
@@ -123,32 +118,38 @@ export async function loadHouseholds(db: Database, householdIds: string[]) {
   return db.select({ id: households.id, exchangeId: households.exchangeId }).from(households).where(inArray(households.id, householdIds));
 }
 
-/** What the policy page adds to the summary: members, broker, group, addresses, contact, schedule count. */
-export async function loadPolicyExtras(db: Database, policy: PolicyRow) {
-  const addressIds = [policy.residentialAddressId, policy.mailingAddressId].filter((id): id is string => id !== null);
-  const [memberRows, broker, group, addressRows, contact, scheduled] = await Promise.all([
-    db
-      .select({ member: members, span: memberSpans })
-      .from(memberSpans)
-      .innerJoin(members, eq(members.id, memberSpans.memberId))
-      .where(eq(memberSpans.policyId, policy.id))
-      .orderBy(memberSpans.startDate),
-    policy.brokerId ? db.select().from(brokers).where(eq(brokers.id, policy.brokerId)) : Promise.resolve([]),
-    policy.groupId ? db.select().from(employerGroups).where(eq(employerGroups.id, policy.groupId)) : Promise.resolve([]),
-    addressIds.length > 0 ? db.select().from(addresses).where(inArray(addresses.id, addressIds)) : Promise.resolve([]),
-    policy.householdId ? db.select().from(contactInformation).where(eq(contactInformation.householdId, policy.householdId)) : Promise.resolve([]),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(scheduledPayments)
-      .where(and(eq(scheduledPayments.policyId, policy.id), eq(scheduledPayments.status, 'Scheduled'))),
-  ]);
+/** A policy with everything its page shows (summary facts plus members, broker, group, addresses,
+ * contact, pending scheduled payments): one SQL statement. */
+export async function loadPolicyPage(db: Database, policyId: string) {
+  const row = await db.query.policies.findFirst({
+    where: eq(policies.id, policyId),
+    with: {
+      subscriber: { columns: { firstName: true, lastName: true } },
+      spans: { with: { plan: true }, orderBy: (span, { asc }) => [asc(span.startDate)] },
+      finance: true,
+      reinstatement: true,
+      autopaySubscriptions: { columns: { id: true }, where: (autopay, { eq: equals }) => equals(autopay.state, 'Active') },
+      household: { columns: {}, with: { preferences: { columns: { paperless: true, paperlessEmail: true } }, contactInformation: true } },
+      memberSpans: { with: { member: true }, orderBy: (span, { asc }) => [asc(span.startDate)] },
+      broker: true,
+      group: true,
+      residentialAddress: true,
+      mailingAddress: true,
+      scheduledPayments: { columns: { id: true }, where: (payment, { eq: equals }) => equals(payment.status, 'Scheduled') },
+    },
+  });
+  if (!row) return null;
+  const { memberSpans: memberRows, broker, group, residentialAddress, mailingAddress, scheduledPayments: scheduled, ...summaryRow } = row;
   return {
-    memberRows,
-    broker: broker[0] ?? null,
-    group: group[0] ?? null,
-    residential: addressRows.find((a) => a.id === policy.residentialAddressId) ?? null,
-    mailing: addressRows.find((a) => a.id === policy.mailingAddressId) ?? null,
-    contact: contact[0] ?? null,
-    scheduledCount: scheduled[0]?.n ?? 0,
+    bundle: toBundle(summaryRow),
+    extras: {
+      memberRows: memberRows.map(({ member, ...span }) => ({ member, span })),
+      broker: broker ?? null,
+      group: group ?? null,
+      residential: residentialAddress ?? null,
+      mailing: mailingAddress ?? null,
+      contact: row.household?.contactInformation ?? null,
+      scheduledCount: scheduled.length,
+    },
   };
 }

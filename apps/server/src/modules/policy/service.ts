@@ -17,7 +17,7 @@ import {
 } from '@portal/domain';
 import type { AccountConfig, PolicyDetail, PolicySummary } from '@portal/contracts';
 import type { Database } from '../../db/client';
-import { loadPolicyBundles, loadPolicyExtras, type PolicyBundle, type PolicyRow, type SpanRow } from './repository';
+import { loadPolicyBundles, loadPolicyPage, type PolicyBundle, type PolicyRow, type SpanRow } from './repository';
 
 /** SPEC §4: the label of a cancelled span. */
 export const CANCEL_LABEL = 'policyStatus.cancelled';
@@ -92,12 +92,12 @@ export async function policySummaries(db: Database, policyIds: string[], rules: 
 
 /** One policy with finance, coverage details, plan, members, broker, group, addresses (SPEC §3 Policy). */
 export async function policyDetail(db: Database, policyId: string, rules: PolicyRules): Promise<PolicyDetail | null> {
-  const [bundle] = await loadPolicyBundles(db, [policyId]);
-  if (!bundle) return null;
+  const page = await loadPolicyPage(db, policyId);
+  if (!page) return null;
+  const { bundle, extras } = page;
   const [summary] = summarise(bundle, rules);
   if (!summary) return null;
   const { policy, finance } = bundle;
-  const extras = await loadPolicyExtras(db, policy);
   const hra = hraOf(policy);
   const shownSpan = bundle.spans.find((span) => span.id === summary.spanId);
   const plan = shownSpan ? bundle.plans.get(shownSpan.planId) : undefined;
