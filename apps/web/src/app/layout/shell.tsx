@@ -66,7 +66,14 @@ export function Shell() {
             </MenuDrawer>
           </Suspense>
         )}
-        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, outline: 'none' }}>
+        <Box
+          component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          // The SPEC §4 scenario the page was built for (support, and the end-to-end journeys).
+          data-scenarios={viewer?.household.scenario.scenarios.join(' ')}
+          sx={{ flex: 1, minWidth: 0, outline: 'none' }}
+        >
           <Box sx={{ maxWidth: 1200, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
             {viewer?.actingFor && <ActingForBanner />}
             <Suspense fallback={<PageLoading />}>

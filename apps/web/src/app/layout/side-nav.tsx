@@ -186,8 +186,7 @@ export function SideNav({ mobile, onNavigate }: { mobile: boolean; onNavigate: (
   if (!viewer) return null;
   const canSearch = hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
   return (
-    // The scenario (SPEC §4) the menu was computed for, for support and for the end-to-end journeys.
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-scenarios={viewer.household.scenario.scenarios.join(' ')} data-testid="side-navigation">
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="side-navigation">
       {mobile && canSearch && (
         <Box sx={{ p: 2 }}>
           <Suspense fallback={null}>

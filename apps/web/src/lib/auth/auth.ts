@@ -1,6 +1,7 @@
 import type { IdentityConfig } from '@portal/contracts';
 import { startupRedirect } from '@portal/domain';
 import { getCredential, setCredential, type Realm } from './credentials';
+import { logClientEvent } from '../client-log';
 import { storedOidcCredential } from './stored-user';
 import { isSafeRelativePath, readItem, readJson, STORAGE_KEYS, writeItem } from './session-storage';
 
@@ -144,7 +145,7 @@ export async function endSessionQuietly(endPortalSession: (token: string) => Pro
   const credential = getCredential();
   if (credential?.kind === 'oidc') {
     await oidc()
-      .then((module) => module.managerFor(credential.realm).revokeTokens())
+      .then((module) => module.revokeGrant(credential.realm))
       .catch(() => undefined);
   }
   if (credential?.kind === 'portal') await endPortalSession(credential.token).catch(() => undefined);
@@ -161,10 +162,12 @@ export async function signOut(endPortalSession: (token: string) => Promise<void>
   if (credential?.kind === 'oidc') {
     try {
       const module = await oidc();
+      await module.revokeGrant(credential.realm);
       await module.managerFor(credential.realm).signoutRedirect({ extraQueryParams: { ui_locales: language } });
       return true;
-    } catch {
+    } catch (error) {
       // The provider cannot be reached: at least forget everything here.
+      logClientEvent({ level: 'warn', event: 'auth.sign-out-failed', message: error instanceof Error ? error.message.slice(0, 300) : 'unknown' });
       await forgetSession();
       return false;
     }

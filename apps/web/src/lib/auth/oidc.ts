@@ -73,7 +73,8 @@ function createManager(identity: IdentityConfig, realm: Realm, origin: string): 
     userStore: new SessionUserStore(realm),
     stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
     automaticSilentRenew: true,
-    revokeTokensOnSignout: true,
+    // Tokens are revoked by revokeGrant() below before sign-out (see there).
+    revokeTokensOnSignout: false,
     loadUserInfo: false,
   });
   manager.events.addUserLoaded((user) => {
@@ -100,6 +101,23 @@ export function managerFor(realm: Realm): UserManager {
 /** Loads the stored user into its manager, which starts renewing it before it expires. */
 export async function watchStoredUser(realm: Realm): Promise<void> {
   await managerFor(realm).getUser();
+}
+
+/**
+ * Revokes the refresh token at the provider (RFC 7009), which ends the whole grant there; the API
+ * refuses every access token of a grant that is gone. Done here rather than by the library, which
+ * insists on a JSON answer where RFC 7009 answers 200 with an empty body.
+ */
+export async function revokeGrant(realm: Realm): Promise<void> {
+  const manager = managerFor(realm);
+  const user = await manager.getUser();
+  const endpoint = await manager.metadataService.getRevocationEndpoint(true);
+  if (!user?.refresh_token || !endpoint) return;
+  await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: user.refresh_token, token_type_hint: 'refresh_token', client_id: manager.settings.client_id }),
+  });
 }
 
 /** Renews with the refresh token; null when that is no longer possible. */

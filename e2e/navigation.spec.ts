@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { NavigationScenario } from '../packages/domain/src/index';
+import { assertScenario, expectedMenu, locateAccount, menuShown, scenariosShown, signIn, text } from './support/portal';
+
+// SPEC §4 navigation by scenario: every demo account (README "Demo accounts") signs in the way it
+// would for real, and the shell must have computed its scenario and show exactly the menu the domain
+// rules give for its roles and scenario over the tenant's configuration (pages that exist only).
+
+interface Journey {
+  who: string;
+  roles: string[];
+  scenarios: NavigationScenario[];
+  arrive: (page: Page) => Promise<void>;
+  /** SPEC §2 root state "no plans available" instead of the app. */
+  noPlans?: boolean;
+}
+
+const member = (username: string, scenarios: NavigationScenario[], noPlans = false): Journey => ({
+  who: username,
+  roles: ['member'],
+  scenarios,
+  noPlans,
+  arrive: async (page) => {
+    await signIn(page, 'consumer', username);
+  },
+});
+
+const guest = (who: string, scenario: NavigationScenario, facts: { policyNumber: string; dateOfBirth: string; zipCode: string }): Journey => ({
+  who: `guest for ${who}`,
+  roles: ['guest'],
+  scenarios: [scenario],
+  arrive: async (page) => {
+    await locateAccount(page, facts);
+  },
+});
+
+const journeys: Journey[] = [
+  member('maria.santos', ['HouseholdAndPolicies', 'OnExchangePolicy']),
+  member('joao.silva', ['HouseholdAndPolicies', 'OffExchangePolicy']),
+  member('grace.kim', ['PoliciesNoHousehold', 'OffExchangePolicy']),
+  member('aisha.johnson', ['HouseholdNonActivePolicies']),
+  member('tomas.rivera', ['HouseholdNoPolicies'], true),
+  member('ana.costa', ['BindingPaymentOnlyPages'], true),
+  guest('María Santos', 'GuestPaymentPages', { policyNumber: 'LHP-1000001-01', dateOfBirth: '1985-03-14', zipCode: '01841' }),
+  guest('Aisha Johnson', 'GuestPaymentTermedReinstateOnlyPages', { policyNumber: 'LHP-1000005-01', dateOfBirth: '1992-06-12', zipCode: '02301' }),
+  guest('Robert Chen', 'GuestPaymentRestrictedPages', { policyNumber: 'LHP-1000009-01', dateOfBirth: '1968-05-03', zipCode: '02148' }),
+  {
+    who: 'an exchange member by SAML assertion (binder payment due)',
+    roles: ['member'],
+    scenarios: ['HouseholdNonActivePolicies'],
+    arrive: async (page) => {
+      await assertScenario(page, /binder payment/i);
+    },
+  },
+  {
+    who: 'a broker by SAML assertion',
+    roles: ['broker'],
+    scenarios: ['HouseholdAndPolicies', 'OnExchangePolicy'],
+    arrive: async (page) => {
+      await assertScenario(page, /^Broker:/);
+    },
+  },
+];
+
+for (const journey of journeys) {
+  test(`navigation for ${journey.who}: ${journey.scenarios.join(' + ')}`, async ({ page }) => {
+    await journey.arrive(page);
+    expect(await scenariosShown(page)).toEqual(journey.scenarios);
+    if (journey.noPlans) {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('noPlans.heading'));
+      expect(await menuShown(page)).toEqual([]);
+      return;
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('overview.heading'));
+    expect(await menuShown(page)).toEqual(expectedMenu(journey.roles, journey.scenarios));
+  });
+}
+
+test('the menu holds every page a member with policies may open (today: the account overview)', () => {
+  // Guards the expectation above against an empty comparison: members with policies do have a menu.
+  expect(expectedMenu(['member'], ['HouseholdAndPolicies', 'OnExchangePolicy'])).toEqual([text('nav.accountOverview')]);
+  expect(expectedMenu(['guest'], ['GuestPayment'])).toEqual([]);
+});

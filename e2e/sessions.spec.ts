@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { assertScenario, locateAccount, newPortalPage, signIn, signOut, text } from './support/portal';
+
+// Issue 5 "Web sign-in" end to end: each way into the portal, and out again.
+
+test('a member signs in through the consumer provider, lands on the account overview, and signs out there too', async ({ page }) => {
+  await signIn(page, 'consumer', 'maria.santos');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account overview');
+  await expect(page.getByText('Hello, María Santos')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /Lighthouse Harbor Silver/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'People on this policy' }).first()).toContainText('Sofía Santos');
+  // SPEC §3: the user is cached in session storage under `user`.
+  expect(await page.evaluate(() => sessionStorage.getItem('user'))).toContain('access_token');
+  await signOut(page, { atIdentityProvider: true });
+  expect(await page.evaluate(() => sessionStorage.getItem('user'))).toBeNull();
+  // The provider's session ended as well: the overview asks for sign-in again.
+  await page.goto('/account-overview');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a deep link asked for before sign-in is where a member arrives afterwards (SPEC §4 startup)', async ({ page }) => {
+  await page.goto('/Account/Account-Overview');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText(text('home.signInToContinue'))).toBeVisible();
+  await page.getByRole('button', { name: text('home.member.action') }).click();
+  await page.locator('#username').fill('joao.silva');
+  await page.locator('#password').fill('Lighthouse-Demo-2026');
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/account-overview$/);
+});
+
+test('customer service signs in through the workforce provider, looks a member up, and signs out', async ({ page }) => {
+  await signIn(page, 'workforce', 'cs.agent');
+  await expect(page.getByRole('heading', { name: 'Find a member' })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search for a member by Exchange Subscriber ID' });
+  await expect(search).toHaveAttribute('placeholder', 'Exchange Subscriber ID');
+  await search.fill('4899749505');
+  await search.press('Enter');
+  await expect(page.getByRole('region', { name: 'Member you are helping' })).toContainText('You are viewing the account of María Santos (Exchange Subscriber ID 4899749505) on their behalf.');
+  await expect(page.getByRole('heading', { level: 2, name: /Lighthouse Harbor Silver/ })).toBeVisible();
+  await page.getByRole('button', { name: 'End member view' }).click();
+  await expect(page.getByRole('heading', { name: 'Find a member' })).toBeVisible();
+  await signOut(page, { atIdentityProvider: true });
+});
+
+test('a guest locates an account, sees what is owed, and ends the guest session', async ({ page }) => {
+  await page.goto('/home');
+  await page.getByRole('link', { name: text('home.guest.action') }).click();
+  await expect(page).toHaveURL(/\/payments\/locate-account$/);
+  // Wrong facts: the same answer as for an account that does not exist.
+  await page.getByRole('textbox', { name: 'Exchange Subscriber ID' }).fill('4899749505');
+  await page.getByLabel('Date of birth').fill('1985-03-15');
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill('01841');
+  await page.getByRole('button', { name: 'Find my account' }).click();
+  await expect(page.getByText(text('locate.errors.notFound'))).toBeVisible();
+  await locateAccount(page, { policyNumber: 'LHP-1000001-01', dateOfBirth: '1985-03-14', zipCode: '01841' });
+  await expect(page.getByText(text('overview.guestIntro'))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Billing' }).first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'People on this policy' })).toHaveCount(0);
+  await signOut(page, { atIdentityProvider: false });
+  expect(await page.evaluate(() => sessionStorage.getItem('portal.session'))).toBeNull();
+});
+
+test('a broker arrives by SAML assertion from the test issuer, sees their clients, and signs out', async ({ page }) => {
+  await assertScenario(page, /^Broker:/);
+  // The session token travelled in the fragment only and is gone from the address bar.
+  expect(page.url()).not.toContain('session=');
+  await expect(page.getByRole('table', { name: 'Your clients' })).toContainText('María Santos');
+  await signOut(page, { atIdentityProvider: false });
+  await page.goto('/account-overview');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+for (const [language, username, heading, billing] of [
+  ['es', 'maria.santos', 'Resumen de la cuenta', 'Facturación'],
+  ['pt', 'joao.silva', 'Resumo da conta', 'Cobrança'],
+] as const) {
+  test(`the member journey reads in ${language}: sign-in page, overview and sign-out`, async ({ browser }) => {
+    const { context, page } = await newPortalPage(browser, { language });
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.getByRole('button', { name: text('home.member.action', language) }).click();
+    // The provider's sign-in page speaks the same language (ui_locales).
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.locator('#username').fill(username);
+    await page.locator('#password').fill('Lighthouse-Demo-2026');
+    await page.locator('form button[type="submit"]').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole('heading', { level: 3, name: billing }).first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: text('nav.label', language) }).getByRole('link')).toHaveText([text('nav.accountOverview', language)]);
+    await expect(page).toHaveTitle(`${heading} | Lighthouse Health Plan`);
+    await signOut(page, { atIdentityProvider: true, language });
+    await context.close();
+  });
+}

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  deepMerge,
+  navigationFor,
+  normalizeRoute,
+  pruneNavigation,
+  type NavigationConfig,
+  type NavigationItem,
+  type NavigationScenario,
+  type RoleConfig,
+} from '../../packages/domain/src/index';
+import { BUILT_ROUTES } from '../../apps/web/src/app/built-routes';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8'));
+
+/** README "Demo accounts": one password for every demo account. */
+export const DEMO_PASSWORD = 'Lighthouse-Demo-2026';
+export type Language = 'en' | 'es' | 'pt';
+
+/** The web app's own words, to find things by what a user reads. */
+export const messages: Record<Language, Record<string, unknown>> = {
+  en: readJson('apps/web/src/i18n/locales/en.json') as Record<string, unknown>,
+  es: readJson('apps/web/src/i18n/locales/es.json') as Record<string, unknown>,
+  pt: readJson('apps/web/src/i18n/locales/pt.json') as Record<string, unknown>,
+};
+
+export function text(key: string, language: Language = 'en'): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages[language]);
+  if (typeof value !== 'string') throw new Error(`no text ${key} in ${language}`);
+  return value;
+}
+
+/**
+ * What the side menu must show for these roles and scenarios: the SPEC §4 rules of the domain over the
+ * tenant's real configuration, limited to the pages that exist, as the English labels.
+ */
+export function expectedMenu(roles: readonly string[], scenarios: readonly NavigationScenario[], firstPlanType: string | null = null, onlyPcp: boolean | null = null): string[] {
+  const navigation = deepMerge(readJson('config/baseline/navigation.json'), readJson('config/navigation.json') as never) as NavigationConfig;
+  const roleConfig = deepMerge(readJson('config/baseline/role-config.json'), readJson('config/role-config.json') as never) as RoleConfig;
+  const account = deepMerge(readJson('config/baseline/account.json'), readJson('config/account.json') as never) as {
+    pcp: { selectionEnabled: boolean; planTypeWhitelist: string[] };
+  };
+  const built = new Set(BUILT_ROUTES.map(normalizeRoute));
+  const menu = pruneNavigation(navigationFor({ roles, scenarios, navigation, roleConfig }), {
+    bindingPaymentComplete: false,
+    pcpSelectionEnabled: account.pcp.selectionEnabled,
+    pcpPlanTypes: account.pcp.planTypeWhitelist,
+    firstPolicyPlanType: firstPlanType,
+    onlyPcp,
+  });
+  const labels = (items: readonly NavigationItem[]): string[] =>
+    items.flatMap((item) => {
+      const children = labels(item.children);
+      const own = item.route !== null && built.has(normalizeRoute(item.route)) ? [text(item.label)] : [];
+      return [...own, ...children];
+    });
+  return labels(menu);
+}
+
+/** A fresh browser context in a language (stored the way the portal stores it) and size. */
+export async function newPortalPage(browser: Browser, options: { language?: Language; width?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+  if (options.language) {
+    await context.addInitScript((language) => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', language);
+    }, options.language);
+  }
+  return { context, page: await context.newPage() };
+}
+
+/** Signs in through the portal's sign-in page and the built-in identity provider of the realm. */
+export async function signIn(page: Page, realm: 'consumer' | 'workforce', username: string, language: Language = 'en'): Promise<void> {
+  await page.goto('/home');
+  const action = realm === 'consumer' ? text('home.member.action', language) : text('home.workforce.action', language);
+  await page.getByRole('button', { name: action }).click();
+  await expect(page).toHaveURL(new RegExp(`/idp/${realm}/interaction/`));
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/account-overview$/);
+}
+
+/** Finds an account on the locate-account page as a guest (README "Demo accounts" facts). */
+export async function locateAccount(page: Page, facts: { policyNumber: string; dateOfBirth: string; zipCode: string }): Promise<void> {
+  await page.goto('/payments/locate-account');
+  await page.getByRole('radio', { name: text('locate.policyNumber') }).check();
+  await page.getByRole('textbox', { name: text('locate.policyNumber') }).fill(facts.policyNumber);
+  await page.getByLabel(text('locate.dateOfBirth')).fill(facts.dateOfBirth);
+  await page.getByRole('textbox', { name: text('locate.zipCode') }).fill(facts.zipCode);
+  await page.getByRole('button', { name: text('locate.submit') }).click();
+  await expect(page).toHaveURL(/\/account-overview$/);
+}
+
+/** Arrives with a SAML assertion signed by the built-in test issuer (/idp/saml-test) for one of its scenarios. */
+export async function assertScenario(page: Page, scenarioTitle: RegExp): Promise<void> {
+  await page.goto('/idp/saml-test');
+  const form = page.locator('form').filter({ has: page.getByRole('heading', { name: scenarioTitle }) });
+  await form.getByRole('button').click();
+  await page.getByRole('button', { name: 'Continue to the portal' }).click();
+  await expect(page).toHaveURL(/\/account-overview$/);
+}
+
+/** The SPEC §4 scenario the shell computed the page for. */
+export async function scenariosShown(page: Page): Promise<string[]> {
+  const main = page.locator('main[data-scenarios]');
+  await expect(main).toHaveAttribute('data-scenarios', /\w/);
+  return ((await main.getAttribute('data-scenarios')) ?? '').split(' ');
+}
+
+/** The labels of the side menu's entries (links), in order. */
+export async function menuShown(page: Page): Promise<string[]> {
+  const menu = page.getByRole('navigation', { name: text('nav.label') });
+  if ((await menu.count()) === 0) return [];
+  return (await menu.getByRole('link').allInnerTexts()).map((label) => label.trim());
+}
+
+/** Signs out with the account menu (OpenID users confirm at their identity provider). */
+export async function signOut(page: Page, options: { atIdentityProvider: boolean; language?: Language }): Promise<void> {
+  const language = options.language ?? 'en';
+  await page.getByRole('button', { name: text('header.accountMenu', language) }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`${text('header.signOut', language)}|${text('header.endGuestSession', language)}`) }).click();
+  if (options.atIdentityProvider) {
+    await expect(page).toHaveURL(/\/idp\/(consumer|workforce)\/session\/end/);
+    await page.locator('button[name="logout"]').click();
+  }
+  await expect(page).toHaveURL(/\/auth\/signed-out/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('account.signedOut.title', language));
+}
