@@ -78,7 +78,7 @@ test('the account overview works with the keyboard alone', async ({ page }) => {
       const element = document.activeElement as HTMLElement | null;
       if (!element || element === document.body) return null;
       const rect = element.getBoundingClientRect();
-      const name = element.getAttribute('aria-label') ?? element.textContent ?? '';
+      const name = element.getAttribute('aria-label') ?? element.textContent;
       return { name: name.trim().replace(/\s+/g, ' '), visible: rect.width > 0 && rect.height > 0, id: element.id };
     });
     if (!stop) break;
