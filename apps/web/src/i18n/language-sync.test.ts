@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { changeLanguage, i18next, initI18n } from './index';
+import { applyAssertedLanguage, changeLanguage, i18next, initI18n } from './index';
 
 describe('language preference (SPEC §4)', () => {
   it('starts in the stored language', async () => {
@@ -31,5 +31,18 @@ describe('language preference (SPEC §4)', () => {
     await changeLanguage('en');
     expect(localStorage.getItem('language')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('lets an assertion’s language preference win over the stored language (ESP, PT, ENG)', async () => {
+    localStorage.setItem('language', 'en');
+    await changeLanguage('en', false);
+    await applyAssertedLanguage('ESP');
+    expect(i18next.language).toBe('es');
+    await applyAssertedLanguage('PT');
+    expect(i18next.language).toBe('pt');
+    await applyAssertedLanguage('ENG');
+    expect(i18next.language).toBe('en');
+    await applyAssertedLanguage(null);
+    expect(i18next.language).toBe('en');
   });
 });

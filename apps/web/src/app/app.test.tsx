@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { changeLanguage } from '../i18n';
+import { householdResponse, sessionInfo } from '../test/fixtures';
+import { fakeFetch, memberCredential, renderPortal, type Call } from '../test/render-portal';
+import { App } from './app';
+
+describe('startup (SPEC §4, §8)', () => {
+  it('shows a translated error page and logs the failure when the configuration cannot be loaded', async () => {
+    await changeLanguage('pt', false);
+    const calls: Call[] = [];
+    vi.stubGlobal('fetch', fakeFetch({}, calls));
+    render(<App />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Não foi possível iniciar o portal' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Recarregar a página' })).toBeTruthy();
+    const log = calls.find((call) => call.url === '/api/v1/Logging');
+    expect(JSON.stringify(log?.body)).toContain('Error Loading Configurations or Languages');
+  });
+});
+
+describe('global API errors (SPEC §8)', () => {
+  it('opens /error/500 when a page’s data cannot be loaded', async () => {
+    renderPortal('/account-overview', { credential: memberCredential(), api: { session: sessionInfo() } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong on our side' })).toBeTruthy();
+  });
+
+  it('treats a 401 as the end of the session: the logged-out page, not the error page', async () => {
+    renderPortal('/account-overview', {
+      credential: memberCredential(),
+      api: {
+        household: householdResponse([]),
+        custom: (_method, path) =>
+          path === '/api/v1/session'
+            ? new Response(JSON.stringify({ type: 'urn:portal:problem:unauthenticated', title: 'Sign-in required', status: 401 }), { status: 401 })
+            : undefined,
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your session has timed out' })).toBeTruthy();
+  });
+});
