@@ -1,7 +1,6 @@
-import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { greetingName, hasPermission, MEMBER_SEARCH_PERMISSION, normalizeRoute, showUploadDocumentsButton, UPLOAD_DOCUMENTS_ROUTE } from '@portal/domain';
+import { greetingName, normalizeRoute, showUploadDocumentsButton, UPLOAD_DOCUMENTS_ROUTE } from '@portal/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -18,9 +17,6 @@ import { NotificationButton } from './notification-button';
 import { useLayout } from '../../ui/use-layout';
 
 export const HEADER_HEIGHT = 64;
-
-// Only staff and brokers search; the text field loads for them.
-const MemberSearch = lazy(() => import('./member-search').then((module) => ({ default: module.MemberSearch })));
 
 function Logo({ to }: { to: string | null }) {
   const { account } = useConfig();
@@ -43,10 +39,10 @@ function Logo({ to }: { to: string | null }) {
 }
 
 /**
- * SPEC §2 header: logo, member search (permission), upload-documents button (rule), language help
+ * SPEC §2 header: logo, upload-documents button (rule), language help
  * and switcher (admin.showLanguageHelp), notifications, greeting and account menu. Below 959 px the
  * menu collapses behind a button and the language and notification controls move to the menu's
- * footer bar.
+ * footer bar. The member search has its own bar below (member-search.tsx).
  */
 export function Header({ onOpenMenu, menuOpen }: { onOpenMenu: (() => void) | null; menuOpen: boolean }) {
   const { t } = useTranslation();
@@ -55,7 +51,6 @@ export function Header({ onOpenMenu, menuOpen }: { onOpenMenu: (() => void) | nu
   const viewer = useViewer();
   const location = useLocation();
   const { mobile, narrow } = useLayout();
-  const canSearch = viewer !== null && hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
   const greeting = viewer ? greetingName(profileOf(credential) ?? { name: viewer.session.displayName }) : null;
   const uploadBuilt = BUILT_ROUTES.some((route) => normalizeRoute(route) === normalizeRoute(UPLOAD_DOCUMENTS_ROUTE));
   const showUpload = uploadBuilt && showUploadDocumentsButton(location.pathname, config.account.header.displayUploadDocumentButton);
@@ -72,11 +67,6 @@ export function Header({ onOpenMenu, menuOpen }: { onOpenMenu: (() => void) | nu
         )}
         <Logo to={logoRoute} />
         <Box sx={{ flex: 1 }} />
-        {canSearch && !mobile && (
-          <Suspense fallback={null}>
-            <MemberSearch logoRoute={viewer.logoRoute} />
-          </Suspense>
-        )}
         {showUpload && (
           <Button component={RouterLink} to={UPLOAD_DOCUMENTS_ROUTE} color="inherit" variant="outlined" startIcon={<UploadFileIcon aria-hidden="true" />}>
             {t('header.uploadDocuments')}

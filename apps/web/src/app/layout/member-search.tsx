@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ROUTE } from '@portal/domain';
+import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
@@ -44,10 +45,7 @@ export function MemberSearch({ logoRoute, onSearched, fullWidth = false }: { log
           search();
         }
       }}
-      sx={{
-        width: fullWidth ? '100%' : 260,
-        '& .MuiOutlinedInput-root': { bgcolor: 'background.paper', borderRadius: 1 },
-      }}
+      sx={{ width: fullWidth ? '100%' : 260, '& .MuiOutlinedInput-root': { bgcolor: 'background.paper' } }}
       slotProps={{
         htmlInput: { 'aria-label': t('header.memberSearchLabel'), maxLength: 30, autoComplete: 'off', spellCheck: false, enterKeyHint: 'search' },
         input: {
@@ -59,5 +57,20 @@ export function MemberSearch({ logoRoute, onSearched, fullWidth = false }: { log
         },
       }}
     />
+  );
+}
+
+/**
+ * The member search as its own bar under the header (SPEC §2 "member-search box"), at every width: the
+ * header keeps room for the rest, and on a phone the search is not hidden behind the menu.
+ */
+export function MemberSearchBar({ logoRoute, onSearched }: { logoRoute: string | null; onSearched?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="div" role="search" aria-label={t('header.memberSearchLabel')} sx={{ bgcolor: 'grey.100', borderBottom: 1, borderColor: 'divider', px: { xs: 2, sm: 3 }, py: 1 }}>
+      <Box sx={{ maxWidth: 420 }}>
+        <MemberSearch logoRoute={logoRoute} fullWidth {...(onSearched ? { onSearched } : {})} />
+      </Box>
+    </Box>
   );
 }

@@ -3,6 +3,8 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { hasPermission, MEMBER_SEARCH_PERMISSION } from '@portal/domain';
+import { useConfig } from '../../config/config-context';
 import { useViewer } from '../../lib/viewer';
 import { ActingForBanner } from './acting-for-banner';
 import { Footer } from './footer';
@@ -16,6 +18,8 @@ export const MAIN_ID = 'main-content';
 
 // The collapsed menu (below 959 px) is a drawer: it loads the first time it opens.
 const MenuDrawer = lazy(() => import('./menu-drawer'));
+// Only staff and brokers search; the search bar loads for them.
+const MemberSearchBar = lazy(() => import('./member-search').then((module) => ({ default: module.MemberSearchBar })));
 const NAV_WIDTH = 280;
 
 /**
@@ -25,7 +29,9 @@ const NAV_WIDTH = 280;
 export function Shell() {
   const { t } = useTranslation();
   const viewer = useViewer();
+  const config = useConfig();
   const { mobile } = useLayout();
+  const canSearch = viewer !== null && hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Staff who have not looked a member up yet have no menu and no member to show: no panel then.
   const hasNav = viewer !== null && viewer.rootView === 'app' && (viewer.navigation.length > 0 || viewer.policies.length > 0);
@@ -53,6 +59,11 @@ export function Shell() {
             : null
         }
       />
+      {canSearch && (
+        <Suspense fallback={null}>
+          <MemberSearchBar logoRoute={viewer.logoRoute} onSearched={close} />
+        </Suspense>
+      )}
       <Box sx={{ display: 'flex', flex: 1, alignItems: 'stretch' }}>
         {hasNav && !mobile && (
           <Box component="aside" id="side-navigation" aria-label={t('nav.panel')} sx={{ width: NAV_WIDTH, flexShrink: 0, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider' }}>

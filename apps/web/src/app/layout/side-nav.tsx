@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { displayedPolicyId, hasPermission, MEMBER_SEARCH_PERMISSION, type NavigationItem } from '@portal/domain';
+import { displayedPolicyId, type NavigationItem } from '@portal/domain';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import AddCircleIcon from '@mui/icons-material/AddCircle';
@@ -24,8 +24,6 @@ import { LanguageSelect } from './language-select';
 import { LanguageAssistanceLink } from './language-help';
 import { NotificationButton } from './notification-button';
 import { useLayout } from '../../ui/use-layout';
-
-const MemberSearch = lazy(() => import('./member-search').then((module) => ({ default: module.MemberSearch })));
 
 // The navigation file names icons by their Material names (an `icon` hint, SPEC §2 sample menu).
 const ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
@@ -177,23 +175,14 @@ function FooterBar() {
 
 /**
  * SPEC §2 side navigation: the member header, the menu computed from roles and scenario (SPEC §4),
- * and, in the collapsed mobile menu, the member search and the footer bar.
+ * and, in the collapsed mobile menu, the footer bar.
  */
 export function SideNav({ mobile, onNavigate }: { mobile: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
-  const config = useConfig();
   const viewer = useViewer();
   if (!viewer) return null;
-  const canSearch = hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="side-navigation">
-      {mobile && canSearch && (
-        <Box sx={{ p: 2 }}>
-          <Suspense fallback={null}>
-            <MemberSearch logoRoute={viewer.logoRoute} onSearched={onNavigate} fullWidth />
-          </Suspense>
-        </Box>
-      )}
       <NavHeader viewer={viewer} />
       <Box component="hr" sx={{ m: 0, border: 0, borderTop: 1, borderColor: 'divider' }} />
       {viewer.navigation.length > 0 && (
