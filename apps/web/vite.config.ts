@@ -42,7 +42,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     // A real origin, so that the API client's same-origin rules apply as in the browser.
-    environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 900 } },
+    environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 900, settings: { handleDisabledFileLoadingAsSuccess: true } } },
     setupFiles: ['../../vitest.setup.ts', './src/test/setup.ts'],
   },
 });

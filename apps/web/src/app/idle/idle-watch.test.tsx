@@ -7,6 +7,7 @@ import { fakeFetch, type Call } from '../../test/render-portal';
 import { createQueryClient, PortalProviders } from '../portal-app';
 import { announcementCheckpoint } from './idle-dialog';
 import { IdleWatch } from './idle-watch';
+import { KeepAlive } from './keep-alive';
 
 const config = testConfig({ account: { session: { idleTimeSeconds: 60, idleTimeoutSeconds: 30 } } });
 
@@ -89,5 +90,24 @@ describe('idle session (SPEC §4, §9)', () => {
   it('announces the time left at a few moments only, not every second', () => {
     const spoken = new Set(Array.from({ length: 30 }, (_, index) => announcementCheckpoint(30 - index, 30)));
     expect([...spoken]).toEqual([30, 20, 10, 5]);
+  });
+
+  it('pings the keep-alive URL at the configured interval, with the token (SPEC §4, §9)', async () => {
+    const calls: Call[] = [];
+    setCredential({ kind: 'portal', type: 'guest', token: 'guest-token', expiresAt: null });
+    vi.stubGlobal('fetch', fakeFetch({}, calls));
+    const keepAliveConfig = testConfig({ account: { session: { keepAliveIntervalSeconds: 15, keepAliveUrl: '/api/health' } } });
+    render(
+      <PortalProviders config={keepAliveConfig} queryClient={createQueryClient()}>
+        <KeepAlive />
+      </PortalProviders>,
+    );
+    await advance(14_000);
+    expect(calls.filter((call) => call.url === '/api/health')).toHaveLength(0);
+    await advance(1_000);
+    await advance(15_000);
+    const pings = calls.filter((call) => call.url === '/api/health');
+    expect(pings).toHaveLength(2);
+    expect(pings[0]?.authorization).toBe('Bearer guest-token');
   });
 });

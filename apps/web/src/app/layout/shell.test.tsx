@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { changeLanguage } from '../../i18n';
 import { householdResponse, policyDetail, policySummary, sessionInfo } from '../../test/fixtures';
 import type { Credential } from '../../lib/auth/credentials';
+import { testConfig } from '../../test/config';
 import { memberCredential, renderPortal, type FakeApi } from '../../test/render-portal';
 
 const maria = policySummary();
@@ -135,5 +136,29 @@ describe('responsive layout (SPEC §2 breakpoints 959 px and 599 px)', () => {
     expect(within(bar).queryByRole('button', { name: /Notifications/ })).toBeNull();
     expect(within(bar).queryByRole('link', { name: /Language assistance/ })).toBeNull();
     setWidth(1280);
+  });
+});
+
+describe('chatbot (SPEC §1, §6)', () => {
+  const config = () =>
+    testConfig({ account: { chatbot: { roles: ['MEMBER'], scriptUrl: '/config/assets/chatbot.js', stylesheetUrl: '/config/assets/chatbot.css' } } });
+
+  it('loads the configured script and stylesheet for a configured role (case-insensitive)', async () => {
+    renderPortal('/account-overview', { config: config(), credential: memberCredential(), api: memberApi });
+    await screen.findByRole('heading', { level: 1, name: 'Account overview' });
+    await waitFor(() => {
+      expect(document.querySelector('script#portal-chatbot-script')?.getAttribute('src')).toBe('/config/assets/chatbot.js');
+    });
+    expect(document.querySelector('link#portal-chatbot-style')?.getAttribute('href')).toBe('/config/assets/chatbot.css');
+  });
+
+  it('loads nothing for other roles', async () => {
+    renderPortal('/account-overview', {
+      config: config(),
+      credential: memberCredential(),
+      api: { ...memberApi, session: sessionInfo({ kind: 'broker', roles: ['broker'], brokerId: 'b' }) },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Account overview' });
+    expect(document.querySelector('script#portal-chatbot-script')).toBeNull();
   });
 });
