@@ -13,6 +13,8 @@ interface Journey {
   arrive: (page: Page) => Promise<void>;
   /** SPEC §2 root state "no plans available" instead of the app. */
   noPlans?: boolean;
+  /** SPEC §4 menu pruning: an assertion's OnlyPCP. */
+  onlyPcp?: boolean;
 }
 
 const member = (username: string, scenarios: NavigationScenario[], noPlans = false): Journey => ({
@@ -53,6 +55,15 @@ const journeys: Journey[] = [
     },
   },
   {
+    who: 'an exchange member by SAML assertion with OnlyPCP=false (the PCP entry is pruned)',
+    roles: ['member'],
+    scenarios: ['HouseholdAndPolicies', 'OnExchangePolicy'],
+    onlyPcp: false,
+    arrive: async (page) => {
+      await assertScenario(page, /OnlyPCP=false/);
+    },
+  },
+  {
     who: 'a broker by SAML assertion',
     roles: ['broker'],
     scenarios: ['HouseholdAndPolicies', 'OnExchangePolicy'],
@@ -72,7 +83,7 @@ for (const journey of journeys) {
       return;
     }
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('overview.heading'));
-    expect(await menuShown(page)).toEqual(expectedMenu(journey.roles, journey.scenarios));
+    expect(await menuShown(page)).toEqual(expectedMenu(journey.roles, journey.scenarios, null, journey.onlyPcp ?? null));
   });
 }
 
