@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { AutopayListSchema } from '@portal/contracts';
-import { buildTestApp } from '../../../test/app';
-import { openTestDatabase, type TestDatabase } from '../../../test/database';
-import { createAccount, createBroker, createMemberWithPolicy, createWallet, PASSWORD } from '../../../test/fixtures';
-import { signIn } from '../../../test/oidc';
+import { useTestApp } from '../../../test/harness';
+import { createBroker, createMemberWithPolicy, createWallet } from '../../../test/fixtures';
 import { autopaySubscriptions } from '../../db/schema';
 
 describe('GET /api/v1/Policy/:policyId/autopay (SPEC §3 Subscription, §9 maxAutopayAllowed)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    ({ app } = await buildTestApp({ database: database.handle }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
-
-  const tokenFor = async (realm: 'consumer' | 'workforce', roles: string[], link: { memberId?: string; brokerId?: string }) => {
-    const account = await createAccount(database.handle.db, { realm, roles, ...link });
-    return (await signIn(app, realm, account.username, PASSWORD)).accessToken;
-  };
+  const harness = useTestApp();
+  const { tokenFor } = harness;
   const get = (policyId: string, token: string) =>
-    app.inject({ method: 'GET', url: `/api/v1/Policy/${policyId}/autopay`, headers: { authorization: `Bearer ${token}` } });
+    harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${policyId}/autopay`, headers: { authorization: `Bearer ${token}` } });
   const subscription = (policyId: string, paymentToken: string, overrides: Partial<typeof autopaySubscriptions.$inferInsert> = {}) => ({
     policyId,
     name: 'Monthly premium',
@@ -38,9 +22,9 @@ describe('GET /api/v1/Policy/:policyId/autopay (SPEC §3 Subscription, §9 maxAu
   });
 
   it('lists active subscriptions first with the wallet item paid from, never the token, and applies the limit', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
-    const wallet = await createWallet(database.handle.db, subscriber.householdId ?? '');
-    await database.handle.db.insert(autopaySubscriptions).values([
+    const subscriber = await createMemberWithPolicy(harness.db);
+    const wallet = await createWallet(harness.db, subscriber.householdId ?? '');
+    await harness.db.insert(autopaySubscriptions).values([
       subscription(subscriber.policyId, wallet.cardToken, {
         name: 'Old card autopay',
         paymentMethod: 'Card',
@@ -68,15 +52,15 @@ describe('GET /api/v1/Policy/:policyId/autopay (SPEC §3 Subscription, §9 maxAu
   });
 
   it('allows one when there is none, and lets the broker of record read it', async () => {
-    const brokerId = await createBroker(database.handle.db);
-    const subscriber = await createMemberWithPolicy(database.handle.db, { brokerId });
+    const brokerId = await createBroker(harness.db);
+    const subscriber = await createMemberWithPolicy(harness.db, { brokerId });
     const response = await get(subscriber.policyId, await tokenFor('workforce', ['broker'], { brokerId }));
     expect(response.json()).toEqual({ items: [], activeCount: 0, maxAutopayAllowed: 1, canAddAutopay: true });
   });
 
   it('answers 404, 403 and 400 for unknown, another’s and malformed policy ids', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
-    const other = await createMemberWithPolicy(database.handle.db);
+    const subscriber = await createMemberWithPolicy(harness.db);
+    const other = await createMemberWithPolicy(harness.db);
     const token = await tokenFor('consumer', ['member'], { memberId: subscriber.memberId });
     expect((await get(randomUUID(), token)).statusCode).toBe(404);
     expect((await get(other.policyId, token)).statusCode).toBe(403);

@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DocumentDetailSchema, DocumentPageSchema } from '@portal/contracts';
-import { buildTestApp } from '../../../test/app';
-import { openTestDatabase, type TestDatabase } from '../../../test/database';
-import { createAccount, createBroker, createInvoice, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
-import { signIn } from '../../../test/oidc';
+import { useTestApp } from '../../../test/harness';
+import { createBroker, createInvoice, createMemberWithPolicy } from '../../../test/fixtures';
 import { documents, policies } from '../../db/schema';
 
 describe('documents: invoices, notices and tax forms (DOMAIN "Documents", SPEC Â§2 /documents)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    ({ app } = await buildTestApp({ database: database.handle }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
-
-  const tokenFor = async (realm: 'consumer' | 'workforce', roles: string[], link: { memberId?: string; brokerId?: string } = {}) => {
-    const account = await createAccount(database.handle.db, { realm, roles, ...link });
-    return (await signIn(app, realm, account.username, PASSWORD)).accessToken;
-  };
-  const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const harness = useTestApp();
+  const { tokenFor } = harness;
+  const get = (url: string, token: string) => harness.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   const page = async (url: string, token: string) => {
     const response = await get(url, token);
     expect(response.statusCode, response.body).toBe(200);
@@ -34,14 +18,14 @@ describe('documents: invoices, notices and tax forms (DOMAIN "Documents", SPEC Â
 
   /** A household with invoices, notices (one hidden, one about the household) and a 1095-A. */
   async function householdWithDocuments(brokerId: string | null = null) {
-    const subscriber = await createMemberWithPolicy(database.handle.db, { brokerId });
+    const subscriber = await createMemberWithPolicy(harness.db, { brokerId });
     const householdId = subscriber.householdId ?? '';
     const owner = { householdId, policyId: subscriber.policyId };
     const ids = {
-      janInvoice: await createInvoice(database.handle.db, owner, '2026-01-05'),
-      febInvoice: await createInvoice(database.handle.db, owner, '2026-02-05'),
+      janInvoice: await createInvoice(harness.db, owner, '2026-01-05'),
+      febInvoice: await createInvoice(harness.db, owner, '2026-02-05'),
     };
-    const [welcome, hidden, reminder, tax] = await database.handle.db
+    const [welcome, hidden, reminder, tax] = await harness.db
       .insert(documents)
       .values([
         { ...owner, type: 'notice', subtype: 'welcome', documentDate: '2025-12-20', facts: { planName: 'Test Silver HMO' } },
@@ -86,14 +70,14 @@ describe('documents: invoices, notices and tax forms (DOMAIN "Documents", SPEC Â
   });
 
   it('shows a broker of record only their clientâ€™s policy documents and the householdâ€™s own notices', async () => {
-    const brokerId = await createBroker(database.handle.db);
+    const brokerId = await createBroker(harness.db);
     const { subscriber, householdId, ids } = await householdWithDocuments(brokerId);
     // A second policy in the same household, with another broker (or none): its documents stay hidden from this broker.
-    const [other] = await database.handle.db.select().from(policies).where(eq(policies.id, subscriber.policyId));
+    const [other] = await harness.db.select().from(policies).where(eq(policies.id, subscriber.policyId));
     if (!other) throw new Error('the policy was just made');
     const dentalId = randomUUID();
-    await database.handle.db.insert(policies).values({ ...other, id: dentalId, policyNumber: `D-${dentalId}`, brokerId: null, lineOfCoverage: 'Dental', createdAt: new Date() });
-    const dentalInvoice = await createInvoice(database.handle.db, { householdId, policyId: dentalId }, '2026-03-05');
+    await harness.db.insert(policies).values({ ...other, id: dentalId, policyNumber: `D-${dentalId}`, brokerId: null, lineOfCoverage: 'Dental', createdAt: new Date() });
+    const dentalInvoice = await createInvoice(harness.db, { householdId, policyId: dentalId }, '2026-03-05');
 
     const member = await page(`/api/v1/Household/${householdId}/documents?type=invoice`, await tokenFor('consumer', ['member'], { memberId: subscriber.memberId }));
     expect(member.items.map((d) => d.id)).toEqual([dentalInvoice, ids.febInvoice, ids.janInvoice]);

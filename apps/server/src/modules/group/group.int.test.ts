@@ -1,48 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GroupFromSubscribersResponseSchema } from '@portal/contracts';
-import { buildTestApp } from '../../../test/app';
-import { openTestDatabase, type TestDatabase } from '../../../test/database';
+import { useTestApp } from '../../../test/harness';
 import { createAccount, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
 import { signIn } from '../../../test/oidc';
 import { employerGroups, policies } from '../../db/schema';
 
 describe('GET /api/v1/Group/FromSubscribers (SPEC §7)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    ({ app } = await buildTestApp({ database: database.handle }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
+  const harness = useTestApp();
 
   const tokenFor = async (realm: 'consumer' | 'workforce', roles: string[], link: { memberId?: string } = {}) => {
-    const account = await createAccount(database.handle.db, { realm, roles, ...link });
-    return (await signIn(app, realm, account.username, PASSWORD)).accessToken;
+    const account = await createAccount(harness.db, { realm, roles, ...link });
+    return (await signIn(harness.app, realm, account.username, PASSWORD)).accessToken;
   };
   const get = (query: string, token: string) =>
-    app.inject({ method: 'GET', url: `/api/v1/Group/FromSubscribers${query}`, headers: { authorization: `Bearer ${token}` } });
+    harness.app.inject({ method: 'GET', url: `/api/v1/Group/FromSubscribers${query}`, headers: { authorization: `Bearer ${token}` } });
   let groupCounter = 0;
   /** A group-market subscriber of a new employer group. */
   async function groupMember(name: string) {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
+    const subscriber = await createMemberWithPolicy(harness.db);
     groupCounter += 1;
-    const [group] = await database.handle.db
+    const [group] = await harness.db
       .insert(employerGroups)
       .values({ groupNumber: `LHG${String(groupCounter).padStart(5, '0')}-${Date.now().toString(36)}`, name })
       .returning();
-    await database.handle.db.update(policies).set({ marketCoverage: 2, groupId: group?.id ?? null, fileSource: 'Employer' }).where(eq(policies.id, subscriber.policyId));
+    await harness.db.update(policies).set({ marketCoverage: 2, groupId: group?.id ?? null, fileSource: 'Employer' }).where(eq(policies.id, subscriber.policyId));
     return { subscriber, group };
   }
 
   it('gives the employer groups of the asked subscribers the caller may see', async () => {
     const mine = await groupMember('Harbor Fisheries Co-op');
     const other = await groupMember('Pioneer Valley Schools');
-    const individual = await createMemberWithPolicy(database.handle.db);
+    const individual = await createMemberWithPolicy(harness.db);
     const token = await tokenFor('consumer', ['member'], { memberId: mine.subscriber.memberId });
     const ids = [mine.subscriber.issuerSubscriberId, other.subscriber.issuerSubscriberId, individual.issuerSubscriberId, 'SNOSUCH'].join(',');
     const response = await get(`?subscriberEntityIds=${ids}`, token);

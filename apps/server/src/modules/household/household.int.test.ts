@@ -1,34 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { HouseholdUserResponseSchema, PolicyDetailSchema } from '@portal/contracts';
 import { addDays, calendarDateOf } from '@portal/domain';
 import { randomUUID } from 'node:crypto';
 import { eq as sqlEq } from 'drizzle-orm';
-import { buildTestApp } from '../../../test/app';
-import { openTestDatabase, type TestDatabase } from '../../../test/database';
-import { createAccount, createBroker, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
-import { signIn } from '../../../test/oidc';
+import { useTestApp } from '../../../test/harness';
+import { createBroker, createMemberWithPolicy } from '../../../test/fixtures';
 import { coverageSpans, finances, households, members, memberSpans, policies, reinstatementEligibility } from '../../db/schema';
 
 describe('households and policies (SPEC §3, §4 applied by the domain rules)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const today = calendarDateOf(new Date(), 'America/New_York');
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    ({ app } = await buildTestApp({ database: database.handle }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
-
-  const tokenFor = async (realm: 'consumer' | 'workforce', roles: string[], link: { memberId?: string; brokerId?: string } = {}) => {
-    const account = await createAccount(database.handle.db, { realm, roles, ...link });
-    return (await signIn(app, realm, account.username, PASSWORD)).accessToken;
-  };
+  const harness = useTestApp();
+  const { tokenFor } = harness;
   const households_ = async (token: string, body?: object) => {
-    const response = await app.inject({
+    const response = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/Household/user',
       headers: { authorization: `Bearer ${token}` },
@@ -39,7 +23,7 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
   };
 
   it('lists a member’s household with its policies: HouseholdAndPolicies + OnExchangePolicy', async () => {
-    const { memberId, policyId, householdId } = await createMemberWithPolicy(database.handle.db);
+    const { memberId, policyId, householdId } = await createMemberWithPolicy(harness.db);
     const result = await households_(await tokenFor('consumer', ['member'], { memberId }));
     expect(result.households).toHaveLength(1);
     expect(result.households[0]?.household.id).toBe(householdId);
@@ -52,16 +36,16 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
 
   it('gives a household without policies HouseholdNoPolicies', async () => {
     const householdId = randomUUID();
-    await database.handle.db.insert(households).values({ id: householdId });
+    await harness.db.insert(households).values({ id: householdId });
     const memberId = randomUUID();
-    await database.handle.db.insert(members).values({ id: memberId, householdId, folderId: `F-${memberId}`, firstName: 'Tomás', lastName: 'Rivera', dob: '1991-03-03', gender: 'male' });
+    await harness.db.insert(members).values({ id: memberId, householdId, folderId: `F-${memberId}`, firstName: 'Tomás', lastName: 'Rivera', dob: '1991-03-03', gender: 'male' });
     const result = await households_(await tokenFor('consumer', ['member'], { memberId }));
     expect(result.households.map((h) => h.policies.length)).toEqual([0]);
     expect(result.scenario.base).toBe('HouseholdNoPolicies');
   });
 
   it('gives a policy without a household PoliciesNoHousehold', async () => {
-    const { memberId } = await createMemberWithPolicy(database.handle.db, { withHousehold: false });
+    const { memberId } = await createMemberWithPolicy(harness.db, { withHousehold: false });
     const result = await households_(await tokenFor('consumer', ['member'], { memberId }));
     expect(result.households).toEqual([]);
     expect(result.policies).toHaveLength(1);
@@ -69,8 +53,8 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
   });
 
   it('shows a further future span as an extra policy entry and cancelled spans with the cancel label', async () => {
-    const { memberId, policyId, policyNumber } = await createMemberWithPolicy(database.handle.db);
-    const db = database.handle.db;
+    const { memberId, policyId, policyNumber } = await createMemberWithPolicy(harness.db);
+    const db = harness.db;
     // End the current span at month end, add a future span (next plan year) and a cancelled one.
     const nextStart = addDays(today, 40);
     await db.update(coverageSpans).set({ endDate: addDays(nextStart, -1) }).where(sqlEq(coverageSpans.policyId, policyId));
@@ -88,8 +72,8 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
   });
 
   it('returns one policy with finance, balance, HRA, coverage details and merged member spans', async () => {
-    const { memberId, policyId } = await createMemberWithPolicy(database.handle.db);
-    const db = database.handle.db;
+    const { memberId, policyId } = await createMemberWithPolicy(harness.db);
+    const db = harness.db;
     await db.update(policies).set({ hraKind: 'percentage', hraPercent: 10, hraStartDate: '2020-01-01' }).where(sqlEq(policies.id, policyId));
     await db.insert(finances).values({ policyId, premiumAmountDueCents: 15000, currentAmountDueCents: 0, pastAmountDueCents: 0, unallocatedAmountCents: 2500, status: 'Current', paidThroughDate: addDays(today, 10) });
     // A second member whose two spans are contiguous: they merge into one period.
@@ -100,7 +84,7 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
       { policyId, memberId: spouseId, relationship: 'spouse', startDate: '2025-07-01', ratingAge: 38 },
     ]);
     const token = await tokenFor('consumer', ['member'], { memberId });
-    const response = await app.inject({ method: 'GET', url: `/api/v1/Policy/${policyId}`, headers: { authorization: `Bearer ${token}` } });
+    const response = await harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${policyId}`, headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode).toBe(200);
     const policy = PolicyDetailSchema.parse(response.json());
     // Nothing due: the balance is the unallocated credit (SPEC §9).
@@ -114,12 +98,12 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
   });
 
   it('shows a terminated, reinstatable policy to a guest as GuestPaymentTermedReinstateOnlyPages', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db, { dob: '1970-05-05', zipCode: '02132' });
-    const db = database.handle.db;
+    const subscriber = await createMemberWithPolicy(harness.db, { dob: '1970-05-05', zipCode: '02132' });
+    const db = harness.db;
     await db.update(coverageSpans).set({ endDate: addDays(today, -20) }).where(sqlEq(coverageSpans.policyId, subscriber.policyId));
     await db.update(policies).set({ enrollmentStatus: 'Terminated' }).where(sqlEq(policies.id, subscriber.policyId));
     await db.insert(reinstatementEligibility).values({ policyId: subscriber.policyId, reinstatementStatus: 'Eligible', expirationDate: addDays(today, 15), amountDueCents: 41000 });
-    const located = await app.inject({
+    const located = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
       payload: { identifierType: 'policyNumber', identifier: subscriber.policyNumber, dateOfBirth: '1970-05-05', zipCode: '02132' },
@@ -130,9 +114,9 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
   });
 
   it('lets customer service search a member by exchange subscriber id, and a broker only within their book', async () => {
-    const brokerId = await createBroker(database.handle.db);
-    const client = await createMemberWithPolicy(database.handle.db, { brokerId });
-    const stranger = await createMemberWithPolicy(database.handle.db);
+    const brokerId = await createBroker(harness.db);
+    const client = await createMemberWithPolicy(harness.db, { brokerId });
+    const stranger = await createMemberWithPolicy(harness.db);
     const staff = await tokenFor('workforce', ['customer-service']);
     const found = await households_(staff, { exchangeSubscriberId: stranger.exchangeSubscriberId });
     expect(found.households.map((h) => h.household.id)).toEqual([stranger.householdId]);
@@ -140,7 +124,7 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
     expect((await households_(broker, { exchangeSubscriberId: client.exchangeSubscriberId })).households).toHaveLength(1);
     expect((await households_(broker, { exchangeSubscriberId: stranger.exchangeSubscriberId })).households).toEqual([]);
     const member = await tokenFor('consumer', ['member'], { memberId: client.memberId });
-    const refused = await app.inject({
+    const refused = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/Household/user',
       headers: { authorization: `Bearer ${member}` },
@@ -151,9 +135,9 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
 
   it('answers 404 for an unknown policy and 400 for a malformed id', async () => {
     const staff = await tokenFor('workforce', ['customer-service']);
-    const unknown = await app.inject({ method: 'GET', url: `/api/v1/Policy/${randomUUID()}`, headers: { authorization: `Bearer ${staff}` } });
+    const unknown = await harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${randomUUID()}`, headers: { authorization: `Bearer ${staff}` } });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await app.inject({ method: 'GET', url: '/api/v1/Policy/not-a-uuid', headers: { authorization: `Bearer ${staff}` } });
+    const malformed = await harness.app.inject({ method: 'GET', url: '/api/v1/Policy/not-a-uuid', headers: { authorization: `Bearer ${staff}` } });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe('params.policyId');
   });

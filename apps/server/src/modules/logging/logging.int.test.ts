@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { ProblemSchema, ProblemType } from '@portal/contracts';
 import { asc } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/app';
-import { openTestDatabase, type TestDatabase } from '../../../test/database';
+import { useTestApp } from '../../../test/harness';
 import { clientEvents } from '../../db/schema';
 
 describe('POST /api/v1/Logging', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    ({ app } = await buildTestApp({ database: database.handle }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
+  const harness = useTestApp();
 
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/v1/Logging', payload: payload as object, headers });
+    harness.app.inject({ method: 'POST', url: '/api/v1/Logging', payload: payload as object, headers });
 
   it('stores events and answers how many were accepted', async () => {
     const response = await post(
@@ -33,7 +23,7 @@ describe('POST /api/v1/Logging', () => {
     );
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ accepted: 2 });
-    const rows = await database.handle.db.select().from(clientEvents).orderBy(asc(clientEvents.id));
+    const rows = await harness.db.select().from(clientEvents).orderBy(asc(clientEvents.id));
     expect(rows.map((r) => [r.level, r.event, r.page, r.userAgent])).toEqual([
       ['error', 'config-load-failed', '/account-overview', 'vitest'],
       ['info', 'language-changed', null, 'vitest'],
@@ -54,7 +44,7 @@ describe('POST /api/v1/Logging', () => {
       ],
     });
     expect(response.statusCode).toBe(202);
-    const stored = JSON.stringify(await database.handle.db.select().from(clientEvents));
+    const stored = JSON.stringify(await harness.db.select().from(clientEvents));
     for (const secret of ['4111', '123-45-6789', 'eyJhbGci', '000123456789', '"123"']) {
       expect(stored).not.toContain(secret);
     }
@@ -62,13 +52,13 @@ describe('POST /api/v1/Logging', () => {
   });
 
   it('refuses invalid events with the field and the reason, storing none of them', async () => {
-    const before = (await database.handle.db.select().from(clientEvents)).length;
+    const before = (await harness.db.select().from(clientEvents)).length;
     const response = await post({ events: [{ level: 'info', event: 'ok' }, { level: 'loud', event: 'has spaces' }] });
     expect(response.statusCode).toBe(400);
     const problem = ProblemSchema.parse(response.json());
     expect(problem.type).toBe(ProblemType.validation);
     expect(problem.errors?.map((e) => e.field).sort()).toEqual(['body.events.1.event', 'body.events.1.level']);
-    expect((await database.handle.db.select().from(clientEvents)).length).toBe(before);
+    expect((await harness.db.select().from(clientEvents)).length).toBe(before);
   });
 
   it('refuses more than 20 events in one call and an empty list', async () => {
@@ -78,7 +68,7 @@ describe('POST /api/v1/Logging', () => {
   });
 
   it('limits each address to 60 calls a minute', async () => {
-    const { app: limited } = await buildTestApp({ database: database.handle });
+    const { app: limited } = await buildTestApp({ database: harness.database.handle });
     const statuses: number[] = [];
     for (let i = 0; i < 61; i += 1) {
       const response = await limited.inject({

@@ -1,43 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { MemberDetailSchema } from '@portal/contracts';
 import { addDays, calendarDateOf } from '@portal/domain';
-import { buildTestApp } from '../../../test/app';
-import { openTestDatabase, type TestDatabase } from '../../../test/database';
-import { createAccount, createBroker, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
-import { signIn } from '../../../test/oidc';
+import { useTestApp } from '../../../test/harness';
+import { createBroker, createMemberWithPolicy } from '../../../test/fixtures';
 import { members, memberSpans } from '../../db/schema';
 
 describe('GET /api/v1/Member/2/:folderId (SPEC §7 member API version 2, §3 Member, §4 status)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const today = calendarDateOf(new Date(), 'America/New_York');
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    ({ app } = await buildTestApp({ database: database.handle }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
-
-  const tokenFor = async (realm: 'consumer' | 'workforce', roles: string[], link: { memberId?: string; brokerId?: string } = {}) => {
-    const account = await createAccount(database.handle.db, { realm, roles, ...link });
-    return (await signIn(app, realm, account.username, PASSWORD)).accessToken;
-  };
-  const get = (folderId: string, token: string) => app.inject({ method: 'GET', url: `/api/v1/Member/2/${folderId}`, headers: { authorization: `Bearer ${token}` } });
+  const harness = useTestApp();
+  const { tokenFor } = harness;
+  const get = (folderId: string, token: string) => harness.app.inject({ method: 'GET', url: `/api/v1/Member/2/${folderId}`, headers: { authorization: `Bearer ${token}` } });
 
   /** A child covered on two policies of two different households (parents apart), with contiguous spans on the first. */
   async function sharedChild() {
-    const brokerId = await createBroker(database.handle.db);
-    const mother = await createMemberWithPolicy(database.handle.db, { brokerId });
-    const father = await createMemberWithPolicy(database.handle.db);
+    const brokerId = await createBroker(harness.db);
+    const mother = await createMemberWithPolicy(harness.db, { brokerId });
+    const father = await createMemberWithPolicy(harness.db);
     const childId = randomUUID();
     const folderId = `FC${childId.slice(0, 8)}`;
-    await database.handle.db.insert(members).values({ id: childId, householdId: mother.householdId, folderId, firstName: 'Lia', lastName: 'Member', dob: '2015-06-01', gender: 'female', ssnLast4: '1234' });
-    await database.handle.db.insert(memberSpans).values([
+    await harness.db.insert(members).values({ id: childId, householdId: mother.householdId, folderId, firstName: 'Lia', lastName: 'Member', dob: '2015-06-01', gender: 'female', ssnLast4: '1234' });
+    await harness.db.insert(memberSpans).values([
       { policyId: mother.policyId, memberId: childId, relationship: 'child', startDate: '2025-01-01', endDate: '2025-06-30', ratingAge: 9 },
       { policyId: mother.policyId, memberId: childId, relationship: 'child', startDate: '2025-07-01', ratingAge: 10 },
       { policyId: mother.policyId, memberId: childId, relationship: 'child', startDate: '2024-01-01', endDate: '2023-12-31', cancelled: true, ratingAge: 8 },
@@ -69,22 +53,22 @@ describe('GET /api/v1/Member/2/:folderId (SPEC §7 member API version 2, §3 Mem
   });
 
   it('shows a household member with no coverage to their own household', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
+    const subscriber = await createMemberWithPolicy(harness.db);
     const folderId = `FN${randomUUID().slice(0, 8)}`;
-    await database.handle.db.insert(members).values({ householdId: subscriber.householdId, folderId, firstName: 'Rui', lastName: 'Member', dob: '1950-02-02', gender: 'male' });
+    await harness.db.insert(members).values({ householdId: subscriber.householdId, folderId, firstName: 'Rui', lastName: 'Member', dob: '1950-02-02', gender: 'male' });
     const member = MemberDetailSchema.parse((await get(folderId, await tokenFor('consumer', ['member'], { memberId: subscriber.memberId }))).json());
     expect(member).toMatchObject({ policies: [], status: 'Inactive', effectiveDate: null });
   });
 
   it('answers 403 to a member of another household, 404 for an unknown folder id, 400 for a malformed one', async () => {
     const { folderId } = await sharedChild();
-    const stranger = await createMemberWithPolicy(database.handle.db);
+    const stranger = await createMemberWithPolicy(harness.db);
     const token = await tokenFor('consumer', ['member'], { memberId: stranger.memberId });
     expect((await get(folderId, token)).statusCode).toBe(403);
     expect((await get('FNOSUCHFOLDER', token)).statusCode).toBe(404);
     expect((await get('F%20x%27', token)).statusCode).toBe(400);
     // Their own subscriber is fine.
-    const [own] = await database.handle.db.select({ folderId: members.folderId }).from(members).where(eq(members.id, stranger.memberId));
+    const [own] = await harness.db.select({ folderId: members.folderId }).from(members).where(eq(members.id, stranger.memberId));
     expect((await get(own?.folderId ?? '', token)).statusCode).toBe(200);
   });
 });

@@ -1,42 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq, isNull, and } from 'drizzle-orm';
 import { MarkNotificationsReadResponseSchema, NotificationPageSchema, NotificationSchema } from '@portal/contracts';
-import { buildTestApp } from '../../../test/app';
-import { openTestDatabase, type TestDatabase } from '../../../test/database';
-import { createAccount, createBroker, createMemberWithPolicy, createNotification, PASSWORD } from '../../../test/fixtures';
-import { signIn } from '../../../test/oidc';
+import { useTestApp } from '../../../test/harness';
+import { createBroker, createMemberWithPolicy, createNotification } from '../../../test/fixtures';
 import { notifications } from '../../db/schema';
 
 describe('notifications (SPEC §3 Notification, §4 unread becomes read, §5 empty list, §9 drawer)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    ({ app } = await buildTestApp({ database: database.handle }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
-
-  const tokenFor = async (realm: 'consumer' | 'workforce', roles: string[], link: { memberId?: string; brokerId?: string } = {}) => {
-    const account = await createAccount(database.handle.db, { realm, roles, ...link });
-    return (await signIn(app, realm, account.username, PASSWORD)).accessToken;
-  };
+  const harness = useTestApp();
+  const { tokenFor } = harness;
   const call = (method: 'GET' | 'PUT', url: string, token: string, payload?: object) =>
-    app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+    harness.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
   const unreadIn = async (householdId: string) =>
-    (await database.handle.db.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.householdId, householdId), isNull(notifications.readAt)))).length;
+    (await harness.db.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.householdId, householdId), isNull(notifications.readAt)))).length;
 
   /** A member's household with three notifications: two unread, one read. */
   async function inbox() {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
+    const subscriber = await createMemberWithPolicy(harness.db);
     const householdId = subscriber.householdId ?? '';
-    const oldest = await createNotification(database.handle.db, householdId, { createdAt: new Date('2026-01-01T10:00:00Z'), readAt: new Date('2026-01-02T10:00:00Z') });
-    const middle = await createNotification(database.handle.db, householdId, { createdAt: new Date('2026-02-01T10:00:00Z'), templateName: 'notification.paymentReceived' });
-    const newest = await createNotification(database.handle.db, householdId, { createdAt: new Date('2026-03-01T10:00:00Z') });
+    const oldest = await createNotification(harness.db, householdId, { createdAt: new Date('2026-01-01T10:00:00Z'), readAt: new Date('2026-01-02T10:00:00Z') });
+    const middle = await createNotification(harness.db, householdId, { createdAt: new Date('2026-02-01T10:00:00Z'), templateName: 'notification.paymentReceived' });
+    const newest = await createNotification(harness.db, householdId, { createdAt: new Date('2026-03-01T10:00:00Z') });
     const token = await tokenFor('consumer', ['member'], { memberId: subscriber.memberId });
     return { subscriber, householdId, token, ids: { oldest, middle, newest } };
   }
@@ -58,16 +42,16 @@ describe('notifications (SPEC §3 Notification, §4 unread becomes read, §5 emp
   });
 
   it('gives guests, staff and brokers an empty list and a zero count, not an error', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db, { dob: '1977-03-03', zipCode: '02118' });
-    await createNotification(database.handle.db, subscriber.householdId ?? '');
-    const located = await app.inject({
+    const subscriber = await createMemberWithPolicy(harness.db, { dob: '1977-03-03', zipCode: '02118' });
+    await createNotification(harness.db, subscriber.householdId ?? '');
+    const located = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
       payload: { identifierType: 'policyNumber', identifier: subscriber.policyNumber, dateOfBirth: '1977-03-03', zipCode: '02118' },
     });
     const guest = located.json<{ token: string }>().token;
     const staff = await tokenFor('workforce', ['customer-service']);
-    const broker = await tokenFor('workforce', ['broker'], { brokerId: await createBroker(database.handle.db) });
+    const broker = await tokenFor('workforce', ['broker'], { brokerId: await createBroker(harness.db) });
     for (const token of [guest, staff, broker]) {
       expect((await call('GET', '/api/v1/Notification', token)).json()).toEqual({ items: [], page: 1, pageSize: 20, total: 0 });
       expect((await call('GET', '/api/v1/Notification/unread-count', token)).json()).toEqual({ count: 0 });

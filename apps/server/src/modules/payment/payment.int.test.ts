@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { PaymentPageSchema } from '@portal/contracts';
-import { buildTestApp } from '../../../test/app';
-import { openTestDatabase, type TestDatabase } from '../../../test/database';
+import { useTestApp } from '../../../test/harness';
 import { createAccount, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
 import { signIn } from '../../../test/oidc';
 import { auditLog, payments } from '../../db/schema';
 
 describe('GET /api/v1/Policy/:policyId/payments (SPEC §3 Payment)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    ({ app } = await buildTestApp({ database: database.handle }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
+  const harness = useTestApp();
 
   const memberToken = async (memberId: string) => {
-    const account = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], memberId });
-    return (await signIn(app, 'consumer', account.username, PASSWORD)).accessToken;
+    const account = await createAccount(harness.db, { realm: 'consumer', roles: ['member'], memberId });
+    return (await signIn(harness.app, 'consumer', account.username, PASSWORD)).accessToken;
   };
-  const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const get = (url: string, token: string) => harness.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
   const payment = (policyId: string, transactionDate: string, createdAt: string, overrides: Partial<typeof payments.$inferInsert> = {}) => ({
     policyId,
@@ -42,9 +31,9 @@ describe('GET /api/v1/Policy/:policyId/payments (SPEC §3 Payment)', () => {
   });
 
   it('pages the history newest first: by transaction date, then by when it was recorded, with the total', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
+    const subscriber = await createMemberWithPolicy(harness.db);
     const { policyId } = subscriber;
-    await database.handle.db.insert(payments).values([
+    await harness.db.insert(payments).values([
       payment(policyId, '2026-01-01', '2026-01-01T10:00:00Z', { transactionId: 'jan' }),
       payment(policyId, '2026-03-01', '2026-03-01T09:00:00Z', { transactionId: 'mar-early' }),
       payment(policyId, '2026-03-01', '2026-03-01T15:00:00Z', { transactionId: 'mar-late' }),
@@ -75,16 +64,16 @@ describe('GET /api/v1/Policy/:policyId/payments (SPEC §3 Payment)', () => {
   });
 
   it('defaults to page 1 of 20 and answers an empty history with an empty page', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
+    const subscriber = await createMemberWithPolicy(harness.db);
     const response = await get(`/api/v1/Policy/${subscriber.policyId}/payments`, await memberToken(subscriber.memberId));
     expect(response.json()).toEqual({ items: [], page: 1, pageSize: 20, total: 0 });
   });
 
   it('records the read in the audit log, acting for the household', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
-    await database.handle.db.insert(payments).values(payment(subscriber.policyId, '2026-01-01', '2026-01-01T10:00:00Z'));
+    const subscriber = await createMemberWithPolicy(harness.db);
+    await harness.db.insert(payments).values(payment(subscriber.policyId, '2026-01-01', '2026-01-01T10:00:00Z'));
     await get(`/api/v1/Policy/${subscriber.policyId}/payments`, await memberToken(subscriber.memberId));
-    const rows = await database.handle.db
+    const rows = await harness.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.recordType, 'payment'), eq(auditLog.actingForHouseholdId, subscriber.householdId ?? '')));
@@ -92,8 +81,8 @@ describe('GET /api/v1/Policy/:policyId/payments (SPEC §3 Payment)', () => {
   });
 
   it('answers 404 for an unknown policy, 403 for another member’s, 400 for a malformed id or page size', async () => {
-    const mine = await createMemberWithPolicy(database.handle.db);
-    const theirs = await createMemberWithPolicy(database.handle.db);
+    const mine = await createMemberWithPolicy(harness.db);
+    const theirs = await createMemberWithPolicy(harness.db);
     const token = await memberToken(mine.memberId);
     expect((await get(`/api/v1/Policy/${randomUUID()}/payments`, token)).statusCode).toBe(404);
     const refused = await get(`/api/v1/Policy/${theirs.policyId}/payments`, token);

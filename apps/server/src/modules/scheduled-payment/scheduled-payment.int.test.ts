@@ -1,34 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ScheduledPaymentListSchema } from '@portal/contracts';
 import { addDays, calendarDateOf } from '@portal/domain';
-import { buildTestApp } from '../../../test/app';
-import { openTestDatabase, type TestDatabase } from '../../../test/database';
+import { useTestApp } from '../../../test/harness';
 import { createAccount, createMemberWithPolicy, createWallet, PASSWORD } from '../../../test/fixtures';
 import { signIn } from '../../../test/oidc';
 import { scheduledPayments, walletCards } from '../../db/schema';
 
 describe('GET /api/v1/Policy/:policyId/scheduled-payments (SPEC §3 Scheduled payment, §9 limit)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const today = calendarDateOf(new Date(), 'America/New_York');
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    ({ app } = await buildTestApp({ database: database.handle }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
+  const harness = useTestApp();
 
   const memberToken = async (memberId: string) => {
-    const account = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], memberId });
-    return (await signIn(app, 'consumer', account.username, PASSWORD)).accessToken;
+    const account = await createAccount(harness.db, { realm: 'consumer', roles: ['member'], memberId });
+    return (await signIn(harness.app, 'consumer', account.username, PASSWORD)).accessToken;
   };
   const list = async (policyId: string, token: string) => {
-    const response = await app.inject({ method: 'GET', url: `/api/v1/Policy/${policyId}/scheduled-payments`, headers: { authorization: `Bearer ${token}` } });
+    const response = await harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${policyId}/scheduled-payments`, headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode, response.body).toBe(200);
     return { body: response.body, list: ScheduledPaymentListSchema.parse(response.json()) };
   };
@@ -43,10 +32,10 @@ describe('GET /api/v1/Policy/:policyId/scheduled-payments (SPEC §3 Scheduled pa
   });
 
   it('lists Scheduled payments first by date, names the plan and the wallet item paid from, never the token', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
-    const wallet = await createWallet(database.handle.db, subscriber.householdId ?? '');
+    const subscriber = await createMemberWithPolicy(harness.db);
+    const wallet = await createWallet(harness.db, subscriber.householdId ?? '');
     const { policyId } = subscriber;
-    await database.handle.db.insert(scheduledPayments).values([
+    await harness.db.insert(scheduledPayments).values([
       scheduled(policyId, wallet.cardToken, addDays(today, 20)),
       scheduled(policyId, wallet.bankToken, addDays(today, -30), 'Paid'),
       scheduled(policyId, wallet.cardToken, addDays(today, 5)),
@@ -71,9 +60,9 @@ describe('GET /api/v1/Policy/:policyId/scheduled-payments (SPEC §3 Scheduled pa
   });
 
   it('says no more may be added once the limit of Scheduled payments is reached', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
-    const wallet = await createWallet(database.handle.db, subscriber.householdId ?? '');
-    await database.handle.db
+    const subscriber = await createMemberWithPolicy(harness.db);
+    const wallet = await createWallet(harness.db, subscriber.householdId ?? '');
+    await harness.db
       .insert(scheduledPayments)
       .values([5, 10, 15].map((days) => scheduled(subscriber.policyId, wallet.cardToken, addDays(today, days))));
     const { list: result } = await list(subscriber.policyId, await memberToken(subscriber.memberId));
@@ -81,31 +70,31 @@ describe('GET /api/v1/Policy/:policyId/scheduled-payments (SPEC §3 Scheduled pa
   });
 
   it('still describes a card removed from the wallet since, marked removed', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
-    const wallet = await createWallet(database.handle.db, subscriber.householdId ?? '');
-    await database.handle.db.update(walletCards).set({ state: 'Removed' }).where(eq(walletCards.id, wallet.cardId));
-    await database.handle.db.insert(scheduledPayments).values(scheduled(subscriber.policyId, wallet.cardToken, addDays(today, 3)));
+    const subscriber = await createMemberWithPolicy(harness.db);
+    const wallet = await createWallet(harness.db, subscriber.householdId ?? '');
+    await harness.db.update(walletCards).set({ state: 'Removed' }).where(eq(walletCards.id, wallet.cardId));
+    await harness.db.insert(scheduledPayments).values(scheduled(subscriber.policyId, wallet.cardToken, addDays(today, 3)));
     const { list: result } = await list(subscriber.policyId, await memberToken(subscriber.memberId));
     expect(result.items[0]?.paymentSource).toMatchObject({ id: wallet.cardId, removed: true });
   });
 
   it('never describes another household’s wallet item, even given its token', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
-    const stranger = await createMemberWithPolicy(database.handle.db);
-    const strangerWallet = await createWallet(database.handle.db, stranger.householdId ?? '');
-    await database.handle.db.insert(scheduledPayments).values(scheduled(subscriber.policyId, strangerWallet.cardToken, addDays(today, 3)));
+    const subscriber = await createMemberWithPolicy(harness.db);
+    const stranger = await createMemberWithPolicy(harness.db);
+    const strangerWallet = await createWallet(harness.db, stranger.householdId ?? '');
+    await harness.db.insert(scheduledPayments).values(scheduled(subscriber.policyId, strangerWallet.cardToken, addDays(today, 3)));
     const { list: result } = await list(subscriber.policyId, await memberToken(subscriber.memberId));
     expect(result.items[0]?.paymentSource).toBeNull();
   });
 
   it('answers an empty list with the full allowance, and 404/403/400 for unknown, another’s and malformed ids', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
-    const other = await createMemberWithPolicy(database.handle.db);
+    const subscriber = await createMemberWithPolicy(harness.db);
+    const other = await createMemberWithPolicy(harness.db);
     const token = await memberToken(subscriber.memberId);
     const { list: result } = await list(subscriber.policyId, token);
     expect(result).toEqual({ items: [], scheduledCount: 0, maxScheduledPaymentsAllowed: 3, remaining: 3, canAddScheduledPayment: true });
     const status = async (id: string) =>
-      (await app.inject({ method: 'GET', url: `/api/v1/Policy/${id}/scheduled-payments`, headers: { authorization: `Bearer ${token}` } })).statusCode;
+      (await harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${id}/scheduled-payments`, headers: { authorization: `Bearer ${token}` } })).statusCode;
     expect(await status(randomUUID())).toBe(404);
     expect(await status(other.policyId)).toBe(403);
     expect(await status('12345')).toBe(400);

@@ -1,37 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { WalletSchema } from '@portal/contracts';
-import { buildTestApp } from '../../../test/app';
-import { openTestDatabase, type TestDatabase } from '../../../test/database';
-import { createAccount, createBroker, createMemberWithPolicy, createWallet, PASSWORD } from '../../../test/fixtures';
-import { signIn } from '../../../test/oidc';
+import { useTestApp } from '../../../test/harness';
+import { createBroker, createMemberWithPolicy, createWallet } from '../../../test/fixtures';
 import { walletBankAccounts, walletCards, wallets } from '../../db/schema';
 
 describe('POST /api/v1/Wallet/:referenceId (SPEC §7 fetch wallet, §3 Wallet)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    ({ app } = await buildTestApp({ database: database.handle }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
-
-  const tokenFor = async (realm: 'consumer' | 'workforce', roles: string[], link: { memberId?: string; brokerId?: string } = {}) => {
-    const account = await createAccount(database.handle.db, { realm, roles, ...link });
-    return (await signIn(app, realm, account.username, PASSWORD)).accessToken;
-  };
+  const harness = useTestApp();
+  const { tokenFor } = harness;
   const fetchWallet = (referenceId: string, token: string) =>
-    app.inject({ method: 'POST', url: `/api/v1/Wallet/${referenceId}`, headers: { authorization: `Bearer ${token}` } });
+    harness.app.inject({ method: 'POST', url: `/api/v1/Wallet/${referenceId}`, headers: { authorization: `Bearer ${token}` } });
 
   it('gives the household’s active cards and accounts with display facts only: no token, no full number', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
-    const wallet = await createWallet(database.handle.db, subscriber.householdId ?? '');
+    const subscriber = await createMemberWithPolicy(harness.db);
+    const wallet = await createWallet(harness.db, subscriber.householdId ?? '');
     // A removed card stays out of the wallet.
-    await database.handle.db.insert(walletCards).values({
+    await harness.db.insert(walletCards).values({
       walletId: wallet.walletId,
       token: 'tok_removed_card',
       cardType: 'Mastercard',
@@ -76,20 +60,20 @@ describe('POST /api/v1/Wallet/:referenceId (SPEC §7 fetch wallet, §3 Wallet)',
   });
 
   it('names no default when the default token is not an active item', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db);
-    const wallet = await createWallet(database.handle.db, subscriber.householdId ?? '');
-    await database.handle.db.update(wallets).set({ defaultToken: wallet.bankToken }).where(eq(wallets.id, wallet.walletId));
-    await database.handle.db.update(walletBankAccounts).set({ state: 'Removed' }).where(eq(walletBankAccounts.id, wallet.bankAccountId));
+    const subscriber = await createMemberWithPolicy(harness.db);
+    const wallet = await createWallet(harness.db, subscriber.householdId ?? '');
+    await harness.db.update(wallets).set({ defaultToken: wallet.bankToken }).where(eq(wallets.id, wallet.walletId));
+    await harness.db.update(walletBankAccounts).set({ state: 'Removed' }).where(eq(walletBankAccounts.id, wallet.bankAccountId));
     const result = WalletSchema.parse((await fetchWallet(wallet.referenceId, await tokenFor('workforce', ['customer-service']))).json());
     expect(result).toMatchObject({ defaultItem: null, bankAccounts: [] });
     expect(result.creditCards[0]?.isDefault).toBe(false);
   });
 
   it('refuses another household’s member and the broker of record (403), unknown (404) and malformed (400) ids', async () => {
-    const brokerId = await createBroker(database.handle.db);
-    const subscriber = await createMemberWithPolicy(database.handle.db, { brokerId });
-    const wallet = await createWallet(database.handle.db, subscriber.householdId ?? '');
-    const stranger = await createMemberWithPolicy(database.handle.db);
+    const brokerId = await createBroker(harness.db);
+    const subscriber = await createMemberWithPolicy(harness.db, { brokerId });
+    const wallet = await createWallet(harness.db, subscriber.householdId ?? '');
+    const stranger = await createMemberWithPolicy(harness.db);
     const strangerToken = await tokenFor('consumer', ['member'], { memberId: stranger.memberId });
     expect((await fetchWallet(wallet.referenceId, strangerToken)).statusCode).toBe(403);
     expect((await fetchWallet(wallet.referenceId, await tokenFor('workforce', ['broker'], { brokerId }))).statusCode).toBe(403);
