@@ -78,6 +78,33 @@ describe('header (SPEC §2)', () => {
   });
 });
 
+describe('side navigation header (SPEC §2)', () => {
+  it('names the policyholder and the ID per policyDisplayID for a member', async () => {
+    setWidth(1280);
+    renderPortal('/account-overview', { credential: memberCredential(), api: memberApi });
+    await screen.findByRole('heading', { level: 1, name: 'Account overview' });
+    const header = screen.getByTestId('nav-member');
+    expect(header.textContent).toContain(`${maria.policyHolder.firstName} ${maria.policyHolder.lastName}`);
+    expect(header.textContent).toContain(`Exchange ID: ${maria.exchangeSubscriberId ?? ''}`);
+  });
+
+  it('names nobody for a broker looking at a book of many clients', async () => {
+    setWidth(1280);
+    const clients = [policySummary(), policySummary({ policyHolder: { firstName: 'Rui', lastName: 'Almeida' } })];
+    renderPortal('/account-overview', {
+      credential: { ...memberCredential({ sub: 'b', name: 'Patrick Hughes' }), realm: 'workforce' } as Credential,
+      api: {
+        session: sessionInfo({ kind: 'broker', roles: ['broker'], displayName: 'Patrick Hughes', brokerId: 'broker-1' }),
+        household: householdResponse(clients),
+        policies: Object.fromEntries(clients.map((c) => [c.id, policyDetail(c)])),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Account overview' });
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+    expect(screen.queryByTestId('nav-member')).toBeNull();
+  });
+});
+
 describe('footer (SPEC §2, §4)', () => {
   const ids = ['privacyPolicy', 'termsofUse', 'nondiscriminationNotice', 'accessibilityStatement', 'contact', 'languageAssistance'];
 

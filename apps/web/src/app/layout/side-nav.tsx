@@ -77,6 +77,8 @@ const listSx = { listStyle: 'none', m: 0, p: 0 };
 function NavHeader({ viewer }: { viewer: Viewer }) {
   const { t } = useTranslation();
   const config = useConfig();
+  // A broker's book holds many members: name one only when looking at a member (member search).
+  if (viewer.isStaffOrBroker && !viewer.actingFor) return null;
   const policy = viewer.policies.find((p) => p.isPrimaryPolicy) ?? viewer.policies[0];
   if (!policy) return null;
   const shown = displayedPolicyId(
