@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { addresses, members, policies } from '../../db/schema';
 
@@ -37,6 +37,6 @@ export async function subscriberPolicyIds(db: Database, subscriberMemberId: stri
   const rows = await db
     .select({ id: policies.id })
     .from(policies)
-    .where(and(eq(policies.subscriberMemberId, subscriberMemberId)));
+    .where(eq(policies.subscriberMemberId, subscriberMemberId));
   return rows.map((row) => row.id);
 }
