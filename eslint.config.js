@@ -88,6 +88,11 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // The sandbox processor's hosted fields script runs in the browser, on the processor's origin.
+    files: ['apps/server/src/processor/sandbox/client/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   { files: ['packages/domain/**'], rules: restrictPackages(['@portal/contracts', '@portal/server', '@portal/web']) },
   { files: ['packages/contracts/**'], rules: restrictPackages(['@portal/server', '@portal/web']) },
   { files: ['apps/server/**'], rules: restrictPackages(['@portal/web']) },
@@ -100,7 +105,7 @@ export default tseslint.config(
   },
   {
     // Command-line entry points talk to a person through the terminal.
-    files: ['scripts/**', 'bench/**', 'apps/server/src/server.ts', 'apps/server/src/seed/cli.ts', '**/build.mjs'],
+    files: ['scripts/**', 'bench/**', 'apps/server/src/server.ts', 'apps/server/src/seed/cli.ts', 'apps/server/src/jobs/cli.ts', '**/build.mjs'],
     rules: { 'no-console': 'off' },
   },
   {

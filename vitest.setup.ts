@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
+// CI runs the suites a second time on Node 24 (scripts/ci.mjs): make sure they really ran there.
+const expectedNodeMajor = process.env.PORTAL_EXPECTED_NODE_MAJOR;
+if (expectedNodeMajor && process.versions.node.split('.')[0] !== expectedNodeMajor) {
+  throw new Error(`These tests were meant to run on Node ${expectedNodeMajor}, but this is Node ${process.versions.node}.`);
+}
+
 // A console.error or console.warn during a test is a bug the test did not assert on: fail it.
 let unexpected: string[] = [];
 

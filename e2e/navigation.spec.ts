@@ -36,6 +36,7 @@ const guest = (who: string, scenario: NavigationScenario, facts: { policyNumber:
   },
 });
 
+// The binder-payment assertion (ana.costa) is checked, before and after she pays, in payments.spec.ts.
 const journeys: Journey[] = [
   member('maria.santos', ['HouseholdAndPolicies', 'OnExchangePolicy']),
   member('joao.silva', ['HouseholdAndPolicies', 'OffExchangePolicy']),
@@ -46,14 +47,6 @@ const journeys: Journey[] = [
   guest('María Santos', 'GuestPaymentPages', { policyNumber: 'LHP-1000001-01', dateOfBirth: '1985-03-14', zipCode: '01841' }),
   guest('Aisha Johnson', 'GuestPaymentTermedReinstateOnlyPages', { policyNumber: 'LHP-1000005-01', dateOfBirth: '1992-06-12', zipCode: '02301' }),
   guest('Robert Chen', 'GuestPaymentRestrictedPages', { policyNumber: 'LHP-1000009-01', dateOfBirth: '1968-05-03', zipCode: '02148' }),
-  {
-    who: 'an exchange member by SAML assertion (binder payment due)',
-    roles: ['member'],
-    scenarios: ['HouseholdNonActivePolicies'],
-    arrive: async (page) => {
-      await assertScenario(page, /binder payment/i);
-    },
-  },
   {
     who: 'an exchange member by SAML assertion with OnlyPCP=false (the PCP entry is pruned)',
     roles: ['member'],
@@ -87,8 +80,18 @@ for (const journey of journeys) {
   });
 }
 
-test('the menu holds every page a member with policies may open (today: the account overview)', () => {
+test('the menu holds every page a member with policies may open (today: overview, documents, make a payment, payment history and wallet, paperless, notifications)', () => {
   // Guards the expectation above against an empty comparison: members with policies do have a menu.
-  expect(expectedMenu(['member'], ['HouseholdAndPolicies', 'OnExchangePolicy'])).toEqual([text('nav.accountOverview')]);
+  expect(expectedMenu(['member'], ['HouseholdAndPolicies', 'OnExchangePolicy'])).toEqual([
+    text('nav.accountOverview'),
+    text('nav.notifications'),
+    text('nav.invoices'),
+    text('nav.notices'),
+    text('nav.taxDocuments'),
+    text('nav.makePayment'),
+    text('nav.paymentHistory'),
+    text('nav.wallet'),
+    text('nav.paperlessSettings'),
+  ]);
   expect(expectedMenu(['guest'], ['GuestPayment'])).toEqual([]);
 });

@@ -1,21 +1,39 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.E2E_PORT ?? 3100);
-const idlePort = port + 1;
 
-/** Made once by the runner; its workers inherit the environment and reuse the same folders. */
+/** Made once by the runner; its workers inherit the environment and reuse the same folders and ports. */
 function once(name: string, make: () => string): string {
   process.env[name] ??= make();
   return process.env[name];
 }
 
+/**
+ * Ports the operating system says are free now (a developer's own server or a leftover from a killed run
+ * on 3100 does not break the journeys). Found by a short child process because the configuration is
+ * read synchronously.
+ */
+function freePorts(count: number): number[] {
+  const script = `const net=require('node:net');const servers=[];let left=${count};for(let i=0;i<${count};i++){const s=net.createServer();servers.push(s);s.listen(0,'127.0.0.1',()=>{if(--left===0){console.log(servers.map((x)=>x.address().port).join(' '));servers.forEach((x)=>x.close());}});}`;
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim().split(' ').map(Number);
+}
+
+// E2E_PORT pins the portal's port (the idle server takes the next); otherwise four free ports.
+const [port = 0, idlePort = 0, processorPort = 0, idleProcessorPort = 0] = once('E2E_PORTS', () =>
+  process.env.E2E_PORT ? [0, 1, 50, 51].map((offset) => Number(process.env.E2E_PORT) + offset).join(' ') : freePorts(4).join(' '),
+)
+  .split(' ')
+  .map(Number);
+
 // A fresh embedded database for every run, so journeys start from the same demo data.
 const dataDir = once('E2E_DATA_DIR', () => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')));
 const idleDataDir = once('E2E_IDLE_DATA_DIR', () => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-idle-')));
+/** Each server's log lines (the secrets scan reads them after the journeys: e2e/secrets-scan.teardown.ts). */
+const LOG_DIR = once('E2E_LOG_DIR', () => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-logs-')));
 
 /**
  * The idle journeys need a short idle period: a copy of config/ whose account.json waits 6 s and
@@ -33,8 +51,14 @@ const idleConfigDir = once('E2E_IDLE_CONFIG_DIR', () => {
   return dir;
 });
 
+/**
+ * Debian's Chromium: its headless shell when installed (scripts/ensure-chromium.mjs installs it; the same
+ * build without the full browser's GPU process and extensions, and what Playwright itself runs headless),
+ * else the full browser in headless mode (docs/decisions/020).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: [
     '--headless',
     '--no-sandbox',
@@ -47,7 +71,8 @@ export const chromiumLaunchOptions = {
 };
 
 const server = (serverPort: number, env: Record<string, string>) => ({
-  command: 'node --enable-source-maps apps/server/dist/server.js',
+  // Log lines go to a file, which the secrets scan reads after the journeys.
+  command: `node --enable-source-maps apps/server/dist/server.js >> "${path.join(LOG_DIR, `server-${serverPort}.log`)}"`,
   cwd: repoRoot,
   url: `http://127.0.0.1:${serverPort}/api/health`,
   reuseExistingServer: false,
@@ -55,7 +80,17 @@ const server = (serverPort: number, env: Record<string, string>) => ({
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
   // PUBLIC_URL: the issuers, redirect URIs and SAML audience must name the address the browser uses.
-  env: { PORT: String(serverPort), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${serverPort}`, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+  // PROCESSOR_SETTLE_DELAY_MS: a bank payment settles (webhook) 12 s after it is made: long enough for a
+  // journey on a busy machine to see it pending, short enough to wait for.
+  env: {
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    PROCESSOR_SETTLE_DELAY_MS: '12000',
+    ...env,
+  },
 });
 
 export default defineConfig({
@@ -66,17 +101,23 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   reporter: [['list']],
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Two workers, two servers and two browsers share a 2-core machine: a journey can wait its turn.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   use: {
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'portal', testIgnore: '**/idle.spec.ts', use: { baseURL: `http://127.0.0.1:${port}` } },
-    { name: 'idle', testMatch: '**/idle.spec.ts', use: { baseURL: `http://127.0.0.1:${idlePort}` } },
+    { name: 'portal', testIgnore: '**/idle.spec.ts', use: { baseURL: `http://127.0.0.1:${port}` }, teardown: 'secrets scan' },
+    { name: 'idle', testMatch: '**/idle.spec.ts', use: { baseURL: `http://127.0.0.1:${idlePort}` }, teardown: 'secrets scan' },
+    // After every journey: no card number, CVC or bank account number typed anywhere reached a database or a log.
+    { name: 'secrets scan', testMatch: '**/secrets-scan.teardown.ts' },
   ],
   outputDir: path.join(repoRoot, 'test-results'),
-  webServer: [server(port, { DATA_DIR: dataDir }), server(idlePort, { DATA_DIR: idleDataDir, CONFIG_DIR: idleConfigDir })],
+  webServer: [
+    server(port, { DATA_DIR: dataDir, PROCESSOR_PORT: String(processorPort) }),
+    server(idlePort, { DATA_DIR: idleDataDir, CONFIG_DIR: idleConfigDir, PROCESSOR_PORT: String(idleProcessorPort) }),
+  ],
 });

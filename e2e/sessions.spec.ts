@@ -18,6 +18,25 @@ test('a member signs in through the consumer provider, lands on the account over
   await expect(page).toHaveURL(/\/home$/);
 });
 
+test('a member who answers "No, stay signed in" at the provider stays signed in (issue 14, finding 12)', async ({ page }) => {
+  await signIn(page, 'consumer', 'linda.nguyen');
+  await expect(page.getByText('Hello, Linda Nguyen')).toBeVisible();
+  await page.getByRole('button', { name: text('header.accountMenu') }).click();
+  await page.getByRole('menuitem', { name: text('header.signOut') }).click();
+  await expect(page).toHaveURL(/\/idp\/consumer\/session\/end/);
+  await page.getByRole('link', { name: 'No, stay signed in' }).click();
+  // Back in the portal, still signed in: the overview loads the member's data from the API.
+  await expect(page).toHaveURL(/\/account-overview$/);
+  await expect(page.getByText('Hello, Linda Nguyen')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'People on this policy' }).first()).toBeVisible();
+  // A later reload still finds the session; signing out with "Yes" then ends it.
+  await page.reload();
+  await expect(page.getByText('Hello, Linda Nguyen')).toBeVisible();
+  await signOut(page, { atIdentityProvider: true });
+  await page.goto('/account-overview');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
 test('a deep link asked for before sign-in is where a member arrives afterwards (SPEC §4 startup)', async ({ page }) => {
   await page.goto('/Account/Account-Overview');
   await expect(page).toHaveURL(/\/home$/);
@@ -87,7 +106,9 @@ for (const [language, username, heading, billing] of [
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.getByRole('heading', { level: 3, name: billing }).first()).toBeVisible();
-    await expect(page.getByRole('navigation', { name: text('nav.label', language) }).getByRole('link')).toHaveText([text('nav.accountOverview', language)]);
+    const menu = page.getByRole('navigation', { name: text('nav.label', language) });
+    await expect(menu.getByRole('link').first()).toHaveText(text('nav.accountOverview', language));
+    await expect(menu.getByRole('link', { name: text('nav.invoices', language), exact: true })).toBeVisible();
     await expect(page).toHaveTitle(`${heading} | Lighthouse Health Plan`);
     await signOut(page, { atIdentityProvider: true, language });
     await context.close();

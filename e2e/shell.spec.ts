@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 async function expectShell(page: Page) {
@@ -19,10 +18,10 @@ test('a visitor who is not signed in lands on the sign-in page in the app shell'
 });
 
 test('a deep link is answered by the app shell, not a server 404', async ({ page }) => {
-  const response = await page.goto('/payments/wallet');
+  const response = await page.goto('/payments/no-such-page');
   expect(response?.status()).toBe(200);
   await expectShell(page);
-  // The wallet is not built yet: the shell shows its translated not-found page.
+  // A path no page answers: the shell shows its translated not-found page.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('We can’t find that page');
 });
 
@@ -53,25 +52,3 @@ test('the skip link moves keyboard focus to the main content', async ({ page }) 
   await page.keyboard.press('Enter');
   await expect(page.locator('#main-content')).toBeFocused();
 });
-
-for (const language of ['en', 'es', 'pt']) {
-  for (const width of [375, 1280]) {
-    test(`axe finds no WCAG 2.2 A/AA violations on the home and error pages (${language}, ${width}px)`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
-      await context.addInitScript((lang) => {
-        localStorage.setItem('language', lang);
-      }, language);
-      const page = await context.newPage();
-      for (const path of ['/', '/error/500', '/no/such/page']) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-          .analyze();
-        expect(results.violations, `${path}: ${results.violations.map((v) => v.id).join(', ')}`).toEqual([]);
-      }
-      await context.close();
-    });
-  }
-}

@@ -19,7 +19,8 @@ try {
 }
 
 process.exit(
-  runSteps([
+  await runSteps([
+    { name: 'PDF tools for the tests (poppler-utils)', command: 'node', args: ['scripts/ensure-poppler.mjs'] },
     {
       name: 'integration tests on PostgreSQL',
       command: 'npx',

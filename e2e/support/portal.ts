@@ -11,7 +11,7 @@ import {
   type NavigationScenario,
   type RoleConfig,
 } from '../../packages/domain/src/index';
-import { BUILT_ROUTES } from '../../apps/web/src/app/built-routes';
+import { BUILT_ROUTES } from '../../apps/web/src/app/routes';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8'));
@@ -21,11 +21,16 @@ export const DEMO_PASSWORD = 'Lighthouse-Demo-2026';
 export type Language = 'en' | 'es' | 'pt';
 
 /** The web app's own words, to find things by what a user reads. */
-export const messages: Record<Language, Record<string, unknown>> = {
-  en: readJson('apps/web/src/i18n/locales/en.json') as Record<string, unknown>,
-  es: readJson('apps/web/src/i18n/locales/es.json') as Record<string, unknown>,
-  pt: readJson('apps/web/src/i18n/locales/pt.json') as Record<string, unknown>,
+/** A language's files (apps/web/src/i18n/locales/<lang>/*.json), merged as the web app merges them. */
+const languageFolder = (language: Language): Record<string, unknown> => {
+  const folder = path.join(repoRoot, 'apps/web/src/i18n/locales', language);
+  return fs
+    .readdirSync(folder)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .reduce<Record<string, unknown>>((merged, file) => deepMerge(merged, readJson(path.join('apps/web/src/i18n/locales', language, file)) as never), {});
 };
+export const messages: Record<Language, Record<string, unknown>> = { en: languageFolder('en'), es: languageFolder('es'), pt: languageFolder('pt') };
 
 export function text(key: string, language: Language = 'en'): string {
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages[language]);
@@ -37,7 +42,12 @@ export function text(key: string, language: Language = 'en'): string {
  * What the side menu must show for these roles and scenarios: the SPEC §4 rules of the domain over the
  * tenant's real configuration, limited to the pages that exist, as the English labels.
  */
-export function expectedMenu(roles: readonly string[], scenarios: readonly NavigationScenario[], firstPlanType: string | null = null, onlyPcp: boolean | null = null): string[] {
+export function expectedMenu(
+  roles: readonly string[],
+  scenarios: readonly NavigationScenario[],
+  firstPlanType: string | null = null,
+  onlyPcp: boolean | null = null,
+): string[] {
   const navigation = deepMerge(readJson('config/baseline/navigation.json'), readJson('config/navigation.json') as never) as NavigationConfig;
   const roleConfig = deepMerge(readJson('config/baseline/role-config.json'), readJson('config/role-config.json') as never) as RoleConfig;
   const account = deepMerge(readJson('config/baseline/account.json'), readJson('config/account.json') as never) as {
@@ -45,7 +55,8 @@ export function expectedMenu(roles: readonly string[], scenarios: readonly Navig
   };
   const built = new Set(BUILT_ROUTES.map(normalizeRoute));
   const menu = pruneNavigation(navigationFor({ roles, scenarios, navigation, roleConfig }), {
-    bindingPaymentComplete: false,
+    // No demo account's menu is looked at while a binder is due (SPEC §4 prunes the entry then).
+    bindingPaymentComplete: true,
     pcpSelectionEnabled: account.pcp.selectionEnabled,
     pcpPlanTypes: account.pcp.planTypeWhitelist,
     firstPolicyPlanType: firstPlanType,
@@ -84,24 +95,27 @@ export async function signIn(page: Page, realm: 'consumer' | 'workforce', userna
 }
 
 /** Finds an account on the locate-account page as a guest (README "Demo accounts" facts). */
-export async function locateAccount(page: Page, facts: { policyNumber: string; dateOfBirth: string; zipCode: string }): Promise<void> {
+export async function locateAccount(page: Page, facts: { policyNumber: string; dateOfBirth: string; zipCode: string }, language: Language = 'en'): Promise<void> {
   await page.goto('/payments/locate-account');
-  await page.getByRole('radio', { name: text('locate.policyNumber') }).check();
-  await page.getByRole('textbox', { name: text('locate.policyNumber') }).fill(facts.policyNumber);
-  await page.getByLabel(text('locate.dateOfBirth')).fill(facts.dateOfBirth);
-  await page.getByRole('textbox', { name: text('locate.zipCode') }).fill(facts.zipCode);
-  await page.getByRole('button', { name: text('locate.submit') }).click();
+  await page.getByRole('radio', { name: text('locate.policyNumber', language) }).check();
+  await page.getByRole('textbox', { name: text('locate.policyNumber', language) }).fill(facts.policyNumber);
+  await page.getByLabel(text('locate.dateOfBirth', language)).fill(facts.dateOfBirth);
+  await page.getByRole('textbox', { name: text('locate.zipCode', language) }).fill(facts.zipCode);
+  await page.getByRole('button', { name: text('locate.submit', language) }).click();
   await expect(page).toHaveURL(/\/account-overview$/);
 }
 
 /** Arrives with a SAML assertion signed by the built-in test issuer (/idp/saml-test) for one of its scenarios. */
-export async function assertScenario(page: Page, scenarioTitle: RegExp): Promise<void> {
+export async function assertScenario(page: Page, scenarioTitle: RegExp, landing: RegExp = /\/account-overview$/): Promise<void> {
   await page.goto('/idp/saml-test');
   const form = page.locator('form').filter({ has: page.getByRole('heading', { name: scenarioTitle }) });
   await form.getByRole('button').click();
   await page.getByRole('button', { name: 'Continue to the portal' }).click();
-  await expect(page).toHaveURL(/\/account-overview$/);
+  await expect(page).toHaveURL(landing);
 }
+
+/** SPEC §2: an asserted binder session starts on the binding-payment page. */
+export const BINDER_LANDING = /\/payments\/binding-payment$/;
 
 /** The SPEC §4 scenario the shell computed the page for. */
 export async function scenariosShown(page: Page): Promise<string[]> {
@@ -112,6 +126,8 @@ export async function scenariosShown(page: Page): Promise<string[]> {
 
 /** The labels of the side menu's entries (links), in order. */
 export async function menuShown(page: Page): Promise<string[]> {
+  // The shell first: before it renders, a missing menu would mean nothing.
+  await scenariosShown(page);
   const menu = page.getByRole('navigation', { name: text('nav.label') });
   if ((await menu.count()) === 0) return [];
   return (await menu.getByRole('link').allInnerTexts()).map((label) => label.trim());

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import sse from '@fastify/sse';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { ProblemType } from '@portal/contracts';
@@ -10,12 +11,21 @@ import type { DatabaseHandle } from './db/client';
 import { idpPlugin } from './idp/plugin';
 import { samlTestIssuerPlugin } from './idp/saml-test/plugin';
 import { loggerOptions } from './lib/logger';
+import { scrubString } from './lib/redact';
 import { loadTenantConfig, type TenantConfig } from './lib/tenant-config';
+import { tenantToday } from './lib/today';
+import { jobsPlugin } from './plugins/jobs';
+import { scheduledPaymentsStep } from './modules/scheduled-payment/due';
+import { dueDayRule, type CalendarDate } from '@portal/domain';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, HttpProblem } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
+import { outboxPlugin } from './plugins/outbox';
+import { processorPlugin } from './plugins/processor';
 import { openApiPlugin } from './plugins/openapi';
+import { requestHygienePlugin } from './plugins/request-hygiene';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 import { healthRoutes } from './modules/health/routes';
@@ -36,6 +46,17 @@ import { walletRoutes } from './modules/wallet/routes';
 import { brokerRoutes } from './modules/broker/routes';
 import { groupRoutes } from './modules/group/routes';
 import { contentRoutes } from './modules/content/routes';
+import { applyProcessorEvent } from './modules/payment/settlement';
+import { processorRoutes } from './modules/processor/routes';
+import { createProcessor } from './processor';
+import type { PaymentProcessor } from './processor/port';
+import { notificationChannel } from './modules/notification/outbox-handler';
+import { livePlugin } from './plugins/live';
+import { mailPlugin } from './plugins/mail';
+import { paperlessRoutes } from './modules/paperless/routes';
+import { emailChannel } from './modules/paperless/outbox-handler';
+import { demoFixtureRoutes, devMailboxRoutes } from './modules/demo/routes';
+import { loadBranding } from './pdf/branding';
 import type { Settings } from './settings';
 
 export interface BuildAppOptions {
@@ -45,30 +66,58 @@ export interface BuildAppOptions {
   closeDatabaseOnShutdown?: boolean;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
+  /** How often the outbox is polled besides the nudges after each command (ms); 0 = nudges only (tests). */
+  outboxIntervalMs?: number;
+  /** The payment processor (docs/decisions/016); by default the HTTP adapter the settings describe. */
+  processor?: PaymentProcessor;
+  /** Longest a live notification stream stays open before the browser reconnects (ms; default 15 minutes). */
+  liveStreamMaxMs?: number;
+  /** Run the job workers in this app (the server process; tests that test jobs). Default: no. */
+  jobs?: boolean;
+  /** How often idle job workers ask for work (s; tests make it short). */
+  jobPollingIntervalSeconds?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * A caller's X-Request-Id is kept only when it is a plain token (letters, digits, `._:-`, at most 64)
+ * that the log scrubber would leave alone: a card number, an SSN or a token chosen as a request id
+ * must not reach the logs and the audit table through it.
+ */
+export function acceptedRequestId(incoming: unknown): string | null {
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) && scrubString(incoming) === incoming
+    ? incoming
+    : null;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     tenant: TenantConfig;
     identity: Identity;
+    settings: Settings;
+    /** Today's date where the issuer is (coverage, due dates and payments use the issuer's calendar). */
+    today: () => CalendarDate;
     /** Every route registered, as `METHOD /url` (the authorization-matrix test walks it). */
     routeTable: string[];
   }
 }
+
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
 
 /** Builds the whole HTTP application without listening, so tests can drive it with `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { settings } = options;
   const app = Fastify({
     logger: loggerOptions(settings.logLevel, options.logStream),
-    trustProxy: settings.trustProxy,
+    // A hop count trusts that many proxies in front of us (proxy-addr's rule: hops 0…n-1).
+    trustProxy:
+      typeof settings.trustProxy === 'number' ? trustHops(settings.trustProxy) : settings.trustProxy,
     // A caller's X-Request-Id is kept when it is a sane token, so logs can be joined across systems.
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (req) => acceptedRequestId(req.headers['x-request-id']) ?? randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -77,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const routeTable: string[] = [];
   app.decorate('routeTable', routeTable);
+  app.decorate('settings', settings);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push(`${method} ${route.url}`);
   });
@@ -84,8 +134,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const processor = options.processor ?? createProcessor(settings);
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(requestHygienePlugin);
+  // The portal frames the processor's hosted fields, and nothing else.
+  await app.register(securityPlugin, { frameSources: processor.origin ? [processor.origin] : [] });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
@@ -102,14 +155,70 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     closeOnShutdown: options.closeDatabaseOnShutdown ?? false,
   });
   await app.register(auditPlugin);
+  const tenant = loadTenantConfig(settings.configDir);
+  await app.register(outboxPlugin, { intervalMs: options.outboxIntervalMs ?? 5_000 });
+  // Live updates (SSE) to open portals, across instances through Redis when REDIS_URL is set.
+  await app.register(livePlugin, { redisUrl: settings.redisUrl });
+  await app.register(sse, { heartbeatInterval: 25_000 });
+  await app.register(mailPlugin, {
+    smtpUrl: settings.smtpUrl,
+    demoMode: settings.demoMode,
+    from:
+      settings.mailFrom ??
+      `"${tenant.account.tenant.issuerName}" <no-reply@${new URL(settings.publicUrl).hostname}>`,
+    publicUrl: settings.publicUrl,
+    intervalMs: options.outboxIntervalMs ?? 5_000,
+  });
+  await app.register(idempotencyPlugin, {});
+  await app.register(processorPlugin, { processor });
+  // Bank payments settle or come back through the processor's webhook (docs/decisions/016).
+  app.processorWebhooks.register((tx, event) =>
+    applyProcessorEvent(tx, event, app.today(), dueDayRule(tenant.account.payments.dueDate)),
+  );
   await app.register(openApiPlugin, { version: settings.version });
 
-  const tenant = loadTenantConfig(settings.configDir);
   const identity = await createIdentity(settings, options.database, tenant, (error, message) => {
     app.log.error({ err: error }, message);
   });
   app.decorate('tenant', tenant);
   app.decorate('identity', identity);
+  // Demo mode can move the calendar (DEMO_TODAY, settings.ts); otherwise today where the issuer is.
+  const demoToday = settings.demoToday;
+  app.decorate('today', () => demoToday ?? tenantToday(tenant));
+  await app.register(jobsPlugin, {
+    workers: options.jobs ?? false,
+    timeZone: tenant.account.tenant.timeZone,
+    ...(options.jobPollingIntervalSeconds === undefined
+      ? {}
+      : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
+  });
+  // The billing day's steps, in order (docs/decisions/021): due scheduled payments.
+  const dueCharges = {
+    db: options.database.db,
+    processor: app.processor,
+    dueRule: dueDayRule(tenant.account.payments.dueDate),
+    nudgeOutbox: () => {
+      app.outbox.nudge();
+    },
+  };
+  app.jobs.registerDailyStep(scheduledPaymentsStep(dueCharges));
+  const branding = loadBranding(settings.configDir, tenant);
+  // Outbox channels: in-app notifications (and live updates), then e-mail for paperless households.
+  app.outbox.register(notificationChannel(app.live));
+  app.outbox.register(
+    emailChannel({
+      branding,
+      publicUrl: settings.publicUrl,
+      nudge: () => {
+        app.mail.nudge();
+      },
+    }),
+  );
+  const paperlessDeps = {
+    branding,
+    publicUrl: settings.publicUrl,
+    confirmationHours: tenant.account.documents.emailConfirmationHours,
+  };
   await app.register(authPlugin, {
     verifier: identity.verifier,
     resolveContext: {
@@ -124,10 +233,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       providers: identity.providers,
       account: tenant.account,
       publicUrl: settings.publicUrl,
-      showDemoHint: settings.env !== 'production',
+      showDemoHint: settings.demoMode,
+      trustProxy: settings.trustProxy,
     });
   }
-  // SAML asserted sessions (docs/decisions/006): the trusted IdP; in embedded mode the built-in test issuer.
+  // SAML asserted sessions (docs/decisions/006): the trusted IdP; in demo mode the built-in test issuer (012).
   const samlTrust = loadSamlTrust(settings);
   if (samlTrust.testIssuer) {
     await app.register(samlTestIssuerPlugin, { trust: samlTrust, testIssuer: samlTrust.testIssuer });
@@ -142,20 +252,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(guestRoutes);
       await api.register(householdRoutes);
       await api.register(policyRoutes);
-      await api.register(paymentRoutes);
+      await api.register(paymentRoutes, { branding });
       await api.register(scheduledPaymentRoutes);
       await api.register(autopayRoutes);
-      await api.register(documentRoutes);
-      await api.register(notificationRoutes);
+      await api.register(documentRoutes, { branding });
+      await api.register(notificationRoutes, { maxStreamMs: options.liveStreamMaxMs ?? 15 * 60 * 1000 });
       await api.register(memberRoutes);
       await api.register(walletRoutes);
       await api.register(brokerRoutes);
       await api.register(groupRoutes);
       await api.register(contentRoutes);
+      await api.register(paperlessRoutes, paperlessDeps);
+      await api.register(processorRoutes);
+      if (settings.demoMode) await api.register(demoFixtureRoutes);
     },
     { prefix: '/api' },
   );
 
+  if (settings.demoMode) await app.register(devMailboxRoutes);
   await app.register(webPlugin, { webDistDir: settings.webDistDir, configDir: settings.configDir });
   return app;
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -17,10 +18,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: LogLevelSchema.default('info'),
   CONFIG_DIR: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: z.string().default('false'),
+  DEMO_MODE: z.enum(['true', 'false']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   PORTAL_SIGNING_JWK: z.string().min(1).optional(),
@@ -30,7 +29,43 @@ const EnvSchema = z.object({
   SAML_IDP_ENTITY_ID: z.string().min(1).optional(),
   SAML_IDP_CERT: z.string().min(1).optional(),
   SAML_SP_ENTITY_ID: z.string().min(1).optional(),
+  PROCESSOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PROCESSOR_API_KEY: z.string().min(16).optional(),
+  PROCESSOR_WEBHOOK_SECRET: z.string().min(16).optional(),
+  PROCESSOR_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  PROCESSOR_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
+  PROCESSOR_SETTLE_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  DEMO_TODAY: z.iso.date().optional(),
+  JOBS: z.enum(['true', 'false']).default('true'),
 });
+
+/**
+ * The payment processor behind the port (docs/decisions/016):
+ * - `sandbox`: the built-in sandbox runs in this process on its own port (demo mode without PROCESSOR_URL);
+ * - `external`: a processor at PROCESSOR_URL (a real one in production);
+ * - `none`: no processor (outside demo mode and production, without PROCESSOR_URL): paying answers 503.
+ */
+export interface ProcessorSettings {
+  mode: 'sandbox' | 'external' | 'none';
+  /** Server-to-server base URL of the processor's API (no trailing slash). */
+  url: string;
+  /** The origin browsers load hosted fields from (CSP frame-src, postMessage checks). */
+  publicOrigin: string;
+  /** The secret API key; the sandbox's lives in DATA_DIR/keys when not given. */
+  apiKey: string | undefined;
+  /** The HMAC secret of the processor's webhooks; the sandbox's lives in DATA_DIR/keys when not given. */
+  webhookSecret: string | undefined;
+  /** The sandbox's port (0: any free port). */
+  port: number;
+  /** How long a call to the processor may take before it counts as ProcessorTimeout. */
+  timeoutMs: number;
+  /** Sandbox: how long a bank (ACH) payment stays pending before its webhook says settled or returned. */
+  settleDelayMs: number;
+}
 
 export interface Settings {
   env: 'production' | 'development' | 'test';
@@ -46,7 +81,18 @@ export interface Settings {
   configDir: string;
   /** The built single-page app served at /. */
   webDistDir: string;
-  trustProxy: boolean;
+  /**
+   * Which peers may set X-Forwarded-For/-Proto/-Host (Fastify's `trustProxy`): none (false), a number of
+   * hops, or the proxies' addresses and CIDR ranges. `true` (any peer) is accepted but discouraged.
+   */
+  trustProxy: TrustProxy;
+  /**
+   * Demo mode (docs/decisions/012): owns every demo-only part — the demo households and accounts with
+   * their shared password (seeded on first start), the test SAML issuer, the in-process mail catcher and
+   * development mailbox, demo fixtures, and later the sandbox payment processor and the "today" override. On by default only with the embedded
+   * database outside production; refused in production.
+   */
+  demoMode: boolean;
   shutdownTimeoutMs: number;
   /** The origin browsers use to reach this server (issuer URLs, redirect URIs, token audience). */
   publicUrl: string;
@@ -60,10 +106,56 @@ export interface Settings {
    * outside production), and who we are to it.
    */
   saml: { idpEntityId?: string; idpCert?: string; spEntityId: string; acsUrl: string };
+  /** The payment processor behind the port (docs/decisions/016). */
+  processor: ProcessorSettings;
+  /** Redis for live updates across instances (pub/sub); in-process fan-out when absent. */
+  redisUrl: string | undefined;
+  /** Outgoing e-mail (nodemailer); in demo mode without it, an in-process catcher receives the mail. */
+  smtpUrl: string | undefined;
+  /** The From header of e-mails; defaults to the issuer's name at no-reply@<public host>. */
+  mailFrom: string | undefined;
+  /** Demo mode only: the day the portal takes as today (billing, due dates, scheduled payments). */
+  demoToday: string | undefined;
+  /** Whether this instance runs the job workers (every instance does by default; docs/decisions/021). */
+  jobs: boolean;
   version: string;
 }
 
 export class SettingsError extends Error {}
+
+/** `TRUST_PROXY`: false, true, a hop count, or a list of addresses/CIDRs (as Fastify's `trustProxy` takes them). */
+export type TrustProxy = boolean | number | string[];
+
+/** proxy-addr's names for the usual private ranges, accepted as list entries too. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (rest.length > 0 || version === 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** Reads TRUST_PROXY; throws with the reason when it is none of the accepted forms. */
+export function parseTrustProxy(value: string): TrustProxy {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > 10) throw new SettingsError('Invalid environment: TRUST_PROXY: a hop count must be 1-10');
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || invalid.length > 0) {
+    throw new SettingsError(
+      `Invalid environment: TRUST_PROXY: expected true, false, a hop count or addresses/CIDRs separated by commas, got "${invalid.join(', ') || text}"`,
+    );
+  }
+  return entries;
+}
 
 /** Reads the process environment into typed settings; an invalid variable is reported by name. */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Settings {
@@ -73,10 +165,23 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     throw new SettingsError(`Invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  // Demo mode: on by default only with the embedded database outside production (docs/decisions/012).
+  const demoMode = e.DEMO_MODE === undefined ? e.DATABASE_URL === undefined && e.NODE_ENV !== 'production' : e.DEMO_MODE === 'true';
+  if (demoMode && e.NODE_ENV === 'production') {
+    throw new SettingsError(
+      'Refusing to start: DEMO_MODE=true with NODE_ENV=production would publish the demo accounts, their shared password and the test SAML issuer. Remove DEMO_MODE (or set it to false).',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`).replace(/\/+$/, '');
   // A trusted SAML identity provider is its entity id and its certificate together, never one alone.
   if ((e.SAML_IDP_ENTITY_ID === undefined) !== (e.SAML_IDP_CERT === undefined)) {
     throw new SettingsError('Invalid environment: SAML_IDP_ENTITY_ID and SAML_IDP_CERT must be set together');
+  }
+  const processor = processorSettings(e, publicUrl, demoMode);
+  // The "today" override moves the demo through a month; outside demo mode the calendar is the real one.
+  if (e.DEMO_TODAY !== undefined && !demoMode) {
+    throw new SettingsError('Refusing to start: DEMO_TODAY is a demo-mode setting (it moves the billing clock); remove it or turn demo mode on.');
   }
   return {
     env: e.NODE_ENV,
@@ -88,7 +193,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     logLevel: e.LOG_LEVEL,
     configDir: path.resolve(e.CONFIG_DIR ?? path.join(repoRoot, 'config')),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
+    demoMode,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     publicUrl,
     apiAudience: e.API_AUDIENCE ?? `${publicUrl}/api`,
@@ -104,6 +210,54 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
       spEntityId: e.SAML_SP_ENTITY_ID ?? publicUrl,
       acsUrl: `${publicUrl}/api/v1/saml/acs`,
     },
+    processor,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demoToday: e.DEMO_TODAY,
+    jobs: e.JOBS === 'true',
     version,
+  };
+}
+
+const originOf = (url: string): string => new URL(url).origin;
+
+function processorSettings(e: z.infer<typeof EnvSchema>, publicUrl: string, demoMode: boolean): ProcessorSettings {
+  const common = {
+    apiKey: e.PROCESSOR_API_KEY,
+    webhookSecret: e.PROCESSOR_WEBHOOK_SECRET,
+    timeoutMs: e.PROCESSOR_TIMEOUT_MS,
+    settleDelayMs: e.PROCESSOR_SETTLE_DELAY_MS,
+  };
+  if (e.PROCESSOR_URL !== undefined) {
+    if (e.PROCESSOR_API_KEY === undefined || e.PROCESSOR_WEBHOOK_SECRET === undefined) {
+      throw new SettingsError('Invalid environment: PROCESSOR_URL needs PROCESSOR_API_KEY and PROCESSOR_WEBHOOK_SECRET');
+    }
+    const url = e.PROCESSOR_URL.replace(/\/+$/, '');
+    return { mode: 'external', url, publicOrigin: originOf(e.PROCESSOR_PUBLIC_URL ?? url), port: 0, ...common };
+  }
+  if (e.NODE_ENV === 'production') {
+    throw new SettingsError('Invalid environment: production needs a payment processor: set PROCESSOR_URL, PROCESSOR_API_KEY and PROCESSOR_WEBHOOK_SECRET');
+  }
+  // The sandbox listens next to the portal (PORT+1 unless told; any free port when PORT is 0) and is
+  // reached by browsers on the portal's host name.
+  const port = e.PROCESSOR_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
+  const publicHost = new URL(publicUrl);
+  const publicOrigin = originOf(e.PROCESSOR_PUBLIC_URL ?? `${publicHost.protocol}//${publicHost.hostname}:${port}`);
+  const loopback = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  return { mode: demoMode ? 'sandbox' : 'none', url: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`, publicOrigin, port, ...common };
+}
+
+/** The sandbox's address once it listens (its port is only known then when PROCESSOR_PORT/PORT is 0). */
+export function withSandboxPort(processor: ProcessorSettings, port: number, publicUrl: string): ProcessorSettings {
+  if (processor.port === port) return processor;
+  const url = new URL(processor.url);
+  url.port = String(port);
+  const publicHost = new URL(publicUrl);
+  return {
+    ...processor,
+    port,
+    url: url.origin,
+    publicOrigin: processor.publicOrigin.endsWith(':0') ? `${publicHost.protocol}//${publicHost.hostname}:${port}` : processor.publicOrigin,
   };
 }

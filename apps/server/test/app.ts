@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/client';
+import type { PaymentProcessor } from '../src/processor/port';
 import { loadSettings } from '../src/settings';
 
 export interface TestAppOptions {
@@ -12,6 +13,14 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Collect log lines (parsed JSON) instead of discarding them. */
   captureLogs?: boolean;
+  /** The payment processor (a test sandbox's adapter); by default the settings' (unreachable in tests). */
+  processor?: PaymentProcessor;
+  /** Longest a live notification stream stays open (ms): short here so that `inject` sees it end. */
+  liveStreamMaxMs?: number;
+  /** Start the job workers (the billing day) when the app is ready, polling every half second. */
+  jobs?: boolean;
+  /** Runs after the app is built and before it is ready (e.g. to register a daily step before the workers start). */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 export interface TestApp {
@@ -35,7 +44,16 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
       callback();
     },
   });
-  const app = await buildApp({ settings, database: options.database, logStream: stream });
+  const app = await buildApp({
+    settings,
+    database: options.database,
+    logStream: stream,
+    outboxIntervalMs: 0,
+    liveStreamMaxMs: options.liveStreamMaxMs ?? 300,
+    ...(options.processor ? { processor: options.processor } : {}),
+    ...(options.jobs ? { jobs: true, jobPollingIntervalSeconds: 0.5 } : {}),
+  });
+  options.beforeReady?.(app);
   app.addHook('onClose', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildTestApp } from './app';
 import { openTestDatabase, type TestDatabase } from './database';
+import { startTestSandbox, TEST_PORTAL_ORIGIN, type TestSandbox } from './sandbox';
 import { buildWorld, CALLERS, type Caller, type World } from './world';
 
 /**
@@ -17,7 +18,10 @@ interface RouteCase {
   destructive?: boolean;
 }
 
-const FORGED: Pick<Expectation, 'anonymous' | 'forgedAlgNone' | 'forgedWrongKey' | 'forgedWrongIssuer' | 'expired'> = {
+const FORGED: Pick<
+  Expectation,
+  'anonymous' | 'forgedAlgNone' | 'forgedWrongKey' | 'forgedWrongIssuer' | 'expired'
+> = {
   anonymous: 401,
   forgedAlgNone: 401,
   forgedWrongKey: 401,
@@ -36,10 +40,35 @@ const ownersOfA = (ok: number): Expectation => ({
   customerService: ok,
   assertedA: ok,
 });
-const everyone = (status: number): Expectation => Object.fromEntries(CALLERS.map((c) => [c, status])) as Expectation;
+/** Records fetched by public id (wallets, members): another household's id answers like an unknown one. */
+const ownersOfAOnly = (ok: number): Expectation => ({
+  ...ownersOfA(ok),
+  memberB: 404,
+  otherBroker: 404,
+  guestB: 404,
+});
+const everyone = (status: number): Expectation =>
+  Object.fromEntries(CALLERS.map((c) => [c, status])) as Expectation;
 const signedIn = (status: number): Expectation => ({ ...everyone(status), ...FORGED });
 /** Marking notifications read is the household's own member's (role-config `mark-notifications-read`). */
 const onlyMemberA = (ok: number): Expectation => ({ ...signedIn(403), memberA: ok });
+/**
+ * Wallet commands (role action `manage-wallet`): household A's member and an assertion naming A's
+ * policy. Brokers, guests and customer service lack the action (403); another household's member gets
+ * as far as the record, which answers like an unknown one (404).
+ */
+const walletOwnersOfA = (ok: number): Expectation => ({
+  ...signedIn(403),
+  memberA: ok,
+  assertedA: ok,
+  memberB: 404,
+});
+const command = (caller: Caller, url: string, payload?: object) => ({
+  url,
+  headers: { 'idempotency-key': `matrix-${caller}-${url}` },
+  ...(payload ? { payload } : {}),
+});
+const NO_SUCH_ITEM = '00000000-0000-4000-8000-000000000000';
 
 const MATRIX: Record<string, RouteCase> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expect: everyone(200) },
@@ -53,7 +82,12 @@ const MATRIX: Record<string, RouteCase> = {
     // One identifier per caller: the per-identifier failure limit is not what is being tested here.
     request: (_world, caller) => ({
       url: '/api/v1/guest/locate-account',
-      payload: { identifierType: 'policyNumber', identifier: `NO-SUCH-${caller}`.slice(0, 30), dateOfBirth: '1980-01-15', zipCode: '02720' },
+      payload: {
+        identifierType: 'policyNumber',
+        identifier: `NO-SUCH-${caller}`.slice(0, 30),
+        dateOfBirth: '1980-01-15',
+        zipCode: '02720',
+      },
     }),
     expect: everyone(404),
   },
@@ -66,70 +100,316 @@ const MATRIX: Record<string, RouteCase> = {
     expect: everyone(400),
   },
   'GET /api/v1/session': { request: () => ({ url: '/api/v1/session' }), expect: signedIn(200) },
-  'POST /api/v1/Household/user': { request: () => ({ url: '/api/v1/Household/user' }), expect: signedIn(200) },
-  'GET /api/v1/Policy/:policyId': { request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}` }), expect: ownersOfA(200) },
-  'GET /api/v1/Policy/:policyId/payments': { request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/payments` }), expect: ownersOfA(200) },
+  'POST /api/v1/Household/user': {
+    request: () => ({ url: '/api/v1/Household/user' }),
+    expect: signedIn(200),
+  },
+  'GET /api/v1/Policy/:policyId': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}` }),
+    expect: ownersOfA(200),
+  },
+  'GET /api/v1/Policy/:policyId/payments': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/payments` }),
+    expect: ownersOfA(200),
+  },
   'GET /api/v1/Policy/:policyId/scheduled-payments': {
     request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/scheduled-payments` }),
     expect: ownersOfA(200),
   },
-  'GET /api/v1/Policy/:policyId/autopay': { request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/autopay` }), expect: ownersOfA(200) },
+  // Scheduled payments (role action `schedule-payment`: members, customer service, an assertion naming A's
+  // policy; not brokers or guests). Every caller who may act on A gets as far as the rules: an unknown
+  // saved method and an amount over the maximum (422); A's cancelled payment cannot change (422). Another
+  // member is refused A's policy (403) and A's payment answers them like an unknown one (404).
+  'POST /api/v1/Policy/:policyId/scheduled-payments': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/scheduled-payments`, {
+        walletItemId: NO_SUCH_ITEM,
+        paymentAmount: '999999.00',
+        paymentDate: '2026-12-15',
+      }),
+    expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
+  },
+  'PUT /api/v1/ScheduledPayment/:id': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/ScheduledPayment/${w.aRecords.cancelledScheduledPaymentId}`, {
+        paymentAmount: '20.00',
+      }),
+    expect: { ...signedIn(403), memberA: 422, memberB: 404, customerService: 422, assertedA: 422 },
+  },
+  'PUT /api/v1/ScheduledPayment/:id/cancel': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/ScheduledPayment/${w.aRecords.cancelledScheduledPaymentId}/cancel`),
+    expect: { ...signedIn(403), memberA: 422, memberB: 404, customerService: 422, assertedA: 422 },
+  },
+  'GET /api/v1/Policy/:policyId/autopay': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/autopay` }),
+    expect: ownersOfA(200),
+  },
+  // Autopay (role action `manage-autopay`: members, customer service, an assertion naming A's policy; not
+  // brokers or guests). Those who may act on A get as far as the rules: an unknown saved method (422); A's
+  // cancelled subscription cannot change (422). Another member is refused A's policy (403), and A's
+  // subscription answers them like an unknown one (404).
+  'POST /api/v1/Policy/:policyId/autopay': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/autopay`, {
+        walletItemId: NO_SUCH_ITEM,
+        amountType: 'AmountDue',
+        daysBeforeDue: 0,
+        consent: true,
+      }),
+    expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
+  },
+  'PUT /api/v1/Autopay/:id': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Autopay/${w.aRecords.cancelledAutopayId}`, {
+        amountType: 'AmountDue',
+        daysBeforeDue: 2,
+        consent: true,
+      }),
+    expect: { ...signedIn(403), memberA: 422, memberB: 404, customerService: 422, assertedA: 422 },
+  },
+  'PUT /api/v1/Autopay/:id/cancel': {
+    request: (w, caller) => command(caller, `/api/v1/Autopay/${w.aRecords.cancelledAutopayId}/cancel`),
+    expect: { ...signedIn(403), memberA: 422, memberB: 404, customerService: 422, assertedA: 422 },
+  },
+  'POST /api/v1/Autopay/:id/replace': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Autopay/${w.aRecords.cancelledAutopayId}/replace`, {
+        walletItemId: NO_SUCH_ITEM,
+        consent: true,
+      }),
+    expect: { ...signedIn(403), memberA: 422, memberB: 404, customerService: 422, assertedA: 422 },
+  },
+  'PUT /api/v1/Autopay/:id/skip-next': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Autopay/${w.aRecords.cancelledAutopayId}/skip-next`, { skip: true }),
+    expect: { ...signedIn(403), memberA: 422, memberB: 404, customerService: 422, assertedA: 422 },
+  },
   'GET /api/v1/Household/:householdId/documents': {
     request: (w) => ({ url: `/api/v1/Household/${w.a.householdId ?? ''}/documents?type=invoice` }),
     expect: ownersOfA(200),
   },
-  'GET /api/v1/Document/:documentId': { request: (w) => ({ url: `/api/v1/Document/${w.aRecords.documentId}` }), expect: ownersOfA(200) },
+  'GET /api/v1/Document/:documentId': {
+    request: (w) => ({ url: `/api/v1/Document/${w.aRecords.documentId}` }),
+    expect: ownersOfA(200),
+  },
+  'GET /api/v1/Document/:documentId/pdf': {
+    request: (w) => ({ url: `/api/v1/Document/${w.aRecords.documentId}/pdf` }),
+    expect: ownersOfA(200),
+  },
+  // Every member has an inbox of their own (an empty stream for B); the others have none: 204, nothing will come.
+  'GET /api/v1/Notification/stream': {
+    request: () => ({ url: '/api/v1/Notification/stream', headers: { accept: 'text/event-stream' } }),
+    expect: { ...signedIn(204), memberA: 200, memberB: 200 },
+  },
   'GET /api/v1/Notification': { request: () => ({ url: '/api/v1/Notification' }), expect: signedIn(200) },
-  'GET /api/v1/Notification/unread-count': { request: () => ({ url: '/api/v1/Notification/unread-count' }), expect: signedIn(200) },
+  'GET /api/v1/Notification/unread-count': {
+    request: () => ({ url: '/api/v1/Notification/unread-count' }),
+    expect: signedIn(200),
+  },
   // Guests have no notification pages (role-config): they read none, even of the located household.
   'GET /api/v1/Notification/:id': {
     request: (w) => ({ url: `/api/v1/Notification/${w.aRecords.notificationId}` }),
     expect: { ...ownersOfA(200), guestA: 403 },
   },
-  'PUT /api/v1/Notification/:id': { request: (w) => ({ url: `/api/v1/Notification/${w.aRecords.notificationId}` }), expect: onlyMemberA(200) },
+  'PUT /api/v1/Notification/:id': {
+    request: (w) => ({ url: `/api/v1/Notification/${w.aRecords.notificationId}` }),
+    expect: onlyMemberA(200),
+  },
   'PUT /api/v1/Notification': {
     request: (w) => ({ url: '/api/v1/Notification', payload: { ids: [w.aRecords.notificationId] } }),
     expect: onlyMemberA(200),
   },
-  'GET /api/v1/Member/2/:folderId': { request: (w) => ({ url: `/api/v1/Member/2/${w.a.folderId}` }), expect: ownersOfA(200) },
+  // Paperless: staff and the broker of record may read it (not a guest: the address is not theirs); only the member changes it.
+  'GET /api/v1/Household/:householdId/paperless': {
+    request: (w) => ({ url: `/api/v1/Household/${w.a.householdId ?? ''}/paperless` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'PUT /api/v1/Household/:householdId/paperless': {
+    request: (w, caller) => ({
+      url: `/api/v1/Household/${w.a.householdId ?? ''}/paperless`,
+      headers: { 'idempotency-key': `matrix-paperless-${caller}` },
+      payload: { invoices: 'paper', notices: 'paper', taxForms: 'paper', email: '', taxFormsConsent: false },
+    }),
+    expect: onlyMemberA(200),
+  },
+  // Members get as far as the token (unknown here: 422); nobody else may confirm a member's address.
+  'POST /api/v1/paperless/confirm-email': {
+    request: (_w, caller) => ({
+      url: '/api/v1/paperless/confirm-email',
+      headers: { 'idempotency-key': `matrix-confirm-${caller}` },
+      payload: { token: 'n'.repeat(43) },
+    }),
+    expect: { ...signedIn(403), memberA: 422, memberB: 422, assertedA: 422 },
+  },
+  // Demo mode only, public: no generated household is left in this database (404 for everyone).
+  'POST /api/v1/demo/member': {
+    request: () => ({ url: '/api/v1/demo/member', payload: {} }),
+    expect: everyone(404),
+  },
+  // Demo mode only: a member runs the billing day for their own household; nobody else may.
+  'POST /api/v1/demo/day': {
+    request: () => ({ url: '/api/v1/demo/day', payload: { day: '2026-12-01' } }),
+    expect: { ...signedIn(403), memberA: 200, memberB: 200 },
+    // It charges what is due and moves the household's billing: after the routes that read it.
+    destructive: true,
+  },
+  'GET /api/v1/Member/2/:folderId': {
+    request: (w) => ({ url: `/api/v1/Member/2/${w.a.folderId}` }),
+    expect: ownersOfAOnly(200),
+  },
   // A broker's book of business is policies; brokers have no wallet pages or payment actions (role-config).
   // A guest pays with a method entered for that payment and never sees the household's saved ones.
   'POST /api/v1/Wallet/:referenceId': {
     request: (w) => ({ url: `/api/v1/Wallet/${w.aRecords.walletReferenceId}` }),
-    expect: { ...ownersOfA(200), brokerOfRecord: 403, guestA: 403 },
+    expect: { ...ownersOfAOnly(200), brokerOfRecord: 404, guestA: 404 },
   },
-  'GET /api/v1/Broker/search': { request: () => ({ url: '/api/v1/Broker/search?lastName=bro' }), expect: signedIn(200) },
+  'POST /api/v1/Wallet/household/:householdId': {
+    request: (w, caller) => command(caller, `/api/v1/Wallet/household/${w.a.householdId ?? ''}`),
+    expect: walletOwnersOfA(200),
+  },
+  // A token the processor does not know: the caller gets as far as the processor's answer (422) only if the wallet is theirs.
+  'POST /api/v1/Wallet/add-credit-card/:walletId': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Wallet/add-credit-card/${w.aRecords.walletId}`, {
+        paymentToken: 'tok_sbx_matrix_unknown',
+        cardHolderName: 'Matrix',
+        billingAddress: { street1: '1 Main St', city: 'Lowell', state: 'MA' },
+      }),
+    expect: walletOwnersOfA(422),
+  },
+  'POST /api/v1/Wallet/add-bank-account/:walletId': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Wallet/add-bank-account/${w.aRecords.walletId}`, {
+        paymentToken: 'tok_sbx_matrix_unknown',
+        accountHolderName: 'Matrix',
+      }),
+    expect: walletOwnersOfA(422),
+  },
+  'PUT /api/v1/Wallet/remove-credit-card/:walletId/:id': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Wallet/remove-credit-card/${w.aRecords.walletId}/${NO_SUCH_ITEM}`),
+    expect: walletOwnersOfA(404),
+  },
+  'PUT /api/v1/Wallet/remove-bank-account/:walletId/:id': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Wallet/remove-bank-account/${w.aRecords.walletId}/${NO_SUCH_ITEM}`),
+    expect: walletOwnersOfA(404),
+  },
+  'PUT /api/v1/Wallet/make-default/:walletId': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Wallet/make-default/${w.aRecords.walletId}`, {
+        isDefault: true,
+        itemId: NO_SUCH_ITEM,
+      }),
+    expect: walletOwnersOfA(422),
+  },
+  'PUT /api/v1/Wallet/update-bank-account': {
+    request: (w, caller) =>
+      command(caller, '/api/v1/Wallet/update-bank-account', {
+        itemId: w.aRecords.bankAccountId,
+        nickname: `By ${caller}`,
+        accountHolderName: 'Test Member',
+      }),
+    expect: walletOwnersOfA(200),
+  },
+  // Guests too: a guest pays with a one-time card typed in the hosted fields.
+  'GET /api/v1/processor/hosted-fields': {
+    request: () => ({
+      url: `/api/v1/processor/hosted-fields?language=es&parentOrigin=${encodeURIComponent(TEST_PORTAL_ORIGIN)}`,
+    }),
+    expect: signedIn(200),
+  },
+  // Public, and refused to anyone whose delivery is not signed with the processor's secret.
+  'POST /api/v1/processor/webhook': {
+    request: () => ({
+      url: '/api/v1/processor/webhook',
+      payload: { id: 'evt_matrix', type: 'charge.settled', transactionId: 'ch_x', metadata: {} },
+    }),
+    expect: everyone(400),
+  },
+  // Brokers have no payment action (role-config): refused before the policy is looked at. An amount over
+  // the maximum stops every caller who may pay policy A at the rules, before anything is charged.
+  'POST /api/v1/Payment': {
+    request: (w, caller) => ({
+      url: '/api/v1/Payment',
+      headers: { 'idempotency-key': `matrix-${caller}` },
+      payload: {
+        id: w.a.policyId,
+        paymentDetails: { paymentAmount: '999999.00', method: 'Card', paymentToken: 'tok_matrix' },
+        information: {
+          subscriberFolderID: w.a.folderId,
+          firstName: 'Test',
+          lastName: 'Member',
+          dateofBirth: '1980-01-15',
+          healthPlanID: '77421MA0010001-01',
+          billingName: 'Test Member',
+          street: '1 Main St',
+          city: 'Fall River',
+          state: 'MA',
+          zip: '02720',
+          date: '01/02/2026',
+        },
+      },
+    }),
+    expect: { ...ownersOfA(422), brokerOfRecord: 403 },
+  },
+  'GET /api/v1/Payment/:paymentId': {
+    request: (w) => ({ url: `/api/v1/Payment/${w.aRecords.paymentId}` }),
+    expect: ownersOfA(200),
+  },
+  'GET /api/v1/Payment/:paymentId/receipt.pdf': {
+    request: (w) => ({ url: `/api/v1/Payment/${w.aRecords.paymentId}/receipt.pdf` }),
+    expect: ownersOfA(200),
+  },
+  'GET /api/v1/Broker/search': {
+    request: () => ({ url: '/api/v1/Broker/search?lastName=bro' }),
+    expect: signedIn(200),
+  },
   'GET /api/v1/Group/FromSubscribers': {
     request: (w) => ({ url: `/api/v1/Group/FromSubscribers?subscriberEntityIds=${w.a.issuerSubscriberId}` }),
     expect: signedIn(200),
   },
   'GET /api/v1/faq': { request: () => ({ url: '/api/v1/faq' }), expect: signedIn(200) },
-  'GET /api/v1/additional-products': { request: () => ({ url: '/api/v1/additional-products' }), expect: signedIn(200) },
-  'POST /api/v1/session/logout': { request: () => ({ url: '/api/v1/session/logout' }), expect: signedIn(204), destructive: true },
+  'GET /api/v1/additional-products': {
+    request: () => ({ url: '/api/v1/additional-products' }),
+    expect: signedIn(200),
+  },
+  'POST /api/v1/session/logout': {
+    request: () => ({ url: '/api/v1/session/logout' }),
+    expect: signedIn(204),
+    destructive: true,
+  },
 };
 
 describe('authorization matrix', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let world: World;
+  let sandbox: TestSandbox;
   beforeAll(async () => {
+    sandbox = await startTestSandbox();
     database = await openTestDatabase();
     let dataDir: string;
-    ({ app, dataDir } = await buildTestApp({ database: database.handle }));
+    ({ app, dataDir } = await buildTestApp({ database: database.handle, processor: sandbox.processor }));
     world = await buildWorld(app, database.handle.db, dataDir);
   });
   afterAll(async () => {
     await app.close();
+    await sandbox.close();
     await database.dispose();
   });
 
-  const apiRoutes = () => app.routeTable.filter((route) => route.includes(' /api/') && !route.startsWith('HEAD '));
+  const apiRoutes = () =>
+    app.routeTable.filter((route) => route.includes(' /api/') && !route.startsWith('HEAD '));
 
   it('covers every API route of the route table, and only those', () => {
     expect(apiRoutes().sort()).toEqual(Object.keys(MATRIX).sort());
   });
 
-  const ordered = Object.entries(MATRIX).sort(([, x], [, y]) => Number(x.destructive ?? false) - Number(y.destructive ?? false));
+  const ordered = Object.entries(MATRIX).sort(
+    ([, x], [, y]) => Number(x.destructive ?? false) - Number(y.destructive ?? false),
+  );
   for (const [route, routeCase] of ordered) {
     it(`${route} answers each caller as it should`, async () => {
       const [method] = route.split(' ') as [InjectOptions['method']];

@@ -3,6 +3,7 @@ import type { Database } from '../src/db/client';
 import {
   accounts,
   addresses,
+  autopaySubscriptions,
   brokers,
   coverageSpans,
   documents,
@@ -10,18 +11,22 @@ import {
   members,
   memberSpans,
   notifications,
+  payments,
   policies,
   plans,
+  scheduledPayments,
   walletBankAccounts,
   walletCards,
   wallets,
 } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
+import { newPublicId } from '../src/lib/public-id';
 
 export const PASSWORD = 'Correct-Horse-42';
 
 let counter = 0;
-const unique = (prefix: string): string => `${prefix}${Date.now().toString(36)}${(counter += 1).toString(36)}`;
+const unique = (prefix: string): string =>
+  `${prefix}${Date.now().toString(36)}${(counter += 1).toString(36)}`;
 
 /** A household with one member (the subscriber) and one active policy; overrides for what a test needs. */
 export async function createMemberWithPolicy(
@@ -31,7 +36,7 @@ export async function createMemberWithPolicy(
   const householdId = options.withHousehold === false ? null : randomUUID();
   if (householdId) await db.insert(households).values({ id: householdId });
   const memberId = randomUUID();
-  const folderId = unique('F');
+  const folderId = newPublicId('memberFolder');
   await db.insert(members).values({
     id: memberId,
     householdId,
@@ -105,12 +110,26 @@ export async function createMemberWithPolicy(
     groupOrPolicyNumber: policyNumber,
   });
   await db.insert(memberSpans).values({ policyId, memberId, relationship: 'self', startDate, ratingAge: 40 });
-  return { householdId, memberId, policyId, exchangeSubscriberId, policyNumber, folderId, issuerSubscriberId };
+  return {
+    householdId,
+    memberId,
+    policyId,
+    exchangeSubscriberId,
+    policyNumber,
+    folderId,
+    issuerSubscriberId,
+  };
 }
 
 export async function createAccount(
   db: Database,
-  input: { realm: 'consumer' | 'workforce'; roles: string[]; memberId?: string | null; brokerId?: string | null; disabled?: boolean },
+  input: {
+    realm: 'consumer' | 'workforce';
+    roles: string[];
+    memberId?: string | null;
+    brokerId?: string | null;
+    disabled?: boolean;
+  },
 ) {
   const username = unique('user.');
   const [row] = await db
@@ -143,10 +162,13 @@ export async function createBroker(db: Database) {
 
 /** A wallet for a household with one Visa card (the default) and one checking account; tokens are unique. */
 export async function createWallet(db: Database, householdId: string) {
-  const referenceId = unique('W');
+  const referenceId = newPublicId('wallet');
   const cardToken = unique('tok_card_');
   const bankToken = unique('tok_bank_');
-  const [wallet] = await db.insert(wallets).values({ householdId, referenceId, defaultToken: cardToken }).returning({ id: wallets.id });
+  const [wallet] = await db
+    .insert(wallets)
+    .values({ householdId, referenceId, defaultToken: cardToken })
+    .returning({ id: wallets.id });
   if (!wallet) throw new Error('wallet not created');
   const [card] = await db
     .insert(walletCards)
@@ -204,8 +226,16 @@ export async function createNotification(
   return row.id;
 }
 
-/** A portal-visible monthly invoice of a policy (in its household). */
-export async function createInvoice(db: Database, owner: { householdId: string | null; policyId: string | null }, documentDate = '2026-01-05') {
+/** A portal-visible monthly invoice of a policy (in its household), billing the month after its date. */
+export async function createInvoice(
+  db: Database,
+  owner: { householdId: string | null; policyId: string | null },
+  documentDate = '2026-01-05',
+) {
+  const [year, month] = documentDate.split('-').map(Number) as [number, number];
+  const billed = new Date(Date.UTC(year, month, 1));
+  const periodStart = billed.toISOString().slice(0, 10);
+  const periodEnd = new Date(Date.UTC(year, month + 1, 0)).toISOString().slice(0, 10);
   const [row] = await db
     .insert(documents)
     .values({
@@ -214,13 +244,84 @@ export async function createInvoice(db: Database, owner: { householdId: string |
       type: 'invoice',
       subtype: 'monthly',
       documentDate,
-      periodStart: '2026-02-01',
-      periodEnd: '2026-02-28',
-      dueDate: '2026-02-01',
+      periodStart,
+      periodEnd,
+      dueDate: periodStart,
       amountDueCents: 15000,
       facts: { premiumCents: 45000, taxCreditCents: 30000 },
     })
     .returning({ id: documents.id });
   if (!row) throw new Error('document not created');
+  return row.id;
+}
+
+/** A recorded payment of a policy (history and receipts). */
+export async function createPayment(
+  db: Database,
+  policyId: string,
+  override: Partial<typeof payments.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(payments)
+    .values({
+      policyId,
+      amountCents: 21_122,
+      transactionDate: '2026-01-02',
+      transactionId: unique('txn_'),
+      transactionStatus: 'Succeeded',
+      paymentMethod: 'Card',
+      methodLastDigits: '4242',
+      methodBrand: 'Visa',
+      paymentSource: 'Portal',
+      ...override,
+    })
+    .returning({ id: payments.id });
+  if (!row) throw new Error('payment not created');
+  return row.id;
+}
+
+/** A scheduled payment of a policy (Scheduled unless `override` says otherwise), paying with a wallet token. */
+export async function createScheduledPayment(
+  db: Database,
+  policyId: string,
+  paymentToken: string,
+  override: Partial<typeof scheduledPayments.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(scheduledPayments)
+    .values({
+      policyId,
+      paymentAmountCents: 15_000,
+      paymentDate: '2026-12-15',
+      paymentMethod: 'Card',
+      paymentToken,
+      ...override,
+    })
+    .returning({ id: scheduledPayments.id });
+  if (!row) throw new Error('scheduled payment not created');
+  return row.id;
+}
+
+/** An autopay subscription of a policy (Active unless `override` says otherwise), paying the amount due with a wallet token. */
+export async function createAutopaySubscription(
+  db: Database,
+  policyId: string,
+  paymentToken: string,
+  override: Partial<typeof autopaySubscriptions.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(autopaySubscriptions)
+    .values({
+      policyId,
+      name: 'Autopay',
+      amountType: 'AmountDue',
+      paymentMethod: 'Card',
+      paymentToken,
+      runDay: 1,
+      startDate: '2026-01-01',
+      ...override,
+    })
+    .returning({ id: autopaySubscriptions.id });
+  if (!row) throw new Error('autopay subscription not created');
   return row.id;
 }

@@ -5,12 +5,20 @@ import { buildTestApp, type TestAppOptions } from './app';
 import { openTestDatabase, type TestDatabase } from './database';
 import { createAccount, PASSWORD } from './fixtures';
 import { signIn } from './oidc';
+import { startTestSandbox, type TestSandbox, type TestSandboxOptions } from './sandbox';
 
 export interface TestHarness {
   readonly app: FastifyInstance;
   readonly db: Database;
   /** The database handle, for a test that builds a second app on the same data. */
   readonly database: TestDatabase;
+  /**
+   * The sandbox processor behind the app (only with `sandbox` in the options; `{ settleDelayMs }` to
+   * have bank payments settle quickly): its webhooks reach the app, which listens on a free port.
+   */
+  readonly sandbox: TestSandbox;
+  /** Captured log lines (only with `captureLogs`). */
+  readonly logs: string[];
   /** A new account with these roles (and links), signed in through the real provider: its access token. */
   readonly tokenFor: (realm: 'consumer' | 'workforce', roles: string[], link?: { memberId?: string; brokerId?: string }) => Promise<string>;
 }
@@ -19,14 +27,28 @@ export interface TestHarness {
  * A fresh database and app for the surrounding `describe` block (built before its tests, closed after),
  * plus signed-in tokens on demand: the setup every API integration test shares.
  */
-export function useTestApp(options: Omit<TestAppOptions, 'database'> = {}): TestHarness {
+export function useTestApp(options: Omit<TestAppOptions, 'database' | 'processor'> & { sandbox?: boolean | TestSandboxOptions } = {}): TestHarness {
   let database: TestDatabase | undefined;
   let app: FastifyInstance | undefined;
+  let sandbox: TestSandbox | undefined;
+  let logs: string[] = [];
   beforeAll(async () => {
+    const { sandbox: withSandbox, ...appOptions } = options;
+    // With a sandbox, the app also listens on a free port: the sandbox's webhooks (bank payments
+    // settling after `settleDelayMs`) reach its real webhook route over HTTP.
+    let webhookUrl: string | null = null;
+    if (withSandbox) sandbox = await startTestSandbox({ ...(withSandbox === true ? {} : withSandbox), webhookUrl: () => webhookUrl });
     database = await openTestDatabase();
-    ({ app } = await buildTestApp({ ...options, database: database.handle }));
+    ({ app, logs } = await buildTestApp({ ...appOptions, database: database.handle, ...(sandbox ? { processor: sandbox.processor } : {}) }));
+    if (sandbox) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (typeof address === 'object' && address) webhookUrl = `http://127.0.0.1:${address.port}/api/v1/processor/webhook`;
+    }
   });
   afterAll(async () => {
+    // The sandbox first: no webhook is sent to an app that is closing.
+    await sandbox?.close();
     await app?.close();
     await database?.dispose();
   });
@@ -43,6 +65,13 @@ export function useTestApp(options: Omit<TestAppOptions, 'database'> = {}): Test
     },
     get database() {
       return ready().database;
+    },
+    get sandbox() {
+      if (!sandbox) throw new Error('useTestApp: pass { sandbox: true } to get a sandbox processor');
+      return sandbox;
+    },
+    get logs() {
+      return logs;
     },
     tokenFor: async (realm, roles, link = {}) => {
       const { app: current, database: db } = ready();

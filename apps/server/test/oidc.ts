@@ -35,6 +35,15 @@ function pathOf(location: string | undefined): string {
   return `${url.pathname}${url.search}`;
 }
 
+export interface SignInOptions {
+  /** The portal origin the browser is on (PUBLIC_URL); http://localhost:3000 by default. */
+  origin?: string;
+  /** The peer address the server sees (a proxy's, or the client's). */
+  remoteAddress?: string;
+  /** Extra headers on every request (e.g. X-Forwarded-* set by a proxy). */
+  headers?: Record<string, string>;
+}
+
 export interface SignInResult {
   accessToken: string;
   idToken: string;
@@ -51,19 +60,25 @@ export async function signIn(
   realm: 'consumer' | 'workforce',
   username: string,
   password: string,
+  options: SignInOptions = {},
 ): Promise<SignInResult> {
+  const origin = options.origin ?? ORIGIN;
+  const host = new URL(origin).host;
+  const redirectUri = `${origin}/auth/callback`;
+  const extra = { host, ...options.headers };
+  const peer = options.remoteAddress ? { remoteAddress: options.remoteAddress } : {};
   const jar = new CookieJar();
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const get = async (url: string) => {
-    const response = await app.inject({ method: 'GET', url, headers: { host: HOST, cookie: jar.header() } });
+    const response = await app.inject({ method: 'GET', url, headers: { ...extra, cookie: jar.header() }, ...peer });
     jar.take(response);
     return response;
   };
   const params = new URLSearchParams({
     client_id: CLIENT_ID,
     response_type: 'code',
-    redirect_uri: REDIRECT_URI,
+    redirect_uri: redirectUri,
     scope: 'openid profile email',
     code_challenge: challenge,
     code_challenge_method: 'S256',
@@ -78,8 +93,9 @@ export async function signIn(
   const login = await app.inject({
     method: 'POST',
     url: `${interactionPath}/login`,
-    headers: { host: HOST, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...extra, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ username, password }).toString(),
+    ...peer,
   });
   jar.take(login);
   if (login.statusCode !== 303) throw new Error(`sign-in: ${login.statusCode}`);
@@ -87,20 +103,21 @@ export async function signIn(
   // Follow the provider's own redirects until it sends the browser back to the web app.
   for (let hops = 0; hops < 5 && response.statusCode === 303; hops += 1) {
     const location = response.headers.location ?? '';
-    if (location.startsWith(REDIRECT_URI)) break;
+    if (location.startsWith(redirectUri)) break;
     response = await get(pathOf(location));
   }
-  const callback = new URL(response.headers.location ?? '', ORIGIN);
+  const callback = new URL(response.headers.location ?? '', origin);
   const code = callback.searchParams.get('code');
   if (!code) throw new Error(`no code: ${response.statusCode} ${response.headers.location ?? ''} ${response.body}`);
   const token = await app.inject({
     method: 'POST',
     url: `/idp/${realm}/token`,
-    headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...extra, 'content-type': 'application/x-www-form-urlencoded' },
+    ...peer,
     payload: new URLSearchParams({
       grant_type: 'authorization_code',
       code,
-      redirect_uri: REDIRECT_URI,
+      redirect_uri: redirectUri,
       client_id: CLIENT_ID,
       code_verifier: verifier,
     }).toString(),

@@ -3,7 +3,18 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, generateKeyPair, importJWK, SignJWT, type CryptoKey, type KeyObject } from 'jose';
 import type { Database } from '../src/db/client';
-import { createAccount, createBroker, createInvoice, createMemberWithPolicy, createNotification, createWallet, PASSWORD } from './fixtures';
+import {
+  createAccount,
+  createBroker,
+  createInvoice,
+  createMemberWithPolicy,
+  createNotification,
+  createPayment,
+  createScheduledPayment,
+  createAutopaySubscription,
+  createWallet,
+  PASSWORD,
+} from './fixtures';
 import { ORIGIN, signIn } from './oidc';
 
 /**
@@ -33,16 +44,36 @@ export interface World {
   b: Awaited<ReturnType<typeof createMemberWithPolicy>>;
   brokerOfRecordId: string;
   /** Records household A owns, for the routes that read them by their own id. */
-  aRecords: { walletReferenceId: string; notificationId: string; documentId: string };
+  aRecords: {
+    walletReferenceId: string;
+    walletId: string;
+    bankAccountId: string;
+    notificationId: string;
+    documentId: string;
+    paymentId: string;
+    /** A scheduled payment of A's policy that was cancelled (commands on it get as far as its state). */
+    cancelledScheduledPaymentId: string;
+    cancelledAutopayId: string;
+  };
 }
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-async function locate(app: FastifyInstance, subscriber: { exchangeSubscriberId: string }, dob: string, zip: string): Promise<string> {
+async function locate(
+  app: FastifyInstance,
+  subscriber: { exchangeSubscriberId: string },
+  dob: string,
+  zip: string,
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/guest/locate-account',
-    payload: { identifierType: 'exchangeSubscriberId', identifier: subscriber.exchangeSubscriberId, dateOfBirth: dob, zipCode: zip },
+    payload: {
+      identifierType: 'exchangeSubscriberId',
+      identifier: subscriber.exchangeSubscriberId,
+      dateOfBirth: dob,
+      zipCode: zip,
+    },
   });
   if (response.statusCode !== 200) throw new Error(`locate: ${response.statusCode}`);
   return response.json<{ token: string }>().token;
@@ -51,21 +82,48 @@ async function locate(app: FastifyInstance, subscriber: { exchangeSubscriberId: 
 export async function buildWorld(app: FastifyInstance, db: Database, dataDir: string): Promise<World> {
   const brokerOfRecordId = await createBroker(db);
   const otherBrokerId = await createBroker(db);
-  const a = await createMemberWithPolicy(db, { brokerId: brokerOfRecordId, dob: '1980-01-15', zipCode: '02720' });
-  const b = await createMemberWithPolicy(db, { brokerId: otherBrokerId, dob: '1982-07-04', zipCode: '01840' });
+  const a = await createMemberWithPolicy(db, {
+    brokerId: brokerOfRecordId,
+    dob: '1980-01-15',
+    zipCode: '02720',
+  });
+  const b = await createMemberWithPolicy(db, {
+    brokerId: otherBrokerId,
+    dob: '1982-07-04',
+    zipCode: '01840',
+  });
 
   const aHouseholdId = a.householdId;
   if (aHouseholdId === null) throw new Error('household A must have a household');
+  const aWallet = await createWallet(db, aHouseholdId);
   const aRecords = {
-    walletReferenceId: (await createWallet(db, aHouseholdId)).referenceId,
+    walletReferenceId: aWallet.referenceId,
+    walletId: aWallet.walletId,
+    bankAccountId: aWallet.bankAccountId,
     notificationId: await createNotification(db, aHouseholdId),
     documentId: await createInvoice(db, { householdId: aHouseholdId, policyId: a.policyId }),
+    paymentId: await createPayment(db, a.policyId),
+    cancelledScheduledPaymentId: await createScheduledPayment(db, a.policyId, aWallet.cardToken, {
+      status: 'Cancelled',
+    }),
+    cancelledAutopayId: await createAutopaySubscription(db, a.policyId, aWallet.cardToken, {
+      state: 'Cancelled',
+      endDate: '2026-01-31',
+    }),
   };
 
   const memberA = await createAccount(db, { realm: 'consumer', roles: ['member'], memberId: a.memberId });
   const memberB = await createAccount(db, { realm: 'consumer', roles: ['member'], memberId: b.memberId });
-  const brokerAccount = await createAccount(db, { realm: 'workforce', roles: ['broker'], brokerId: brokerOfRecordId });
-  const otherBrokerAccount = await createAccount(db, { realm: 'workforce', roles: ['broker'], brokerId: otherBrokerId });
+  const brokerAccount = await createAccount(db, {
+    realm: 'workforce',
+    roles: ['broker'],
+    brokerId: brokerOfRecordId,
+  });
+  const otherBrokerAccount = await createAccount(db, {
+    realm: 'workforce',
+    roles: ['broker'],
+    brokerId: otherBrokerId,
+  });
   const staff = await createAccount(db, { realm: 'workforce', roles: ['customer-service'] });
 
   const memberAToken = (await signIn(app, 'consumer', memberA.username, PASSWORD)).accessToken;
@@ -75,14 +133,23 @@ export async function buildWorld(app: FastifyInstance, db: Database, dataDir: st
   const now = Math.floor(Date.now() / 1000);
   const forged = { ...claims, iat: now, exp: now + 600 };
   const stranger = await generateKeyPair('RS256');
-  const realKeyJwk = JSON.parse(fs.readFileSync(path.join(dataDir, 'keys', 'idp-consumer.jwk.json'), 'utf8')) as { kid: string };
+  const realKeyJwk = JSON.parse(
+    fs.readFileSync(path.join(dataDir, 'keys', 'idp-consumer.jwk.json'), 'utf8'),
+  ) as { kid: string };
   const sign = (payload: object, key: CryptoKey | KeyObject | Uint8Array, kid: string) =>
     new SignJWT({ ...payload }).setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' }).sign(key);
 
   const asserted = await app.identity.portalSessions.create({
     kind: 'asserted',
     subject: 'saml:exchange:test',
-    data: { roles: ['member'], policyIds: [a.policyId], brokerId: null, onlyPcp: null, languagePreference: 'ENG', bindingSubscriberId: null },
+    data: {
+      roles: ['member'],
+      policyIds: [a.policyId],
+      brokerId: null,
+      onlyPcp: null,
+      languagePreference: 'ENG',
+      bindingSubscriberId: null,
+    },
     lifetimeSeconds: 1800,
   });
 
@@ -90,8 +157,16 @@ export async function buildWorld(app: FastifyInstance, db: Database, dataDir: st
     anonymous: null,
     forgedAlgNone: `${base64url({ alg: 'none', typ: 'at+jwt' })}.${base64url(forged)}.`,
     forgedWrongKey: await sign(forged, stranger.privateKey, realKeyJwk.kid),
-    forgedWrongIssuer: await sign({ ...forged, iss: 'https://idp.attacker.example' }, stranger.privateKey, 'attacker'),
-    expired: await sign({ ...claims, iat: now - 7200, exp: now - 3600 }, await importJWK(realKeyJwk as never, 'RS256'), realKeyJwk.kid),
+    forgedWrongIssuer: await sign(
+      { ...forged, iss: 'https://idp.attacker.example' },
+      stranger.privateKey,
+      'attacker',
+    ),
+    expired: await sign(
+      { ...claims, iat: now - 7200, exp: now - 3600 },
+      await importJWK(realKeyJwk as never, 'RS256'),
+      realKeyJwk.kid,
+    ),
     memberA: memberAToken,
     memberB: (await signIn(app, 'consumer', memberB.username, PASSWORD)).accessToken,
     brokerOfRecord: (await signIn(app, 'workforce', brokerAccount.username, PASSWORD)).accessToken,

@@ -92,6 +92,8 @@ export const AccountConfigSchema = z
       makePaymentRetryCount: z.number().int().min(0).max(5),
       maxAutopayAllowed: z.number().int().min(0),
       maxScheduledPaymentsAllowed: z.number().int().min(0),
+      /** Scheduled payments (issue 10): the latest payment date allowed, this many days after today. */
+      scheduledPaymentHorizonDays: z.number().int().min(1).max(366).default(90),
       paymentTypes: z.array(z.enum(['CheckingOrSavings', 'CardPayments'])).min(1),
       dueDate: z.object({
         implementation: z.enum(['constant', 'offset']),
@@ -99,6 +101,8 @@ export const AccountConfigSchema = z
         offsetDays: z.number().int(),
       }),
       disregardUnallocatedAmount: z.boolean(),
+      /** 45 CFR 155.400(e): the binder (first premium) is due this many days after coverage starts at the latest. */
+      binderDeadlineDaysAfterStart: z.number().int().min(0).max(30),
       terminatedPlansDaysOut: z.number().int().min(0),
       checkMailingAddress: z
         .object({
@@ -110,11 +114,37 @@ export const AccountConfigSchema = z
         })
         .nullable(),
     }),
+    /** The wallet (issue 9): how many methods a household may save; how soon a card counts as expiring. */
+    wallet: z.object({
+      maxPaymentMethods: z.number().int().min(1).max(50),
+      expiringSoonDays: z.number().int().min(0).max(366),
+    }),
+    /**
+     * Autopay (issue 10): the member is told of a coming debit this many days before its run date; a
+     * declined charge is tried once more this many days later.
+     */
+    autopay: z
+      .object({
+        advanceNoticeDays: z.number().int().min(0).max(20),
+        declineRetryDays: z.number().int().min(1).max(10),
+      })
+      .default({ advanceNoticeDays: 3, declineRetryDays: 3 }),
     enrollmentStatusLabels: z.record(z.string(), z.string()),
     additionalProducts: z.array(
       z.object({ name: z.string(), urlType: z.enum(['internal', 'external']), iconClass: z.string(), applyUrl: Url }),
     ),
     locateAccount: z.object({ redirectUnauthenticated: z.boolean() }),
+    /** Documents (SPEC §9 "tax document types including 1095 forms") and their printed branding. */
+    documents: z.object({
+      /** The tax forms members see on /documents/tax, e.g. 1095-A (on-exchange), 1095-B, a state form. */
+      taxDocumentTypes: z.array(z.string().regex(/^[A-Z0-9-]{2,20}$/)).min(1),
+      /** A PNG or JPEG logo for printed documents (a file under /config/), or empty for the name alone. */
+      printLogo: z.string().refine((value) => value === '' || /^\/config\/[A-Za-z0-9._/-]+\.(png|jpe?g)$/.test(value), {
+        message: 'empty or a PNG/JPEG file under /config/',
+      }),
+      /** How long a paperless e-mail confirmation link stays valid. */
+      emailConfirmationHours: z.number().int().min(1).max(168),
+    }),
   })
   .refine((c) => c.payments.maxAllowedPaymentCents >= c.payments.minAllowedPaymentCents, {
     message: 'the maximum payment must be at least the minimum',
@@ -131,6 +161,7 @@ const RoleDefinitionSchema = z.object({
   routes: z.array(z.union([z.literal('*'), Route])),
   actions: z.array(z.string()),
   permissions: z.array(z.string()),
+  actionsOnlyInProduction: z.boolean().optional(),
 });
 
 export const RoleConfigSchema = z.object({

@@ -40,10 +40,27 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
 }).meta({ id: 'DocumentDetail' });
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
 
-/** `GET /api/v1/Household/{householdId}/documents`: newest first. */
-export const DocumentPageSchema = pageOf(DocumentSummarySchema).meta({ id: 'DocumentPage' });
+/** `GET /api/v1/Household/{householdId}/documents`: newest first, with the years there are documents of that type for. */
+export const DocumentPageSchema = pageOf(DocumentSummarySchema)
+  .extend({ years: z.array(z.number().int()) })
+  .meta({ id: 'DocumentPage' });
 export type DocumentPage = z.infer<typeof DocumentPageSchema>;
 
-export const DocumentListQuerySchema = PageQuerySchema.extend({ type: DocumentTypeSchema.optional() });
+export const DocumentListQuerySchema = PageQuerySchema.extend({
+  type: DocumentTypeSchema.optional(),
+  /** Only documents dated in this year (SPEC §2 documents pages: filter by year). */
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  policyId: UuidSchema.optional(),
+});
+
+/** `GET /api/v1/Document/{documentId}/pdf`: the printable document, in a language (default: the household's). */
+export const DocumentPdfQuerySchema = z.object({
+  lang: z.enum(['en', 'es', 'pt']).optional(),
+  /** `attachment` instead of `inline`: the browser saves the file. */
+  download: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
 export const HouseholdParamsSchema = z.object({ householdId: UuidSchema });
 export const DocumentParamsSchema = z.object({ documentId: UuidSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BirthDateSchema } from './common';
 
 /**
  * What a guest gives to find the account they want to pay (`POST /api/v1/guest/locate-account`): the
@@ -15,7 +16,7 @@ export const LocateAccountRequestSchema = z
       .min(4)
       .max(30)
       .regex(/^[A-Za-z0-9-]+$/, 'letters, digits and dashes only'),
-    dateOfBirth: z.iso.date(),
+    dateOfBirth: BirthDateSchema,
     zipCode: z
       .string()
       .trim()

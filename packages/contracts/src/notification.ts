@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_OPENED } from '@portal/domain';
-import { pageOf, UuidSchema } from './common';
+import { pageOf, PageQuerySchema, UuidSchema } from './common';
 
 /**
  * SPEC §3 Notification as the drawer (SPEC §9, id 620) shows it. The message is a translation key
@@ -27,9 +27,20 @@ export const NotificationSchema = z
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-/** `GET /api/v1/Notification`: the caller's household's, newest first. */
-export const NotificationPageSchema = pageOf(NotificationSchema).meta({ id: 'NotificationPage' });
+/** A notification with the replies to it (SPEC §3 `parentID`), oldest reply first. */
+export const NotificationThreadSchema = NotificationSchema.extend({ replies: z.array(NotificationSchema) }).meta({ id: 'NotificationThread' });
+export type NotificationThread = z.infer<typeof NotificationThreadSchema>;
+
+/**
+ * `GET /api/v1/Notification`: the caller's household's. `latest` (the drawer): every notification,
+ * newest first, no replies nested. `threads` (the notifications page): notifications that reply to
+ * none, unread threads first, each with its replies.
+ */
+export const NotificationPageSchema = pageOf(NotificationThreadSchema).meta({ id: 'NotificationPage' });
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+export const NotificationListQuerySchema = PageQuerySchema.extend({ view: z.enum(['latest', 'threads']).default('latest') });
+export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
 
 export const UnreadCountSchema = z.object({ count: z.number().int().min(0) }).meta({ id: 'UnreadCount' });
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, CentsSchema, pageOf, UuidSchema } from './common';
+import { CalendarDateSchema, CentsSchema, pageOf, PageQuerySchema, UuidSchema } from './common';
 
 /** SPEC §3 Payment: one entry of a policy's payment history. The method is shown by its last digits only. */
 export const PaymentSchema = z
@@ -10,7 +10,7 @@ export const PaymentSchema = z
     transactionDate: CalendarDateSchema,
     /** The processor's transaction id (the receipt number). */
     transactionId: z.string(),
-    transactionStatus: z.enum(['Pending', 'Succeeded', 'Failed', 'Refunded']),
+    transactionStatus: z.enum(['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned']),
     paymentMethod: z.enum(['Card', 'BankAccount']),
     paymentSource: z.enum(['Portal', 'Guest', 'Binder', 'Autopay', 'Scheduled', 'Phone', 'Mail']),
     /** Card last 4 or account last 3; never a full number. */
@@ -18,6 +18,8 @@ export const PaymentSchema = z
     /** Card brand or account type. */
     methodBrand: z.string().nullable(),
     failureReason: z.string().nullable(),
+    /** The paid-through date right after the payment was applied (what it paid through). */
+    paidThroughDate: CalendarDateSchema.nullable(),
     /** SPEC §3 Payment issuerId: the issuer's subscriber id of the policy. */
     issuerId: z.string(),
     /** SPEC §3 Payment subscriberFolderID: the subscriber's member folder id. */
@@ -30,3 +32,13 @@ export type Payment = z.infer<typeof PaymentSchema>;
 /** `GET /api/v1/Policy/{policyId}/payments`: newest first (transaction date, then when recorded). */
 export const PaymentPageSchema = pageOf(PaymentSchema).meta({ id: 'PaymentPage' });
 export type PaymentPage = z.infer<typeof PaymentPageSchema>;
+
+export const PAYMENT_STATUSES = ['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned'] as const;
+
+/** History filters (SPEC §2 /payments/payment-history): a page, a date range, statuses. */
+export const PaymentHistoryQuerySchema = PageQuerySchema.extend({
+  from: CalendarDateSchema.optional(),
+  to: CalendarDateSchema.optional(),
+  status: z.enum(PAYMENT_STATUSES).optional(),
+});
+export type PaymentHistoryQuery = z.infer<typeof PaymentHistoryQuerySchema>;

@@ -54,7 +54,12 @@ export const ScenarioSchema = z
 /** SPEC §3 "household entry": a household and its policies. */
 export const HouseholdEntrySchema = z
   .object({
-    household: z.object({ id: UuidSchema, exchangeId: z.string().nullable() }),
+    household: z.object({
+      id: UuidSchema,
+      exchangeId: z.string().nullable(),
+      /** SPEC §7 `POST v1/Wallet/{referenceId}`: the household's wallet, once it has one (none for guests and brokers). */
+      walletReferenceId: z.string().nullable(),
+    }),
     policies: z.array(PolicySummarySchema),
   })
   .meta({ id: 'HouseholdEntry' });

@@ -6,6 +6,8 @@ export const SessionInfoSchema = z
     kind: z.enum(['member', 'staff', 'broker', 'guest', 'asserted']),
     roles: z.array(z.string()),
     permissions: z.array(z.string()),
+    /** The role-config actions the caller's roles grant (SPEC §6): what the web offers; the server checks each command. */
+    actions: z.array(z.string()),
     /** The name to greet with (SPEC §2), when known. */
     displayName: z.string().nullable(),
     username: z.string().nullable(),
@@ -18,6 +20,8 @@ export const SessionInfoSchema = z
     onlyPcp: z.boolean().nullable(),
     languagePreference: z.string().nullable(),
     bindingSubscriberId: z.string().nullable(),
+    /** Today's date where the issuer is (payments are dated with it; a demo may move it). */
+    today: z.iso.date(),
   })
   .meta({ id: 'SessionInfo' });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dueDayRule,
   accountBalance,
   canAddAutopay,
   canAddScheduledPayment,
@@ -187,5 +188,12 @@ describe('autopay and scheduled-payment limits', () => {
   it('allows scheduled payments up to the maximum', () => {
     expect(canAddScheduledPayment(2, limits)).toBe(true);
     expect(canAddScheduledPayment(3, limits)).toBe(false);
+  });
+});
+
+describe('dueDayRule (SPEC §9 payment due day settings)', () => {
+  it('reads a constant day or an offset from the tenant setting', () => {
+    expect(dueDayRule({ implementation: 'constant', day: 15, offsetDays: 0 })).toEqual({ implementation: 'constant', dueDay: 15 });
+    expect(dueDayRule({ implementation: 'offset', day: 1, offsetDays: -5 })).toEqual({ implementation: 'offset', offsetDays: -5 });
   });
 });

@@ -11,6 +11,7 @@ import {
   parseCalendarDate,
 } from './calendar-date';
 import type { CalendarDate } from './calendar-date';
+import type { MarketCoverage } from './coverage';
 import { isCents, percentOf, toWireAmount } from './money';
 import type { Cents } from './money';
 
@@ -54,6 +55,11 @@ export function paymentAmountForProcessor(amount: Cents): string {
 export type PaymentDueDayRule =
   | { readonly implementation: 'constant'; readonly dueDay: number }
   | { readonly implementation: 'offset'; readonly offsetDays: number };
+
+/** SPEC §9: the due-day rule from the tenant's `payments.dueDate` setting (implementation, day, offset). */
+export function dueDayRule(setting: { readonly implementation: 'constant' | 'offset'; readonly day: number; readonly offsetDays: number }): PaymentDueDayRule {
+  return setting.implementation === 'constant' ? { implementation: 'constant', dueDay: setting.day } : { implementation: 'offset', offsetDays: setting.offsetDays };
+}
 
 /**
  * SPEC §9: the date the premium for the month containing `billedMonth` is due.
@@ -137,6 +143,40 @@ export function memberResponsibility(parts: PremiumParts): Cents {
     (parts.otherSubsidyAmount ?? 0) -
     (parts.hraAmount ?? 0);
   return Math.max(0, owed);
+}
+
+/**
+ * The parts of a month's premium, each named for what it is (DOMAIN "Money"; issue 10: they are
+ * different things and are never shown under one name):
+ * - `taxCredit`: the advance premium tax credit (APTC) the government pays the issuer (individual market);
+ * - `employerContribution`: what the employer pays (group market: a span's other-subsidy amount);
+ * - `otherSubsidy`: other help with the premium in the individual market (a state subsidy);
+ * - `hra`: what an employer's health reimbursement arrangement takes off;
+ * - `costSharingReduction`: CSR lowers deductibles and copays, not the premium: shown, never subtracted;
+ * - `memberShare`: what the member pays ({@link memberResponsibility}).
+ */
+export interface PremiumBreakdown {
+  readonly premium: Cents;
+  readonly taxCredit: Cents;
+  readonly employerContribution: Cents;
+  readonly otherSubsidy: Cents;
+  readonly hra: Cents;
+  readonly costSharingReduction: Cents;
+  readonly memberShare: Cents;
+}
+
+/** SPEC §3 CoverageDetail amounts of one month, named by market (see {@link PremiumBreakdown}). */
+export function premiumBreakdown(parts: PremiumParts & { readonly csrAmount?: Cents | null }, market: MarketCoverage): PremiumBreakdown {
+  const other = parts.otherSubsidyAmount ?? 0;
+  return {
+    premium: parts.premiumAmount,
+    taxCredit: parts.taxCreditAmount ?? 0,
+    employerContribution: market === 'Group' ? other : 0,
+    otherSubsidy: market === 'Group' ? 0 : other,
+    hra: parts.hraAmount ?? 0,
+    costSharingReduction: parts.csrAmount ?? 0,
+    memberShare: memberResponsibility(parts),
+  };
 }
 
 /** SPEC §9: what the balance shows: the total due, or (when nothing is due) money paid but not yet allocated. */

@@ -1,5 +1,7 @@
 // @portal/domain: every business rule of the portal that needs no I/O (see ../README.md).
+export * from './autopay';
 export * from './billing';
+export * from './billing-clock';
 export * from './calendar-date';
 export * from './config-merge';
 export * from './constants';
@@ -9,6 +11,7 @@ export * from './household';
 export * from './identity';
 export * from './idle';
 export * from './language';
+export * from './ledger';
 export * from './money';
 export * from './navigation';
 export * from './notifications';
@@ -16,3 +19,4 @@ export * from './roles';
 export * from './routes';
 export * from './ssn';
 export * from './validation';
+export * from './wallet';

@@ -21,7 +21,7 @@ const config: RoleConfig = {
     },
     guest: { routes: ['/payments/make-payment', '/admin/faq'], actions: ['make-payment'], permissions: [] },
     'customer-service': { routes: ['*'], actions: ['add-dependent'], permissions: ['member-search'] },
-    tester: { routes: ['/account-overview'], actions: ['test-action'], permissions: [] },
+    tester: { routes: ['/account-overview'], actions: ['test-action'], permissions: [], actionsOnlyInProduction: true },
   },
 };
 
@@ -84,8 +84,10 @@ describe('actions', () => {
     expect(canPerformAction(['member'], 'test-action', config, { production: true })).toBe(false);
   });
 
-  it('disables role actions outside production', () => {
+  it('disables the actions of production-only roles (the tester) outside production, and only those', () => {
     expect(roleActions(['tester'], config, { production: false })).toEqual([]);
     expect(canPerformAction(['tester'], 'test-action', config, { production: false })).toBe(false);
+    expect(roleActions(['member', 'tester'], config, { production: false })).toEqual(['make-payment']);
+    expect(canPerformAction(['member'], 'make-payment', config, { production: false })).toBe(true);
   });
 });

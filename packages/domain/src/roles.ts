@@ -14,8 +14,14 @@ export interface RoleDefinition {
   readonly description?: string;
   /** Routes the role may open; each also opens the routes below it. `*` opens every route. */
   readonly routes: readonly string[];
-  /** Named actions the role may perform (only in production, see {@link roleActions}). */
+  /** Named actions the role may perform (see {@link roleActions}). */
   readonly actions: readonly string[];
+  /**
+   * SPEC §6 "Role actions are disabled outside production": when true, this role's actions are granted
+   * only in production (the baseline sets it on the `tester` role). Business roles leave it unset: the
+   * server enforces their actions in every environment, demo included (docs/decisions/013).
+   */
+  readonly actionsOnlyInProduction?: boolean;
   /** Named permissions, e.g. `member-search`. */
   readonly permissions: readonly string[];
 }
@@ -76,19 +82,22 @@ export function hasPermission(roles: readonly string[], permission: string, conf
 }
 
 /**
- * SPEC §6: the actions the user's roles may perform. Role actions are disabled outside production,
- * so this is empty unless `environment.production` is true.
+ * SPEC §6: the actions the user's roles may perform. A role marked `actionsOnlyInProduction` (the test
+ * role) contributes nothing outside production: "role actions are disabled outside production".
  */
 export function roleActions(
   roles: readonly string[],
   config: RoleConfig,
   environment: { readonly production: boolean },
 ): string[] {
-  if (!environment.production) return [];
-  return union(roleDefinitions(roles, config).map((definition) => definition.actions));
+  return union(
+    roleDefinitions(roles, config)
+      .filter((definition) => environment.production || definition.actionsOnlyInProduction !== true)
+      .map((definition) => definition.actions),
+  );
 }
 
-/** SPEC §6: whether the user may perform `action` (always false outside production). */
+/** SPEC §6: whether the user may perform `action` (see {@link roleActions} for production-only roles). */
 export function canPerformAction(
   roles: readonly string[],
   action: string,

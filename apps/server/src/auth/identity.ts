@@ -108,6 +108,7 @@ export async function createIdentity(
       signingKey,
       cookieSecret,
       account: tenant.account,
+      behindProxy: settings.trustProxy !== false,
       onError,
     });
     trusted.push({

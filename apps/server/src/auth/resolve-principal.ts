@@ -20,6 +20,8 @@ export type Unresolved = 'session-ended' | 'unknown-account' | 'account-disabled
 const stringArray = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** Turns a verified token into the caller it stands for, or says why it no longer stands for anyone. */
@@ -84,7 +86,8 @@ async function resolvePortalSession(
   payload: JWTPayload,
 ): Promise<Principal | Unresolved> {
   const sessionId = stringOrNull(payload.sid);
-  if (!sessionId) return 'session-ended';
+  // Portal session ids are UUIDs; anything else names no session (and must not reach the uuid column).
+  if (!sessionId || !UUID.test(sessionId)) return 'session-ended';
   const session = await context.portalSessions.touch(sessionId, context.idleSeconds);
   if (!session) return 'session-ended';
   const data = session.data;

@@ -23,6 +23,8 @@ export class TokenRejected extends Error {
 }
 
 const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
+/** Clock skew allowed between us and an issuer, for exp, nbf and iat alike. */
+const CLOCK_TOLERANCE_SECONDS = 5;
 
 export const localKeys = (jwks: JSONWebKeySet): JWTVerifyGetKey => createLocalJWKSet(jwks);
 
@@ -55,12 +57,18 @@ export class TokenVerifier {
         issuer: trusted.issuer,
         audience: trusted.audience,
         algorithms: ALGORITHMS,
-        clockTolerance: 5,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['sub', 'exp', 'iat'],
         ...(trusted.typ ? { typ: trusted.typ } : {}),
       });
+      // jose checks `iat` only against a maximum age: a token claiming to be issued in the future (a
+      // forged or mis-minted one that would outlive its real lifetime) is refused here.
+      if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) {
+        throw new TokenRejected('invalid-claims');
+      }
       return { trusted, payload };
     } catch (error) {
+      if (error instanceof TokenRejected) throw error;
       if (error instanceof errors.JWTExpired) throw new TokenRejected('expired');
       if (error instanceof errors.JWTClaimValidationFailed) {
         throw new TokenRejected(error.claim === 'aud' ? 'wrong-audience' : 'invalid-claims');

@@ -13,6 +13,10 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it: one SQL dialect (PostgreSQL) everywhere. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of that database (what `db.transaction(async (tx) => …)` hands over). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Where a query runs: the database itself or an open transaction. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
@@ -21,6 +25,13 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Runs pending migrations (idempotent; serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
+  /** The embedded database's files as a tarball (PGlite only; `loadDataDir` starts a copy from it). */
+  dump?(): Promise<Blob>;
+  /**
+   * Raw SQL on the same connection(s), for a library that brings its own SQL (the job queue, pg-boss):
+   * with values a parameterised query; without, possibly several statements (PGlite's `exec`).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -32,6 +43,8 @@ const MIGRATION_LOCK_ID = 7_341_120_905;
 export interface PgliteOptions {
   /** Folder for the database files; in memory when omitted (tests). */
   dataDir?: string;
+  /** A tarball of a database folder to start from (`DatabaseHandle.dump`): tests reuse one migrated database. */
+  loadDataDir?: Blob;
 }
 
 /** The embedded database: PostgreSQL compiled to WebAssembly, persisted to a folder. */
@@ -42,7 +55,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     releaseLock = lockDataDir(options.dataDir);
   }
   try {
-    const client = options.dataDir === undefined ? new PGlite() : new PGlite(path.join(options.dataDir, 'pgdata'));
+    const client =
+      options.dataDir === undefined
+        ? new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+        : new PGlite(path.join(options.dataDir, 'pgdata'), options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     await client.waitReady;
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     return {
@@ -55,6 +71,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
       migrate: async () => {
         await migratePglite(db, { migrationsFolder });
       },
+      dump: () => client.dumpDataDir('none'),
+      // PGlite prepares every parameterised query, and a prepared statement holds one command: pg-boss's
+      // parameterless multi-statement scripts (its schema, its maintenance) go through `exec`.
+      executeSql: async (text, values) => (values?.length ? await client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] })),
       close: async () => {
         try {
           if (!client.closed) await client.close();
@@ -92,6 +112,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     ping: async () => {
       await pool.query('select 1');
     },
+    executeSql: (text, values) => pool.query(text, values),
     migrate: async () => {
       const client = await pool.connect();
       try {

@@ -1,23 +1,56 @@
+import { createHash } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema';
 
 /**
+ * The models whose id is itself a credential: whoever holds the value can redeem it (a refresh token,
+ * an authorization code, an opaque access token…). Sessions, interactions and grants are not: they are
+ * reached through signed cookies or by reference, and the provider looks sessions up by `uid`.
+ */
+const CREDENTIAL_MODELS: ReadonlySet<string> = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'ClientCredentials',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'InitialAccessToken',
+  'RegistrationAccessToken',
+  'PushedAuthorizationRequest',
+]);
+
+/** What a credential's id is stored as: a SHA-256 digest, so a read of the table yields nothing redeemable. */
+export const storedTokenId = (id: string): string => `sha256:${createHash('sha256').update(id).digest('base64url')}`;
+
+/**
  * oidc-provider storage in our database (table oidc_payloads), so sign-in sessions, grants and
  * refresh tokens survive a restart and are shared by every instance. Expired rows are ignored on
- * read and removed by `purgeExpired`.
+ * read and removed by `purgeExpired`. Credentials are stored under the hash of their id, and without
+ * the id in their payload (`jti`): the adapter hashes the id on every look-up and puts it back into the
+ * payload it returns, so the provider never notices.
  */
 export function createAdapterClass(db: Database): new (model: string) => Adapter {
   return class DatabaseAdapter implements Adapter {
-    constructor(private readonly model: string) {}
+    private readonly hashed: boolean;
+
+    constructor(private readonly model: string) {
+      this.hashed = CREDENTIAL_MODELS.has(model);
+    }
+
+    private key(id: string): string {
+      return this.hashed ? storedTokenId(id) : id;
+    }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+      const stored: Record<string, unknown> = { ...payload };
+      if (this.hashed) delete stored.jti;
       const row = {
         model: this.model,
-        id,
-        payload: payload as Record<string, unknown>,
+        id: this.key(id),
+        payload: stored,
         grantId: payload.grantId ?? null,
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
@@ -32,7 +65,7 @@ export function createAdapterClass(db: Database): new (model: string) => Adapter
         });
     }
 
-    private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+    private async findWhere(condition: ReturnType<typeof eq>, id?: string): Promise<AdapterPayload | undefined> {
       const [row] = await db
         .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
         .from(oidcPayloads)
@@ -47,18 +80,20 @@ export function createAdapterClass(db: Database): new (model: string) => Adapter
       if (!row) return undefined;
       return {
         ...(row.payload as AdapterPayload),
+        ...(this.hashed && id !== undefined ? { jti: id } : {}),
         ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}),
       };
     }
 
     find(id: string): Promise<AdapterPayload | undefined> {
-      return this.findWhere(eq(oidcPayloads.id, id));
+      return this.findWhere(eq(oidcPayloads.id, this.key(id)), id);
     }
 
     findByUid(uid: string): Promise<AdapterPayload | undefined> {
       return this.findWhere(eq(oidcPayloads.uid, uid));
     }
 
+    // Only the device flow looks up by user code, and it is not enabled (its payload would lack `jti`).
     findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
       return this.findWhere(eq(oidcPayloads.userCode, userCode));
     }
@@ -67,11 +102,11 @@ export function createAdapterClass(db: Database): new (model: string) => Adapter
       await db
         .update(oidcPayloads)
         .set({ consumedAt: sql`now()` })
-        .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+        .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, this.key(id))));
     }
 
     async destroy(id: string): Promise<void> {
-      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, this.key(id))));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {

@@ -31,6 +31,7 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #e0a8
 button{font-size:1rem;font-weight:600;padding:10px 16px;border-radius:6px;border:1px solid #0d5c63;cursor:pointer;min-height:44px}
 .primary{background:#0d5c63;color:#fff;width:100%;margin-top:24px}
 .secondary{background:#fff;color:#0d5c63;width:100%;margin-top:12px}
+a.button{display:flex;align-items:center;justify-content:center;font-weight:600;padding:10px 16px;border-radius:6px;border:1px solid #0d5c63;min-height:44px;text-decoration:none}
 .error{background:#fdecea;border:1px solid #b3261e;color:#8c1d18;padding:12px;border-radius:6px;margin:16px 0 0}
 a{color:#0b5cad}
 nav ul{list-style:none;padding:0;margin:16px 0 0;display:flex;gap:16px;flex-wrap:wrap}
@@ -83,11 +84,16 @@ ${input.showDemoHint ? `<p class="hint">${escapeHtml(t.demoHint)}</p>` : ''}`;
   return renderPage(frame, title, body);
 }
 
-export function renderLogoutPage(frame: PageFrame, form: string): string {
+/**
+ * The sign-out confirmation. "Yes" submits the provider's form with `logout=yes` (ends the provider
+ * session and every grant of it); "No, stay signed in" is a link back to the portal that submits
+ * nothing, since any submission of the form ends at least the portal's grant.
+ */
+export function renderLogoutPage(frame: PageFrame, form: string, stayHref: string): string {
   const t = idpMessages(frame.language);
   const body = `<h1>${escapeHtml(t.signOutTitle)}</h1><p>${escapeHtml(t.signOutQuestion)}</p>${form}
 <button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${escapeHtml(t.signOutConfirm)}</button>
-<button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(t.signOutCancel)}</button>`;
+<a class="secondary button" href="${escapeHtml(stayHref)}">${escapeHtml(t.signOutCancel)}</a>`;
   return renderPage(frame, t.signOutTitle, body);
 }
 

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import formbody from '@fastify/formbody';
@@ -9,7 +10,8 @@ import { isLanguage, type Language } from '@portal/domain';
 import type { AccountConfig } from '@portal/contracts';
 import { accounts } from '../db/schema';
 import { verifyPassword } from '../lib/password';
-import { FailureCounter } from '../lib/rate-limit';
+import { GuessLimiter, type GuessLimits } from '../lib/rate-limit';
+import type { TrustProxy } from '../settings';
 import { renderErrorPage, renderLoginPage, type PageFrame } from './pages';
 import type { Realm } from './provider';
 
@@ -17,14 +19,43 @@ export interface IdpPluginOptions {
   providers: Record<Realm, Provider>;
   account: AccountConfig;
   publicUrl: string;
-  /** Embedded demo mode: the sign-in page points to the README's demo accounts. */
+  /** Demo mode: the sign-in page points to the README's demo accounts. */
   showDemoHint: boolean;
+  /** TRUST_PROXY: whose X-Forwarded-* headers count, for the providers too (they run on Koa). */
+  trustProxy: TrustProxy;
 }
 
-/** SPEC §6 failed sign-ins: at most 10 per username and 50 per address in 15 minutes. */
+const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'] as const;
+
+/**
+ * The providers run on Koa, which reads X-Forwarded-* itself (its `proxy` setting). Hand them exactly
+ * what Fastify concluded from TRUST_PROXY — the client address, scheme and host — and nothing a client
+ * could have forged: forwarded headers from an untrusted peer never reach them.
+ */
+function normaliseForwardedHeaders(request: FastifyRequest, trustProxy: TrustProxy): void {
+  // Read what Fastify trusted before the headers it read them from are replaced.
+  const { ip, protocol, host } = request;
+  const headers = request.raw.headers;
+  for (const name of FORWARDED_HEADERS) headers[name] = undefined;
+  if (trustProxy === false) return;
+  headers['x-forwarded-for'] = ip;
+  headers['x-forwarded-proto'] = protocol;
+  headers['x-forwarded-host'] = host;
+}
+
+/**
+ * Failed sign-ins over 15 minutes (docs/decisions/012): an address is refused after 10 failures on one
+ * username, or 50 on any; an account that failed 10 times from anywhere is never locked, but every
+ * attempt on it is slowed down (2 s, doubling with every further 10 failures, at most 10 s).
+ */
 const WINDOW_SECONDS = 15 * 60;
-const MAX_PER_USERNAME = 10;
-const MAX_PER_ADDRESS = 50;
+export const SIGN_IN_LIMITS: GuessLimits = {
+  perTargetAndSource: 10,
+  perSource: 50,
+  slowDownAfter: 10,
+  slowDownMs: 2_000,
+  maxSlowDownMs: 10_000,
+};
 
 const CSP =
   "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'; object-src 'none'; base-uri 'none'";
@@ -51,10 +82,14 @@ interface LoginBody {
  */
 export const idpPlugin = fp(
   async (app: FastifyInstance, options: IdpPluginOptions) => {
-    const failures = new FailureCounter(app.database.db, WINDOW_SECONDS);
+    const limiter = new GuessLimiter(app.database.db, WINDOW_SECONDS, SIGN_IN_LIMITS);
 
     await app.register(async (scope) => {
       await scope.register(formbody, { bodyLimit: 8 * 1024 });
+      scope.addHook('onRequest', (request, _reply, done) => {
+        normaliseForwardedHeaders(request, options.trustProxy);
+        done();
+      });
 
       for (const realm of ['consumer', 'workforce'] as const) {
         const provider = options.providers[realm];
@@ -129,13 +164,15 @@ export const idpPlugin = fp(
           const password = typeof body.password === 'string' ? body.password.slice(0, 200) : '';
           if (!username || !password) return loginPage(reply, language, interaction.uid, username, 'missingFields');
 
-          const userKey = FailureCounter.key(`sign-in:${realm}`, username);
-          const addressKey = FailureCounter.key('sign-in-address', request.ip);
-          const actor = { subject: userKey, role: null };
-          if ((await failures.count(userKey)) >= MAX_PER_USERNAME || (await failures.count(addressKey)) >= MAX_PER_ADDRESS) {
-            await request.audit({ action: 'auth.sign-in', outcome: 'denied', reason: 'rate-limited', actor });
+          const keys = GuessLimiter.keys(`sign-in:${realm}`, username, request.ip);
+          const actor = { subject: keys.target, role: null };
+          const decision = await limiter.decide(keys);
+          if (decision.kind === 'refused') {
+            await request.audit({ action: 'auth.sign-in', outcome: 'denied', reason: `rate-limited-${decision.scope === 'target' ? 'account-and-address' : 'address'}`, actor });
             return loginPage(reply.status(429), language, interaction.uid, username, 'tooManyAttempts');
           }
+          // Failures from elsewhere slow this account's sign-in down, for right and wrong passwords alike.
+          if (decision.delayMs > 0) await sleep(decision.delayMs);
 
           const [row] = await app.database.db
             .select({ id: accounts.id, passwordHash: accounts.passwordHash, disabled: accounts.disabled, roles: accounts.roles })
@@ -144,11 +181,11 @@ export const idpPlugin = fp(
           // Verify even without an account so both answers take the same time.
           const passwordMatches = verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
           if (!row || !passwordMatches || row.disabled) {
-            await failures.add([userKey, addressKey]);
+            await limiter.failed(keys);
             await request.audit({ action: 'auth.sign-in', outcome: 'denied', reason: 'bad-credentials', actor });
             return loginPage(reply.status(401), language, interaction.uid, username, 'invalidCredentials');
           }
-          await failures.clear([userKey]);
+          await limiter.succeeded(keys);
           await app.database.db.update(accounts).set({ lastSignInAt: sql`now()` }).where(eq(accounts.id, row.id));
           await request.audit({ action: 'auth.sign-in', outcome: 'success', actor: { subject: row.id, role: row.roles[0] ?? null } });
           reply.hijack();

@@ -20,6 +20,8 @@ export interface ProviderOptions {
   signingKey: PrivateJwk;
   cookieSecret: string;
   account: AccountConfig;
+  /** Whether a TLS-terminating proxy is trusted (TRUST_PROXY): Koa's own `proxy` setting follows it. */
+  behindProxy: boolean;
   onError: (error: unknown, message: string) => void;
 }
 
@@ -50,6 +52,17 @@ export function createProvider(options: ProviderOptions): Provider {
     issuerName: account.tenant.issuerName,
     logoUrl: account.header.headerLogo,
   });
+  /**
+   * "No, stay signed in" on the sign-out confirmation goes back to the portal without submitting the
+   * form: oidc-provider ends the client's grant on any submission without `logout` (it means "sign out
+   * of this application only"), which would sign the member out of the portal after all.
+   */
+  const stayHref = (ctx: KoaContextWithOIDC): string => {
+    const requested = ctx.oidc.params?.post_logout_redirect_uri;
+    // Already checked against the client's registered post-logout URIs, so its origin is the portal's.
+    const origin = typeof requested === 'string' ? new URL(requested).origin : options.publicUrl;
+    return `${origin}/`;
+  };
   const implicit = account.identity.responseType === 'id_token token';
   const secureCookies = options.publicUrl.startsWith('https://');
 
@@ -107,7 +120,7 @@ export function createProvider(options: ProviderOptions): Provider {
         enabled: true,
         logoutSource(ctx, form) {
           ctx.type = 'html';
-          ctx.body = renderLogoutPage(frame(ctx), form);
+          ctx.body = renderLogoutPage(frame(ctx), form, stayHref(ctx));
         },
         postLogoutSuccessSource(ctx) {
           ctx.type = 'html';
@@ -168,6 +181,11 @@ export function createProvider(options: ProviderOptions): Provider {
   };
 
   const provider = new Provider(issuerFor(options.publicUrl, realm), configuration);
+  // Koa's `app.proxy`: read X-Forwarded-Proto/-Host/-For ("Trusting TLS offloading proxies" in the
+  // oidc-provider docs). Without it an https PUBLIC_URL behind a TLS-terminating proxy fails with
+  // "Cannot send secure cookie over unencrypted connection". The idp plugin hands the provider only the
+  // forwarded values Fastify trusted under TRUST_PROXY.
+  provider.proxy = options.behindProxy;
   provider.on('server_error', (_ctx, error) => {
     options.onError(error, `${realm} provider server error`);
   });

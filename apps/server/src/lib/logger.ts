@@ -1,6 +1,9 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { REDACTED, redactDeep, scrubString } from './redact';
+import { readableUrl, REDACTED, redactDeep, scrubString } from './redact';
+
+/** An error as it reaches a log line: see `errorForLog`. */
+type LoggedError = { type: string; message: string; stack: string } & Record<string, unknown>;
 
 interface SerializableRequest {
   id: string;
@@ -23,11 +26,16 @@ export function loggerOptions(level: string, stream?: DestinationStream): NonNul
       censor: REDACTED,
     },
     serializers: {
+      // formatters.log below has already made errors safe (errorForLog); pino's own error serializer
+      // would rebuild them from the original, SQL parameters and all.
+      err: (value: Error) => (value instanceof Error ? redactDeep(value) : value) as LoggedError,
       req: (req: Partial<SerializableRequest>) => ({
         method: req.method,
-        url: typeof req.url === 'string' ? scrubString(req.url) : undefined,
+        // Scrubbed both as sent and decoded: "note=card%204111%201111…" hides a card number from the patterns.
+        url: typeof req.url === 'string' ? scrubString(readableUrl(scrubString(req.url))) : undefined,
         remoteAddress: req.ip,
-        userAgent: req.headers?.['user-agent'],
+        // Clients choose their User-Agent: it is free text like any other.
+        userAgent: typeof req.headers?.['user-agent'] === 'string' ? scrubString(req.headers['user-agent']).slice(0, 300) : undefined,
       }),
     },
     formatters: {

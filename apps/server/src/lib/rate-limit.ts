@@ -48,3 +48,82 @@ export class FailureCounter {
 export async function purgeOldFailures(db: Database): Promise<void> {
   await db.delete(failureEvents).where(sql`${failureEvents.occurredAt} < now() - interval '1 day'`);
 }
+
+export interface GuessLimits {
+  /** Failures one source may make against one target in the window before that source is refused. */
+  perTargetAndSource: number;
+  /** Failures one source may make in the window, whatever the target, before it is refused. */
+  perSource: number;
+  /** Failures against one target, from all sources together, after which every attempt is slowed down. */
+  slowDownAfter: number;
+  /** The delay of the first slowed-down attempt; it doubles with every further `slowDownAfter` failures. */
+  slowDownMs: number;
+  /** The longest delay. */
+  maxSlowDownMs: number;
+}
+
+export type GuessDecision = { kind: 'refused'; scope: 'target' | 'source' } | { kind: 'allowed'; delayMs: number };
+
+export interface GuessKeys {
+  /** Every failure against the target (an account, a household), from anywhere. */
+  target: string;
+  /** Failures against the target from this source. */
+  targetAndSource: string;
+  /** Failures from this source, whatever the target. */
+  source: string;
+}
+
+/**
+ * Limits guessing (passwords, guest facts) without letting anyone lock out someone else
+ * (docs/decisions/012): a source that fails too often against one target, or too often overall, is
+ * refused; failures against a target from elsewhere never refuse its owner but slow every attempt on
+ * that target down (the delay is the same whether the guess is right or wrong, so it tells nothing).
+ */
+export class GuessLimiter {
+  private readonly failures: FailureCounter;
+
+  constructor(
+    db: Database,
+    windowSeconds: number,
+    private readonly limits: GuessLimits,
+  ) {
+    this.failures = new FailureCounter(db, windowSeconds);
+  }
+
+  /** The keys of one attempt; target and source are hashed before they are stored. */
+  static keys(kind: string, target: string, source: string): GuessKeys {
+    return {
+      target: FailureCounter.key(`${kind}:target`, target),
+      targetAndSource: FailureCounter.key(`${kind}:target-source`, `${target.trim().toLowerCase()}\n${source}`),
+      source: FailureCounter.key(`${kind}:source`, source),
+    };
+  }
+
+  async decide(keys: GuessKeys): Promise<GuessDecision> {
+    const [pair, source, target] = await Promise.all([
+      this.failures.count(keys.targetAndSource),
+      this.failures.count(keys.source),
+      this.failures.count(keys.target),
+    ]);
+    if (pair >= this.limits.perTargetAndSource) return { kind: 'refused', scope: 'target' };
+    if (source >= this.limits.perSource) return { kind: 'refused', scope: 'source' };
+    return { kind: 'allowed', delayMs: this.delayFor(target) };
+  }
+
+  /** The slow-down for a target with this many recent failures (0 below the threshold). */
+  delayFor(targetFailures: number): number {
+    const { slowDownAfter, slowDownMs, maxSlowDownMs } = this.limits;
+    if (targetFailures < slowDownAfter) return 0;
+    const doublings = Math.floor(targetFailures / slowDownAfter) - 1;
+    return Math.min(maxSlowDownMs, slowDownMs * 2 ** Math.min(doublings, 16));
+  }
+
+  async failed(keys: GuessKeys): Promise<void> {
+    await this.failures.add([keys.target, keys.targetAndSource, keys.source]);
+  }
+
+  /** A right guess forgets this source's failures against the target (not the others' failures). */
+  async succeeded(keys: GuessKeys): Promise<void> {
+    await this.failures.clear([keys.targetAndSource]);
+  }
+}

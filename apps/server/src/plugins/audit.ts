@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditRole, type Principal } from '../auth/principal';
+import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema';
+import { scrubString } from '../lib/redact';
 
 export type AuditOutcome = 'success' | 'denied' | 'failure';
 
@@ -22,9 +24,47 @@ export interface AuditEntry {
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
-    /** Writes one audit record for this request: who (the principal), what, when, outcome, from where. */
-    audit(entry: AuditEntry): Promise<void>;
+    /**
+     * Writes one audit record for this request: who (the principal), what, when, outcome, from where.
+     * Given a transaction, the record commits or rolls back with the change it describes.
+     */
+    audit(entry: AuditEntry, executor?: Executor): Promise<void>;
   }
+}
+
+/**
+ * An audit record for work the portal does on its own (the billing day's jobs): the actor is the job,
+ * written in the caller's transaction like every change.
+ */
+export async function auditSystem(
+  executor: Executor,
+  entry: AuditEntry & { job: string },
+): Promise<void> {
+  await auditSystemMany(executor, [entry]);
+}
+
+/** {@link auditSystem} for many records in one statement (a job's batch). */
+export async function auditSystemMany(
+  executor: Executor,
+  entries: readonly (AuditEntry & { job: string })[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await executor.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorSubject: `job:${entry.job}`,
+      actorRole: 'system',
+      actingForHouseholdId: entry.actingForHouseholdId ?? null,
+      action: entry.action,
+      route: `job ${entry.job}`,
+      recordType: entry.recordType ?? null,
+      recordIds: entry.recordIds ?? null,
+      outcome: entry.outcome,
+      reason: entry.reason ?? null,
+      ip: null,
+      userAgent: null,
+      requestId: null,
+    })),
+  );
 }
 
 /**
@@ -34,7 +74,7 @@ declare module 'fastify' {
 export const auditPlugin = fp(
   (app: FastifyInstance) => {
     app.decorateRequest('principal', null);
-    app.decorateRequest('audit', async function audit(this: FastifyRequest, entry: AuditEntry): Promise<void> {
+    app.decorateRequest('audit', async function audit(this: FastifyRequest, entry: AuditEntry, executor?: Executor): Promise<void> {
       const principal = this.principal;
       const actor = entry.actor ?? { subject: principal?.subject ?? null, role: principal ? auditRole(principal) : null };
       if (entry.outcome !== 'success') {
@@ -43,7 +83,7 @@ export const auditPlugin = fp(
           'security event',
         );
       }
-      await app.database.db.insert(auditLog).values({
+      await (executor ?? app.database.db).insert(auditLog).values({
         actorSubject: actor.subject,
         actorRole: actor.role,
         actingForHouseholdId: entry.actingForHouseholdId ?? null,
@@ -54,7 +94,8 @@ export const auditPlugin = fp(
         outcome: entry.outcome,
         reason: entry.reason ?? null,
         ip: this.ip,
-        userAgent: this.headers['user-agent']?.slice(0, 300) ?? null,
+        // A client chooses its User-Agent: scrubbed like any free text (a token planted there stays out).
+        userAgent: this.headers['user-agent'] === undefined ? null : scrubString(this.headers['user-agent']).slice(0, 300),
         requestId: this.id,
       });
     });

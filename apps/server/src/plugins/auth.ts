@@ -17,6 +17,10 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/v1/Logging',
   'POST /api/v1/guest/locate-account',
   'POST /api/v1/saml/acs',
+  // The payment processor's webhooks: verified by their signature instead (docs/decisions/016).
+  'POST /api/v1/processor/webhook',
+  // Demo mode only (the route exists nowhere else): an account for a fresh demo member.
+  'POST /api/v1/demo/member',
 ]);
 
 export const routeKey = (method: string, url: string): string => `${method} ${url}`;
@@ -74,6 +78,12 @@ export const authPlugin = fp(
       await request.audit({ action: 'auth.token-refused', outcome: 'denied', reason, actor: { subject: null, role: null } });
       reply.header('WWW-Authenticate', `Bearer error="invalid_token"`);
       throw unauthenticated('The token is not valid (expired, revoked or not ours). Sign in again.');
+    });
+
+    // Member data, sessions and tokens must never be kept by a browser or shared cache: every API answer
+    // is `no-store` unless its route chose otherwise (the public API description is `no-cache`).
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     });
   },
   { name: 'auth', dependencies: ['audit'] },

@@ -11,6 +11,8 @@ export class HttpProblem extends Error {
     readonly title: string,
     readonly detail?: string,
     readonly errors?: FieldError[],
+    /** Extra members of the answer (e.g. a payment decline's `declineCode`). */
+    readonly extensions?: Record<string, string>,
   ) {
     super(detail ?? title);
   }
@@ -48,12 +50,14 @@ export const errorsPlugin = fp(
           status: error.status,
           ...(error.detail === undefined ? {} : { detail: error.detail }),
           ...(error.errors === undefined ? {} : { errors: error.errors }),
+          ...error.extensions,
         });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors = error.validation.map((issue) => ({
           field: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
           reason: issue.message ?? 'invalid value',
+          ...issueCode(issue.keyword, issue.params),
         }));
         return sendProblem(reply, request, {
           type: ProblemType.validation,
@@ -82,6 +86,29 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/** Limits named by a zod issue that a translated message may show (never the submitted value). */
+const ISSUE_PARAMS = ['minimum', 'maximum', 'format', 'origin', 'expected'] as const;
+
+/**
+ * A zod issue as a code and parameters the web translates: zod's own code, or the `code` a contract's
+ * refinement names in its params (`.refine(check, { params: { code: 'date-in-future' } })`).
+ */
+export function issueCode(keyword: string, raw: Record<string, unknown>): Pick<FieldError, 'code' | 'params'> {
+  const custom = raw.params as Record<string, unknown> | undefined;
+  if (keyword === 'custom' && typeof custom?.code === 'string') {
+    const { code, ...rest } = custom;
+    const params = Object.fromEntries(Object.entries(rest).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'));
+    return { code, ...(Object.keys(params).length > 0 ? { params } : {}) };
+  }
+  const params: Record<string, string | number> = {};
+  for (const key of ISSUE_PARAMS) {
+    const value = raw[key];
+    if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+    else if (typeof value === 'bigint') params[key] = Number(value);
+  }
+  return { code: keyword, ...(Object.keys(params).length > 0 ? { params } : {}) };
+}
 
 /** 404 for an unknown API path, as problem+json. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {

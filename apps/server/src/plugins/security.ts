@@ -5,6 +5,8 @@ import helmet from '@fastify/helmet';
 export interface SecurityOptions {
   /** Extra origins the browser may call (e.g. external identity providers), added to connect-src. */
   connectSources?: string[];
+  /** Origins the portal's pages may frame: exactly the payment processor's (its hosted fields). */
+  frameSources?: string[];
 }
 
 /**
@@ -25,7 +27,7 @@ export const securityPlugin = fp(
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", ...(options.connectSources ?? [])],
           manifestSrc: ["'self'"],
-          frameSrc: ["'self'"],
+          frameSrc: options.frameSources?.length ? options.frameSources : ["'none'"],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],

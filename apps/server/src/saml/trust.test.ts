@@ -31,7 +31,13 @@ describe('SAML trust configuration', () => {
   });
 
   it('trusts nobody in production without configuration, and never runs the test issuer there', () => {
-    const settings = loadSettings({ NODE_ENV: 'production' });
+    // Production also needs its payment processor (docs/decisions/016).
+    const settings = loadSettings({
+      NODE_ENV: 'production',
+      PROCESSOR_URL: 'https://api.processor.example',
+      PROCESSOR_API_KEY: 'sk_live_0123456789abcdef',
+      PROCESSOR_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+    });
     expect(testIssuerEnabled(settings)).toBe(false);
     expect(loadSamlTrust(settings)).toMatchObject({ idp: null, testIssuer: null });
   });

@@ -6,17 +6,17 @@ import type { Settings } from '../settings';
 /**
  * Whom the SAML endpoint trusts (SPEC §1 "asserted session", §6 "asserted (SAML or hybrid) user"):
  * exactly one identity provider, named by its entity id and its signing certificate(s). In production
- * it comes from the environment; in embedded mode (no SAML_IDP_CERT, not production) it is the
- * built-in test issuer at /idp/saml-test, whose key is created once in DATA_DIR/keys.
+ * it comes from the environment; in demo mode without SAML_IDP_CERT it is the built-in test issuer at
+ * /idp/saml-test, whose key is created once in DATA_DIR/keys.
  */
 export interface SamlTrust {
   /** Our entity id: the Audience every assertion must name. */
   spEntityId: string;
   /** Our Assertion Consumer Service URL: the Recipient (and Destination) every response must name. */
   acsUrl: string;
-  /** The trusted identity provider, or null when production has none configured (every response is refused). */
+  /** The trusted identity provider, or null when none is configured outside demo mode (every response is refused). */
   idp: { entityId: string; certificates: string[] } | null;
-  /** The built-in test issuer's signing key, in embedded mode only. */
+  /** The built-in test issuer's signing key, in demo mode only. */
   testIssuer: TestIssuerKey | null;
 }
 
@@ -26,9 +26,12 @@ export interface TestIssuerKey {
   publicKeyPem: string;
 }
 
-/** The built-in test issuer runs only when no external identity provider is configured, and never in production. */
+/**
+ * The built-in test issuer is a demo-only part (docs/decisions/012): it runs in demo mode (never in
+ * production, which refuses demo mode) and only while no external identity provider is configured.
+ */
 export function testIssuerEnabled(settings: Settings): boolean {
-  return settings.saml.idpCert === undefined && settings.env !== 'production';
+  return settings.demoMode && settings.saml.idpCert === undefined;
 }
 
 export const testIssuerEntityId = (publicUrl: string): string => `${publicUrl}/idp/saml-test`;

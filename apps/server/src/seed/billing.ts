@@ -1,12 +1,18 @@
 import {
   addDays,
   addMonths,
-  calendarDate,
+  allocatePayments,
+  amountOwedBy,
+  dayOfMonth,
   endOfMonth,
-  parseCalendarDate,
+  invoiceDateOf,
+  monthsBetween,
+  monthStart,
   paymentDueDate,
+  type BilledMonth,
   type CalendarDate,
   type Cents,
+  type LedgerState,
 } from '@portal/domain';
 import { compareDates, DUE_RULE, itemAt } from './context';
 import type { Random } from './random';
@@ -18,12 +24,7 @@ import type { Random } from './random';
  * is the last day of the last fully paid month).
  */
 
-export interface BilledMonth {
-  /** First day of the month. */
-  readonly month: CalendarDate;
-  /** What the member owes for the month: premium − APTC − other subsidy − HRA. */
-  readonly amount: Cents;
-}
+export { dayOfMonth, monthsBetween, monthStart, type BilledMonth, type LedgerState };
 
 export type PaymentMethod = 'Card' | 'BankAccount';
 export type PaymentSource = 'Portal' | 'Guest' | 'Binder' | 'Autopay' | 'Scheduled' | 'Phone';
@@ -53,8 +54,6 @@ export interface PaymentPlan {
   readonly withFailure: boolean;
 }
 
-export const monthStart = (date: CalendarDate): CalendarDate => `${date.slice(0, 7)}-01`;
-
 // A data set touches only a few dozen distinct months, millions of times: remember the answers.
 function memo<T>(compute: (month: CalendarDate) => T): (month: CalendarDate) => T {
   const cache = new Map<CalendarDate, T>();
@@ -72,28 +71,13 @@ function memo<T>(compute: (month: CalendarDate) => T): (month: CalendarDate) => 
 export const dueDate = memo((month) => paymentDueDate(monthStart(month), DUE_RULE));
 
 /** Invoices go out on the 10th of the month before the month they bill. */
-export const invoiceDate = memo((month) => addDays(addMonths(monthStart(month), -1), 9));
+export const invoiceDate = memo(invoiceDateOf);
 
 /** The first day of the month after `month`'s. */
 export const nextMonth = memo((month) => addMonths(monthStart(month), 1));
 
 /** The last day of `month`'s month. */
 export const monthEnd = memo((month) => endOfMonth(month));
-
-/** The first day of every month from `from`'s month to `to`'s month, inclusive. */
-export function monthsBetween(from: CalendarDate, to: CalendarDate): CalendarDate[] {
-  const months: CalendarDate[] = [];
-  for (let month = monthStart(from); compareDates(month, to) <= 0; month = nextMonth(month))
-    months.push(month);
-  return months;
-}
-
-/** `day` of `month`'s month, capped at its last day. */
-export function dayOfMonth(month: CalendarDate, day: number): CalendarDate {
-  const { year, month: m } = parseCalendarDate(month);
-  const last = parseCalendarDate(endOfMonth(month)).day;
-  return calendarDate(year, m, Math.min(day, last));
-}
 
 /**
  * The payments a member with `plan` made for `months` before `today` (events dated today have not
@@ -156,52 +140,16 @@ export function simulatePayments(
   return payments;
 }
 
-export interface LedgerState {
-  /** Months (from the first) fully paid. */
-  readonly paidMonths: number;
-  readonly paidThroughDate: CalendarDate | null;
-  readonly unallocated: Cents;
-  /** For each paid month, the date of the payment that completed it. */
-  readonly paidOn: readonly CalendarDate[];
-}
-
-/** Allocates the successful payments made on or before `asOf` to whole months, in order. */
-export function ledger(
-  months: readonly BilledMonth[],
-  payments: readonly SimulatedPayment[],
-  asOf: CalendarDate,
-): LedgerState {
-  let pool = 0;
-  let paidMonths = 0;
-  const paidOn: CalendarDate[] = [];
-  const settle = (date: CalendarDate): void => {
-    while (paidMonths < months.length) {
-      const billed = itemAt(months, paidMonths);
-      // A month with nothing to pay (fully subsidised) counts as paid once it has begun.
-      const free = billed.amount === 0;
-      if (free ? compareDates(billed.month, asOf) > 0 : pool < billed.amount) break;
-      pool -= billed.amount;
-      paidOn.push(free && compareDates(billed.month, date) > 0 ? billed.month : date);
-      paidMonths++;
-    }
-  };
-  for (const payment of payments) {
-    if (payment.status !== 'Succeeded' || compareDates(payment.date, asOf) > 0) continue;
-    pool += payment.amount;
-    settle(payment.date);
-  }
-  settle(asOf);
-  const last = paidMonths > 0 ? months[paidMonths - 1] : undefined;
-  return { paidMonths, paidThroughDate: last ? monthEnd(last.month) : null, unallocated: pool, paidOn };
+/** Allocates the successful payments made on or before `asOf` to whole months, in order (the domain's ledger). */
+export function ledger(months: readonly BilledMonth[], payments: readonly SimulatedPayment[], asOf: CalendarDate): LedgerState {
+  return allocatePayments(
+    months,
+    payments.filter((payment) => payment.status === 'Succeeded'),
+    asOf,
+  );
 }
 
 /** What is owed for the unpaid months due on or before `dueBy`, less money already on account. */
 export function owedBy(months: readonly BilledMonth[], state: LedgerState, dueBy: CalendarDate): Cents {
-  let owed = 0;
-  for (let index = state.paidMonths; index < months.length; index++) {
-    const billed = itemAt(months, index);
-    if (compareDates(dueDate(billed.month), dueBy) > 0) break;
-    owed += billed.amount;
-  }
-  return Math.max(0, owed - state.unallocated);
+  return amountOwedBy(months, state, dueBy, dueDate);
 }

@@ -11,7 +11,8 @@ import { countHouseholds, DEFAULT_SEED, demoToday, resetDatabase, seedDatabase }
 const USAGE = `Usage: npm run seed -- --households N [--seed S] [--today YYYY-MM-DD] [--reset]
 
 Writes the named demo accounts and households plus N generated households into the database named
-by DATABASE_URL, or into the embedded PGlite database in DATA_DIR (default ./.data).
+by DATABASE_URL, or into the embedded PGlite database in DATA_DIR (default ./.data). Demo mode only:
+on by default for the embedded database; with DATABASE_URL set DEMO_MODE=true (never in production).
   --households N   generated households (0-${MAX_GENERATED_HOUSEHOLDS})
   --seed S         random seed (default "${DEFAULT_SEED}"); the same seed and day give the same data
   --today D        the day the data is made for (default: today in Massachusetts)
@@ -58,6 +59,12 @@ async function main(): Promise<void> {
     version: string;
   };
   const settings = loadSettings(process.env, version);
+  // The demo accounts share a published password: only demo mode may write them (docs/decisions/012).
+  if (!settings.demoMode) {
+    throw new SettingsError(
+      'npm run seed writes the demo accounts with their shared password, which only demo mode may do: set DEMO_MODE=true (never in production).',
+    );
+  }
   const database = await openDatabase(settings);
   try {
     await database.migrate();

@@ -144,6 +144,26 @@ describe.each(DAYS)('the named demo accounts on %s', (today) => {
       expect(addDays(spans[index - 1]!.endDate!, 1)).toBe(spans[index]!.startDate);
   });
 
+  it('dates documents on the billing and coverage timeline: one invoice per month, no renewal notice before coverage starts', () => {
+    const starts = new Map<string, string>();
+    for (const span of rows.coverageSpans) {
+      const start = starts.get(span.policyId);
+      if (!start || span.startDate < start) starts.set(span.policyId, span.startDate);
+    }
+    const periods = new Set<string>();
+    for (const document of rows.documents) {
+      if (document.type === 'invoice') {
+        const period = `${document.policyId}:${document.periodStart}`;
+        expect(periods.has(period), `two invoices for ${period}`).toBe(false);
+        periods.add(period);
+      }
+      if (document.subtype === 'renewal' && document.policyId) expect(document.documentDate >= starts.get(document.policyId)!, 'renewal notice before coverage').toBe(true);
+    }
+    const ana = rows.documents.filter((document) => document.policyId === households.ana.policies[0]!.id);
+    expect(ana.filter((document) => document.type === 'invoice').map((document) => document.subtype)).toEqual(['binder']);
+    expect(ana.some((document) => document.subtype === 'renewal')).toBe(false);
+  });
+
   it('leaves Ana Costa with a binder to pay and no member link', () => {
     expect(financeOf('ana').status).toBe('Binder');
     expect(financeOf('ana').currentAmountDueCents).toBe(financeOf('ana').premiumAmountDueCents);

@@ -24,7 +24,7 @@ export interface DemoAccount {
   readonly scenarios?: readonly NavigationScenario[];
   /** The guest scenario of the same household when located on the locate-account page. */
   readonly guestScenario?: NavigationScenario;
-  /** What the account shows, in a line (start banner, README). */
+  /** What the account shows on the pages built so far, in a line (start banner). */
   readonly shows: string;
 }
 
@@ -40,7 +40,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     household: 'maria',
     scenarios: ['HouseholdAndPolicies', 'OnExchangePolicy'],
     guestScenario: 'GuestPaymentPages',
-    shows: 'on-exchange family: silver CSR + APTC, dental, autopay, wallet, 1095-A, broker',
+    shows: 'on-exchange family: silver CSR + APTC and dental, autopay on, broker of record, invoices',
   },
   {
     username: 'joao.silva',
@@ -52,7 +52,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     language: 'pt',
     household: 'joao',
     scenarios: ['HouseholdAndPolicies', 'OffExchangePolicy'],
-    shows: 'off-exchange PPO: mid-year plan change, scheduled payments, next-year span',
+    shows: 'off-exchange PPO after a mid-year plan change, next-year span, vision',
   },
   {
     username: 'linda.nguyen',
@@ -126,7 +126,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     household: 'ana',
     linked: false,
     scenarios: ['BindingPaymentOnlyPages'],
-    shows: 'account not linked yet: binder payment only',
+    shows: 'account not linked yet: no policies until the exchange sends her (SAML binder scenario)',
   },
   {
     username: 'robert.chen',
@@ -159,7 +159,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     familyName: 'Hughes',
     email: 'patrick@hughesfamilyinsurance.example',
     language: 'en',
-    shows: 'broker of record with a book of business',
+    shows: 'broker of record: book of business on the account overview',
   },
   {
     username: 'admin',
@@ -169,7 +169,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     familyName: 'Brennan',
     email: 'michael.brennan@lighthouse-health.example',
     language: 'en',
-    shows: 'administrator',
+    shows: 'administrator: member search',
   },
   {
     username: 'qa.tester',
@@ -179,7 +179,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     familyName: 'Lee',
     email: 'jordan.lee@lighthouse-health.example',
     language: 'en',
-    shows: 'tester role (account overview, test action)',
+    shows: 'tester role: account overview',
   },
 ];
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { monthsBetween } from './billing';
 import { generateDataset } from './dataset';
 import { generateHouseholds } from './generate';
-import { NOTIFICATION_TEMPLATES } from './notifications';
+import { NOTIFICATION_LINK_TEXT_KEYS, NOTIFICATION_TEMPLATES } from '@portal/contracts';
 import { COUNTIES, PLACES } from './reference/places';
 import { SEED_TABLE_ORDER, type SeedRows } from './rows';
 import { buildShared } from './shared';
@@ -112,6 +112,25 @@ describe.each(['2026-11-22', '2027-01-05', '2027-06-30'])('a data set made on %s
     for (const bank of rows.walletBankAccounts) expect(bank.last3).toMatch(/^[0-9]{3}$/);
   });
 
+  it('gives member folder ids and wallet reference ids no neighbour can derive (issue 14, finding 10)', () => {
+    const ids = [...rows.members.map((member) => member.folderId), ...rows.wallets.map((wallet) => wallet.referenceId)];
+    for (const id of ids) expect(id).toMatch(/^[FW][0-9A-HJKMNP-TV-Z]{20}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Neighbouring households share no run of characters beyond chance (a counter would share nearly all).
+    const wallets = rows.wallets.map((wallet) => wallet.referenceId);
+    for (let i = 1; i < wallets.length; i += 1) {
+      const [a = '', b = ''] = [wallets[i - 1], wallets[i]];
+      let same = 0;
+      for (let c = 1; c < a.length; c += 1) if (a[c] === b[c]) same += 1;
+      expect(same, `${a} ${b}`).toBeLessThan(8);
+    }
+    // The same seed still gives the same ids; another seed other ones.
+    const folders = (seed: string) => dataset(20, '2026-11-22', seed).members.map((member) => member.folderId);
+    expect(folders('a seed')).toEqual(folders('a seed'));
+    const other = new Set(folders('another seed'));
+    expect(folders('a seed').filter((id) => other.has(id))).toEqual([]);
+  });
+
   it('uses real Massachusetts city, ZIP, county and FIPS combinations', () => {
     for (const address of rows.addresses) {
       const place = PLACES.find(
@@ -188,7 +207,11 @@ describe.each(['2026-11-22', '2027-01-05', '2027-06-30'])('a data set made on %s
     }
     for (const document of rows.documents) expect(document.documentDate < today).toBe(true);
     for (const notification of rows.notifications) {
-      expect(NOTIFICATION_TEMPLATES).toContain(notification.templateName);
+      // Every message is one the web translates, with only the values its template declares.
+      const declared: readonly string[] | undefined = NOTIFICATION_TEMPLATES[notification.templateName as keyof typeof NOTIFICATION_TEMPLATES];
+      expect(declared, notification.templateName).toBeDefined();
+      for (const key of Object.keys(notification.additionalValues ?? {})) expect(declared, `${notification.templateName} ${key}`).toContain(key);
+      if (notification.linkTextKey) expect(NOTIFICATION_LINK_TEXT_KEYS).toContain(notification.linkTextKey);
       expect(notification.createdAt!.toISOString().slice(0, 10) < today).toBe(true);
       if (notification.readAt) expect(notification.readAt >= notification.createdAt!).toBe(true);
     }

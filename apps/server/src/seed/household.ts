@@ -5,9 +5,8 @@ import {
   exchangeMemberId,
   householdCode,
   householdExchangeId,
-  memberFolderId,
+  seededPublicId,
   serviceRequestReference,
-  walletReferenceId,
 } from './ids';
 import type {
   DocumentRef,
@@ -125,7 +124,9 @@ export class HouseholdBuilder implements PolicyHost {
       ...person,
       id: this.rng.uuid(),
       slot,
-      folderId: memberFolderId(this.spec.number, slot),
+      // A public id (docs/decisions/012): from the household's seeded stream, so the same seed gives the
+      // same ids, but never guessable from a neighbour's.
+      folderId: seededPublicId('memberFolder', this.rng.fork('member-folder-id', slot)),
       exchangeMemberId: this.spec.exchange ? exchangeMemberId(this.spec.number, slot) : null,
     };
     this.people.push(member);
@@ -164,7 +165,7 @@ export class HouseholdBuilder implements PolicyHost {
       this.rows.wallets.push({
         id: this.walletId,
         householdId: this.householdId,
-        referenceId: walletReferenceId(this.spec.number),
+        referenceId: seededPublicId('wallet', this.rng.fork('wallet-reference-id')),
         defaultToken: null,
         createdAt: instant(this.spec.createdOn, 16 * 60),
       });
@@ -335,6 +336,10 @@ export class HouseholdBuilder implements PolicyHost {
         householdId: this.householdId,
         paperless,
         paperlessEmail: paperless ? email : null,
+        // A paperless household confirmed its address when it chose electronic delivery.
+        paperlessEmailConfirmedAt: paperless ? instant(this.spec.createdOn, 15 * 60) : null,
+        invoiceDelivery: paperless ? 'electronic' : 'paper',
+        noticeDelivery: paperless ? 'electronic' : 'paper',
         taxFormsElectronicConsent: paperless && this.spec.taxFormsElectronicConsent,
         language: this.spec.language,
         updatedAt: instant(this.spec.createdOn, 15 * 60),

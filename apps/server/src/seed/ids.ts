@@ -1,3 +1,4 @@
+import { publicIdFrom, type PublicIdKind } from '../lib/public-id';
 import { Random } from './random';
 
 /**
@@ -6,6 +7,9 @@ import { Random } from './random';
  * the same seed. Where a real system hands out unrelated-looking numbers, the sequence goes through
  * a small Feistel network: a bijection on its range (so still unique) that, unlike an affine map,
  * leaves no visible pattern between neighbouring households.
+ *
+ * Ids a caller fetches records by (member folder ids, wallet reference ids) are the exception: they
+ * are random public ids drawn from the seeded stream ({@link seededPublicId}), unique by their size.
  *
  * Named demo households are numbered from 1,000,001, generated ones from 2,000,001 (up to 7,999,999
  * generated households).
@@ -31,9 +35,12 @@ function scramble(value: number, halfDigits: number): number {
   return left * half + right;
 }
 
-/** Member slot 0 is the subscriber; dependents follow. */
-export function memberFolderId(householdNumber: number, slot: number): string {
-  return `F${pad(householdNumber, 7)}${pad(slot, 2)}`;
+/**
+ * A public id (member folder id, wallet reference id; lib/public-id.ts) drawn from a seeded stream:
+ * the same seed gives the same ids, yet none can be guessed from a neighbour's (unlike a counter).
+ */
+export function seededPublicId(kind: PublicIdKind, random: Random): string {
+  return publicIdFrom(kind, (n) => random.next() % n);
 }
 
 /**
@@ -57,11 +64,6 @@ export function issuerSubscriberId(householdNumber: number, slot: number): strin
 /** The issuer's policy number, printed on ID cards and invoices. */
 export function policyNumber(householdNumber: number, sequence: number): string {
   return `LHP-${pad(householdNumber, 7)}-${pad(sequence, 2)}`;
-}
-
-/** SPEC §7 `POST v1/Wallet/{referenceId}`. */
-export function walletReferenceId(householdNumber: number): string {
-  return `LHW${pad(householdNumber, 7)}`;
 }
 
 export function employerGroupNumber(index: number): string {

@@ -2,49 +2,20 @@ import { addDays, daysBetween, type CalendarDate } from '@portal/domain';
 import { compareDates, instant } from './context';
 import type { DocumentRef, PolicyHost, PolicyOutcome } from './model';
 import type { NotificationRow } from './rows';
+import type { NotificationLinkTextKey, NotificationTemplate } from '@portal/contracts';
 
 /**
  * Portal notifications (SPEC §3 Notification). The message is a translation key (`templateName`)
  * with `additionalValues` as its parameters; money is in cents, dates are calendar dates. Links are
- * portal routes of SPEC §2. The web app must translate every key listed here.
+ * portal routes of SPEC §2. The templates and link texts are listed in packages/contracts
+ * (notification-templates.ts), which the web's translations are checked against.
  */
-export const NOTIFICATION_TEMPLATES = [
-  'notification.invoiceAvailable',
-  'notification.paymentReceived',
-  'notification.paymentFailed',
-  'notification.gracePeriodStarted',
-  'notification.policyTerminated',
-  'notification.binderPaymentDue',
-  'notification.renewalAvailable',
-  'notification.planChanged',
-  'notification.taxFormAvailable',
-  'notification.scheduledPaymentCreated',
-  'notification.autopayEnrolled',
-  'notification.welcome',
-  'notification.enrollmentReminder',
-] as const;
-
-export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
-
-/** Link-text translation keys used with the links below. */
-export const NOTIFICATION_LINK_TEXT_KEYS = [
-  'notification.link.viewInvoice',
-  'notification.link.viewPayments',
-  'notification.link.makePayment',
-  'notification.link.viewNotice',
-  'notification.link.viewTaxForms',
-  'notification.link.reinstate',
-  'notification.link.viewScheduledPayments',
-  'notification.link.viewAutopay',
-  'notification.link.applyForCoverage',
-] as const;
-
 interface Candidate {
   readonly date: CalendarDate;
   readonly template: NotificationTemplate;
   readonly values: Record<string, string | number>;
   readonly link: string;
-  readonly linkTextKey: (typeof NOTIFICATION_LINK_TEXT_KEYS)[number];
+  readonly linkTextKey: NotificationLinkTextKey;
   readonly document?: DocumentRef;
   /** Something the member should act on stays unread for a while. */
   readonly actionable: boolean;

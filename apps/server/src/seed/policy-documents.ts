@@ -127,6 +127,8 @@ export function writePolicyDocuments(host: PolicyHost, facts: PolicyFacts): Docu
   for (let index = 0; index < months.length; index++) {
     const billed = itemAt(months, index);
     if (compareDates(billed.month, firstInvoiced) < 0) continue;
+    // A policy waiting for its binder payment is billed its first month by the binder invoice alone.
+    if (facts.financeStatus === 'Binder' && compareDates(billed.month, facts.firstStart) <= 0) continue;
     const issued = invoiceDate(billed.month);
     const asOf = ledgerAsOf(facts, succeeded, issued);
     const span = itemAt(facts.spanOfMonth, index);
@@ -168,7 +170,9 @@ export function writePolicyDocuments(host: PolicyHost, facts: PolicyFacts): Docu
     if (index === 0) return;
     const previous = itemAt(live, index - 1);
     if (span.start.endsWith('-01-01')) {
-      // Renewal notices go out before open enrolment (1 November).
+      // Renewal notices go out before open enrolment (1 November), to members covered by then: someone
+      // who enrolled after that learns of next year's coverage from the welcome notice.
+      if (compareDates(`${span.year - 1}-10-15`, facts.firstStart) < 0) return;
       keep(
         notice('renewal', `${span.year - 1}-10-15`, {
           planName: span.planName,

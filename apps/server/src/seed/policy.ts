@@ -2,23 +2,13 @@ import {
   addDays,
   addMonths,
   endOfMonth,
+  financeSnapshot,
   hraDiscount,
   memberResponsibility,
-  nextPaymentDueDate,
   type CalendarDate,
   type Cents,
 } from '@portal/domain';
-import {
-  dueDate,
-  invoiceDate,
-  ledger,
-  monthsBetween,
-  monthStart,
-  owedBy,
-  simulatePayments,
-  type BilledMonth,
-  type SimulatedPayment,
-} from './billing';
+import { dueDate, ledger, monthsBetween, monthStart, simulatePayments, type BilledMonth, type SimulatedPayment } from './billing';
 import { ageOn, compareDates, DUE_RULE, instant, itemAt, yearOf } from './context';
 import { issuerSubscriberId, policyNumber as formatPolicyNumber } from './ids';
 import type { PolicyHost, PolicyOutcome, PolicySpec } from './model';
@@ -74,45 +64,23 @@ export function buildPolicy(host: PolicyHost, spec: PolicySpec): PolicyOutcome {
           ? 'Pending'
           : 'Active';
 
-  const yesterday = addDays(today, -1);
-  let lastInvoiced: BilledMonth | undefined;
-  for (let index = months.length - 1; index >= 0 && !lastInvoiced; index--) {
-    const billed = itemAt(months, index);
-    if (compareDates(invoiceDate(billed.month), today) < 0) lastInvoiced = billed;
-  }
-  const pastDue =
-    enrollmentStatus === 'Active' || enrollmentStatus === 'Terminated' ? owedBy(months, state, yesterday) : 0;
-  const totalDue =
-    lastInvoiced && enrollmentStatus !== 'Terminated'
-      ? owedBy(months, state, dueDate(lastInvoiced.month))
-      : pastDue;
-  const binderDue = enrollmentStatus === 'Pending' && state.paidMonths === 0 ? (months[0]?.amount ?? 0) : 0;
-  const currentDue = enrollmentStatus === 'Active' ? totalDue - pastDue : binderDue;
-
+  // The finance figures come from the domain's ledger, the one payments and the billing clock use.
+  const finance = financeSnapshot({
+    months,
+    payments: payments.filter((payment) => payment.status === 'Succeeded'),
+    today,
+    enrollment: enrollmentStatus,
+    onAptc: live.some((span) => span.aptc > 0),
+    firstStart,
+    dueRule: DUE_RULE,
+    dueDateOf: dueDate,
+    terminatedForNonPayment: spec.termination?.reason === 'non-payment',
+  });
+  const pastDue = finance.pastAmountDue;
+  const currentDue = finance.currentAmountDue;
+  const financeStatus: PolicyOutcome['financeStatus'] = finance.status;
+  const grace = finance.gracePeriod;
   const firstUnpaid = months[state.paidMonths];
-  const onAptc = live.some((span) => span.aptc > 0);
-  let overdueMonths = 0;
-  for (
-    let index = state.paidMonths;
-    index < months.length && compareDates(dueDate(itemAt(months, index).month), today) < 0;
-    index++
-  )
-    overdueMonths++;
-  let financeStatus: PolicyOutcome['financeStatus'];
-  if (enrollmentStatus === 'Cancelled' || enrollmentStatus === 'Terminated') financeStatus = 'Terminated';
-  else if (enrollmentStatus === 'Pending') financeStatus = binderDue > 0 ? 'Binder' : 'Current';
-  else if (pastDue === 0) financeStatus = 'Current';
-  // 45 CFR 156.270 (DOMAIN "Money"): three months of grace for members with APTC; others get the
-  // state's shorter grace period and are delinquent after that.
-  else if (onAptc) financeStatus = 'GracePeriod';
-  else financeStatus = overdueMonths > 1 ? 'Delinquent' : 'PastDue';
-  const inGrace =
-    firstUnpaid !== undefined &&
-    onAptc &&
-    (financeStatus === 'GracePeriod' || spec.termination?.reason === 'non-payment');
-  const grace = inGrace
-    ? { start: dueDate(firstUnpaid.month), end: endOfMonth(addMonths(firstUnpaid.month, 2)) }
-    : null;
 
   // The span that describes the policy today: the current one, else the next, else the last.
   const shownSpan =
@@ -206,15 +174,10 @@ export function buildPolicy(host: PolicyHost, spec: PolicySpec): PolicyOutcome {
     subsidizedAmountCents: shownSpan.aptc + shownSpan.other,
     hraAmountCents: hraToday,
     unallocatedAmountCents: state.unallocated,
-    paymentDueDate:
-      enrollmentStatus === 'Active' || enrollmentStatus === 'Pending'
-        ? state.paidThroughDate
-          ? nextPaymentDueDate(state.paidThroughDate, DUE_RULE)
-          : dueDate(firstStart)
-        : null,
+    paymentDueDate: finance.paymentDueDate,
     paidThroughDate: state.paidThroughDate,
     status: financeStatus,
-    delinquent: pastDue > 0,
+    delinquent: finance.delinquent,
     gracePeriodStartDate: grace?.start ?? null,
     gracePeriodEndDate: grace?.end ?? null,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NavigationItem } from '@portal/domain';
+import { navigationRoutes, type NavigationItem } from '@portal/domain';
 import { testConfig } from '../test/config';
 import { householdResponse, policySummary, sessionInfo } from '../test/fixtures';
 import { logoRouteFor, menuFor, onlyBuiltRoutes, rootViewFor } from './navigation';
@@ -11,23 +11,45 @@ describe('the menu (SPEC §4 navigation)', () => {
     const menu = onlyBuiltRoutes([
       item('accountOverview', '/account-overview'),
       item('documents', null, [item('invoices', '/documents/invoice')]),
+      item('payments', null, [item('autopay', '/payments/autopay')]),
       item('faq', '/admin/faq'),
     ]);
-    expect(menu.map((entry) => entry.id)).toEqual(['accountOverview']);
+    expect(menu.map((entry) => entry.id)).toEqual(['accountOverview', 'documents']);
   });
 
   it('computes the entries from roles, scenario and configuration', () => {
     const config = testConfig();
     const member = menuFor({ session: sessionInfo(), household: householdResponse([policySummary()]), config, bindingPaymentComplete: false });
-    expect(member.map((entry) => entry.route)).toEqual(['/account-overview']);
+    expect(navigationRoutes(member)).toEqual(
+      expect.arrayContaining([
+        '/account-overview',
+        '/payments/payment-history',
+        '/payments/wallet',
+        '/documents/invoice',
+        '/documents/notice',
+        '/documents/tax',
+        '/admin/paperless-settings',
+        '/notification/view-notifications',
+      ]),
+    );
     const guest = menuFor({
       session: sessionInfo({ kind: 'guest', roles: ['guest'] }),
       household: householdResponse([policySummary()], { base: 'GuestPaymentPages', exchange: null, scenarios: ['GuestPaymentPages'] }),
       config,
       bindingPaymentComplete: false,
     });
-    // A guest's pages (binder payment, make a payment, FAQ) are not built yet.
-    expect(guest).toEqual([]);
+    // A guest pays (the FAQ is not built yet); a policy in force waits for no binder payment.
+    expect(navigationRoutes(guest)).toEqual(['/payments/make-payment']);
+  });
+
+  it('keeps "pay your first premium" only while a policy waits for its binder payment, or until it is paid (SPEC §4 pruning)', () => {
+    const config = testConfig();
+    const routes = (financeStatus: 'Binder' | 'Current', bindingPaymentComplete: boolean) =>
+      navigationRoutes(menuFor({ session: sessionInfo(), household: householdResponse([policySummary({ financeStatus })]), config, bindingPaymentComplete }));
+    expect(routes('Binder', false)).toContain('/payments/binding-payment');
+    expect(routes('Binder', true)).not.toContain('/payments/binding-payment');
+    expect(routes('Current', false)).not.toContain('/payments/binding-payment');
+    expect(routes('Current', false)).toContain('/payments/make-payment');
   });
 
   it('links the logo to the configured route when the user has it, else to their first route, and not on the PCP page', () => {

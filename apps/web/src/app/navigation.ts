@@ -10,7 +10,7 @@ import {
   type RootView,
 } from '@portal/domain';
 import type { RuntimeConfig } from '../config/load-config';
-import { BUILT_ROUTES } from './built-routes';
+import { BUILT_ROUTES } from './routes';
 
 const built = new Set<string>(BUILT_ROUTES.map(normalizeRoute));
 
@@ -47,8 +47,12 @@ export function menuFor(input: {
     navigation: config.navigation,
     roleConfig: config.roles,
   });
+  // SPEC §4 "binding-payment entries are removed once the related condition holds": the binder was paid
+  // in this session, or no policy the viewer sees waits for its first premium (staff before they look a
+  // member up see none, so their first page is never the binder page).
+  const noBinderDue = !policiesOf(household).some((policy) => policy.financeStatus === 'Binder');
   const pruned = pruneNavigation(items, {
-    bindingPaymentComplete: input.bindingPaymentComplete,
+    bindingPaymentComplete: input.bindingPaymentComplete || noBinderDue,
     pcpSelectionEnabled: config.account.pcp.selectionEnabled,
     pcpPlanTypes: config.account.pcp.planTypeWhitelist,
     firstPolicyPlanType: policiesOf(household)[0]?.planType ?? null,

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DEFAULT_ROUTE, LOCATE_ACCOUNT_ROUTE, unauthenticatedRedirect } from '@portal/domain';
 import { useConfig } from '../config/config-context';
 import { useCredential } from '../lib/auth/credentials';
 import { useViewerState } from '../lib/viewer';
-import { PUBLIC_ROUTES } from './built-routes';
+import { PUBLIC_ROUTES } from './routes';
 import { NoPlansPage } from './layout/no-plans-page';
 import { PageLoading } from './layout/page-loading';
 
@@ -41,5 +42,15 @@ export function RequireSignIn() {
   // A failed load already went to the global error page (SPEC §8).
   if (state.status === 'error') return null;
   if (state.viewer.rootView === 'no-plans-available') return <NoPlansPage />;
+  return <Outlet />;
+}
+
+/**
+ * A guest located an account to pay it and may open nothing else (SPEC §4 guest scenarios): any other
+ * private page answers as a page that does not exist. The API refuses the data as well.
+ */
+export function NotForGuests({ notFound }: { notFound: ReactNode }) {
+  const state = useViewerState();
+  if (state.status === 'ready' && state.viewer.session.kind === 'guest') return notFound;
   return <Outlet />;
 }

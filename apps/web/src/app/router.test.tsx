@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { changeLanguage } from '../i18n';
-import { renderPortal } from '../test/render-portal';
+import { householdResponse, policyDetail, policySummary, sessionInfo } from '../test/fixtures';
+import { renderPortal, type FakeApi } from '../test/render-portal';
 
 describe('routes', () => {
   it('drops a leading account segment and lowercases the path (SPEC §2)', async () => {
@@ -34,5 +35,20 @@ describe('routes', () => {
     const { testConfig } = await import('../test/config');
     renderPortal('/', { config: testConfig({ account: { locateAccount: { redirectUnauthenticated: true } } }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay without signing in' })).toBeTruthy();
+  });
+
+  it('lets a located guest open the payment pages and nothing else (SPEC §4 guest scenarios)', async () => {
+    const summary = policySummary();
+    const api: FakeApi = {
+      session: sessionInfo({ kind: 'guest', roles: ['guest'], displayName: null, username: null }),
+      household: householdResponse([summary], { base: 'GuestPaymentPages', exchange: null, scenarios: ['GuestPaymentPages'] }),
+      policies: { [summary.id]: policyDetail(summary) },
+    };
+    const credential = { kind: 'portal', type: 'guest', token: 'guest-token', expiresAt: null } as const;
+    const wallet = renderPortal('/payments/wallet', { credential, api });
+    expect(await screen.findByRole('heading', { level: 1, name: 'We can’t find that page' })).toBeTruthy();
+    wallet.unmount();
+    renderPortal('/payments/make-payment', { credential, api });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Make a payment' })).toBeTruthy();
   });
 });

@@ -3,40 +3,42 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from
 import { setNavigator } from '../lib/navigator';
 import { useRouteTitle } from '../ui/route-title';
 import { Root } from './root';
-import { EntryRedirect, RequireSignIn } from './route-guards';
+import { EntryRedirect, NotForGuests, RequireSignIn } from './route-guards';
+import { NOT_FOUND_ROUTE, ROUTE_TABLE, type RouteEntry, type RoutePath } from './routes';
 
-/** A page of the portal: its path (SPEC §2), the translation key of its title (route data) and its module. */
-export interface PortalRoute {
-  path: string;
-  titleKey: string;
-  /** Private pages need sign-in (SPEC §6); public ones do not. */
-  access: 'public' | 'private';
+/** A page of the portal: its entry in the route table and its lazily loaded module. */
+export interface PortalRoute extends RouteEntry {
   Page: LazyExoticComponent<ComponentType>;
 }
 
 // Each area is its own chunk, loaded when first visited (SPEC §2: each area is loaded separately).
-// Only pages that exist are routed; anything else is the translated not-found page.
-export const ROUTES: readonly PortalRoute[] = [
-  { path: '/home', titleKey: 'home.title', access: 'public', Page: lazy(() => import('../areas/home/home-page')) },
-  {
-    path: '/payments/locate-account',
-    titleKey: 'locate.title',
-    access: 'public',
-    Page: lazy(() => import('../areas/payments/locate-account/locate-account-page')),
-  },
-  { path: '/auth/callback', titleKey: 'signIn.callbackTitle', access: 'public', Page: lazy(() => import('./auth/callback-page')) },
-  { path: '/auth/asserted', titleKey: 'signIn.assertedTitle', access: 'public', Page: lazy(() => import('./auth/asserted-page')) },
-  { path: '/auth/signed-out', titleKey: 'account.signedOut.pageTitle', access: 'public', Page: lazy(() => import('./auth/logged-out-page')) },
-  { path: '/error/500', titleKey: 'serverError.title', access: 'public', Page: lazy(() => import('../areas/error/server-error-page')) },
-  {
-    path: '/account-overview',
-    titleKey: 'overview.title',
-    access: 'private',
-    Page: lazy(() => import('../areas/account-overview/account-overview-page')),
-  },
-];
+// One module per path of the route table (app/routes.ts): the compiler asks for a page for every path.
+const PAGES: Record<RoutePath, LazyExoticComponent<ComponentType>> = {
+  '/home': lazy(() => import('../areas/home/home-page')),
+  '/payments/locate-account': lazy(() => import('../areas/payments/locate-account/locate-account-page')),
+  '/auth/callback': lazy(() => import('./auth/callback-page')),
+  '/auth/asserted': lazy(() => import('./auth/asserted-page')),
+  '/auth/signed-out': lazy(() => import('./auth/logged-out-page')),
+  '/error/500': lazy(() => import('../areas/error/server-error-page')),
+  '/payments/wallet': lazy(() => import('../areas/payments/wallet/wallet-page')),
+  '/account-overview': lazy(() => import('../areas/account-overview/account-overview-page')),
+  '/payments/make-payment': lazy(() => import('../areas/payments/make-payment/make-payment-page')),
+  '/payments/binding-payment': lazy(() => import('../areas/payments/binding-payment/binding-payment-page')),
+  '/payments/payment-history': lazy(() => import('../areas/payments/payment-history/payment-history-page')),
+  '/payments/payment-history/:paymentId': lazy(() => import('../areas/payments/receipt/receipt-page')),
+  '/payments/make-payment/receipt/:paymentId': lazy(() => import('../areas/payments/receipt/receipt-page')),
+  '/documents/invoice': lazy(() => import('../areas/documents/invoices-page')),
+  '/documents/notice': lazy(() => import('../areas/documents/notices-page')),
+  '/documents/tax': lazy(() => import('../areas/documents/tax-forms-page')),
+  '/notification/view-notifications': lazy(() => import('../areas/notification/view-notifications-page')),
+  '/admin/paperless-settings': lazy(() => import('../areas/admin/paperless-settings-page')),
+  '/admin/email-confirmation': lazy(() => import('../areas/admin/email-confirmation-page')),
+};
 
-export const NOT_FOUND: PortalRoute = { path: '*', titleKey: 'notFound.title', access: 'public', Page: lazy(() => import('../areas/error/not-found-page')) };
+// Only pages that exist are routed; anything else is the translated not-found page.
+export const ROUTES: readonly PortalRoute[] = ROUTE_TABLE.map((route) => ({ ...route, Page: PAGES[route.path] }));
+
+export const NOT_FOUND: PortalRoute = { ...NOT_FOUND_ROUTE, Page: lazy(() => import('../areas/error/not-found-page')) };
 
 /**
  * SPEC §2: a leading `account` segment is dropped and paths are lowercased before matching.
@@ -77,9 +79,14 @@ export function PortalRoutes() {
             <Route key={route.path} path={route.path} element={page(route)} />
           ))}
           <Route element={<RequireSignIn />}>
-            {ROUTES.filter((route) => route.access === 'private').map((route) => (
+            {ROUTES.filter((route) => route.access === 'guest').map((route) => (
               <Route key={route.path} path={route.path} element={page(route)} />
             ))}
+            <Route element={<NotForGuests notFound={page(NOT_FOUND)} />}>
+              {ROUTES.filter((route) => route.access === 'private').map((route) => (
+                <Route key={route.path} path={route.path} element={page(route)} />
+              ))}
+            </Route>
           </Route>
           <Route path="*" element={page(NOT_FOUND)} />
         </Route>

@@ -15,6 +15,9 @@ const BASE_OPTIONS: ThemeOptions = {
     // Visible keyboard focus everywhere (WCAG 2.4.7), not only where MUI draws a ripple.
     MuiButtonBase: { defaultProps: { disableRipple: false } },
     MuiLink: { defaultProps: { underline: 'always' } },
+    // An alert's message wraps instead of scrolling: on a phone MUI's `overflow: auto` made a message a
+    // scrollable region that keyboard users cannot reach (axe scrollable-region-focusable).
+    MuiAlert: { styleOverrides: { message: { overflow: 'visible', minWidth: 0, overflowWrap: 'anywhere' } } },
   },
 };
 

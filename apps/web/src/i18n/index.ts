@@ -10,17 +10,23 @@ import {
   languageAfterStoredChange,
   type Language,
 } from '@portal/domain';
-import en from './locales/en.json';
+import en from './locales/en';
 
 export { isLanguage, LANGUAGES, type Language };
 
 type Resources = Record<string, unknown>;
 
+/** Every file of a language folder, merged into one tree (each file holds its own top-level keys). */
+async function loadFolder(loaders: Record<string, () => Promise<unknown>>): Promise<Resources> {
+  const trees = await Promise.all(Object.values(loaders).map((load) => load()));
+  return trees.reduce<Resources>((merged, tree) => deepMerge(merged, tree as Resources), {});
+}
+
 // English ships in the main bundle (the default and the fallback); the others load when chosen.
 const staticLoaders: Record<Language, () => Promise<Resources>> = {
   en: () => Promise.resolve(en),
-  es: () => import('./locales/es.json').then((module) => module.default),
-  pt: () => import('./locales/pt.json').then((module) => module.default),
+  es: () => loadFolder(import.meta.glob('./locales/es/*.json', { import: 'default' })),
+  pt: () => loadFolder(import.meta.glob('./locales/pt/*.json', { import: 'default' })),
 };
 
 /** SPEC §7: the tenant's language files live under the configured language path (`language-<lang>.json`). */

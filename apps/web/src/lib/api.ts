@@ -58,11 +58,13 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** A token to use instead of the signed-in user's (e.g. ending a portal session). */
   token?: string;
+  /** Extra request headers (e.g. `Idempotency-Key` on commands). */
+  headers?: Record<string, string>;
 }
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   await hooks.ready();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let token: string | null = null;
   if (!options.anonymous && mayAttachToken(path)) token = options.token ?? (await hooks.accessToken());
@@ -110,10 +112,46 @@ export const apiGet = <S extends z.ZodType>(path: string, pick: SchemaPick<S>, o
 export const apiPost = <S extends z.ZodType>(path: string, pick: SchemaPick<S>, body: unknown, options: RequestOptions = {}) =>
   apiRequest('POST', path, pick, { ...options, body });
 
+export const apiPut = <S extends z.ZodType>(path: string, pick: SchemaPick<S>, body: unknown, options: RequestOptions = {}) =>
+  apiRequest('PUT', path, pick, { ...options, body });
+
+/**
+ * A command (a change) with its `Idempotency-Key` (docs/decisions/015): the same key makes a retry of
+ * the same request harmless, the server answers it with the first result.
+ */
+export const apiCommand = <S extends z.ZodType>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  pick: SchemaPick<S>,
+  body: unknown,
+  idempotencyKey: string,
+  options: RequestOptions = {},
+) => apiRequest(method, path, pick, { ...options, body, headers: { ...options.headers, 'Idempotency-Key': idempotencyKey } });
+
+/** A fresh idempotency key for one attempt of a command. */
+export const newIdempotencyKey = (): string => crypto.randomUUID();
+
 /** A call whose answer is not read (204, or a body that does not matter such as the keep-alive). */
 export async function apiSend(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: RequestOptions = {}): Promise<unknown> {
   const response = await send(method, path, options);
   const accepted = response.ok || (options.acceptStatuses ?? []).includes(response.status);
   if (!accepted) throw await failure(response);
   return response.status === 204 ? null : await response.json().catch(() => null);
+}
+
+/** A binary answer (a document's PDF), with the same token rules and errors as every call. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send('GET', path, { ...options, headers: { ...options.headers, Accept: 'application/pdf, application/problem+json' } });
+  if (!response.ok) throw await failure(response);
+  return response.blob();
+}
+
+/**
+ * An event stream (Server-Sent Events) of the API, opened with the signed-in user's token like every
+ * call (EventSource cannot send one). The caller reads `body`; 204 means there is nothing to follow.
+ */
+export async function apiEventStream(path: string, signal: AbortSignal): Promise<Response> {
+  const response = await send('GET', path, { signal, headers: { Accept: 'text/event-stream' } });
+  if (!response.ok) throw await failure(response);
+  return response;
 }

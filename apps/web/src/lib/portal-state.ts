@@ -12,6 +12,8 @@ export interface PortalState {
   actingFor: { idType: SessionIdType; id: string } | null;
   /** SPEC §4: a successful binder payment removes the binding-payment menu entries. */
   bindingPaymentComplete: boolean;
+  /** SPEC §4 "policy selection … kept in state": the policy the pages that act on one policy show. */
+  selectedPolicyId: string | null;
 }
 
 function restore(): PortalState {
@@ -20,7 +22,7 @@ function restore(): PortalState {
     stored && typeof stored.id === 'string' && stored.id.trim() !== ''
       ? { idType: sessionIdType(typeof stored.idType === 'string' ? stored.idType : null), id: stored.id }
       : null;
-  return { actingFor, bindingPaymentComplete: false };
+  return { actingFor, bindingPaymentComplete: false, selectedPolicyId: null };
 }
 
 let state: PortalState = restore();
@@ -38,7 +40,7 @@ export function updatePortalState(change: Partial<PortalState>): void {
 
 /** Back to a clean slate (sign-out). */
 export function resetPortalState(): void {
-  updatePortalState({ actingFor: null, bindingPaymentComplete: false });
+  updatePortalState({ actingFor: null, bindingPaymentComplete: false, selectedPolicyId: null });
 }
 
 const subscribe = (listener: () => void) => {

@@ -11,6 +11,7 @@ export function sessionInfo(override: Partial<SessionInfo> = {}): SessionInfo {
     kind: 'member',
     roles: ['member'],
     permissions: [],
+    actions: ['make-payment', 'manage-wallet', 'manage-autopay', 'schedule-payment'],
     displayName: 'María Santos',
     username: 'maria.santos',
     householdId: null,
@@ -20,6 +21,7 @@ export function sessionInfo(override: Partial<SessionInfo> = {}): SessionInfo {
     onlyPcp: null,
     languagePreference: null,
     bindingSubscriberId: null,
+    today: '2026-11-23',
     ...override,
   };
 }
@@ -60,10 +62,14 @@ export function policySummary(override: Partial<PolicySummary> = {}): PolicySumm
 export function householdResponse(
   policies: PolicySummary[],
   scenario: HouseholdUserResponse['scenario'] = { base: 'HouseholdAndPolicies', exchange: 'OnExchangePolicy', scenarios: ['HouseholdAndPolicies', 'OnExchangePolicy'] },
+  walletReferenceId: string | null = null,
 ): HouseholdUserResponse {
   const householdId = uuid();
   return {
-    households: policies.length > 0 || scenario.base === 'HouseholdNoPolicies' ? [{ household: { id: householdId, exchangeId: 'MA20242486' }, policies: policies.map((p) => ({ ...p, householdId })) }] : [],
+    households:
+      policies.length > 0 || scenario.base === 'HouseholdNoPolicies'
+        ? [{ household: { id: householdId, exchangeId: 'MA20242486', walletReferenceId }, policies: policies.map((p) => ({ ...p, householdId })) }]
+        : [],
     policies: [],
     scenario,
     today: '2026-11-22',

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { loose } from '../i18n/loose';
 
 /** Route data of every page: its path and the translation key of its title (SPEC §2). */
 export interface RouteTitle {
@@ -19,7 +20,7 @@ export function useRouteTitle(routes: readonly RouteTitle[]): void {
   const titleKey = route?.titleKey;
   useEffect(() => {
     const appName = t('app.name');
-    const pageTitle = titleKey ? t(titleKey) : '';
+    const pageTitle = titleKey ? loose(t)(titleKey) : '';
     document.title = pageTitle ? `${pageTitle} | ${appName}` : appName;
     document.querySelector('meta[name="description"]')?.setAttribute('content', pageTitle || appName);
   }, [titleKey, t, i18n.language]);

@@ -50,7 +50,11 @@ export const contactInformation = pgTable('contact_information', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Paperless and language preferences of a household (DOMAIN "Paperless"). */
+/**
+ * Paperless and language preferences of a household (DOMAIN "Paperless"): how each kind of document
+ * is delivered, and the e-mail address that is told when one arrives. `paperless` (SPEC §3 Finance) is
+ * true while any kind is delivered electronically; it is kept in step by the paperless module.
+ */
 export const preferences = pgTable(
   'preferences',
   {
@@ -59,7 +63,15 @@ export const preferences = pgTable(
       .references(() => households.id, { onDelete: 'cascade' }),
     paperless: boolean().notNull().default(false),
     paperlessEmail: text(),
-    /** Electronic-only delivery of tax forms needs its own affirmative consent. */
+    /** When `paperlessEmail` was confirmed by a link sent to it (electronic delivery needs it). */
+    paperlessEmailConfirmedAt: timestamp({ withTimezone: true }),
+    invoiceDelivery: text({ enum: ['paper', 'electronic'] })
+      .notNull()
+      .default('paper'),
+    noticeDelivery: text({ enum: ['paper', 'electronic'] })
+      .notNull()
+      .default('paper'),
+    /** Electronic-only delivery of tax forms needs its own affirmative consent: this is that consent. */
     taxFormsElectronicConsent: boolean().notNull().default(false),
     language: text({ enum: ['en', 'es', 'pt'] })
       .notNull()
@@ -69,5 +81,7 @@ export const preferences = pgTable(
   (t) => [
     check('preferences_language_check', sql`${t.language} in ('en', 'es', 'pt')`),
     check('preferences_paperless_email', sql`not ${t.paperless} or ${t.paperlessEmail} is not null`),
+    check('preferences_invoice_delivery', sql`${t.invoiceDelivery} in ('paper', 'electronic')`),
+    check('preferences_notice_delivery', sql`${t.noticeDelivery} in ('paper', 'electronic')`),
   ],
 );

@@ -11,4 +11,7 @@ export * from './service-requests';
 export * from './audit';
 export * from './client-events';
 export * from './identity';
+export * from './outbox';
+export * from './mail';
+export * from './processor-events';
 export * from './relations';

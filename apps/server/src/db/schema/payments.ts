@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -29,17 +30,25 @@ export const payments = pgTable(
     transactionDate: date().notNull(),
     /** The processor's transaction id. */
     transactionId: text().notNull(),
-    transactionStatus: text({ enum: ['Pending', 'Succeeded', 'Failed', 'Refunded'] }).notNull(),
+    /** Pending: a bank payment not settled yet; Returned: a bank payment the bank sent back (R01, …). */
+    transactionStatus: text({ enum: ['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned'] }).notNull(),
     paymentMethod: text({ enum: paymentMethods }).notNull(),
     /** Last digits and brand of the method, for the receipt (card last4 / account last3). */
     methodLastDigits: text(),
     methodBrand: text(),
     paymentSource: text({ enum: ['Portal', 'Guest', 'Binder', 'Autopay', 'Scheduled', 'Phone', 'Mail'] }).notNull(),
     failureReason: text(),
+    /** Who paid, as given with the payment (the billing name); null for history from other channels. */
+    payerName: text(),
+    /** The paid-through date right after this payment was applied (the receipt says what it paid through). */
+    paidThroughDate: date(),
+    /** The binder payment that made the coverage effective. */
+    effectuatedCoverage: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_transaction_id_key').on(t.transactionId),
+    check('payments_status_check', sql`${t.transactionStatus} in ('Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned')`),
     index('payments_policy_date_idx').on(t.policyId, t.transactionDate.desc(), t.createdAt.desc()),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
@@ -58,16 +67,25 @@ export const scheduledPayments = pgTable(
     paymentMethod: text({ enum: paymentMethods }).notNull(),
     paymentToken: text().notNull(),
     description: text(),
-    status: text({ enum: ['Scheduled', 'Processing', 'Paid', 'Failed', 'Cancelled'] }).notNull().default('Scheduled'),
+    /**
+     * Scheduled → Processing (claimed by a job run, `claimedAt`) → Paid | Pending (a bank payment not
+     * settled yet) | Failed (declined, `failureReason`); Cancelled by the member, or Cleared by SPEC §4's
+     * rule (a payment on another date clears the policy's scheduled payments).
+     */
+    status: text({ enum: ['Scheduled', 'Processing', 'Paid', 'Pending', 'Failed', 'Cancelled', 'Cleared'] }).notNull().default('Scheduled'),
     paymentId: uuid().references(() => payments.id),
+    failureReason: text(),
+    /** When a job run claimed it; a claim older than the lease is taken over (the run died). */
+    claimedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('scheduled_payments_policy_idx').on(t.policyId, t.paymentDate),
     // The job runner claims due payments by date.
-    index('scheduled_payments_due_idx').on(t.paymentDate).where(sql`${t.status} = 'Scheduled'`),
+    index('scheduled_payments_due_idx').on(t.paymentDate).where(sql`${t.status} in ('Scheduled', 'Processing')`),
     check('scheduled_payments_amount_positive', sql`${t.paymentAmountCents} > 0`),
+    check('scheduled_payments_status_check', sql`${t.status} in ('Scheduled', 'Processing', 'Paid', 'Pending', 'Failed', 'Cancelled', 'Cleared')`),
   ],
 );
 
@@ -86,10 +104,18 @@ export const autopaySubscriptions = pgTable(
     paymentMethod: text({ enum: paymentMethods }).notNull(),
     paymentToken: text().notNull(),
     runDay: integer().notNull(),
+    /** Runs on the policy's due date (0) or this many days before it; `runDay` is the day that gives. */
+    daysBeforeDue: integer().notNull().default(0),
+    /** The member's cap: a bill above it is not charged (they are told instead). */
+    maxAmountCents: integer(),
+    /** The billed month (first day) whose charge the member asked to skip once. */
+    skipPeriod: date(),
     state: text({ enum: ['Active', 'Cancelled'] }).notNull().default('Active'),
     startDate: date().notNull(),
     endDate: date(),
     lastProcessed: date(),
+    /** The subscription that replaced this one (SPEC §4 replace: the new one is created, then this cancelled). */
+    replacedBy: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -97,13 +123,54 @@ export const autopaySubscriptions = pgTable(
     index('autopay_subscriptions_policy_idx').on(t.policyId),
     index('autopay_subscriptions_run_day_idx').on(t.runDay).where(sql`${t.state} = 'Active'`),
     check('autopay_run_day_range', sql`${t.runDay} between 1 and 28`),
+    check('autopay_days_before_due_range', sql`${t.daysBeforeDue} between 0 and 10`),
     check('autopay_fixed_amount', sql`${t.amountType} <> 'Fixed' or ${t.amountCents} > 0`),
+    check('autopay_max_amount_positive', sql`${t.maxAmountCents} is null or ${t.maxAmountCents} > 0`),
   ],
 );
 
 /**
- * Idempotency records for payment requests: a retry with the same key from the same caller returns the
- * first answer and never charges twice. `requestHash` refuses the same key reused for a different request.
+ * One autopay charge of one billed month: created when the advance notice goes out (Upcoming) or when
+ * the charge is claimed (Processing), unique per subscription and month so a month is charged at most
+ * once whatever the number of instances, retries or crashes (the processor key is derived from it too).
+ */
+export const autopayRuns = pgTable(
+  'autopay_runs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => autopaySubscriptions.id, { onDelete: 'cascade' }),
+    policyId: uuid()
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    /** The billed month (its first day). */
+    period: date().notNull(),
+    /** The day it is (or was) due to be charged. */
+    runDate: date().notNull(),
+    status: text({ enum: ['Upcoming', 'Processing', 'Paid', 'Pending', 'RetryScheduled', 'Failed', 'Skipped'] }).notNull(),
+    attempt: integer().notNull().default(0),
+    nextAttemptDate: date(),
+    amountCents: integer(),
+    paymentId: uuid().references(() => payments.id),
+    /** Why it was skipped or failed (a code: `nothing-due`, `above-maximum`, `skipped-by-member`, a decline code). */
+    reason: text(),
+    claimedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('autopay_runs_once_per_month').on(t.subscriptionId, t.period),
+    index('autopay_runs_due_idx').on(t.runDate).where(sql`${t.status} in ('Upcoming', 'Processing', 'RetryScheduled')`),
+    check('autopay_runs_status_check', sql`${t.status} in ('Upcoming', 'Processing', 'Paid', 'Pending', 'RetryScheduled', 'Failed', 'Skipped')`),
+  ],
+);
+
+/**
+ * Idempotency records of command requests (plugins/idempotency.ts, docs/decisions/015): a retry with the
+ * same key from the same caller returns the first answer and never charges twice. `requestHash` refuses
+ * the same key reused for a different request; `lockedUntil` is the lease of the request being run, so a
+ * record left `in-progress` by a crashed instance is taken over once it expires.
  */
 export const idempotencyRecords = pgTable(
   'idempotency_records',
@@ -116,6 +183,7 @@ export const idempotencyRecords = pgTable(
     responseBody: jsonb(),
     accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_records_expires_idx').on(t.expiresAt)],

@@ -191,6 +191,17 @@ export const finances = pgTable(
     delinquent: boolean().notNull().default(false),
     gracePeriodStartDate: date(),
     gracePeriodEndDate: date(),
+    /** The months (first days, `YYYY-MM-DD`) the past and current amounts due are for: one ledger says what it covers. */
+    pastDueMonths: text().array().notNull().default(sql`'{}'::text[]`),
+    currentDueMonths: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The last day the billing clock ran for this policy (jobs/billing-day: each policy once a day). */
+    clockDate: date(),
+    /**
+     * The finance status last told to the member (a notice and a notification): the billing clock announces
+     * past due and grace periods from it, a payment that pays everything past due announces the way back.
+     * Null until the first announcement (the stored status stands for it).
+     */
+    announcedStatus: text({ enum: ['Current', 'PastDue', 'GracePeriod', 'Delinquent', 'Terminated', 'Binder'] }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -215,6 +226,8 @@ export const reinstatementEligibility = pgTable(
     reinstatementStatus: text({ enum: ['Eligible', 'Manual', 'NotEligible'] }).notNull(),
     expirationDate: date(),
     amountDueCents: integer().notNull().default(0),
+    /** The months (first days) the amount due pays for: those past due and every month since the coverage ended. */
+    months: text().array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [check('reinstatement_amount_non_negative', sql`${t.amountDueCents} >= 0`)],
 );

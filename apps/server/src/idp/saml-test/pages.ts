@@ -1,7 +1,7 @@
 import type { Language } from '@portal/domain';
 import { escapeHtml, renderPage, type PageFrame } from '../pages';
 import { samlTestMessages } from './i18n';
-import type { Scenario, ScenarioKey } from './scenarios';
+import { scenarioRecords, type Scenario, type ScenarioKey } from './scenarios';
 
 /**
  * Pages of the SAML test issuer: server-rendered, no scripts (the strict CSP allows none), every
@@ -58,10 +58,16 @@ export function renderScenarioPage(frame: TestIssuerFrame, scenarios: readonly S
 <button class="primary" type="submit" aria-describedby="${headingId}-text"${scenario.identifier === null ? ' disabled' : ''}>${escapeHtml(t.signScenario)}</button></form></li>`;
     })
     .join('');
-  const custom = `<form method="post" action="${TEST_ISSUER_PATH}" aria-labelledby="custom-heading">${hidden('lang', frame.language)}${hidden('scenario', 'custom')}
-${select('role', t.role, [['member', 'member'], ['broker', 'broker']])}
-${textField('policies', t.policies)}
-${textField('brokerNpn', t.brokerNpn, '', ' inputmode="numeric"')}
+  const records = scenarioRecords(scenarios);
+  const custom =
+    records.length === 0
+      ? `<p>${escapeHtml(t.noRecords)}</p>`
+      : `<p id="custom-intro">${escapeHtml(t.customIntro)}</p><form method="post" action="${TEST_ISSUER_PATH}" aria-labelledby="custom-heading" aria-describedby="custom-intro">${hidden('lang', frame.language)}${hidden('scenario', 'custom')}
+${select(
+  'record',
+  t.record,
+  records.map((record) => [record.value, (record.kind === 'broker' ? t.recordBroker : t.recordPolicy).replace('{id}', record.identifier)] as [string, string]),
+)}
 ${select('onlyPcp', t.onlyPcp, [['', t.notSet], ['true', t.yes], ['false', t.no]])}
 ${select('languagePreference', t.languagePreference, [['', t.notSet], ['ENG', 'ENG'], ['ESP', 'ESP'], ['PT', 'PT']])}
 ${textField('relayState', t.relayState, '/account-overview')}
@@ -102,4 +108,12 @@ export function renderSignedPage(frame: TestIssuerFrame, input: SignedPageInput)
 <button class="primary" type="submit" autofocus>${escapeHtml(t.continue)}</button></form>
 <p class="hint"><a href="${TEST_ISSUER_PATH}?lang=${frame.language}">${escapeHtml(t.back)}</a></p>`;
   return renderPage(frameFor(frame), t.signedTitle, body);
+}
+
+/** The answer to a custom assertion naming anything but a demo scenario record (400). */
+export function renderRefusedPage(frame: TestIssuerFrame): string {
+  const t = samlTestMessages(frame.language);
+  const body = `<h1>${escapeHtml(t.refusedTitle)}</h1><p role="alert">${escapeHtml(t.refusedBody)}</p>
+<p class="hint"><a href="${TEST_ISSUER_PATH}?lang=${frame.language}">${escapeHtml(t.back)}</a></p>`;
+  return renderPage(frameFor(frame), t.refusedTitle, body);
 }

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { accounts, auditLog, finances, policies } from '../../db/schema';
+import { accounts, auditLog, brokers, policies } from '../../db/schema';
+import { demoGuestFacts } from '../../seed/demo-households';
+import { seedDatabase } from '../../seed/seed';
 import { loadOrCreateTestIssuerKey } from '../../saml/trust';
 import { buildTestApp } from '../../../test/app';
 import { openTestDatabase, type TestDatabase } from '../../../test/database';
@@ -20,7 +22,7 @@ function continueForm(html: string) {
   return { action, form: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: relayState }).toString() };
 }
 
-describe('built-in SAML test issuer (/idp/saml-test, embedded mode)', () => {
+describe('built-in SAML test issuer (/idp/saml-test, demo mode)', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -49,6 +51,10 @@ describe('built-in SAML test issuer (/idp/saml-test, embedded mode)', () => {
     return { next: fragment.get('next'), session: session.json<Record<string, unknown>>() };
   }
 
+  /** The options of the custom assertion's record list, as the page offers them. */
+  const recordOptions = (html: string): string[] =>
+    [...(/<select id="record" name="record">(.*?)<\/select>/s.exec(html)?.[1] ?? '').matchAll(/value="([^"]+)"/g)].map((match) => match[1] ?? '');
+
   it('serves a script-free, translated page of scenarios; those without demo data are disabled', async () => {
     const page = await app.inject({ method: 'GET', url: '/idp/saml-test' });
     expect(page.statusCode).toBe(200);
@@ -57,11 +63,10 @@ describe('built-in SAML test issuer (/idp/saml-test, embedded mode)', () => {
     expect(page.body).not.toMatch(/<script|onclick=|javascript:/i);
     expect(page.body).toContain('<html lang="en">');
     expect(page.body).toContain('Exchange: binder payment for a new enrollee');
-    // Without demo data the broker and OnlyPCP scenarios have nothing to assert.
+    // Without demo data the broker and OnlyPCP scenarios have nothing to assert, nor has a custom assertion.
     expect(page.body.match(/ disabled>/g)).toHaveLength(2);
-    for (const id of ['role', 'policies', 'brokerNpn', 'onlyPcp', 'languagePreference', 'relayState']) {
-      expect(page.body).toContain(`<label for="${id}">`);
-    }
+    expect(page.body).toContain('No demo scenario record is loaded, so there is nothing to assert.');
+    expect(page.body).not.toContain('<label for="policies">');
     const spanish = await app.inject({ method: 'GET', url: '/idp/saml-test?lang=es' });
     expect(spanish.body).toContain('<html lang="es">');
     expect(spanish.body).toContain('Emisor SAML de prueba');
@@ -69,44 +74,72 @@ describe('built-in SAML test issuer (/idp/saml-test, embedded mode)', () => {
     expect(portuguese.body).toContain('Emissor SAML de teste');
   });
 
-  it('signs a custom assertion and hands it to the portal with a Continue button (no JavaScript)', async () => {
-    const { policyId } = await createMemberWithPolicy(database.handle.db);
-    const [policy] = await database.handle.db.select({ number: policies.policyNumber }).from(policies).where(eq(policies.id, policyId));
-    const signed = await issue({ lang: 'pt', scenario: 'custom', role: 'member', policies: policy?.number ?? '', onlyPcp: 'true', languagePreference: 'PT', relayState: '/notification/view-notifications' });
-    expect(signed.statusCode).toBe(200);
-    expect(signed.body).toContain('<html lang="pt">');
-    expect(signed.body).toMatch(/<button class="primary" type="submit" autofocus>Continuar para o portal<\/button>/);
-    expect(signed.body).not.toMatch(/<script/i);
-    const { next, session } = await continueToPortal(signed.body);
-    expect(next).toBe('/notification/view-notifications');
-    expect(session).toMatchObject({ kind: 'asserted', roles: ['member'], policyIds: [policyId], onlyPcp: true, languagePreference: 'PT' });
+  it('never signs an assertion for a policy number or NPN outside its demo scenarios (issue 14, finding 1)', async () => {
+    const db = database.handle.db;
+    const stranger = await createMemberWithPolicy(db);
+    const [policy] = await db.select({ number: policies.policyNumber }).from(policies).where(eq(policies.id, stranger.policyId));
+    const brokerId = await createBroker(db);
+    const [broker] = await db.select({ npn: brokers.npn }).from(brokers).where(eq(brokers.id, brokerId));
+    const attempts: Record<string, string>[] = [
+      // The form fields of the old custom assertion, and the new one's record field, naming real records.
+      { scenario: 'custom', role: 'member', policies: policy?.number ?? '' },
+      { scenario: 'custom', role: 'broker', brokerNpn: broker?.npn ?? '' },
+      { scenario: 'custom', record: `policy:${stranger.exchangeSubscriberId}` },
+      { scenario: 'custom', record: `broker:${broker?.npn ?? ''}` },
+    ];
+    for (const fields of attempts) {
+      const refused = await issue(fields);
+      expect(refused.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(refused.body).not.toContain('SAMLResponse');
+      expect(refused.body).toContain('Not a demo scenario record');
+    }
+    const refusals = await db.select().from(auditLog).where(eq(auditLog.action, 'auth.saml-test-issue'));
+    expect(refusals.filter((entry) => entry.outcome === 'denied' && entry.reason === 'not-a-scenario-record')).toHaveLength(attempts.length);
   });
 
-  it('fills the demo scenarios from the demo data: binder payment, broker, OnlyPCP=false', async () => {
+  it('fills the demo scenarios from the demo data only: binder payment, broker, OnlyPCP=false, and custom options', async () => {
     const db = database.handle.db;
-    const pending = await createMemberWithPolicy(db);
-    await db.update(policies).set({ enrollmentStatus: 'Pending' }).where(eq(policies.id, pending.policyId));
-    await db.insert(finances).values({ policyId: pending.policyId, premiumAmountDueCents: 38_900, currentAmountDueCents: 38_900, status: 'Binder' });
-    await db.insert(accounts).values({ realm: 'consumer', username: 'ana.costa', roles: ['member'], memberId: pending.memberId });
-    const brokerId = await createBroker(db);
-    await db.insert(accounts).values({ realm: 'workforce', username: 'broker.hughes', roles: ['broker'], brokerId });
-    const [pendingPolicy] = await db.select({ exchangeId: policies.exchangeSubscriberId }).from(policies).where(eq(policies.id, pending.policyId));
+    await seedDatabase(database.handle, { households: 0 });
+    const ana = demoGuestFacts('ana');
+    const maria = demoGuestFacts('maria');
+    const [anaPolicy] = await db.select({ id: policies.id }).from(policies).where(eq(policies.policyNumber, ana.policyNumber));
+    // María's exchange subscriber id names her medical and her dental policy.
+    const mariaPolicies = (
+      await db.select({ id: policies.id }).from(policies).where(eq(policies.exchangeSubscriberId, maria.exchangeSubscriberId ?? ''))
+    ).map((row) => row.id);
+    expect(mariaPolicies.length).toBeGreaterThan(0);
+    const [hughes] = await db.select({ brokerId: accounts.brokerId }).from(accounts).where(eq(accounts.username, 'broker.hughes'));
+    const [hughesNpn] = await db.select({ npn: brokers.npn }).from(brokers).where(eq(brokers.id, hughes?.brokerId ?? ''));
 
     const page = await app.inject({ method: 'GET', url: '/idp/saml-test' });
     expect(page.body).not.toContain(' disabled>');
-    expect(page.body).toContain(`Exchange subscriber ID: ${pendingPolicy?.exchangeId ?? ''}.`);
+    expect(page.body).toContain(`Exchange subscriber ID: ${ana.exchangeSubscriberId ?? ''}.`);
+    // The custom assertion offers exactly the scenarios' own records.
+    expect(recordOptions(page.body).sort()).toEqual(
+      [`policy:${ana.exchangeSubscriberId ?? ''}`, `policy:${maria.exchangeSubscriberId ?? ''}`, `broker:${hughesNpn?.npn ?? ''}`].sort(),
+    );
 
     const binder = await continueToPortal((await issue({ scenario: 'binder' })).body);
     expect(binder.next).toBe('/payments/binding-payment');
-    expect(binder.session).toMatchObject({ policyIds: [pending.policyId], bindingSubscriberId: pendingPolicy?.exchangeId });
+    expect(binder.session).toMatchObject({ policyIds: [anaPolicy?.id], bindingSubscriberId: ana.exchangeSubscriberId });
 
     const broker = await continueToPortal((await issue({ scenario: 'broker' })).body);
     expect(broker.next).toBe('/broker');
-    expect(broker.session).toMatchObject({ roles: ['broker'], brokerId, languagePreference: 'ENG' });
+    expect(broker.session).toMatchObject({ roles: ['broker'], brokerId: hughes?.brokerId, languagePreference: 'ENG' });
 
     const onlyPcp = await continueToPortal((await issue({ scenario: 'only-pcp-false' })).body);
     expect(onlyPcp.session).toMatchObject({ roles: ['member'], onlyPcp: false });
-    expect(onlyPcp.session.policyIds).toHaveLength(1);
+    expect(new Set(onlyPcp.session.policyIds as string[])).toEqual(new Set(mariaPolicies));
+
+    const custom = await issue({ lang: 'pt', scenario: 'custom', record: `policy:${maria.exchangeSubscriberId ?? ''}`, onlyPcp: 'true', languagePreference: 'PT', relayState: '/notification/view-notifications' });
+    expect(custom.statusCode).toBe(200);
+    expect(custom.body).toContain('<html lang="pt">');
+    expect(custom.body).toMatch(/<button class="primary" type="submit" autofocus>Continuar para o portal<\/button>/);
+    expect(custom.body).not.toMatch(/<script/i);
+    const asserted = await continueToPortal(custom.body);
+    expect(asserted.next).toBe('/notification/view-notifications');
+    expect(asserted.session).toMatchObject({ kind: 'asserted', roles: ['member'], onlyPcp: true, languagePreference: 'PT' });
+    expect(new Set(asserted.session.policyIds as string[])).toEqual(new Set(mariaPolicies));
 
     const successes = await db.select().from(auditLog).where(eq(auditLog.action, 'auth.saml-assertion'));
     expect(successes.filter((entry) => entry.outcome === 'success').length).toBeGreaterThanOrEqual(4);
@@ -133,7 +166,7 @@ async function expectNotMounted(app: FastifyInstance) {
   expect((await app.inject({ method: 'GET', url: '/idp/saml-test' })).body).not.toContain('SAML test issuer');
 }
 
-describe('the SAML test issuer outside embedded mode', () => {
+describe('the SAML test issuer outside demo mode', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -150,7 +183,7 @@ describe('the SAML test issuer outside embedded mode', () => {
         method: 'POST',
         url: '/idp/saml-test',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'scenario=custom&role=member',
+        payload: 'scenario=binder',
       });
       await expectNotMounted(external.app);
       const { action, form } = continueForm(signed.body);
@@ -162,8 +195,32 @@ describe('the SAML test issuer outside embedded mode', () => {
     }
   });
 
+  it('is not mounted with demo mode off, even on the embedded database outside production', async () => {
+    const demo = await buildTestApp({ database: database.handle });
+    const plain = await buildTestApp({ database: database.handle, env: { NODE_ENV: 'development', DEMO_MODE: 'false' } });
+    try {
+      await expectNotMounted(plain.app);
+      const signed = await demo.app.inject({ method: 'POST', url: '/idp/saml-test', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'scenario=binder' });
+      const { action, form } = continueForm(signed.body);
+      const refused = await plain.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+      expect(refused.statusCode).toBe(401);
+    } finally {
+      await demo.app.close();
+      await plain.app.close();
+    }
+  });
+
   it('is never mounted in production, where an unconfigured SAML endpoint refuses everything', async () => {
-    const { app } = await buildTestApp({ database: database.handle, env: { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.org' } });
+    const { app } = await buildTestApp({
+      database: database.handle,
+      env: {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://portal.example.org',
+        PROCESSOR_URL: 'https://api.processor.example',
+        PROCESSOR_API_KEY: 'sk_live_0123456789abcdef',
+        PROCESSOR_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+      },
+    });
     try {
       await expectNotMounted(app);
       const refused = await app.inject({

@@ -1,12 +1,260 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { autopaySubscriptions } from '../../db/schema';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { autopayRuns, autopaySubscriptions, finances, policies, walletCards } from '../../db/schema';
+
+export type SubscriptionRow = typeof autopaySubscriptions.$inferSelect;
+export type RunRow = typeof autopayRuns.$inferSelect;
 
 /** A policy's autopay subscriptions: active ones first, newest first within each group. */
-export async function subscriptionsOf(db: Database, policyId: string) {
+export async function subscriptionsOf(db: Executor, policyId: string) {
   return db
     .select()
     .from(autopaySubscriptions)
     .where(eq(autopaySubscriptions.policyId, policyId))
     .orderBy(desc(sql`${autopaySubscriptions.state} = 'Active'`), desc(autopaySubscriptions.createdAt), asc(autopaySubscriptions.id));
 }
+
+/** Active subscriptions that pay with any of these processor tokens (a wallet method about to be removed). */
+export async function activeSubscriptionsPayingWith(db: Executor, tokens: readonly string[]) {
+  if (tokens.length === 0) return [];
+  return db
+    .select({
+      id: autopaySubscriptions.id,
+      policyId: autopaySubscriptions.policyId,
+      policyNumber: policies.policyNumber,
+      name: autopaySubscriptions.name,
+      paymentToken: autopaySubscriptions.paymentToken,
+      amountCents: autopaySubscriptions.amountCents,
+      runDay: autopaySubscriptions.runDay,
+    })
+    .from(autopaySubscriptions)
+    .innerJoin(policies, eq(policies.id, autopaySubscriptions.policyId))
+    .where(and(inArray(autopaySubscriptions.paymentToken, [...tokens]), eq(autopaySubscriptions.state, 'Active')))
+    .orderBy(asc(autopaySubscriptions.createdAt), asc(autopaySubscriptions.id));
+}
+
+/** Every run of a policy's subscriptions, newest billed month first. */
+export async function runsOfPolicy(db: Executor, policyId: string): Promise<RunRow[]> {
+  return db.select().from(autopayRuns).where(eq(autopayRuns.policyId, policyId)).orderBy(desc(autopayRuns.period), desc(autopayRuns.updatedAt));
+}
+
+/**
+ * The policy's number and what it owes now (the finance the billing keeps: current and past amounts
+ * due, its status); the amounts are null for a policy without a finance row.
+ */
+export async function policyFinance(db: Executor, policyId: string) {
+  const [row] = await db
+    .select({
+      policyNumber: policies.policyNumber,
+      householdId: policies.householdId,
+      status: finances.status,
+      currentAmountDueCents: finances.currentAmountDueCents,
+      pastAmountDueCents: finances.pastAmountDueCents,
+    })
+    .from(policies)
+    .leftJoin(finances, eq(finances.policyId, policies.id))
+    .where(eq(policies.id, policyId));
+  return row;
+}
+export type PolicyFinance = NonNullable<Awaited<ReturnType<typeof policyFinance>>>;
+
+/** The expiry of the cards behind these tokens (bank accounts do not expire). */
+export async function cardExpiries(db: Executor, tokens: readonly string[]): Promise<Map<string, { month: number; year: number }>> {
+  if (tokens.length === 0) return new Map();
+  const rows = await db
+    .select({ token: walletCards.token, month: walletCards.expirationMonth, year: walletCards.expirationYear })
+    .from(walletCards)
+    .where(inArray(walletCards.token, [...new Set(tokens)]));
+  return new Map(rows.map((row) => [row.token, { month: row.month, year: row.year }]));
+}
+
+// ---- Commands (one transaction each, the policy locked) ----
+
+/**
+ * Locks the policy's row, then its subscriptions, for the rest of the transaction: the autopay commands
+ * of one policy take turns, so the limit of active subscriptions holds and a replacement is never seen
+ * half done (`no key update`: payments and runs may still be written for the policy meanwhile).
+ */
+export async function lockPolicyAutopay(tx: Executor, policyId: string): Promise<SubscriptionRow[]> {
+  await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('no key update');
+  return tx.select().from(autopaySubscriptions).where(eq(autopaySubscriptions.policyId, policyId)).orderBy(asc(autopaySubscriptions.createdAt)).for('update');
+}
+
+export async function insertSubscription(tx: Executor, values: typeof autopaySubscriptions.$inferInsert): Promise<SubscriptionRow> {
+  const [row] = await tx.insert(autopaySubscriptions).values(values).returning();
+  if (!row) throw new Error('autopay subscription not inserted');
+  return row;
+}
+
+export async function updateSubscription(tx: Executor, id: string, values: Partial<typeof autopaySubscriptions.$inferInsert>): Promise<void> {
+  await tx
+    .update(autopaySubscriptions)
+    .set({ ...values, modifiedAt: new Date() })
+    .where(eq(autopaySubscriptions.id, id));
+}
+
+/** Runs announced but not charged yet are forgotten: the next billing day announces them again, on the new terms. */
+export async function forgetUpcomingRuns(tx: Executor, subscriptionId: string): Promise<number> {
+  const deleted = await tx
+    .delete(autopayRuns)
+    .where(and(eq(autopayRuns.subscriptionId, subscriptionId), eq(autopayRuns.status, 'Upcoming')))
+    .returning({ id: autopayRuns.id });
+  return deleted.length;
+}
+
+/** A replaced subscription's declined charge waiting for its retry is retried from the replacement. */
+export async function moveRetriesTo(tx: Executor, from: string, to: string): Promise<void> {
+  await tx
+    .update(autopayRuns)
+    .set({ subscriptionId: to, updatedAt: new Date() })
+    .where(and(eq(autopayRuns.subscriptionId, from), eq(autopayRuns.status, 'RetryScheduled')));
+}
+
+/** A cancelled subscription's runs still waiting (announced, or waiting for a retry) will not be charged. */
+export async function skipOpenRuns(tx: Executor, subscriptionId: string, reason: string): Promise<void> {
+  await tx
+    .update(autopayRuns)
+    .set({ status: 'Skipped', reason, nextAttemptDate: null, updatedAt: new Date() })
+    .where(and(eq(autopayRuns.subscriptionId, subscriptionId), inArray(autopayRuns.status, ['Upcoming', 'RetryScheduled'])));
+}
+
+// ---- The daily step ----
+
+/** Active subscriptions (a page at a time, by id), limited to one household when asked (demo mode). */
+export async function activeSubscriptionsAfter(db: Executor, afterId: string | null, limit: number, householdId?: string) {
+  return db
+    .select({ subscription: autopaySubscriptions, householdId: policies.householdId, policyNumber: policies.policyNumber })
+    .from(autopaySubscriptions)
+    .innerJoin(policies, eq(policies.id, autopaySubscriptions.policyId))
+    .where(
+      and(
+        eq(autopaySubscriptions.state, 'Active'),
+        afterId === null ? undefined : sql`${autopaySubscriptions.id} > ${afterId}`,
+        householdId === undefined ? undefined : eq(policies.householdId, householdId),
+      ),
+    )
+    .orderBy(asc(autopaySubscriptions.id))
+    .limit(limit);
+}
+
+/** Which of these subscriptions already have a run of a month from `fromPeriod` on, as `subscription:period`. */
+export async function runPeriodsOf(db: Executor, subscriptionIds: readonly string[], fromPeriod: string): Promise<Set<string>> {
+  if (subscriptionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ subscriptionId: autopayRuns.subscriptionId, period: autopayRuns.period })
+    .from(autopayRuns)
+    .where(and(inArray(autopayRuns.subscriptionId, [...subscriptionIds]), sql`${autopayRuns.period} >= ${fromPeriod}`));
+  return new Set(rows.map((row) => `${row.subscriptionId}:${row.period}`));
+}
+
+/**
+ * Records the run of one billed month as Upcoming, once: a month already run by this subscription (the
+ * unique subscription and month) or by the one it replaced — or by that one's predecessors — is not run
+ * again. The subscription is share-locked while it is checked, so a replacement committing meanwhile
+ * waits, and sees the run. Answers the new run's id, or null when there was nothing to add.
+ */
+export async function addRun(
+  tx: Executor,
+  run: { subscriptionId: string; policyId: string; period: string; runDate: string; amountCents: number | null },
+): Promise<string | null> {
+  const [live] = await tx
+    .select({ id: autopaySubscriptions.id })
+    .from(autopaySubscriptions)
+    .where(and(eq(autopaySubscriptions.id, run.subscriptionId), eq(autopaySubscriptions.state, 'Active')))
+    .for('share');
+  if (!live) return null;
+  const result: unknown = await tx.execute(sql`
+    insert into ${autopayRuns} (subscription_id, policy_id, period, run_date, status, amount_cents)
+    select ${run.subscriptionId}::uuid, ${run.policyId}::uuid, ${run.period}::date, ${run.runDate}::date, 'Upcoming', ${run.amountCents}::int
+    where not exists (
+      with recursive predecessors(id) as (
+        select s.id from ${autopaySubscriptions} s where s.replaced_by = ${run.subscriptionId}
+        union
+        select s.id from ${autopaySubscriptions} s join predecessors p on s.replaced_by = p.id)
+      select 1 from ${autopayRuns} r where r.period = ${run.period} and r.subscription_id in (select id from predecessors))
+    on conflict (subscription_id, period) do nothing
+    returning id`);
+  return (result as { rows: { id: string }[] }).rows[0]?.id ?? null;
+}
+
+/** How long a claimed run stays with the billing day that claimed it before another may take it over. */
+export const RUN_LEASE_MINUTES = 15;
+
+/**
+ * Claims up to `limit` runs due by `day` (rows no other billing day holds: SKIP LOCKED), marking them
+ * Processing in one statement: announced runs whose run date has come and declined ones whose retry
+ * date has come, of active subscriptions — each a new attempt, its amount to be decided afresh — and
+ * Processing runs whose claim is older than the lease (`takenOver`: a billing day that died; the same
+ * attempt and amount, so the charge is repeated under the same processor key and the processor answers
+ * its first result).
+ */
+export async function claimDueRuns(db: Executor, day: string, limit: number, householdId?: string): Promise<{ id: string; takenOver: boolean }[]> {
+  const household = householdId === undefined ? sql`true` : sql`p.household_id = ${householdId}`;
+  const result: unknown = await db.execute(sql`
+    with picked as (
+      select r.id, r.status as was from ${autopayRuns} r
+        join ${autopaySubscriptions} s on s.id = r.subscription_id
+        join ${policies} p on p.id = r.policy_id
+      where ${household} and (
+        (s.state = 'Active' and r.status = 'Upcoming' and r.run_date <= ${day})
+        or (s.state = 'Active' and r.status = 'RetryScheduled' and r.next_attempt_date <= ${day})
+        or (r.status = 'Processing' and r.claimed_at < now() - make_interval(mins => ${RUN_LEASE_MINUTES})))
+      order by r.run_date, r.id
+      limit ${limit}
+      for update of r skip locked)
+    update ${autopayRuns} set
+      attempt = case when picked.was = 'Processing' then ${autopayRuns.attempt} else ${autopayRuns.attempt} + 1 end,
+      amount_cents = case when picked.was = 'Processing' then ${autopayRuns.amountCents} else null end,
+      status = 'Processing', claimed_at = now(), updated_at = now()
+    from picked where ${autopayRuns.id} = picked.id
+    returning ${autopayRuns.id} as id, picked.was as was`);
+  return (result as { rows: { id: string; was: string }[] }).rows.map((row) => ({ id: row.id, takenOver: row.was === 'Processing' }));
+}
+
+/** The amount decided for a claimed run, written before it is charged (a takeover charges the same). */
+export async function decideAmount(db: Executor, runId: string, amountCents: number): Promise<void> {
+  await db.update(autopayRuns).set({ amountCents, updatedAt: new Date() }).where(eq(autopayRuns.id, runId));
+}
+
+/** A claimed run with its subscription and policy. */
+export async function claimedRun(db: Executor, runId: string) {
+  const [row] = await db
+    .select({ run: autopayRuns, subscription: autopaySubscriptions, householdId: policies.householdId, policyNumber: policies.policyNumber })
+    .from(autopayRuns)
+    .innerJoin(autopaySubscriptions, eq(autopaySubscriptions.id, autopayRuns.subscriptionId))
+    .innerJoin(policies, eq(policies.id, autopayRuns.policyId))
+    .where(eq(autopayRuns.id, runId));
+  return row;
+}
+
+/** A run's outcome (in the charge's transaction, or alone for a skip). */
+export async function settleRun(
+  tx: Executor,
+  runId: string,
+  outcome: { status: 'Paid' | 'Pending' | 'RetryScheduled' | 'Failed' | 'Skipped'; amountCents: number | null; paymentId: string | null; reason: string | null; nextAttemptDate: string | null },
+): Promise<void> {
+  await tx
+    .update(autopayRuns)
+    .set({ ...outcome, claimedAt: null, updatedAt: new Date() })
+    .where(eq(autopayRuns.id, runId));
+}
+
+/** The subscription, locked (the outcome of its run and a command on it take turns). */
+export async function lockSubscription(tx: Executor, id: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx.select().from(autopaySubscriptions).where(eq(autopaySubscriptions.id, id)).for('update');
+  return row;
+}
+
+/** Whether this subscription already has a run of that month (a replacement's retry moves only if not). */
+export async function hasRun(tx: Executor, subscriptionId: string, period: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: autopayRuns.id })
+    .from(autopayRuns)
+    .where(and(eq(autopayRuns.subscriptionId, subscriptionId), eq(autopayRuns.period, period)));
+  return row !== undefined;
+}
+
+export async function moveRun(tx: Executor, runId: string, subscriptionId: string): Promise<void> {
+  await tx.update(autopayRuns).set({ subscriptionId, updatedAt: new Date() }).where(eq(autopayRuns.id, runId));
+}
+

@@ -46,7 +46,7 @@ describe('documents: invoices, notices and tax forms (DOMAIN "Documents", SPEC Â
     expect(all.items[0]).toMatchObject({
       type: 'invoice',
       subtype: 'monthly',
-      invoice: { periodStart: '2026-02-01', periodEnd: '2026-02-28', amountDueCents: 15000, dueDate: '2026-02-01' },
+      invoice: { periodStart: '2026-03-01', periodEnd: '2026-03-31', amountDueCents: 15000, dueDate: '2026-03-01' },
       tax: null,
     });
     expect(all.items[1]).toMatchObject({ type: 'tax', subtype: '1095-A', tax: { taxYear: 2025, formType: '1095-A' }, invoice: null });

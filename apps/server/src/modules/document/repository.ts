@@ -14,17 +14,42 @@ export async function householdPolicyIds(db: Database, householdId: string): Pro
  * A page of a household's portal-visible documents, newest first: its household notices, and the
  * documents of those of its policies the caller may see (`policyIds`).
  */
-export async function documentPage(
-  db: Database,
-  filter: { householdId: string; policyIds: string[]; type: DocumentType | undefined },
-  page: { offset: number; limit: number },
-) {
-  const owners: SQL[] = [and(eq(documents.householdId, filter.householdId), isNull(documents.policyId)) ?? sql`false`];
+export interface DocumentFilter {
+  householdId: string;
+  policyIds: string[];
+  type: DocumentType | undefined;
+  year?: number | undefined;
+  /** The tax forms the tenant shows (SPEC §9 tax document types); other tax forms are not listed. */
+  taxTypes: readonly string[];
+  /** Leave out the household's own notices (a policy filter). */
+  policiesOnly?: boolean;
+}
+
+function visibleTo(filter: DocumentFilter): SQL | undefined {
+  const owners: SQL[] = filter.policiesOnly ? [sql`false`] : [and(eq(documents.householdId, filter.householdId), isNull(documents.policyId)) ?? sql`false`];
   if (filter.policyIds.length > 0) owners.push(inArray(documents.policyId, filter.policyIds));
-  const where = and(
+  return and(
     eq(documents.portal, 'visible'),
     filter.type === undefined ? undefined : eq(documents.type, filter.type),
+    or(sql`${documents.type} <> 'tax'`, filter.taxTypes.length > 0 ? inArray(documents.subtype, [...filter.taxTypes]) : sql`false`),
     or(...owners),
+  );
+}
+
+/** The years (of the document date) in which the household has documents of the filter's type, newest first. */
+export async function documentYears(db: Database, filter: DocumentFilter): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ year: sql<number>`extract(year from ${documents.documentDate})::int` })
+    .from(documents)
+    .where(visibleTo({ ...filter, year: undefined }))
+    .orderBy(sql`1 desc`);
+  return rows.map((row) => row.year);
+}
+
+export async function documentPage(db: Database, filter: DocumentFilter, page: { offset: number; limit: number }) {
+  const where = and(
+    visibleTo(filter),
+    filter.year === undefined ? undefined : sql`${documents.documentDate} between ${`${filter.year}-01-01`} and ${`${filter.year}-12-31`}`,
   );
   const [rows, total] = await Promise.all([
     db

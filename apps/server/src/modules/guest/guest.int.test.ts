@@ -6,6 +6,7 @@ import { auditLog } from '../../db/schema';
 import { buildTestApp } from '../../../test/app';
 import { openTestDatabase, type TestDatabase } from '../../../test/database';
 import { createMemberWithPolicy } from '../../../test/fixtures';
+import { GUEST_LIMITS } from './service';
 
 describe('POST /api/v1/guest/locate-account', () => {
   let database: TestDatabase;
@@ -66,22 +67,44 @@ describe('POST /api/v1/guest/locate-account', () => {
     expect(wrongFacts.ms).toBeGreaterThanOrEqual(390);
   });
 
-  it('refuses the 11th failure for one identifier within an hour, even with the right facts', async () => {
+  it('counts every identifier of a household against one limit per address (issue 14, finding 8)', async () => {
     const target = await createMemberWithPolicy(database.handle.db, { dob: '1990-06-15', zipCode: '02301' });
-    const attempt = (dateOfBirth: string, ip: string) =>
-      locate({ identifierType: 'exchangeSubscriberId', identifier: target.exchangeSubscriberId, dateOfBirth, zipCode: '02301' }, ip);
-    // Ten failures from different addresses: the per-identifier limit holds whatever the address.
+    const attacker = '203.0.113.50';
+    // Ten wrong guesses from one address, alternating the household's two identifiers.
     for (let i = 0; i < 10; i += 1) {
-      expect((await attempt(`1990-06-${String(16 + i)}`, `203.0.113.${String(i + 1)}`)).statusCode).toBe(404);
+      const identifier = i % 2 === 0 ? { identifierType: 'exchangeSubscriberId', identifier: target.exchangeSubscriberId } : { identifierType: 'policyNumber', identifier: target.policyNumber };
+      expect((await locate({ ...identifier, dateOfBirth: `1990-06-${String(16 + i)}`, zipCode: '02301' }, attacker)).statusCode).toBe(404);
     }
-    const eleventh = await attempt('1990-06-15', '203.0.113.99');
-    expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json()).toMatchObject({ type: ProblemType.rateLimited });
+    // The household is done for that address, whichever identifier it tries next, even with the right facts.
+    for (const identifier of [
+      { identifierType: 'exchangeSubscriberId', identifier: target.exchangeSubscriberId },
+      { identifierType: 'policyNumber', identifier: target.policyNumber },
+    ]) {
+      const refused = await locate({ ...identifier, dateOfBirth: '1990-06-15', zipCode: '02301' }, attacker);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ type: ProblemType.rateLimited });
+    }
     const audited = await database.handle.db
       .select({ n: sql<number>`count(*)::int` })
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'guest.locate-account'), eq(auditLog.reason, 'rate-limited-identifier')));
-    expect(audited[0]?.n).toBe(1);
+      .where(and(eq(auditLog.action, 'guest.locate-account'), eq(auditLog.reason, 'rate-limited-household')));
+    expect(audited[0]?.n).toBe(2);
+  });
+
+  it('never locks the household for its own member: failures from elsewhere only slow it down (issue 14, finding 8)', async () => {
+    const target = await createMemberWithPolicy(database.handle.db, { dob: '1971-09-30', zipCode: '01840' });
+    // Ten failures spread over ten addresses: no address reaches its limit.
+    for (let i = 0; i < 10; i += 1) {
+      const response = await locate(
+        { identifierType: 'exchangeSubscriberId', identifier: target.exchangeSubscriberId, dateOfBirth: `1971-09-${String(10 + i)}`, zipCode: '01840' },
+        `192.0.2.${String(30 + i)}`,
+      );
+      expect(response.statusCode).toBe(404);
+    }
+    const started = performance.now();
+    const member = await locate({ identifierType: 'policyNumber', identifier: target.policyNumber, dateOfBirth: '1971-09-30', zipCode: '01840' }, '198.51.100.44');
+    expect(member.statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(GUEST_LIMITS.slowDownMs);
   });
 
   it('refuses malformed facts with the field and the reason', async () => {

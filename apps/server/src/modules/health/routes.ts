@@ -8,18 +8,21 @@ export const healthRoutes: FastifyPluginCallbackZod<{ version: string }> = (app,
     {
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database status',
-        description: 'Answers 200 when the database answers, 503 when it does not (for load balancers).',
+        summary: 'Liveness, database and job queue status',
+        description:
+          'Answers 200 when the database answers, 503 when it does not (for load balancers). Also reports the job queue of this instance: its status, billing-day runs waiting and runs that failed after their retries.',
         security: [],
         response: { 200: HealthSchema, 503: HealthSchema },
       },
     },
     async (_request, reply) => {
       const up = await databaseIsUp(app.database);
+      const jobs = up ? await app.jobs.health() : { status: 'down' as const, queued: 0, failed: 0 };
       return reply.status(up ? 200 : 503).send({
         status: up ? 'ok' : 'unavailable',
         version: options.version,
         database: { status: up ? 'up' : 'down', driver: app.database.driver },
+        jobs,
       });
     },
   );

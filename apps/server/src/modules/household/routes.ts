@@ -3,7 +3,6 @@ import { MEMBER_SEARCH_PERMISSION } from '@portal/domain';
 import { HouseholdUserRequestSchema, HouseholdUserResponseSchema, ProblemSchema, ProblemType } from '@portal/contracts';
 import { requirePrincipal } from '../../auth/access';
 import { HttpProblem } from '../../plugins/errors';
-import { tenantToday } from '../../lib/today';
 import { householdsForCaller } from './service';
 
 export const householdRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -30,7 +29,7 @@ export const householdRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       const result = await householdsForCaller(app.database.db, principal, {
         ...(search === undefined ? {} : { search }),
         canSearch,
-        rules: { today: tenantToday(app.tenant), account: app.tenant.account },
+        rules: { today: app.today(), account: app.tenant.account },
       });
       const policyIds = [...result.households.flatMap((h) => h.policies), ...result.policies].map((p) => p.id);
       await request.audit({

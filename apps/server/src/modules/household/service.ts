@@ -51,8 +51,10 @@ export async function householdsForCaller(
   const householdIds = new Set(summaries.map((s) => s.householdId).filter((id): id is string => id !== null));
   if (principal.kind === 'member' && principal.householdId && options.search === undefined) householdIds.add(principal.householdId);
   const householdRows = await loadHouseholds(db, [...householdIds]);
+  // Guests and brokers have no wallet pages (role-config); they are not told where the wallet is.
+  const seesWallet = principal.kind !== 'guest' && principal.kind !== 'broker';
   const households = householdRows.map((household) => ({
-    household,
+    household: { ...household, walletReferenceId: seesWallet ? household.walletReferenceId : null },
     policies: summaries.filter((s) => s.householdId === household.id),
   }));
   const loose = summaries.filter((s) => s.householdId === null);

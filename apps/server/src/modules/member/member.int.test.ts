@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { MemberDetailSchema } from '@portal/contracts';
+import { MemberDetailSchema, ProblemType } from '@portal/contracts';
 import { addDays, calendarDateOf } from '@portal/domain';
 import { useTestApp } from '../../../test/harness';
 import { createBroker, createMemberWithPolicy } from '../../../test/fixtures';
-import { members, memberSpans } from '../../db/schema';
+import { auditLog, members, memberSpans } from '../../db/schema';
+import { newPublicId } from '../../lib/public-id';
 
 describe('GET /api/v1/Member/2/:folderId (SPEC §7 member API version 2, §3 Member, §4 status)', () => {
   const today = calendarDateOf(new Date(), 'America/New_York');
@@ -60,12 +61,18 @@ describe('GET /api/v1/Member/2/:folderId (SPEC §7 member API version 2, §3 Mem
     expect(member).toMatchObject({ policies: [], status: 'Inactive', effectiveDate: null });
   });
 
-  it('answers 403 to a member of another household, 404 for an unknown folder id, 400 for a malformed one', async () => {
-    const { folderId } = await sharedChild();
+  it('answers another household’s member exactly like an unknown one (404), auditing the refusal; 400 for a malformed id (issue 14, finding 10)', async () => {
+    const { folderId, childId } = await sharedChild();
     const stranger = await createMemberWithPolicy(harness.db);
     const token = await tokenFor('consumer', ['member'], { memberId: stranger.memberId });
-    expect((await get(folderId, token)).statusCode).toBe(403);
-    expect((await get('FNOSUCHFOLDER', token)).statusCode).toBe(404);
+    const theirs = await get(folderId, token);
+    const unknown = await get(newPublicId('memberFolder'), token);
+    for (const response of [theirs, unknown]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ type: ProblemType.notFound, title: 'Not found', detail: 'No such member.' });
+    }
+    const [refusal] = await harness.db.select().from(auditLog).where(eq(auditLog.requestId, String(theirs.headers['x-request-id'])));
+    expect(refusal).toMatchObject({ action: 'access', outcome: 'denied', reason: 'not-owner', recordType: 'member', recordIds: [childId] });
     expect((await get('F%20x%27', token)).statusCode).toBe(400);
     // Their own subscriber is fine.
     const [own] = await harness.db.select({ folderId: members.folderId }).from(members).where(eq(members.id, stranger.memberId));

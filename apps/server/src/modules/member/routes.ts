@@ -1,7 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { MemberDetailSchema, MemberParamsSchema, ProblemSchema } from '@portal/contracts';
 import { authorizeMember, notFound } from '../../auth/access';
-import { tenantToday } from '../../lib/today';
 import { memberDetail } from './service';
 
 export const memberRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -19,7 +18,7 @@ export const memberRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request) => {
       const ref = await authorizeMember(request, app.database.db, request.params.folderId);
-      const detail = await memberDetail(app.database.db, ref.id, ref.policyIds, tenantToday(app.tenant));
+      const detail = await memberDetail(app.database.db, ref.id, ref.policyIds, app.today());
       if (!detail) throw notFound('member');
       await request.audit({
         action: 'read',

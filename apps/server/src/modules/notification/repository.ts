@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { notifications } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -19,8 +19,37 @@ export async function notificationPage(db: Database, householdId: string, page: 
   return { rows, total: total[0]?.n ?? 0 };
 }
 
+/**
+ * A page of a household's threads (notifications that reply to none), unread first: a thread is
+ * unread while it or one of its replies is; then newest first. With the replies of the page's threads.
+ */
+export async function threadPage(db: Database, householdId: string, page: { offset: number; limit: number }) {
+  const reply = sql`(select 1 from ${notifications} r where r.parent_id = ${notifications.id} and r.read_at is null)`;
+  const topLevel = and(eq(notifications.householdId, householdId), isNull(notifications.parentId));
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(topLevel)
+      .orderBy(sql`(${notifications.readAt} is null or exists ${reply}) desc`, desc(notifications.createdAt), desc(notifications.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(topLevel),
+  ]);
+  const ids = rows.map((row) => row.id);
+  const replies =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.householdId, householdId), inArray(notifications.parentId, ids)))
+          .orderBy(asc(notifications.createdAt), asc(notifications.id));
+  return { rows, replies, total: total[0]?.n ?? 0 };
+}
+
 /** The header badge is asked on every page: this count is answered from the partial index `notifications_unread_idx`. */
-export async function unreadCount(db: Database, householdId: string): Promise<number> {
+export async function unreadCount(db: Executor, householdId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
@@ -28,7 +57,7 @@ export async function unreadCount(db: Database, householdId: string): Promise<nu
   return row?.n ?? 0;
 }
 
-export async function notificationsByIds(db: Database, ids: readonly string[]): Promise<NotificationRow[]> {
+export async function notificationsByIds(db: Executor, ids: readonly string[]): Promise<NotificationRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(notifications).where(inArray(notifications.id, [...ids]));
 }
@@ -37,7 +66,7 @@ export async function notificationsByIds(db: Database, ids: readonly string[]): 
  * Marks these read (SPEC §4: unread becomes read). Only rows still unread change, so a repeated or
  * concurrent call changes nothing more; returns the ids that changed.
  */
-export async function markRead(db: Database, ids: readonly string[]): Promise<string[]> {
+export async function markRead(db: Executor, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .update(notifications)

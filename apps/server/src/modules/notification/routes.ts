@@ -1,31 +1,48 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import '@fastify/sse';
+import { decodeJwt } from 'jose';
+import { z } from 'zod';
 import {
   MarkNotificationsReadRequestSchema,
   MarkNotificationsReadResponseSchema,
+  NotificationListQuerySchema,
   NotificationPageSchema,
   NotificationParamsSchema,
   NotificationSchema,
-  PageQuerySchema,
   ProblemSchema,
   UnreadCountSchema,
 } from '@portal/contracts';
 import { authorizeNotifications, notFound, notificationInbox, requirePrincipal } from '../../auth/access';
+import { runCommand } from '../../plugins/command';
 import { markNotificationsRead, notificationById, notificationList, unreadNotificationCount } from './service';
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 
-export const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+export interface NotificationRoutesOptions {
+  /** A live stream lasts at most this long, then the browser reconnects (and its token is checked again). */
+  maxStreamMs: number;
+}
+
+export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOptions> = (app, options, done) => {
   const db = app.database.db;
+  const streams = new Set<FastifyReply>();
+  // Open streams would hold a graceful stop until its timeout: close them first (browsers reconnect).
+  app.addHook('preClose', (closing) => {
+    for (const reply of streams) reply.sse.close();
+    streams.clear();
+    closing();
+  });
 
   app.get(
     '/v1/Notification',
     {
       schema: {
         tags: ['notification'],
-        summary: 'The caller’s household’s notifications, newest first, paginated',
+        summary: 'The caller’s household’s notifications, paginated: the latest, or threads unread first',
         description:
-          'SPEC §3 Notification, §9 drawer. A member’s household’s; callers without a household of their own (guests, staff, brokers, asserted sessions) get an empty page, not an error (SPEC §8).',
-        querystring: PageQuerySchema,
+          'SPEC §3 Notification, §9 drawer. `view=latest` (the drawer): newest first. `view=threads` (/notification/view-notifications): notifications that reply to none, unread threads first, each with its replies (SPEC §3 parentID). Callers without a household of their own (guests, staff, brokers, asserted sessions) get an empty page, not an error (SPEC §8).',
+        querystring: NotificationListQuerySchema,
         response: { 200: NotificationPageSchema, ...problems },
       },
     },
@@ -33,7 +50,8 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done
       const householdId = notificationInbox(requirePrincipal(request));
       const page = await notificationList(db, householdId, request.query);
       if (householdId !== null) {
-        await request.audit({ action: 'read', outcome: 'success', recordType: 'notification', recordIds: page.items.map((item) => item.id), actingForHouseholdId: householdId });
+        const ids = page.items.flatMap((item) => [item.id, ...item.replies.map((reply) => reply.id)]);
+        await request.audit({ action: 'read', outcome: 'success', recordType: 'notification', recordIds: ids, actingForHouseholdId: householdId });
       }
       return page;
     },
@@ -50,6 +68,46 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done
       },
     },
     async (request) => ({ count: await unreadNotificationCount(db, notificationInbox(requirePrincipal(request))) }),
+  );
+
+  app.get(
+    '/v1/Notification/stream',
+    {
+      sse: { kind: 'only', heartbeat: true },
+      compress: false,
+      schema: {
+        tags: ['notification'],
+        summary: 'Live notifications (Server-Sent Events)',
+        description:
+          'docs/decisions/019. A `text/event-stream` of the caller’s household: `unread` (data `{ count }`) on connect and whenever the count changes, `notification` (data `{ id, templateName }`) when one arrives — within a second of its event being dispatched on any instance (Redis pub/sub when REDIS_URL is set). Authenticated like every API call (bearer token); the stream ends when the token expires (and after 15 minutes at most), and the client reconnects with a fresh token. 204 for callers without a household of their own: nothing will ever come.',
+        response: { 200: z.string().meta({ description: 'text/event-stream' }), 204: z.null(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const householdId = notificationInbox(principal);
+      if (householdId === null) return reply.code(204).send(null);
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
+      const lifetime = Math.max(0, Math.min(expiresAt - Date.now(), options.maxStreamMs));
+      await request.audit({ action: 'read', outcome: 'success', recordType: 'notification-stream', recordIds: [], actingForHouseholdId: householdId });
+
+      reply.sse.keepAlive();
+      streams.add(reply);
+      const unsubscribe = await app.live.subscribe(householdId, (message) => {
+        if (reply.sse.isConnected) void reply.sse.send({ event: message.event, data: message.data }).catch(() => undefined);
+      });
+      const timer = setTimeout(() => {
+        reply.sse.close();
+      }, lifetime);
+      reply.sse.onClose(() => {
+        clearTimeout(timer);
+        streams.delete(reply);
+        void unsubscribe();
+      });
+      await reply.sse.send({ event: 'unread', data: { count: await unreadNotificationCount(db, householdId) }, retry: 5_000 });
+      return reply;
+    },
   );
 
   app.get(
@@ -72,23 +130,42 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done
     },
   );
 
+  /** Marks read through the write path (action, record access, one transaction with its audit); other tabs are told. */
+  async function markRead(request: Parameters<typeof runCommand>[0], ids: readonly string[]) {
+    const result = await runCommand(request, {
+      action: 'mark-notifications-read',
+      authorize: () => authorizeNotifications(request, db, ids, 'mark-read'),
+      // Only the caller's own inbox gets through authorizeNotifications: every ref has that household.
+      householdOf: (refs) => refs[0]?.householdId ?? null,
+      execute: async (tx, { ref: refs }) => {
+        const householdId = refs[0]?.householdId;
+        if (householdId === undefined) throw notFound('notification');
+        const marked = await markNotificationsRead(tx, refs.map((ref) => ref.id), householdId);
+        return { result: { ...marked, householdId }, audit: { action: 'update', recordType: 'notification', recordIds: marked.markedRead } };
+      },
+    });
+    if (result.markedRead.length > 0) {
+      await app.live.publish(result.householdId, { event: 'unread', data: { count: result.unreadCount } }).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'live update not sent');
+      });
+    }
+    return result;
+  }
+
   app.put(
     '/v1/Notification/:id',
     {
       schema: {
         tags: ['notification'],
         summary: 'Mark one notification read',
-        description: 'SPEC §4 "unread becomes read (opened equals 1), one at a time". Idempotent. Only a member of the household may mark its notifications read.',
+        description: 'SPEC §4 "unread becomes read (opened equals 1), one at a time". Idempotent. Only a member of the household may mark its notifications read (action `mark-notifications-read`).',
         params: NotificationParamsSchema,
         response: { 200: NotificationSchema, ...problems },
       },
     },
     async (request) => {
-      const [ref] = await authorizeNotifications(request, db, [request.params.id], 'mark-read');
-      if (!ref) throw notFound('notification');
-      const result = await markNotificationsRead(db, [ref.id], ref.householdId);
-      await request.audit({ action: 'update', outcome: 'success', recordType: 'notification', recordIds: result.markedRead, actingForHouseholdId: ref.householdId });
-      const notification = await notificationById(db, ref.id);
+      await markRead(request, [request.params.id]);
+      const notification = await notificationById(db, request.params.id);
       if (!notification) throw notFound('notification');
       return notification;
     },
@@ -107,13 +184,8 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done
       },
     },
     async (request) => {
-      const refs = await authorizeNotifications(request, db, request.body.ids, 'mark-read');
-      // Only the caller's own inbox got through authorizeNotifications: every ref has that household.
-      const householdId = refs[0]?.householdId;
-      if (householdId === undefined) throw notFound('notification');
-      const result = await markNotificationsRead(db, refs.map((ref) => ref.id), householdId);
-      await request.audit({ action: 'update', outcome: 'success', recordType: 'notification', recordIds: result.markedRead, actingForHouseholdId: householdId });
-      return result;
+      const { markedRead, unreadCount } = await markRead(request, request.body.ids);
+      return { markedRead, unreadCount };
     },
   );
   done();

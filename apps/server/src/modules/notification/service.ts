@@ -1,7 +1,7 @@
 import { isNotificationRead, NOTIFICATION_OPENED, notificationIdsToMarkRead } from '@portal/domain';
-import type { MarkNotificationsReadResponse, Notification, NotificationPage, PageQuery } from '@portal/contracts';
-import type { Database } from '../../db/client';
-import { markRead, notificationPage, notificationsByIds, unreadCount, type NotificationRow } from './repository';
+import type { MarkNotificationsReadResponse, Notification, NotificationListQuery, NotificationPage } from '@portal/contracts';
+import type { Database, Executor } from '../../db/client';
+import { markRead, notificationPage, notificationsByIds, threadPage, unreadCount, type NotificationRow } from './repository';
 
 /** SPEC §4: a notification is read once opened (opened equals 1); it is stored as the time it was read. */
 const readFacts = (row: NotificationRow): { id: string; read: 0 | typeof NOTIFICATION_OPENED } => ({
@@ -28,20 +28,33 @@ function view(row: NotificationRow): Notification {
   };
 }
 
-const emptyPage = (query: PageQuery): NotificationPage => ({ items: [], page: query.page, pageSize: query.pageSize, total: 0 });
+const emptyPage = (query: NotificationListQuery): NotificationPage => ({ items: [], page: query.page, pageSize: query.pageSize, total: 0 });
 
-/** SPEC §9 drawer: the inbox household's notifications, newest first; no inbox gives an empty page (SPEC §8). */
-export async function notificationList(db: Database, householdId: string | null, query: PageQuery): Promise<NotificationPage> {
+/**
+ * SPEC §9 drawer (`latest`: newest first) and the notifications page (`threads`: unread first, replies
+ * grouped under what they answer, SPEC §3 parentID); no inbox gives an empty page (SPEC §8).
+ */
+export async function notificationList(db: Database, householdId: string | null, query: NotificationListQuery): Promise<NotificationPage> {
   if (householdId === null) return emptyPage(query);
-  const { rows, total } = await notificationPage(db, householdId, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize });
-  return { items: rows.map(view), page: query.page, pageSize: query.pageSize, total };
+  const window = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+  if (query.view === 'latest') {
+    const { rows, total } = await notificationPage(db, householdId, window);
+    return { items: rows.map((row) => ({ ...view(row), replies: [] })), page: query.page, pageSize: query.pageSize, total };
+  }
+  const { rows, replies, total } = await threadPage(db, householdId, window);
+  return {
+    items: rows.map((row) => ({ ...view(row), replies: replies.filter((reply) => reply.parentId === row.id).map(view) })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
 }
 
 export async function unreadNotificationCount(db: Database, householdId: string | null): Promise<number> {
   return householdId === null ? 0 : unreadCount(db, householdId);
 }
 
-export async function notificationById(db: Database, id: string): Promise<Notification | null> {
+export async function notificationById(db: Executor, id: string): Promise<Notification | null> {
   const [row] = await notificationsByIds(db, [id]);
   return row ? view(row) : null;
 }
@@ -51,7 +64,7 @@ export async function notificationById(db: Database, id: string): Promise<Notifi
  * (already-read ones are left alone, so marking twice is harmless). The caller has checked ownership.
  */
 export async function markNotificationsRead(
-  db: Database,
+  db: Executor,
   ids: readonly string[],
   inboxHouseholdId: string,
 ): Promise<MarkNotificationsReadResponse> {
@@ -59,3 +72,6 @@ export async function markNotificationsRead(
   const marked = await markRead(db, notificationIdsToMarkRead(rows.map(readFacts)).map(String));
   return { markedRead: marked, unreadCount: await unreadCount(db, inboxHouseholdId) };
 }
+
+/** Whether an outbox event gives the household an in-app message (other channels follow it). */
+export { messageFor } from './outbox-handler';

@@ -1,24 +1,110 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { members, payments, policies } from '../../db/schema';
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { coverageSpans, finances, members, payments, plans, policies, preferences } from '../../db/schema';
+import type { PaymentHistoryQuery } from '@portal/contracts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
 
 /**
  * One page of a policy's payment history, newest first (transaction date, then when it was recorded;
  * the id breaks ties so pages never overlap), with the total for the paginator (SPEC §9 'x - y of z').
  * `payments_policy_date_idx` serves both the order and the count.
  */
-export async function paymentPage(db: Database, policyId: string, page: { offset: number; limit: number }) {
+export async function paymentPage(db: Database, policyId: string, query: PaymentHistoryQuery) {
+  const conditions: SQL[] = [eq(payments.policyId, policyId)];
+  if (query.from) conditions.push(gte(payments.transactionDate, query.from));
+  if (query.to) conditions.push(lte(payments.transactionDate, query.to));
+  if (query.status) conditions.push(eq(payments.transactionStatus, query.status));
+  const where = and(...conditions);
   const [rows, total] = await Promise.all([
     db
       .select({ payment: payments, issuerId: policies.issuerSubscriberId, subscriberFolderId: members.folderId })
       .from(payments)
       .innerJoin(policies, eq(policies.id, payments.policyId))
       .innerJoin(members, eq(members.id, policies.subscriberMemberId))
-      .where(eq(payments.policyId, policyId))
+      .where(where)
       .orderBy(desc(payments.transactionDate), desc(payments.createdAt), desc(payments.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(payments).where(eq(payments.policyId, policyId)),
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** What paying a policy needs to know about it: number, subscriber, household, finance, current plan. */
+export async function policyForPayment(db: Executor, policyId: string) {
+  const [row] = await db
+    .select({
+      id: policies.id,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+      subscriberFolderId: members.folderId,
+      subscriberFirstName: members.firstName,
+      subscriberLastName: members.lastName,
+      financeStatus: finances.status,
+      currentAmountDueCents: finances.currentAmountDueCents,
+      pastAmountDueCents: finances.pastAmountDueCents,
+    })
+    .from(policies)
+    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
+    .leftJoin(finances, eq(finances.policyId, policies.id))
+    .where(eq(policies.id, policyId));
+  return row;
+}
+
+export async function insertPayment(db: Executor, payment: NewPayment): Promise<PaymentRow | undefined> {
+  const [row] = await db.insert(payments).values(payment).onConflictDoNothing({ target: payments.transactionId }).returning();
+  return row;
+}
+
+export async function paymentByTransactionId(db: Executor, transactionId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.transactionId, transactionId));
+  return row;
+}
+
+export async function updatePayment(db: Executor, paymentId: string, update: Partial<NewPayment>): Promise<void> {
+  await db.update(payments).set(update).where(eq(payments.id, paymentId));
+}
+
+/** A payment with what its receipt shows: policy number, subscriber, and the policy's plans by span. */
+export async function receiptRow(db: Executor, paymentId: string) {
+  const [row] = await db
+    .select({
+      payment: payments,
+      policyNumber: policies.policyNumber,
+      householdId: policies.householdId,
+      subscriberFirstName: members.firstName,
+      subscriberLastName: members.lastName,
+    })
+    .from(payments)
+    .innerJoin(policies, eq(policies.id, payments.policyId))
+    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
+    .where(eq(payments.id, paymentId));
+  if (!row) return undefined;
+  const spans = await db
+    .select({ startDate: coverageSpans.startDate, planName: plans.planName })
+    .from(coverageSpans)
+    .innerJoin(plans, eq(plans.id, coverageSpans.planId))
+    .where(and(eq(coverageSpans.policyId, row.payment.policyId), eq(coverageSpans.cancelled, false)))
+    .orderBy(coverageSpans.startDate);
+  return { ...row, spans };
+}
+
+/** The policy a payment was made to (for the access check before its receipt is shown). */
+export async function paymentPolicyId(db: Executor, paymentId: string): Promise<string | undefined> {
+  const [row] = await db.select({ policyId: payments.policyId }).from(payments).where(eq(payments.id, paymentId));
+  return row?.policyId;
+}
+
+export async function policyOfPayment(db: Executor, policyId: string): Promise<{ householdId: string | null; policyNumber: string }> {
+  const [row] = await db.select({ householdId: policies.householdId, policyNumber: policies.policyNumber }).from(policies).where(eq(policies.id, policyId));
+  return { householdId: row?.householdId ?? null, policyNumber: row?.policyNumber ?? '' };
+}
+
+/** The household's preferred language (a printed receipt's language unless the reader asks for another). */
+export async function householdLanguage(db: Executor, householdId: string | null): Promise<'en' | 'es' | 'pt'> {
+  if (!householdId) return 'en';
+  const [row] = await db.select({ language: preferences.language }).from(preferences).where(eq(preferences.householdId, householdId));
+  return row?.language ?? 'en';
 }

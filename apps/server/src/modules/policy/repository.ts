@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { households, memberSpans, policies } from '../../db/schema';
+import { households, memberSpans, policies, wallets } from '../../db/schema';
 import type { coverageSpans, finances, plans, reinstatementEligibility } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -158,7 +158,11 @@ export async function policyIdsForSubscriberSearch(db: Database, exchangeSubscri
 
 export async function loadHouseholds(db: Database, householdIds: string[]) {
   if (householdIds.length === 0) return [];
-  return db.select({ id: households.id, exchangeId: households.exchangeId }).from(households).where(inArray(households.id, householdIds));
+  return db
+    .select({ id: households.id, exchangeId: households.exchangeId, walletReferenceId: wallets.referenceId })
+    .from(households)
+    .leftJoin(wallets, eq(wallets.householdId, households.id))
+    .where(inArray(households.id, householdIds));
 }
 
 /** A policy with everything its page shows (summary facts plus members, broker, group, addresses,

@@ -1,7 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { PolicyDetailSchema, PolicyParamsSchema, ProblemSchema } from '@portal/contracts';
 import { authorizePolicy, notFound } from '../../auth/access';
-import { tenantToday } from '../../lib/today';
 import { policyDetail } from './service';
 
 export const policyRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -18,7 +17,7 @@ export const policyRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request) => {
       const ref = await authorizePolicy(request, app.database.db, request.params.policyId);
-      const detail = await policyDetail(app.database.db, ref.id, { today: tenantToday(app.tenant), account: app.tenant.account });
+      const detail = await policyDetail(app.database.db, ref.id, { today: app.today(), account: app.tenant.account });
       if (!detail) throw notFound('policy');
       await request.audit({
         action: 'read',

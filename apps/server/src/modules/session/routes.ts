@@ -5,6 +5,7 @@ import { ProblemSchema, SessionInfoSchema, type SessionInfo } from '@portal/cont
 import { rolePermissions } from '@portal/domain';
 import { accounts } from '../../db/schema';
 import { requirePrincipal } from '../../auth/access';
+import { actionsOf } from '../../auth/actions';
 
 /** The signed-in caller: who they are to the API, and signing out of portal-issued sessions. */
 export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -24,6 +25,7 @@ export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         kind: principal.kind,
         roles: principal.roles,
         permissions: rolePermissions(principal.roles, app.tenant.roles),
+        actions: actionsOf(request, principal),
         displayName: null,
         username: null,
         householdId: null,
@@ -33,6 +35,7 @@ export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         onlyPcp: null,
         languagePreference: null,
         bindingSubscriberId: null,
+        today: app.today(),
       };
       switch (principal.kind) {
         case 'member':

@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { walletBankAccounts, walletCards, wallets } from '../../db/schema';
+import { newPublicId } from '../../lib/public-id';
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type WalletCardRow = typeof walletCards.$inferSelect;
 export type WalletBankAccountRow = typeof walletBankAccounts.$inferSelect;
 
-export async function loadWallet(db: Database, walletId: string) {
+export async function loadWallet(db: Executor, walletId: string) {
   const [wallet, cards, bankAccounts] = await Promise.all([
     db.select().from(wallets).where(eq(wallets.id, walletId)),
     db
@@ -67,4 +68,142 @@ export async function walletItemsByToken(db: Database, householdId: string | nul
   return new Map(
     items.map(({ state, ...item }) => [item.token, { ...item, removed: state === 'Removed' }]),
   );
+}
+
+/** An active item of the household's own wallet by its id (a card or a bank account), with its token. */
+export async function activeWalletItem(db: Executor, householdId: string, itemId: string): Promise<WalletItemByToken | undefined> {
+  const ownWallet = sql`(select ${wallets.id} from ${wallets} where ${wallets.householdId} = ${householdId})`;
+  const [card] = await db
+    .select({ token: walletCards.token, id: walletCards.id, lastDigits: walletCards.last4, brand: walletCards.cardType, nickname: walletCards.nickname })
+    .from(walletCards)
+    .where(and(eq(walletCards.id, itemId), eq(walletCards.state, 'Active'), sql`${walletCards.walletId} in ${ownWallet}`));
+  if (card) return { ...card, kind: 'card', removed: false };
+  const [account] = await db
+    .select({
+      token: walletBankAccounts.token,
+      id: walletBankAccounts.id,
+      lastDigits: walletBankAccounts.last3,
+      brand: walletBankAccounts.accountType,
+      nickname: walletBankAccounts.nickname,
+    })
+    .from(walletBankAccounts)
+    .where(and(eq(walletBankAccounts.id, itemId), eq(walletBankAccounts.state, 'Active'), sql`${walletBankAccounts.walletId} in ${ownWallet}`));
+  return account ? { ...account, kind: 'bankAccount', removed: false } : undefined;
+}
+
+/** The household's wallet, locked for the rest of the transaction (limits are checked under it). */
+export async function lockWallet(tx: Executor, walletId: string): Promise<WalletRow | undefined> {
+  const [wallet] = await tx.select().from(wallets).where(eq(wallets.id, walletId)).for('update');
+  return wallet;
+}
+
+/** The household's wallet, made on first use (a household without saved methods has none yet). */
+export async function ensureWallet(tx: Executor, householdId: string): Promise<{ wallet: WalletRow; created: boolean }> {
+  const inserted = await tx
+    .insert(wallets)
+    .values({ householdId, referenceId: newPublicId('wallet') })
+    .onConflictDoNothing({ target: wallets.householdId })
+    .returning();
+  if (inserted[0]) return { wallet: inserted[0], created: true };
+  const [existing] = await tx.select().from(wallets).where(eq(wallets.householdId, householdId)).for('update');
+  if (!existing) throw new Error('wallet vanished while being opened');
+  return { wallet: existing, created: false };
+}
+
+export async function activeItemCount(tx: Executor, walletId: string): Promise<number> {
+  const [cards, banks] = await Promise.all([
+    tx.select({ n: count() }).from(walletCards).where(and(eq(walletCards.walletId, walletId), eq(walletCards.state, 'Active'))),
+    tx.select({ n: count() }).from(walletBankAccounts).where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.state, 'Active'))),
+  ]);
+  return (cards[0]?.n ?? 0) + (banks[0]?.n ?? 0);
+}
+
+/** Any wallet item (any household, any state) holding this processor token. */
+export async function itemHoldingToken(tx: Executor, token: string): Promise<{ kind: 'card' | 'bankAccount'; id: string; walletId: string; state: 'Active' | 'Removed' } | undefined> {
+  const [card] = await tx.select({ id: walletCards.id, walletId: walletCards.walletId, state: walletCards.state }).from(walletCards).where(eq(walletCards.token, token));
+  if (card) return { kind: 'card', ...card };
+  const [bank] = await tx
+    .select({ id: walletBankAccounts.id, walletId: walletBankAccounts.walletId, state: walletBankAccounts.state })
+    .from(walletBankAccounts)
+    .where(eq(walletBankAccounts.token, token));
+  return bank ? { kind: 'bankAccount', ...bank } : undefined;
+}
+
+/** Saves a card (or brings back one this wallet removed); undefined when another wallet holds the token. */
+export async function insertCard(tx: Executor, values: typeof walletCards.$inferInsert & { walletId: string }): Promise<WalletCardRow | undefined> {
+  const [row] = await tx
+    .insert(walletCards)
+    .values(values)
+    .onConflictDoUpdate({ target: walletCards.token, set: { ...values, state: 'Active' }, setWhere: eq(walletCards.walletId, values.walletId) })
+    .returning();
+  return row;
+}
+
+/** Saves a bank account (or brings back one this wallet removed); undefined when another wallet holds the token. */
+export async function insertBankAccount(
+  tx: Executor,
+  values: typeof walletBankAccounts.$inferInsert & { walletId: string },
+): Promise<WalletBankAccountRow | undefined> {
+  const [row] = await tx
+    .insert(walletBankAccounts)
+    .values(values)
+    .onConflictDoUpdate({ target: walletBankAccounts.token, set: { ...values, state: 'Active' }, setWhere: eq(walletBankAccounts.walletId, values.walletId) })
+    .returning();
+  return row;
+}
+
+/** An item of this wallet by its id (either kind), or undefined. */
+export async function walletItem(
+  tx: Executor,
+  walletId: string,
+  itemId: string,
+): Promise<{ kind: 'card'; row: WalletCardRow } | { kind: 'bankAccount'; row: WalletBankAccountRow } | undefined> {
+  const [card] = await tx.select().from(walletCards).where(and(eq(walletCards.walletId, walletId), eq(walletCards.id, itemId)));
+  if (card) return { kind: 'card', row: card };
+  const [bank] = await tx.select().from(walletBankAccounts).where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.id, itemId)));
+  return bank ? { kind: 'bankAccount', row: bank } : undefined;
+}
+
+export async function setDefaultToken(tx: Executor, walletId: string, token: string | null): Promise<void> {
+  await tx.update(wallets).set({ defaultToken: token }).where(eq(wallets.id, walletId));
+}
+
+export async function removeItem(tx: Executor, kind: 'card' | 'bankAccount', itemId: string): Promise<void> {
+  if (kind === 'card') await tx.update(walletCards).set({ state: 'Removed' }).where(eq(walletCards.id, itemId));
+  else await tx.update(walletBankAccounts).set({ state: 'Removed' }).where(eq(walletBankAccounts.id, itemId));
+}
+
+export async function updateBankAccount(
+  tx: Executor,
+  itemId: string,
+  values: Pick<WalletBankAccountRow, 'nickname' | 'accountHolderName' | 'accountHolderAddress' | 'email'>,
+): Promise<void> {
+  await tx.update(walletBankAccounts).set(values).where(eq(walletBankAccounts.id, itemId));
+}
+
+/** Every saved method's display facts (demo mode: the sandbox learns the tokens of the demo data). */
+export async function allSavedMethods(db: Database) {
+  const [cards, banks] = await Promise.all([
+    db
+      .select({
+        token: walletCards.token,
+        brand: walletCards.cardType,
+        last4: walletCards.last4,
+        expirationMonth: walletCards.expirationMonth,
+        expirationYear: walletCards.expirationYear,
+        funding: walletCards.funding,
+        postalCode: walletCards.billingZipCode,
+      })
+      .from(walletCards),
+    db
+      .select({
+        token: walletBankAccounts.token,
+        routingNumber: walletBankAccounts.routingNumber,
+        last3: walletBankAccounts.last3,
+        accountType: walletBankAccounts.accountType,
+        bankName: walletBankAccounts.bankName,
+      })
+      .from(walletBankAccounts),
+  ]);
+  return { cards, banks };
 }

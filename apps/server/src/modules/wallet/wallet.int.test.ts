@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { WalletSchema } from '@portal/contracts';
+import { ProblemType, WalletSchema } from '@portal/contracts';
 import { useTestApp } from '../../../test/harness';
 import { createBroker, createMemberWithPolicy, createWallet } from '../../../test/fixtures';
-import { walletBankAccounts, walletCards, wallets } from '../../db/schema';
+import { auditLog, walletBankAccounts, walletCards, wallets } from '../../db/schema';
+import { newPublicId } from '../../lib/public-id';
 
 describe('POST /api/v1/Wallet/:referenceId (SPEC §7 fetch wallet, §3 Wallet)', () => {
   const harness = useTestApp();
@@ -48,6 +49,7 @@ describe('POST /api/v1/Wallet/:referenceId (SPEC §7 fetch wallet, §3 Wallet)',
         billingAddress: { street1: '12 Harbor St', street2: null, city: 'Fall River', state: 'MA', zipCode: '02720' },
         state: 'Active',
         isDefault: true,
+        usedBy: [],
       },
     ]);
     expect(result.bankAccounts).toEqual([
@@ -69,15 +71,21 @@ describe('POST /api/v1/Wallet/:referenceId (SPEC §7 fetch wallet, §3 Wallet)',
     expect(result.creditCards[0]?.isDefault).toBe(false);
   });
 
-  it('refuses another household’s member and the broker of record (403), unknown (404) and malformed (400) ids', async () => {
+  it('answers another household’s member and the broker of record exactly like an unknown id (404), auditing the refusal; 400 for a malformed id (issue 14, finding 10)', async () => {
     const brokerId = await createBroker(harness.db);
     const subscriber = await createMemberWithPolicy(harness.db, { brokerId });
     const wallet = await createWallet(harness.db, subscriber.householdId ?? '');
     const stranger = await createMemberWithPolicy(harness.db);
     const strangerToken = await tokenFor('consumer', ['member'], { memberId: stranger.memberId });
-    expect((await fetchWallet(wallet.referenceId, strangerToken)).statusCode).toBe(403);
-    expect((await fetchWallet(wallet.referenceId, await tokenFor('workforce', ['broker'], { brokerId }))).statusCode).toBe(403);
-    expect((await fetchWallet('LHW9999999', strangerToken)).statusCode).toBe(404);
+    const theirs = await fetchWallet(wallet.referenceId, strangerToken);
+    const broker = await fetchWallet(wallet.referenceId, await tokenFor('workforce', ['broker'], { brokerId }));
+    const unknown = await fetchWallet(newPublicId('wallet'), strangerToken);
+    for (const response of [theirs, broker, unknown]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ type: ProblemType.notFound, title: 'Not found', detail: 'No such wallet.' });
+    }
+    const [refusal] = await harness.db.select().from(auditLog).where(eq(auditLog.requestId, String(theirs.headers['x-request-id'])));
+    expect(refusal).toMatchObject({ action: 'access', outcome: 'denied', reason: 'not-owner', recordType: 'wallet', recordIds: [wallet.walletId] });
     expect((await fetchWallet('bad%20ref', strangerToken)).statusCode).toBe(400);
   });
 });

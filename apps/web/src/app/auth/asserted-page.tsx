@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { startPortalSession } from '../../lib/auth/auth';
 import { isSafeRelativePath } from '../../lib/auth/session-storage';
-import { BUILT_ROUTES } from '../built-routes';
+import { BUILT_ROUTES } from '../routes';
 import { PageLoading } from '../layout/page-loading';
 
 /** The `exp` of a JWT, as an ISO instant (the token is the server's; only its expiry is read here). */

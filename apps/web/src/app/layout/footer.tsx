@@ -7,6 +7,7 @@ import { useConfig } from '../../config/config-context';
 import { useViewer } from '../../lib/viewer';
 import { NewTabHint } from '../../ui/new-tab-hint';
 import { LanguageSelect } from './language-select';
+import { loose } from '../../i18n/loose';
 
 /** account.json's footer keys in the shape of the domain's footer-link rules (SPEC §3). */
 export function footerLinkConfig(account: AccountConfig): FooterLinkConfig {
@@ -33,7 +34,7 @@ export function Footer() {
             {links.map((link) => (
               <li key={link.id}>
                 <Box component="a" id={link.id} href={link.url} target="_blank" rel="noopener noreferrer" sx={{ color: 'inherit', fontSize: '0.875rem', textUnderlineOffset: 3 }}>
-                  {t(link.labelKey)}
+                  {loose(t)(link.labelKey)}
                   <NewTabHint />
                 </Box>
               </li>

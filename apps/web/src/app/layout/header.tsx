@@ -10,7 +10,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useConfig } from '../../config/config-context';
 import { profileOf, useCredential } from '../../lib/auth/credentials';
 import { useViewer } from '../../lib/viewer';
-import { BUILT_ROUTES } from '../built-routes';
+import { BUILT_ROUTES } from '../routes';
 import { AccountMenu } from './account-menu';
 import { LanguageAssistanceLink, LanguageMenu } from './language-help';
 import { NotificationButton } from './notification-button';

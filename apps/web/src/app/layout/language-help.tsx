@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useConfig } from '../../config/config-context';
 import { NewTabHint } from '../../ui/new-tab-hint';
+import { loose } from '../../i18n/loose';
 
 const LanguageMenuList = lazy(() => import('./popup-menus').then((module) => ({ default: module.LanguageMenuList })));
 
@@ -26,7 +27,7 @@ export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
-  const current = t(`languages.${i18n.language}`);
+  const current = loose(t)(`languages.${i18n.language}`);
   return (
     <>
       <Button

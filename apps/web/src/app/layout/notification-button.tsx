@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -6,20 +6,19 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useUnreadCount } from '../../data/notification/get-unread-count';
 import { useViewer } from '../../lib/viewer';
 
-const NotificationPopover = lazy(() => import('./popup-menus').then((module) => ({ default: module.NotificationPopover })));
+// The drawer and its list load when first opened.
+const NotificationDrawer = lazy(() => import('./notification-drawer'));
 
 /**
  * SPEC §2 notification button with the unread count (guests and staff acting for a member have none of
- * their own). The list of notifications is its own page (SPEC §2 /notification/view-notifications);
- * until that page exists the button says how many are unread.
+ * their own); it opens the notification drawer (SPEC §9, id 620).
  */
 export function NotificationButton({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
   const { t } = useTranslation();
   const viewer = useViewer();
   const enabled = viewer !== null && viewer.session.kind !== 'guest' && viewer.actingFor === null;
   const unread = useUnreadCount(enabled ? viewer.credentialKey : null);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const popoverId = useId();
+  const [open, setOpen] = useState(false);
   if (!enabled) return null;
   const count = unread.data ?? 0;
   return (
@@ -28,10 +27,10 @@ export function NotificationButton({ color = 'inherit' }: { color?: 'inherit' | 
         color={color}
         aria-label={t('header.notifications', { count })}
         aria-haspopup="dialog"
-        aria-controls={anchor ? popoverId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => {
-          setAnchor(event.currentTarget);
+        aria-controls={open ? 'notification-drawer-620' : undefined}
+        aria-expanded={open ? 'true' : 'false'}
+        onClick={() => {
+          setOpen(true);
         }}
         sx={{ position: 'relative' }}
       >
@@ -47,14 +46,13 @@ export function NotificationButton({ color = 'inherit' }: { color?: 'inherit' | 
           </Box>
         )}
       </IconButton>
-      {anchor && (
+      {open && (
         <Suspense fallback={null}>
-          <NotificationPopover
-            id={popoverId}
-            anchor={anchor}
+          <NotificationDrawer
+            credentialKey={viewer.credentialKey}
             count={count}
             onClose={() => {
-              setAnchor(null);
+              setOpen(false);
             }}
           />
         </Suspense>

@@ -4,8 +4,6 @@ import { DEFAULT_ROUTE } from '@portal/domain';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Popover from '@mui/material/Popover';
-import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { useConfig } from '../../config/config-context';
@@ -71,19 +69,3 @@ export function LanguageMenuList({ id, anchor, onClose }: PopupProps) {
   );
 }
 
-export function NotificationPopover({ id, anchor, onClose, count }: PopupProps & { count: number }) {
-  const { t } = useTranslation();
-  return (
-    <Popover
-      id={id}
-      open
-      anchorEl={anchor}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { role: 'dialog', 'aria-label': t('header.notificationsTitle'), sx: { p: 2, maxWidth: 320 } } }}
-    >
-      <Typography>{count === 0 ? t('header.noUnread') : t('header.unreadCount', { count })}</Typography>
-    </Popover>
-  );
-}

@@ -24,16 +24,25 @@ describe('header (SPEC §2)', () => {
     expect(logo.getAttribute('href')).toBe('/account-overview');
   });
 
-  it('shows the logo without a link when the menu has no page for the user (a guest today)', async () => {
+  const guestApi = (base: 'GuestPaymentPages' | 'GuestPaymentTermedReinstateOnlyPages'): FakeApi => {
     const guestSummary = policySummary();
-    renderPortal('/account-overview', {
-      credential: { kind: 'portal', type: 'guest', token: 'guest-token', expiresAt: null },
-      api: {
-        session: sessionInfo({ kind: 'guest', roles: ['guest'], displayName: null, username: null }),
-        household: householdResponse([guestSummary], { base: 'GuestPaymentPages', exchange: null, scenarios: ['GuestPaymentPages'] }),
-        policies: { [guestSummary.id]: policyDetail(guestSummary) },
-      },
-    });
+    return {
+      session: sessionInfo({ kind: 'guest', roles: ['guest'], displayName: null, username: null }),
+      household: householdResponse([guestSummary], { base, exchange: null, scenarios: [base] }),
+      policies: { [guestSummary.id]: policyDetail(guestSummary) },
+    };
+  };
+  const guestCredential: Credential = { kind: 'portal', type: 'guest', token: 'guest-token', expiresAt: null };
+
+  it('links a guest’s logo to their first page, making a payment', async () => {
+    renderPortal('/account-overview', { credential: guestCredential, api: guestApi('GuestPaymentPages') });
+    await screen.findByText(/You found this account without signing in/);
+    const logo = screen.getByRole('link', { name: 'Lighthouse Health Plan home' });
+    expect(logo.getAttribute('href')).toBe('/payments/make-payment');
+  });
+
+  it('shows the logo without a link when the menu has no page for the user (a guest who may only ask to reinstate, not built yet)', async () => {
+    renderPortal('/account-overview', { credential: guestCredential, api: guestApi('GuestPaymentTermedReinstateOnlyPages') });
     await screen.findByText(/You found this account without signing in/);
     expect(screen.queryByRole('link', { name: 'Lighthouse Health Plan home' })).toBeNull();
     expect(screen.getByRole('img', { name: 'Lighthouse Health Plan' })).toBeTruthy();

@@ -18,6 +18,8 @@ export const MAIN_ID = 'main-content';
 
 // The collapsed menu (below 959 px) is a drawer: it loads the first time it opens.
 const MenuDrawer = lazy(() => import('./menu-drawer'));
+// Live notifications (an event stream) load once a member is signed in.
+const LiveNotifications = lazy(() => import('./live-notifications').then((module) => ({ default: module.LiveNotifications })));
 // Only staff and brokers search; the search bar loads for them.
 const MemberSearchBar = lazy(() => import('./member-search').then((module) => ({ default: module.MemberSearchBar })));
 const NAV_WIDTH = 280;
@@ -49,6 +51,11 @@ export function Shell() {
         {t('app.skipToMain')}
       </Button>
       <SuperHeader />
+      {viewer?.session.kind === 'member' && (
+        <Suspense fallback={null}>
+          <LiveNotifications />
+        </Suspense>
+      )}
       <Header
         menuOpen={drawerOpen}
         onOpenMenu={

@@ -24,6 +24,7 @@ import { LanguageSelect } from './language-select';
 import { LanguageAssistanceLink } from './language-help';
 import { NotificationButton } from './notification-button';
 import { useLayout } from '../../ui/use-layout';
+import { loose } from '../../i18n/loose';
 
 // The navigation file names icons by their Material names (an `icon` hint, SPEC §2 sample menu).
 const ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
@@ -105,7 +106,7 @@ function NavHeader({ viewer }: { viewer: Viewer }) {
 function NavEntry({ item, depth, collapsible, onNavigate }: { item: NavigationItem; depth: number; collapsible: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
-  const label = t(item.label);
+  const label = loose(t)(item.label);
   if (item.children.length === 0 && item.route) {
     return (
       <Box component={NavLink} to={item.route} end onClick={onNavigate} sx={rowSx(depth)}>

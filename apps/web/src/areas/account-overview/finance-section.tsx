@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { PolicyDetail } from '@portal/contracts';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../config/config-context';
+import { updatePortalState } from '../../lib/portal-state';
+import { useSignedInViewer } from '../../lib/viewer';
 import { Facts, type Fact } from '../../ui/facts';
 import { useFormatters } from '../../ui/format';
 
@@ -14,6 +19,7 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
   const { t } = useTranslation();
   const format = useFormatters();
   const { account } = useConfig();
+  const viewer = useSignedInViewer();
   const facts: Fact[] = [
     { label: t('overview.finance.amountDue'), value: format.money(finance.currentAmountDueCents + finance.pastAmountDueCents), tone: finance.pastAmountDueCents > 0 ? 'error' : 'normal' },
     { label: t('overview.finance.dueDate'), value: finance.paymentDueDate ? format.date(finance.paymentDueDate) : t('overview.none') },
@@ -21,6 +27,8 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
     { label: t('overview.finance.paidThrough'), value: finance.paidThroughDate ? format.date(finance.paidThroughDate) : t('overview.finance.notPaidYet') },
     { label: t('overview.finance.autopay'), value: finance.hasAutoPay ? t('overview.finance.autopayOn') : t('overview.finance.autopayOff') },
     { label: t('overview.finance.status'), value: t(`financeStatus.${finance.status}`, { defaultValue: finance.status }) },
+    // SPEC §3 Finance paperless, paperlessEmail (DOMAIN "Paperless").
+    { label: t('paperless.title'), value: finance.paperless ? t('paperless.overviewOn', { email: finance.paperlessEmail ?? '' }) : t('paperless.overviewOff') },
   ];
   if (finance.pastAmountDueCents > 0) facts.push({ label: t('overview.finance.pastDue'), value: format.money(finance.pastAmountDueCents), tone: 'error' });
   if (finance.subsidizedAmountCents > 0) facts.push({ label: t('overview.finance.taxCredit'), value: format.money(finance.subsidizedAmountCents) });
@@ -33,6 +41,15 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
   // DOMAIN "grace period": only a live grace period can still save the coverage; after a termination
   // the reinstatement notice says what can be done.
   const inGracePeriod = policy.active && finance.gracePeriod !== null && (finance.gracePeriod.endDate === null || finance.gracePeriod.endDate >= today);
+  const owed = finance.currentAmountDueCents + finance.pastAmountDueCents;
+  // Paying from here opens the payment page on this policy (SPEC §4: the selected policy is kept in state).
+  const payRoute = !viewer.session.actions.includes('make-payment')
+    ? null
+    : finance.status === 'Binder'
+      ? '/payments/binding-payment'
+      : policy.active || owed > 0
+        ? '/payments/make-payment'
+        : null;
   return (
     <Stack spacing={2} component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h6" component="h3">
@@ -49,6 +66,20 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
       {policy.active && finance.delinquent && !inGracePeriod && <Alert severity="error">{t('overview.finance.delinquent')}</Alert>}
       {finance.status === 'Binder' && <Alert severity="info">{t('overview.finance.binder', { amount: format.money(finance.currentAmountDueCents) })}</Alert>}
       <Facts items={facts} />
+      {payRoute && (
+        <Box>
+          <Button
+            component={RouterLink}
+            to={payRoute}
+            variant={owed > 0 ? 'contained' : 'outlined'}
+            onClick={() => {
+              updatePortalState({ selectedPolicyId: policy.id });
+            }}
+          >
+            {payRoute === '/payments/binding-payment' ? t('overview.finance.payBinder') : t('overview.finance.payNow')}
+          </Button>
+        </Box>
+      )}
       {check && finance.currentAmountDueCents + finance.pastAmountDueCents > 0 && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('overview.finance.payByCheck', {

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Facts, type Fact } from '../../ui/facts';
 import { useFormatters } from '../../ui/format';
 import { NewTabHint } from '../../ui/new-tab-hint';
+import { loose } from '../../i18n/loose';
 
 type Plan = NonNullable<PolicyDetail['plan']>;
 
@@ -21,12 +22,12 @@ export function PlanSection({ plan, headingId }: { plan: Plan; headingId: string
   const { t } = useTranslation();
   const format = useFormatters();
   const facts: Fact[] = [
-    { label: t('overview.plan.type'), value: [plan.metalLevel ? t(`metalLevel.${plan.metalLevel}`, { defaultValue: plan.metalLevel }) : null, plan.planType].filter(Boolean).join(' · ') },
+    { label: t('overview.plan.type'), value: [plan.metalLevel ? loose(t)(`metalLevel.${plan.metalLevel}`, { defaultValue: plan.metalLevel }) : null, plan.planType].filter(Boolean).join(' · ') },
     { label: t('overview.plan.planId'), value: plan.planId },
     { label: t('overview.plan.deductible'), value: format.money(plan.deductibleCents) },
     { label: t('overview.plan.outOfPocketMax'), value: format.money(plan.outOfPocketMaxCents) },
-    { label: t('overview.plan.drugsCovered'), value: benefitValue(t, plan.drugsCovered) },
-    ...plan.details.map((detail) => ({ label: t(detail.key, { defaultValue: detail.key }), value: benefitValue(t, detail.value) })),
+    { label: t('overview.plan.drugsCovered'), value: benefitValue(loose(t), plan.drugsCovered) },
+    ...plan.details.map((detail) => ({ label: loose(t)(detail.key, { defaultValue: detail.key }), value: benefitValue(loose(t), detail.value) })),
   ];
   return (
     <Stack spacing={2} component="section" aria-labelledby={headingId}>

@@ -21,6 +21,7 @@ import { FinanceSection } from './finance-section';
 import { MembersList } from './members-list';
 import type { OverviewPolicy } from './overview-model';
 import { PlanSection } from './plan-section';
+import { loose } from '../../i18n/loose';
 
 const span = (t: (key: string, params?: Record<string, unknown>) => string, format: Formatters, start: string, end: string | null) =>
   t('overview.dateRange', { start: format.date(start), end: end ? format.date(end) : t('overview.ongoing') });
@@ -76,7 +77,7 @@ function PolicyDetails({ policy, entry, guest, today }: { policy: PolicyDetail; 
     { label: t('overview.policyNumber'), value: policy.policyNumber },
     ...(shownId.id ? [{ label: t(shownId.idType === 'IssuerId' ? 'nav.issuerIdLabel' : 'nav.exchangeIdLabel'), value: shownId.id }] : []),
     { label: t('overview.policyHolder'), value: `${policy.policyHolder.firstName} ${policy.policyHolder.lastName}` },
-    { label: t('overview.coveragePeriod'), value: policy.span ? span(t, format, policy.span.startDate, policy.span.endDate) : t('overview.none') },
+    { label: t('overview.coveragePeriod'), value: policy.span ? span(loose(t), format, policy.span.startDate, policy.span.endDate) : t('overview.none') },
     ...(policy.group ? [{ label: t('overview.employer'), value: `${policy.group.name} (${policy.group.groupNumber})` }] : []),
   ];
   return (

@@ -7,7 +7,9 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { householdDocumentsQueryOptions } from '../../data/document/get-household-documents';
 import { logClientEvent } from '../../lib/client-log';
 import type { Viewer } from '../../lib/viewer';
@@ -50,7 +52,9 @@ function DocumentList({ viewer, householdId, type }: { viewer: Viewer; household
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   {format.date(document.documentDate)}
                 </Typography>
-                <Typography>{describe(document)}</Typography>
+                <Link component={RouterLink} to={type === 'invoice' ? '/documents/invoice' : '/documents/notice'}>
+                  {describe(document)}
+                </Link>
               </Box>
             ))}
           </Box>

@@ -9,4 +9,5 @@ export const getPolicy = (policyId: string, signal?: AbortSignal): Promise<Polic
 export const policyQueryOptions = (credentialKey: string, policyId: string) =>
   queryOptions({ queryKey: ['policy', credentialKey, policyId], queryFn: ({ signal }) => getPolicy(policyId, signal) });
 
-export const usePolicy = (credentialKey: string, policyId: string) => useQuery(policyQueryOptions(credentialKey, policyId));
+/** Waits (no request) while there is no policy to load: an empty id would ask for `/Policy/` itself. */
+export const usePolicy = (credentialKey: string, policyId: string) => useQuery({ ...policyQueryOptions(credentialKey, policyId), enabled: policyId !== '' });

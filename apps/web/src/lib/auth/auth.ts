@@ -12,6 +12,8 @@ import { isSafeRelativePath, readItem, readJson, STORAGE_KEYS, writeItem } from 
  * - Guests and asserted users hold a portal session token instead.
  */
 
+import { SIGNED_OUT_PATH } from './paths';
+
 export { CALLBACK_PATH, SIGNED_OUT_PATH } from './paths';
 
 let identityConfig: IdentityConfig | null = null;
@@ -43,9 +45,13 @@ function readPortalSession(): StoredPortalSession | null {
  * SPEC §4 startup, the authorization step: remember the identity settings and restore whoever is
  * signed in in this tab. An OpenID user's renewals start in the background.
  */
-export function initAuth(identity: IdentityConfig, appOrigin = window.location.origin): void {
+export function initAuth(identity: IdentityConfig, appOrigin = window.location.origin, path = window.location.pathname): void {
   identityConfig = identity;
   origin = appOrigin;
+  if (path === SIGNED_OUT_PATH) {
+    forgetOnSignedOutPage();
+    return;
+  }
   const portal = readPortalSession();
   if (portal) {
     setCredential({ kind: 'portal', ...portal });
@@ -153,25 +159,41 @@ export async function endSessionQuietly(endPortalSession: (token: string) => Pro
 }
 
 /**
- * Sign-out chosen by the user: OpenID users are sent to the provider's end-session page (tokens
- * revoked first), which returns to /auth/signed-out; portal sessions end on the server. Returns true
- * when the browser is being sent away.
+ * Sign-out chosen by the user: OpenID users are sent to the provider's end-session page, which asks
+ * them to confirm; "Yes" ends the grant there and returns to /auth/signed-out, "No, stay signed in"
+ * returns to the portal still signed in. Portal sessions end on the server. Returns true when the
+ * browser is being sent away.
  */
 export async function signOut(endPortalSession: (token: string) => Promise<void>, language: string): Promise<boolean> {
   const credential = getCredential();
   if (credential?.kind === 'oidc') {
     try {
       const module = await oidc();
-      await module.revokeGrant(credential.realm);
-      await module.managerFor(credential.realm).signoutRedirect({ extraQueryParams: { ui_locales: language } });
+      await module.goToEndSession(credential.realm, language);
       return true;
     } catch (error) {
-      // The provider cannot be reached: at least forget everything here.
+      // The provider cannot be reached: at least end the grant and forget everything here.
       logClientEvent({ level: 'warn', event: 'auth.sign-out-failed', message: error instanceof Error ? error.message.slice(0, 300) : 'unknown' });
-      await forgetSession();
+      await endSessionQuietly(endPortalSession);
       return false;
     }
   }
   await endSessionQuietly(endPortalSession);
   return false;
+}
+
+/**
+ * A page load of /auth/signed-out: the provider has just ended the session (or someone opened the page
+ * by hand). Whatever this tab still holds is forgotten at once; the refresh token is then revoked in
+ * the background, in case the provider was never asked.
+ */
+function forgetOnSignedOutPage(): void {
+  const realm = readItem(STORAGE_KEYS.userRealm);
+  const refreshToken = (readJson(STORAGE_KEYS.user) as { refresh_token?: unknown } | null)?.refresh_token;
+  for (const key of [STORAGE_KEYS.portalSession, STORAGE_KEYS.session, STORAGE_KEYS.user, STORAGE_KEYS.userRealm]) writeItem(key, null);
+  if ((realm === 'consumer' || realm === 'workforce') && typeof refreshToken === 'string' && refreshToken !== '') {
+    void oidc()
+      .then((module) => module.revokeRefreshToken(realm, refreshToken))
+      .catch(() => undefined);
+  }
 }

@@ -73,7 +73,7 @@ function createManager(identity: IdentityConfig, realm: Realm, origin: string): 
     userStore: new SessionUserStore(realm),
     stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
     automaticSilentRenew: true,
-    // Tokens are revoked by revokeGrant() below before sign-out (see there).
+    // Sign-out goes through goToEndSession() below, which keeps the tokens until the provider confirms.
     revokeTokensOnSignout: false,
     loadUserInfo: false,
   });
@@ -109,15 +109,39 @@ export async function watchStoredUser(realm: Realm): Promise<void> {
  * insists on a JSON answer where RFC 7009 answers 200 with an empty body.
  */
 export async function revokeGrant(realm: Realm): Promise<void> {
+  const user = await managerFor(realm).getUser();
+  if (user?.refresh_token) await revokeRefreshToken(realm, user.refresh_token);
+}
+
+/** Revokes one refresh token at the realm's provider (RFC 7009), which ends its grant. */
+export async function revokeRefreshToken(realm: Realm, refreshToken: string): Promise<void> {
   const manager = managerFor(realm);
-  const user = await manager.getUser();
   const endpoint = await manager.metadataService.getRevocationEndpoint(true);
-  if (!user?.refresh_token || !endpoint) return;
+  if (!endpoint) return;
   await fetch(endpoint, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token: user.refresh_token, token_type_hint: 'refresh_token', client_id: manager.settings.client_id }),
+    body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: manager.settings.client_id }),
   });
+}
+
+/**
+ * Sends the browser to the provider's end-session page, keeping this tab's tokens: the provider asks
+ * whether to sign out. "Yes" ends the provider session and every grant of it (the API then refuses
+ * the tokens) and returns to the signed-out page, which forgets them; "No, stay signed in" comes back
+ * to the portal still signed in. (oidc-client-ts's signoutRedirect would forget the user first.)
+ */
+export async function goToEndSession(realm: Realm, language: string): Promise<void> {
+  const manager = managerFor(realm);
+  const endpoint = await manager.metadataService.getEndSessionEndpoint();
+  if (!endpoint) throw new Error('the identity provider has no end-session endpoint');
+  const user = await manager.getUser();
+  const url = new URL(endpoint);
+  if (user?.id_token) url.searchParams.set('id_token_hint', user.id_token);
+  url.searchParams.set('client_id', manager.settings.client_id);
+  url.searchParams.set('post_logout_redirect_uri', manager.settings.post_logout_redirect_uri ?? '');
+  url.searchParams.set('ui_locales', language);
+  window.location.assign(url.toString());
 }
 
 /** Renews with the refresh token; null when that is no longer possible. */

@@ -1,5 +1,5 @@
-import { useMemo, useRef } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,26 +8,18 @@ import { DEFAULT_ROUTE } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useLocateAccount } from '../../../data/guest/locate-account';
+import { locateAccount } from '../../../data/guest/locate-account';
 import { isApiError } from '../../../lib/api';
 import { startPortalSession } from '../../../lib/auth/auth';
 import { useCredential } from '../../../lib/auth/credentials';
-import { FormInvalidAlert } from '../../../ui/form-invalid-alert';
-import { translateFieldError, zodFieldResolver } from '../../../ui/form-errors';
-
-const FIELDS = ['identifierType', 'identifier', 'dateOfBirth', 'zipCode'] as const;
+import type { TranslationKey } from '../../../i18n/loose';
+import { DateInput, PortalForm, RadioInput, TextInput, useCommand, zodResolver } from '../../../ui/form';
 
 /** The translation key of what went wrong with a locate-account call (SPEC §8: translated messages). */
-function failureKey(error: unknown): string {
+function failureKey(error: unknown): TranslationKey {
   if (!isApiError(error)) return 'locate.errors.unavailable';
   if (error.type === ProblemType.accountNotFound || error.status === 404) return 'locate.errors.notFound';
   if (error.type === ProblemType.rateLimited || error.status === 429) return 'locate.errors.rateLimited';
@@ -46,25 +38,13 @@ export function LocateAccountPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const credential = useCredential();
-  const formRef = useRef<HTMLFormElement>(null);
-  const resolver = useMemo(() => zodFieldResolver(LocateAccountRequestSchema), []);
+  const resolver = useMemo(() => zodResolver(LocateAccountRequestSchema), []);
   const form = useForm<LocateAccountRequest>({
     resolver,
     defaultValues: { identifierType: 'exchangeSubscriberId', identifier: '', dateOfBirth: '', zipCode: '' },
   });
-  const locate = useLocateAccount();
+  const locate = useCommand({ send: (request: LocateAccountRequest) => locateAccount(request), form });
   const identifierType = useWatch({ control: form.control, name: 'identifierType' });
-  const labels = useMemo(
-    () => ({
-      identifierType: t('locate.identifierType'),
-      identifier: t(identifierType === 'policyNumber' ? 'locate.policyNumber' : 'locate.exchangeSubscriberId'),
-      dateOfBirth: t('locate.dateOfBirth'),
-      zipCode: t('locate.zipCode'),
-    }),
-    [t, identifierType],
-  );
-  const errors = form.formState.errors;
-  const fieldError = (name: (typeof FIELDS)[number]) => translateFieldError(t, errors[name], labels[name]);
 
   if (credential) {
     return (
@@ -80,15 +60,13 @@ export function LocateAccountPage() {
     );
   }
 
-  const onSubmit = form.handleSubmit((values) => {
-    locate.mutate(values, {
-      onSuccess: (answer) => {
-        queryClient.clear();
-        startPortalSession('guest', answer.token, answer.expiresAt);
-        void navigate(DEFAULT_ROUTE, { replace: true });
-      },
-    });
-  });
+  const onSubmit = async (values: LocateAccountRequest) => {
+    const answer = await locate.submit(values);
+    if (!answer) return;
+    queryClient.clear();
+    startPortalSession('guest', answer.token, answer.expiresAt);
+    void navigate(DEFAULT_ROUTE, { replace: true });
+  };
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
@@ -97,62 +75,38 @@ export function LocateAccountPage() {
       </Typography>
       <Typography>{t('locate.intro')}</Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box component="form" ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="locate-form-title">
-          <Typography id="locate-form-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-            {t('locate.formTitle')}
-          </Typography>
-          <FormInvalidAlert formRef={formRef} fields={FIELDS} errors={errors} submitCount={form.formState.submitCount} labels={labels} />
-          {locate.isError && (
-            <Alert severity="error" sx={{ mb: 2 }} role="alert">
-              {t(failureKey(locate.error))}
-            </Alert>
-          )}
+        <Typography id="locate-form-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t('locate.formTitle')}
+        </Typography>
+        <PortalForm form={form} onSubmit={onSubmit} error={locate.error} describeError={(error) => t(failureKey(error))} labelledBy="locate-form-title">
           <Stack spacing={2.5}>
-            <FormControl component="fieldset">
-              <FormLabel component="legend">{labels.identifierType}</FormLabel>
-              <Controller
-                control={form.control}
-                name="identifierType"
-                render={({ field }) => (
-                  <RadioGroup {...field} row>
-                    <FormControlLabel value="exchangeSubscriberId" control={<Radio />} label={t('locate.exchangeSubscriberId')} />
-                    <FormControlLabel value="policyNumber" control={<Radio />} label={t('locate.policyNumber')} />
-                  </RadioGroup>
-                )}
-              />
-            </FormControl>
-            <TextField
-              {...form.register('identifier')}
-              label={labels.identifier}
+            <RadioInput
+              name="identifierType"
+              field="identifierType"
+              row
+              options={[
+                { value: 'exchangeSubscriberId', label: t('locate.exchangeSubscriberId') },
+                { value: 'policyNumber', label: t('locate.policyNumber') },
+              ]}
+            />
+            <TextInput
+              name="identifier"
+              field={identifierType === 'policyNumber' ? 'policyNumber' : 'exchangeSubscriberId'}
               required
-              error={!!errors.identifier}
-              helperText={fieldError('identifier') ?? t(identifierType === 'policyNumber' ? 'locate.policyNumberHelp' : 'locate.exchangeSubscriberIdHelp')}
+              help={t(identifierType === 'policyNumber' ? 'locate.policyNumberHelp' : 'locate.exchangeSubscriberIdHelp')}
+              autoComplete="off"
+              maxLength={30}
               slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false, maxLength: 30 } }}
             />
-            <TextField
-              {...form.register('dateOfBirth')}
-              type="date"
-              label={labels.dateOfBirth}
-              required
-              error={!!errors.dateOfBirth}
-              helperText={fieldError('dateOfBirth') ?? t('locate.dateOfBirthHelp')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'bday', max: '9999-12-31' } }}
-            />
-            <TextField
-              {...form.register('zipCode')}
-              label={labels.zipCode}
-              required
-              error={!!errors.zipCode}
-              helperText={fieldError('zipCode') ?? t('locate.zipCodeHelp')}
-              slotProps={{ htmlInput: { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10 } }}
-            />
+            <DateInput name="dateOfBirth" field="dateOfBirth" required help={t('locate.dateOfBirthHelp')} autoComplete="bday" />
+            <TextInput name="zipCode" field="zipCode" required help={t('locate.zipCodeHelp')} autoComplete="postal-code" inputMode="numeric" maxLength={10} />
             <Box>
-              <Button type="submit" variant="contained" size="large" disabled={locate.isPending}>
+              <Button type="submit" variant="contained" size="large" disabled={locate.pending}>
                 {t('locate.submit')}
               </Button>
             </Box>
           </Stack>
-        </Box>
+        </PortalForm>
       </Paper>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('locate.privacy')}

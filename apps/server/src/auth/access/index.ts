@@ -1,0 +1,25 @@
+/**
+ * Who may see or change which record: the one place the API's access rules live (ARCHITECTURE "Every
+ * handler checks that the caller may see or change that household/policy/wallet").
+ *
+ * - a member: their own household, and policies they are covered by;
+ * - a broker: policies where they are broker of record (and those policies' households);
+ * - customer service with `member-search`: any member's records (every access is audited);
+ * - a guest: the located subscriber's policies (and their household for the guest pages);
+ * - an asserted user: the policies named in the assertion, and a named broker's policies.
+ * Records owned by a policy or a household (documents, notifications, wallets, members) follow their
+ * owner's rule, with the narrower exceptions written next to each check below.
+ * An unknown id answers 404; an existing record that is not the caller's answers 403, except wallets
+ * and members, fetched by public ids, and scheduled payments and autopay subscriptions, which answer 404
+ * both ways (nothing to learn by trying ids).
+ */
+
+export { canSearchMembers, forbidden, isUuid, notFound, requirePrincipal } from './core';
+export { accessiblePolicyIds, authorizePolicy, mayAccessPolicy, type PolicyRef } from './policy';
+export { authorizeHousehold, mayAccessHousehold } from './household';
+export { authorizeDocument, type DocumentRef } from './document';
+export { authorizeNotifications, notificationInbox, type NotificationRef } from './notification';
+export { authorizeBankAccountItem, authorizeHouseholdWallet, authorizeWallet, authorizeWalletById, type WalletRef } from './wallet';
+export { authorizeMember, type MemberRef } from './member';
+export { authorizeScheduledPayment, type ScheduledPaymentRef } from './scheduled-payment';
+export { authorizeAutopay, type AutopayRef } from './autopay';

@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { memberSpans, policies } from '../../db/schema';
+import type { Principal } from '../principal';
+import { canSearchMembers, forbidden, isUuid, notFound, requirePrincipal } from './core';
+
+export interface PolicyRef {
+  id: string;
+  householdId: string | null;
+  brokerId: string | null;
+  subscriberMemberId: string;
+}
+
+export async function policyRef(db: Database, policyId: string): Promise<PolicyRef | undefined> {
+  if (!isUuid(policyId)) return undefined;
+  const [row] = await db
+    .select({
+      id: policies.id,
+      householdId: policies.householdId,
+      brokerId: policies.brokerId,
+      subscriberMemberId: policies.subscriberMemberId,
+    })
+    .from(policies)
+    .where(eq(policies.id, policyId));
+  return row;
+}
+
+async function memberIsCovered(db: Database, memberId: string, policyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(memberSpans)
+    .where(and(eq(memberSpans.memberId, memberId), eq(memberSpans.policyId, policyId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether `principal` may see (and, with the matching role action, act on) this policy. */
+export async function mayAccessPolicy(db: Database, principal: Principal, policy: PolicyRef): Promise<boolean> {
+  switch (principal.kind) {
+    case 'member':
+      if (principal.householdId !== null && policy.householdId === principal.householdId) return true;
+      if (principal.memberId === null) return false;
+      return policy.subscriberMemberId === principal.memberId || memberIsCovered(db, principal.memberId, policy.id);
+    case 'broker':
+      // Brokers see their book of business only, even where they may search it (member-search).
+      return policy.brokerId === principal.brokerId;
+    case 'staff':
+      return canSearchMembers(principal);
+    case 'guest':
+      return principal.policyIds.includes(policy.id);
+    case 'asserted':
+      return principal.policyIds.includes(policy.id) || (principal.brokerId !== null && policy.brokerId === principal.brokerId);
+  }
+}
+
+/**
+ * Loads the policy and checks the caller may access it; audits refusals. Returns its reference
+ * (household for the audit's "acting for").
+ */
+export async function authorizePolicy(request: FastifyRequest, db: Database, policyId: string): Promise<PolicyRef> {
+  const principal = requirePrincipal(request);
+  const policy = await policyRef(db, policyId);
+  if (!policy) throw notFound('policy');
+  if (!(await mayAccessPolicy(db, principal, policy))) {
+    await request.audit({ action: 'access', outcome: 'denied', reason: 'not-owner', recordType: 'policy', recordIds: [policyId], actingForHouseholdId: policy.householdId });
+    throw forbidden();
+  }
+  return policy;
+}
+
+/** Of these policies, the ones the caller may see (in no particular order); unknown ids are left out. */
+export async function accessiblePolicyIds(db: Database, principal: Principal, policyIds: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(policyIds)].filter(isUuid);
+  if (wanted.length === 0) return [];
+  const refs = await db
+    .select({ id: policies.id, householdId: policies.householdId, brokerId: policies.brokerId, subscriberMemberId: policies.subscriberMemberId })
+    .from(policies)
+    .where(inArray(policies.id, wanted));
+  const allowed = await Promise.all(refs.map((ref) => mayAccessPolicy(db, principal, ref)));
+  return refs.filter((_, index) => allowed[index]).map((ref) => ref.id);
+}
+

@@ -1,0 +1,156 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { CalendarDate } from '@portal/domain';
+import type { DatabaseHandle } from '../db/client';
+
+/**
+ * The jobs of the portal (docs/decisions/021): pg-boss, a job queue kept in PostgreSQL (PGlite in the
+ * embedded default), runs the **billing day** — every step a module registers (the billing clock, due
+ * scheduled payments, autopay) for one calendar day — hourly on every instance, and on start. Each step
+ * claims its rows itself (row locks with SKIP LOCKED, unique constraints, processor idempotency keys),
+ * so a step that runs twice, on two instances or again after a crash, does each piece of work once.
+ */
+
+/** What a step may limit itself to: in demo mode, one household's records (`POST /api/v1/demo/day`). */
+export interface DayScope {
+  householdId?: string;
+}
+
+export interface DailyStep {
+  /** Short, stable: `billing-clock`, `scheduled-payments`, `autopay`. */
+  name: string;
+  /** Does the step's due work for `day` and says what it did (counts by outcome). */
+  run(day: CalendarDate, scope: DayScope, log: FastifyBaseLogger): Promise<Record<string, number>>;
+}
+
+export interface DayReport {
+  day: CalendarDate;
+  steps: { name: string; counts: Record<string, number>; milliseconds: number }[];
+}
+
+export interface QueueHealth {
+  /** off: this instance runs no workers (JOBS=false, tests); up: pg-boss started; down: it failed. */
+  status: 'up' | 'off' | 'down';
+  queued: number;
+  failed: number;
+}
+
+export const BILLING_DAY = 'billing-day';
+
+export interface JobRunnerOptions {
+  /** The tenant's time zone: the hourly schedule runs in it. */
+  timeZone: string;
+  /** The day the portal takes as today (the tenant's calendar, or the demo's override). */
+  today: () => CalendarDate;
+  /** How often an idle worker asks for work (s); pg-boss's minimum is 0.5. */
+  pollingIntervalSeconds?: number;
+}
+
+export class JobRunner {
+  readonly #steps: DailyStep[] = [];
+  #boss: PgBoss | null = null;
+  #failedToStart = false;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: JobRunnerOptions,
+  ) {}
+
+  /** Modules add their steps when the app is built; they run in the order registered. */
+  registerDailyStep(step: DailyStep): void {
+    if (this.#steps.some((existing) => existing.name === step.name))
+      throw new Error(`daily step ${step.name} registered twice`);
+    this.#steps.push(step);
+  }
+
+  get stepNames(): string[] {
+    return this.#steps.map((step) => step.name);
+  }
+
+  /**
+   * Runs every step for `day`, in order. A step that throws stops the run (the job fails and pg-boss
+   * retries it with backoff); what the earlier steps did stays done, and a rerun does only what is left.
+   */
+  async runDay(day: CalendarDate, scope: DayScope = {}): Promise<DayReport> {
+    const report: DayReport = { day, steps: [] };
+    for (const step of this.#steps) {
+      const started = performance.now();
+      const counts = await step.run(day, scope, this.log);
+      report.steps.push({ name: step.name, counts, milliseconds: Math.round(performance.now() - started) });
+    }
+    this.log.info({ job: BILLING_DAY, report }, 'billing day done');
+    return report;
+  }
+
+  /** Starts the workers of this instance: the queue, the hourly schedule, one run now. */
+  async start(): Promise<void> {
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => this.database.executeSql(text, values) },
+      schema: 'pgboss',
+      // A failed billing day is retried three times, one, two then four minutes later, then stays failed
+      // (visible in the health answer and, later, the admin area).
+      retryLimit: 3,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInMinutes: 60,
+      // Finished jobs are kept a week for operators, then removed.
+      deleteAfterDays: 7,
+    });
+    boss.on('error', (error: Error) => {
+      this.log.error({ err: error, job: 'pg-boss' }, 'job queue error');
+    });
+    try {
+      await boss.start();
+      await boss.createQueue(BILLING_DAY, { name: BILLING_DAY, policy: 'standard' });
+      // Every hour (a missed hour, a restart or a new day is caught up within the next), in the issuer's zone.
+      await boss.schedule(
+        BILLING_DAY,
+        '5 * * * *',
+        {},
+        { tz: this.options.timeZone, singletonKey: BILLING_DAY },
+      );
+      await boss.work(
+        BILLING_DAY,
+        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        async () => {
+          await this.runDay(this.options.today());
+        },
+      );
+      // Today's work now, not only at the next hour (one queued run at a time across instances).
+      await boss.send(BILLING_DAY, {}, { singletonKey: `${BILLING_DAY}:${this.options.today()}` });
+      this.#boss = boss;
+    } catch (error) {
+      this.#failedToStart = true;
+      this.log.error({ err: error }, 'the job queue did not start');
+      await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+    }
+  }
+
+  /** Lets a running job finish, then stops (a second instance or the next start takes over the rest). */
+  async stop(): Promise<void> {
+    const boss = this.#boss;
+    this.#boss = null;
+    await boss?.stop({ graceful: true, wait: true, timeout: 20_000 });
+  }
+
+  async health(): Promise<QueueHealth> {
+    const boss = this.#boss;
+    if (!boss) return { status: this.#failedToStart ? 'down' : 'off', queued: 0, failed: 0 };
+    try {
+      const [queued, failed] = await Promise.all([boss.getQueueSize(BILLING_DAY), this.#failedCount()]);
+      return { status: 'up', queued, failed };
+    } catch {
+      return { status: 'down', queued: 0, failed: 0 };
+    }
+  }
+
+  /** Jobs that ended failed (their retries spent) and are still kept. */
+  async #failedCount(): Promise<number> {
+    const { rows } = await this.database.executeSql(
+      `select count(*)::int as n from pgboss.job where name = $1 and state = 'failed'`,
+      [BILLING_DAY],
+    );
+    return (rows[0] as { n: number } | undefined)?.n ?? 0;
+  }
+}

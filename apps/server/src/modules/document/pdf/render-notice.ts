@@ -1,0 +1,63 @@
+import type { PdfWriter } from '../../../pdf/pdf-writer';
+import type { Formatter } from '../../../pdf/format';
+import type { DocumentContext } from './context';
+import { COMMON } from './texts-common';
+import { NOTICE, type NoticeText, type NoticeValues } from './texts-notice';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const isDate = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+export function noticeText(context: DocumentContext, language: PdfWriter['language']): NoticeText {
+  const texts = NOTICE[language];
+  return texts.kinds[context.document.subtype] ?? texts.fallback;
+}
+
+/** The notice's facts, formatted in its language. */
+function valuesOf(context: DocumentContext, format: Formatter, language: PdfWriter['language']): NoticeValues {
+  const facts = context.document.facts ?? {};
+  const date = (value: unknown) => (isDate(value) ? format.date(value) : '');
+  const money = (value: unknown) => (typeof value === 'number' ? format.money(value) : '');
+  const kinds = NOTICE[language].deliveryKinds;
+  const delivery = (facts.delivery ?? {}) as Record<string, unknown>;
+  const chosen = (wanted: string) => (['invoices', 'notices', 'taxForms'] as const).filter((kind) => delivery[kind] === wanted).map((kind) => kinds[kind]);
+  return {
+    planName: text(facts.planName) || (context.policy?.planName ?? ''),
+    previousPlanName: text(facts.previousPlanName),
+    effectiveDate: date(facts.effectiveDate),
+    premium: money(facts.premiumCents),
+    taxCredit: typeof facts.taxCreditCents === 'number' && facts.taxCreditCents > 0 ? money(facts.taxCreditCents) : '',
+    amount: money(facts.amountCents),
+    paymentDate: date(facts.paymentDate),
+    graceStart: date(facts.gracePeriodStartDate),
+    graceEnd: date(facts.gracePeriodEndDate),
+    terminationDate: date(facts.terminationDate),
+    dueDate: date(facts.dueDate),
+    amountDue: context.document.amountDueCents ? format.money(context.document.amountDueCents) : '',
+    reinstatementEligible: facts.reinstatementStatus === 'Eligible' || facts.reinstatementStatus === 'Manual' ? 'yes' : '',
+    deliveryEmail: text(facts.email),
+    electronic: chosen('electronic'),
+    paper: chosen('paper'),
+    voluntary: facts.reason !== 'non-payment',
+  };
+}
+
+/** A notice: what happened (its kind's explanation with its facts) and what the member should do. */
+export function writeNotice(pdf: PdfWriter, context: DocumentContext, format: Formatter, supportLine: string): void {
+  const { document, policy, recipient } = context;
+  const t = NOTICE[pdf.language];
+  const c = COMMON[pdf.language];
+  const kind = noticeText(context, pdf.language);
+  const values = valuesOf(context, format, pdf.language);
+  pdf.facts([
+    ...(recipient ? ([[c.member, recipient.name]] as const) : []),
+    ...(policy ? ([[c.policyNumber, policy.policyNumber]] as const) : []),
+    ...(values.planName ? ([[c.plan, values.planName]] as const) : []),
+    [t.noticeDate, format.date(document.documentDate)],
+    ...(values.amountDue ? ([[t.amountDue, values.amountDue]] as const) : []),
+  ]);
+  pdf.heading(t.meaningHeading, 2);
+  for (const line of kind.meaning(values)) pdf.paragraph(line);
+  pdf.heading(t.todoHeading, 2);
+  for (const line of kind.todo(values)) pdf.paragraph(line);
+  pdf.heading(c.questionsHeading, 2).paragraph(supportLine);
+}

@@ -1,0 +1,103 @@
+import { NOTIFICATION_TEMPLATES, type NotificationLinkTextKey, type NotificationTemplate } from '@portal/contracts';
+import type { Transaction } from '../../db/client';
+import { notifications } from '../../db/schema';
+import type { LiveHub } from '../../live/hub';
+import type { DispatchContext, OutboxHandler } from '../../outbox/dispatcher';
+import type { OutboxEvent } from '../../outbox/events';
+
+interface Message {
+  template: NotificationTemplate;
+  link: string;
+  linkTextKey: NotificationLinkTextKey;
+}
+
+/**
+ * In-app notifications from outbox events (SPEC §3 Notification): which message (a translation key the
+ * web translates with `additionalValues`) and which link each kind of event gives the household. The
+ * templates and their values are listed in packages/contracts (notification-templates.ts).
+ */
+const FROM_EVENT: Record<string, Message> = {
+  'payment.succeeded': { template: 'notification.paymentReceived', link: '/payments/payment-history', linkTextKey: 'notification.link.viewPayments' },
+  'payment.pending': { template: 'notification.paymentPending', link: '/payments/payment-history', linkTextKey: 'notification.link.viewPayments' },
+  'payment.settled': { template: 'notification.paymentSettled', link: '/payments/payment-history', linkTextKey: 'notification.link.viewPayments' },
+  'payment.declined': { template: 'notification.paymentFailed', link: '/payments/make-payment', linkTextKey: 'notification.link.makePayment' },
+  'payment.returned': { template: 'notification.paymentReturned', link: '/payments/make-payment', linkTextKey: 'notification.link.makePayment' },
+  'payment.binder-paid': { template: 'notification.coverageEffectuated', link: '/account-overview', linkTextKey: 'notification.link.viewCoverage' },
+  'wallet.method-added': { template: 'notification.walletMethodAdded', link: '/payments/wallet', linkTextKey: 'notification.link.viewWallet' },
+  'wallet.method-removed': { template: 'notification.walletMethodRemoved', link: '/payments/wallet', linkTextKey: 'notification.link.viewWallet' },
+  'wallet.default-changed': { template: 'notification.walletDefaultChanged', link: '/payments/wallet', linkTextKey: 'notification.link.viewWallet' },
+  'wallet.method-updated': { template: 'notification.walletMethodUpdated', link: '/payments/wallet', linkTextKey: 'notification.link.viewWallet' },
+  'scheduled-payment.created': { template: 'notification.scheduledPaymentCreated', link: '/payments/scheduled-payments', linkTextKey: 'notification.link.viewScheduledPayments' },
+  'scheduled-payment.changed': { template: 'notification.scheduledPaymentChanged', link: '/payments/scheduled-payments', linkTextKey: 'notification.link.viewScheduledPayments' },
+  'scheduled-payment.cancelled': { template: 'notification.scheduledPaymentCancelled', link: '/payments/scheduled-payments', linkTextKey: 'notification.link.viewScheduledPayments' },
+  'scheduled-payment.cleared': { template: 'notification.scheduledPaymentsCleared', link: '/payments/scheduled-payments', linkTextKey: 'notification.link.viewScheduledPayments' },
+  'autopay.enrolled': { template: 'notification.autopayEnrolled', link: '/payments/autopay', linkTextKey: 'notification.link.viewAutopay' },
+  'autopay.changed': { template: 'notification.autopayChanged', link: '/payments/autopay', linkTextKey: 'notification.link.viewAutopay' },
+  'autopay.replaced': { template: 'notification.autopayReplaced', link: '/payments/autopay', linkTextKey: 'notification.link.viewAutopay' },
+  'autopay.cancelled': { template: 'notification.autopayCancelled', link: '/payments/autopay', linkTextKey: 'notification.link.viewAutopay' },
+  'autopay.skip-next': { template: 'notification.autopaySkipNext', link: '/payments/autopay', linkTextKey: 'notification.link.viewAutopay' },
+  'autopay.skip-undone': { template: 'notification.autopaySkipUndone', link: '/payments/autopay', linkTextKey: 'notification.link.viewAutopay' },
+  'autopay.upcoming': { template: 'notification.autopayUpcoming', link: '/payments/autopay', linkTextKey: 'notification.link.viewAutopay' },
+  'autopay.card-expires': { template: 'notification.autopayCardExpires', link: '/payments/autopay', linkTextKey: 'notification.link.viewAutopay' },
+  'autopay.above-maximum': { template: 'notification.autopayAboveMaximum', link: '/payments/make-payment', linkTextKey: 'notification.link.makePayment' },
+  'autopay.retry-scheduled': { template: 'notification.autopayRetryScheduled', link: '/payments/autopay', linkTextKey: 'notification.link.viewAutopay' },
+  'autopay.failed': { template: 'notification.autopayFailed', link: '/payments/make-payment', linkTextKey: 'notification.link.makePayment' },
+};
+
+/** `document.issued`: the message follows the kind of document (DOMAIN "Documents"). */
+const DOCUMENT_ISSUED: Record<string, Message> = {
+  invoice: { template: 'notification.invoiceAvailable', link: '/documents/invoice', linkTextKey: 'notification.link.viewInvoice' },
+  notice: { template: 'notification.noticeAvailable', link: '/documents/notice', linkTextKey: 'notification.link.viewNotice' },
+  tax: { template: 'notification.taxFormAvailable', link: '/documents/tax', linkTextKey: 'notification.link.viewTaxForms' },
+};
+
+/** The message an event gives its household, if any. */
+export function messageFor(event: Pick<OutboxEvent, 'type' | 'payload'>): Message | null {
+  if (event.type === 'document.issued') return DOCUMENT_ISSUED[String(event.payload.documentType)] ?? null;
+  return FROM_EVENT[event.type] ?? null;
+}
+
+/** The notification templates the outbox can create (the web must translate each). */
+export const EVENT_NOTIFICATION_TEMPLATES = [...new Set([...Object.values(FROM_EVENT), ...Object.values(DOCUMENT_ISSUED)].map((entry) => entry.template))];
+
+/** The payload's facts that the template declares become the message's values (amounts in cents, dates, last digits). */
+function valuesOf(template: NotificationTemplate, payload: Record<string, unknown>): Record<string, string | number> {
+  const declared: readonly string[] = NOTIFICATION_TEMPLATES[template];
+  const values: Record<string, string | number> = {};
+  for (const key of declared) {
+    const value = key === 'formType' ? (payload.formType ?? payload.subtype) : payload[key];
+    if (typeof value === 'string' || typeof value === 'number') values[key] = value;
+  }
+  return values;
+}
+
+/**
+ * Outbox channel: one in-app notification per event that has a message, for the event's household;
+ * once committed, connected browsers of that household are told (live updates, when a hub is given).
+ */
+export function notificationChannel(live?: LiveHub): OutboxHandler {
+  return async (tx: Transaction, event: OutboxEvent, dispatch?: DispatchContext) => {
+    const spec = messageFor(event);
+    const householdId = event.householdId;
+    if (!spec || householdId === null) return;
+    const documentId = typeof event.payload.documentId === 'string' ? event.payload.documentId : null;
+    const [row] = await tx
+      .insert(notifications)
+      .values({
+        householdId,
+        templateName: spec.template,
+        additionalValues: valuesOf(spec.template, event.payload),
+        link: spec.link,
+        linkTextKey: spec.linkTextKey,
+        documentId,
+        hasAttachment: documentId !== null,
+      })
+      .returning({ id: notifications.id });
+    if (live && dispatch && row) {
+      dispatch.afterCommit(() => live.publish(householdId, { event: 'notification', data: { id: row.id, templateName: spec.template } }));
+    }
+  };
+}
+
+/** The in-app channel without live updates (tests of the write path). */
+export const notifyHousehold: OutboxHandler = notificationChannel();

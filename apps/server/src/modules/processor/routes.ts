@@ -1,0 +1,97 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { HostedFieldsConfigSchema, HostedFieldsQuerySchema, ProblemSchema, ProblemType, WebhookReceiptSchema } from '@portal/contracts';
+import { HttpProblem } from '../../plugins/errors';
+import { portalOrigins } from '../../processor';
+import { WebhookRejected } from '../../processor/port';
+import { deliveryOf, recordEvent } from './repository';
+
+const PROCESSOR_ACTOR = { subject: 'payment-processor', role: 'processor' };
+
+/**
+ * The portal's side of the processor boundary (docs/decisions/016):
+ * - `GET v1/processor/hosted-fields`: where the browser loads the hosted fields (signed-in callers,
+ *   guests included: a guest pays with a one-time card);
+ * - `POST v1/processor/webhook` (public, verified by signature): each event recorded once and handed,
+ *   in that same transaction, to the handlers modules registered on `app.processorWebhooks`.
+ */
+export const processorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  // The signature covers the exact bytes sent: the webhook's body is kept as text (this plugin only).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, parsed) => {
+    parsed(null, body);
+  });
+
+  app.get(
+    '/v1/processor/hosted-fields',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Where the payment processor’s hosted fields are',
+        description:
+          'The processor’s origin and its hosted fields pages (card; bank account) in the asked language, for a page of the portal at `parentOrigin` (one of the portal’s own origins). The page frames them, checks every message comes from `origin`, and receives a token and display facts: card and account numbers never reach the portal. 503 when no processor is configured.',
+        querystring: HostedFieldsQuerySchema,
+        response: { 200: HostedFieldsConfigSchema, 400: ProblemSchema, 401: ProblemSchema, 503: ProblemSchema },
+      },
+    },
+    (request) => {
+      if (app.settings.processor.mode === 'none') {
+        throw new HttpProblem(503, ProblemType.unavailable, 'No payment processor', 'No payment processor is configured.');
+      }
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : null;
+      const parent = new URL(request.query.parentOrigin).origin;
+      if (!portalOrigins(app.settings, port).includes(parent)) {
+        throw new HttpProblem(400, ProblemType.validation, 'Invalid request', 'parentOrigin is not an origin of this portal.', [
+          { field: 'query.parentOrigin', reason: 'not an origin of this portal', code: 'not-yours' },
+        ]);
+      }
+      const { language } = request.query;
+      return Promise.resolve({
+        origin: app.processor.origin,
+        card: app.processor.hostedFieldsUrl('card', language, parent),
+        bankAccount: app.processor.hostedFieldsUrl('bankAccount', language, parent),
+      });
+    },
+  );
+
+  app.post(
+    '/v1/processor/webhook',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Events from the payment processor (signed webhooks)',
+        description:
+          'Public, but only a delivery signed with the webhook secret (`Processor-Signature: t=<unix>,v1=<HMAC-SHA256 of "<t>.<body>">`) within 5 minutes of our clock is accepted (400 otherwise). Each event is recorded once by its id and acted on in the same transaction; the same event delivered again (newly signed) answers `duplicate: true` and changes nothing; the same signed delivery sent again is a replay and is refused (409). A handler failure answers 500 so the processor delivers again.',
+        response: { 200: WebhookReceiptSchema, 400: ProblemSchema, 409: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      let verified;
+      try {
+        verified = app.processor.verifyWebhook(raw, request.headers);
+      } catch (error) {
+        if (!(error instanceof WebhookRejected)) throw error;
+        await request.audit({ action: 'processor.webhook', outcome: 'denied', reason: 'signature-rejected', actor: PROCESSOR_ACTOR });
+        throw new HttpProblem(400, ProblemType.webhookRejected, 'Webhook rejected', 'The webhook signature could not be verified.');
+      }
+      const { event, deliveryId } = verified;
+      const recorded = await app.database.db.transaction(async (tx) => {
+        if (!(await recordEvent(tx, event, deliveryId))) return false;
+        await app.processorWebhooks.dispatch(tx, event);
+        await request.audit(
+          { action: 'processor.webhook', outcome: 'success', recordType: 'processor-event', recordIds: [event.id, event.transactionId], actor: PROCESSOR_ACTOR },
+          tx,
+        );
+        return true;
+      });
+      if (recorded) return { received: true as const, duplicate: false };
+      // Seen before: the processor's own redelivery is acknowledged; the very same delivery is a replay.
+      if ((await deliveryOf(app.database.db, event.id)) === deliveryId) {
+        await request.audit({ action: 'processor.webhook', outcome: 'denied', reason: 'replay', recordType: 'processor-event', recordIds: [event.id], actor: PROCESSOR_ACTOR });
+        throw new HttpProblem(409, ProblemType.webhookRejected, 'Webhook replayed', 'This delivery was already received.');
+      }
+      return { received: true as const, duplicate: true };
+    },
+  );
+  done();
+};

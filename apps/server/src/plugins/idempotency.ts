@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { ProblemType } from '@portal/contracts';
+import { idempotencyRecords } from '../db/schema';
+import { HttpProblem } from './errors';
+
+/**
+ * Idempotency for command routes (docs/decisions/015). A route opts in with `config: { idempotent: true }`;
+ * its callers must then send `Idempotency-Key` (1-255 visible characters). Keys belong to the caller:
+ *
+ * - the first request with a key runs and its answer (status and body) is kept for 24 hours;
+ * - the same key with the same request replays that answer (`Idempotent-Replayed: true`), across
+ *   restarts and instances (the records live in the database);
+ * - the same key with a different request → 422;
+ * - while the first request still runs, a second one waits up to a few seconds for its answer and
+ *   replays it, else → 409 with `Retry-After`;
+ * - an answer with a 5xx status is not kept: the request did not complete, so a retry runs it again (a
+ *   payment is still charged once: the processor receives an idempotency key derived from this one);
+ * - a request whose instance died mid-way leaves a lease (`lockedUntil`) that a retry takes over once
+ *   it expires.
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route is a command that requires an `Idempotency-Key` header. */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** The idempotency record this request runs under (set by the plugin on opted-in routes). */
+    idempotency: { scope: string; key: string } | null;
+  }
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY = /^[\x21-\x7e]{1,255}$/;
+const RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export interface IdempotencyOptions {
+  /** How long a running request holds its key before another instance may take it over (ms). */
+  leaseMs?: number;
+  /** How long a concurrent duplicate waits for the first answer before 409 (ms). */
+  waitMs?: number;
+}
+
+/** A stable text of the request: method, route, path parameters and body with sorted keys. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function requestHash(request: FastifyRequest): string {
+  const text = canonical({ method: request.method, route: request.routeOptions.url, params: request.params, body: request.body ?? null });
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The key as the processor should see it: unique per caller and key, revealing neither. */
+export function processorKeyFor(idempotency: { scope: string; key: string }, purpose: string): string {
+  return createHash('sha256').update(`${purpose}\u0000${idempotency.scope}\u0000${idempotency.key}`).digest('hex').slice(0, 48);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const idempotencyPlugin = fp(
+  (app: FastifyInstance, options: IdempotencyOptions) => {
+    const leaseMs = options.leaseMs ?? 60_000;
+    const waitMs = options.waitMs ?? 5_000;
+    const db = app.database.db;
+    app.decorateRequest('idempotency', null);
+
+    const replay = (reply: FastifyReply, status: number, body: unknown) =>
+      reply
+        .status(status)
+        .header('Idempotent-Replayed', 'true')
+        .type(status >= 400 ? 'application/problem+json' : 'application/json')
+        .send(JSON.stringify(body));
+
+    /** Takes the key for this request, or answers from (or about) the request that holds it. */
+    async function claim(reply: FastifyReply, scope: string, key: string, hash: string): Promise<boolean> {
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const inserted = await db
+          .insert(idempotencyRecords)
+          .values({
+            scope,
+            key,
+            requestHash: hash,
+            state: 'in-progress',
+            lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+            expiresAt: sql`now() + ${RETENTION_MS} * interval '1 millisecond'`,
+          })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyRecords.key });
+        if (inserted.length > 0) return true;
+
+        const [existing] = await db
+          .select({
+            requestHash: idempotencyRecords.requestHash,
+            state: idempotencyRecords.state,
+            responseStatus: idempotencyRecords.responseStatus,
+            responseBody: idempotencyRecords.responseBody,
+            expired: sql<boolean>`${idempotencyRecords.expiresAt} <= now()`,
+            leaseOver: sql<boolean>`coalesce(${idempotencyRecords.lockedUntil} <= now(), true)`,
+          })
+          .from(idempotencyRecords)
+          .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
+        if (!existing) continue; // removed meanwhile (expired, or a 5xx answer): try to take it again
+        if (existing.expired) {
+          await db
+            .delete(idempotencyRecords)
+            .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key), lt(idempotencyRecords.expiresAt, sql`now()`)));
+          continue;
+        }
+        if (existing.requestHash !== hash) {
+          throw new HttpProblem(422, ProblemType.idempotencyKeyReused, 'Idempotency key reused', 'This Idempotency-Key was already used for a different request.');
+        }
+        if (existing.state === 'completed' && existing.responseStatus !== null) {
+          await replay(reply, existing.responseStatus, existing.responseBody);
+          return false;
+        }
+        if (existing.leaseOver) {
+          // The instance that ran it is gone: take the request over.
+          const taken = await db
+            .update(idempotencyRecords)
+            .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+            .where(
+              and(
+                eq(idempotencyRecords.scope, scope),
+                eq(idempotencyRecords.key, key),
+                eq(idempotencyRecords.state, 'in-progress'),
+                sql`coalesce(${idempotencyRecords.lockedUntil} <= now(), true)`,
+              ),
+            )
+            .returning({ key: idempotencyRecords.key });
+          if (taken.length > 0) return true;
+          continue;
+        }
+        if (Date.now() >= deadline) {
+          reply.header('Retry-After', '1');
+          throw new HttpProblem(409, ProblemType.idempotencyInProgress, 'Request in progress', 'A request with this Idempotency-Key is still running. Try again in a moment.');
+        }
+        await sleep(100);
+      }
+    }
+
+    app.addHook('preHandler', async (request, reply) => {
+      if (!request.routeOptions.config.idempotent) return;
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      if (typeof key !== 'string' || !KEY.test(key)) {
+        throw new HttpProblem(400, ProblemType.idempotencyKeyRequired, 'Idempotency-Key required', 'Send an Idempotency-Key header of 1-255 visible characters.', [
+          { field: `header.${IDEMPOTENCY_HEADER}`, reason: 'required: 1-255 visible ASCII characters', code: 'idempotency-key' },
+        ]);
+      }
+      // Keys are the caller's own: the same key from two callers names two requests.
+      const scope = request.principal?.subject ?? `anonymous:${request.ip}`;
+      const proceed = await claim(reply, scope, key, requestHash(request));
+      if (!proceed) return reply; // answered from the first request
+      request.idempotency = { scope, key };
+      return undefined;
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const idempotency = request.idempotency;
+      if (!idempotency) return payload;
+      request.idempotency = null;
+      const where = and(eq(idempotencyRecords.scope, idempotency.scope), eq(idempotencyRecords.key, idempotency.key));
+      if (reply.statusCode >= 500) {
+        await db.delete(idempotencyRecords).where(where);
+        return payload;
+      }
+      let body: unknown = null;
+      if (typeof payload === 'string' && payload !== '') {
+        try {
+          body = JSON.parse(payload) as unknown;
+        } catch {
+          body = payload;
+        }
+      }
+      await db
+        .update(idempotencyRecords)
+        .set({ state: 'completed', responseStatus: reply.statusCode, responseBody: body, lockedUntil: null })
+        .where(where);
+      return payload;
+    });
+  },
+  { name: 'idempotency', dependencies: ['db', 'errors'] },
+);

@@ -1,0 +1,221 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { amountToCents, centsToAmount, ChargeBodySchema, RefundBodySchema, type WireCharge } from '../wire';
+import type { SandboxStore, StoredCharge } from './store';
+
+/**
+ * The sandbox processor's server-to-server API (docs/decisions/016, `../wire.ts`): every call needs the
+ * secret key. Describe a token; charge it (the test number decides the outcome; the same idempotency
+ * key answers the first result); list charges; void a pending charge; refund. Bank charges answer
+ * `pending` and settle later (./webhooks.ts).
+ */
+
+export interface SandboxApiOptions {
+  store: SandboxStore;
+  apiKey: string;
+  settleDelayMs: number;
+  slowAnswerMs: number;
+}
+
+export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+export function wireCharge(charge: StoredCharge): WireCharge {
+  return {
+    id: charge.id,
+    status: charge.status,
+    amount: centsToAmount(charge.amountCents),
+    declineCode: charge.declineCode,
+    returnCode: charge.returnCode,
+    metadata: charge.metadata,
+    createdAt: charge.createdAt,
+  };
+}
+
+export function registerSandboxApi(app: FastifyInstance, options: SandboxApiOptions): void {
+  const { store } = options;
+  const expectedKey = Buffer.from(`Bearer ${options.apiKey}`);
+  app.register((api, _options, registered) => {
+    api.addHook('onRequest', async (request, reply) => {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expectedKey.length || !timingSafeEqual(given, expectedKey)) {
+        return reply.status(401).send({ error: 'unauthorized' });
+      }
+      return undefined;
+    });
+
+    /** Runs an operation once per idempotency key; a repeat gets the first answer. */
+    async function once(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      operation: string,
+      run: () => { status: number; body: unknown; delayMs?: number } | null,
+    ) {
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string' || key.length === 0 || key.length > 255)
+        return reply.status(400).send({ error: 'idempotency_key_required' });
+      const slot = `${operation} ${key}`;
+      const requestHash = hashOf({ params: request.params, body: request.body });
+      const previous = store.state.idempotency[slot];
+      if (previous) {
+        if (previous.requestHash !== requestHash)
+          return reply.status(409).send({ error: 'idempotency_key_reused' });
+        return reply.status(previous.status).send(previous.body);
+      }
+      const answer = run();
+      // A processor error leaves nothing behind: the same key may try again.
+      if (answer === null) return reply.status(500).send({ error: 'processing_error' });
+      store.change((state) => {
+        state.idempotency[slot] = {
+          requestHash,
+          status: answer.status,
+          body: answer.body,
+          at: new Date().toISOString(),
+        };
+      });
+      if (answer.delayMs) await sleep(answer.delayMs);
+      return reply.status(answer.status).send(answer.body);
+    }
+
+    api.get<{ Params: { token: string } }>('/v1/tokens/:token', async (request, reply) => {
+      const stored = store.state.tokens[request.params.token];
+      if (!stored) return reply.status(404).send({ error: 'no_such_token' });
+      return stored.description;
+    });
+
+    api.post('/v1/charges', async (request, reply) => {
+      const parsed = ChargeBodySchema.safeParse(request.body);
+      if (!parsed.success) return reply.status(400).send({ error: 'bad_request' });
+      const body = parsed.data;
+      return once(request, reply, 'charge', () => {
+        const stored = store.state.tokens[body.token];
+        const outcome = stored?.outcome ?? null;
+        if (outcome === 'processor-error') return null;
+        const now = new Date();
+        const charge: StoredCharge = {
+          id: newId('ch'),
+          token: body.token,
+          kind: stored?.description.kind ?? 'card',
+          amountCents: amountToCents(body.amount),
+          description: body.description,
+          metadata: body.metadata,
+          status: 'succeeded',
+          declineCode: null,
+          returnCode: null,
+          settleAt: null,
+          settleOutcome: null,
+          refundedCents: 0,
+          createdAt: now.toISOString(),
+        };
+        switch (outcome) {
+          case null:
+            Object.assign(charge, { status: 'declined', declineCode: 'invalid_account' });
+            break;
+          case 'decline':
+            Object.assign(charge, { status: 'declined', declineCode: 'card_declined' });
+            break;
+          case 'insufficient-funds':
+            Object.assign(charge, { status: 'declined', declineCode: 'insufficient_funds' });
+            break;
+          case 'expired-card':
+            Object.assign(charge, { status: 'declined', declineCode: 'expired_card' });
+            break;
+          case 'incorrect-cvc':
+            Object.assign(charge, { status: 'declined', declineCode: 'incorrect_cvc' });
+            break;
+          case 'settle':
+          case 'return-r01':
+            Object.assign(charge, {
+              status: 'pending',
+              settleAt: new Date(now.getTime() + options.settleDelayMs).toISOString(),
+              settleOutcome: outcome,
+            });
+            break;
+          case 'approve':
+          case 'slow':
+            break;
+        }
+        store.change((state) => {
+          state.charges[charge.id] = charge;
+        });
+        return {
+          status: 200,
+          body: wireCharge(charge),
+          ...(outcome === 'slow' ? { delayMs: options.slowAnswerMs } : {}),
+        };
+      });
+    });
+
+    api.get('/v1/charges', (_request, reply) =>
+      reply.send({ data: Object.values(store.state.charges).map(wireCharge) }),
+    );
+
+    api.get<{ Params: { id: string } }>('/v1/charges/:id', async (request, reply) => {
+      const charge = store.state.charges[request.params.id];
+      return charge ? wireCharge(charge) : reply.status(404).send({ error: 'no_such_charge' });
+    });
+
+    api.post<{ Params: { id: string } }>('/v1/charges/:id/void', async (request, reply) => {
+      if (!store.state.charges[request.params.id]) return reply.status(404).send({ error: 'no_such_charge' });
+      return once(request, reply, 'void', () => {
+        const charge = store.state.charges[request.params.id];
+        if (charge?.status !== 'pending') return { status: 200, body: { status: 'not-voidable' } };
+        store.change(() => {
+          Object.assign(charge, { status: 'voided', settleAt: null });
+        });
+        return { status: 200, body: { status: 'voided' } };
+      });
+    });
+
+    api.post('/v1/refunds', async (request, reply) => {
+      const parsed = RefundBodySchema.safeParse(request.body);
+      if (!parsed.success) return reply.status(400).send({ error: 'bad_request' });
+      const body = parsed.data;
+      const charge = store.state.charges[body.charge];
+      if (!charge) return reply.status(404).send({ error: 'no_such_charge' });
+      return once(request, reply, 'refund', () => {
+        const amountCents =
+          body.amount === undefined ? charge.amountCents - charge.refundedCents : amountToCents(body.amount);
+        const refund = {
+          id: newId('re'),
+          charge: charge.id,
+          amountCents,
+          status: 'succeeded' as 'succeeded' | 'pending' | 'failed',
+          failureReason: null as string | null,
+          completeAt: null as string | null,
+          createdAt: new Date().toISOString(),
+        };
+        if (charge.status === 'pending')
+          Object.assign(refund, { status: 'failed', failureReason: 'charge-not-settled' });
+        else if (charge.status !== 'succeeded' && charge.status !== 'settled')
+          Object.assign(refund, { status: 'failed', failureReason: 'nothing-to-refund' });
+        else if (amountCents <= 0 || amountCents > charge.amountCents - charge.refundedCents)
+          Object.assign(refund, { status: 'failed', failureReason: 'amount-too-large' });
+        else if (charge.kind === 'bankAccount')
+          Object.assign(refund, {
+            status: 'pending',
+            completeAt: new Date(Date.now() + options.settleDelayMs).toISOString(),
+          });
+        store.change((state) => {
+          state.refunds[refund.id] = refund;
+          if (refund.status !== 'failed') {
+            charge.refundedCents += amountCents;
+            if (charge.refundedCents >= charge.amountCents) charge.status = 'refunded';
+          }
+        });
+        return {
+          status: 200,
+          body: {
+            id: refund.id,
+            charge: charge.id,
+            status: refund.status,
+            amount: centsToAmount(amountCents),
+            failureReason: refund.failureReason,
+          },
+        };
+      });
+    });
+    registered();
+  });
+}

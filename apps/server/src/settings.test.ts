@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { loadSettings, parseTrustProxy, SettingsError, withSandboxPort } from './settings';
+
+/** Production also needs its payment processor (docs/decisions/016). */
+const processorEnv = { PROCESSOR_URL: 'https://api.processor.example/', PROCESSOR_API_KEY: 'sk_live_0123456789abcdef', PROCESSOR_WEBHOOK_SECRET: 'whsec_0123456789abcdef' };
+
+describe('demo mode (settings.demoMode, DEMO_MODE)', () => {
+  it('is on by default only with the embedded database outside production', () => {
+    expect(loadSettings({}).demoMode).toBe(true);
+    expect(loadSettings({ NODE_ENV: 'test' }).demoMode).toBe(true);
+    expect(loadSettings({ DATABASE_URL: 'postgres://db.example.internal/portal' }).demoMode).toBe(false);
+    expect(loadSettings({ NODE_ENV: 'production', ...processorEnv }).demoMode).toBe(false);
+  });
+
+  it('follows DEMO_MODE when it is set', () => {
+    expect(loadSettings({ DEMO_MODE: 'false' }).demoMode).toBe(false);
+    expect(loadSettings({ DEMO_MODE: 'true', DATABASE_URL: 'postgres://db.example.internal/portal' }).demoMode).toBe(true);
+    expect(() => loadSettings({ DEMO_MODE: 'yes' })).toThrow(/DEMO_MODE/);
+  });
+
+  it('is refused with NODE_ENV=production, in one line that says why and what to do', () => {
+    expect(() => loadSettings({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toThrow(SettingsError);
+    try {
+      loadSettings({ NODE_ENV: 'production', DEMO_MODE: 'true', DATABASE_URL: 'postgres://db.example.internal/portal' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).not.toContain('\n');
+      expect(message).toMatch(/^Refusing to start: DEMO_MODE=true with NODE_ENV=production/);
+      expect(message).toContain('Remove DEMO_MODE');
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes true/false as before, a hop count, or addresses and CIDR ranges', () => {
+    expect(loadSettings({}).trustProxy).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.5')).toEqual(['10.0.0.5']);
+    expect(parseTrustProxy(' 10.0.0.0/8, 192.168.1.10 ,fd00::/8,::1, loopback')).toEqual(['10.0.0.0/8', '192.168.1.10', 'fd00::/8', '::1', 'loopback']);
+    expect(loadSettings({ TRUST_PROXY: '172.16.0.0/12' }).trustProxy).toEqual(['172.16.0.0/12']);
+  });
+
+  it('refuses anything else, naming the bad entry', () => {
+    for (const bad of ['yes', '0', '11', '10.0.0.300', '10.0.0.0/33', 'fd00::/129', 'proxy.example.org', '10.0.0.1/8/2']) {
+      expect(() => parseTrustProxy(bad), bad).toThrow(SettingsError);
+    }
+    expect(() => loadSettings({ TRUST_PROXY: '10.0.0.1, lb.internal' })).toThrow(/TRUST_PROXY.*lb\.internal/);
+  });
+});
+
+const productionBase = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://db.example/portal',
+  PUBLIC_URL: 'https://members.example.org',
+};
+
+describe('settings: demo mode and the payment processor', () => {
+  it('runs the sandbox processor next to the portal in the embedded default (demo mode)', () => {
+    const settings = loadSettings({ PORT: '4000', PUBLIC_URL: 'http://127.0.0.1:4000' });
+    expect(settings.demoMode).toBe(true);
+    expect(settings.processor).toMatchObject({ mode: 'sandbox', port: 4001, url: 'http://127.0.0.1:4001', publicOrigin: 'http://127.0.0.1:4001', timeoutMs: 10_000 });
+    const moved = loadSettings({ PORT: '4000', PROCESSOR_PORT: '4050', PROCESSOR_PUBLIC_URL: 'https://pay.example.test/x', PROCESSOR_SETTLE_DELAY_MS: '500' });
+    expect(moved.processor).toMatchObject({ port: 4050, publicOrigin: 'https://pay.example.test', settleDelayMs: 500 });
+  });
+
+  it('is not in demo mode with PostgreSQL unless asked, and then has no processor without PROCESSOR_URL', () => {
+    expect(loadSettings({ DATABASE_URL: 'postgres://localhost/x' })).toMatchObject({ demoMode: false, processor: { mode: 'none' } });
+    expect(loadSettings({ DATABASE_URL: 'postgres://localhost/x', DEMO_MODE: 'true' }).processor.mode).toBe('sandbox');
+    expect(loadSettings({ DEMO_MODE: 'false' }).processor.mode).toBe('none');
+  });
+
+  it('uses an external processor at PROCESSOR_URL, which needs its key and webhook secret', () => {
+    expect(loadSettings({ ...processorEnv }).processor).toMatchObject({ mode: 'external', url: 'https://api.processor.example', publicOrigin: 'https://api.processor.example' });
+    expect(() => loadSettings({ PROCESSOR_URL: 'https://api.processor.example' })).toThrow(/PROCESSOR_URL needs PROCESSOR_API_KEY and PROCESSOR_WEBHOOK_SECRET/);
+  });
+
+  it('refuses production without a configured processor, or with demo mode, in one clear line', () => {
+    expect(() => loadSettings(productionBase)).toThrow(new SettingsError('Invalid environment: production needs a payment processor: set PROCESSOR_URL, PROCESSOR_API_KEY and PROCESSOR_WEBHOOK_SECRET'));
+    expect(() => loadSettings({ ...productionBase, ...processorEnv, DEMO_MODE: 'true' })).toThrow(/Refusing to start: DEMO_MODE=true/);
+    expect(loadSettings({ ...productionBase, ...processorEnv })).toMatchObject({ demoMode: false, processor: { mode: 'external' } });
+  });
+
+  it('learns the sandbox’s port once it listens when the portal’s port was 0', () => {
+    const settings = loadSettings({ PORT: '0', HOST: '127.0.0.1' });
+    expect(settings.processor.port).toBe(0);
+    const listening = withSandboxPort(settings.processor, 43_210, settings.publicUrl);
+    expect(listening).toMatchObject({ port: 43_210, url: 'http://127.0.0.1:43210', publicOrigin: 'http://localhost:43210' });
+  });
+});

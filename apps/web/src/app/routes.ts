@@ -1,0 +1,58 @@
+import type { TranslationKey } from '../i18n/loose';
+
+/**
+ * The one route table (SPEC §2): every page of this build with the translation key of its title (route
+ * data) and who may open it. The router gives each its lazily loaded page (`app/router.tsx`), the menu
+ * shows only these pages (`app/navigation.ts`), and the end-to-end journeys read it too: the axe sweep
+ * (`e2e/axe-sweep.spec.ts`) opens every page in it, and the menu checks know which pages exist.
+ * A new page is added here, and the compiler then asks the router for its module.
+ */
+export interface RouteEntry {
+  path: string;
+  titleKey: TranslationKey;
+  /**
+   * Public pages need no sign-in; private ones need a signed-in member, staff or broker (SPEC §6);
+   * guest pages are private pages a located guest may open as well (SPEC §4 guest scenarios: paying).
+   */
+  access: 'public' | 'private' | 'guest';
+  /** A sign-in landing that does its work and moves on (nothing to look at; not a menu target). */
+  landing?: true;
+}
+
+export const ROUTE_TABLE = [
+  { path: '/home', titleKey: 'home.title', access: 'public' },
+  { path: '/payments/locate-account', titleKey: 'locate.title', access: 'public' },
+  { path: '/auth/callback', titleKey: 'signIn.callbackTitle', access: 'public', landing: true },
+  { path: '/auth/asserted', titleKey: 'signIn.assertedTitle', access: 'public', landing: true },
+  { path: '/auth/signed-out', titleKey: 'account.signedOut.pageTitle', access: 'public' },
+  { path: '/error/500', titleKey: 'serverError.title', access: 'public' },
+  { path: '/payments/wallet', titleKey: 'wallet.title', access: 'private' },
+  { path: '/account-overview', titleKey: 'overview.title', access: 'guest' },
+  { path: '/payments/make-payment', titleKey: 'payments.makePayment.title', access: 'guest' },
+  { path: '/payments/binding-payment', titleKey: 'payments.binder.title', access: 'guest' },
+  { path: '/payments/payment-history', titleKey: 'payments.history.title', access: 'private' },
+  { path: '/payments/payment-history/:paymentId', titleKey: 'payments.receipt.title', access: 'private' },
+  // A guest's receipt lives under the page that made it (guests have no payment history page).
+  { path: '/payments/make-payment/receipt/:paymentId', titleKey: 'payments.receipt.title', access: 'guest' },
+  { path: '/documents/invoice', titleKey: 'documents.invoice.title', access: 'private' },
+  { path: '/documents/notice', titleKey: 'documents.notice.title', access: 'private' },
+  { path: '/documents/tax', titleKey: 'documents.tax.title', access: 'private' },
+  { path: '/notification/view-notifications', titleKey: 'nav.notifications', access: 'private' },
+  { path: '/admin/paperless-settings', titleKey: 'paperless.title', access: 'private' },
+  { path: '/admin/email-confirmation', titleKey: 'emailConfirmation.title', access: 'private' },
+] as const satisfies readonly RouteEntry[];
+
+export type RoutePath = (typeof ROUTE_TABLE)[number]['path'];
+
+/** The not-found page's route data (anything else). */
+export const NOT_FOUND_ROUTE = { path: '*', titleKey: 'notFound.title', access: 'public' } as const satisfies RouteEntry;
+
+/**
+ * The pages of this build a menu entry or a link may name (SPEC §2): the table without sign-in landings
+ * and pages that need an id. A configured menu entry for any other page is left out (it would lead
+ * nowhere).
+ */
+export const BUILT_ROUTES: readonly string[] = ROUTE_TABLE.filter((route: RouteEntry) => !route.landing && !route.path.includes(':')).map((route) => route.path);
+
+/** SPEC §2/§6: pages anyone may open without signing in (locate-account is always exempt). */
+export const PUBLIC_ROUTES = ['/home', '/payments/locate-account', '/auth', '/error'] as const;

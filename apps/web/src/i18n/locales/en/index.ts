@@ -1,0 +1,21 @@
+// English, the default and fallback language, ships in the main bundle. One file per part of the portal
+// (so that parallel work on different areas does not edit one file); files are deep-merged, so several
+// may add to a shared section such as `fields`. es/ and pt/ hold the same files with the same keys
+// (i18n/locales.test.ts checks it). To add a file: import it here and add it to `files`.
+import { deepMerge } from '@portal/domain';
+import common from './common.json';
+import documents from './documents.json';
+import forms from './forms.json';
+import notifications from './notifications.json';
+import paperless from './paperless.json';
+import payments from './payments.json';
+import wallet from './wallet.json';
+
+const files = [common, forms, documents, notifications, paperless, payments, wallet] as const;
+
+type Merged = (typeof files)[number] extends infer F ? (F extends object ? F : never) : never;
+type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
+
+const en = files.reduce<object>((merged, file) => deepMerge<object>(merged, file), {}) as UnionToIntersection<Merged>;
+
+export default en;

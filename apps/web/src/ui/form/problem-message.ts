@@ -1,0 +1,50 @@
+import { ProblemType } from '@portal/contracts';
+import { isApiError } from '../../lib/api';
+import type { TranslationKey } from '../../i18n/loose';
+
+/**
+ * One table from a problem's stable `type` (RFC 9457, packages/contracts problem.ts) to the sentence a
+ * person reads. Forms show it in place (an alert above the fields); only a truly unexpected failure
+ * (a 500) leaves the page for /error/500.
+ */
+const BY_TYPE: Partial<Record<string, TranslationKey>> = {
+  [ProblemType.validation]: 'problems.validation',
+  [ProblemType.unprocessable]: 'problems.unprocessable',
+  [ProblemType.forbidden]: 'problems.forbidden',
+  [ProblemType.actionNotAllowed]: 'problems.actionNotAllowed',
+  [ProblemType.notFound]: 'problems.notFound',
+  [ProblemType.accountNotFound]: 'problems.accountNotFound',
+  [ProblemType.rateLimited]: 'problems.rateLimited',
+  [ProblemType.conflict]: 'problems.conflict',
+  [ProblemType.idempotencyInProgress]: 'problems.inProgress',
+  [ProblemType.idempotencyKeyReused]: 'problems.unexpected',
+  [ProblemType.paymentDeclined]: 'problems.paymentDeclined',
+  [ProblemType.paymentOutcomeUnknown]: 'problems.paymentOutcomeUnknown',
+  [ProblemType.unavailable]: 'problems.unavailable',
+  [ProblemType.payloadTooLarge]: 'problems.payloadTooLarge',
+};
+
+/** The translation key of what went wrong with a call (a problem answer, or no answer at all). */
+export function problemMessageKey(error: unknown): TranslationKey {
+  if (!isApiError(error)) return 'problems.network';
+  const key = error.type ? BY_TYPE[error.type] : undefined;
+  if (key) return key;
+  if (error.status === 404) return 'problems.notFound';
+  if (error.status === 429) return 'problems.rateLimited';
+  if (error.status === 503 || error.status === 504) return 'problems.unavailable';
+  if (error.status >= 400 && error.status < 500) return 'problems.validation';
+  return 'problems.unexpected';
+}
+
+/** Failures worth retrying with the same idempotency key: no answer, a busy or unknown outcome. */
+export function isTransient(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status === 409 && error.type === ProblemType.idempotencyInProgress
+    ? true
+    : error.status === 502 || error.status === 503 || error.status === 504 || error.type === ProblemType.paymentOutcomeUnknown;
+}
+
+/** A failure no form can explain (a bug or an outage of ours): the global error page (SPEC §8). */
+export function isUnexpected(error: unknown): boolean {
+  return isApiError(error) && error.status === 500;
+}

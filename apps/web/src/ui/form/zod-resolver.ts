@@ -1,0 +1,39 @@
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { encodeMessage, messageOfIssue } from './field-message';
+
+const valueAt = (values: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), values);
+
+/** Sets `value` at a dotted path in a nested errors object (react-hook-form's shape). */
+function setAt(target: Record<string, unknown>, path: readonly PropertyKey[], value: unknown): void {
+  let node = target;
+  path.forEach((key, index) => {
+    const name = String(key);
+    if (index === path.length - 1) {
+      node[name] ??= value;
+      return;
+    }
+    node[name] ??= {};
+    node = node[name] as Record<string, unknown>;
+  });
+}
+
+/**
+ * react-hook-form checks with the contract's zod schema, the one the server checks with (HOUSE_STYLE
+ * "Schemas once"). Each failing field — nested ones too (`billing.zipCode`) — carries its first
+ * message (see field-message.ts), translated where the field is shown.
+ */
+export function zodResolver<T extends FieldValues>(schema: z.ZodType<T, FieldValues>): Resolver<T> {
+  return async (values) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: Record<string, unknown> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.length > 0 ? issue.path : ['root'];
+      const message = messageOfIssue(issue, valueAt(values, path));
+      setAt(errors, path, { type: issue.code, message: encodeMessage(message) });
+    }
+    return { values: {}, errors: errors as FieldErrors<T> };
+  };
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import type { PolicyDetail } from '@portal/contracts';
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useConfig } from '../../config/config-context';
+import { Facts, type Fact } from '../facts';
+import { useFormatters } from '../format';
+
+/** What the member owes on the policy being paid: amount due, past due, due date, paid-through, grace period. */
+export function OwedSummary({ policy, today }: { policy: PolicyDetail; today: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const { account } = useConfig();
+  const finance = policy.finance;
+  if (!finance) return null;
+  const due = finance.currentAmountDueCents + finance.pastAmountDueCents;
+  const facts: Fact[] = [
+    { label: t('payments.makePayment.amountDue'), value: format.money(due), tone: finance.pastAmountDueCents > 0 ? 'error' : 'normal' },
+    ...(finance.pastAmountDueCents > 0 ? [{ label: t('payments.makePayment.pastDue'), value: format.money(finance.pastAmountDueCents), tone: 'error' as const }] : []),
+    { label: t('payments.makePayment.dueDate'), value: finance.paymentDueDate ? format.date(finance.paymentDueDate) : t('overview.none') },
+    { label: t('payments.makePayment.paidThrough'), value: finance.paidThroughDate ? format.date(finance.paidThroughDate) : t('payments.makePayment.notPaidYet') },
+  ];
+  const grace = finance.gracePeriod;
+  const check = account.payments.checkMailingAddress;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="owed-heading">
+      <Stack spacing={2}>
+        <Typography id="owed-heading" variant="h6" component="h2">
+          {t('payments.makePayment.summaryHeading')}
+        </Typography>
+        {grace?.endDate && grace.endDate >= today && (
+          <Alert severity="warning">{t('payments.makePayment.gracePeriod', { end: format.date(grace.endDate), amount: format.money(due) })}</Alert>
+        )}
+        {due === 0 && <Alert severity="info">{t('payments.makePayment.nothingDue')}</Alert>}
+        <Facts items={facts} columns={2} />
+        {check && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('payments.makePayment.checkInstead', { payee: check.payee, address: `${check.street1}, ${check.city}, ${check.state} ${check.zipCode}`, number: policy.policyNumber })}
+          </Typography>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

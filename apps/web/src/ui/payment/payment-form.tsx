@@ -1,0 +1,302 @@
+import { useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  amountCents,
+  makePaymentFormSchema,
+  ProblemType,
+  type MakePaymentForm,
+  type MakePaymentRequest,
+  type PolicyDetail,
+  type TokenizedMethod,
+  type Wallet,
+} from '@portal/contracts';
+import { formatUsDate, toWireAmount, type CalendarDate } from '@portal/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useConfig } from '../../config/config-context';
+import { makePayment } from '../../data/payment/make-payment';
+import { paymentHistoryKey } from '../../data/payment/get-payment-history';
+import { useHostedFields } from '../../data/processor/get-hosted-fields';
+import { loose } from '../../i18n/loose';
+import { isApiError } from '../../lib/api';
+import { updatePortalState } from '../../lib/portal-state';
+import { useSignedInViewer } from '../../lib/viewer';
+import { Facts } from '../facts';
+import { CheckboxInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, zodResolver, type Option } from '../form';
+import { useFormatters } from '../format';
+import { HostedFields, type HostedFieldsHandle } from '../hosted-fields/hosted-fields';
+import { usePaymentMethodLabel } from './payment-method-label';
+
+const NEW_CARD = 'new-card';
+const NEW_BANK = 'new-bank';
+
+/** The method chosen, ready to pay with: a saved wallet item, or a one-time token from the hosted fields. */
+type ChosenMethod =
+  | { kind: 'saved'; itemId: string; method: 'Card' | 'BankAccount'; label: string }
+  | { kind: 'fresh'; token: string; method: 'Card' | 'BankAccount'; label: string; described: TokenizedMethod };
+
+interface Review {
+  values: MakePaymentForm;
+  method: ChosenMethod;
+  amountCents: number;
+}
+
+export interface PaymentFormProps {
+  policy: PolicyDetail;
+  /** The household's wallet (members and staff acting for one); null for a guest. */
+  wallet: Wallet | null;
+  /** A binder payment: the amount is the first month, fixed. */
+  binder: boolean;
+  /** The amount filled in (the amount due, or the binder). */
+  defaultAmountCents: number;
+  today: CalendarDate;
+}
+
+const savedOptions = (wallet: Wallet | null, label: ReturnType<typeof usePaymentMethodLabel>, t: (key: 'payments.method.default') => string): Option[] =>
+  wallet
+    ? [
+        ...wallet.creditCards.map((card) => ({ value: `saved:${card.id}`, label: `${label('Card', card.cardType, card.last4)}${card.isDefault ? ` (${t('payments.method.default')})` : ''}` })),
+        ...wallet.bankAccounts.map((account) => ({
+          value: `saved:${account.id}`,
+          label: `${label('BankAccount', account.accountType, account.last3, account.nickname)}${account.isDefault ? ` (${t('payments.method.default')})` : ''}`,
+        })),
+      ]
+    : [];
+
+/**
+ * The payment form (issue 9): details (amount, method, billing) → review → pay. A new card or account
+ * is typed in the processor's hosted fields and reaches us as a token; the payment goes out with one
+ * Idempotency-Key per attempt, so a double click or an automatic retry never pays twice. A decline says
+ * why in plain words and keeps what was typed.
+ */
+export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today }: PaymentFormProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const viewer = useSignedInViewer();
+  const { account } = useConfig();
+  const format = useFormatters();
+  const methodLabel = usePaymentMethodLabel();
+  const hostedFields = useHostedFields(viewer.credentialKey, i18n.language);
+  const frame = useRef<HostedFieldsHandle>(null);
+  const [review, setReview] = useState<Review | null>(null);
+  const [tokenizeFailed, setTokenizeFailed] = useState(false);
+  const guest = viewer.session.kind === 'guest';
+  const limits = account.payments;
+  const options = savedOptions(wallet, methodLabel, t);
+  const defaultItem = wallet?.defaultItem ? `saved:${wallet.defaultItem.id}` : (options[0]?.value ?? NEW_CARD);
+  const address = policy.mailingAddress ?? policy.residentialAddress;
+  const resolver = useMemo(() => zodResolver(makePaymentFormSchema(limits)), [limits]);
+  const form = useForm<MakePaymentForm>({
+    resolver,
+    defaultValues: {
+      policyId: policy.id,
+      amount: defaultAmountCents > 0 ? toWireAmount(defaultAmountCents) : '',
+      methodChoice: defaultItem,
+      saveToWallet: false,
+      billingName: `${policy.policyHolder.firstName} ${policy.policyHolder.lastName}`,
+      street: address?.street1 ?? '',
+      city: address?.city ?? '',
+      state: address?.state ?? '',
+      zip: address?.zipCode ?? '',
+      emailAddress: policy.contactInformation?.email ?? '',
+    },
+  });
+  const methodChoice = useWatch({ control: form.control, name: 'methodChoice' });
+  const newKind = methodChoice === NEW_CARD ? 'card' : methodChoice === NEW_BANK ? 'bankAccount' : null;
+
+  const pay = useCommand({
+    send: (body: MakePaymentRequest, key: string) => makePayment(body, key),
+    retries: limits.makePaymentRetryCount,
+    fieldOf: (field) => {
+      if (field.endsWith('paymentAmount')) return 'amount';
+      if (field.startsWith('body.information.')) return ({ billingName: 'billingName', street: 'street', city: 'city', state: 'state', zip: 'zip', emailAddress: 'emailAddress' } as Record<string, string>)[field.slice('body.information.'.length)] ?? null;
+      return null;
+    },
+    form,
+    invalidates: () => [['policy'], ['household-user'], paymentHistoryKey(viewer.credentialKey, policy.id), ['notifications']],
+  });
+
+  const toReview = async (values: MakePaymentForm) => {
+    setTokenizeFailed(false);
+    pay.reset();
+    let method: ChosenMethod;
+    if (values.methodChoice.startsWith('saved:')) {
+      const itemId = values.methodChoice.slice('saved:'.length);
+      const card = wallet?.creditCards.find((candidate) => candidate.id === itemId);
+      const bank = wallet?.bankAccounts.find((candidate) => candidate.id === itemId);
+      if (card) method = { kind: 'saved', itemId, method: 'Card', label: methodLabel('Card', card.cardType, card.last4) };
+      else if (bank) method = { kind: 'saved', itemId, method: 'BankAccount', label: methodLabel('BankAccount', bank.accountType, bank.last3, bank.nickname) };
+      else return;
+    } else {
+      const outcome = await frame.current?.tokenize();
+      if (!outcome || outcome.status === 'failed') {
+        setTokenizeFailed(true);
+        return;
+      }
+      if (outcome.status === 'invalid') return;
+      const described = outcome.method;
+      method =
+        described.kind === 'card'
+          ? { kind: 'fresh', token: outcome.token, method: 'Card', label: methodLabel('Card', described.brand, described.last4), described }
+          : { kind: 'fresh', token: outcome.token, method: 'BankAccount', label: methodLabel('BankAccount', described.accountType, described.last3), described };
+    }
+    setReview({ values, method, amountCents: amountCents(values.amount) });
+  };
+
+  const submitPayment = async () => {
+    if (!review) return;
+    const { values, method } = review;
+    const subscriber = policy.members.find((member) => member.relationship === 'self') ?? policy.members[0];
+    const body: MakePaymentRequest = {
+      id: policy.id,
+      paymentDetails: {
+        paymentAmount: toWireAmount(review.amountCents),
+        method: method.method,
+        ...(method.kind === 'saved' ? { walletItemId: method.itemId } : { paymentToken: method.token }),
+        saveToWallet: method.kind === 'fresh' && values.saveToWallet,
+      },
+      information: {
+        subscriberFolderID: subscriber?.folderId ?? policy.issuerSubscriberId,
+        firstName: policy.policyHolder.firstName,
+        lastName: policy.policyHolder.lastName,
+        dateofBirth: subscriber?.dob ?? '1900-01-01',
+        exchangeID: policy.exchangeSubscriberId,
+        healthPlanID: policy.planId ?? '',
+        billingName: values.billingName,
+        street: values.street,
+        city: values.city,
+        state: values.state,
+        zip: values.zip,
+        ...(values.emailAddress ? { emailAddress: values.emailAddress } : {}),
+        date: formatUsDate(today),
+      },
+    };
+    const outcome = await pay.attempt(body);
+    // SPEC §4: a successful binder payment sets the binding-payment-success flag; a failure clears it.
+    if (binder) updatePortalState({ bindingPaymentComplete: outcome.ok && outcome.result.receipt.effectuated });
+    if (!outcome.ok) {
+      // A refusal about a field (amount, billing) is fixed on the details step, where the field is.
+      if (isApiError(outcome.error) && (outcome.error.problem?.errors?.length ?? 0) > 0) setReview(null);
+      return;
+    }
+    // The receipt, history and overview that follow are about the policy just paid (SPEC §4 policy selection).
+    updatePortalState({ selectedPolicyId: policy.id });
+    const { paymentId } = outcome.result.receipt;
+    const receiptPath = guest ? `/payments/make-payment/receipt/${paymentId}` : `/payments/payment-history/${paymentId}`;
+    void navigate(receiptPath);
+  };
+
+  const declineMessage = (error: unknown) => {
+    if (isApiError(error) && error.type === ProblemType.paymentDeclined) {
+      const code = error.problem?.declineCode ?? 'unknown';
+      return `${loose(t)(`payments.decline.${code}`, { defaultValue: t('payments.decline.unknown') })} ${t('payments.decline.nothingCharged')}`;
+    }
+    return undefined;
+  };
+
+  const methodOptions: Option[] = [
+    ...(guest ? [] : options),
+    ...(limits.paymentTypes.includes('CardPayments') ? [{ value: NEW_CARD, label: t('payments.method.newCard') }] : []),
+    ...(limits.paymentTypes.includes('CheckingOrSavings') ? [{ value: NEW_BANK, label: t('payments.method.newBankAccount') }] : []),
+  ];
+
+  if (review) {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="review-heading">
+        <Stack spacing={2.5}>
+          <Typography id="review-heading" variant="h6" component="h2">
+            {t('payments.makePayment.reviewHeading')}
+          </Typography>
+          {pay.error !== null && (
+            <Alert severity="error" role="alert">
+              {declineMessage(pay.error) ?? t(pay.error !== undefined && isApiError(pay.error) && pay.error.type === ProblemType.paymentOutcomeUnknown ? 'problems.paymentOutcomeUnknown' : 'problems.unexpected')}
+            </Alert>
+          )}
+          <Facts
+            columns={2}
+            items={[
+              { label: t('payments.makePayment.reviewPolicy'), value: `${policy.planName ?? ''} (${policy.policyNumber})` },
+              { label: t('payments.makePayment.reviewAmount'), value: format.money(review.amountCents) },
+              { label: t('payments.makePayment.reviewMethod'), value: review.method.label },
+              { label: t('payments.makePayment.reviewDate'), value: format.date(today) },
+            ]}
+          />
+          <Typography variant="body2">{review.method.method === 'Card' ? t('payments.makePayment.reviewCardNote') : t('payments.makePayment.reviewBankNote')}</Typography>
+          <Typography variant="body2">{t('payments.makePayment.reviewConfirm', { issuer: account.tenant.issuerName, amount: format.money(review.amountCents) })}</Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Button variant="contained" size="large" disabled={pay.pending} onClick={() => void submitPayment()}>
+              {t('payments.makePayment.pay', { amount: format.money(review.amountCents) })}
+            </Button>
+            <Button
+              disabled={pay.pending}
+              onClick={() => {
+                pay.reset();
+                setReview(null);
+              }}
+            >
+              {t('payments.makePayment.back')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="details-heading">
+      <Typography id="details-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('payments.makePayment.detailsHeading')}
+      </Typography>
+      <PortalForm form={form} onSubmit={toReview} error={pay.error ?? undefined} describeError={declineMessage} labelledBy="details-heading">
+        <Stack spacing={2.5}>
+          <MoneyInput
+            name="amount"
+            field="amount"
+            required
+            readOnly={binder}
+            help={t('payments.makePayment.amountHelp', { minimum: format.money(limits.minAllowedPaymentCents), maximum: format.money(limits.maxAllowedPaymentCents) })}
+          />
+          {guest && <Typography variant="body2">{t('payments.makePayment.guestMethods')}</Typography>}
+          {!guest && options.length === 0 && <Typography variant="body2">{t('payments.makePayment.noSavedMethods')}</Typography>}
+          <RadioInput name="methodChoice" field="methodChoice" options={methodOptions} required />
+          {newKind && hostedFields.data && (
+            <Box>
+              <HostedFields
+                key={newKind}
+                ref={frame}
+                kind={newKind}
+                config={hostedFields.data}
+                title={t(newKind === 'card' ? 'payments.method.newCard' : 'payments.method.newBankAccount')}
+              />
+              {!guest && viewer.session.actions.includes('manage-wallet') && <CheckboxInput name="saveToWallet" field="saveToWallet" />}
+            </Box>
+          )}
+          {newKind && hostedFields.isError && <Alert severity="error">{t('problems.unavailable')}</Alert>}
+          {tokenizeFailed && <Alert severity="error">{t('problems.unavailable')}</Alert>}
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {t('payments.makePayment.billingHeading')}
+          </Typography>
+          <TextInput name="billingName" field="billingName" required autoComplete="cc-name" maxLength={100} />
+          <TextInput name="street" field="street" required autoComplete="billing street-address" maxLength={100} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextInput name="city" field="city" required autoComplete="billing address-level2" maxLength={60} />
+            <TextInput name="state" field="state" required autoComplete="billing address-level1" maxLength={2} />
+            <TextInput name="zip" field="zip" required autoComplete="billing postal-code" inputMode="numeric" maxLength={10} />
+          </Stack>
+          <TextInput name="emailAddress" field="emailAddress" type="email" autoComplete="email" maxLength={200} />
+          <Box>
+            <Button type="submit" variant="contained" size="large">
+              {t('payments.makePayment.continue')}
+            </Button>
+          </Box>
+        </Stack>
+      </PortalForm>
+    </Paper>
+  );
+}

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
+import { newPortalPage, signIn, text } from './support/portal';
+import { freshMember } from './support/members';
+import { chooseNew, money, openPayment, payButton, review, typeCard } from './support/payments';
+import { TEST_CARDS } from '../apps/server/src/processor/sandbox/test-numbers';
+
+// Issue "Documents, notifications and e-mail", Done when: the bell shows the unread count, the drawer
+// marks read; a payment made in a second tab makes a notification appear live in the first.
+
+const bell = (page: Page) => page.locator('header').getByRole('button', { name: /notification/i });
+const unreadOf = async (page: Page): Promise<number> => {
+  const badge = page.locator('header [data-testid="unread-badge"]');
+  return (await badge.count()) === 0 ? 0 : Number(await badge.innerText());
+};
+
+test('a payment made in a second tab appears live in the first; the drawer marks one and then all read', async ({ browser }) => {
+  const first = await newPortalPage(browser);
+  const member = await freshMember(first.page, { owing: true });
+  await expect(bell(first.page)).toBeVisible();
+  // The count the portal shows once loaded (asked for again on this load).
+  const counted = first.page.waitForResponse((response) => response.url().includes('/api/v1/Notification/unread-count'));
+  await first.page.reload();
+  expect((await counted).ok()).toBe(true);
+  await expect(bell(first.page)).toBeVisible();
+  await first.page.waitForTimeout(300);
+  const before = await unreadOf(first.page);
+
+  // The second tab: the same member, elsewhere, pays part of what is owed with a card.
+  const second = await newPortalPage(browser);
+  await signIn(second.page, 'consumer', member.username);
+  await openPayment(second.page, member);
+  await second.page.getByRole('textbox', { name: text('fields.amount.label') }).fill('12.34');
+  await typeCard(await chooseNew(second.page, 'card'), TEST_CARDS.visa.number);
+  await review(second.page);
+  await payButton(second.page).click();
+  await expect(second.page.getByRole('heading', { level: 1 })).toHaveText(text('payments.receipt.heading'));
+
+  // The first tab, untouched: the badge and an announcement follow within seconds, without a reload.
+  const received = `We received your payment of ${money('12.34')} for policy ${member.policyNumber}.`;
+  await expect.poll(() => unreadOf(first.page), { timeout: 8_000 }).toBe(before + 1);
+  await expect(first.page.getByText(`New notification: ${received}`)).toBeVisible();
+
+  await bell(first.page).click();
+  const drawer = first.page.locator('#notification-drawer-620');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByTestId('drawer-unread-count')).toHaveText(`${before + 1} unread`);
+  await expectNoViolations(first.page, 'notification drawer', { include: '#notification-drawer-620' });
+  const newest = drawer.getByTestId('notification-item').first();
+  await expect(newest).toContainText(received);
+  await expect(newest).toHaveAttribute('data-unread', 'true');
+  await newest.getByRole('button', { name: text('notifications.markRead') }).click();
+  await expect(newest).toHaveAttribute('data-unread', 'false');
+  await expect.poll(() => unreadOf(first.page)).toBe(before);
+  // The other tab hears of it too (the unread count is pushed to every open portal of the household).
+  await expect.poll(() => unreadOf(second.page), { timeout: 8_000 }).toBe(before);
+
+  if (before > 0) {
+    await drawer.getByRole('button', { name: text('notifications.markAllRead') }).click();
+    await expect.poll(() => unreadOf(first.page)).toBe(0);
+  }
+  // Nothing left unread: no "mark all" (an empty list is never marked, SPEC §5).
+  await expect(drawer.getByRole('button', { name: text('notifications.markAllRead') })).toHaveCount(0);
+  await first.page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await first.context.close();
+  await second.context.close();
+});
+
+test('the notifications page lists unread first, and opening one marks it read (es)', async ({ browser }) => {
+  const { context, page } = await newPortalPage(browser, { language: 'es' });
+  await freshMember(page, { language: 'es' });
+  // A notice of its own to read: paper delivery saved.
+  await page.goto('/admin/paperless-settings');
+  await page.getByRole('button', { name: text('paperless.save', 'es') }).click();
+  await expect(page.getByText(text('paperless.saved', 'es'))).toBeVisible();
+  await page.goto('/notification/view-notifications');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('nav.notifications', 'es'));
+  const items = page.getByTestId('notification-item');
+  await expect(items.first()).toHaveAttribute('data-unread', 'true');
+  await expect(items.first()).toContainText('Tiene un aviso nuevo en sus documentos.');
+  // Its attachment is the notice itself, as a PDF.
+  const [download] = await Promise.all([page.waitForEvent('download'), items.first().getByRole('button', { name: text('notifications.attachment', 'es') }).click()]);
+  expect(await download.failure()).toBeNull();
+  await expect(items.filter({ hasText: 'Tiene un aviso nuevo' }).first()).toHaveAttribute('data-unread', 'false');
+  await context.close();
+});

@@ -1,0 +1,266 @@
+import { expect, test, type Page } from '@playwright/test';
+import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../apps/server/src/processor/sandbox/test-numbers';
+import { expectNoViolationsAtEachWidth } from './support/axe';
+import { freshMember, newMember, type FreshMember } from './support/members';
+import { amountFilledIn, chooseNew, money, openPayment, payButton, review, t, typeBankAccount, typeCard } from './support/payments';
+import { assertScenario, BINDER_LANDING, locateAccount, menuShown, newPortalPage, scenariosShown, signIn, text } from './support/portal';
+
+// Issue 9, paying premiums (SPEC §2 /payments/make-payment, /payments/binding-payment,
+// /payments/payment-history, §4 Payment, §7 make-payment call) against the real server and its sandbox
+// processor. Each journey that pays uses a member of its own (demo mode's fresh member) so that no
+// journey sees another's payments; the card and bank numbers are typed in the processor's hosted
+// fields, on the processor's own origin.
+
+// A payment journey signs in, waits for the processor's frame, pays and checks several pages.
+test.describe.configure({ timeout: 120_000 });
+
+const atEachWidth = (page: Page, what: string) => expectNoViolationsAtEachWidth(page, what);
+
+/** The overview's card of the member's policy. */
+const policyCard = (page: Page, member: Pick<FreshMember, 'policyNumber'>) => page.getByTestId('policy-card').filter({ hasText: member.policyNumber });
+
+/** The value of a fact (dt/dd) in a part of the page. */
+const fact = (scope: ReturnType<Page['locator']>, label: string) => scope.locator(`dt:text-is("${label}") + dd`);
+
+/** History rows of the selected policy (one per payment). */
+const historyRows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+
+test('a member pays the amount due with a new card kept in the wallet, sees the receipt, and the overview and history show it; axe finds nothing on the way at 375 and 1280 px', async ({ page }) => {
+  const member = await freshMember(page, { owing: true });
+  // The overview offers to pay where the amount due is.
+  await expect(policyCard(page, member).getByRole('link', { name: 'Make a payment' })).toBeVisible();
+  await openPayment(page, member);
+  await atEachWidth(page, 'make-payment page');
+  const amount = await amountFilledIn(page);
+  // A field error, then the amount due again.
+  await page.getByRole('textbox', { name: t('fields.amount.label') }).fill('');
+  await page.getByRole('button', { name: t('payments.makePayment.continue') }).click();
+  await expect(page.getByRole('textbox', { name: t('fields.amount.label') })).toHaveAttribute('aria-invalid', 'true');
+  await atEachWidth(page, 'make-payment page with a field error');
+  await page.getByRole('textbox', { name: t('fields.amount.label') }).fill(amount);
+  const frame = await chooseNew(page, 'card');
+  await atEachWidth(page, 'make-payment page with the hosted card fields');
+  await typeCard(frame, TEST_CARDS.visa.number);
+  await page.getByRole('checkbox', { name: t('fields.saveToWallet.label') }).check();
+  await review(page);
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+  await atEachWidth(page, 'review step');
+  await payButton(page).click();
+
+  await expect(page).toHaveURL(/\/payments\/payment-history\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment receipt');
+  await expect(page.getByText('Thank you. Your payment was received.')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(money(amount));
+  await expect(page.getByRole('main')).toContainText('Visa ending in 4242');
+  await expect(page.getByRole('main')).toContainText(member.policyNumber);
+  await atEachWidth(page, 'receipt page');
+
+  // History: the payment, newest first, with its receipt.
+  await page.getByRole('link', { name: 'All payments' }).click();
+  await expect(page).toHaveURL(/\/payments\/payment-history$/);
+  // It opens on the policy just paid.
+  await expect(historyRows(page).first()).toContainText(money(amount));
+  await expect(historyRows(page).first()).toContainText('Paid');
+  await atEachWidth(page, 'payment history page');
+
+  // Wallet: the card was kept.
+  await page.goto('/payments/wallet');
+  await expect(page.getByRole('main')).toContainText('Visa ending in 4242');
+
+  // Overview: nothing due on this policy any more.
+  await page.goto('/account-overview');
+  await expect(fact(policyCard(page, member), 'Amount due')).toHaveText('$0.00');
+});
+
+test('a declined card says why in plain words, charges nothing and keeps what was typed; then a double click on Pay makes one payment', async ({ page }) => {
+  const member = await freshMember(page, { owing: true });
+  await openPayment(page, member);
+  const amount = await amountFilledIn(page);
+  await page.getByRole('textbox', { name: t('fields.billingName.label') }).fill('Pat Declined');
+  const frame = await chooseNew(page, 'card');
+  await typeCard(frame, TEST_CARDS.insufficientFunds.number);
+  await review(page);
+  await payButton(page).click();
+  await expect(page.getByRole('alert').filter({ hasText: t('payments.decline.insufficient_funds') })).toContainText(t('payments.decline.nothingCharged'));
+  await expect(page).toHaveURL(/\/payments\/make-payment$/);
+  // Back to the details: the amount and the name typed are still there.
+  await page.getByRole('button', { name: t('payments.makePayment.back') }).click();
+  await expect(page.getByRole('textbox', { name: t('fields.amount.label') })).toHaveValue(amount);
+  await expect(page.getByRole('textbox', { name: t('fields.billingName.label') })).toHaveValue('Pat Declined');
+  // Nothing charged: the overview still shows the same amount due.
+  await page.goto('/account-overview');
+  await expect(fact(policyCard(page, member), 'Amount due')).toHaveText(money(amount));
+
+  // Another card, and an impatient double click: one payment.
+  await openPayment(page, member);
+  await page.getByRole('textbox', { name: t('fields.amount.label') }).fill('13.57');
+  await typeCard(await chooseNew(page, 'card'), TEST_CARDS.mastercard.number);
+  await review(page);
+  await payButton(page).dblclick();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment receipt');
+  // A fresh load of the history (the policy chosen before is kept only within the page's life).
+  await page.goto('/payments/payment-history');
+  await openHistoryFor(page, member);
+  await expect(historyRows(page).first()).toContainText('$13.57');
+  await expect(historyRows(page).filter({ hasText: '$13.57' })).toHaveCount(1);
+});
+
+test('a bank payment is pending, then settles when the processor’s webhook arrives', async ({ page }) => {
+  const member = await freshMember(page, { owing: true });
+  await openPayment(page, member);
+  await page.getByRole('textbox', { name: t('fields.amount.label') }).fill('21.43');
+  const frame = await chooseNew(page, 'bank');
+  await typeBankAccount(frame, TEST_BANK_ACCOUNTS.settles.accountNumber);
+  await review(page);
+  await expect(page.getByText(t('payments.makePayment.reviewBankNote'))).toBeVisible();
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment receipt');
+  await expect(page.getByText(t('payments.receipt.pending'))).toBeVisible();
+  // The sandbox settles it 12 s later (PROCESSOR_SETTLE_DELAY_MS in the e2e config).
+  await expect(async () => {
+    await page.reload();
+    // A reload on a busy machine can take several seconds before the receipt asks for the payment again.
+    await expect(page.getByText('Thank you. Your payment was received.')).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 75_000 });
+});
+
+test('a guest finds an account, pays with a one-time card, sees the receipt, and can open nothing else', async ({ page }) => {
+  const member = await newMember(page, { owing: true });
+  expect(member.zipCode).not.toBeNull();
+  await locateAccount(page, { policyNumber: member.policyNumber, dateOfBirth: member.dateOfBirth, zipCode: member.zipCode ?? '' });
+  expect(await menuShown(page)).toEqual(['Make a payment']);
+  await page.getByRole('navigation', { name: text('nav.label') }).getByRole('link', { name: 'Make a payment' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Make a payment');
+  await openPayment(page, member);
+  // A guest has no wallet: only a card or account for this payment, never kept.
+  await expect(page.getByText(t('payments.makePayment.guestMethods'))).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: t('fields.saveToWallet.label') })).toHaveCount(0);
+  const amount = await amountFilledIn(page);
+  const frame = await chooseNew(page, 'card');
+  await typeCard(frame, TEST_CARDS.mastercardDebit.number);
+  await review(page);
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/payments\/make-payment\/receipt\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Thank you. Your payment was received.')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(money(amount));
+  await expect(page.getByRole('main')).toContainText('Mastercard ending in 8210');
+  // Nothing else: no history, no wallet.
+  for (const path of ['/payments/wallet', '/payments/payment-history', '/documents/invoice']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('notFound.heading'));
+  }
+});
+
+test('a new enrolment’s binder payment makes the coverage effective', async ({ page }) => {
+  const member = await freshMember(page, { binder: true });
+  // The overview says the coverage waits for the first premium, and offers to pay it.
+  const card = policyCard(page, member);
+  await expect(card.getByText(/Your coverage starts once we receive your first premium payment/)).toBeVisible();
+  await card.getByRole('link', { name: 'Pay your first premium' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payments.binder.heading'));
+  await expect(page.getByText(/^Pay by .+ so your coverage can start on .+\.$/)).toBeVisible();
+  // The first month, paid in full: the amount cannot be changed.
+  await expect(page.getByRole('textbox', { name: t('fields.amount.label') })).toHaveAttribute('readonly', '');
+  await atEachWidth(page, 'binding-payment page');
+  const frame = await chooseNew(page, 'card');
+  await typeCard(frame, TEST_CARDS.visa.number);
+  await review(page);
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment receipt');
+  await expect(page.getByText(t('payments.receipt.effectuated'))).toBeVisible();
+  await page.goto('/account-overview');
+  await expect(policyCard(page, member).getByText(/Your coverage starts once we receive your first premium payment/)).toHaveCount(0);
+  await expect(policyCard(page, member).getByRole('link', { name: 'Pay your first premium' })).toHaveCount(0);
+});
+
+test('ana.costa’s asserted binder session pays her first premium: the coverage is effectuated and the menu changes', async ({ page }) => {
+  // SPEC §2: the asserted binder session starts on the binding-payment page. Her household is the one
+  // journey that pays it (the navigation journeys do not use this assertion).
+  await assertScenario(page, /binder payment/i, BINDER_LANDING);
+  expect(await scenariosShown(page)).toEqual(['HouseholdNonActivePolicies']);
+  // The tenant's menu offers the first payment while it is due (config/navigation.json).
+  expect(await menuShown(page)).toContain('Pay your first premium');
+  await expect(page.getByText(/^First month's premium: \$/)).toBeVisible();
+  await expect(page.getByText(/^Pay by .+ so your coverage can start on .+\.$/)).toBeVisible();
+  const frame = await chooseNew(page, 'card');
+  await typeCard(frame, TEST_CARDS.visa.number);
+  await review(page);
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment receipt');
+  await expect(page.getByText(t('payments.receipt.effectuated'))).toBeVisible();
+  // SPEC §4: the binding-payment entry is pruned once paid; the overview no longer waits for it.
+  await expect.poll(() => menuShown(page)).not.toContain('Pay your first premium');
+  await page.getByRole('link', { name: t('payments.receipt.overview') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('overview.heading'));
+  await expect(page.getByText(/Your coverage starts once we receive your first premium payment/)).toHaveCount(0);
+  expect(await menuShown(page)).not.toContain('Pay your first premium');
+});
+
+test('customer service pays for a member they are helping, who then sees the payment', async ({ browser }) => {
+  const { context: memberContext, page: memberPage } = await newPortalPage(browser);
+  const member = await freshMember(memberPage, { owing: true, exchange: true });
+  expect(member.exchangeSubscriberId).not.toBeNull();
+  const { context, page } = await newPortalPage(browser);
+  await signIn(page, 'workforce', 'cs.agent');
+  const search = page.getByRole('searchbox', { name: 'Search for a member by Exchange Subscriber ID' });
+  await search.fill(member.exchangeSubscriberId ?? '');
+  await search.press('Enter');
+  await expect(page.getByRole('region', { name: 'Member you are helping' })).toBeVisible();
+  await openPayment(page, member);
+  await expect(page.getByText(t('payments.makePayment.staffNote'))).toBeVisible();
+  await page.getByRole('textbox', { name: t('fields.amount.label') }).fill('9.87');
+  const frame = await chooseNew(page, 'card');
+  await typeCard(frame, TEST_CARDS.discover.number);
+  await review(page);
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment receipt');
+  await expect(page.getByRole('main')).toContainText('Discover ending in 1117');
+  await context.close();
+  // The member sees it in their history.
+  await memberPage.goto('/payments/payment-history');
+  await openHistoryFor(memberPage, member);
+  await expect(historyRows(memberPage).filter({ hasText: '$9.87' })).toHaveCount(1);
+  await memberContext.close();
+});
+
+/** On the history page (just loaded), the member's policy: the selector is looked for once the page has rendered. */
+async function openHistoryFor(page: Page, member: FreshMember) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payments.history.heading'), { timeout: 20_000 });
+  const selector = page.getByRole('combobox', { name: t('policySelector.label') });
+  if ((await selector.count()) > 0) {
+    await selector.click();
+    await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+  }
+}
+
+// Spanish goes through a decline first (its reason in Spanish); Portuguese pays at once.
+for (const [language, declineFirst] of [
+  ['es', true],
+  ['pt', false],
+] as const) {
+  test(`a member pays in ${language}: the form${declineFirst ? ', a decline' : ''}, the review and the receipt speak ${language}`, async ({ browser }) => {
+    const { context, page } = await newPortalPage(browser, { language });
+    const member = await freshMember(page, { owing: true, language });
+    await openPayment(page, member, language);
+    await page.getByRole('textbox', { name: t('fields.amount.label', language) }).fill('0.99');
+    await page.getByRole('button', { name: t('payments.makePayment.continue', language) }).click();
+    // The field says what is wrong, in the language of the page.
+    await expect(page.getByRole('textbox', { name: t('fields.amount.label', language) })).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('textbox', { name: t('fields.amount.label', language) }).fill('11.11');
+    if (declineFirst) {
+      await typeCard(await chooseNew(page, 'card', language), TEST_CARDS.declined.number, language);
+      await review(page, language);
+      await payButton(page).click();
+      await expect(page.getByRole('alert').filter({ hasText: t('payments.decline.card_declined', language) })).toBeVisible();
+      // What was typed in the form is kept; the card is typed again (the processor's frame starts empty).
+      await page.getByRole('button', { name: t('payments.makePayment.back', language) }).click();
+      await expect(page.getByRole('textbox', { name: t('fields.amount.label', language) })).toHaveValue('11.11');
+    }
+    await typeCard(await chooseNew(page, 'card', language), TEST_CARDS.visa.number, language);
+    await review(page, language);
+    await payButton(page).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payments.receipt.heading', language));
+    await expect(page.getByText(t('payments.receipt.thanks', language))).toBeVisible();
+    await context.close();
+  });
+}

@@ -1,0 +1,51 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { signIn, type Language } from './portal';
+
+export interface FreshMember {
+  username: string;
+  householdId: string;
+  language: Language;
+  policyNumber: string;
+  exchangeSubscriberId: string | null;
+  dateOfBirth: string;
+  zipCode: string | null;
+}
+
+export interface FreshMemberOptions {
+  exchange?: boolean;
+  paperless?: boolean;
+  requires?: ('notice' | '1095-A' | '1095-B')[];
+  /** The medical policy has an amount due now. */
+  owing?: boolean;
+  /** The medical policy is a new enrolment waiting for its first premium. */
+  binder?: boolean;
+}
+
+/**
+ * A member of its own for a journey that changes things (demo mode: POST /api/v1/demo/member gives a
+ * generated household an account), so journeys never see each other's writes. Not signed in.
+ */
+export async function newMember(page: Page, options: FreshMemberOptions = {}): Promise<FreshMember> {
+  const { exchange, paperless, requires, owing, binder } = options;
+  const response = await page.request.post('/api/v1/demo/member', {
+    data: { ...(exchange === undefined ? {} : { exchange }), ...(paperless === undefined ? {} : { paperless }), ...(requires ? { requires } : {}), ...(owing ? { owing } : {}), ...(binder ? { binder } : {}) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as FreshMember;
+}
+
+/** A member of its own (`newMember`), signed in in `page`. */
+export async function freshMember(page: Page, options: FreshMemberOptions & { language?: Language } = {}): Promise<FreshMember> {
+  const member = await newMember(page, options);
+  await signIn(page, 'consumer', member.username, options.language ?? 'en');
+  return member;
+}
+
+/** The text of a downloaded PDF, read with poppler's pdftotext (spaces normalised). */
+export function pdfText(file: string): string {
+  expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[\u00a0\u202f]/g, ' ');
+}

