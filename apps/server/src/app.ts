@@ -38,6 +38,7 @@ import { householdRoutes } from './modules/household/routes';
 import { policyRoutes } from './modules/policy/routes';
 import { paymentRoutes } from './modules/payment/routes';
 import { scheduledPaymentRoutes } from './modules/scheduled-payment/routes';
+import { autopayStep } from './modules/autopay/due';
 import { autopayRoutes } from './modules/autopay/routes';
 import { documentRoutes } from './modules/document/routes';
 import { notificationRoutes } from './modules/notification/routes';
@@ -192,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? {}
       : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
   });
-  // The billing day's steps, in order (docs/decisions/021): due scheduled payments.
+  // The billing day's steps, in order (docs/decisions/021): due scheduled payments, then autopay.
   const dueCharges = {
     db: options.database.db,
     processor: app.processor,
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   };
   app.jobs.registerDailyStep(scheduledPaymentsStep(dueCharges));
+  app.jobs.registerDailyStep(autopayStep({ ...dueCharges, autopay: tenant.account.autopay }));
   const branding = loadBranding(settings.configDir, tenant);
   // Outbox channels: in-app notifications (and live updates), then e-mail for paperless households.
   app.outbox.register(notificationChannel(app.live));

@@ -8,6 +8,8 @@ import { repoRoot } from '../src/settings';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** The connection string of the database on PostgreSQL (other processes may open it); none for PGlite. */
+  url?: string;
   /** Closes the connection and removes what the test made. */
   dispose(): Promise<void>;
 }
@@ -38,6 +40,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await handle.migrate();
   return {
     handle,
+    url: url.toString(),
     dispose: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

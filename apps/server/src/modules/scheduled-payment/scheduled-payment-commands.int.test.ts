@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { MakePaymentScheduledResponseSchema, ProblemType, ScheduledPaymentListSchema, ScheduledPaymentSchema, WalletOpenedSchema, WalletSchema } from '@portal/contracts';
+import { MakePaymentScheduledResponseSchema, ProblemType, ScheduledPaymentListSchema, ScheduledPaymentSchema } from '@portal/contracts';
 import { addDays, formatUsDate, toWireAmount } from '@portal/domain';
 import { useTestApp } from '../../../test/harness';
 import { createMemberWithPolicy, createScheduledPayment, createWallet } from '../../../test/fixtures';
+import { saveSandboxCard } from '../../../test/saved-card';
 import { secretsInDatabase, secretsInLogs } from '../../../test/secrets-scan';
 import { auditLog, finances, notifications, payments, scheduledPayments, walletCards } from '../../db/schema';
 import { TEST_CARDS } from '../../processor/sandbox/test-numbers';
@@ -366,23 +367,7 @@ describe('scheduled-payment commands', () => {
   });
 
   describe('the billing day (docs/decisions/021)', () => {
-    /** A card saved through the wallet command from a sandbox token: the billing day charges it for real (in the sandbox). */
-    async function savedCard(m: Awaited<ReturnType<typeof member>>, number: string) {
-      const opened = WalletOpenedSchema.parse((await send('POST', `Wallet/household/${m.householdId}`, m.token)).json());
-      const before = await harness.app.inject({ method: 'POST', url: `/api/v1/Wallet/${opened.referenceId}`, headers: { authorization: `Bearer ${m.token}` } });
-      const known = new Set(WalletSchema.parse(before.json()).creditCards.map((one) => one.id));
-      const paymentToken = await harness.sandbox.cardToken(number);
-      const response = await send('POST', `Wallet/add-credit-card/${opened.id}`, m.token, {
-        paymentToken,
-        isDefault: false,
-        cardHolderName: 'Rosa Alves',
-        billingAddress: { street1: '12 Harbor St', city: 'Fall River', state: 'MA' },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      const card = WalletSchema.parse(response.json()).creditCards.find((one) => !known.has(one.id));
-      if (!card) throw new Error('card not saved');
-      return card.id;
-    }
+    const savedCard = (m: Awaited<ReturnType<typeof member>>, number: string) => saveSandboxCard(harness, m, number);
     const chargesFor = (policyId: string) => harness.sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === policyId);
 
     it('charges a scheduled payment on its date exactly once, even when the day runs twice, and marks a declined one Failed', async () => {
