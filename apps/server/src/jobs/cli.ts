@@ -9,8 +9,8 @@ import { loadSettings, repoRoot, SettingsError } from '../settings';
 
 const USAGE = `Usage: npm run jobs -- --once [--today YYYY-MM-DD]
 
-Runs every job that is due on that day once — the billing day: the billing clock (invoices, past due,
-grace periods, binder deadlines), scheduled payments and autopay charges — prints what it did and exits.
+Runs every job that is due on that day once — the billing day: scheduled payments and autopay charges
+(their advance notices, retries of declined ones) — prints what it did and exits.
 Each piece of work is claimed in the database, so running it while servers run their own workers, or
 twice, never charges twice. With the embedded database (PGlite) stop the server first: one process at a
 time can open it (in demo mode a running portal offers POST /api/v1/demo/day instead).

@@ -5,8 +5,8 @@ import type { DatabaseHandle } from '../db/client';
 
 /**
  * The jobs of the portal (docs/decisions/021): pg-boss, a job queue kept in PostgreSQL (PGlite in the
- * embedded default), runs the **billing day** — every step a module registers (the billing clock, due
- * scheduled payments, autopay) for one calendar day — hourly on every instance, and on start. Each step
+ * embedded default), runs the **billing day** — every step a module registers (due scheduled payments,
+ * then autopay; the billing clock is to join them) for one calendar day — hourly on every instance, and on start. Each step
  * claims its rows itself (row locks with SKIP LOCKED, unique constraints, processor idempotency keys),
  * so a step that runs twice, on two instances or again after a crash, does each piece of work once.
  */

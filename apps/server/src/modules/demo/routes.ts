@@ -151,7 +151,7 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
         tags: ['demo'],
         summary: 'Demo mode: run the billing day for my household as of a day',
         description:
-          'Only in demo mode (never in production). Runs every daily step (billing clock, scheduled payments, autopay) for the caller’s household as of `day`, as the hourly job does for every household; answers what each step did.',
+          'Only in demo mode (never in production). Runs every daily step (scheduled payments, then autopay) for the caller’s household as of `day`, as the hourly job does for every household; answers what each step did.',
         body: DemoDayRequestSchema,
         response: { 200: DemoDayResponseSchema, 401: ProblemSchema, 403: ProblemSchema, 429: ProblemSchema },
       },
