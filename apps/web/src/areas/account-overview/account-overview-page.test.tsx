@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import type { PolicyDetail } from '@portal/contracts';
 import { screen, within } from '@testing-library/react';
 import { householdResponse, policyDetail, policySummary, sessionInfo } from '../../test/fixtures';
 import { memberCredential, renderPortal } from '../../test/render-portal';
+
+/** A coverage span live today (and for years to come), with no subsidy unless given. */
+const coverage = (amounts: Partial<PolicyDetail['coverageDetails'][number]>): PolicyDetail['coverageDetails'][number] => ({
+  id: 'eeeeeeee-0000-4000-8000-000000000001',
+  addFolderId: 'A100',
+  startDate: '2020-01-01',
+  endDate: null,
+  cancelled: false,
+  premiumAmountCents: 179_095,
+  policyRateAmountCents: 179_095,
+  taxCreditAmountCents: 0,
+  csrAmountCents: 0,
+  otherSubsidyAmountCents: 0,
+  memberResponsibilityCents: 20_730,
+  planId: '12345MA0010001-01',
+  planType: 'HMO',
+  status: 'Effectuated',
+  groupOrPolicyNumber: 'P100',
+  ...amounts,
+});
 
 describe('account overview (SPEC §1, §2, §3)', () => {
   it('shows each policy with plan, coverage, finance, members and their status, in the member’s language and money format', async () => {
@@ -14,7 +35,7 @@ describe('account overview (SPEC §1, §2, §3)', () => {
         session: sessionInfo(),
         household: householdResponse([medical, renewal, dental]),
         policies: {
-          [medical.id]: policyDetail(medical),
+          [medical.id]: policyDetail(medical, { coverageDetails: [coverage({ taxCreditAmountCents: 158_365 })] }),
           [dental.id]: policyDetail(dental, {
             finance: { ...policyDetail(dental).finance!, pastAmountDueCents: 5000, status: 'GracePeriod', gracePeriod: { startDate: '2026-11-01', endDate: '2027-01-31' } },
           }),
@@ -29,6 +50,7 @@ describe('account overview (SPEC §1, §2, §3)', () => {
     // Amount due and monthly premium (the fixture's finance), formatted by Intl in English.
     expect(await medicalCard.findAllByText('$207.30', { selector: 'dd' })).toHaveLength(2);
     expect(medicalCard.getByText('$1,583.65', { selector: 'dd' })).toBeTruthy();
+    expect(medicalCard.getByText('Premium tax credit (APTC) this month')).toBeTruthy();
     expect(medicalCard.getByText('January 1, 2026 to December 31, 2026')).toBeTruthy();
     expect(medicalCard.getByText('Renewal: Lighthouse Harbor Silver 500 HMO starts on January 1, 2027.')).toBeTruthy();
     const people = medicalCard.getByRole('table', { name: 'People on this policy' });
@@ -38,6 +60,22 @@ describe('account overview (SPEC §1, §2, §3)', () => {
     expect(dentalCard.getByText('Bought from us (off exchange)')).toBeTruthy();
     expect(await dentalCard.findByText(/Your policy is in a grace period until January 31, 2027/)).toBeTruthy();
     expect(dentalCard.getByText('Past due')).toBeTruthy();
+  });
+
+  it('names an employer’s contribution to a group policy as such, never as a tax credit', async () => {
+    const group = policySummary({ marketCoverage: 'Group', planName: 'Lighthouse Employer Gold PPO' });
+    renderPortal('/account-overview', {
+      credential: memberCredential(),
+      api: {
+        session: sessionInfo(),
+        household: householdResponse([group]),
+        policies: { [group.id]: policyDetail(group, { coverageDetails: [coverage({ otherSubsidyAmountCents: 136_000 })] }) },
+      },
+    });
+    const card = within(await screen.findByTestId('policy-card'));
+    expect(await card.findByText('Employer contribution this month')).toBeTruthy();
+    expect(card.getByText('$1,360.00', { selector: 'dd' })).toBeTruthy();
+    expect(card.queryByText(/tax credit/i)).toBeNull();
   });
 
   it('says so in place when one policy cannot be loaded, and keeps the rest of the page (SPEC §8)', async () => {

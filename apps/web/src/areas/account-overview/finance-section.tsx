@@ -31,7 +31,15 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
     { label: t('paperless.title'), value: finance.paperless ? t('paperless.overviewOn', { email: finance.paperlessEmail ?? '' }) : t('paperless.overviewOff') },
   ];
   if (finance.pastAmountDueCents > 0) facts.push({ label: t('overview.finance.pastDue'), value: format.money(finance.pastAmountDueCents), tone: 'error' });
-  if (finance.subsidizedAmountCents > 0) facts.push({ label: t('overview.finance.taxCredit'), value: format.money(finance.subsidizedAmountCents) });
+  // What pays part of the premium this month, each under its own name (DOMAIN "Money"): the premium tax
+  // credit (APTC) of an exchange policy, and the employer's contribution to a group policy (any other
+  // subsidy otherwise) — never one figure called a tax credit.
+  const current = policy.coverageDetails.find((detail) => !detail.cancelled && detail.startDate <= today && (detail.endDate === null || detail.endDate >= today));
+  if (current && current.taxCreditAmountCents > 0) facts.push({ label: t('overview.finance.taxCredit'), value: format.money(current.taxCreditAmountCents) });
+  if (current && current.otherSubsidyAmountCents > 0) {
+    const label = policy.marketCoverage === 'Group' ? t('overview.finance.employerContribution') : t('overview.finance.otherSubsidy');
+    facts.push({ label, value: format.money(current.otherSubsidyAmountCents) });
+  }
   if (policy.hra) facts.push({ label: t('overview.finance.hra'), value: format.money(policy.hra.discountThisMonthCents) });
   // SPEC §9: the balance is the total due, or the unallocated credit when nothing is due.
   if (finance.balance.source === 'unallocated' && finance.balance.amountCents > 0) {
