@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@portal/contracts';
@@ -34,6 +35,13 @@ export function NotificationDrawer({ credentialKey, count, onClose }: { credenti
   const open = (notification: Notification) => {
     if (!notification.read) mark.one.mutate(notification.id);
   };
+  // A button that goes away once it did its work ("mark all as read", an item's "mark as read") would
+  // leave keyboard focus on the page behind the drawer, where Escape and Tab no longer reach it: focus
+  // comes back to the drawer's title instead.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null) title.current?.focus();
+  });
   const attachment = (notification: Notification) => {
     open(notification);
     if (notification.documentId) void pdf.run(notification.documentId, 'download', `${notification.documentId}.pdf`);
@@ -48,7 +56,7 @@ export function NotificationDrawer({ credentialKey, count, onClose }: { credenti
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5 }}>
         <Box sx={{ flex: 1 }}>
-          <Typography id="notification-drawer-title" variant="h6" component="h2">
+          <Typography id="notification-drawer-title" variant="h6" component="h2" ref={title} tabIndex={-1} sx={{ '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}>
             {t('notifications.drawerTitle')}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite" data-testid="drawer-unread-count">
