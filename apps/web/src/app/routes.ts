@@ -31,6 +31,8 @@ export const ROUTE_TABLE = [
   { path: '/payments/make-payment', titleKey: 'payments.makePayment.title', access: 'guest' },
   { path: '/payments/binding-payment', titleKey: 'payments.binder.title', access: 'guest' },
   { path: '/payments/payment-history', titleKey: 'payments.history.title', access: 'private' },
+  { path: '/payments/autopay', titleKey: 'autopay.title', access: 'private' },
+  { path: '/payments/scheduled-payments', titleKey: 'scheduledPayments.title', access: 'private' },
   { path: '/payments/payment-history/:paymentId', titleKey: 'payments.receipt.title', access: 'private' },
   // A guest's receipt lives under the page that made it (guests have no payment history page).
   { path: '/payments/make-payment/receipt/:paymentId', titleKey: 'payments.receipt.title', access: 'guest' },

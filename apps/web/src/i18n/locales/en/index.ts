@@ -9,9 +9,11 @@ import forms from './forms.json';
 import notifications from './notifications.json';
 import paperless from './paperless.json';
 import payments from './payments.json';
+import autopay from './autopay.json';
 import wallet from './wallet.json';
+import scheduledPayments from './scheduledPayments.json';
 
-const files = [common, forms, documents, notifications, paperless, payments, wallet] as const;
+const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments] as const;
 
 type Merged = (typeof files)[number] extends infer F ? (F extends object ? F : never) : never;
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;

@@ -1,0 +1,120 @@
+import type { TFunction } from 'i18next';
+import type { AutopaySubscription, Wallet, WalletItemRef } from '@portal/contracts';
+import { cardExpiryStatus, type CalendarDate } from '@portal/domain';
+import type { Option } from '../../../ui/form';
+
+/** A saved wallet method autopay may pay from (SPEC §3 Wallet), with what the page says of it. */
+export interface SavedMethod {
+  id: string;
+  label: string;
+  /** An expired card cannot pay (the server refuses it: `card-expired`). */
+  expired: boolean;
+}
+
+/** "Visa ending in 4242", "Household checking (Checking ending in 789)": how the payment pages name a method. */
+export type MethodLabel = (method: 'Card' | 'BankAccount', brand: string | null, lastDigits: string | null, nickname?: string | null) => string;
+
+/** The wallet's active methods, cards first, each named and flagged when expired (as of `today`). */
+export function savedMethods(wallet: Wallet | null, label: MethodLabel, today: CalendarDate): SavedMethod[] {
+  if (!wallet) return [];
+  return [
+    ...wallet.creditCards
+      .filter((card) => card.state === 'Active')
+      .map((card) => ({
+        id: card.id,
+        label: label('Card', card.cardType, card.last4, card.nickname),
+        expired: cardExpiryStatus(card.expirationMonth, card.expirationYear, today, 0) === 'expired',
+      })),
+    ...wallet.bankAccounts
+      .filter((account) => account.state === 'Active')
+      .map((account) => ({ id: account.id, label: label('BankAccount', account.accountType, account.last3, account.nickname), expired: false })),
+  ];
+}
+
+/** Radio options of the saved methods; an expired card is shown but cannot be chosen. */
+export function methodOptions(t: TFunction, methods: readonly SavedMethod[], exclude?: string): Option[] {
+  return methods
+    .filter((method) => method.id !== exclude)
+    .map((method) => ({ value: method.id, label: method.expired ? t('autopay.form.expired', { method: method.label }) : method.label, disabled: method.expired }));
+}
+
+/** The method a subscription pays from, by name. */
+export function sourceName(t: TFunction, source: WalletItemRef | null, label: MethodLabel): string {
+  if (!source) return t('autopay.active.methodUnknown');
+  const name = label(source.kind === 'card' ? 'Card' : 'BankAccount', source.brand, source.lastDigits, source.nickname);
+  return source.removed ? t('autopay.active.methodRemoved', { method: name }) : name;
+}
+
+/** "On the due date", "3 days before the due date". */
+export function whenText(t: TFunction, daysBeforeDue: number): string {
+  if (daysBeforeDue === 0) return t('autopay.active.onDueDate');
+  return daysBeforeDue === 1 ? t('autopay.active.oneDayBefore') : t('autopay.active.daysBefore', { count: daysBeforeDue });
+}
+
+/** What a subscription charges: the amount due (up to a maximum) or a fixed amount. */
+export function chargesText(t: TFunction, subscription: Pick<AutopaySubscription, 'amountType' | 'amountCents' | 'maxAmountCents'>, money: (cents: number) => string): string {
+  if (subscription.amountType === 'Fixed') return t('autopay.active.fixed', { amount: money(subscription.amountCents ?? 0) });
+  return subscription.maxAmountCents === null ? t('autopay.active.amountDue') : t('autopay.active.amountDueUpTo', { maximum: money(subscription.maxAmountCents) });
+}
+
+/** The consent's "what" and "when", in the words of the sentence the member ticks. */
+export function consentParts(
+  t: TFunction,
+  terms: { amountType: 'AmountDue' | 'Fixed'; fixedAmount: string | null; maxAmount: string | null; daysBeforeDue: number },
+  money: (cents: number) => string,
+): { what: string; when: string } {
+  const cents = (text: string | null) => {
+    const value = text === null ? Number.NaN : Number(text.trim());
+    return text !== null && text.trim() !== '' && Number.isFinite(value) && value > 0 ? Math.round(value * 100) : null;
+  };
+  let what: string;
+  if (terms.amountType === 'Fixed') {
+    const fixed = cents(terms.fixedAmount);
+    what = fixed === null ? t('autopay.consent.fixedUnknown') : t('autopay.consent.fixed', { amount: money(fixed) });
+  } else {
+    const maximum = cents(terms.maxAmount);
+    what = maximum === null ? t('autopay.consent.amountDue') : t('autopay.consent.amountDueUpTo', { maximum: money(maximum) });
+  }
+  const days = terms.daysBeforeDue;
+  const when = days === 0 ? t('autopay.consent.onDueDate') : days === 1 ? t('autopay.consent.oneDayBefore') : t('autopay.consent.daysBefore', { count: days });
+  return { what, when };
+}
+
+/** The problem's first field code, for the page's own words (autopay.errors.<code>). */
+export function ruleOf(error: unknown): { code: string; params: Record<string, string | number> } | null {
+  const problem = (error as { problem?: { errors?: { code?: string; params?: Record<string, string | number> }[] } } | null)?.problem;
+  const first = problem?.errors?.find((fieldError) => fieldError.code !== undefined);
+  return first?.code ? { code: first.code, params: first.params ?? {} } : null;
+}
+
+export const AUTOPAY_ERROR_CODES = [
+  'autopay-limit-reached',
+  'binder-policy',
+  'not-yours',
+  'card-expired',
+  'max-below-fixed',
+  'consent-required',
+  'not-active',
+  'same-method',
+  'run-in-progress',
+] as const;
+export type AutopayErrorCode = (typeof AUTOPAY_ERROR_CODES)[number];
+export const isAutopayErrorCode = (code: string): code is AutopayErrorCode => (AUTOPAY_ERROR_CODES as readonly string[]).includes(code);
+
+/**
+ * Field rules whose shared message (`validation.rule.<code>`) is worded for another form (paperless
+ * consent) or not at all: autopay says them in its own words (`validation.rule.autopay-<code>`).
+ */
+const OWN_RULES = ['consent-required', 'card-expired', 'same-method', 'max-below-fixed'];
+
+/** A field message (JSON, see ui/form/field-message.ts) with autopay's own rule names. */
+export function ownRuleMessage(message: string | undefined): string | undefined {
+  if (!message) return message;
+  try {
+    const parsed = JSON.parse(message) as { rule?: unknown };
+    if (typeof parsed.rule === 'string' && OWN_RULES.includes(parsed.rule)) return JSON.stringify({ ...parsed, rule: `autopay-${parsed.rule}` });
+  } catch {
+    return message;
+  }
+  return message;
+}
