@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../apps/server/src/processor/sandbox/test-numbers';
+import { TEST_BANK_ACCOUNTS } from '../apps/server/src/processor/sandbox/test-numbers';
 import { expectNoViolations } from './support/axe';
 import { freshMember, type FreshMember } from './support/members';
-import { HOSTED, t, typeBankAccount, typeCard } from './support/payments';
+import { HOSTED, saveCardInWallet, t, typeBankAccount } from './support/payments';
 import { newPortalPage, type Language } from './support/portal';
 
 // Issue 10, autopay (SPEC §2 /payments/autopay, §3 Subscription, §4 Autopay "create, update, cancel,
@@ -15,21 +15,7 @@ const unique = () => Math.random().toString(36).slice(2, 7);
 
 /** Saves a Visa card and a checking account in the member's wallet, the way the wallet page does it. */
 async function saveMethods(page: Page, language: Language, checking: string) {
-  await page.goto('/payments/wallet');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('wallet.title', language), { timeout: 20_000 });
-  await expect(page.getByRole('button', { name: t('wallet.addCard', language) })).toBeEnabled();
-
-  await page.getByRole('button', { name: t('wallet.addCard', language) }).click();
-  const cardDialog = page.getByRole('dialog', { name: t('wallet.addDialog.cardTitle', language) });
-  const cardFrame = page.frameLocator(`iframe[title="${t('wallet.addDialog.cardFrameTitle', language)}"]`);
-  await expect(cardFrame.getByLabel(HOSTED[language].number)).toBeVisible();
-  await typeCard(cardFrame, TEST_CARDS.visa.number, language);
-  await cardDialog.getByRole('textbox', { name: t('fields.street1.label', language) }).fill('12 Harbor St');
-  await cardDialog.getByRole('textbox', { name: t('fields.city.label', language) }).fill('Fall River');
-  await cardDialog.getByRole('combobox', { name: t('fields.state.label', language) }).click();
-  await page.getByRole('option', { name: 'MA – Massachusetts' }).click();
-  await cardDialog.getByRole('button', { name: t('wallet.addDialog.saveCard', language) }).click();
-  await expect(cardDialog).toBeHidden();
+  await saveCardInWallet(page, language);
 
   await page.getByRole('button', { name: t('wallet.addBankAccount', language) }).click();
   const bankDialog = page.getByRole('dialog', { name: t('wallet.addDialog.bankTitle', language) });

@@ -1,8 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { TEST_CARDS } from '../apps/server/src/processor/sandbox/test-numbers';
 import { expectNoViolations } from './support/axe';
 import { freshMember, type FreshMember } from './support/members';
-import { HOSTED, t, typeCard } from './support/payments';
+import { saveCardInWallet, t } from './support/payments';
 
 // Issue 10, scheduled payments (SPEC §2 /payments/scheduled-payments, §3 Scheduled payment, §9
 // maxScheduledPaymentsAllowed): a member of its own, with an amount due and a card saved through the
@@ -12,24 +11,6 @@ import { HOSTED, t, typeCard } from './support/payments';
 /** "December 15, 2026": a calendar date as the English page says it. */
 const longDate = (date: string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-async function saveCard(page: Page) {
-  await page.goto('/payments/wallet');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('wallet.title'), { timeout: 20_000 });
-  const add = page.getByRole('button', { name: t('wallet.addCard') });
-  await expect(add).toBeEnabled();
-  await add.click();
-  const dialog = page.getByRole('dialog', { name: t('wallet.addDialog.cardTitle') });
-  const frame = page.frameLocator(`iframe[title="${t('wallet.addDialog.cardFrameTitle')}"]`);
-  await expect(frame.getByLabel(HOSTED.en.number)).toBeVisible();
-  await typeCard(frame, TEST_CARDS.visa.number);
-  await dialog.getByRole('textbox', { name: t('fields.street1.label') }).fill('12 Harbor St');
-  await dialog.getByRole('textbox', { name: t('fields.city.label') }).fill('Fall River');
-  await dialog.getByRole('combobox', { name: t('fields.state.label') }).click();
-  await page.getByRole('option', { name: 'MA – Massachusetts' }).click();
-  await dialog.getByRole('button', { name: t('wallet.addDialog.saveCard') }).click();
-  await expect(dialog).toBeHidden();
-}
 
 async function openScheduled(page: Page, member: FreshMember) {
   await page.goto('/payments/scheduled-payments');
@@ -49,7 +30,7 @@ const item = (page: Page, name: string) => page.getByRole('listitem').filter({ h
 
 test('a member schedules a payment from a saved card, fixes a date and an amount, changes it and cancels it', async ({ page }) => {
   const member = await freshMember(page, { owing: true });
-  await saveCard(page);
+  await saveCardInWallet(page);
   await openScheduled(page, member);
   await expect(page.getByText(t('scheduledPayments.empty'))).toBeVisible();
 

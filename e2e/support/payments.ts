@@ -1,5 +1,5 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
-import { TEST_CVCS } from '../../apps/server/src/processor/sandbox/test-numbers';
+import { TEST_CARDS, TEST_CVCS } from '../../apps/server/src/processor/sandbox/test-numbers';
 import type { FreshMember } from './members';
 import { text, type Language } from './portal';
 
@@ -77,3 +77,26 @@ export async function review(page: Page, language: Language = 'en') {
 }
 
 export const payButton = (page: Page) => page.getByRole('button', { name: /^(Pay|Pagar) / });
+
+/** Saves a Visa in the member's wallet through the wallet page and the processor's hosted fields. */
+export async function saveCardInWallet(page: Page, language: Language = 'en') {
+  await page.goto('/payments/wallet');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('wallet.title', language), { timeout: 20_000 });
+  const add = page.getByRole('button', { name: t('wallet.addCard', language) });
+  await expect(add).toBeEnabled();
+  await add.click();
+  const dialog = page.getByRole('dialog', { name: t('wallet.addDialog.cardTitle', language) });
+  const frame = page.frameLocator(`iframe[title="${t('wallet.addDialog.cardFrameTitle', language)}"]`);
+  await expect(frame.getByLabel(HOSTED[language].number)).toBeVisible();
+  await typeCard(frame, TEST_CARDS.visa.number, language);
+  await dialog.getByRole('textbox', { name: t('fields.street1.label', language) }).fill('12 Harbor St');
+  await dialog.getByRole('textbox', { name: t('fields.city.label', language) }).fill('Fall River');
+  // The list opens once the dialog has settled (a click during its entrance can be lost on a phone).
+  await expect(async () => {
+    await dialog.getByRole('combobox', { name: t('fields.state.label', language) }).click();
+    await expect(page.getByRole('listbox')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByRole('option', { name: 'MA – Massachusetts' }).click();
+  await dialog.getByRole('button', { name: t('wallet.addDialog.saveCard', language) }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { freshMember } from './support/members';
+import { money, saveCardInWallet, t } from './support/payments';
+
+// Issue 10, Done when: moving the server's day forward runs the scheduled payment and autopay, and the
+// member sees them in their payment history and notifications. A member of its own saves a card, has a
+// payment scheduled for tomorrow and autopay on the amount due (set up through the API: the pages that
+// do it have journeys of their own), then the demo's day moves (POST /api/v1/demo/day, demo mode only:
+// the billing day for the member's household, as the hourly job runs it for every household).
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The API as the signed-in page calls it, with its bearer token. */
+async function api(page: Page) {
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token ?? '');
+  expect(token).not.toBe('');
+  const headers = { authorization: `Bearer ${token}` };
+  const call = async (method: 'GET' | 'POST', url: string, data?: object) => {
+    const response = await page.request.fetch(url, { method, headers: { ...headers, 'idempotency-key': randomUUID() }, ...(data ? { data } : {}) });
+    expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  return call;
+}
+
+test('moving the day forward charges the scheduled payment and autopay, and the member sees both', async ({ page }) => {
+  const member = await freshMember(page, { owing: true });
+  await saveCardInWallet(page);
+  const call = await api(page);
+
+  type Policy = { id: string; policyNumber: string };
+  const household = (await call('POST', '/api/v1/Household/user')) as { today: string; policies: Policy[]; households: { policies: Policy[] }[] };
+  const policies = [...household.policies, ...household.households.flatMap((entry) => entry.policies)];
+  const policyId = policies.find((policy) => policy.policyNumber === member.policyNumber)?.id ?? '';
+  expect(policyId).not.toBe('');
+  const opened = (await call('POST', `/api/v1/Wallet/household/${member.householdId}`)) as { referenceId: string };
+  const wallet = (await call('POST', `/api/v1/Wallet/${opened.referenceId}`)) as { creditCards: { id: string; last4?: string }[] };
+  const cardId = wallet.creditCards[0]?.id ?? '';
+
+  // The server's today (the portal's, where the issuer is), and the first day a payment can be scheduled.
+  const tomorrow = addDays(household.today, 1);
+  await call('POST', `/api/v1/Policy/${policyId}/scheduled-payments`, { walletItemId: cardId, paymentAmount: '12.34', paymentDate: tomorrow });
+  const autopay = (await call('POST', `/api/v1/Policy/${policyId}/autopay`, { walletItemId: cardId, amountType: 'AmountDue', daysBeforeDue: 0, consent: true })) as {
+    items: { nextRun: { runDate: string } | null }[];
+  };
+  const runDate = autopay.items[0]?.nextRun?.runDate ?? '';
+  expect(runDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  // The days go by: each billing day from tomorrow through the autopay's run date (or the other way round).
+  const last = runDate > tomorrow ? runDate : tomorrow;
+  for (let day = runDate < tomorrow ? runDate : tomorrow; day <= last; day = addDays(day, 1)) await call('POST', '/api/v1/demo/day', { day });
+
+  // The scheduled payment was charged; autopay too, and it says so.
+  const after = (await call('GET', `/api/v1/Policy/${policyId}/scheduled-payments`)) as { items: { status: string }[] };
+  expect(after.items.map((item) => item.status)).toEqual(['Paid']);
+  const charged = (await call('GET', `/api/v1/Policy/${policyId}/autopay`)) as { items: { lastRun: { status: string } | null }[] };
+  expect(charged.items[0]?.lastRun?.status).toBe('Paid');
+
+  // Both are in the payment history…
+  await page.goto('/payments/payment-history');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payments.history.title'), { timeout: 20_000 });
+  await expect(page.getByText(money('12.34')).first()).toBeVisible();
+  // …and the member was told of each.
+  await page.goto('/notification/view-notifications');
+  const received = page.getByTestId('notification-item').filter({ hasText: `We received your payment of` });
+  await expect(received.filter({ hasText: money('12.34') })).toHaveCount(1);
+  await expect.poll(() => received.count()).toBeGreaterThanOrEqual(2);
+});
