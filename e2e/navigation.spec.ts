@@ -80,7 +80,7 @@ for (const journey of journeys) {
   });
 }
 
-test('the menu holds every page a member with policies may open (today: overview, documents, make a payment, payment history and wallet, paperless, notifications)', () => {
+test('the menu holds every page a member with policies may open (today: overview, documents, make a payment, autopay, scheduled payments, payment history and wallet, paperless, notifications)', () => {
   // Guards the expectation above against an empty comparison: members with policies do have a menu.
   expect(expectedMenu(['member'], ['HouseholdAndPolicies', 'OnExchangePolicy'])).toEqual([
     text('nav.accountOverview'),
@@ -89,6 +89,8 @@ test('the menu holds every page a member with policies may open (today: overview
     text('nav.notices'),
     text('nav.taxDocuments'),
     text('nav.makePayment'),
+    text('nav.autopay'),
+    text('nav.scheduledPayments'),
     text('nav.paymentHistory'),
     text('nav.wallet'),
     text('nav.paperlessSettings'),
