@@ -11,7 +11,7 @@ describe('the menu (SPEC §4 navigation)', () => {
     const menu = onlyBuiltRoutes([
       item('accountOverview', '/account-overview'),
       item('documents', null, [item('invoices', '/documents/invoice')]),
-      item('payments', null, [item('autopay', '/payments/autopay')]),
+      item('coverage', null, [item('pcpSelect', '/admin/pcp-select')]),
       item('faq', '/admin/faq'),
     ]);
     expect(menu.map((entry) => entry.id)).toEqual(['accountOverview', 'documents']);
