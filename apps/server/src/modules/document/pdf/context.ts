@@ -16,6 +16,8 @@ export interface DocumentContext {
     policyNumber: string;
     lineOfCoverage: 'Medical' | 'Dental' | 'Vision';
     onExchange: boolean;
+    /** An employer's group policy (SPEC §3 marketCoverage 2): its other subsidy is the employer's contribution. */
+    group: boolean;
     exchangeSubscriberId: string | null;
     planName: string | null;
     autopay: boolean;
@@ -78,6 +80,7 @@ export async function documentContext(db: Database, document: DocumentRow): Prom
     policyNumber: policy.policyNumber,
     lineOfCoverage: policy.lineOfCoverage,
     onExchange: !policy.offExchange,
+    group: policy.marketCoverage === 2,
     exchangeSubscriberId: policy.exchangeSubscriberId,
     planName: fallbackSpan?.planName ?? null,
     autopay: autopay !== undefined,

@@ -51,7 +51,8 @@ export function writeInvoice(pdf: PdfWriter, context: DocumentContext, branding:
     rows: [
       [t.premium, format.money(premium)],
       ...(taxCredit > 0 ? [[t.taxCredit, negative(taxCredit)]] : []),
-      ...(other > 0 ? [[t.otherSubsidy, negative(other)]] : []),
+      // Other premium assistance: on a group policy, what the employer pays (never called a tax credit).
+      ...(other > 0 ? [[policy?.group ? t.employerContribution : t.otherSubsidy, negative(other)]] : []),
       ...(hra > 0 ? [[t.hra, negative(hra)]] : []),
       [t.currentCharges, format.money(current)],
       ...(pastDue > 0 ? [[t.pastDue, format.money(pastDue)]] : []),

@@ -15,6 +15,7 @@ export interface InvoiceTexts {
   premium: string;
   taxCredit: string;
   otherSubsidy: string;
+  employerContribution: string;
   hra: string;
   currentCharges: string;
   pastDue: string;
@@ -50,6 +51,7 @@ export const INVOICE: Record<PdfLanguage, InvoiceTexts> = {
     premium: 'Monthly premium',
     taxCredit: 'Advance premium tax credit (APTC)',
     otherSubsidy: 'Other subsidies',
+    employerContribution: 'Employer contribution',
     hra: 'Health reimbursement arrangement (HRA)',
     currentCharges: 'Your share this month',
     pastDue: 'Past due',
@@ -83,6 +85,7 @@ export const INVOICE: Record<PdfLanguage, InvoiceTexts> = {
     premium: 'Prima mensual',
     taxCredit: 'Crédito fiscal anticipado para la prima (APTC)',
     otherSubsidy: 'Otros subsidios',
+    employerContribution: 'Aporte del empleador',
     hra: 'Arreglo de reembolso de salud (HRA)',
     currentCharges: 'Su parte este mes',
     pastDue: 'Saldo vencido',
@@ -116,6 +119,7 @@ export const INVOICE: Record<PdfLanguage, InvoiceTexts> = {
     premium: 'Prêmio mensal',
     taxCredit: 'Crédito fiscal antecipado do prêmio (APTC)',
     otherSubsidy: 'Outros subsídios',
+    employerContribution: 'Contribuição do empregador',
     hra: 'Acordo de reembolso de saúde (HRA)',
     currentCharges: 'Sua parte neste mês',
     pastDue: 'Valor em atraso',
