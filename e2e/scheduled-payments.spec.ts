@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { freshMember, type FreshMember } from './support/members';
-import { saveCardInWallet, t } from './support/payments';
+import { openPayment, review, saveCardInWallet, t } from './support/payments';
+import { newPortalPage } from './support/portal';
 
 // Issue 10, scheduled payments (SPEC §2 /payments/scheduled-payments, §3 Scheduled payment, §9
 // maxScheduledPaymentsAllowed): a member of its own, with an amount due and a card saved through the
@@ -118,4 +119,44 @@ test('a member schedules a payment from a saved card, fixes a date and an amount
   await page.reload();
   await expect(item(page, `$30.00 on ${longDate(day)}`)).toContainText('Cancelled');
   await expect(page.getByText('Scheduled now: 0 of 3 allowed for this policy.')).toBeVisible();
+});
+
+test('es: a member pays on a later date from the payment page; the review says nothing is charged today and that the earlier one is cancelled (SPEC §4)', async ({ browser }) => {
+  const language = 'es';
+  const { context, page } = await newPortalPage(browser, { language });
+  const member = await freshMember(page, { owing: true, language });
+  await saveCardInWallet(page, language);
+
+  /** Pays `amount` on the date `days` after the window's first day, from the saved Visa, up to the review. */
+  const payLater = async (amount: string, days: number) => {
+    await openPayment(page, member, language);
+    await page.getByRole('textbox', { name: t('fields.amount.label', language) }).fill(amount);
+    await page.getByRole('radio', { name: t('payments.makePayment.whenLater', language) }).check();
+    const date = page.getByLabel(new RegExp(`^${t('fields.paymentDate.label', language)}`));
+    const earliest = (await date.getAttribute('min')) ?? '';
+    expect(earliest).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // A one-time card cannot wait: a later payment is made from a saved method.
+    await page.getByRole('radio', { name: t('payments.method.newCard', language) }).check();
+    await date.fill(addDays(earliest, days));
+    await page.getByRole('button', { name: t('payments.makePayment.continue', language) }).click();
+    await expect(fieldMessage(page.locator('form'), t('validation.rule.later-needs-saved-method', language))).toBeVisible();
+    await page.getByRole('radio', { name: /Visa terminada en 4242/ }).check();
+    await review(page, language);
+  };
+
+  await payLater('20.00', 2);
+  await expect(page.getByText(t('payments.makePayment.reviewLaterNote', language).split('{{date}}')[0] ?? '')).toBeVisible();
+  await page.getByRole('button', { name: /^Programar / }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('scheduledPayments.heading', language), { timeout: 20_000 });
+
+  // A second payment for another day: the review warns that it cancels the first one.
+  await payLater('30.00', 5);
+  await expect(page.getByText(t('payments.makePayment.reviewClears_one', language))).toBeVisible();
+  await expectNoViolations(page, 'make-payment review (later)');
+  await page.getByRole('button', { name: /^Programar / }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('scheduledPayments.heading', language), { timeout: 20_000 });
+  const list = page.getByRole('list').filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(list.getByText(t('scheduledPayments.status.Scheduled', language), { exact: true })).toHaveCount(1);
+  await expect(list.getByText(t('scheduledPayments.status.Cleared', language), { exact: true })).toHaveCount(1);
+  await context.close();
 });

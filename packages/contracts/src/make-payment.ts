@@ -138,18 +138,41 @@ export const PaymentParamsSchema = z.object({ paymentId: UuidSchema });
 /** `GET /api/v1/Payment/{paymentId}/receipt.pdf`: the language of the printed receipt (default the household's). */
 export const ReceiptPdfQuerySchema = z.object({ lang: z.enum(['en', 'es', 'pt']).optional() });
 
-/** The make-payment form's own schema (the page maps it to the SPEC §7 body). */
-export const makePaymentFormSchema = (limits: { minAllowedPaymentCents: number; maxAllowedPaymentCents: number }) =>
-  z.object({
-    policyId: UuidSchema,
-    amount: paymentAmountWithin(limits),
-    methodChoice: z.string().min(1),
-    saveToWallet: z.boolean(),
-    billingName: Text(100),
-    street: Text(100),
-    city: Text(60),
-    state: z.string().trim().regex(/^[A-Z]{2}$/),
-    zip: z.string().trim().regex(/^[0-9]{5}(-?[0-9]{4})?$/),
-    emailAddress: z.union([z.literal(''), z.email().max(200)]),
-  });
+/**
+ * The make-payment form's own schema (the page maps it to the SPEC §7 body). `when` is today (charged
+ * now) or later (issue 10: a scheduled payment for `paymentDate`, within `window` — from tomorrow to the
+ * horizon — and from a saved wallet method: a one-time token is used once, now).
+ */
+export const makePaymentFormSchema = (
+  limits: { minAllowedPaymentCents: number; maxAllowedPaymentCents: number },
+  window: { earliest: string; latest: string } | null = null,
+) =>
+  z
+    .object({
+      policyId: UuidSchema,
+      amount: paymentAmountWithin(limits),
+      when: z.enum(['today', 'later']),
+      paymentDate: z.string(),
+      methodChoice: z.string().min(1),
+      saveToWallet: z.boolean(),
+      billingName: Text(100),
+      street: Text(100),
+      city: Text(60),
+      state: z.string().trim().regex(/^[A-Z]{2}$/),
+      zip: z.string().trim().regex(/^[0-9]{5}(-?[0-9]{4})?$/),
+      emailAddress: z.union([z.literal(''), z.email().max(200)]),
+    })
+    .superRefine((value, context) => {
+      if (value.when !== 'later') return;
+      if (!isCalendarDate(value.paymentDate)) {
+        context.addIssue({ code: 'custom', path: ['paymentDate'], message: 'a date is required', params: value.paymentDate === '' ? {} : { code: 'not-a-date' } });
+      } else if (window && value.paymentDate < window.earliest) {
+        context.addIssue({ code: 'custom', path: ['paymentDate'], message: 'from tomorrow on', params: { code: 'later-date-too-early' } });
+      } else if (window && value.paymentDate > window.latest) {
+        context.addIssue({ code: 'custom', path: ['paymentDate'], message: 'beyond the horizon', params: { code: 'later-date-after-horizon' } });
+      }
+      if (!value.methodChoice.startsWith('saved:')) {
+        context.addIssue({ code: 'custom', path: ['methodChoice'], message: 'a saved method pays later', params: { code: 'later-needs-saved-method' } });
+      }
+    });
 export type MakePaymentForm = z.infer<ReturnType<typeof makePaymentFormSchema>>;

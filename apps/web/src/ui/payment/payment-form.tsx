@@ -6,6 +6,7 @@ import {
   amountCents,
   makePaymentFormSchema,
   ProblemType,
+  scheduledPaymentWindow,
   type MakePaymentForm,
   type MakePaymentRequest,
   type PolicyDetail,
@@ -20,7 +21,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../config/config-context';
-import { makePayment } from '../../data/payment/make-payment';
+import { makePayment, makePaymentLater } from '../../data/payment/make-payment';
+import { scheduledPaymentsKey } from '../../data/scheduled-payment/get-scheduled-payments';
 import { paymentHistoryKey } from '../../data/payment/get-payment-history';
 import { useHostedFields } from '../../data/processor/get-hosted-fields';
 import { loose } from '../../i18n/loose';
@@ -28,7 +30,8 @@ import { isApiError } from '../../lib/api';
 import { updatePortalState } from '../../lib/portal-state';
 import { useSignedInViewer } from '../../lib/viewer';
 import { Facts } from '../facts';
-import { CheckboxInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, zodResolver, type Option } from '../form';
+import { CheckboxInput, DateInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, zodResolver, type Option } from '../form';
+import { useSnackbar } from '../snackbar';
 import { useFormatters } from '../format';
 import { HostedFields, type HostedFieldsHandle } from '../hosted-fields/hosted-fields';
 import { usePaymentMethodLabel } from './payment-method-label';
@@ -88,15 +91,22 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
   const [tokenizeFailed, setTokenizeFailed] = useState(false);
   const guest = viewer.session.kind === 'guest';
   const limits = account.payments;
+  const snackbar = useSnackbar();
   const options = savedOptions(wallet, methodLabel, t);
+  // Issue 10: a member (or staff acting for one) may pay on a later date from a saved method instead —
+  // a scheduled payment; never a binder (the coverage starts only once it is paid) nor a guest.
+  const canPayLater = !guest && !binder && options.length > 0 && viewer.session.actions.includes('schedule-payment');
+  const window = useMemo(() => scheduledPaymentWindow(today, limits.scheduledPaymentHorizonDays), [today, limits.scheduledPaymentHorizonDays]);
   const defaultItem = wallet?.defaultItem ? `saved:${wallet.defaultItem.id}` : (options[0]?.value ?? NEW_CARD);
   const address = policy.mailingAddress ?? policy.residentialAddress;
-  const resolver = useMemo(() => zodResolver(makePaymentFormSchema(limits)), [limits]);
+  const resolver = useMemo(() => zodResolver(makePaymentFormSchema(limits, window)), [limits, window]);
   const form = useForm<MakePaymentForm>({
     resolver,
     defaultValues: {
       policyId: policy.id,
       amount: defaultAmountCents > 0 ? toWireAmount(defaultAmountCents) : '',
+      when: 'today',
+      paymentDate: '',
       methodChoice: defaultItem,
       saveToWallet: false,
       billingName: `${policy.policyHolder.firstName} ${policy.policyHolder.lastName}`,
@@ -108,6 +118,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
     },
   });
   const methodChoice = useWatch({ control: form.control, name: 'methodChoice' });
+  const when = useWatch({ control: form.control, name: 'when' });
   const newKind = methodChoice === NEW_CARD ? 'card' : methodChoice === NEW_BANK ? 'bankAccount' : null;
 
   const pay = useCommand({
@@ -115,6 +126,8 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
     retries: limits.makePaymentRetryCount,
     fieldOf: (field) => {
       if (field.endsWith('paymentAmount')) return 'amount';
+      if (field === 'body.information.date') return 'paymentDate';
+      if (field.endsWith('walletItemId') || field.endsWith('paymentToken')) return 'methodChoice';
       if (field.startsWith('body.information.')) return ({ billingName: 'billingName', street: 'street', city: 'city', state: 'state', zip: 'zip', emailAddress: 'emailAddress' } as Record<string, string>)[field.slice('body.information.'.length)] ?? null;
       return null;
     },
@@ -122,9 +135,22 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
     invalidates: () => [['policy'], ['household-user'], paymentHistoryKey(viewer.credentialKey, policy.id), ['notifications']],
   });
 
+  const schedule = useCommand({
+    send: (body: MakePaymentRequest, key: string) => makePaymentLater(body, key),
+    fieldOf: (field) => {
+      if (field.endsWith('paymentAmount')) return 'amount';
+      if (field === 'body.information.date') return 'paymentDate';
+      if (field.endsWith('walletItemId') || field.endsWith('paymentToken')) return 'methodChoice';
+      return null;
+    },
+    form,
+    invalidates: () => [['policy'], ['household-user'], scheduledPaymentsKey(viewer.credentialKey), ['notifications']],
+  });
+
   const toReview = async (values: MakePaymentForm) => {
     setTokenizeFailed(false);
     pay.reset();
+    schedule.reset();
     let method: ChosenMethod;
     if (values.methodChoice.startsWith('saved:')) {
       const itemId = values.methodChoice.slice('saved:'.length);
@@ -149,9 +175,13 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
     setReview({ values, method, amountCents: amountCents(values.amount) });
   };
 
+  const later = review?.values.when === 'later';
+  const paymentDay = review?.values.when === 'later' ? review.values.paymentDate : today;
+
   const submitPayment = async () => {
     if (!review) return;
     const { values, method } = review;
+    const paysLater = values.when === 'later';
     const subscriber = policy.members.find((member) => member.relationship === 'self') ?? policy.members[0];
     const body: MakePaymentRequest = {
       id: policy.id,
@@ -174,9 +204,20 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
         state: values.state,
         zip: values.zip,
         ...(values.emailAddress ? { emailAddress: values.emailAddress } : {}),
-        date: formatUsDate(today),
+        date: formatUsDate(paysLater ? values.paymentDate : today),
       },
     };
+    if (paysLater) {
+      const scheduled = await schedule.attempt(body);
+      if (!scheduled.ok) {
+        if (isApiError(scheduled.error) && (scheduled.error.problem?.errors?.length ?? 0) > 0) setReview(null);
+        return;
+      }
+      updatePortalState({ selectedPolicyId: policy.id });
+      snackbar.show(t('payments.makePayment.scheduledDone', { amount: format.money(review.amountCents), date: format.date(values.paymentDate) }));
+      void navigate('/payments/scheduled-payments');
+      return;
+    }
     const outcome = await pay.attempt(body);
     // SPEC §4: a successful binder payment sets the binding-payment-success flag; a failure clears it.
     if (binder) updatePortalState({ bindingPaymentComplete: outcome.ok && outcome.result.receipt.effectuated });
@@ -213,6 +254,11 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
           <Typography id="review-heading" variant="h6" component="h2">
             {t('payments.makePayment.reviewHeading')}
           </Typography>
+          {schedule.error !== null && (
+            <Alert severity="error" role="alert">
+              {t('problems.unexpected')}
+            </Alert>
+          )}
           {pay.error !== null && (
             <Alert severity="error" role="alert">
               {declineMessage(pay.error) ?? t(pay.error !== undefined && isApiError(pay.error) && pay.error.type === ProblemType.paymentOutcomeUnknown ? 'problems.paymentOutcomeUnknown' : 'problems.unexpected')}
@@ -224,19 +270,34 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
               { label: t('payments.makePayment.reviewPolicy'), value: `${policy.planName ?? ''} (${policy.policyNumber})` },
               { label: t('payments.makePayment.reviewAmount'), value: format.money(review.amountCents) },
               { label: t('payments.makePayment.reviewMethod'), value: review.method.label },
-              { label: t('payments.makePayment.reviewDate'), value: format.date(today) },
+              { label: t('payments.makePayment.reviewDate'), value: format.date(paymentDay) },
             ]}
           />
-          <Typography variant="body2">{review.method.method === 'Card' ? t('payments.makePayment.reviewCardNote') : t('payments.makePayment.reviewBankNote')}</Typography>
-          <Typography variant="body2">{t('payments.makePayment.reviewConfirm', { issuer: account.tenant.issuerName, amount: format.money(review.amountCents) })}</Typography>
+          {later ? (
+            <>
+              <Typography variant="body2">{t('payments.makePayment.reviewLaterNote', { date: format.date(paymentDay) })}</Typography>
+              {/* SPEC §4: a payment on a date other than today clears the policy's scheduled payments. */}
+              {policy.scheduledPaymentCount > 0 && (
+                <Alert severity="warning">{t('payments.makePayment.reviewClears', { count: policy.scheduledPaymentCount })}</Alert>
+              )}
+            </>
+          ) : (
+            <>
+              <Typography variant="body2">{review.method.method === 'Card' ? t('payments.makePayment.reviewCardNote') : t('payments.makePayment.reviewBankNote')}</Typography>
+              <Typography variant="body2">{t('payments.makePayment.reviewConfirm', { issuer: account.tenant.issuerName, amount: format.money(review.amountCents) })}</Typography>
+            </>
+          )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button variant="contained" size="large" disabled={pay.pending} onClick={() => void submitPayment()}>
-              {t('payments.makePayment.pay', { amount: format.money(review.amountCents) })}
+            <Button variant="contained" size="large" disabled={pay.pending || schedule.pending} onClick={() => void submitPayment()}>
+              {later
+                ? t('payments.makePayment.schedule', { amount: format.money(review.amountCents), date: format.date(paymentDay) })
+                : t('payments.makePayment.pay', { amount: format.money(review.amountCents) })}
             </Button>
             <Button
-              disabled={pay.pending}
+              disabled={pay.pending || schedule.pending}
               onClick={() => {
                 pay.reset();
+                schedule.reset();
                 setReview(null);
               }}
             >
@@ -262,6 +323,26 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
             readOnly={binder}
             help={t('payments.makePayment.amountHelp', { minimum: format.money(limits.minAllowedPaymentCents), maximum: format.money(limits.maxAllowedPaymentCents) })}
           />
+          {canPayLater && (
+            <RadioInput
+              name="when"
+              field="paymentWhen"
+              row
+              options={[
+                { value: 'today', label: t('payments.makePayment.whenToday', { date: format.date(today) }) },
+                { value: 'later', label: t('payments.makePayment.whenLater') },
+              ]}
+            />
+          )}
+          {canPayLater && when === 'later' && (
+            <DateInput
+              name="paymentDate"
+              field="paymentDate"
+              required
+              slotProps={{ htmlInput: { min: window.earliest, max: window.latest } }}
+              help={t('payments.makePayment.laterHelp', { earliest: format.date(window.earliest), latest: format.date(window.latest) })}
+            />
+          )}
           {guest && <Typography variant="body2">{t('payments.makePayment.guestMethods')}</Typography>}
           {!guest && options.length === 0 && <Typography variant="body2">{t('payments.makePayment.noSavedMethods')}</Typography>}
           <RadioInput name="methodChoice" field="methodChoice" options={methodOptions} required />
