@@ -3,17 +3,16 @@ import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ReplaceAutopayRequestSchema, type AutopayList, type AutopaySubscription, type ReplaceAutopayRequest } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { replaceAutopay } from '../../../data/autopay/autopay-commands';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { CheckboxInput, PortalForm, RadioInput, useCommand, zodResolver } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { useLayout } from '../../../ui/use-layout';
@@ -151,24 +150,16 @@ export function ReplaceMethodDialog({
 export function TurnOffDialog({ policyNumber, busy, error, onCancel, onConfirm }: { policyNumber: string; busy: boolean; error: string | null; onCancel: () => void; onConfirm: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog open onClose={onCancel} aria-labelledby="autopay-off-title" aria-describedby="autopay-off-body" maxWidth="sm" fullWidth>
-      <DialogTitle id="autopay-off-title">{t('autopay.cancelDialog.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="autopay-off-body">{t('autopay.cancelDialog.body', { policy: policyNumber })}</DialogContentText>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onCancel} disabled={busy} autoFocus>
-          {t('autopay.cancelDialog.keep')}
-        </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
-          {t('autopay.cancelDialog.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      id="autopay-off"
+      title={t('autopay.cancelDialog.title')}
+      body={t('autopay.cancelDialog.body', { policy: policyNumber })}
+      keepLabel={t('autopay.cancelDialog.keep')}
+      confirmLabel={t('autopay.cancelDialog.confirm')}
+      busy={busy}
+      error={error}
+      onKeep={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }
