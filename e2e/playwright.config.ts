@@ -117,7 +117,9 @@ export default defineConfig({
   ],
   outputDir: path.join(repoRoot, 'test-results'),
   webServer: [
-    server(port, { DATA_DIR: dataDir, PROCESSOR_PORT: String(processorPort) }),
+    // Every journey that changes things takes a generated member of its own (POST /api/v1/demo/member):
+    // more households than the 50 of a plain first start, so that the suite never runs out of them.
+    server(port, { DATA_DIR: dataDir, PROCESSOR_PORT: String(processorPort), DEMO_HOUSEHOLDS: '150' }),
     server(idlePort, { DATA_DIR: idleDataDir, CONFIG_DIR: idleConfigDir, PROCESSOR_PORT: String(idleProcessorPort) }),
   ],
 });

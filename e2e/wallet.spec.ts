@@ -153,7 +153,10 @@ test('pt: a conta bancária é adicionada no formulário seguro em português e 
   await frame.getByLabel(HOSTED.pt.routing).fill('110000000');
   await frame.getByLabel(HOSTED.pt.account, { exact: true }).fill(TEST_BANK_ACCOUNTS.settles.accountNumber);
   await frame.getByLabel(HOSTED.pt.confirm).fill('000123456780');
-  await frame.getByLabel('Poupança').check();
+  // The frame reports its new height as fields are filled; a click during that re-layout can be lost.
+  await expect(async () => {
+    await frame.getByLabel('Poupança').check({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await dialog.getByRole('textbox', { name: text('fields.nickname.label', language) }).fill(account);
   await dialog.getByRole('button', { name: w('addDialog.saveBank', language) }).click();
   await expect(frame.getByText('Os números da conta não coincidem.')).toBeVisible();

@@ -31,6 +31,17 @@ describe('demo mode (settings.demoMode, DEMO_MODE)', () => {
   });
 });
 
+describe('demo-only settings (DEMO_TODAY, DEMO_HOUSEHOLDS)', () => {
+  it('are taken in demo mode and refused outside it, each in one line that names it', () => {
+    expect(loadSettings({ DEMO_TODAY: '2026-12-01', DEMO_HOUSEHOLDS: '150' })).toMatchObject({ demoToday: '2026-12-01', demoHouseholds: 150 });
+    expect(loadSettings({}).demoHouseholds).toBeUndefined();
+    const postgres = { DATABASE_URL: 'postgres://db.example.internal/portal' };
+    expect(() => loadSettings({ ...postgres, DEMO_TODAY: '2026-12-01' })).toThrow(/^Refusing to start: DEMO_TODAY is a demo-mode setting/);
+    expect(() => loadSettings({ ...postgres, DEMO_HOUSEHOLDS: '150' })).toThrow(/^Refusing to start: DEMO_HOUSEHOLDS is a demo-mode setting/);
+    expect(() => loadSettings({ DEMO_HOUSEHOLDS: '-1' })).toThrow(/DEMO_HOUSEHOLDS/);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('takes true/false as before, a hop count, or addresses and CIDR ranges', () => {
     expect(loadSettings({}).trustProxy).toBe(false);

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   DEMO_TODAY: z.iso.date().optional(),
+  DEMO_HOUSEHOLDS: z.coerce.number().int().min(0).max(5_000).optional(),
   JOBS: z.enum(['true', 'false']).default('true'),
 });
 
@@ -116,6 +117,8 @@ export interface Settings {
   mailFrom: string | undefined;
   /** Demo mode only: the day the portal takes as today (billing, due dates, scheduled payments). */
   demoToday: string | undefined;
+  /** Demo mode: the generated households the first start seeds besides the named ones (default 50). */
+  demoHouseholds: number | undefined;
   /** Whether this instance runs the job workers (every instance does by default; docs/decisions/021). */
   jobs: boolean;
   version: string;
@@ -183,6 +186,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
   if (e.DEMO_TODAY !== undefined && !demoMode) {
     throw new SettingsError('Refusing to start: DEMO_TODAY is a demo-mode setting (it moves the billing clock); remove it or turn demo mode on.');
   }
+  if (e.DEMO_HOUSEHOLDS !== undefined && !demoMode) {
+    throw new SettingsError('Refusing to start: DEMO_HOUSEHOLDS is a demo-mode setting (how many generated households the first start seeds); remove it or turn demo mode on.');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -215,6 +221,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demoToday: e.DEMO_TODAY,
+    demoHouseholds: e.DEMO_HOUSEHOLDS,
     jobs: e.JOBS === 'true',
     version,
   };

@@ -11,7 +11,7 @@ import type { Settings } from './settings';
  */
 export async function prepareDatabase(settings: Settings, database: DatabaseHandle): Promise<SeedSummary | null> {
   await database.migrate();
-  return settings.demoMode ? seedDemoDataIfEmpty(database) : null;
+  return settings.demoMode ? seedDemoDataIfEmpty(database, settings.demoHouseholds === undefined ? {} : { households: settings.demoHouseholds }) : null;
 }
 
 export interface BannerInput {

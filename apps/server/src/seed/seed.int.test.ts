@@ -201,4 +201,17 @@ describe('first-run seeding of npm start', () => {
       await fresh.dispose();
     }
   });
+
+  it('seeds as many generated households as asked (DEMO_HOUSEHOLDS) besides the named ones', async () => {
+    const [fewer, more] = [await openTestDatabase(), await openTestDatabase()];
+    try {
+      const small = await seedDemoDataIfEmpty(fewer.handle, { today, households: 5 });
+      const large = await seedDemoDataIfEmpty(more.handle, { today, households: 25 });
+      expect((large?.counts.households ?? 0) - (small?.counts.households ?? 0)).toBe(20);
+      expect(large?.counts.accounts).toBe(DEMO_ACCOUNTS.length);
+    } finally {
+      await fewer.dispose();
+      await more.dispose();
+    }
+  });
 });

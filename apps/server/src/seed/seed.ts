@@ -117,15 +117,16 @@ const SEED_LOCK_ID = 7_341_120_906;
 
 /**
  * First run of `npm start`: when the database has no households and no plans yet, writes the named
- * demo accounts and households plus {@link STARTUP_HOUSEHOLDS} generated ones, in one transaction
+ * demo accounts and households plus {@link STARTUP_HOUSEHOLDS} generated ones (or `households`), in one transaction
  * under an advisory lock. Demo usernames that already exist (made by someone else) are left alone.
  * Returns null when there was nothing to do.
  */
 export async function seedDemoDataIfEmpty(
   handle: DatabaseHandle,
-  options: { today?: CalendarDate; seed?: string } = {},
+  options: { today?: CalendarDate; seed?: string; households?: number } = {},
 ): Promise<SeedSummary | null> {
   const started = performance.now();
+  const generated = options.households ?? STARTUP_HOUSEHOLDS;
   const today = options.today ?? demoToday();
   const seed = options.seed ?? DEFAULT_SEED;
   return handle.db.transaction(async (tx) => {
@@ -135,7 +136,7 @@ export async function seedDemoDataIfEmpty(
       sql`select (select count(*) from households)::int + (select count(*) from plans)::int as n`,
     );
     if ((existing[0]?.n ?? 0) > 0) return null;
-    const shared = buildShared({ households: STARTUP_HOUSEHOLDS, seed, today });
+    const shared = buildShared({ households: generated, seed, today });
     const taken = await query<{ realm: string; username: string }>(
       tx,
       sql`select realm, lower(username) as username from accounts`,
@@ -144,7 +145,7 @@ export async function seedDemoDataIfEmpty(
     const demo = buildDemoData(shared, hashPassword);
     const rows = appendRows(
       appendRows(appendRows(emptyRows(), shared.rows), demo.rows),
-      generateHouseholds(shared, 0, STARTUP_HOUSEHOLDS),
+      generateHouseholds(shared, 0, generated),
     );
     if (takenNames.size > 0) {
       const kept = rows.accounts.filter(
