@@ -1,0 +1,93 @@
+// The billing day on the 100,000-household seed (issue 10): `npm run jobs -- --once --today D` against a
+// throw-away copy of the seeded PostgreSQL database (run bench/seed.ts --database portal_bench first),
+// with the built-in sandbox processor in the process, as the embedded default runs it. Reports the wall
+// time, what each step did and took, the payments it made, and the machine's load before and after.
+//
+//   node bench/billing-day.mjs [--database portal_bench] [--day YYYY-MM-DD] [--keep]
+//
+// The default day is the first of next month: the due day of the demo tenant, when autopay charges
+// most subscriptions (and, on a first run, catches up the month before) and scheduled payments fall due.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const { values } = parseArgs({
+  options: {
+    'server-url': { type: 'string', default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+    database: { type: 'string', default: 'portal_bench' },
+    day: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const now = new Date();
+const day = values.day ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+const copy = `${values.database}_day_${Date.now().toString(36)}`;
+const urlOf = (name) => {
+  const url = new URL(values['server-url']);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function query(name, text) {
+  const client = new pg.Client({ connectionString: urlOf(name) });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const [{ households }] = await query(values.database, 'select count(*)::int as households from households');
+console.log(`Billing day ${day} on ${households.toLocaleString('en-US')} households (a copy of ${values.database}: ${copy})`);
+const started = performance.now();
+await query('postgres', `create database ${copy} template ${values.database}`);
+console.log(`copy made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+const loadBefore = os.loadavg();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-day-'));
+const t0 = performance.now();
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/jobs/cli.ts', '--once', '--today', day], {
+  cwd: repoRoot,
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    DEMO_MODE: 'true',
+    DATABASE_URL: urlOf(copy),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // Bank payments stay pending through the run (their settlement is another day's business).
+    PROCESSOR_SETTLE_DELAY_MS: '86400000',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let report = '';
+child.stdout.on('data', (chunk) => {
+  report += chunk.toString();
+});
+const code = await new Promise((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+const seconds = (performance.now() - t0) / 1000;
+const loadAfter = os.loadavg();
+fs.rmSync(dataDir, { recursive: true, force: true });
+if (code !== 0) {
+  console.error(report);
+  console.error(`jobs --once exited with ${code}`);
+  process.exit(1);
+}
+
+const paid = await query(copy, `select payment_source as source, transaction_status as status, count(*)::int as count from payments where transaction_date = '${day}' and payment_source in ('Scheduled', 'Autopay') group by 1, 2 order by 1, 2`);
+const runs = await query(copy, `select status, coalesce(reason, '') as reason, count(*)::int as count from autopay_runs group by 1, 2 order by 3 desc`);
+const scheduled = await query(copy, `select status, count(*)::int as count from scheduled_payments where payment_date <= '${day}' group by 1 order by 2 desc`);
+if (!values.keep) await query('postgres', `drop database ${copy} with (force)`);
+
+console.log(report.trim());
+console.log(`\nWall time of jobs --once (start to exit, including start-up): ${seconds.toFixed(1)} s`);
+console.log('Payments made that day:', paid.map((row) => `${row.source} ${row.status} ${row.count}`).join(', ') || 'none');
+console.log('Autopay runs:', runs.map((row) => `${row.status}${row.reason ? ` (${row.reason})` : ''} ${row.count}`).join(', ') || 'none');
+console.log('Scheduled payments due by then:', scheduled.map((row) => `${row.status} ${row.count}`).join(', ') || 'none');
+console.log(`Commit ${commit}; ${os.cpus().length} cores; load average before ${loadBefore.map((v) => v.toFixed(2)).join(' ')}, after ${loadAfter.map((v) => v.toFixed(2)).join(' ')}`);
