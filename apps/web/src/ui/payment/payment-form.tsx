@@ -72,6 +72,19 @@ const savedOptions = (wallet: Wallet | null, label: ReturnType<typeof usePayment
       ]
     : [];
 
+/** The form field a field error of the make-payment body (today's or a later date's) belongs to. */
+function formFieldOf(field: string): string | null {
+  if (field.endsWith('paymentAmount')) return 'amount';
+  if (field === 'body.information.date') return 'paymentDate';
+  if (field.endsWith('walletItemId') || field.endsWith('paymentToken')) return 'methodChoice';
+  if (field.startsWith('body.information.')) return BILLING_FIELDS[field.slice('body.information.'.length)] ?? null;
+  return null;
+}
+const BILLING_FIELDS: Record<string, string> = { billingName: 'billingName', street: 'street', city: 'city', state: 'state', zip: 'zip', emailAddress: 'emailAddress' };
+
+/** A refusal about a field (amount, date, method, billing) is fixed on the details step, where the field is. */
+const aboutAField = (error: unknown): boolean => isApiError(error) && (error.problem?.errors?.length ?? 0) > 0;
+
 /**
  * The payment form (issue 9): details (amount, method, billing) → review → pay. A new card or account
  * is typed in the processor's hosted fields and reaches us as a token; the payment goes out with one
@@ -124,25 +137,14 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
   const pay = useCommand({
     send: (body: MakePaymentRequest, key: string) => makePayment(body, key),
     retries: limits.makePaymentRetryCount,
-    fieldOf: (field) => {
-      if (field.endsWith('paymentAmount')) return 'amount';
-      if (field === 'body.information.date') return 'paymentDate';
-      if (field.endsWith('walletItemId') || field.endsWith('paymentToken')) return 'methodChoice';
-      if (field.startsWith('body.information.')) return ({ billingName: 'billingName', street: 'street', city: 'city', state: 'state', zip: 'zip', emailAddress: 'emailAddress' } as Record<string, string>)[field.slice('body.information.'.length)] ?? null;
-      return null;
-    },
+    fieldOf: formFieldOf,
     form,
     invalidates: () => [['policy'], ['household-user'], paymentHistoryKey(viewer.credentialKey, policy.id), ['notifications']],
   });
 
   const schedule = useCommand({
     send: (body: MakePaymentRequest, key: string) => makePaymentLater(body, key),
-    fieldOf: (field) => {
-      if (field.endsWith('paymentAmount')) return 'amount';
-      if (field === 'body.information.date') return 'paymentDate';
-      if (field.endsWith('walletItemId') || field.endsWith('paymentToken')) return 'methodChoice';
-      return null;
-    },
+    fieldOf: formFieldOf,
     form,
     invalidates: () => [['policy'], ['household-user'], scheduledPaymentsKey(viewer.credentialKey), ['notifications']],
   });
@@ -210,7 +212,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
     if (paysLater) {
       const scheduled = await schedule.attempt(body);
       if (!scheduled.ok) {
-        if (isApiError(scheduled.error) && (scheduled.error.problem?.errors?.length ?? 0) > 0) setReview(null);
+        if (aboutAField(scheduled.error)) setReview(null);
         return;
       }
       updatePortalState({ selectedPolicyId: policy.id });
@@ -222,8 +224,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
     // SPEC §4: a successful binder payment sets the binding-payment-success flag; a failure clears it.
     if (binder) updatePortalState({ bindingPaymentComplete: outcome.ok && outcome.result.receipt.effectuated });
     if (!outcome.ok) {
-      // A refusal about a field (amount, billing) is fixed on the details step, where the field is.
-      if (isApiError(outcome.error) && (outcome.error.problem?.errors?.length ?? 0) > 0) setReview(null);
+      if (aboutAField(outcome.error)) setReview(null);
       return;
     }
     // The receipt, history and overview that follow are about the policy just paid (SPEC §4 policy selection).
