@@ -101,6 +101,11 @@ export const AccountConfigSchema = z
         offsetDays: z.number().int(),
       }),
       disregardUnallocatedAmount: z.boolean(),
+      /**
+       * DOMAIN "Grace period": members without APTC keep their coverage this many days after the first
+       * unpaid month's due date (the state's grace period; often 31). APTC members get 45 CFR 156.270's three months.
+       */
+      stateGracePeriodDays: z.number().int().min(0).max(92).default(31),
       /** 45 CFR 155.400(e): the binder (first premium) is due this many days after coverage starts at the latest. */
       binderDeadlineDaysAfterStart: z.number().int().min(0).max(30),
       /**
