@@ -108,12 +108,6 @@ export const AccountConfigSchema = z
       stateGracePeriodDays: z.number().int().min(0).max(92).default(31),
       /** 45 CFR 155.400(e): the binder (first premium) is due this many days after coverage starts at the latest. */
       binderDeadlineDaysAfterStart: z.number().int().min(0).max(30),
-      /**
-       * DOMAIN "Grace period": a member without APTC keeps the coverage for this many days after the
-       * first unpaid month's due date (the state's grace period, often 31 days); after that it ends on the
-       * paid-through date. Members with APTC have the three months of 45 CFR 156.270 instead.
-       */
-      stateGracePeriodDays: z.number().int().min(0).max(92),
       terminatedPlansDaysOut: z.number().int().min(0),
       checkMailingAddress: z
         .object({
