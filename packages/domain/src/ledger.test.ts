@@ -6,6 +6,7 @@ import {
   dayOfMonth,
   financeSnapshot,
   invoiceDateOf,
+  monthRuns,
   monthsBetween,
   monthStart,
   type BilledMonth,
@@ -25,6 +26,17 @@ describe('months and dates', () => {
     expect(dayOfMonth('2024-02-01', 30)).toBe('2024-02-29');
     expect(invoiceDateOf('2026-03-01')).toBe('2026-02-10');
     expect(invoiceDateOf('2026-01-01')).toBe('2025-12-10');
+  });
+
+  it('groups the months an amount covers into runs of consecutive months, across a year end', () => {
+    expect(monthRuns([])).toEqual([]);
+    expect(monthRuns(['2026-11-01'])).toEqual([{ first: '2026-11-01', last: '2026-11-01' }]);
+    expect(monthRuns(['2026-11-01', '2026-12-01', '2027-01-01', '2027-02-01'])).toEqual([{ first: '2026-11-01', last: '2027-02-01' }]);
+    // A gap between two spans of coverage starts a new run.
+    expect(monthRuns(['2026-03-01', '2026-06-01', '2026-07-15'])).toEqual([
+      { first: '2026-03-01', last: '2026-03-01' },
+      { first: '2026-06-01', last: '2026-07-01' },
+    ]);
   });
 });
 

@@ -51,6 +51,26 @@ export function monthsBetween(from: CalendarDate, to: CalendarDate): CalendarDat
   return months;
 }
 
+/** A run of consecutive months, first to last (the same month for a run of one). */
+export interface MonthRun {
+  readonly first: CalendarDate;
+  readonly last: CalendarDate;
+}
+
+/**
+ * The months an amount covers, as runs of consecutive months (in the given order), so that people read
+ * "November 2026 to February 2027" rather than four months; a gap between spans starts a new run.
+ */
+export function monthRuns(months: readonly CalendarDate[]): MonthRun[] {
+  const runs: { first: CalendarDate; last: CalendarDate }[] = [];
+  for (const month of months.map(monthStart)) {
+    const run = runs.at(-1);
+    if (run && addMonths(run.last, 1) === month) run.last = month;
+    else runs.push({ first: month, last: month });
+  }
+  return runs;
+}
+
 /** `day` of `month`'s month, capped at its last day. */
 export function dayOfMonth(month: CalendarDate, day: number): CalendarDate {
   const { year, month: m } = parseCalendarDate(month);

@@ -1,4 +1,4 @@
-import { addDays, addMonths, type CalendarDate } from '@portal/domain';
+import { addDays, addMonths, monthRuns, monthsBetween, type CalendarDate } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -114,6 +114,38 @@ describe.each(DAYS)('the named demo accounts on %s', (today) => {
     expect(eligibility.expirationDate! > today).toBe(true);
     expect(eligibility.amountDueCents).toBeGreaterThan(0);
     expect(households.aisha.policies[0]!.enrollmentStatus).toBe('Terminated');
+  });
+
+  it('asks Aisha to reinstate for the months past due and each month since her coverage ended, from one ledger', () => {
+    const policyId = households.aisha.policies[0]!.id;
+    const eligibility = rows.reinstatementEligibility.find((row) => row.policyId === policyId)!;
+    const finance = financeOf('aisha');
+    const coverageEnd = rows.coverageSpans
+      .filter((span) => span.policyId === policyId && !span.cancelled)
+      .map((span) => span.endDate!)
+      .sort()
+      .at(-1)!;
+    // Terminated at the end of grace month 1 (45 CFR 156.270): that month is past due.
+    expect(finance.pastDueMonths).toEqual([`${coverageEnd.slice(0, 7)}-01`]);
+    expect(finance.pastAmountDueCents).toBeGreaterThan(0);
+    // The amount due is the past due amount: nothing is billed after the coverage ended.
+    expect(finance.currentAmountDueCents).toBe(0);
+    expect(finance.currentDueMonths).toEqual([]);
+    const since = monthsBetween(addDays(coverageEnd, 1), today);
+    expect(since.length).toBeGreaterThanOrEqual(3);
+    expect(eligibility.months).toEqual([...finance.pastDueMonths!, ...since]);
+    // Her share does not change after the coverage ended (the last span carried on): the amounts add up.
+    expect(eligibility.amountDueCents).toBe(finance.pastAmountDueCents! + since.length * finance.premiumAmountDueCents);
+  });
+
+  it('says which months Kevin’s amounts are for: from grace month 1 on, then the month invoiced', () => {
+    const finance = financeOf('kevin');
+    const owed = [...finance.pastDueMonths!, ...finance.currentDueMonths!];
+    // Paid through two months ago: the months past due begin with last month, grace month 1.
+    expect(finance.pastDueMonths![0]).toBe(addMonths(`${today.slice(0, 7)}-01`, -1));
+    // One run of months, past due first: nothing owed is skipped or named twice.
+    expect(monthRuns(owed)).toHaveLength(1);
+    expect(new Set(owed).size).toBe(owed.length);
   });
 
   it('gives Maria autopay, a card and a bank account, invoices and read and unread notifications', () => {

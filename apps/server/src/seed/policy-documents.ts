@@ -1,4 +1,4 @@
-import { addDays, addMonths, hraDiscount, type CalendarDate, type Cents } from '@portal/domain';
+import { addDays, addMonths, hraDiscount, monthsOwedBy, type CalendarDate, type Cents } from '@portal/domain';
 import {
   dueDate,
   invoiceDate,
@@ -49,6 +49,8 @@ export interface PolicyFacts {
   readonly firstStart: CalendarDate;
   readonly lastEnd: CalendarDate;
   readonly pastDue: Cents;
+  /** The months `pastDue` is for. */
+  readonly pastDueMonths: readonly CalendarDate[];
   readonly amountDue: Cents;
   readonly paidThroughDate: CalendarDate | null;
   /** For each paid month, the date it became fully paid (the final ledger). */
@@ -132,6 +134,8 @@ export function writePolicyDocuments(host: PolicyHost, facts: PolicyFacts): Docu
     const issued = invoiceDate(billed.month);
     const asOf = ledgerAsOf(facts, succeeded, issued);
     const span = itemAt(facts.spanOfMonth, index);
+    // What was past due when the invoice went out, and for which months (the PDF names them).
+    const pastDue = monthsOwedBy(months, asOf, addDays(dueDate(billed.month), -1), dueDate);
     const ref = add({
       type: 'invoice',
       subtype: 'monthly',
@@ -148,7 +152,8 @@ export function writePolicyDocuments(host: PolicyHost, facts: PolicyFacts): Docu
         otherSubsidyCents: span.other,
         hraCents: hraDiscount(span.premium, spec.hra, billed.month),
         currentChargesCents: billed.amount,
-        pastDueCents: owedBy(months, asOf, addDays(dueDate(billed.month), -1)),
+        pastDueCents: Math.max(0, pastDue.reduce((sum, owed) => sum + owed.amount, 0) - asOf.unallocated),
+        pastDueMonths: pastDue.map((owed) => owed.month),
         creditCents: asOf.unallocated,
       },
     });
@@ -216,7 +221,7 @@ export function writePolicyDocuments(host: PolicyHost, facts: PolicyFacts): Docu
       notice(
         'grace-period',
         addDays(facts.grace.start, 4),
-        { gracePeriodStartDate: facts.grace.start, gracePeriodEndDate: facts.grace.end },
+        { gracePeriodStartDate: facts.grace.start, gracePeriodEndDate: facts.grace.end, months: [...facts.pastDueMonths] },
         facts.pastDue,
       ),
     );

@@ -5,8 +5,10 @@ import {
   financeSnapshot,
   hraDiscount,
   memberResponsibility,
+  reinstatementDue,
   type CalendarDate,
   type Cents,
+  type ReinstatementDue,
 } from '@portal/domain';
 import { dueDate, ledger, monthsBetween, monthStart, simulatePayments, type BilledMonth, type SimulatedPayment } from './billing';
 import { ageOn, compareDates, DUE_RULE, instant, itemAt, yearOf } from './context';
@@ -80,7 +82,6 @@ export function buildPolicy(host: PolicyHost, spec: PolicySpec): PolicyOutcome {
   const currentDue = finance.currentAmountDue;
   const financeStatus: PolicyOutcome['financeStatus'] = finance.status;
   const grace = finance.gracePeriod;
-  const firstUnpaid = months[state.paidMonths];
 
   // The span that describes the policy today: the current one, else the next, else the last.
   const shownSpan =
@@ -159,13 +160,12 @@ export function buildPolicy(host: PolicyHost, spec: PolicySpec): PolicyOutcome {
     }
   }
 
-  const reinstatementDue =
-    spec.termination?.reinstatement && firstUnpaid
-      ? // Reinstating restores coverage from the termination on: every month since must be paid.
-        pastDue +
-        itemAt(months, months.length - 1).amount *
-          Math.max(0, monthsBetween(addDays(lastEnd, 1), today).length)
-      : 0;
+  const reinstatement = spec.termination?.reinstatement;
+  const lastSpan = live.at(-1);
+  const reinstate: ReinstatementDue =
+    reinstatement && reinstatement.status !== 'NotEligible' && enrollmentStatus === 'Terminated' && lastSpan
+      ? reinstatementOf(spec, months, lastSpan, payments, today)
+      : { months: [], amount: 0 };
   host.rows.finances.push({
     policyId,
     premiumAmountDueCents: enrollmentStatus === 'Cancelled' ? 0 : responsibility(shownSpan, spec, shownMonth),
@@ -180,13 +180,17 @@ export function buildPolicy(host: PolicyHost, spec: PolicySpec): PolicyOutcome {
     delinquent: finance.delinquent,
     gracePeriodStartDate: grace?.start ?? null,
     gracePeriodEndDate: grace?.end ?? null,
+    // The months each amount is for: the overview and the documents name them.
+    pastDueMonths: [...finance.pastDueMonths],
+    currentDueMonths: [...finance.currentDueMonths],
   });
-  if (spec.termination?.reinstatement) {
+  if (reinstatement) {
     host.rows.reinstatementEligibility.push({
       policyId,
-      reinstatementStatus: spec.termination.reinstatement.status,
-      expirationDate: spec.termination.reinstatement.expirationDate,
-      amountDueCents: spec.termination.reinstatement.status === 'NotEligible' ? 0 : reinstatementDue,
+      reinstatementStatus: reinstatement.status,
+      expirationDate: reinstatement.expirationDate,
+      amountDueCents: reinstate.amount,
+      months: [...reinstate.months],
     });
   }
 
@@ -204,6 +208,7 @@ export function buildPolicy(host: PolicyHost, spec: PolicySpec): PolicyOutcome {
     firstStart,
     lastEnd,
     pastDue,
+    pastDueMonths: finance.pastDueMonths,
     amountDue: pastDue + currentDue,
     responsibilityOn: (month) => {
       const span = live.find(
@@ -225,6 +230,25 @@ export function buildPolicy(host: PolicyHost, spec: PolicySpec): PolicyOutcome {
     ...paymentOutcome,
     amountDue: facts.amountDue,
   };
+}
+
+/**
+ * SPEC §3 Reinstatement eligibility from the same ledger as the amounts due (the domain's rule, as the
+ * billing clock applies it): reinstating restores the coverage as if it had gone on — the last span
+ * carried on past its end — so every month owed by today is due: the months past due and each month
+ * since the coverage ended.
+ */
+function reinstatementOf(
+  spec: PolicySpec,
+  months: readonly BilledMonth[],
+  lastSpan: SpanInfo,
+  payments: readonly SimulatedPayment[],
+  today: CalendarDate,
+): ReinstatementDue {
+  const continued = [...months];
+  for (const month of monthsBetween(addDays(lastSpan.end, 1), endOfMonth(addMonths(today, 1))))
+    continued.push({ month, amount: responsibility(lastSpan, spec, month) });
+  return reinstatementDue(continued, ledger(continued, payments, today), today, dueDate);
 }
 
 function responsibility(span: SpanInfo, spec: PolicySpec, month: CalendarDate): Cents {

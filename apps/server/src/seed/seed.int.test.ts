@@ -1,4 +1,4 @@
-import { deepMerge, hasPermission, MEMBER_SEARCH_PERMISSION, type RoleConfig } from '@portal/domain';
+import { addDays, deepMerge, hasPermission, MEMBER_SEARCH_PERMISSION, monthsBetween, type RoleConfig } from '@portal/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import baselineRoles from '../../../../config/baseline/role-config.json';
@@ -117,6 +117,30 @@ describe('named demo accounts', () => {
     expect(binder).toMatchObject({ status: 'Binder', effectuated: null });
     expect(binder!.current).toBe(binder!.premium);
     expect(rows.accounts.find((account) => account.username === 'ana.costa')?.memberId).toBeNull();
+  });
+
+  it('stores what aisha.johnson’s amounts are for: reinstating is the month past due plus each month since her coverage ended', async () => {
+    const [aisha] = await query<{
+      past_due_months: string[];
+      current_due_months: string[];
+      past: number;
+      premium: number;
+      months: string[];
+      reinstate: number;
+      coverage_end: string;
+    }>(sql`
+      select f.past_due_months, f.current_due_months, f.past_amount_due_cents as past, f.premium_amount_due_cents as premium,
+             r.months, r.amount_due_cents as reinstate,
+             (select max(s.end_date)::text from coverage_spans s where s.policy_id = p.id and not s.cancelled) as coverage_end
+      from accounts a join policies p on p.subscriber_member_id = a.member_id
+        join finances f on f.policy_id = p.id join reinstatement_eligibility r on r.policy_id = p.id
+      where a.username = 'aisha.johnson'`);
+    expect(aisha).toBeDefined();
+    const since = monthsBetween(addDays(aisha!.coverage_end, 1), today);
+    expect(aisha!.past_due_months).toEqual([`${aisha!.coverage_end.slice(0, 7)}-01`]);
+    expect(aisha!.current_due_months).toEqual([]);
+    expect(aisha!.months).toEqual([...aisha!.past_due_months, ...since]);
+    expect(aisha!.reinstate).toBe(aisha!.past + since.length * aisha!.premium);
   });
 
   it('gives the roles of config/role-config.json, member search to staff and brokers', () => {

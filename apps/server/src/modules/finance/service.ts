@@ -108,6 +108,9 @@ export async function postToFinance(tx: Executor, policyId: string, today: Calen
     delinquent: snapshot.delinquent,
     gracePeriodStartDate: snapshot.gracePeriod?.start ?? null,
     gracePeriodEndDate: snapshot.gracePeriod?.end ?? null,
+    // The months the amounts are for, from the same ledger (the overview and documents name them).
+    pastDueMonths: [...snapshot.pastDueMonths],
+    currentDueMonths: [...snapshot.currentDueMonths],
     updatedAt: new Date(),
   });
   return { snapshot, effectuated };

@@ -70,7 +70,11 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
     });
     // The ledger starts at the first month of coverage (January last year): one month's share pays it.
     expect(answer.receipt.paidThroughDate).toBe(`${new Date().getUTCFullYear() - 1}-01-31`);
-    expect((await financeOf(member.policyId))?.paidThroughDate).toBe(answer.receipt.paidThroughDate);
+    const finance = await financeOf(member.policyId);
+    expect(finance?.paidThroughDate).toBe(answer.receipt.paidThroughDate);
+    // The finance says which months are still owed, from the same ledger: every month since, 150.00 each.
+    expect(finance?.pastDueMonths[0]).toBe(`${new Date().getUTCFullYear() - 1}-02-01`);
+    expect(finance?.pastAmountDueCents).toBe((finance?.pastDueMonths.length ?? 0) * 15_000);
     expect(chargesFor(member.policyId)).toHaveLength(1);
     const audit = await harness.db.select().from(auditLog).where(and(eq(auditLog.action, 'make-payment'), sql`${answer.receipt.paymentId} = any(${auditLog.recordIds})`));
     expect(audit).toMatchObject([{ outcome: 'success', recordType: 'payment', actingForHouseholdId: member.householdId }]);
