@@ -84,11 +84,39 @@ export const HouseholdUserRequestSchema = z
   })
   .meta({ id: 'HouseholdUserRequest' });
 
+/**
+ * A grace period the policy is in (DOMAIN "Grace period"): until when paying what is past due keeps the
+ * coverage, and when the coverage ends if it is not paid.
+ */
+export const GracePeriodSchema = z
+  .object({
+    /** `aptc`: the three months of 45 CFR 156.270; `state`: the state's grace period (`payments.stateGracePeriodDays`). */
+    kind: z.enum(['aptc', 'state']),
+    /** The first unpaid month's due date. */
+    startDate: CalendarDateSchema,
+    /** The last day on which paying `amountCents` keeps the coverage. */
+    endDate: CalendarDateSchema,
+    /**
+     * The last day of coverage if it is not paid by `endDate`: with APTC the last day of grace month 1
+     * (45 CFR 156.270(g)), otherwise the paid-through date.
+     */
+    coverageEndsOn: CalendarDateSchema,
+    /** What stops it: everything past due (the finance's past amount due). */
+    amountCents: CentsSchema,
+    /** The months (first days) that amount is for. */
+    months: z.array(CalendarDateSchema),
+  })
+  .meta({ id: 'GracePeriod' });
+
 export const FinanceSchema = z
   .object({
     premiumAmountDueCents: CentsSchema,
     currentAmountDueCents: CentsSchema,
     pastAmountDueCents: CentsSchema,
+    /** The months (first days) the past amount due is for, oldest first: the same ledger as the amounts. */
+    pastDueMonths: z.array(CalendarDateSchema),
+    /** The months (first days) the current amount due is for (invoiced, not yet past due; or the binder's month). */
+    currentDueMonths: z.array(CalendarDateSchema),
     subsidizedAmountCents: CentsSchema,
     hraAmountCents: CentsSchema,
     unallocatedAmountCents: CentsSchema,
@@ -99,7 +127,8 @@ export const FinanceSchema = z
     hasAutoPay: z.boolean(),
     paperless: z.boolean(),
     paperlessEmail: z.string().nullable(),
-    gracePeriod: DateSpanSchema.nullable(),
+    /** The grace period an active policy is in today (APTC or the state's), or null. */
+    gracePeriod: GracePeriodSchema.nullable(),
     /** SPEC §9 balance: the total due, or the unallocated credit when nothing is due. */
     balance: z.object({ source: z.enum(['total-due', 'unallocated']), amountCents: CentsSchema }),
   })
@@ -194,7 +223,16 @@ export const PolicyDetailSchema = PolicySummarySchema.extend({
     .object({ email: z.string().nullable(), homePhone: z.string().nullable(), mobilePhone: z.string().nullable(), preferredContactMethod: z.string() })
     .nullable(),
   reinstatementEligibility: z
-    .object({ reinstatementStatus: z.enum(['Eligible', 'Manual', 'NotEligible']), expirationDate: CalendarDateSchema.nullable(), amountDueCents: CentsSchema })
+    .object({
+      reinstatementStatus: z.enum(['Eligible', 'Manual', 'NotEligible']),
+      expirationDate: CalendarDateSchema.nullable(),
+      amountDueCents: CentsSchema,
+      /**
+       * The months (first days) `amountDueCents` pays for: the months past due on the ended coverage and
+       * each month since it ended, as if it had gone on (the finance's `pastDueMonths` come first).
+       */
+      months: z.array(CalendarDateSchema),
+    })
     .nullable(),
   hra: z
     .object({ kind: z.enum(['percentage', 'flat']), percent: z.number().nullable(), amountCents: CentsSchema.nullable(), startDate: CalendarDateSchema, endDate: CalendarDateSchema.nullable(), discountThisMonthCents: CentsSchema })

@@ -83,6 +83,8 @@ export function policyDetail(summary: PolicySummary, override: Partial<PolicyDet
       premiumAmountDueCents: 20730,
       currentAmountDueCents: 20730,
       pastAmountDueCents: 0,
+      pastDueMonths: [],
+      currentDueMonths: ['2026-12-01'],
       subsidizedAmountCents: 158365,
       hraAmountCents: 0,
       unallocatedAmountCents: 0,

@@ -1,8 +1,12 @@
 import {
   accountBalance,
   choosePolicySpans,
+  compareCalendarDates,
   coverageDetailStatus,
+  dueDayRule,
+  gracePeriodFor,
   hraDiscount,
+  isInArrears,
   isSpanCancelled,
   isSpanCurrent,
   isSpanFuture,
@@ -10,6 +14,7 @@ import {
   memberResponsibility,
   memberStatus,
   mergeContiguousSpans,
+  paymentDueDate,
   policyDisplayStatus,
   stateSource,
   type CalendarDate,
@@ -17,7 +22,7 @@ import {
 } from '@portal/domain';
 import type { AccountConfig, PolicyDetail, PolicySummary } from '@portal/contracts';
 import type { Database } from '../../db/client';
-import { loadPolicyBundles, loadPolicyPage, type PolicyBundle, type PolicyRow, type SpanRow } from './repository';
+import { loadPolicyBundles, loadPolicyPage, type FinanceRow, type PolicyBundle, type PolicyRow, type SpanRow } from './repository';
 
 /** SPEC §4: the label of a cancelled span. */
 export const CANCEL_LABEL = 'policyStatus.cancelled';
@@ -35,6 +40,37 @@ function hraOf(policy: PolicyRow): HraDiscount | null {
 }
 
 const toSpan = (span: SpanRow) => ({ ...span, cancelled: span.cancelled });
+
+type GracePeriodOut = NonNullable<NonNullable<PolicyDetail['finance']>['gracePeriod']>;
+
+/**
+ * DOMAIN "Grace period": the grace period an active policy behind on its premiums is in today, from its
+ * stored finance (the ledger's months past due and paid-through date): with APTC the three months of 45
+ * CFR 156.270, otherwise the tenant's `payments.stateGracePeriodDays`. Paying what is past due — for the
+ * months past due — ends it. None once it has run out (the billing clock then ends the coverage).
+ */
+function gracePeriodOf(bundle: PolicyBundle, finance: FinanceRow, rules: PolicyRules): GracePeriodOut | null {
+  const firstUnpaidMonth = finance.pastDueMonths[0];
+  if (bundle.policy.enrollmentStatus !== 'Active' || !isInArrears(finance.status) || firstUnpaidMonth === undefined) return null;
+  const live = bundle.spans.filter((span) => !isSpanCancelled(span));
+  const { payments } = rules.account;
+  const grace = gracePeriodFor({
+    onAptc: live.some((span) => span.taxCreditAmountCents > 0),
+    firstUnpaidMonth,
+    dueDate: paymentDueDate(firstUnpaidMonth, dueDayRule(payments.dueDate)),
+    paidThroughDate: finance.paidThroughDate,
+    stateGracePeriodDays: payments.stateGracePeriodDays,
+  });
+  if (compareCalendarDates(grace.end, rules.today) < 0) return null;
+  return {
+    kind: grace.kind,
+    startDate: grace.start,
+    endDate: grace.end,
+    coverageEndsOn: grace.coverageEndsOn,
+    amountCents: finance.pastAmountDueCents,
+    months: finance.pastDueMonths,
+  };
+}
 
 /**
  * Policy summaries with the SPEC §4 rules applied by packages/domain: the span choice (an extra future
@@ -143,6 +179,8 @@ export async function policyDetail(db: Database, policyId: string, rules: Policy
           premiumAmountDueCents: finance.premiumAmountDueCents,
           currentAmountDueCents: finance.currentAmountDueCents,
           pastAmountDueCents: finance.pastAmountDueCents,
+          pastDueMonths: finance.pastDueMonths,
+          currentDueMonths: finance.currentDueMonths,
           subsidizedAmountCents: finance.subsidizedAmountCents,
           hraAmountCents: finance.hraAmountCents,
           unallocatedAmountCents: finance.unallocatedAmountCents,
@@ -153,7 +191,7 @@ export async function policyDetail(db: Database, policyId: string, rules: Policy
           hasAutoPay: bundle.activeAutopays > 0,
           paperless: bundle.paperless?.paperless ?? false,
           paperlessEmail: bundle.paperless?.paperlessEmail ?? null,
-          gracePeriod: finance.gracePeriodStartDate ? { startDate: finance.gracePeriodStartDate, endDate: finance.gracePeriodEndDate } : null,
+          gracePeriod: gracePeriodOf(bundle, finance, rules),
           balance: (() => {
             const balance = accountBalance(finance.currentAmountDueCents + finance.pastAmountDueCents, finance.unallocatedAmountCents, {
               disregardUnallocated: rules.account.payments.disregardUnallocatedAmount,
@@ -235,6 +273,7 @@ export async function policyDetail(db: Database, policyId: string, rules: Policy
           reinstatementStatus: bundle.reinstatement.reinstatementStatus,
           expirationDate: bundle.reinstatement.expirationDate,
           amountDueCents: bundle.reinstatement.amountDueCents,
+          months: bundle.reinstatement.months,
         }
       : null,
     hra: hra

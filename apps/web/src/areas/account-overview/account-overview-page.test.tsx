@@ -37,7 +37,7 @@ describe('account overview (SPEC §1, §2, §3)', () => {
         policies: {
           [medical.id]: policyDetail(medical, { coverageDetails: [coverage({ taxCreditAmountCents: 158_365 })] }),
           [dental.id]: policyDetail(dental, {
-            finance: { ...policyDetail(dental).finance!, pastAmountDueCents: 5000, status: 'GracePeriod', gracePeriod: { startDate: '2026-11-01', endDate: '2027-01-31' } },
+            finance: { ...policyDetail(dental).finance!, pastAmountDueCents: 5000, status: 'GracePeriod', pastDueMonths: ['2026-11-01'], gracePeriod: { kind: 'aptc', startDate: '2026-11-01', endDate: '2027-01-31', coverageEndsOn: '2026-11-30', amountCents: 5000, months: ['2026-11-01'] } },
           }),
         },
       },
@@ -97,7 +97,7 @@ describe('account overview (SPEC §1, §2, §3)', () => {
       api: {
         session: sessionInfo(),
         household: householdResponse([ended], { base: 'HouseholdNonActivePolicies', exchange: null, scenarios: ['HouseholdNonActivePolicies'] }),
-        policies: { [ended.id]: policyDetail(ended, { reinstatementEligibility: { reinstatementStatus: 'Eligible', expirationDate: '2026-12-31', amountDueCents: 84488 } }) },
+        policies: { [ended.id]: policyDetail(ended, { reinstatementEligibility: { reinstatementStatus: 'Eligible', expirationDate: '2026-12-31', amountDueCents: 84488, months: ['2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01'] } }) },
       },
     });
     expect(await screen.findByText('You can ask to restore this policy')).toBeTruthy();

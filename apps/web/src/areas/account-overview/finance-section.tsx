@@ -48,7 +48,7 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
   const check = account.payments.checkMailingAddress;
   // DOMAIN "grace period": only a live grace period can still save the coverage; after a termination
   // the reinstatement notice says what can be done.
-  const inGracePeriod = policy.active && finance.gracePeriod !== null && (finance.gracePeriod.endDate === null || finance.gracePeriod.endDate >= today);
+  const inGracePeriod = policy.active && finance.gracePeriod !== null && finance.gracePeriod.endDate >= today;
   const owed = finance.currentAmountDueCents + finance.pastAmountDueCents;
   // Paying from here opens the payment page on this policy (SPEC §4: the selected policy is kept in state).
   const payRoute = !viewer.session.actions.includes('make-payment')
@@ -66,7 +66,7 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
       {inGracePeriod && finance.gracePeriod && (
         <Alert severity="warning">
           {t('overview.finance.gracePeriod', {
-            end: finance.gracePeriod.endDate ? format.date(finance.gracePeriod.endDate) : t('overview.none'),
+            end: format.date(finance.gracePeriod.endDate),
             amount: format.money(finance.pastAmountDueCents + finance.currentAmountDueCents),
           })}
         </Alert>
