@@ -15,6 +15,7 @@ import { scrubString } from './lib/redact';
 import { loadTenantConfig, type TenantConfig } from './lib/tenant-config';
 import { tenantToday } from './lib/today';
 import { jobsPlugin } from './plugins/jobs';
+import { billingClockStep } from './modules/finance/billing-clock';
 import { scheduledPaymentsStep } from './modules/scheduled-payment/due';
 import { dueDayRule, type CalendarDate } from '@portal/domain';
 import { auditPlugin } from './plugins/audit';
@@ -193,7 +194,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? {}
       : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
   });
-  // The billing day's steps, in order (docs/decisions/021): due scheduled payments, then autopay.
+  // The billing day's steps, in order (docs/decisions/021): the billing clock (invoices, past due, grace
+  // periods, terminations), then due scheduled payments, then autopay (which charges what the clock says is due).
+  const payments = tenant.account.payments;
+  app.jobs.registerDailyStep(
+    billingClockStep({
+      db: options.database.db,
+      rules: {
+        dueRule: dueDayRule(payments.dueDate),
+        stateGracePeriodDays: payments.stateGracePeriodDays,
+        binderDeadlineDaysAfterStart: payments.binderDeadlineDaysAfterStart,
+        terminatedPlansDaysOut: payments.terminatedPlansDaysOut,
+      },
+      nudgeOutbox: () => {
+        app.outbox.nudge();
+      },
+    }),
+  );
   const dueCharges = {
     db: options.database.db,
     processor: app.processor,

@@ -22,6 +22,11 @@ export const NOTIFICATION_TEMPLATES = {
   'notification.enrollmentReminder': [],
   // Documents issued while the portal runs (the outbox's `document.issued`).
   'notification.noticeAvailable': ['policyNumber', 'subtype'],
+  // Notices of the billing clock (issue 10): a notice of each transition, and this message beside it.
+  'notification.pastDue': ['policyNumber', 'amountCents', 'gracePeriodEndDate'],
+  'notification.claimsPended': ['policyNumber', 'amountCents', 'gracePeriodEndDate'],
+  'notification.paymentsCurrent': ['policyNumber'],
+  'notification.coverageCancelled': ['policyNumber', 'effectiveDate'],
   // Payments and wallet (the outbox's payment.* and wallet.* events).
   'notification.paymentPending': ['policyNumber', 'amountCents', 'paymentDate', 'last4'],
   'notification.paymentSettled': ['policyNumber', 'amountCents', 'paymentDate', 'last4'],

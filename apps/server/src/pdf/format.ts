@@ -8,7 +8,10 @@ export interface Formatter {
   money: (cents: Cents) => string;
   /** A calendar date, never shifted by a time zone. */
   date: (date: CalendarDate) => string;
+  /** A month and year as a heading or label: "Marzo de 2026". */
   month: (date: CalendarDate) => string;
+  /** A month and year inside a sentence, as the language writes it there: "marzo de 2026", "March 2026". */
+  monthInText: (date: CalendarDate) => string;
   /** A month's short name (1-12): table columns. */
   monthName: (month: number, style?: 'long' | 'short') => string;
 }
@@ -27,6 +30,7 @@ export function formatterFor(language: PdfLanguage): Formatter {
     money: (cents) => formatMoney(cents, locale),
     date: (date) => dateFormat.format(utc(date)),
     month: (date) => capital(monthFormat.format(utc(date))),
+    monthInText: (date) => monthFormat.format(utc(date)),
     monthName: (month, style = 'long') =>
       capital(new Intl.DateTimeFormat(locale, { month: style, timeZone: 'UTC' }).format(new Date(Date.UTC(2001, month - 1, 1))).replace(/\.$/, '')),
   };

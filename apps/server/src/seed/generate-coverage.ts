@@ -175,8 +175,10 @@ export function addGeneratedCoverage(
       };
     }
   } else if (rng.chance(0.06) && compareDates(start, addMonths(thisMonth, -3)) < 0) {
-    // Delinquent: stopped paying 1-3 months ago (in the APTC grace period, or past due without APTC).
-    lastPaidMonth = addMonths(thisMonth, -rng.int(1, fplPercent !== undefined ? 3 : 2));
+    // Behind on payments and still covered: an APTC member stopped paying 1-3 months ago (45 CFR 156.270's
+    // three-month grace period); anyone else missed this month only (the state's grace period, 31 days
+    // after the due date, after which the billing clock ends the coverage).
+    lastPaidMonth = addMonths(thisMonth, -rng.int(1, fplPercent !== undefined ? 3 : 1));
     if (profile.kind === 'autopay')
       paymentProfile = { kind: 'manual', method: profile.method, roundUp: false };
   }
@@ -292,10 +294,18 @@ export function addGeneratedCoverage(
   const plainSegments = segments
     .filter((segment) => !segment.cancelled)
     .map(({ start: from, end: to, slots: covered }) => ({ start: from, end: to, slots: covered }));
+  // They have no APTC: a member behind on the medical policy is at most one month behind on them, within
+  // the state's grace period (further behind, the billing clock would have ended them already).
+  const oneMonthBehind = addMonths(thisMonth, -1);
+  const ancillaryPayment =
+    active && payment.lastPaidMonth !== null && compareDates(payment.lastPaidMonth, oneMonthBehind) < 0
+      ? { ...payment, lastPaidMonth: oneMonthBehind }
+      : payment;
   const ancillary = (line: 'Dental' | 'Vision', key: PlanKey, sequence: number): void => {
     const merged = plainSegments.map((segment) => ({ ...segment, plan: key, variant: variant(key) }));
     household.addPolicy({
       ...common,
+      payment: ancillaryPayment,
       sequence,
       line,
       segments: merged,

@@ -1,73 +1,26 @@
-import {
-  addMonths,
-  compareCalendarDates,
-  endOfMonth,
-  financeSnapshot,
-  hraDiscount,
-  memberResponsibility,
-  monthsBetween,
-  type BillingEnrollment,
-  type BilledMonth,
-  type CalendarDate,
-  type FinanceSnapshot,
-  type HraDiscount,
-  type PaymentDueDayRule,
-} from '@portal/domain';
+import { financeSnapshot, type CalendarDate, type FinanceSnapshot, type PaymentDueDayRule } from '@portal/domain';
 import type { Executor } from '../../db/client';
+import { billedMonths, enrollmentOf, liveSpans } from './policy-ledger';
+
+export { hraOf } from './policy-ledger';
 import { effectuateSpan, ledgerInputs, lockFinance, updateFinance } from './repository';
 
 type Inputs = NonNullable<Awaited<ReturnType<typeof ledgerInputs>>>;
 
-function hraOf(policy: Inputs['policy']): HraDiscount | null {
-  if (!policy.hraKind || !policy.hraStartDate) return null;
-  return policy.hraKind === 'percentage'
-    ? { kind: 'percentage', percent: policy.hraPercent ?? 0, startDate: policy.hraStartDate, endDate: policy.hraEndDate }
-    : { kind: 'flat', amount: policy.hraAmountCents ?? 0, startDate: policy.hraStartDate, endDate: policy.hraEndDate };
-}
-
-/** The billed months of a policy: every month of its live spans, through the end of next month. */
-function billedMonths(inputs: Inputs, today: CalendarDate): { months: BilledMonth[]; spanOfMonth: string[] } {
-  const horizon = endOfMonth(addMonths(today, 1));
-  const hra = hraOf(inputs.policy);
-  const months: BilledMonth[] = [];
-  const spanOfMonth: string[] = [];
-  for (const span of inputs.spans.filter((candidate) => !candidate.cancelled)) {
-    const end = span.endDate && compareCalendarDates(span.endDate, horizon) < 0 ? span.endDate : horizon;
-    for (const month of monthsBetween(span.startDate, end)) {
-      months.push({
-        month,
-        amount: memberResponsibility({ premiumAmount: span.premium, taxCreditAmount: span.aptc, otherSubsidyAmount: span.other, hraAmount: hraDiscount(span.premium, hra, month) }),
-      });
-      spanOfMonth.push(span.id);
-    }
-  }
-  return { months, spanOfMonth };
-}
-
-function enrollmentOf(inputs: Inputs, today: CalendarDate): BillingEnrollment {
-  const live = inputs.spans.filter((span) => !span.cancelled);
-  const first = live[0];
-  if (!first) return 'Cancelled';
-  const lastEnd = live.at(-1)?.endDate ?? null;
-  if (lastEnd !== null && compareCalendarDates(lastEnd, today) < 0) return 'Terminated';
-  if (compareCalendarDates(first.startDate, today) > 0) return 'Pending';
-  return 'Active';
-}
-
 function snapshotOf(inputs: Inputs, today: CalendarDate, dueRule: PaymentDueDayRule, terminatedForNonPayment = false) {
-  const { months, spanOfMonth } = billedMonths(inputs, today);
-  const live = inputs.spans.filter((span) => !span.cancelled);
+  const ledger = billedMonths(inputs.policy, inputs.spans, today);
+  const live = liveSpans(inputs.spans);
   const snapshot = financeSnapshot({
-    months,
+    months: ledger.months,
     payments: inputs.payments,
     today,
-    enrollment: enrollmentOf(inputs, today),
+    enrollment: enrollmentOf(inputs.spans, ledger, inputs.payments, today),
     onAptc: live.some((span) => span.aptc > 0),
     firstStart: live[0]?.startDate ?? today,
     dueRule,
     terminatedForNonPayment,
   });
-  return { snapshot, live, spanOfMonth };
+  return { snapshot, live, spanOfMonth: ledger.spanOfMonth.map((span) => span.id) };
 }
 
 export interface PostedFinance {

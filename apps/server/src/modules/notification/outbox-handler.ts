@@ -51,14 +51,37 @@ const DOCUMENT_ISSUED: Record<string, Message> = {
   tax: { template: 'notification.taxFormAvailable', link: '/documents/tax', linkTextKey: 'notification.link.viewTaxForms' },
 };
 
+/**
+ * Notices that call for something of the member say so in the message itself (the billing clock's
+ * transitions, DOMAIN "Grace period"); any other notice is announced as a new notice.
+ */
+const NOTICE_ISSUED: Record<string, Message> = {
+  'past-due': { template: 'notification.pastDue', link: '/payments/make-payment', linkTextKey: 'notification.link.makePayment' },
+  'grace-period': { template: 'notification.gracePeriodStarted', link: '/payments/make-payment', linkTextKey: 'notification.link.makePayment' },
+  'claims-pended': { template: 'notification.claimsPended', link: '/payments/make-payment', linkTextKey: 'notification.link.makePayment' },
+  'grace-period-ended': { template: 'notification.paymentsCurrent', link: '/account-overview', linkTextKey: 'notification.link.viewCoverage' },
+  'termination:non-payment': { template: 'notification.policyTerminated', link: '/admin/policy-selection/span-selection/reactivate-plan', linkTextKey: 'notification.link.reinstate' },
+  cancellation: { template: 'notification.coverageCancelled', link: '/documents/notice', linkTextKey: 'notification.link.viewNotice' },
+};
+
 /** The message an event gives its household, if any. */
 export function messageFor(event: Pick<OutboxEvent, 'type' | 'payload'>): Message | null {
-  if (event.type === 'document.issued') return DOCUMENT_ISSUED[String(event.payload.documentType)] ?? null;
+  if (event.type === 'document.issued') {
+    const documentType = String(event.payload.documentType);
+    if (documentType === 'notice') {
+      const subtype = String(event.payload.subtype);
+      const key = typeof event.payload.reason === 'string' ? `${subtype}:${event.payload.reason}` : subtype;
+      return NOTICE_ISSUED[key] ?? NOTICE_ISSUED[subtype] ?? DOCUMENT_ISSUED.notice ?? null;
+    }
+    return DOCUMENT_ISSUED[documentType] ?? null;
+  }
   return FROM_EVENT[event.type] ?? null;
 }
 
 /** The notification templates the outbox can create (the web must translate each). */
-export const EVENT_NOTIFICATION_TEMPLATES = [...new Set([...Object.values(FROM_EVENT), ...Object.values(DOCUMENT_ISSUED)].map((entry) => entry.template))];
+export const EVENT_NOTIFICATION_TEMPLATES = [
+  ...new Set([...Object.values(FROM_EVENT), ...Object.values(DOCUMENT_ISSUED), ...Object.values(NOTICE_ISSUED)].map((entry) => entry.template)),
+];
 
 /** The payload's facts that the template declares become the message's values (amounts in cents, dates, last digits). */
 function valuesOf(template: NotificationTemplate, payload: Record<string, unknown>): Record<string, string | number> {

@@ -18,11 +18,11 @@ import {
   policyDisplayStatus,
   stateSource,
   type CalendarDate,
-  type HraDiscount,
 } from '@portal/domain';
 import type { AccountConfig, PolicyDetail, PolicySummary } from '@portal/contracts';
 import type { Database } from '../../db/client';
-import { loadPolicyBundles, loadPolicyPage, type FinanceRow, type PolicyBundle, type PolicyRow, type SpanRow } from './repository';
+import { hraOf } from '../finance/service';
+import { loadPolicyBundles, loadPolicyPage, type FinanceRow, type PolicyBundle, type SpanRow } from './repository';
 
 /** SPEC §4: the label of a cancelled span. */
 export const CANCEL_LABEL = 'policyStatus.cancelled';
@@ -30,13 +30,6 @@ export const CANCEL_LABEL = 'policyStatus.cancelled';
 export interface PolicyRules {
   today: CalendarDate;
   account: AccountConfig;
-}
-
-function hraOf(policy: PolicyRow): HraDiscount | null {
-  if (!policy.hraKind || !policy.hraStartDate) return null;
-  return policy.hraKind === 'percentage'
-    ? { kind: 'percentage', percent: policy.hraPercent ?? 0, startDate: policy.hraStartDate, endDate: policy.hraEndDate }
-    : { kind: 'flat', amount: policy.hraAmountCents ?? 0, startDate: policy.hraStartDate, endDate: policy.hraEndDate };
 }
 
 const toSpan = (span: SpanRow) => ({ ...span, cancelled: span.cancelled });

@@ -12,6 +12,12 @@ export function noticeText(context: DocumentContext, language: PdfWriter['langua
   return texts.kinds[context.document.subtype] ?? texts.fallback;
 }
 
+/** Months (first days) as a list in the language: "March 2026 and April 2026". */
+function monthList(value: unknown, format: Formatter, and: string): string {
+  const months = Array.isArray(value) ? value.filter(isDate).map((month) => format.monthInText(month)) : [];
+  return months.length <= 1 ? (months[0] ?? '') : `${months.slice(0, -1).join(', ')} ${and} ${months.at(-1) ?? ''}`;
+}
+
 /** The notice's facts, formatted in its language. */
 function valuesOf(context: DocumentContext, format: Formatter, language: PdfWriter['language']): NoticeValues {
   const facts = context.document.facts ?? {};
@@ -34,7 +40,14 @@ function valuesOf(context: DocumentContext, format: Formatter, language: PdfWrit
     dueDate: date(facts.dueDate),
     amountDue: context.document.amountDueCents ? format.money(context.document.amountDueCents) : '',
     reinstatementEligible: facts.reinstatementStatus === 'Eligible' || facts.reinstatementStatus === 'Manual' ? 'yes' : '',
+    reinstateBy: date(facts.reinstatementExpirationDate),
     deliveryEmail: text(facts.email),
+    // The months an amount pays for: those past due, or (a termination) those reinstating would pay.
+    months: monthList(Array.isArray(facts.reinstatementMonths) ? facts.reinstatementMonths : facts.months, format, NOTICE[language].and),
+    claimsPendedFrom: date(facts.claimsPendedFrom),
+    paidThrough: date(facts.paidThroughDate),
+    binderDeadline: date(facts.binderDeadline),
+    binderNotPaid: facts.reason === 'binder-not-paid',
     electronic: chosen('electronic'),
     paper: chosen('paper'),
     voluntary: facts.reason !== 'non-payment',

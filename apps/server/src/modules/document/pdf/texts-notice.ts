@@ -15,9 +15,14 @@ export type NoticeValues = Record<
   | 'dueDate'
   | 'amountDue'
   | 'reinstatementEligible'
-  | 'deliveryEmail',
+  | 'reinstateBy'
+  | 'deliveryEmail'
+  | 'months'
+  | 'claimsPendedFrom'
+  | 'paidThrough'
+  | 'binderDeadline',
   string
-> & { electronic: string[]; paper: string[]; voluntary: boolean };
+> & { electronic: string[]; paper: string[]; voluntary: boolean; binderNotPaid: boolean };
 
 export interface NoticeText {
   title: string;
@@ -30,6 +35,8 @@ export interface NoticeTexts {
   todoHeading: string;
   noticeDate: string;
   amountDue: string;
+  /** The word that joins the last two items of a list. */
+  and: string;
   kinds: Record<string, NoticeText>;
   fallback: NoticeText;
   deliveryKinds: { invoices: string; notices: string; taxForms: string };
@@ -43,6 +50,7 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
     todoHeading: 'What you need to do',
     noticeDate: 'Notice date',
     amountDue: 'Amount due',
+    and: 'and',
     deliveryKinds: { invoices: 'invoices', notices: 'notices', taxForms: 'tax forms' },
     fallback: { title: 'Notice about your coverage', meaning: () => ['We are writing about your coverage.'], todo: () => ['Sign in to the member portal or call us if you have questions.'] },
     kinds: {
@@ -79,12 +87,34 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
       termination: {
         title: 'Your coverage is ending',
         meaning: (v) => [`Your coverage ends on ${v.terminationDate}${v.voluntary ? ', as you asked.' : ' because premiums were not paid by the end of the grace period.'}`],
-        todo: (v) => [v.reinstatementEligible ? `You can ask to reinstate your coverage by paying ${v.amountDue || 'the amount due'} in the member portal.` : 'If you need coverage, you may qualify for a special enrollment period through the Marketplace.'],
+        todo: (v) => [
+          v.reinstatementEligible
+            ? `You can ask to reinstate your coverage by paying ${v.amountDue || 'the amount due'}${v.months ? ` (${v.months})` : ''} in the member portal${v.reinstateBy ? ` by ${v.reinstateBy}` : ''}.`
+            : 'If you need coverage, you may qualify for a special enrollment period through the Marketplace.',
+        ],
       },
       cancellation: {
         title: 'Your coverage was cancelled',
-        meaning: (v) => [`Your coverage in ${v.planName}, which was to start on ${v.effectiveDate}, was cancelled before it started.`],
-        todo: () => ['You do not need to do anything. If you believe this is a mistake, call us.'],
+        meaning: (v) =>
+          v.binderNotPaid
+            ? [`Your coverage in ${v.planName}, which was to start on ${v.effectiveDate}, was cancelled: we did not receive your first premium payment by ${v.binderDeadline}.`, 'There is no grace period for a first payment, so the coverage never took effect.']
+            : [`Your coverage in ${v.planName}, which was to start on ${v.effectiveDate}, was cancelled before it started.`],
+        todo: (v) => (v.binderNotPaid ? ['If you still need coverage, you may qualify for a special enrollment period. Call us or visit the Marketplace.'] : ['You do not need to do anything. If you believe this is a mistake, call us.']),
+      },
+      'past-due': {
+        title: 'Your premium is past due',
+        meaning: (v) => [`We have not received your premium for ${v.months}. It was due on ${v.graceStart}.`, `Your coverage continues during a grace period that ends on ${v.graceEnd}.`],
+        todo: (v) => [`Pay ${v.amountDue} by ${v.graceEnd}. If you do not, your coverage will end on ${v.terminationDate}, the last day you paid for.`],
+      },
+      'claims-pended': {
+        title: 'We are holding claims until you pay',
+        meaning: (v) => [`You are in the second month of your grace period and still owe your premium for ${v.months}.`, `Claims for care you receive from ${v.claimsPendedFrom} are on hold: we pay them once you pay everything you owe.`],
+        todo: (v) => [`Pay ${v.amountDue} by ${v.graceEnd}. If you do not, your coverage will end on ${v.terminationDate} and you may have to pay for care you received after that day.`],
+      },
+      'grace-period-ended': {
+        title: 'Your payments are up to date',
+        meaning: (v) => [`We received everything you owed. Your grace period is over and your coverage continues without a break${v.paidThrough ? `: it is paid through ${v.paidThrough}` : ''}.`],
+        todo: () => ['Keep paying your premium by its due date each month. Autopay in the member portal can do it for you.'],
       },
       'binder-payment-due': {
         title: 'Your first payment is due',
@@ -111,6 +141,7 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
     todoHeading: 'Qué debe hacer',
     noticeDate: 'Fecha del aviso',
     amountDue: 'Monto a pagar',
+    and: 'y',
     deliveryKinds: { invoices: 'facturas', notices: 'avisos', taxForms: 'formularios de impuestos' },
     fallback: { title: 'Aviso sobre su cobertura', meaning: () => ['Le escribimos sobre su cobertura.'], todo: () => ['Inicie sesión en el portal para miembros o llámenos si tiene preguntas.'] },
     kinds: {
@@ -147,12 +178,34 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
       termination: {
         title: 'Su cobertura termina',
         meaning: (v) => [`Su cobertura termina el ${v.terminationDate}${v.voluntary ? ', como usted lo pidió.' : ' porque las primas no se pagaron antes del final del período de gracia.'}`],
-        todo: (v) => [v.reinstatementEligible ? `Puede pedir que se restablezca su cobertura pagando ${v.amountDue || 'el monto adeudado'} en el portal para miembros.` : 'Si necesita cobertura, es posible que califique para un período de inscripción especial a través del Mercado de Seguros.'],
+        todo: (v) => [
+          v.reinstatementEligible
+            ? `Puede pedir que se restablezca su cobertura pagando ${v.amountDue || 'el monto adeudado'}${v.months ? ` (${v.months})` : ''} en el portal para miembros${v.reinstateBy ? ` a más tardar el ${v.reinstateBy}` : ''}.`
+            : 'Si necesita cobertura, es posible que califique para un período de inscripción especial a través del Mercado de Seguros.',
+        ],
       },
       cancellation: {
         title: 'Su cobertura fue cancelada',
-        meaning: (v) => [`Su cobertura en ${v.planName}, que iba a comenzar el ${v.effectiveDate}, se canceló antes de comenzar.`],
-        todo: () => ['No necesita hacer nada. Si cree que es un error, llámenos.'],
+        meaning: (v) =>
+          v.binderNotPaid
+            ? [`Su cobertura en ${v.planName}, que iba a comenzar el ${v.effectiveDate}, se canceló: no recibimos su primer pago de prima a más tardar el ${v.binderDeadline}.`, 'No hay período de gracia para el primer pago, así que la cobertura nunca entró en vigor.']
+            : [`Su cobertura en ${v.planName}, que iba a comenzar el ${v.effectiveDate}, se canceló antes de comenzar.`],
+        todo: (v) => (v.binderNotPaid ? ['Si todavía necesita cobertura, es posible que califique para un período de inscripción especial. Llámenos o visite el Mercado de Seguros.'] : ['No necesita hacer nada. Si cree que es un error, llámenos.']),
+      },
+      'past-due': {
+        title: 'Su prima está vencida',
+        meaning: (v) => [`No hemos recibido su prima de ${v.months}. Vencía el ${v.graceStart}.`, `Su cobertura continúa durante un período de gracia que termina el ${v.graceEnd}.`],
+        todo: (v) => [`Pague ${v.amountDue} a más tardar el ${v.graceEnd}. Si no lo hace, su cobertura terminará el ${v.terminationDate}, el último día que pagó.`],
+      },
+      'claims-pended': {
+        title: 'Retenemos sus reclamos hasta que pague',
+        meaning: (v) => [`Está en el segundo mes de su período de gracia y todavía debe su prima de ${v.months}.`, `Los reclamos por la atención que reciba a partir del ${v.claimsPendedFrom} quedan en espera: los pagamos cuando usted pague todo lo que debe.`],
+        todo: (v) => [`Pague ${v.amountDue} a más tardar el ${v.graceEnd}. Si no lo hace, su cobertura terminará el ${v.terminationDate} y es posible que tenga que pagar la atención que reciba después de ese día.`],
+      },
+      'grace-period-ended': {
+        title: 'Sus pagos están al día',
+        meaning: (v) => [`Recibimos todo lo que debía. Su período de gracia terminó y su cobertura continúa sin interrupción${v.paidThrough ? `: está pagada hasta el ${v.paidThrough}` : ''}.`],
+        todo: () => ['Siga pagando su prima antes de la fecha de vencimiento cada mes. El pago automático del portal para miembros puede hacerlo por usted.'],
       },
       'binder-payment-due': {
         title: 'Su primer pago vence pronto',
@@ -179,6 +232,7 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
     todoHeading: 'O que você precisa fazer',
     noticeDate: 'Data do aviso',
     amountDue: 'Valor devido',
+    and: 'e',
     deliveryKinds: { invoices: 'faturas', notices: 'avisos', taxForms: 'formulários de impostos' },
     fallback: { title: 'Aviso sobre a sua cobertura', meaning: () => ['Estamos escrevendo sobre a sua cobertura.'], todo: () => ['Entre no portal do membro ou ligue para nós se tiver dúvidas.'] },
     kinds: {
@@ -215,12 +269,34 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
       termination: {
         title: 'Sua cobertura será encerrada',
         meaning: (v) => [`Sua cobertura termina em ${v.terminationDate}${v.voluntary ? ', conforme o seu pedido.' : ' porque os prêmios não foram pagos até o fim do período de tolerância.'}`],
-        todo: (v) => [v.reinstatementEligible ? `Você pode pedir a reativação da sua cobertura pagando ${v.amountDue || 'o valor devido'} no portal do membro.` : 'Se precisar de cobertura, você pode ter direito a um período especial de inscrição pelo Marketplace.'],
+        todo: (v) => [
+          v.reinstatementEligible
+            ? `Você pode pedir a reativação da sua cobertura pagando ${v.amountDue || 'o valor devido'}${v.months ? ` (${v.months})` : ''} no portal do membro${v.reinstateBy ? ` até ${v.reinstateBy}` : ''}.`
+            : 'Se precisar de cobertura, você pode ter direito a um período especial de inscrição pelo Marketplace.',
+        ],
       },
       cancellation: {
         title: 'Sua cobertura foi cancelada',
-        meaning: (v) => [`Sua cobertura no ${v.planName}, que começaria em ${v.effectiveDate}, foi cancelada antes de começar.`],
-        todo: () => ['Você não precisa fazer nada. Se acredita que é um erro, ligue para nós.'],
+        meaning: (v) =>
+          v.binderNotPaid
+            ? [`Sua cobertura no ${v.planName}, que começaria em ${v.effectiveDate}, foi cancelada: não recebemos o seu primeiro pagamento do prêmio até ${v.binderDeadline}.`, 'Não há período de tolerância para o primeiro pagamento, então a cobertura nunca entrou em vigor.']
+            : [`Sua cobertura no ${v.planName}, que começaria em ${v.effectiveDate}, foi cancelada antes de começar.`],
+        todo: (v) => (v.binderNotPaid ? ['Se ainda precisar de cobertura, você pode ter direito a um período especial de inscrição. Ligue para nós ou visite o Marketplace.'] : ['Você não precisa fazer nada. Se acredita que é um erro, ligue para nós.']),
+      },
+      'past-due': {
+        title: 'Seu prêmio está vencido',
+        meaning: (v) => [`Não recebemos o seu prêmio de ${v.months}. O vencimento era em ${v.graceStart}.`, `Sua cobertura continua durante um período de tolerância que termina em ${v.graceEnd}.`],
+        todo: (v) => [`Pague ${v.amountDue} até ${v.graceEnd}. Se não pagar, sua cobertura terminará em ${v.terminationDate}, o último dia pago.`],
+      },
+      'claims-pended': {
+        title: 'Estamos retendo seus pedidos de reembolso até o pagamento',
+        meaning: (v) => [`Você está no segundo mês do período de tolerância e ainda deve o prêmio de ${v.months}.`, `Os pedidos pelo atendimento que você receber a partir de ${v.claimsPendedFrom} ficam em espera: nós os pagamos quando você pagar tudo o que deve.`],
+        todo: (v) => [`Pague ${v.amountDue} até ${v.graceEnd}. Se não pagar, sua cobertura terminará em ${v.terminationDate} e você poderá ter de pagar pelo atendimento recebido depois desse dia.`],
+      },
+      'grace-period-ended': {
+        title: 'Seus pagamentos estão em dia',
+        meaning: (v) => [`Recebemos tudo o que você devia. Seu período de tolerância terminou e sua cobertura continua sem interrupção${v.paidThrough ? `: ela está paga até ${v.paidThrough}` : ''}.`],
+        todo: () => ['Continue pagando o seu prêmio até o vencimento todos os meses. O pagamento automático do portal do membro pode fazer isso por você.'],
       },
       'binder-payment-due': {
         title: 'Seu primeiro pagamento está para vencer',
