@@ -6,6 +6,8 @@ export interface Fact {
   value: ReactNode;
   /** Emphasise (e.g. an amount past due). */
   tone?: 'normal' | 'warning' | 'error';
+  /** A line under the value that qualifies it (e.g. the months an amount is for); read with the value. */
+  detail?: string;
 }
 
 /** Label/value pairs as a description list, in columns where there is room. */
@@ -37,6 +39,14 @@ export function Facts({ items, columns = 3 }: { items: readonly Fact[]; columns?
             }}
           >
             {item.value}
+            {item.detail && (
+              <>
+                {' '}
+                <Box component="span" sx={{ display: 'block', typography: 'body2', fontWeight: 400, color: 'text.secondary' }}>
+                  {item.detail}
+                </Box>
+              </>
+            )}
           </Box>
         </Box>
       ))}

@@ -15,6 +15,8 @@ export interface Formatters {
   number: (value: number) => string;
   /** The month of a calendar date, e.g. "December 2026" (invoice periods). */
   month: (date: CalendarDate) => string;
+  /** Items joined as the language joins them: "A and B", "A, B y C". */
+  list: (items: readonly string[]) => string;
 }
 
 export function formattersFor(language: string): Formatters {
@@ -22,6 +24,7 @@ export function formattersFor(language: string): Formatters {
   const dateFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
   const numberFormat = new Intl.NumberFormat(locale);
   const monthFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  const listFormat = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
   const utc = (date: CalendarDate) => {
     const { year, month, day } = parseCalendarDate(date);
     return new Date(Date.UTC(year, month - 1, day));
@@ -32,6 +35,7 @@ export function formattersFor(language: string): Formatters {
     date: (date) => dateFormat.format(utc(date)),
     number: (value) => numberFormat.format(value),
     month: (date) => monthFormat.format(utc(date)),
+    list: (items) => listFormat.format(items),
   };
 }
 

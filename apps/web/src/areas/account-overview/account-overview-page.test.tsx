@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PolicyDetail } from '@portal/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, within, type BoundFunctions, type queries } from '@testing-library/react';
+import { changeLanguage } from '../../i18n';
 import { householdResponse, policyDetail, policySummary, sessionInfo } from '../../test/fixtures';
 import { memberCredential, renderPortal } from '../../test/render-portal';
 
@@ -23,6 +24,10 @@ const coverage = (amounts: Partial<PolicyDetail['coverageDetails'][number]>): Po
   groupOrPolicyNumber: 'P100',
   ...amounts,
 });
+
+/** What a fact says, value and detail together, as a screen reader reads it: the `dd` after its label. */
+const factText = (scope: Pick<BoundFunctions<typeof queries>, 'getByText'>, label: string): string =>
+  (scope.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 describe('account overview (SPEC §1, §2, §3)', () => {
   it('shows each policy with plan, coverage, finance, members and their status, in the member’s language and money format', async () => {
@@ -47,8 +52,10 @@ describe('account overview (SPEC §1, §2, §3)', () => {
     const medicalCard = within(cards[0]!);
     expect(medicalCard.getByRole('heading', { level: 2, name: 'Lighthouse Harbor Silver 500 HMO' })).toBeTruthy();
     expect(medicalCard.getByText('Health Connector (on exchange)')).toBeTruthy();
-    // Amount due and monthly premium (the fixture's finance), formatted by Intl in English.
-    expect(await medicalCard.findAllByText('$207.30', { selector: 'dd' })).toHaveLength(2);
+    // Amount due with the month it is for, and the monthly premium (the fixture's finance), formatted by Intl in English.
+    expect(await medicalCard.findByText('Amount due', { selector: 'dt' })).toBeTruthy();
+    expect(factText(medicalCard, 'Amount due')).toBe('$207.30 for December 2026');
+    expect(factText(medicalCard, 'Your monthly premium')).toBe('$207.30');
     expect(medicalCard.getByText('$1,583.65', { selector: 'dd' })).toBeTruthy();
     expect(medicalCard.getByText('Premium tax credit (APTC) this month')).toBeTruthy();
     expect(medicalCard.getByText('January 1, 2026 to December 31, 2026')).toBeTruthy();
@@ -58,8 +65,63 @@ describe('account overview (SPEC §1, §2, §3)', () => {
     expect(within(people).getByText('Active')).toBeTruthy();
     const dentalCard = within(cards[1]!);
     expect(dentalCard.getByText('Bought from us (off exchange)')).toBeTruthy();
-    expect(await dentalCard.findByText(/Your policy is in a grace period until January 31, 2027/)).toBeTruthy();
+    expect(await dentalCard.findByRole('heading', { level: 3, name: 'Your policy is in a grace period' })).toBeTruthy();
     expect(dentalCard.getByText('Past due')).toBeTruthy();
+  });
+
+  it('puts a grace period at the top of the policy: until when, how much for which months, when coverage ends, and a way to pay (45 CFR 156.270)', async () => {
+    const kevin = policySummary({ planName: 'Lighthouse Harbor Silver 2000', financeStatus: 'GracePeriod' });
+    const finance = {
+      ...policyDetail(kevin).finance!,
+      currentAmountDueCents: 20_730,
+      pastAmountDueCents: 41_460,
+      pastDueMonths: ['2026-10-01', '2026-11-01'],
+      currentDueMonths: ['2026-12-01'],
+      status: 'GracePeriod',
+      delinquent: true,
+      paidThroughDate: '2026-09-30',
+      gracePeriod: { kind: 'aptc' as const, startDate: '2026-10-01', endDate: '2026-12-31', coverageEndsOn: '2026-10-31', amountCents: 41_460, months: ['2026-10-01', '2026-11-01'] },
+    };
+    renderPortal('/account-overview', {
+      credential: memberCredential(),
+      api: { session: sessionInfo(), household: householdResponse([kevin]), policies: { [kevin.id]: policyDetail(kevin, { finance }) } },
+    });
+    const card = within(await screen.findByTestId('policy-card'));
+    // A landmark named by its heading and the policy's, first in the policy: found by more than its colour.
+    const banner = await card.findByRole('region', { name: 'Your policy is in a grace period Lighthouse Harbor Silver 2000' });
+    expect(within(banner).getByRole('heading', { level: 3, name: 'Your policy is in a grace period' })).toBeTruthy();
+    expect(within(banner).getByText('Pay $414.60 for October 2026 to November 2026 by December 31, 2026 to keep your coverage.')).toBeTruthy();
+    expect(within(banner).getByText(/your coverage will end as of October 31, 2026, the last day of the first month of your grace period/)).toBeTruthy();
+    const pay = within(banner).getByRole('link', { name: 'Pay $414.60 now' });
+    expect(pay.getAttribute('href')).toBe('/payments/make-payment');
+    expect(banner.compareDocumentPosition(card.getByRole('heading', { level: 3, name: 'Billing' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Each amount says which months it is for, from the same ledger.
+    expect(factText(card, 'Amount due')).toBe('$621.90 for October 2026 to December 2026');
+    expect(factText(card, 'Past due')).toBe('$414.60 for October 2026 to November 2026');
+  });
+
+  it('gives a member without APTC the state’s grace period: coverage ends on the paid-through date, said in Spanish', async () => {
+    await changeLanguage('es', false);
+    const linda = policySummary({ planName: 'Lighthouse Harbor Bronze', financeStatus: 'PastDue' });
+    const finance = {
+      ...policyDetail(linda).finance!,
+      pastAmountDueCents: 30_000,
+      pastDueMonths: ['2026-11-01'],
+      status: 'PastDue',
+      delinquent: true,
+      paidThroughDate: '2026-10-31',
+      gracePeriod: { kind: 'state' as const, startDate: '2026-11-01', endDate: '2026-12-02', coverageEndsOn: '2026-10-31', amountCents: 30_000, months: ['2026-11-01'] },
+    };
+    renderPortal('/account-overview', {
+      credential: memberCredential(),
+      api: { session: sessionInfo(), household: householdResponse([linda]), policies: { [linda.id]: policyDetail(linda, { finance }) } },
+    });
+    const banner = await screen.findByRole('region', { name: /^Su póliza está en un período de gracia/ });
+    expect(within(banner).getByText('Pague $300.00 por noviembre de 2026 a más tardar el 2 de diciembre de 2026 para mantener su cobertura.')).toBeTruthy();
+    expect(within(banner).getByText(/terminará a partir del 31 de octubre de 2026, el último día cubierto por sus pagos/)).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Pagar $300.00 ahora' })).toBeTruthy();
+    // Late without a grace period is said in the billing section instead; not here too.
+    expect(screen.queryByText('Su pago está atrasado. Pague el monto a pagar para no perder su cobertura.')).toBeNull();
   });
 
   it('names an employer’s contribution to a group policy as such, never as a tax credit', async () => {
@@ -90,19 +152,44 @@ describe('account overview (SPEC §1, §2, §3)', () => {
     expect(calls.some((call) => call.url === '/api/v1/Logging')).toBe(true);
   });
 
-  it('tells a member who may ask for reinstatement how and by when', async () => {
+  it('tells a member who may ask for reinstatement how and by when, and why it costs more than the amount due', async () => {
     const ended = policySummary({ active: false, status: 'Inactive', enrollmentStatus: 'Terminated', displayStatus: 'policyStatus.terminated', reinstatementStatus: 'Eligible' });
+    // Terminated at the end of August for non-payment: August is past due; reinstating pays September to November too.
+    const finance = { ...policyDetail(ended).finance!, currentAmountDueCents: 0, pastAmountDueCents: 21_122, pastDueMonths: ['2026-08-01'], currentDueMonths: [], status: 'Terminated', paymentDueDate: null, paidThroughDate: '2026-07-31' };
+    const reinstatementEligibility = { reinstatementStatus: 'Eligible' as const, expirationDate: '2026-12-31', amountDueCents: 84_488, months: ['2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01'] };
     renderPortal('/account-overview', {
       credential: memberCredential(),
       api: {
         session: sessionInfo(),
         household: householdResponse([ended], { base: 'HouseholdNonActivePolicies', exchange: null, scenarios: ['HouseholdNonActivePolicies'] }),
-        policies: { [ended.id]: policyDetail(ended, { reinstatementEligibility: { reinstatementStatus: 'Eligible', expirationDate: '2026-12-31', amountDueCents: 84488, months: ['2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01'] } }) },
+        policies: { [ended.id]: policyDetail(ended, { finance, reinstatementEligibility }) },
       },
     });
     expect(await screen.findByText('You can ask to restore this policy')).toBeTruthy();
     expect(screen.getByText(/Pay \$844\.88 by December 31, 2026 to reinstate your coverage/)).toBeTruthy();
     expect(screen.getByText('Terminated')).toBeTruthy();
+    expect(factText(within(screen.getByTestId('policy-card')), 'Past due')).toBe('$211.22 for August 2026');
+    expect(screen.getByText('To reinstate: $844.88 for August 2026 to November 2026 — the month past due and the 3 months since your coverage ended.')).toBeTruthy();
+    // The coverage ended: no grace period banner.
+    expect(screen.queryByRole('region', { name: /grace period/ })).toBeNull();
+  });
+
+  it('says in Portuguese what reinstating pays for', async () => {
+    await changeLanguage('pt', false);
+    const ended = policySummary({ active: false, status: 'Inactive', enrollmentStatus: 'Terminated', displayStatus: 'policyStatus.terminated', reinstatementStatus: 'Manual' });
+    const finance = { ...policyDetail(ended).finance!, currentAmountDueCents: 0, pastAmountDueCents: 42_244, pastDueMonths: ['2026-07-01', '2026-08-01'], currentDueMonths: [], status: 'Terminated' };
+    const reinstatementEligibility = { reinstatementStatus: 'Manual' as const, expirationDate: '2026-12-31', amountDueCents: 63_366, months: ['2026-07-01', '2026-08-01', '2026-09-01'] };
+    renderPortal('/account-overview', {
+      credential: memberCredential(),
+      api: {
+        session: sessionInfo(),
+        household: householdResponse([ended], { base: 'HouseholdNonActivePolicies', exchange: null, scenarios: ['HouseholdNonActivePolicies'] }),
+        policies: { [ended.id]: policyDetail(ended, { finance, reinstatementEligibility }) },
+      },
+    });
+    expect(
+      await screen.findByText('Para reativar: US$ 633,66 referente aos meses de julho de 2026 a setembro de 2026 — os 2 meses em atraso e o mês desde o fim da sua cobertura.'),
+    ).toBeTruthy();
   });
 
   it('shows the no-plans page to a member without any policy (SPEC §2 root states)', async () => {

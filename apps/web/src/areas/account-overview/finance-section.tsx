@@ -10,6 +10,7 @@ import { useConfig } from '../../config/config-context';
 import { updatePortalState } from '../../lib/portal-state';
 import { useSignedInViewer } from '../../lib/viewer';
 import { Facts, type Fact } from '../../ui/facts';
+import { useCoveredMonths } from '../../ui/covered-months';
 import { useFormatters } from '../../ui/format';
 
 type Finance = NonNullable<PolicyDetail['finance']>;
@@ -20,8 +21,15 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
   const format = useFormatters();
   const { account } = useConfig();
   const viewer = useSignedInViewer();
+  const coveredMonths = useCoveredMonths();
+  // Each amount says which months it is for (SPEC §3 Finance; the server's ledger names them).
   const facts: Fact[] = [
-    { label: t('overview.finance.amountDue'), value: format.money(finance.currentAmountDueCents + finance.pastAmountDueCents), tone: finance.pastAmountDueCents > 0 ? 'error' : 'normal' },
+    {
+      label: t('overview.finance.amountDue'),
+      value: format.money(finance.currentAmountDueCents + finance.pastAmountDueCents),
+      detail: coveredMonths([...finance.pastDueMonths, ...finance.currentDueMonths]),
+      tone: finance.pastAmountDueCents > 0 ? 'error' : 'normal',
+    },
     { label: t('overview.finance.dueDate'), value: finance.paymentDueDate ? format.date(finance.paymentDueDate) : t('overview.none') },
     { label: t('overview.finance.monthlyPremium'), value: format.money(finance.premiumAmountDueCents) },
     { label: t('overview.finance.paidThrough'), value: finance.paidThroughDate ? format.date(finance.paidThroughDate) : t('overview.finance.notPaidYet') },
@@ -30,7 +38,8 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
     // SPEC §3 Finance paperless, paperlessEmail (DOMAIN "Paperless").
     { label: t('paperless.title'), value: finance.paperless ? t('paperless.overviewOn', { email: finance.paperlessEmail ?? '' }) : t('paperless.overviewOff') },
   ];
-  if (finance.pastAmountDueCents > 0) facts.push({ label: t('overview.finance.pastDue'), value: format.money(finance.pastAmountDueCents), tone: 'error' });
+  if (finance.pastAmountDueCents > 0)
+    facts.push({ label: t('overview.finance.pastDue'), value: format.money(finance.pastAmountDueCents), detail: coveredMonths(finance.pastDueMonths), tone: 'error' });
   // What pays part of the premium this month, each under its own name (DOMAIN "Money"): the premium tax
   // credit (APTC) of an exchange policy, and the employer's contribution to a group policy (any other
   // subsidy otherwise) — never one figure called a tax credit.
@@ -46,9 +55,6 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
     facts.push({ label: t('overview.finance.credit'), value: format.money(finance.balance.amountCents) });
   }
   const check = account.payments.checkMailingAddress;
-  // DOMAIN "grace period": only a live grace period can still save the coverage; after a termination
-  // the reinstatement notice says what can be done.
-  const inGracePeriod = policy.active && finance.gracePeriod !== null && finance.gracePeriod.endDate >= today;
   const owed = finance.currentAmountDueCents + finance.pastAmountDueCents;
   // Paying from here opens the payment page on this policy (SPEC §4: the selected policy is kept in state).
   const payRoute = !viewer.session.actions.includes('make-payment')
@@ -63,15 +69,8 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
       <Typography id={headingId} variant="h6" component="h3">
         {t('overview.finance.heading')}
       </Typography>
-      {inGracePeriod && finance.gracePeriod && (
-        <Alert severity="warning">
-          {t('overview.finance.gracePeriod', {
-            end: format.date(finance.gracePeriod.endDate),
-            amount: format.money(finance.pastAmountDueCents + finance.currentAmountDueCents),
-          })}
-        </Alert>
-      )}
-      {policy.active && finance.delinquent && !inGracePeriod && <Alert severity="error">{t('overview.finance.delinquent')}</Alert>}
+      {/* A grace period has its banner at the top of the policy; late without one, say so here. */}
+      {policy.active && finance.delinquent && !finance.gracePeriod && <Alert severity="error">{t('overview.finance.delinquent')}</Alert>}
       {finance.status === 'Binder' && <Alert severity="info">{t('overview.finance.binder', { amount: format.money(finance.currentAmountDueCents) })}</Alert>}
       <Facts items={facts} />
       {payRoute && (

@@ -17,7 +17,9 @@ import { logClientEvent } from '../../lib/client-log';
 import type { Viewer } from '../../lib/viewer';
 import { Facts, type Fact } from '../../ui/facts';
 import { useFormatters, type Formatters } from '../../ui/format';
+import { useCoveredMonths } from '../../ui/covered-months';
 import { FinanceSection } from './finance-section';
+import { GracePeriodBanner } from './grace-period-banner';
 import { MembersList } from './members-list';
 import type { OverviewPolicy } from './overview-model';
 import { PlanSection } from './plan-section';
@@ -26,10 +28,15 @@ import { loose } from '../../i18n/loose';
 const span = (t: (key: string, params?: Record<string, unknown>) => string, format: Formatters, start: string, end: string | null) =>
   t('overview.dateRange', { start: format.date(start), end: end ? format.date(end) : t('overview.ongoing') });
 
-/** SPEC §3 reinstatement eligibility: whether and by when a terminated policy can be restored. */
+/**
+ * SPEC §3 reinstatement eligibility: whether and by when a terminated policy can be restored, and what
+ * the amount pays for — the months past due (the finance's, one ledger) and each month since the coverage
+ * ended — so it can be told apart from the amount due.
+ */
 function Reinstatement({ policy }: { policy: PolicyDetail }) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const coveredMonths = useCoveredMonths();
   const { account } = useConfig();
   const eligibility = policy.reinstatementEligibility;
   if (!eligibility || eligibility.reinstatementStatus === 'NotEligible') return null;
@@ -38,12 +45,24 @@ function Reinstatement({ policy }: { policy: PolicyDetail }) {
     date: eligibility.expirationDate ? format.date(eligibility.expirationDate) : t('overview.none'),
     phone: account.tenant.supportPhone,
   };
+  const pastDue = new Set(policy.finance?.pastDueMonths ?? []);
+  const pastDueCount = eligibility.months.filter((month) => pastDue.has(month)).length;
+  const sinceCount = eligibility.months.length - pastDueCount;
+  const parts = [
+    ...(pastDueCount > 0 ? [t('overview.reinstatement.monthsPastDue', { count: pastDueCount })] : []),
+    ...(sinceCount > 0 ? [t('overview.reinstatement.monthsSinceEnded', { count: sinceCount })] : []),
+  ];
   return (
     <Alert severity="info" role="note">
       <Typography component="p" sx={{ fontWeight: 600 }}>
         {t('overview.reinstatement.heading')}
       </Typography>
-      {t(eligibility.reinstatementStatus === 'Eligible' ? 'overview.reinstatement.eligible' : 'overview.reinstatement.manual', params)}
+      <Typography component="p">{t(eligibility.reinstatementStatus === 'Eligible' ? 'overview.reinstatement.eligible' : 'overview.reinstatement.manual', params)}</Typography>
+      {eligibility.months.length > 0 && (
+        <Typography component="p" sx={{ mt: 0.5 }}>
+          {t('overview.reinstatement.covers', { amount: params.amount, months: coveredMonths(eligibility.months), parts: format.list(parts) })}
+        </Typography>
+      )}
     </Alert>
   );
 }
@@ -80,8 +99,10 @@ function PolicyDetails({ policy, entry, guest, today }: { policy: PolicyDetail; 
     { label: t('overview.coveragePeriod'), value: policy.span ? span(loose(t), format, policy.span.startDate, policy.span.endDate) : t('overview.none') },
     ...(policy.group ? [{ label: t('overview.employer'), value: `${policy.group.name} (${policy.group.groupNumber})` }] : []),
   ];
+  const grace = policy.active ? (policy.finance?.gracePeriod ?? null) : null;
   return (
     <Stack spacing={3}>
+      {grace && <GracePeriodBanner policy={policy} grace={grace} policyHeadingId={`${base}-heading`} />}
       <Facts items={facts} />
       <Reinstatement policy={policy} />
       {policy.finance && (

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../config/config-context';
+import { useCoveredMonths } from '../covered-months';
 import { Facts, type Fact } from '../facts';
 import { useFormatters } from '../format';
 
@@ -12,13 +13,22 @@ import { useFormatters } from '../format';
 export function OwedSummary({ policy, today }: { policy: PolicyDetail; today: string }) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const coveredMonths = useCoveredMonths();
   const { account } = useConfig();
   const finance = policy.finance;
   if (!finance) return null;
   const due = finance.currentAmountDueCents + finance.pastAmountDueCents;
+  // Each amount says which months it is for, as on the overview (the server's ledger names them).
   const facts: Fact[] = [
-    { label: t('payments.makePayment.amountDue'), value: format.money(due), tone: finance.pastAmountDueCents > 0 ? 'error' : 'normal' },
-    ...(finance.pastAmountDueCents > 0 ? [{ label: t('payments.makePayment.pastDue'), value: format.money(finance.pastAmountDueCents), tone: 'error' as const }] : []),
+    {
+      label: t('payments.makePayment.amountDue'),
+      value: format.money(due),
+      detail: coveredMonths([...finance.pastDueMonths, ...finance.currentDueMonths]),
+      tone: finance.pastAmountDueCents > 0 ? 'error' : 'normal',
+    },
+    ...(finance.pastAmountDueCents > 0
+      ? [{ label: t('payments.makePayment.pastDue'), value: format.money(finance.pastAmountDueCents), detail: coveredMonths(finance.pastDueMonths), tone: 'error' as const }]
+      : []),
     { label: t('payments.makePayment.dueDate'), value: finance.paymentDueDate ? format.date(finance.paymentDueDate) : t('overview.none') },
     { label: t('payments.makePayment.paidThrough'), value: finance.paidThroughDate ? format.date(finance.paidThroughDate) : t('payments.makePayment.notPaidYet') },
   ];
@@ -30,8 +40,9 @@ export function OwedSummary({ policy, today }: { policy: PolicyDetail; today: st
         <Typography id="owed-heading" variant="h6" component="h2">
           {t('payments.makePayment.summaryHeading')}
         </Typography>
-        {grace?.endDate && grace.endDate >= today && (
-          <Alert severity="warning">{t('payments.makePayment.gracePeriod', { end: format.date(grace.endDate), amount: format.money(due) })}</Alert>
+        {/* What stops the grace period: everything past due, by its last day. */}
+        {grace && grace.endDate >= today && (
+          <Alert severity="warning">{t('payments.makePayment.gracePeriod', { end: format.date(grace.endDate), amount: format.money(grace.amountCents) })}</Alert>
         )}
         {due === 0 && <Alert severity="info">{t('payments.makePayment.nothingDue')}</Alert>}
         <Facts items={facts} columns={2} />
