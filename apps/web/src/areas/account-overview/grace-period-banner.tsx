@@ -19,16 +19,39 @@ type GracePeriod = NonNullable<NonNullable<PolicyDetail['finance']>['gracePeriod
  * (45 CFR 156.270 with APTC, the state's grace period otherwise), and the way to pay. A landmark with
  * its own heading, named with the policy's, so it is found by more than its colour.
  */
-export function GracePeriodBanner({ policy, grace, policyHeadingId }: { policy: PolicyDetail; grace: GracePeriod; policyHeadingId: string }) {
+export function GracePeriodBanner({
+  policy,
+  grace,
+  policyHeadingId,
+}: {
+  policy: PolicyDetail;
+  grace: GracePeriod;
+  policyHeadingId: string;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const coveredMonths = useCoveredMonths();
   const viewer = useSignedInViewer();
   const titleId = `policy-${policy.id}-grace`;
   const amount = format.money(grace.amountCents);
-  const values = { amount, months: coveredMonths(grace.months), end: format.date(grace.endDate), coverageEnds: format.date(grace.coverageEndsOn) };
+  const values = {
+    amount,
+    months: coveredMonths(grace.months),
+    end: format.date(grace.endDate),
+    coverageEnds: format.date(grace.coverageEndsOn),
+  };
   return (
-    <Alert severity="warning" role="region" aria-labelledby={`${titleId} ${policyHeadingId}`} sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+    <Alert
+      severity="warning"
+      role="region"
+      aria-labelledby={`${titleId} ${policyHeadingId}`}
+      // On a phone the words need the width more than the icon does (the heading says what it is).
+      sx={{
+        px: { xs: 1.5, sm: 2 },
+        '& .MuiAlert-message': { width: '100%' },
+        '& .MuiAlert-icon': { display: { xs: 'none', sm: 'flex' } },
+      }}
+    >
       <AlertTitle id={titleId} component="h3" sx={{ typography: 'h6', fontWeight: 600 }}>
         {t('overview.grace.heading')}
       </AlertTitle>
