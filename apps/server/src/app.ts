@@ -56,6 +56,7 @@ import { notificationChannel } from './modules/notification/outbox-handler';
 import { livePlugin } from './plugins/live';
 import { mailPlugin } from './plugins/mail';
 import { paperlessRoutes } from './modules/paperless/routes';
+import { serviceRequestRoutes } from './modules/service-request/routes';
 import { emailChannel } from './modules/paperless/outbox-handler';
 import { demoFixtureRoutes, devMailboxRoutes } from './modules/demo/routes';
 import { loadBranding } from './pdf/branding';
@@ -282,6 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(groupRoutes);
       await api.register(contentRoutes);
       await api.register(paperlessRoutes, paperlessDeps);
+      await api.register(serviceRequestRoutes);
       await api.register(processorRoutes);
       if (settings.demoMode) await api.register(demoFixtureRoutes);
     },

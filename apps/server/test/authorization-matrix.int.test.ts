@@ -254,6 +254,30 @@ const MATRIX: Record<string, RouteCase> = {
     // It charges what is due and moves the household's billing: after the routes that read it.
     destructive: true,
   },
+  // Service requests (issue 11): read by whoever may see household A, except a guest (who may only pay).
+  'GET /api/v1/Household/:householdId/service-requests': {
+    request: (w) => ({ url: `/api/v1/Household/${w.a.householdId ?? ''}/service-requests` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'GET /api/v1/ServiceRequest/:id': {
+    request: (w) => ({ url: `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}` }),
+    expect: { ...ownersOfA(200), memberB: 404, otherBroker: 404, guestA: 404, guestB: 404 },
+  },
+  'GET /api/v1/ServiceRequest/:id/attachments/:attachmentId': {
+    request: (w) => ({ url: `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}/attachments/${w.aRecords.serviceRequestAttachmentId}` }),
+    expect: { ...ownersOfA(200), memberB: 404, otherBroker: 404, guestA: 404, guestB: 404 },
+  },
+  // Role action `create-service-request`: members, brokers (of record), customer service and an assertion
+  // naming A's policy; not guests. A general request is accepted (201); A's completed request cannot be
+  // cancelled (422); another member or broker is refused A's household (403) or request (404).
+  'POST /api/v1/Household/:householdId/service-requests': {
+    request: (w, caller) => command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/service-requests`, { subject: 'Matrix', message: 'A question.' }),
+    expect: { ...signedIn(403), memberA: 201, brokerOfRecord: 201, customerService: 201, assertedA: 201 },
+  },
+  'PUT /api/v1/ServiceRequest/:id/cancel': {
+    request: (w, caller) => command(caller, `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}/cancel`, { version: 1 }),
+    expect: { ...signedIn(403), memberA: 422, memberB: 404, brokerOfRecord: 422, otherBroker: 404, customerService: 422, assertedA: 422 },
+  },
   'GET /api/v1/Member/2/:folderId': {
     request: (w) => ({ url: `/api/v1/Member/2/${w.a.folderId}` }),
     expect: ownersOfAOnly(200),

@@ -15,6 +15,9 @@ import {
   policies,
   plans,
   scheduledPayments,
+  serviceRequestAttachments,
+  serviceRequestEvents,
+  serviceRequests,
   walletBankAccounts,
   walletCards,
   wallets,
@@ -324,4 +327,35 @@ export async function createAutopaySubscription(
     .returning({ id: autopaySubscriptions.id });
   if (!row) throw new Error('autopay subscription not created');
   return row.id;
+}
+
+/** A service request of a household (Completed unless `override` says otherwise), with one PDF attached. */
+export async function createServiceRequest(
+  db: Database,
+  owner: { householdId: string; policyId: string | null },
+  override: Partial<typeof serviceRequests.$inferInsert> = {},
+): Promise<{ id: string; attachmentId: string }> {
+  const [row] = await db
+    .insert(serviceRequests)
+    .values({
+      referenceNumber: unique('SR-T'),
+      householdId: owner.householdId,
+      policyId: owner.policyId,
+      type: 'general',
+      status: 'Completed',
+      subject: 'Replacement ID card',
+      details: { message: 'Please mail me a new card.' },
+      requestedByRole: 'member',
+      ...override,
+    })
+    .returning({ id: serviceRequests.id, status: serviceRequests.status });
+  if (!row) throw new Error('service request not created');
+  await db.insert(serviceRequestEvents).values({ requestId: row.id, status: 'Submitted', actorKind: 'member' });
+  if (row.status !== 'Submitted') await db.insert(serviceRequestEvents).values({ requestId: row.id, status: row.status, actorKind: 'staff' });
+  const content = Buffer.from('%PDF-1.4\n%%EOF\n');
+  const [attachment] = await db
+    .insert(serviceRequestAttachments)
+    .values({ requestId: row.id, fileName: 'letter.pdf', contentType: 'application/pdf', sizeBytes: content.length, sha256: 'test', content })
+    .returning({ id: serviceRequestAttachments.id });
+  return { id: row.id, attachmentId: attachment?.id ?? '' };
 }

@@ -11,6 +11,7 @@ import {
   createNotification,
   createPayment,
   createScheduledPayment,
+  createServiceRequest,
   createAutopaySubscription,
   createWallet,
   PASSWORD,
@@ -54,6 +55,9 @@ export interface World {
     /** A scheduled payment of A's policy that was cancelled (commands on it get as far as its state). */
     cancelledScheduledPaymentId: string;
     cancelledAutopayId: string;
+    /** A completed service request of A's policy, with a file (cancelling it gets as far as its state). */
+    serviceRequestId: string;
+    serviceRequestAttachmentId: string;
   };
 }
 
@@ -96,7 +100,10 @@ export async function buildWorld(app: FastifyInstance, db: Database, dataDir: st
   const aHouseholdId = a.householdId;
   if (aHouseholdId === null) throw new Error('household A must have a household');
   const aWallet = await createWallet(db, aHouseholdId);
+  const aRequest = await createServiceRequest(db, { householdId: aHouseholdId, policyId: a.policyId });
   const aRecords = {
+    serviceRequestId: aRequest.id,
+    serviceRequestAttachmentId: aRequest.attachmentId,
     walletReferenceId: aWallet.referenceId,
     walletId: aWallet.walletId,
     bankAccountId: aWallet.bankAccountId,

@@ -150,6 +150,17 @@ export const AccountConfigSchema = z
       /** How long a paperless e-mail confirmation link stays valid. */
       emailConfirmationHours: z.number().int().min(1).max(168),
     }),
+    /**
+     * The exchange (Marketplace) members of on-exchange policies report changes to (issue 11: changes that
+     * affect eligibility or subsidies are the exchange's to decide); the pages link to it by name.
+     */
+    exchange: z
+      .object({ name: z.string().min(1), url: Url, phone: z.string() })
+      .default({ name: 'HealthCare.gov', url: 'https://www.healthcare.gov/', phone: '1-800-318-2596' }),
+    /** Service requests (issue 11): the largest file a member may attach (PDF, JPEG or PNG). */
+    serviceRequests: z
+      .object({ attachmentMaxBytes: z.number().int().min(1024).max(10 * 1024 * 1024) })
+      .default({ attachmentMaxBytes: 5 * 1024 * 1024 }),
   })
   .refine((c) => c.payments.maxAllowedPaymentCents >= c.payments.minAllowedPaymentCents, {
     message: 'the maximum payment must be at least the minimum',

@@ -21,3 +21,4 @@ export * from './broker';
 export * from './group';
 export * from './content';
 export * from './processor';
+export * from './service-request';

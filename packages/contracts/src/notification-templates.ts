@@ -27,6 +27,12 @@ export const NOTIFICATION_TEMPLATES = {
   'notification.claimsPended': ['policyNumber', 'amountCents', 'gracePeriodEndDate'],
   'notification.paymentsCurrent': ['policyNumber'],
   'notification.coverageCancelled': ['policyNumber', 'effectiveDate'],
+  // Service requests (issue 11; the outbox's service-request.* events): each status the member is told of.
+  'notification.serviceRequestSubmitted': ['referenceNumber'],
+  'notification.serviceRequestInReview': ['referenceNumber'],
+  'notification.serviceRequestCompleted': ['referenceNumber'],
+  'notification.serviceRequestRejected': ['referenceNumber'],
+  'notification.serviceRequestCancelled': ['referenceNumber'],
   // Payments and wallet (the outbox's payment.* and wallet.* events).
   'notification.paymentPending': ['policyNumber', 'amountCents', 'paymentDate', 'last4'],
   'notification.paymentSettled': ['policyNumber', 'amountCents', 'paymentDate', 'last4'],
@@ -69,6 +75,7 @@ export const NOTIFICATION_LINK_TEXT_KEYS = [
   'notification.link.applyForCoverage',
   'notification.link.viewCoverage',
   'notification.link.viewWallet',
+  'notification.link.viewServiceRequests',
 ] as const;
 export type NotificationLinkTextKey = (typeof NOTIFICATION_LINK_TEXT_KEYS)[number];
 

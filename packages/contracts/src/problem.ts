@@ -64,6 +64,8 @@ export const ProblemSchema = z
     errors: z.array(FieldErrorSchema).optional(),
     /** Payment declines: the processor's reason (`card_declined`, `insufficient_funds`, …). */
     declineCode: z.string().optional(),
+    /** A `conflict` (409): the record as it is now, so the page can say what changed since it was read. */
+    current: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'Problem', description: 'An error answer (RFC 9457, application/problem+json).' });
 export type Problem = z.infer<typeof ProblemSchema>;

@@ -16,6 +16,7 @@ export * from './money';
 export * from './navigation';
 export * from './notifications';
 export * from './roles';
+export * from './service-requests';
 export * from './routes';
 export * from './ssn';
 export * from './validation';

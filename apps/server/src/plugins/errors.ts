@@ -12,7 +12,7 @@ export class HttpProblem extends Error {
     readonly detail?: string,
     readonly errors?: FieldError[],
     /** Extra members of the answer (e.g. a payment decline's `declineCode`). */
-    readonly extensions?: Record<string, string>,
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(detail ?? title);
   }

@@ -18,40 +18,51 @@ import { cancelledBefore, chooseIndividualPlan, endAt, otherPlan, splitAt, varia
 export type Archetype =
   'onExchangeAptc' | 'onExchangeFull' | 'offExchange' | 'group' | 'noPolicies' | 'terminated' | 'binder';
 
+/** General requests members send in their own words (typed changes come from the portal's own pages). */
 const SERVICE_REQUESTS = [
   {
-    type: 'replacement-id-card',
     subject: {
       en: 'Replacement ID card',
       es: 'Tarjeta de identificación de reemplazo',
       pt: 'Segunda via do cartão de identificação',
     },
-  },
-  {
-    type: 'address-change',
-    subject: {
-      en: 'Update my mailing address',
-      es: 'Actualizar mi dirección postal',
-      pt: 'Atualizar meu endereço de correspondência',
+    message: {
+      en: 'I lost my member ID card. Please mail me a new one.',
+      es: 'Perdí mi tarjeta de miembro. Por favor, envíenme una nueva por correo.',
+      pt: 'Perdi meu cartão de membro. Por favor, enviem um novo pelo correio.',
     },
   },
   {
-    type: 'add-dependent',
-    subject: {
-      en: 'Add my newborn to my policy',
-      es: 'Agregar a mi recién nacido a mi póliza',
-      pt: 'Incluir meu recém-nascido na apólice',
-    },
-  },
-  {
-    type: 'billing-question',
     subject: {
       en: 'Question about my bill',
       es: 'Pregunta sobre mi factura',
       pt: 'Dúvida sobre minha fatura',
     },
+    message: {
+      en: 'My last invoice shows a different amount than the month before. Can you explain why?',
+      es: 'Mi última factura muestra un monto distinto al del mes anterior. ¿Pueden explicarme por qué?',
+      pt: 'Minha última fatura mostra um valor diferente do mês anterior. Podem me explicar por quê?',
+    },
+  },
+  {
+    subject: {
+      en: 'Letter from my doctor',
+      es: 'Carta de mi médico',
+      pt: 'Carta do meu médico',
+    },
+    message: {
+      en: 'My doctor sent a letter about a referral. Who should I send it to?',
+      es: 'Mi médico envió una carta sobre una remisión. ¿A quién se la debo enviar?',
+      pt: 'Meu médico enviou uma carta sobre um encaminhamento. Para quem devo enviá-la?',
+    },
   },
 ] as const;
+
+const RESOLVED = {
+  en: 'Done: we answered you by mail.',
+  es: 'Listo: le respondimos por correo.',
+  pt: 'Pronto: respondemos pelo correio.',
+} as const;
 
 /** How the household pays (one habit for all its policies). */
 function choosePayment(rng: Random): { profile: BillingProfile; scheduledAhead: number } {
@@ -319,16 +330,19 @@ export function addGeneratedCoverage(
 
   if (!onExchange && !group && active && rng.chance(0.15)) {
     const request = rng.pick(SERVICE_REQUESTS);
+    const status = rng.weighted([
+      ['Submitted', 2],
+      ['InReview', 3],
+      ['Completed', 4],
+      ['Cancelled', 1],
+    ] as const);
     household.addServiceRequest({
       sequence: 1,
-      type: request.type,
+      type: 'general',
       subject: request.subject[household.spec.language],
-      status: rng.weighted([
-        ['Submitted', 2],
-        ['InReview', 3],
-        ['Completed', 4],
-        ['Rejected', 1],
-      ]),
+      details: { message: request.message[household.spec.language] },
+      status,
+      ...(status === 'Completed' ? { resolution: RESOLVED[household.spec.language] } : {}),
       daysAgo: rng.int(2, 90),
     });
   }

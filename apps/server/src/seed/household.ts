@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isValidSsn, type CalendarDate } from '@portal/domain';
+import { addDays, daysBetween, isValidSsn, type CalendarDate, type ServiceRequestType } from '@portal/domain';
 import type { PaymentMethod } from './billing';
 import { instant, yearOf, type SeedContext } from './context';
 import {
@@ -291,32 +291,48 @@ export class HouseholdBuilder implements PolicyHost {
     this.householdNotices.push({ id, subtype, date });
   }
 
-  /** DOMAIN "Changes and requests": an off-exchange change the issuer's staff process. */
+  /** DOMAIN "Changes and requests": an off-exchange change the issuer's staff process, with its history. */
   addServiceRequest(request: {
     readonly sequence: number;
-    readonly type: string;
-    readonly subject: string;
-    readonly status: 'Submitted' | 'InReview' | 'Completed' | 'Rejected' | 'Withdrawn';
+    readonly type: ServiceRequestType;
+    /** The member's own words (a general request), or null for a typed change. */
+    readonly subject: string | null;
+    readonly details?: Record<string, unknown>;
+    readonly status: 'Submitted' | 'InReview' | 'Completed' | 'Rejected' | 'Cancelled';
     readonly daysAgo: number;
     readonly policyId?: string | null;
     readonly submittedBy?: string | null;
+    /** What staff told the member when they completed or rejected it. */
+    readonly resolution?: string | null;
   }): void {
     if (!this.householdId) return;
     const created = addDays(this.ctx.today, -request.daysAgo);
-    const closed = request.status === 'Completed' || request.status === 'Rejected';
+    const closed = request.status === 'Completed' || request.status === 'Rejected' || request.status === 'Cancelled';
+    const reviewed = addDays(created, Math.min(request.daysAgo - 1, 1));
+    const updated = closed ? addDays(created, Math.min(request.daysAgo - 1, 4)) : request.status === 'InReview' ? reviewed : created;
+    const id = this.rng.uuid();
     this.rows.serviceRequests.push({
+      id,
       referenceNumber: serviceRequestReference(this.spec.number, request.sequence),
       householdId: this.householdId,
       policyId: request.policyId ?? null,
       type: request.type,
       status: request.status,
       subject: request.subject,
-      details: { channel: 'portal', language: this.spec.language },
-      resolution: closed ? (request.status === 'Completed' ? 'completed' : 'rejected') : null,
+      details: request.details ?? {},
+      resolution: request.resolution ?? null,
       submittedBy: request.submittedBy ?? null,
+      requestedByRole: 'member',
       createdAt: instant(created, 14 * 60),
-      updatedAt: instant(closed ? addDays(created, Math.min(request.daysAgo - 1, 4)) : created, 18 * 60),
+      updatedAt: instant(updated, 18 * 60),
     });
+    // Its history: submitted; taken into review (unless cancelled first); then its end.
+    const event = (status: typeof request.status, date: CalendarDate, minutes: number, actorKind: string, note: string | null = null) =>
+      this.rows.serviceRequestEvents.push({ requestId: id, status, actorKind, note, createdAt: instant(date, minutes) });
+    event('Submitted', created, 14 * 60, 'member');
+    if (request.status !== 'Submitted' && request.status !== 'Cancelled') event('InReview', reviewed, 10 * 60, 'staff');
+    if (request.status === 'Cancelled') event('Cancelled', updated, 18 * 60, 'member');
+    if (request.status === 'Completed' || request.status === 'Rejected') event(request.status, updated, 18 * 60, 'staff', request.resolution ?? null);
   }
 
   /** Writes what depends on everything else (contact details, preferences, notifications) and returns the rows. */

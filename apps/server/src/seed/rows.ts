@@ -28,6 +28,7 @@ export const SEED_TABLES = {
   notifications: schema.notifications,
   accounts: schema.accounts,
   serviceRequests: schema.serviceRequests,
+  serviceRequestEvents: schema.serviceRequestEvents,
 } as const;
 
 export type SeedTable = keyof typeof SEED_TABLES;

@@ -23,3 +23,4 @@ export { authorizeBankAccountItem, authorizeHouseholdWallet, authorizeWallet, au
 export { authorizeMember, type MemberRef } from './member';
 export { authorizeScheduledPayment, type ScheduledPaymentRef } from './scheduled-payment';
 export { authorizeAutopay, type AutopayRef } from './autopay';
+export { authorizeHouseholdRequests, authorizeServiceRequest, type ServiceRequestRef } from './service-request';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** SPEC §3 Household: the people who applied together; a household has one or more policies. */
 export const households = pgTable(
@@ -26,6 +26,8 @@ export const addresses = pgTable(
     zipCode: text().notNull(),
     countyName: text(),
     fipsCode: text(),
+    /** Raised by every change: a change made from an older read is refused (409, issue 11). */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -47,6 +49,8 @@ export const contactInformation = pgTable('contact_information', {
   preferredContactMethod: text({ enum: ['email', 'phone', 'mail'] })
     .notNull()
     .default('email'),
+  /** Raised by every change: a change made from an older read is refused (409, issue 11). */
+  version: integer().notNull().default(1),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -76,6 +80,8 @@ export const preferences = pgTable(
     language: text({ enum: ['en', 'es', 'pt'] })
       .notNull()
       .default('en'),
+    /** Raised by every change: a change made from an older read is refused (409, issue 11). */
+    version: integer().notNull().default(1),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -36,6 +36,8 @@ export const members = pgTable(
     ssnLast4: text(),
     tobacco: boolean().notNull().default(false),
     email: text(),
+    /** Raised by every change: a change made from an older read is refused (409, issue 11). */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -16,6 +16,8 @@ interface Message {
  * web translates with `additionalValues`) and which link each kind of event gives the household. The
  * templates and their values are listed in packages/contracts (notification-templates.ts).
  */
+const SERVICE_REQUESTS = '/admin/policy-selection/service-requests';
+
 const FROM_EVENT: Record<string, Message> = {
   'payment.succeeded': { template: 'notification.paymentReceived', link: '/payments/payment-history', linkTextKey: 'notification.link.viewPayments' },
   'payment.pending': { template: 'notification.paymentPending', link: '/payments/payment-history', linkTextKey: 'notification.link.viewPayments' },
@@ -42,6 +44,11 @@ const FROM_EVENT: Record<string, Message> = {
   'autopay.above-maximum': { template: 'notification.autopayAboveMaximum', link: '/payments/make-payment', linkTextKey: 'notification.link.makePayment' },
   'autopay.retry-scheduled': { template: 'notification.autopayRetryScheduled', link: '/payments/autopay', linkTextKey: 'notification.link.viewAutopay' },
   'autopay.failed': { template: 'notification.autopayFailed', link: '/payments/make-payment', linkTextKey: 'notification.link.makePayment' },
+  'service-request.submitted': { template: 'notification.serviceRequestSubmitted', link: SERVICE_REQUESTS, linkTextKey: 'notification.link.viewServiceRequests' },
+  'service-request.in-review': { template: 'notification.serviceRequestInReview', link: SERVICE_REQUESTS, linkTextKey: 'notification.link.viewServiceRequests' },
+  'service-request.completed': { template: 'notification.serviceRequestCompleted', link: SERVICE_REQUESTS, linkTextKey: 'notification.link.viewServiceRequests' },
+  'service-request.rejected': { template: 'notification.serviceRequestRejected', link: SERVICE_REQUESTS, linkTextKey: 'notification.link.viewServiceRequests' },
+  'service-request.cancelled': { template: 'notification.serviceRequestCancelled', link: SERVICE_REQUESTS, linkTextKey: 'notification.link.viewServiceRequests' },
 };
 
 /** `document.issued`: the message follows the kind of document (DOMAIN "Documents"). */

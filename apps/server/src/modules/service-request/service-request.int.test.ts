@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ServiceRequestListSchema, ServiceRequestSchema, type ServiceRequest } from '@portal/contracts';
+import { useTestApp } from '../../../test/harness';
+import { createAccount, createMemberWithPolicy } from '../../../test/fixtures';
+import { auditLog, contactInformation, notifications, serviceRequestAttachments, serviceRequests } from '../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { moveServiceRequest, submitServiceRequest } from './service';
+
+/** The smallest PDF and PNG a content check recognises, and a text file pretending to be one. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const TEXT = Buffer.from('just some words, not a document');
+
+/**
+ * Issue 11's service requests: one model for every change a member asks for — a general request with a
+ * file checked by its content, the member's list with each request's history, cancelling while nobody has
+ * started, types applied at once, staff moving a request on, and nobody else's requests in reach.
+ */
+describe('service requests', () => {
+  const harness = useTestApp();
+
+  async function member() {
+    const holder = await createMemberWithPolicy(harness.db);
+    const householdId = holder.householdId ?? '';
+    const token = await harness.tokenFor('consumer', ['member'], { memberId: holder.memberId });
+    return { ...holder, householdId, token };
+  }
+  type Member = Awaited<ReturnType<typeof member>>;
+  const send = (method: 'POST' | 'PUT' | 'GET', url: string, token: string, payload?: object) =>
+    harness.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: `Bearer ${token}`, ...(method === 'GET' ? {} : { 'idempotency-key': randomUUID() }) }, ...(payload ? { payload } : {}) });
+  const general = (m: Member, extra: object = {}) =>
+    send('POST', `Household/${m.householdId}/service-requests`, m.token, { policyId: m.policyId, subject: 'Replacement ID card', message: 'I lost my card. Please mail a new one.', ...extra });
+  const file = (content: Buffer, fileName: string, contentType: string) => ({ attachment: { fileName, contentType, contentBase64: content.toString('base64') } });
+  const codeOf = (response: { json: () => unknown }) => (response.json() as { errors?: { code?: string }[] }).errors?.[0]?.code;
+
+  it('takes a general request with a PDF, lists it with its history, and gives the file back as it came', async () => {
+    const m = await member();
+    const created = await general(m, file(PDF, 'C:\\Users\\me\\letter from doctor.pdf', 'application/pdf'));
+    expect(created.statusCode, created.body).toBe(201);
+    const request = ServiceRequestSchema.parse(created.json());
+    expect(request).toMatchObject({
+      type: 'general',
+      status: 'Submitted',
+      subject: 'Replacement ID card',
+      details: { message: 'I lost my card. Please mail a new one.' },
+      policyNumber: m.policyNumber,
+      requestedBy: 'member',
+      canCancel: true,
+      history: [{ status: 'Submitted', by: 'member', note: null }],
+      attachments: [{ fileName: 'letter from doctor.pdf', contentType: 'application/pdf', sizeBytes: PDF.length }],
+    });
+    expect(request.referenceNumber).toMatch(/^SR-[2-9A-HJ-NP-Z]{8}$/);
+
+    const list = ServiceRequestListSchema.parse((await send('GET', `Household/${m.householdId}/service-requests`, m.token)).json());
+    expect(list).toMatchObject({ openCount: 1, items: [{ id: request.id }] });
+    const download = await send('GET', `ServiceRequest/${request.id}/attachments/${request.attachments[0]?.id ?? ''}`, m.token);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+
+    await harness.app.outbox.drain();
+    const [notification] = await harness.db.select().from(notifications).where(eq(notifications.householdId, m.householdId));
+    expect(notification).toMatchObject({ templateName: 'notification.serviceRequestSubmitted', additionalValues: { referenceNumber: request.referenceNumber }, link: '/admin/policy-selection/service-requests' });
+    const audits = await harness.db.select().from(auditLog).where(eq(auditLog.actingForHouseholdId, m.householdId));
+    expect(audits.map((entry) => entry.action)).toEqual(expect.arrayContaining(['service-request.create', 'read']));
+  });
+
+  it('checks a file by what it contains and by the tenant’s size limit, and keeps nothing it refuses', async () => {
+    const m = await member();
+    expect(codeOf(await general(m, file(TEXT, 'letter.pdf', 'application/pdf')))).toBe('file-type-not-accepted');
+    // A real PNG said to be a PDF is refused too: the declared type must be what the file is.
+    expect(codeOf(await general(m, file(PNG, 'scan.pdf', 'application/pdf')))).toBe('file-type-not-accepted');
+    const limit = harness.app.tenant.account.serviceRequests.attachmentMaxBytes;
+    const big = Buffer.concat([PDF, Buffer.alloc(limit)]);
+    const tooBig = await general(m, file(big, 'big.pdf', 'application/pdf'));
+    expect(tooBig.statusCode).toBe(422);
+    expect(codeOf(tooBig)).toBe('file-too-large');
+    expect(await harness.db.select().from(serviceRequests).where(eq(serviceRequests.householdId, m.householdId))).toEqual([]);
+    expect((await general(m, file(PNG, 'scan.png', 'image/png'))).statusCode).toBe(201);
+    expect(await harness.db.select({ id: serviceRequestAttachments.id }).from(serviceRequestAttachments).innerJoin(serviceRequests, eq(serviceRequests.id, serviceRequestAttachments.requestId)).where(eq(serviceRequests.householdId, m.householdId))).toHaveLength(1);
+  });
+
+  it('lets the member cancel while nobody has started, never from an older read, never after review began', async () => {
+    const m = await member();
+    const request = ServiceRequestSchema.parse((await general(m)).json());
+    const cancelled = await send('PUT', `ServiceRequest/${request.id}/cancel`, m.token, { version: request.version });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(ServiceRequestSchema.parse(cancelled.json())).toMatchObject({ status: 'Cancelled', canCancel: false, history: [{ status: 'Submitted' }, { status: 'Cancelled', by: 'member' }] });
+    // The same version again: the request moved since it was read.
+    const stale = await send('PUT', `ServiceRequest/${request.id}/cancel`, m.token, { version: request.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ type: 'urn:portal:problem:conflict', current: { status: 'Cancelled' } });
+
+    const second = ServiceRequestSchema.parse((await general(m)).json());
+    const staff: Principal = { kind: 'staff', subject: 'staff-1', roles: ['customer-service'], issuer: 'test', accountId: (await createAccount(harness.db, { realm: 'workforce', roles: ['customer-service'] })).id, permissions: [] };
+    await harness.db.transaction((tx) => moveServiceRequest(tx, second.id, { to: 'InReview', actor: staff, version: second.version }));
+    const late = await send('PUT', `ServiceRequest/${second.id}/cancel`, m.token, { version: second.version + 1 });
+    expect(late.statusCode).toBe(422);
+    expect(codeOf(late)).toBe('not-allowed-now');
+  });
+
+  it('shows the member staff’s decision, with the reason, and tells them', async () => {
+    const m = await member();
+    const request = ServiceRequestSchema.parse((await general(m)).json());
+    const staff: Principal = { kind: 'staff', subject: 'staff-2', roles: ['customer-service'], issuer: 'test', accountId: (await createAccount(harness.db, { realm: 'workforce', roles: ['customer-service'] })).id, permissions: [] };
+    await harness.db.transaction((tx) => moveServiceRequest(tx, request.id, { to: 'InReview', actor: staff, version: 1 }));
+    await harness.db.transaction((tx) => moveServiceRequest(tx, request.id, { to: 'Rejected', actor: staff, version: 2, note: 'We need a copy of the court order.' }));
+    const seen: ServiceRequest = ServiceRequestSchema.parse((await send('GET', `ServiceRequest/${request.id}`, m.token)).json());
+    expect(seen).toMatchObject({
+      status: 'Rejected',
+      resolution: 'We need a copy of the court order.',
+      history: [{ status: 'Submitted', by: 'member' }, { status: 'InReview', by: 'staff' }, { status: 'Rejected', by: 'staff', note: 'We need a copy of the court order.' }],
+    });
+  });
+
+  it('applies a type that needs no review in the same transaction, and completes it', async () => {
+    const m = await member();
+    const account = await createAccount(harness.db, { realm: 'consumer', roles: ['member'], memberId: m.memberId });
+    const principal: Principal = { kind: 'member', subject: account.id, roles: ['member'], issuer: 'test', accountId: account.id, memberId: m.memberId, householdId: m.householdId };
+    const { request, events } = await harness.db.transaction((tx) =>
+      submitServiceRequest(tx, {
+        type: 'contact',
+        householdId: m.householdId,
+        policyId: m.policyId,
+        policyNumber: m.policyNumber,
+        details: { mobilePhone: '(617) 555-0199' },
+        requestedBy: principal,
+        apply: async (inner) => {
+          await inner.insert(contactInformation).values({ householdId: m.householdId, mobilePhone: '(617) 555-0199' });
+        },
+      }),
+    );
+    expect(request.status).toBe('Completed');
+    expect(events.map((event) => event.type)).toEqual(['service-request.completed']);
+    expect((await harness.db.select().from(contactInformation).where(eq(contactInformation.householdId, m.householdId)))[0]?.mobilePhone).toBe('(617) 555-0199');
+    const seen = ServiceRequestSchema.parse((await send('GET', `ServiceRequest/${request.id}`, m.token)).json());
+    expect(seen.history.map((entry) => [entry.status, entry.by])).toEqual([
+      ['Submitted', 'member'],
+      ['Completed', 'system'],
+    ]);
+    // A change that fails takes its request with it: nothing half-done is left.
+    await expect(
+      harness.db.transaction((tx) =>
+        submitServiceRequest(tx, {
+          type: 'mailing-address',
+          householdId: m.householdId,
+          policyId: m.policyId,
+          policyNumber: m.policyNumber,
+          details: {},
+          requestedBy: principal,
+          apply: () => Promise.reject(new Error('the address could not be written')),
+        }),
+      ),
+    ).rejects.toThrow('the address could not be written');
+    expect(await harness.db.select().from(serviceRequests).where(eq(serviceRequests.householdId, m.householdId))).toHaveLength(1);
+  });
+
+  it('keeps another household’s requests out of reach (and audits the attempt)', async () => {
+    const owner = await member();
+    const stranger = await member();
+    const request = ServiceRequestSchema.parse((await general(owner, file(PDF, 'a.pdf', 'application/pdf'))).json());
+    expect((await send('GET', `ServiceRequest/${request.id}`, stranger.token)).statusCode).toBe(404);
+    expect((await send('GET', `ServiceRequest/${request.id}/attachments/${request.attachments[0]?.id ?? ''}`, stranger.token)).statusCode).toBe(404);
+    expect((await send('PUT', `ServiceRequest/${request.id}/cancel`, stranger.token, { version: 1 })).statusCode).toBe(404);
+    expect((await send('GET', `Household/${owner.householdId}/service-requests`, stranger.token)).statusCode).toBe(403);
+    expect((await general({ ...stranger, householdId: owner.householdId })).statusCode).toBe(403);
+    const refusals = await harness.db.select().from(auditLog).where(eq(auditLog.actingForHouseholdId, owner.householdId));
+    expect(refusals.filter((entry) => entry.outcome === 'denied').length).toBeGreaterThanOrEqual(4);
+    expect((await send('GET', `ServiceRequest/${request.id}`, owner.token)).json()).toMatchObject({ status: 'Submitted' });
+  });
+});
