@@ -157,6 +157,19 @@ export const AccountConfigSchema = z
     exchange: z
       .object({ name: z.string().min(1), url: Url, phone: z.string() })
       .default({ name: 'HealthCare.gov', url: 'https://www.healthcare.gov/', phone: '1-800-318-2596' }),
+    /**
+     * Members' details (issue 11; SPEC §5 "Dependents", §9 sample values): the gender options the forms
+     * offer, and the rules of adding dependents — exchange ID length, how many at once, and how far back
+     * a death may be reported.
+     */
+    members: z
+      .object({
+        genderOptions: z.array(z.enum(['female', 'male', 'other'])).min(1),
+        exchangeIdLength: z.number().int().min(1).max(30),
+        numberOfAddDependents: z.number().int().min(1).max(20),
+        deathDateWindowMonths: z.number().int().min(0).max(24),
+      })
+      .default({ genderOptions: ['female', 'male', 'other'], exchangeIdLength: 10, numberOfAddDependents: 3, deathDateWindowMonths: 5 }),
     /** Service requests (issue 11): the largest file a member may attach (PDF, JPEG or PNG). */
     serviceRequests: z
       .object({ attachmentMaxBytes: z.number().int().min(1024).max(10 * 1024 * 1024) })
