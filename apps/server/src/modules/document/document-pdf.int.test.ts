@@ -117,6 +117,35 @@ describe('document PDFs: generated, tagged, translated, and only for those who m
     expect(english.text).not.toMatch(/tax credit|Other subsidies/i);
   });
 
+  it('names the months a past due is for, on the invoice and the grace period notice, as the overview does', async () => {
+    const subscriber = await createMemberWithPolicy(harness.db);
+    const owner = { householdId: subscriber.householdId ?? '', policyId: subscriber.policyId };
+    const [invoice, notice] = await harness.db
+      .insert(documents)
+      .values([
+        {
+          ...owner,
+          type: 'invoice',
+          subtype: 'monthly',
+          documentDate: '2026-03-10',
+          periodStart: '2026-04-01',
+          periodEnd: '2026-04-30',
+          dueDate: '2026-04-01',
+          amountDueCents: 45_000,
+          facts: { premiumCents: 45_000, taxCreditCents: 30_000, otherSubsidyCents: 0, hraCents: 0, currentChargesCents: 15_000, pastDueCents: 30_000, pastDueMonths: ['2026-02-01', '2026-03-01'], creditCents: 0 },
+        },
+        { ...owner, type: 'notice', subtype: 'grace-period', documentDate: '2026-02-05', amountDueCents: 15_000, facts: { gracePeriodStartDate: '2026-02-01', gracePeriodEndDate: '2026-04-30', months: ['2026-02-01'] } },
+      ])
+      .returning({ id: documents.id });
+    const token = await harness.tokenFor('consumer', ['member'], { memberId: subscriber.memberId });
+    const english = readPdf((await pdf(invoice?.id ?? '', token, '?lang=en')).rawPayload);
+    expect(english.text).toMatch(/Past due \(February 2026 to March 2026\)\s+\$300\.00/);
+    const spanish = readPdf((await pdf(invoice?.id ?? '', token, '?lang=es')).rawPayload);
+    expect(spanish.text).toMatch(/Saldo vencido \(febrero de 2026 a marzo de 2026\)\s+\$300\.00/);
+    const portuguese = readPdf((await pdf(notice?.id ?? '', token, '?lang=pt')).rawPayload);
+    expect(portuguese.text).toMatch(/Pague US\$ 150,00 \(fevereiro de 2026\) antes de 30 de abril de 2026/);
+  });
+
   it('is a tagged PDF: title shown, language named, headings and table structure', async () => {
     const { token, ids } = await memberWithDocuments();
     const form = readPdf((await pdf(ids.form, token, '?lang=pt')).rawPayload);

@@ -136,7 +136,7 @@ describe('the billing clock', () => {
     expect(await noticeText(1, 'en')).toContain('Pay $150.00 by May 31, 2026. If you do not, your coverage will end on March 31, 2026');
     const termination = await noticeText(2, 'es');
     expect(termination).toContain('Su cobertura termina el 31 de marzo de 2026 porque las primas no se pagaron');
-    expect(termination).toContain('pagando $600.00 (marzo de 2026, abril de 2026, mayo de 2026 y junio de 2026) en el portal para miembros a más tardar el 6 de julio de 2026');
+    expect(termination).toContain('pagando $600.00 (marzo de 2026 a junio de 2026) en el portal para miembros a más tardar el 6 de julio de 2026');
 
     // No more invoices for a terminated policy; the reinstatement amount follows the months, then expires.
     await holder.run('2026-07-01');

@@ -3,6 +3,7 @@ import type { Branding } from '../../../pdf/branding';
 import type { Formatter } from '../../../pdf/format';
 import type { PdfWriter } from '../../../pdf/pdf-writer';
 import type { DocumentContext } from './context';
+import { monthsInText } from './months';
 import { COMMON } from './texts-common';
 import { INVOICE } from './texts-invoice';
 
@@ -44,6 +45,8 @@ export function writeInvoice(pdf: PdfWriter, context: DocumentContext, branding:
   const hra = cents(facts.hraCents);
   const current = cents(facts.currentChargesCents);
   const pastDue = cents(facts.pastDueCents);
+  // The months the past due is for, named as on the overview and the notices.
+  const pastDueMonths = monthsInText(facts.pastDueMonths, format, pdf.language);
   const credit = cents(facts.creditCents);
   pdf.heading(t.charges, 2).table({
     columns: [{ header: t.description, width: 3 }, { header: t.amount, align: 'right', width: 1 }],
@@ -55,7 +58,7 @@ export function writeInvoice(pdf: PdfWriter, context: DocumentContext, branding:
       ...(other > 0 ? [[policy?.group ? t.employerContribution : t.otherSubsidy, negative(other)]] : []),
       ...(hra > 0 ? [[t.hra, negative(hra)]] : []),
       [t.currentCharges, format.money(current)],
-      ...(pastDue > 0 ? [[t.pastDue, format.money(pastDue)]] : []),
+      ...(pastDue > 0 ? [[pastDueMonths ? `${t.pastDue} (${pastDueMonths})` : t.pastDue, format.money(pastDue)]] : []),
       ...(credit > 0 ? [[t.credit, negative(credit)]] : []),
     ],
     totals: [t.amountDue, format.money(amountDue)],

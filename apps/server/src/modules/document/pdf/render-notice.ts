@@ -1,6 +1,7 @@
 import type { PdfWriter } from '../../../pdf/pdf-writer';
 import type { Formatter } from '../../../pdf/format';
 import type { DocumentContext } from './context';
+import { monthsInText } from './months';
 import { COMMON } from './texts-common';
 import { NOTICE, type NoticeText, type NoticeValues } from './texts-notice';
 
@@ -10,12 +11,6 @@ const isDate = (value: unknown): value is string => typeof value === 'string' &&
 export function noticeText(context: DocumentContext, language: PdfWriter['language']): NoticeText {
   const texts = NOTICE[language];
   return texts.kinds[context.document.subtype] ?? texts.fallback;
-}
-
-/** Months (first days) as a list in the language: "March 2026 and April 2026". */
-function monthList(value: unknown, format: Formatter, and: string): string {
-  const months = Array.isArray(value) ? value.filter(isDate).map((month) => format.monthInText(month)) : [];
-  return months.length <= 1 ? (months[0] ?? '') : `${months.slice(0, -1).join(', ')} ${and} ${months.at(-1) ?? ''}`;
 }
 
 /** The notice's facts, formatted in its language. */
@@ -43,7 +38,7 @@ function valuesOf(context: DocumentContext, format: Formatter, language: PdfWrit
     reinstateBy: date(facts.reinstatementExpirationDate),
     deliveryEmail: text(facts.email),
     // The months an amount pays for: those past due, or (a termination) those reinstating would pay.
-    months: monthList(Array.isArray(facts.reinstatementMonths) ? facts.reinstatementMonths : facts.months, format, NOTICE[language].and),
+    months: monthsInText(Array.isArray(facts.reinstatementMonths) ? facts.reinstatementMonths : facts.months, format, language),
     claimsPendedFrom: date(facts.claimsPendedFrom),
     paidThrough: date(facts.paidThroughDate),
     binderDeadline: date(facts.binderDeadline),

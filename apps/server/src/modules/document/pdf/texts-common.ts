@@ -12,6 +12,10 @@ export interface CommonTexts {
   issued: string;
   questionsHeading: string;
   none: string;
+  /** Consecutive months as one range inside a sentence: "August 2026 to November 2026". */
+  monthRange: (first: string, last: string) => string;
+  /** The word that joins the last two items of a list. */
+  and: string;
 }
 
 export const COMMON: Record<PdfLanguage, CommonTexts> = {
@@ -26,6 +30,8 @@ export const COMMON: Record<PdfLanguage, CommonTexts> = {
     issued: 'Date issued',
     questionsHeading: 'Questions',
     none: 'None',
+    monthRange: (first, last) => `${first} to ${last}`,
+    and: 'and',
   },
   es: {
     page: (page, pages) => `Página ${page} de ${pages}`,
@@ -38,6 +44,8 @@ export const COMMON: Record<PdfLanguage, CommonTexts> = {
     issued: 'Fecha de emisión',
     questionsHeading: 'Preguntas',
     none: 'Ninguno',
+    monthRange: (first, last) => `${first} a ${last}`,
+    and: 'y',
   },
   pt: {
     page: (page, pages) => `Página ${page} de ${pages}`,
@@ -50,5 +58,7 @@ export const COMMON: Record<PdfLanguage, CommonTexts> = {
     issued: 'Data de emissão',
     questionsHeading: 'Dúvidas',
     none: 'Nenhum',
+    monthRange: (first, last) => `${first} a ${last}`,
+    and: 'e',
   },
 };

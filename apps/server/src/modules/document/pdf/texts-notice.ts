@@ -35,8 +35,6 @@ export interface NoticeTexts {
   todoHeading: string;
   noticeDate: string;
   amountDue: string;
-  /** The word that joins the last two items of a list. */
-  and: string;
   kinds: Record<string, NoticeText>;
   fallback: NoticeText;
   deliveryKinds: { invoices: string; notices: string; taxForms: string };
@@ -50,7 +48,6 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
     todoHeading: 'What you need to do',
     noticeDate: 'Notice date',
     amountDue: 'Amount due',
-    and: 'and',
     deliveryKinds: { invoices: 'invoices', notices: 'notices', taxForms: 'tax forms' },
     fallback: { title: 'Notice about your coverage', meaning: () => ['We are writing about your coverage.'], todo: () => ['Sign in to the member portal or call us if you have questions.'] },
     kinds: {
@@ -82,7 +79,7 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
       'grace-period': {
         title: 'You are in a grace period',
         meaning: (v) => [`We have not received your full premium. Your grace period started on ${v.graceStart} and ends on ${v.graceEnd}.`, 'During the grace period we may hold claims for services you receive. If you pay everything you owe before it ends, your coverage continues without a break.'],
-        todo: (v) => [`Pay ${v.amountDue} before ${v.graceEnd}. If you do not, your coverage will end and you may have to pay for care you received.`],
+        todo: (v) => [`Pay ${v.amountDue}${v.months ? ` (${v.months})` : ''} before ${v.graceEnd}. If you do not, your coverage will end and you may have to pay for care you received.`],
       },
       termination: {
         title: 'Your coverage is ending',
@@ -141,7 +138,6 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
     todoHeading: 'Qué debe hacer',
     noticeDate: 'Fecha del aviso',
     amountDue: 'Monto a pagar',
-    and: 'y',
     deliveryKinds: { invoices: 'facturas', notices: 'avisos', taxForms: 'formularios de impuestos' },
     fallback: { title: 'Aviso sobre su cobertura', meaning: () => ['Le escribimos sobre su cobertura.'], todo: () => ['Inicie sesión en el portal para miembros o llámenos si tiene preguntas.'] },
     kinds: {
@@ -173,7 +169,7 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
       'grace-period': {
         title: 'Está en un período de gracia',
         meaning: (v) => [`No hemos recibido su prima completa. Su período de gracia comenzó el ${v.graceStart} y termina el ${v.graceEnd}.`, 'Durante el período de gracia podemos retener los reclamos de los servicios que reciba. Si paga todo lo que debe antes de que termine, su cobertura continúa sin interrupción.'],
-        todo: (v) => [`Pague ${v.amountDue} antes del ${v.graceEnd}. Si no lo hace, su cobertura terminará y es posible que tenga que pagar la atención que recibió.`],
+        todo: (v) => [`Pague ${v.amountDue}${v.months ? ` (${v.months})` : ''} antes del ${v.graceEnd}. Si no lo hace, su cobertura terminará y es posible que tenga que pagar la atención que recibió.`],
       },
       termination: {
         title: 'Su cobertura termina',
@@ -232,7 +228,6 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
     todoHeading: 'O que você precisa fazer',
     noticeDate: 'Data do aviso',
     amountDue: 'Valor devido',
-    and: 'e',
     deliveryKinds: { invoices: 'faturas', notices: 'avisos', taxForms: 'formulários de impostos' },
     fallback: { title: 'Aviso sobre a sua cobertura', meaning: () => ['Estamos escrevendo sobre a sua cobertura.'], todo: () => ['Entre no portal do membro ou ligue para nós se tiver dúvidas.'] },
     kinds: {
@@ -264,7 +259,7 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
       'grace-period': {
         title: 'Você está em um período de tolerância',
         meaning: (v) => [`Não recebemos o seu prêmio completo. Seu período de tolerância começou em ${v.graceStart} e termina em ${v.graceEnd}.`, 'Durante o período de tolerância podemos reter as solicitações de reembolso dos serviços que você receber. Se pagar tudo o que deve antes do fim, sua cobertura continua sem interrupção.'],
-        todo: (v) => [`Pague ${v.amountDue} antes de ${v.graceEnd}. Caso contrário, sua cobertura será encerrada e você poderá ter de pagar pelo atendimento recebido.`],
+        todo: (v) => [`Pague ${v.amountDue}${v.months ? ` (${v.months})` : ''} antes de ${v.graceEnd}. Caso contrário, sua cobertura será encerrada e você poderá ter de pagar pelo atendimento recebido.`],
       },
       termination: {
         title: 'Sua cobertura será encerrada',
