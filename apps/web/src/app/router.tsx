@@ -35,6 +35,8 @@ const PAGES: Record<RoutePath, LazyExoticComponent<ComponentType>> = {
   '/notification/view-notifications': lazy(() => import('../areas/notification/view-notifications-page')),
   '/admin/paperless-settings': lazy(() => import('../areas/admin/paperless-settings-page')),
   '/admin/email-confirmation': lazy(() => import('../areas/admin/email-confirmation-page')),
+  '/admin/policy-selection/service-requests': lazy(() => import('../areas/admin/service-requests/service-requests-page')),
+  '/admin/service-requests-alt': lazy(() => import('../areas/admin/service-requests/service-requests-alt-page')),
 };
 
 // Only pages that exist are routed; anything else is the translated not-found page.

@@ -42,6 +42,8 @@ export const ROUTE_TABLE = [
   { path: '/notification/view-notifications', titleKey: 'nav.notifications', access: 'private' },
   { path: '/admin/paperless-settings', titleKey: 'paperless.title', access: 'private' },
   { path: '/admin/email-confirmation', titleKey: 'emailConfirmation.title', access: 'private' },
+  { path: '/admin/policy-selection/service-requests', titleKey: 'serviceRequests.title', access: 'private' },
+  { path: '/admin/service-requests-alt', titleKey: 'serviceRequests.altTitle', access: 'private' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RoutePath = (typeof ROUTE_TABLE)[number]['path'];

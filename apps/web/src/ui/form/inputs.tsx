@@ -1,5 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Controller, get, useFormContext, useFormState } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -10,6 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useFieldRegistry, type FieldKey } from './field-registry';
 import { useFieldText } from './use-field-message';
 
@@ -174,5 +177,107 @@ export function CheckboxInput(props: BaseProps) {
       />
       {(error ?? props.help) && <FormHelperText>{error ?? props.help}</FormHelperText>}
     </FormControl>
+  );
+}
+
+/** A file chosen in a {@link FileInput}: what the API takes (base64), plus its size for the page to show. */
+export interface FileValue {
+  fileName: string;
+  contentType: string;
+  contentBase64: string;
+  sizeBytes: number;
+}
+
+/** The file as base64 (without the data-URL prefix). */
+function readAsBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = typeof reader.result === 'string' ? reader.result : '';
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => {
+      reject(reader.error ?? new Error('the file could not be read'));
+    };
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * An optional file (a document for a request), as the browser's own file input: keyboard and screen
+ * readers know it. Its type and size are checked here for a quick answer (messages `file-type-not-accepted`,
+ * `file-too-large`); the server checks the content itself and answers with the same codes.
+ */
+export function FileInput(props: BaseProps & { accept: readonly string[]; maxBytes: number; removeLabel: string; chosenLabel: (file: FileValue) => string }) {
+  const { control, setError, clearErrors } = useFormContext();
+  const { label, error } = useInput(props);
+  const inputId = `file-${props.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  const helpId = `${inputId}-help`;
+  return (
+    <Controller
+      control={control}
+      name={props.name}
+      render={({ field }) => {
+        const chosen = field.value as FileValue | undefined;
+        const rule = (code: string, params: Record<string, string | number> = {}) => {
+          field.onChange(undefined);
+          setError(props.name, { type: 'client', message: JSON.stringify({ rule: code, params }) });
+        };
+        return (
+          <FormControl error={error !== undefined} disabled={props.disabled}>
+            <FormLabel htmlFor={inputId} sx={{ mb: 1 }}>
+              {label}
+            </FormLabel>
+            {chosen ? (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+                <Typography>{props.chosenLabel(chosen)}</Typography>
+                <Button
+                  variant="text"
+                  onClick={() => {
+                    field.onChange(undefined);
+                    clearErrors(props.name);
+                  }}
+                >
+                  {props.removeLabel}
+                </Button>
+              </Box>
+            ) : (
+              <Box
+                component="input"
+                id={inputId}
+                type="file"
+                name={field.name}
+                ref={field.ref}
+                accept={props.accept.join(',')}
+                disabled={props.disabled}
+                aria-describedby={helpId}
+                aria-invalid={error !== undefined}
+                onBlur={field.onBlur}
+                onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+                  const file = event.target.files?.[0];
+                  if (!file) return;
+                  const problem = !props.accept.includes(file.type) ? 'file-type-not-accepted' : file.size > props.maxBytes ? 'file-too-large' : file.size === 0 ? 'file-empty' : null;
+                  if (problem) {
+                    rule(problem, problem === 'file-too-large' ? { maximumMb: Math.floor((props.maxBytes / 1024 / 1024) * 10) / 10 } : {});
+                    return;
+                  }
+                  void readAsBase64(file).then(
+                    (contentBase64) => {
+                      clearErrors(props.name);
+                      field.onChange({ fileName: file.name, contentType: file.type, contentBase64, sizeBytes: file.size } satisfies FileValue);
+                    },
+                    () => {
+                      rule('file-unreadable');
+                    },
+                  );
+                }}
+                sx={{ font: 'inherit', maxWidth: '100%' }}
+              />
+            )}
+            <FormHelperText id={helpId}>{error ?? props.help}</FormHelperText>
+          </FormControl>
+        );
+      }}
+    />
   );
 }

@@ -12,8 +12,9 @@ import payments from './payments.json';
 import autopay from './autopay.json';
 import wallet from './wallet.json';
 import scheduledPayments from './scheduledPayments.json';
+import serviceRequests from './serviceRequests.json';
 
-const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments] as const;
+const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests] as const;
 
 type Merged = (typeof files)[number] extends infer F ? (F extends object ? F : never) : never;
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSignedInViewer } from '../../../lib/viewer';
+import { useSelectedPolicy } from '../../../ui/policy-selector';
+import { RequestsView } from './requests-view';
+
+/**
+ * /admin/service-requests-alt (SPEC §2; issue 11): every service request of the household at once, for
+ * every policy and none, newest first — the same requests as the per-policy page, without choosing one.
+ */
+export default function ServiceRequestsAltPage() {
+  const { t } = useTranslation();
+  const viewer = useSignedInViewer();
+  const { policy } = useSelectedPolicy(viewer.policies);
+  const household = viewer.household.households.find((entry) => entry.policies.some((summary) => summary.id === policy?.id)) ?? viewer.household.households[0];
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 880 }}>
+      <Stack spacing={1}>
+        <Typography variant="h4" component="h1">
+          {t('serviceRequests.altHeading')}
+        </Typography>
+        <Typography>{t('serviceRequests.altIntro')}</Typography>
+      </Stack>
+      {household ? (
+        <RequestsView householdId={household.household.id} policyId={undefined} policies={household.policies} showPolicy />
+      ) : (
+        <Alert severity="info">{t('serviceRequests.noHousehold')}</Alert>
+      )}
+    </Stack>
+  );
+}
