@@ -14,7 +14,8 @@ import { RequestsView } from './requests-view';
 export default function ServiceRequestsPage() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
-  const { policy, choices } = useSelectedPolicy(viewer.policies);
+  // Without an earlier choice, the medical policy: the one most changes are about.
+  const { policy, choices } = useSelectedPolicy(viewer.policies, (candidate) => candidate.lineOfCoverage === 'Medical');
   const household = viewer.household.households.find((entry) => entry.policies.some((summary) => summary.id === policy?.id)) ?? viewer.household.households[0];
   const householdId = household?.household.id ?? null;
   return (
