@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { amountToCents, centsToAmount, ChargeBodySchema, RefundBodySchema, type WireCharge } from '../wire';
-import type { SandboxStore, StoredCharge } from './store';
+import type { Change, SandboxStore, StoredCharge, StoredRefund } from './store';
 
 /**
  * The sandbox processor's server-to-server API (docs/decisions/016, `../wire.ts`): every call needs the
@@ -50,7 +50,7 @@ export function registerSandboxApi(app: FastifyInstance, options: SandboxApiOpti
       request: FastifyRequest,
       reply: FastifyReply,
       operation: string,
-      run: () => { status: number; body: unknown; delayMs?: number } | null,
+      run: () => { status: number; body: unknown; delayMs?: number; changes?: Change[] } | null,
     ) {
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || key.length === 0 || key.length > 255)
@@ -66,14 +66,15 @@ export function registerSandboxApi(app: FastifyInstance, options: SandboxApiOpti
       const answer = run();
       // A processor error leaves nothing behind: the same key may try again.
       if (answer === null) return reply.status(500).send({ error: 'processing_error' });
-      store.change((state) => {
-        state.idempotency[slot] = {
-          requestHash,
-          status: answer.status,
-          body: answer.body,
-          at: new Date().toISOString(),
-        };
-      });
+      // What the operation changed and its answer under the key: one journal line, kept or lost together.
+      store.write([
+        ...(answer.changes ?? []),
+        {
+          table: 'idempotency',
+          key: slot,
+          value: { requestHash, status: answer.status, body: answer.body, at: new Date().toISOString() },
+        },
+      ]);
       if (answer.delayMs) await sleep(answer.delayMs);
       return reply.status(answer.status).send(answer.body);
     }
@@ -136,12 +137,10 @@ export function registerSandboxApi(app: FastifyInstance, options: SandboxApiOpti
           case 'slow':
             break;
         }
-        store.change((state) => {
-          state.charges[charge.id] = charge;
-        });
         return {
           status: 200,
           body: wireCharge(charge),
+          changes: [{ table: 'charges', key: charge.id, value: charge }],
           ...(outcome === 'slow' ? { delayMs: options.slowAnswerMs } : {}),
         };
       });
@@ -161,10 +160,11 @@ export function registerSandboxApi(app: FastifyInstance, options: SandboxApiOpti
       return once(request, reply, 'void', () => {
         const charge = store.state.charges[request.params.id];
         if (charge?.status !== 'pending') return { status: 200, body: { status: 'not-voidable' } };
-        store.change(() => {
-          Object.assign(charge, { status: 'voided', settleAt: null });
-        });
-        return { status: 200, body: { status: 'voided' } };
+        return {
+          status: 200,
+          body: { status: 'voided' },
+          changes: [{ table: 'charges', key: charge.id, value: { ...charge, status: 'voided', settleAt: null } }],
+        };
       });
     });
 
@@ -172,18 +172,19 @@ export function registerSandboxApi(app: FastifyInstance, options: SandboxApiOpti
       const parsed = RefundBodySchema.safeParse(request.body);
       if (!parsed.success) return reply.status(400).send({ error: 'bad_request' });
       const body = parsed.data;
-      const charge = store.state.charges[body.charge];
-      if (!charge) return reply.status(404).send({ error: 'no_such_charge' });
+      if (!store.state.charges[body.charge]) return reply.status(404).send({ error: 'no_such_charge' });
       return once(request, reply, 'refund', () => {
+        const charge = store.state.charges[body.charge];
+        if (!charge) return null;
         const amountCents =
           body.amount === undefined ? charge.amountCents - charge.refundedCents : amountToCents(body.amount);
-        const refund = {
+        const refund: StoredRefund = {
           id: newId('re'),
           charge: charge.id,
           amountCents,
-          status: 'succeeded' as 'succeeded' | 'pending' | 'failed',
-          failureReason: null as string | null,
-          completeAt: null as string | null,
+          status: 'succeeded',
+          failureReason: null,
+          completeAt: null,
           createdAt: new Date().toISOString(),
         };
         if (charge.status === 'pending')
@@ -197,15 +198,18 @@ export function registerSandboxApi(app: FastifyInstance, options: SandboxApiOpti
             status: 'pending',
             completeAt: new Date(Date.now() + options.settleDelayMs).toISOString(),
           });
-        store.change((state) => {
-          state.refunds[refund.id] = refund;
-          if (refund.status !== 'failed') {
-            charge.refundedCents += amountCents;
-            if (charge.refundedCents >= charge.amountCents) charge.status = 'refunded';
-          }
-        });
+        const changes: Change[] = [{ table: 'refunds', key: refund.id, value: refund }];
+        if (refund.status !== 'failed') {
+          const refundedCents = charge.refundedCents + amountCents;
+          changes.push({
+            table: 'charges',
+            key: charge.id,
+            value: { ...charge, refundedCents, status: refundedCents >= charge.amountCents ? 'refunded' : charge.status },
+          });
+        }
         return {
           status: 200,
+          changes,
           body: {
             id: refund.id,
             charge: charge.id,

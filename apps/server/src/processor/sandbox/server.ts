@@ -8,7 +8,7 @@ import type { TokenDescription } from '../port';
 import { newId, registerSandboxApi } from './api';
 import { hostedFieldsLanguage } from './i18n';
 import { badRequestPage, hostedFieldsPage } from './pages';
-import { SandboxStore, type StoredCharge } from './store';
+import { SandboxStore, type StoredCharge, type StoredToken } from './store';
 import { bankNameOf, bankOutcomeOf, cardOutcomeOf, fundingOf } from './test-numbers';
 import { validateBankAccount, validateCard, type FieldProblem } from './validation';
 import { WebhookDeliverer } from './webhooks';
@@ -83,12 +83,12 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
   const script = fs.readFileSync(path.join(CLIENT_DIR, 'hosted-fields.js'), 'utf8');
   const stylesheet = fs.readFileSync(path.join(CLIENT_DIR, 'hosted-fields.css'), 'utf8');
   // Idempotency records older than a day are forgotten (as the portal forgets its keys).
-  store.change((state) => {
-    const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
-    state.idempotency = Object.fromEntries(
-      Object.entries(state.idempotency).filter(([, record]) => Date.parse(record.at) >= dayAgo),
-    );
-  });
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  store.write(
+    Object.entries(store.state.idempotency)
+      .filter(([, record]) => Date.parse(record.at) < dayAgo)
+      .map(([key]) => ({ table: 'idempotency', key, value: null })),
+  );
 
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(options.logLevel ?? 'warn', options.logStream),
@@ -197,9 +197,7 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
             outcome: bankOutcomeOf(verdict.account.accountNumber),
             createdAt,
           };
-    store.change((state) => {
-      state.tokens[token] = stored;
-    });
+    store.write([{ table: 'tokens', key: token, value: stored }]);
     return reply.status(201).send({ token, display: displayOf(stored.description) });
   });
 
@@ -235,24 +233,21 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
     port,
     publicOrigin,
     charges: () => Object.values(store.state.charges).sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
-    adopt: (descriptions) =>
-      store.change((state) => {
-        let added = 0;
-        for (const description of descriptions) {
-          if (state.tokens[description.token]) continue;
-          state.tokens[description.token] = {
-            description,
-            outcome: description.kind === 'card' ? 'approve' : 'settle',
-            createdAt: new Date().toISOString(),
-          };
-          added += 1;
-        }
-        return added;
-      }),
+    adopt: (descriptions) => {
+      const createdAt = new Date().toISOString();
+      const added = new Map<string, StoredToken>();
+      for (const description of descriptions) {
+        if (store.state.tokens[description.token] || added.has(description.token)) continue;
+        added.set(description.token, { description, outcome: description.kind === 'card' ? 'approve' : 'settle', createdAt });
+      }
+      store.write([...added].map(([key, value]) => ({ table: 'tokens', key, value })));
+      return added.size;
+    },
     close: async () => {
       clearInterval(timer);
       await deliverer.idle();
       await app.close();
+      store.close();
     },
   };
 }

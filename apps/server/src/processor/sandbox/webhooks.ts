@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProcessorEvent } from '../port';
 import { SIGNATURE_HEADER, signatureHeader } from '../signature';
-import type { SandboxStore } from './store';
+import type { Change, SandboxStore } from './store';
 
 /**
  * The sandbox's later half of a bank payment: when a pending charge's time comes it settles (or is
@@ -21,7 +21,7 @@ export class WebhookDeliverer {
     this.settleDue(now);
     const url = this.options.webhookUrl();
     if (url === null) return;
-    for (const delivery of this.options.store.state.deliveries) {
+    for (const delivery of Object.values(this.options.store.state.deliveries)) {
       if (this.inFlight.has(delivery.event.id) || Date.parse(delivery.nextAttemptAt) > now) continue;
       const attempt = this.deliver(url, delivery.event).finally(() => this.inFlight.delete(delivery.event.id));
       this.inFlight.set(delivery.event.id, attempt);
@@ -35,9 +35,11 @@ export class WebhookDeliverer {
 
   private settleDue(now: number): void {
     const { state } = this.options.store;
+    const due = this.options.store.completingBy(now);
     const events: ProcessorEvent[] = [];
-    for (const charge of Object.values(state.charges)) {
-      if (charge.status !== 'pending' || charge.settleAt === null || Date.parse(charge.settleAt) > now) continue;
+    for (const chargeId of due.charges) {
+      const charge = state.charges[chargeId];
+      if (charge?.status !== 'pending' || charge.settleAt === null || Date.parse(charge.settleAt) > now) continue;
       const id = `evt_${randomBytes(12).toString('base64url')}`;
       if (charge.settleOutcome === 'return-r01') {
         events.push({ id, type: 'charge.returned', transactionId: charge.id, returnCode: 'R01', metadata: charge.metadata });
@@ -45,8 +47,9 @@ export class WebhookDeliverer {
         events.push({ id, type: 'charge.settled', transactionId: charge.id, metadata: charge.metadata });
       }
     }
-    for (const refund of Object.values(state.refunds)) {
-      if (refund.status !== 'pending' || refund.completeAt === null || Date.parse(refund.completeAt) > now) continue;
+    for (const refundId of due.refunds) {
+      const refund = state.refunds[refundId];
+      if (refund?.status !== 'pending' || refund.completeAt === null || Date.parse(refund.completeAt) > now) continue;
       const charge = state.charges[refund.charge];
       events.push({
         id: `evt_${randomBytes(12).toString('base64url')}`,
@@ -57,20 +60,22 @@ export class WebhookDeliverer {
       });
     }
     if (events.length === 0) return;
-    this.options.store.change((next) => {
-      for (const event of events) {
-        if (event.type === 'refund.succeeded') {
-          const refund = next.refunds[event.refundId];
-          if (refund) Object.assign(refund, { status: 'succeeded', completeAt: null });
-        } else {
-          const charge = next.charges[event.transactionId];
-          if (charge) {
-            Object.assign(charge, event.type === 'charge.returned' ? { status: 'returned', returnCode: event.returnCode } : { status: 'settled' }, { settleAt: null });
-          }
+    // The settlements and the events that announce them: one change.
+    const changes: Change[] = [];
+    for (const event of events) {
+      if (event.type === 'refund.succeeded') {
+        const refund = state.refunds[event.refundId];
+        if (refund) changes.push({ table: 'refunds', key: refund.id, value: { ...refund, status: 'succeeded', completeAt: null } });
+      } else {
+        const charge = state.charges[event.transactionId];
+        if (charge) {
+          const settled = event.type === 'charge.returned' ? { status: 'returned' as const, returnCode: event.returnCode } : { status: 'settled' as const };
+          changes.push({ table: 'charges', key: charge.id, value: { ...charge, ...settled, settleAt: null } });
         }
-        next.deliveries.push({ event, attempts: 0, nextAttemptAt: new Date(now).toISOString() });
       }
-    });
+      changes.push({ table: 'deliveries', key: event.id, value: { event, attempts: 0, nextAttemptAt: new Date(now).toISOString() } });
+    }
+    this.options.store.write(changes);
   }
 
   private async deliver(url: string, event: ProcessorEvent): Promise<void> {
@@ -91,15 +96,14 @@ export class WebhookDeliverer {
     } catch {
       this.options.log.warn({ event: event.type }, 'sandbox processor: webhook not delivered; will retry');
     }
-    this.options.store.change((state) => {
-      const index = state.deliveries.findIndex((delivery) => delivery.event.id === event.id);
-      const delivery = state.deliveries[index];
-      if (!delivery) return;
-      if (acknowledged) state.deliveries.splice(index, 1);
-      else {
-        delivery.attempts += 1;
-        delivery.nextAttemptAt = new Date(Date.now() + Math.min(60_000, 1000 * 2 ** (delivery.attempts - 1))).toISOString();
-      }
-    });
+    const delivery = this.options.store.state.deliveries[event.id];
+    if (!delivery) return;
+    if (acknowledged) {
+      this.options.store.write([{ table: 'deliveries', key: event.id, value: null }]);
+    } else {
+      const attempts = delivery.attempts + 1;
+      const nextAttemptAt = new Date(Date.now() + Math.min(60_000, 1000 * 2 ** (attempts - 1))).toISOString();
+      this.options.store.write([{ table: 'deliveries', key: event.id, value: { ...delivery, attempts, nextAttemptAt } }]);
+    }
   }
 }
