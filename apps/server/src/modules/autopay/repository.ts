@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { autopayRuns, autopaySubscriptions, finances, policies, walletCards } from '../../db/schema';
+import { autopayRuns, autopaySubscriptions, finances, policies, walletBankAccounts, walletCards, wallets } from '../../db/schema';
 
 export type SubscriptionRow = typeof autopaySubscriptions.$inferSelect;
 export type RunRow = typeof autopayRuns.$inferSelect;
@@ -58,6 +58,24 @@ export async function policyFinance(db: Executor, policyId: string) {
 }
 export type PolicyFinance = NonNullable<Awaited<ReturnType<typeof policyFinance>>>;
 
+/** {@link policyFinance} for many policies in one query, by policy id. */
+export async function policyFinances(db: Executor, policyIds: readonly string[]): Promise<Map<string, PolicyFinance>> {
+  if (policyIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      policyId: policies.id,
+      policyNumber: policies.policyNumber,
+      householdId: policies.householdId,
+      status: finances.status,
+      currentAmountDueCents: finances.currentAmountDueCents,
+      pastAmountDueCents: finances.pastAmountDueCents,
+    })
+    .from(policies)
+    .leftJoin(finances, eq(finances.policyId, policies.id))
+    .where(inArray(policies.id, [...new Set(policyIds)]));
+  return new Map(rows.map(({ policyId, ...finance }) => [policyId, finance]));
+}
+
 /** The expiry of the cards behind these tokens (bank accounts do not expire). */
 export async function cardExpiries(db: Executor, tokens: readonly string[]): Promise<Map<string, { month: number; year: number }>> {
   if (tokens.length === 0) return new Map();
@@ -66,6 +84,40 @@ export async function cardExpiries(db: Executor, tokens: readonly string[]): Pro
     .from(walletCards)
     .where(inArray(walletCards.token, [...new Set(tokens)]));
   return new Map(rows.map((row) => [row.token, { month: row.month, year: row.year }]));
+}
+
+/** A wallet method as autopay charges and names it (server side: the token is the key it is found by). */
+export interface WalletMethod {
+  kind: 'card' | 'bankAccount';
+  lastDigits: string;
+  brand: string;
+  removed: boolean;
+}
+
+/**
+ * The wallet methods behind these tokens, each only in its household's own wallet (a removed one too,
+ * marked), keyed `householdId token`: the wallet module's look-up by token for a whole page of
+ * subscriptions from many households in one round trip.
+ */
+export async function walletMethodsOf(db: Executor, wanted: readonly { householdId: string | null; token: string }[]): Promise<Map<string, WalletMethod>> {
+  const tokens = [...new Set(wanted.filter((item) => item.householdId !== null).map((item) => item.token))];
+  if (tokens.length === 0) return new Map();
+  const [cards, bankAccounts] = await Promise.all([
+    db
+      .select({ householdId: wallets.householdId, token: walletCards.token, lastDigits: walletCards.last4, brand: walletCards.cardType, state: walletCards.state })
+      .from(walletCards)
+      .innerJoin(wallets, eq(wallets.id, walletCards.walletId))
+      .where(inArray(walletCards.token, tokens)),
+    db
+      .select({ householdId: wallets.householdId, token: walletBankAccounts.token, lastDigits: walletBankAccounts.last3, brand: walletBankAccounts.accountType, state: walletBankAccounts.state })
+      .from(walletBankAccounts)
+      .innerJoin(wallets, eq(wallets.id, walletBankAccounts.walletId))
+      .where(inArray(walletBankAccounts.token, tokens)),
+  ]);
+  const methods = new Map<string, WalletMethod>();
+  for (const row of cards) methods.set(`${row.householdId} ${row.token}`, { kind: 'card', lastDigits: row.lastDigits, brand: row.brand, removed: row.state === 'Removed' });
+  for (const row of bankAccounts) methods.set(`${row.householdId} ${row.token}`, { kind: 'bankAccount', lastDigits: row.lastDigits, brand: row.brand, removed: row.state === 'Removed' });
+  return methods;
 }
 
 // ---- Commands (one transaction each, the policy locked) ----
@@ -147,34 +199,56 @@ export async function runPeriodsOf(db: Executor, subscriptionIds: readonly strin
   return new Set(rows.map((row) => `${row.subscriptionId}:${row.period}`));
 }
 
+/** A billed month to record as Upcoming ({@link addRuns}). */
+export interface NewRun {
+  subscriptionId: string;
+  policyId: string;
+  period: string;
+  runDate: string;
+  amountCents: number | null;
+}
+
 /**
- * Records the run of one billed month as Upcoming, once: a month already run by this subscription (the
- * unique subscription and month) or by the one it replaced — or by that one's predecessors — is not run
- * again. The subscription is share-locked while it is checked, so a replacement committing meanwhile
- * waits, and sees the run. Answers the new run's id, or null when there was nothing to add.
+ * Records a page of billed months as Upcoming runs, each once: a month already run by its subscription
+ * (the unique subscription and month) or by the one it replaced — or by that one's predecessors — is not
+ * run again, and neither is a subscription no longer active. The active subscriptions are share-locked
+ * first (in id order) and stay locked to the end of the transaction, so a replacement committing
+ * meanwhile waits, and sees the runs; then the runs are inserted in one statement, `ON CONFLICT DO
+ * NOTHING`. Answers the runs this call inserted: only those are this caller's to announce — a run
+ * another billing day inserted first, or whose insert this one waited for, is not among them.
  */
-export async function addRun(
-  tx: Executor,
-  run: { subscriptionId: string; policyId: string; period: string; runDate: string; amountCents: number | null },
-): Promise<string | null> {
-  const [live] = await tx
+export async function addRuns(tx: Executor, runs: readonly NewRun[]): Promise<{ id: string; subscriptionId: string; period: string }[]> {
+  const subscriptionIds = [...new Set(runs.map((run) => run.subscriptionId))];
+  if (subscriptionIds.length === 0) return [];
+  const live = await tx
     .select({ id: autopaySubscriptions.id })
     .from(autopaySubscriptions)
-    .where(and(eq(autopaySubscriptions.id, run.subscriptionId), eq(autopaySubscriptions.state, 'Active')))
+    .where(and(inArray(autopaySubscriptions.id, subscriptionIds), eq(autopaySubscriptions.state, 'Active')))
+    .orderBy(asc(autopaySubscriptions.id))
     .for('share');
-  if (!live) return null;
+  const active = new Set(live.map((row) => row.id));
+  const wanted = runs
+    .filter((run) => active.has(run.subscriptionId))
+    .map((run) => ({ subscription_id: run.subscriptionId, policy_id: run.policyId, period: run.period, run_date: run.runDate, amount_cents: run.amountCents }));
+  if (wanted.length === 0) return [];
+  // Inserted in key order, so two billing days inserting the same page wait on each other without deadlock.
   const result: unknown = await tx.execute(sql`
-    insert into ${autopayRuns} (subscription_id, policy_id, period, run_date, status, amount_cents)
-    select ${run.subscriptionId}::uuid, ${run.policyId}::uuid, ${run.period}::date, ${run.runDate}::date, 'Upcoming', ${run.amountCents}::int
-    where not exists (
-      with recursive predecessors(id) as (
-        select s.id from ${autopaySubscriptions} s where s.replaced_by = ${run.subscriptionId}
+    with recursive wanted as (
+        select * from json_to_recordset(${JSON.stringify(wanted)}::json)
+          as w(subscription_id uuid, policy_id uuid, period date, run_date date, amount_cents int)),
+      predecessors(successor, id) as (
+        select s.replaced_by, s.id from ${autopaySubscriptions} s where s.replaced_by in (select subscription_id from wanted)
         union
-        select s.id from ${autopaySubscriptions} s join predecessors p on s.replaced_by = p.id)
-      select 1 from ${autopayRuns} r where r.period = ${run.period} and r.subscription_id in (select id from predecessors))
+        select p.successor, s.id from ${autopaySubscriptions} s join predecessors p on s.replaced_by = p.id)
+    insert into ${autopayRuns} (subscription_id, policy_id, period, run_date, status, amount_cents)
+    select w.subscription_id, w.policy_id, w.period, w.run_date, 'Upcoming', w.amount_cents from wanted w
+    where not exists (
+      select 1 from predecessors p join ${autopayRuns} r on r.subscription_id = p.id
+      where p.successor = w.subscription_id and r.period = w.period)
+    order by w.subscription_id, w.period
     on conflict (subscription_id, period) do nothing
-    returning id`);
-  return (result as { rows: { id: string }[] }).rows[0]?.id ?? null;
+    returning id, subscription_id as "subscriptionId", to_char(period, 'YYYY-MM-DD') as period`);
+  return (result as { rows: { id: string; subscriptionId: string; period: string }[] }).rows;
 }
 
 /** How long a claimed run stays with the billing day that claimed it before another may take it over. */
@@ -186,7 +260,8 @@ export const RUN_LEASE_MINUTES = 15;
  * date has come, of active subscriptions — each a new attempt, its amount to be decided afresh — and
  * Processing runs whose claim is older than the lease (`takenOver`: a billing day that died; the same
  * attempt and amount, so the charge is repeated under the same processor key and the processor answers
- * its first result).
+ * its first result). Oldest run date first, in the due index's order: ordering ties by id as well made
+ * PostgreSQL sort every due run of a date (tens of thousands on a due day) for each claim.
  */
 export async function claimDueRuns(db: Executor, day: string, limit: number, householdId?: string): Promise<{ id: string; takenOver: boolean }[]> {
   const household = householdId === undefined ? sql`true` : sql`p.household_id = ${householdId}`;
@@ -199,7 +274,7 @@ export async function claimDueRuns(db: Executor, day: string, limit: number, hou
         (s.state = 'Active' and r.status = 'Upcoming' and r.run_date <= ${day})
         or (s.state = 'Active' and r.status = 'RetryScheduled' and r.next_attempt_date <= ${day})
         or (r.status = 'Processing' and r.claimed_at < now() - make_interval(mins => ${RUN_LEASE_MINUTES})))
-      order by r.run_date, r.id
+      order by r.run_date
       limit ${limit}
       for update of r skip locked)
     update ${autopayRuns} set
@@ -216,15 +291,48 @@ export async function decideAmount(db: Executor, runId: string, amountCents: num
   await db.update(autopayRuns).set({ amountCents, updatedAt: new Date() }).where(eq(autopayRuns.id, runId));
 }
 
-/** A claimed run with its subscription and policy. */
-export async function claimedRun(db: Executor, runId: string) {
-  const [row] = await db
+/** {@link decideAmount} for a page of claimed runs, in one statement. */
+export async function decideAmounts(db: Executor, decided: readonly { runId: string; amountCents: number }[]): Promise<void> {
+  if (decided.length === 0) return;
+  const rows = decided.map((run) => ({ id: run.runId, amount_cents: run.amountCents }));
+  await db.execute(sql`
+    update ${autopayRuns} r set amount_cents = x.amount_cents, updated_at = now()
+    from json_to_recordset(${JSON.stringify(rows)}::json) as x(id uuid, amount_cents int)
+    where r.id = x.id`);
+}
+
+/** The outcomes of claimed runs that charged nothing (Skipped, or Failed: the method was removed), in one statement. */
+export async function settleUncharged(tx: Executor, outcomes: readonly { runId: string; status: 'Skipped' | 'Failed'; amountCents: number | null; reason: string }[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const rows = outcomes.map((run) => ({ id: run.runId, status: run.status, amount_cents: run.amountCents, reason: run.reason }));
+  await tx.execute(sql`
+    update ${autopayRuns} r set status = x.status, amount_cents = x.amount_cents, payment_id = null, reason = x.reason,
+      next_attempt_date = null, claimed_at = null, updated_at = now()
+    from json_to_recordset(${JSON.stringify(rows)}::json) as x(id uuid, status text, amount_cents int, reason text)
+    where r.id = x.id`);
+}
+
+/** Subscriptions whose run was processed on `day` (a month the member skipped is used up), in one statement. */
+export async function markProcessed(tx: Executor, day: string, subscriptions: readonly { id: string; skipUsed: boolean }[]): Promise<void> {
+  if (subscriptions.length === 0) return;
+  const rows = subscriptions.map((subscription) => ({ id: subscription.id, skip_used: subscription.skipUsed }));
+  await tx.execute(sql`
+    update ${autopaySubscriptions} s set last_processed = ${day}::date,
+      skip_period = case when x.skip_used then null else s.skip_period end, modified_at = now()
+    from json_to_recordset(${JSON.stringify(rows)}::json) as x(id uuid, skip_used boolean)
+    where s.id = x.id`);
+}
+
+/** Claimed runs with their subscription and policy, in the order they are charged (oldest run date first). */
+export async function claimedRuns(db: Executor, runIds: readonly string[]) {
+  if (runIds.length === 0) return [];
+  return db
     .select({ run: autopayRuns, subscription: autopaySubscriptions, householdId: policies.householdId, policyNumber: policies.policyNumber })
     .from(autopayRuns)
     .innerJoin(autopaySubscriptions, eq(autopaySubscriptions.id, autopayRuns.subscriptionId))
     .innerJoin(policies, eq(policies.id, autopayRuns.policyId))
-    .where(eq(autopayRuns.id, runId));
-  return row;
+    .where(inArray(autopayRuns.id, [...runIds]))
+    .orderBy(asc(autopayRuns.runDate), asc(autopayRuns.period), asc(autopayRuns.id));
 }
 
 /** A run's outcome (in the charge's transaction, or alone for a skip). */

@@ -57,7 +57,8 @@ export const CLAIM_LEASE_MINUTES = 15;
 /**
  * Claims up to `limit` scheduled payments due by `day` (rows no other run holds: SKIP LOCKED), marking
  * them Processing in one statement. A Processing row whose claim is older than the lease belongs to a
- * run that died: it is claimed again (its charge is repeated under the same processor key).
+ * run that died: it is claimed again (its charge is repeated under the same processor key). Oldest
+ * payment date first, in the due index's order (ties by id too made every claim sort a whole day's).
  */
 export async function claimDueScheduledPayments(
   db: Executor,
@@ -73,14 +74,14 @@ export async function claimDueScheduledPayments(
       where sp.payment_date <= ${day}
         and (sp.status = 'Scheduled' or (sp.status = 'Processing' and sp.claimed_at < now() - make_interval(mins => ${CLAIM_LEASE_MINUTES})))
         and ${household}
-      order by sp.payment_date, sp.id
+      order by sp.payment_date
       limit ${limit}
       for update of sp skip locked)
     returning id`);
   const ids = (result as { rows: { id: string }[] }).rows.map((row) => row.id);
   if (ids.length === 0) return [];
   return db
-    .select({ payment: scheduledPayments, householdId: policies.householdId })
+    .select({ payment: scheduledPayments, householdId: policies.householdId, policyNumber: policies.policyNumber })
     .from(scheduledPayments)
     .innerJoin(policies, eq(policies.id, scheduledPayments.policyId))
     .where(inArray(scheduledPayments.id, ids))
