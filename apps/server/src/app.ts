@@ -57,6 +57,9 @@ import { livePlugin } from './plugins/live';
 import { mailPlugin } from './plugins/mail';
 import { paperlessRoutes } from './modules/paperless/routes';
 import { serviceRequestRoutes } from './modules/service-request/routes';
+import { contactRoutes } from './modules/contact/routes';
+import { addressRoutes } from './modules/address/routes';
+import { demographicsRoutes } from './modules/demographics/routes';
 import { emailChannel } from './modules/paperless/outbox-handler';
 import { demoFixtureRoutes, devMailboxRoutes } from './modules/demo/routes';
 import { loadBranding } from './pdf/branding';
@@ -284,6 +287,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contentRoutes);
       await api.register(paperlessRoutes, paperlessDeps);
       await api.register(serviceRequestRoutes);
+      await api.register(contactRoutes);
+      await api.register(addressRoutes);
+      await api.register(demographicsRoutes);
       await api.register(processorRoutes);
       if (settings.demoMode) await api.register(demoFixtureRoutes);
     },

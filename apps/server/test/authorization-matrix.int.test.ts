@@ -278,6 +278,47 @@ const MATRIX: Record<string, RouteCase> = {
     request: (w, caller) => command(caller, `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}/cancel`, { version: 1 }),
     expect: { ...signedIn(403), memberA: 422, memberB: 404, brokerOfRecord: 422, otherBroker: 404, customerService: 422, assertedA: 422 },
   },
+  // Contact information, addresses and demographics (issue 11): read by whoever may see A's household or
+  // policy, except a located guest. Changes need `update-contact` / `manage-address` / `update-demographics`
+  // (members, customer service, an assertion naming A's policy; not brokers or guests in this tenant's
+  // role-config); those who may change A's records get as far as the version check (a version nobody read: 409).
+  'GET /api/v1/Household/:householdId/contact-information': {
+    request: (w) => ({ url: `/api/v1/Household/${w.a.householdId ?? ''}/contact-information` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'PUT /api/v1/Household/:householdId/contact-information': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/contact-information`, { email: 'matrix@example.org', homePhone: '', mobilePhone: '617-555-0199', preferredContactMethod: 'email', version: 999 }),
+    expect: { ...signedIn(403), memberA: 409, customerService: 409, assertedA: 409 },
+  },
+  'GET /api/v1/zip/:zipCode': { request: () => ({ url: '/api/v1/zip/02139' }), expect: signedIn(200) },
+  'GET /api/v1/Policy/:policyId/addresses': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/addresses` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'PUT /api/v1/Policy/:policyId/mailing-address': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/mailing-address`, { street1: 'PO Box 12', street2: '', city: 'Fall River', state: 'MA', zipCode: '02722', addressId: null, version: 999 }),
+    expect: { ...signedIn(403), memberA: 409, customerService: 409, assertedA: 409 },
+  },
+  'POST /api/v1/Policy/:policyId/residential-address': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/residential-address`, { street1: '9 Main St', street2: '', city: 'Fall River', state: 'MA', zipCode: '02721', addressId: NO_SUCH_ITEM, version: 999 }),
+    expect: { ...signedIn(403), memberA: 409, customerService: 409, assertedA: 409 },
+  },
+  'GET /api/v1/Policy/:policyId/demographics': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/demographics` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'POST /api/v1/Policy/:policyId/demographics': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/demographics`, { memberId: w.a.memberId, firstName: 'Test', middleName: '', lastName: 'Member', dob: '1980-01-15', gender: 'female', tobacco: false, version: 999 }),
+    expect: { ...signedIn(403), memberA: 409, customerService: 409, assertedA: 409 },
+  },
+  'PUT /api/v1/Household/:householdId/language': {
+    request: (w, caller) => command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/language`, { language: 'es', version: 999 }),
+    expect: { ...signedIn(403), memberA: 409, customerService: 409, assertedA: 409 },
+  },
   'GET /api/v1/Member/2/:folderId': {
     request: (w) => ({ url: `/api/v1/Member/2/${w.a.folderId}` }),
     expect: ownersOfAOnly(200),

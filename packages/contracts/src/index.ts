@@ -22,3 +22,6 @@ export * from './group';
 export * from './content';
 export * from './processor';
 export * from './service-request';
+export * from './contact';
+export * from './address';
+export * from './demographics';

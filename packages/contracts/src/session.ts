@@ -19,6 +19,11 @@ export const SessionInfoSchema = z
     /** From an assertion (SPEC §3 "Sign-in assertion"). */
     onlyPcp: z.boolean().nullable(),
     languagePreference: z.string().nullable(),
+    /**
+     * A member's household's preferred language (their demographics, issue 11): the portal uses it after
+     * sign-in when the browser has no language stored (SPEC §4: the stored value comes first).
+     */
+    preferredLanguage: z.enum(['en', 'es', 'pt']).nullable().optional(),
     bindingSubscriberId: z.string().nullable(),
     /** Today's date where the issuer is (payments are dated with it; a demo may move it). */
     today: z.iso.date(),

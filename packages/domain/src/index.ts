@@ -15,6 +15,8 @@ export * from './ledger';
 export * from './money';
 export * from './navigation';
 export * from './notifications';
+export * from './phone';
+export * from './rating-areas';
 export * from './roles';
 export * from './service-requests';
 export * from './routes';

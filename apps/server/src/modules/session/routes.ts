@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ProblemSchema, SessionInfoSchema, type SessionInfo } from '@portal/contracts';
 import { rolePermissions } from '@portal/domain';
-import { accounts } from '../../db/schema';
+import { accounts, preferences } from '../../db/schema';
 import { requirePrincipal } from '../../auth/access';
 import { actionsOf } from '../../auth/actions';
 
@@ -46,11 +46,16 @@ export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
             .from(accounts)
             .where(eq(accounts.id, principal.accountId));
           const displayName = [account?.givenName, account?.familyName].filter(Boolean).join(' ') || null;
+          // Issue 11: a member's preferred language is their household's (demographics).
+          const [preference] =
+            principal.kind === 'member' && principal.householdId !== null
+              ? await app.database.db.select({ language: preferences.language }).from(preferences).where(eq(preferences.householdId, principal.householdId))
+              : [];
           return {
             ...base,
             displayName,
             username: account?.username ?? null,
-            ...(principal.kind === 'member' ? { householdId: principal.householdId, memberId: principal.memberId } : {}),
+            ...(principal.kind === 'member' ? { householdId: principal.householdId, memberId: principal.memberId, preferredLanguage: preference?.language ?? null } : {}),
             ...(principal.kind === 'broker' ? { brokerId: principal.brokerId } : {}),
           };
         }
