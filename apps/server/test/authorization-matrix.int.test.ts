@@ -278,6 +278,38 @@ const MATRIX: Record<string, RouteCase> = {
     request: (w, caller) => command(caller, `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}/cancel`, { version: 1 }),
     expect: { ...signedIn(403), memberA: 422, memberB: 404, brokerOfRecord: 422, otherBroker: 404, customerService: 422, assertedA: 422 },
   },
+  // Coverage (issue 11; modules/policy-coverage): the reads need the page in the caller's role routes (SPEC §6: guests
+  // have none of them) and the policy. The commands need their role action — end-coverage and
+  // change-coverage-dates: members, customer service, an assertion; change-plan: members, brokers, an
+  // assertion — and A's policy, which is on-exchange: whoever gets that far is sent to the exchange (422).
+  'GET /api/v1/Policy/:policyId/coverage-details': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/coverage-details` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'GET /api/v1/Policy/:policyId/end-coverage': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/end-coverage` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'POST /api/v1/Policy/:policyId/end-coverage': {
+    request: (w, caller) => command(caller, `/api/v1/Policy/${w.a.policyId}/end-coverage`, { reason: 'cost', endDate: '2026-12-31' }),
+    expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
+  },
+  'GET /api/v1/Policy/:policyId/coverage-dates': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/coverage-dates` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'POST /api/v1/Policy/:policyId/coverage-dates': {
+    request: (w, caller) => command(caller, `/api/v1/Policy/${w.a.policyId}/coverage-dates`, { reason: 'start-later', date: '2027-01-01' }),
+    expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
+  },
+  'GET /api/v1/Policy/:policyId/plan-choices': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/plan-choices` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'POST /api/v1/Policy/:policyId/change-plan': {
+    request: (w, caller) => command(caller, `/api/v1/Policy/${w.a.policyId}/change-plan`, { planId: '77421MA0010001-01', renewal: true }),
+    expect: { ...signedIn(403), memberA: 422, brokerOfRecord: 422, assertedA: 422 },
+  },
   // Contact information, addresses and demographics (issue 11): read by whoever may see A's household or
   // policy, except a located guest. Changes need `update-contact` / `manage-address` / `update-demographics`
   // (members, customer service, an assertion naming A's policy; not brokers or guests in this tenant's

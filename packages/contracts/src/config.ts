@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAVIGATION_SCENARIOS } from '@portal/domain';
+import { COVERAGE_AMOUNT_GROUPS, COVERAGE_DATE_REASONS, END_COVERAGE_REASONS, NAVIGATION_SCENARIOS } from '@portal/domain';
 
 /**
  * Schemas of the tenant configuration files (SPEC §3 "Application configuration", §7). Each file is the
@@ -170,6 +170,23 @@ export const AccountConfigSchema = z
         deathDateWindowMonths: z.number().int().min(0).max(24),
       })
       .default({ genderOptions: ['female', 'male', 'other'], exchangeIdLength: 10, numberOfAddDependents: 3, deathDateWindowMonths: 5 }),
+    /**
+     * Coverage changes (issue 11; packages/domain coverage-changes.ts, plan-change.ts): how far ahead a
+     * requested coverage date may be, open enrolment, and the HIOS products the issuer sells to employer
+     * groups (every other product is individual market: the plan catalogue has no market of its own).
+     */
+    coverageChanges: z
+      .object({
+        maxDaysAhead: z.number().int().min(28).max(366),
+        openEnrollment: z.object({
+          startMonth: z.number().int().min(1).max(12),
+          startDay: z.number().int().min(1).max(31),
+          endMonth: z.number().int().min(1).max(12),
+          endDay: z.number().int().min(1).max(31),
+        }),
+        groupMarketProducts: z.array(z.string().regex(/^[0-9]{3}$/)),
+      })
+      .default({ maxDaysAhead: 90, openEnrollment: { startMonth: 11, startDay: 1, endMonth: 1, endDay: 15 }, groupMarketProducts: [] }),
     /** Service requests (issue 11): the largest file a member may attach (PDF, JPEG or PNG). */
     serviceRequests: z
       .object({ attachmentMaxBytes: z.number().int().min(1024).max(10 * 1024 * 1024) })
@@ -191,6 +208,12 @@ const RoleDefinitionSchema = z.object({
   actions: z.array(z.string()),
   permissions: z.array(z.string()),
   actionsOnlyInProduction: z.boolean().optional(),
+  /** SPEC §6: the coverage-detail amount groups the role may see (packages/domain coverage-changes.ts). */
+  coverageDetailAmounts: z.array(z.enum(COVERAGE_AMOUNT_GROUPS)).optional(),
+  /** SPEC §5: the reasons the role may give to end coverage. */
+  endCoverageReasons: z.array(z.enum(END_COVERAGE_REASONS)).optional(),
+  /** The reasons the role may give to change coverage dates. */
+  coverageDateReasons: z.array(z.enum(COVERAGE_DATE_REASONS)).optional(),
 });
 
 export const RoleConfigSchema = z.object({

@@ -24,6 +24,15 @@ export interface RoleDefinition {
   readonly actionsOnlyInProduction?: boolean;
   /** Named permissions, e.g. `member-search`. */
   readonly permissions: readonly string[];
+  /**
+   * SPEC §6 "Coverage details needs role-based access control": the amount groups of a coverage span the
+   * role may see (`premium`, `subsidies`; coverage-changes.ts). Amounts of other groups are not sent.
+   */
+  readonly coverageDetailAmounts?: readonly string[];
+  /** SPEC §5: the reasons the role may give to end coverage (coverage-changes.ts `END_COVERAGE_REASONS`). */
+  readonly endCoverageReasons?: readonly string[];
+  /** The reasons the role may give to change coverage dates (coverage-changes.ts `COVERAGE_DATE_REASONS`). */
+  readonly coverageDateReasons?: readonly string[];
 }
 
 /** SPEC §6, §7: the role configuration file (`config/role-config.json`). */
