@@ -15,9 +15,10 @@ import { saveBlob } from '../../../lib/save-blob';
 import { useFormatters } from '../../../ui/format';
 import { RequestDetails } from './request-details';
 
-const STATUS_COLOR: Record<ServiceRequest['status'], 'default' | 'info' | 'success' | 'error' | 'warning'> = {
-  Submitted: 'info',
-  InReview: 'warning',
+// Colours whose white text keeps AA contrast (MUI's info and warning do not); the words say the status.
+const STATUS_COLOR: Record<ServiceRequest['status'], 'default' | 'primary' | 'secondary' | 'success' | 'error'> = {
+  Submitted: 'primary',
+  InReview: 'secondary',
   Completed: 'success',
   Rejected: 'error',
   Cancelled: 'default',
