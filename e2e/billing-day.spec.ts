@@ -16,7 +16,7 @@ async function api(page: Page) {
   const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token ?? '');
   expect(token).not.toBe('');
   const headers = { authorization: `Bearer ${token}` };
-  const call = async (method: 'GET' | 'POST', url: string, data?: object) => {
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => {
     const response = await page.request.fetch(url, { method, headers: { ...headers, 'idempotency-key': randomUUID() }, ...(data ? { data } : {}) });
     expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
     return response.json() as Promise<Record<string, unknown>>;
@@ -66,4 +66,51 @@ test('moving the day forward charges the scheduled payment and autopay, and the 
   const received = page.getByTestId('notification-item').filter({ hasText: `We received your payment of` });
   await expect(received.filter({ hasText: money('12.34') })).toHaveCount(1);
   await expect.poll(() => received.count()).toBeGreaterThanOrEqual(2);
+});
+
+/** "December 15, 2026": a calendar date as the English page says it. */
+const longDate = (date: string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+test('time passes without a payment: the member is told, the overview shows the grace period, then the coverage ends', async ({ page }) => {
+  const member = await freshMember(page, { owing: true });
+  const call = await api(page);
+  type Policy = { id: string; policyNumber: string };
+  const household = (await call('POST', '/api/v1/Household/user')) as { policies: Policy[]; households: { policies: Policy[] }[] };
+  const policyId = [...household.policies, ...household.households.flatMap((entry) => entry.policies)].find((policy) => policy.policyNumber === member.policyNumber)?.id ?? '';
+  expect(policyId).not.toBe('');
+  // Nothing pays on its own: autopay off, scheduled payments cancelled (a generated member may have either).
+  const autopay = (await call('GET', `/api/v1/Policy/${policyId}/autopay`)) as { items: { id: string; state: string }[] };
+  for (const subscription of autopay.items.filter((item) => item.state === 'Active')) await call('PUT', `/api/v1/Autopay/${subscription.id}/cancel`);
+  const scheduled = (await call('GET', `/api/v1/Policy/${policyId}/scheduled-payments`)) as { items: { id: string; status: string }[] };
+  for (const payment of scheduled.items.filter((item) => item.status === 'Scheduled')) await call('PUT', `/api/v1/ScheduledPayment/${payment.id}/cancel`);
+
+  type Finance = { status: string; paymentDueDate: string | null; gracePeriod: { kind: string; endDate: string; coverageEndsOn: string } | null };
+  const policy = async () => (await call('GET', `/api/v1/Policy/${policyId}`)) as { finance: Finance | null; reinstatementEligibility: { reinstatementStatus: string } | null };
+  const dueDate = (await policy()).finance?.paymentDueDate ?? '';
+  expect(dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  // The day after the due date: past due, in a grace period (APTC's three months or the state's).
+  await call('POST', '/api/v1/demo/day', { day: addDays(dueDate, 1) });
+  const behind = (await policy()).finance;
+  expect(['GracePeriod', 'PastDue', 'Delinquent']).toContain(behind?.status);
+  const grace = behind?.gracePeriod;
+  expect(grace).not.toBeNull();
+  await page.goto('/account-overview');
+  const banner = page.getByRole('region', { name: new RegExp(t('overview.grace.heading')) });
+  await expect(banner).toBeVisible({ timeout: 20_000 });
+  await expect(banner).toContainText(longDate(grace?.coverageEndsOn ?? ''));
+  await page.goto('/notification/view-notifications');
+  const told = grace?.kind === 'aptc' ? /is in a grace period/ : /is past due/;
+  await expect(page.getByTestId('notification-item').filter({ hasText: told }).filter({ hasText: member.policyNumber })).toHaveCount(1, { timeout: 20_000 });
+
+  // The grace period runs out unpaid: the coverage ends (back to the end of month 1 with APTC, else the
+  // paid-through date) and reinstating it is offered.
+  await call('POST', '/api/v1/demo/day', { day: addDays(grace?.endDate ?? '', 1) });
+  const after = await policy();
+  expect(after.finance?.status).toBe('Terminated');
+  expect(after.reinstatementEligibility?.reinstatementStatus).toBe('Eligible');
+  await page.goto('/notification/view-notifications');
+  await expect(page.getByTestId('notification-item').filter({ hasText: `Coverage under policy ${member.policyNumber} has ended.` })).toHaveCount(1, { timeout: 20_000 });
+  await page.goto('/account-overview');
+  await expect(page.getByRole('region', { name: new RegExp(t('overview.grace.heading')) })).toHaveCount(0, { timeout: 20_000 });
 });
