@@ -44,6 +44,10 @@ export const ROUTE_TABLE = [
   { path: '/admin/email-confirmation', titleKey: 'emailConfirmation.title', access: 'private' },
   { path: '/admin/policy-selection/service-requests', titleKey: 'serviceRequests.title', access: 'private' },
   { path: '/admin/service-requests-alt', titleKey: 'serviceRequests.altTitle', access: 'private' },
+  { path: '/admin/policy-selection/contact-info', titleKey: 'contactInfo.title', access: 'private' },
+  { path: '/admin/policy-selection/manage-address', titleKey: 'address.title', access: 'private' },
+  // SPEC §2: reached after a demographics update (and linked from the contact and address pages); no menu entry.
+  { path: '/admin/demographics', titleKey: 'demographics.title', access: 'private' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RoutePath = (typeof ROUTE_TABLE)[number]['path'];

@@ -4,7 +4,7 @@ import { MEMBER_SEARCH_PERMISSION, navigationRoutes } from '@portal/domain';
 import { useConfig } from '../config/config-context';
 import { useHouseholdUser } from '../data/household/get-household-user';
 import { useSession } from '../data/session/get-session';
-import { applyAssertedLanguage } from '../i18n';
+import { applyAssertedLanguage, applyMemberLanguage } from '../i18n';
 import { credentialKey, useCredential } from '../lib/auth/credentials';
 import { SIGNED_OUT_PATH } from '../lib/auth/auth';
 import { DIAGNOSTICS, logClientEvent } from '../lib/client-log';
@@ -57,6 +57,11 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void applyAssertedLanguage(languagePreference).catch(() => undefined);
   }, [languagePreference]);
+  // Issue 11: a member's preferred language, when the browser has none stored (the stored one comes first).
+  const memberLanguage = session.data?.kind === 'member' ? (session.data.preferredLanguage ?? null) : null;
+  useEffect(() => {
+    void applyMemberLanguage(memberLanguage).catch(() => undefined);
+  }, [memberLanguage]);
 
   // SPEC §8 diagnostic: a signed-in member, not through an assertion, for whom nothing is routable.
   const viewer = state.status === 'ready' ? state.viewer : null;

@@ -137,4 +137,14 @@ export async function applyAssertedLanguage(preference: string | null | undefine
   if (language !== i18next.language) await changeLanguage(language);
 }
 
+/**
+ * Issue 11: a signed-in member's preferred language (their household's, from their demographics) is
+ * used when this browser has no language stored — SPEC §4 keeps the stored value first (and an
+ * assertion's languagePreference over it). Switching remembers it, so the next visit starts in it.
+ */
+export async function applyMemberLanguage(preferred: string | null | undefined): Promise<void> {
+  if (!isLanguage(preferred) || storedLanguage() !== null) return;
+  if (preferred !== i18next.language) await changeLanguage(preferred);
+}
+
 export { i18next };
