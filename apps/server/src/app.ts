@@ -38,6 +38,7 @@ import { guestRoutes } from './modules/guest/routes';
 import { householdRoutes } from './modules/household/routes';
 import { policyRoutes } from './modules/policy/routes';
 import { paymentRoutes } from './modules/payment/routes';
+import { reinstatementRoutes } from './modules/reinstatement/routes';
 import { scheduledPaymentRoutes } from './modules/scheduled-payment/routes';
 import { autopayStep } from './modules/autopay/due';
 import { autopayRoutes } from './modules/autopay/routes';
@@ -277,6 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(householdRoutes);
       await api.register(policyRoutes);
       await api.register(paymentRoutes, { branding });
+      await api.register(reinstatementRoutes);
       await api.register(scheduledPaymentRoutes);
       await api.register(autopayRoutes);
       await api.register(documentRoutes, { branding });

@@ -108,6 +108,12 @@ const MATRIX: Record<string, RouteCase> = {
     request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}` }),
     expect: ownersOfA(200),
   },
+  // Issue 11: what reinstating A's policy takes (a located guest of A may read it too; paying it is
+  // POST /api/v1/Payment with `purpose: reinstatement`).
+  'GET /api/v1/Policy/:policyId/reinstatement': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/reinstatement` }),
+    expect: ownersOfA(200),
+  },
   'GET /api/v1/Policy/:policyId/payments': {
     request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/payments` }),
     expect: ownersOfA(200),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate, parseWireAmount } from '@portal/domain';
 import { BirthDateSchema, CalendarDateSchema, CentsSchema, UuidSchema } from './common';
+import { ReinstatementOutcomeSchema } from './reinstatement';
 
 /**
  * SPEC §5/§9: a payment amount as typed and as sent: dollars with at most two decimals (`"125.50"`).
@@ -48,10 +49,14 @@ const Text = (max: number) => z.string().trim().min(1).max(max);
  * SPEC §7 make-payment body (`POST /api/v1/Payment`, with `Idempotency-Key`). `id` is the policy paid.
  * The method is either a saved wallet method (`walletItemId`: the browser never holds a saved token)
  * or a one-time token from the processor's hosted fields (`paymentToken`), which may be saved.
+ * `purpose: reinstatement` (issue 11) pays the whole amount due to reinstate a terminated policy and
+ * asks for the reinstatement in the same command.
  */
 export const MakePaymentRequestSchema = z
   .object({
     id: UuidSchema,
+    /** A premium (the default), or the amount that reinstates a terminated policy. */
+    purpose: z.enum(['premium', 'reinstatement']).optional(),
     paymentDetails: z
       .object({
         paymentAmount: PaymentAmountSchema,
@@ -103,6 +108,8 @@ export const MakePaymentResponseSchema = z
     receipt: z.lazy(() => ReceiptSchema),
     /** "Save to my wallet": `saved`, not asked, or why it could not be kept (the payment is made regardless). */
     savedToWallet: z.enum(['saved', 'not-asked', 'method-type-not-accepted', 'card-expired', 'limit-reached', 'already-saved', 'token-taken', 'holder-missing']),
+    /** A reinstatement payment (`purpose: reinstatement`): its request and how it went. */
+    reinstatement: ReinstatementOutcomeSchema.optional(),
   })
   .meta({ id: 'MakePaymentResponse' });
 export type MakePaymentResponse = z.infer<typeof MakePaymentResponseSchema>;

@@ -27,6 +27,8 @@ export const NOTIFICATION_TEMPLATES = {
   'notification.claimsPended': ['policyNumber', 'amountCents', 'gracePeriodEndDate'],
   'notification.paymentsCurrent': ['policyNumber'],
   'notification.coverageCancelled': ['policyNumber', 'effectiveDate'],
+  // Issue 11: a terminated policy reinstated (its notice, subtype `reinstatement`).
+  'notification.coverageReinstated': ['policyNumber', 'coveredThroughDate'],
   // Service requests (issue 11; the outbox's service-request.* events): each status the member is told of.
   'notification.serviceRequestSubmitted': ['referenceNumber'],
   'notification.serviceRequestInReview': ['referenceNumber'],

@@ -16,6 +16,7 @@ export * from './ledger';
 export * from './money';
 export * from './navigation';
 export * from './notifications';
+export * from './reinstatement';
 export * from './plan-change';
 export * from './phone';
 export * from './rating-areas';

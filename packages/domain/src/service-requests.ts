@@ -58,7 +58,27 @@ export const canCancelServiceRequest = (status: ServiceRequestStatus): boolean =
  */
 export const APPLIED_AT_ONCE: readonly ServiceRequestType[] = ['contact', 'mailing-address'];
 
-export const needsReview = (type: ServiceRequestType): boolean => !APPLIED_AT_ONCE.includes(type);
+/**
+ * What a type's review rule needs to know about one request (each type that can skip review in some
+ * cases adds its own part).
+ */
+export interface ReviewFacts {
+  /**
+   * A reinstatement (issue 11): the policy's reinstatement status (SPEC §3) and whether the amount due
+   * has been paid in full (a card payment; a bank payment only once it has cleared).
+   */
+  readonly reinstatement?: { readonly reinstatementStatus: 'Eligible' | 'Manual' | 'NotEligible'; readonly amountDuePaid: boolean };
+}
+
+/**
+ * Whether a request waits for staff. A reinstatement needs none when its policy is Eligible and the whole
+ * amount due is paid: the issuer decided in advance (the billing clock's offer) that paying restores it.
+ * A Manual one, or one whose money has not arrived (a bank payment still pending), waits.
+ */
+export const needsReview = (type: ServiceRequestType, facts: ReviewFacts = {}): boolean => {
+  if (type === 'reinstatement') return !(facts.reinstatement?.reinstatementStatus === 'Eligible' && facts.reinstatement.amountDuePaid);
+  return !APPLIED_AT_ONCE.includes(type);
+};
 
 /**
  * A change as it matters to the exchange: what a member of an on-exchange policy must report there

@@ -37,6 +37,7 @@ const PAGES: Record<RoutePath, LazyExoticComponent<ComponentType>> = {
   '/admin/email-confirmation': lazy(() => import('../areas/admin/email-confirmation-page')),
   '/admin/policy-selection/service-requests': lazy(() => import('../areas/admin/service-requests/service-requests-page')),
   '/admin/service-requests-alt': lazy(() => import('../areas/admin/service-requests/service-requests-alt-page')),
+  '/admin/policy-selection/span-selection/reactivate-plan': lazy(() => import('../areas/admin/reactivate-plan/reactivate-plan-page')),
   '/admin/policy-selection/contact-info': lazy(() => import('../areas/admin/contact-info/contact-info-page')),
   '/admin/policy-selection/manage-address': lazy(() => import('../areas/admin/manage-address/manage-address-page')),
   '/admin/demographics': lazy(() => import('../areas/admin/demographics/demographics-page')),

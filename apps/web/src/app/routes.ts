@@ -44,6 +44,8 @@ export const ROUTE_TABLE = [
   { path: '/admin/email-confirmation', titleKey: 'emailConfirmation.title', access: 'private' },
   { path: '/admin/policy-selection/service-requests', titleKey: 'serviceRequests.title', access: 'private' },
   { path: '/admin/service-requests-alt', titleKey: 'serviceRequests.altTitle', access: 'private' },
+  // Issue 11: reinstating a terminated policy; a located guest of a reinstatable account may open it too (SPEC §4).
+  { path: '/admin/policy-selection/span-selection/reactivate-plan', titleKey: 'reinstatement.title', access: 'guest' },
   { path: '/admin/policy-selection/contact-info', titleKey: 'contactInfo.title', access: 'private' },
   { path: '/admin/policy-selection/manage-address', titleKey: 'address.title', access: 'private' },
   // SPEC §2: reached after a demographics update (and linked from the contact and address pages); no menu entry.

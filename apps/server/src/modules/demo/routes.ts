@@ -8,6 +8,7 @@ import { hashPassword } from '../../lib/password';
 import { forbidden, notFound } from '../../auth/access';
 import { DEMO_PASSWORD } from '../../seed/demo-accounts';
 import { renderMailboxList, renderMailboxMessage } from './mailbox-pages';
+import { createReinstatableMember } from './reinstatable-member';
 
 const languageOf = (query: unknown, acceptLanguage: string | undefined): Language => {
   const asked = (query as { lang?: unknown }).lang;
@@ -58,6 +59,12 @@ const DemoMemberRequestSchema = z.object({
   owing: z.boolean().optional(),
   /** The medical policy is a new enrolment waiting for its first premium (binder payment). */
   binder: z.boolean().optional(),
+  /**
+   * Issue 11: a new household of its own whose medical policy was terminated for non-payment and may be
+   * reinstated with this status (SPEC §3 Reinstatement eligibility); `language` is the household's.
+   */
+  reinstatable: z.enum(['Eligible', 'Manual']).optional(),
+  language: z.enum(['en', 'es', 'pt']).optional(),
 });
 const DemoMemberResponseSchema = z.object({
   username: z.string(),
@@ -91,7 +98,11 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
       },
     },
     async (request, reply) => {
-      const { exchange, paperless, owing, binder } = request.body;
+      const { exchange, paperless, owing, binder, reinstatable } = request.body;
+      if (reinstatable) {
+        const made = await createReinstatableMember(db, { today: app.today(), language: request.body.language ?? 'en', status: reinstatable });
+        return reply.status(201).send(made);
+      }
       const requires = request.body.requires ?? [];
       const needs = (kind: 'notice' | '1095-A' | '1095-B') => requires.includes(kind);
       const picked = await db.transaction(async (tx) => {

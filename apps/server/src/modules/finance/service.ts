@@ -1,4 +1,14 @@
-import { financeSnapshot, type CalendarDate, type FinanceSnapshot, type PaymentDueDayRule } from '@portal/domain';
+import {
+  allocatePayments,
+  financeSnapshot,
+  monthStart,
+  paymentDueDate,
+  reinstatementDue,
+  type CalendarDate,
+  type FinanceSnapshot,
+  type PaymentDueDayRule,
+  type ReinstatementDue,
+} from '@portal/domain';
 import type { Executor } from '../../db/client';
 import { billedMonths, enrollmentOf, liveSpans } from './policy-ledger';
 
@@ -36,11 +46,18 @@ export interface PostedFinance {
  * ledger (packages/domain ledger.ts); a span whose first month is now paid is effectuated (SPEC §3: a
  * coverage detail is Effectuated when it has an effectuated date — the binder was paid).
  */
-export async function postToFinance(tx: Executor, policyId: string, today: CalendarDate, dueRule: PaymentDueDayRule): Promise<PostedFinance | null> {
+export async function postToFinance(
+  tx: Executor,
+  policyId: string,
+  today: CalendarDate,
+  dueRule: PaymentDueDayRule,
+  options: { reinstated?: boolean } = {},
+): Promise<PostedFinance | null> {
   const current = await lockFinance(tx, policyId);
   const inputs = await ledgerInputs(tx, policyId);
   if (!current || !inputs) return null;
-  const terminatedForNonPayment = current.status === 'Terminated' && current.gracePeriodStartDate !== null;
+  // A policy just reinstated (issue 11) is computed as the coverage it now is, not as the termination it was.
+  const terminatedForNonPayment = !options.reinstated && current.status === 'Terminated' && current.gracePeriodStartDate !== null;
   const { snapshot, live, spanOfMonth } = snapshotOf(inputs, today, dueRule, terminatedForNonPayment);
   const effectuated: PostedFinance['effectuated'] = [];
   for (const span of live) {
@@ -64,9 +81,24 @@ export async function postToFinance(tx: Executor, policyId: string, today: Calen
     // The months the amounts are for, from the same ledger (the overview and documents name them).
     pastDueMonths: [...snapshot.pastDueMonths],
     currentDueMonths: [...snapshot.currentDueMonths],
+    // The reinstatement's own notice tells the member where the policy now stands: nothing else to announce.
+    ...(options.reinstated ? { announcedStatus: snapshot.status } : {}),
     updatedAt: new Date(),
   });
   return { snapshot, effectuated };
+}
+
+/**
+ * SPEC §3 Reinstatement eligibility `amountDue` as of `today`, from the same ledger as every amount due:
+ * the months owed as if the ended coverage had gone on, less money on account (the billing clock keeps
+ * the stored amount current once a day; a payment made since is counted here at once).
+ */
+export async function reinstatementDueNow(db: Executor, policyId: string, today: CalendarDate, dueRule: PaymentDueDayRule): Promise<ReinstatementDue | null> {
+  const inputs = await ledgerInputs(db, policyId);
+  if (!inputs) return null;
+  const continued = billedMonths(inputs.policy, inputs.spans, today, { carryOn: true }).months;
+  const dueDateOf = (month: CalendarDate) => paymentDueDate(monthStart(month), dueRule);
+  return reinstatementDue(continued, allocatePayments(continued, inputs.payments, today), today, dueDateOf);
 }
 
 /** What the member owes on a policy right now (for the amount a payment defaults to, and the binder). */

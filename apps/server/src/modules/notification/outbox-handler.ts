@@ -69,6 +69,7 @@ const NOTICE_ISSUED: Record<string, Message> = {
   'grace-period-ended': { template: 'notification.paymentsCurrent', link: '/account-overview', linkTextKey: 'notification.link.viewCoverage' },
   'termination:non-payment': { template: 'notification.policyTerminated', link: '/admin/policy-selection/span-selection/reactivate-plan', linkTextKey: 'notification.link.reinstate' },
   cancellation: { template: 'notification.coverageCancelled', link: '/documents/notice', linkTextKey: 'notification.link.viewNotice' },
+  reinstatement: { template: 'notification.coverageReinstated', link: '/account-overview', linkTextKey: 'notification.link.viewCoverage' },
 };
 
 /** The message an event gives its household, if any. */

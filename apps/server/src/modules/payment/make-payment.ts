@@ -1,8 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { ProblemType, amountCents, fromUsDate, type MakePaymentRequest, type MakePaymentResponse, type MakePaymentScheduledResponse, type Receipt } from '@portal/contracts';
+import {
+  ProblemType,
+  amountCents,
+  fromUsDate,
+  type MakePaymentRequest,
+  type MakePaymentResponse,
+  type MakePaymentScheduledResponse,
+  type Receipt,
+} from '@portal/contracts';
 import { dueDayRule, paymentAmountForProcessor, toWireAmount, type Cents } from '@portal/domain';
 import { authorizePolicy, type PolicyRef } from '../../auth/access';
-import { actionsOf } from '../../auth/actions';
+import { actionsOf, requireAction } from '../../auth/actions';
 import type { Principal } from '../../auth/principal';
 import type { Executor, Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
@@ -11,6 +19,7 @@ import { HttpProblem } from '../../plugins/errors';
 import { processorKeyFor } from '../../plugins/idempotency';
 import { ProcessorTimeout, ProcessorUnavailable, type ChargeResult, type DeclineCode, type TokenDescription } from '../../processor/port';
 import { postToFinance } from '../finance/service';
+import { checkReinstatementPayment, outcomeOfPayment, requestReinstatement, type AcceptedReinstatement, type ReinstatementContext } from '../reinstatement/service';
 import { isPaymentForLater, schedulePaymentForLater } from '../scheduled-payment/commands';
 import { savedPaymentMethod, saveToWallet } from '../wallet/service';
 import { insertPayment, paymentByTransactionId, policyForPayment, updatePayment, type PaymentRow } from './repository';
@@ -34,6 +43,8 @@ interface Prepared {
   method: Method;
   charge: ChargeResult;
   source: 'Portal' | 'Guest' | 'Binder';
+  /** A reinstatement payment (issue 11): the offer it was checked against before the charge. */
+  reinstatement: AcceptedReinstatement | null;
 }
 
 const methodOf = (kind: Method['kind']) => (kind === 'card' ? ('Card' as const) : ('BankAccount' as const));
@@ -42,7 +53,7 @@ const methodOf = (kind: Method['kind']) => (kind === 'card' ? ('Card' as const) 
  * The rules a payment must meet before anything is charged (SPEC §5, §9; 45 CFR 155.400 for binders):
  * dated today, within the tenant's limits, a method the caller may use, a binder paid in full.
  */
-async function resolvePayment(request: FastifyRequest, db: Executor, principal: Principal, policy: PolicyFacts, body: Body): Promise<Omit<Prepared, 'charge'>> {
+async function resolvePayment(request: FastifyRequest, db: Executor, principal: Principal, policy: PolicyFacts, body: Body): Promise<Omit<Prepared, 'charge' | 'reinstatement'>> {
   const { tenant } = request.server;
   const limits = tenant.account.payments;
   if (fromUsDate(body.information.date) !== request.server.today()) {
@@ -61,6 +72,14 @@ async function resolvePayment(request: FastifyRequest, db: Executor, principal: 
   // 45 CFR 155.400(e): coverage starts only when the whole first premium (the binder) is paid.
   if (binder && amount < binderDue) {
     throw ruleViolation('body.paymentDetails.paymentAmount', 'binder-must-be-full', 'A binder payment pays the whole first month.', { minimum: binderDue / 100 });
+  }
+  // Issue 11: an ended coverage takes money only for what it is owed — the months it covered (its past
+  // amount due) — or, with `purpose: reinstatement`, the whole amount that restores it (checked apart).
+  // Anything else would sit as credit on a coverage that no longer runs.
+  if (policy.financeStatus === 'Terminated' && body.purpose !== 'reinstatement') {
+    const owed = policy.pastAmountDueCents ?? 0;
+    if (owed === 0) throw ruleViolation('body.id', 'policy-terminated', 'This coverage has ended and nothing is owed on it; to restore it, reinstate it.');
+    if (amount > owed) throw ruleViolation('body.paymentDetails.paymentAmount', 'amount-above-past-due', 'An ended coverage is paid only for the months it covered.', { maximum: owed / 100 });
   }
   const guest = principal.kind === 'guest';
   let method: Method;
@@ -171,6 +190,32 @@ function eventsFor(policy: PolicyFacts, prepared: Prepared, payment: PaymentRow,
   ];
 }
 
+/**
+ * Issue 11: the reinstatement request of a reinstatement payment just recorded, in its transaction
+ * (reinstatement/service.ts): reinstated at once when Eligible and paid by card, else waiting. A retry that
+ * found its charge already recorded answers the request made then. Should another request have won the
+ * race meanwhile (another tab), the payment stays recorded — applied to the policy like any payment —
+ * and the answer says so (409).
+ */
+async function reinstate(tx: Transaction, accepted: AcceptedReinstatement, payment: PaymentRow, fresh: boolean, principal: Principal, context: ReinstatementContext) {
+  if (!fresh) return { outcome: await outcomeOfPayment(tx, payment.transactionId), events: [] as OutboxEventInput[], refusal: null };
+  const requested = await requestReinstatement(tx, {
+    accepted,
+    payment: { transactionId: payment.transactionId, amountCents: payment.amountCents, status: payment.transactionStatus === 'Pending' ? 'Pending' : 'Succeeded' },
+    requestedBy: principal,
+    context,
+  });
+  if (!requested.ok) {
+    const problem = new HttpProblem(409, ProblemType.conflict, 'Already asked', 'This policy was reinstated, or asked to be, by another request just now. Your payment was received and applied to the policy.', [
+      { field: 'body.id', code: requested.refusal, reason: 'Another request reinstated this policy first.' },
+    ], { paymentId: payment.id });
+    return { outcome: null, events: [] as OutboxEventInput[], refusal: problem };
+  }
+  // The receipt says what the payment paid through, now that the coverage it pays for is back.
+  if (requested.paidThroughDate) await updatePayment(tx, payment.id, { paidThroughDate: requested.paidThroughDate });
+  return { outcome: requested.outcome, events: requested.events, refusal: null };
+}
+
 function declined(code: DeclineCode): HttpProblem {
   return new HttpProblem(402, ProblemType.paymentDeclined, 'Payment declined', 'The processor declined the payment. Nothing was charged.', undefined, { declineCode: code });
 }
@@ -185,10 +230,16 @@ function declined(code: DeclineCode): HttpProblem {
 export async function makePayment(request: FastifyRequest, body: Body): Promise<MakePaymentResponse | MakePaymentScheduledResponse> {
   const idempotency = request.idempotency;
   if (!idempotency) throw new Error('make-payment runs only under an Idempotency-Key');
-  if (isPaymentForLater(request, body)) return schedulePaymentForLater(request, body);
+  // Issue 11: paying to reinstate asks for the reinstatement too (role action request-reinstatement); it is
+  // paid today, never scheduled (a later date is refused like any payment dated other than today).
+  const reinstating = body.purpose === 'reinstatement';
+  if (!reinstating && isPaymentForLater(request, body)) return schedulePaymentForLater(request, body);
+  const context: ReinstatementContext = { today: request.server.today(), dueRule: dueDayRule(request.server.tenant.account.payments.dueDate) };
   return runCommand<{ ref: PolicyRef; policy: PolicyFacts }, MakePaymentResponse, Prepared>(request, {
-    action: 'make-payment',
+    action: reinstating ? 'request-reinstatement' : 'make-payment',
     authorize: async (db) => {
+      // Reinstating is paying as well: the caller's roles must grant both actions.
+      if (reinstating) await requireAction(request, 'make-payment');
       const ref = await authorizePolicy(request, db, body.id);
       const policy = await policyForPayment(db, ref.id);
       if (!policy) throw new HttpProblem(404, ProblemType.notFound, 'Not found', 'No such policy.');
@@ -197,6 +248,8 @@ export async function makePayment(request: FastifyRequest, body: Body): Promise<
     householdOf: ({ ref }) => ref.householdId,
     prepare: async (db, { principal, ref: { policy } }) => {
       const resolved = await resolvePayment(request, db, principal, policy, body);
+      // Checked before anything is charged: the offer stands, and the amount is all of it.
+      const reinstatement = reinstating ? await checkReinstatementPayment(db, policy.id, resolved.amount, context) : null;
       const charge = await request.server.processor
         .charge({
           token: resolved.method.token,
@@ -208,11 +261,12 @@ export async function makePayment(request: FastifyRequest, body: Body): Promise<
         .catch((error: unknown) => {
           throw processorProblem(error);
         });
-      return { ...resolved, charge };
+      return { ...resolved, charge, reinstatement };
     },
-    execute: async (tx, { ref: { policy }, prepared }) => {
+    execute: async (tx, { principal, ref: { policy }, prepared }) => {
       const { payment, effectiveDate, fresh } = await record(tx, request, policy, prepared, body);
       const saved = fresh ? await keepInWallet(tx, request, policy, prepared, body) : null;
+      const reinstated = prepared.reinstatement && prepared.charge.status !== 'declined' ? await reinstate(tx, prepared.reinstatement, payment, fresh, principal, context) : null;
       const receipt: Receipt = await receiptOf(tx, payment.id);
       const result: MakePaymentResponse = {
         information: { subscriberFolderID: policy.subscriberFolderId },
@@ -222,13 +276,19 @@ export async function makePayment(request: FastifyRequest, body: Body): Promise<
         paymentDetails: { paymentAmount: toWireAmount(payment.amountCents), method: payment.paymentMethod },
         receipt,
         savedToWallet: saved === null ? 'not-asked' : saved.saved ? 'saved' : saved.reason,
+        ...(reinstated?.outcome ? { reinstatement: reinstated.outcome } : {}),
       };
       const wasDeclined = prepared.charge.status === 'declined';
+      const requestId = reinstated?.outcome?.serviceRequestId;
       return {
         result,
-        audit: { recordType: 'payment', recordIds: [payment.id], ...(wasDeclined ? { outcome: 'failure' as const, reason: 'declined' } : {}) },
-        events: fresh ? [...eventsFor(policy, prepared, payment, effectiveDate), ...(saved?.saved ? saved.events : [])] : [],
-        ...(prepared.charge.status === 'declined' ? { refusal: declined(prepared.charge.declineCode) } : {}),
+        audit: {
+          recordType: 'payment',
+          recordIds: [payment.id, ...(requestId ? [requestId] : [])],
+          ...(wasDeclined ? { outcome: 'failure' as const, reason: 'declined' } : reinstated?.refusal ? { outcome: 'failure' as const, reason: 'reinstatement-already-requested' } : {}),
+        },
+        events: fresh ? [...eventsFor(policy, prepared, payment, effectiveDate), ...(saved?.saved ? saved.events : []), ...(reinstated?.events ?? [])] : [],
+        ...(prepared.charge.status === 'declined' ? { refusal: declined(prepared.charge.declineCode) } : reinstated?.refusal ? { refusal: reinstated.refusal } : {}),
       };
     },
   });

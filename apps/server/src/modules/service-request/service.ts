@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ProblemType, type ServiceRequest, type ServiceRequestList } from '@portal/contracts';
-import { canCancelServiceRequest, FINAL_SERVICE_REQUEST_STATUSES, mayMoveServiceRequest, needsReview, type CalendarDate, type ServiceRequestStatus, type ServiceRequestType } from '@portal/domain';
+import { canCancelServiceRequest, FINAL_SERVICE_REQUEST_STATUSES, mayMoveServiceRequest, needsReview, type CalendarDate, type ReviewFacts, type ServiceRequestStatus, type ServiceRequestType } from '@portal/domain';
 import type { Principal } from '../../auth/principal';
 import type { Executor, Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
@@ -51,6 +51,8 @@ export interface NewServiceRequest {
   effectiveDate?: CalendarDate | null;
   subject?: string | null;
   requestedBy: Principal;
+  /** What the type's review rule needs to know (packages/domain `needsReview`: e.g. a reinstatement paid in full). */
+  review?: ReviewFacts;
   /**
    * The change itself, for a type that needs no review (packages/domain `needsReview`): run in the same
    * transaction, and the request is completed with it.
@@ -81,7 +83,7 @@ function statusEvent(row: Pick<ServiceRequestRow, 'id' | 'householdId' | 'policy
  */
 export async function submitServiceRequest(tx: Transaction, input: NewServiceRequest): Promise<{ request: ServiceRequestRow; events: OutboxEventInput[] }> {
   const actor = actorOf(input.requestedBy);
-  const atOnce = !needsReview(input.type);
+  const atOnce = !needsReview(input.type, input.review);
   if (atOnce && !input.apply) throw new Error(`a ${input.type} request is applied at once: give its change`);
   const row = await insertServiceRequest(tx, {
     referenceNumber: newReference(),

@@ -24,7 +24,7 @@ describe('header (SPEC §2)', () => {
     expect(logo.getAttribute('href')).toBe('/account-overview');
   });
 
-  const guestApi = (base: 'GuestPaymentPages' | 'GuestPaymentTermedReinstateOnlyPages'): FakeApi => {
+  const guestApi = (base: 'GuestPaymentPages' | 'GuestPaymentTermedReinstateOnlyPages' | 'GuestPayment'): FakeApi => {
     const guestSummary = policySummary();
     return {
       session: sessionInfo({ kind: 'guest', roles: ['guest'], displayName: null, username: null }),
@@ -41,8 +41,15 @@ describe('header (SPEC §2)', () => {
     expect(logo.getAttribute('href')).toBe('/payments/make-payment');
   });
 
-  it('shows the logo without a link when the menu has no page for the user (a guest who may only ask to reinstate, not built yet)', async () => {
+  it('links the logo of a guest who may only ask to reinstate to the reinstatement page', async () => {
     renderPortal('/account-overview', { credential: guestCredential, api: guestApi('GuestPaymentTermedReinstateOnlyPages') });
+    await screen.findByText(/You found this account without signing in/);
+    const logo = screen.getByRole('link', { name: 'Lighthouse Health Plan home' });
+    expect(logo.getAttribute('href')).toBe('/admin/policy-selection/span-selection/reactivate-plan');
+  });
+
+  it('shows the logo without a link when the menu has no page for the user (a guest with nothing to pay: FAQ only, not built yet)', async () => {
+    renderPortal('/account-overview', { credential: guestCredential, api: guestApi('GuestPayment') });
     await screen.findByText(/You found this account without signing in/);
     expect(screen.queryByRole('link', { name: 'Lighthouse Health Plan home' })).toBeNull();
     expect(screen.getByRole('img', { name: 'Lighthouse Health Plan' })).toBeTruthy();

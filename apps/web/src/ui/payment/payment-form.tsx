@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import {
   scheduledPaymentWindow,
   type MakePaymentForm,
   type MakePaymentRequest,
+  type MakePaymentResponse,
   type PolicyDetail,
   type TokenizedMethod,
   type Wallet,
@@ -24,11 +25,14 @@ import { useConfig } from '../../config/config-context';
 import { makePayment, makePaymentLater } from '../../data/payment/make-payment';
 import { scheduledPaymentsKey } from '../../data/scheduled-payment/get-scheduled-payments';
 import { paymentHistoryKey } from '../../data/payment/get-payment-history';
+import { reinstatementKey } from '../../data/reinstatement/get-reinstatement';
+import { serviceRequestsKey } from '../../data/service-request/get-service-requests';
 import { useHostedFields } from '../../data/processor/get-hosted-fields';
 import { loose } from '../../i18n/loose';
 import { isApiError } from '../../lib/api';
 import { updatePortalState } from '../../lib/portal-state';
 import { useSignedInViewer } from '../../lib/viewer';
+import { useCoveredMonths } from '../covered-months';
 import { Facts } from '../facts';
 import { CheckboxInput, DateInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, zodResolver, type Option } from '../form';
 import { useSnackbar } from '../snackbar';
@@ -50,6 +54,21 @@ interface Review {
   amountCents: number;
 }
 
+/**
+ * Paying to reinstate a terminated policy (issue 11, `purpose: reinstatement`): the amount is the
+ * reinstatement's amount due, fixed; the review names the months it pays for and what paying does; the
+ * payment asks for the reinstatement, and the page shows how it went.
+ */
+export interface ReinstatementPayment {
+  months: readonly CalendarDate[];
+  /** What paying does, said on the review step (reinstated at once, or reviewed by staff). */
+  reviewNote: string;
+  /** The page shows the outcome and the receipt (instead of leaving for the receipt page). */
+  onPaid: (answer: MakePaymentResponse) => void;
+  /** The offer changed under the member (the deadline passed, another request won): the page reloads it and says why. */
+  onRefused: (message: string) => void;
+}
+
 export interface PaymentFormProps {
   policy: PolicyDetail;
   /** The household's wallet (members and staff acting for one); null for a guest. */
@@ -59,6 +78,7 @@ export interface PaymentFormProps {
   /** The amount filled in (the amount due, or the binder). */
   defaultAmountCents: number;
   today: CalendarDate;
+  reinstatement?: ReinstatementPayment;
 }
 
 const savedOptions = (wallet: Wallet | null, label: ReturnType<typeof usePaymentMethodLabel>, t: (key: 'payments.method.default') => string): Option[] =>
@@ -85,19 +105,23 @@ const BILLING_FIELDS: Record<string, string> = { billingName: 'billingName', str
 /** A refusal about a field (amount, date, method, billing) is fixed on the details step, where the field is. */
 const aboutAField = (error: unknown): boolean => isApiError(error) && (error.problem?.errors?.length ?? 0) > 0;
 
+/** A refusal about the policy itself (`body.id`: it ended, its reinstatement expired…): its rule's code. */
+const policyRuleOf = (error: unknown): string | null => (isApiError(error) ? (error.problem?.errors?.find((entry) => entry.field === 'body.id')?.code ?? null) : null);
+
 /**
  * The payment form (issue 9): details (amount, method, billing) → review → pay. A new card or account
  * is typed in the processor's hosted fields and reaches us as a token; the payment goes out with one
  * Idempotency-Key per attempt, so a double click or an automatic retry never pays twice. A decline says
  * why in plain words and keeps what was typed.
  */
-export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today }: PaymentFormProps) {
+export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today, reinstatement }: PaymentFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const viewer = useSignedInViewer();
   const { account } = useConfig();
   const format = useFormatters();
   const methodLabel = usePaymentMethodLabel();
+  const coveredMonths = useCoveredMonths();
   const hostedFields = useHostedFields(viewer.credentialKey, i18n.language);
   const frame = useRef<HostedFieldsHandle>(null);
   const [review, setReview] = useState<Review | null>(null);
@@ -108,7 +132,9 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
   const options = savedOptions(wallet, methodLabel, t);
   // Issue 10: a member (or staff acting for one) may pay on a later date from a saved method instead —
   // a scheduled payment; never a binder (the coverage starts only once it is paid) nor a guest.
-  const canPayLater = !guest && !binder && options.length > 0 && viewer.session.actions.includes('schedule-payment');
+  // Nor a reinstatement: it is paid today, in full, for the coverage to come back.
+  const canPayLater = !guest && !binder && !reinstatement && options.length > 0 && viewer.session.actions.includes('schedule-payment');
+  const fixedAmount = binder || reinstatement !== undefined;
   const window = useMemo(() => scheduledPaymentWindow(today, limits.scheduledPaymentHorizonDays), [today, limits.scheduledPaymentHorizonDays]);
   const defaultItem = wallet?.defaultItem ? `saved:${wallet.defaultItem.id}` : (options[0]?.value ?? NEW_CARD);
   const address = policy.mailingAddress ?? policy.residentialAddress;
@@ -130,6 +156,12 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
       emailAddress: policy.contactInformation?.email ?? '',
     },
   });
+  // A reinstatement's amount follows the offer (it grows on the first of a month): the field shows it.
+  const { setValue } = form;
+  const reinstating = reinstatement !== undefined;
+  useEffect(() => {
+    if (reinstating && defaultAmountCents > 0) setValue('amount', toWireAmount(defaultAmountCents));
+  }, [reinstating, defaultAmountCents, setValue]);
   const methodChoice = useWatch({ control: form.control, name: 'methodChoice' });
   const when = useWatch({ control: form.control, name: 'when' });
   const newKind = methodChoice === NEW_CARD ? 'card' : methodChoice === NEW_BANK ? 'bankAccount' : null;
@@ -139,7 +171,13 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
     retries: limits.makePaymentRetryCount,
     fieldOf: formFieldOf,
     form,
-    invalidates: () => [['policy'], ['household-user'], paymentHistoryKey(viewer.credentialKey, policy.id), ['notifications']],
+    invalidates: () => [
+      ['policy'],
+      ['household-user'],
+      paymentHistoryKey(viewer.credentialKey, policy.id),
+      ['notifications'],
+      ...(reinstatement ? [reinstatementKey(viewer.credentialKey), serviceRequestsKey(viewer.credentialKey), ['documents']] : []),
+    ],
   });
 
   const schedule = useCommand({
@@ -187,6 +225,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
     const subscriber = policy.members.find((member) => member.relationship === 'self') ?? policy.members[0];
     const body: MakePaymentRequest = {
       id: policy.id,
+      ...(reinstatement ? { purpose: 'reinstatement' as const } : {}),
       paymentDetails: {
         paymentAmount: toWireAmount(review.amountCents),
         method: method.method,
@@ -225,6 +264,13 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
     if (binder) updatePortalState({ bindingPaymentComplete: outcome.ok && outcome.result.receipt.effectuated });
     if (!outcome.ok) {
       if (aboutAField(outcome.error)) setReview(null);
+      // The offer is not what it was (the deadline passed, a request is already waiting): the page says so.
+      if (reinstatement && (policyRuleOf(outcome.error) !== null || (isApiError(outcome.error) && outcome.error.type === ProblemType.conflict)))
+        reinstatement.onRefused(declineMessage(outcome.error) ?? t('problems.unprocessable'));
+      return;
+    }
+    if (reinstatement) {
+      reinstatement.onPaid(outcome.result);
       return;
     }
     // The receipt, history and overview that follow are about the policy just paid (SPEC §4 policy selection).
@@ -239,6 +285,11 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
       const code = error.problem?.declineCode ?? 'unknown';
       return `${loose(t)(`payments.decline.${code}`, { defaultValue: t('payments.decline.unknown') })} ${t('payments.decline.nothingCharged')}`;
     }
+    // Another payment reinstated the policy a moment before this one (two tabs): this one was kept.
+    if (reinstatement && isApiError(error) && error.type === ProblemType.conflict) return t('reinstatement.raced');
+    // A refusal about the policy itself (no field of the form to put it on) says its rule in place.
+    const rule = policyRuleOf(error);
+    if (rule !== null) return loose(t)(`validation.rule.${rule}`, { defaultValue: t('problems.unprocessable') });
     return undefined;
   };
 
@@ -270,10 +321,12 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
             items={[
               { label: t('payments.makePayment.reviewPolicy'), value: `${policy.planName ?? ''} (${policy.policyNumber})` },
               { label: t('payments.makePayment.reviewAmount'), value: format.money(review.amountCents) },
+              ...(reinstatement ? [{ label: t('reinstatement.review.months'), value: coveredMonths(reinstatement.months) }] : []),
               { label: t('payments.makePayment.reviewMethod'), value: review.method.label },
               { label: t('payments.makePayment.reviewDate'), value: format.date(paymentDay) },
             ]}
           />
+          {reinstatement && <Alert severity="info">{reinstatement.reviewNote}</Alert>}
           {later ? (
             <>
               <Typography variant="body2">{t('payments.makePayment.reviewLaterNote', { date: format.date(paymentDay) })}</Typography>
@@ -321,7 +374,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today 
             name="amount"
             field="amount"
             required
-            readOnly={binder}
+            readOnly={fixedAmount}
             help={t('payments.makePayment.amountHelp', { minimum: format.money(limits.minAllowedPaymentCents), maximum: format.money(limits.maxAllowedPaymentCents) })}
           />
           {canPayLater && (

@@ -113,6 +113,15 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
         meaning: (v) => [`We received everything you owed. Your grace period is over and your coverage continues without a break${v.paidThrough ? `: it is paid through ${v.paidThrough}` : ''}.`],
         todo: () => ['Keep paying your premium by its due date each month. Autopay in the member portal can do it for you.'],
       },
+      // Issue 11: a policy terminated for non-payment, reinstated once the member paid the amount due.
+      reinstatement: {
+        title: 'Your coverage is reinstated',
+        meaning: (v) => [
+          `We received your payment${v.amount ? ` of ${v.amount}` : ''}${v.months ? ` (${v.months})` : ''}. Your coverage is reinstated: it continues without a break, as if it had not ended on ${v.terminationDate}.`,
+          ...(v.paidThrough ? [`Your premiums are paid through ${v.paidThrough}.`] : []),
+        ],
+        todo: (v) => [`Pay your premium by its due date each month${v.dueDate ? `; your next payment is due on ${v.dueDate}` : ''}. Autopay in the member portal can do it for you.`],
+      },
       'binder-payment-due': {
         title: 'Your first payment is due',
         meaning: (v) => [`Your coverage in ${v.planName} starts on ${v.effectiveDate} once we receive your first premium payment.`],
@@ -203,6 +212,14 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
         meaning: (v) => [`Recibimos todo lo que debía. Su período de gracia terminó y su cobertura continúa sin interrupción${v.paidThrough ? `: está pagada hasta el ${v.paidThrough}` : ''}.`],
         todo: () => ['Siga pagando su prima antes de la fecha de vencimiento cada mes. El pago automático del portal para miembros puede hacerlo por usted.'],
       },
+      reinstatement: {
+        title: 'Su cobertura fue restablecida',
+        meaning: (v) => [
+          `Recibimos su pago${v.amount ? ` de ${v.amount}` : ''}${v.months ? ` (${v.months})` : ''}. Su cobertura fue restablecida: continúa sin interrupción, como si no hubiera terminado el ${v.terminationDate}.`,
+          ...(v.paidThrough ? [`Sus primas están pagadas hasta el ${v.paidThrough}.`] : []),
+        ],
+        todo: (v) => [`Pague su prima antes de la fecha de vencimiento cada mes${v.dueDate ? `; su próximo pago vence el ${v.dueDate}` : ''}. El pago automático del portal para miembros puede hacerlo por usted.`],
+      },
       'binder-payment-due': {
         title: 'Su primer pago vence pronto',
         meaning: (v) => [`Su cobertura en ${v.planName} comienza el ${v.effectiveDate} cuando recibamos su primer pago de prima.`],
@@ -292,6 +309,14 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
         title: 'Seus pagamentos estão em dia',
         meaning: (v) => [`Recebemos tudo o que você devia. Seu período de tolerância terminou e sua cobertura continua sem interrupção${v.paidThrough ? `: ela está paga até ${v.paidThrough}` : ''}.`],
         todo: () => ['Continue pagando o seu prêmio até o vencimento todos os meses. O pagamento automático do portal do membro pode fazer isso por você.'],
+      },
+      reinstatement: {
+        title: 'Sua cobertura foi reativada',
+        meaning: (v) => [
+          `Recebemos o seu pagamento${v.amount ? ` de ${v.amount}` : ''}${v.months ? ` (${v.months})` : ''}. Sua cobertura foi reativada: ela continua sem interrupção, como se não tivesse terminado em ${v.terminationDate}.`,
+          ...(v.paidThrough ? [`Seus prêmios estão pagos até ${v.paidThrough}.`] : []),
+        ],
+        todo: (v) => [`Pague o seu prêmio até o vencimento todos os meses${v.dueDate ? `; o próximo pagamento vence em ${v.dueDate}` : ''}. O pagamento automático do portal do membro pode fazer isso por você.`],
       },
       'binder-payment-due': {
         title: 'Seu primeiro pagamento está para vencer',
