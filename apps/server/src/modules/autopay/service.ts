@@ -9,18 +9,22 @@ import {
   type PaymentDueDayRule,
 } from '@portal/domain';
 import type { AccountConfig, AutopayLastRun, AutopayList, AutopayNextRun } from '@portal/contracts';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
+import type { OutboxEventInput } from '../../outbox/events';
 import { walletItemsByToken } from '../wallet/repository';
 import { walletItemRef } from '../wallet/service';
 import {
   activeSubscriptionsPayingWith,
   cardExpiries,
+  lockPolicyAutopay,
   policyFinance,
   runsOfPolicy,
   subscriptionsOf,
   type PolicyFinance,
   type RunRow,
+  skipOpenRuns,
   type SubscriptionRow,
+  updateSubscription,
 } from './repository';
 
 export { activeSubscriptionsPayingWith };
@@ -172,4 +176,20 @@ export async function autopayList(
     maxAutopayAllowed: account.payments.maxAutopayAllowed,
     canAddAutopay: canAddAutopay(activeCount, account.payments),
   };
+}
+
+/**
+ * The policy's coverage ended (the billing clock: a termination for non-payment, a binder not paid):
+ * autopay stops — a charge announced or waiting for its retry is not made — and the member is told.
+ * In the caller's transaction; answers the outbox events.
+ */
+export async function stopAutopayOfPolicy(tx: Transaction, policy: { id: string; householdId: string | null; policyNumber: string }, day: CalendarDate): Promise<OutboxEventInput[]> {
+  const events: OutboxEventInput[] = [];
+  for (const subscription of await lockPolicyAutopay(tx, policy.id)) {
+    if (subscription.state !== 'Active') continue;
+    await updateSubscription(tx, subscription.id, { state: 'Cancelled', endDate: day, skipPeriod: null });
+    await skipOpenRuns(tx, subscription.id, 'coverage-ended');
+    events.push({ type: 'autopay.cancelled', householdId: policy.householdId, policyId: policy.id, payload: { subscriptionId: subscription.id, policyNumber: policy.policyNumber } });
+  }
+  return events;
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { CalendarDate } from '@portal/domain';
 import { useTestApp } from '../../../test/harness';
-import { createMemberWithPolicy, createPayment } from '../../../test/fixtures';
+import { createAutopaySubscription, createMemberWithPolicy, createPayment, createScheduledPayment, createWallet } from '../../../test/fixtures';
 import { readPdf } from '../../../test/pdf';
-import { auditLog, coverageSpans, documents, finances, memberSpans, notifications, policies, reinstatementEligibility } from '../../db/schema';
+import { auditLog, autopaySubscriptions, coverageSpans, documents, finances, memberSpans, notifications, policies, reinstatementEligibility, scheduledPayments } from '../../db/schema';
 
 /**
  * Issue 10's billing clock (DOMAIN "Grace period", "Effectuation", "Reinstatement"; 45 CFR 156.270,
@@ -148,6 +148,21 @@ describe('the billing clock', () => {
     expect(audits.filter((entry) => entry.actorSubject === 'job:billing-clock').map((entry) => entry.reason)).toEqual(
       expect.arrayContaining(['grace-period-entered', 'claims-pended', 'terminated-for-non-payment', 'reinstatement-expired']),
     );
+  });
+
+  it('stops autopay and cancels waiting scheduled payments when the coverage ends, and tells the member', async () => {
+    const holder = await policyHolder({ paidMonths: 2 });
+    const wallet = await createWallet(harness.db, holder.householdId);
+    const autopayId = await createAutopaySubscription(harness.db, holder.policyId, wallet.cardToken, { maxAmountCents: 100 });
+    const scheduledId = await createScheduledPayment(harness.db, holder.policyId, wallet.cardToken, { paymentDate: '2026-07-15' });
+    await holder.run('2026-03-02');
+    await holder.run('2026-04-01');
+    expect(await holder.run('2026-06-01')).toMatchObject({ 'terminated-for-non-payment': 1, 'autopay-stopped': 1, 'scheduled-payments-cancelled': 1 });
+    const [subscription] = await harness.db.select().from(autopaySubscriptions).where(eq(autopaySubscriptions.id, autopayId));
+    expect(subscription).toMatchObject({ state: 'Cancelled', endDate: '2026-06-01' });
+    const [scheduled] = await harness.db.select().from(scheduledPayments).where(eq(scheduledPayments.id, scheduledId));
+    expect(scheduled?.status).toBe('Cancelled');
+    expect((await holder.messages()).map((message) => message.template)).toEqual(expect.arrayContaining(['notification.autopayCancelled', 'notification.scheduledPaymentCancelled', 'notification.policyTerminated']));
   });
 
   it('gives a member without APTC the state’s grace period, then ends coverage on the paid-through date', async () => {

@@ -19,7 +19,9 @@ import type { Database, Transaction } from '../../db/client';
 import type { DailyStep, DayScope } from '../../jobs/runner';
 import { enqueueEvents, type OutboxEventInput } from '../../outbox/events';
 import { auditSystemMany } from '../../plugins/audit';
+import { stopAutopayOfPolicy } from '../autopay/service';
 import { issueDocuments, type IssueDocumentInput } from '../document/service';
+import { cancelScheduledPaymentsOfPolicy } from '../scheduled-payment/service';
 import {
   cancelCoverage,
   claimClockPage,
@@ -96,7 +98,7 @@ export function billingClockStep(deps: BillingClockDependencies): DailyStep {
         });
         if (claimed < PAGE) break;
       }
-      if ((counts.notices ?? 0) + (counts.invoices ?? 0) > 0) deps.nudgeOutbox();
+      if (Object.keys(counts).some((key) => key !== 'policies')) deps.nudgeOutbox();
       if (skip.length > 0) count('failed', skip.length);
       return counts;
     },
@@ -169,12 +171,27 @@ async function clockPage(
     }
   }
 
-  // Coverage first (the figures and documents describe the coverage as it now is).
-  for (const { figures, day: result, enrollmentStatus, effectuate, reinstatement } of days) {
+  // Coverage first (the figures and documents describe the coverage as it now is). A coverage that ended
+  // takes its autopay and its scheduled payments with it: they would only pay for a coverage no longer running.
+  const stopped: OutboxEventInput[] = [];
+  for (const entry of days) {
+    const { figures, day: result, enrollmentStatus, effectuate, reinstatement } = entry;
     const change: CoverageChange | null = result.coverageChange;
     if (change?.kind === 'terminate') await endCoverage(tx, figures.policyId, change.endDate);
     else if (change?.kind === 'cancel') await cancelCoverage(tx, figures.policyId);
     else if (enrollmentStatus !== null) await setEnrollmentStatus(tx, figures.policyId, enrollmentStatus);
+    if (change !== null) {
+      const policy = policyOf.get(figures.policyId);
+      if (policy) {
+        const autopay = await stopAutopayOfPolicy(tx, policy, day);
+        const scheduled = await cancelScheduledPaymentsOfPolicy(tx, policy);
+        if (autopay.length > 0) entry.changes.push('autopay-stopped');
+        if (scheduled.length > 0) entry.changes.push('scheduled-payments-cancelled');
+        count('autopay-stopped', autopay.length);
+        count('scheduled-payments-cancelled', scheduled.length);
+        stopped.push(...autopay, ...scheduled);
+      }
+    }
     await effectuateSpans(tx, effectuate);
     if (reinstatement) await upsertReinstatement(tx, reinstatement);
   }
@@ -185,7 +202,7 @@ async function clockPage(
   );
   const documents = days.flatMap((entry) => entry.documents);
   const issued = await issueDocuments(tx, documents);
-  const events: OutboxEventInput[] = issued.flatMap((entry) => (entry ? [entry.event] : []));
+  const events: OutboxEventInput[] = [...issued.flatMap((entry) => (entry ? [entry.event] : [])), ...stopped];
   await enqueueEvents(tx, events);
   const changed = days.filter((entry) => entry.changes.length > 0);
   await auditSystemMany(

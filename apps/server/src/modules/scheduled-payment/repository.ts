@@ -156,3 +156,12 @@ export async function clearScheduledPayments(tx: Executor, policyId: string): Pr
     .where(and(eq(scheduledPayments.policyId, policyId), eq(scheduledPayments.status, 'Scheduled')))
     .returning();
 }
+
+/** The policy's still-Scheduled payments become Cancelled (its coverage ended); the ones cancelled are returned. */
+export async function cancelScheduledPaymentsOf(tx: Executor, policyId: string): Promise<ScheduledPaymentRow[]> {
+  return tx
+    .update(scheduledPayments)
+    .set({ status: 'Cancelled', modifiedAt: new Date() })
+    .where(and(eq(scheduledPayments.policyId, policyId), eq(scheduledPayments.status, 'Scheduled')))
+    .returning();
+}

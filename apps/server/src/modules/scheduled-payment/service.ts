@@ -1,9 +1,10 @@
 import { canAddScheduledPayment, choosePolicySpans, type CalendarDate } from '@portal/domain';
 import type { AccountConfig, ScheduledPayment, ScheduledPaymentList } from '@portal/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
+import type { OutboxEventInput } from '../../outbox/events';
 import { walletItemsByToken } from '../wallet/repository';
 import { walletItemRef } from '../wallet/service';
-import { scheduledPaymentsOf, scheduledPaymentsPayingWith, spansWithPlanNames } from './repository';
+import { cancelScheduledPaymentsOf, scheduledPaymentsOf, scheduledPaymentsPayingWith, spansWithPlanNames } from './repository';
 
 export { scheduledPaymentsPayingWith };
 
@@ -62,4 +63,19 @@ export async function scheduledPaymentView(
   const item = (await scheduledPaymentList(db, policy, rules)).items.find((candidate) => candidate.id === id);
   if (!item) throw new Error(`scheduled payment ${id} is not among its policy's`);
   return item;
+}
+
+/**
+ * The policy's coverage ended (the billing clock): its payments still waiting for their date are cancelled
+ * — they would only pay a coverage that no longer runs — and the member is told of each. In the caller's
+ * transaction; answers the outbox events.
+ */
+export async function cancelScheduledPaymentsOfPolicy(tx: Transaction, policy: { id: string; householdId: string | null; policyNumber: string }): Promise<OutboxEventInput[]> {
+  const cancelled = await cancelScheduledPaymentsOf(tx, policy.id);
+  return cancelled.map((row) => ({
+    type: 'scheduled-payment.cancelled',
+    householdId: policy.householdId,
+    policyId: policy.id,
+    payload: { scheduledPaymentId: row.id, policyNumber: policy.policyNumber, amountCents: row.paymentAmountCents, paymentDate: row.paymentDate },
+  }));
 }
