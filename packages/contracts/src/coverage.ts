@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { COVERAGE_DATE_REASONS, END_COVERAGE_REASONS, PLAN_CHANGE_EVENTS } from '@portal/domain';
+import {
+  correctionCrossesOtherEnd,
+  COVERAGE_DATE_REASONS,
+  END_COVERAGE_REASONS,
+  isCalendarDate,
+  PLAN_CHANGE_EVENTS,
+  planChangeEventWindow,
+  requestedDateProblem,
+  type CalendarDate,
+  type DateRule,
+} from '@portal/domain';
 import { CalendarDateSchema, CentsSchema, TypedDateSchema, UuidSchema } from './common';
 
 /**
@@ -172,6 +182,8 @@ export const PlanOptionSchema = z
     premiumCents: CentsSchema.nullable(),
     /** After the tax credit the policy gets now (none on a catastrophic plan). Null when subsidies are hidden. */
     premiumAfterTaxCreditCents: CentsSchema.nullable(),
+    /** Next year's version of the plan the policy has now: it renews by itself, nothing to ask for. */
+    renewsCurrent: z.boolean(),
   })
   .meta({ id: 'PlanOption' });
 export type PlanOption = z.infer<typeof PlanOptionSchema>;
@@ -210,3 +222,64 @@ export const ChangePlanRequestSchema = z
   })
   .meta({ id: 'ChangePlanRequest' });
 export type ChangePlanRequest = z.input<typeof ChangePlanRequestSchema>;
+
+// ── The forms: the request schemas plus the rules of the options the page was given ───────────────
+
+/** A reason as the page was given it (EndCoverageOptions / CoverageDateOptions `reasons`). */
+interface ReasonRules {
+  readonly reason: string;
+  readonly unavailable: string | null;
+  readonly dateRule: DateRule;
+  readonly window: { readonly earliest: CalendarDate; readonly latest: CalendarDate } | null;
+  readonly noteRequired: boolean;
+}
+
+type Issues = z.core.$RefinementCtx;
+
+/** The chosen reason's rules, as the server checks them (packages/domain), said on the fields at fault. */
+function checkReason(reasons: readonly ReasonRules[], chosen: { reason: string; date: string; note?: string | undefined }, dateField: string, context: Issues): ReasonRules | null {
+  const option = reasons.find((candidate) => candidate.reason === chosen.reason);
+  if (!option) return null;
+  if (option.unavailable !== null) {
+    context.addIssue({ code: 'custom', path: ['reason'], message: 'this reason does not apply now', params: { code: option.unavailable } });
+    return null;
+  }
+  if (option.noteRequired && (chosen.note ?? '').trim() === '') context.addIssue({ code: 'custom', path: ['note'], message: 'say what this rests on', params: { code: 'note-needed' } });
+  if (!isCalendarDate(chosen.date)) return option;
+  const problem = requestedDateProblem(option, chosen.date);
+  if (problem && option.window) context.addIssue({ code: 'custom', path: [dateField], message: problem, params: { code: problem, earliest: option.window.earliest, latest: option.window.latest } });
+  return problem ? null : option;
+}
+
+/** The end-coverage form (the page's reasons and their dates). */
+export function endCoverageFormSchema(reasons: readonly ReasonRules[]) {
+  return EndCoverageRequestSchema.superRefine((body, context) => {
+    checkReason(reasons, { reason: body.reason, date: body.endDate, note: body.note }, 'endDate', context);
+  });
+}
+
+/** The change-coverage-dates form: the reason's rules, and a correction on its side of the other date. */
+export function coverageDatesFormSchema(reasons: readonly ReasonRules[], coverage: { startDate: CalendarDate; endDate: CalendarDate | null } | null) {
+  return ChangeCoverageDatesRequestSchema.superRefine((body, context) => {
+    const option = checkReason(reasons, { reason: body.reason, date: body.date, note: body.note }, 'date', context);
+    if (!option || !coverage) return;
+    const target = body.reason === 'correction' ? body.which : body.reason === 'end-later' ? 'end' : 'start';
+    if (target === undefined) return;
+    const current = target === 'start' ? coverage.startDate : coverage.endDate;
+    if (current === body.date) context.addIssue({ code: 'custom', path: ['date'], message: 'already the date', params: { code: 'date-unchanged' } });
+    else if (correctionCrossesOtherEnd(target, body.date, coverage)) context.addIssue({ code: 'custom', path: ['date'], message: 'crosses the other date', params: { code: 'date-crosses-other-end' } });
+  });
+}
+
+/** The life event a change of this year's plan is asked for (outside open enrolment). */
+export function planChangeEventFormSchema(today: CalendarDate) {
+  return z
+    .object({ qualifyingEvent: z.enum(PLAN_CHANGE_EVENTS), eventDate: TypedDateSchema })
+    .superRefine((body, context) => {
+      if (!isCalendarDate(body.eventDate)) return;
+      const window = planChangeEventWindow(body.qualifyingEvent, today);
+      const problem = requestedDateProblem({ dateRule: 'any-day', window }, body.eventDate);
+      if (problem) context.addIssue({ code: 'custom', path: ['eventDate'], message: problem, params: { code: problem, earliest: window.earliest, latest: window.latest } });
+    });
+}
+export type PlanChangeEventForm = z.input<ReturnType<typeof planChangeEventFormSchema>>;

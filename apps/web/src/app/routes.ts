@@ -44,6 +44,11 @@ export const ROUTE_TABLE = [
   { path: '/admin/email-confirmation', titleKey: 'emailConfirmation.title', access: 'private' },
   { path: '/admin/policy-selection/service-requests', titleKey: 'serviceRequests.title', access: 'private' },
   { path: '/admin/service-requests-alt', titleKey: 'serviceRequests.altTitle', access: 'private' },
+  // Issue 11: coverage details, and under it ending coverage and changing its dates (no menu entries); change plan.
+  { path: '/admin/policy-selection/coverage-details', titleKey: 'coverageDetails.title', access: 'private' },
+  { path: '/admin/policy-selection/coverage-details/end-coverage', titleKey: 'endCoverage.title', access: 'private' },
+  { path: '/admin/policy-selection/coverage-details/change-dates', titleKey: 'coverageDates.title', access: 'private' },
+  { path: '/admin/policy-selection/change-plan', titleKey: 'changePlan.title', access: 'private' },
   // Issue 11: reinstating a terminated policy; a located guest of a reinstatable account may open it too (SPEC §4).
   { path: '/admin/policy-selection/span-selection/reactivate-plan', titleKey: 'reinstatement.title', access: 'guest' },
   { path: '/admin/policy-selection/contact-info', titleKey: 'contactInfo.title', access: 'private' },

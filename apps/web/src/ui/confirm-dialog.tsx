@@ -32,7 +32,10 @@ export function ConfirmDialog({ id, title, body, keepLabel, confirmLabel, busy, 
     <Dialog open onClose={onKeep} aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} maxWidth="sm" fullWidth>
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={`${id}-body`}>{body}</DialogContentText>
+        {/* A div, so that a body may hold a list (a statement of what ends and when). */}
+        <DialogContentText id={`${id}-body`} component="div">
+          {body}
+        </DialogContentText>
         {error && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
             {error}

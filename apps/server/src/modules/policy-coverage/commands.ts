@@ -27,7 +27,7 @@ import { autopayList } from '../autopay/service';
 import { scheduledPaymentList } from '../scheduled-payment/service';
 import { coverageFactsOf, coveredMembers } from './facts';
 import { loadCoverageBundle, lockPolicy, type CoverageBundle } from './repository';
-import { limitsOf, planChoicesOf, type CoverageRules } from './service';
+import { limitsOf, planChoicesOf, renewsCurrent, type CoverageRules } from './service';
 
 /**
  * The coverage commands of issue 11, each a service request through the write path (docs/decisions/014):
@@ -40,10 +40,10 @@ import { limitsOf, planChoicesOf, type CoverageRules } from './service';
  * - `reason-not-allowed` (body.reason): the caller's roles do not give that reason (role-config);
  *   or the reason's condition code — `coverage-ended`, `group-election`, `already-started`, `window-passed`,
  *   `no-end-date`, `no-date-left` (packages/domain coverage-changes.ts);
- * - `note-required` (body.note): fraud and corrections say what they rest on;
+ * - `note-needed` (body.note): fraud and corrections say what they rest on;
  * - the date's code (body.endDate, body.date, body.eventDate; params `earliest`, `latest`): `not-end-of-month`,
  *   `not-first-of-month`, `date-before-earliest`, `date-after-latest`, `date-crosses-other-end`, `date-unchanged`;
- * - change of plan: `plan-not-eligible` (body.planId), `event-needed` (body.qualifyingEvent),
+ * - change of plan: `plan-not-eligible`, `plan-renews-anyway` (body.planId), `event-needed` (body.qualifyingEvent),
  *   `event-date-needed` (body.eventDate).
  */
 
@@ -91,7 +91,7 @@ function checkedReason<R extends string>(allowed: readonly R[], reason: R, optio
 
 function checkNote(option: ReasonOption<string>, note: string | undefined): string | null {
   const text = note?.trim() ?? '';
-  if (option.noteRequired && text === '') throw ruleViolation('body.note', 'note-required', 'Say what this rests on.');
+  if (option.noteRequired && text === '') throw ruleViolation('body.note', 'note-needed', 'Say what this rests on.');
   return text === '' ? null : text;
 }
 
@@ -230,6 +230,7 @@ export function changePlan(request: FastifyRequest, policyId: string, body: Plan
       const set = body.renewal ? choices?.renewal : choices?.eligible;
       const plan = set?.plans.find((candidate) => candidate.id === body.planId);
       if (!shown || !set || !plan) throw ruleViolation('body.planId', 'plan-not-eligible', 'This plan is not one this policy may move to now.');
+      if (renewsCurrent(plan, shown.plan)) throw ruleViolation('body.planId', 'plan-renews-anyway', 'This is next year’s version of the current plan: it renews by itself.');
       // Outside open enrolment, this year's plan changes only for a qualifying life event (45 CFR 155.420).
       const needsEvent = !body.renewal && choices.qualifyingEventNeeded;
       let event: Record<string, unknown> = {};

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { CoverageDateOptionsSchema, CoverageDetailsSchema, EndCoverageOptionsSchema, PlanChoicesSchema, ServiceRequestSchema } from '@portal/contracts';
 import { useTestApp } from '../../../test/harness';
 import { createAutopaySubscription, createBroker, createScheduledPayment, createWallet } from '../../../test/fixtures';
-import { auditLog } from '../../db/schema';
+import { auditLog, plans } from '../../db/schema';
 import { createCatalogue, createCoveragePolicy, PLANS, type PolicySpec } from './coverage.fixtures';
 
 /**
@@ -158,7 +158,7 @@ describe('coverage details and coverage changes', () => {
       expect(options.reasons.map((one) => one.reason)).toEqual(['other-coverage', 'moved-out-of-area', 'cost', 'no-reason', 'death', 'fraud']);
       expect(options.reasons.find((one) => one.reason === 'death')).toMatchObject({ dateRule: 'any-day', window: { earliest: '2026-06-25', latest: '2026-11-25' } });
       expect(problem(await send('POST', `Policy/${m.policyId}/end-coverage`, staff, { reason: 'death', endDate: '2026-05-01' }))).toMatchObject({ code: 'date-before-earliest' });
-      expect(problem(await send('POST', `Policy/${m.policyId}/end-coverage`, staff, { reason: 'fraud', endDate: '2026-03-01' }))).toMatchObject({ field: 'body.note', code: 'note-required' });
+      expect(problem(await send('POST', `Policy/${m.policyId}/end-coverage`, staff, { reason: 'fraud', endDate: '2026-03-01' }))).toMatchObject({ field: 'body.note', code: 'note-needed' });
       const death = await send('POST', `Policy/${m.policyId}/end-coverage`, staff, { reason: 'death', endDate: '2026-11-02' });
       expect(death.statusCode, death.body).toBe(201);
       expect(death.json()).toMatchObject({ requestedBy: 'staff', details: { endReason: 'death', endDate: '2026-11-02' } });
@@ -232,7 +232,7 @@ describe('coverage details and coverage changes', () => {
       const missingWhich = await send('POST', `Policy/${m.policyId}/coverage-dates`, staff, { reason: 'correction', date: '2026-02-01', note: 'Exchange record' });
       expect(missingWhich.statusCode).toBe(400);
       expect(problem(missingWhich)).toMatchObject({ field: 'body.which' });
-      expect(problem(await send('POST', `Policy/${m.policyId}/coverage-dates`, staff, { reason: 'correction', which: 'start', date: '2026-02-01' }))).toMatchObject({ code: 'note-required' });
+      expect(problem(await send('POST', `Policy/${m.policyId}/coverage-dates`, staff, { reason: 'correction', which: 'start', date: '2026-02-01' }))).toMatchObject({ code: 'note-needed' });
       expect(problem(await send('POST', `Policy/${m.policyId}/coverage-dates`, staff, { reason: 'correction', which: 'end', date: '2026-02-01', note: 'Exchange record' }))).toMatchObject({ code: 'date-crosses-other-end' });
       expect(problem(await send('POST', `Policy/${m.policyId}/coverage-dates`, staff, { reason: 'correction', which: 'end', date: '2026-09-30', note: 'Exchange record' }))).toMatchObject({ code: 'date-unchanged' });
       const created = await send('POST', `Policy/${m.policyId}/coverage-dates`, staff, { reason: 'correction', which: 'start', date: '2026-02-01', note: 'Exchange record' });
@@ -306,6 +306,32 @@ describe('coverage details and coverage changes', () => {
       const thisYear = await change({ planId: PLANS.gold, renewal: false, qualifyingEvent: 'moved', eventDate: '2026-11-01' });
       expect(thisYear.statusCode, thisYear.body).toBe(201);
       expect(thisYear.json()).toMatchObject({ effectiveDate: '2026-12-01', details: { qualifyingEvent: 'moved', eventDate: '2026-11-01' } });
+    });
+
+    it('marks next year’s version of the current plan, which renews by itself and is not asked for', async () => {
+      const [thisYear, nextYear] = ['77421MA0012605-00', '77421MA0012705-00'];
+      await harness.db
+        .insert(plans)
+        .values([2026, 2027].map((year, index) => ({
+          id: index === 0 ? thisYear : nextYear,
+          lineOfCoverage: 'Medical' as const,
+          planName: 'Lighthouse Harbor Silver 2500 HMO',
+          metalLevel: 'Silver' as const,
+          planType: 'HMO' as const,
+          planYear: year,
+          effectiveDate: `${year}-01-01`,
+          effectiveEndDate: `${year}-12-31`,
+          monthlyPremiumCents: 41_000 + index * 3_000,
+          deductibleCents: 250_000,
+          outOfPocketMaxCents: 900_000,
+          drugsCovered: 'Yes',
+        })))
+        .onConflictDoNothing();
+      const m = await member({ spans: [{ startDate: '2026-01-01', endDate: '2026-12-31', planId: thisYear }] });
+      const choices = PlanChoicesSchema.parse((await send('GET', `Policy/${m.policyId}/plan-choices`, m.token)).json());
+      expect(choices.renewal?.plans.find((plan) => plan.planId === nextYear)).toMatchObject({ renewsCurrent: true });
+      expect(choices.renewal?.plans.filter((plan) => plan.renewsCurrent)).toHaveLength(1);
+      expect(problem(await send('POST', `Policy/${m.policyId}/change-plan`, m.token, { planId: nextYear, renewal: true }))).toMatchObject({ field: 'body.planId', code: 'plan-renews-anyway' });
     });
 
     it('takes a plan change from the broker of record (baseline broker role has change-plan), not from another broker or staff without the action', async () => {

@@ -32,7 +32,7 @@ const PAGES = {
 } as const;
 
 const COMMAND_RULES =
-  'Refused with 422 and a field code (see modules/policy-coverage/commands.ts): `report-to-exchange` (an on-exchange policy: report it at the exchange), `no-household`, `request-pending` (param `reference`), `reason-not-allowed` or the reason’s condition (`coverage-ended`, `group-election`, `already-started`, `window-passed`, `no-end-date`, `no-date-left`), `note-required`, and the date’s (`not-end-of-month`, `not-first-of-month`, `date-before-earliest`, `date-after-latest` with params `earliest`, `latest`; `date-crosses-other-end`, `date-unchanged`).';
+  'Refused with 422 and a field code (see modules/policy-coverage/commands.ts): `report-to-exchange` (an on-exchange policy: report it at the exchange), `no-household`, `request-pending` (param `reference`), `reason-not-allowed` or the reason’s condition (`coverage-ended`, `group-election`, `already-started`, `window-passed`, `no-end-date`, `no-date-left`), `note-needed`, and the date’s (`not-end-of-month`, `not-first-of-month`, `date-before-earliest`, `date-after-latest` with params `earliest`, `latest`; `date-crosses-other-end`, `date-unchanged`).';
 
 /**
  * SPEC §6 "Coverage details needs role-based access control": the caller's roles must open the page the

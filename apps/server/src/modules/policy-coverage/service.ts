@@ -14,6 +14,7 @@ import {
   isSpanCurrent,
   marketCoverage,
   planChoices,
+  planProduct,
   premiumAfterTaxCredit,
   premiumBreakdown,
   type CalendarDate,
@@ -173,7 +174,15 @@ export function coverageDateOptionsView(bundle: CoverageBundle, roles: readonly 
   };
 }
 
-function planOption(plan: PlanRow, premium: number, taxCredit: number, access: CoverageAmountAccess): PlanOption {
+/**
+ * Whether `plan` is next year's version of the current plan (the same product and name): it renews by
+ * itself, so choosing it asks for nothing (the catalogue keeps one row per plan id and year).
+ */
+export function renewsCurrent(plan: PlanRow, current: PlanRow): boolean {
+  return plan.planYear === current.planYear + 1 && plan.planName === current.planName && planProduct(plan.id) === planProduct(current.id);
+}
+
+function planOption(plan: PlanRow, premium: number, taxCredit: number, access: CoverageAmountAccess, renews = false): PlanOption {
   return {
     planId: plan.id,
     planName: plan.planName,
@@ -187,6 +196,7 @@ function planOption(plan: PlanRow, premium: number, taxCredit: number, access: C
     sbcUrl: plan.sbcUrl,
     premiumCents: access.premium ? premium : null,
     premiumAfterTaxCreditCents: access.subsidies ? premiumAfterTaxCredit(premium, taxCredit, plan.metalLevel) : null,
+    renewsCurrent: renews,
   };
 }
 
@@ -224,7 +234,7 @@ export async function planChoicesView(db: Database, bundle: CoverageBundle, role
       ? {
           effectiveDate: set.effectiveDate,
           plans: set.plans
-            .map((plan) => planOption(plan, estimatedPremium(shown.premiumAmountCents, shown.plan.monthlyPremiumCents, plan.monthlyPremiumCents), taxCredit, access))
+            .map((plan) => planOption(plan, estimatedPremium(shown.premiumAmountCents, shown.plan.monthlyPremiumCents, plan.monthlyPremiumCents), taxCredit, access, renewsCurrent(plan, shown.plan)))
             .sort((x, y) => (x.premiumCents ?? 0) - (y.premiumCents ?? 0) || x.planName.localeCompare(y.planName)),
         }
       : null;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dollarsToCents } from '@portal/domain';
+import { dollarsToCents, isCalendarDate } from '@portal/domain';
 import { useFormatters } from '../format';
 import { loose } from '../../i18n/loose';
 import { decodeMessage, translateFieldMessage, type FieldName } from './field-message';
@@ -16,10 +16,14 @@ export function useFieldText() {
       const raw = decodeMessage(error?.message);
       if (!raw) return error?.message ? t('validation.allFieldsRequired') : undefined;
       // Limits of money rules (`amount-above-maximum`, `binder-must-be-full`) arrive in dollars: say them as money.
-      const decoded =
-        'rule' in raw && /^(amount|binder)-/.test(raw.rule)
-          ? { ...raw, params: Object.fromEntries(Object.entries(raw.params).map(([key, value]) => [key, typeof value === 'number' ? format.money(dollarsToCents(value)) : value])) }
-          : raw;
+      const money = 'rule' in raw && /^(amount|binder)-/.test(raw.rule);
+      // Dates in a rule's limits (`earliest`, `latest`) arrive as YYYY-MM-DD: say them in the reader's language.
+      const decoded = {
+        ...raw,
+        params: Object.fromEntries(
+          Object.entries(raw.params).map(([key, value]) => [key, money && typeof value === 'number' ? format.money(dollarsToCents(value)) : isCalendarDate(value) ? format.date(value) : value]),
+        ),
+      };
       const name = fieldName(field);
       return translateFieldMessage(loose(t), decoded, label ? { ...name, label } : name);
     },

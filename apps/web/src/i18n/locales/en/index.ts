@@ -13,12 +13,13 @@ import autopay from './autopay.json';
 import wallet from './wallet.json';
 import scheduledPayments from './scheduledPayments.json';
 import serviceRequests from './serviceRequests.json';
+import policyCoverage from './policyCoverage.json';
 import reinstatement from './reinstatement.json';
 import contactInfo from './contactInfo.json';
 import address from './address.json';
 import demographics from './demographics.json';
 
-const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, reinstatement, contactInfo, address, demographics] as const;
+const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, policyCoverage, reinstatement, contactInfo, address, demographics] as const;
 
 type Merged = (typeof files)[number] extends infer F ? (F extends object ? F : never) : never;
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
