@@ -84,6 +84,11 @@ export async function newPortalPage(browser: Browser, options: { language?: Lang
 
 /** Signs in through the portal's sign-in page and the built-in identity provider of the realm. */
 export async function signIn(page: Page, realm: 'consumer' | 'workforce', username: string, language: Language = 'en'): Promise<void> {
+  // The journey's language is the visitor's choice, stored as the language switcher stores it: a member's
+  // own preferred language (issue 11) applies only when the browser has none (SPEC §4).
+  await page.addInitScript((chosen) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', chosen);
+  }, language);
   await page.goto('/home');
   const action = realm === 'consumer' ? text('home.member.action', language) : text('home.workforce.action', language);
   await page.getByRole('button', { name: action }).click();

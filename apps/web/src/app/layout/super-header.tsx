@@ -3,26 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import PhoneIcon from '@mui/icons-material/Phone';
 import { useConfig } from '../../config/config-context';
-
-/** Stands for the phone number in the translated sentence, so the number can be laid out on its own. */
-const PHONE_MARK = '\u0000';
-
-/**
- * The sentence with its phone number kept on one line (issue 11: at 375 px `1-800-555-0142` broke at its
- * hyphens) and dialable on a phone.
- */
-function CallUs({ sentence, phone }: { sentence: string; phone: string }) {
-  const [before = '', after = ''] = sentence.split(PHONE_MARK);
-  return (
-    <>
-      {before}
-      <Box component="a" href={`tel:${phone.replace(/[^0-9+]/g, '')}`} sx={{ color: 'inherit', whiteSpace: 'nowrap' }}>
-        {phone}
-      </Box>
-      {after}
-    </>
-  );
-}
+import { PHONE_MARK, PhoneText } from '../../ui/phone-text';
 
 /**
  * SPEC §2 optional super header (displaySuperHeader) with configurable colours: text white and icon
@@ -41,7 +22,7 @@ export function SuperHeader() {
     <Box sx={{ bgcolor: background, color: text, px: 2, py: 0.5, display: 'flex', alignItems: 'center', gap: 1, minHeight: 32 }}>
       <PhoneIcon fontSize="small" sx={{ color: icon }} aria-hidden="true" />
       <Typography variant="body2" component="p" sx={{ m: 0 }}>
-        {phone ? <CallUs sentence={t('superHeader.callUs', { phone: PHONE_MARK })} phone={phone} /> : t('superHeader.welcome', { issuer: account.tenant.issuerName })}
+        {phone ? <PhoneText sentence={t('superHeader.callUs', { phone: PHONE_MARK })} phone={phone} /> : t('superHeader.welcome', { issuer: account.tenant.issuerName })}
       </Typography>
     </Box>
   );

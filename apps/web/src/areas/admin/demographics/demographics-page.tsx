@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -150,6 +150,9 @@ function MemberForm({ policyId, member, onDone, onCancel }: { policyId: string; 
     if (ruleOf(error) === 'no-change') return t('demographics.noChange');
     return conflictCurrent(error) ? t('demographics.conflict', { changes }) : undefined;
   };
+  useEffect(() => {
+    form.setFocus('firstName');
+  }, [form]);
   const titleId = `member-form-${member.id}`;
   return (
     <PortalForm form={form} onSubmit={onSubmit} error={send.error} describeError={describeError} labelledBy={titleId}>
@@ -204,7 +207,8 @@ function People({ view, canChange }: { view: PolicyDemographics; canChange: bool
             id="demographics-exchange-notice"
             title={t('demographics.exchangeTitle', { exchange: exchange.name })}
             body={t('demographics.exchangeBody', { exchange: exchange.name })}
-            contact={t('demographics.exchangeContact', { exchange: exchange.name, phone: exchange.phone })}
+            contact={(phone) => t('demographics.exchangeContact', { exchange: exchange.name, phone })}
+            phone={exchange.phone}
             linkLabel={t('demographics.exchangeLink', { exchange: exchange.name })}
             url={exchange.url}
           />

@@ -178,7 +178,8 @@ export function AddressForm({ role, addresses, onDone, onCancel }: AddressFormPr
         <TextInput name="street2" field="street2" autoComplete={`${role === 'mailing' ? 'billing' : 'shipping'} address-line2`} maxLength={100} />
         <TextInput name="zipCode" field="zipCode" autoComplete={`${role === 'mailing' ? 'billing' : 'shipping'} postal-code`} inputMode="numeric" maxLength={10} required={role === 'residential'} />
         <ZipHint form={form} role={role} />
-        <TextInput name="city" field="city" autoComplete={`${role === 'mailing' ? 'billing' : 'shipping'} address-level2`} maxLength={60} required />
+        {/* The ZIP hint may fill the city in: its label stays above the value (a value set by the form, not typed, would not move it). */}
+        <TextInput name="city" field="city" autoComplete={`${role === 'mailing' ? 'billing' : 'shipping'} address-level2`} maxLength={60} required slotProps={{ inputLabel: { shrink: true } }} />
         <SelectInput name="state" field="state" required options={US_STATES.map((state) => ({ value: state.code, label: `${state.code} – ${state.name}` }))} />
         {role === 'residential' && <DateInput name="moveDate" field="moveDate" help={t('address.moveDateHelp')} />}
         {toExchange !== null ? (
@@ -186,7 +187,8 @@ export function AddressForm({ role, addresses, onDone, onCancel }: AddressFormPr
             id="move-exchange-notice"
             title={t('address.exchangeTitle', { exchange: exchange.name })}
             body={t('address.exchangeBody', { exchange: exchange.name, city: toExchange })}
-            contact={t('address.exchangeContact', { exchange: exchange.name, phone: exchange.phone })}
+            contact={(phone) => t('address.exchangeContact', { exchange: exchange.name, phone })}
+            phone={exchange.phone}
             linkLabel={t('address.exchangeLink', { exchange: exchange.name })}
             url={exchange.url}
           />
