@@ -58,6 +58,7 @@ import { livePlugin } from './plugins/live';
 import { mailPlugin } from './plugins/mail';
 import { paperlessRoutes } from './modules/paperless/routes';
 import { serviceRequestRoutes } from './modules/service-request/routes';
+import { dependentRoutes } from './modules/dependents/routes';
 import { coverageRoutes } from './modules/policy-coverage/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { addressRoutes } from './modules/address/routes';
@@ -290,6 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contentRoutes);
       await api.register(paperlessRoutes, paperlessDeps);
       await api.register(serviceRequestRoutes);
+      await api.register(dependentRoutes);
       await api.register(coverageRoutes);
       await api.register(contactRoutes);
       await api.register(addressRoutes);

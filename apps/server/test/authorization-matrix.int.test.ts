@@ -357,6 +357,24 @@ const MATRIX: Record<string, RouteCase> = {
     request: (w, caller) => command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/language`, { language: 'es', version: 999 }),
     expect: { ...signedIn(403), memberA: 409, customerService: 409, assertedA: 409 },
   },
+  // Dependents (issue 11): role actions `add-dependent` (members, the broker of record, customer service, an
+  // assertion naming A's policy) and `remove-dependent` (not brokers). A's policy is on-exchange, so whoever
+  // gets as far as the rules is sent to the exchange (422 `report-to-exchange`); others are refused A's policy.
+  'POST /api/v1/Policy/:policyId/dependents': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/dependents`, {
+        lifeEvent: 'birth',
+        lifeEventDate: '2025-01-10',
+        coverageStartDate: '2025-01-10',
+        dependents: [{ firstName: 'Matrix', lastName: 'Baby', dob: '2025-01-10', gender: 'female', relationship: 'child' }],
+      }),
+    expect: { ...signedIn(403), memberA: 422, brokerOfRecord: 422, customerService: 422, assertedA: 422 },
+  },
+  'POST /api/v1/Policy/:policyId/dependents/remove': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/dependents/remove`, { memberId: w.a.memberId, removalReason: 'moved-out', removalDate: '2025-01-10' }),
+    expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
+  },
   'GET /api/v1/Member/2/:folderId': {
     request: (w) => ({ url: `/api/v1/Member/2/${w.a.folderId}` }),
     expect: ownersOfAOnly(200),

@@ -22,6 +22,7 @@ export * from './group';
 export * from './content';
 export * from './processor';
 export * from './service-request';
+export * from './dependent';
 export * from './reinstatement';
 export * from './coverage';
 export * from './contact';

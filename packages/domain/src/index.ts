@@ -8,6 +8,7 @@ export * from './constants';
 export * from './coverage';
 export * from './coverage-changes';
 export * from './dependents';
+export * from './dependent-changes';
 export * from './household';
 export * from './identity';
 export * from './idle';

@@ -1,0 +1,55 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { coverageSpans, members, memberSpans, policies } from '../../db/schema';
+
+/** What the dependent commands need of a policy: where changes to it go, and its coverage periods. */
+export async function policyForDependents(db: Executor, policyId: string) {
+  const [policy] = await db
+    .select({
+      id: policies.id,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+      subscriberMemberId: policies.subscriberMemberId,
+      offExchange: policies.offExchange,
+      marketCoverage: policies.marketCoverage,
+    })
+    .from(policies)
+    .where(eq(policies.id, policyId));
+  if (!policy) return undefined;
+  const spans = await db
+    .select({ startDate: coverageSpans.startDate, endDate: coverageSpans.endDate, cancelled: coverageSpans.cancelled })
+    .from(coverageSpans)
+    .where(eq(coverageSpans.policyId, policyId))
+    .orderBy(asc(coverageSpans.startDate));
+  return { ...policy, spans };
+}
+export type DependentsPolicy = NonNullable<Awaited<ReturnType<typeof policyForDependents>>>;
+
+/**
+ * Locks the policy for the rest of the transaction: two requests for the same policy (two tabs, a member
+ * and staff) take turns, so the second sees the first's open request and is refused as a duplicate.
+ */
+export async function lockPolicy(tx: Executor, policyId: string): Promise<void> {
+  await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('no key update');
+}
+
+/** Every member's spans on the policy, oldest first (one row per span). */
+export async function memberSpansOnPolicy(db: Executor, policyId: string) {
+  return db
+    .select({
+      memberId: members.id,
+      folderId: members.folderId,
+      exchangeMemberId: members.exchangeMemberId,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      dob: members.dob,
+      relationship: memberSpans.relationship,
+      startDate: memberSpans.startDate,
+      endDate: memberSpans.endDate,
+      cancelled: memberSpans.cancelled,
+    })
+    .from(memberSpans)
+    .innerJoin(members, eq(members.id, memberSpans.memberId))
+    .where(eq(memberSpans.policyId, policyId))
+    .orderBy(asc(memberSpans.startDate));
+}
