@@ -44,6 +44,8 @@ export const ROUTE_TABLE = [
   { path: '/admin/email-confirmation', titleKey: 'emailConfirmation.title', access: 'private' },
   { path: '/admin/policy-selection/service-requests', titleKey: 'serviceRequests.title', access: 'private' },
   { path: '/admin/service-requests-alt', titleKey: 'serviceRequests.altTitle', access: 'private' },
+  { path: '/admin/policy-selection/manage-dependents', titleKey: 'dependents.title', access: 'private' },
+  { path: '/admin/policy-selection/report-change', titleKey: 'reportChange.title', access: 'private' },
   // Issue 11: coverage details, and under it ending coverage and changing its dates (no menu entries); change plan.
   { path: '/admin/policy-selection/coverage-details', titleKey: 'coverageDetails.title', access: 'private' },
   { path: '/admin/policy-selection/coverage-details/end-coverage', titleKey: 'endCoverage.title', access: 'private' },

@@ -18,8 +18,10 @@ import reinstatement from './reinstatement.json';
 import contactInfo from './contactInfo.json';
 import address from './address.json';
 import demographics from './demographics.json';
+import dependents from './dependents.json';
+import reportChange from './reportChange.json';
 
-const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, policyCoverage, reinstatement, contactInfo, address, demographics] as const;
+const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, policyCoverage, reinstatement, contactInfo, address, demographics, dependents, reportChange] as const;
 
 type Merged = (typeof files)[number] extends infer F ? (F extends object ? F : never) : never;
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
