@@ -49,3 +49,14 @@ export function pdfText(file: string): string {
   expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[\u00a0\u202f]/g, ' ');
 }
+
+/**
+ * Issue 11: a member of its own whose medical policy was terminated for non-payment and may be reinstated
+ * (demo mode makes a new household of that shape: POST /api/v1/demo/member with `reinstatable`), in a
+ * household language of the journey's choice. Not signed in. The named `aisha.johnson` stays as the demo shows her.
+ */
+export async function reinstatableMember(page: Page, options: { status?: 'Eligible' | 'Manual'; language?: Language } = {}): Promise<FreshMember> {
+  const response = await page.request.post('/api/v1/demo/member', { data: { reinstatable: options.status ?? 'Eligible', language: options.language ?? 'en' } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as FreshMember;
+}

@@ -320,8 +320,8 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
             columns={2}
             items={[
               { label: t('payments.makePayment.reviewPolicy'), value: `${policy.planName ?? ''} (${policy.policyNumber})` },
-              { label: t('payments.makePayment.reviewAmount'), value: format.money(review.amountCents) },
-              ...(reinstatement ? [{ label: t('reinstatement.review.months'), value: coveredMonths(reinstatement.months) }] : []),
+              // A reinstatement names the months it pays for under the amount.
+              { label: t('payments.makePayment.reviewAmount'), value: format.money(review.amountCents), ...(reinstatement ? { detail: coveredMonths(reinstatement.months) } : {}) },
               { label: t('payments.makePayment.reviewMethod'), value: review.method.label },
               { label: t('payments.makePayment.reviewDate'), value: format.date(paymentDay) },
             ]}
@@ -375,7 +375,11 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
             field="amount"
             required
             readOnly={fixedAmount}
-            help={t('payments.makePayment.amountHelp', { minimum: format.money(limits.minAllowedPaymentCents), maximum: format.money(limits.maxAllowedPaymentCents) })}
+            help={
+              reinstatement
+                ? t('reinstatement.amountHelp')
+                : t('payments.makePayment.amountHelp', { minimum: format.money(limits.minAllowedPaymentCents), maximum: format.money(limits.maxAllowedPaymentCents) })
+            }
           />
           {canPayLater && (
             <RadioInput

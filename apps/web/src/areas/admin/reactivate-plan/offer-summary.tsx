@@ -36,9 +36,9 @@ export function OfferSummary({ offer, detail, showMembers }: { offer: Reinstatem
           {
             label: t('reinstatement.offer.amount'),
             value: format.money(offer.amountDueCents),
-            detail: parts.length > 0 ? format.list(parts) : undefined,
+            // The months it pays for, and what they are: those past due and each one since the coverage ended.
+            detail: parts.length > 0 ? t('reinstatement.offer.amountFor', { months: coveredMonths(offer.months), parts: format.list(parts) }) : coveredMonths(offer.months),
           },
-          { label: t('reinstatement.offer.months'), value: coveredMonths(offer.months) },
         ]
       : []),
     ...(offer.expirationDate && offer.refusal !== 'reinstatement-not-eligible' && offer.refusal !== 'not-terminated'
@@ -46,7 +46,8 @@ export function OfferSummary({ offer, detail, showMembers }: { offer: Reinstatem
       : []),
     ...(offered && offer.restoredThrough ? [{ label: t('reinstatement.offer.restored'), value: t('reinstatement.offer.restoredThrough', { date: format.date(offer.restoredThrough) }) }] : []),
   ];
-  const members = showMembers ? (detail?.members ?? []) : [];
+  // Who reinstating covers again: only while it is on offer, and never named to a guest.
+  const members = showMembers && offered ? (detail?.members ?? []) : [];
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="reinstatement-offer-heading">
       <Stack spacing={2}>

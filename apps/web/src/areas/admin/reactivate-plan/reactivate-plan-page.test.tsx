@@ -101,7 +101,7 @@ const wallet: Wallet = {
   bankAccounts: [],
 };
 
-const paid: MakePaymentResponse = {
+const paidAnswer: MakePaymentResponse = {
   information: { subscriberFolderID: 'F1' },
   transactionID: 'ch_reinstate_1',
   typeField: 'Card',
@@ -140,6 +140,8 @@ interface Options {
   guest?: boolean;
   pay?: (body: unknown) => Response;
   policies?: ReturnType<typeof policySummary>[];
+  /** The household's policies once a payment went through (a reinstated policy is no longer one that ended). */
+  policiesAfterPayment?: ReturnType<typeof policySummary>[];
 }
 
 function renderPage(options: Options = {}) {
@@ -150,11 +152,12 @@ function renderPage(options: Options = {}) {
   const scenario = guest
     ? { base: 'GuestPaymentTermedReinstateOnlyPages' as const, exchange: null, scenarios: ['GuestPaymentTermedReinstateOnlyPages' as const] }
     : { base: 'HouseholdNonActivePolicies' as const, exchange: null, scenarios: ['HouseholdNonActivePolicies' as const] };
+  let paid = false;
   return renderPortal(PATH, {
     credential: memberCredential({ sub: 'member-5', name: 'Aisha Johnson' }),
     api: {
       session,
-      household: householdResponse(options.policies ?? [summary], scenario, guest ? null : 'LHW0000005'),
+      household: () => householdResponse((paid && options.policiesAfterPayment) || options.policies || [summary], scenario, guest ? null : 'LHW0000005'),
       policies: { [POLICY]: detail },
       custom: (method, path, body) => {
         if (method === 'GET' && path === `/api/v1/Policy/${POLICY}/reinstatement`) {
@@ -164,7 +167,10 @@ function renderPage(options: Options = {}) {
         if (method === 'POST' && path === '/api/v1/Wallet/LHW0000005') return json(wallet);
         if (method === 'GET' && path === '/api/v1/processor/hosted-fields')
           return json({ origin: 'http://localhost:3001', card: 'http://localhost:3001/hosted/card', bankAccount: 'http://localhost:3001/hosted/bank' });
-        if (method === 'POST' && path === '/api/v1/Payment') return options.pay ? options.pay(body) : json(paid, 201);
+        if (method === 'POST' && path === '/api/v1/Payment') {
+          paid = true;
+          return options.pay ? options.pay(body) : json(paidAnswer, 201);
+        }
         return undefined;
       },
     },
@@ -189,8 +195,7 @@ describe('reinstate coverage page (issue 11, SPEC §2 span-selection/reactivate-
     await screen.findByRole('heading', { level: 2, name: 'Your ended coverage' });
     expect(fact('Coverage ended on')).toBe('August 31, 2026');
     expect(fact('Why it ended')).toBe('Premiums were not paid by the end of the grace period');
-    expect(fact('Amount to reinstate')).toBe('$600.00 the month past due and the 3 months since your coverage ended');
-    expect(fact('It pays for')).toBe('for August 2026 to November 2026');
+    expect(fact('Amount to reinstate')).toBe('$600.00 for August 2026 to November 2026, that is the month past due and the 3 months since your coverage ended');
     expect(fact('Last day to reinstate')).toBe('December 31, 2026');
     expect(fact('After reinstating')).toBe('Coverage continues through December 31, 2026');
     expect(screen.getByText('Josiah Johnson')).toBeTruthy();
@@ -198,11 +203,13 @@ describe('reinstate coverage page (issue 11, SPEC §2 span-selection/reactivate-
     const amount = await screen.findByRole('textbox', { name: /Amount/ });
     expect((amount as HTMLInputElement).value).toBe('600.00');
     expect(amount.hasAttribute('readonly')).toBe(true);
+    expect(screen.getByText('The whole amount due: it pays every month owed, so it cannot be changed.')).toBeTruthy();
     expect(screen.queryByRole('radiogroup', { name: /When to pay/ })).toBeNull();
   });
 
   it('asks for confirmation with the amount, the months and the method, then pays to reinstate and shows the receipt', async () => {
-    const { calls } = renderPage();
+    // Once paid, the household's lists refresh: the policy is in force again, yet the outcome stays on the page.
+    const { calls } = renderPage({ policiesAfterPayment: [{ ...summary, enrollmentStatus: 'Active', status: 'Active', active: true, reinstatementStatus: 'NotEligible', financeStatus: 'Current' }] });
     await screen.findByRole('heading', { level: 2, name: 'Your ended coverage' }, { timeout: 10_000 });
     await toReview();
     const review = screen.getByRole('region', { name: 'Review your payment' });
@@ -220,7 +227,7 @@ describe('reinstate coverage page (issue 11, SPEC §2 span-selection/reactivate-
     expect(screen.getByText(/continues without a break through December 31, 2026/)).toBeTruthy();
     const [sent] = payments(calls);
     expect(sent?.body).toMatchObject({ id: POLICY, purpose: 'reinstatement', paymentDetails: { paymentAmount: '600.00', method: 'Card', walletItemId: id(11) } });
-    expect(fact('Amount')).toBe('$600.00');
+    expect(fact('Amount')).toBe('$600.00 for August 2026 to November 2026');
     expect(fact('Paid through')).toBe('November 30, 2026');
     expect(fact('Request reference')).toBe('SR-7K3M9QXT');
     expect(screen.getByRole('link', { name: 'Open the printable receipt' }).getAttribute('href')).toBe(`/payments/payment-history/${id(20)}`);
@@ -230,7 +237,7 @@ describe('reinstate coverage page (issue 11, SPEC §2 span-selection/reactivate-
   it('says what happens next when staff must review (Manual) or a bank payment must clear', async () => {
     renderPage({
       offer: { ...eligibleOffer, reinstatementStatus: 'Manual' },
-      pay: () => json({ ...paid, reinstatement: { ...paid.reinstatement, status: 'Submitted', outcome: 'in-review', coveredThrough: null } }, 201),
+      pay: () => json({ ...paidAnswer, reinstatement: { ...paidAnswer.reinstatement, status: 'Submitted', outcome: 'in-review', coveredThrough: null } }, 201),
     });
     expect(await screen.findByText(/Your case needs a review by our staff/, undefined, { timeout: 10_000 })).toBeTruthy();
     await toReview();
@@ -269,7 +276,7 @@ describe('reinstate coverage page (issue 11, SPEC §2 span-selection/reactivate-
     fireEvent.click(screen.getByRole('button', { name: 'Pay $600.00' }));
     expect(await screen.findByText('Reinstating takes the whole amount due: $750.00.')).toBeTruthy();
     // Back on the details with what was typed.
-    expect((screen.getByRole('textbox', { name: /Name on the card or account/ }) as HTMLInputElement).value).toBe('Aisha M. Johnson');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Name on the card or account/ }).value).toBe('Aisha M. Johnson');
     expect(payments(calls)).toHaveLength(1);
   });
 

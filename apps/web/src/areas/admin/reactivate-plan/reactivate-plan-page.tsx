@@ -39,6 +39,10 @@ const reinstatable = (policy: PolicySummary) => policy.reinstatementStatus === '
 export function ReactivatePlanPage() {
   const { t } = useTranslation();
   const { viewer, policy, choices, detail, wallet, walletLoading } = usePaymentContext(ended, reinstatable);
+  // Kept by the page: once reinstated, the policy is no longer one that ended (the lists refresh), yet the
+  // member still reads how it went and the receipt.
+  const [done, setDone] = useState<Done | null>(null);
+  const guest = viewer.session.kind === 'guest';
   return (
     <Stack spacing={3} sx={{ maxWidth: 880 }}>
       <Stack spacing={1}>
@@ -47,7 +51,8 @@ export function ReactivatePlanPage() {
         </Typography>
         <Typography>{t('reinstatement.intro')}</Typography>
       </Stack>
-      {!policy && (
+      {done && <ReinstatementDone answer={done.answer} months={done.months} guest={guest} />}
+      {!done && !policy && (
         <Alert severity="info" role="status">
           <Stack spacing={1}>
             <Typography>{t('reinstatement.noPolicies')}</Typography>
@@ -57,8 +62,8 @@ export function ReactivatePlanPage() {
           </Stack>
         </Alert>
       )}
-      {policy && <PolicySelector choices={choices} selected={policy} />}
-      {policy && (
+      {!done && policy && <PolicySelector choices={choices} selected={policy} />}
+      {!done && policy && (
         <PolicyReinstatement
           key={policy.id}
           policyId={policy.id}
@@ -66,11 +71,17 @@ export function ReactivatePlanPage() {
           detailFailed={detail.isError}
           wallet={wallet}
           walletLoading={walletLoading}
-          guest={viewer.session.kind === 'guest'}
+          guest={guest}
+          onDone={setDone}
         />
       )}
     </Stack>
   );
+}
+
+interface Done {
+  answer: MakePaymentResponse;
+  months: readonly string[];
 }
 
 interface PolicyReinstatementProps {
@@ -80,18 +91,17 @@ interface PolicyReinstatementProps {
   wallet: Wallet | null;
   walletLoading: boolean;
   guest: boolean;
+  onDone: (done: Done) => void;
 }
 
-/** One policy's reinstatement: the offer, then the payment, then the outcome (its own state per policy). */
-function PolicyReinstatement({ policyId, detail, detailFailed, wallet, walletLoading, guest }: PolicyReinstatementProps) {
+/** One policy's reinstatement: the offer, then the payment (its own state per policy). */
+function PolicyReinstatement({ policyId, detail, detailFailed, wallet, walletLoading, guest, onDone }: PolicyReinstatementProps) {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   const queryClient = useQueryClient();
   const offer = useReinstatement(viewer.credentialKey, policyId);
-  const [done, setDone] = useState<{ answer: MakePaymentResponse; months: readonly string[] } | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
 
-  if (done) return <ReinstatementDone answer={done.answer} months={done.months} guest={guest} />;
   if (offer.isPending || (offer.data && !detail && !detailFailed) || walletLoading) {
     return (
       <Box role="status" aria-live="polite">
@@ -133,7 +143,7 @@ function PolicyReinstatement({ policyId, detail, detailFailed, wallet, walletLoa
             detail={detail}
             wallet={wallet}
             onPaid={(answer) => {
-              setDone({ answer, months: current.months });
+              onDone({ answer, months: current.months });
             }}
             onRefused={(message) => {
               setRefused(message);
@@ -166,7 +176,8 @@ function PayToReinstate({ offer, detail, wallet, onPaid, onRefused }: PayToReins
     amount: format.money(offer.amountDueCents),
     date: offer.expirationDate ? format.date(offer.expirationDate) : '',
     number: offer.policyNumber,
-    phone: account.tenant.supportPhone,
+    // Non-breaking hyphens: a phone number never breaks across lines.
+    phone: account.tenant.supportPhone.replace(/-/g, '\u2011'),
   };
   if (!viewer.session.actions.includes('request-reinstatement') || !viewer.session.actions.includes('make-payment')) {
     return <Alert severity="info">{t('reinstatement.notAllowed', params)}</Alert>;

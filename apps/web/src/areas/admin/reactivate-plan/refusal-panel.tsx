@@ -18,7 +18,8 @@ export function RefusalPanel({ offer, guest }: { offer: ReinstatementOffer & { r
   const { t } = useTranslation();
   const format = useFormatters();
   const { account } = useConfig();
-  const phone = account.tenant.supportPhone;
+  // Non-breaking hyphens: a phone number never breaks across lines.
+  const phone = account.tenant.supportPhone.replace(/-/g, '\u2011');
   const exchange = account.exchange;
 
   if (offer.refusal === 'reinstatement-requested') {

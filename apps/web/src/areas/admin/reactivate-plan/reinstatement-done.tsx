@@ -52,8 +52,7 @@ export function ReinstatementDone({ answer, months, guest }: { answer: MakePayme
           <Facts
             columns={2}
             items={[
-              { label: t('reinstatement.done.amount'), value: format.money(receipt.amountCents) },
-              { label: t('reinstatement.done.months'), value: coveredMonths(months) },
+              { label: t('reinstatement.done.amount'), value: format.money(receipt.amountCents), detail: coveredMonths(months) },
               { label: t('reinstatement.done.method'), value: methodLabel(receipt.paymentMethod, receipt.methodBrand, receipt.methodLastDigits) },
               { label: t('reinstatement.done.paidOn'), value: format.date(receipt.transactionDate) },
               { label: t('reinstatement.done.status'), value: t(`payments.status.${receipt.status}`) },
