@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolationsAtEachWidth } from './support/axe';
 import { freshMember } from './support/members';
 import { newPortalPage, text } from './support/portal';
 
@@ -55,6 +56,7 @@ test('an on-exchange member in Spanish changes her mailing address at once and i
   await expect(notice).toContainText(`Mudarse a ${target.city} lo coloca en otra área de tarifa`);
   await expect(notice.getByRole('link', { name: new RegExp(`Informar un cambio a ${exchange.name}`) })).toHaveAttribute('href', exchange.url);
   await expect(page.getByRole('button', { name: 'Enviar la mudanza para revisión' })).toHaveCount(0);
+  await expectNoViolationsAtEachWidth(page, 'a move reported to the exchange (es)');
   await page.goto('/admin/policy-selection/service-requests');
   await expect(page.getByText(`Referencia ${reference}`)).toBeVisible();
   await expect(page.getByText('Dirección de residencia')).toHaveCount(0);
@@ -71,6 +73,7 @@ test('bad input on each form gives translated field errors and keeps what was ty
   await page.getByRole('button', { name: 'Salvar dados de contato' }).click();
   await expect(page.getByText('Celular deve ser um número dos EUA com 10 dígitos, por exemplo (617) 555-0142.').first()).toBeVisible();
   await expect(mobile).toHaveValue('555-0142');
+  await expectNoViolationsAtEachWidth(page, 'contact form with an error (pt)');
 
   await page.goto('/admin/policy-selection/manage-address');
   await page.getByRole('button', { name: 'Informar uma mudança' }).click();
@@ -88,6 +91,7 @@ test('bad input on each form gives translated field errors and keeps what was ty
   await page.getByRole('button', { name: 'Enviar a mudança para análise' }).click();
   await expect(page.getByText('O CEP 03101 fica em NH: confira o estado ou o CEP.').first()).toBeVisible();
   await expect(field(page, /^Endereço/)).toHaveValue('9 Elm St');
+  await expectNoViolationsAtEachWidth(page, 'move form with an error (pt)');
 
   await page.goto('/admin/demographics');
   await page.getByRole('button', { name: /^Alterar dados – / }).first().click();
@@ -98,6 +102,7 @@ test('bad input on each form gives translated field errors and keeps what was ty
   await expect(page.getByText('Sobrenome só aceita letras, espaços, hífens, apóstrofos e pontos.').first()).toBeVisible();
   await expect(page.getByText('Data de nascimento não pode ser uma data futura.').first()).toBeVisible();
   await expect(last).toHaveValue('S1lva');
+  await expectNoViolationsAtEachWidth(page, 'personal details form with errors (pt)');
   await context.close();
 });
 

@@ -59,6 +59,8 @@ const DemoMemberRequestSchema = z.object({
   owing: z.boolean().optional(),
   /** The medical policy is a new enrolment waiting for its first premium (binder payment). */
   binder: z.boolean().optional(),
+  /** Someone besides the subscriber is covered on the medical policy today (a journey that removes a dependent). */
+  dependents: z.boolean().optional(),
   /**
    * Issue 11: a new household of its own whose medical policy was terminated for non-payment and may be
    * reinstated with this status (SPEC §3 Reinstatement eligibility); `language` is the household's.
@@ -103,6 +105,7 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
         const made = await createReinstatableMember(db, { today: app.today(), language: request.body.language ?? 'en', status: reinstatable });
         return reply.status(201).send(made);
       }
+      const withDependents = request.body.dependents === true;
       const requires = request.body.requires ?? [];
       const needs = (kind: 'notice' | '1095-A' | '1095-B') => requires.includes(kind);
       const picked = await db.transaction(async (tx) => {
@@ -124,6 +127,7 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
             and not exists (select 1 from accounts a where a.member_id = m.id)
             and not exists (select 1 from accounts a join members o on o.id = a.member_id where o.household_id = m.household_id)
             and (${binder === true} or exists (select 1 from documents d where d.policy_id = p.id and d.type = 'invoice'))
+            and (${!withDependents} or exists (select 1 from member_spans ms where ms.policy_id = p.id and ms.relationship <> 'self' and not ms.cancelled and ms.start_date <= ${app.today()}::date and (ms.end_date is null or ms.end_date >= ${app.today()}::date)))
             and (${owing !== true} or exists (select 1 from finances f where f.policy_id = p.id and f.current_amount_due_cents + f.past_amount_due_cents > 0))
             and (${!needs('notice')} or exists (select 1 from documents d where d.policy_id = p.id and d.type = 'notice'))
             and (${!needs('1095-A')} or exists (select 1 from documents d where d.policy_id = p.id and d.subtype = '1095-A'))
