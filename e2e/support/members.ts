@@ -22,6 +22,8 @@ export interface FreshMemberOptions {
   owing?: boolean;
   /** The medical policy is a new enrolment waiting for its first premium. */
   binder?: boolean;
+  /** Someone besides the subscriber is covered on the medical policy today. */
+  dependents?: boolean;
 }
 
 /**
@@ -29,9 +31,9 @@ export interface FreshMemberOptions {
  * generated household an account), so journeys never see each other's writes. Not signed in.
  */
 export async function newMember(page: Page, options: FreshMemberOptions = {}): Promise<FreshMember> {
-  const { exchange, paperless, requires, owing, binder } = options;
+  const { exchange, paperless, requires, owing, binder, dependents } = options;
   const response = await page.request.post('/api/v1/demo/member', {
-    data: { ...(exchange === undefined ? {} : { exchange }), ...(paperless === undefined ? {} : { paperless }), ...(requires ? { requires } : {}), ...(owing ? { owing } : {}), ...(binder ? { binder } : {}) },
+    data: { ...(exchange === undefined ? {} : { exchange }), ...(paperless === undefined ? {} : { paperless }), ...(requires ? { requires } : {}), ...(owing ? { owing } : {}), ...(binder ? { binder } : {}), ...(dependents ? { dependents } : {}) },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as FreshMember;
