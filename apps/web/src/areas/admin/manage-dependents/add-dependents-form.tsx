@@ -26,6 +26,9 @@ type Person = AddForm['dependents'][number];
 // The selects start empty (nothing chosen yet): the schema says "required" until the member chooses.
 const emptyPerson = (): Person => ({ firstName: '', lastName: '', dob: '', gender: '', relationship: '', exchangeId: '', ssn: '' }) as unknown as Person;
 
+/** A choice's label inside a sentence ("A birth" → "a birth"). */
+const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase() + text.slice(1);
+
 /** Events whose coverage may start on the day itself (45 CFR 155.420(b)(2)(i)). */
 const ON_THE_DAY: readonly AddDependentEvent[] = ['birth', 'adoption', 'foster-care', 'court-order'];
 
@@ -180,7 +183,7 @@ export function AddDependentsForm({ policy, onCancel, onSent }: { policy: Policy
           body={t('dependents.add.confirm.body', {
             names: format.list(review.dependents.map((person) => `${person.firstName.trim()} ${person.lastName.trim()}`)),
             policy: policyLabel(policy),
-            event: t(`dependents.lifeEvent.${review.lifeEvent}`),
+            event: lowerFirst(t(`dependents.lifeEvent.${review.lifeEvent}`)),
             date: format.date(review.lifeEventDate),
             start: format.date(review.coverageStartDate),
           })}

@@ -157,7 +157,7 @@ describe('manage dependents page (issue 11, SPEC §3 Member and Add-dependent fo
     expect(within(form).getAllByText('Exchange member ID has exactly 10 letters and digits.').length).toBeGreaterThan(0);
     expect(within(form).getAllByText('Date of birth of a newborn is the date of the birth.').length).toBeGreaterThan(0);
     expect((ssn as HTMLInputElement).value).toBe('666-12-3456');
-    expect((within(form).getByRole('textbox', { name: /First name/ }) as HTMLInputElement).value).toBe('Lucas');
+    expect(within(form).getByRole<HTMLInputElement>('textbox', { name: /First name/ }).value).toBe('Lucas');
     expect(commandsOf(calls)).toEqual([]);
 
     fireEvent.change(within(form).getByLabelText(/Date of birth/), { target: { value: '2026-11-20' } });
@@ -165,7 +165,7 @@ describe('manage dependents page (issue 11, SPEC §3 Member and Add-dependent fo
     fireEvent.change(ssn, { target: { value: '214-53-6789' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Review the request' }));
     const review = await screen.findByRole('dialog', { name: 'Send this request?' });
-    expect(within(review).getByText(/add Lucas Santos to policy Medical · Lighthouse Harbor Silver 500 HMO \(LHP-1000001-01\) because of: A birth on November 20, 2026\. If we approve it, their coverage starts on November 20, 2026\./)).toBeTruthy();
+    expect(within(review).getByText(/add Lucas Santos to policy Medical · Lighthouse Harbor Silver 500 HMO \(LHP-1000001-01\) because of: a birth on November 20, 2026\. If we approve it, their coverage starts on November 20, 2026\./)).toBeTruthy();
     expect(commandsOf(calls)).toEqual([]);
     fireEvent.click(within(review).getByRole('button', { name: 'Send request' }));
     const done = await screen.findByTestId('dependents-request-sent');
@@ -215,7 +215,7 @@ describe('manage dependents page (issue 11, SPEC §3 Member and Add-dependent fo
       fireEvent.click(within(form).getByRole('button', { name: 'Revisar a solicitação' }));
       fireEvent.click(within(await screen.findByRole('dialog', { name: 'Enviar esta solicitação?' })).getByRole('button', { name: 'Enviar solicitação' }));
       expect((await within(form).findAllByText('Ana Santos já tem cobertura nesta apólice.')).length).toBeGreaterThan(0);
-      expect((within(form).getByRole('textbox', { name: /^Nome/ }) as HTMLInputElement).value).toBe('Ana');
+      expect(within(form).getByRole<HTMLInputElement>('textbox', { name: /^Nome/ }).value).toBe('Ana');
     } finally {
       await changeLanguage('en', false);
     }
