@@ -49,6 +49,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { brokerRoutes } from './modules/broker/routes';
 import { groupRoutes } from './modules/group/routes';
 import { contentRoutes } from './modules/content/routes';
+import { benefitsRoutes } from './modules/benefits/routes';
 import { applyProcessorEvent } from './modules/payment/settlement';
 import { processorRoutes } from './modules/processor/routes';
 import { createProcessor } from './processor';
@@ -289,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(brokerRoutes);
       await api.register(groupRoutes);
       await api.register(contentRoutes);
+      await api.register(benefitsRoutes, { branding });
       await api.register(paperlessRoutes, paperlessDeps);
       await api.register(serviceRequestRoutes);
       await api.register(dependentRoutes);

@@ -492,6 +492,24 @@ const MATRIX: Record<string, RouteCase> = {
     expect: signedIn(200),
   },
   'GET /api/v1/faq': { request: () => ({ url: '/api/v1/faq' }), expect: signedIn(200) },
+  // Issue 12 (modules/benefits): benefits and ID cards need the page in the caller's role routes (guests, who
+  // located an account to pay, have neither: 403) and the policy (another household's: 403, audited).
+  'GET /api/v1/Policy/:policyId/benefits': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/benefits` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'GET /api/v1/Policy/:policyId/benefits/:planId/sbc.pdf': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/benefits/77421MA0010001-01/sbc.pdf` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'GET /api/v1/Policy/:policyId/id-cards': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/id-cards` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
+  'GET /api/v1/Policy/:policyId/id-cards.pdf': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/id-cards.pdf` }),
+    expect: { ...ownersOfA(200), guestA: 403 },
+  },
   'GET /api/v1/additional-products': {
     request: () => ({ url: '/api/v1/additional-products' }),
     expect: signedIn(200),

@@ -44,6 +44,7 @@ export const SessionConfigSchema = z
   });
 
 const FooterLinksSchema = z.record(z.string(), Url);
+const FaqId = z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, 'a lowercase id (letters, digits, hyphens)');
 
 export const AccountConfigSchema = z
   .object({
@@ -75,7 +76,18 @@ export const AccountConfigSchema = z
       default: LanguageCode,
       languagePath: z.string().startsWith('/'),
     }),
-    faqTopics: z.array(z.object({ id: z.string(), questionKey: z.string(), answerKey: z.string() })),
+    /**
+     * SPEC §3 "FAQ topics (question and answer items)", shown on /admin/faq (issue 12): each topic's title
+     * and its questions and answers are translation keys, so a tenant writes them in its language files.
+     * Ids name the anchors a link may point at (`/admin/faq#<item id>`).
+     */
+    faqTopics: z.array(
+      z.object({
+        id: FaqId,
+        titleKey: z.string().min(1),
+        items: z.array(z.object({ id: FaqId, questionKey: z.string().min(1), answerKey: z.string().min(1) })).min(1),
+      }),
+    ),
     footerLinks: z.object({
       shared: FooterLinksSchema,
       en: FooterLinksSchema,
@@ -139,6 +151,23 @@ export const AccountConfigSchema = z
       z.object({ name: z.string(), urlType: z.enum(['internal', 'external']), iconClass: z.string(), applyUrl: Url }),
     ),
     locateAccount: z.object({ redirectUnauthenticated: z.boolean() }),
+    /**
+     * The member ID card (issue 12, /account-overview/id-card): what a provider's office or pharmacy needs
+     * besides the plan's own facts — the payer id claims are sent to, pharmacy routing (BIN/PCN/group) for
+     * plans that cover drugs, and the numbers and addresses printed on the back. Empty values are left off
+     * the card.
+     */
+    idCard: z
+      .object({
+        payerId: z.string(),
+        rx: z.object({ bin: z.string().regex(/^([0-9]{6})?$/, 'six digits, or empty'), pcn: z.string(), group: z.string() }),
+        providerPhone: z.string(),
+        pharmacyPhone: z.string(),
+        nurseLinePhone: z.string(),
+        website: z.string(),
+        claimsAddress: z.string(),
+      })
+      .default({ payerId: '', rx: { bin: '', pcn: '', group: '' }, providerPhone: '', pharmacyPhone: '', nurseLinePhone: '', website: '', claimsAddress: '' }),
     /** Documents (SPEC §9 "tax document types including 1095 forms") and their printed branding. */
     documents: z.object({
       /** The tax forms members see on /documents/tax, e.g. 1095-A (on-exchange), 1095-B, a state form. */

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 
-/** SPEC §3 application configuration "FAQ topics": translation keys of each question and answer. */
-export const FaqResponseSchema = z
+/**
+ * SPEC §3 application configuration "FAQ topics (question and answer items)": each topic's title and its
+ * questions and answers as translation keys (the tenant's language files hold the words).
+ */
+export const FaqTopicSchema = z
   .object({
-    topics: z.array(z.object({ id: z.string(), questionKey: z.string(), answerKey: z.string() })),
+    id: z.string(),
+    titleKey: z.string(),
+    items: z.array(z.object({ id: z.string(), questionKey: z.string(), answerKey: z.string() })),
   })
-  .meta({ id: 'FaqResponse' });
+  .meta({ id: 'FaqTopic' });
+export type FaqTopic = z.infer<typeof FaqTopicSchema>;
+
+export const FaqResponseSchema = z.object({ topics: z.array(FaqTopicSchema) }).meta({ id: 'FaqResponse' });
 export type FaqResponse = z.infer<typeof FaqResponseSchema>;
 
 /** SPEC §3 Additional-product card (SPEC §1: apply for health QHP, dental QDP, vision CVP). */

@@ -7,6 +7,7 @@ export * from './guest';
 export * from './saml';
 export * from './common';
 export * from './policy';
+export * from './benefits';
 export * from './wallet';
 export * from './payment';
 export * from './make-payment';

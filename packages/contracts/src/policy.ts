@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAVIGATION_SCENARIOS } from '@portal/domain';
 import { AddressSchema, CalendarDateSchema, CentsSchema, UuidSchema } from './common';
+import { BenefitLineSchema } from './benefits';
 
 const Line = z.enum(['Medical', 'Dental', 'Vision']);
 
@@ -172,7 +173,8 @@ export const PlanSchema = z
     sbcUrl: z.string().nullable(),
     logoUrl: z.string().nullable(),
     summary: z.string().nullable(),
-    details: z.array(z.object({ key: z.string(), value: z.string() })),
+    /** The plan's design (issue 12): what the member pays, in network and out, as cents and percentages. */
+    details: z.array(BenefitLineSchema),
   })
   .meta({ id: 'Plan' });
 

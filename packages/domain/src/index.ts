@@ -1,5 +1,6 @@
 // @portal/domain: every business rule of the portal that needs no I/O (see ../README.md).
 export * from './autopay';
+export * from './benefits';
 export * from './billing';
 export * from './billing-clock';
 export * from './calendar-date';

@@ -214,6 +214,27 @@ export class PdfWriter {
     return this;
   }
 
+  /**
+   * A drawing of the caller's own (an ID card) in a box `height` points high at the current position,
+   * on a new page when less is left. `draw` gets pdfkit and the structure root: what it draws it tags
+   * itself (text as P, pictures as Figure with alternative text, decoration as artifacts).
+   */
+  region(height: number, draw: (area: { doc: Doc; root: Struct; x: number; y: number; width: number }) => void): this {
+    this.keepWithNext(height);
+    const y = this.doc.y;
+    draw({ doc: this.doc, root: this.root, x: MARGIN, y, width: this.width });
+    this.doc.x = MARGIN;
+    this.doc.y = y + height;
+    this.doc.font('Helvetica').fontSize(10).fillColor(TEXT);
+    return this;
+  }
+
+  /** Starts a new page (one part per page, e.g. one member's card). */
+  newPage(): this {
+    this.doc.addPage();
+    return this;
+  }
+
   /** Starts a new page when less than `height` points are left (a heading never ends a page). */
   private keepWithNext(height: number): void {
     const { doc } = this;

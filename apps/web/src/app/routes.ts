@@ -46,6 +46,10 @@ export const ROUTE_TABLE = [
   { path: '/admin/service-requests-alt', titleKey: 'serviceRequests.altTitle', access: 'private' },
   { path: '/admin/policy-selection/manage-dependents', titleKey: 'dependents.title', access: 'private' },
   { path: '/admin/policy-selection/report-change', titleKey: 'reportChange.title', access: 'private' },
+  // Issue 12: benefits, the member ID card (from the overview and the menu), and the FAQ (a located guest may read it: role-config gives guests /admin/faq).
+  { path: '/admin/policy-selection/view-benefits', titleKey: 'benefits.title', access: 'private' },
+  { path: '/account-overview/id-card', titleKey: 'idCard.title', access: 'private' },
+  { path: '/admin/faq', titleKey: 'faq.title', access: 'guest' },
   // Issue 11: coverage details, and under it ending coverage and changing its dates (no menu entries); change plan.
   { path: '/admin/policy-selection/coverage-details', titleKey: 'coverageDetails.title', access: 'private' },
   { path: '/admin/policy-selection/coverage-details/end-coverage', titleKey: 'endCoverage.title', access: 'private' },

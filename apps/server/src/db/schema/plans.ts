@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { BenefitLine, LegacyBenefitLine } from '@portal/domain';
 
 /**
  * SPEC §3 Plan. `id` is the HIOS plan id with its variant (`77421MA0010003-04`): issuer (5 digits),
@@ -24,8 +25,11 @@ export const plans = pgTable(
     sbcUrl: text(),
     logoUrl: text(),
     summary: text(),
-    /** Benefit lines shown to members: `[{ key, value }]`. */
-    details: jsonb().$type<{ key: string; value: string }[]>(),
+    /**
+     * The plan's design (packages/domain benefits.ts): what the member pays in and out of network, as cents
+     * and percentages. Rows written by the first seed hold `{ key, value }` display text; `benefitLines` reads both.
+     */
+    details: jsonb().$type<(BenefitLine | LegacyBenefitLine)[]>(),
   },
   (t) => [
     check('plans_id_format', sql`${t.id} ~ '^[0-9]{5}[A-Z]{2}[0-9]{7}(-[0-9]{2})?$'`),

@@ -16,7 +16,7 @@ function configWithContent(): string {
   fs.cpSync(path.join(repoRoot, 'config'), dir, { recursive: true });
   const file = path.join(dir, 'account.json');
   const account = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  account.faqTopics = [{ id: 'pay', questionKey: 'faq.pay.question', answerKey: 'faq.pay.answer' }];
+  account.faqTopics = [{ id: 'paying', titleKey: 'faq.topics.paying', items: [{ id: 'pay', questionKey: 'faq.pay.question', answerKey: 'faq.pay.answer' }] }];
   account.additionalProducts = [{ name: 'dental', urlType: 'internal', iconClass: 'tooth', applyUrl: '/admin/additional-products/dental' }];
   fs.writeFileSync(file, JSON.stringify(account));
   return dir;
@@ -51,7 +51,7 @@ describe('FAQ topics and additional products (SPEC §3 application configuration
     const guest = located.json<{ token: string }>().token;
     for (const token of [member, guest]) {
       expect(FaqResponseSchema.parse((await get('/api/v1/faq', token)).json())).toEqual({
-        topics: [{ id: 'pay', questionKey: 'faq.pay.question', answerKey: 'faq.pay.answer' }],
+        topics: [{ id: 'paying', titleKey: 'faq.topics.paying', items: [{ id: 'pay', questionKey: 'faq.pay.question', answerKey: 'faq.pay.answer' }] }],
       });
       expect(AdditionalProductsResponseSchema.parse((await get('/api/v1/additional-products', token)).json())).toEqual({
         items: [{ name: 'dental', urlType: 'internal', iconClass: 'tooth', applyUrl: '/admin/additional-products/dental' }],

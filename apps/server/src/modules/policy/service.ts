@@ -1,5 +1,6 @@
 import {
   accountBalance,
+  benefitLines,
   choosePolicySpans,
   compareCalendarDates,
   coverageDetailStatus,
@@ -235,7 +236,8 @@ export async function policyDetail(db: Database, policyId: string, rules: Policy
           sbcUrl: plan.sbcUrl,
           logoUrl: plan.logoUrl,
           summary: plan.summary,
-          details: plan.details ?? [],
+          // The design as data (cents, percentages), whatever shape it was stored in (packages/domain benefits.ts).
+          details: benefitLines(plan.details),
         }
       : null,
     members: membersOut,

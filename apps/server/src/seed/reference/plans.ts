@@ -1,4 +1,4 @@
-import { calendarDate } from '@portal/domain';
+import { calendarDate, type BenefitCost, type BenefitLine } from '@portal/domain';
 import {
   PLAN_DESIGNS as designs,
   PLAN_KEYS,
@@ -73,29 +73,208 @@ export function planId(key: PlanKey, year: number, variant: Variant): string {
   return `${ISSUER_ID}${ISSUER_STATE}${design.product}${planNumber}-${variant}`;
 }
 
-function medicalDetails(type: PlanType, metal: string): { key: string; value: string }[] {
-  const referrals = { key: 'benefit.referralsRequired', value: type === 'HMO' ? 'yes' : 'no' };
-  // A catastrophic plan pays three primary care visits a year; everything else waits for the deductible.
-  if (metal === 'Catastrophic') {
+type Cost = BenefitCost;
+const copay = (dollars: number, afterDeductible = false): Cost =>
+  dollars === 0
+    ? { kind: 'noCharge', afterDeductible }
+    : { kind: 'copay', cents: dollars * 100, afterDeductible };
+const coinsurance = (percent: number, afterDeductible = true): Cost =>
+  percent === 0 ? { kind: 'noCharge', afterDeductible } : { kind: 'coinsurance', percent, afterDeductible };
+const NOT_COVERED: Cost = { kind: 'notCovered' };
+const line = (name: string, inNetwork: Cost, outOfNetwork: Cost | null): BenefitLine => ({
+  key: `benefit.${name}`,
+  inNetwork,
+  outOfNetwork,
+});
+
+/** The provider network of each plan family (a proper name printed on the ID card). */
+const NETWORKS: Record<string, string> = {
+  Harbor: 'Lighthouse Harbor Network',
+  Coastal: 'Lighthouse Coastal PPO Network',
+  Beacon: 'Lighthouse Beacon EPO Network',
+  'Smile Dental': 'Smile Dental PPO Network',
+  ClearView: 'ClearView Vision Network',
+  'WorkWell Dental': 'Smile Dental PPO Network',
+  'WorkWell Vision': 'ClearView Vision Network',
+};
+
+function networkOf(design: PlanDesign): string {
+  if (design.family === 'WorkWell')
+    return design.planType === 'HMO' ? (NETWORKS.Harbor ?? '') : (NETWORKS.Coastal ?? '');
+  return NETWORKS[design.family] ?? `${design.family} Network`;
+}
+
+/**
+ * In-network cost sharing by metal level, in dollars (copays) or percent (coinsurance, after the
+ * deductible): richer metals pay more of the cost (45 CFR 156.140 actuarial values 60/70/80/90 %).
+ */
+const MEDICAL: Record<
+  string,
+  {
+    primary: number;
+    specialist: number;
+    urgent: number;
+    emergency: number;
+    lab: Cost;
+    imaging: Cost;
+    surgery: Cost;
+    hospital: Cost;
+    generic: number;
+    preferred: Cost;
+    nonPreferred: Cost;
+    outOfNetwork: number;
+  }
+> = {
+  Bronze: {
+    primary: 50,
+    specialist: 100,
+    urgent: 100,
+    emergency: 500,
+    lab: coinsurance(40),
+    imaging: coinsurance(40),
+    surgery: coinsurance(40),
+    hospital: coinsurance(40),
+    generic: 15,
+    preferred: copay(60, true),
+    nonPreferred: coinsurance(50),
+    outOfNetwork: 50,
+  },
+  Silver: {
+    primary: 30,
+    specialist: 60,
+    urgent: 60,
+    emergency: 350,
+    lab: copay(25),
+    imaging: coinsurance(20),
+    surgery: coinsurance(20),
+    hospital: coinsurance(20),
+    generic: 10,
+    preferred: copay(40),
+    nonPreferred: copay(75),
+    outOfNetwork: 40,
+  },
+  Gold: {
+    primary: 25,
+    specialist: 45,
+    urgent: 45,
+    emergency: 300,
+    lab: copay(0),
+    imaging: copay(150),
+    surgery: coinsurance(10),
+    hospital: coinsurance(10),
+    generic: 10,
+    preferred: copay(30),
+    nonPreferred: copay(60),
+    outOfNetwork: 30,
+  },
+  Platinum: {
+    primary: 20,
+    specialist: 35,
+    urgent: 35,
+    emergency: 150,
+    lab: copay(0),
+    imaging: copay(100),
+    surgery: copay(250),
+    hospital: copay(500),
+    generic: 5,
+    preferred: copay(25),
+    nonPreferred: copay(50),
+    outOfNetwork: 30,
+  },
+};
+
+/**
+ * A medical plan's design. HMO and EPO plans pay nothing out of network except emergencies, which cost
+ * what they cost in network (No Surprises Act); PPO plans pay out of network after a separate deductible
+ * (twice the in-network one, at least $1,000) up to a separate out-of-pocket maximum (twice the in-network one).
+ */
+function medicalDetails(design: PlanDesign, deductible: number, outOfPocket: number): BenefitLine[] {
+  const type = design.planType;
+  const ppo = type === 'PPO' || type === 'POS';
+  const network = line('network', { kind: 'text', text: networkOf(design) }, null);
+  const oonDeductible = ppo ? Math.max(2 * deductible, 100_000) : null;
+  const plan = [
+    network,
+    line(
+      'deductible',
+      { kind: 'amount', cents: deductible },
+      oonDeductible === null ? NOT_COVERED : { kind: 'amount', cents: oonDeductible },
+    ),
+    line(
+      'outOfPocketMax',
+      { kind: 'amount', cents: outOfPocket },
+      ppo ? { kind: 'amount', cents: 2 * outOfPocket } : NOT_COVERED,
+    ),
+  ];
+  const referrals = line('referralsRequired', { kind: 'yesNo', value: type === 'HMO' }, null);
+  // A catastrophic plan pays three primary care visits a year before the deductible; everything else
+  // waits for the deductible, which equals the out-of-pocket maximum, so after it care costs nothing.
+  if (design.metal === 'Catastrophic') {
+    const afterDeductible: Cost = { kind: 'noCharge', afterDeductible: true };
     return [
-      { key: 'benefit.primaryCareVisit', value: '$0' },
-      { key: 'benefit.deductibleAppliesToAll', value: 'yes' },
+      ...plan,
+      line('preventiveCare', copay(0), NOT_COVERED),
+      line('primaryCareVisit', { kind: 'noCharge', afterDeductible: false, firstVisits: 3 }, NOT_COVERED),
+      line('specialistVisit', afterDeductible, NOT_COVERED),
+      line('urgentCare', afterDeductible, NOT_COVERED),
+      line('emergencyRoom', afterDeductible, afterDeductible),
+      line('hospitalStay', afterDeductible, NOT_COVERED),
+      line('genericDrugs', afterDeductible, NOT_COVERED),
+      line('deductibleAppliesToAll', { kind: 'yesNo', value: true }, null),
       referrals,
     ];
   }
-  const copays: Record<string, [number, number, number, number]> = {
-    Bronze: [50, 100, 15, 500],
-    Silver: [30, 60, 10, 350],
-    Gold: [25, 45, 10, 300],
-    Platinum: [20, 35, 5, 150],
-  };
-  const [primary, specialist, generic, emergency] = copays[metal] ?? [30, 60, 10, 350];
+  const costs = MEDICAL[design.metal ?? 'Silver'] ?? MEDICAL.Silver;
+  if (!costs) throw new Error('unreachable: the Silver design exists');
+  const out = (cost: Cost): Cost => (ppo ? cost : NOT_COVERED);
+  const oon = coinsurance(costs.outOfNetwork);
+  const emergency = copay(costs.emergency, true);
   return [
-    { key: 'benefit.primaryCareVisit', value: `$${primary}` },
-    { key: 'benefit.specialistVisit', value: `$${specialist}` },
-    { key: 'benefit.genericDrugs', value: `$${generic}` },
-    { key: 'benefit.emergencyRoom', value: `$${emergency}` },
+    ...plan,
+    line('preventiveCare', copay(0), out(oon)),
+    line('primaryCareVisit', copay(costs.primary), out(oon)),
+    line('specialistVisit', copay(costs.specialist), out(oon)),
+    line('mentalHealthVisit', copay(costs.primary), out(oon)),
+    line('urgentCare', copay(costs.urgent), out(oon)),
+    line('emergencyRoom', emergency, emergency),
+    line('labTests', costs.lab, out(oon)),
+    line('imaging', costs.imaging, out(oon)),
+    line('outpatientSurgery', costs.surgery, out(oon)),
+    line('hospitalStay', costs.hospital, out(oon)),
+    // Prescriptions are filled at network pharmacies only.
+    line('genericDrugs', copay(costs.generic), NOT_COVERED),
+    line('preferredBrandDrugs', costs.preferred, NOT_COVERED),
+    line('nonPreferredBrandDrugs', costs.nonPreferred, NOT_COVERED),
     referrals,
+  ];
+}
+
+/** Dental PPO: preventive care free in network; basic and major care after the deductible, up to an annual maximum. */
+function dentalDetails(design: PlanDesign, deductible: number, outOfPocket: number): BenefitLine[] {
+  const plus = design.metal === 'High';
+  return [
+    line('network', { kind: 'text', text: networkOf(design) }, null),
+    line('deductible', { kind: 'amount', cents: deductible }, { kind: 'amount', cents: 2 * deductible }),
+    // The out-of-pocket limit of pediatric dental care (an essential health benefit).
+    line('outOfPocketMax', { kind: 'amount', cents: outOfPocket }, null),
+    line('dentalPreventive', copay(0), coinsurance(20, false)),
+    line('dentalBasic', coinsurance(plus ? 20 : 30), coinsurance(plus ? 30 : 40)),
+    line('dentalMajor', plus ? coinsurance(50) : NOT_COVERED, plus ? coinsurance(60) : NOT_COVERED),
+    line(
+      'dentalAnnualMaximum',
+      { kind: 'amount', cents: plus ? 150_000 : 100_000 },
+      { kind: 'amount', cents: plus ? 150_000 : 100_000 },
+    ),
+  ];
+}
+
+/** Vision: a yearly exam for a copay and allowances for frames or contact lenses; out of network, reimbursement up to a limit. */
+function visionDetails(design: PlanDesign): BenefitLine[] {
+  return [
+    line('network', { kind: 'text', text: networkOf(design) }, null),
+    line('eyeExam', copay(10), { kind: 'upTo', cents: 4_500 }),
+    line('frameAllowance', { kind: 'upTo', cents: 15_000 }, { kind: 'upTo', cents: 7_000 }),
+    line('contactLensAllowance', { kind: 'upTo', cents: 13_000 }, { kind: 'upTo', cents: 10_500 }),
   ];
 }
 
@@ -129,19 +308,10 @@ function planRow(key: PlanKey, year: number, variant: Variant): PlanRow {
       : `Lighthouse ${design.family}${design.metal ? ` ${design.metal === 'High' ? 'Plus' : 'Basic'}` : ''} ${type}`;
   const details =
     design.line === 'Medical'
-      ? medicalDetails(type, design.metal ?? '')
+      ? medicalDetails(design, deductible, outOfPocket)
       : design.line === 'Dental'
-        ? [
-            { key: 'benefit.dentalPreventive', value: '100%' },
-            { key: 'benefit.dentalBasic', value: design.metal === 'High' ? '80%' : '70%' },
-            { key: 'benefit.dentalMajor', value: design.metal === 'High' ? '50%' : '0%' },
-            { key: 'benefit.dentalAnnualMaximum', value: design.metal === 'High' ? '$1,500' : '$1,000' },
-          ]
-        : [
-            { key: 'benefit.eyeExam', value: '$10' },
-            { key: 'benefit.frameAllowance', value: '$150' },
-            { key: 'benefit.contactLensAllowance', value: '$130' },
-          ];
+        ? dentalDetails(design, deductible, outOfPocket)
+        : visionDetails(design);
   return {
     id: planId(key, year, variant),
     lineOfCoverage: design.line,

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import AddCircleIcon from '@mui/icons-material/AddCircle';
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import BadgeIcon from '@mui/icons-material/Badge';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -29,6 +30,7 @@ import { loose } from '../../i18n/loose';
 // The navigation file names icons by their Material names (an `icon` hint, SPEC §2 sample menu).
 const ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
   home: HomeIcon,
+  badge: BadgeIcon,
   description: DescriptionIcon,
   policy: PolicyIcon,
   payment: PaymentIcon,
