@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { planChangeEventFormSchema, type PlanChangeEventForm, type PlanChoices, type PlanOption, type ServiceRequest } from '@portal/contracts';
@@ -254,6 +254,10 @@ export default function ChangePlanPage() {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [sent, setSent] = useState<ServiceRequest | null>(null);
   const top = useRef<HTMLDivElement>(null);
+  // Once a request is sent, its confirmation takes the focus (it shows above where the form was).
+  useEffect(() => {
+    if (sent) top.current?.focus();
+  }, [sent]);
   const data = choices.data;
   const withCredit = (data?.taxCreditCents ?? 0) > 0;
   const canAsk = viewer.session.actions.includes('change-plan') && data?.route === 'issuer' && !open.request && !open.loading;
@@ -297,7 +301,7 @@ export default function ChangePlanPage() {
       ) : (
         <>
           <PolicySelector choices={policies} selected={policy} />
-          <Box ref={top} tabIndex={-1} sx={{ outline: 'none' }}>
+          <Box ref={top} tabIndex={-1} sx={{ outline: 'none', display: sent ? 'block' : 'none' }}>
             {sent && (
               <RequestSent
                 request={sent}

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { coverageDatesFormSchema, type ChangeCoverageDatesRequest, type CoverageDateOptions, type ServiceRequest } from '@portal/contracts';
@@ -158,6 +158,10 @@ export default function ChangeCoverageDatesPage() {
   const open = useOpenRequest(policy, 'change-coverage-dates');
   const [sent, setSent] = useState<ServiceRequest | null>(null);
   const top = useRef<HTMLDivElement>(null);
+  // Once a request is sent, its confirmation takes the focus (it shows above where the form was).
+  useEffect(() => {
+    if (sent) top.current?.focus();
+  }, [sent]);
   const format = useFormatters();
   const dateOrOpen = useDateOrOpen();
   const lt = loose(t);
@@ -171,7 +175,7 @@ export default function ChangeCoverageDatesPage() {
       ) : (
         <>
           <PolicySelector choices={choices} selected={policy} />
-          <Box ref={top} tabIndex={-1} sx={{ outline: 'none' }}>
+          <Box ref={top} tabIndex={-1} sx={{ outline: 'none', display: sent ? 'block' : 'none' }}>
             {sent && (
               <RequestSent
                 request={sent}
@@ -218,7 +222,6 @@ export default function ChangeCoverageDatesPage() {
                   options={data}
                   onSent={(request) => {
                     setSent(request);
-                    top.current?.focus();
                   }}
                 />
               </Paper>

@@ -81,7 +81,14 @@ function SpanCard({ span, details }: { span: CoverageSpan; details: CoverageDeta
             {span.cancelled ? (
               <Chip label={t('coverageDetails.cancelled')} color="default" variant="outlined" size="small" />
             ) : (
-              <Chip label={t(`coverageDetails.status.${span.status === 'Effectuated' ? 'effectuated' : 'notEffectuated'}`)} color={span.status === 'Effectuated' ? 'success' : 'warning'} size="small" variant={span.status === 'Effectuated' ? 'filled' : 'outlined'} />
+              <Chip
+                label={t(`coverageDetails.status.${span.status === 'Effectuated' ? 'effectuated' : 'notEffectuated'}`)}
+                color={span.status === 'Effectuated' ? 'success' : 'default'}
+                size="small"
+                variant={span.status === 'Effectuated' ? 'filled' : 'outlined'}
+                // A dark amber that keeps 4.5:1 on white (the theme's warning orange does not).
+                sx={span.status === 'Effectuated' ? undefined : { color: '#7a4100', borderColor: '#7a4100' }}
+              />
             )}
           </Stack>
         </Stack>

@@ -100,15 +100,15 @@ export function ExchangeNotice({ id, heading, body }: { id: string; heading: str
   const { t } = useTranslation();
   const { name, url, phone } = useConfig().account.exchange;
   return (
-    <Alert severity="info" component="section" aria-labelledby={id}>
+    <Alert severity="info" component="section" role="region" aria-labelledby={id}>
       <Typography id={id} variant="h6" component="h2" sx={{ fontSize: '1.05rem', mb: 0.5 }}>
         {heading}
       </Typography>
       <Typography sx={{ mb: 1 }}>{body}</Typography>
       <Stack spacing={0.5}>
-        <Link href={url} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, alignSelf: 'flex-start' }}>
+        <Link href={url} target="_blank" rel="noopener noreferrer" sx={{ fontWeight: 600, alignSelf: 'flex-start' }}>
           {t('policyCoverage.exchange.link', { exchange: name })}
-          <OpenInNew fontSize="small" aria-hidden="true" />
+          <OpenInNew fontSize="small" aria-hidden="true" sx={{ verticalAlign: 'text-bottom', ml: 0.5 }} />
           <NewTabHint />
         </Link>
         {phone.trim() !== '' && (
@@ -161,7 +161,7 @@ export function OpenRequest({ request, summary }: { request: ServiceRequest; sum
     return t(problemMessageKey(error));
   };
   return (
-    <Alert severity="info" component="section" aria-labelledby={`open-request-${request.id}`}>
+    <Alert severity="info" component="section" role="region" aria-labelledby={`open-request-${request.id}`}>
       <Typography id={`open-request-${request.id}`} variant="h6" component="h2" sx={{ fontSize: '1.05rem', mb: 0.5 }}>
         {t('policyCoverage.open.heading', { reference: request.referenceNumber })}
       </Typography>

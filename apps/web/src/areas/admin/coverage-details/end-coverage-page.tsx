@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { endCoverageFormSchema, type EndCoverageOptions, type EndCoverageRequest, type ServiceRequest } from '@portal/contracts';
@@ -171,6 +171,10 @@ export default function EndCoveragePage() {
   const open = useOpenRequest(policy, 'end-coverage');
   const [sent, setSent] = useState<ServiceRequest | null>(null);
   const top = useRef<HTMLDivElement>(null);
+  // Once a request is sent, its confirmation takes the focus (it shows above where the form was).
+  useEffect(() => {
+    if (sent) top.current?.focus();
+  }, [sent]);
   const format = useFormatters();
   const lt = loose(t);
   const canAsk = viewer.session.actions.includes('end-coverage');
@@ -183,7 +187,7 @@ export default function EndCoveragePage() {
       ) : (
         <>
           <PolicySelector choices={choices} selected={policy} />
-          <Box ref={top} tabIndex={-1} sx={{ outline: 'none' }}>
+          <Box ref={top} tabIndex={-1} sx={{ outline: 'none', display: sent ? 'block' : 'none' }}>
             {sent && (
               <RequestSent
                 request={sent}
@@ -229,7 +233,6 @@ export default function EndCoveragePage() {
                   options={data}
                   onSent={(request) => {
                     setSent(request);
-                    top.current?.focus();
                   }}
                 />
               </Paper>
