@@ -108,7 +108,9 @@ describe('demographics page (issue 11)', { timeout: 30_000 }, () => {
   it('sends an on-exchange member to the exchange and offers no change form', async () => {
     renderPage({ data: view({ onExchange: true }) });
     const notice = await screen.findByRole('region', { name: 'Report these changes to Massachusetts Health Connector' }, { timeout: 10_000 });
-    expect(within(notice).getByText(/Call Massachusetts Health Connector at 1-877-623-6765/)).toBeTruthy();
+    expect(within(notice).getByText(/Call Massachusetts Health Connector at/)).toBeTruthy();
+    // The number on one line, dialable.
+    expect(within(notice).getByRole('link', { name: '1-877-623-6765' }).getAttribute('href')).toBe('tel:18776236765');
     expect(screen.queryByRole('button', { name: /Change details/ })).toBeNull();
   });
 
