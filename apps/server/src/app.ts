@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -23,6 +23,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, HttpProblem } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { loadOrCreateSigningKey } from './auth/keys';
 import { outboxPlugin } from './plugins/outbox';
 import { processorPlugin } from './plugins/processor';
 import { openApiPlugin } from './plugins/openapi';
@@ -179,7 +180,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: settings.publicUrl,
     intervalMs: options.outboxIntervalMs ?? 5_000,
   });
-  await app.register(idempotencyPlugin, {});
+  // Request fingerprints are keyed with a secret every instance shares and the database never holds:
+  // derived from the portal's signing key (PORTAL_SIGNING_JWK), which multi-instance deployments share.
+  const portalKey = await loadOrCreateSigningKey(settings.dataDir, 'portal-session', 'ES256', settings.secrets.portalSigningJwk);
+  await app.register(idempotencyPlugin, { hashKey: createHash('sha256').update(`idempotency-request\u0000${portalKey.d ?? ''}`).digest('hex') });
   await app.register(processorPlugin, { processor });
   // Bank payments settle or come back through the processor's webhook (docs/decisions/016).
   app.processorWebhooks.register((tx, event) =>

@@ -56,7 +56,7 @@ describe('the write path: action check, one transaction with audit and outbox, i
     await instance.register(auditPlugin);
     await instance.register(outboxPlugin, { intervalMs: 0 });
     instance.outbox.register(notifyHousehold);
-    await instance.register(idempotencyPlugin, { leaseMs: 2_000, waitMs: 300 });
+    await instance.register(idempotencyPlugin, { leaseMs: 2_000, waitMs: 300, hashKey: 'write-path-test-secret' });
     instance.decorate('tenant', { roles } as never);
     instance.decorate('settings', { env: 'test' } as never);
     instance.addHook('onRequest', (request, _reply, done) => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -42,6 +42,12 @@ export interface IdempotencyOptions {
   leaseMs?: number;
   /** How long a concurrent duplicate waits for the first answer before 409 (ms). */
   waitMs?: number;
+  /**
+   * The secret the request's fingerprint is keyed with (the same on every instance). A plain hash of a
+   * body that holds an SSN could be reversed by trying every value of the digits the stored answer does
+   * not show; a keyed one cannot be without the secret, which is not in the database.
+   */
+  hashKey: string;
 }
 
 /** A stable text of the request: method, route, path parameters and body with sorted keys. */
@@ -56,9 +62,9 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function requestHash(request: FastifyRequest): string {
+function requestHash(request: FastifyRequest, hashKey: string): string {
   const text = canonical({ method: request.method, route: request.routeOptions.url, params: request.params, body: request.body ?? null });
-  return createHash('sha256').update(text).digest('hex');
+  return createHmac('sha256', hashKey).update(text).digest('hex');
 }
 
 /** The key as the processor should see it: unique per caller and key, revealing neither. */
@@ -160,7 +166,7 @@ export const idempotencyPlugin = fp(
       }
       // Keys are the caller's own: the same key from two callers names two requests.
       const scope = request.principal?.subject ?? `anonymous:${request.ip}`;
-      const proceed = await claim(reply, scope, key, requestHash(request));
+      const proceed = await claim(reply, scope, key, requestHash(request, options.hashKey));
       if (!proceed) return reply; // answered from the first request
       request.idempotency = { scope, key };
       return undefined;
