@@ -35,7 +35,7 @@ test('a member sends a general request with a document, follows it and cancels i
   const { context, page } = await newPortalPage(browser, { language });
   await freshMember(page, { language, exchange: false });
   await openRequests(page, language);
-  await expectNoViolations(page);
+  await expectNoViolations(page, 'the service requests page');
   const { pdf, fake } = files();
 
   await page.getByRole('button', { name: t('serviceRequests.new', language) }).click();
@@ -54,7 +54,7 @@ test('a member sends a general request with a document, follows it and cancels i
   await dialog.getByRole('button', { name: t('serviceRequests.form.removeFile', language) }).click();
   await dialog.getByLabel(/Documento/).setInputFiles(pdf);
   await expect(dialog.getByText(/Arquivo escolhido: referral letter\.pdf/)).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoViolations(page, 'the general request form with a file chosen');
   await dialog.getByRole('button', { name: t('serviceRequests.form.send', language) }).click();
   await expect(dialog).toBeHidden();
   const received = page.getByRole('status').filter({ hasText: /Recebemos sua solicitação SR-/ });
@@ -72,7 +72,7 @@ test('a member sends a general request with a document, follows it and cancels i
   await card.getByRole('button', { name: /Baixar referral letter\.pdf/ }).click();
   const saved = await (await download).path();
   expect(fs.readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  await expectNoViolations(page);
+  await expectNoViolations(page, 'a request opened with its history and file');
 
   // Cancelled after confirming (the safe choice is focused first).
   await card.getByRole('button', { name: t('serviceRequests.cancel', language) }).click();
