@@ -182,7 +182,7 @@ export function FaqPage() {
         <Alert severity="info">{t('faq.empty')}</Alert>
       ) : (
         <>
-          <Box component="search">
+          <Box role="search">
             <TextField
               id={searchId}
               type="search"
@@ -249,11 +249,7 @@ export function FaqPage() {
                   >
                     <Typography sx={{ fontWeight: 600 }}>{item.question}</Typography>
                   </AccordionSummary>
-                  <AccordionDetails
-                    id={`${item.id}-answer`}
-                    role="region"
-                    aria-labelledby={`${item.id}-question`}
-                  >
+                  <AccordionDetails>
                     <Answer text={item.answer} />
                     <Link
                       component={RouterLink}
