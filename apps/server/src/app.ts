@@ -60,13 +60,17 @@ import { livePlugin } from './plugins/live';
 import { mailPlugin } from './plugins/mail';
 import { paperlessRoutes } from './modules/paperless/routes';
 import { serviceRequestRoutes } from './modules/service-request/routes';
-import { dependentRoutes } from './modules/dependents/routes';
 import { coverageRoutes } from './modules/policy-coverage/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { addressRoutes } from './modules/address/routes';
 import { demographicsRoutes } from './modules/demographics/routes';
+import { dependentRoutes } from './modules/dependents/routes';
 import { emailChannel } from './modules/paperless/outbox-handler';
 import { demoFixtureRoutes, devMailboxRoutes } from './modules/demo/routes';
+import { pcpRoutes } from './modules/pcp/routes';
+import { demoDirectory, EMPTY_DIRECTORY } from './modules/pcp/directory';
+import { additionalProductRoutes } from './modules/additional-product/routes';
+import { accountLinkRoutes } from './modules/account-link/routes';
 import { loadBranding } from './pdf/branding';
 import type { Settings } from './settings';
 
@@ -297,11 +301,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(benefitsRoutes, { branding });
       await api.register(paperlessRoutes, paperlessDeps);
       await api.register(serviceRequestRoutes);
-      await api.register(dependentRoutes);
       await api.register(coverageRoutes);
       await api.register(contactRoutes);
       await api.register(addressRoutes);
       await api.register(demographicsRoutes);
+      await api.register(dependentRoutes);
+      // Issue 12: the provider directory is generated demo data in demo mode (docs/decisions/027), none otherwise.
+      await api.register(pcpRoutes, { directory: settings.demoMode ? demoDirectory() : EMPTY_DIRECTORY });
+      await api.register(additionalProductRoutes);
+      await api.register(accountLinkRoutes);
       await api.register(processorRoutes);
       if (settings.demoMode) await api.register(demoFixtureRoutes);
     },

@@ -316,6 +316,24 @@ const MATRIX: Record<string, RouteCase> = {
     request: (w, caller) => command(caller, `/api/v1/Policy/${w.a.policyId}/change-plan`, { planId: '77421MA0010001-01', renewal: true }),
     expect: { ...signedIn(403), memberA: 422, brokerOfRecord: 422, assertedA: 422 },
   },
+  // Dependents (issue 11): role actions `add-dependent` (members, the broker of record, customer service, an
+  // assertion naming A's policy) and `remove-dependent` (not brokers). A's policy is on-exchange, so whoever
+  // gets as far as the rules is sent to the exchange (422 `report-to-exchange`); others are refused A's policy.
+  'POST /api/v1/Policy/:policyId/dependents': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/dependents`, {
+        lifeEvent: 'birth',
+        lifeEventDate: '2025-01-10',
+        coverageStartDate: '2025-01-10',
+        dependents: [{ firstName: 'Matrix', lastName: 'Baby', dob: '2025-01-10', gender: 'female', relationship: 'child' }],
+      }),
+    expect: { ...signedIn(403), memberA: 422, brokerOfRecord: 422, customerService: 422, assertedA: 422 },
+  },
+  'POST /api/v1/Policy/:policyId/dependents/remove': {
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/dependents/remove`, { memberId: w.a.memberId, removalReason: 'moved-out', removalDate: '2025-01-10' }),
+    expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
+  },
   // Contact information, addresses and demographics (issue 11): read by whoever may see A's household or
   // policy, except a located guest. Changes need `update-contact` / `manage-address` / `update-demographics`
   // (members, customer service, an assertion naming A's policy; not brokers or guests in this tenant's
@@ -356,24 +374,6 @@ const MATRIX: Record<string, RouteCase> = {
   'PUT /api/v1/Household/:householdId/language': {
     request: (w, caller) => command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/language`, { language: 'es', version: 999 }),
     expect: { ...signedIn(403), memberA: 409, customerService: 409, assertedA: 409 },
-  },
-  // Dependents (issue 11): role actions `add-dependent` (members, the broker of record, customer service, an
-  // assertion naming A's policy) and `remove-dependent` (not brokers). A's policy is on-exchange, so whoever
-  // gets as far as the rules is sent to the exchange (422 `report-to-exchange`); others are refused A's policy.
-  'POST /api/v1/Policy/:policyId/dependents': {
-    request: (w, caller) =>
-      command(caller, `/api/v1/Policy/${w.a.policyId}/dependents`, {
-        lifeEvent: 'birth',
-        lifeEventDate: '2025-01-10',
-        coverageStartDate: '2025-01-10',
-        dependents: [{ firstName: 'Matrix', lastName: 'Baby', dob: '2025-01-10', gender: 'female', relationship: 'child' }],
-      }),
-    expect: { ...signedIn(403), memberA: 422, brokerOfRecord: 422, customerService: 422, assertedA: 422 },
-  },
-  'POST /api/v1/Policy/:policyId/dependents/remove': {
-    request: (w, caller) =>
-      command(caller, `/api/v1/Policy/${w.a.policyId}/dependents/remove`, { memberId: w.a.memberId, removalReason: 'moved-out', removalDate: '2025-01-10' }),
-    expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
   },
   'GET /api/v1/Member/2/:folderId': {
     request: (w) => ({ url: `/api/v1/Member/2/${w.a.folderId}` }),
@@ -486,6 +486,43 @@ const MATRIX: Record<string, RouteCase> = {
   'GET /api/v1/Broker/search': {
     request: () => ({ url: '/api/v1/Broker/search?lastName=bro' }),
     expect: signedIn(200),
+  },
+  // Issue 12: a change of broker of record (role action `change-broker`: members, customer service, an
+  // assertion; not brokers or guests). Whoever may act on A's policy gets as far as the directory: an
+  // unknown broker (422). Another member is refused A's policy.
+  'POST /api/v1/Policy/:policyId/broker': {
+    request: (w, caller) => command(caller, `/api/v1/Policy/${w.a.policyId}/broker`, { change: 'change', brokerId: NO_SUCH_ITEM, authorize: true }),
+    expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
+  },
+  // Issue 12: the provider directory is public facts (any signed-in caller); a policy's PCPs need the page
+  // in the caller's role routes (brokers and guests have not got /admin/pcp-select) and the policy; choosing
+  // needs `select-pcp` (members, customer service, an assertion) and gets as far as the directory: an NPI
+  // it does not list (422).
+  'GET /api/v1/providers': { request: () => ({ url: '/api/v1/providers?specialty=pediatrics&language=es' }), expect: signedIn(200) },
+  'GET /api/v1/Policy/:policyId/pcp': {
+    request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/pcp` }),
+    expect: { ...ownersOfA(200), brokerOfRecord: 403, guestA: 403 },
+  },
+  'POST /api/v1/Policy/:policyId/pcp': {
+    request: (w, caller) => command(caller, `/api/v1/Policy/${w.a.policyId}/pcp`, { choices: [{ memberId: w.a.memberId, npi: '1234567893' }] }),
+    expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
+  },
+  // Issue 12: additional products for A's household (the page is in members' and staff's role routes, not
+  // brokers' or guests'); applying needs `apply-additional-products` (members and an assertion in this
+  // tenant) and gets as far as the tenant's cards: a product it does not offer (422).
+  'GET /api/v1/Household/:householdId/additional-products': {
+    request: (w) => ({ url: `/api/v1/Household/${w.a.householdId ?? ''}/additional-products` }),
+    expect: { ...ownersOfA(200), brokerOfRecord: 403, guestA: 403 },
+  },
+  'POST /api/v1/Household/:householdId/additional-products': {
+    request: (w, caller) => command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/additional-products`, { product: 'no-such-product', memberIds: [w.a.memberId], startDate: '2030-01-01' }),
+    expect: { ...signedIn(403), memberA: 422, assertedA: 422 },
+  },
+  // Issue 12: linking an account (role action `link-account`, members' accounts only): the members of the
+  // matrix are linked already (409); staff, brokers and guests lack the action; an assertion is no account.
+  'POST /api/v1/account/link': {
+    request: () => ({ url: '/api/v1/account/link', payload: { identifierType: 'policyNumber', identifier: 'NO-SUCH-1', dateOfBirth: '1980-01-15', ssn: '212-55-4321' } }),
+    expect: { ...signedIn(403), memberA: 409, memberB: 409 },
   },
   'GET /api/v1/Group/FromSubscribers': {
     request: (w) => ({ url: `/api/v1/Group/FromSubscribers?subscriberEntityIds=${w.a.issuerSubscriberId}` }),

@@ -97,7 +97,15 @@ export const AccountConfigSchema = z
     stateNondiscriminationNotice: z.record(z.string().regex(/^[A-Z]{2}$/), Url),
     mailboxes: z.object({ contactNumberChange: z.string(), paymentRefund: z.string(), termination: z.string() }),
     chatbot: z.object({ roles: z.array(z.string()), scriptUrl: Url, stylesheetUrl: Url }),
-    pcp: z.object({ selectionEnabled: z.boolean(), planTypeWhitelist: z.array(z.string()) }),
+    pcp: z.object({
+      selectionEnabled: z.boolean(),
+      planTypeWhitelist: z.array(z.string()),
+      /**
+       * Issue 12: a member's choice of primary care provider is applied at once (a `pcp` service request
+       * completed with it) when true; otherwise it waits for staff review.
+       */
+      changesApplyAtOnce: z.boolean().default(false),
+    }),
     payments: z.object({
       minAllowedPaymentCents: z.number().int().positive(),
       maxAllowedPaymentCents: z.number().int().positive(),
@@ -148,7 +156,14 @@ export const AccountConfigSchema = z
       .default({ advanceNoticeDays: 3, declineRetryDays: 3 }),
     enrollmentStatusLabels: z.record(z.string(), z.string()),
     additionalProducts: z.array(
-      z.object({ name: z.string(), urlType: z.enum(['internal', 'external']), iconClass: z.string(), applyUrl: Url }),
+      z.object({
+        name: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'a lowercase key (its texts are additionalProducts.cards.<name>.*)'),
+        urlType: z.enum(['internal', 'external']),
+        iconClass: z.string(),
+        applyUrl: Url,
+        /** SPEC §1: what the card applies for — health (QHP), dental (QDP) or vision (CVP). */
+        productType: z.enum(['QHP', 'QDP', 'CVP']).optional(),
+      }),
     ),
     locateAccount: z.object({ redirectUnauthenticated: z.boolean() }),
     /**
@@ -168,6 +183,14 @@ export const AccountConfigSchema = z
         claimsAddress: z.string(),
       })
       .default({ payerId: '', rx: { bin: '', pcn: '', group: '' }, providerPhone: '', pharmacyPhone: '', nurseLinePhone: '', website: '', claimsAddress: '' }),
+    /**
+     * Issue 12, SPEC §9 "link-account searchable field SSN": what a signed-in member whose account is not
+     * linked gives besides the member ID and date of birth — the SSN (compared by its last four digits,
+     * the only part stored) or the home ZIP code.
+     */
+    linkAccount: z.object({ searchableField: z.enum(['SSN', 'ZipCode']) }).default({ searchableField: 'SSN' }),
+    /** SPEC §2 account/home: whether the home area shows the sign-in link (members who sign in elsewhere, e.g. by SAML only, do not need it). */
+    home: z.object({ showSignInLink: z.boolean() }).default({ showSignInLink: true }),
     /** Documents (SPEC §9 "tax document types including 1095 forms") and their printed branding. */
     documents: z.object({
       /** The tax forms members see on /documents/tax, e.g. 1095-A (on-exchange), 1095-B, a state form. */

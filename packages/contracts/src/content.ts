@@ -23,6 +23,8 @@ export const AdditionalProductSchema = z
     urlType: z.enum(['internal', 'external']),
     iconClass: z.string(),
     applyUrl: z.string(),
+    /** SPEC §1: health (QHP), dental (QDP) or vision (CVP). */
+    productType: z.enum(['QHP', 'QDP', 'CVP']).optional(),
   })
   .meta({ id: 'AdditionalProduct' });
 

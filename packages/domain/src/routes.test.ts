@@ -96,11 +96,15 @@ describe('headerLogoRoute', () => {
 });
 
 describe('showUploadDocumentsButton', () => {
-  it('shows only on /account/home paths with the flag on', () => {
+  it('shows only on the home area (/account/home, which the router shows at /home) with the flag on', () => {
     expect(showUploadDocumentsButton('/account/home', true)).toBe(true);
     expect(showUploadDocumentsButton('/account/home/link-account', true)).toBe(true);
+    expect(showUploadDocumentsButton('/home', true)).toBe(true);
+    expect(showUploadDocumentsButton('/home/link-account', true)).toBe(true);
     expect(showUploadDocumentsButton('/account/home', false)).toBe(false);
-    expect(showUploadDocumentsButton('/home', true)).toBe(false);
+    expect(showUploadDocumentsButton('/homework', true)).toBe(false);
+    expect(showUploadDocumentsButton('/account-overview', true)).toBe(false);
+    expect(showUploadDocumentsButton('/admin/additional-products', true)).toBe(false);
   });
 });
 

@@ -94,11 +94,13 @@ export function headerLogoRoute(input: {
 }
 
 /**
- * SPEC §2 "Shell": the upload-documents button shows only when the (raw) path contains
- * `/account/home` and configuration `displayUploadDocumentButton` is on.
+ * SPEC §2 "Shell": the upload-documents button shows only when the path contains `/account/home` and
+ * configuration `displayUploadDocumentButton` is on. SPEC §2 also drops a leading `account` segment, so
+ * the router shows `/account/home` at `/home`: the rule holds on the home area, `/home` and below it
+ * (`/home/link-account`), however the address was written.
  */
 export function showUploadDocumentsButton(path: string, displayUploadDocumentButton: boolean): boolean {
-  return displayUploadDocumentButton && path.toLowerCase().includes('/account/home');
+  return displayUploadDocumentButton && isRouteWithin(path, '/home');
 }
 
 /** SPEC §6: what happens to a visitor who is not signed in (see {@link unauthenticatedRedirect}). */

@@ -68,6 +68,8 @@ export interface ReviewFacts {
    * has been paid in full (a card payment; a bank payment only once it has cleared).
    */
   readonly reinstatement?: { readonly reinstatementStatus: 'Eligible' | 'Manual' | 'NotEligible'; readonly amountDuePaid: boolean };
+  /** A primary care provider choice (issue 12): the tenant's configuration says whether it applies at once (`pcp.changesApplyAtOnce`). */
+  readonly pcp?: { readonly appliesAtOnce: boolean };
 }
 
 /**
@@ -77,6 +79,7 @@ export interface ReviewFacts {
  */
 export const needsReview = (type: ServiceRequestType, facts: ReviewFacts = {}): boolean => {
   if (type === 'reinstatement') return !(facts.reinstatement?.reinstatementStatus === 'Eligible' && facts.reinstatement.amountDuePaid);
+  if (type === 'pcp') return !(facts.pcp?.appliesAtOnce ?? false);
   return !APPLIED_AT_ONCE.includes(type);
 };
 

@@ -20,7 +20,7 @@ import {
   type AddressValues,
   type PolicyAddressFacts,
 } from './repository';
-import { lookUpZip, zipCodesOfCity } from './zip-reference';
+import { lookUpZip, zipCodesOfCity, zipCoordinates } from './zip-reference';
 
 /**
  * A policy's residential and mailing addresses (issue 11, SPEC §2 /admin/policy-selection/manage-address,
@@ -80,6 +80,12 @@ export async function policyAddresses(db: Executor, policyId: string): Promise<P
 
 export async function zipLookup(zipCode: string): Promise<ZipLookup | null> {
   return lookUpZip(zipCode);
+}
+
+/** Where a ZIP code is, for distances (issue 12: providers near a ZIP code); null when the reference does not know it. */
+export async function zipLocation(zipCode: string): Promise<{ zipCode: string; city: string; latitude: number; longitude: number } | null> {
+  const [facts, point] = await Promise.all([lookUpZip(zipCode), zipCoordinates(zipCode)]);
+  return facts && point ? { zipCode, city: facts.city, ...point } : null;
 }
 
 /** The address as it will be stored: county and FIPS from the reference; refused with a field code when the ZIP is unknown or in another state. */

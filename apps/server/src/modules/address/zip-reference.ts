@@ -29,6 +29,7 @@ interface ZipInfo {
 }
 interface ZipcodesUs {
   find(zip: string): { city: string; stateCode: string; county: string; isValid: boolean };
+  findCoordinates(zip: string): { latitude: number; longitude: number; isValid: boolean };
   findByCity(city: string, state: string): ZipInfo[];
 }
 interface CountyRow {
@@ -84,4 +85,12 @@ export async function zipCodesOfCity(city: string, state: string): Promise<strin
     .findByCity(city.trim(), state)
     .filter((entry) => entry.placeName.toLowerCase() === wanted)
     .map((entry) => entry.zipCode);
+}
+
+/** Where a 5-digit ZIP code is (GeoNames' latitude and longitude of its place), or null for one the reference does not know. */
+export async function zipCoordinates(zipCode: string): Promise<{ latitude: number; longitude: number } | null> {
+  if (!/^[0-9]{5}$/.test(zipCode)) return null;
+  const { zipcodes } = await reference();
+  const found = zipcodes.findCoordinates(zipCode);
+  return found.isValid ? { latitude: found.latitude, longitude: found.longitude } : null;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BrokerSearchQuery } from '@portal/contracts';
-import type { Database } from '../../db/client';
-import { brokers } from '../../db/schema';
+import type { Database, Executor } from '../../db/client';
+import { brokers, policies } from '../../db/schema';
 
 /** A LIKE pattern matching values that start with `prefix`, its own wildcards taken literally. */
 const startsWith = (prefix: string): string => `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -29,4 +29,18 @@ export async function searchBrokers(db: Database, query: BrokerSearchQuery, limi
     .where(and(...conditions))
     .orderBy(asc(sql`lower(${brokers.lastName})`), asc(sql`lower(${brokers.firstName})`), asc(brokers.npn))
     .limit(limit);
+}
+
+/** One broker of the directory, with the states they are licensed in (a new broker of record must be licensed where the policy is). */
+export async function brokerById(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: brokers.id, npn: brokers.npn, firstName: brokers.firstName, lastName: brokers.lastName, agencyName: brokers.agencyName, licensedStates: brokers.licensedStates })
+    .from(brokers)
+    .where(eq(brokers.id, id));
+  return row;
+}
+
+/** Locks the policy row: two broker changes for one policy are made one after the other. */
+export async function lockPolicy(tx: Executor, policyId: string): Promise<void> {
+  await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update');
 }

@@ -67,6 +67,11 @@ const DemoMemberRequestSchema = z.object({
    */
   reinstatable: z.enum(['Eligible', 'Manual']).optional(),
   language: z.enum(['en', 'es', 'pt']).optional(),
+  /**
+   * Issue 12: the account is not linked to the member yet (like `ana.costa`): the answer gives the facts
+   * that link it (SPEC §2 account/home/link-account), the SSN's last four digits included.
+   */
+  unlinked: z.boolean().optional(),
 });
 const DemoMemberResponseSchema = z.object({
   username: z.string(),
@@ -78,6 +83,10 @@ const DemoMemberResponseSchema = z.object({
   /** The subscriber's facts a guest locates the account with (SPEC §3 locate-account). */
   dateOfBirth: z.string(),
   zipCode: z.string().nullable(),
+  /** With `unlinked`: the subscriber's name and the last four digits of their SSN (demo data). */
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  ssnLast4: z.string().nullable().optional(),
 });
 
 /**
@@ -100,7 +109,7 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
       },
     },
     async (request, reply) => {
-      const { exchange, paperless, owing, binder, reinstatable } = request.body;
+      const { exchange, paperless, owing, binder, reinstatable, unlinked } = request.body;
       if (reinstatable) {
         const made = await createReinstatableMember(db, { today: app.today(), language: request.body.language ?? 'en', status: reinstatable });
         return reply.status(201).send(made);
@@ -109,8 +118,8 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
       const requires = request.body.requires ?? [];
       const needs = (kind: 'notice' | '1095-A' | '1095-B') => requires.includes(kind);
       const picked = await db.transaction(async (tx) => {
-        const result = await tx.execute<{ member_id: string; household_id: string; first_name: string; last_name: string; email: string | null; language: string | null; code: string; policy_number: string; exchange_subscriber_id: string | null; dob: string; zip_code: string | null }>(sql`
-          select m.id as member_id, m.household_id, m.first_name, m.last_name, m.email, pr.language, m.folder_id as code, p.policy_number, p.exchange_subscriber_id, m.dob::text as dob, ad.zip_code
+        const result = await tx.execute<{ member_id: string; household_id: string; first_name: string; last_name: string; email: string | null; language: string | null; code: string; policy_number: string; exchange_subscriber_id: string | null; dob: string; zip_code: string | null; ssn_last4: string | null }>(sql`
+          select m.id as member_id, m.household_id, m.first_name, m.last_name, m.email, pr.language, m.folder_id as code, p.policy_number, p.exchange_subscriber_id, m.dob::text as dob, ad.zip_code, m.ssn_last4
           from policies p
           join members m on m.id = p.subscriber_member_id
           left join addresses ad on ad.id = p.residential_address_id
@@ -126,6 +135,9 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
             and (${paperless === undefined} or coalesce(pr.paperless, false) = ${paperless === true})
             and not exists (select 1 from accounts a where a.member_id = m.id)
             and not exists (select 1 from accounts a join members o on o.id = a.member_id where o.household_id = m.household_id)
+            -- an unlinked demo account already made for this member (it has no member_id to find it by)
+            and not exists (select 1 from accounts a where a.realm = 'consumer' and lower(a.username) = 'demo.' || lower(m.folder_id))
+            and (${unlinked !== true} or m.ssn_last4 is not null)
             and (${binder === true} or exists (select 1 from documents d where d.policy_id = p.id and d.type = 'invoice'))
             and (${!withDependents} or exists (select 1 from member_spans ms where ms.policy_id = p.id and ms.relationship <> 'self' and not ms.cancelled and ms.start_date <= ${app.today()}::date and (ms.end_date is null or ms.end_date >= ${app.today()}::date)))
             and (${owing !== true} or exists (select 1 from finances f where f.policy_id = p.id and f.current_amount_due_cents + f.past_amount_due_cents > 0))
@@ -135,7 +147,7 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
           order by m.folder_id
           limit 1
           for update of m skip locked`);
-        const row = (result as { rows: { member_id: string; household_id: string; first_name: string; last_name: string; email: string | null; language: string | null; code: string; policy_number: string; exchange_subscriber_id: string | null; dob: string; zip_code: string | null }[] }).rows[0];
+        const row = (result as { rows: { member_id: string; household_id: string; first_name: string; last_name: string; email: string | null; language: string | null; code: string; policy_number: string; exchange_subscriber_id: string | null; dob: string; zip_code: string | null; ssn_last4: string | null }[] }).rows[0];
         if (!row) return null;
         const username = `demo.${row.code.toLowerCase()}`;
         await tx.insert(accounts).values({
@@ -146,9 +158,10 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
           familyName: row.last_name,
           passwordHash: hashPassword(DEMO_PASSWORD),
           roles: ['member'],
-          memberId: row.member_id,
+          memberId: unlinked === true ? null : row.member_id,
         });
-        return { username, householdId: row.household_id, language: (row.language ?? 'en') as 'en' | 'es' | 'pt', policyNumber: row.policy_number, exchangeSubscriberId: row.exchange_subscriber_id, dateOfBirth: row.dob, zipCode: row.zip_code };
+        const linkFacts = unlinked === true ? { firstName: row.first_name, lastName: row.last_name, ssnLast4: row.ssn_last4 } : {};
+        return { username, householdId: row.household_id, language: (row.language ?? 'en') as 'en' | 'es' | 'pt', policyNumber: row.policy_number, exchangeSubscriberId: row.exchange_subscriber_id, dateOfBirth: row.dob, zipCode: row.zip_code, ...linkFacts };
       });
       if (!picked) throw notFound('demo member without an account');
       return reply.status(201).send(picked);

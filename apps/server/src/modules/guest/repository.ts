@@ -7,6 +7,8 @@ export interface LocatedSubscriber {
   householdId: string | null;
   dob: string;
   zipCode: string | null;
+  /** The only part of the SSN stored (SPEC §9: linking an account compares it). */
+  ssnLast4: string | null;
 }
 
 /** The subscriber behind an exchange subscriber id or policy number, with the facts to compare. */
@@ -22,6 +24,7 @@ export async function findSubscriber(
       householdId: policies.householdId,
       dob: members.dob,
       zipCode: addresses.zipCode,
+      ssnLast4: members.ssnLast4,
     })
     .from(policies)
     .innerJoin(members, eq(members.id, policies.subscriberMemberId))

@@ -4,7 +4,7 @@ import type { LocateAccountRequest } from '@portal/contracts';
 import type { PortalSessions } from '../../auth/portal-sessions';
 import type { Database } from '../../db/client';
 import { GuessLimiter, type GuessLimits } from '../../lib/rate-limit';
-import { findSubscriber, subscriberPolicyIds } from './repository';
+import { findSubscriber, subscriberPolicyIds, type LocatedSubscriber } from './repository';
 
 /**
  * SPEC §6 guest access, failed look-ups in an hour (docs/decisions/008, 012): an address is refused
@@ -28,6 +28,23 @@ export type LocateOutcome =
   | { kind: 'not-found' }
   | { kind: 'rate-limited'; scope: 'household' | 'address' };
 
+/** Who makes a guess, counted against the household's limit (`kind` names the counter, `source` the guesser). */
+export interface FactGuard {
+  kind: string;
+  source: string;
+}
+
+/** What a subscriber's facts look like to {@link GuestAccess.checkFacts}'s comparison (a stand-in when none was found). */
+export type SubscriberFacts = Pick<LocatedSubscriber, 'dob' | 'zipCode' | 'ssnLast4'>;
+
+export type FactCheck =
+  | { kind: 'matched'; subscriber: LocatedSubscriber }
+  | { kind: 'not-found' }
+  | { kind: 'rate-limited'; scope: 'household' | 'address' };
+
+/** Compared when no subscriber has the identifier, so an unknown one takes the same steps as wrong facts. */
+const NOBODY: SubscriberFacts = { dob: '0000-00-00', zipCode: '-----', ssnLast4: '----' };
+
 export class GuestAccess {
   private readonly limiter: GuessLimiter;
 
@@ -39,29 +56,53 @@ export class GuestAccess {
     this.limiter = new GuessLimiter(db, WINDOW_SECONDS, GUEST_LIMITS);
   }
 
-  async locate(facts: LocateAccountRequest, ip: string): Promise<LocateOutcome> {
+  /**
+   * The one guarded comparison of a subscriber's facts (docs/decisions/008): locate-account and linking a
+   * signed-in account (issue 12) both use it. The household named by the identifier is the target, every
+   * one of its identifiers counting against the same limit, an unknown identifier its own target; each
+   * guard counts the guesser's failures (`locate` by address — shared by both uses, so switching pages
+   * gains nothing — and any narrower guard a caller adds). Refused over the limits; slowed down after
+   * failures from anywhere; the same comparisons whether or not a subscriber was found; every failure
+   * held to the same minimum time.
+   */
+  async checkFacts(input: {
+    identifierType: LocateAccountRequest['identifierType'];
+    identifier: string;
+    guards: FactGuard[];
+    matches: (facts: SubscriberFacts) => boolean;
+  }): Promise<FactCheck> {
     const started = Date.now();
-    const subscriber = await findSubscriber(this.db, facts.identifierType, facts.identifier);
-    // What is being guessed is a household's facts: each of its identifiers counts against one limit.
-    // An unknown identifier is its own target, so both cases take the same steps.
+    const subscriber = await findSubscriber(this.db, input.identifierType, input.identifier);
     const target = subscriber
       ? (subscriber.householdId ?? `member:${subscriber.subscriberMemberId}`)
-      : `identifier:${facts.identifierType}:${facts.identifier.trim().toUpperCase()}`;
-    const keys = GuessLimiter.keys('locate', target, ip);
-    const decision = await this.limiter.decide(keys);
-    if (decision.kind === 'refused') return { kind: 'rate-limited', scope: decision.scope === 'target' ? 'household' : 'address' };
+      : `identifier:${input.identifierType}:${input.identifier.trim().toUpperCase()}`;
+    const keySets = input.guards.map((guard) => GuessLimiter.keys(guard.kind, target, guard.source));
+    const decisions = await Promise.all(keySets.map((keys) => this.limiter.decide(keys)));
+    const refused = decisions.find((decision) => decision.kind === 'refused');
+    if (refused) return { kind: 'rate-limited', scope: refused.scope === 'target' ? 'household' : 'address' };
     // Failures from elsewhere slow every look-up of this household down, right or wrong.
-    if (decision.delayMs > 0) await sleep(decision.delayMs);
-    // The same comparisons run whether or not a subscriber was found.
-    const dobMatches = (subscriber?.dob ?? '0000-00-00') === facts.dateOfBirth;
-    const zipMatches = truncateZip(subscriber?.zipCode ?? '-----') === truncateZip(facts.zipCode.replace('-', ''));
-    if (!subscriber || !dobMatches || !zipMatches) {
-      await this.limiter.failed(keys);
+    const delayMs = Math.max(0, ...decisions.map((decision) => (decision.kind === 'allowed' ? decision.delayMs : 0)));
+    if (delayMs > 0) await sleep(delayMs);
+    const matched = input.matches(subscriber ?? NOBODY);
+    if (!subscriber || !matched) {
+      for (const keys of keySets) await this.limiter.failed(keys);
       const elapsed = Date.now() - started;
       if (elapsed < FAILURE_FLOOR_MS) await sleep(FAILURE_FLOOR_MS - elapsed);
       return { kind: 'not-found' };
     }
-    await this.limiter.succeeded(keys);
+    for (const keys of keySets) await this.limiter.succeeded(keys);
+    return { kind: 'matched', subscriber };
+  }
+
+  async locate(facts: LocateAccountRequest, ip: string): Promise<LocateOutcome> {
+    const check = await this.checkFacts({
+      identifierType: facts.identifierType,
+      identifier: facts.identifier,
+      guards: [{ kind: 'locate', source: ip }],
+      matches: (subscriber) => matchesDobAndZip(subscriber, facts.dateOfBirth, facts.zipCode),
+    });
+    if (check.kind !== 'matched') return check;
+    const { subscriber } = check;
     const policyIds = await subscriberPolicyIds(this.db, subscriber.subscriberMemberId);
     const session = await this.sessions.create({
       kind: 'guest',
@@ -78,4 +119,11 @@ export class GuestAccess {
       subscriberMemberId: subscriber.subscriberMemberId,
     };
   }
+}
+
+/** The date of birth and home ZIP code (cut to 5, SPEC §5) compared, both of them every time. */
+export function matchesDobAndZip(subscriber: SubscriberFacts, dateOfBirth: string, zipCode: string): boolean {
+  const dobMatches = subscriber.dob === dateOfBirth;
+  const zipMatches = truncateZip(subscriber.zipCode ?? '-----') === truncateZip(zipCode.replace('-', ''));
+  return dobMatches && zipMatches;
 }

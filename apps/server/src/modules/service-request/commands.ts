@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
-import type { AttachmentUploadSchema, GeneralRequestSchema, ServiceRequest } from '@portal/contracts';
+import type { GeneralRequestSchema, ServiceRequest } from '@portal/contracts';
 import { authorizeHousehold, authorizePolicy, authorizeServiceRequest, type ServiceRequestRef } from '../../auth/access';
 import type { Transaction } from '../../db/client';
 import { runCommand, ruleViolation, type CommandOutcome } from '../../plugins/command';
 import { insertAttachment, policyFacts } from './repository';
-import { moveServiceRequest, serviceRequestView, submitServiceRequest } from './service';
+import { checkedAttachment, moveServiceRequest, serviceRequestView, submitServiceRequest } from './service';
 
 /**
  * The commands of the service-request module itself (issue 11): a general request in the member's own
@@ -18,24 +16,6 @@ import { moveServiceRequest, serviceRequestView, submitServiceRequest } from './
 const ACTION = 'create-service-request';
 
 type GeneralBody = z.output<typeof GeneralRequestSchema>;
-type Upload = z.output<typeof AttachmentUploadSchema>;
-
-/**
- * An attached file: PDF, JPEG or PNG by its content (the name and the browser's word are not trusted),
- * the type it was declared as, and within the tenant's size limit; refused with a field code otherwise.
- */
-export async function checkedAttachment(upload: Upload, maxBytes: number, field: string) {
-  const content = Buffer.from(upload.contentBase64, 'base64');
-  if (content.length === 0) throw ruleViolation(field, 'file-empty', 'The file is empty.');
-  if (content.length > maxBytes) throw ruleViolation(field, 'file-too-large', `Files up to ${maxBytes} bytes.`, { maximumMb: Math.floor((maxBytes / 1024 / 1024) * 10) / 10 });
-  const detected = await fileTypeFromBuffer(content);
-  if (!detected || !['application/pdf', 'image/jpeg', 'image/png'].includes(detected.mime) || detected.mime !== upload.contentType)
-    throw ruleViolation(field, 'file-type-not-accepted', 'Only PDF, JPEG and PNG files are accepted.');
-  // Only the last part of a path a browser might send, without control characters.
-  const base = upload.fileName.split(/[\\/]/).at(-1) ?? '';
-  const fileName = Array.from(base, (character) => (character < ' ' || character === '\u007f' ? '' : character)).join('').slice(0, 200) || 'file';
-  return { fileName, contentType: upload.contentType, content, sizeBytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
-}
 
 /** `POST /api/v1/Household/{householdId}/service-requests`: a general request, optionally about one policy. */
 export function createGeneralRequest(request: FastifyRequest, householdId: string, body: GeneralBody): Promise<ServiceRequest> {

@@ -1,11 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { ProblemType, type ServiceRequest, type ServiceRequestList } from '@portal/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
+import { ProblemType, type AttachmentUploadSchema, type ServiceRequest, type ServiceRequestList } from '@portal/contracts';
 import { canCancelServiceRequest, FINAL_SERVICE_REQUEST_STATUSES, mayMoveServiceRequest, needsReview, type CalendarDate, type ReviewFacts, type ServiceRequestStatus, type ServiceRequestType } from '@portal/domain';
 import type { Principal } from '../../auth/principal';
 import type { Executor, Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
+import { ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import {
+  insertAttachment,
   insertEvent,
   insertServiceRequest,
   lockServiceRequest,
@@ -182,4 +186,29 @@ export async function serviceRequestView(db: Executor, householdId: string, id: 
   const [entry] = await serviceRequestsWithDetails(db, { householdId, ids: [id] });
   if (!entry) throw new HttpProblem(404, ProblemType.notFound, 'Not found', 'No such service request.');
   return viewOf(entry);
+}
+
+type Upload = z.output<typeof AttachmentUploadSchema>;
+export type CheckedAttachment = Awaited<ReturnType<typeof checkedAttachment>>;
+
+/**
+ * An attached file: PDF, JPEG or PNG by its content (the name and the browser's word are not trusted),
+ * the type it was declared as, and within the tenant's size limit; refused with a field code otherwise.
+ */
+export async function checkedAttachment(upload: Upload, maxBytes: number, field: string) {
+  const content = Buffer.from(upload.contentBase64, 'base64');
+  if (content.length === 0) throw ruleViolation(field, 'file-empty', 'The file is empty.');
+  if (content.length > maxBytes) throw ruleViolation(field, 'file-too-large', `Files up to ${maxBytes} bytes.`, { maximumMb: Math.floor((maxBytes / 1024 / 1024) * 10) / 10 });
+  const detected = await fileTypeFromBuffer(content);
+  if (!detected || !['application/pdf', 'image/jpeg', 'image/png'].includes(detected.mime) || detected.mime !== upload.contentType)
+    throw ruleViolation(field, 'file-type-not-accepted', 'Only PDF, JPEG and PNG files are accepted.');
+  // Only the last part of a path a browser might send, without control characters.
+  const base = upload.fileName.split(/[\\/]/).at(-1) ?? '';
+  const fileName = Array.from(base, (character) => (character < ' ' || character === '\u007f' ? '' : character)).join('').slice(0, 200) || 'file';
+  return { fileName, contentType: upload.contentType, content, sizeBytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
+}
+
+/** Keeps a checked file with its request (in the request's transaction; a module's command calls it after submitting). */
+export async function attachFile(tx: Transaction, requestId: string, file: CheckedAttachment): Promise<string> {
+  return insertAttachment(tx, { requestId, ...file });
 }

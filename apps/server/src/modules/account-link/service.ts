@@ -1,0 +1,142 @@
+import type { FastifyRequest } from 'fastify';
+import { normalizeSsn } from '@portal/domain';
+import { ProblemType, type LinkAccountRequest, type LinkAccountResponse } from '@portal/contracts';
+import { forbidden } from '../../auth/access';
+import { requireAction } from '../../auth/actions';
+import { HttpProblem } from '../../plugins/errors';
+import { matchesDobAndZip, type GuestAccess, type SubscriberFacts } from '../guest/service';
+import { linkAccountToMember, memberHasOtherAccount, subscriberPolicyCount } from './repository';
+
+/**
+ * Linking a signed-in member's account to their member record (issue 12; SPEC §2 account/home/link-account,
+ * §8 "an unknown user link returns a not-found style action", §9 "link-account searchable field SSN").
+ *
+ * The facts are checked by the guest module's guarded comparison (`GuestAccess.checkFacts`, docs/decisions/
+ * 008): the same per-household failure limit in the database — shared with locate-account, so guessing on
+ * both pages gains nothing — plus one per account, the same slow-down, the same minimum time and the same
+ * byte-identical not-found answer. The SSN is compared by its last four digits, the only part stored; the
+ * full number is never stored, logged or audited.
+ */
+
+export type LinkOutcome =
+  | { kind: 'linked'; result: LinkAccountResponse }
+  | { kind: 'not-found' }
+  | { kind: 'rate-limited'; scope: 'household' | 'address' };
+
+export const LINK_ACTION = 'link-account';
+
+function searchableFieldMissing(field: 'ssn' | 'zipCode'): HttpProblem {
+  return new HttpProblem(
+    400,
+    ProblemType.validation,
+    'Validation failed',
+    `The ${field === 'ssn' ? 'SSN' : 'ZIP code'} is required.`,
+    [{ field: `body.${field}`, reason: 'Required', code: 'invalid_type' }],
+  );
+}
+
+export async function linkAccount(
+  request: FastifyRequest,
+  access: GuestAccess,
+  body: LinkAccountRequest,
+): Promise<LinkOutcome> {
+  const principal = await requireAction(request, LINK_ACTION);
+  // Only an account of the consumer provider can be linked (staff, brokers, guests and assertions are not accounts of a member).
+  if (principal.kind !== 'member') {
+    await request.audit({ action: 'account.link', outcome: 'denied', reason: 'not-a-member-account' });
+    throw forbidden();
+  }
+  if (principal.memberId !== null) {
+    await request.audit({ action: 'account.link', outcome: 'denied', reason: 'account-already-linked' });
+    throw new HttpProblem(
+      409,
+      ProblemType.conflict,
+      'Already linked',
+      'This account is already linked to a member.',
+      [{ field: 'body', reason: 'The account is already linked.', code: 'account-already-linked' }],
+    );
+  }
+  const searchable = request.server.tenant.account.linkAccount.searchableField;
+  const ssnLast4 = searchable === 'SSN' ? normalizeSsn(body.ssn ?? '')?.slice(5) : undefined;
+  if (searchable === 'SSN' && ssnLast4 === undefined) throw searchableFieldMissing('ssn');
+  if (searchable === 'ZipCode' && body.zipCode === undefined) throw searchableFieldMissing('zipCode');
+
+  const matches = (subscriber: SubscriberFacts): boolean => {
+    if (searchable === 'ZipCode') return matchesDobAndZip(subscriber, body.dateOfBirth, body.zipCode ?? '');
+    const dobMatches = subscriber.dob === body.dateOfBirth;
+    const ssnMatches = subscriber.ssnLast4 !== null && subscriber.ssnLast4 === ssnLast4;
+    return dobMatches && ssnMatches;
+  };
+  const check = await access.checkFacts({
+    identifierType: body.identifierType,
+    identifier: body.identifier,
+    guards: [
+      { kind: 'locate', source: request.ip },
+      { kind: 'link-account', source: `account:${principal.accountId}` },
+    ],
+    matches,
+  });
+  if (check.kind === 'rate-limited') {
+    await request.audit({ action: 'account.link', outcome: 'denied', reason: `rate-limited-${check.scope}` });
+    return check;
+  }
+  if (check.kind === 'not-found') {
+    await request.audit({ action: 'account.link', outcome: 'denied', reason: 'no-match' });
+    return check;
+  }
+  const { subscriber } = check;
+  const db = request.server.database.db;
+  // Facts right, but the member already has an account: one member, one account (the other account's
+  // owner would otherwise share it without knowing). Only reachable with the member's own facts.
+  if (await memberHasOtherAccount(db, subscriber.subscriberMemberId, principal.accountId)) {
+    await request.audit({
+      action: 'account.link',
+      outcome: 'denied',
+      reason: 'member-already-linked',
+      recordType: 'member',
+      recordIds: [subscriber.subscriberMemberId],
+      actingForHouseholdId: subscriber.householdId,
+    });
+    throw new HttpProblem(
+      409,
+      ProblemType.conflict,
+      'Already linked',
+      'These details belong to a member whose records another account already uses. Call Member Services.',
+      [{ field: 'body', reason: 'The member already has an account.', code: 'member-already-linked' }],
+    );
+  }
+  const linked = await db.transaction(async (tx) => {
+    const done = await linkAccountToMember(tx, principal.accountId, subscriber.subscriberMemberId);
+    if (done) {
+      await request.audit(
+        {
+          action: 'account.link',
+          outcome: 'success',
+          recordType: 'member',
+          recordIds: [subscriber.subscriberMemberId],
+          actingForHouseholdId: subscriber.householdId,
+        },
+        tx,
+      );
+    }
+    return done;
+  });
+  if (!linked) {
+    await request.audit({ action: 'account.link', outcome: 'denied', reason: 'account-already-linked' });
+    throw new HttpProblem(
+      409,
+      ProblemType.conflict,
+      'Already linked',
+      'This account is already linked to a member.',
+      [{ field: 'body', reason: 'The account is already linked.', code: 'account-already-linked' }],
+    );
+  }
+  return {
+    kind: 'linked',
+    result: {
+      memberId: subscriber.subscriberMemberId,
+      householdId: subscriber.householdId,
+      policyCount: await subscriberPolicyCount(db, subscriber.subscriberMemberId),
+    },
+  };
+}
