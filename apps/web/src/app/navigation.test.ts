@@ -11,8 +11,8 @@ describe('the menu (SPEC §4 navigation)', () => {
     const menu = onlyBuiltRoutes([
       item('accountOverview', '/account-overview'),
       item('documents', null, [item('invoices', '/documents/invoice')]),
-      item('coverage', null, [item('pcpSelect', '/admin/pcp-select')]),
-      item('faq', '/admin/faq'),
+      item('coverage', null, [item('later', '/admin/not-built-yet')]),
+      item('soon', '/admin/not-built-either'),
     ]);
     expect(menu.map((entry) => entry.id)).toEqual(['accountOverview', 'documents']);
   });
@@ -38,8 +38,8 @@ describe('the menu (SPEC §4 navigation)', () => {
       config,
       bindingPaymentComplete: false,
     });
-    // A guest pays (the FAQ is not built yet); a policy in force waits for no binder payment.
-    expect(navigationRoutes(guest)).toEqual(['/payments/make-payment']);
+    // A guest pays and reads the FAQ; a policy in force waits for no binder payment.
+    expect(navigationRoutes(guest)).toEqual(['/payments/make-payment', '/admin/faq']);
   });
 
   it('keeps "pay your first premium" only while a policy waits for its binder payment, or until it is paid (SPEC §4 pruning)', () => {
@@ -50,6 +50,25 @@ describe('the menu (SPEC §4 navigation)', () => {
     expect(routes('Binder', true)).not.toContain('/payments/binding-payment');
     expect(routes('Current', false)).not.toContain('/payments/binding-payment');
     expect(routes('Current', false)).toContain('/payments/make-payment');
+  });
+
+  it('offers the PCP page only when selection is enabled, the first policy’s plan type is whitelisted and the assertion does not say OnlyPCP=false (SPEC §4 pruning)', () => {
+    const hasPcp = (options: { planType?: string; onlyPcp?: boolean | null; enabled?: boolean; kind?: 'member' | 'asserted' }) =>
+      navigationRoutes(
+        menuFor({
+          session: sessionInfo({ kind: options.kind ?? 'member', onlyPcp: options.onlyPcp ?? null }),
+          household: householdResponse([policySummary({ planType: options.planType ?? 'HMO' }), policySummary({ planType: 'PPO', policyNumber: 'LHP-1000001-02' })]),
+          config: testConfig({ account: { pcp: { selectionEnabled: options.enabled ?? true } } }),
+          bindingPaymentComplete: false,
+        }),
+      ).includes('/admin/pcp-select');
+    expect(hasPcp({})).toBe(true);
+    // The demo tenant's whitelist is HMO and EPO, compared case-insensitively; only the first policy counts.
+    expect(hasPcp({ planType: 'epo' })).toBe(true);
+    expect(hasPcp({ planType: 'PPO' })).toBe(false);
+    expect(hasPcp({ enabled: false })).toBe(false);
+    expect(hasPcp({ kind: 'asserted', onlyPcp: false })).toBe(false);
+    expect(hasPcp({ kind: 'asserted', onlyPcp: true })).toBe(true);
   });
 
   it('links the logo to the configured route when the user has it, else to their first route, and not on the PCP page', () => {

@@ -37,11 +37,6 @@ const PAGES: Record<RoutePath, LazyExoticComponent<ComponentType>> = {
   '/admin/email-confirmation': lazy(() => import('../areas/admin/email-confirmation-page')),
   '/admin/policy-selection/service-requests': lazy(() => import('../areas/admin/service-requests/service-requests-page')),
   '/admin/service-requests-alt': lazy(() => import('../areas/admin/service-requests/service-requests-alt-page')),
-  '/admin/policy-selection/manage-dependents': lazy(() => import('../areas/admin/manage-dependents/manage-dependents-page')),
-  '/admin/policy-selection/report-change': lazy(() => import('../areas/admin/report-change/report-change-page')),
-  '/admin/policy-selection/view-benefits': lazy(() => import('../areas/admin/view-benefits/view-benefits-page')),
-  '/account-overview/id-card': lazy(() => import('../areas/account-overview/id-card/id-card-page')),
-  '/admin/faq': lazy(() => import('../areas/admin/faq/faq-page')),
   '/admin/policy-selection/coverage-details': lazy(() => import('../areas/admin/coverage-details/coverage-details-page')),
   '/admin/policy-selection/coverage-details/end-coverage': lazy(() => import('../areas/admin/coverage-details/end-coverage-page')),
   '/admin/policy-selection/coverage-details/change-dates': lazy(() => import('../areas/admin/coverage-details/change-coverage-dates-page')),
@@ -50,6 +45,15 @@ const PAGES: Record<RoutePath, LazyExoticComponent<ComponentType>> = {
   '/admin/policy-selection/contact-info': lazy(() => import('../areas/admin/contact-info/contact-info-page')),
   '/admin/policy-selection/manage-address': lazy(() => import('../areas/admin/manage-address/manage-address-page')),
   '/admin/demographics': lazy(() => import('../areas/admin/demographics/demographics-page')),
+  '/admin/policy-selection/manage-dependents': lazy(() => import('../areas/admin/manage-dependents/manage-dependents-page')),
+  '/admin/policy-selection/report-change': lazy(() => import('../areas/admin/report-change/report-change-page')),
+  '/admin/policy-selection/view-benefits': lazy(() => import('../areas/admin/view-benefits/view-benefits-page')),
+  '/account-overview/id-card': lazy(() => import('../areas/account-overview/id-card/id-card-page')),
+  '/admin/faq': lazy(() => import('../areas/admin/faq/faq-page')),
+  '/admin/pcp-select': lazy(() => import('../areas/admin/pcp-select/pcp-select-page')),
+  '/admin/policy-selection/broker': lazy(() => import('../areas/admin/broker/broker-page')),
+  '/admin/additional-products': lazy(() => import('../areas/admin/additional-products/additional-products-page')),
+  '/home/link-account': lazy(() => import('../areas/home/link-account-page')),
 };
 
 // Only pages that exist are routed; anything else is the translated not-found page.

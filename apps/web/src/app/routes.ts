@@ -44,12 +44,6 @@ export const ROUTE_TABLE = [
   { path: '/admin/email-confirmation', titleKey: 'emailConfirmation.title', access: 'private' },
   { path: '/admin/policy-selection/service-requests', titleKey: 'serviceRequests.title', access: 'private' },
   { path: '/admin/service-requests-alt', titleKey: 'serviceRequests.altTitle', access: 'private' },
-  { path: '/admin/policy-selection/manage-dependents', titleKey: 'dependents.title', access: 'private' },
-  { path: '/admin/policy-selection/report-change', titleKey: 'reportChange.title', access: 'private' },
-  // Issue 12: benefits, the member ID card (from the overview and the menu), and the FAQ (a located guest may read it: role-config gives guests /admin/faq).
-  { path: '/admin/policy-selection/view-benefits', titleKey: 'benefits.title', access: 'private' },
-  { path: '/account-overview/id-card', titleKey: 'idCard.title', access: 'private' },
-  { path: '/admin/faq', titleKey: 'faq.title', access: 'guest' },
   // Issue 11: coverage details, and under it ending coverage and changing its dates (no menu entries); change plan.
   { path: '/admin/policy-selection/coverage-details', titleKey: 'coverageDetails.title', access: 'private' },
   { path: '/admin/policy-selection/coverage-details/end-coverage', titleKey: 'endCoverage.title', access: 'private' },
@@ -61,6 +55,19 @@ export const ROUTE_TABLE = [
   { path: '/admin/policy-selection/manage-address', titleKey: 'address.title', access: 'private' },
   // SPEC §2: reached after a demographics update (and linked from the contact and address pages); no menu entry.
   { path: '/admin/demographics', titleKey: 'demographics.title', access: 'private' },
+  { path: '/admin/policy-selection/manage-dependents', titleKey: 'dependents.title', access: 'private' },
+  { path: '/admin/policy-selection/report-change', titleKey: 'reportChange.title', access: 'private' },
+  // Issue 12: benefits, the member ID card (from the overview and the menu), and the FAQ (a located guest may read it: role-config gives guests /admin/faq).
+  { path: '/admin/policy-selection/view-benefits', titleKey: 'benefits.title', access: 'private' },
+  { path: '/account-overview/id-card', titleKey: 'idCard.title', access: 'private' },
+  { path: '/admin/faq', titleKey: 'faq.title', access: 'guest' },
+  // Issue 12: choosing a primary care provider (SPEC §4 prunes its menu entry; SPEC §2 clears the logo link there),
+  // the broker of record, applying for more coverage (the upload-documents button leads there), and linking an
+  // account in the home area (public, like /home: an account not linked yet has no plans to show elsewhere).
+  { path: '/admin/pcp-select', titleKey: 'pcpSelect.title', access: 'private' },
+  { path: '/admin/policy-selection/broker', titleKey: 'brokerChange.title', access: 'private' },
+  { path: '/admin/additional-products', titleKey: 'additionalProducts.title', access: 'private' },
+  { path: '/home/link-account', titleKey: 'linkAccount.title', access: 'public' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RoutePath = (typeof ROUTE_TABLE)[number]['path'];

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../config/config-context';
 import { RestIllustration } from '../../ui/illustration';
+import { useViewer } from '../../lib/viewer';
 
 /**
  * SPEC §2 root state "no plans available": a signed-in member who is not enrolled (no policy to show)
@@ -12,6 +15,9 @@ export function NoPlansPage() {
   const { t } = useTranslation();
   const { account } = useConfig();
   const phone = account.tenant.supportPhone;
+  // Issue 12: an account not linked to a member record yet links it in the home area (SPEC §2 link-account).
+  const viewer = useViewer();
+  const unlinked = viewer?.session.kind === 'member' && viewer.session.memberId === null;
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 680 }} data-testid="no-plans-page">
       <RestIllustration variant="sun" />
@@ -20,6 +26,14 @@ export function NoPlansPage() {
       </Typography>
       <Typography>{t('noPlans.body', { issuer: account.tenant.issuerName })}</Typography>
       <Typography>{t('noPlans.enroll')}</Typography>
+      {unlinked && (
+        <>
+          <Typography>{t('accountHome.noPlansLink')}</Typography>
+          <Button component={RouterLink} to="/home/link-account" variant="contained">
+            {t('accountHome.link.action')}
+          </Button>
+        </>
+      )}
       {phone && <Typography>{t('noPlans.help', { phone })}</Typography>}
     </Stack>
   );

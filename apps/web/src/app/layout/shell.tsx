@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { hasPermission, MEMBER_SEARCH_PERMISSION } from '@portal/domain';
+import { hasPermission, isRouteWithin, MEMBER_SEARCH_PERMISSION } from '@portal/domain';
 import { useConfig } from '../../config/config-context';
 import { useViewer } from '../../lib/viewer';
 import { ActingForBanner } from './acting-for-banner';
@@ -33,10 +33,13 @@ export function Shell() {
   const viewer = useViewer();
   const config = useConfig();
   const { mobile } = useLayout();
+  const location = useLocation();
   const canSearch = viewer !== null && hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // SPEC §2: the home area (account/home, account/home/link-account) hides the navigation.
+  const inHomeArea = isRouteWithin(location.pathname, '/home');
   // Staff who have not looked a member up yet have no menu and no member to show: no panel then.
-  const hasNav = viewer !== null && viewer.rootView === 'app' && (viewer.navigation.length > 0 || viewer.policies.length > 0);
+  const hasNav = viewer !== null && !inHomeArea && viewer.rootView === 'app' && (viewer.navigation.length > 0 || viewer.policies.length > 0);
   const close = () => {
     setDrawerOpen(false);
   };

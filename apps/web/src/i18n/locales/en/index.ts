@@ -20,11 +20,12 @@ import address from './address.json';
 import demographics from './demographics.json';
 import dependents from './dependents.json';
 import reportChange from './reportChange.json';
+import plansProviders from './plansProviders.json';
 import benefits from './benefits.json';
 import idCard from './idCard.json';
 import faq from './faq.json';
 
-const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, policyCoverage, reinstatement, contactInfo, address, demographics, dependents, reportChange, benefits, idCard, faq] as const;
+const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, policyCoverage, reinstatement, contactInfo, address, demographics, dependents, reportChange, benefits, idCard, faq, plansProviders] as const;
 
 type Merged = (typeof files)[number] extends infer F ? (F extends object ? F : never) : never;
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
