@@ -136,7 +136,7 @@ const visuallyHiddenName = { position: 'absolute', width: 1, height: 1, overflow
 
 function PlanGrid({ children, label }: { children: React.ReactNode; label: string }) {
   return (
-    <Box component="ul" aria-label={label} sx={{ m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+    <Box component="ul" aria-label={label} sx={{ m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' } }}>
       {children}
     </Box>
   );
@@ -180,6 +180,7 @@ function ChoosePlanDialog({ policyId, choices, chosen, onClose, onSent }: { poli
           : t('changePlan.confirm.to', { plan: chosen.plan.planName, date: format.date(chosen.effectiveDate) })}
       </Typography>
       {pays !== null && <Typography>{t(afterCredit ? 'changePlan.confirm.paysAfterCredit' : 'changePlan.confirm.pays', { amount: format.money(pays) })}</Typography>}
+      {choices.marketCoverage === 'Group' && <Typography>{t('changePlan.groupNote')}</Typography>}
       <Typography>{t('changePlan.confirm.review')}</Typography>
     </Stack>
   );
