@@ -67,7 +67,9 @@ const cardSx = {
   borderRadius: 3,
   overflow: 'hidden',
   bgcolor: 'background.paper',
-  flex: '1 1 0',
+  // Side by side on a wide screen and on paper (equal widths); one above the other on a phone.
+  flex: { md: '1 1 0' },
+  '@media print': { flex: '1 1 0' },
   minWidth: 0,
   breakInside: 'avoid',
 } as const;
@@ -308,9 +310,9 @@ export function IdCardPage() {
         </Alert>
       ) : (
         <>
-          <Box data-print="hide">
+          <Stack data-print="hide">
             <PolicySelector choices={choices} selected={policy} />
-          </Box>
+          </Stack>
           {cards.isPending ? (
             <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
               <CircularProgress size={24} aria-hidden />
