@@ -218,7 +218,7 @@ export function FaqPage() {
               }}
             />
           </Box>
-          <Typography role="status" sx={{ fontWeight: 600 }}>
+          <Typography aria-live="polite" aria-atomic="true" sx={{ fontWeight: 600 }}>
             {searching
               ? matches > 0
                 ? t('faq.results', { count: matches, query: query.trim() })
