@@ -12,6 +12,10 @@ export interface FreshMember {
   exchangeSubscriberId: string | null;
   dateOfBirth: string;
   zipCode: string | null;
+  /** With `unlinked`: the subscriber's name and the last four digits of their SSN. */
+  firstName?: string;
+  lastName?: string;
+  ssnLast4?: string | null;
 }
 
 export interface FreshMemberOptions {
@@ -24,6 +28,12 @@ export interface FreshMemberOptions {
   binder?: boolean;
   /** Someone besides the subscriber is covered on the medical policy today. */
   dependents?: boolean;
+  /** Issue 12: the account is not linked to the member yet (linking needs the facts the answer gives). */
+  unlinked?: boolean;
+  /** Issue 12: the medical plan asks members to choose a primary care provider (HMO or EPO). */
+  pcpPlan?: boolean;
+  /** Issue 12: the household has no dental coverage. */
+  noDental?: boolean;
 }
 
 /**
@@ -31,9 +41,19 @@ export interface FreshMemberOptions {
  * generated household an account), so journeys never see each other's writes. Not signed in.
  */
 export async function newMember(page: Page, options: FreshMemberOptions = {}): Promise<FreshMember> {
-  const { exchange, paperless, requires, owing, binder, dependents } = options;
+  const { exchange, paperless, requires, owing, binder, dependents, unlinked, pcpPlan, noDental } = options;
   const response = await page.request.post('/api/v1/demo/member', {
-    data: { ...(exchange === undefined ? {} : { exchange }), ...(paperless === undefined ? {} : { paperless }), ...(requires ? { requires } : {}), ...(owing ? { owing } : {}), ...(binder ? { binder } : {}), ...(dependents ? { dependents } : {}) },
+    data: {
+      ...(exchange === undefined ? {} : { exchange }),
+      ...(paperless === undefined ? {} : { paperless }),
+      ...(requires ? { requires } : {}),
+      ...(owing ? { owing } : {}),
+      ...(binder ? { binder } : {}),
+      ...(dependents ? { dependents } : {}),
+      ...(unlinked ? { unlinked } : {}),
+      ...(pcpPlan ? { pcpPlan } : {}),
+      ...(noDental ? { noDental } : {}),
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as FreshMember;

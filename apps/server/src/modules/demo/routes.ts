@@ -72,6 +72,10 @@ const DemoMemberRequestSchema = z.object({
    * that link it (SPEC §2 account/home/link-account), the SSN's last four digits included.
    */
   unlinked: z.boolean().optional(),
+  /** Issue 12: the medical plan is one whose members choose a primary care provider (an HMO or EPO plan today). */
+  pcpPlan: z.boolean().optional(),
+  /** Issue 12: the household has no dental coverage (it may apply for some). */
+  noDental: z.boolean().optional(),
 });
 const DemoMemberResponseSchema = z.object({
   username: z.string(),
@@ -109,7 +113,7 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
       },
     },
     async (request, reply) => {
-      const { exchange, paperless, owing, binder, reinstatable, unlinked } = request.body;
+      const { exchange, paperless, owing, binder, reinstatable, unlinked, pcpPlan, noDental } = request.body;
       if (reinstatable) {
         const made = await createReinstatableMember(db, { today: app.today(), language: request.body.language ?? 'en', status: reinstatable });
         return reply.status(201).send(made);
@@ -138,6 +142,8 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
             -- an unlinked demo account already made for this member (it has no member_id to find it by)
             and not exists (select 1 from accounts a where a.realm = 'consumer' and lower(a.username) = 'demo.' || lower(m.folder_id))
             and (${unlinked !== true} or m.ssn_last4 is not null)
+            and (${pcpPlan !== true} or exists (select 1 from coverage_spans cs where cs.policy_id = p.id and not cs.cancelled and cs.plan_type in ('HMO', 'EPO') and cs.start_date <= ${app.today()}::date and (cs.end_date is null or cs.end_date >= ${app.today()}::date)))
+            and (${noDental !== true} or not exists (select 1 from policies d where d.household_id = m.household_id and d.line_of_coverage = 'Dental' and d.enrollment_status in ('Active', 'Pending', 'GracePeriod')))
             and (${binder === true} or exists (select 1 from documents d where d.policy_id = p.id and d.type = 'invoice'))
             and (${!withDependents} or exists (select 1 from member_spans ms where ms.policy_id = p.id and ms.relationship <> 'self' and not ms.cancelled and ms.start_date <= ${app.today()}::date and (ms.end_date is null or ms.end_date >= ${app.today()}::date)))
             and (${owing !== true} or exists (select 1 from finances f where f.policy_id = p.id and f.current_amount_due_cents + f.past_amount_due_cents > 0))

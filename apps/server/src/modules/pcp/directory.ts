@@ -164,6 +164,7 @@ export function generateDirectory(seed = 'provider-directory-v1'): ProviderDirec
   const providers: DirectoryProvider[] = [];
   const npis = new Set<string>();
   const phones = new Set<string>();
+  const taken = new Set<string>();
 
   const newNpi = (): string => {
     for (;;) {
@@ -216,6 +217,14 @@ export function generateDirectory(seed = 'provider-directory-v1'): ProviderDirec
         const community = random.weighted(Object.entries(place.communities) as [Community, number][]);
         const names = COMMUNITIES[community];
         const gender = random.chance(0.55) ? 'female' : 'male';
+        // Two practitioners of one name in a directory this size would only confuse: draw again (a few times).
+        let firstName = random.pick(names.adult[gender]);
+        let lastName = random.pick(names.last);
+        for (let attempt = 0; attempt < 8 && taken.has(`${firstName} ${lastName}`); attempt++) {
+          firstName = random.pick(names.adult[gender]);
+          lastName = random.pick(names.last);
+        }
+        taken.add(`${firstName} ${lastName}`);
         const languages = new Set<ProviderLanguage>(['en', ...COMMUNITY_LANGUAGES[community]]);
         // Many practitioners learnt a second language for their patients.
         if (random.chance(0.18))
@@ -230,8 +239,8 @@ export function generateDirectory(seed = 'provider-directory-v1'): ProviderDirec
           );
         providers.push({
           npi: newNpi(),
-          firstName: random.pick(names.adult[gender]),
-          lastName: random.pick(names.last),
+          firstName,
+          lastName,
           credential: random.weighted(CREDENTIALS),
           gender,
           specialty: random.weighted(SPECIALTIES_OF[kind]),

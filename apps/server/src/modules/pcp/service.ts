@@ -61,18 +61,20 @@ export function choiceDetails(
 }
 
 type Choice = z.infer<typeof PcpRequestDetailsSchema>['choices'][number];
-const chosen = (choice: Choice): ChosenProvider => ({
+const chosen = (choice: Choice, directory: ProviderDirectory): ChosenProvider => ({
   npi: choice.npi,
   name: choice.providerName,
   specialty: choice.specialty,
   practiceName: choice.practiceName,
   phone: choice.providerPhone,
   address: choice.providerAddress,
+  person: ((live) => (live ? { firstName: live.firstName, lastName: live.lastName, credential: live.credential, gender: live.gender } : null))(directory.byNpi(choice.npi)),
 });
 
 /** Each member's PCP on record and choice under review, from the policy's `pcp` requests (newest first). */
 function pcpOfMembers(
   requests: readonly ServiceRequest[],
+  directory: ProviderDirectory,
 ): Map<string, Pick<PcpMember, 'current' | 'pending'>> {
   const byMember = new Map<string, Pick<PcpMember, 'current' | 'pending'>>();
   const entry = (memberId: string) => {
@@ -92,10 +94,10 @@ function pcpOfMembers(
       if (!choice) return;
       const member = entry(memberId);
       if (request.status === 'Completed' && member.current === null)
-        member.current = { provider: chosen(choice), since: request.updatedAt.slice(0, 10) };
+        member.current = { provider: chosen(choice, directory), since: request.updatedAt.slice(0, 10) };
       if ((request.status === 'Submitted' || request.status === 'InReview') && member.pending === null) {
         member.pending = {
-          provider: chosen(choice),
+          provider: chosen(choice, directory),
           requestId: request.id,
           referenceNumber: request.referenceNumber,
         };
@@ -125,7 +127,7 @@ export async function pcpOverview(
   const requests = detail.householdId
     ? (await serviceRequestList(db, detail.householdId, { policyId, status: 'all' })).items
     : [];
-  const pcps = pcpOfMembers(requests);
+  const pcps = pcpOfMembers(requests, context.directory);
   const members = detail.members
     .filter((member) => member.status !== 'Inactive')
     .map((member) => ({

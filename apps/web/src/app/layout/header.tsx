@@ -67,11 +67,17 @@ export function Header({ onOpenMenu, menuOpen }: { onOpenMenu: (() => void) | nu
         )}
         <Logo to={logoRoute} />
         <Box sx={{ flex: 1 }} />
-        {showUpload && (
-          <Button component={RouterLink} to={UPLOAD_DOCUMENTS_ROUTE} color="inherit" variant="outlined" startIcon={<UploadFileIcon aria-hidden="true" />}>
-            {t('header.uploadDocuments')}
-          </Button>
-        )}
+        {showUpload &&
+          (narrow ? (
+            // Below 599 px the words do not fit beside the logo: the icon, named for screen readers and on hover.
+            <IconButton component={RouterLink} to={UPLOAD_DOCUMENTS_ROUTE} color="inherit" aria-label={t('header.uploadDocuments')} title={t('header.uploadDocuments')}>
+              <UploadFileIcon />
+            </IconButton>
+          ) : (
+            <Button component={RouterLink} to={UPLOAD_DOCUMENTS_ROUTE} color="inherit" variant="outlined" startIcon={<UploadFileIcon aria-hidden="true" />}>
+              {t('header.uploadDocuments')}
+            </Button>
+          ))}
         {showLanguageHelp && (
           <>
             <LanguageAssistanceLink />

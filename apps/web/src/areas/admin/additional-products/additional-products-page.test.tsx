@@ -119,7 +119,7 @@ describe(
         await screen.findByRole('button', { name: 'Apply for Dental coverage' }, { timeout: 10_000 }),
       );
       const dialog = await screen.findByRole('dialog', { name: 'Apply for Dental coverage' });
-      fireEvent.change(within(dialog).getByRole('textbox', { name: 'Anything we should know (optional)' }), {
+      fireEvent.change(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), {
         target: { value: 'Cleanings for both of us.' },
       });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Send the application' }));
@@ -128,7 +128,7 @@ describe(
       ).toBeGreaterThan(0);
       expect(
         within(dialog).getByRole<HTMLTextAreaElement>('textbox', {
-          name: 'Anything we should know (optional)',
+          name: 'Note (optional)',
         }).value,
       ).toBe('Cleanings for both of us.');
       fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Ana Costa (Policyholder)' }));

@@ -239,7 +239,7 @@ export function ApplicationDialog({
           <Stack spacing={2.5}>
             <ApplicantsInput people={view.members} />
             <SelectInput name="productStartDate" field="productStartDate" required options={dates} />
-            <TextInput name="applicationNote" field="applicationNote" multiline maxLength={1000} />
+            <TextInput name="applicationNote" field="applicationNote" multiline maxLength={1000} help={t('additionalProducts.apply.noteHelp')} />
             <FileInput
               name="applicationDocument"
               field="applicationDocument"

@@ -307,7 +307,7 @@ function BrokerSearch({
       </PortalForm>
       <Box sx={{ mt: 3 }}>
         {query && found.isPending && <LoadingNotice label={t('brokerChange.searching')} />}
-        <Typography role="status" sx={{ mb: 2 }}>
+        <Typography aria-live="polite" aria-atomic="true" sx={{ mb: 2 }}>
           {found.data
             ? results.length >= 50
               ? t('brokerChange.foundMany')

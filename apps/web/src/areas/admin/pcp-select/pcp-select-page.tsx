@@ -19,6 +19,7 @@ import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
 import { LoadFailedNotice, LoadingNotice, OpenRequestNotice, RequestSentNotice } from '../request-notices';
 import { ChooseProviderDialog } from './choose-provider-dialog';
 import { ProviderSearch } from './provider-search';
+import { useProviderText } from './provider-text';
 
 /** One member and their primary care provider: on record, under review, or none yet; and choosing one. */
 function MemberPcp({
@@ -32,6 +33,7 @@ function MemberPcp({
 }) {
   const { t } = useTranslation();
   const lt = loose(t);
+  const text = useProviderText();
   const headingId = `member-pcp-${member.memberId}`;
   const provider = member.current?.provider;
   return (
@@ -55,7 +57,7 @@ function MemberPcp({
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {t('pcpSelect.yourPcp')}
           </Typography>
-          <Typography>{provider.name}</Typography>
+          <Typography>{provider.person ? text.name(provider.person) : provider.name}</Typography>
           <Typography variant="body2">
             {lt(`pcpSelect.specialty.${provider.specialty}`, { defaultValue: provider.specialty })} ·{' '}
             {provider.practiceName}
@@ -78,7 +80,7 @@ function MemberPcp({
             '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
           }}
           label={t('pcpSelect.pending', {
-            name: member.pending.provider.name,
+            name: member.pending.provider.person ? text.name(member.pending.provider.person) : member.pending.provider.name,
             reference: member.pending.referenceNumber,
           })}
         />

@@ -300,7 +300,7 @@ export function ProviderSearch({
         >
           {t('pcpSelect.resultsHeading')}
         </Typography>
-        <Typography role="status" sx={{ mb: 2 }}>
+        <Typography aria-live="polite" aria-atomic="true" sx={{ mb: 2 }}>
           {data
             ? data.origin
               ? t('pcpSelect.foundNear', {
@@ -326,7 +326,7 @@ export function ProviderSearch({
             <Box
               component="ul"
               aria-labelledby="provider-results-heading"
-              sx={{ m: 0, p: 0, display: 'grid', gap: 2, opacity: search.isPlaceholderData ? 0.6 : 1 }}
+              sx={{ m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, opacity: search.isPlaceholderData ? 0.6 : 1 }}
             >
               {data.items.map((provider) => (
                 <ProviderCard

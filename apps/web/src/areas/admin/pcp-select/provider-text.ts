@@ -10,15 +10,17 @@ export function useProviderText() {
   const locale = localeOf(i18n.language);
   const names = new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' });
   const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
-  /** A language by its BCP 47 code, as the reader's language names it ("Spanish", "español" → "Español"). */
-  const language = (code: string) => capitalised(names.of(code) ?? code);
+  /** A language by its BCP 47 code, as the reader's language names it in a sentence ("Spanish", "español"). */
+  const language = (code: string) => names.of(code) ?? code;
   return {
     language,
+    /** "English, Haitian Creole, and French" / "inglés, criollo haitiano y francés". */
     languages: (codes: readonly string[]) =>
       new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(codes.map(language)),
     /** Every language of the directory, in the reader's alphabetical order. */
     languageOptions: () =>
-      PROVIDER_LANGUAGES.map((code) => ({ value: code, label: language(code) })).sort((a, b) =>
+      // A choice in a list starts with a capital ("Español"), as a sentence's word does not.
+      PROVIDER_LANGUAGES.map((code) => ({ value: code, label: capitalised(language(code)) })).sort((a, b) =>
         a.label.localeCompare(b.label, locale),
       ),
     /** "Dr. Nadège Alexis, MD" (physicians get the title, in the reader's language and the provider's gender); "Keisha Brooks, NP". */
