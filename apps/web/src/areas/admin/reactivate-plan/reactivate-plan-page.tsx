@@ -53,7 +53,7 @@ export function ReactivatePlanPage() {
       </Stack>
       {done && <ReinstatementDone answer={done.answer} months={done.months} guest={guest} />}
       {!done && !policy && (
-        <Alert severity="info" role="status">
+        <Alert severity="info" role="note">
           <Stack spacing={1}>
             <Typography>{t('reinstatement.noPolicies')}</Typography>
             <Link component={RouterLink} to="/account-overview">
@@ -127,9 +127,13 @@ function PolicyReinstatement({ policyId, detail, detailFailed, wallet, walletLoa
   return (
     <Stack spacing={3}>
       {refused && (
-        <Alert severity="warning" role="alert" onClose={() => {
+        <Alert
+          severity="warning"
+          role="alert"
+          onClose={() => {
             setRefused(null);
-          }}>
+          }}
+        >
           {refused}
         </Alert>
       )}

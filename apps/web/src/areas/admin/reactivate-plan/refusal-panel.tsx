@@ -25,7 +25,7 @@ export function RefusalPanel({ offer, guest }: { offer: ReinstatementOffer & { r
   if (offer.refusal === 'reinstatement-requested') {
     const request = offer.openRequest;
     return (
-      <Alert severity="info" role="status">
+      <Alert severity="info" role="note">
         <AlertTitle component="h2" sx={{ fontSize: '1.1rem' }}>
           {t('reinstatement.refusal.reinstatement-requested.heading')}
         </AlertTitle>
@@ -47,7 +47,7 @@ export function RefusalPanel({ offer, guest }: { offer: ReinstatementOffer & { r
 
   if (offer.refusal === 'not-terminated') {
     return (
-      <Alert severity="info" role="status">
+      <Alert severity="info" role="note">
         <AlertTitle component="h2" sx={{ fontSize: '1.1rem' }}>
           {t('reinstatement.refusal.not-terminated.heading')}
         </AlertTitle>
@@ -63,7 +63,7 @@ export function RefusalPanel({ offer, guest }: { offer: ReinstatementOffer & { r
 
   const expired = offer.refusal === 'reinstatement-expired';
   return (
-    <Alert severity="warning" role="status">
+    <Alert severity="warning" role="note">
       <AlertTitle component="h2" sx={{ fontSize: '1.1rem' }}>
         {t(expired ? 'reinstatement.refusal.reinstatement-expired.heading' : 'reinstatement.refusal.reinstatement-not-eligible.heading')}
       </AlertTitle>

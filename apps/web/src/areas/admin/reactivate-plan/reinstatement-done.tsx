@@ -38,7 +38,7 @@ export function ReinstatementDone({ answer, months, guest }: { answer: MakePayme
   const receiptPath = guest ? `/payments/make-payment/receipt/${receipt.paymentId}` : `/payments/payment-history/${receipt.paymentId}`;
   return (
     <Stack spacing={3}>
-      <Alert severity={outcome === 'reinstated' ? 'success' : 'info'} role="status">
+      <Alert severity={outcome === 'reinstated' ? 'success' : 'info'} role="note">
         <Typography ref={heading} tabIndex={-1} variant="h6" component="h2" sx={{ outline: 'none' }}>
           {t(`reinstatement.done.heading.${outcome}`)}
         </Typography>
