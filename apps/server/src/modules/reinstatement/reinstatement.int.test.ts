@@ -8,6 +8,8 @@ import { addDays, addMonths, dueDayRule, endOfMonth, formatUsDate, monthsBetween
 import { useTestApp, type TestHarness } from '../../../test/harness';
 import { createBroker, createMemberWithPolicy, createPayment } from '../../../test/fixtures';
 import { saveSandboxCard } from '../../../test/saved-card';
+import { signIn } from '../../../test/oidc';
+import { DEMO_PASSWORD } from '../../seed/demo-accounts';
 import { secretsInDatabase, secretsInLogs } from '../../../test/secrets-scan';
 import {
   auditLog,
@@ -375,6 +377,26 @@ describe('reinstating a policy terminated for non-payment', () => {
     const response = await h.pay(token, later, 'saved');
     expect(response.statusCode, response.body).toBe(201);
     expect(MakePaymentResponseSchema.parse(response.json()).reinstatement?.outcome).toBe('reinstated');
+  });
+
+  it('makes a fresh reinstatable member in demo mode (POST /api/v1/demo/member), whose offer the billing clock agrees with', async () => {
+    const made = await harness.app.inject({ method: 'POST', url: '/api/v1/demo/member', payload: { reinstatable: 'Eligible', language: 'pt' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const member = made.json<{ username: string; householdId: string; language: string; policyNumber: string; dateOfBirth: string; zipCode: string }>();
+    expect(member).toMatchObject({ language: 'pt', policyNumber: expect.stringMatching(/^LHP-1\d{7}-01$/) as string });
+    const token = (await signIn(harness.app, 'consumer', member.username, DEMO_PASSWORD)).accessToken;
+    const household = await harness.app.inject({ method: 'POST', url: '/api/v1/Household/user', payload: {}, headers: { authorization: `Bearer ${token}` } });
+    const policyId = household.json<{ households: { policies: { id: string; policyNumber: string }[] }[] }>().households[0]?.policies.find((one) => one.policyNumber === member.policyNumber)?.id ?? '';
+    const before = await h.offer(token, policyId);
+    const today = harness.app.today();
+    expect(before).toMatchObject({ reinstatementStatus: 'Eligible', refusal: null, terminationReason: 'non-payment', coverageEndedOn: endOfMonth(addMonths(monthStart(today), -3)) });
+    expect(before.months).toEqual(monthsBetween(addMonths(monthStart(today), -3), monthStart(today)));
+    // The billing day finds the household as the seed left it: nothing to announce, the same amount.
+    await harness.app.jobs.runDay(today, { householdId: member.householdId });
+    expect(await h.offer(token, policyId)).toMatchObject({ amountDueCents: before.amountDueCents, months: before.months, refusal: null });
+    // A second one gets a household of its own.
+    const second = await harness.app.inject({ method: 'POST', url: '/api/v1/demo/member', payload: { reinstatable: 'Manual' } });
+    expect(second.json<{ policyNumber: string }>().policyNumber).not.toBe(member.policyNumber);
   });
 
   it('keeps every card number out of the database and the logs', async () => {
