@@ -290,10 +290,17 @@ export function IdCardPage() {
   const pdf = usePdf();
   return (
     <Stack spacing={3} sx={{ maxWidth: 1040 }}>
-      {/* On paper the cards stand alone: no header, menu, footer or buttons. */}
+      {/*
+        On paper the cards stand alone: none of the shell around the page (super header, header, menu panel,
+        footer) and no buttons; the menu panel is laid out by the window's width, which printing keeps.
+      */}
       <GlobalStyles
         styles={{
-          '@media print': { 'header, nav, footer, [data-print="hide"]': { display: 'none !important' } },
+          '@media print': {
+            '#root > div > :not(:has(#main-content)), aside, header, nav, footer, [data-print="hide"]': {
+              display: 'none !important',
+            },
+          },
         }}
       />
       <Stack spacing={1}>
