@@ -172,9 +172,10 @@ test('a member reaches additional products by the upload-documents button and ap
   await expect(dental).toContainText('Duas limpezas e avaliações por ano, sem franquia');
   // Health coverage is bought at the Health Connector, in a new tab.
   const health = page.getByRole('listitem', { name: 'Cobertura de saúde para sua família' });
-  await expect(
-    health.getByRole('link', { name: /Contratar em o Health Connector|Health Connector/ }),
-  ).toHaveAttribute('target', '_blank');
+  await expect(health.getByRole('link', { name: /Contratar no Health Connector/ })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
   await expectNoViolationsAtEachWidth(page, 'the additional products page (pt)');
 
   await dental
@@ -186,6 +187,8 @@ test('a member reaches additional products by the upload-documents button and ap
   const dialog = page.getByRole('dialog', {
     name: t('additionalProducts.apply.title', language, { product: 'Lighthouse Smile Dental' }),
   });
+  // A household of one has its one person ticked already: with nobody ticked, the form says so.
+  for (const box of await dialog.getByRole('checkbox').all()) await box.uncheck();
   await dialog.getByRole('button', { name: t('additionalProducts.apply.send', language) }).click();
   await expect(dialog.locator('p').filter({ hasText: 'escolha pelo menos uma pessoa' })).toBeVisible();
   await dialog.getByRole('checkbox').first().check();
@@ -265,5 +268,41 @@ test('an account not linked to a member yet links itself with the member ID, dat
   await signIn(again.page, 'consumer', member.username, language);
   await expect(again.page.getByRole('main')).toContainText(member.policyNumber, { timeout: 20_000 });
   await again.context.close();
+  await context.close();
+});
+
+/** Presses Tab until `target` has the focus (at most 40 times): the page is reached by keyboard alone. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>) {
+  for (let presses = 0; presses < 40; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('not reached by Tab');
+}
+
+test('an unlinked account links itself by keyboard alone', async ({ browser }) => {
+  const { context, page } = await newPortalPage(browser);
+  const member = await newMember(page, { unlinked: true });
+  await signIn(page, 'consumer', member.username);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome/, { timeout: 20_000 });
+  const link = page.getByRole('link', { name: t('accountHome.link.action') });
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/home\/link-account$/);
+  const form = page.getByRole('form', { name: t('linkAccount.formTitle') });
+  await tabTo(page, form.getByRole('textbox', { name: text('fields.policyNumber.label') }));
+  await page.keyboard.type(member.policyNumber);
+  await page.keyboard.press('Tab');
+  // The date field takes the digits in the browser's order (month, day, year for en-US).
+  const [year, month, day] = member.dateOfBirth.split('-');
+  await page.keyboard.type(`${month ?? ''}${day ?? ''}${year ?? ''}`);
+  await tabTo(page, form.getByRole('textbox', { name: t('fields.ssn.label') }));
+  await page.keyboard.type(`518-42-${member.ssnLast4 ?? ''}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(t('linkAccount.linked'))).toBeVisible({ timeout: 20_000 });
+  await tabTo(page, page.getByRole('link', { name: t('linkAccount.seeCoverage') }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toContainText(member.policyNumber, { timeout: 20_000 });
   await context.close();
 });
