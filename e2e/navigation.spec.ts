@@ -15,13 +15,16 @@ interface Journey {
   noPlans?: boolean;
   /** SPEC §4 menu pruning: an assertion's OnlyPCP. */
   onlyPcp?: boolean;
+  /** SPEC §4 menu pruning: the plan type of the first policy (the PCP entry needs it whitelisted). */
+  firstPlanType?: string;
 }
 
-const member = (username: string, scenarios: NavigationScenario[], noPlans = false): Journey => ({
+const member = (username: string, scenarios: NavigationScenario[], noPlans = false, firstPlanType?: string): Journey => ({
   who: username,
   roles: ['member'],
   scenarios,
   noPlans,
+  ...(firstPlanType ? { firstPlanType } : {}),
   arrive: async (page) => {
     await signIn(page, 'consumer', username);
   },
@@ -38,10 +41,11 @@ const guest = (who: string, scenario: NavigationScenario, facts: { policyNumber:
 
 // The binder-payment assertion (ana.costa) is checked, before and after she pays, in payments.spec.ts.
 const journeys: Journey[] = [
-  member('maria.santos', ['HouseholdAndPolicies', 'OnExchangePolicy']),
-  member('joao.silva', ['HouseholdAndPolicies', 'OffExchangePolicy']),
-  member('grace.kim', ['PoliciesNoHousehold', 'OffExchangePolicy']),
-  member('aisha.johnson', ['HouseholdNonActivePolicies']),
+  // The first policy's plan type (the seed's stories): Harbor plans are HMOs (the PCP entry shows), Coastal and WorkWell Gold PPOs.
+  member('maria.santos', ['HouseholdAndPolicies', 'OnExchangePolicy'], false, 'HMO'),
+  member('joao.silva', ['HouseholdAndPolicies', 'OffExchangePolicy'], false, 'PPO'),
+  member('grace.kim', ['PoliciesNoHousehold', 'OffExchangePolicy'], false, 'PPO'),
+  member('aisha.johnson', ['HouseholdNonActivePolicies'], false, 'HMO'),
   member('tomas.rivera', ['HouseholdNoPolicies'], true),
   member('ana.costa', ['BindingPaymentOnlyPages'], true),
   guest('María Santos', 'GuestPaymentPages', { policyNumber: 'LHP-1000001-01', dateOfBirth: '1985-03-14', zipCode: '01841' }),
@@ -76,7 +80,7 @@ for (const journey of journeys) {
       return;
     }
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('overview.heading'));
-    expect(await menuShown(page)).toEqual(expectedMenu(journey.roles, journey.scenarios, null, journey.onlyPcp ?? null));
+    expect(await menuShown(page)).toEqual(expectedMenu(journey.roles, journey.scenarios, journey.firstPlanType ?? null, journey.onlyPcp ?? null));
   });
 }
 

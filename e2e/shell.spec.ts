@@ -14,7 +14,8 @@ test('a visitor who is not signed in lands on the sign-in page in the app shell'
   await expect(page.getByRole('button', { name: 'Member sign-in' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Broker and staff sign-in' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Find my account' })).toBeVisible();
-  await expect(page).toHaveTitle(/Sign in/);
+  // The home area's title (the same page greets a signed-in member, SPEC §2 account/home).
+  await expect(page).toHaveTitle(/^Home \| /);
 });
 
 test('a deep link is answered by the app shell, not a server 404', async ({ page }) => {
