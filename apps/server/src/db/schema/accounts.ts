@@ -19,7 +19,10 @@ export const accounts = pgTable(
     familyName: text(),
     passwordHash: text(),
     externalSubject: text(),
-    roles: text().array().notNull().default(sql`'{}'::text[]`),
+    roles: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The member this account belongs to (consumer realm). */
     memberId: uuid().references(() => members.id),
     /** The broker this account belongs to (workforce realm, role broker). */

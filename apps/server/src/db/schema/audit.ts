@@ -27,5 +27,6 @@ export const auditLog = pgTable(
     index('audit_log_occurred_idx').on(t.occurredAt),
     index('audit_log_actor_idx').on(t.actorSubject, t.occurredAt),
     index('audit_log_household_idx').on(t.actingForHouseholdId, t.occurredAt),
+    index('audit_log_action_idx').on(t.action, t.occurredAt),
   ],
 );

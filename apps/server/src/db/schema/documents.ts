@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { households } from './households';
 import { policies } from './policies';
 
@@ -36,6 +47,8 @@ export const documents = pgTable(
     check('documents_owner', sql`${t.householdId} is not null or ${t.policyId} is not null`),
     check('documents_tax_year', sql`${t.type} <> 'tax' or ${t.taxYear} is not null`),
     // One invoice per policy and billed month: the billing clock issues it at most once.
-    uniqueIndex('documents_invoice_once').on(t.policyId, t.periodStart).where(sql`${t.type} = 'invoice'`),
+    uniqueIndex('documents_invoice_once')
+      .on(t.policyId, t.periodStart)
+      .where(sql`${t.type} = 'invoice'`),
   ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** SPEC §3 Household: the people who applied together; a household has one or more policies. */
 export const households = pgTable(
@@ -39,20 +49,31 @@ export const addresses = pgTable(
 );
 
 /** Contact information of a household: where the issuer reaches the subscriber. */
-export const contactInformation = pgTable('contact_information', {
-  householdId: uuid()
-    .primaryKey()
-    .references(() => households.id, { onDelete: 'cascade' }),
-  email: text(),
-  homePhone: text(),
-  mobilePhone: text(),
-  preferredContactMethod: text({ enum: ['email', 'phone', 'mail'] })
-    .notNull()
-    .default('email'),
-  /** Raised by every change: a change made from an older read is refused (409, issue 11). */
-  version: integer().notNull().default(1),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const contactInformation = pgTable(
+  'contact_information',
+  {
+    householdId: uuid()
+      .primaryKey()
+      .references(() => households.id, { onDelete: 'cascade' }),
+    email: text(),
+    homePhone: text(),
+    mobilePhone: text(),
+    preferredContactMethod: text({ enum: ['email', 'phone', 'mail'] })
+      .notNull()
+      .default('email'),
+    /** Raised by every change: a change made from an older read is refused (409, issue 11). */
+    version: integer().notNull().default(1),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    /** Staff find a member by e-mail or phone (issue 13); phones are compared by their digits. */
+    index('contact_information_email_idx').on(sql`lower(${t.email})`),
+    index('contact_information_home_phone_idx').on(sql`regexp_replace(${t.homePhone}, '[^0-9]', '', 'g')`),
+    index('contact_information_mobile_phone_idx').on(
+      sql`regexp_replace(${t.mobilePhone}, '[^0-9]', '', 'g')`,
+    ),
+  ],
+);
 
 /**
  * Paperless and language preferences of a household (DOMAIN "Paperless"): how each kind of document

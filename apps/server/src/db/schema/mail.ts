@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { households } from './households';
 
 /**
@@ -24,7 +35,10 @@ export const emailConfirmations = pgTable(
     /** A newer request for the same household replaced this one before it was confirmed. */
     supersededAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('email_confirmations_token_key').on(t.tokenHash), index('email_confirmations_household_idx').on(t.householdId)],
+  (t) => [
+    uniqueIndex('email_confirmations_token_key').on(t.tokenHash),
+    index('email_confirmations_household_idx').on(t.householdId),
+  ],
 );
 
 /**
@@ -60,7 +74,9 @@ export const mailQueue = pgTable(
   (t) => [
     check('mail_queue_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
     uniqueIndex('mail_queue_event_kind_key').on(t.outboxEventId, t.kind),
-    index('mail_queue_due_idx').on(t.availableAt, t.id).where(sql`${t.status} in ('pending', 'sending')`),
+    index('mail_queue_due_idx')
+      .on(t.availableAt, t.id)
+      .where(sql`${t.status} in ('pending', 'sending')`),
   ],
 );
 

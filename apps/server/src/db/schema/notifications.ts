@@ -27,6 +27,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_household_created_idx').on(t.householdId, t.createdAt.desc()),
     // The unread count in the header is asked on every page: a partial index keeps it small.
-    index('notifications_unread_idx').on(t.householdId).where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.householdId)
+      .where(sql`${t.readAt} is null`),
   ],
 );

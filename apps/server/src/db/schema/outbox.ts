@@ -24,5 +24,9 @@ export const outboxEvents = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
   },
-  (t) => [index('outbox_events_pending_idx').on(t.availableAt, t.id).where(sql`${t.dispatchedAt} is null`)],
+  (t) => [
+    index('outbox_events_pending_idx')
+      .on(t.availableAt, t.id)
+      .where(sql`${t.dispatchedAt} is null`),
+  ],
 );

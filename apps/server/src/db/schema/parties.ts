@@ -12,7 +12,10 @@ export const brokers = pgTable(
     agencyName: text(),
     email: text(),
     phone: text(),
-    licensedStates: text().array().notNull().default(sql`'{}'::text[]`),
+    licensedStates: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -30,13 +30,20 @@ export const payments = pgTable(
     transactionDate: date().notNull(),
     /** The processor's transaction id. */
     transactionId: text().notNull(),
-    /** Pending: a bank payment not settled yet; Returned: a bank payment the bank sent back (R01, …). */
-    transactionStatus: text({ enum: ['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned'] }).notNull(),
+    /**
+     * Pending: a bank payment not settled yet; Returned: a bank payment the bank sent back (R01, …);
+     * Voided: cancelled by staff before it settled; Refunded: all of it paid back (issue 13).
+     */
+    transactionStatus: text({
+      enum: ['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned', 'Voided'],
+    }).notNull(),
     paymentMethod: text({ enum: paymentMethods }).notNull(),
     /** Last digits and brand of the method, for the receipt (card last4 / account last3). */
     methodLastDigits: text(),
     methodBrand: text(),
-    paymentSource: text({ enum: ['Portal', 'Guest', 'Binder', 'Autopay', 'Scheduled', 'Phone', 'Mail'] }).notNull(),
+    paymentSource: text({
+      enum: ['Portal', 'Guest', 'Binder', 'Autopay', 'Scheduled', 'Phone', 'Mail'],
+    }).notNull(),
     failureReason: text(),
     /** Who paid, as given with the payment (the billing name); null for history from other channels. */
     payerName: text(),
@@ -48,9 +55,43 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_transaction_id_key').on(t.transactionId),
-    check('payments_status_check', sql`${t.transactionStatus} in ('Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned')`),
+    check(
+      'payments_status_check',
+      sql`${t.transactionStatus} in ('Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned', 'Voided')`,
+    ),
     index('payments_policy_date_idx').on(t.policyId, t.transactionDate.desc(), t.createdAt.desc()),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A refund or void of a payment by staff (issue 13 payments desk): with the reason, who did it, and the
+ * processor's answer. One per payment and idempotency key; a refund may be partial.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['refund', 'void'] }).notNull(),
+    amountCents: integer().notNull(),
+    reason: text().notNull(),
+    status: text({ enum: ['Pending', 'Succeeded', 'Failed'] }).notNull(),
+    processorRefundId: text(),
+    failureReason: text(),
+    idempotencyKey: text().notNull(),
+    staffSubject: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    uniqueIndex('payment_refunds_idempotency_key').on(t.idempotencyKey),
+    check('payment_refunds_kind_check', sql`${t.kind} in ('refund', 'void')`),
+    check('payment_refunds_status_check', sql`${t.status} in ('Pending', 'Succeeded', 'Failed')`),
+    check('payment_refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
 
@@ -72,7 +113,9 @@ export const scheduledPayments = pgTable(
      * settled yet) | Failed (declined, `failureReason`); Cancelled by the member, or Cleared by SPEC §4's
      * rule (a payment on another date clears the policy's scheduled payments).
      */
-    status: text({ enum: ['Scheduled', 'Processing', 'Paid', 'Pending', 'Failed', 'Cancelled', 'Cleared'] }).notNull().default('Scheduled'),
+    status: text({ enum: ['Scheduled', 'Processing', 'Paid', 'Pending', 'Failed', 'Cancelled', 'Cleared'] })
+      .notNull()
+      .default('Scheduled'),
     paymentId: uuid().references(() => payments.id),
     failureReason: text(),
     /** When a job run claimed it; a claim older than the lease is taken over (the run died). */
@@ -83,9 +126,14 @@ export const scheduledPayments = pgTable(
   (t) => [
     index('scheduled_payments_policy_idx').on(t.policyId, t.paymentDate),
     // The job runner claims due payments by date.
-    index('scheduled_payments_due_idx').on(t.paymentDate).where(sql`${t.status} in ('Scheduled', 'Processing')`),
+    index('scheduled_payments_due_idx')
+      .on(t.paymentDate)
+      .where(sql`${t.status} in ('Scheduled', 'Processing')`),
     check('scheduled_payments_amount_positive', sql`${t.paymentAmountCents} > 0`),
-    check('scheduled_payments_status_check', sql`${t.status} in ('Scheduled', 'Processing', 'Paid', 'Pending', 'Failed', 'Cancelled', 'Cleared')`),
+    check(
+      'scheduled_payments_status_check',
+      sql`${t.status} in ('Scheduled', 'Processing', 'Paid', 'Pending', 'Failed', 'Cancelled', 'Cleared')`,
+    ),
   ],
 );
 
@@ -110,7 +158,9 @@ export const autopaySubscriptions = pgTable(
     maxAmountCents: integer(),
     /** The billed month (first day) whose charge the member asked to skip once. */
     skipPeriod: date(),
-    state: text({ enum: ['Active', 'Cancelled'] }).notNull().default('Active'),
+    state: text({ enum: ['Active', 'Cancelled'] })
+      .notNull()
+      .default('Active'),
     startDate: date().notNull(),
     endDate: date(),
     lastProcessed: date(),
@@ -121,7 +171,9 @@ export const autopaySubscriptions = pgTable(
   },
   (t) => [
     index('autopay_subscriptions_policy_idx').on(t.policyId),
-    index('autopay_subscriptions_run_day_idx').on(t.runDay).where(sql`${t.state} = 'Active'`),
+    index('autopay_subscriptions_run_day_idx')
+      .on(t.runDay)
+      .where(sql`${t.state} = 'Active'`),
     check('autopay_run_day_range', sql`${t.runDay} between 1 and 28`),
     check('autopay_days_before_due_range', sql`${t.daysBeforeDue} between 0 and 10`),
     check('autopay_fixed_amount', sql`${t.amountType} <> 'Fixed' or ${t.amountCents} > 0`),
@@ -148,7 +200,9 @@ export const autopayRuns = pgTable(
     period: date().notNull(),
     /** The day it is (or was) due to be charged. */
     runDate: date().notNull(),
-    status: text({ enum: ['Upcoming', 'Processing', 'Paid', 'Pending', 'RetryScheduled', 'Failed', 'Skipped'] }).notNull(),
+    status: text({
+      enum: ['Upcoming', 'Processing', 'Paid', 'Pending', 'RetryScheduled', 'Failed', 'Skipped'],
+    }).notNull(),
     attempt: integer().notNull().default(0),
     nextAttemptDate: date(),
     amountCents: integer(),
@@ -161,8 +215,13 @@ export const autopayRuns = pgTable(
   },
   (t) => [
     uniqueIndex('autopay_runs_once_per_month').on(t.subscriptionId, t.period),
-    index('autopay_runs_due_idx').on(t.runDate).where(sql`${t.status} in ('Upcoming', 'Processing', 'RetryScheduled')`),
-    check('autopay_runs_status_check', sql`${t.status} in ('Upcoming', 'Processing', 'Paid', 'Pending', 'RetryScheduled', 'Failed', 'Skipped')`),
+    index('autopay_runs_due_idx')
+      .on(t.runDate)
+      .where(sql`${t.status} in ('Upcoming', 'Processing', 'RetryScheduled')`),
+    check(
+      'autopay_runs_status_check',
+      sql`${t.status} in ('Upcoming', 'Processing', 'Paid', 'Pending', 'RetryScheduled', 'Failed', 'Skipped')`,
+    ),
   ],
 );
 
@@ -186,5 +245,8 @@ export const idempotencyRecords = pgTable(
     lockedUntil: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_records_expires_idx').on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_records_expires_idx').on(t.expiresAt),
+  ],
 );

@@ -35,7 +35,10 @@ export const plans = pgTable(
     check('plans_id_format', sql`${t.id} ~ '^[0-9]{5}[A-Z]{2}[0-9]{7}(-[0-9]{2})?$'`),
     check('plans_line_check', sql`${t.lineOfCoverage} in ('Medical', 'Dental', 'Vision')`),
     check('plans_type_check', sql`${t.planType} in ('HMO', 'PPO', 'EPO', 'POS')`),
-    check('plans_amounts_non_negative', sql`${t.monthlyPremiumCents} >= 0 and ${t.deductibleCents} >= 0 and ${t.outOfPocketMaxCents} >= 0`),
+    check(
+      'plans_amounts_non_negative',
+      sql`${t.monthlyPremiumCents} >= 0 and ${t.deductibleCents} >= 0 and ${t.outOfPocketMaxCents} >= 0`,
+    ),
     check('plans_dates_ordered', sql`${t.effectiveEndDate} >= ${t.effectiveDate}`),
   ],
 );

@@ -44,6 +44,9 @@ export const members = pgTable(
     uniqueIndex('members_folder_id_key').on(t.folderId),
     uniqueIndex('members_exchange_member_id_key').on(t.exchangeMemberId),
     index('members_household_idx').on(t.householdId),
+    /** Staff find a member by name and date of birth (issue 13). */
+    index('members_name_dob_idx').on(sql`lower(${t.lastName})`, t.dob, sql`lower(${t.firstName})`),
+    index('members_email_idx').on(sql`lower(${t.email})`),
     check('members_ssn_last4_format', sql`${t.ssnLast4} is null or ${t.ssnLast4} ~ '^[0-9]{4}$'`),
     check('members_gender_check', sql`${t.gender} in ('female', 'male', 'other')`),
   ],
@@ -72,7 +75,9 @@ export const policies = pgTable(
     lineOfCoverage: text({ enum: ['Medical', 'Dental', 'Vision'] }).notNull(),
     enrollmentType: text({ enum: ['New', 'Renewal', 'SpecialEnrollment', 'Reinstatement'] }).notNull(),
     /** Enrolment status from the enrolment system, mapped to a label through configuration (SPEC §4). */
-    enrollmentStatus: text({ enum: ['Active', 'Pending', 'Terminated', 'Cancelled', 'GracePeriod'] }).notNull(),
+    enrollmentStatus: text({
+      enum: ['Active', 'Pending', 'Terminated', 'Cancelled', 'GracePeriod'],
+    }).notNull(),
     groupId: uuid().references(() => employerGroups.id),
     brokerId: uuid().references(() => brokers.id),
     residentialAddressId: uuid().references(() => addresses.id),
@@ -141,8 +146,14 @@ export const coverageSpans = pgTable(
       'coverage_spans_amounts_non_negative',
       sql`${t.premiumAmountCents} >= 0 and ${t.policyRateAmountCents} >= 0 and ${t.taxCreditAmountCents} >= 0 and ${t.csrAmountCents} >= 0 and ${t.otherSubsidyAmountCents} >= 0`,
     ),
-    check('coverage_spans_credit_within_premium', sql`${t.taxCreditAmountCents} + ${t.otherSubsidyAmountCents} <= ${t.premiumAmountCents}`),
-    check('coverage_spans_dates_ordered', sql`${t.cancelled} or ${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check(
+      'coverage_spans_credit_within_premium',
+      sql`${t.taxCreditAmountCents} + ${t.otherSubsidyAmountCents} <= ${t.premiumAmountCents}`,
+    ),
+    check(
+      'coverage_spans_dates_ordered',
+      sql`${t.cancelled} or ${t.endDate} is null or ${t.endDate} >= ${t.startDate}`,
+    ),
   ],
 );
 
@@ -169,7 +180,10 @@ export const memberSpans = pgTable(
   (t) => [
     index('member_spans_policy_idx').on(t.policyId),
     index('member_spans_member_idx').on(t.memberId),
-    check('member_spans_dates_ordered', sql`${t.cancelled} or ${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check(
+      'member_spans_dates_ordered',
+      sql`${t.cancelled} or ${t.endDate} is null or ${t.endDate} >= ${t.startDate}`,
+    ),
     check('member_spans_rating_age', sql`${t.ratingAge} between 0 and 130`),
   ],
 );
@@ -189,13 +203,21 @@ export const finances = pgTable(
     unallocatedAmountCents: integer().notNull().default(0),
     paymentDueDate: date(),
     paidThroughDate: date(),
-    status: text({ enum: ['Current', 'PastDue', 'GracePeriod', 'Delinquent', 'Terminated', 'Binder'] }).notNull(),
+    status: text({
+      enum: ['Current', 'PastDue', 'GracePeriod', 'Delinquent', 'Terminated', 'Binder'],
+    }).notNull(),
     delinquent: boolean().notNull().default(false),
     gracePeriodStartDate: date(),
     gracePeriodEndDate: date(),
     /** The months (first days, `YYYY-MM-DD`) the past and current amounts due are for: one ledger says what it covers. */
-    pastDueMonths: text().array().notNull().default(sql`'{}'::text[]`),
-    currentDueMonths: text().array().notNull().default(sql`'{}'::text[]`),
+    pastDueMonths: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    currentDueMonths: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The last day the billing clock ran for this policy (jobs/billing-day: each policy once a day). */
     clockDate: date(),
     /**
@@ -203,7 +225,9 @@ export const finances = pgTable(
      * past due and grace periods from it, a payment that pays everything past due announces the way back.
      * Null until the first announcement (the stored status stands for it).
      */
-    announcedStatus: text({ enum: ['Current', 'PastDue', 'GracePeriod', 'Delinquent', 'Terminated', 'Binder'] }),
+    announcedStatus: text({
+      enum: ['Current', 'PastDue', 'GracePeriod', 'Delinquent', 'Terminated', 'Binder'],
+    }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -229,7 +253,10 @@ export const reinstatementEligibility = pgTable(
     expirationDate: date(),
     amountDueCents: integer().notNull().default(0),
     /** The months (first days) the amount due pays for: those past due and every month since the coverage ended. */
-    months: text().array().notNull().default(sql`'{}'::text[]`),
+    months: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [check('reinstatement_amount_non_negative', sql`${t.amountDueCents} >= 0`)],
 );

@@ -2,7 +2,14 @@ import { relations } from 'drizzle-orm';
 import { addresses, contactInformation, households, preferences } from './households';
 import { brokers, employerGroups } from './parties';
 import { plans } from './plans';
-import { coverageSpans, finances, members, memberSpans, policies, reinstatementEligibility } from './policies';
+import {
+  coverageSpans,
+  finances,
+  members,
+  memberSpans,
+  policies,
+  reinstatementEligibility,
+} from './policies';
 import { autopaySubscriptions, scheduledPayments } from './payments';
 
 /**
@@ -19,9 +26,16 @@ export const policiesRelations = relations(policies, ({ one, many }) => ({
     references: [addresses.id],
     relationName: 'residential',
   }),
-  mailingAddress: one(addresses, { fields: [policies.mailingAddressId], references: [addresses.id], relationName: 'mailing' }),
+  mailingAddress: one(addresses, {
+    fields: [policies.mailingAddressId],
+    references: [addresses.id],
+    relationName: 'mailing',
+  }),
   finance: one(finances, { fields: [policies.id], references: [finances.policyId] }),
-  reinstatement: one(reinstatementEligibility, { fields: [policies.id], references: [reinstatementEligibility.policyId] }),
+  reinstatement: one(reinstatementEligibility, {
+    fields: [policies.id],
+    references: [reinstatementEligibility.policyId],
+  }),
   spans: many(coverageSpans),
   memberSpans: many(memberSpans),
   autopaySubscriptions: many(autopaySubscriptions),
@@ -30,7 +44,10 @@ export const policiesRelations = relations(policies, ({ one, many }) => ({
 
 export const householdsRelations = relations(households, ({ one, many }) => ({
   preferences: one(preferences, { fields: [households.id], references: [preferences.householdId] }),
-  contactInformation: one(contactInformation, { fields: [households.id], references: [contactInformation.householdId] }),
+  contactInformation: one(contactInformation, {
+    fields: [households.id],
+    references: [contactInformation.householdId],
+  }),
   policies: many(policies),
 }));
 
@@ -71,5 +88,7 @@ export const scheduledPaymentsRelations = relations(scheduledPayments, ({ one })
 }));
 
 export const brokersRelations = relations(brokers, ({ many }) => ({ policies: many(policies) }));
-export const employerGroupsRelations = relations(employerGroups, ({ many }) => ({ policies: many(policies) }));
+export const employerGroupsRelations = relations(employerGroups, ({ many }) => ({
+  policies: many(policies),
+}));
 export const plansRelations = relations(plans, ({ many }) => ({ spans: many(coverageSpans) }));

@@ -19,7 +19,10 @@ export const wallets = pgTable(
     defaultToken: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('wallets_household_key').on(t.householdId), uniqueIndex('wallets_reference_id_key').on(t.referenceId)],
+  (t) => [
+    uniqueIndex('wallets_household_key').on(t.householdId),
+    uniqueIndex('wallets_reference_id_key').on(t.referenceId),
+  ],
 );
 
 const walletItemState = ['Active', 'Removed'] as const;
@@ -52,7 +55,10 @@ export const walletCards = pgTable(
     uniqueIndex('wallet_cards_token_key').on(t.token),
     index('wallet_cards_wallet_idx').on(t.walletId),
     check('wallet_cards_last4_format', sql`${t.last4} ~ '^[0-9]{4}$'`),
-    check('wallet_cards_expiry', sql`${t.expirationMonth} between 1 and 12 and ${t.expirationYear} between 2000 and 2100`),
+    check(
+      'wallet_cards_expiry',
+      sql`${t.expirationMonth} between 1 and 12 and ${t.expirationYear} between 2000 and 2100`,
+    ),
     check('wallet_cards_token_not_a_number', sql`${t.token} !~ '^[0-9 -]+$'`),
   ],
 );
