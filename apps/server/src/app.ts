@@ -49,6 +49,7 @@ import { memberRoutes } from './modules/member/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { brokerRoutes } from './modules/broker/routes';
 import { groupRoutes } from './modules/group/routes';
+import { brokerBookRoutes } from './modules/broker-book/routes';
 import { contentRoutes } from './modules/content/routes';
 import { benefitsRoutes } from './modules/benefits/routes';
 import { applyProcessorEvent } from './modules/payment/settlement';
@@ -297,6 +298,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(walletRoutes);
       await api.register(brokerRoutes);
       await api.register(groupRoutes);
+      await api.register(brokerBookRoutes);
       await api.register(contentRoutes);
       await api.register(benefitsRoutes, { branding });
       await api.register(paperlessRoutes, paperlessDeps);
