@@ -529,6 +529,16 @@ const MATRIX: Record<string, RouteCase> = {
     expect: signedIn(200),
   },
   'GET /api/v1/faq': { request: () => ({ url: '/api/v1/faq' }), expect: signedIn(200) },
+  // Issue 13: a broker's book of business is his own (the broker id in his token): both brokers get theirs;
+  // nobody else has one (403, audited) — staff find members with member search, an assertion is no broker.
+  'GET /api/v1/Broker/book': {
+    request: () => ({ url: '/api/v1/Broker/book?gracePeriod=true&sort=amountDue&order=desc' }),
+    expect: { ...signedIn(403), brokerOfRecord: 200, otherBroker: 200 },
+  },
+  'GET /api/v1/Broker/book.csv': {
+    request: () => ({ url: '/api/v1/Broker/book.csv?q=test' }),
+    expect: { ...signedIn(403), brokerOfRecord: 200, otherBroker: 200 },
+  },
   // Issue 12 (modules/benefits): benefits and ID cards need the page in the caller's role routes (guests, who
   // located an account to pay, have neither: 403) and the policy (another household's: 403, audited).
   'GET /api/v1/Policy/:policyId/benefits': {

@@ -54,6 +54,8 @@ const PAGES: Record<RoutePath, LazyExoticComponent<ComponentType>> = {
   '/admin/policy-selection/broker': lazy(() => import('../areas/admin/broker/broker-page')),
   '/admin/additional-products': lazy(() => import('../areas/admin/additional-products/additional-products-page')),
   '/home/link-account': lazy(() => import('../areas/home/link-account-page')),
+  '/broker': lazy(() => import('../areas/broker/book-page')),
+  '/broker/clients/:policyId': lazy(() => import('../areas/account-overview/broker-client-page')),
 };
 
 // Only pages that exist are routed; anything else is the translated not-found page.

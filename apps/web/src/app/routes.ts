@@ -68,6 +68,9 @@ export const ROUTE_TABLE = [
   { path: '/admin/policy-selection/broker', titleKey: 'brokerChange.title', access: 'private' },
   { path: '/admin/additional-products', titleKey: 'additionalProducts.title', access: 'private' },
   { path: '/home/link-account', titleKey: 'linkAccount.title', access: 'public' },
+  // Issue 13: a broker's book of business (SPEC §1 broker area) and one client of it.
+  { path: '/broker', titleKey: 'broker.book.title', access: 'private' },
+  { path: '/broker/clients/:policyId', titleKey: 'broker.client.title', access: 'private' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RoutePath = (typeof ROUTE_TABLE)[number]['path'];

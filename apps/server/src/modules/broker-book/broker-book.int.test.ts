@@ -41,8 +41,7 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     if (facts.renewal) {
       const [span] = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, created.policyId));
       if (!span) throw new Error('no span');
-      const { id: _id, ...rest } = span;
-      await db.insert(coverageSpans).values({ ...rest, startDate: addDays(today, 30), effectuatedDate: null });
+      await db.insert(coverageSpans).values({ ...span, id: undefined, startDate: addDays(today, 30), effectuatedDate: null });
     }
     clients[key] = created;
   }

@@ -106,7 +106,7 @@ export async function bookPage(db: Database, brokerId: string, today: string, fi
   if (!row) return { items: [], total: 0, alerts: { gracePeriod: 0, renewalPending: 0 } };
   // node-postgres parses json; PGlite too — a string would be a driver that does not.
   const items = typeof row.items === 'string' ? (JSON.parse(row.items) as BookRow[]) : row.items;
-  return { items, total: Number(row.total), alerts: { gracePeriod: Number(row.grace), renewalPending: Number(row.renewal) } };
+  return { items, total: row.total, alerts: { gracePeriod: row.grace, renewalPending: row.renewal } };
 }
 
 /** Rows of the filtered book in its sort order, `limit` from `offset` (the CSV export reads it in chunks). */

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import AddCircleIcon from '@mui/icons-material/AddCircle';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import BadgeIcon from '@mui/icons-material/Badge';
+import WorkIcon from '@mui/icons-material/Work';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -42,6 +43,7 @@ const ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
   add_circle: AddCircleIcon,
   help: HelpIcon,
   notifications: NotificationsIcon,
+  work: WorkIcon,
 };
 
 function ItemIcon({ name }: { name: string | null }) {

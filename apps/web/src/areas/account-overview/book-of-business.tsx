@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
 import type { PolicySummary } from '@portal/contracts';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -10,14 +12,17 @@ import type { OverviewPolicy } from './overview-model';
 
 /**
  * A broker's clients (book of business): one line per policy, from the list the API already sent
- * (no per-policy calls for dozens of clients). The member search opens one client's full overview.
+ * (no per-policy calls for dozens of clients). Each policyholder's name opens the client's page; the
+ * whole book — sorted, filtered, searched, exported — is on `/broker` (issue 13).
  */
 export function BookOfBusiness({ policies }: { policies: readonly OverviewPolicy[] }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { narrow } = useLayout();
   const cells = (p: PolicySummary) => [
-    `${p.policyHolder.firstName} ${p.policyHolder.lastName}`,
+    <Link key="holder" component={RouterLink} to={`/broker/clients/${p.id}`}>
+      {p.policyHolder.firstName} {p.policyHolder.lastName}
+    </Link>,
     p.exchangeSubscriberId ?? p.issuerSubscriberId,
     p.planName ?? t(`lineOfCoverage.${p.lineOfCoverage}`),
     t(p.displayStatus, { defaultValue: p.enrollmentStatus }),
@@ -29,14 +34,17 @@ export function BookOfBusiness({ policies }: { policies: readonly OverviewPolicy
       <Typography id="book-heading" variant="h5" component="h2" gutterBottom>
         {t('overview.book.heading')}
       </Typography>
-      <Typography sx={{ mb: 2 }}>{t('overview.book.intro', { count: policies.length })}</Typography>
+      <Typography sx={{ mb: 1 }}>{t('overview.book.intro', { count: policies.length })}</Typography>
+      <Link component={RouterLink} to="/broker" sx={{ display: 'inline-block', mb: 2 }}>
+        {t('broker.book.openFull')}
+      </Link>
       {narrow ? (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
           {policies.map(({ summary }) => (
             <Box component="li" key={summary.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
               {cells(summary).map((value, index) => (
                 <Typography key={headings[index]} variant={index === 0 ? 'body1' : 'body2'} sx={index === 0 ? { fontWeight: 600 } : {}}>
-                  {index === 0 ? value : `${headings[index] ?? ''}: ${value}`}
+                  {index === 0 ? value : <>{headings[index] ?? ''}: {value}</>}
                 </Typography>
               ))}
             </Box>

@@ -72,9 +72,10 @@ function DocumentList({ viewer, householdId, type }: { viewer: Viewer; household
 }
 
 /** DOMAIN "Documents": the household's latest invoices and notices (SPEC §1 finance: notices, invoices). */
-export function RecentDocuments({ viewer }: { viewer: Viewer }) {
+export function RecentDocuments({ viewer, householdId: chosen }: { viewer: Viewer; householdId?: string }) {
   const { t } = useTranslation();
-  const householdId = viewer.household.households[0]?.household.id;
+  // A broker's client page names the client's household; a member's overview shows their own.
+  const householdId = chosen ?? viewer.household.households[0]?.household.id;
   if (!householdId) return null;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="recent-documents-heading" sx={{ p: { xs: 2, sm: 3 } }}>
