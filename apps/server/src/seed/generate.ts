@@ -94,7 +94,8 @@ export function generateHousehold(shared: Shared, index: number): SeedRows {
   };
   const household = new HouseholdBuilder(ctx, rng, spec);
   for (const person of people) household.addMember(person);
-  addGeneratedCoverage(household, shared, archetype, { demoBook });
+  // The demo broker's first client is behind on premiums: his book always has a client in a grace period (issue 13).
+  addGeneratedCoverage(household, shared, archetype, { demoBook, forceBehind: demoBook && index === 0 });
   return household.finish();
 }
 

@@ -6,7 +6,7 @@ import { policyQueryOptions } from '../policy/get-policy';
 /** The query string of a book request: only what is set (flags as `true`). */
 export function bookSearch(filter: Partial<BookFilter> & { page?: number; pageSize?: number }): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) {
+  for (const [key, value] of Object.entries(filter) as [string, string | number | undefined][]) {
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
   return params.toString();
