@@ -59,6 +59,9 @@ export const NOTIFICATION_TEMPLATES = {
   'notification.autopayAboveMaximum': ['policyNumber', 'amountCents'],
   'notification.autopayRetryScheduled': ['policyNumber', 'amountCents', 'nextAttemptDate', 'last4'],
   'notification.autopayFailed': ['policyNumber', 'amountCents', 'last4'],
+  // Issue 13: a broker's alerts about his clients (addressed to the broker, not the household).
+  'notification.brokerClientGracePeriod': ['policyNumber', 'clientName', 'amountCents'],
+  'notification.brokerClientRenewal': ['policyNumber', 'clientName'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type NotificationTemplate = keyof typeof NOTIFICATION_TEMPLATES;
@@ -78,6 +81,7 @@ export const NOTIFICATION_LINK_TEXT_KEYS = [
   'notification.link.viewCoverage',
   'notification.link.viewWallet',
   'notification.link.viewServiceRequests',
+  'notification.link.viewClient',
 ] as const;
 export type NotificationLinkTextKey = (typeof NOTIFICATION_LINK_TEXT_KEYS)[number];
 

@@ -18,7 +18,7 @@ export { canSearchMembers, forbidden, isUuid, notFound, requirePrincipal } from 
 export { accessiblePolicyIds, authorizePolicy, mayAccessPolicy, type PolicyRef } from './policy';
 export { authorizeHousehold, mayAccessHousehold } from './household';
 export { authorizeDocument, type DocumentRef } from './document';
-export { authorizeNotifications, notificationInbox, type NotificationRef } from './notification';
+export { authorizeNotifications, inboxChannel, notificationInbox, type Inbox, type NotificationRef } from './notification';
 export { authorizeBankAccountItem, authorizeHouseholdWallet, authorizeWallet, authorizeWalletById, type WalletRef } from './wallet';
 export { authorizeMember, type MemberRef } from './member';
 export { authorizeScheduledPayment, type ScheduledPaymentRef } from './scheduled-payment';

@@ -5,6 +5,7 @@ import { addDays } from '@portal/domain';
 import { useTestApp } from '../../../test/harness';
 import { createAutopaySubscription, createBroker, createMemberWithPolicy } from '../../../test/fixtures';
 import { auditLog, coverageSpans, finances, members, policies } from '../../db/schema';
+import { enqueueEvents } from '../../outbox/events';
 
 /**
  * Issue 13: the broker's book of business — paging, sorting, filtering, search, CSV and refusals, on the
@@ -159,6 +160,20 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     expect(audits.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('opens a client of his book, and refuses (403, audited) another broker’s client', async () => {
+    const own = await harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${clients.ana?.policyId ?? ''}`, headers: { authorization: `Bearer ${token}` } });
+    expect(own.statusCode).toBe(200);
+    const stranger = await createMemberWithPolicy(harness.db, { brokerId: await createBroker(harness.db) });
+    const refused = await harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${stranger.policyId}`, headers: { authorization: `Bearer ${token}` } });
+    expect(refused.statusCode).toBe(403);
+    const [audit] = await harness.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'policy'), eq(auditLog.outcome, 'denied'), eq(auditLog.actingForHouseholdId, stranger.householdId ?? '')));
+    expect(audit?.recordIds).toEqual([stranger.policyId]);
+    expect(audit?.actorRole).toBe('broker');
+  });
+
   it('audits each page read with the policies shown', async () => {
     const shown = await page('?gracePeriod=true');
     const reads = await harness.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'broker-book'), eq(auditLog.action, 'read'))).orderBy(auditLog.id);
@@ -187,5 +202,33 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     const response = await get('.csv?q=zed');
     const [, line] = response.body.trimEnd().split('\r\n');
     expect(line).toContain(`"Zed, Jr.","'=HYPERLINK(""x"")"`);
+  });
+
+  it('alerts the broker in his own inbox when a client enters a grace period or a renewal is pending; the household never sees it', async () => {
+    const bruno = clients.bruno;
+    const carla = clients.carla;
+    if (!bruno || !carla) throw new Error('fixtures');
+    await enqueueEvents(harness.db, [
+      { type: 'document.issued', householdId: bruno.householdId, policyId: bruno.policyId, payload: { documentType: 'notice', subtype: 'grace-period', policyNumber: bruno.policyNumber, amountCents: 12000 } },
+      { type: 'document.issued', householdId: carla.householdId, policyId: carla.policyId, payload: { documentType: 'notice', subtype: 'renewal', policyNumber: carla.policyNumber } },
+    ]);
+    await harness.app.outbox.drain();
+    const inbox = await harness.app.inject({ method: 'GET', url: '/api/v1/Notification?view=latest', headers: { authorization: `Bearer ${token}` } });
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    const items = (inbox.json() as { items: { id: string; templateName: string; additionalValues: Record<string, unknown>; link: string }[] }).items;
+    expect(items.map((item) => item.templateName).sort()).toEqual(['notification.brokerClientGracePeriod', 'notification.brokerClientRenewal']);
+    const grace = items.find((item) => item.templateName === 'notification.brokerClientGracePeriod');
+    expect(grace?.additionalValues).toEqual({ policyNumber: bruno.policyNumber, clientName: 'Bruno Barros', amountCents: 12000 });
+    expect(grace?.link).toBe(`/broker/clients/${bruno.policyId}`);
+    const count = await harness.app.inject({ method: 'GET', url: '/api/v1/Notification/unread-count', headers: { authorization: `Bearer ${token}` } });
+    expect(count.json()).toEqual({ count: 2 });
+    // Another broker cannot read it; the household's member gets the household's own notice, never the alert.
+    const other = await harness.tokenFor('workforce', ['broker'], { brokerId: await createBroker(harness.db) });
+    expect((await harness.app.inject({ method: 'GET', url: `/api/v1/Notification/${grace?.id ?? ''}`, headers: { authorization: `Bearer ${other}` } })).statusCode).toBe(403);
+    const brunoMember = await harness.db.select({ id: policies.subscriberMemberId }).from(policies).where(eq(policies.id, bruno.policyId));
+    const member = await harness.tokenFor('consumer', ['member'], { memberId: brunoMember[0]?.id ?? '' });
+    const own = await harness.app.inject({ method: 'GET', url: '/api/v1/Notification?view=latest', headers: { authorization: `Bearer ${member}` } });
+    expect((own.json() as { items: { templateName: string }[] }).items.map((item) => item.templateName)).toEqual(['notification.gracePeriodStarted']);
+    expect((await harness.app.inject({ method: 'GET', url: `/api/v1/Notification/${grace?.id ?? ''}`, headers: { authorization: `Bearer ${member}` } })).statusCode).toBe(403);
   });
 });

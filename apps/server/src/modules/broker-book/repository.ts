@@ -6,6 +6,10 @@ import type { Database } from '../../db/client';
  * The book of business in one statement (issue 13): the broker's policies (`policies_broker_idx`) with
  * their subscriber, finance, active autopay and a coming renewal, filtered, counted and one page of them
  * sorted — the CTE is materialised once and read three times (the page, the filtered count, the alerts).
+ * The lookups are written as `lateral … offset 0` and `limit 1` subqueries so that the planner looks each
+ * policy's rows up by key (a few thousand index probes) instead of hashing the whole members, finances
+ * and autopay tables; and the statement runs without JIT and parallel workers, whose start-up cost more
+ * than the query itself (bench/RESULTS.md, EXPLAIN ANALYZE on the 100,000-household seed).
  */
 
 /** A LIKE pattern, the value's own wildcards taken literally. */
@@ -25,7 +29,7 @@ const SORT: Record<BookSortField, SQL[]> = {
 
 function bookCte(brokerId: string, today: string): SQL {
   return sql`
-    select p.id as policy_id, p.household_id, m.first_name as holder_first_name, m.last_name as holder_last_name,
+    select p.id as policy_id, p.household_id, m.holder_first_name, m.holder_last_name,
       p.policy_number, p.issuer_subscriber_id, p.exchange_subscriber_id, p.line_of_coverage,
       case p.market_coverage when 1 then 'individual' when 2 then 'group' else 'none' end as market,
       p.off_exchange, p.enrollment_status, f.status as finance_status,
@@ -33,14 +37,14 @@ function bookCte(brokerId: string, today: string): SQL {
       coalesce(f.past_amount_due_cents, 0) as past_due_cents,
       f.paid_through_date::text as paid_through_date,
       case when p.enrollment_status in ('Terminated', 'Cancelled') then null else f.grace_period_end_date::text end as grace_period_end_date,
-      exists (select 1 from autopay_subscriptions a where a.policy_id = p.id and a.state = 'Active') as autopay,
+      (select true from autopay_subscriptions a where a.policy_id = p.id and a.state = 'Active' limit 1) is not null as autopay,
       (select min(n.start_date)::text from coverage_spans n
         where n.policy_id = p.id and not n.cancelled and n.start_date > ${today}::date and n.effectuated_date is null
           and exists (select 1 from coverage_spans o where o.policy_id = p.id and not o.cancelled and o.start_date < n.start_date)
       ) as renewal_start_date
     from policies p
-    join members m on m.id = p.subscriber_member_id
-    left join finances f on f.policy_id = p.id
+    cross join lateral (select first_name as holder_first_name, last_name as holder_last_name from members where members.id = p.subscriber_member_id offset 0) m
+    left join lateral (select * from finances where finances.policy_id = p.id offset 0) f on true
     where p.broker_id = ${brokerId}`;
 }
 
@@ -93,8 +97,17 @@ export interface BookPageResult {
 }
 
 /** One page of the broker's book with the filtered count and the book's alerts. */
+/** Runs the statement with JIT and parallel workers off (see above); PGlite accepts and ignores both. */
+async function planned(db: Database, statement: SQL): Promise<unknown> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return tx.execute(statement);
+  });
+}
+
 export async function bookPage(db: Database, brokerId: string, today: string, filter: BookFilter, page: { offset: number; limit: number }): Promise<BookPageResult> {
-  const result: unknown = await db.execute(sql`
+  const result: unknown = await planned(db, sql`
     with book as materialized (${bookCte(brokerId, today)}),
     filtered as (select * from book where ${conditions(filter)})
     select
@@ -111,7 +124,7 @@ export async function bookPage(db: Database, brokerId: string, today: string, fi
 
 /** Rows of the filtered book in its sort order, `limit` from `offset` (the CSV export reads it in chunks). */
 export async function bookRows(db: Database, brokerId: string, today: string, filter: BookFilter, page: { offset: number; limit: number }): Promise<BookRow[]> {
-  const result: unknown = await db.execute(sql`
+  const result: unknown = await planned(db, sql`
     with book as materialized (${bookCte(brokerId, today)})
     select ${ROW_JSON} as row from book where ${conditions(filter)} order by ${orderBy(filter)} limit ${page.limit} offset ${page.offset}`);
   return (result as { rows: { row: BookRow | string }[] }).rows.map(({ row }) => (typeof row === 'string' ? (JSON.parse(row) as BookRow) : row));

@@ -4,6 +4,7 @@ import { notifications } from '../../db/schema';
 import type { LiveHub } from '../../live/hub';
 import type { DispatchContext, OutboxHandler } from '../../outbox/dispatcher';
 import type { OutboxEvent } from '../../outbox/events';
+import { brokerOfPolicy } from './repository';
 
 interface Message {
   template: NotificationTemplate;
@@ -86,9 +87,25 @@ export function messageFor(event: Pick<OutboxEvent, 'type' | 'payload'>): Messag
   return FROM_EVENT[event.type] ?? null;
 }
 
+/**
+ * Issue 13: the notices that also alert the client's broker of record — a grace period began (the billing
+ * clock's transition), a renewal is pending (the renewal notice) — as a message in the broker's own inbox.
+ */
+const BROKER_ALERTS: Record<string, NotificationTemplate> = {
+  'grace-period': 'notification.brokerClientGracePeriod',
+  renewal: 'notification.brokerClientRenewal',
+};
+
+/** The alert an event gives the policy's broker, if any. */
+export function brokerAlertFor(event: Pick<OutboxEvent, 'type' | 'payload'>): NotificationTemplate | null {
+  if (event.type !== 'document.issued' || event.payload.documentType !== 'notice') return null;
+  return BROKER_ALERTS[String(event.payload.subtype)] ?? null;
+}
+
 /** The notification templates the outbox can create (the web must translate each). */
 export const EVENT_NOTIFICATION_TEMPLATES = [
   ...new Set([...Object.values(FROM_EVENT), ...Object.values(DOCUMENT_ISSUED), ...Object.values(NOTICE_ISSUED)].map((entry) => entry.template)),
+  ...new Set(Object.values(BROKER_ALERTS)),
 ];
 
 /** The payload's facts that the template declares become the message's values (amounts in cents, dates, last digits). */
@@ -108,6 +125,7 @@ function valuesOf(template: NotificationTemplate, payload: Record<string, unknow
  */
 export function notificationChannel(live?: LiveHub): OutboxHandler {
   return async (tx: Transaction, event: OutboxEvent, dispatch?: DispatchContext) => {
+    await notifyBroker(tx, event, live, dispatch);
     const spec = messageFor(event);
     const householdId = event.householdId;
     if (!spec || householdId === null) return;
@@ -128,6 +146,22 @@ export function notificationChannel(live?: LiveHub): OutboxHandler {
       dispatch.afterCommit(() => live.publish(householdId, { event: 'notification', data: { id: row.id, templateName: spec.template } }));
     }
   };
+}
+
+/** Issue 13: the broker of record's alert about his client, in his own inbox (never the household's). */
+async function notifyBroker(tx: Transaction, event: OutboxEvent, live?: LiveHub, dispatch?: DispatchContext): Promise<void> {
+  const template = brokerAlertFor(event);
+  if (!template || !event.policyId) return;
+  const policy = await brokerOfPolicy(tx, event.policyId);
+  if (!policy) return;
+  const values = valuesOf(template, { ...event.payload, policyNumber: policy.policyNumber, clientName: `${policy.firstName} ${policy.lastName}` });
+  const [row] = await tx
+    .insert(notifications)
+    .values({ brokerId: policy.brokerId, templateName: template, additionalValues: values, link: `/broker/clients/${event.policyId}`, linkTextKey: 'notification.link.viewClient' })
+    .returning({ id: notifications.id });
+  if (live && dispatch && row) {
+    dispatch.afterCommit(() => live.publish(`broker:${policy.brokerId}`, { event: 'notification', data: { id: row.id, templateName: template } }));
+  }
 }
 
 /** The in-app channel without live updates (tests of the write path). */

@@ -1,20 +1,24 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Inbox } from '../../auth/access';
 import type { Database, Executor } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { members, notifications, policies } from '../../db/schema';
+
+/** The inbox's messages: a household's, or a broker's alerts (issue 13). */
+const inInbox = (inbox: Inbox) => (inbox.kind === 'household' ? eq(notifications.householdId, inbox.id) : eq(notifications.brokerId, inbox.id));
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
 /** A page of a household's notifications, newest first (`notifications_household_created_idx`). */
-export async function notificationPage(db: Database, householdId: string, page: { offset: number; limit: number }) {
+export async function notificationPage(db: Database, inbox: Inbox, page: { offset: number; limit: number }) {
   const [rows, total] = await Promise.all([
     db
       .select()
       .from(notifications)
-      .where(eq(notifications.householdId, householdId))
+      .where(inInbox(inbox))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.householdId, householdId)),
+    db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(inInbox(inbox)),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
@@ -23,9 +27,9 @@ export async function notificationPage(db: Database, householdId: string, page: 
  * A page of a household's threads (notifications that reply to none), unread first: a thread is
  * unread while it or one of its replies is; then newest first. With the replies of the page's threads.
  */
-export async function threadPage(db: Database, householdId: string, page: { offset: number; limit: number }) {
+export async function threadPage(db: Database, inbox: Inbox, page: { offset: number; limit: number }) {
   const reply = sql`(select 1 from ${notifications} r where r.parent_id = ${notifications.id} and r.read_at is null)`;
-  const topLevel = and(eq(notifications.householdId, householdId), isNull(notifications.parentId));
+  const topLevel = and(inInbox(inbox), isNull(notifications.parentId));
   const [rows, total] = await Promise.all([
     db
       .select()
@@ -43,17 +47,17 @@ export async function threadPage(db: Database, householdId: string, page: { offs
       : await db
           .select()
           .from(notifications)
-          .where(and(eq(notifications.householdId, householdId), inArray(notifications.parentId, ids)))
+          .where(and(inInbox(inbox), inArray(notifications.parentId, ids)))
           .orderBy(asc(notifications.createdAt), asc(notifications.id));
   return { rows, replies, total: total[0]?.n ?? 0 };
 }
 
 /** The header badge is asked on every page: this count is answered from the partial index `notifications_unread_idx`. */
-export async function unreadCount(db: Executor, householdId: string): Promise<number> {
+export async function unreadCount(db: Executor, inbox: Inbox): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.householdId, householdId), isNull(notifications.readAt)));
+    .where(and(inInbox(inbox), isNull(notifications.readAt)));
   return row?.n ?? 0;
 }
 
@@ -74,4 +78,14 @@ export async function markRead(db: Executor, ids: readonly string[]): Promise<st
     .where(and(inArray(notifications.id, [...ids]), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return rows.map((row) => row.id);
+}
+
+/** The broker of record of a policy and what his alert names (issue 13): the policy number and the policyholder. */
+export async function brokerOfPolicy(db: Executor, policyId: string) {
+  const [row] = await db
+    .select({ brokerId: policies.brokerId, policyNumber: policies.policyNumber, firstName: members.firstName, lastName: members.lastName })
+    .from(policies)
+    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
+    .where(eq(policies.id, policyId));
+  return row?.brokerId ? { ...row, brokerId: row.brokerId } : null;
 }

@@ -13,7 +13,7 @@ import {
   ProblemSchema,
   UnreadCountSchema,
 } from '@portal/contracts';
-import { authorizeNotifications, notFound, notificationInbox, requirePrincipal } from '../../auth/access';
+import { authorizeNotifications, inboxChannel, notFound, notificationInbox, requirePrincipal, type Inbox } from '../../auth/access';
 import { runCommand } from '../../plugins/command';
 import { markNotificationsRead, notificationById, notificationList, unreadNotificationCount } from './service';
 
@@ -47,11 +47,11 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
       },
     },
     async (request) => {
-      const householdId = notificationInbox(requirePrincipal(request));
-      const page = await notificationList(db, householdId, request.query);
-      if (householdId !== null) {
+      const inbox = notificationInbox(requirePrincipal(request));
+      const page = await notificationList(db, inbox, request.query);
+      if (inbox !== null) {
         const ids = page.items.flatMap((item) => [item.id, ...item.replies.map((reply) => reply.id)]);
-        await request.audit({ action: 'read', outcome: 'success', recordType: 'notification', recordIds: ids, actingForHouseholdId: householdId });
+        await request.audit({ action: 'read', outcome: 'success', recordType: 'notification', recordIds: ids, actingForHouseholdId: householdOf(inbox) });
       }
       return page;
     },
@@ -85,16 +85,16 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const householdId = notificationInbox(principal);
-      if (householdId === null) return reply.code(204).send(null);
+      const inbox = notificationInbox(principal);
+      if (inbox === null) return reply.code(204).send(null);
       const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
       const lifetime = Math.max(0, Math.min(expiresAt - Date.now(), options.maxStreamMs));
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'notification-stream', recordIds: [], actingForHouseholdId: householdId });
+      await request.audit({ action: 'read', outcome: 'success', recordType: 'notification-stream', recordIds: [], actingForHouseholdId: householdOf(inbox) });
 
       reply.sse.keepAlive();
       streams.add(reply);
-      const unsubscribe = await app.live.subscribe(householdId, (message) => {
+      const unsubscribe = await app.live.subscribe(inboxChannel(inbox), (message) => {
         if (reply.sse.isConnected) void reply.sse.send({ event: message.event, data: message.data }).catch(() => undefined);
       });
       const timer = setTimeout(() => {
@@ -105,7 +105,7 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
         streams.delete(reply);
         void unsubscribe();
       });
-      await reply.sse.send({ event: 'unread', data: { count: await unreadNotificationCount(db, householdId) }, retry: 5_000 });
+      await reply.sse.send({ event: 'unread', data: { count: await unreadNotificationCount(db, inbox) }, retry: 5_000 });
       return reply;
     },
   );
@@ -138,14 +138,15 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
       // Only the caller's own inbox gets through authorizeNotifications: every ref has that household.
       householdOf: (refs) => refs[0]?.householdId ?? null,
       execute: async (tx, { ref: refs }) => {
-        const householdId = refs[0]?.householdId;
-        if (householdId === undefined) throw notFound('notification');
-        const marked = await markNotificationsRead(tx, refs.map((ref) => ref.id), householdId);
-        return { result: { ...marked, householdId }, audit: { action: 'update', recordType: 'notification', recordIds: marked.markedRead } };
+        const first = refs[0];
+        if (first === undefined) throw notFound('notification');
+        const inbox: Inbox = first.brokerId !== null ? { kind: 'broker', id: first.brokerId } : { kind: 'household', id: first.householdId ?? '' };
+        const marked = await markNotificationsRead(tx, refs.map((ref) => ref.id), inbox);
+        return { result: { ...marked, inbox }, audit: { action: 'update', recordType: 'notification', recordIds: marked.markedRead } };
       },
     });
     if (result.markedRead.length > 0) {
-      await app.live.publish(result.householdId, { event: 'unread', data: { count: result.unreadCount } }).catch((error: unknown) => {
+      await app.live.publish(inboxChannel(result.inbox), { event: 'unread', data: { count: result.unreadCount } }).catch((error: unknown) => {
         request.log.warn({ err: error }, 'live update not sent');
       });
     }
@@ -190,3 +191,6 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
   );
   done();
 };
+
+/** The household an inbox belongs to, for the audit's "acting for" (a broker's own alerts: none). */
+const householdOf = (inbox: Inbox | null): string | null => (inbox?.kind === 'household' ? inbox.id : null);

@@ -1,5 +1,6 @@
 import { isNotificationRead, NOTIFICATION_OPENED, notificationIdsToMarkRead } from '@portal/domain';
 import type { MarkNotificationsReadResponse, Notification, NotificationListQuery, NotificationPage } from '@portal/contracts';
+import type { Inbox } from '../../auth/access';
 import type { Database, Executor } from '../../db/client';
 import { markRead, notificationPage, notificationsByIds, threadPage, unreadCount, type NotificationRow } from './repository';
 
@@ -34,14 +35,14 @@ const emptyPage = (query: NotificationListQuery): NotificationPage => ({ items: 
  * SPEC §9 drawer (`latest`: newest first) and the notifications page (`threads`: unread first, replies
  * grouped under what they answer, SPEC §3 parentID); no inbox gives an empty page (SPEC §8).
  */
-export async function notificationList(db: Database, householdId: string | null, query: NotificationListQuery): Promise<NotificationPage> {
-  if (householdId === null) return emptyPage(query);
+export async function notificationList(db: Database, inbox: Inbox | null, query: NotificationListQuery): Promise<NotificationPage> {
+  if (inbox === null) return emptyPage(query);
   const window = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
   if (query.view === 'latest') {
-    const { rows, total } = await notificationPage(db, householdId, window);
+    const { rows, total } = await notificationPage(db, inbox, window);
     return { items: rows.map((row) => ({ ...view(row), replies: [] })), page: query.page, pageSize: query.pageSize, total };
   }
-  const { rows, replies, total } = await threadPage(db, householdId, window);
+  const { rows, replies, total } = await threadPage(db, inbox, window);
   return {
     items: rows.map((row) => ({ ...view(row), replies: replies.filter((reply) => reply.parentId === row.id).map(view) })),
     page: query.page,
@@ -50,8 +51,8 @@ export async function notificationList(db: Database, householdId: string | null,
   };
 }
 
-export async function unreadNotificationCount(db: Database, householdId: string | null): Promise<number> {
-  return householdId === null ? 0 : unreadCount(db, householdId);
+export async function unreadNotificationCount(db: Database, inbox: Inbox | null): Promise<number> {
+  return inbox === null ? 0 : unreadCount(db, inbox);
 }
 
 export async function notificationById(db: Executor, id: string): Promise<Notification | null> {
@@ -66,11 +67,11 @@ export async function notificationById(db: Executor, id: string): Promise<Notifi
 export async function markNotificationsRead(
   db: Executor,
   ids: readonly string[],
-  inboxHouseholdId: string,
+  inbox: Inbox,
 ): Promise<MarkNotificationsReadResponse> {
   const rows = await notificationsByIds(db, ids);
   const marked = await markRead(db, notificationIdsToMarkRead(rows.map(readFacts)).map(String));
-  return { markedRead: marked, unreadCount: await unreadCount(db, inboxHouseholdId) };
+  return { markedRead: marked, unreadCount: await unreadCount(db, inbox) };
 }
 
 /** Whether an outbox event gives the household an in-app message (other channels follow it). */
