@@ -5,7 +5,7 @@
 //
 //   npx tsx bench/seed.ts --database portal_bench_broker      # once: 100,000 households, kept
 //   npm run build
-//   node bench/broker-book.mjs [--database-url postgres://…/portal_bench_broker] [--policies 5000] [--requests 60]
+//   node bench/broker-book.mjs [--database-url postgres://…/portal_bench_broker] [--policies 5000] [--requests 25]
 //
 // It makes `broker.hughes` broker of record of `--policies` individual-market policies (his own first, then others
 // taken in id order — the same ones on every run) and analyses the table, then measures.
@@ -21,7 +21,7 @@ const { values } = parseArgs({
   options: {
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/portal_bench_broker' },
     policies: { type: 'string', default: '5000' },
-    requests: { type: 'string', default: '60' },
+    requests: { type: 'string', default: '25' },
     port: { type: 'string', default: '3231' },
     password: { type: 'string', default: process.env.DEMO_PASSWORD ?? 'Lighthouse-Demo-2026' },
   },
@@ -86,7 +86,7 @@ const { rows: counts } = await db.query(
 );
 await db.end();
 
-const token = await signIn(baseUrl, 'workforce', 'broker.hughes', values.password);
+let token = await signIn(baseUrl, 'workforce', 'broker.hughes', values.password);
 
 async function timed(query) {
   const started = performance.now();
@@ -102,7 +102,6 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q *
 const CASES = [
   ['first page (25, by policyholder)', ''],
   ['deep page (page 100 of 50)', 'page=100&pageSize=50'],
-  ['last page (100 per page)', 'page=50&pageSize=100'],
   ['filter: in a grace period', 'gracePeriod=true'],
   ['filter: renewal pending', 'renewalPending=true'],
   ['filter: past due', 'pastDue=true'],
@@ -111,16 +110,14 @@ const CASES = [
   ['filter: dental line', 'line=Dental'],
   ['filter: group market', 'market=group'],
   ['search: name part', 'q=silva'],
-  ['search: policy number prefix', 'q=LH'],
   ['filters combined + sort', 'pastDue=true&autopayOff=true&sort=amountDue&order=desc'],
-  ...['policyNumber', 'status', 'financeStatus', 'amountDue', 'paidThrough', 'graceEnds', 'renewal', 'line'].flatMap((sort) => [
-    [`sort: ${sort} asc`, `sort=${sort}&order=asc`],
-    [`sort: ${sort} desc, page 40`, `sort=${sort}&order=desc&page=40`],
-  ]),
+  ...['policyNumber', 'status', 'financeStatus', 'amountDue', 'paidThrough', 'graceEnds', 'renewal', 'line'].map((sort) => [`sort: ${sort} desc, page 40`, `sort=${sort}&order=desc&page=40`]),
 ];
 
 const results = [];
 for (const [title, query] of CASES) {
+  // A fresh token per case: on a loaded machine a run outlasts one.
+  token = await signIn(baseUrl, 'workforce', 'broker.hughes', values.password);
   for (let i = 0; i < 5; i += 1) await timed(query); // warm-up
   const samples = [];
   let last;
