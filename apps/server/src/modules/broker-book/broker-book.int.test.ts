@@ -215,7 +215,7 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     await harness.app.outbox.drain();
     const inbox = await harness.app.inject({ method: 'GET', url: '/api/v1/Notification?view=latest', headers: { authorization: `Bearer ${token}` } });
     expect(inbox.statusCode, inbox.body).toBe(200);
-    const items = (inbox.json() as { items: { id: string; templateName: string; additionalValues: Record<string, unknown>; link: string }[] }).items;
+    const items = inbox.json<{ items: { id: string; templateName: string; additionalValues: Record<string, unknown>; link: string }[] }>().items;
     expect(items.map((item) => item.templateName).sort()).toEqual(['notification.brokerClientGracePeriod', 'notification.brokerClientRenewal']);
     const grace = items.find((item) => item.templateName === 'notification.brokerClientGracePeriod');
     expect(grace?.additionalValues).toEqual({ policyNumber: bruno.policyNumber, clientName: 'Bruno Barros', amountCents: 12000 });
@@ -228,7 +228,7 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     const brunoMember = await harness.db.select({ id: policies.subscriberMemberId }).from(policies).where(eq(policies.id, bruno.policyId));
     const member = await harness.tokenFor('consumer', ['member'], { memberId: brunoMember[0]?.id ?? '' });
     const own = await harness.app.inject({ method: 'GET', url: '/api/v1/Notification?view=latest', headers: { authorization: `Bearer ${member}` } });
-    expect((own.json() as { items: { templateName: string }[] }).items.map((item) => item.templateName)).toEqual(['notification.gracePeriodStarted']);
+    expect(own.json<{ items: { templateName: string }[] }>().items.map((item) => item.templateName)).toEqual(['notification.gracePeriodStarted']);
     expect((await harness.app.inject({ method: 'GET', url: `/api/v1/Notification/${grace?.id ?? ''}`, headers: { authorization: `Bearer ${member}` } })).statusCode).toBe(403);
   });
 });
