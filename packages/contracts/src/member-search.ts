@@ -40,8 +40,10 @@ export const MemberSearchRequestSchema = z
       .refine((value) => value === '' || normalizeUsPhone(value) !== null, { message: 'a 10-digit US phone number', params: { code: 'phone-invalid' } })
       .optional(),
     email: z.union([z.literal(''), z.email().max(254)]).optional(),
-    page: z.number().int().min(1).max(1000).default(1),
-    pageSize: z.number().int().min(1).max(MEMBER_SEARCH_MAX_PAGE_SIZE).default(10),
+    /** 1 when not given. */
+    page: z.number().int().min(1).max(1000).optional(),
+    /** 10 when not given. */
+    pageSize: z.number().int().min(1).max(MEMBER_SEARCH_MAX_PAGE_SIZE).optional(),
   })
   .superRefine((value, context) => {
     const empty = (text: string | undefined) => text === undefined || text.trim() === '';
@@ -66,8 +68,11 @@ export const MemberSearchRequestSchema = z
     }
   })
   .meta({ id: 'MemberSearchRequest' });
-export type MemberSearchRequest = z.input<typeof MemberSearchRequestSchema>;
-export type MemberSearchQuery = z.output<typeof MemberSearchRequestSchema>;
+export type MemberSearchRequest = z.infer<typeof MemberSearchRequestSchema>;
+/** A request with its page settled (what the server runs). */
+export type MemberSearchQuery = MemberSearchRequest & { page: number; pageSize: number };
+export const MEMBER_SEARCH_DEFAULT_PAGE_SIZE = 10;
+export const memberSearchQuery = (request: MemberSearchRequest): MemberSearchQuery => ({ ...request, page: request.page ?? 1, pageSize: request.pageSize ?? MEMBER_SEARCH_DEFAULT_PAGE_SIZE });
 
 /** One member found: who they are, their household and the policies they are covered by. */
 export const MemberSearchResultSchema = z

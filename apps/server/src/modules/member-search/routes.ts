@@ -1,5 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { HouseholdParamsSchema, MemberActivityResponseSchema, MemberSearchRequestSchema, MemberSearchResponseSchema, ProblemSchema, ProblemType } from '@portal/contracts';
+import { HouseholdParamsSchema, memberSearchQuery, MemberActivityResponseSchema, MemberSearchRequestSchema, MemberSearchResponseSchema, ProblemSchema, ProblemType } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import { authorizeHousehold, canSearchMembers, requirePrincipal } from '../../auth/access';
 import { HttpProblem } from '../../plugins/errors';
@@ -28,7 +28,7 @@ export const memberSearchRoutes: FastifyPluginCallbackZod = (app, _options, done
     },
     async (request) => {
       await requireMemberSearch(request, 'member-search');
-      const result = await findMembers(app.database.db, request.body, { today: app.today(), account: app.tenant.account });
+      const result = await findMembers(app.database.db, memberSearchQuery(request.body), { today: app.today(), account: app.tenant.account });
       await request.audit({
         action: 'member-search',
         outcome: 'success',

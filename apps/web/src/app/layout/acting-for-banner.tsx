@@ -46,7 +46,7 @@ export function ActingForBanner() {
         </Button>
       }
     >
-      {byExchangeId ? t('actingFor.viewing', { name, id: viewer.actingFor }) : t('actingFor.viewingFound', { name, id: viewer.actingFor })}{' '}
+      <span>{byExchangeId ? t('actingFor.viewing', { name, id: viewer.actingFor }) : t('actingFor.viewingFound', { name, id: viewer.actingFor })}</span>{' '}
       {viewer.session.kind === 'staff' && (
         <Link component={RouterLink} to="/admin/members/member-360" color="inherit">
           {t('actingFor.member360')}
