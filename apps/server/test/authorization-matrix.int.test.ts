@@ -49,6 +49,7 @@ const ownersOfAOnly = (ok: number): Expectation => ({
   memberB: 404,
   otherBroker: 404,
   guestB: 404,
+  staffWithoutSearch: 404,
 });
 const everyone = (status: number): Expectation =>
   Object.fromEntries(CALLERS.map((c) => [c, status])) as Expectation;
@@ -107,12 +108,12 @@ const MATRIX: Record<string, RouteCase> = {
     request: () => ({ url: '/api/v1/Household/user' }),
     expect: signedIn(200),
   },
-  // Issue 13: opening a member found by staff's search, by household. Only staff with member-search
-  // (brokers are limited to their book, and get an empty answer for a household outside it).
+  // Issue 13: opening a member found by staff's search, by household: callers with member-search (customer
+  // service; brokers, whose answer is limited to their book — empty for the other broker); others 403.
   'POST /api/v1/Household/user (householdId)': {
     route: 'POST /api/v1/Household/user',
     request: (w) => ({ url: '/api/v1/Household/user', payload: { householdId: w.a.householdId } }),
-    expect: { ...signedIn(403), customerService: 200 },
+    expect: { ...signedIn(403), customerService: 200, brokerOfRecord: 200, otherBroker: 200 },
   },
   // Issue 13 find a member: staff with member-search only; everyone else 403 (audited).
   'POST /api/v1/staff/member-search': {

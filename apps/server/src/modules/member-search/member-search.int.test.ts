@@ -166,6 +166,11 @@ describe('staff find a member', () => {
     const [opened] = await harness.db.select().from(auditLog).where(and(eq(auditLog.action, 'member-open'), eq(auditLog.actingForHouseholdId, m.householdId ?? ''))).limit(1);
     expect(opened).toMatchObject({ outcome: 'success', actorRole: 'customer-service' });
 
+    // A broker opens only their own clients: another household comes back empty.
+    const broker = await tokenFor('workforce', ['broker'], { brokerId: await createBroker(harness.db) });
+    const outside = await harness.app.inject({ method: 'POST', url: '/api/v1/Household/user', headers: { authorization: `Bearer ${broker}` }, payload: { householdId: m.householdId } });
+    expect(HouseholdUserResponseSchema.parse(outside.json()).households).toEqual([]);
+
     const member = await tokenFor('consumer', ['member'], { memberId: loose.memberId });
     const refused = await harness.app.inject({ method: 'POST', url: '/api/v1/Household/user', headers: { authorization: `Bearer ${member}` }, payload: { householdId: m.householdId } });
     expect(refused.statusCode).toBe(403);

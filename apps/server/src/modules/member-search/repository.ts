@@ -66,7 +66,10 @@ export async function searchMembers(db: Database, query: MemberSearchQuery): Pro
     const [count] = rowsOf<{ total: number | string }>(await db.execute(sql`select count(*) as total from members m where m.id in (${matchedMembers(query)})`));
     return { rows: [], total: Number(count?.total ?? 0) };
   }
-  return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
+  return {
+    rows: rows.map((row) => ({ id: row.id, householdId: row.householdId, firstName: row.firstName, lastName: row.lastName, dob: row.dob })),
+    total: Number(rows[0]?.total ?? 0),
+  };
 }
 
 /** The policies each member is covered by (as subscriber or on a member span), oldest first. */

@@ -44,6 +44,11 @@ export async function findMembers(db: Database, query: MemberSearchQuery, rules:
   return { items, page: query.page, pageSize: query.pageSize, total };
 }
 
+const nameOf = (given: string | null, family: string | null): string | null => {
+  const name = [given, family].filter((part): part is string => part !== null && part.trim() !== '').join(' ');
+  return name === '' ? null : name;
+};
+
 /** Roles whose entries are not contact history: the member's own doings and the portal's jobs. */
 const NOT_CONTACT = ['member', 'guest', 'system'];
 const CONTACT_HISTORY_LIMIT = 20;
@@ -74,14 +79,15 @@ export async function memberActivity(db: Database, householdId: string): Promise
   const contactHistory: ContactHistoryEntry[] = history.map((row) => ({
     occurredAt: row.occurredAt.toISOString(),
     actorRole: row.actorRole,
-    actorName: [row.givenName, row.familyName].filter((part): part is string => Boolean(part)).join(' ') || null,
+    actorName: nameOf(row.givenName, row.familyName),
     action: row.action,
     recordType: row.recordType,
     outcome: row.outcome,
   }));
   return {
     householdId,
-    notifications: latest.items.map(({ replies: _replies, ...notification }) => notification),
+    // The drawer's list (newest first); the replies a thread view adds are not part of the response.
+    notifications: latest.items,
     contactHistory,
   };
 }
