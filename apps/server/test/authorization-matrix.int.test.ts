@@ -287,11 +287,11 @@ const MATRIX: Record<string, RouteCase> = {
   },
   'GET /api/v1/ServiceRequest/:id': {
     request: (w) => ({ url: `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}` }),
-    expect: { ...ownersOfA(200), memberB: 404, otherBroker: 404, guestA: 404, guestB: 404 },
+    expect: { ...ownersOfA(200), memberB: 404, otherBroker: 404, guestA: 404, guestB: 404, staffWithoutSearch: 404 },
   },
   'GET /api/v1/ServiceRequest/:id/attachments/:attachmentId': {
     request: (w) => ({ url: `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}/attachments/${w.aRecords.serviceRequestAttachmentId}` }),
-    expect: { ...ownersOfA(200), memberB: 404, otherBroker: 404, guestA: 404, guestB: 404 },
+    expect: { ...ownersOfA(200), memberB: 404, otherBroker: 404, guestA: 404, guestB: 404, staffWithoutSearch: 404 },
   },
   // Role action `create-service-request`: members, brokers (of record), customer service and an assertion
   // naming A's policy; not guests. A general request is accepted (201); A's completed request cannot be
