@@ -15,8 +15,9 @@ const unique = () => Math.random().toString(36).slice(2, 7);
 
 /** The find-a-member form, by name and date of birth (the default kind), sent with the keyboard. */
 async function searchByNameAndDob(page: Page, lastName: string, firstName: string, dateOfBirth: string) {
-  await page.goto('/admin/members');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find a member', { timeout: 20_000 });
+  // From the header's member search bar, as staff reach it from any page.
+  await page.getByRole('search').getByRole('link', { name: 'Find a member', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find a member', { timeout: 30_000 });
   await expect(page.getByRole('radio', { name: 'Name and date of birth' })).toBeChecked();
   await page.getByRole('textbox', { name: 'Last name' }).fill(lastName);
   await page.getByRole('textbox', { name: 'First name' }).fill(firstName);
@@ -142,7 +143,9 @@ test('a search that finds nobody says so once, without "End member view"; the te
   const search = staff.page.getByRole('searchbox', { name: 'Search for a member by Exchange Subscriber ID' });
   await search.fill(`NOPE${unique().toUpperCase()}`);
   await search.press('Enter');
-  await expect(staff.page.getByText(/^No member was found with Exchange Subscriber ID/)).toHaveCount(1);
+  // The search leads to the logo route (SPEC §2); the overview then says, once, that nobody was found.
+  await staff.page.goto('/account-overview');
+  await expect(staff.page.getByText(/^No member was found with Exchange Subscriber ID/)).toHaveCount(1, { timeout: 30_000 });
   await expect(staff.page.getByRole('button', { name: 'End member view' })).toHaveCount(0);
   await expect(staff.page.getByRole('link', { name: 'Find a member another way' })).toBeVisible();
   await staff.context.close();

@@ -19,7 +19,11 @@ export function MemberSearch({ logoRoute, onSearched, fullWidth = false }: { log
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(() => getPortalState().actingFor?.id ?? '');
+  // The box shows the Exchange Subscriber ID searched, not a member opened from the find page (issue 13).
+  const [value, setValue] = useState(() => {
+    const actingFor = getPortalState().actingFor;
+    return actingFor && actingFor.idType !== 'Household' && actingFor.idType !== 'Policy' ? actingFor.id : '';
+  });
 
   const search = () => {
     const id = value.trim();

@@ -168,12 +168,11 @@ function WalletSection({ referenceId }: { referenceId: string | null }) {
 
 function DocumentsSection({ householdId }: { householdId: string }) {
   const { t } = useTranslation();
-  const lt = loose(t);
   const format = useFormatters();
   const { credentialKey } = useSignedInViewer();
   const invoices = useHouseholdDocuments(credentialKey, householdId, { type: 'invoice', pageSize: 3 });
   const notices = useHouseholdDocuments(credentialKey, householdId, { type: 'notice', pageSize: 3 });
-  const line = (kind: 'invoice' | 'notice', date: string) => t('staff.member360.documentLine', { kind: lt(`documents.${kind}.title`), date: format.date(date) });
+  const line = (kind: 'invoice' | 'notice', date: string) => t('staff.member360.documentLine', { kind: t(`staff.member360.documentKind.${kind}`), date: format.date(date) });
   return (
     <Section id="m360-documents" title={t('staff.member360.documents')} link={{ to: '/documents/invoice', text: t('staff.member360.openDocuments') }}>
       {invoices.isPending || notices.isPending ? (
@@ -249,7 +248,7 @@ function ActivitySections({ householdId }: { householdId: string }) {
                 when: when(entry.occurredAt),
                 who: entry.actorName ?? lt(`staff.role.${entry.actorRole ?? 'unknown'}`, { defaultValue: entry.actorRole ?? '' }),
                 role: lt(`staff.role.${entry.actorRole ?? 'unknown'}`, { defaultValue: entry.actorRole ?? '' }),
-                action: entry.action,
+                action: lt(`staff.actionGroup.${entry.action.split('.')[0] ?? 'other'}`, { defaultValue: lt('staff.actionGroup.other') }),
                 outcome: lt(`staff.outcome.${entry.outcome}`),
               }),
             )}
