@@ -182,7 +182,7 @@ function DocumentsSection({ householdId }: { householdId: string }) {
       ) : (
         <Lines
           empty={t('staff.member360.noDocuments')}
-          items={[...(invoices.data?.items ?? []).map((d) => line('invoice', d.documentDate)), ...(notices.data?.items ?? []).map((d) => line('notice', d.documentDate))]}
+          items={[...invoices.data.items.map((d) => line('invoice', d.documentDate)), ...notices.data.items.map((d) => line('notice', d.documentDate))]}
         />
       )}
     </Section>
@@ -204,7 +204,7 @@ function RequestsSection({ householdId }: { householdId: string }) {
       ) : (
         <Lines
           empty={t('staff.member360.noRequests')}
-          items={(requests.data?.items ?? []).slice(0, 5).map((request) =>
+          items={requests.data.items.slice(0, 5).map((request) =>
             t('staff.member360.requestLine', {
               reference: request.referenceNumber,
               type: lt(`serviceRequests.type.${request.type}`, { defaultValue: request.type }),
@@ -228,7 +228,7 @@ function ActivitySections({ householdId }: { householdId: string }) {
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : `${i18n.language}-US`, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const body = (content: (data: NonNullable<typeof activity.data>) => ReactNode) =>
-    activity.isPending ? <Loading /> : activity.isError || !activity.data ? <Alert severity="warning">{t('staff.member360.unavailable')}</Alert> : content(activity.data);
+    activity.isPending ? <Loading /> : activity.isError ? <Alert severity="warning">{t('staff.member360.unavailable')}</Alert> : content(activity.data);
   return (
     <>
       <Section id="m360-notifications" title={t('staff.member360.notifications')}>
