@@ -21,7 +21,7 @@ async function searchByNameAndDob(page: Page, lastName: string, firstName: strin
   await expect(page.getByRole('radio', { name: 'Name and date of birth' })).toBeChecked();
   await page.getByRole('textbox', { name: 'Last name' }).fill(lastName);
   await page.getByRole('textbox', { name: 'First name' }).fill(firstName);
-  const dob = page.getByLabel('Date of birth');
+  const dob = page.getByRole('textbox', { name: 'Date of birth' });
   await dob.fill(dateOfBirth);
   await dob.press('Enter');
 }
