@@ -54,6 +54,8 @@ async function walletAndAutopay(page: Page, member: FreshMember, checking: strin
 }
 
 test('customer service finds María by name and date of birth, by keyboard, and sees her on one page', async ({ browser }) => {
+  // Two pages swept by axe at two widths.
+  test.setTimeout(240_000);
   const { context, page } = await newPortalPage(browser);
   await signIn(page, 'workforce', 'cs.agent');
   // Before any member is open: the overview points to the find page, no banner, no "End member view".
@@ -91,7 +93,7 @@ test('customer service finds María by name and date of birth, by keyboard, and 
 });
 
 test('customer service acts for a member to change their autopay method, and the member is told in their notifications', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const checking = `Checking ${unique()}`;
   const memberSide = await newPortalPage(browser);
   const member = await freshMember(memberSide.page, { owing: true, language: 'en' });
@@ -138,6 +140,7 @@ test('customer service acts for a member to change their autopay method, and the
 });
 
 test('a search that finds nobody says so once, without "End member view"; the test role is told what it may do', async ({ browser }) => {
+  test.setTimeout(240_000);
   const staff = await newPortalPage(browser);
   await signIn(staff.page, 'workforce', 'cs.agent');
   const search = staff.page.getByRole('searchbox', { name: 'Search for a member by Exchange Subscriber ID' });
