@@ -34,3 +34,4 @@ export * from './broker-change';
 export * from './additional-product';
 export * from './account-link';
 export * from './broker-book';
+export * from './member-search';

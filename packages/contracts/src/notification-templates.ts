@@ -62,6 +62,10 @@ export const NOTIFICATION_TEMPLATES = {
   // Issue 13: a broker's alerts about his clients (addressed to the broker, not the household).
   'notification.brokerClientGracePeriod': ['policyNumber', 'clientName', 'amountCents'],
   'notification.brokerClientRenewal': ['policyNumber', 'clientName'],
+  // Issue 13: staff or a broker changed something for the member (plugins/command.ts, every command):
+  // who (`staff` | `broker`), the kind of action (a role-config action) and the day. The web translates
+  // `actor` and `actionKind` (notification.actors.*, notification.actionKinds.*).
+  'notification.changedForYou': ['actor', 'actionKind', 'changedDate'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type NotificationTemplate = keyof typeof NOTIFICATION_TEMPLATES;
