@@ -60,7 +60,7 @@ const LATEST_NOTIFICATIONS = 10;
  * plain reads of each page they looked at.
  */
 export async function memberActivity(db: Database, householdId: string): Promise<MemberActivityResponse> {
-  const latest = await notificationList(db, householdId, { view: 'latest', page: 1, pageSize: LATEST_NOTIFICATIONS });
+  const latest = await notificationList(db, { kind: 'household', id: householdId }, { view: 'latest', page: 1, pageSize: LATEST_NOTIFICATIONS });
   const history = await db
     .select({
       occurredAt: auditLog.occurredAt,
