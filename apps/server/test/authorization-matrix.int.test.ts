@@ -226,7 +226,8 @@ const MATRIX: Record<string, RouteCase> = {
   // Every member has an inbox of their own (an empty stream for B); the others have none: 204, nothing will come.
   'GET /api/v1/Notification/stream': {
     request: () => ({ url: '/api/v1/Notification/stream', headers: { accept: 'text/event-stream' } }),
-    expect: { ...signedIn(204), memberA: 200, memberB: 200 },
+    // Issue 13: brokers have an inbox of their own (alerts about their clients), so a stream too.
+    expect: { ...signedIn(204), memberA: 200, memberB: 200, brokerOfRecord: 200, otherBroker: 200 },
   },
   'GET /api/v1/Notification': { request: () => ({ url: '/api/v1/Notification' }), expect: signedIn(200) },
   'GET /api/v1/Notification/unread-count': {
