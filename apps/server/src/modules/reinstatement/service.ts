@@ -361,7 +361,7 @@ export async function reinstateApprovedRequest(
   const policy = await policyForReinstatement(tx, input.policyId);
   if (!policy || policy.enrollmentStatus !== 'Terminated' || coverageEndOf(await policySpans(tx, input.policyId)) === null)
     throw ruleViolation('params.id', 'reinstatement-not-eligible', 'The coverage is not ended any more: nothing to reinstate.');
-  return reinstatePolicy(tx, input.policyId, input.context, input.amountCents !== null ? { amountCents: input.amountCents as Cents, months: [] } : undefined);
+  return reinstatePolicy(tx, input.policyId, input.context, input.amountCents !== null ? { amountCents: input.amountCents, months: [] } : undefined);
 }
 
 /** The status of a reinstatement request's payment (the queue's comparison: restored only once it succeeded). */

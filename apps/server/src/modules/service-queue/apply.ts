@@ -102,7 +102,12 @@ export async function applyApproved(request: FastifyRequest, tx: Transaction, ro
       await applyDemographicsChange(tx, { memberId, memberVersion, changes });
       return { events: [] };
     }
-    default:
+    case 'contact':
+    case 'mailing-address':
+    case 'report-change':
+    case 'pcp':
+    case 'additional-product':
+    case 'general':
       return { events: [] };
   }
 }

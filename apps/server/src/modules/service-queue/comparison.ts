@@ -75,7 +75,7 @@ export async function comparisonOf(db: Executor, request: ServiceRequestRow, tod
       ];
     case 'residential-address': {
       const current = policyId ? (await policyAddresses(db, policyId)).residential : null;
-      return [row('residentialAddress', addressLine(details.address as Record<string, unknown>), addressLine(current as unknown as Record<string, unknown> | null)), ...(details.moveDate ? [row('moveDate', details.moveDate, null)] : [])];
+      return [row('residentialAddress', addressLine(details.address as Record<string, unknown>), addressLine(current)), ...(details.moveDate ? [row('moveDate', details.moveDate, null)] : [])];
     }
     case 'demographics': {
       const memberId = text(details.memberId);
@@ -83,7 +83,12 @@ export async function comparisonOf(db: Executor, request: ServiceRequestRow, tod
       const changes = (details.changes ?? {}) as Record<string, { to: unknown }>;
       return Object.entries(changes).map(([field, change]) => row(field, change.to, current?.[field] ?? null));
     }
-    default:
+    case 'contact':
+    case 'mailing-address':
+    case 'report-change':
+    case 'pcp':
+    case 'additional-product':
+    case 'general':
       return [
         ...(request.subject ? [row('subject', request.subject, null)] : []),
         ...Object.entries(details)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { ServiceQueueDetailSchema, ServiceQueuePageSchema, ServiceQueueSummarySchema, ServiceRequestSchema } from '@portal/contracts';
+import { ServiceQueueDetailSchema, ServiceQueuePageSchema, ServiceQueueSummarySchema, ServiceRequestListSchema, ServiceRequestSchema } from '@portal/contracts';
 import { addDays, addMonths, endOfMonth } from '@portal/domain';
 import { useTestApp } from '../../../test/harness';
 import { createBroker, createServiceRequest } from '../../../test/fixtures';
@@ -330,9 +330,9 @@ describe('service queue', () => {
     it('rolls the whole approval back when the change is refused (a dependent added meanwhile)', async () => {
       const m = await member();
       const sr = await addDependentRequest(m, 'Nina');
-      await harness.db.insert(members).values({ id: randomUUID(), householdId: m.householdId, folderId: `F${randomUUID().slice(0, 8)}`, firstName: 'Nina', lastName: 'Member', dob: addDays(today(), -3), gender: 'female' }).returning({ id: members.id }).then(async ([row]) => {
-        await harness.db.insert(memberSpans).values({ policyId: m.policyId, memberId: row?.id ?? '', relationship: 'child', startDate: addDays(today(), -3), ratingAge: 0 });
-      });
+      const twin = randomUUID();
+      await harness.db.insert(members).values({ id: twin, householdId: m.householdId, folderId: `F${randomUUID().slice(0, 8)}`, firstName: 'Nina', lastName: 'Member', dob: addDays(today(), -3), gender: 'female' });
+      await harness.db.insert(memberSpans).values({ policyId: m.policyId, memberId: twin, relationship: 'child', startDate: addDays(today(), -3), ratingAge: 0 });
       const response = await approve(sr.id);
       expect(response.statusCode).toBe(422);
       expect(codesOf(response)).toEqual(['already-on-policy']);
@@ -350,7 +350,7 @@ describe('service queue', () => {
       expect(tooShort.statusCode).toBe(400);
       const response = await call('POST', `ServiceQueue/${sr.id}/reject`, admin, { version: held.request.version, reason: 'We need the birth certificate.' });
       expect(response.statusCode, response.body).toBe(200);
-      const list = (await call('GET', `Household/${m.householdId}/service-requests?policyId=${m.policyId}`, m.token)).json() as { items: { id: string; status: string; resolution: string | null }[] };
+      const list = ServiceRequestListSchema.parse((await call('GET', `Household/${m.householdId}/service-requests?policyId=${m.policyId}`, m.token)).json());
       expect(list.items.find((item) => item.id === sr.id)).toMatchObject({ status: 'Rejected', resolution: 'We need the birth certificate.' });
       const events = await harness.db.select().from(outboxEvents).where(eq(outboxEvents.householdId, m.householdId));
       expect(events.map((event) => event.type)).toContain('service-request.rejected');

@@ -130,13 +130,13 @@ export async function queuePage(db: Executor, filter: QueueFilter) {
       .offset(filter.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(serviceRequests).where(where),
   ]);
-  return { rows, total: Number(count?.total ?? 0) };
+  return { rows, total: count?.total ?? 0 };
 }
 
 /** Open requests per type with their ages (the dashboard). */
 export async function openRequestsByType(db: Executor, now: Date) {
   const age = sql`extract(epoch from (${now.toISOString()}::timestamptz - ${serviceRequests.createdAt})) / 86400`;
-  const rows = await db
+  return db
     .select({
       type: serviceRequests.type,
       open: sql<number>`count(*)::int`,
@@ -150,7 +150,6 @@ export async function openRequestsByType(db: Executor, now: Date) {
     .where(inArray(serviceRequests.status, [...OPEN]))
     .groupBy(serviceRequests.type)
     .orderBy(desc(sql`count(*)`), asc(serviceRequests.type));
-  return rows.map((row) => ({ ...row, open: Number(row.open), submitted: Number(row.submitted), inReview: Number(row.inReview), unassigned: Number(row.unassigned), oldestDays: Number(row.oldestDays), averageDays: Number(row.averageDays) }));
 }
 
 /** The subscriber of a request's policy, by name (the queue's detail). */
