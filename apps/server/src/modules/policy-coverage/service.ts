@@ -30,7 +30,7 @@ import type { Database, Executor, Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
 import { issueDocument } from '../document/service';
-import { autopayList } from '../autopay/service';
+import { autopayList, stopAutopayOfPolicy } from '../autopay/service';
 import { hraOf } from '../finance/service';
 import { scheduledPaymentList } from '../scheduled-payment/service';
 import { coverageFactsOf, coveredMembers, overlaps, shownSpan } from './facts';
@@ -304,13 +304,16 @@ async function endSpansOn(tx: Transaction, bundle: CoverageBundle, endDate: Cale
 
 /**
  * An approved end of coverage: every span ends on the requested date (members' too), the enrolment is
- * Terminated once that day has passed, and the member gets the termination notice (as asked).
+ * Terminated once that day has passed, autopay stops (as the statement the member confirmed said), and
+ * the member gets the termination notice. Scheduled payments are left as they are.
  */
 export async function applyEndCoverage(tx: Transaction, input: { policyId: string; endDate: CalendarDate; reason: string; today: CalendarDate }): Promise<OutboxEventInput[]> {
   const bundle = await lockedCoverage(tx, input.policyId);
   const changed = await endSpansOn(tx, bundle, input.endDate);
   if (changed === 0) throw ruleViolation('params.id', 'coverage-already-ends', 'The coverage already ends by then.');
   if (isAfter(input.today, input.endDate)) await setPolicyEnrollmentStatus(tx, bundle.policy.id, 'Terminated');
+  // The statement the member confirmed said autopay stops (packages/domain `endCoverageEffects`).
+  const autopay = await stopAutopayOfPolicy(tx, { id: bundle.policy.id, householdId: bundle.policy.householdId, policyNumber: bundle.policy.policyNumber }, input.today);
   const plan = shownSpan(bundle, input.today)?.plan ?? bundle.spans.filter((span) => !span.cancelled).at(-1)?.plan;
   const notice = await issueDocument(tx, {
     householdId: bundle.policy.householdId,
@@ -321,7 +324,7 @@ export async function applyEndCoverage(tx: Transaction, input: { policyId: strin
     facts: { policyNumber: bundle.policy.policyNumber, planName: plan?.planName ?? null, terminationDate: input.endDate, reason: input.reason },
     eventValues: { terminationDate: input.endDate },
   });
-  return [notice.event];
+  return [...autopay, notice.event];
 }
 
 /**

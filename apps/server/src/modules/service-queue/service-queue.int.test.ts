@@ -4,9 +4,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { ServiceQueueDetailSchema, ServiceQueuePageSchema, ServiceQueueSummarySchema, ServiceRequestListSchema, ServiceRequestSchema } from '@portal/contracts';
 import { addDays, addMonths, endOfMonth } from '@portal/domain';
 import { useTestApp } from '../../../test/harness';
-import { createBroker, createServiceRequest } from '../../../test/fixtures';
+import { createAutopaySubscription, createBroker, createServiceRequest } from '../../../test/fixtures';
 import { codesOf, commands, signedInMember, type SignedInMember } from '../../../test/self-service';
-import { addresses, auditLog, brokers, coverageSpans, documents, members, memberSpans, outboxEvents, plans, policies, serviceRequests } from '../../db/schema';
+import { addresses, auditLog, autopaySubscriptions, brokers, coverageSpans, documents, members, memberSpans, outboxEvents, plans, policies, serviceRequests } from '../../db/schema';
 
 /**
  * Issue 13 (docs/decisions/030): the staff queue of service requests — listing and filtering, one
@@ -228,8 +228,9 @@ describe('service queue', () => {
       expect(spans).toMatchObject([{ endDate: last, cancelled: false }]);
     });
 
-    it('ends the coverage on the requested date and issues the termination notice', async () => {
+    it('ends the coverage on the requested date, stops autopay and issues the termination notice', async () => {
       const m = await member();
+      const autopayId = await createAutopaySubscription(harness.db, m.policyId, 'tok_queue_test');
       const end = endOfMonth(addMonths(today(), 1));
       const sr = await request(m, 'end-coverage', { endReason: 'other-coverage', endDate: end, autopayStops: false, scheduledPaymentsCancelled: 0 }, { effectiveDate: end });
       const response = await approve(sr.id);
@@ -242,6 +243,10 @@ describe('service queue', () => {
       expect(notices).toMatchObject([{ type: 'notice', facts: { terminationDate: end, reason: 'other-coverage' } }]);
       const [policy] = await harness.db.select().from(policies).where(eq(policies.id, m.policyId));
       expect(policy?.enrollmentStatus).toBe('Active');
+      const [autopay] = await harness.db.select().from(autopaySubscriptions).where(eq(autopaySubscriptions.id, autopayId));
+      expect(autopay?.state).toBe('Cancelled');
+      const events = await harness.db.select().from(outboxEvents).where(eq(outboxEvents.householdId, m.householdId));
+      expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['autopay.cancelled', 'document.issued', 'service-request.completed']));
     });
 
     it('moves the coverage’s end date', async () => {
