@@ -33,13 +33,18 @@ async function ask(page: Page, path: string, data: object): Promise<{ id: string
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await signIn(page, 'workforce', 'admin');
+  try {
+    await signIn(page, 'workforce', 'admin');
+  } catch {
+    // A busy machine can take longer than the helper's wait to finish the callback: give it that time.
+    await expect(page).toHaveURL(/\/account-overview$/, { timeout: 60_000 });
+  }
   return page;
 }
 
 async function openRequest(page: Page, reference: string) {
   await page.goto(`${QUEUE}?sort=newest`);
-  await expect(page.getByRole('heading', { level: 1, name: text('serviceQueue.heading') })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: text('serviceQueue.heading') })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('link', { name: reference, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(reference);
 }
@@ -60,7 +65,7 @@ test('admin claims and approves a member’s new dependent, who then is on the p
   const admin = await adminPage(browser);
   // The queue with its dashboard, at a phone's and a desktop's width.
   await admin.goto(QUEUE);
-  await expect(admin.getByRole('heading', { level: 2, name: text('serviceQueue.dashboard.heading') })).toBeVisible({ timeout: 20_000 });
+  await expect(admin.getByRole('heading', { level: 2, name: text('serviceQueue.dashboard.heading') })).toBeVisible({ timeout: 60_000 });
   await expect(admin.getByRole('table', { name: text('serviceQueue.dashboard.tableHeading') })).toContainText(text('serviceRequests.type.add-dependent'));
   await expect(admin.locator('.MuiChartsSurface-root, svg.MuiChartsSurface-root').first()).toBeVisible();
   await expectNoViolationsAtEachWidth(admin, 'service-request queue');
@@ -97,7 +102,7 @@ test('admin claims and approves a member’s new dependent, who then is on the p
 
   // The member: the newborn is on the policy, and the rejected request says why.
   await page.goto('/admin/policy-selection/manage-dependents');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('dependents.heading'), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('dependents.heading'), { timeout: 60_000 });
   const selector = page.getByRole('combobox', { name: text('policySelector.label') });
   if ((await selector.count()) > 0) {
     await selector.click();
@@ -106,5 +111,5 @@ test('admin claims and approves a member’s new dependent, who then is on the p
   await expect(page.getByTestId('policy-member').filter({ hasText: 'Teodoro' })).toBeVisible();
 
   await page.goto('/admin/policy-selection/service-requests');
-  await expect(page.getByText('Paper cards are mailed only once a year; print yours from the ID card page.', { exact: false })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Paper cards are mailed only once a year; print yours from the ID card page.', { exact: false })).toBeVisible({ timeout: 60_000 });
 });
