@@ -25,3 +25,4 @@ export { authorizeScheduledPayment, type ScheduledPaymentRef } from './scheduled
 export { authorizeAutopay, type AutopayRef } from './autopay';
 export { authorizeHouseholdRequests, authorizeServiceRequest, type ServiceRequestRef } from './service-request';
 export { authorizeBrokerBook } from './broker-book';
+export { authorizeQueuedRequest, authorizeServiceQueue } from './service-queue';

@@ -35,7 +35,7 @@ const FilterSchema = z
   .refine((filter) => filter.from === '' || filter.to === '' || filter.from <= filter.to, { path: ['to'], params: { code: 'date-before-start' }, message: 'before the start' });
 type Filter = z.infer<typeof FilterSchema>;
 
-const STATUS_COLOR = { Succeeded: 'success', Pending: 'warning', Failed: 'error', Returned: 'error', Refunded: 'default' } as const;
+const STATUS_COLOR = { Succeeded: 'success', Pending: 'warning', Failed: 'error', Returned: 'error', Refunded: 'default', Voided: 'default' } as const;
 
 /** SPEC §2 /payments/payment-history: the selected policy's payments, newest first, paginated and filtered. */
 export function PaymentHistoryPage() {
