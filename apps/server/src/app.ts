@@ -21,7 +21,7 @@ import { dueDayRule, type CalendarDate } from '@portal/domain';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin, HttpProblem } from './plugins/errors';
+import { errorsPlugin, frameworkError, HttpProblem } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { loadOrCreateSigningKey } from './auth/keys';
 import { outboxPlugin } from './plugins/outbox';
@@ -137,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
+    // Refusals of the router itself (a bad escape, an overlong path parameter) are problem+json too.
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: string[] = [];
