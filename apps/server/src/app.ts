@@ -15,6 +15,8 @@ import { scrubString } from './lib/redact';
 import { loadTenantConfig, type TenantConfig } from './lib/tenant-config';
 import { tenantToday } from './lib/today';
 import { jobsPlugin } from './plugins/jobs';
+import { loadSheddingPlugin } from './plugins/load-shedding';
+import { metricsPlugin } from './plugins/metrics';
 import { billingClockStep } from './modules/finance/billing-clock';
 import { scheduledPaymentsStep } from './modules/scheduled-payment/due';
 import { dueDayRule, type CalendarDate } from '@portal/domain';
@@ -154,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const processor = options.processor ?? createProcessor(settings);
   await app.register(errorsPlugin);
   await app.register(requestHygienePlugin);
+  // Overload is answered at once (503 + Retry-After), before tokens are verified or queries run (decision 034).
+  await app.register(loadSheddingPlugin, { ...settings.loadShedding, onShed: (reason) => app.meters.shed(reason) });
   // The portal frames the processor's hosted fields, and nothing else.
   await app.register(securityPlugin, { frameSources: processor.origin ? [processor.origin] : [] });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -212,6 +216,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? {}
       : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
   });
+  // Prometheus metrics on METRICS_PORT or at /metrics with METRICS_TOKEN; nothing collected otherwise (decision 034).
+  await app.register(metricsPlugin, settings.metrics);
   // The billing day's steps, in order (docs/decisions/021): the billing clock (invoices, past due, grace
   // periods, terminations), then due scheduled payments, then autopay (which charges what the clock says is due).
   const payments = tenant.account.payments;

@@ -112,6 +112,15 @@ function knownValues(world: World): Map<string, string[]> {
   return byName;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a text satisfies a string schema's format, pattern and lengths. */
+function fits(schema: JsonSchema, value: string): boolean {
+  if (schema.format === 'uuid' && !UUID.test(value)) return false;
+  if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) return false;
+  return value.length >= (schema.minLength ?? 0) && value.length <= (schema.maxLength ?? Infinity);
+}
+
 /** A real value for a parameter named `name`: the world's field of that name, or one ending the same way (`id` → every id). */
 function knownFor(name: string, known: Map<string, string[]>): string[] {
   const key = name.toLowerCase();
@@ -168,7 +177,7 @@ function requestArb(operation: Operation, context: SchemaContext, known: Map<str
   const pathValues = fc.tuple(
     ...pathParameters.map((parameter) => {
       const fromSchema = arbitraryFor(parameter.schema, context).map(queryText);
-      const real = knownFor(parameter.name, known);
+      const real = knownFor(parameter.name, known).filter((value) => fits(resolve(parameter.schema, context), value));
       const valid = real.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...real), weight: 4 }, { arbitrary: fromSchema, weight: 1 }) : fromSchema;
       return validOnly ? valid : fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: hostileText, weight: 2 });
     }),
@@ -299,9 +308,10 @@ describe('API fuzzing from the OpenAPI document', () => {
       seen.set(name, statuses);
       for (const caller of FUZZ_CALLERS) {
         const details = await fc.check(
-          fc.asyncProperty(fc.boolean().chain((validOnly) => requestArb(operation, context, known, world.tokens[caller], validOnly)), async (request) => {
+          fc.asyncProperty(fc.boolean().chain((validOnly) => requestArb(operation, context, known, world.tokens[caller], validOnly).map((request) => ({ ...request, validOnly }))), async (request) => {
             const response = await app.inject({ method: operation.method as InjectOptions['method'], url: request.url, headers: request.headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
             statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+            if (process.env.FUZZ_VERBOSE && request.validOnly && response.statusCode === 400) console.log(`valid-mode 400 ${name}: ${request.summary.slice(0, 300)} -> ${response.body.slice(0, 300)}`);
             const fault = faultIn(response, operation);
             if (fault) throw new Error(`${name} as ${caller}: ${fault}\n  sent ${request.url.slice(0, 160)} with ${request.summary.slice(0, 240)}\n  got ${response.statusCode} ${response.body.slice(0, 400)}`);
           }),

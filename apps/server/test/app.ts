@@ -35,7 +35,16 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
   // Keys and secrets of the embedded identity providers go to a throw-away folder, never ./.data.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const settings = loadSettings(
-    { NODE_ENV: 'test', LOG_LEVEL: options.captureLogs ? 'trace' : 'silent', DATA_DIR: dataDir, ...options.env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: options.captureLogs ? 'trace' : 'silent',
+      DATA_DIR: dataDir,
+      // No load shedding unless a test asks for it: test files keep the cores busy (PGlite runs on the event loop).
+      LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+      LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: '0',
+      LOAD_SHED_MAX_HEAP_MB: '0',
+      ...options.env,
+    },
     '1.6.0-test',
   );
   const stream = new Writable({

@@ -72,6 +72,9 @@ const NO_SUCH_ITEM = '00000000-0000-4000-8000-000000000000';
 
 const MATRIX: Record<string, RouteCase> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expect: everyone(200) },
+  // Issue 16: the orchestrators' probes answer anyone (no record, no member data).
+  'GET /api/health/live': { request: () => ({ url: '/api/health/live' }), expect: everyone(200) },
+  'GET /api/health/ready': { request: () => ({ url: '/api/health/ready' }), expect: everyone(200) },
   'GET /api/openapi.json': { request: () => ({ url: '/api/openapi.json' }), expect: everyone(200) },
   'GET /api/docs': { request: () => ({ url: '/api/docs' }), expect: everyone(200) },
   'POST /api/v1/Logging': {
