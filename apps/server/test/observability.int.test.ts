@@ -64,19 +64,19 @@ describe('Prometheus metrics on a port of their own (METRICS_PORT)', () => {
     const member = await createMemberWithPolicy(harness.db);
     await harness.db.insert(finances).values({ policyId: member.policyId, premiumAmountDueCents: 15_000, currentAmountDueCents: 15_000, status: 'Current' });
     const token = await harness.tokenFor('consumer', ['member'], { memberId: member.memberId });
-    const pay = async (cardNumber: string, key: string) =>
-      harness.app.inject({
-        method: 'POST',
-        url: '/api/v1/Payment',
-        headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
-        payload: {
-          id: member.policyId,
-          paymentDetails: { paymentAmount: '150.00', method: 'Card', paymentToken: await harness.sandbox.cardToken(cardNumber) },
-          information: { subscriberFolderID: member.folderId, firstName: 'Test', lastName: 'Member', dateofBirth: '1985-04-12', healthPlanID: '77421MA0010001-01', billingName: 'Test Member', street: '12 Harbor St', city: 'Fall River', state: 'MA', zip: '02720', emailAddress: 'test.member@example.org', date: formatUsDate(harness.app.today()) },
-        },
-      });
-    expect((await pay(TEST_CARDS.visa.number, 'metrics-pay-1')).statusCode).toBe(201);
-    expect((await pay(TEST_CARDS.declined.number, 'metrics-pay-2')).statusCode).toBe(402);
+    const payment = async (cardNumber: string) => ({
+      id: member.policyId,
+      paymentDetails: { paymentAmount: '150.00', method: 'Card', paymentToken: await harness.sandbox.cardToken(cardNumber) },
+      information: { subscriberFolderID: member.folderId, firstName: 'Test', lastName: 'Member', dateofBirth: '1985-04-12', healthPlanID: '77421MA0010001-01', billingName: 'Test Member', street: '12 Harbor St', city: 'Fall River', state: 'MA', zip: '02720', emailAddress: 'test.member@example.org', date: formatUsDate(harness.app.today()) },
+    });
+    const pay = (payload: object, key: string) =>
+      harness.app.inject({ method: 'POST', url: '/api/v1/Payment', headers: { authorization: `Bearer ${token}`, 'idempotency-key': key }, payload });
+    const approved = await payment(TEST_CARDS.visa.number);
+    expect((await pay(approved, 'metrics-pay-1')).statusCode).toBe(201);
+    const replay = await pay(approved, 'metrics-pay-1');
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect((await pay(await payment(TEST_CARDS.declined.number), 'metrics-pay-2')).statusCode).toBe(402);
     const text = await scrape();
     expect(sample(text, 'portal_payment_outcomes_total', { outcome: 'succeeded', source: 'portal' })).toBe(before + 1);
     expect(sample(text, 'portal_payment_outcomes_total', { outcome: 'declined', source: 'portal' })).toBe(declinedBefore + 1);
@@ -84,7 +84,8 @@ describe('Prometheus metrics on a port of their own (METRICS_PORT)', () => {
 
   it('are not on the public port: /metrics there is an unknown path', async () => {
     const response = await harness.app.inject({ url: '/metrics' });
-    expect(response.statusCode).toBe(404);
+    const unknown = await harness.app.inject({ url: '/no-such-path' });
+    expect(response.statusCode).toBe(unknown.statusCode);
     expect(response.body).not.toContain('portal_http_request_duration_seconds');
   });
 });
@@ -105,14 +106,14 @@ describe('Prometheus metrics at /metrics with METRICS_TOKEN', () => {
   });
 
   it('are nowhere without METRICS_PORT or METRICS_TOKEN', async () => {
-    const database = await openTestDatabase();
-    const { app } = await buildTestApp({ database: database.handle });
+    const { app } = await buildTestApp({ database: harness.database.handle });
     try {
-      expect((await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode).toBe(404);
+      const response = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(response.statusCode).toBe((await app.inject({ url: '/no-such-path' })).statusCode);
+      expect(response.body).not.toContain('portal_');
       expect(app.meters.port()).toBeNull();
     } finally {
       await app.close();
-      await database.dispose();
     }
   });
 });

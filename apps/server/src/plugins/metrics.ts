@@ -81,6 +81,8 @@ export const metricsPlugin = fp(
         registeredRoutesOnly: true,
         overrides: {
           histogram: { name: 'portal_http_request_duration_seconds', help: 'HTTP requests by route pattern, method and status: duration in seconds (its _count is the request rate)', buckets: DURATION_BUCKETS, registers: [registry] },
+          // Made by fastify-metrics even when off: kept out of prom-client's global registry (one per app).
+          summary: { name: 'portal_http_request_summary_seconds', help: 'unused', registers: [registry] },
         },
       },
     });
