@@ -140,7 +140,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
     // Refusals of the router itself (a bad escape, an overlong path parameter) are problem+json too.
-    frameworkErrors: frameworkError,
+    frameworkErrors: (error, request, reply) => {
+      void frameworkError(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: string[] = [];
@@ -157,7 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(requestHygienePlugin);
   // Overload is answered at once (503 + Retry-After), before tokens are verified or queries run (decision 034).
-  await app.register(loadSheddingPlugin, { ...settings.loadShedding, onShed: (reason) => app.meters.shed(reason) });
+  await app.register(loadSheddingPlugin, { ...settings.loadShedding, onShed: (reason) => {
+    app.meters.shed(reason);
+  } });
   // The portal frames the processor's hosted fields, and nothing else.
   await app.register(securityPlugin, { frameSources: processor.origin ? [processor.origin] : [] });
   await app.register(compress, { global: true, threshold: 1024 });

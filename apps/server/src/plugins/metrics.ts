@@ -1,12 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyMetrics from 'fastify-metrics';
 import client from 'prom-client';
-import { paymentOutcomes, type PaymentOutcomeMessage } from '../modules/payment/outcomes';
+import { paymentOutcomes, type PaymentOutcomeMessage } from '../lib/payment-outcomes';
 import type { MetricsSettings } from '../settings';
 import { sendNotFound } from './errors';
 
@@ -66,7 +65,7 @@ export const metricsPlugin = fp(
       shed: (reason: string) => shedCount?.(reason),
       port: () => {
         const address = server?.address();
-        return address && typeof address === 'object' ? (address as AddressInfo).port : null;
+        return address && typeof address === 'object' ? address.port : null;
       },
       text: () => registry.metrics(),
     } satisfies Meters);
@@ -88,7 +87,9 @@ export const metricsPlugin = fp(
     });
 
     const shed = new client.Counter({ name: 'portal_requests_shed_total', help: 'Requests answered 503 by load shedding, by reason', labelNames: ['reason'], registers: [registry] });
-    shedCount = (reason) => shed.inc({ reason });
+    shedCount = (reason) => {
+      shed.inc({ reason });
+    };
 
     new client.Gauge({
       name: 'portal_sse_connections',
@@ -108,7 +109,10 @@ export const metricsPlugin = fp(
       collect() {
         const stats = database.poolStats?.();
         if (!stats) return;
-        for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+        this.set({ state: 'total' }, stats.total);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'waiting' }, stats.waiting);
+        this.set({ state: 'max' }, stats.max);
       },
     });
 
@@ -153,7 +157,13 @@ export const metricsPlugin = fp(
     subscribe(paymentOutcomes.name, onPayment);
     app.addHook('onClose', async () => {
       unsubscribe(paymentOutcomes.name, onPayment);
-      if (server) await new Promise<void>((resolve) => server?.close(() => resolve()));
+      if (server) {
+        await new Promise<void>((resolve) => {
+          server?.close(() => {
+            resolve();
+          });
+        });
+      }
     });
 
     if (options.token !== undefined) {
@@ -183,7 +193,9 @@ export const metricsPlugin = fp(
       app.addHook('onReady', async () => {
         await new Promise<void>((resolve, reject) => {
           server?.once('error', reject);
-          server?.listen({ port, host: options.host }, () => resolve());
+          server?.listen({ port, host: options.host }, () => {
+            resolve();
+          });
         });
       });
     }

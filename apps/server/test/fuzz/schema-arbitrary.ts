@@ -71,6 +71,7 @@ function stringArb(schema: JsonSchema, context: SchemaContext): fc.Arbitrary<str
       return fc.emailAddress();
     case 'uri':
       return fc.webUrl();
+    case undefined:
     default:
       break;
   }
@@ -127,7 +128,9 @@ export function arbitraryFor(input: JsonSchema, context: SchemaContext, depth = 
   if (schema.allOf !== undefined && schema.allOf.length > 0) {
     // zod's intersections: merge the parts' objects (a good-enough reading for generation).
     const parts = schema.allOf.map((part) => resolve(part, context));
-    return withNull(arbitraryFor({ type: 'object', properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})), required: parts.flatMap((part) => part.required ?? []) }, context, depth));
+    const properties: Record<string, JsonSchema> = {};
+    for (const part of parts) Object.assign(properties, part.properties ?? {});
+    return withNull(arbitraryFor({ type: 'object', properties, required: parts.flatMap((part) => part.required ?? []) }, context, depth));
   }
   const union = schema.anyOf ?? schema.oneOf;
   if (union !== undefined && union.length > 0) return withNull(fc.oneof(...union.map((part) => arbitraryFor(part, context, depth))));
