@@ -176,7 +176,7 @@ describe('load shedding (@fastify/under-pressure)', () => {
     database = await openTestDatabase();
     ({ app } = await buildTestApp({
       database: database.handle,
-      env: { LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '100', LOAD_SHED_SAMPLE_INTERVAL_MS: '50', LOAD_SHED_RETRY_AFTER_SECONDS: '7', METRICS_TOKEN },
+      env: { LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '400', LOAD_SHED_SAMPLE_INTERVAL_MS: '50', LOAD_SHED_RETRY_AFTER_SECONDS: '7', METRICS_TOKEN },
     }));
   });
   afterAll(async () => {
@@ -193,9 +193,19 @@ describe('load shedding (@fastify/under-pressure)', () => {
     }
   };
 
+  /** Polls until a request is served rather than shed (10 s at most): the portal recovers by itself. */
+  const untilServed = async () => {
+    for (let i = 0; i < 100; i += 1) {
+      if ((await app.inject({ url: '/api/v1/faq' })).statusCode === 401) return;
+      await sleep(100);
+    }
+    throw new Error('still shedding after 10 s');
+  };
+
   it('answers 503 problem+json with Retry-After while the event loop lags, spares the health probes, and recovers', async () => {
-    expect((await app.inject({ url: '/api/v1/faq' })).statusCode).toBe(401);
-    block(1_500);
+    // A busy machine lags a little on its own: wait until this worker's loop is under the limit.
+    await untilServed();
+    block(4_000);
     // The next sample (due during the block) sees the lag; requests are shed before any token is checked.
     await sleep(5);
     const shed = await app.inject({ url: '/api/v1/faq' });
@@ -208,7 +218,6 @@ describe('load shedding (@fastify/under-pressure)', () => {
     const metrics = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(sample(metrics.body, 'portal_requests_shed_total', { reason: 'eventLoopDelay' })).toBeGreaterThanOrEqual(1);
     // A few samples later the loop is idle again: the portal answers as usual.
-    await sleep(400);
-    expect((await app.inject({ url: '/api/v1/faq' })).statusCode).toBe(401);
+    await untilServed();
   });
 });
