@@ -5,8 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { hasPermission, isRouteWithin, MEMBER_SEARCH_PERMISSION } from '@portal/domain';
 import { useConfig } from '../../config/config-context';
+import { useFirstPageShown } from '../../lib/first-page';
 import { useViewer } from '../../lib/viewer';
 import { ActingForBanner } from './acting-for-banner';
+import { FirstPageMark } from './first-page-mark';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageLoading } from './page-loading';
@@ -18,7 +20,7 @@ export const MAIN_ID = 'main-content';
 
 // The collapsed menu (below 959 px) is a drawer: it loads the first time it opens.
 const MenuDrawer = lazy(() => import('./menu-drawer'));
-// Live notifications (an event stream) load once a member is signed in.
+// Live notifications (an event stream) load once a member is signed in and the first page is shown.
 const LiveNotifications = lazy(() => import('./live-notifications').then((module) => ({ default: module.LiveNotifications })));
 // Only staff and brokers search; the search bar loads for them.
 const MemberSearchBar = lazy(() => import('./member-search').then((module) => ({ default: module.MemberSearchBar })));
@@ -34,6 +36,7 @@ export function Shell() {
   const config = useConfig();
   const { mobile } = useLayout();
   const location = useLocation();
+  const firstPageShown = useFirstPageShown();
   const canSearch = viewer !== null && hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // SPEC §2: the home area (account/home, account/home/link-account) hides the navigation.
@@ -54,7 +57,7 @@ export function Shell() {
         {t('app.skipToMain')}
       </Button>
       <SuperHeader />
-      {viewer?.session.kind === 'member' && (
+      {viewer?.session.kind === 'member' && firstPageShown && (
         <Suspense fallback={null}>
           <LiveNotifications />
         </Suspense>
@@ -99,6 +102,7 @@ export function Shell() {
             {viewer?.actingFor && <ActingForBanner />}
             <Suspense fallback={<PageLoading />}>
               <Outlet />
+              <FirstPageMark />
             </Suspense>
           </Box>
         </Box>

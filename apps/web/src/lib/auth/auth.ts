@@ -2,6 +2,7 @@ import type { IdentityConfig } from '@portal/contracts';
 import { startupRedirect } from '@portal/domain';
 import { getCredential, setCredential, type Realm } from './credentials';
 import { logClientEvent } from '../client-log';
+import { whenFirstPageShown } from '../first-page';
 import { storedOidcCredential } from './stored-user';
 import { isSafeRelativePath, readItem, readJson, STORAGE_KEYS, writeItem } from './session-storage';
 
@@ -43,7 +44,7 @@ function readPortalSession(): StoredPortalSession | null {
 
 /**
  * SPEC §4 startup, the authorization step: remember the identity settings and restore whoever is
- * signed in in this tab. An OpenID user's renewals start in the background.
+ * signed in in this tab. An OpenID user's renewals start in the background once the first page is shown.
  */
 export function initAuth(identity: IdentityConfig, appOrigin = window.location.origin, path = window.location.pathname): void {
   identityConfig = identity;
@@ -61,7 +62,10 @@ export function initAuth(identity: IdentityConfig, appOrigin = window.location.o
   const stored = storedOidcCredential();
   if (!stored) return;
   setCredential(stored);
-  void oidc()
+  // The first page needs only the stored token; oidc-client-ts loads once that page is shown and
+  // renews the token from then on (a call that needs a renewal before that loads it at once).
+  void whenFirstPageShown()
+    .then(oidc)
     .then((module) => module.watchStoredUser(stored.realm))
     .catch(() => undefined);
 }
