@@ -31,10 +31,21 @@ const { values } = parseArgs({
 const budgetBytes = Number(values.budget) * 1000;
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 const { baseUrl, stop } = await startPortalServer();
-const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
 try {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   // The visitor's language as the language switcher stores it (maria.santos's own is Spanish, which
@@ -72,7 +83,13 @@ try {
     entries: performance
       .getEntriesByType('resource')
       .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-      .map((entry) => ({ url: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd, transferred: entry.encodedBodySize, raw: entry.decodedBodySize })),
+      .map((entry) => ({
+        url: entry.name,
+        startTime: entry.startTime,
+        responseEnd: entry.responseEnd,
+        transferred: entry.encodedBodySize,
+        raw: entry.decodedBodySize,
+      })),
   }));
   const before = entries.filter((entry) => entry.startTime < rendered);
   const after = entries.filter((entry) => entry.startTime >= rendered);
@@ -84,29 +101,68 @@ try {
       request(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
         let length = 0;
         response.on('data', (chunk) => (length += chunk.length));
-        response.on('end', () => (response.headers['content-encoding'] === 'gzip' ? resolve(length) : reject(new Error(`${url} was not sent gzip-compressed`))));
+        response.on('end', () =>
+          response.headers['content-encoding'] === 'gzip'
+            ? resolve(length)
+            : reject(new Error(`${url} was not sent gzip-compressed`)),
+        );
       })
         .on('error', reject)
         .end();
     });
   const chunks = [];
   for (const entry of before) {
-    chunks.push({ file: new URL(entry.url).pathname, gzip: await gzipBytes(entry.url), transferred: entry.transferred, raw: entry.raw, startMs: Math.round(entry.startTime) });
+    chunks.push({
+      file: new URL(entry.url).pathname,
+      gzip: await gzipBytes(entry.url),
+      transferred: entry.transferred,
+      raw: entry.raw,
+      startMs: Math.round(entry.startTime),
+    });
   }
   chunks.sort((a, b) => b.gzip - a.gzip);
   const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
   const transferredTotal = chunks.reduce((sum, chunk) => sum + chunk.transferred, 0);
   const rawTotal = chunks.reduce((sum, chunk) => sum + chunk.raw, 0);
   const kb = (bytes) => (bytes / 1000).toFixed(1);
-  const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}, Node ${process.version}, ${browser.version()}`;
+  const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}, Node ${process.version}, ${browser.version()}`;
   if (values.json) {
-    console.log(JSON.stringify({ route: values.route, renderedMs: Math.round(rendered), totalGzipBytes: total, transferredBytes: transferredTotal, rawBytes: rawTotal, budgetBytes, chunks, later: after.map((entry) => new URL(entry.url).pathname), machine }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          route: values.route,
+          renderedMs: Math.round(rendered),
+          totalGzipBytes: total,
+          transferredBytes: transferredTotal,
+          rawBytes: rawTotal,
+          budgetBytes,
+          chunks,
+          later: after.map((entry) => new URL(entry.url).pathname),
+          machine,
+        },
+        null,
+        2,
+      ),
+    );
   } else {
-    console.log(`JavaScript loaded before ${values.route} rendered, language ${values.language} (${chunks.length} scripts, rendered at ${Math.round(rendered)} ms):`);
+    console.log(
+      `JavaScript loaded before ${values.route} rendered, language ${values.language} (${chunks.length} scripts, rendered at ${Math.round(rendered)} ms):`,
+    );
     console.log(`  ${'gzip'.padStart(8)}  ${'browser'.padStart(8)}  ${'raw'.padStart(8)}  start  file`);
-    for (const chunk of chunks) console.log(`  ${kb(chunk.gzip).padStart(5)} KB  ${kb(chunk.transferred).padStart(5)} KB  ${kb(chunk.raw).padStart(5)} KB  ${String(chunk.startMs).padStart(5)}  ${chunk.file}`);
-    console.log(`  ${kb(total).padStart(5)} KB  ${kb(transferredTotal).padStart(5)} KB  ${kb(rawTotal).padStart(5)} KB         total (budget ${kb(budgetBytes)} KB gzip; "browser": the body bytes the browser received)`);
-    if (after.length > 0) console.log(`Loaded after the first render: ${after.map((entry) => new URL(entry.url).pathname.replace('/assets/', '')).join(', ')}`);
+    for (const chunk of chunks)
+      console.log(
+        `  ${kb(chunk.gzip).padStart(5)} KB  ${kb(chunk.transferred).padStart(5)} KB  ${kb(chunk.raw).padStart(5)} KB  ${String(chunk.startMs).padStart(5)}  ${chunk.file}`,
+      );
+    console.log(
+      `  ${kb(total).padStart(5)} KB  ${kb(transferredTotal).padStart(5)} KB  ${kb(rawTotal).padStart(5)} KB         total (budget ${kb(budgetBytes)} KB gzip; "browser": the body bytes the browser received)`,
+    );
+    if (after.length > 0)
+      console.log(
+        `Loaded after the first render: ${after.map((entry) => new URL(entry.url).pathname.replace('/assets/', '')).join(', ')}`,
+      );
     console.log(`Machine: ${machine}`);
   }
   if (total > budgetBytes) {

@@ -23,7 +23,10 @@ export function freePort() {
 
 /** The built server on a free port with a fresh data folder; resolves once /api/health answers. */
 export async function startPortalServer({ env = {} } = {}) {
-  if (!fs.existsSync(path.join(repoRoot, 'apps/server/dist/server.js')) || !fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+  if (
+    !fs.existsSync(path.join(repoRoot, 'apps/server/dist/server.js')) ||
+    !fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))
+  ) {
     throw new Error('Build first: npm run build');
   }
   const port = await freePort();
@@ -32,7 +35,17 @@ export async function startPortalServer({ env = {} } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
   const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, PROCESSOR_PORT: String(processorPort), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      PROCESSOR_PORT: String(processorPort),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => {

@@ -21,9 +21,13 @@ export const MAIN_ID = 'main-content';
 // The collapsed menu (below 959 px) is a drawer: it loads the first time it opens.
 const MenuDrawer = lazy(() => import('./menu-drawer'));
 // Live notifications (an event stream) load once a member is signed in and the first page is shown.
-const LiveNotifications = lazy(() => import('./live-notifications').then((module) => ({ default: module.LiveNotifications })));
+const LiveNotifications = lazy(() =>
+  import('./live-notifications').then((module) => ({ default: module.LiveNotifications })),
+);
 // Only staff and brokers search; the search bar loads for them.
-const MemberSearchBar = lazy(() => import('./member-search').then((module) => ({ default: module.MemberSearchBar })));
+const MemberSearchBar = lazy(() =>
+  import('./member-search').then((module) => ({ default: module.MemberSearchBar })),
+);
 const NAV_WIDTH = 280;
 
 /**
@@ -37,12 +41,17 @@ export function Shell() {
   const { mobile } = useLayout();
   const location = useLocation();
   const firstPageShown = useFirstPageShown();
-  const canSearch = viewer !== null && hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
+  const canSearch =
+    viewer !== null && hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // SPEC §2: the home area (account/home, account/home/link-account) hides the navigation.
   const inHomeArea = isRouteWithin(location.pathname, '/home');
   // Staff who have not looked a member up yet have no menu and no member to show: no panel then.
-  const hasNav = viewer !== null && !inHomeArea && viewer.rootView === 'app' && (viewer.navigation.length > 0 || viewer.policies.length > 0);
+  const hasNav =
+    viewer !== null &&
+    !inHomeArea &&
+    viewer.rootView === 'app' &&
+    (viewer.navigation.length > 0 || viewer.policies.length > 0);
   const close = () => {
     setDrawerOpen(false);
   };
@@ -52,7 +61,13 @@ export function Shell() {
       <Button
         href={`#${MAIN_ID}`}
         variant="contained"
-        sx={{ position: 'absolute', left: 8, top: -64, zIndex: (theme) => theme.zIndex.tooltip, '&:focus': { top: 8 } }}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -64,
+          zIndex: (theme) => theme.zIndex.tooltip,
+          '&:focus': { top: 8 },
+        }}
       >
         {t('app.skipToMain')}
       </Button>
@@ -77,9 +92,22 @@ export function Shell() {
           <MemberSearchBar logoRoute={viewer.logoRoute} onSearched={close} />
         </Suspense>
       )}
-      <Box sx={{ display: 'flex', flex: 1, alignItems: 'stretch' }}>
+      {/* At least a screen high, so the footer starts below the fold: a page's content arriving after the
+          shell does not push a visible footer down (layout shift; docs/decisions/033). */}
+      <Box sx={{ display: 'flex', flex: 1, alignItems: 'stretch', minHeight: '100vh' }}>
         {hasNav && !mobile && (
-          <Box component="aside" id="side-navigation" aria-label={t('nav.panel')} sx={{ width: NAV_WIDTH, flexShrink: 0, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider' }}>
+          <Box
+            component="aside"
+            id="side-navigation"
+            aria-label={t('nav.panel')}
+            sx={{
+              width: NAV_WIDTH,
+              flexShrink: 0,
+              bgcolor: 'background.paper',
+              borderRight: 1,
+              borderColor: 'divider',
+            }}
+          >
             <SideNav mobile={false} onNavigate={close} />
           </Box>
         )}
