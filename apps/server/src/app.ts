@@ -71,6 +71,7 @@ import { pcpRoutes } from './modules/pcp/routes';
 import { demoDirectory, EMPTY_DIRECTORY } from './modules/pcp/directory';
 import { additionalProductRoutes } from './modules/additional-product/routes';
 import { accountLinkRoutes } from './modules/account-link/routes';
+import { memberSearchRoutes } from './modules/member-search/routes';
 import { loadBranding } from './pdf/branding';
 import type { Settings } from './settings';
 
@@ -310,6 +311,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(pcpRoutes, { directory: settings.demoMode ? demoDirectory() : EMPTY_DIRECTORY });
       await api.register(additionalProductRoutes);
       await api.register(accountLinkRoutes);
+      // Issue 13: staff find a member and see their activity (member 360).
+      await api.register(memberSearchRoutes);
       await api.register(processorRoutes);
       if (settings.demoMode) await api.register(demoFixtureRoutes);
     },

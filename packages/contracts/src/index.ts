@@ -33,3 +33,4 @@ export * from './primary-care';
 export * from './broker-change';
 export * from './additional-product';
 export * from './account-link';
+export * from './member-search';

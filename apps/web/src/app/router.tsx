@@ -4,7 +4,7 @@ import { loadAllTexts } from '../i18n';
 import { setNavigator } from '../lib/navigator';
 import { useRouteTitle } from '../ui/route-title';
 import { Root } from './root';
-import { EntryRedirect, NotForGuests, RequireSignIn } from './route-guards';
+import { EntryRedirect, NotForGuests, RequireSignIn, StaffOnly } from './route-guards';
 import { NOT_FOUND_ROUTE, ROUTE_TABLE, type RouteEntry, type RoutePath } from './routes';
 
 /** A page of the portal: its entry in the route table and its lazily loaded module. */
@@ -62,6 +62,8 @@ const PAGE_MODULES: Record<RoutePath, () => Promise<{ default: ComponentType }>>
   '/admin/policy-selection/broker': () => import('../areas/admin/broker/broker-page'),
   '/admin/additional-products': () => import('../areas/admin/additional-products/additional-products-page'),
   '/home/link-account': () => import('../areas/home/link-account-page'),
+  '/admin/members': () => import('../areas/admin/members/find-member-page'),
+  '/admin/members/member-360': () => import('../areas/admin/members/member-360-page'),
 };
 
 /**
@@ -155,6 +157,11 @@ export function PortalRoutes() {
             ))}
             <Route element={<NotForGuests notFound={page(NOT_FOUND)} />}>
               {ROUTES.filter((route) => route.access === 'private').map((route) => (
+                <Route key={route.path} path={route.path} element={page(route)} />
+              ))}
+            </Route>
+            <Route element={<StaffOnly notFound={page(NOT_FOUND)} />}>
+              {ROUTES.filter((route) => route.access === 'staff').map((route) => (
                 <Route key={route.path} path={route.path} element={page(route)} />
               ))}
             </Route>

@@ -8,7 +8,7 @@ import { markFirstPageShown, resetFirstPage } from './first-page';
 
 const session = { kind: 'nobody' };
 
-describe('the API client before the first page is shown', () => {
+describe('the API client before the first page is shown', { timeout: 30_000 }, () => {
   afterEach(() => {
     configureApi({ onContractViolation: () => undefined });
     markFirstPageShown();
