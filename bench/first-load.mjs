@@ -12,6 +12,7 @@
 // counts — what the browser really fetched (resource timing), not what the manifest says — with its
 // size as our server sends it gzip-compressed (Accept-Encoding: gzip), and beside it the body bytes the
 // browser received (also gzip over plain HTTP).
+/* global window, document, MutationObserver -- used inside functions that run in the browser */
 import fs from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';

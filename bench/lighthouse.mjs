@@ -11,6 +11,7 @@
 // built-in identity provider in the tab Lighthouse then audits: the session lives in that tab's
 // session storage, which Lighthouse's storage reset leaves alone (it clears the HTTP cache, service
 // workers and cache storage before every run, so every run is a cold load).
+/* global window -- used inside functions that run in the browser */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -68,7 +68,7 @@ const PAGE_MODULES: Record<RoutePath, () => Promise<{ default: ComponentType }>>
 
 /**
  * The pages whose words are all in the startup language files (i18n STARTUP_TEXT_FILES; checked by
- * i18n/startup-texts.test.ts): the first pages of most visits. Every other page loads the remaining
+ * app/startup-texts.test.ts): the first pages of most visits. Every other page loads the remaining
  * language files with its code (docs/decisions/033).
  */
 export const STARTUP_TEXT_PAGES: readonly RoutePath[] = [

@@ -19,7 +19,7 @@ type Loaders = Record<string, () => Promise<unknown>>;
 
 /**
  * The language files every first page needs: the shell, /account-overview, /payments/locate-account,
- * the sign-in, sign-out and error pages (startup-texts.test.ts checks that they hold every key those
+ * the sign-in, sign-out and error pages (app/startup-texts.test.ts checks that they hold every key those
  * use). The other files load with the other pages (loadAllTexts, app/router.tsx), so that the first
  * page does not wait for the words of forty others (docs/decisions/033).
  */

@@ -42,7 +42,7 @@ describe('the API client before the first page is shown', { timeout: 30_000 }, (
     const logged = fetchMock.mock.calls.find(([url]) => url === '/api/v1/Logging') as unknown as
       [string, RequestInit] | undefined;
     const event = (
-      JSON.parse(String(logged?.[1].body)) as { events: { event: string; details: { call: string } }[] }
+      JSON.parse(logged?.[1].body as string) as { events: { event: string; details: { call: string } }[] }
     ).events[0];
     expect(event).toMatchObject({ event: 'api.contract', details: { call: 'GET /api/v1/session' } });
     // Once the first page is shown, answers are parsed before use again.
@@ -60,7 +60,12 @@ describe('the API client before the first page is shown', { timeout: 30_000 }, (
     );
     await expect(apiGet('/api/v1/problem', (c) => c.ProblemSchema)).resolves.toEqual(problem);
     markFirstPageShown();
-    await vi.waitFor(() => expect(loadedContracts()).not.toBeNull(), { timeout: 10_000 });
+    await vi.waitFor(
+      () => {
+        expect(loadedContracts()).not.toBeNull();
+      },
+      { timeout: 10_000 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(violation).not.toHaveBeenCalled();
   });

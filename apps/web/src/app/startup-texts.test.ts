@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deepMerge } from '@portal/domain';
-import { ROUTE_TABLE } from '../app/routes';
-import { STARTUP_TEXT_PAGES } from '../app/router';
-import { STARTUP_TEXT_FILES } from './index';
+import { ROUTE_TABLE } from './routes';
+import { STARTUP_TEXT_PAGES } from './router';
+import { STARTUP_TEXT_FILES } from '../i18n';
 
 // docs/decisions/033: the first page of a visit renders with the startup language files only. Every word
 // the shell and the pages of STARTUP_TEXT_PAGES use must be in them, or the visitor would read a raw key.
