@@ -64,6 +64,8 @@ const PAGE_MODULES: Record<RoutePath, () => Promise<{ default: ComponentType }>>
   '/home/link-account': () => import('../areas/home/link-account-page'),
   '/admin/members': () => import('../areas/admin/members/find-member-page'),
   '/admin/members/member-360': () => import('../areas/admin/members/member-360-page'),
+  '/admin/service-queue': () => import('../areas/admin/service-queue/service-queue-page'),
+  '/admin/service-queue/:requestId': () => import('../areas/admin/service-queue/service-queue-request-page'),
 };
 
 /**

@@ -11,7 +11,8 @@ import { useAllTexts } from '../../i18n';
 import { loose } from '../../i18n/loose';
 import type { Viewer } from '../../lib/viewer';
 
-const flatten = (items: readonly NavigationItem[]): NavigationItem[] => items.flatMap((item) => [...(item.route ? [item] : []), ...flatten(item.children)]);
+const flatten = (items: readonly NavigationItem[]): { route: string | null; label: string }[] =>
+  items.flatMap((item) => [...(item.route ? [{ route: item.route, label: item.label }] : []), ...flatten(item.children)]);
 
 /**
  * Staff whose role has no member search (the SPEC §6 test role): what the role may do — its pages and
@@ -26,7 +27,12 @@ export function RoleInfo({ viewer }: { viewer: Viewer }) {
   const actions = [...new Set(definitions.flatMap((definition) => definition.actions))];
   const productionOnly = definitions.some((definition) => definition.actionsOnlyInProduction === true);
   const offHere = actions.some((action) => !viewer.session.actions.includes(action));
-  const pages = flatten(viewer.navigation);
+  // The role's pages (role-config routes), named as the menu names them; the menu itself may list none
+  // of them while no household is shown.
+  const menu = [...flatten(viewer.navigation), ...Object.values(config.navigation.entries).map((entry) => ({ route: entry.route ?? null, label: entry.label }))];
+  const pages = [...new Set(definitions.flatMap((definition) => definition.routes))]
+    .filter((route) => route !== '*')
+    .map((route) => ({ route, label: menu.find((item) => item.route === route)?.label ?? null }));
   // Its words are in the staff language file, which is not among the startup files (docs/decisions/033).
   const texts = useAllTexts();
   if (!texts) return null;
@@ -42,8 +48,8 @@ export function RoleInfo({ viewer }: { viewer: Viewer }) {
       <Box component="ul" sx={{ mt: 0.5, mb: 2 }}>
         {pages.map((item) => (
           <li key={item.route}>
-            <Link component={RouterLink} to={item.route ?? '/'}>
-              {lt(item.label)}
+            <Link component={RouterLink} to={item.route}>
+              {item.label ? lt(item.label) : item.route}
             </Link>
           </li>
         ))}

@@ -79,7 +79,11 @@ function SignedInHome() {
   const { viewer } = state;
   const name = viewer.session.displayName;
   const unlinked = viewer.session.kind === 'member' && viewer.session.memberId === null;
-  const shortcuts = SHORTCUTS.filter((shortcut) => viewer.navigationRoutes.includes(shortcut.route));
+  const shortcuts = [
+    ...SHORTCUTS.filter((shortcut) => viewer.navigationRoutes.includes(shortcut.route)),
+    // Issue 13: staff who process service requests reach their queue from here (it is no member's menu entry).
+    ...(viewer.session.actions.includes('process-service-request') ? STAFF_SHORTCUTS : []),
+  ];
   const policies = viewer.policies.filter(
     (policy, index) => viewer.policies.findIndex((other) => other.id === policy.id) === index,
   );
@@ -188,6 +192,9 @@ const SHORTCUTS = [
   { route: '/admin/additional-products', label: 'nav.additionalProducts' },
   { route: '/admin/faq', label: 'nav.faq' },
 ] as const;
+
+/** Staff tools, shown to those whose role grants their action. */
+const STAFF_SHORTCUTS = [{ route: '/admin/service-queue', label: 'nav.serviceQueue' }] as const;
 
 /**
  * The public home page is the sign-in page (SPEC §1: sign-in through an identity provider or the
