@@ -127,7 +127,7 @@ export const ReceiptSchema = z
     transactionId: z.string(),
     transactionDate: CalendarDateSchema,
     recordedAt: z.iso.datetime(),
-    status: z.enum(['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned']),
+    status: z.enum(['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned', 'Voided']),
     paymentMethod: z.enum(['Card', 'BankAccount']),
     paymentSource: z.enum(['Portal', 'Guest', 'Binder', 'Autopay', 'Scheduled', 'Phone', 'Mail']),
     methodBrand: z.string().nullable(),

@@ -10,7 +10,7 @@ export const PaymentSchema = z
     transactionDate: CalendarDateSchema,
     /** The processor's transaction id (the receipt number). */
     transactionId: z.string(),
-    transactionStatus: z.enum(['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned']),
+    transactionStatus: z.enum(['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned', 'Voided']),
     paymentMethod: z.enum(['Card', 'BankAccount']),
     paymentSource: z.enum(['Portal', 'Guest', 'Binder', 'Autopay', 'Scheduled', 'Phone', 'Mail']),
     /** Card last 4 or account last 3; never a full number. */
@@ -18,6 +18,8 @@ export const PaymentSchema = z
     /** Card brand or account type. */
     methodBrand: z.string().nullable(),
     failureReason: z.string().nullable(),
+    /** Given back by refunds so far (issue 13 payments desk): all of it when the status is Refunded. */
+    refundedCents: CentsSchema,
     /** The paid-through date right after the payment was applied (what it paid through). */
     paidThroughDate: CalendarDateSchema.nullable(),
     /** SPEC §3 Payment issuerId: the issuer's subscriber id of the policy. */
@@ -33,7 +35,7 @@ export type Payment = z.infer<typeof PaymentSchema>;
 export const PaymentPageSchema = pageOf(PaymentSchema).meta({ id: 'PaymentPage' });
 export type PaymentPage = z.infer<typeof PaymentPageSchema>;
 
-export const PAYMENT_STATUSES = ['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned'] as const;
+export const PAYMENT_STATUSES = ['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned', 'Voided'] as const;
 
 /** History filters (SPEC §2 /payments/payment-history): a page, a date range, statuses. */
 export const PaymentHistoryQuerySchema = PageQuerySchema.extend({
