@@ -6,7 +6,9 @@ import { coverageSpans, finances, paymentRefunds, payments, policies } from '../
  * What the issuer kept of a payment: its amount less its refunds (issue 13) — pending ones too, money already
  * on its way back. The ledger of posting and of the billing clock both count this.
  */
-export const keptAmount = sql<number>`(${payments.amountCents} - coalesce((select sum(${paymentRefunds.amountCents}) from ${paymentRefunds} where ${paymentRefunds.paymentId} = ${payments.id} and ${paymentRefunds.kind} = 'refund' and ${paymentRefunds.status} in ('Pending', 'Succeeded')), 0))::int`;
+// Written with explicit table names: drizzle leaves a column unqualified in a one-table query, where the
+// subquery would read it as its own.
+export const keptAmount = sql<number>`("payments"."amount_cents" - coalesce((select sum(pr.amount_cents) from ${paymentRefunds} pr where pr.payment_id = "payments"."id" and pr.kind = 'refund' and pr.status in ('Pending', 'Succeeded')), 0))::int`;
 
 /** What the ledger of one policy is made of: its spans, its HRA, the payments that reached the issuer. */
 export async function ledgerInputs(db: Executor, policyId: string) {
