@@ -54,6 +54,9 @@ const PAGES: Record<RoutePath, LazyExoticComponent<ComponentType>> = {
   '/admin/policy-selection/broker': lazy(() => import('../areas/admin/broker/broker-page')),
   '/admin/additional-products': lazy(() => import('../areas/admin/additional-products/additional-products-page')),
   '/home/link-account': lazy(() => import('../areas/home/link-account-page')),
+  '/admin/payments-desk': lazy(() => import('../areas/admin/payments-desk/payments-desk-page')),
+  '/admin/audit': lazy(() => import('../areas/admin/audit/audit-page')),
+  '/admin/access-history': lazy(() => import('../areas/admin/access-history/access-history-page')),
 };
 
 // Only pages that exist are routed; anything else is the translated not-found page.

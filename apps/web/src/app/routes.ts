@@ -68,6 +68,11 @@ export const ROUTE_TABLE = [
   { path: '/admin/policy-selection/broker', titleKey: 'brokerChange.title', access: 'private' },
   { path: '/admin/additional-products', titleKey: 'additionalProducts.title', access: 'private' },
   { path: '/home/link-account', titleKey: 'linkAccount.title', access: 'public' },
+  // Issue 13: the staff payments desk and audit trail (role actions refund-payment / retry-failed-jobs, search-audit;
+  // reached from the staff home), and "who has seen my information" in the member's menu.
+  { path: '/admin/payments-desk', titleKey: 'paymentsDesk.title', access: 'private' },
+  { path: '/admin/audit', titleKey: 'auditTrail.title', access: 'private' },
+  { path: '/admin/access-history', titleKey: 'accessHistory.title', access: 'private' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RoutePath = (typeof ROUTE_TABLE)[number]['path'];

@@ -79,7 +79,11 @@ function SignedInHome() {
   const { viewer } = state;
   const name = viewer.session.displayName;
   const unlinked = viewer.session.kind === 'member' && viewer.session.memberId === null;
-  const shortcuts = SHORTCUTS.filter((shortcut) => viewer.navigationRoutes.includes(shortcut.route));
+  const shortcuts = [
+    ...SHORTCUTS.filter((shortcut) => viewer.navigationRoutes.includes(shortcut.route)),
+    // Issue 13: staff tools (no member's menu entries), offered to the roles whose actions they need.
+    ...DESK_SHORTCUTS.filter((shortcut) => shortcut.actions.some((action) => viewer.session.actions.includes(action))),
+  ];
   const policies = viewer.policies.filter(
     (policy, index) => viewer.policies.findIndex((other) => other.id === policy.id) === index,
   );
@@ -187,6 +191,12 @@ const SHORTCUTS = [
   { route: '/admin/policy-selection/broker', label: 'nav.broker' },
   { route: '/admin/additional-products', label: 'nav.additionalProducts' },
   { route: '/admin/faq', label: 'nav.faq' },
+] as const;
+
+/** Issue 13: the payments desk and the audit trail, for the staff roles whose actions they need. */
+const DESK_SHORTCUTS = [
+  { route: '/admin/payments-desk', label: 'nav.paymentsDesk', actions: ['refund-payment', 'retry-failed-jobs'] },
+  { route: '/admin/audit', label: 'nav.auditTrail', actions: ['search-audit'] },
 ] as const;
 
 /**

@@ -41,6 +41,8 @@ function StatusMessage({ receipt }: { receipt: Receipt }) {
       return <Alert severity="warning">{t('payments.receipt.returned')}</Alert>;
     case 'Refunded':
       return <Alert severity="info">{t('payments.status.Refunded')}</Alert>;
+    case 'Voided':
+      return <Alert severity="info">{t('payments.status.Voided')}</Alert>;
   }
 }
 
