@@ -63,7 +63,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function errorOf(output: unknown): string | null {
   if (output === null || output === undefined) return null;
   const value = typeof output === 'string' ? (JSON.parse(output) as unknown) : output;
-  const message = typeof value === 'object' && value !== null && 'message' in value ? String((value as { message: unknown }).message) : JSON.stringify(value);
+  const message = typeof value === 'object' && value !== null && 'message' in value ? String(value.message) : JSON.stringify(value);
   return message.slice(0, 300);
 }
 
@@ -205,7 +205,8 @@ export class JobRunner {
     const job = await boss.getJobById(BILLING_DAY, jobId);
     if (!job) return 'not-found';
     // pg-boss 10 answers how many jobs it moved (its typings say void).
-    const result = (await boss.retry(BILLING_DAY, jobId)) as unknown as { affected?: number } | undefined;
+    const retry = boss.retry.bind(boss) as unknown as (name: string, id: string) => Promise<{ affected?: number } | undefined>;
+    const result = await retry(BILLING_DAY, jobId);
     return (result?.affected ?? 0) > 0 ? 'queued' : 'already';
   }
 

@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AccessHistoryPage, AuditPage } from '@portal/contracts';
 import { apiBlob, apiGet } from '../../lib/api';
 
 /** Issue 13: the audit trail (administrators) and "who has seen my information" (members). */
@@ -25,7 +24,7 @@ const paramsOf = (filters: AuditFilters, page?: { page: number; pageSize: number
 export const useAuditSearch = (credentialKey: string, search: { filters: AuditFilters; page: number; pageSize: number } | null) =>
   useQuery({
     queryKey: ['audit', credentialKey, search],
-    queryFn: ({ signal }) => apiGet(`/api/v1/audit?${paramsOf(search?.filters ?? {}, search ?? undefined)}`, (c) => c.AuditPageSchema, { signal }) as Promise<AuditPage>,
+    queryFn: ({ signal }) => apiGet(`/api/v1/audit?${paramsOf(search?.filters ?? {}, search ?? undefined)}`, (c) => c.AuditPageSchema, { signal }),
     enabled: search !== null,
     placeholderData: keepPreviousData,
     meta: { redirectOnError: false },
@@ -38,7 +37,7 @@ export const useAccessHistory = (credentialKey: string, householdId: string | nu
   useQuery({
     queryKey: ['access-history', credentialKey, householdId, page],
     queryFn: ({ signal }) =>
-      apiGet(`/api/v1/Household/${encodeURIComponent(householdId ?? '')}/access-history?page=${page.page}&pageSize=${page.pageSize}`, (c) => c.AccessHistoryPageSchema, { signal }) as Promise<AccessHistoryPage>,
+      apiGet(`/api/v1/Household/${encodeURIComponent(householdId ?? '')}/access-history?page=${page.page}&pageSize=${page.pageSize}`, (c) => c.AccessHistoryPageSchema, { signal }),
     enabled: householdId !== null,
     placeholderData: keepPreviousData,
     meta: { redirectOnError: false },

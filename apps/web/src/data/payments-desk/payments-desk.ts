@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeskPaymentPage, DeskResult, FailedWork, RefundPaymentRequest, RetryResult, VoidPaymentRequest } from '@portal/contracts';
+import type { DeskPaymentPage, DeskResult, RefundPaymentRequest, RetryResult, VoidPaymentRequest } from '@portal/contracts';
 import { apiCommand, apiGet } from '../../lib/api';
 
 /**
@@ -43,7 +43,7 @@ export const failedWorkKey = (credentialKey: string) => ['payments-desk-failed',
 export const useFailedWork = (credentialKey: string, enabled: boolean) =>
   useQuery({
     queryKey: failedWorkKey(credentialKey),
-    queryFn: ({ signal }) => apiGet('/api/v1/payments-desk/failed-work', (c) => c.FailedWorkSchema, { signal }) as Promise<FailedWork>,
+    queryFn: ({ signal }) => apiGet('/api/v1/payments-desk/failed-work', (c) => c.FailedWorkSchema, { signal }),
     enabled,
     meta: { redirectOnError: false },
   });

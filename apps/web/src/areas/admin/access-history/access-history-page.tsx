@@ -70,8 +70,8 @@ export default function AccessHistoryPage() {
             page={page.page - 1}
             rowsPerPage={page.pageSize}
             rowsPerPageOptions={[10, 20, 50]}
-            onPageChange={(_event, next) => setPaging({ ...paging, page: next + 1 })}
-            onRowsPerPageChange={(event) => setPaging({ page: 1, pageSize: Number(event.target.value) })}
+            onPageChange={(_event, next) => { setPaging({ ...paging, page: next + 1 }); }}
+            onRowsPerPageChange={(event) => { setPaging({ page: 1, pageSize: Number(event.target.value) }); }}
             labelRowsPerPage={t('accessHistory.itemsPerPage')}
             labelDisplayedRows={({ from, to, count }) => t('accessHistory.range', { from: format.number(from), to: format.number(to), count: format.number(count) })}
             getItemAriaLabel={(type) => t(`accessHistory.${type}Page`)}

@@ -91,7 +91,7 @@ export default function AuditPage() {
         <Typography id="audit-filters-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('auditTrail.filtersHeading')}
         </Typography>
-        <PortalForm form={form} onSubmit={(filters) => setSearch({ filters, page: 1, pageSize: search?.pageSize ?? 25 })} labelledBy="audit-filters-heading">
+        <PortalForm form={form} onSubmit={(filters) => { setSearch({ filters, page: 1, pageSize: search?.pageSize ?? 25 }); }} labelledBy="audit-filters-heading">
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
             <TextInput name="member" field="auditMember" autoComplete="off" maxLength={64} />
             <TextInput name="actor" field="auditActor" autoComplete="off" maxLength={100} />
@@ -169,8 +169,8 @@ export default function AuditPage() {
                 page={page.page - 1}
                 rowsPerPage={page.pageSize}
                 rowsPerPageOptions={[25, 50, 100]}
-                onPageChange={(_event, next) => setSearch({ ...search, page: next + 1 })}
-                onRowsPerPageChange={(event) => setSearch({ ...search, page: 1, pageSize: Number(event.target.value) })}
+                onPageChange={(_event, next) => { setSearch({ ...search, page: next + 1 }); }}
+                onRowsPerPageChange={(event) => { setSearch({ ...search, page: 1, pageSize: Number(event.target.value) }); }}
                 labelRowsPerPage={t('auditTrail.itemsPerPage')}
                 labelDisplayedRows={({ from, to, count }) => t('auditTrail.range', { from: format.number(from), to: format.number(to), count: format.number(count) })}
                 getItemAriaLabel={(type) => t(`auditTrail.${type}Page`)}

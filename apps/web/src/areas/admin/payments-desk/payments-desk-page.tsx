@@ -56,7 +56,7 @@ export default function PaymentsDeskPage() {
           <Typography id="desk-search-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
             {t('paymentsDesk.searchHeading')}
           </Typography>
-          <PortalForm form={form} onSubmit={(values) => setSearch({ q: values.q.trim(), page: 1, pageSize: PAGE_SIZE })} labelledBy="desk-search-heading">
+          <PortalForm form={form} onSubmit={(values) => { setSearch({ q: values.q.trim(), page: 1, pageSize: PAGE_SIZE }); }} labelledBy="desk-search-heading">
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
               <Box sx={{ flex: 1 }}>
                 <TextInput name="q" field="deskQuery" required autoComplete="off" maxLength={64} help={t('paymentsDesk.searchHelp')} />
@@ -81,16 +81,16 @@ export default function PaymentsDeskPage() {
               <Stack component="ul" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {found.data.items.map((payment) => (
                   <li key={payment.id}>
-                    <DeskPaymentCard payment={payment} onAct={(kind) => setActing({ payment, kind })} />
+                    <DeskPaymentCard payment={payment} onAct={(kind) => { setActing({ payment, kind }); }} />
                   </li>
                 ))}
               </Stack>
-              <Pager page={found.data.page} pageSize={found.data.pageSize} total={found.data.total} onPage={(page) => setSearch({ ...search, page })} />
+              <Pager page={found.data.page} pageSize={found.data.pageSize} total={found.data.total} onPage={(page) => { setSearch({ ...search, page }); }} />
             </Stack>
           )}
         </Box>
       )}
-      {acting && <RefundFlow payment={acting.payment} kind={acting.kind} onClose={() => setActing(null)} />}
+      {acting && <RefundFlow payment={acting.payment} kind={acting.kind} onClose={() => { setActing(null); }} />}
       {mayRetry && <FailedWorkSection />}
     </Stack>
   );
@@ -145,12 +145,12 @@ function DeskPaymentCard({ payment, onAct }: { payment: DeskPayment; onAct: (kin
       {(payment.refundableCents > 0 || payment.voidable) && (
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           {payment.refundableCents > 0 && (
-            <Button variant="outlined" onClick={() => onAct('refund')} aria-label={t('paymentsDesk.refundLabel', { amount, date })}>
+            <Button variant="outlined" onClick={() => { onAct('refund'); }} aria-label={t('paymentsDesk.refundLabel', { amount, date })}>
               {t('paymentsDesk.refund')}
             </Button>
           )}
           {payment.voidable && (
-            <Button variant="outlined" color="error" onClick={() => onAct('void')} aria-label={t('paymentsDesk.voidLabel', { amount, date })}>
+            <Button variant="outlined" color="error" onClick={() => { onAct('void'); }} aria-label={t('paymentsDesk.voidLabel', { amount, date })}>
               {t('paymentsDesk.void')}
             </Button>
           )}
@@ -169,10 +169,10 @@ function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: numb
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
       <Typography role="status">{t('paymentsDesk.range', { from: format.number(from), to: format.number(to), count: format.number(total) })}</Typography>
-      <Button disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button disabled={page <= 1} onClick={() => { onPage(page - 1); }}>
         {t('paymentsDesk.previous')}
       </Button>
-      <Button disabled={page >= last} onClick={() => onPage(page + 1)}>
+      <Button disabled={page >= last} onClick={() => { onPage(page + 1); }}>
         {t('paymentsDesk.next')}
       </Button>
     </Stack>

@@ -101,7 +101,7 @@ export function RefundFlow({ payment, kind, onClose }: { payment: DeskPayment; k
           </DialogActions>
         </>
       ) : (
-        <PortalForm form={form} onSubmit={() => setStep('confirm')} labelledBy={titleId}>
+        <PortalForm form={form} onSubmit={() => { setStep('confirm'); }} labelledBy={titleId}>
           <DialogContent>
             <Stack spacing={2}>
               <Typography>
