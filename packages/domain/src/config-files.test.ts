@@ -86,6 +86,8 @@ const SPEC_NAVIGATION_ROUTES = [
   '/admin/additional-products',
   '/admin/faq',
   '/notification/view-notifications',
+  // Issue 13: "who has seen my information", beyond SPEC §2's sample.
+  '/admin/access-history',
 ];
 
 const menu = (roles: string[], scenarios: NavigationScenario[], config = navigation): string[] =>
