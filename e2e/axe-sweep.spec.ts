@@ -18,8 +18,10 @@ const pages = (audience: (route: RouteEntry) => boolean): RouteEntry[] =>
   (ROUTE_TABLE as readonly RouteEntry[]).filter((route) => !route.landing && !route.path.includes(':') && audience(route));
 
 const VISITOR_PAGES = pages((route) => route.access === 'public');
-const MEMBER_PAGES = pages((route) => route.access !== 'public');
+const MEMBER_PAGES = pages((route) => route.access === 'private' || route.access === 'guest');
 const GUEST_PAGES = pages((route) => route.access === 'guest');
+/** Issue 13: the staff pages (member-search), swept as customer service with no member open. */
+const STAFF_PAGES = pages((route) => route.access === 'staff');
 
 /** Moves to a path with the app's own router (a history entry and a popstate, as a link click does). */
 async function openInApp(page: Page, path: string): Promise<void> {
@@ -93,5 +95,13 @@ for (const language of LANGUAGES) {
     await locateAccount(guest.page, { policyNumber: member.policyNumber, dateOfBirth: member.dateOfBirth, zipCode: member.zipCode ?? '' }, language);
     await sweep(guest.page, GUEST_PAGES, language, 'guest');
     await guest.context.close();
+  });
+
+  test(`axe sweep (${language}): the staff pages of customer service`, async ({ browser }) => {
+    expect(STAFF_PAGES.map((route) => route.path)).toContain('/admin/members');
+    const staff = await newPortalPage(browser, { language });
+    await signIn(staff.page, 'workforce', 'cs.agent', language);
+    await sweep(staff.page, STAFF_PAGES, language, 'customer service');
+    await staff.context.close();
   });
 }

@@ -12,7 +12,7 @@ export interface FreshMember {
   exchangeSubscriberId: string | null;
   dateOfBirth: string;
   zipCode: string | null;
-  /** With `unlinked`: the subscriber's name and the last four digits of their SSN. */
+  /** The subscriber's name (always); with `unlinked` also the last four digits of their SSN. */
   firstName?: string;
   lastName?: string;
   ssnLast4?: string | null;

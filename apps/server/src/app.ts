@@ -73,6 +73,7 @@ import { pcpRoutes } from './modules/pcp/routes';
 import { demoDirectory, EMPTY_DIRECTORY } from './modules/pcp/directory';
 import { additionalProductRoutes } from './modules/additional-product/routes';
 import { accountLinkRoutes } from './modules/account-link/routes';
+import { memberSearchRoutes } from './modules/member-search/routes';
 import { loadBranding } from './pdf/branding';
 import type { Settings } from './settings';
 
@@ -315,6 +316,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(pcpRoutes, { directory: settings.demoMode ? demoDirectory() : EMPTY_DIRECTORY });
       await api.register(additionalProductRoutes);
       await api.register(accountLinkRoutes);
+      // Issue 13: staff find a member and see their activity (member 360).
+      await api.register(memberSearchRoutes);
       await api.register(processorRoutes);
       // Issue 13: the staff payments desk and the audit trail (docs/decisions/031).
       await api.register(paymentsDeskRoutes);

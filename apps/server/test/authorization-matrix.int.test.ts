@@ -12,6 +12,8 @@ import { buildWorld, CALLERS, type Caller, type World } from './world';
 type Expectation = Record<Caller, number>;
 
 interface RouteCase {
+  /** The route, when the key names a second case of it (`POST /api/v1/Household/user (householdId)`). */
+  route?: string;
   request: (world: World, caller: Caller) => Omit<InjectOptions, 'method'>;
   expect: Expectation;
   /** Changes the caller's own session (sign-out): runs after every other route. */
@@ -38,6 +40,7 @@ const ownersOfA = (ok: number): Expectation => ({
   guestA: ok,
   guestB: 403,
   customerService: ok,
+  staffWithoutSearch: 403,
   assertedA: ok,
 });
 /** Records fetched by public id (wallets, members): another household's id answers like an unknown one. */
@@ -46,6 +49,7 @@ const ownersOfAOnly = (ok: number): Expectation => ({
   memberB: 404,
   otherBroker: 404,
   guestB: 404,
+  staffWithoutSearch: 404,
 });
 const everyone = (status: number): Expectation =>
   Object.fromEntries(CALLERS.map((c) => [c, status])) as Expectation;
@@ -103,6 +107,22 @@ const MATRIX: Record<string, RouteCase> = {
   'POST /api/v1/Household/user': {
     request: () => ({ url: '/api/v1/Household/user' }),
     expect: signedIn(200),
+  },
+  // Issue 13: opening a member found by staff's search, by household: callers with member-search (customer
+  // service; brokers, whose answer is limited to their book — empty for the other broker); others 403.
+  'POST /api/v1/Household/user (householdId)': {
+    route: 'POST /api/v1/Household/user',
+    request: (w) => ({ url: '/api/v1/Household/user', payload: { householdId: w.a.householdId } }),
+    expect: { ...signedIn(403), customerService: 200, brokerOfRecord: 200, otherBroker: 200 },
+  },
+  // Issue 13 find a member: staff with member-search only; everyone else 403 (audited).
+  'POST /api/v1/staff/member-search': {
+    request: (w) => ({ url: '/api/v1/staff/member-search', payload: { kind: 'policyNumber', policyNumber: w.a.policyNumber } }),
+    expect: { ...signedIn(403), customerService: 200 },
+  },
+  'GET /api/v1/staff/members/:householdId/activity': {
+    request: (w) => ({ url: `/api/v1/staff/members/${w.a.householdId ?? ''}/activity` }),
+    expect: { ...signedIn(403), customerService: 200 },
   },
   'GET /api/v1/Policy/:policyId': {
     request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}` }),
@@ -267,11 +287,11 @@ const MATRIX: Record<string, RouteCase> = {
   },
   'GET /api/v1/ServiceRequest/:id': {
     request: (w) => ({ url: `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}` }),
-    expect: { ...ownersOfA(200), memberB: 404, otherBroker: 404, guestA: 404, guestB: 404 },
+    expect: { ...ownersOfA(200), memberB: 404, otherBroker: 404, guestA: 404, guestB: 404, staffWithoutSearch: 404 },
   },
   'GET /api/v1/ServiceRequest/:id/attachments/:attachmentId': {
     request: (w) => ({ url: `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}/attachments/${w.aRecords.serviceRequestAttachmentId}` }),
-    expect: { ...ownersOfA(200), memberB: 404, otherBroker: 404, guestA: 404, guestB: 404 },
+    expect: { ...ownersOfA(200), memberB: 404, otherBroker: 404, guestA: 404, guestB: 404, staffWithoutSearch: 404 },
   },
   // Role action `create-service-request`: members, brokers (of record), customer service and an assertion
   // naming A's policy; not guests. A general request is accepted (201); A's completed request cannot be
@@ -615,7 +635,7 @@ describe('authorization matrix', () => {
     app.routeTable.filter((route) => route.includes(' /api/') && !route.startsWith('HEAD '));
 
   it('covers every API route of the route table, and only those', () => {
-    expect(apiRoutes().sort()).toEqual(Object.keys(MATRIX).sort());
+    expect(apiRoutes().sort()).toEqual([...new Set(Object.entries(MATRIX).map(([key, routeCase]) => routeCase.route ?? key))].sort());
   });
 
   const ordered = Object.entries(MATRIX).sort(
@@ -623,7 +643,7 @@ describe('authorization matrix', () => {
   );
   for (const [route, routeCase] of ordered) {
     it(`${route} answers each caller as it should`, async () => {
-      const [method] = route.split(' ') as [InjectOptions['method']];
+      const [method] = (routeCase.route ?? route).split(' ') as [InjectOptions['method']];
       const actual: Partial<Record<Caller, number>> = {};
       for (const caller of CALLERS) {
         const token = world.tokens[caller];

@@ -35,6 +35,8 @@ export const CALLERS = [
   'guestA',
   'guestB',
   'customerService',
+  /** Issue 13: staff whose role lacks member-search (the SPEC §6 test role). */
+  'staffWithoutSearch',
   'assertedA',
 ] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -132,6 +134,7 @@ export async function buildWorld(app: FastifyInstance, db: Database, dataDir: st
     brokerId: otherBrokerId,
   });
   const staff = await createAccount(db, { realm: 'workforce', roles: ['customer-service'] });
+  const tester = await createAccount(db, { realm: 'workforce', roles: ['tester'] });
 
   const memberAToken = (await signIn(app, 'consumer', memberA.username, PASSWORD)).accessToken;
   const claims = decodeJwt(memberAToken);
@@ -181,6 +184,7 @@ export async function buildWorld(app: FastifyInstance, db: Database, dataDir: st
     guestA: await locate(app, a, '1980-01-15', '02720'),
     guestB: await locate(app, b, '1982-07-04', '01840'),
     customerService: (await signIn(app, 'workforce', staff.username, PASSWORD)).accessToken,
+    staffWithoutSearch: (await signIn(app, 'workforce', tester.username, PASSWORD)).accessToken,
     assertedA: asserted.token,
   };
   if (!String(claims.iss).startsWith(ORIGIN)) throw new Error('unexpected issuer');

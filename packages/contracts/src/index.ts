@@ -35,3 +35,4 @@ export * from './additional-product';
 export * from './account-link';
 export * from './payments-desk';
 export * from './audit-trail';
+export * from './member-search';

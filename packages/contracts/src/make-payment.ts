@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate, parseWireAmount } from '@portal/domain';
 import { BirthDateSchema, CalendarDateSchema, CentsSchema, UuidSchema } from './common';
+import { PAYMENT_STATUSES } from './payment';
 import { ReinstatementOutcomeSchema } from './reinstatement';
 
 /**
@@ -127,7 +128,7 @@ export const ReceiptSchema = z
     transactionId: z.string(),
     transactionDate: CalendarDateSchema,
     recordedAt: z.iso.datetime(),
-    status: z.enum(['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned', 'Voided']),
+    status: z.enum(PAYMENT_STATUSES),
     paymentMethod: z.enum(['Card', 'BankAccount']),
     paymentSource: z.enum(['Portal', 'Guest', 'Binder', 'Autopay', 'Scheduled', 'Phone', 'Mail']),
     methodBrand: z.string().nullable(),

@@ -62,6 +62,10 @@ export const NOTIFICATION_TEMPLATES = {
   'notification.autopayAboveMaximum': ['policyNumber', 'amountCents'],
   'notification.autopayRetryScheduled': ['policyNumber', 'amountCents', 'nextAttemptDate', 'last4'],
   'notification.autopayFailed': ['policyNumber', 'amountCents', 'last4'],
+  // Issue 13: staff or a broker changed something for the member (plugins/command.ts, every command):
+  // who (`staff` | `broker`), the kind of action (a role-config action) and the day. The web translates
+  // `actor` and `actionKind` (notification.actors.*, notification.actionKinds.*).
+  'notification.changedForYou': ['actor', 'actionKind', 'changedDate'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type NotificationTemplate = keyof typeof NOTIFICATION_TEMPLATES;

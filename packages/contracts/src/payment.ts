@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { CalendarDateSchema, CentsSchema, pageOf, PageQuerySchema, UuidSchema } from './common';
 
+/** A payment's status; Voided: cancelled by staff before it settled (issue 13 payments desk). */
+export const PAYMENT_STATUSES = ['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned', 'Voided'] as const;
+
 /** SPEC §3 Payment: one entry of a policy's payment history. The method is shown by its last digits only. */
 export const PaymentSchema = z
   .object({
@@ -10,7 +13,7 @@ export const PaymentSchema = z
     transactionDate: CalendarDateSchema,
     /** The processor's transaction id (the receipt number). */
     transactionId: z.string(),
-    transactionStatus: z.enum(['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned', 'Voided']),
+    transactionStatus: z.enum(PAYMENT_STATUSES),
     paymentMethod: z.enum(['Card', 'BankAccount']),
     paymentSource: z.enum(['Portal', 'Guest', 'Binder', 'Autopay', 'Scheduled', 'Phone', 'Mail']),
     /** Card last 4 or account last 3; never a full number. */
@@ -35,7 +38,7 @@ export type Payment = z.infer<typeof PaymentSchema>;
 export const PaymentPageSchema = pageOf(PaymentSchema).meta({ id: 'PaymentPage' });
 export type PaymentPage = z.infer<typeof PaymentPageSchema>;
 
-export const PAYMENT_STATUSES = ['Pending', 'Succeeded', 'Failed', 'Refunded', 'Returned', 'Voided'] as const;
+
 
 /** History filters (SPEC §2 /payments/payment-history): a page, a date range, statuses. */
 export const PaymentHistoryQuerySchema = PageQuerySchema.extend({

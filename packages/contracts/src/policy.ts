@@ -82,6 +82,12 @@ export const HouseholdUserRequestSchema = z
   .object({
     /** Look up one subscriber's household (customer service with member-search; SPEC §2 member search). */
     exchangeSubscriberId: z.string().trim().min(1).max(30).optional(),
+    /**
+     * Open one member found by staff's member search (issue 13): their household, or for policies that
+     * belong to no household one of those policies — also for off-exchange members with no exchange id.
+     */
+    householdId: UuidSchema.optional(),
+    policyId: UuidSchema.optional(),
   })
   .meta({ id: 'HouseholdUserRequest' });
 

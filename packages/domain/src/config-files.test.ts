@@ -90,6 +90,9 @@ const SPEC_NAVIGATION_ROUTES = [
   '/admin/access-history',
 ];
 
+/** Pages the product adds to SPEC §2's sample menu (issue 12: the member ID card, under the overview). */
+const PRODUCT_NAVIGATION_ROUTES = ['/account-overview/id-card'];
+
 const menu = (roles: string[], scenarios: NavigationScenario[], config = navigation): string[] =>
   navigationRoutes(navigationFor({ roles, scenarios, navigation: config, roleConfig }));
 
@@ -98,7 +101,7 @@ describe('baseline navigation', () => {
     const routes = Object.values(baselineNavigation.entries).flatMap((entry) =>
       entry.route === undefined ? [] : [entry.route],
     );
-    expect([...routes].sort()).toEqual([...SPEC_NAVIGATION_ROUTES].sort());
+    expect([...routes].sort()).toEqual([...SPEC_NAVIGATION_ROUTES, ...PRODUCT_NAVIGATION_ROUTES].sort());
   });
 
   it('lists entries for all 11 scenarios', () => {
@@ -127,7 +130,11 @@ describe('navigation of the demo tenant (baseline + override)', () => {
     expect(menu(['member'], ['HouseholdNoPolicies'], baselineNavigation)).toContain(
       '/admin/service-requests-alt',
     );
-    expect(menu(['member'], ['HouseholdAndPolicies', 'OnExchangePolicy'])[1]).toBe(
+    // Notifications come right after the overview's own pages (the overview and its ID card), before the
+    // documents; the baseline keeps them last.
+    const member = menu(['member'], ['HouseholdAndPolicies', 'OnExchangePolicy']);
+    expect(member.slice(0, 3)).toEqual(['/account-overview', '/account-overview/id-card', '/notification/view-notifications']);
+    expect(menu(['member'], ['HouseholdAndPolicies', 'OnExchangePolicy'], baselineNavigation).at(-1)).toBe(
       '/notification/view-notifications',
     );
     expect(menu([], ['GuestPaymentRestrictedPages'])).toEqual(['/admin/faq']);
@@ -165,8 +172,9 @@ describe('navigation of the demo tenant (baseline + override)', () => {
     ]);
   });
 
-  it('gives the tester only /account-overview', () => {
-    expect(menu(['tester'], ['HouseholdAndPolicies', 'OnExchangePolicy'])).toEqual(['/account-overview']);
+  it('gives the tester only the account overview (SPEC §6), with the ID card page beneath it', () => {
+    // A role's route opens the routes below it (roles.ts); the ID card is the overview's own sub-page.
+    expect(menu(['tester'], ['HouseholdAndPolicies', 'OnExchangePolicy'])).toEqual(['/account-overview', '/account-overview/id-card']);
   });
 
   it('prunes the binding payment once paid and PCP selection for a PPO plan', () => {

@@ -65,6 +65,30 @@ export interface CommandSpec<Ref, Result, Prepared = undefined> {
   prepare?: (db: Database, context: { principal: Principal; ref: Ref }) => Promise<Prepared>;
   /** The change, inside the transaction. */
   execute: (tx: Transaction, context: CommandContext<Ref, Prepared>) => Promise<CommandOutcome<Result>>;
+  /**
+   * Whether a change made by staff or a broker for the household is announced to the member (issue 13,
+   * the default): false only for a command whose own events already tell the member who acted.
+   */
+  notifyMember?: boolean;
+}
+
+/** Who acted for the member, as the `changedForYou` notification names them. */
+type ActingParty = 'staff' | 'broker';
+
+/** Staff and brokers act for members; members, guests and asserted sessions act for themselves. */
+const actingParty = (principal: Principal): ActingParty | null =>
+  principal.kind === 'staff' ? 'staff' : principal.kind === 'broker' ? 'broker' : null;
+
+/**
+ * Issue 13: a change someone else made to a member's records is told to the member in their
+ * notifications — one generic event for every command, naming the kind of action (the role action), who
+ * (customer service or their broker) and the day; never what was changed (the command's own events say
+ * that). The audit row beside it names the staff user (actor subject and role) and the household.
+ */
+function changedForYou(principal: Principal, action: string, householdId: string | null, today: string): OutboxEventInput[] {
+  const party = actingParty(principal);
+  if (party === null || householdId === null) return [];
+  return [{ type: 'account.changed-for-you', householdId, payload: { actor: party, actionKind: action, changedDate: today } }];
 }
 
 const reasonOf = (error: unknown): string =>
@@ -92,8 +116,10 @@ export async function runCommand<Ref, Result, Prepared = undefined>(request: Fas
         },
         tx,
       );
-      await enqueueEvents(tx, done.events ?? []);
-      return done;
+      const told = spec.notifyMember === false || done.refusal ? [] : changedForYou(principal, spec.action, householdId, request.server.today());
+      const events = [...(done.events ?? []), ...told];
+      await enqueueEvents(tx, events);
+      return { ...done, events };
     });
   } catch (error) {
     // The transaction rolled back: record that the command was tried and failed (never its success).

@@ -149,7 +149,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     familyName: 'Walsh',
     email: 'denise.walsh@lighthouse-health.example',
     language: 'en',
-    shows: 'customer service: member search by exchange subscriber ID',
+    shows: 'customer service: find a member (name and DOB, policy, phone, e-mail, exchange ID), member 360, act for them',
   },
   {
     username: 'broker.hughes',
@@ -179,7 +179,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     familyName: 'Lee',
     email: 'jordan.lee@lighthouse-health.example',
     language: 'en',
-    shows: 'tester role: account overview',
+    shows: 'tester role: account overview, what the role may do (actions off outside production)',
   },
 ];
 

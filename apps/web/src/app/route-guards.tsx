@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { DEFAULT_ROUTE, LOCATE_ACCOUNT_ROUTE, unauthenticatedRedirect } from '@portal/domain';
+import { DEFAULT_ROUTE, LOCATE_ACCOUNT_ROUTE, MEMBER_SEARCH_PERMISSION, unauthenticatedRedirect } from '@portal/domain';
 import { useConfig } from '../config/config-context';
 import { useCredential } from '../lib/auth/credentials';
 import { useViewerState } from '../lib/viewer';
@@ -52,5 +52,15 @@ export function RequireSignIn() {
 export function NotForGuests({ notFound }: { notFound: ReactNode }) {
   const state = useViewerState();
   if (state.status === 'ready' && state.viewer.session.kind === 'guest') return notFound;
+  return <Outlet />;
+}
+
+/**
+ * Staff pages (issue 13: find a member, member 360) are for staff with the member-search permission
+ * (SPEC §6); to anyone else they answer as pages that do not exist. The API refuses the data as well.
+ */
+export function StaffOnly({ notFound }: { notFound: ReactNode }) {
+  const state = useViewerState();
+  if (state.status === 'ready' && !(state.viewer.session.kind === 'staff' && state.viewer.session.permissions.includes(MEMBER_SEARCH_PERMISSION))) return notFound;
   return <Outlet />;
 }

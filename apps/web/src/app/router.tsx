@@ -3,7 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from
 import { setNavigator } from '../lib/navigator';
 import { useRouteTitle } from '../ui/route-title';
 import { Root } from './root';
-import { EntryRedirect, NotForGuests, RequireSignIn } from './route-guards';
+import { EntryRedirect, NotForGuests, RequireSignIn, StaffOnly } from './route-guards';
 import { NOT_FOUND_ROUTE, ROUTE_TABLE, type RouteEntry, type RoutePath } from './routes';
 
 /** A page of the portal: its entry in the route table and its lazily loaded module. */
@@ -57,6 +57,8 @@ const PAGES: Record<RoutePath, LazyExoticComponent<ComponentType>> = {
   '/admin/payments-desk': lazy(() => import('../areas/admin/payments-desk/payments-desk-page')),
   '/admin/audit': lazy(() => import('../areas/admin/audit/audit-page')),
   '/admin/access-history': lazy(() => import('../areas/admin/access-history/access-history-page')),
+  '/admin/members': lazy(() => import('../areas/admin/members/find-member-page')),
+  '/admin/members/member-360': lazy(() => import('../areas/admin/members/member-360-page')),
 };
 
 // Only pages that exist are routed; anything else is the translated not-found page.
@@ -108,6 +110,11 @@ export function PortalRoutes() {
             ))}
             <Route element={<NotForGuests notFound={page(NOT_FOUND)} />}>
               {ROUTES.filter((route) => route.access === 'private').map((route) => (
+                <Route key={route.path} path={route.path} element={page(route)} />
+              ))}
+            </Route>
+            <Route element={<StaffOnly notFound={page(NOT_FOUND)} />}>
+              {ROUTES.filter((route) => route.access === 'staff').map((route) => (
                 <Route key={route.path} path={route.path} element={page(route)} />
               ))}
             </Route>

@@ -12,9 +12,11 @@ export interface RouteEntry {
   titleKey: TranslationKey;
   /**
    * Public pages need no sign-in; private ones need a signed-in member, staff or broker (SPEC §6);
-   * guest pages are private pages a located guest may open as well (SPEC §4 guest scenarios: paying).
+   * guest pages are private pages a located guest may open as well (SPEC §4 guest scenarios: paying);
+   * staff pages are private pages only staff with the member-search permission may open (issue 13;
+   * anyone else gets the not-found page, and the API refuses them the data).
    */
-  access: 'public' | 'private' | 'guest';
+  access: 'public' | 'private' | 'guest' | 'staff';
   /** A sign-in landing that does its work and moves on (nothing to look at; not a menu target). */
   landing?: true;
 }
@@ -68,10 +70,13 @@ export const ROUTE_TABLE = [
   { path: '/admin/policy-selection/broker', titleKey: 'brokerChange.title', access: 'private' },
   { path: '/admin/additional-products', titleKey: 'additionalProducts.title', access: 'private' },
   { path: '/home/link-account', titleKey: 'linkAccount.title', access: 'public' },
+  // Issue 13: staff find a member and see them on one page (member 360) before acting for them.
+  { path: '/admin/members', titleKey: 'staff.find.title', access: 'staff' },
+  { path: '/admin/members/member-360', titleKey: 'staff.member360.title', access: 'staff' },
   // Issue 13: the staff payments desk and audit trail (role actions refund-payment / retry-failed-jobs, search-audit;
   // reached from the staff home), and "who has seen my information" in the member's menu.
-  { path: '/admin/payments-desk', titleKey: 'paymentsDesk.title', access: 'private' },
-  { path: '/admin/audit', titleKey: 'auditTrail.title', access: 'private' },
+  { path: '/admin/payments-desk', titleKey: 'paymentsDesk.title', access: 'staff' },
+  { path: '/admin/audit', titleKey: 'auditTrail.title', access: 'staff' },
   { path: '/admin/access-history', titleKey: 'accessHistory.title', access: 'private' },
 ] as const satisfies readonly RouteEntry[];
 

@@ -25,8 +25,9 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
   const { actingFor, bindingPaymentComplete } = usePortalState();
   const session = useSession(key);
   const canSearch = session.data?.permissions.includes(MEMBER_SEARCH_PERMISSION) ?? false;
-  const search = canSearch ? (actingFor?.id ?? null) : null;
-  const household = useHouseholdUser(session.data ? key : null, search);
+  const lookup = canSearch ? actingFor : null;
+  const search = lookup ? (lookup.label ?? lookup.id) : null;
+  const household = useHouseholdUser(session.data ? key : null, lookup ? { idType: lookup.idType, id: lookup.id } : null);
 
   const state = useMemo<ViewerState>(() => {
     if (key === null) return { status: 'signed-out' };

@@ -8,19 +8,34 @@ import { readJson, STORAGE_KEYS, writeItem } from './auth/session-storage';
  * in session storage) and the binding-payment flag of SPEC §4 menu pruning.
  */
 export interface PortalState {
-  /** The exchange subscriber ID searched with the header's member search, or null. */
-  actingFor: { idType: SessionIdType; id: string } | null;
+  /**
+   * The member staff look at, or null: an exchange subscriber ID searched with the header's member
+   * search, or a household or policy opened from the find-a-member page (issue 13), with the words the
+   * banner names it by (`label`: the exchange ID, else the policy number).
+   */
+  actingFor: ActingFor | null;
   /** SPEC §4: a successful binder payment removes the binding-payment menu entries. */
   bindingPaymentComplete: boolean;
   /** SPEC §4 "policy selection … kept in state": the policy the pages that act on one policy show. */
   selectedPolicyId: string | null;
 }
 
+/** How the member being looked at was named: SPEC §3 session data idType, or a household or policy (issue 13). */
+export type ActingForType = SessionIdType | 'Household' | 'Policy';
+export interface ActingFor {
+  idType: ActingForType;
+  id: string;
+  label?: string;
+}
+
+const actingForType = (value: unknown): ActingForType =>
+  value === 'Household' || value === 'Policy' ? value : sessionIdType(typeof value === 'string' ? value : null);
+
 function restore(): PortalState {
-  const stored = readJson(STORAGE_KEYS.session) as { idType?: unknown; id?: unknown } | null;
-  const actingFor =
+  const stored = readJson(STORAGE_KEYS.session) as { idType?: unknown; id?: unknown; label?: unknown } | null;
+  const actingFor: ActingFor | null =
     stored && typeof stored.id === 'string' && stored.id.trim() !== ''
-      ? { idType: sessionIdType(typeof stored.idType === 'string' ? stored.idType : null), id: stored.id }
+      ? { idType: actingForType(stored.idType), id: stored.id, ...(typeof stored.label === 'string' ? { label: stored.label } : {}) }
       : null;
   return { actingFor, bindingPaymentComplete: false, selectedPolicyId: null };
 }

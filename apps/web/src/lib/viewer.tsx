@@ -19,7 +19,7 @@ export interface Viewer {
   navigationRoutes: string[];
   /** SPEC §2: where the header logo leads (null on /admin/pcp-select). */
   logoRoute: string | null;
-  /** SPEC §2 member search: the exchange subscriber ID being looked at, or null. */
+  /** SPEC §2 member search: the member being looked at, as the banner names them (exchange subscriber ID, else policy number), or null. */
   actingFor: string | null;
   /** Staff and brokers look at other people's accounts; members, guests and asserted users at their own. */
   isStaffOrBroker: boolean;

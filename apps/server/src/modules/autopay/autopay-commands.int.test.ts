@@ -52,6 +52,10 @@ describe('autopay', () => {
       premiumAmountDueCents: 15_000,
       currentAmountDueCents: owedCents,
       status,
+      // The amounts are set by hand, not from a ledger of invoices and payments, so the billing clock (the
+      // billing day's first step, tested in finance/billing-clock.int.test.ts) is told this policy's day has
+      // been clocked: it would otherwise find a year of coverage and no payment, end the coverage and stop autopay.
+      clockDate: '9999-12-31',
     });
     const wallet = await createWallet(harness.db, householdId);
     const token = await harness.tokenFor('consumer', ['member'], { memberId: subscriber.memberId });

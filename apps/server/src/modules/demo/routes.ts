@@ -87,7 +87,7 @@ const DemoMemberResponseSchema = z.object({
   /** The subscriber's facts a guest locates the account with (SPEC §3 locate-account). */
   dateOfBirth: z.string(),
   zipCode: z.string().nullable(),
-  /** With `unlinked`: the subscriber's name and the last four digits of their SSN (demo data). */
+  /** The subscriber's name; with `unlinked` also the last four digits of their SSN (demo data). */
   firstName: z.string().optional(),
   lastName: z.string().optional(),
   ssnLast4: z.string().nullable().optional(),
@@ -166,7 +166,8 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
           roles: ['member'],
           memberId: unlinked === true ? null : row.member_id,
         });
-        const linkFacts = unlinked === true ? { firstName: row.first_name, lastName: row.last_name, ssnLast4: row.ssn_last4 } : {};
+        // The subscriber's name always (issue 13: staff find them by name and date of birth); the SSN's last four only to link.
+        const linkFacts = { firstName: row.first_name, lastName: row.last_name, ...(unlinked === true ? { ssnLast4: row.ssn_last4 } : {}) };
         return { username, householdId: row.household_id, language: (row.language ?? 'en') as 'en' | 'es' | 'pt', policyNumber: row.policy_number, exchangeSubscriberId: row.exchange_subscriber_id, dateOfBirth: row.dob, zipCode: row.zip_code, ...linkFacts };
       });
       if (!picked) throw notFound('demo member without an account');

@@ -2,13 +2,13 @@ import { resolveNavigationScenarios, type PolicyFacts } from '@portal/domain';
 import type { HouseholdUserResponse, PolicySummary } from '@portal/contracts';
 import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/client';
-import { brokerPolicyIds, loadHouseholds, memberPolicyIds, policyIdsForSubscriberSearch } from '../policy/repository';
+import { brokerPolicyIds, loadHouseholds, memberPolicyIds, policyIdsForMemberReference, type MemberReference } from '../policy/repository';
 import { policySummaries, type PolicyRules } from '../policy/service';
 
 /** The ids of the policies the caller may list (a searched subscriber's for member search). */
-async function visiblePolicyIds(db: Database, principal: Principal, search: string | undefined, canSearch: boolean): Promise<string[]> {
+async function visiblePolicyIds(db: Database, principal: Principal, search: MemberReference | undefined, canSearch: boolean): Promise<string[]> {
   if (search !== undefined && canSearch) {
-    const found = await policyIdsForSubscriberSearch(db, search);
+    const found = await policyIdsForMemberReference(db, search);
     if (principal.kind !== 'broker') return found;
     // A broker's search finds only their own clients.
     const book = new Set(await brokerPolicyIds(db, principal.brokerId));
@@ -44,7 +44,7 @@ const facts = (policy: PolicySummary): PolicyFacts => ({
 export async function householdsForCaller(
   db: Database,
   principal: Principal,
-  options: { search?: string; canSearch: boolean; rules: PolicyRules },
+  options: { search?: MemberReference; canSearch: boolean; rules: PolicyRules },
 ): Promise<HouseholdUserResponse> {
   const ids = await visiblePolicyIds(db, principal, options.search, options.canSearch);
   const summaries = await policySummaries(db, ids, options.rules);

@@ -74,8 +74,26 @@ const NOTICE_ISSUED: Record<string, Message> = {
   reinstatement: { template: 'notification.coverageReinstated', link: '/account-overview', linkTextKey: 'notification.link.viewCoverage' },
 };
 
+/**
+ * Issue 13 `account.changed-for-you` (plugins/command.ts): staff or a broker changed something for the
+ * member. One message for every kind of action; the link leads where that kind of change is seen (most
+ * changes are service requests).
+ */
+const CHANGED_FOR_YOU_TEMPLATE = 'notification.changedForYou' as const;
+const CHANGED_FOR_YOU_LINKS: Record<string, Omit<Message, 'template'>> = {
+  'manage-autopay': { link: '/payments/autopay', linkTextKey: 'notification.link.viewAutopay' },
+  'make-payment': { link: '/payments/payment-history', linkTextKey: 'notification.link.viewPayments' },
+  'schedule-payment': { link: '/payments/scheduled-payments', linkTextKey: 'notification.link.viewScheduledPayments' },
+  'manage-wallet': { link: '/payments/wallet', linkTextKey: 'notification.link.viewWallet' },
+};
+const CHANGED_FOR_YOU_DEFAULT_LINK: Omit<Message, 'template'> = { link: SERVICE_REQUESTS, linkTextKey: 'notification.link.viewServiceRequests' };
+
 /** The message an event gives its household, if any. */
 export function messageFor(event: Pick<OutboxEvent, 'type' | 'payload'>): Message | null {
+  if (event.type === 'account.changed-for-you') {
+    const links = CHANGED_FOR_YOU_LINKS[String(event.payload.actionKind)] ?? CHANGED_FOR_YOU_DEFAULT_LINK;
+    return { template: CHANGED_FOR_YOU_TEMPLATE, ...links };
+  }
   if (event.type === 'document.issued') {
     const documentType = String(event.payload.documentType);
     if (documentType === 'notice') {
@@ -90,6 +108,7 @@ export function messageFor(event: Pick<OutboxEvent, 'type' | 'payload'>): Messag
 
 /** The notification templates the outbox can create (the web must translate each). */
 export const EVENT_NOTIFICATION_TEMPLATES = [
+  CHANGED_FOR_YOU_TEMPLATE,
   ...new Set([...Object.values(FROM_EVENT), ...Object.values(DOCUMENT_ISSUED), ...Object.values(NOTICE_ISSUED)].map((entry) => entry.template)),
 ];
 

@@ -28,7 +28,7 @@ async function binderPolicy(db: Db) {
 }
 
 describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
-  const harness = useTestApp({ sandbox: { settleDelayMs: 300, slowAnswerMs: 2_500, timeoutMs: 1_000 } });
+  const harness = useTestApp({ sandbox: { settleDelayMs: 300, slowAnswerMs: 7_000, timeoutMs: 3_500 } });
   const today = () => harness.app.today();
 
   const body = (policy: { policyId: string; folderId: string }, details: Record<string, unknown>) => ({
@@ -189,7 +189,8 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
     const first = await pay(token, payload, 'slow-1');
     expect(first.statusCode).toBe(504);
     expect(first.json()).toMatchObject({ type: ProblemType.paymentOutcomeUnknown });
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The sandbox finishes the slow charge after slowAnswerMs; the retry comes after that.
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
     const retry = await pay(token, payload, 'slow-1');
     expect(retry.statusCode, retry.body).toBe(201);
     expect(chargesFor(member.policyId)).toHaveLength(1);

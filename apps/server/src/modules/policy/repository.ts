@@ -134,12 +134,22 @@ export async function brokerPolicyIds(db: Database, brokerId: string): Promise<s
   return rows.map((row) => row.id);
 }
 
-/** Policies of the household(s) of a subscriber found by exchange subscriber id (member search). */
-export async function policyIdsForSubscriberSearch(db: Database, exchangeSubscriberId: string): Promise<string[]> {
-  const found = await db
-    .select({ householdId: policies.householdId, subscriberMemberId: policies.subscriberMemberId })
-    .from(policies)
-    .where(sql`upper(${policies.exchangeSubscriberId}) = upper(${exchangeSubscriberId})`);
+/** How staff name the member they open: an exchange subscriber id, a household, or one policy (issue 13). */
+export type MemberReference = { exchangeSubscriberId: string } | { householdId: string } | { policyId: string };
+
+/**
+ * Policies of the household(s) of a member staff open (member search): found by exchange subscriber id,
+ * by household, or by one of their policies; a policy without a household brings its subscriber's other
+ * policies without one.
+ */
+export async function policyIdsForMemberReference(db: Database, reference: MemberReference): Promise<string[]> {
+  const where =
+    'exchangeSubscriberId' in reference
+      ? sql`upper(${policies.exchangeSubscriberId}) = upper(${reference.exchangeSubscriberId})`
+      : 'householdId' in reference
+        ? eq(policies.householdId, reference.householdId)
+        : eq(policies.id, reference.policyId);
+  const found = await db.select({ householdId: policies.householdId, subscriberMemberId: policies.subscriberMemberId }).from(policies).where(where);
   const householdIds = [...new Set(found.map((f) => f.householdId).filter((id): id is string => id !== null))];
   const subscriberIds = [...new Set(found.filter((f) => f.householdId === null).map((f) => f.subscriberMemberId))];
   if (householdIds.length === 0 && subscriberIds.length === 0) return [];

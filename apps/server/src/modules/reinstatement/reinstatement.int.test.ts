@@ -99,7 +99,7 @@ function helpers(harness: TestHarness) {
 }
 
 describe('reinstating a policy terminated for non-payment', () => {
-  const harness = useTestApp({ sandbox: { settleDelayMs: 300, slowAnswerMs: 2_500, timeoutMs: 1_000 }, captureLogs: true });
+  const harness = useTestApp({ sandbox: { settleDelayMs: 300, slowAnswerMs: 7_000, timeoutMs: 3_500 }, captureLogs: true });
   const h = helpers(harness);
 
   it('says what reinstating takes: when and why coverage ended, the amount from the ledger, its months, the deadline', async () => {
@@ -241,7 +241,8 @@ describe('reinstating a policy terminated for non-payment', () => {
     // Nothing was recorded or reinstated while the outcome was unknown.
     expect(await h.requestsOf(policy.policyId)).toHaveLength(0);
     expect((await h.policyRow(policy.policyId))?.enrollmentStatus).toBe('Terminated');
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The sandbox finishes the slow charge after slowAnswerMs; the retry comes after that.
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
     const retry = await h.pay(token, payload, 'slow-reinstate');
     expect(retry.statusCode, retry.body).toBe(201);
     expect(MakePaymentResponseSchema.parse(retry.json()).reinstatement?.outcome).toBe('reinstated');

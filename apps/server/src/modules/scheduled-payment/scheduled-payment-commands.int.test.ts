@@ -44,10 +44,14 @@ describe('scheduled-payment commands', () => {
   const rowOf = async (id: string) => (await harness.db.select().from(scheduledPayments).where(eq(scheduledPayments.id, id)))[0];
 
   /** A member with an active policy (owing 150.00), signed in, and a wallet (a Visa card and a checking account). */
+  const CLOCKED = '9999-12-31';
   async function member() {
     const subscriber = await createMemberWithPolicy(harness.db);
     const householdId = subscriber.householdId ?? '';
-    await harness.db.insert(finances).values({ policyId: subscriber.policyId, premiumAmountDueCents: 15_000, currentAmountDueCents: 15_000, status: 'Current' });
+    // The amounts are set by hand, not from a ledger of invoices and payments, so the billing clock (the
+    // billing day's first step, tested in finance/billing-clock.int.test.ts) is told this policy's day has
+    // been clocked: it would otherwise find a year of coverage and no payment, and end the coverage.
+    await harness.db.insert(finances).values({ policyId: subscriber.policyId, premiumAmountDueCents: 15_000, currentAmountDueCents: 15_000, status: 'Current', clockDate: CLOCKED });
     const wallet = await createWallet(harness.db, householdId);
     const token = await harness.tokenFor('consumer', ['member'], { memberId: subscriber.memberId });
     return { ...subscriber, householdId, wallet, token };

@@ -15,7 +15,7 @@ const charge = (sandbox: TestSandbox, token: string, idempotencyKey = key('charg
 describe('the sandbox processor: hosted fields, tokens and charges', () => {
   let sandbox: TestSandbox;
   beforeAll(async () => {
-    sandbox = await startTestSandbox({ timeoutMs: 300, slowAnswerMs: 900 });
+    sandbox = await startTestSandbox({ timeoutMs: 1_500, slowAnswerMs: 4_500 });
   });
   afterAll(async () => {
     await sandbox.close();

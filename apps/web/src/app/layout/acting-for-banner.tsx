@@ -1,10 +1,11 @@
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ROUTE } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { updatePortalState } from '../../lib/portal-state';
+import Link from '@mui/material/Link';
+import { updatePortalState, usePortalState } from '../../lib/portal-state';
 import { useViewer } from '../../lib/viewer';
 
 /**
@@ -16,9 +17,13 @@ export function ActingForBanner() {
   const viewer = useViewer();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  if (!viewer?.actingFor) return null;
-  const holder = viewer.policies[0]?.policyHolder;
-  const name = holder ? `${holder.firstName} ${holder.lastName}` : null;
+  const { actingFor } = usePortalState();
+  const holder = viewer?.policies[0]?.policyHolder;
+  // Only while a member is open: a search that found nobody is said once, by the page (no banner, no
+  // "end member view" for a view that never began).
+  if (!viewer?.actingFor || !holder) return null;
+  const name = `${holder.firstName} ${holder.lastName}`;
+  const byExchangeId = actingFor?.idType !== 'Household' && actingFor?.idType !== 'Policy';
   return (
     <Alert
       severity="warning"
@@ -41,9 +46,12 @@ export function ActingForBanner() {
         </Button>
       }
     >
-      {name
-        ? t('actingFor.viewing', { name, id: viewer.actingFor })
-        : t('actingFor.noMatch', { id: viewer.actingFor })}
+      <span>{byExchangeId ? t('actingFor.viewing', { name, id: viewer.actingFor }) : t('actingFor.viewingFound', { name, id: viewer.actingFor })}</span>{' '}
+      {viewer.session.kind === 'staff' && (
+        <Link component={RouterLink} to="/admin/members/member-360" color="inherit">
+          {t('actingFor.member360')}
+        </Link>
+      )}
     </Alert>
   );
 }

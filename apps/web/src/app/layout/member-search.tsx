@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ROUTE } from '@portal/domain';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { getPortalState, updatePortalState } from '../../lib/portal-state';
@@ -18,7 +19,11 @@ export function MemberSearch({ logoRoute, onSearched, fullWidth = false }: { log
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(() => getPortalState().actingFor?.id ?? '');
+  // The box shows the Exchange Subscriber ID searched, not a member opened from the find page (issue 13).
+  const [value, setValue] = useState(() => {
+    const actingFor = getPortalState().actingFor;
+    return actingFor && actingFor.idType !== 'Household' && actingFor.idType !== 'Policy' ? actingFor.id : '';
+  });
 
   const search = () => {
     const id = value.trim();
@@ -67,10 +72,19 @@ export function MemberSearch({ logoRoute, onSearched, fullWidth = false }: { log
 export function MemberSearchBar({ logoRoute, onSearched }: { logoRoute: string | null; onSearched?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Box component="div" role="search" aria-label={t('header.memberSearchLabel')} sx={{ bgcolor: 'grey.100', borderBottom: 1, borderColor: 'divider', px: { xs: 2, sm: 3 }, py: 1 }}>
-      <Box sx={{ maxWidth: 420 }}>
+    <Box
+      component="div"
+      role="search"
+      aria-label={t('header.memberSearchLabel')}
+      sx={{ bgcolor: 'grey.100', borderBottom: 1, borderColor: 'divider', px: { xs: 2, sm: 3 }, py: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
+    >
+      <Box sx={{ flex: '1 1 260px', maxWidth: 420 }}>
         <MemberSearch logoRoute={logoRoute} fullWidth {...(onSearched ? { onSearched } : {})} />
       </Box>
+      {/* Issue 13: the other ways to find a member (name and date of birth, policy number, phone, e-mail). */}
+      <Link component={RouterLink} to="/admin/members">
+        {t('staff.find.title')}
+      </Link>
     </Box>
   );
 }

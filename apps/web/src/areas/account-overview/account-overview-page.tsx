@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { sumCents } from '@portal/domain';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,6 +13,7 @@ import { BookOfBusiness } from './book-of-business';
 import { groupPolicies, isGuest, overviewMode, type OverviewPolicy } from './overview-model';
 import { PolicyCard } from './policy-card';
 import { RecentDocuments } from './recent-documents';
+import { RoleInfo } from './role-info';
 
 /** Staff with member search, before choosing a member. */
 function FindMember() {
@@ -20,7 +23,10 @@ function FindMember() {
       <Typography variant="h5" component="h2" gutterBottom>
         {t('overview.findMember.heading')}
       </Typography>
-      <Typography>{t('overview.findMember.body')}</Typography>
+      <Typography sx={{ mb: 2 }}>{t('overview.findMember.body')}</Typography>
+      <Button component={RouterLink} to="/admin/members" variant="contained">
+        {t('overview.findMember.link')}
+      </Button>
     </Paper>
   );
 }
@@ -54,7 +60,21 @@ function MemberOverview({ viewer }: { viewer: Viewer }) {
   const policies = groupPolicies(viewer.policies);
   const guest = isGuest(viewer);
   if (policies.length === 0) {
-    return <Alert severity="info">{viewer.actingFor ? t('overview.noMemberFound', { id: viewer.actingFor }) : t('overview.noPolicies')}</Alert>;
+    if (!viewer.actingFor) return <Alert severity="info">{t('overview.noPolicies')}</Alert>;
+    return (
+      <Alert
+        severity="info"
+        action={
+          viewer.session.kind === 'staff' ? (
+            <Button component={RouterLink} to="/admin/members" color="inherit" size="small">
+              {t('overview.searchAgain')}
+            </Button>
+          ) : undefined
+        }
+      >
+        {t('overview.noMemberFound', { id: viewer.actingFor })}
+      </Alert>
+    );
   }
   return (
     <Stack spacing={3}>
@@ -84,6 +104,7 @@ export function AccountOverviewPage() {
         {t('overview.heading')}
       </Typography>
       {mode === 'find-member' && <FindMember />}
+      {mode === 'role' && <RoleInfo viewer={viewer} />}
       {mode === 'book' && <BookOfBusiness policies={groupPolicies(viewer.policies)} />}
       {mode === 'member' && <MemberOverview viewer={viewer} />}
     </Stack>

@@ -1,4 +1,5 @@
 import type { PolicySummary } from '@portal/contracts';
+import { MEMBER_SEARCH_PERMISSION } from '@portal/domain';
 import type { Viewer } from '../../lib/viewer';
 
 /** One policy as the overview shows it: its current entry and any later spans (renewals) of it. */
@@ -26,6 +27,8 @@ export function groupPolicies(policies: readonly PolicySummary[]): OverviewPolic
 export type OverviewMode =
   /** Staff with member search and no member chosen yet. */
   | 'find-member'
+  /** Staff without member search (the SPEC §6 test role): what their role may do. */
+  | 'role'
   /** A broker's (or a broker assertion's) clients: a list, one line per policy. */
   | 'book'
   /** One member's own account (members, asserted members, guests, staff acting for a member). */
@@ -34,7 +37,7 @@ export type OverviewMode =
 export function overviewMode(viewer: Viewer): OverviewMode {
   const { session } = viewer;
   if (viewer.actingFor !== null) return 'member';
-  if (session.kind === 'staff') return 'find-member';
+  if (session.kind === 'staff') return session.permissions.includes(MEMBER_SEARCH_PERMISSION) ? 'find-member' : 'role';
   if (session.kind === 'broker' || (session.kind === 'asserted' && session.brokerId !== null)) return 'book';
   return 'member';
 }

@@ -1,20 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HouseholdUserResponse } from '@portal/contracts';
 import { apiPost } from '../../lib/api';
+import type { ActingFor } from '../../lib/portal-state';
 
 /**
  * POST /api/v1/Household/user (SPEC §7): the caller's households and policies and the navigation
  * scenario (SPEC §4). Staff and brokers with member-search pass an exchange subscriber ID to look at
  * that member instead (SPEC §2 member search).
  */
-export const getHouseholdUser = (search: string | null, signal?: AbortSignal): Promise<HouseholdUserResponse> =>
-  apiPost('/api/v1/Household/user', (c) => c.HouseholdUserResponseSchema, search ? { exchangeSubscriberId: search } : {}, { signal });
+export type MemberLookup = Pick<ActingFor, 'idType' | 'id'>;
 
-export const householdUserQueryOptions = (credentialKey: string, search: string | null) =>
+/** The request's body: an exchange subscriber ID (the header's search), or a household or policy found by the find-a-member page. */
+const lookupBody = (search: MemberLookup | null) =>
+  !search ? {} : search.idType === 'Household' ? { householdId: search.id } : search.idType === 'Policy' ? { policyId: search.id } : { exchangeSubscriberId: search.id };
+
+export const getHouseholdUser = (search: MemberLookup | null, signal?: AbortSignal): Promise<HouseholdUserResponse> =>
+  apiPost('/api/v1/Household/user', (c) => c.HouseholdUserResponseSchema, lookupBody(search), { signal });
+
+export const householdUserQueryOptions = (credentialKey: string, search: MemberLookup | null) =>
   queryOptions({
-    queryKey: ['household-user', credentialKey, search],
+    queryKey: ['household-user', credentialKey, search ? `${search.idType}:${search.id}` : null],
     queryFn: ({ signal }) => getHouseholdUser(search, signal),
   });
 
-export const useHouseholdUser = (credentialKey: string | null, search: string | null) =>
+export const useHouseholdUser = (credentialKey: string | null, search: MemberLookup | null) =>
   useQuery({ ...householdUserQueryOptions(credentialKey ?? '', search), enabled: credentialKey !== null });

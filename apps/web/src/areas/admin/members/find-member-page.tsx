@@ -1,0 +1,218 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { MemberSearchRequestSchema, type MemberSearchKind, type MemberSearchQuery, type MemberSearchRequest, type MemberSearchResult } from '@portal/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemberSearch } from '../../../data/member-search/search-members';
+import { loose } from '../../../i18n/loose';
+import { useSignedInViewer } from '../../../lib/viewer';
+import { DateInput, PortalForm, RadioInput, TextInput, zodResolver } from '../../../ui/form';
+import { useFormatters } from '../../../ui/format';
+import { useOpenMember } from './open-member';
+
+const PAGE_SIZE = 10;
+const KINDS: readonly MemberSearchKind[] = ['nameDob', 'policyNumber', 'exchangeId', 'phone', 'email'];
+
+const EMPTY: MemberSearchRequest = { kind: 'nameDob', exchangeSubscriberId: '', policyNumber: '', lastName: '', firstName: '', dateOfBirth: '', phone: '', email: '', page: 1, pageSize: PAGE_SIZE };
+
+/** Only the fields of the kind of search chosen are sent (the others may hold what was typed before). */
+function criteriaOf(values: MemberSearchRequest): MemberSearchQuery {
+  const base = { kind: values.kind, page: 1, pageSize: PAGE_SIZE };
+  switch (values.kind) {
+    case 'exchangeId':
+      return { ...base, exchangeSubscriberId: values.exchangeSubscriberId?.trim() ?? '' };
+    case 'policyNumber':
+      return { ...base, policyNumber: values.policyNumber?.trim() ?? '' };
+    case 'nameDob':
+      return { ...base, lastName: values.lastName?.trim() ?? '', firstName: values.firstName?.trim() ?? '', dateOfBirth: values.dateOfBirth ?? '' };
+    case 'phone':
+      return { ...base, phone: values.phone?.trim() ?? '' };
+    case 'email':
+      return { ...base, email: values.email?.trim() ?? '' };
+  }
+}
+
+/** The fields one kind of search needs. */
+function KindFields({ kind }: { kind: MemberSearchKind }) {
+  const { t } = useTranslation();
+  switch (kind) {
+    case 'exchangeId':
+      return <TextInput name="exchangeSubscriberId" field="exchangeSubscriberId" required maxLength={30} autoComplete="off" />;
+    case 'policyNumber':
+      return <TextInput name="policyNumber" field="policyNumber" required maxLength={30} autoComplete="off" />;
+    case 'nameDob':
+      return (
+        <Stack spacing={2.5} direction={{ xs: 'column', md: 'row' }}>
+          <TextInput name="lastName" field="lastName" required maxLength={60} autoComplete="off" />
+          <TextInput name="firstName" field="firstName" maxLength={60} autoComplete="off" help={t('staff.find.firstNameHelp')} />
+          <DateInput name="dateOfBirth" field="dateOfBirth" required autoComplete="off" />
+        </Stack>
+      );
+    case 'phone':
+      return <TextInput name="phone" field="phone" type="tel" inputMode="tel" required maxLength={25} autoComplete="off" help={t('staff.find.phoneHelp')} />;
+    case 'email':
+      return <TextInput name="email" field="email" type="email" inputMode="email" required maxLength={254} autoComplete="off" />;
+  }
+}
+
+/** One member found: name, date of birth, policies with their status, and the button that opens them. */
+function ResultCard({ member }: { member: MemberSearchResult }) {
+  const { t } = useTranslation();
+  const lt = loose(t);
+  const format = useFormatters();
+  const open = useOpenMember();
+  const name = `${member.firstName} ${member.lastName}`;
+  const first = member.policies[0];
+  const reference = member.householdId ? { idType: 'Household' as const, id: member.householdId } : first ? { idType: 'Policy' as const, id: first.id } : null;
+  const label = member.policies.find((p) => p.exchangeSubscriberId)?.exchangeSubscriberId ?? first?.policyNumber ?? name;
+  const headingId = `member-${member.memberId}`;
+  return (
+    <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 2.5 }, listStyle: 'none' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id={headingId} variant="h6" component="h3">
+            {name}
+          </Typography>
+          <Typography>
+            {t('staff.find.dob', { date: format.date(member.dateOfBirth) })}
+            {' · '}
+            {member.subscriber ? t('staff.find.subscriber') : t('staff.find.dependent')}
+          </Typography>
+          {member.policies.length === 0 ? (
+            <Typography color="text.secondary">{t('staff.find.noPolicies')}</Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0, mt: 1, p: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}>
+              {member.policies.map((policy) => (
+                <Box component="li" key={policy.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                  <span>{t('staff.find.policy', { number: policy.policyNumber, line: lt(`staff.line.${policy.lineOfCoverage}`) })}</span>
+                  <Chip size="small" variant="outlined" label={lt(policy.displayStatus, { defaultValue: policy.enrollmentStatus })} />
+                  {policy.exchangeSubscriberId && <span>{t('staff.find.exchangeId', { id: policy.exchangeSubscriberId })}</span>}
+                  {policy.offExchange && <span>{t('staff.find.offExchange')}</span>}
+                </Box>
+              ))}
+            </Box>
+          )}
+        </Box>
+        {reference && (
+          <Button
+            variant="contained"
+            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+            aria-label={t('staff.find.openNamed', { name })}
+            onClick={() => {
+              open({ ...reference, label });
+            }}
+          >
+            {t('staff.find.open')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * /admin/members (issue 13): staff find a member by name and date of birth, policy number, Exchange
+ * Subscriber ID, phone or e-mail; the results a page at a time, each opening the member (member 360,
+ * under the "acting for" banner). Every search is audited by the server.
+ */
+export default function FindMemberPage() {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const viewer = useSignedInViewer();
+  const resolver = useMemo(() => zodResolver(MemberSearchRequestSchema), []);
+  const form = useForm<MemberSearchRequest>({ resolver, defaultValues: EMPTY });
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const [query, setQuery] = useState<MemberSearchQuery | null>(null);
+  const results = useMemberSearch(viewer.credentialKey, query);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const data = results.data;
+  // A new search or page moves focus to the results, whose heading says how many were found.
+  useEffect(() => {
+    if (query && data && !results.isPlaceholderData) heading.current?.focus();
+  }, [query, data, results.isPlaceholderData]);
+  const kinds = KINDS.map((value) => ({ value, label: t(`staff.find.kind.${value}`) }));
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 960 }}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+          {t('staff.find.title')}
+        </Typography>
+        <Typography>{t('staff.find.intro')}</Typography>
+      </Box>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <PortalForm
+          form={form}
+          labelledBy="find-member-form"
+          onSubmit={(values) => {
+            setQuery(criteriaOf(values));
+          }}
+        >
+          <Typography id="find-member-form" variant="h6" component="h2" sx={{ mb: 2 }}>
+            {t('staff.find.formTitle')}
+          </Typography>
+          <Stack spacing={2.5}>
+            <RadioInput name="kind" field="searchKind" options={kinds} row />
+            <KindFields kind={kind} />
+            <Box>
+              <Button type="submit" variant="contained" size="large" disabled={results.isFetching}>
+                {t('staff.find.search')}
+              </Button>
+            </Box>
+          </Stack>
+        </PortalForm>
+      </Paper>
+      {query && (
+        <Box component="section" aria-labelledby="find-member-results">
+          <Typography id="find-member-results" ref={heading} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 2, outline: 'none' }}>
+            {data ? t('staff.find.found', { count: data.total, total: format.number(data.total) }) : t('staff.find.results')}
+          </Typography>
+          {results.isError && !data ? (
+            <Alert severity="error">{t('staff.find.failed')}</Alert>
+          ) : !data ? (
+            <Box role="status" aria-label={t('app.loading')}>
+              <Skeleton variant="rounded" height={120} />
+            </Box>
+          ) : data.total === 0 ? (
+            <Alert severity="info">{t('staff.find.none')}</Alert>
+          ) : (
+            <>
+              <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+                {data.items.map((member) => (
+                  <ResultCard key={member.memberId} member={member} />
+                ))}
+              </Box>
+              {pages > 1 && (
+                <Box component="nav" aria-label={t('staff.find.pages')} sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+                  <Typography variant="body2">
+                    {t('documents.pagination.range', {
+                      from: format.number((data.page - 1) * data.pageSize + 1),
+                      to: format.number(Math.min(data.total, data.page * data.pageSize)),
+                      total: format.number(data.total),
+                    })}
+                  </Typography>
+                  <Pagination
+                    count={pages}
+                    page={data.page}
+                    onChange={(_event, next) => {
+                      setQuery({ ...query, page: next });
+                    }}
+                    getItemAriaLabel={(type, item) => (type === 'previous' ? t('documents.pagination.previous') : type === 'next' ? t('documents.pagination.next') : t('staff.find.pageN', { page: item ?? '' }))}
+                  />
+                </Box>
+              )}
+            </>
+          )}
+        </Box>
+      )}
+    </Stack>
+  );
+}
