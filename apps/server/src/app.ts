@@ -61,6 +61,7 @@ import { notificationChannel } from './modules/notification/outbox-handler';
 import { livePlugin } from './plugins/live';
 import { mailPlugin } from './plugins/mail';
 import { paperlessRoutes } from './modules/paperless/routes';
+import { serviceQueueRoutes } from './modules/service-queue/routes';
 import { serviceRequestRoutes } from './modules/service-request/routes';
 import { coverageRoutes } from './modules/policy-coverage/routes';
 import { contactRoutes } from './modules/contact/routes';
@@ -307,6 +308,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(benefitsRoutes, { branding });
       await api.register(paperlessRoutes, paperlessDeps);
       await api.register(serviceRequestRoutes);
+      await api.register(serviceQueueRoutes);
       await api.register(coverageRoutes);
       await api.register(contactRoutes);
       await api.register(addressRoutes);

@@ -304,6 +304,31 @@ const MATRIX: Record<string, RouteCase> = {
     request: (w, caller) => command(caller, `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}/cancel`, { version: 1 }),
     expect: { ...signedIn(403), memberA: 422, memberB: 404, brokerOfRecord: 422, otherBroker: 404, customerService: 422, assertedA: 422 },
   },
+  // Issue 13, the service-request queue (docs/decisions/030): role action `process-service-request` is the
+  // administrator's only (none of these callers, customer service included): everyone signed in is refused
+  // before any record is looked at (its positive paths: modules/service-queue/service-queue.int.test.ts).
+  'GET /api/v1/ServiceQueue': { request: () => ({ url: '/api/v1/ServiceQueue?assignee=unassigned' }), expect: signedIn(403) },
+  'GET /api/v1/ServiceQueue/summary': { request: () => ({ url: '/api/v1/ServiceQueue/summary' }), expect: signedIn(403) },
+  'GET /api/v1/ServiceQueue/:id': {
+    request: (w) => ({ url: `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}` }),
+    expect: signedIn(403),
+  },
+  'POST /api/v1/ServiceQueue/:id/claim': {
+    request: (w, caller) => command(caller, `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}/claim`, { version: 1 }),
+    expect: signedIn(403),
+  },
+  'POST /api/v1/ServiceQueue/:id/release': {
+    request: (w, caller) => command(caller, `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}/release`, { version: 1 }),
+    expect: signedIn(403),
+  },
+  'POST /api/v1/ServiceQueue/:id/approve': {
+    request: (w, caller) => command(caller, `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}/approve`, { version: 1 }),
+    expect: signedIn(403),
+  },
+  'POST /api/v1/ServiceQueue/:id/reject': {
+    request: (w, caller) => command(caller, `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}/reject`, { version: 1, reason: 'Matrix rejection' }),
+    expect: signedIn(403),
+  },
   // Coverage (issue 11; modules/policy-coverage): the reads need the page in the caller's role routes (SPEC §6: guests
   // have none of them) and the policy. The commands need their role action — end-coverage and
   // change-coverage-dates: members, customer service, an assertion; change-plan: members, brokers, an

@@ -23,6 +23,7 @@ export * from './group';
 export * from './content';
 export * from './processor';
 export * from './service-request';
+export * from './service-queue';
 export * from './coverage';
 export * from './reinstatement';
 export * from './contact';

@@ -24,6 +24,7 @@ export * from './reinstatement';
 export * from './phone';
 export * from './rating-areas';
 export * from './roles';
+export * from './service-queue';
 export * from './service-requests';
 export * from './routes';
 export * from './ssn';

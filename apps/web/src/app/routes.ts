@@ -46,6 +46,9 @@ export const ROUTE_TABLE = [
   { path: '/admin/email-confirmation', titleKey: 'emailConfirmation.title', access: 'private' },
   { path: '/admin/policy-selection/service-requests', titleKey: 'serviceRequests.title', access: 'private' },
   { path: '/admin/service-requests-alt', titleKey: 'serviceRequests.altTitle', access: 'private' },
+  // Issue 13: staff process members' service requests (role action process-service-request); reached from the staff home.
+  { path: '/admin/service-queue', titleKey: 'serviceQueue.title', access: 'private' },
+  { path: '/admin/service-queue/:requestId', titleKey: 'serviceQueue.requestTitle', access: 'private' },
   // Issue 11: coverage details, and under it ending coverage and changing its dates (no menu entries); change plan.
   { path: '/admin/policy-selection/coverage-details', titleKey: 'coverageDetails.title', access: 'private' },
   { path: '/admin/policy-selection/coverage-details/end-coverage', titleKey: 'endCoverage.title', access: 'private' },

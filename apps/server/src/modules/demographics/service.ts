@@ -9,7 +9,7 @@ import { HttpProblem } from '../../plugins/errors';
 import { ProblemType } from '@portal/contracts';
 import type { ServiceRequestRow } from '../service-request/repository';
 import { editConflict, submitServiceRequest } from '../service-request/service';
-import { lockMember, membersOnPolicy, policyFacts, preferencesOf, saveLanguage, type MemberRow } from './repository';
+import { lockMember, memberById, membersOnPolicy, policyFacts, preferencesOf, saveLanguage, updateMemberDetails, type MemberRow } from './repository';
 
 /**
  * Demographics (issue 11, SPEC §2 /admin/demographics): name, date of birth, gender and tobacco use of
@@ -113,4 +113,25 @@ export async function changeLanguage(tx: Transaction, householdId: string, body:
     throw editConflict('language', { language: now?.language ?? 'en', version: now?.version ?? null });
   }
   return { language: saved.language, version: saved.version };
+}
+
+type FieldChange = { from: unknown; to: unknown };
+
+/**
+ * Staff approved a demographics request (issue 13; docs/decisions/030): the member's details become the
+ * requested ones. Only from the member's version the request was made on: a member changed since (another
+ * approved request) is refused with 409 `conflict` — the request is re-read, not applied over newer details.
+ */
+export async function applyDemographicsChange(tx: Transaction, input: { memberId: string; memberVersion: number; changes: Record<string, FieldChange> }): Promise<void> {
+  const row = await lockMember(tx, input.memberId);
+  if (!row) throw ruleViolation('params.id', 'not-on-policy', 'The member is gone.');
+  if (row.version !== input.memberVersion) throw editConflict('member', { memberVersion: row.version });
+  const values = Object.fromEntries(FIELDS.filter((field) => field in input.changes).map((field) => [field, input.changes[field]?.to ?? null]));
+  await updateMemberDetails(tx, row.id, values);
+}
+
+/** A member's current details, for the queue's comparison with a request. */
+export async function memberDetailsOf(db: Executor, memberId: string): Promise<Record<string, unknown> | null> {
+  const row = await memberById(db, memberId);
+  return row ? Object.fromEntries(FIELDS.map((field) => [field, row[field]])) : null;
 }

@@ -1,4 +1,6 @@
 import {
+  ageOn,
+  compareCalendarDates,
   isSameDependent,
   isSpanCancelled,
   isSpanCurrent,
@@ -8,9 +10,11 @@ import {
   type MemberStatus,
 } from '@portal/domain';
 import type { AddDependentDetails, ServiceRequest } from '@portal/contracts';
-import type { Executor } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
+import { newPublicId } from '../../lib/public-id';
+import { ruleViolation } from '../../plugins/command';
 import { serviceRequestList } from '../service-request/service';
-import { memberSpansOnPolicy, type DependentsPolicy } from './repository';
+import { insertMember, insertMemberSpan, lockMemberSpans, lockPolicy, memberSpansOnPolicy, policyForDependents, updateMemberSpan, type DependentsPolicy } from './repository';
 
 /**
  * What the dependent commands know about a policy's people (issue 11 manage-dependents; SPEC §3 Member,
@@ -116,4 +120,63 @@ export function requestedAlready(person: NewPerson, open: readonly ServiceReques
     const people = (request.details as Partial<AddDependentDetails>).dependents ?? [];
     return people.some((other) => samePerson(other, person) || (person.exchangeId !== null && other.exchangeId !== null && other.exchangeId.toUpperCase() === person.exchangeId.toUpperCase()));
   });
+}
+
+/**
+ * Staff approved an add-dependent request (issue 13): each person becomes a member of the household with
+ * a span on the policy from the requested start date to the end of the coverage period that date falls
+ * in (open-ended when it has none). The SPEC §5 matching criteria are checked again under the policy's
+ * lock: someone added meanwhile is not added twice (422 `already-on-policy`). Answers the new members' ids.
+ */
+export async function applyAddDependents(tx: Transaction, input: { policyId: string; details: AddDependentDetails; today: CalendarDate }): Promise<string[]> {
+  await lockPolicy(tx, input.policyId);
+  const policy = await policyForDependents(tx, input.policyId);
+  if (!policy?.householdId) throw ruleViolation('params.id', 'policy-not-active', 'The request’s policy belongs to no household.');
+  const start = input.details.coverageStartDate;
+  const period = mergeContiguousSpans(policy.spans).find((span) => isSpanCurrent(span, start));
+  if (!period) throw ruleViolation('params.id', 'start-outside-policy', 'The policy does not cover the requested start date any more.');
+  const people = await peopleOnPolicy(tx, policy.id, input.today);
+  const ids: string[] = [];
+  for (const person of input.details.dependents) {
+    const match = matchOnPolicy(person, people);
+    if (match) throw ruleViolation('params.id', match.kind, match.kind === 'already-on-policy' ? `${match.name} is already on this policy.` : 'Someone else on this policy has this exchange ID.');
+    const id = await insertMember(tx, {
+      householdId: policy.householdId,
+      folderId: newPublicId('memberFolder'),
+      exchangeMemberId: person.exchangeId,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      dob: person.dob,
+      gender: person.gender,
+      ssnLast4: person.ssnLast4,
+    });
+    await insertMemberSpan(tx, {
+      policyId: policy.id,
+      memberId: id,
+      relationship: person.relationship,
+      startDate: start,
+      endDate: period.endDate,
+      ratingAge: Math.max(0, ageOn(person.dob, start)),
+    });
+    ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * Staff approved a remove-dependent request (issue 13): the member's coverage on the policy ends on the
+ * request's last day of coverage — spans running past it end then, spans starting after it (or, when the
+ * coverage never starts, every span not yet begun) are cancelled. Refused when the coverage already ends
+ * by then (422 `coverage-already-ends`).
+ */
+export async function applyRemoveDependent(tx: Transaction, input: { policyId: string; memberId: string; lastDayOfCoverage: CalendarDate; neverStarts: boolean }): Promise<void> {
+  await lockPolicy(tx, input.policyId);
+  const spans = (await lockMemberSpans(tx, input.policyId, input.memberId)).filter((span) => !span.cancelled);
+  const last = input.lastDayOfCoverage;
+  const changed = spans.filter((span) => span.endDate === null || compareCalendarDates(span.endDate, last) > 0);
+  if (changed.length === 0) throw ruleViolation('params.id', 'coverage-already-ends', 'This person’s coverage already ends by then.');
+  for (const span of changed) {
+    if (input.neverStarts || compareCalendarDates(span.startDate, last) > 0) await updateMemberSpan(tx, span.id, { cancelled: true });
+    else await updateMemberSpan(tx, span.id, { endDate: last });
+  }
 }

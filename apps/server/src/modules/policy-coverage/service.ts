@@ -1,5 +1,7 @@
 import {
+  addDays,
   changeRouteFor,
+  mergeContiguousSpans,
   compareCalendarDates,
   coverageAmountAccess,
   coverageDateOptions,
@@ -24,12 +26,28 @@ import {
   type RoleConfig,
 } from '@portal/domain';
 import type { AccountConfig, CoverageDateOptions, CoverageDetails, CoverageSpan, EndCoverageOptions, PlanChoices, PlanOption } from '@portal/contracts';
-import type { Database, Executor } from '../../db/client';
-import { autopayList } from '../autopay/service';
+import type { Database, Executor, Transaction } from '../../db/client';
+import type { OutboxEventInput } from '../../outbox/events';
+import { ruleViolation } from '../../plugins/command';
+import { issueDocument } from '../document/service';
+import { autopayList, stopAutopayOfPolicy } from '../autopay/service';
 import { hraOf } from '../finance/service';
 import { scheduledPaymentList } from '../scheduled-payment/service';
 import { coverageFactsOf, coveredMembers, overlaps, shownSpan } from './facts';
-import { cataloguePlans, type CoverageBundle, type CoverageSpanRow, type PlanRow } from './repository';
+import {
+  cataloguePlans,
+  insertCoverageSpan,
+  insertMemberSpans,
+  loadCoverageBundle,
+  lockPolicy,
+  planById,
+  setPolicyEnrollmentStatus,
+  updateCoverageSpan,
+  updateMemberSpanDates,
+  type CoverageBundle,
+  type CoverageSpanRow,
+  type PlanRow,
+} from './repository';
 
 /**
  * The coverage module's reads (issue 11): coverage details with the amounts the caller's roles may see
@@ -252,4 +270,143 @@ export async function planChoicesView(db: Database, bundle: CoverageBundle, role
     qualifyingEventNeeded: choices?.qualifyingEventNeeded ?? true,
     today: rules.today,
   };
+}
+
+/* ---------------------------------------------------------------------------------------------------
+ * Approved changes (issue 13; docs/decisions/030): staff approving an end-coverage, change-coverage-dates
+ * or change-plan request call these in the approval's transaction, under the policy's lock.
+ * ------------------------------------------------------------------------------------------------- */
+
+const isAfter = (a: CalendarDate, b: CalendarDate) => compareCalendarDates(a, b) > 0;
+
+async function lockedCoverage(tx: Transaction, policyId: string): Promise<CoverageBundle> {
+  await lockPolicy(tx, policyId);
+  const bundle = await loadCoverageBundle(tx, policyId);
+  if (!bundle) throw ruleViolation('params.id', 'policy-not-found', 'The request’s policy is gone.');
+  return bundle;
+}
+
+/** Every live span (policy's and members') ends on `endDate`: those running past it end then, those starting after it are cancelled. */
+async function endSpansOn(tx: Transaction, bundle: CoverageBundle, endDate: CalendarDate): Promise<number> {
+  let changed = 0;
+  for (const span of bundle.spans.filter((row) => !row.cancelled)) {
+    if (isAfter(span.startDate, endDate)) await updateCoverageSpan(tx, span.id, { cancelled: true });
+    else if (span.endDate === null || isAfter(span.endDate, endDate)) await updateCoverageSpan(tx, span.id, { endDate });
+    else continue;
+    changed += 1;
+  }
+  for (const { span } of bundle.memberRows.filter((row) => !row.span.cancelled)) {
+    if (isAfter(span.startDate, endDate)) await updateMemberSpanDates(tx, span.id, { cancelled: true });
+    else if (span.endDate === null || isAfter(span.endDate, endDate)) await updateMemberSpanDates(tx, span.id, { endDate });
+  }
+  return changed;
+}
+
+/**
+ * An approved end of coverage: every span ends on the requested date (members' too), the enrolment is
+ * Terminated once that day has passed, autopay stops (as the statement the member confirmed said), and
+ * the member gets the termination notice. Scheduled payments are left as they are.
+ */
+export async function applyEndCoverage(tx: Transaction, input: { policyId: string; endDate: CalendarDate; reason: string; today: CalendarDate }): Promise<OutboxEventInput[]> {
+  const bundle = await lockedCoverage(tx, input.policyId);
+  const changed = await endSpansOn(tx, bundle, input.endDate);
+  if (changed === 0) throw ruleViolation('params.id', 'coverage-already-ends', 'The coverage already ends by then.');
+  if (isAfter(input.today, input.endDate)) await setPolicyEnrollmentStatus(tx, bundle.policy.id, 'Terminated');
+  // The statement the member confirmed said autopay stops (packages/domain `endCoverageEffects`).
+  const autopay = await stopAutopayOfPolicy(tx, { id: bundle.policy.id, householdId: bundle.policy.householdId, policyNumber: bundle.policy.policyNumber }, input.today);
+  const plan = shownSpan(bundle, input.today)?.plan ?? bundle.spans.filter((span) => !span.cancelled).at(-1)?.plan;
+  const notice = await issueDocument(tx, {
+    householdId: bundle.policy.householdId,
+    policyId: bundle.policy.id,
+    type: 'notice',
+    subtype: 'termination',
+    documentDate: input.today,
+    facts: { policyNumber: bundle.policy.policyNumber, planName: plan?.planName ?? null, terminationDate: input.endDate, reason: input.reason },
+    eventValues: { terminationDate: input.endDate },
+  });
+  return [...autopay, notice.event];
+}
+
+/**
+ * An approved change of the coverage's start or end date: the coverage period's first span starts (or
+ * its last span ends) on the new date, and members' spans that started (ended) with it move alike.
+ */
+export async function applyCoverageDates(tx: Transaction, input: { policyId: string; which: 'start' | 'end'; currentDate: CalendarDate | null; newDate: CalendarDate }): Promise<void> {
+  const bundle = await lockedCoverage(tx, input.policyId);
+  const live = bundle.spans.filter((span) => !span.cancelled);
+  const span = input.which === 'start' ? live.find((row) => row.startDate === input.currentDate) : live.find((row) => row.endDate === input.currentDate);
+  if (!span) throw ruleViolation('params.id', 'coverage-changed', 'The coverage no longer has the date this request changes.');
+  if (input.which === 'start') {
+    if (span.endDate !== null && isAfter(input.newDate, span.endDate)) throw ruleViolation('params.id', 'date-crosses-other-end', 'The new start is after the end.');
+    await updateCoverageSpan(tx, span.id, { startDate: input.newDate });
+    for (const { span: memberSpan } of bundle.memberRows.filter((row) => !row.span.cancelled && row.span.startDate === input.currentDate)) {
+      await updateMemberSpanDates(tx, memberSpan.id, { startDate: input.newDate });
+    }
+  } else {
+    if (isAfter(span.startDate, input.newDate)) throw ruleViolation('params.id', 'date-crosses-other-end', 'The new end is before the start.');
+    await updateCoverageSpan(tx, span.id, { endDate: input.newDate });
+    for (const { span: memberSpan } of bundle.memberRows.filter((row) => !row.span.cancelled && row.span.endDate === input.currentDate)) {
+      await updateMemberSpanDates(tx, memberSpan.id, { endDate: input.newDate });
+    }
+  }
+}
+
+/**
+ * An approved plan change: the span in force on the effective date ends the day before it, and a new
+ * span of the new plan runs from the effective date to the end of that plan year (or the old span's end,
+ * if sooner), with the plan's premium and the old span's credits (never above the premium); the members
+ * covered then get spans alike. The member gets the plan-change notice.
+ */
+export async function applyPlanChange(tx: Transaction, input: { policyId: string; planId: string; effectiveDate: CalendarDate; today: CalendarDate }): Promise<OutboxEventInput[]> {
+  const bundle = await lockedCoverage(tx, input.policyId);
+  const plan = await planById(tx, input.planId);
+  if (!plan) throw ruleViolation('params.id', 'plan-not-eligible', 'The requested plan is no longer offered.');
+  const live = bundle.spans.filter((span) => !span.cancelled);
+  const effective = input.effectiveDate;
+  const old = live.find((span) => !isAfter(span.startDate, effective) && (span.endDate === null || !isAfter(effective, span.endDate))) ?? live.find((span) => addDays(effective, -1) === span.endDate);
+  if (!old) throw ruleViolation('params.id', 'coverage-changed', 'The policy has no coverage on the day the new plan starts.');
+  if (old.planId === plan.id) throw ruleViolation('params.id', 'plan-unchanged', 'The policy already has this plan.');
+  const yearEnd = `${effective.slice(0, 4)}-12-31`;
+  const end = old.endDate !== null && isAfter(yearEnd, old.endDate) ? old.endDate : yearEnd;
+  // Whatever came after the effective date in the old plan gives way to the new one.
+  await endSpansOn(tx, bundle, addDays(effective, -1));
+  const credit = Math.min(old.taxCreditAmountCents, plan.monthlyPremiumCents);
+  await insertCoverageSpan(tx, {
+    policyId: bundle.policy.id,
+    addFolderId: old.addFolderId,
+    startDate: effective,
+    endDate: end,
+    planId: plan.id,
+    planType: plan.planType,
+    premiumAmountCents: plan.monthlyPremiumCents,
+    policyRateAmountCents: plan.monthlyPremiumCents,
+    taxCreditAmountCents: credit,
+    otherSubsidyAmountCents: Math.min(old.otherSubsidyAmountCents, plan.monthlyPremiumCents - credit),
+    groupOrPolicyNumber: old.groupOrPolicyNumber,
+  });
+  const onThatDay = bundle.memberRows.filter(({ span }) => !span.cancelled && !isAfter(span.startDate, effective) && (span.endDate === null || !isAfter(effective, span.endDate)));
+  await insertMemberSpans(
+    tx,
+    onThatDay.map(({ span }) => ({ policyId: bundle.policy.id, memberId: span.memberId, relationship: span.relationship, startDate: effective, endDate: end, ratingAge: span.ratingAge, tobacco: span.tobacco })),
+  );
+  const notice = await issueDocument(tx, {
+    householdId: bundle.policy.householdId,
+    policyId: bundle.policy.id,
+    type: 'notice',
+    subtype: 'plan-change',
+    documentDate: input.today,
+    facts: { policyNumber: bundle.policy.policyNumber, planName: plan.planName, previousPlanName: old.plan.planName, effectiveDate: effective, premiumCents: plan.monthlyPremiumCents },
+    eventValues: { effectiveDate: effective },
+  });
+  return [notice.event];
+}
+
+/** The coverage period in force (or last) with its plan: what the queue's comparison shows beside a request. */
+export async function coverageNow(db: Executor, policyId: string, today: CalendarDate): Promise<{ startDate: CalendarDate; endDate: CalendarDate | null; planName: string | null; enrollmentStatus: string } | null> {
+  const bundle = await loadCoverageBundle(db, policyId);
+  if (!bundle) return null;
+  const facts = coverageFactsOf(bundle, today);
+  const plan = shownSpan(bundle, today)?.plan ?? bundle.spans.filter((span) => !span.cancelled).at(-1)?.plan ?? null;
+  const period = facts.coverage ?? mergeContiguousSpans(bundle.spans).at(-1) ?? null;
+  return period ? { startDate: period.startDate, endDate: period.endDate, planName: plan?.planName ?? null, enrollmentStatus: bundle.policy.enrollmentStatus } : null;
 }

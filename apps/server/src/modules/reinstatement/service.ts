@@ -345,3 +345,25 @@ export async function reinstatementPaymentReturned(tx: Transaction, transactionI
   const language = await householdLanguageOf(tx, request.householdId);
   return (await moveServiceRequest(tx, request.id, { to: 'Rejected', actor: 'system', version: request.version, note: RETURNED_NOTE[language] })).events;
 }
+
+/**
+ * Staff approved a Manual reinstatement request (issue 13; docs/decisions/030): coverage is restored only
+ * once the amount due is paid — the request's payment has succeeded (a bank payment still Pending, or one
+ * returned, is refused with 422 `reinstatement-not-paid`) — and only while the coverage is still ended.
+ */
+export async function reinstateApprovedRequest(
+  tx: Transaction,
+  input: { policyId: string; transactionId: string | null; amountCents: number | null; context: ReinstatementContext },
+): Promise<Reinstated> {
+  const status = input.transactionId ? await paymentStatusOf(tx, input.transactionId) : undefined;
+  if (status !== 'Succeeded') throw ruleViolation('params.id', 'reinstatement-not-paid', 'The amount due has not been paid (the payment is pending, returned or missing).', { paymentStatus: status ?? 'none' });
+  await lockReinstatement(tx, input.policyId);
+  const policy = await policyForReinstatement(tx, input.policyId);
+  if (!policy || policy.enrollmentStatus !== 'Terminated' || coverageEndOf(await policySpans(tx, input.policyId)) === null)
+    throw ruleViolation('params.id', 'reinstatement-not-eligible', 'The coverage is not ended any more: nothing to reinstate.');
+  return reinstatePolicy(tx, input.policyId, input.context, input.amountCents !== null ? { amountCents: input.amountCents, months: [] } : undefined);
+}
+
+/** The status of a reinstatement request's payment (the queue's comparison: restored only once it succeeded). */
+export const reinstatementPaymentStatus = async (db: Executor, transactionId: string | null): Promise<string | null> =>
+  transactionId ? ((await paymentStatusOf(db, transactionId)) ?? null) : null;

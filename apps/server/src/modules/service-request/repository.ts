@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { policies, serviceRequestAttachments, serviceRequestEvents, serviceRequests } from '../../db/schema';
+import { accounts, members, policies, serviceRequestAttachments, serviceRequestEvents, serviceRequests } from '../../db/schema';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
 export type ServiceRequestEventRow = typeof serviceRequestEvents.$inferSelect;
@@ -83,5 +83,143 @@ export type ServiceRequestWithDetails = Awaited<ReturnType<typeof serviceRequest
 /** A policy's number and household (the request's notifications name the policy). */
 export async function policyFacts(db: Executor, policyId: string) {
   const [row] = await db.select({ id: policies.id, householdId: policies.householdId, policyNumber: policies.policyNumber }).from(policies).where(eq(policies.id, policyId));
+  return row;
+}
+
+/** The staff queue's filter (issue 13; docs/decisions/030). */
+export interface QueueFilter {
+  type?: string | undefined;
+  /** `open` (Submitted or In review), `all`, or one status. */
+  status: string;
+  /** Made at or before this instant (a minimum age). */
+  createdBefore?: Date | undefined;
+  /** `me` (this subject's claims), `unassigned`, or `anyone`. */
+  assignee: 'anyone' | 'me' | 'unassigned';
+  subject: string;
+  sort: 'oldest' | 'newest';
+  offset: number;
+  limit: number;
+}
+
+const OPEN = ['Submitted', 'InReview'] as const;
+
+function queueConditions(filter: QueueFilter) {
+  const conditions = [];
+  if (filter.status === 'open') conditions.push(inArray(serviceRequests.status, [...OPEN]));
+  else if (filter.status !== 'all') conditions.push(eq(serviceRequests.status, filter.status as ServiceRequestRow['status']));
+  if (filter.type !== undefined) conditions.push(eq(serviceRequests.type, filter.type));
+  if (filter.createdBefore !== undefined) conditions.push(lte(serviceRequests.createdAt, filter.createdBefore));
+  if (filter.assignee === 'me') conditions.push(eq(serviceRequests.assignedToSubject, filter.subject));
+  if (filter.assignee === 'unassigned') conditions.push(isNull(serviceRequests.assignedToSubject));
+  return and(...conditions);
+}
+
+/** One page of the queue with the policy number and the subscriber's name, and how many match. */
+export async function queuePage(db: Executor, filter: QueueFilter) {
+  const where = queueConditions(filter);
+  const order = filter.sort === 'oldest' ? [asc(serviceRequests.createdAt), asc(serviceRequests.id)] : [desc(serviceRequests.createdAt), desc(serviceRequests.id)];
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ request: serviceRequests, policyNumber: policies.policyNumber, firstName: members.firstName, lastName: members.lastName })
+      .from(serviceRequests)
+      .leftJoin(policies, eq(policies.id, serviceRequests.policyId))
+      .leftJoin(members, eq(members.id, policies.subscriberMemberId))
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(serviceRequests).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Open requests per type with their ages (the dashboard). */
+export async function openRequestsByType(db: Executor, now: Date) {
+  const age = sql`extract(epoch from (${now.toISOString()}::timestamptz - ${serviceRequests.createdAt})) / 86400`;
+  return db
+    .select({
+      type: serviceRequests.type,
+      open: sql<number>`count(*)::int`,
+      submitted: sql<number>`(count(*) filter (where ${serviceRequests.status} = 'Submitted'))::int`,
+      inReview: sql<number>`(count(*) filter (where ${serviceRequests.status} = 'InReview'))::int`,
+      unassigned: sql<number>`(count(*) filter (where ${serviceRequests.assignedToSubject} is null))::int`,
+      oldestDays: sql<number>`floor(greatest(max(${age}), 0))::int`,
+      averageDays: sql<number>`round(greatest(avg(${age}), 0)::numeric, 1)::float8`,
+    })
+    .from(serviceRequests)
+    .where(inArray(serviceRequests.status, [...OPEN]))
+    .groupBy(serviceRequests.type)
+    .orderBy(desc(sql`count(*)`), asc(serviceRequests.type));
+}
+
+/** The subscriber of a request's policy, by name (the queue's detail). */
+export async function subscriberNameOf(db: Executor, policyId: string | null): Promise<string | null> {
+  if (policyId === null) return null;
+  const [row] = await db
+    .select({ firstName: members.firstName, lastName: members.lastName })
+    .from(policies)
+    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
+    .where(eq(policies.id, policyId));
+  return row ? `${row.firstName} ${row.lastName}` : null;
+}
+
+/** Who holds a request now (a claim, issue 13): set, moved to another processor, or cleared. */
+export async function setAssignee(tx: Executor, id: string, assignee: { subject: string; name: string; at: Date } | null, status?: ServiceRequestRow['status']): Promise<void> {
+  await tx
+    .update(serviceRequests)
+    .set({
+      assignedToSubject: assignee?.subject ?? null,
+      assignedToName: assignee?.name ?? null,
+      claimedAt: assignee?.at ?? null,
+      ...(status ? { status } : {}),
+      version: sql`${serviceRequests.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(serviceRequests.id, id));
+}
+
+/** Sets the members a request is about (an added dependent, once approved, is a member). */
+export async function setMemberIds(tx: Executor, id: string, memberIds: string[]): Promise<void> {
+  await tx.update(serviceRequests).set({ memberIds }).where(eq(serviceRequests.id, id));
+}
+
+/** A staff account's name as colleagues know it (a claim shows it). */
+export async function staffNameOf(db: Executor, accountId: string): Promise<string | null> {
+  const [row] = await db.select({ givenName: accounts.givenName, familyName: accounts.familyName, username: accounts.username }).from(accounts).where(eq(accounts.id, accountId));
+  if (!row) return null;
+  const name = [row.givenName, row.familyName].filter(Boolean).join(' ').trim();
+  return name === '' ? row.username : name;
+}
+
+/**
+ * Claims a request for one processor in one conditional statement (issue 13): only while it is open, at
+ * the version the processor saw, and nobody else holds it — or, with `staleBefore`, their claim is older
+ * than that. Submitted becomes In review. Answers the row as it now is, or nothing when the condition failed.
+ */
+export async function claimIfFree(
+  tx: Executor,
+  id: string,
+  claim: { subject: string; name: string; at: Date; version: number; staleBefore: Date | null },
+): Promise<ServiceRequestRow | undefined> {
+  const free = claim.staleBefore
+    ? sql`(${serviceRequests.assignedToSubject} is null or ${serviceRequests.assignedToSubject} = ${claim.subject} or ${serviceRequests.claimedAt} <= ${claim.staleBefore.toISOString()}::timestamptz)`
+    : sql`(${serviceRequests.assignedToSubject} is null or ${serviceRequests.assignedToSubject} = ${claim.subject})`;
+  const [row] = await tx
+    .update(serviceRequests)
+    .set({
+      assignedToSubject: claim.subject,
+      assignedToName: claim.name,
+      claimedAt: claim.at,
+      status: 'InReview',
+      version: sql`${serviceRequests.version} + 1`,
+      updatedAt: claim.at,
+    })
+    .where(and(eq(serviceRequests.id, id), eq(serviceRequests.version, claim.version), inArray(serviceRequests.status, [...OPEN]), free))
+    .returning();
+  return row;
+}
+
+export async function serviceRequestById(db: Executor, id: string): Promise<ServiceRequestRow | undefined> {
+  const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
   return row;
 }

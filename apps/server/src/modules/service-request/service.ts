@@ -1,21 +1,42 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
-import { ProblemType, type AttachmentUploadSchema, type ServiceRequest, type ServiceRequestList } from '@portal/contracts';
-import { canCancelServiceRequest, FINAL_SERVICE_REQUEST_STATUSES, mayMoveServiceRequest, needsReview, type CalendarDate, type ReviewFacts, type ServiceRequestStatus, type ServiceRequestType } from '@portal/domain';
+import { ProblemType, type AttachmentUploadSchema, type ServiceQueuePage, type ServiceQueueSummary, type ServiceRequest, type ServiceRequestList } from '@portal/contracts';
+import {
+  CLAIM_STALE_AFTER_MINUTES,
+  canCancelServiceRequest,
+  claimDecision,
+  FINAL_SERVICE_REQUEST_STATUSES,
+  isClaimStale,
+  mayMoveServiceRequest,
+  needsReview,
+  requestAgeDays,
+  type CalendarDate,
+  type ReviewFacts,
+  type ServiceRequestStatus,
+  type ServiceRequestType,
+} from '@portal/domain';
 import type { Principal } from '../../auth/principal';
 import type { Executor, Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import {
+  claimIfFree,
   insertAttachment,
   insertEvent,
   insertServiceRequest,
   lockServiceRequest,
+  openRequestsByType,
   policyFacts,
+  queuePage,
+  serviceRequestById,
   serviceRequestsWithDetails,
+  setAssignee,
+  setMemberIds,
   setStatus,
+  staffNameOf,
+  subscriberNameOf,
   type ServiceRequestRow,
   type ServiceRequestWithDetails,
 } from './repository';
@@ -211,4 +232,191 @@ export async function checkedAttachment(upload: Upload, maxBytes: number, field:
 /** Keeps a checked file with its request (in the request's transaction; a module's command calls it after submitting). */
 export async function attachFile(tx: Transaction, requestId: string, file: CheckedAttachment): Promise<string> {
   return insertAttachment(tx, { requestId, ...file });
+}
+
+/* ---------------------------------------------------------------------------------------------------
+ * The staff queue (issue 13; docs/decisions/030): the service-queue module lists, claims and finishes
+ * requests through these functions (the table stays this module's).
+ * ------------------------------------------------------------------------------------------------- */
+
+export interface QueueAssignee {
+  name: string;
+  mine: boolean;
+  claimedAt: string;
+  stale: boolean;
+}
+
+function assigneeOf(row: Pick<ServiceRequestRow, 'assignedToSubject' | 'assignedToName' | 'claimedAt'>, subject: string, now: Date): QueueAssignee | null {
+  if (row.assignedToSubject === null || row.claimedAt === null) return null;
+  return { name: row.assignedToName ?? 'staff', mine: row.assignedToSubject === subject, claimedAt: iso(row.claimedAt), stale: isClaimStale(row.claimedAt, now) };
+}
+
+export interface QueueListing {
+  type?: ServiceRequestType | undefined;
+  status: string;
+  olderThanDays?: number | undefined;
+  assignee: 'anyone' | 'me' | 'unassigned';
+  sort: 'oldest' | 'newest';
+  page: number;
+  pageSize: number;
+}
+
+/** One page of the queue as the caller (`subject`) sees it. */
+export async function serviceQueuePage(db: Executor, query: QueueListing, subject: string, now: Date): Promise<ServiceQueuePage> {
+  const { rows, total } = await queuePage(db, {
+    type: query.type,
+    status: query.status,
+    createdBefore: query.olderThanDays !== undefined ? new Date(now.getTime() - query.olderThanDays * 86_400_000) : undefined,
+    assignee: query.assignee,
+    subject,
+    sort: query.sort,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  return {
+    items: rows.map(({ request, policyNumber, firstName, lastName }) => ({
+      id: request.id,
+      referenceNumber: request.referenceNumber,
+      type: request.type as ServiceRequestType,
+      status: request.status,
+      policyNumber,
+      subscriberName: firstName !== null && lastName !== null ? `${firstName} ${lastName}` : null,
+      createdAt: iso(request.createdAt),
+      ageDays: requestAgeDays(request.createdAt, now),
+      assignee: assigneeOf(request, subject, now),
+      version: request.version,
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
+}
+
+/** Open requests per type, with their ages (the dashboard). */
+export async function serviceQueueSummary(db: Executor, now: Date): Promise<ServiceQueueSummary> {
+  const types = (await openRequestsByType(db, now)).map((row) => ({ ...row, type: row.type as ServiceRequestType }));
+  return { types, totalOpen: types.reduce((sum, row) => sum + row.open, 0) };
+}
+
+/** One request as staff see it: the member's view of it, who holds it, whose it is. */
+export async function serviceRequestForStaff(db: Executor, id: string, subject: string, now: Date) {
+  const row = await serviceRequestById(db, id);
+  if (!row) throw new HttpProblem(404, ProblemType.notFound, 'Not found', 'No such service request.');
+  return {
+    row,
+    view: await serviceRequestView(db, row.householdId, row.id),
+    subscriberName: await subscriberNameOf(db, row.policyId),
+    ageDays: requestAgeDays(row.createdAt, now),
+    assignee: assigneeOf(row, subject, now),
+  };
+}
+
+/** The name colleagues see on a claim. */
+export const processorName = async (db: Executor, principal: Principal): Promise<string> =>
+  ('accountId' in principal ? await staffNameOf(db, principal.accountId) : null) ?? 'staff';
+
+/** 409 naming who holds the request (a colleague's claim), with the request as it now is. */
+function heldBy(row: ServiceRequestRow, subject: string, now: Date): HttpProblem {
+  const assignee = assigneeOf(row, subject, now);
+  return new HttpProblem(
+    409,
+    ProblemType.conflict,
+    'Claimed by someone else',
+    `${assignee?.name ?? 'Someone'} is processing this request${assignee?.stale ? ` (claimed over ${CLAIM_STALE_AFTER_MINUTES} minutes ago: you may take it over)` : ''}.`,
+    undefined,
+    { current: { status: row.status, version: row.version, assignee } },
+  );
+}
+
+const finished = (row: ServiceRequestRow) =>
+  new HttpProblem(422, ProblemType.unprocessable, 'Not possible', `The request is ${row.status}.`, [
+    { field: 'params.id', code: 'not-allowed-now', reason: `The request is ${row.status}.`, params: { status: row.status } },
+  ]);
+
+export interface Claimed {
+  request: ServiceRequestRow;
+  events: OutboxEventInput[];
+  /** The colleague whose stale claim was taken over. */
+  tookOverFrom: string | null;
+}
+
+/**
+ * Claims a request for the caller (one conditional update: open, at the version they saw, nobody else's
+ * unless that claim is stale and they asked to take it over). Submitted becomes In review (the member is
+ * told; they can no longer cancel it). Refusals: 422 `not-allowed-now` (finished), 409 naming the holder,
+ * 409 `conflict` (the request moved since it was read).
+ */
+export async function claimServiceRequest(tx: Transaction, id: string, input: { principal: Principal; version: number; takeOver: boolean; now: Date }): Promise<Claimed> {
+  const { principal, now } = input;
+  const before = await serviceRequestById(tx, id);
+  if (!before) throw new HttpProblem(404, ProblemType.notFound, 'Not found', 'No such service request.');
+  if (FINAL_SERVICE_REQUEST_STATUSES.includes(before.status)) throw finished(before);
+  const decision = claimDecision({ holder: before.assignedToSubject, claimedAt: before.claimedAt }, principal.subject, now, input.takeOver);
+  if (decision === 'held') throw heldBy(before, principal.subject, now);
+  const name = await processorName(tx, principal);
+  const staleBefore = decision === 'take-over' ? new Date(now.getTime() - CLAIM_STALE_AFTER_MINUTES * 60_000) : null;
+  const row = await claimIfFree(tx, id, { subject: principal.subject, name, at: now, version: input.version, staleBefore });
+  if (!row) {
+    // Someone was quicker (or the page was old): say who holds it now, or what changed.
+    const current = await serviceRequestById(tx, id);
+    if (!current) throw new HttpProblem(404, ProblemType.notFound, 'Not found', 'No such service request.');
+    if (FINAL_SERVICE_REQUEST_STATUSES.includes(current.status)) throw finished(current);
+    if (current.assignedToSubject !== null && current.assignedToSubject !== principal.subject) throw heldBy(current, principal.subject, now);
+    throw editConflict('request', { status: current.status, version: current.version, assignee: assigneeOf(current, principal.subject, now) });
+  }
+  const events: OutboxEventInput[] = [];
+  if (before.status === 'Submitted') {
+    await insertEvent(tx, { requestId: id, status: 'InReview', actorKind: actorOf(principal), actorSubject: principal.subject });
+    const policy = row.policyId ? await policyFacts(tx, row.policyId) : undefined;
+    events.push(statusEvent(row, 'InReview', policy?.policyNumber ?? null));
+  }
+  return { request: row, events, tookOverFrom: decision === 'take-over' ? before.assignedToName : null };
+}
+
+/** The caller gives a request back to the queue (it stays In review: staff started on it). */
+export async function releaseServiceRequest(tx: Transaction, id: string, input: { principal: Principal; version: number; now: Date }): Promise<ServiceRequestRow> {
+  const row = await lockServiceRequest(tx, id);
+  if (!row) throw new HttpProblem(404, ProblemType.notFound, 'Not found', 'No such service request.');
+  if (FINAL_SERVICE_REQUEST_STATUSES.includes(row.status)) throw finished(row);
+  if (row.assignedToSubject !== input.principal.subject) throw notHolding(row, input.principal.subject, input.now);
+  if (row.version !== input.version) throw editConflict('request', { status: row.status, version: row.version });
+  await setAssignee(tx, id, null);
+  return { ...row, assignedToSubject: null, assignedToName: null, claimedAt: null, version: row.version + 1 };
+}
+
+/** 409: approving, rejecting or releasing needs the caller's own claim. */
+function notHolding(row: ServiceRequestRow, subject: string, now: Date): HttpProblem {
+  if (row.assignedToSubject !== null) return heldBy(row, subject, now);
+  return new HttpProblem(409, ProblemType.conflict, 'Not claimed', 'Claim this request before processing it.', undefined, {
+    current: { status: row.status, version: row.version, assignee: null },
+  });
+}
+
+export interface Decision {
+  principal: Principal;
+  version: number;
+  outcome: 'Completed' | 'Rejected';
+  /** What the member reads: a rejection's reason, or an approval's note. */
+  note: string | null;
+  now: Date;
+  /** The change an approval makes (the owning modules' apply functions), in the same transaction. */
+  apply?: (tx: Transaction, row: ServiceRequestRow) => Promise<{ events: OutboxEventInput[]; memberIds?: string[] }>;
+}
+
+/**
+ * Approves or rejects a request the caller holds, under its row lock and at the version they saw: the
+ * change (for an approval), the status, the history entry with the member's note, and the notification
+ * all in the caller's transaction. Approving twice is refused (409 from the old version, or 422 once
+ * finished).
+ */
+export async function decideServiceRequest(tx: Transaction, id: string, decision: Decision): Promise<{ request: ServiceRequestRow; events: OutboxEventInput[] }> {
+  const row = await lockServiceRequest(tx, id);
+  if (!row) throw new HttpProblem(404, ProblemType.notFound, 'Not found', 'No such service request.');
+  if (FINAL_SERVICE_REQUEST_STATUSES.includes(row.status)) throw finished(row);
+  if (row.assignedToSubject !== decision.principal.subject) throw notHolding(row, decision.principal.subject, decision.now);
+  if (row.version !== decision.version) throw editConflict('request', { status: row.status, version: row.version });
+  const applied = decision.outcome === 'Completed' && decision.apply ? await decision.apply(tx, row) : { events: [] };
+  if (applied.memberIds && applied.memberIds.length > 0) await setMemberIds(tx, id, [...new Set([...row.memberIds, ...applied.memberIds])]);
+  const moved = await moveServiceRequest(tx, id, { to: decision.outcome, actor: decision.principal, version: row.version, note: decision.note });
+  return { request: moved.request, events: [...applied.events, ...moved.events] };
 }

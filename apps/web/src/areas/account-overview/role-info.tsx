@@ -10,7 +10,8 @@ import { useConfig } from '../../config/config-context';
 import { loose } from '../../i18n/loose';
 import type { Viewer } from '../../lib/viewer';
 
-const flatten = (items: readonly NavigationItem[]): NavigationItem[] => items.flatMap((item) => [...(item.route ? [item] : []), ...flatten(item.children)]);
+const flatten = (items: readonly NavigationItem[]): { route: string | null; label: string }[] =>
+  items.flatMap((item) => [...(item.route ? [{ route: item.route, label: item.label }] : []), ...flatten(item.children)]);
 
 /**
  * Staff whose role has no member search (the SPEC §6 test role): what the role may do — its pages and
@@ -25,7 +26,12 @@ export function RoleInfo({ viewer }: { viewer: Viewer }) {
   const actions = [...new Set(definitions.flatMap((definition) => definition.actions))];
   const productionOnly = definitions.some((definition) => definition.actionsOnlyInProduction === true);
   const offHere = actions.some((action) => !viewer.session.actions.includes(action));
-  const pages = flatten(viewer.navigation);
+  // The role's pages (role-config routes), named as the menu names them; the menu itself may list none
+  // of them while no household is shown.
+  const menu = [...flatten(viewer.navigation), ...Object.values(config.navigation.entries).map((entry) => ({ route: entry.route ?? null, label: entry.label }))];
+  const pages = [...new Set(definitions.flatMap((definition) => definition.routes))]
+    .filter((route) => route !== '*')
+    .map((route) => ({ route, label: menu.find((item) => item.route === route)?.label ?? null }));
   return (
     <Paper variant="outlined" component="section" aria-labelledby="role-info-heading" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="role-info-heading" variant="h5" component="h2" gutterBottom>
@@ -38,8 +44,8 @@ export function RoleInfo({ viewer }: { viewer: Viewer }) {
       <Box component="ul" sx={{ mt: 0.5, mb: 2 }}>
         {pages.map((item) => (
           <li key={item.route}>
-            <Link component={RouterLink} to={item.route ?? '/'}>
-              {lt(item.label)}
+            <Link component={RouterLink} to={item.route}>
+              {item.label ? lt(item.label) : item.route}
             </Link>
           </li>
         ))}

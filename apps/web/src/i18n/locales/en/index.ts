@@ -13,6 +13,7 @@ import autopay from './autopay.json';
 import wallet from './wallet.json';
 import scheduledPayments from './scheduledPayments.json';
 import serviceRequests from './serviceRequests.json';
+import serviceQueue from './serviceQueue.json';
 import policyCoverage from './policyCoverage.json';
 import reinstatement from './reinstatement.json';
 import contactInfo from './contactInfo.json';
@@ -27,7 +28,7 @@ import faq from './faq.json';
 import paymentsDesk from './paymentsDesk.json';
 import staff from './staff.json';
 
-const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, policyCoverage, reinstatement, contactInfo, address, demographics, dependents, reportChange, benefits, idCard, faq, plansProviders, staff, paymentsDesk] as const;
+const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, serviceQueue, policyCoverage, reinstatement, contactInfo, address, demographics, dependents, reportChange, benefits, idCard, faq, plansProviders, staff, paymentsDesk] as const;
 
 type Merged = (typeof files)[number] extends infer F ? (F extends object ? F : never) : never;
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
