@@ -66,6 +66,9 @@ const PAGE_MODULES: Record<RoutePath, () => Promise<{ default: ComponentType }>>
   '/admin/members/member-360': () => import('../areas/admin/members/member-360-page'),
   '/admin/service-queue': () => import('../areas/admin/service-queue/service-queue-page'),
   '/admin/service-queue/:requestId': () => import('../areas/admin/service-queue/service-queue-request-page'),
+  '/admin/payments-desk': () => import('../areas/admin/payments-desk/payments-desk-page'),
+  '/admin/audit': () => import('../areas/admin/audit/audit-page'),
+  '/admin/access-history': () => import('../areas/admin/access-history/access-history-page'),
 };
 
 /**
