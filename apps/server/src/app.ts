@@ -40,6 +40,8 @@ import { loadSamlTrust } from './saml/trust';
 import { guestRoutes } from './modules/guest/routes';
 import { householdRoutes } from './modules/household/routes';
 import { policyRoutes } from './modules/policy/routes';
+import { paymentsDeskRoutes } from './modules/payments-desk/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { paymentRoutes } from './modules/payment/routes';
 import { reinstatementRoutes } from './modules/reinstatement/routes';
 import { scheduledPaymentRoutes } from './modules/scheduled-payment/routes';
@@ -95,6 +97,8 @@ export interface BuildAppOptions {
   jobs?: boolean;
   /** How often idle job workers ask for work (s; tests make it short). */
   jobPollingIntervalSeconds?: number;
+  /** Retries of a failed billing day before it stays failed (tests: 0). */
+  jobRetryLimit?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -221,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.jobPollingIntervalSeconds === undefined
       ? {}
       : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
+    ...(options.jobRetryLimit === undefined ? {} : { retryLimit: options.jobRetryLimit }),
   });
   // Prometheus metrics on METRICS_PORT or at /metrics with METRICS_TOKEN; nothing collected otherwise (decision 034).
   await app.register(metricsPlugin, settings.metrics);
@@ -328,6 +333,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Issue 13: staff find a member and see their activity (member 360).
       await api.register(memberSearchRoutes);
       await api.register(processorRoutes);
+      // Issue 13: the staff payments desk and the audit trail (docs/decisions/031).
+      await api.register(paymentsDeskRoutes);
+      await api.register(auditRoutes);
       if (settings.demoMode) await api.register(demoFixtureRoutes);
     },
     { prefix: '/api' },

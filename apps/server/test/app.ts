@@ -19,6 +19,8 @@ export interface TestAppOptions {
   liveStreamMaxMs?: number;
   /** Start the job workers (the billing day) when the app is ready, polling every half second. */
   jobs?: boolean;
+  /** Retries of a failed billing day before it stays failed (default the runner's). */
+  jobRetryLimit?: number;
   /** Runs after the app is built and before it is ready (e.g. to register a daily step before the workers start). */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -61,6 +63,7 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
     liveStreamMaxMs: options.liveStreamMaxMs ?? 300,
     ...(options.processor ? { processor: options.processor } : {}),
     ...(options.jobs ? { jobs: true, jobPollingIntervalSeconds: 0.5 } : {}),
+    ...(options.jobRetryLimit === undefined ? {} : { jobRetryLimit: options.jobRetryLimit }),
   });
   options.beforeReady?.(app);
   app.addHook('onClose', () => {
