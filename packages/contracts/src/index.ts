@@ -35,4 +35,6 @@ export * from './broker-change';
 export * from './additional-product';
 export * from './account-link';
 export * from './broker-book';
+export * from './payments-desk';
+export * from './audit-trail';
 export * from './member-search';

@@ -165,7 +165,15 @@ function PaymentRows({ items, policyNumber }: { items: readonly HistoryItem[]; p
     </Link>
   );
   const status = (payment: HistoryItem) => (
-    <Chip size="small" variant="outlined" color={STATUS_COLOR[payment.transactionStatus]} label={t(`payments.status.${payment.transactionStatus}`)} />
+    <>
+      <Chip size="small" variant="outlined" color={STATUS_COLOR[payment.transactionStatus]} label={t(`payments.status.${payment.transactionStatus}`)} />
+      {/* Issue 13: part of a payment refunded by staff (all of it is the Refunded status). */}
+      {payment.refundedCents > 0 && payment.transactionStatus !== 'Refunded' && (
+        <Typography component="span" variant="body2" sx={{ ml: 1 }}>
+          {t('payments.history.partlyRefunded', { amount: format.money(payment.refundedCents) })}
+        </Typography>
+      )}
+    </>
   );
   if (phone) {
     return (
