@@ -20,7 +20,10 @@ import pg from 'pg';
 
 const { values } = parseArgs({
   options: {
-    'server-url': { type: 'string', default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+    'server-url': {
+      type: 'string',
+      default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
     database: { type: 'string', default: 'portal_bench' },
     day: { type: 'string' },
     keep: { type: 'boolean', default: false },
@@ -29,7 +32,8 @@ const { values } = parseArgs({
 });
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const now = new Date();
-const day = values.day ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+const day =
+  values.day ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
 const copy = `${values.database}_day_${Date.now().toString(36)}`;
 const urlOf = (name) => {
   const url = new URL(values['server-url']);
@@ -48,12 +52,18 @@ async function query(name, text) {
 }
 
 const [{ households }] = await query(values.database, 'select count(*)::int as households from households');
-console.log(`Billing day ${day} on ${households.toLocaleString('en-US')} households (a copy of ${values.database}: ${copy})`);
+console.log(
+  `Billing day ${day} on ${households.toLocaleString('en-US')} households (a copy of ${values.database}: ${copy})`,
+);
 const started = performance.now();
 await query('postgres', `create database ${copy} template ${values.database}`);
 console.log(`copy made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repoRoot, encoding: 'utf8' }).trim() !== '';
+const dirty =
+  execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  }).trim() !== '';
 const commit = `${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim()}${dirty ? ' with uncommitted changes' : ''}`;
 const loadBefore = os.loadavg();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-day-'));
@@ -61,20 +71,24 @@ const profile = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resol
 const loadDuring = [];
 const sampler = setInterval(() => loadDuring.push(os.loadavg()[0]), 5_000);
 const t0 = performance.now();
-const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/jobs/cli.ts', '--once', '--today', day], {
-  cwd: repoRoot,
-  env: {
-    ...process.env,
-    NODE_ENV: 'development',
-    DEMO_MODE: 'true',
-    DATABASE_URL: urlOf(copy),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // Bank payments stay pending through the run (their settlement is another day's business).
-    PROCESSOR_SETTLE_DELAY_MS: '86400000',
+const child = spawn(
+  process.execPath,
+  [...profile, '--import', 'tsx', 'apps/server/src/jobs/cli.ts', '--once', '--today', day],
+  {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DEMO_MODE: 'true',
+      DATABASE_URL: urlOf(copy),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Bank payments stay pending through the run (their settlement is another day's business).
+      PROCESSOR_SETTLE_DELAY_MS: '86400000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+);
 let report = '';
 // The command prints its report when the last step ends, then drains the outbox and exits.
 let reportAt = null;
@@ -95,9 +109,18 @@ if (code !== 0) {
   process.exit(1);
 }
 
-const paid = await query(copy, `select payment_source as source, transaction_status as status, count(*)::int as count from payments where transaction_date = '${day}' and payment_source in ('Scheduled', 'Autopay') group by 1, 2 order by 1, 2`);
-const runs = await query(copy, `select status, coalesce(reason, '') as reason, count(*)::int as count from autopay_runs group by 1, 2 order by 3 desc`);
-const scheduled = await query(copy, `select status, count(*)::int as count from scheduled_payments where payment_date <= '${day}' group by 1 order by 2 desc`);
+const paid = await query(
+  copy,
+  `select payment_source as source, transaction_status as status, count(*)::int as count from payments where transaction_date = '${day}' and payment_source in ('Scheduled', 'Autopay') group by 1, 2 order by 1, 2`,
+);
+const runs = await query(
+  copy,
+  `select status, coalesce(reason, '') as reason, count(*)::int as count from autopay_runs group by 1, 2 order by 3 desc`,
+);
+const scheduled = await query(
+  copy,
+  `select status, count(*)::int as count from scheduled_payments where payment_date <= '${day}' group by 1 order by 2 desc`,
+);
 // Inside the autopay step, from the rows' own timestamps: announcing (run rows inserted), then charging.
 const [phases] = await query(
   copy,
@@ -117,13 +140,34 @@ const steps = [...report.matchAll(/^ {2}([\w-]+): .* \((\d+(?:\.\d+)?) s\)$/gm)]
 const stepSeconds = steps.reduce((sum, step) => sum + step.seconds, 0);
 const reportSeconds = ((reportAt ?? exitAt) - t0) / 1000;
 console.log('\nWhere the time went:');
-console.log(`  start-up (database, sandbox adopting the saved methods, app): ${(reportSeconds - stepSeconds).toFixed(1)} s`);
+console.log(
+  `  start-up (database, sandbox adopting the saved methods, app): ${(reportSeconds - stepSeconds).toFixed(1)} s`,
+);
 for (const step of steps) console.log(`  step ${step.name}: ${step.seconds.toFixed(1)} s`);
-if (phases?.announcing != null) console.log(`    autopay: run rows inserted over ${phases.announcing.toFixed(1)} s, autopay payments over ${(phases.charging ?? 0).toFixed(1)} s`);
-console.log(`  outbox drain and close after the report: ${((exitAt - (reportAt ?? exitAt)) / 1000).toFixed(1)} s`);
+if (phases?.announcing != null)
+  console.log(
+    `    autopay: run rows inserted over ${phases.announcing.toFixed(1)} s, autopay payments over ${(phases.charging ?? 0).toFixed(1)} s`,
+  );
+console.log(
+  `  outbox drain and close after the report: ${((exitAt - (reportAt ?? exitAt)) / 1000).toFixed(1)} s`,
+);
 console.log(`Wall time of jobs --once (start to exit): ${seconds.toFixed(1)} s`);
-console.log('Payments made that day:', paid.map((row) => `${row.source} ${row.status} ${row.count}`).join(', ') || 'none');
-console.log('Autopay runs:', runs.map((row) => `${row.status}${row.reason ? ` (${row.reason})` : ''} ${row.count}`).join(', ') || 'none');
-console.log('Scheduled payments due by then:', scheduled.map((row) => `${row.status} ${row.count}`).join(', ') || 'none');
-const during = loadDuring.length > 0 ? `${Math.min(...loadDuring).toFixed(2)}-${Math.max(...loadDuring).toFixed(2)}` : 'n/a';
-console.log(`Commit ${commit}; ${os.cpus().length} cores; load average (1, 5, 15 min) before ${loadBefore.map((v) => v.toFixed(2)).join(' ')}, after ${loadAfter.map((v) => v.toFixed(2)).join(' ')}; 1-min load during the run ${during}`);
+console.log(
+  'Payments made that day:',
+  paid.map((row) => `${row.source} ${row.status} ${row.count}`).join(', ') || 'none',
+);
+console.log(
+  'Autopay runs:',
+  runs.map((row) => `${row.status}${row.reason ? ` (${row.reason})` : ''} ${row.count}`).join(', ') || 'none',
+);
+console.log(
+  'Scheduled payments due by then:',
+  scheduled.map((row) => `${row.status} ${row.count}`).join(', ') || 'none',
+);
+const during =
+  loadDuring.length > 0
+    ? `${Math.min(...loadDuring).toFixed(2)}-${Math.max(...loadDuring).toFixed(2)}`
+    : 'n/a';
+console.log(
+  `Commit ${commit}; ${os.cpus().length} cores; load average (1, 5, 15 min) before ${loadBefore.map((v) => v.toFixed(2)).join(' ')}, after ${loadAfter.map((v) => v.toFixed(2)).join(' ')}; 1-min load during the run ${during}`,
+);

@@ -30,7 +30,9 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 
 const db = new pg.Client({ connectionString: values['database-url'] });
 await db.connect();
-const { rows: counts } = await db.query('select (select count(*) from households)::int as households, (select count(*) from policies)::int as policies');
+const { rows: counts } = await db.query(
+  'select (select count(*) from households)::int as households, (select count(*) from policies)::int as policies',
+);
 const { rows: sample } = await db.query('select id from policies tablesample system (5) limit 5000');
 await db.end();
 if (sample.length === 0) {
@@ -46,7 +48,17 @@ if (!fs.existsSync(path.join(repoRoot, 'apps/server/dist/server.js'))) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: repoRoot,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATABASE_URL: values['database-url'], DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: values['database-url'],
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_POOL_SIZE: '20',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = () => server.kill('SIGTERM');
@@ -106,8 +118,15 @@ stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-console.log(`\nMachine: ${machine}; data: ${counts[0].households} households, ${counts[0].policies} policies`);
-console.log(`Target rate ${rate}/s for ${duration} s, ${values.connections} connections, load generator on the same machine.\n`);
+console.log(
+  `\nMachine: ${machine}; data: ${counts[0].households} households, ${counts[0].policies} policies`,
+);
+console.log(
+  `Target rate ${rate}/s for ${duration} s, ${values.connections} connections, load generator on the same machine.\n`,
+);
 console.log('| read | achieved req/s | median ms | p99 ms | non-2xx | errors |');
 console.log('|---|---|---|---|---|---|');
-for (const r of results) console.log(`| ${r.title} | ${r.achievedRate} | ${r.medianMs} | ${r.p99Ms} | ${r.non2xx} | ${r.errors + r.timeouts} |`);
+for (const r of results)
+  console.log(
+    `| ${r.title} | ${r.achievedRate} | ${r.medianMs} | ${r.p99Ms} | ${r.non2xx} | ${r.errors + r.timeouts} |`,
+  );

@@ -11,7 +11,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
-const { values } = parseArgs({ options: { budget: { type: 'string', default: '200' }, json: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { budget: { type: 'string', default: '200' }, json: { type: 'boolean', default: false } },
+});
 const budgetBytes = Number(values.budget) * 1000;
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const webRoot = path.join(repoRoot, 'apps/web');
@@ -22,10 +24,23 @@ const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-bundle-'));
 const ROUTE_MODULES = ['src/areas/account-overview/account-overview-page.tsx'];
 const STARTUP_MODULES = [];
 
-execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, '--manifest', 'manifest.json'], {
-  cwd: webRoot,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+execFileSync(
+  process.execPath,
+  [
+    path.join(repoRoot, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--logLevel',
+    'error',
+    '--outDir',
+    outDir,
+    '--manifest',
+    'manifest.json',
+  ],
+  {
+    cwd: webRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 const manifest = JSON.parse(fs.readFileSync(path.join(outDir, 'manifest.json'), 'utf8'));
 
 /** The chunk and everything it imports statically (what the browser fetches with it). */
@@ -56,12 +71,21 @@ fs.rmSync(outDir, { recursive: true, force: true });
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 if (values.json) {
-  console.log(JSON.stringify({ totalGzipBytes: total, totalRawBytes: rawTotal, budgetBytes, chunks }, null, 2));
+  console.log(
+    JSON.stringify({ totalGzipBytes: total, totalRawBytes: rawTotal, budgetBytes, chunks }, null, 2),
+  );
 } else {
   console.log(`Initial JavaScript for /account-overview (${chunks.length} chunks):`);
-  for (const chunk of chunks) console.log(`  ${kb(chunk.gzip).padStart(7)} KB gzip  ${kb(chunk.raw).padStart(7)} KB raw  ${chunk.file}`);
-  console.log(`  ${kb(total).padStart(7)} KB gzip  ${kb(rawTotal).padStart(7)} KB raw  total (budget ${kb(budgetBytes)} KB gzip)`);
-  console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`);
+  for (const chunk of chunks)
+    console.log(
+      `  ${kb(chunk.gzip).padStart(7)} KB gzip  ${kb(chunk.raw).padStart(7)} KB raw  ${chunk.file}`,
+    );
+  console.log(
+    `  ${kb(total).padStart(7)} KB gzip  ${kb(rawTotal).padStart(7)} KB raw  total (budget ${kb(budgetBytes)} KB gzip)`,
+  );
+  console.log(
+    `Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`,
+  );
 }
 if (total > budgetBytes) {
   console.error(`Over budget by ${kb(total - budgetBytes)} KB gzip.`);

@@ -22,7 +22,11 @@ export async function signIn(baseUrl, realm, username, password, clientId = 'mem
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const redirectUri = `${baseUrl}/auth/callback`;
   const go = async (url, init = {}) => {
-    const response = await fetch(new URL(url, baseUrl), { redirect: 'manual', ...init, headers: { cookie: jar.header(), ...(init.headers ?? {}) } });
+    const response = await fetch(new URL(url, baseUrl), {
+      redirect: 'manual',
+      ...init,
+      headers: { cookie: jar.header(), ...(init.headers ?? {}) },
+    });
     jar.take(response);
     return response;
   };
@@ -53,7 +57,13 @@ export async function signIn(baseUrl, realm, username, password, clientId = 'mem
   const token = await fetch(new URL(`/idp/${realm}/token`, baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+    }).toString(),
   });
   if (!token.ok) throw new Error(`token exchange failed: HTTP ${token.status}`);
   return (await token.json()).access_token;

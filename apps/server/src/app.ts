@@ -15,13 +15,15 @@ import { scrubString } from './lib/redact';
 import { loadTenantConfig, type TenantConfig } from './lib/tenant-config';
 import { tenantToday } from './lib/today';
 import { jobsPlugin } from './plugins/jobs';
+import { loadSheddingPlugin } from './plugins/load-shedding';
+import { metricsPlugin } from './plugins/metrics';
 import { billingClockStep } from './modules/finance/billing-clock';
 import { scheduledPaymentsStep } from './modules/scheduled-payment/due';
 import { dueDayRule, type CalendarDate } from '@portal/domain';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin, HttpProblem } from './plugins/errors';
+import { errorsPlugin, frameworkError, HttpProblem } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { loadOrCreateSigningKey } from './auth/keys';
 import { outboxPlugin } from './plugins/outbox';
@@ -38,6 +40,8 @@ import { loadSamlTrust } from './saml/trust';
 import { guestRoutes } from './modules/guest/routes';
 import { householdRoutes } from './modules/household/routes';
 import { policyRoutes } from './modules/policy/routes';
+import { paymentsDeskRoutes } from './modules/payments-desk/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { paymentRoutes } from './modules/payment/routes';
 import { reinstatementRoutes } from './modules/reinstatement/routes';
 import { scheduledPaymentRoutes } from './modules/scheduled-payment/routes';
@@ -93,6 +97,8 @@ export interface BuildAppOptions {
   jobs?: boolean;
   /** How often idle job workers ask for work (s; tests make it short). */
   jobPollingIntervalSeconds?: number;
+  /** Retries of a failed billing day before it stays failed (tests: 0). */
+  jobRetryLimit?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -139,6 +145,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
+    // Refusals of the router itself (a bad escape, an overlong path parameter) are problem+json too.
+    frameworkErrors: (error, request, reply) => {
+      void frameworkError(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: string[] = [];
@@ -154,6 +164,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const processor = options.processor ?? createProcessor(settings);
   await app.register(errorsPlugin);
   await app.register(requestHygienePlugin);
+  // Overload is answered at once (503 + Retry-After), before tokens are verified or queries run (decision 034).
+  await app.register(loadSheddingPlugin, { ...settings.loadShedding, onShed: (reason) => {
+    app.meters.shed(reason);
+  } });
   // The portal frames the processor's hosted fields, and nothing else.
   await app.register(securityPlugin, { frameSources: processor.origin ? [processor.origin] : [] });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -211,7 +225,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.jobPollingIntervalSeconds === undefined
       ? {}
       : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
+    ...(options.jobRetryLimit === undefined ? {} : { retryLimit: options.jobRetryLimit }),
   });
+  // Prometheus metrics on METRICS_PORT or at /metrics with METRICS_TOKEN; nothing collected otherwise (decision 034).
+  await app.register(metricsPlugin, settings.metrics);
   // The billing day's steps, in order (docs/decisions/021): the billing clock (invoices, past due, grace
   // periods, terminations), then due scheduled payments, then autopay (which charges what the clock says is due).
   const payments = tenant.account.payments;
@@ -316,6 +333,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Issue 13: staff find a member and see their activity (member 360).
       await api.register(memberSearchRoutes);
       await api.register(processorRoutes);
+      // Issue 13: the staff payments desk and the audit trail (docs/decisions/031).
+      await api.register(paymentsDeskRoutes);
+      await api.register(auditRoutes);
       if (settings.demoMode) await api.register(demoFixtureRoutes);
     },
     { prefix: '/api' },

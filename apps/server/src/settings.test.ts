@@ -100,3 +100,22 @@ describe('settings: demo mode and the payment processor', () => {
     expect(listening).toMatchObject({ port: 43_210, url: 'http://127.0.0.1:43210', publicOrigin: 'http://localhost:43210' });
   });
 });
+
+describe('metrics and load shedding (docs/decisions/034)', () => {
+  it('exposes metrics nowhere by default, and sheds load past the default thresholds', () => {
+    const settings = loadSettings({});
+    expect(settings.metrics).toEqual({ port: undefined, host: '0.0.0.0', token: undefined });
+    expect(settings.loadShedding).toMatchObject({ maxEventLoopDelayMs: 500, maxEventLoopUtilization: 0.98, retryAfterSeconds: 5 });
+    // 90% of V8's heap limit unless told.
+    expect(settings.loadShedding.maxHeapUsedBytes).toBeGreaterThan(100 * 1024 * 1024);
+    expect(loadSettings({ LOAD_SHED_MAX_HEAP_MB: '512' }).loadShedding.maxHeapUsedBytes).toBe(512 * 1024 * 1024);
+  });
+
+  it('takes a port of their own, a host for it and a token, and refuses what would publish them', () => {
+    expect(loadSettings({ METRICS_PORT: '9464', METRICS_HOST: '127.0.0.1' }).metrics).toMatchObject({ port: 9464, host: '127.0.0.1' });
+    expect(() => loadSettings({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => loadSettings({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+    expect(() => loadSettings({ LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: '1.5' })).toThrow(/LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION/);
+    expect(() => loadSettings({ LOAD_SHED_RETRY_AFTER_SECONDS: '0' })).toThrow(/LOAD_SHED_RETRY_AFTER_SECONDS/);
+  });
+});

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { getHeapStatistics } from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -42,7 +43,39 @@ const EnvSchema = z.object({
   DEMO_TODAY: z.iso.date().optional(),
   DEMO_HOUSEHOLDS: z.coerce.number().int().min(0).max(5_000).optional(),
   JOBS: z.enum(['true', 'false']).default('true'),
+  // Observability (docs/decisions/034): Prometheus metrics on their own port, or at /metrics with a token.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
+  // Load shedding (@fastify/under-pressure): 0 turns a check off.
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0.98),
+  LOAD_SHED_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
+  LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
+  LOAD_SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
 });
+
+/** Prometheus metrics (docs/decisions/034): where they are exposed; never on the public port without a token. */
+export interface MetricsSettings {
+  /** A port of their own (0: any free one), on `host`; none: not on a port of their own. */
+  port: number | undefined;
+  host: string;
+  /** The bearer token `GET /metrics` on the portal's own port requires; none: that path does not exist. */
+  token: string | undefined;
+}
+
+/**
+ * Load shedding (docs/decisions/034): past any of these the portal answers 503 problem+json with
+ * Retry-After at once, instead of queueing requests until they time out. 0 turns a check off.
+ */
+export interface LoadSheddingSettings {
+  maxEventLoopDelayMs: number;
+  maxEventLoopUtilization: number;
+  /** Heap in use (bytes); by default 90% of V8's heap limit. */
+  maxHeapUsedBytes: number;
+  retryAfterSeconds: number;
+  sampleIntervalMs: number;
+}
 
 /**
  * The payment processor behind the port (docs/decisions/016):
@@ -121,6 +154,8 @@ export interface Settings {
   demoHouseholds: number | undefined;
   /** Whether this instance runs the job workers (every instance does by default; docs/decisions/021). */
   jobs: boolean;
+  metrics: MetricsSettings;
+  loadShedding: LoadSheddingSettings;
   version: string;
 }
 
@@ -186,6 +221,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
   if (e.DEMO_TODAY !== undefined && !demoMode) {
     throw new SettingsError('Refusing to start: DEMO_TODAY is a demo-mode setting (it moves the billing clock); remove it or turn demo mode on.');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new SettingsError('Invalid environment: METRICS_PORT must differ from PORT (metrics are never served on the public port without METRICS_TOKEN)');
+  }
   if (e.DEMO_HOUSEHOLDS !== undefined && !demoMode) {
     throw new SettingsError('Refusing to start: DEMO_HOUSEHOLDS is a demo-mode setting (how many generated households the first start seeds); remove it or turn demo mode on.');
   }
@@ -223,6 +261,14 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     demoToday: e.DEMO_TODAY,
     demoHouseholds: e.DEMO_HOUSEHOLDS,
     jobs: e.JOBS === 'true',
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
+    loadShedding: {
+      maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION,
+      maxHeapUsedBytes: e.LOAD_SHED_MAX_HEAP_MB === undefined ? Math.floor(getHeapStatistics().heap_size_limit * 0.9) : e.LOAD_SHED_MAX_HEAP_MB * 1024 * 1024,
+      retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER_SECONDS,
+      sampleIntervalMs: e.LOAD_SHED_SAMPLE_INTERVAL_MS,
+    },
     version,
   };
 }

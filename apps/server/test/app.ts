@@ -19,6 +19,8 @@ export interface TestAppOptions {
   liveStreamMaxMs?: number;
   /** Start the job workers (the billing day) when the app is ready, polling every half second. */
   jobs?: boolean;
+  /** Retries of a failed billing day before it stays failed (default the runner's). */
+  jobRetryLimit?: number;
   /** Runs after the app is built and before it is ready (e.g. to register a daily step before the workers start). */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -35,7 +37,16 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
   // Keys and secrets of the embedded identity providers go to a throw-away folder, never ./.data.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const settings = loadSettings(
-    { NODE_ENV: 'test', LOG_LEVEL: options.captureLogs ? 'trace' : 'silent', DATA_DIR: dataDir, ...options.env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: options.captureLogs ? 'trace' : 'silent',
+      DATA_DIR: dataDir,
+      // No load shedding unless a test asks for it: test files keep the cores busy (PGlite runs on the event loop).
+      LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+      LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: '0',
+      LOAD_SHED_MAX_HEAP_MB: '0',
+      ...options.env,
+    },
     '1.6.0-test',
   );
   const stream = new Writable({
@@ -52,6 +63,7 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
     liveStreamMaxMs: options.liveStreamMaxMs ?? 300,
     ...(options.processor ? { processor: options.processor } : {}),
     ...(options.jobs ? { jobs: true, jobPollingIntervalSeconds: 0.5 } : {}),
+    ...(options.jobRetryLimit === undefined ? {} : { jobRetryLimit: options.jobRetryLimit }),
   });
   options.beforeReady?.(app);
   app.addHook('onClose', () => {

@@ -76,6 +76,9 @@ const NO_SUCH_ITEM = '00000000-0000-4000-8000-000000000000';
 
 const MATRIX: Record<string, RouteCase> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expect: everyone(200) },
+  // Issue 16: the orchestrators' probes answer anyone (no record, no member data).
+  'GET /api/health/live': { request: () => ({ url: '/api/health/live' }), expect: everyone(200) },
+  'GET /api/health/ready': { request: () => ({ url: '/api/health/ready' }), expect: everyone(200) },
   'GET /api/openapi.json': { request: () => ({ url: '/api/openapi.json' }), expect: everyone(200) },
   'GET /api/docs': { request: () => ({ url: '/api/docs' }), expect: everyone(200) },
   'POST /api/v1/Logging': {
@@ -527,6 +530,41 @@ const MATRIX: Record<string, RouteCase> = {
   'GET /api/v1/Payment/:paymentId/receipt.pdf': {
     request: (w) => ({ url: `/api/v1/Payment/${w.aRecords.paymentId}/receipt.pdf` }),
     expect: ownersOfA(200),
+  },
+  // Issue 13, the payments desk (docs/decisions/031): role actions `refund-payment` and `retry-failed-jobs`
+  // are administrators' only (none of these callers): everyone signed in is refused before any record.
+  'GET /api/v1/payments-desk/payments': {
+    request: (w) => ({ url: `/api/v1/payments-desk/payments?q=${w.a.policyNumber}` }),
+    expect: signedIn(403),
+  },
+  'POST /api/v1/payments-desk/payments/:paymentId/refund': {
+    request: (w, caller) => command(caller, `/api/v1/payments-desk/payments/${w.aRecords.paymentId}/refund`, { reason: 'Matrix refund' }),
+    expect: signedIn(403),
+  },
+  'POST /api/v1/payments-desk/payments/:paymentId/void': {
+    request: (w, caller) => command(caller, `/api/v1/payments-desk/payments/${w.aRecords.paymentId}/void`, { reason: 'Matrix void' }),
+    expect: signedIn(403),
+  },
+  'GET /api/v1/payments-desk/failed-work': {
+    request: () => ({ url: '/api/v1/payments-desk/failed-work' }),
+    expect: signedIn(403),
+  },
+  'POST /api/v1/payments-desk/failed-jobs/:jobId/retry': {
+    request: (_w, caller) => command(caller, `/api/v1/payments-desk/failed-jobs/${NO_SUCH_ITEM}/retry`),
+    expect: signedIn(403),
+  },
+  'POST /api/v1/payments-desk/failed-autopay-runs/:runId/retry': {
+    request: (_w, caller) => command(caller, `/api/v1/payments-desk/failed-autopay-runs/${NO_SUCH_ITEM}/retry`),
+    expect: signedIn(403),
+  },
+  // Issue 13, the audit trail: role action `search-audit` (administrators only).
+  'GET /api/v1/audit': { request: () => ({ url: '/api/v1/audit?action=read' }), expect: signedIn(403) },
+  'GET /api/v1/audit.csv': { request: () => ({ url: '/api/v1/audit.csv?action=read' }), expect: signedIn(403) },
+  // "Who has seen my information": household A's member (and an assertion for A), staff who may act for
+  // members; brokers and guests have no such page (403), another member is refused A's household (403).
+  'GET /api/v1/Household/:householdId/access-history': {
+    request: (w) => ({ url: `/api/v1/Household/${w.a.householdId ?? ''}/access-history` }),
+    expect: { ...signedIn(403), memberA: 200, customerService: 200, assertedA: 200 },
   },
   'GET /api/v1/Broker/search': {
     request: () => ({ url: '/api/v1/Broker/search?lastName=bro' }),

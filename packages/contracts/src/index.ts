@@ -34,4 +34,6 @@ export * from './primary-care';
 export * from './broker-change';
 export * from './additional-product';
 export * from './account-link';
+export * from './payments-desk';
+export * from './audit-trail';
 export * from './member-search';

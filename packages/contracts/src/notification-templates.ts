@@ -39,6 +39,9 @@ export const NOTIFICATION_TEMPLATES = {
   'notification.paymentPending': ['policyNumber', 'amountCents', 'paymentDate', 'last4'],
   'notification.paymentSettled': ['policyNumber', 'amountCents', 'paymentDate', 'last4'],
   'notification.paymentReturned': ['policyNumber', 'amountCents', 'paymentDate', 'last4'],
+  // Issue 13 payments desk: staff refunded (part of) a payment, or voided a bank payment before it settled.
+  'notification.paymentRefunded': ['policyNumber', 'amountCents', 'paymentDate', 'last4'],
+  'notification.paymentVoided': ['policyNumber', 'amountCents', 'paymentDate', 'last4'],
   'notification.coverageEffectuated': ['policyNumber', 'effectiveDate'],
   'notification.walletMethodAdded': ['last4'],
   'notification.walletMethodRemoved': ['last4'],

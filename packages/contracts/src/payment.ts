@@ -21,6 +21,8 @@ export const PaymentSchema = z
     /** Card brand or account type. */
     methodBrand: z.string().nullable(),
     failureReason: z.string().nullable(),
+    /** Given back by refunds so far (issue 13 payments desk): all of it when the status is Refunded. */
+    refundedCents: CentsSchema,
     /** The paid-through date right after the payment was applied (what it paid through). */
     paidThroughDate: CalendarDateSchema.nullable(),
     /** SPEC §3 Payment issuerId: the issuer's subscriber id of the policy. */

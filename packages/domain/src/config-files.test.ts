@@ -86,6 +86,8 @@ const SPEC_NAVIGATION_ROUTES = [
   '/admin/additional-products',
   '/admin/faq',
   '/notification/view-notifications',
+  // Issue 13: "who has seen my information", beyond SPEC §2's sample.
+  '/admin/access-history',
 ];
 
 /** Pages the product adds to SPEC §2's sample menu (issue 12: the member ID card, under the overview). */

@@ -32,7 +32,18 @@ export interface DatabaseHandle {
    * with values a parameterised query; without, possibly several statements (PGlite's `exec`).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** The connection pool's use (PostgreSQL; the embedded database has one connection and no pool). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open (in use or idle). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export const migrationsFolder = path.join(repoRoot, 'apps/server/src/db/migrations');
@@ -113,6 +124,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
       await pool.query('select 1');
     },
     executeSql: (text, values) => pool.query(text, values),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 10 }),
     migrate: async () => {
       const client = await pool.connect();
       try {
@@ -142,6 +154,27 @@ export async function openDatabase(settings: {
   return settings.databaseUrl
     ? openPostgres({ connectionString: settings.databaseUrl, poolSize: settings.databasePoolSize })
     : openPglite({ dataDir: settings.dataDir });
+}
+
+/**
+ * Whether the database holds every migration this build knows (drizzle records each one it applied
+ * with the journal's `when`): false while another instance is still migrating, or on an older schema.
+ */
+export async function schemaIsCurrent(handle: DatabaseHandle): Promise<boolean> {
+  const latest = latestMigration();
+  const { rows } = await handle.executeSql('select coalesce(max(created_at), 0)::text as applied from drizzle.__drizzle_migrations');
+  const applied = Number((rows[0] as { applied?: string } | undefined)?.applied ?? 0);
+  return applied >= latest;
+}
+
+let latestMigrationWhen: number | null = null;
+/** The `when` of this build's last migration (meta/_journal.json), read once. */
+function latestMigration(): number {
+  if (latestMigrationWhen === null) {
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+    latestMigrationWhen = Math.max(0, ...journal.entries.map((entry) => entry.when));
+  }
+  return latestMigrationWhen;
 }
 
 /** Reports whether the database answers; never throws. */

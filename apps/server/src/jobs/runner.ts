@@ -44,6 +44,27 @@ export interface JobRunnerOptions {
   today: () => CalendarDate;
   /** How often an idle worker asks for work (s); pg-boss's minimum is 0.5. */
   pollingIntervalSeconds?: number;
+  /** How many times a failed billing day is retried before it stays failed (default 3; tests use 0). */
+  retryLimit?: number;
+}
+
+/** A billing day that failed for good (its retries spent), as the payments desk lists it (issue 13). */
+export interface FailedJobRow {
+  id: string;
+  name: string;
+  failedAt: Date | null;
+  retryCount: number;
+  error: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The message a failed job kept (pg-boss stores the error as its output), shortened for a list. */
+function errorOf(output: unknown): string | null {
+  if (output === null || output === undefined) return null;
+  const value = typeof output === 'string' ? (JSON.parse(output) as unknown) : output;
+  const message = typeof value === 'object' && value !== null && 'message' in value ? String(value.message) : JSON.stringify(value);
+  return message.slice(0, 300);
 }
 
 export class JobRunner {
@@ -90,7 +111,7 @@ export class JobRunner {
       schema: 'pgboss',
       // A failed billing day is retried three times, one, two then four minutes later, then stays failed
       // (visible in the health answer and, later, the admin area).
-      retryLimit: 3,
+      retryLimit: this.options.retryLimit ?? 3,
       retryDelay: 60,
       retryBackoff: true,
       expireInMinutes: 60,
@@ -143,6 +164,50 @@ export class JobRunner {
     } catch {
       return { status: 'down', queued: 0, failed: 0 };
     }
+  }
+
+  /** Whether this instance runs the queue's workers (up), was told not to (off), or could not start them (down). */
+  get status(): QueueHealth['status'] {
+    return this.#boss ? 'up' : this.#failedToStart ? 'down' : 'off';
+  }
+
+  /**
+   * The billing days that failed for good and are still kept (a week), newest first: what the payments
+   * desk shows staff. Empty when the queue's tables do not exist yet (no instance ever started it).
+   */
+  async failedJobs(limit = 50): Promise<FailedJobRow[]> {
+    const { rows: exists } = await this.database.executeSql(`select to_regclass('pgboss.job') is not null as present`, []);
+    if (!(exists[0] as { present: boolean } | undefined)?.present) return [];
+    const { rows } = await this.database.executeSql(
+      `select id::text as id, name, completed_on as failed_at, retry_count, output from pgboss.job
+        where name = $1 and state = 'failed' order by completed_on desc nulls last limit $2`,
+      [BILLING_DAY, limit],
+    );
+    return (rows as { id: string; name: string; failed_at: Date | string | null; retry_count: number; output: unknown }[]).map((row) => ({
+      id: row.id,
+      name: row.name,
+      failedAt: row.failed_at === null ? null : new Date(row.failed_at),
+      retryCount: row.retry_count,
+      error: errorOf(row.output),
+    }));
+  }
+
+  /**
+   * Puts a failed billing day back in the queue (issue 13: staff retry it). pg-boss moves it from failed
+   * to retry only if it is still failed, so two staff retrying at once queue it once; the run itself does
+   * only what is left (the steps claim their rows). Answers `not-found` for an unknown id, `already` when
+   * someone retried it first, `off` when no worker of this instance could run it.
+   */
+  async retryFailed(jobId: string): Promise<'queued' | 'already' | 'not-found' | 'off'> {
+    const boss = this.#boss;
+    if (!boss) return 'off';
+    if (!UUID.test(jobId)) return 'not-found';
+    const job = await boss.getJobById(BILLING_DAY, jobId);
+    if (!job) return 'not-found';
+    // pg-boss 10 answers how many jobs it moved (its typings say void).
+    const retry = boss.retry.bind(boss) as unknown as (name: string, id: string) => Promise<{ affected?: number } | undefined>;
+    const result = await retry(BILLING_DAY, jobId);
+    return (result?.affected ?? 0) > 0 ? 'queued' : 'already';
   }
 
   /** Jobs that ended failed (their retries spent) and are still kept. */

@@ -12,6 +12,9 @@ import { HttpProblem } from './errors';
  */
 export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/health',
+  // Orchestrators' probes (docs/decisions/034): liveness and readiness answer without a token.
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/openapi.json',
   'GET /api/docs',
   'POST /api/v1/Logging',

@@ -119,3 +119,18 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
     detail: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`,
   });
 }
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route runs — a malformed escape in the
+ * path (FST_ERR_BAD_URL, 400) or a path parameter longer than the router takes (FST_ERR_MAX_PARAM_LENGTH,
+ * 414) — answered as problem+json like every other refusal, without echoing the path back.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
+  return sendProblem(reply, request, {
+    type: ProblemType.badRequest,
+    title: status === 414 ? 'URI too long' : 'Bad request',
+    status,
+    detail: status === 414 ? 'A path parameter is longer than any identifier.' : 'The URL is not valid.',
+  });
+}

@@ -14,6 +14,8 @@ export interface JobsPluginOptions {
   workers: boolean;
   timeZone: string;
   pollingIntervalSeconds?: number;
+  /** Retries of a failed billing day before it stays failed (default 3). */
+  retryLimit?: number;
 }
 
 /**
@@ -26,6 +28,7 @@ export const jobsPlugin = fp(
       timeZone: options.timeZone,
       today: () => app.today(),
       ...(options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
+      ...(options.retryLimit === undefined ? {} : { retryLimit: options.retryLimit }),
     });
     app.decorate('jobs', runner);
     if (options.workers) {

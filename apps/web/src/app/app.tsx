@@ -9,6 +9,7 @@ import type { RuntimeConfig } from '../config/load-config';
 import { baseTheme } from './theme';
 import { StartupSpinner } from './layout/startup-spinner';
 import { PortalApp } from './portal-app';
+import { preloadPage } from './router';
 import { startPortal } from './startup';
 
 type Phase = { status: 'starting' } | { status: 'failed' } | { status: 'ready'; config: RuntimeConfig };
@@ -41,6 +42,7 @@ export function App() {
   const [phase, setPhase] = useState<Phase>({ status: 'starting' });
   useEffect(() => {
     let cancelled = false;
+    preloadPage(window.location.pathname);
     startPortal().then(
       ({ config, validation }) => {
         if (cancelled) return;

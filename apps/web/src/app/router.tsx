@@ -1,5 +1,6 @@
 import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { BrowserRouter, matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { loadAllTexts } from '../i18n';
 import { setNavigator } from '../lib/navigator';
 import { useRouteTitle } from '../ui/route-title';
 import { Root } from './root';
@@ -13,57 +14,108 @@ export interface PortalRoute extends RouteEntry {
 
 // Each area is its own chunk, loaded when first visited (SPEC §2: each area is loaded separately).
 // One module per path of the route table (app/routes.ts): the compiler asks for a page for every path.
-const PAGES: Record<RoutePath, LazyExoticComponent<ComponentType>> = {
-  '/home': lazy(() => import('../areas/home/home-page')),
-  '/payments/locate-account': lazy(() => import('../areas/payments/locate-account/locate-account-page')),
-  '/auth/callback': lazy(() => import('./auth/callback-page')),
-  '/auth/asserted': lazy(() => import('./auth/asserted-page')),
-  '/auth/signed-out': lazy(() => import('./auth/logged-out-page')),
-  '/error/500': lazy(() => import('../areas/error/server-error-page')),
-  '/payments/wallet': lazy(() => import('../areas/payments/wallet/wallet-page')),
-  '/account-overview': lazy(() => import('../areas/account-overview/account-overview-page')),
-  '/payments/make-payment': lazy(() => import('../areas/payments/make-payment/make-payment-page')),
-  '/payments/binding-payment': lazy(() => import('../areas/payments/binding-payment/binding-payment-page')),
-  '/payments/payment-history': lazy(() => import('../areas/payments/payment-history/payment-history-page')),
-  '/payments/autopay': lazy(() => import('../areas/payments/autopay/autopay-page')),
-  '/payments/scheduled-payments': lazy(() => import('../areas/payments/scheduled-payments/scheduled-payments-page')),
-  '/payments/payment-history/:paymentId': lazy(() => import('../areas/payments/receipt/receipt-page')),
-  '/payments/make-payment/receipt/:paymentId': lazy(() => import('../areas/payments/receipt/receipt-page')),
-  '/documents/invoice': lazy(() => import('../areas/documents/invoices-page')),
-  '/documents/notice': lazy(() => import('../areas/documents/notices-page')),
-  '/documents/tax': lazy(() => import('../areas/documents/tax-forms-page')),
-  '/notification/view-notifications': lazy(() => import('../areas/notification/view-notifications-page')),
-  '/admin/paperless-settings': lazy(() => import('../areas/admin/paperless-settings-page')),
-  '/admin/email-confirmation': lazy(() => import('../areas/admin/email-confirmation-page')),
-  '/admin/policy-selection/service-requests': lazy(() => import('../areas/admin/service-requests/service-requests-page')),
-  '/admin/service-requests-alt': lazy(() => import('../areas/admin/service-requests/service-requests-alt-page')),
-  '/admin/service-queue': lazy(() => import('../areas/admin/service-queue/service-queue-page')),
-  '/admin/service-queue/:requestId': lazy(() => import('../areas/admin/service-queue/service-queue-request-page')),
-  '/admin/policy-selection/coverage-details': lazy(() => import('../areas/admin/coverage-details/coverage-details-page')),
-  '/admin/policy-selection/coverage-details/end-coverage': lazy(() => import('../areas/admin/coverage-details/end-coverage-page')),
-  '/admin/policy-selection/coverage-details/change-dates': lazy(() => import('../areas/admin/coverage-details/change-coverage-dates-page')),
-  '/admin/policy-selection/change-plan': lazy(() => import('../areas/admin/change-plan/change-plan-page')),
-  '/admin/policy-selection/span-selection/reactivate-plan': lazy(() => import('../areas/admin/reactivate-plan/reactivate-plan-page')),
-  '/admin/policy-selection/contact-info': lazy(() => import('../areas/admin/contact-info/contact-info-page')),
-  '/admin/policy-selection/manage-address': lazy(() => import('../areas/admin/manage-address/manage-address-page')),
-  '/admin/demographics': lazy(() => import('../areas/admin/demographics/demographics-page')),
-  '/admin/policy-selection/manage-dependents': lazy(() => import('../areas/admin/manage-dependents/manage-dependents-page')),
-  '/admin/policy-selection/report-change': lazy(() => import('../areas/admin/report-change/report-change-page')),
-  '/admin/policy-selection/view-benefits': lazy(() => import('../areas/admin/view-benefits/view-benefits-page')),
-  '/account-overview/id-card': lazy(() => import('../areas/account-overview/id-card/id-card-page')),
-  '/admin/faq': lazy(() => import('../areas/admin/faq/faq-page')),
-  '/admin/pcp-select': lazy(() => import('../areas/admin/pcp-select/pcp-select-page')),
-  '/admin/policy-selection/broker': lazy(() => import('../areas/admin/broker/broker-page')),
-  '/admin/additional-products': lazy(() => import('../areas/admin/additional-products/additional-products-page')),
-  '/home/link-account': lazy(() => import('../areas/home/link-account-page')),
-  '/admin/members': lazy(() => import('../areas/admin/members/find-member-page')),
-  '/admin/members/member-360': lazy(() => import('../areas/admin/members/member-360-page')),
+const PAGE_MODULES: Record<RoutePath, () => Promise<{ default: ComponentType }>> = {
+  '/home': () => import('../areas/home/home-page'),
+  '/payments/locate-account': () => import('../areas/payments/locate-account/locate-account-page'),
+  '/auth/callback': () => import('./auth/callback-page'),
+  '/auth/asserted': () => import('./auth/asserted-page'),
+  '/auth/signed-out': () => import('./auth/logged-out-page'),
+  '/error/500': () => import('../areas/error/server-error-page'),
+  '/payments/wallet': () => import('../areas/payments/wallet/wallet-page'),
+  '/account-overview': () => import('../areas/account-overview/account-overview-page'),
+  '/payments/make-payment': () => import('../areas/payments/make-payment/make-payment-page'),
+  '/payments/binding-payment': () => import('../areas/payments/binding-payment/binding-payment-page'),
+  '/payments/payment-history': () => import('../areas/payments/payment-history/payment-history-page'),
+  '/payments/autopay': () => import('../areas/payments/autopay/autopay-page'),
+  '/payments/scheduled-payments': () =>
+    import('../areas/payments/scheduled-payments/scheduled-payments-page'),
+  '/payments/payment-history/:paymentId': () => import('../areas/payments/receipt/receipt-page'),
+  '/payments/make-payment/receipt/:paymentId': () => import('../areas/payments/receipt/receipt-page'),
+  '/documents/invoice': () => import('../areas/documents/invoices-page'),
+  '/documents/notice': () => import('../areas/documents/notices-page'),
+  '/documents/tax': () => import('../areas/documents/tax-forms-page'),
+  '/notification/view-notifications': () => import('../areas/notification/view-notifications-page'),
+  '/admin/paperless-settings': () => import('../areas/admin/paperless-settings-page'),
+  '/admin/email-confirmation': () => import('../areas/admin/email-confirmation-page'),
+  '/admin/policy-selection/service-requests': () =>
+    import('../areas/admin/service-requests/service-requests-page'),
+  '/admin/service-requests-alt': () => import('../areas/admin/service-requests/service-requests-alt-page'),
+  '/admin/policy-selection/coverage-details': () =>
+    import('../areas/admin/coverage-details/coverage-details-page'),
+  '/admin/policy-selection/coverage-details/end-coverage': () =>
+    import('../areas/admin/coverage-details/end-coverage-page'),
+  '/admin/policy-selection/coverage-details/change-dates': () =>
+    import('../areas/admin/coverage-details/change-coverage-dates-page'),
+  '/admin/policy-selection/change-plan': () => import('../areas/admin/change-plan/change-plan-page'),
+  '/admin/policy-selection/span-selection/reactivate-plan': () =>
+    import('../areas/admin/reactivate-plan/reactivate-plan-page'),
+  '/admin/policy-selection/contact-info': () => import('../areas/admin/contact-info/contact-info-page'),
+  '/admin/policy-selection/manage-address': () => import('../areas/admin/manage-address/manage-address-page'),
+  '/admin/demographics': () => import('../areas/admin/demographics/demographics-page'),
+  '/admin/policy-selection/manage-dependents': () =>
+    import('../areas/admin/manage-dependents/manage-dependents-page'),
+  '/admin/policy-selection/report-change': () => import('../areas/admin/report-change/report-change-page'),
+  '/admin/policy-selection/view-benefits': () => import('../areas/admin/view-benefits/view-benefits-page'),
+  '/account-overview/id-card': () => import('../areas/account-overview/id-card/id-card-page'),
+  '/admin/faq': () => import('../areas/admin/faq/faq-page'),
+  '/admin/pcp-select': () => import('../areas/admin/pcp-select/pcp-select-page'),
+  '/admin/policy-selection/broker': () => import('../areas/admin/broker/broker-page'),
+  '/admin/additional-products': () => import('../areas/admin/additional-products/additional-products-page'),
+  '/home/link-account': () => import('../areas/home/link-account-page'),
+  '/admin/members': () => import('../areas/admin/members/find-member-page'),
+  '/admin/members/member-360': () => import('../areas/admin/members/member-360-page'),
+  '/admin/service-queue': () => import('../areas/admin/service-queue/service-queue-page'),
+  '/admin/service-queue/:requestId': () => import('../areas/admin/service-queue/service-queue-request-page'),
+  '/admin/payments-desk': () => import('../areas/admin/payments-desk/payments-desk-page'),
+  '/admin/audit': () => import('../areas/admin/audit/audit-page'),
+  '/admin/access-history': () => import('../areas/admin/access-history/access-history-page'),
 };
 
-// Only pages that exist are routed; anything else is the translated not-found page.
-export const ROUTES: readonly PortalRoute[] = ROUTE_TABLE.map((route) => ({ ...route, Page: PAGES[route.path] }));
+/**
+ * The pages whose words are all in the startup language files (i18n STARTUP_TEXT_FILES; checked by
+ * app/startup-texts.test.ts): the first pages of most visits. Every other page loads the remaining
+ * language files with its code (docs/decisions/033).
+ */
+export const STARTUP_TEXT_PAGES: readonly RoutePath[] = [
+  '/account-overview',
+  '/payments/locate-account',
+  '/auth/callback',
+  '/auth/asserted',
+  '/auth/signed-out',
+  '/error/500',
+];
 
-export const NOT_FOUND: PortalRoute = { ...NOT_FOUND_ROUTE, Page: lazy(() => import('../areas/error/not-found-page')) };
+/** A page's code, and for pages beyond the first ones the rest of the language files, loaded together. */
+function loadPage(path: RoutePath): Promise<{ default: ComponentType }> {
+  if (STARTUP_TEXT_PAGES.includes(path)) return PAGE_MODULES[path]();
+  return Promise.all([PAGE_MODULES[path](), loadAllTexts()]).then(([module]) => module);
+}
+
+const PAGES = Object.fromEntries(
+  (Object.keys(PAGE_MODULES) as RoutePath[]).map((path) => [path, lazy(() => loadPage(path))]),
+) as Record<RoutePath, LazyExoticComponent<ComponentType>>;
+
+/**
+ * Starts loading the code of the page at `pathname` at once, while the portal starts (configuration,
+ * languages, session), instead of after it: one round trip less before the first page shows
+ * (docs/decisions/033). Nothing happens for a path of no page.
+ */
+export function preloadPage(pathname: string): void {
+  const path = normalisedPath(pathname) ?? pathname;
+  const route = ROUTE_TABLE.find((entry) => matchPath(entry.path, path) !== null);
+  if (route) void loadPage(route.path).catch(() => undefined);
+}
+
+// Only pages that exist are routed; anything else is the translated not-found page.
+export const ROUTES: readonly PortalRoute[] = ROUTE_TABLE.map((route) => ({
+  ...route,
+  Page: PAGES[route.path],
+}));
+
+export const NOT_FOUND: PortalRoute = {
+  ...NOT_FOUND_ROUTE,
+  Page: lazy(() => import('../areas/error/not-found-page')),
+};
 
 /**
  * SPEC §2: a leading `account` segment is dropped and paths are lowercased before matching.
@@ -71,7 +123,8 @@ export const NOT_FOUND: PortalRoute = { ...NOT_FOUND_ROUTE, Page: lazy(() => imp
  */
 export function normalisedPath(pathname: string): string | null {
   const lower = pathname.toLowerCase();
-  const withoutAccount = lower === '/account' ? '/' : lower.startsWith('/account/') ? lower.slice('/account'.length) : lower;
+  const withoutAccount =
+    lower === '/account' ? '/' : lower.startsWith('/account/') ? lower.slice('/account'.length) : lower;
   return withoutAccount === pathname ? null : withoutAccount;
 }
 

@@ -76,6 +76,11 @@ export const ROUTE_TABLE = [
   // Issue 13: staff find a member and see them on one page (member 360) before acting for them.
   { path: '/admin/members', titleKey: 'staff.find.title', access: 'staff' },
   { path: '/admin/members/member-360', titleKey: 'staff.member360.title', access: 'staff' },
+  // Issue 13: the staff payments desk and audit trail (role actions refund-payment / retry-failed-jobs, search-audit;
+  // reached from the staff home), and "who has seen my information" in the member's menu.
+  { path: '/admin/payments-desk', titleKey: 'paymentsDesk.title', access: 'staff' },
+  { path: '/admin/audit', titleKey: 'auditTrail.title', access: 'staff' },
+  { path: '/admin/access-history', titleKey: 'accessHistory.title', access: 'private' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RoutePath = (typeof ROUTE_TABLE)[number]['path'];

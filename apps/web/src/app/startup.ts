@@ -1,6 +1,5 @@
 import { applyCssOverrides, loadRuntimeConfig, type RuntimeConfig } from '../config/load-config';
 import { loadTenantLanguages, setTenantLanguagePath } from '../i18n';
-import { configureApi } from '../lib/api';
 import { initAuth } from '../lib/auth/auth';
 import { DIAGNOSTICS, logClientEvent } from '../lib/client-log';
 
@@ -30,8 +29,9 @@ export async function startPortal(): Promise<{ config: RuntimeConfig; validation
     logConfigFailure(error);
     throw error;
   });
-  // The API waits for the validated configuration (SPEC §4: configuration before anything else).
-  configureApi({ ready: () => validation });
+  // SPEC §4 order: the configuration has loaded before anything calls the API. Its check against the
+  // contract schemas runs once the first page is shown (docs/decisions/033); a configuration that fails
+  // it still rejects startup then (app.tsx).
   applyCssOverrides();
   try {
     initAuth(config.account.identity);

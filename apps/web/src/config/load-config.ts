@@ -2,6 +2,7 @@ import type { AccountConfig } from '@portal/contracts';
 import { deepMerge, type NavigationConfig, type RoleConfig } from '@portal/domain';
 import type { z } from 'zod';
 import { loadContracts } from '../lib/contracts';
+import { whenFirstPageShown } from '../lib/first-page';
 
 /**
  * The tenant configuration the web app runs on (SPEC §3 "Application configuration", §7 startup
@@ -58,7 +59,9 @@ async function loadMerged(name: string): Promise<unknown> {
 function check(name: string, schema: z.ZodType, merged: unknown): void {
   const result = schema.safeParse(merged);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`);
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`,
+    );
     throw new ConfigLoadError(name, problems.join('; '));
   }
 }
@@ -86,23 +89,25 @@ function readTheme(raw: unknown): ThemeFile {
 
 /**
  * Loads account, role-config and navigation (baseline + tenant, deep-merged) and the theme. Returns
- * the merged configuration and the validation against the contract schemas, which finishes while the
- * first screen renders; nothing calls the API before it has passed (lib/api.ts `ready`). Throws (or
+ * the merged configuration and the validation against the contract schemas, which runs once the first
+ * page is shown (lib/first-page.ts); a failure then replaces the portal with the startup error. Throws (or
  * the validation rejects with) ConfigLoadError.
  */
 export async function loadRuntimeConfig(): Promise<{ config: RuntimeConfig; validation: Promise<void> }> {
-  const contracts = loadContracts();
   const [account, roles, navigation, theme] = await Promise.all([
     loadMerged('account.json'),
     loadMerged('role-config.json'),
     loadMerged('navigation.json'),
     fetchJson('theme.json', true).then(readTheme),
   ]);
-  const validation = contracts.then(({ AccountConfigSchema, RoleConfigSchema, NavigationConfigSchema }) => {
-    check('account.json', AccountConfigSchema, account);
-    check('role-config.json', RoleConfigSchema, roles);
-    check('navigation.json', NavigationConfigSchema, navigation);
-  });
+  // The schemas (zod) are not needed to show the first page: they load after it (docs/decisions/033).
+  const validation = whenFirstPageShown()
+    .then(loadContracts)
+    .then(({ AccountConfigSchema, RoleConfigSchema, NavigationConfigSchema }) => {
+      check('account.json', AccountConfigSchema, account);
+      check('role-config.json', RoleConfigSchema, roles);
+      check('navigation.json', NavigationConfigSchema, navigation);
+    });
   // Until the schemas confirm it, the merged files are read with the types they promise.
   const config: RuntimeConfig = {
     account: account as AccountConfig,

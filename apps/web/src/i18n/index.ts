@@ -10,28 +10,77 @@ import {
   languageAfterStoredChange,
   type Language,
 } from '@portal/domain';
-import en from './locales/en';
+import { useEffect, useState } from 'react';
 
 export { isLanguage, LANGUAGES, type Language };
 
 type Resources = Record<string, unknown>;
+type Loaders = Record<string, () => Promise<unknown>>;
+
+/**
+ * The language files every first page needs: the shell, /account-overview, /payments/locate-account,
+ * the sign-in, sign-out and error pages (app/startup-texts.test.ts checks that they hold every key those
+ * use). The other files load with the other pages (loadAllTexts, app/router.tsx), so that the first
+ * page does not wait for the words of forty others (docs/decisions/033).
+ */
+export const STARTUP_TEXT_FILES = [
+  'common',
+  'forms',
+  'benefits',
+  'idCard',
+  'notifications',
+  'paperless',
+] as const;
+
+const isStartupFile = (path: string): boolean =>
+  STARTUP_TEXT_FILES.some((name) => path.endsWith(`/${name}.json`));
 
 /** Every file of a language folder, merged into one tree (each file holds its own top-level keys). */
-async function loadFolder(loaders: Record<string, () => Promise<unknown>>): Promise<Resources> {
+async function loadFolder(loaders: Loaders): Promise<Resources> {
   const trees = await Promise.all(Object.values(loaders).map((load) => load()));
   return trees.reduce<Resources>((merged, tree) => deepMerge(merged, tree as Resources), {});
 }
 
-// English ships in the main bundle (the default and the fallback); the others load when chosen.
-const staticLoaders: Record<Language, () => Promise<Resources>> = {
-  en: () => Promise.resolve(en),
-  es: () => loadFolder(import.meta.glob('./locales/es/*.json', { import: 'default' })),
-  pt: () => loadFolder(import.meta.glob('./locales/pt/*.json', { import: 'default' })),
+type Part = 'startup' | 'rest';
+
+function parts(folder: Loaders): Record<Part, () => Promise<Resources>> {
+  const pick = (startup: boolean) =>
+    Object.fromEntries(Object.entries(folder).filter(([path]) => isStartupFile(path) === startup));
+  return { startup: () => loadFolder(pick(true)), rest: () => loadFolder(pick(false)) };
+}
+
+// English startup files ship in the main bundle (the default and the fallback); everything else loads
+// when needed. (The glob patterns spell STARTUP_TEXT_FILES out: they must be literals.)
+const englishStartup = Object.values(
+  import.meta.glob<Resources>(['./locales/en/{common,forms,benefits,idCard,notifications,paperless}.json'], {
+    eager: true,
+    import: 'default',
+  }),
+).reduce<Resources>((merged, tree) => deepMerge(merged, tree), {});
+const loaders: Record<Language, Record<Part, () => Promise<Resources>>> = {
+  en: {
+    startup: () => Promise.resolve(englishStartup),
+    rest: () =>
+      loadFolder(
+        import.meta.glob(
+          [
+            './locales/en/*.json',
+            '!./locales/en/{common,forms,benefits,idCard,notifications,paperless}.json',
+          ],
+          { import: 'default' },
+        ),
+      ),
+  },
+  es: parts(import.meta.glob('./locales/es/*.json', { import: 'default' })),
+  pt: parts(import.meta.glob('./locales/pt/*.json', { import: 'default' })),
 };
 
 /** SPEC §7: the tenant's language files live under the configured language path (`language-<lang>.json`). */
 let tenantLanguagePath: string | null = null;
-const loaded = new Set<Language>();
+const loaded = new Map<Language, Set<Part>>();
+const tenantFiles = new Map<Language, Promise<Resources>>();
+/** Set once a page needs more than the startup files: from then on every language loads whole. */
+let everyText = false;
 
 export class LanguageLoadError extends Error {}
 
@@ -39,26 +88,78 @@ export class LanguageLoadError extends Error {}
 export function setTenantLanguagePath(path: string): void {
   tenantLanguagePath = path.endsWith('/') ? path : `${path}/`;
   loaded.clear();
+  tenantFiles.clear();
 }
 
-async function tenantResources(language: Language): Promise<Resources> {
+async function fetchTenantResources(language: Language): Promise<Resources> {
   if (tenantLanguagePath === null) return {};
   const file = `${tenantLanguagePath}language-${language}.json`;
   const response = await fetch(file, { headers: { Accept: 'application/json' } }).catch(() => null);
   // A tenant without an override for this language keeps the product wording.
   if (response?.status === 404) return {};
-  if (!response?.ok) throw new LanguageLoadError(`${file}: ${response ? `HTTP ${response.status}` : 'network error'}`);
+  if (!response?.ok)
+    throw new LanguageLoadError(`${file}: ${response ? `HTTP ${response.status}` : 'network error'}`);
   const body: unknown = await response.json().catch(() => null);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new LanguageLoadError(`${file}: not a JSON object`);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new LanguageLoadError(`${file}: not a JSON object`);
   return body as Resources;
 }
 
-/** SPEC §7: static language file + tenant language file, deep-merged (the tenant's words win). */
-async function ensureLoaded(language: Language): Promise<void> {
-  if (loaded.has(language)) return;
-  const [base, tenant] = await Promise.all([staticLoaders[language](), tenantResources(language)]);
+/** The tenant's file of a language, fetched once (merged over each part of the static files as it loads). */
+function tenantResources(language: Language): Promise<Resources> {
+  let file = tenantFiles.get(language);
+  if (!file) {
+    file = fetchTenantResources(language);
+    tenantFiles.set(language, file);
+    file.catch(() => tenantFiles.delete(language));
+  }
+  return file;
+}
+
+/** SPEC §7: static language files + tenant language file, deep-merged (the tenant's words win). */
+async function ensureLoaded(
+  language: Language,
+  wanted: readonly Part[] = everyText ? ['startup', 'rest'] : ['startup'],
+): Promise<void> {
+  const have = loaded.get(language) ?? new Set<Part>();
+  const missing = wanted.filter((part) => !have.has(part));
+  if (missing.length === 0) return;
+  const [bases, tenant] = await Promise.all([
+    Promise.all(missing.map((part) => loaders[language][part]())),
+    tenantResources(language),
+  ]);
+  const base = bases.reduce<Resources>((merged, tree) => deepMerge(merged, tree), {});
   i18next.addResourceBundle(language, 'translation', deepMerge(base, tenant), true, true);
-  loaded.add(language);
+  for (const part of missing) have.add(part);
+  loaded.set(language, have);
+}
+
+/**
+ * Every language file of the active language (the startup files hold only what the first pages need).
+ * Pages other than those wait for this before they render (app/router.tsx); components showing words
+ * of the new files re-render when they arrive (react-i18next `bindI18nStore: 'added'`).
+ */
+export async function loadAllTexts(): Promise<void> {
+  everyText = true;
+  await ensureLoaded(currentLanguage());
+}
+
+/** React: true once every language file of the active language has loaded (loading them if needed). */
+export function useAllTexts(): boolean {
+  const [ready, setReady] = useState(() => loaded.get(currentLanguage())?.has('rest') ?? false);
+  useEffect(() => {
+    if (ready) return;
+    let active = true;
+    void loadAllTexts()
+      .catch(() => undefined)
+      .then(() => {
+        if (active) setReady(true);
+      });
+    return () => {
+      active = false;
+    };
+  }, [ready]);
+  return ready;
 }
 
 function remember(language: Language): void {
@@ -85,7 +186,8 @@ export function storedLanguage(): string | null {
   }
 }
 
-export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE);
+export const currentLanguage = (): Language =>
+  isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
 
 let watching = false;
 
@@ -96,14 +198,16 @@ let watching = false;
 export async function initI18n(): Promise<void> {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
-      resources: { en: { translation: en } },
+      resources: { en: { translation: englishStartup } },
       lng: DEFAULT_LANGUAGE,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       interpolation: { escapeValue: false },
       returnNull: false,
+      // Words of files that load later (loadAllTexts) reach what is already on the screen.
+      react: { bindI18nStore: 'added' },
     });
-    loaded.add('en');
+    loaded.set('en', new Set(['startup']));
   }
   await changeLanguage(initialLanguage({ stored: storedLanguage() }), false);
   if (watching) return;
@@ -122,7 +226,8 @@ export async function initI18n(): Promise<void> {
  */
 export async function loadTenantLanguages(): Promise<void> {
   const language = currentLanguage();
-  await Promise.all([ensureLoaded(DEFAULT_LANGUAGE), ensureLoaded(language)]);
+  // The fallback's startup files only: the languages have the same keys (locales.test.ts).
+  await Promise.all([ensureLoaded(DEFAULT_LANGUAGE, ['startup']), ensureLoaded(language)]);
   // Re-render with the merged words.
   await i18next.changeLanguage(language);
 }

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { deepMerge } from '@portal/domain';
-import { NOTIFICATION_LINK_TEXT_KEYS, NOTIFICATION_TEMPLATE_NAMES, NOTIFICATION_TEMPLATES, notificationValueName } from '@portal/contracts';
+import {
+  NOTIFICATION_LINK_TEXT_KEYS,
+  NOTIFICATION_TEMPLATE_NAMES,
+  NOTIFICATION_TEMPLATES,
+  notificationValueName,
+} from '@portal/contracts';
 import en from './locales/en';
 
 /** A language folder merged as the app merges it (i18n/index.ts). */
 const folder = (files: Record<string, unknown>): Record<string, unknown> =>
-  Object.values(files).reduce<Record<string, unknown>>((merged, tree) => deepMerge(merged, tree as Record<string, unknown>), {});
+  Object.values(files).reduce<Record<string, unknown>>(
+    (merged, tree) => deepMerge(merged, tree as Record<string, unknown>),
+    {},
+  );
 const es = folder(import.meta.glob('./locales/es/*.json', { eager: true, import: 'default' }));
 const pt = folder(import.meta.glob('./locales/pt/*.json', { eager: true, import: 'default' }));
 const enFiles = Object.keys(import.meta.glob('./locales/en/*.json')).map((file) => file.split('/').pop());
@@ -17,7 +25,9 @@ function keysOf(value: unknown, prefix = ''): string[] {
 }
 
 function valueAt(tree: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], tree);
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], tree);
 }
 
 describe('translations', () => {
@@ -27,7 +37,9 @@ describe('translations', () => {
     const merged = folder(import.meta.glob('./locales/en/*.json', { eager: true, import: 'default' }));
     expect(keysOf(en).sort()).toEqual(keysOf(merged).sort());
     for (const language of ['es', 'pt']) {
-      const files = Object.keys(import.meta.glob('./locales/*/*.json')).filter((file) => file.includes(`/${language}/`)).map((file) => file.split('/').pop());
+      const files = Object.keys(import.meta.glob('./locales/*/*.json'))
+        .filter((file) => file.includes(`/${language}/`))
+        .map((file) => file.split('/').pop());
       expect(files.sort(), language).toEqual([...enFiles].sort());
     }
   });
@@ -35,19 +47,28 @@ describe('translations', () => {
   it.each([
     ['es', es],
     ['pt', pt],
-  ])('%s has exactly the keys English has (plus grammatical-gender variants of English keys)', (_language, tree) => {
-    // `validation.required_female`: Spanish and Portuguese agree a message with the field's gender
-    // (i18next context from `fields.<name>.gender`); English needs no variant.
-    const gendered = /_(female|male)$/;
-    const keys = keysOf(tree);
-    expect(keys.filter((key) => !gendered.test(key)).sort()).toEqual(english);
-    for (const key of keys.filter((candidate) => gendered.test(candidate))) expect(english, key).toContain(key.replace(gendered, ''));
-  });
+  ])(
+    '%s has exactly the keys English has (plus grammatical-gender variants of English keys)',
+    (_language, tree) => {
+      // `validation.required_female`: Spanish and Portuguese agree a message with the field's gender
+      // (i18next context from `fields.<name>.gender`); English needs no variant.
+      const gendered = /_(female|male)$/;
+      const keys = keysOf(tree);
+      expect(keys.filter((key) => !gendered.test(key)).sort()).toEqual(english);
+      for (const key of keys.filter((candidate) => gendered.test(candidate)))
+        expect(english, key).toContain(key.replace(gendered, ''));
+    },
+  );
 
   it('gives every field a gender the messages know', () => {
-    for (const [language, tree] of [['es', es], ['pt', pt], ['en', en]] as const) {
+    for (const [language, tree] of [
+      ['es', es],
+      ['pt', pt],
+      ['en', en],
+    ] as const) {
       const fields = (tree as { fields: Record<string, { gender: string }> }).fields;
-      for (const [name, field] of Object.entries(fields)) expect(['none', 'male', 'female'], `${language} fields.${name}`).toContain(field.gender);
+      for (const [name, field] of Object.entries(fields))
+        expect(['none', 'male', 'female'], `${language} fields.${name}`).toContain(field.gender);
     }
   });
 
@@ -65,7 +86,10 @@ describe('translations', () => {
     // Language names are the same in every language; anything else identical to English is a copy.
     const copied = english.filter(
       (key) =>
-        !key.startsWith('languages.') && !key.endsWith('.gender') && !(sameWord[language] ?? []).includes(key) && valueAt(tree, key) === valueAt(en, key),
+        !key.startsWith('languages.') &&
+        !key.endsWith('.gender') &&
+        !(sameWord[language] ?? []).includes(key) &&
+        valueAt(tree, key) === valueAt(en, key),
     );
     expect(copied).toEqual([]);
   });
@@ -77,7 +101,8 @@ describe('translations', () => {
   });
 
   it('keeps the same interpolation placeholders in every language', () => {
-    const placeholders = (text: unknown) => [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    const placeholders = (text: unknown) =>
+      [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
     for (const key of english) {
       expect(placeholders(valueAt(es, key)), `es ${key}`).toEqual(placeholders(valueAt(en, key)));
       expect(placeholders(valueAt(pt, key)), `pt ${key}`).toEqual(placeholders(valueAt(en, key)));
@@ -92,16 +117,23 @@ describe('notification templates (packages/contracts notification-templates.ts)'
     ['pt', pt],
   ] as const;
 
-  it.each(languages)('%s translates every template and link text the server can produce', (_language, tree) => {
-    const missing = [...NOTIFICATION_TEMPLATE_NAMES, ...NOTIFICATION_LINK_TEXT_KEYS].filter((key) => typeof valueAt(tree, key) !== 'string');
-    expect(missing).toEqual([]);
-  });
+  it.each(languages)(
+    '%s translates every template and link text the server can produce',
+    (_language, tree) => {
+      const missing = [...NOTIFICATION_TEMPLATE_NAMES, ...NOTIFICATION_LINK_TEXT_KEYS].filter(
+        (key) => typeof valueAt(tree, key) !== 'string',
+      );
+      expect(missing).toEqual([]);
+    },
+  );
 
   it('uses in each message only values its template carries (as the web names them)', () => {
     for (const template of NOTIFICATION_TEMPLATE_NAMES) {
       const carried = NOTIFICATION_TEMPLATES[template].map(notificationValueName);
       for (const [language, tree] of languages) {
-        const used = [...String(valueAt(tree, template)).matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1] ?? '');
+        const used = [...String(valueAt(tree, template)).matchAll(/{{\s*(\w+)\s*}}/g)].map(
+          (match) => match[1] ?? '',
+        );
         for (const name of used) expect(carried, `${language} ${template} {{${name}}}`).toContain(name);
       }
     }

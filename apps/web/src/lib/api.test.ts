@@ -18,16 +18,35 @@ describe('the API client (SPEC §6, §8)', () => {
     const ended = vi.fn();
     configureApi({ accessToken: () => Promise.resolve('token-1'), onSessionEnded: ended });
     const fetchMock = vi.fn(() =>
-      Promise.resolve(new Response(JSON.stringify({ type: 'urn:portal:problem:unauthenticated', title: 'Sign-in required', status: 401 }), { status: 401 })),
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            type: 'urn:portal:problem:unauthenticated',
+            title: 'Sign-in required',
+            status: 401,
+          }),
+          { status: 401 },
+        ),
+      ),
     );
     vi.stubGlobal('fetch', fetchMock);
-    await expect(apiGet('/api/v1/session', (c) => c.SessionInfoSchema)).rejects.toMatchObject({ status: 401, type: 'urn:portal:problem:unauthenticated' });
+    await expect(apiGet('/api/v1/session', (c) => c.SessionInfoSchema)).rejects.toMatchObject({
+      status: 401,
+      type: 'urn:portal:problem:unauthenticated',
+    });
     expect(ended).toHaveBeenCalledOnce();
-    expect(new Headers((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).get('Authorization')).toBe('Bearer token-1');
+    expect(
+      new Headers((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).get(
+        'Authorization',
+      ),
+    ).toBe('Bearer token-1');
   });
 
   it('refuses an answer that does not match the contract', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ kind: 'nobody' }), { status: 200 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ kind: 'nobody' }), { status: 200 }))),
+    );
     await expect(apiGet('/api/v1/session', (c) => c.SessionInfoSchema)).rejects.toThrow();
   });
 });

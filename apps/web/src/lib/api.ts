@@ -1,7 +1,9 @@
 import { mayAttachAccessToken } from '@portal/domain';
 import type { Problem } from '@portal/contracts';
 import type { z } from 'zod';
-import { loadContracts, type ContractsModule } from './contracts';
+import { logClientEvent } from './client-log';
+import { loadContracts, loadedContracts, type ContractsModule } from './contracts';
+import { firstPageShown, whenFirstPageShown } from './first-page';
 
 /** RFC 9457 `type` of a 401 (contracts' ProblemType.unauthenticated, spelled here to keep zod off the first render). */
 const UNAUTHENTICATED = 'urn:portal:problem:unauthenticated';
@@ -24,20 +26,25 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /** The session behind the token has ended (expired, revoked, signed out elsewhere). */
-export const isSessionEnded = (error: unknown): boolean => isApiError(error) && (error.status === 401 || error.type === UNAUTHENTICATED);
+export const isSessionEnded = (error: unknown): boolean =>
+  isApiError(error) && (error.status === 401 || error.type === UNAUTHENTICATED);
 
 interface ApiHooks {
-  /** Resolves once the tenant configuration is validated (no call goes out on an invalid one). */
-  ready: () => Promise<void>;
   /** The bearer token of the signed-in user (renewed first when it is about to expire), or null. */
   accessToken: () => Promise<string | null>;
   /** SPEC §8 + identity: a 401 on a call that carried a token means the session ended. */
   onSessionEnded: () => void;
+  /** An answer used before the first page was shown turned out not to match its contract. */
+  onContractViolation: () => void;
 }
 
-let hooks: ApiHooks = { ready: () => Promise.resolve(), accessToken: () => Promise.resolve(null), onSessionEnded: () => undefined };
+let hooks: ApiHooks = {
+  accessToken: () => Promise.resolve(null),
+  onSessionEnded: () => undefined,
+  onContractViolation: () => undefined,
+};
 
-/** Wired once at startup and by the shell: readiness, where tokens come from and what a 401 does. */
+/** Wired once by the shell: where tokens come from, what a 401 does and what a broken contract does. */
 export function configureApi(next: Partial<ApiHooks>): void {
   hooks = { ...hooks, ...next };
 }
@@ -46,7 +53,11 @@ export function configureApi(next: Partial<ApiHooks>): void {
 const ALLOWED_API_URLS = ['/api/'];
 
 export function mayAttachToken(url: string): boolean {
-  return mayAttachAccessToken(url, { appOrigin: window.location.origin, allowedUrls: ALLOWED_API_URLS, production: import.meta.env.PROD });
+  return mayAttachAccessToken(url, {
+    appOrigin: window.location.origin,
+    allowedUrls: ALLOWED_API_URLS,
+    production: import.meta.env.PROD,
+  });
 }
 
 export interface RequestOptions {
@@ -63,7 +74,6 @@ export interface RequestOptions {
 }
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
-  await hooks.ready();
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let token: string | null = null;
@@ -90,8 +100,39 @@ async function failure(response: Response): Promise<ApiError> {
 export type SchemaPick<S extends z.ZodType> = (contracts: ContractsModule) => S;
 
 /**
+ * An answer that came before the first page was shown, checked against its contract once the schemas
+ * have loaded: a mismatch is logged and handled like a failed call (SPEC §8: the error page).
+ */
+function checkAfterFirstPage(method: string, path: string, body: unknown, pick: SchemaPick<z.ZodType>): void {
+  void whenFirstPageShown()
+    .then(loadContracts)
+    .then((contracts) => {
+      const result = pick(contracts).safeParse(body);
+      if (result.success) return;
+      logClientEvent({
+        level: 'error',
+        event: 'api.contract',
+        message: 'An API answer did not match its contract',
+        // The route of the call and where the answer differs, never the data.
+        details: {
+          call: `${method} ${path.split('?')[0] ?? ''}`.slice(0, 200),
+          issues: result.error.issues
+            .slice(0, 5)
+            .map((issue) => `${issue.path.join('.')}: ${issue.code}`)
+            .join('; '),
+        },
+      });
+      hooks.onContractViolation();
+    })
+    .catch(() => undefined);
+}
+
+/**
  * Calls the portal API and parses the answer with the contract's schema, so a response that does not
- * match what the server promises fails loudly here rather than deep in a component.
+ * match what the server promises fails loudly here rather than deep in a component. Until the first
+ * page of a visit is shown the schemas are not loaded for it (docs/decisions/033): those answers — which
+ * the server has already checked against the same schemas on the way out — are used as they come and
+ * checked once the schemas have loaded (checkAfterFirstPage).
  */
 export async function apiRequest<S extends z.ZodType>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -103,17 +144,35 @@ export async function apiRequest<S extends z.ZodType>(
   const accepted = response.ok || (options.acceptStatuses ?? []).includes(response.status);
   if (!accepted) throw await failure(response);
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => undefined);
-  const schema = pick(await loadContracts());
+  const contracts = loadedContracts();
+  // An answer that is not JSON at all is refused at once (the schemas load for that).
+  if (contracts === null && !firstPageShown() && body !== undefined) {
+    checkAfterFirstPage(method, path, body, pick);
+    return body as z.infer<S>;
+  }
+  const schema = pick(contracts ?? (await loadContracts()));
   return schema.parse(body);
 }
 
-export const apiGet = <S extends z.ZodType>(path: string, pick: SchemaPick<S>, options: RequestOptions = {}) => apiRequest('GET', path, pick, options);
+export const apiGet = <S extends z.ZodType>(
+  path: string,
+  pick: SchemaPick<S>,
+  options: RequestOptions = {},
+) => apiRequest('GET', path, pick, options);
 
-export const apiPost = <S extends z.ZodType>(path: string, pick: SchemaPick<S>, body: unknown, options: RequestOptions = {}) =>
-  apiRequest('POST', path, pick, { ...options, body });
+export const apiPost = <S extends z.ZodType>(
+  path: string,
+  pick: SchemaPick<S>,
+  body: unknown,
+  options: RequestOptions = {},
+) => apiRequest('POST', path, pick, { ...options, body });
 
-export const apiPut = <S extends z.ZodType>(path: string, pick: SchemaPick<S>, body: unknown, options: RequestOptions = {}) =>
-  apiRequest('PUT', path, pick, { ...options, body });
+export const apiPut = <S extends z.ZodType>(
+  path: string,
+  pick: SchemaPick<S>,
+  body: unknown,
+  options: RequestOptions = {},
+) => apiRequest('PUT', path, pick, { ...options, body });
 
 /**
  * A command (a change) with its `Idempotency-Key` (docs/decisions/015): the same key makes a retry of
@@ -126,13 +185,22 @@ export const apiCommand = <S extends z.ZodType>(
   body: unknown,
   idempotencyKey: string,
   options: RequestOptions = {},
-) => apiRequest(method, path, pick, { ...options, body, headers: { ...options.headers, 'Idempotency-Key': idempotencyKey } });
+) =>
+  apiRequest(method, path, pick, {
+    ...options,
+    body,
+    headers: { ...options.headers, 'Idempotency-Key': idempotencyKey },
+  });
 
 /** A fresh idempotency key for one attempt of a command. */
 export const newIdempotencyKey = (): string => crypto.randomUUID();
 
 /** A call whose answer is not read (204, or a body that does not matter such as the keep-alive). */
-export async function apiSend(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: RequestOptions = {}): Promise<unknown> {
+export async function apiSend(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: RequestOptions = {},
+): Promise<unknown> {
   const response = await send(method, path, options);
   const accepted = response.ok || (options.acceptStatuses ?? []).includes(response.status);
   if (!accepted) throw await failure(response);
@@ -141,7 +209,10 @@ export async function apiSend(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: s
 
 /** A binary answer (a document's PDF), with the same token rules and errors as every call. */
 export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  const response = await send('GET', path, { ...options, headers: { ...options.headers, Accept: 'application/pdf, application/problem+json' } });
+  const response = await send('GET', path, {
+    ...options,
+    headers: { ...options.headers, Accept: 'application/pdf, application/problem+json' },
+  });
   if (!response.ok) throw await failure(response);
   return response.blob();
 }

@@ -3,13 +3,22 @@ import type * as Contracts from '@portal/contracts';
 export type ContractsModule = typeof Contracts;
 
 let loading: Promise<ContractsModule> | null = null;
+let loaded: ContractsModule | null = null;
 
 /**
- * The contract schemas (zod) load as their own chunk, in parallel with the first render and the first
- * API calls, instead of delaying the first render: zod alone weighs about a quarter of the page budget
- * (bench/web-bundle-size.mjs, docs/decisions). Every answer is still parsed with them before use.
+ * The contract schemas (zod) load as their own chunk, once something needs them — a form, an answer
+ * after the first page, the configuration check — instead of on the first page's path: zod and the
+ * schemas weigh about 45 KB gzip, more than a quarter of the first page's budget (bench/first-load.mjs,
+ * docs/decisions/033). Answers that arrive before the first page is shown are checked against the
+ * contract after the fact (lib/api.ts); every later answer is parsed before use.
  */
 export function loadContracts(): Promise<ContractsModule> {
-  loading ??= import('@portal/contracts');
+  loading ??= import('@portal/contracts').then((module) => {
+    loaded = module;
+    return module;
+  });
   return loading;
 }
+
+/** The schemas if they have loaded already, without loading them. */
+export const loadedContracts = (): ContractsModule | null => loaded;

@@ -49,7 +49,8 @@ export function getPortalState(): PortalState {
 
 export function updatePortalState(change: Partial<PortalState>): void {
   state = { ...state, ...change };
-  if ('actingFor' in change) writeItem(STORAGE_KEYS.session, change.actingFor ? JSON.stringify(change.actingFor) : null);
+  if ('actingFor' in change)
+    writeItem(STORAGE_KEYS.session, change.actingFor ? JSON.stringify(change.actingFor) : null);
   for (const listener of listeners) listener();
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { changeLanguage, initI18n } from '../i18n';
+import { changeLanguage, initI18n, loadAllTexts } from '../i18n';
 import { setCredential } from '../lib/auth/credentials';
 import { resetPortalState } from '../lib/portal-state';
 
@@ -9,6 +9,8 @@ configure({ asyncUtilTimeout: 4000 });
 
 beforeAll(async () => {
   await initI18n();
+  // Tests render pages directly, without the router that loads their language files.
+  await loadAllTexts();
 });
 
 afterEach(async () => {

@@ -366,3 +366,52 @@ export async function moveRun(tx: Executor, runId: string, subscriptionId: strin
   await tx.update(autopayRuns).set({ subscriptionId, updatedAt: new Date() }).where(eq(autopayRuns.id, runId));
 }
 
+
+/**
+ * Issue 13 payments desk: autopay months that failed (declined twice, or their method removed), newest
+ * run date first, with their policy — the billing day's failed work staff may retry.
+ */
+export async function failedRuns(db: Executor, limit: number) {
+  return db
+    .select({
+      id: autopayRuns.id,
+      policyId: autopayRuns.policyId,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+      period: autopayRuns.period,
+      runDate: autopayRuns.runDate,
+      amountCents: autopayRuns.amountCents,
+      attempt: autopayRuns.attempt,
+      reason: autopayRuns.reason,
+    })
+    .from(autopayRuns)
+    .innerJoin(policies, eq(policies.id, autopayRuns.policyId))
+    .where(eq(autopayRuns.status, 'Failed'))
+    .orderBy(desc(autopayRuns.runDate), desc(autopayRuns.updatedAt))
+    .limit(limit);
+}
+
+/** The failed run of an active subscription, with its household (null when there is no such run). */
+export async function failedRunOf(db: Executor, runId: string) {
+  const [row] = await db
+    .select({ run: autopayRuns, householdId: policies.householdId, subscriptionState: autopaySubscriptions.state })
+    .from(autopayRuns)
+    .innerJoin(autopaySubscriptions, eq(autopaySubscriptions.id, autopayRuns.subscriptionId))
+    .innerJoin(policies, eq(policies.id, autopayRuns.policyId))
+    .where(eq(autopayRuns.id, runId));
+  return row;
+}
+
+/**
+ * A failed run due again on `day`: Failed → RetryScheduled only while it is still Failed (two staff
+ * retrying at once schedule it once). The billing day's claim then charges it as a new attempt, under
+ * a new processor key (`autopay:<run>:<attempt>`), its amount decided afresh (nothing owed: nothing charged).
+ */
+export async function rescheduleFailedRun(db: Executor, runId: string, day: string): Promise<boolean> {
+  const rows = await db
+    .update(autopayRuns)
+    .set({ status: 'RetryScheduled', nextAttemptDate: day, claimedAt: null, updatedAt: new Date() })
+    .where(and(eq(autopayRuns.id, runId), eq(autopayRuns.status, 'Failed')))
+    .returning({ id: autopayRuns.id });
+  return rows.length > 0;
+}

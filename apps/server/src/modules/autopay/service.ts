@@ -193,3 +193,6 @@ export async function stopAutopayOfPolicy(tx: Transaction, policy: { id: string;
   }
   return events;
 }
+
+// Issue 13 payments desk: the failed autopay months and their retry (docs/decisions/031).
+export { failedRuns, failedRunOf, rescheduleFailedRun } from './repository';

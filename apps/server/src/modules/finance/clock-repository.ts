@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { keptAmount } from './repository';
 import { coverageSpans, finances, memberSpans, payments, plans, policies, reinstatementEligibility } from '../../db/schema';
 
 /**
@@ -71,10 +72,11 @@ export async function clockInputs(tx: Executor, policyIds: readonly string[]) {
       .innerJoin(plans, eq(plans.id, coverageSpans.planId))
       .where(inArray(coverageSpans.policyId, ids))
       .orderBy(asc(coverageSpans.startDate)),
+    // What the issuer kept of each payment (refunds given back are due again), as posting counts it.
     tx
-      .select({ policyId: payments.policyId, date: payments.transactionDate, amount: payments.amountCents })
+      .select({ policyId: payments.policyId, date: payments.transactionDate, amount: keptAmount })
       .from(payments)
-      .where(and(inArray(payments.policyId, ids), eq(payments.transactionStatus, 'Succeeded'))),
+      .where(and(inArray(payments.policyId, ids), eq(payments.transactionStatus, 'Succeeded'), sql`${keptAmount} > 0`)),
     tx.select().from(reinstatementEligibility).where(inArray(reinstatementEligibility.policyId, ids)),
   ]);
   return { policyRows, spanRows, paymentRows, reinstatementRows };

@@ -1,6 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { coverageSpans, finances, payments, policies } from '../../db/schema';
+import { coverageSpans, finances, paymentRefunds, payments, policies } from '../../db/schema';
+
+/**
+ * What the issuer kept of a payment: its amount less its refunds (issue 13) — pending ones too, money already
+ * on its way back. The ledger of posting and of the billing clock both count this.
+ */
+// Written with explicit table names: drizzle leaves a column unqualified in a one-table query, where the
+// subquery would read it as its own.
+export const keptAmount = sql<number>`("payments"."amount_cents" - coalesce((select sum(pr.amount_cents) from ${paymentRefunds} pr where pr.payment_id = "payments"."id" and pr.kind = 'refund' and pr.status in ('Pending', 'Succeeded')), 0))::int`;
 
 /** What the ledger of one policy is made of: its spans, its HRA, the payments that reached the issuer. */
 export async function ledgerInputs(db: Executor, policyId: string) {
@@ -31,12 +39,17 @@ export async function ledgerInputs(db: Executor, policyId: string) {
       .from(coverageSpans)
       .where(eq(coverageSpans.policyId, policyId))
       .orderBy(asc(coverageSpans.startDate)),
+    // A refund (issue 13) gives back part of a payment: the ledger counts what the issuer kept, so what was
+    // refunded is due again. A pending refund (a bank refund on its way back) is money already given back.
     db
-      .select({ date: payments.transactionDate, amount: payments.amountCents })
+      .select({
+        date: payments.transactionDate,
+        amount: keptAmount,
+      })
       .from(payments)
       .where(and(eq(payments.policyId, policyId), eq(payments.transactionStatus, 'Succeeded'))),
   ]);
-  return { policy, spans, payments: paid };
+  return { policy, spans, payments: paid.filter((payment) => payment.amount > 0) };
 }
 
 /** The finance row, locked for this transaction: payments to one policy are posted one at a time. */

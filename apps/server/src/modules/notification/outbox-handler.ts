@@ -24,6 +24,8 @@ const FROM_EVENT: Record<string, Message> = {
   'payment.settled': { template: 'notification.paymentSettled', link: '/payments/payment-history', linkTextKey: 'notification.link.viewPayments' },
   'payment.declined': { template: 'notification.paymentFailed', link: '/payments/make-payment', linkTextKey: 'notification.link.makePayment' },
   'payment.returned': { template: 'notification.paymentReturned', link: '/payments/make-payment', linkTextKey: 'notification.link.makePayment' },
+  'payment.refunded': { template: 'notification.paymentRefunded', link: '/payments/payment-history', linkTextKey: 'notification.link.viewPayments' },
+  'payment.voided': { template: 'notification.paymentVoided', link: '/payments/payment-history', linkTextKey: 'notification.link.viewPayments' },
   'payment.binder-paid': { template: 'notification.coverageEffectuated', link: '/account-overview', linkTextKey: 'notification.link.viewCoverage' },
   'wallet.method-added': { template: 'notification.walletMethodAdded', link: '/payments/wallet', linkTextKey: 'notification.link.viewWallet' },
   'wallet.method-removed': { template: 'notification.walletMethodRemoved', link: '/payments/wallet', linkTextKey: 'notification.link.viewWallet' },

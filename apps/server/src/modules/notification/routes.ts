@@ -94,6 +94,7 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
 
       reply.sse.keepAlive();
       streams.add(reply);
+      app.meters.sseOpened();
       const unsubscribe = await app.live.subscribe(householdId, (message) => {
         if (reply.sse.isConnected) void reply.sse.send({ event: message.event, data: message.data }).catch(() => undefined);
       });
@@ -102,7 +103,7 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
       }, lifetime);
       reply.sse.onClose(() => {
         clearTimeout(timer);
-        streams.delete(reply);
+        if (streams.delete(reply)) app.meters.sseClosed();
         void unsubscribe();
       });
       await reply.sse.send({ event: 'unread', data: { count: await unreadNotificationCount(db, householdId) }, retry: 5_000 });

@@ -3,7 +3,8 @@ import { paymentAmountForProcessor } from '@portal/domain';
 import type { Database, Transaction } from '../../db/client';
 import { enqueueEvents, type OutboxEventInput } from '../../outbox/events';
 import { auditSystem } from '../../plugins/audit';
-import type { ChargeResult, PaymentProcessor } from '../../processor/port';
+import { ProcessorTimeout, ProcessorUnavailable, type ChargeResult, type PaymentProcessor } from '../../processor/port';
+import { publishPaymentOutcome } from './outcomes';
 import { postToFinance } from '../finance/service';
 import {
   insertPayment,
@@ -77,17 +78,24 @@ export async function chargeDue(
 ): Promise<DueChargeOutcome> {
   const policy = charge.policy ? { id: charge.policyId, ...charge.policy } : await policyForPayment(deps.db, charge.policyId);
   if (!policy) throw new Error(`policy ${charge.policyId} is gone`);
-  const result = await deps.processor.charge({
-    token: charge.token,
-    amountCents: charge.amountCents,
-    idempotencyKey: charge.idempotencyKey,
-    description: `Premium ${policy.policyNumber} (${charge.source === 'Autopay' ? 'autopay' : 'scheduled payment'})`,
-    metadata: {
-      policyId: policy.id,
-      householdId: policy.householdId ?? '',
-      amount: paymentAmountForProcessor(charge.amountCents),
-    },
-  });
+  const source = charge.source === 'Autopay' ? 'autopay' : 'scheduled';
+  const result = await deps.processor
+    .charge({
+      token: charge.token,
+      amountCents: charge.amountCents,
+      idempotencyKey: charge.idempotencyKey,
+      description: `Premium ${policy.policyNumber} (${charge.source === 'Autopay' ? 'autopay' : 'scheduled payment'})`,
+      metadata: {
+        policyId: policy.id,
+        householdId: policy.householdId ?? '',
+        amount: paymentAmountForProcessor(charge.amountCents),
+      },
+    })
+    .catch((error: unknown) => {
+      publishPaymentOutcome(error instanceof ProcessorTimeout ? 'outcome-unknown' : error instanceof ProcessorUnavailable ? 'processor-unavailable' : 'error', source);
+      throw error;
+    });
+  publishPaymentOutcome(result.status, source);
   return deps.db.transaction(async (tx) => {
     const inserted = await insertPayment(tx, {
       policyId: policy.id,

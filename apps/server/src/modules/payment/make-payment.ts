@@ -110,7 +110,7 @@ async function resolvePayment(request: FastifyRequest, db: Executor, principal: 
   return { amount, method, source: binder ? 'Binder' : guest ? 'Guest' : 'Portal' };
 }
 
-function processorProblem(error: unknown): HttpProblem {
+export function processorProblem(error: unknown): HttpProblem {
   if (error instanceof ProcessorTimeout) {
     return new HttpProblem(504, ProblemType.paymentOutcomeUnknown, 'Payment outcome unknown', 'The processor did not answer in time. Retry with the same Idempotency-Key: it will not charge twice.');
   }

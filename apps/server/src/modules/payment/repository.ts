@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { coverageSpans, finances, members, payments, plans, policies, preferences } from '../../db/schema';
+import { coverageSpans, finances, members, paymentRefunds, payments, plans, policies, preferences } from '../../db/schema';
 import type { PaymentHistoryQuery } from '@portal/contracts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -107,4 +107,100 @@ export async function householdLanguage(db: Executor, householdId: string | null
   if (!householdId) return 'en';
   const [row] = await db.select({ language: preferences.language }).from(preferences).where(eq(preferences.householdId, householdId));
   return row?.language ?? 'en';
+}
+
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
+
+const deskColumns = {
+  payment: payments,
+  householdId: policies.householdId,
+  policyNumber: policies.policyNumber,
+  subscriberFirstName: members.firstName,
+  subscriberLastName: members.lastName,
+};
+
+/**
+ * Issue 13 payments desk: payments found by policy number or exchange subscriber id (case-insensitive,
+ * exact), the processor's transaction id, or a household id — newest first, a page at a time.
+ */
+export async function findPayments(db: Executor, q: string, page: number, pageSize: number) {
+  const needle = q.trim();
+  const lower = needle.toLowerCase();
+  const conditions: SQL[] = [
+    sql`lower(${policies.policyNumber}) = ${lower}`,
+    sql`lower(${policies.exchangeSubscriberId}) = ${lower}`,
+    eq(payments.transactionId, needle),
+  ];
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(needle)) {
+    conditions.push(eq(policies.householdId, needle), eq(payments.id, needle));
+  }
+  const where = or(...conditions);
+  const [rows, total] = await Promise.all([
+    db
+      .select(deskColumns)
+      .from(payments)
+      .innerJoin(policies, eq(policies.id, payments.policyId))
+      .innerJoin(members, eq(members.id, policies.subscriberMemberId))
+      .where(where)
+      .orderBy(desc(payments.transactionDate), desc(payments.createdAt), desc(payments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payments)
+      .innerJoin(policies, eq(policies.id, payments.policyId))
+      .where(where),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** One payment as the desk shows it; `lock` holds its row for the transaction (refunds take turns). */
+export async function deskPaymentRow(db: Executor, paymentId: string, lock = false) {
+  const query = db
+    .select(deskColumns)
+    .from(payments)
+    .innerJoin(policies, eq(policies.id, payments.policyId))
+    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
+    .where(eq(payments.id, paymentId));
+  const [row] = lock ? await query.for('update', { of: payments }) : await query;
+  return row;
+}
+
+export async function refundsOf(db: Executor, paymentIds: readonly string[]): Promise<PaymentRefundRow[]> {
+  if (paymentIds.length === 0) return [];
+  return db.select().from(paymentRefunds).where(inArray(paymentRefunds.paymentId, [...paymentIds])).orderBy(asc(paymentRefunds.createdAt));
+}
+
+/** Refunded so far per payment (pending and completed refunds), for the payment history. */
+export async function refundedCentsOf(db: Executor, paymentIds: readonly string[]): Promise<Map<string, number>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ paymentId: paymentRefunds.paymentId, cents: sql<number>`sum(${paymentRefunds.amountCents})::int` })
+    .from(paymentRefunds)
+    .where(and(inArray(paymentRefunds.paymentId, [...paymentIds]), eq(paymentRefunds.kind, 'refund'), inArray(paymentRefunds.status, ['Pending', 'Succeeded'])))
+    .groupBy(paymentRefunds.paymentId);
+  return new Map(rows.map((row) => [row.paymentId, row.cents]));
+}
+
+/** Records a refund or void once per processor key: a retry after a crash finds the first one. */
+export async function insertRefund(db: Executor, refund: typeof paymentRefunds.$inferInsert): Promise<{ row: PaymentRefundRow; fresh: boolean }> {
+  const [inserted] = await db.insert(paymentRefunds).values(refund).onConflictDoNothing({ target: paymentRefunds.idempotencyKey }).returning();
+  if (inserted) return { row: inserted, fresh: true };
+  const [existing] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, refund.idempotencyKey));
+  if (!existing) throw new Error('refund neither inserted nor found');
+  return { row: existing, fresh: false };
+}
+
+export async function refundByProcessorId(db: Executor, processorRefundId: string): Promise<PaymentRefundRow | undefined> {
+  const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.processorRefundId, processorRefundId));
+  return row;
+}
+
+export async function markRefundSucceeded(db: Executor, refundId: string): Promise<boolean> {
+  const rows = await db
+    .update(paymentRefunds)
+    .set({ status: 'Succeeded', updatedAt: new Date() })
+    .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.status, 'Pending')))
+    .returning({ id: paymentRefunds.id });
+  return rows.length > 0;
 }

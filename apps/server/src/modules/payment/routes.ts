@@ -18,6 +18,7 @@ import { authorizePolicy, isUuid, notFound, type PolicyRef } from '../../auth/ac
 import type { Database } from '../../db/client';
 import type { Branding } from '../../pdf/branding';
 import { makePayment } from './make-payment';
+import { outcomeOfFailure, publishPaymentOutcome } from './outcomes';
 import { renderReceiptPdf } from './pdf/render-receipt';
 import { receiptOf } from './receipt';
 import { householdLanguage, paymentPolicyId } from './repository';
@@ -94,8 +95,18 @@ export const paymentRoutes: FastifyPluginCallbackZod<PaymentRoutesOptions> = (ap
       },
     },
     async (request, reply) => {
-      const answer = await makePayment(request, request.body);
-      return 'scheduledPayment' in answer ? reply.status(202).send(answer) : reply.status(201).send(answer);
+      // Each outcome is counted once (docs/decisions/034): a replayed Idempotency-Key is answered before this handler.
+      const answer = await makePayment(request, request.body).catch((error: unknown) => {
+        const outcome = outcomeOfFailure(error);
+        if (outcome) publishPaymentOutcome(outcome, 'portal');
+        throw error;
+      });
+      if ('scheduledPayment' in answer) {
+        publishPaymentOutcome('scheduled', 'portal');
+        return reply.status(202).send(answer);
+      }
+      publishPaymentOutcome(answer.receipt.status === 'Pending' ? 'pending' : 'succeeded', 'portal');
+      return reply.status(201).send(answer);
     },
   );
 

@@ -1,6 +1,10 @@
-import type { PaymentHistoryQuery, PaymentPage } from '@portal/contracts';
+import type { DeskPaymentPage, DeskPaymentQuery, PaymentHistoryQuery, PaymentPage } from '@portal/contracts';
 import type { Database } from '../../db/client';
-import { paymentPage } from './repository';
+import { findPayments, paymentPage, refundedCentsOf, refundsOf } from './repository';
+import { deskPaymentOf } from './refund';
+
+// Issue 13 payments desk: refunds and voids by staff (docs/decisions/031).
+export { deskPayment, refundPayment, voidPayment } from './refund';
 
 // Payments the portal makes on its own on their day (scheduled payments, autopay): the billing day's steps.
 export { chargeDue, type DueCharge, type DueChargeOutcome, type DueChargeDependencies } from './charge-due';
@@ -8,6 +12,7 @@ export { chargeDue, type DueCharge, type DueChargeOutcome, type DueChargeDepende
 /** SPEC §3 Payment history of one policy, a page at a time (issue 4: lists that grow are paginated). */
 export async function paymentHistory(db: Database, policyId: string, query: PaymentHistoryQuery): Promise<PaymentPage> {
   const { rows, total } = await paymentPage(db, policyId, query);
+  const refunded = await refundedCentsOf(db, rows.map((row) => row.payment.id));
   return {
     items: rows.map(({ payment, issuerId, subscriberFolderId }) => ({
       id: payment.id,
@@ -21,11 +26,24 @@ export async function paymentHistory(db: Database, policyId: string, query: Paym
       methodLastDigits: payment.methodLastDigits,
       methodBrand: payment.methodBrand,
       failureReason: payment.failureReason,
+      refundedCents: refunded.get(payment.id) ?? 0,
       paidThroughDate: payment.paidThroughDate,
       issuerId,
       subscriberFolderId,
       createdAt: payment.createdAt.toISOString(),
     })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
+}
+
+/** Issue 13 payments desk: payments found by policy number, exchange subscriber id, transaction id or household. */
+export async function searchPayments(db: Database, query: DeskPaymentQuery): Promise<DeskPaymentPage> {
+  const { rows, total } = await findPayments(db, query.q, query.page, query.pageSize);
+  const refunds = await refundsOf(db, rows.map((row) => row.payment.id));
+  return {
+    items: rows.map((row) => deskPaymentOf(row, refunds.filter((refund) => refund.paymentId === row.payment.id))),
     page: query.page,
     pageSize: query.pageSize,
     total,

@@ -4,6 +4,7 @@ import { enqueueEvents } from '../../outbox/events';
 import type { ProcessorEvent } from '../../processor/port';
 import { postToFinance } from '../finance/service';
 import { reinstatementPaymentReturned, reinstatementPaymentSettled } from '../reinstatement/service';
+import { applyRefundEvent } from './refund';
 import { paymentByTransactionId, policyOfPayment, updatePayment } from './repository';
 
 /**
@@ -15,7 +16,10 @@ import { paymentByTransactionId, policyOfPayment, updatePayment } from './reposi
  * finished here too: reinstated once it cleared, rejected when it came back.
  */
 export async function applyProcessorEvent(tx: Transaction, event: ProcessorEvent, today: CalendarDate, dueRule: PaymentDueDayRule): Promise<void> {
-  if (event.type === 'refund.succeeded') return;
+  if (event.type === 'refund.succeeded') {
+    await applyRefundEvent(tx, event);
+    return;
+  }
   const payment = await paymentByTransactionId(tx, event.transactionId);
   if (!payment) return;
   const { householdId, policyNumber } = await policyOfPayment(tx, payment.policyId);

@@ -165,3 +165,22 @@ export async function cancelScheduledPaymentsOf(tx: Executor, policyId: string):
     .where(and(eq(scheduledPayments.policyId, policyId), eq(scheduledPayments.status, 'Scheduled')))
     .returning();
 }
+
+/** Issue 13 payments desk: scheduled payments the processor declined on their day, newest first. */
+export async function failedScheduledPayments(db: Executor, limit: number) {
+  return db
+    .select({
+      id: scheduledPayments.id,
+      policyId: scheduledPayments.policyId,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+      paymentDate: scheduledPayments.paymentDate,
+      amountCents: scheduledPayments.paymentAmountCents,
+      reason: scheduledPayments.failureReason,
+    })
+    .from(scheduledPayments)
+    .innerJoin(policies, eq(policies.id, scheduledPayments.policyId))
+    .where(eq(scheduledPayments.status, 'Failed'))
+    .orderBy(desc(scheduledPayments.paymentDate), desc(scheduledPayments.modifiedAt))
+    .limit(limit);
+}

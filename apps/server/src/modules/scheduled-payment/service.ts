@@ -79,3 +79,6 @@ export async function cancelScheduledPaymentsOfPolicy(tx: Transaction, policy: {
     payload: { scheduledPaymentId: row.id, policyNumber: policy.policyNumber, amountCents: row.paymentAmountCents, paymentDate: row.paymentDate },
   }));
 }
+
+// Issue 13 payments desk: the failed scheduled payments staff see (docs/decisions/031).
+export { failedScheduledPayments } from './repository';

@@ -6,6 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useConfig } from '../../config/config-context';
 import { RestIllustration } from '../../ui/illustration';
 import { useViewer } from '../../lib/viewer';
+import { useAllTexts } from '../../i18n';
+import { PageLoading } from './page-loading';
 
 /**
  * SPEC §2 root state "no plans available": a signed-in member who is not enrolled (no policy to show)
@@ -18,6 +20,9 @@ export function NoPlansPage() {
   // Issue 12: an account not linked to a member record yet links it in the home area (SPEC §2 link-account).
   const viewer = useViewer();
   const unlinked = viewer?.session.kind === 'member' && viewer.session.memberId === null;
+  // Its words about the home area are not among the startup language files.
+  const texts = useAllTexts();
+  if (!texts) return <PageLoading />;
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 680 }} data-testid="no-plans-page">
       <RestIllustration variant="sun" />

@@ -48,11 +48,11 @@ describe('header (SPEC §2)', () => {
     expect(logo.getAttribute('href')).toBe('/admin/policy-selection/span-selection/reactivate-plan');
   });
 
-  it('shows the logo without a link when the menu has no page for the user (a guest with nothing to pay: FAQ only, not built yet)', async () => {
+  it('links the logo to the first page of the menu when the logo route is not in it (a guest with nothing to pay: the FAQ)', async () => {
     renderPortal('/account-overview', { credential: guestCredential, api: guestApi('GuestPayment') });
     await screen.findByText(/You found this account without signing in/);
-    expect(screen.queryByRole('link', { name: 'Lighthouse Health Plan home' })).toBeNull();
-    expect(screen.getByRole('img', { name: 'Lighthouse Health Plan' })).toBeTruthy();
+    const logo = await screen.findByRole('link', { name: 'Lighthouse Health Plan home' });
+    expect(logo.getAttribute('href')).toBe('/admin/faq');
   });
 
   it('greets the signed-in member by name and shows the unread count on the notification button', async () => {

@@ -5,8 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { hasPermission, isRouteWithin, MEMBER_SEARCH_PERMISSION } from '@portal/domain';
 import { useConfig } from '../../config/config-context';
+import { useFirstPageShown } from '../../lib/first-page';
 import { useViewer } from '../../lib/viewer';
 import { ActingForBanner } from './acting-for-banner';
+import { FirstPageMark } from './first-page-mark';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageLoading } from './page-loading';
@@ -18,10 +20,14 @@ export const MAIN_ID = 'main-content';
 
 // The collapsed menu (below 959 px) is a drawer: it loads the first time it opens.
 const MenuDrawer = lazy(() => import('./menu-drawer'));
-// Live notifications (an event stream) load once a member is signed in.
-const LiveNotifications = lazy(() => import('./live-notifications').then((module) => ({ default: module.LiveNotifications })));
+// Live notifications (an event stream) load once a member is signed in and the first page is shown.
+const LiveNotifications = lazy(() =>
+  import('./live-notifications').then((module) => ({ default: module.LiveNotifications })),
+);
 // Only staff and brokers search; the search bar loads for them.
-const MemberSearchBar = lazy(() => import('./member-search').then((module) => ({ default: module.MemberSearchBar })));
+const MemberSearchBar = lazy(() =>
+  import('./member-search').then((module) => ({ default: module.MemberSearchBar })),
+);
 const NAV_WIDTH = 280;
 
 /**
@@ -34,12 +40,18 @@ export function Shell() {
   const config = useConfig();
   const { mobile } = useLayout();
   const location = useLocation();
-  const canSearch = viewer !== null && hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
+  const firstPageShown = useFirstPageShown();
+  const canSearch =
+    viewer !== null && hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // SPEC §2: the home area (account/home, account/home/link-account) hides the navigation.
   const inHomeArea = isRouteWithin(location.pathname, '/home');
   // Staff who have not looked a member up yet have no menu and no member to show: no panel then.
-  const hasNav = viewer !== null && !inHomeArea && viewer.rootView === 'app' && (viewer.navigation.length > 0 || viewer.policies.length > 0);
+  const hasNav =
+    viewer !== null &&
+    !inHomeArea &&
+    viewer.rootView === 'app' &&
+    (viewer.navigation.length > 0 || viewer.policies.length > 0);
   const close = () => {
     setDrawerOpen(false);
   };
@@ -49,12 +61,18 @@ export function Shell() {
       <Button
         href={`#${MAIN_ID}`}
         variant="contained"
-        sx={{ position: 'absolute', left: 8, top: -64, zIndex: (theme) => theme.zIndex.tooltip, '&:focus': { top: 8 } }}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -64,
+          zIndex: (theme) => theme.zIndex.tooltip,
+          '&:focus': { top: 8 },
+        }}
       >
         {t('app.skipToMain')}
       </Button>
       <SuperHeader />
-      {viewer?.session.kind === 'member' && (
+      {viewer?.session.kind === 'member' && firstPageShown && (
         <Suspense fallback={null}>
           <LiveNotifications />
         </Suspense>
@@ -74,9 +92,22 @@ export function Shell() {
           <MemberSearchBar logoRoute={viewer.logoRoute} onSearched={close} />
         </Suspense>
       )}
-      <Box sx={{ display: 'flex', flex: 1, alignItems: 'stretch' }}>
+      {/* At least a screen high, so the footer starts below the fold: a page's content arriving after the
+          shell does not push a visible footer down (layout shift; docs/decisions/033). */}
+      <Box sx={{ display: 'flex', flex: 1, alignItems: 'stretch', minHeight: '100vh' }}>
         {hasNav && !mobile && (
-          <Box component="aside" id="side-navigation" aria-label={t('nav.panel')} sx={{ width: NAV_WIDTH, flexShrink: 0, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider' }}>
+          <Box
+            component="aside"
+            id="side-navigation"
+            aria-label={t('nav.panel')}
+            sx={{
+              width: NAV_WIDTH,
+              flexShrink: 0,
+              bgcolor: 'background.paper',
+              borderRight: 1,
+              borderColor: 'divider',
+            }}
+          >
             <SideNav mobile={false} onNavigate={close} />
           </Box>
         )}
@@ -99,6 +130,7 @@ export function Shell() {
             {viewer?.actingFor && <ActingForBanner />}
             <Suspense fallback={<PageLoading />}>
               <Outlet />
+              <FirstPageMark />
             </Suspense>
           </Box>
         </Box>

@@ -19,6 +19,7 @@ import PaymentIcon from '@mui/icons-material/Payment';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PolicyIcon from '@mui/icons-material/Policy';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useConfig } from '../../config/config-context';
 import { useViewer, type Viewer } from '../../lib/viewer';
 import { LanguageSelect } from './language-select';
@@ -42,6 +43,7 @@ const ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
   add_circle: AddCircleIcon,
   help: HelpIcon,
   notifications: NotificationsIcon,
+  visibility: VisibilityIcon,
 };
 
 function ItemIcon({ name }: { name: string | null }) {

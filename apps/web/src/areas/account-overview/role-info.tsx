@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../config/config-context';
+import { useAllTexts } from '../../i18n';
 import { loose } from '../../i18n/loose';
 import type { Viewer } from '../../lib/viewer';
 
@@ -32,6 +33,9 @@ export function RoleInfo({ viewer }: { viewer: Viewer }) {
   const pages = [...new Set(definitions.flatMap((definition) => definition.routes))]
     .filter((route) => route !== '*')
     .map((route) => ({ route, label: menu.find((item) => item.route === route)?.label ?? null }));
+  // Its words are in the staff language file, which is not among the startup files (docs/decisions/033).
+  const texts = useAllTexts();
+  if (!texts) return null;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="role-info-heading" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="role-info-heading" variant="h5" component="h2" gutterBottom>

@@ -83,6 +83,8 @@ function SignedInHome() {
     ...SHORTCUTS.filter((shortcut) => viewer.navigationRoutes.includes(shortcut.route)),
     // Issue 13: staff who process service requests reach their queue from here (it is no member's menu entry).
     ...(viewer.session.actions.includes('process-service-request') ? STAFF_SHORTCUTS : []),
+    // Issue 13: staff tools (no member's menu entries), offered to the roles whose actions they need.
+    ...DESK_SHORTCUTS.filter((shortcut) => shortcut.actions.some((action) => viewer.session.actions.includes(action))),
   ];
   const policies = viewer.policies.filter(
     (policy, index) => viewer.policies.findIndex((other) => other.id === policy.id) === index,
@@ -195,6 +197,11 @@ const SHORTCUTS = [
 
 /** Staff tools, shown to those whose role grants their action. */
 const STAFF_SHORTCUTS = [{ route: '/admin/service-queue', label: 'nav.serviceQueue' }] as const;
+/** Issue 13: the payments desk and the audit trail, for the staff roles whose actions they need. */
+const DESK_SHORTCUTS = [
+  { route: '/admin/payments-desk', label: 'nav.paymentsDesk', actions: ['refund-payment', 'retry-failed-jobs'] },
+  { route: '/admin/audit', label: 'nav.auditTrail', actions: ['search-audit'] },
+] as const;
 
 /**
  * The public home page is the sign-in page (SPEC §1: sign-in through an identity provider or the

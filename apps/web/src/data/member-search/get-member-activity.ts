@@ -11,6 +11,9 @@ export const memberActivityKey = (credentialKey: string, householdId: string) =>
 export const memberActivityQueryOptions = (credentialKey: string, householdId: string) =>
   queryOptions({ queryKey: memberActivityKey(credentialKey, householdId), queryFn: ({ signal }) => getMemberActivity(householdId, signal) });
 
-/** The 360's activity section: a failure is said in place. */
+/**
+ * The 360's activity section: read again each time the 360 opens (staff come back to it after acting for
+ * the member, and their change must show); a failure is said in place.
+ */
 export const useMemberActivity = (credentialKey: string, householdId: string | null) =>
-  useQuery({ ...memberActivityQueryOptions(credentialKey, householdId ?? ''), enabled: householdId !== null, meta: { redirectOnError: false } });
+  useQuery({ ...memberActivityQueryOptions(credentialKey, householdId ?? ''), enabled: householdId !== null, refetchOnMount: 'always', meta: { redirectOnError: false } });

@@ -2,6 +2,7 @@ import type { IdentityConfig } from '@portal/contracts';
 import { startupRedirect } from '@portal/domain';
 import { getCredential, setCredential, type Realm } from './credentials';
 import { logClientEvent } from '../client-log';
+import { whenFirstPageShown } from '../first-page';
 import { storedOidcCredential } from './stored-user';
 import { isSafeRelativePath, readItem, readJson, STORAGE_KEYS, writeItem } from './session-storage';
 
@@ -35,7 +36,8 @@ interface StoredPortalSession {
 
 function readPortalSession(): StoredPortalSession | null {
   const value = readJson(STORAGE_KEYS.portalSession) as Partial<StoredPortalSession> | null;
-  if (!value || (value.type !== 'guest' && value.type !== 'asserted') || typeof value.token !== 'string') return null;
+  if (!value || (value.type !== 'guest' && value.type !== 'asserted') || typeof value.token !== 'string')
+    return null;
   const expiresAt = typeof value.expiresAt === 'string' ? value.expiresAt : null;
   if (expiresAt !== null && Date.parse(expiresAt) <= Date.now()) return null;
   return { type: value.type, token: value.token, expiresAt };
@@ -43,9 +45,13 @@ function readPortalSession(): StoredPortalSession | null {
 
 /**
  * SPEC §4 startup, the authorization step: remember the identity settings and restore whoever is
- * signed in in this tab. An OpenID user's renewals start in the background.
+ * signed in in this tab. An OpenID user's renewals start in the background once the first page is shown.
  */
-export function initAuth(identity: IdentityConfig, appOrigin = window.location.origin, path = window.location.pathname): void {
+export function initAuth(
+  identity: IdentityConfig,
+  appOrigin = window.location.origin,
+  path = window.location.pathname,
+): void {
   identityConfig = identity;
   origin = appOrigin;
   if (path === SIGNED_OUT_PATH) {
@@ -61,13 +67,19 @@ export function initAuth(identity: IdentityConfig, appOrigin = window.location.o
   const stored = storedOidcCredential();
   if (!stored) return;
   setCredential(stored);
-  void oidc()
+  // The first page needs only the stored token; oidc-client-ts loads once that page is shown and
+  // renews the token from then on (a call that needs a renewal before that loads it at once).
+  void whenFirstPageShown()
+    .then(oidc)
     .then((module) => module.watchStoredUser(stored.realm))
     .catch(() => undefined);
 }
 
 /** Starts sign-in at the realm's identity provider, in the visitor's language (`ui_locales`). */
-export async function signIn(realm: Realm, options: { language: string; returnTo?: string | null }): Promise<void> {
+export async function signIn(
+  realm: Realm,
+  options: { language: string; returnTo?: string | null },
+): Promise<void> {
   const module = await oidc();
   writeItem(STORAGE_KEYS.signInRealm, realm);
   if (isSafeRelativePath(options.returnTo)) writeItem(STORAGE_KEYS.preSignInRoute, options.returnTo);
@@ -94,12 +106,20 @@ export async function completeSignIn(url = window.location.href): Promise<string
   const preSignInRoute = readItem(STORAGE_KEYS.preSignInRoute);
   writeItem(STORAGE_KEYS.preSignInRoute, null);
   writeItem(STORAGE_KEYS.signInRealm, null);
-  const target = startupRedirect({ consumerFlow: realm === 'consumer', preSignInRoute, postLoginUri: typeof user.state === 'string' ? user.state : null });
+  const target = startupRedirect({
+    consumerFlow: realm === 'consumer',
+    preSignInRoute,
+    postLoginUri: typeof user.state === 'string' ? user.state : null,
+  });
   return isSafeRelativePath(target) ? target : null;
 }
 
 /** A guest token from locate-account, or an asserted session token from the SAML hand-over. */
-export function startPortalSession(type: 'guest' | 'asserted', token: string, expiresAt: string | null): void {
+export function startPortalSession(
+  type: 'guest' | 'asserted',
+  token: string,
+  expiresAt: string | null,
+): void {
   const session: StoredPortalSession = { type, token, expiresAt };
   writeItem(STORAGE_KEYS.portalSession, JSON.stringify(session));
   // One person per tab: a portal session replaces an OpenID user.
@@ -164,7 +184,10 @@ export async function endSessionQuietly(endPortalSession: (token: string) => Pro
  * returns to the portal still signed in. Portal sessions end on the server. Returns true when the
  * browser is being sent away.
  */
-export async function signOut(endPortalSession: (token: string) => Promise<void>, language: string): Promise<boolean> {
+export async function signOut(
+  endPortalSession: (token: string) => Promise<void>,
+  language: string,
+): Promise<boolean> {
   const credential = getCredential();
   if (credential?.kind === 'oidc') {
     try {
@@ -173,7 +196,11 @@ export async function signOut(endPortalSession: (token: string) => Promise<void>
       return true;
     } catch (error) {
       // The provider cannot be reached: at least end the grant and forget everything here.
-      logClientEvent({ level: 'warn', event: 'auth.sign-out-failed', message: error instanceof Error ? error.message.slice(0, 300) : 'unknown' });
+      logClientEvent({
+        level: 'warn',
+        event: 'auth.sign-out-failed',
+        message: error instanceof Error ? error.message.slice(0, 300) : 'unknown',
+      });
       await endSessionQuietly(endPortalSession);
       return false;
     }
@@ -190,8 +217,18 @@ export async function signOut(endPortalSession: (token: string) => Promise<void>
 function forgetOnSignedOutPage(): void {
   const realm = readItem(STORAGE_KEYS.userRealm);
   const refreshToken = (readJson(STORAGE_KEYS.user) as { refresh_token?: unknown } | null)?.refresh_token;
-  for (const key of [STORAGE_KEYS.portalSession, STORAGE_KEYS.session, STORAGE_KEYS.user, STORAGE_KEYS.userRealm]) writeItem(key, null);
-  if ((realm === 'consumer' || realm === 'workforce') && typeof refreshToken === 'string' && refreshToken !== '') {
+  for (const key of [
+    STORAGE_KEYS.portalSession,
+    STORAGE_KEYS.session,
+    STORAGE_KEYS.user,
+    STORAGE_KEYS.userRealm,
+  ])
+    writeItem(key, null);
+  if (
+    (realm === 'consumer' || realm === 'workforce') &&
+    typeof refreshToken === 'string' &&
+    refreshToken !== ''
+  ) {
     void oidc()
       .then((module) => module.revokeRefreshToken(realm, refreshToken))
       .catch(() => undefined);

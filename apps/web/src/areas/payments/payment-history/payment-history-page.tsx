@@ -35,7 +35,7 @@ const FilterSchema = z
   .refine((filter) => filter.from === '' || filter.to === '' || filter.from <= filter.to, { path: ['to'], params: { code: 'date-before-start' }, message: 'before the start' });
 type Filter = z.infer<typeof FilterSchema>;
 
-const STATUS_COLOR = { Succeeded: 'success', Pending: 'warning', Failed: 'error', Returned: 'error', Refunded: 'default' } as const;
+const STATUS_COLOR = { Succeeded: 'success', Pending: 'warning', Failed: 'error', Returned: 'error', Refunded: 'default', Voided: 'default' } as const;
 
 /** SPEC §2 /payments/payment-history: the selected policy's payments, newest first, paginated and filtered. */
 export function PaymentHistoryPage() {
@@ -165,7 +165,15 @@ function PaymentRows({ items, policyNumber }: { items: readonly HistoryItem[]; p
     </Link>
   );
   const status = (payment: HistoryItem) => (
-    <Chip size="small" variant="outlined" color={STATUS_COLOR[payment.transactionStatus]} label={t(`payments.status.${payment.transactionStatus}`)} />
+    <>
+      <Chip size="small" variant="outlined" color={STATUS_COLOR[payment.transactionStatus]} label={t(`payments.status.${payment.transactionStatus}`)} />
+      {/* Issue 13: part of a payment refunded by staff (all of it is the Refunded status). */}
+      {payment.refundedCents > 0 && payment.transactionStatus !== 'Refunded' && (
+        <Typography component="span" variant="body2" sx={{ ml: 1 }}>
+          {t('payments.history.partlyRefunded', { amount: format.money(payment.refundedCents) })}
+        </Typography>
+      )}
+    </>
   );
   if (phone) {
     return (

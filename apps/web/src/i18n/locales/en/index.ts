@@ -25,9 +25,10 @@ import plansProviders from './plansProviders.json';
 import benefits from './benefits.json';
 import idCard from './idCard.json';
 import faq from './faq.json';
+import paymentsDesk from './paymentsDesk.json';
 import staff from './staff.json';
 
-const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, serviceQueue, policyCoverage, reinstatement, contactInfo, address, demographics, dependents, reportChange, benefits, idCard, faq, plansProviders, staff] as const;
+const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, serviceQueue, policyCoverage, reinstatement, contactInfo, address, demographics, dependents, reportChange, benefits, idCard, faq, plansProviders, staff, paymentsDesk] as const;
 
 type Merged = (typeof files)[number] extends infer F ? (F extends object ? F : never) : never;
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;

@@ -1,0 +1,98 @@
+// Starts the built portal server for a benchmark: a free port, a fresh DATA_DIR (the embedded database
+// with the demo data, which needs demo mode, so not NODE_ENV=production), as `npm start` runs it.
+// Stopped when the process exits.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** A port the operating system says is free now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server on a free port with a fresh data folder; resolves once /api/health answers. */
+export async function startPortalServer({ env = {} } = {}) {
+  if (
+    !fs.existsSync(path.join(repoRoot, 'apps/server/dist/server.js')) ||
+    !fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))
+  ) {
+    throw new Error('Build first: npm run build');
+  }
+  const port = await freePort();
+  const processorPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
+  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      PROCESSOR_PORT: String(processorPort),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+  };
+  process.on('exit', () => {
+    stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  for (let attempt = 0; ; attempt += 1) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (attempt > 240) throw new Error('the server did not start within 2 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { baseUrl, stop };
+}
+
+/** README "Demo accounts". */
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Lighthouse-Demo-2026';
+
+/**
+ * Signs a member in the way a person does (e2e/support/portal.ts signIn): /home, "sign in as a member",
+ * the built-in consumer identity provider's form, back on /account-overview. `page` is a Playwright page
+ * or anything with the same few methods.
+ */
+export async function signInMember(page, baseUrl, username = 'maria.santos') {
+  await page.goto(`${baseUrl}/home`);
+  await page.locator('main button').first().waitFor();
+  await page.getByRole('button', { name: memberAction() }).click();
+  await page.waitForURL(/\/idp\/consumer\/interaction\//);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/account-overview$/);
+}
+
+/** The English label of the member sign-in button on /home (home.member.action). */
+export function memberAction() {
+  const folder = path.join(repoRoot, 'apps/web/src/i18n/locales/en');
+  for (const file of fs.readdirSync(folder)) {
+    const action = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8'))?.home?.member?.action;
+    if (typeof action === 'string') return action;
+  }
+  throw new Error('no home.member.action in the English texts');
+}

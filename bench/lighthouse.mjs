@@ -1,0 +1,195 @@
+// Lighthouse on a phone (issue 16): the npm `lighthouse` package (12.8) driving Debian's Chromium through
+// chrome-launcher, mobile preset with simulated throttling (Lighthouse's defaults), on
+// /account-overview and /payments/make-payment signed in as a member and /payments/locate-account
+// signed out. Prints the median of the runs per page (by performance score) against the targets:
+// performance >= 95, accessibility 100, best practices >= 95, LCP <= 1.5 s, CLS <= 0.02.
+//
+//   npm run build && node bench/lighthouse.mjs [--runs 3] [--page /account-overview] [--out /tmp/lh] [--json]
+//
+// Starts the built server (free port, fresh DATA_DIR with the demo data) and one browser. The member
+// (maria.santos, English chosen as the language switcher stores it) signs in through /home and the
+// built-in identity provider in the tab Lighthouse then audits: the session lives in that tab's
+// session storage, which Lighthouse's storage reset leaves alone (it clears the HTTP cache, service
+// workers and cache storage before every run, so every run is a cold load).
+/* global window -- used inside functions that run in the browser */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { DEMO_PASSWORD, memberAction, startPortalServer } from './lib/portal-server.mjs';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    page: { type: 'string', multiple: true },
+    out: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(values.runs);
+const PAGES = [
+  { path: '/account-overview', signedIn: true },
+  { path: '/payments/make-payment', signedIn: true },
+  { path: '/payments/locate-account', signedIn: false },
+].filter((page) => !values.page || values.page.includes(page.path));
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, lcpMs: 1500, cls: 0.02 };
+
+const { baseUrl, stop } = await startPortalServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
+});
+const browser = await puppeteer.connect({
+  browserURL: `http://127.0.0.1:${chrome.port}`,
+  defaultViewport: null,
+});
+
+/** A tab with English chosen, signed in as the member when asked. */
+async function preparedTab(signedIn) {
+  const page = await browser.newPage();
+  await page.evaluateOnNewDocument(() => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');
+  });
+  if (!signedIn) return page;
+  await page.goto(`${baseUrl}/home`, { waitUntil: 'networkidle0' });
+  const action = memberAction();
+  const buttons = await page.$$('main button');
+  let clicked = false;
+  for (const button of buttons) {
+    if ((await button.evaluate((node) => node.textContent?.trim())) === action) {
+      await Promise.all([page.waitForNavigation(), button.click()]);
+      clicked = true;
+      break;
+    }
+  }
+  if (!clicked) throw new Error(`no "${action}" button on /home`);
+  await page.waitForSelector('#username');
+  await page.type('#username', 'maria.santos');
+  await page.type('#password', DEMO_PASSWORD);
+  await Promise.all([page.waitForNavigation(), page.click('form button[type="submit"]')]);
+  await page.waitForFunction(() => window.location.pathname === '/account-overview', { timeout: 60_000 });
+  await page.waitForSelector('#glance-heading', { timeout: 60_000 });
+  return page;
+}
+
+const numeric = (lhr, id) => lhr.audits[id]?.numericValue ?? NaN;
+function summary(lhr) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failing = (category) =>
+    lhr.categories[category].auditRefs
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+      .map((ref) => ref.id);
+  const lcpElement =
+    lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null;
+  const shifts = (lhr.audits['layout-shifts']?.details?.items ?? [])
+    .slice(0, 3)
+    .map((item) => `${item.score?.toFixed(3)} ${item.node?.snippet?.slice(0, 80) ?? ''}`);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcpMs: Math.round(numeric(lhr, 'first-contentful-paint')),
+    lcpMs: Math.round(numeric(lhr, 'largest-contentful-paint')),
+    tbtMs: Math.round(numeric(lhr, 'total-blocking-time')),
+    cls: Number(numeric(lhr, 'cumulative-layout-shift').toFixed(3)),
+    siMs: Math.round(numeric(lhr, 'speed-index')),
+    lcpElement,
+    shifts,
+    failingAccessibility: failing('accessibility'),
+    failingBestPractices: failing('best-practices'),
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+const results = [];
+try {
+  for (const target of PAGES) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const page = await preparedTab(target.signedIn);
+      const result = await lighthouse(
+        `${baseUrl}${target.path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        },
+        undefined,
+        page,
+      );
+      if (!result) throw new Error(`no Lighthouse result for ${target.path}`);
+      if (values.out) {
+        fs.mkdirSync(values.out, { recursive: true });
+        fs.writeFileSync(
+          path.join(values.out, `${target.path.replaceAll('/', '_')}-${run + 1}.json`),
+          result.report,
+        );
+      }
+      const one = summary(result.lhr);
+      if (!new URL(one.finalUrl).pathname.startsWith(target.path))
+        throw new Error(`${target.path} ended on ${one.finalUrl}: not the page meant`);
+      runs.push(one);
+      if (!values.json)
+        console.error(
+          `  ${target.path} run ${run + 1}: performance ${one.performance}, LCP ${one.lcpMs} ms, TBT ${one.tbtMs} ms, CLS ${one.cls}`,
+        );
+      await page.close();
+    }
+    const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+    results.push({ path: target.path, median: sorted[Math.floor(sorted.length / 2)], runs });
+  }
+} finally {
+  await browser.disconnect();
+  await chrome.kill();
+  stop();
+}
+
+const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
+  .loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ')}, Node ${process.version}, ${await fs.promises
+  .readFile('/proc/version', 'utf8')
+  .then((v) => v.split(' ')[2])
+  .catch(() => '')}`;
+if (values.json) {
+  console.log(JSON.stringify({ targets: TARGETS, results, machine }, null, 2));
+} else {
+  console.log(`Lighthouse 12 mobile (simulated throttling), median of ${RUNS} by performance score:`);
+  console.log(`  ${'page'.padEnd(26)} perf  a11y  b.p.   FCP ms  LCP ms  TBT ms    CLS`);
+  for (const { path: pagePath, median: m } of results) {
+    console.log(
+      `  ${pagePath.padEnd(26)} ${String(m.performance).padStart(4)}  ${String(m.accessibility).padStart(4)}  ${String(m.bestPractices).padStart(4)}  ${String(m.fcpMs).padStart(7)} ${String(m.lcpMs).padStart(7)} ${String(m.tbtMs).padStart(7)} ${m.cls.toFixed(3).padStart(6)}`,
+    );
+    console.log(`      LCP element: ${m.lcpElement ?? '-'}`);
+    if (m.shifts.length > 0) console.log(`      layout shifts: ${m.shifts.join(' | ')}`);
+    if (m.failingAccessibility.length > 0)
+      console.log(`      accessibility audits failing: ${m.failingAccessibility.join(', ')}`);
+    if (m.failingBestPractices.length > 0)
+      console.log(`      best-practice audits failing: ${m.failingBestPractices.join(', ')}`);
+  }
+  console.log(
+    `Targets: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices >= ${TARGETS['best-practices']}, LCP <= ${TARGETS.lcpMs} ms, CLS <= ${TARGETS.cls}`,
+  );
+  console.log(`Machine: ${machine}`);
+}
+const missed = results.filter(
+  ({ median: m }) =>
+    m.performance < TARGETS.performance ||
+    m.accessibility < TARGETS.accessibility ||
+    m.bestPractices < TARGETS['best-practices'] ||
+    m.lcpMs > TARGETS.lcpMs ||
+    m.cls > TARGETS.cls,
+);
+if (missed.length > 0) process.exitCode = 1;
