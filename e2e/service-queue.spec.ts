@@ -50,7 +50,8 @@ async function openRequest(page: Page, reference: string) {
 }
 
 test('admin claims and approves a member’s new dependent, who then is on the policy; another request is rejected with a reason the member reads', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  // Two sign-ins, two people's pages and axe at two widths on four views, on a shared 2-core machine.
+  test.setTimeout(480_000);
   const member = await freshMember(page, { exchange: false });
   const policy = await memberPolicy(page, member);
   const born = new Date(Date.parse(`${policy.today}T00:00:00Z`) - 2 * 86_400_000).toISOString().slice(0, 10);
