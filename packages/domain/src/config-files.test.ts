@@ -87,11 +87,11 @@ const SPEC_NAVIGATION_ROUTES = [
   '/admin/faq',
   '/notification/view-notifications',
   // Issue 13: "who has seen my information", beyond SPEC §2's sample.
-  '/admin/access-history',
 ];
 
-/** Pages the product adds to SPEC §2's sample menu (issue 12: the member ID card, under the overview). */
-const PRODUCT_NAVIGATION_ROUTES = ['/account-overview/id-card'];
+/** Pages the product adds to SPEC §2's sample menu: the member ID card under the overview (issue 12), who has seen
+ * my information and the broker's book of business (issue 13). */
+const PRODUCT_NAVIGATION_ROUTES = ['/account-overview/id-card', '/admin/access-history', '/broker'];
 
 const menu = (roles: string[], scenarios: NavigationScenario[], config = navigation): string[] =>
   navigationRoutes(navigationFor({ roles, scenarios, navigation: config, roleConfig }));
