@@ -89,6 +89,10 @@ const server = (serverPort: number, env: Record<string, string>) => ({
     LOG_LEVEL: 'info',
     NODE_ENV: 'test',
     PROCESSOR_SETTLE_DELAY_MS: '12000',
+    // No load shedding: two servers, two browsers and the test runner share a 2-core CI machine, whose
+    // event loop lag says nothing about the portal (shedding has its own tests: observability.int.test.ts).
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: '0',
     ...env,
   },
 });

@@ -30,7 +30,9 @@ export const loadSheddingPlugin = fp(
       sampleInterval: options.sampleIntervalMs,
       retryAfter: options.retryAfterSeconds,
       pressureHandler: (request, reply, type) => {
-        if (request.routeOptions.config.loadShedding === false) return undefined;
+        // Only API calls are shed: the app's files and pages are cheap, and a browser that cannot load its
+        // script shows "the portal could not start" instead of a page that retries its calls.
+        if (request.routeOptions.config.loadShedding === false || !request.url.startsWith('/api/')) return undefined;
         options.onShed?.(type);
         const body: Problem = {
           type: ProblemType.unavailable,
