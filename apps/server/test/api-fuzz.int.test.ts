@@ -133,7 +133,8 @@ function knownFor(name: string, known: Map<string, string[]>): string[] {
 /** A URL carries UTF-8: a lone surrogate goes as U+FFFD (what a browser sends). */
 const wellFormed = (text: string): string => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
-const queryText = (value: unknown): string => (typeof value === 'string' ? value : ((JSON.stringify(value) as string | undefined) ?? ''));
+// JSON.stringify gives undefined for undefined (the generated values hold no functions or symbols).
+const queryText = (value: unknown): string => (typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
 
 function bodyArb(operation: Operation, context: SchemaContext, validOnly: boolean): fc.Arbitrary<{ payload?: string; contentType?: string; summary: string }> {
   const json = (kind: string) => (value: unknown) => ({ payload: JSON.stringify(value), contentType: 'application/json', summary: `${kind} JSON body` });
