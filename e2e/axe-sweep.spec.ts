@@ -78,7 +78,8 @@ for (const language of LANGUAGES) {
   });
 
   test(`axe sweep (${language}): every page of a signed-in member, then of a located guest`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    // About 30 member pages at two widths, then the guest's: 10 s a page on a busy 2-core machine.
+    test.setTimeout(Math.max(180_000, MEMBER_PAGES.length * 12_000));
     expect(MEMBER_PAGES.length).toBeGreaterThan(10);
     const member = await test.step('a member of its own, owing, with notices', async () => {
       const { context, page } = await newPortalPage(browser, { language });
