@@ -85,10 +85,10 @@ const actingParty = (principal: Principal): ActingParty | null =>
  * (customer service or their broker) and the day; never what was changed (the command's own events say
  * that). The audit row beside it names the staff user (actor subject and role) and the household.
  */
-function changedForYou(principal: Principal, action: string, householdId: string | null, today: string): OutboxEventInput[] {
+function changedForYou(principal: Principal, action: string, householdId: string | null, today: () => string): OutboxEventInput[] {
   const party = actingParty(principal);
   if (party === null || householdId === null) return [];
-  return [{ type: 'account.changed-for-you', householdId, payload: { actor: party, actionKind: action, changedDate: today } }];
+  return [{ type: 'account.changed-for-you', householdId, payload: { actor: party, actionKind: action, changedDate: today() } }];
 }
 
 const reasonOf = (error: unknown): string =>
@@ -116,7 +116,7 @@ export async function runCommand<Ref, Result, Prepared = undefined>(request: Fas
         },
         tx,
       );
-      const told = spec.notifyMember === false || done.refusal ? [] : changedForYou(principal, spec.action, householdId, request.server.today());
+      const told = spec.notifyMember === false || done.refusal ? [] : changedForYou(principal, spec.action, householdId, () => request.server.today());
       const events = [...(done.events ?? []), ...told];
       await enqueueEvents(tx, events);
       return { ...done, events };
