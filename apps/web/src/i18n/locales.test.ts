@@ -73,10 +73,11 @@ describe('translations', () => {
   });
 
   // Words that really are spelled the same in that language (checked by a speaker, not copied).
-  // The service queue's heading, empty value and person line are placeholders and punctuation only.
+  // The service queue's heading, empty value and person line, and the access history's line, are placeholders
+  // and punctuation only.
   const sameWord: Record<string, string[]> = {
-    es: ['common.no', 'payments.receipt.plan', 'policySelector.option', 'serviceQueue.detail.heading', 'serviceQueue.detail.none', 'serviceQueue.detail.person', 'serviceQueue.field.plan', 'serviceQueue.value.no', 'serviceQueue.value.false'],
-    pt: ['policySelector.option', 'serviceQueue.detail.heading', 'serviceQueue.detail.none', 'serviceQueue.detail.person'],
+    es: ['common.no', 'payments.receipt.plan', 'policySelector.option', 'serviceQueue.detail.heading', 'serviceQueue.detail.none', 'serviceQueue.detail.person', 'serviceQueue.field.plan', 'serviceQueue.value.no', 'serviceQueue.value.false', 'accessHistory.line'],
+    pt: ['policySelector.option', 'serviceQueue.detail.heading', 'serviceQueue.detail.none', 'serviceQueue.detail.person', 'accessHistory.line'],
   };
 
   it.each([
