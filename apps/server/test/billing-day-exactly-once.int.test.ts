@@ -76,6 +76,10 @@ describe('the billing day charges each due payment exactly once', () => {
           premiumAmountDueCents: AUTOPAY_CENTS,
           currentAmountDueCents: AUTOPAY_CENTS,
           status: 'Current',
+          // The billing clock has done today's work for this policy (its own once-only runs are
+          // billing-clock.int.test.ts's): the fixture's coverage has no payment history, from which the
+          // clock would find every month since last January unpaid and end the coverage, and its autopay.
+          clockDate: today,
         });
       const subscriptionId = await createAutopaySubscription(db, autopay.policyId, autopayWallet.cardToken, {
         startDate: today,
