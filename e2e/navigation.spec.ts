@@ -17,6 +17,8 @@ interface Journey {
   onlyPcp?: boolean;
   /** SPEC §4 menu pruning: the plan type of the first policy (the PCP entry needs it whitelisted). */
   firstPlanType?: string;
+  /** The page's heading (key) where the journey lands when it is not the account overview. */
+  landingHeading?: string;
 }
 
 const member = (username: string, scenarios: NavigationScenario[], noPlans = false, firstPlanType?: string): Journey => ({
@@ -64,8 +66,10 @@ const journeys: Journey[] = [
     who: 'a broker by SAML assertion',
     roles: ['broker'],
     scenarios: ['HouseholdAndPolicies', 'OnExchangePolicy'],
+    // The broker role's first page: the book of business of the broker the assertion names.
+    landingHeading: 'broker.book.heading',
     arrive: async (page) => {
-      await assertScenario(page, /^Broker:/);
+      await assertScenario(page, /^Broker:/, /\/broker$/);
     },
   },
 ];
@@ -79,7 +83,7 @@ for (const journey of journeys) {
       expect(await menuShown(page)).toEqual([]);
       return;
     }
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('overview.heading'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(journey.landingHeading ?? 'overview.heading'));
     expect(await menuShown(page)).toEqual(expectedMenu(journey.roles, journey.scenarios, journey.firstPlanType ?? null, journey.onlyPcp ?? null));
   });
 }

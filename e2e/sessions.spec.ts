@@ -81,9 +81,12 @@ test('a guest locates an account, sees what is owed, and ends the guest session'
 });
 
 test('a broker arrives by SAML assertion from the test issuer, sees their clients, and signs out', async ({ page }) => {
-  await assertScenario(page, /^Broker:/);
+  // The broker role's first page: the book of business of the broker the assertion names.
+  await assertScenario(page, /^Broker:/, /\/broker$/);
   // The session token travelled in the fragment only and is gone from the address bar.
   expect(page.url()).not.toContain('session=');
+  await expect(page.getByRole('grid')).toContainText('Santos');
+  await page.getByRole('link', { name: text('nav.accountOverview') }).first().click();
   await expect(page.getByRole('table', { name: 'Your clients' })).toContainText('María Santos');
   await signOut(page, { atIdentityProvider: false });
   await page.goto('/account-overview');

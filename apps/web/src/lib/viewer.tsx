@@ -54,3 +54,11 @@ export function useSignedInViewer(): Viewer {
   if (!viewer) throw new Error('useSignedInViewer outside a signed-in page');
   return viewer;
 }
+
+/**
+ * Whether the caller is a broker with a book of business: signed in as one, or arriving with a broker
+ * system's assertion that names the broker (the server answers the book for both).
+ */
+export function isBrokerSession(session: SessionInfo): boolean {
+  return session.kind === 'broker' || (session.kind === 'asserted' && session.brokerId !== null);
+}

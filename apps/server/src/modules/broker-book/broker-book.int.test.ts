@@ -160,6 +160,22 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     expect(audits.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('is also the book of a broker a broker system’s assertion names, and of no assertion without one', async () => {
+    const session = async (assertedBroker: string | null) =>
+      (
+        await harness.app.identity.portalSessions.create({
+          kind: 'asserted',
+          subject: `saml:broker-system:${assertedBroker ?? 'member'}`,
+          data: { roles: ['broker'], policyIds: [], brokerId: assertedBroker, onlyPcp: null, languagePreference: null, bindingSubscriberId: null },
+          lifetimeSeconds: 600,
+        })
+      ).token;
+    const asserted = await get('?sort=holder&order=asc', await session(brokerId));
+    expect(asserted.statusCode, asserted.body).toBe(200);
+    expect(numbers(BookPageSchema.parse(asserted.json()))).toEqual(numbers(await page('?sort=holder&order=asc')));
+    expect((await get('', await session(null))).statusCode).toBe(403);
+  });
+
   it('opens a client of his book, and refuses (403, audited) another broker’s client', async () => {
     const own = await harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${clients.ana?.policyId ?? ''}`, headers: { authorization: `Bearer ${token}` } });
     expect(own.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import type { PolicySummary } from '@portal/contracts';
 import { MEMBER_SEARCH_PERMISSION } from '@portal/domain';
-import type { Viewer } from '../../lib/viewer';
+import { isBrokerSession, type Viewer } from '../../lib/viewer';
 
 /** One policy as the overview shows it: its current entry and any later spans (renewals) of it. */
 export interface OverviewPolicy {
@@ -38,7 +38,7 @@ export function overviewMode(viewer: Viewer): OverviewMode {
   const { session } = viewer;
   if (viewer.actingFor !== null) return 'member';
   if (session.kind === 'staff') return session.permissions.includes(MEMBER_SEARCH_PERMISSION) ? 'find-member' : 'role';
-  if (session.kind === 'broker' || (session.kind === 'asserted' && session.brokerId !== null)) return 'book';
+  if (isBrokerSession(session)) return 'book';
   return 'member';
 }
 

@@ -30,7 +30,7 @@ import {
   type BookSortField,
 } from '@portal/contracts';
 import { getBookCsv, useBook } from '../../data/broker-book/get-book';
-import { useSignedInViewer } from '../../lib/viewer';
+import { isBrokerSession, useSignedInViewer } from '../../lib/viewer';
 import { saveBlob } from '../../lib/save-blob';
 import { useFormatters } from '../../ui/format';
 import { useLayout } from '../../ui/use-layout';
@@ -78,7 +78,7 @@ export default function BookPage() {
   const book = useBook(viewer.credentialKey, query);
   const [search, setSearch] = useState(query.q ?? '');
   const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const isBroker = viewer.session.kind === 'broker';
+  const isBroker = isBrokerSession(viewer.session);
 
   const update = (changes: Record<string, string | undefined>, resetPage = true) => {
     setParams(
