@@ -70,7 +70,7 @@ test('an administrator refunds part of a member’s payment after a confirmation
   await expect(memberSide.page.getByRole('heading', { level: 1 })).toHaveText(t('payments.history.heading'), { timeout: 20_000 });
   await expect(memberSide.page.getByText('$10.00 refunded').first()).toBeVisible({ timeout: 20_000 });
   await memberSide.page.goto('/notification/view-notifications');
-  await expect(memberSide.page.getByText(/^A refund of \$10\.00 for your payment of .* is on its way back to your method ending in 4242\.$/).first()).toBeVisible({ timeout: 30_000 });
+  await expect(memberSide.page.getByRole('heading', { level: 3, name: /A refund of \$10\.00 for your payment of .* is on its way back to your method ending in 4242\.$/ }).first()).toBeVisible({ timeout: 30_000 });
   await memberSide.context.close();
 });
 

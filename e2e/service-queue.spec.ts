@@ -112,5 +112,6 @@ test('admin claims and approves a member’s new dependent, who then is on the p
   await expect(page.getByTestId('policy-member').filter({ hasText: 'Teodoro' })).toBeVisible();
 
   await page.goto('/admin/policy-selection/service-requests');
-  await expect(page.getByText('Paper cards are mailed only once a year; print yours from the ID card page.', { exact: false })).toBeVisible({ timeout: 60_000 });
+  // The reason is the request's outcome (its history, folded away, holds it too).
+  await expect(page.getByText('Outcome: Paper cards are mailed only once a year; print yours from the ID card page.')).toBeVisible({ timeout: 60_000 });
 });

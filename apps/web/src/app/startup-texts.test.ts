@@ -10,6 +10,7 @@ import { STARTUP_TEXT_FILES } from '../i18n';
 // the shell and the pages of STARTUP_TEXT_PAGES use must be in them, or the visitor would read a raw key.
 
 const src = path.resolve(import.meta.dirname, '..');
+const shell = path.join(src, 'app') + path.sep;
 const startupTexts = (language: string) =>
   STARTUP_TEXT_FILES.map(
     (name) =>
@@ -46,7 +47,11 @@ function resolve(from: string, specifier: string): string | null {
   return null;
 }
 
-/** The modules a set of modules imports statically (not `import type`, not `import()`: those load later). */
+/**
+ * The modules a set of modules imports statically (not `import type`, not a page's `import()`: those load
+ * later, with the other files), and the shell's own parts it loads on demand (`app/` importing `app/`:
+ * the member search bar, the menu drawer… render with the startup files).
+ */
 function staticClosure(entries: string[]): string[] {
   const seen = new Set<string>();
   const queue = [...entries];
@@ -58,6 +63,12 @@ function staticClosure(entries: string[]): string[] {
     for (const match of code.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'(\.{1,2}\/[^']+)'/gms)) {
       const target = resolve(file, match[1] as string);
       if (target) queue.push(target);
+    }
+    if (file.startsWith(shell)) {
+      for (const match of code.matchAll(/\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)) {
+        const target = resolve(file, match[1] as string);
+        if (target?.startsWith(shell)) queue.push(target);
+      }
     }
   }
   return [...seen];
@@ -115,6 +126,7 @@ describe('the startup language files', () => {
       expect.arrayContaining([
         'app/layout/shell.tsx',
         'app/layout/footer.tsx',
+        'app/layout/member-search.tsx',
         'areas/account-overview/policy-card.tsx',
         'areas/payments/locate-account/locate-account-page.tsx',
       ]),

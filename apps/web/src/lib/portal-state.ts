@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { sessionIdType, type SessionIdType } from '@portal/domain';
-import { readJson, STORAGE_KEYS, writeItem } from './auth/session-storage';
+import { readItem, readJson, STORAGE_KEYS, writeItem } from './auth/session-storage';
 
 /**
  * The small UI state shared across pages (ARCHITECTURE "Web inside": one small store): the member a
  * staff user or broker is looking at (SPEC §2 member search, kept as SPEC §3 session data idType + id
- * in session storage) and the binding-payment flag of SPEC §4 menu pruning.
+ * in session storage), the binding-payment flag of SPEC §4 menu pruning and the selected policy (session
+ * storage too: a reload or a link opened in the tab keeps it).
  */
 export interface PortalState {
   /**
@@ -37,7 +38,7 @@ function restore(): PortalState {
     stored && typeof stored.id === 'string' && stored.id.trim() !== ''
       ? { idType: actingForType(stored.idType), id: stored.id, ...(typeof stored.label === 'string' ? { label: stored.label } : {}) }
       : null;
-  return { actingFor, bindingPaymentComplete: false, selectedPolicyId: null };
+  return { actingFor, bindingPaymentComplete: false, selectedPolicyId: readItem(STORAGE_KEYS.selectedPolicy) };
 }
 
 let state: PortalState = restore();
@@ -51,6 +52,7 @@ export function updatePortalState(change: Partial<PortalState>): void {
   state = { ...state, ...change };
   if ('actingFor' in change)
     writeItem(STORAGE_KEYS.session, change.actingFor ? JSON.stringify(change.actingFor) : null);
+  if ('selectedPolicyId' in change) writeItem(STORAGE_KEYS.selectedPolicy, change.selectedPolicyId ?? null);
   for (const listener of listeners) listener();
 }
 

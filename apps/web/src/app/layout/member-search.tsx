@@ -2,21 +2,25 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_ROUTE } from '@portal/domain';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
+import { useConfig } from '../../config/config-context';
 import { getPortalState, updatePortalState } from '../../lib/portal-state';
 
 /**
  * SPEC §2 member search (only with the member-search permission): Enter sends the user to the logo
  * route with the exchange subscriber ID as the search; the stored lists of the previous member are
- * dropped so nothing of theirs shows for the next one.
+ * dropped so nothing of theirs shows for the next one. The logo route of the member's view, that is:
+ * the configured `headerLogoRoute` (the overview by default). Staff looking at nobody yet have a menu
+ * of their own — without a household, often only the questions and answers — whose logo route is not
+ * where a member is shown.
  */
-export function MemberSearch({ logoRoute, onSearched, fullWidth = false }: { logoRoute: string | null; onSearched?: () => void; fullWidth?: boolean }) {
+export function MemberSearch({ onSearched, fullWidth = false }: { onSearched?: () => void; fullWidth?: boolean }) {
   const { t } = useTranslation();
+  const memberRoute = useConfig().account.header.headerLogoRoute;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The box shows the Exchange Subscriber ID searched, not a member opened from the find page (issue 13).
@@ -32,7 +36,7 @@ export function MemberSearch({ logoRoute, onSearched, fullWidth = false }: { log
     queryClient.removeQueries({ queryKey: ['policy'] });
     updatePortalState({ actingFor: { idType: 'ExchangeId', id } });
     onSearched?.();
-    void navigate(logoRoute ?? DEFAULT_ROUTE, { state: { search: id } });
+    void navigate(memberRoute, { state: { search: id } });
   };
 
   return (
@@ -69,7 +73,7 @@ export function MemberSearch({ logoRoute, onSearched, fullWidth = false }: { log
  * The member search as its own bar under the header (SPEC §2 "member-search box"), at every width: the
  * header keeps room for the rest, and on a phone the search is not hidden behind the menu.
  */
-export function MemberSearchBar({ logoRoute, onSearched }: { logoRoute: string | null; onSearched?: () => void }) {
+export function MemberSearchBar({ onSearched }: { onSearched?: () => void }) {
   const { t } = useTranslation();
   return (
     <Box
@@ -79,11 +83,11 @@ export function MemberSearchBar({ logoRoute, onSearched }: { logoRoute: string |
       sx={{ bgcolor: 'grey.100', borderBottom: 1, borderColor: 'divider', px: { xs: 2, sm: 3 }, py: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
     >
       <Box sx={{ flex: '1 1 260px', maxWidth: 420 }}>
-        <MemberSearch logoRoute={logoRoute} fullWidth {...(onSearched ? { onSearched } : {})} />
+        <MemberSearch fullWidth {...(onSearched ? { onSearched } : {})} />
       </Box>
       {/* Issue 13: the other ways to find a member (name and date of birth, policy number, phone, e-mail). */}
       <Link component={RouterLink} to="/admin/members">
-        {t('staff.find.title')}
+        {t('header.findMember')}
       </Link>
     </Box>
   );

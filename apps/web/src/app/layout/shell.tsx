@@ -89,7 +89,7 @@ export function Shell() {
       />
       {canSearch && (
         <Suspense fallback={null}>
-          <MemberSearchBar logoRoute={viewer.logoRoute} onSearched={close} />
+          <MemberSearchBar onSearched={close} />
         </Suspense>
       )}
       {/* At least a screen high, so the footer starts below the fold: a page's content arriving after the

@@ -247,7 +247,8 @@ export default function BookPage() {
       ) : (
         <Paper variant="outlined" sx={{ width: '100%' }}>
           <Typography role="status" sx={{ px: 2, pt: 1.5 }}>
-            {book.data ? t('broker.book.count', { count: book.data.total }) : t('broker.book.loading')}
+            {/* The previous page's rows stay while the next loads: its count is not said as this one's. */}
+            {book.data && !book.isPlaceholderData ? t('broker.book.count', { count: book.data.total }) : t('broker.book.loading')}
           </Typography>
           <DataGrid
             aria-labelledby="book-heading"

@@ -159,6 +159,7 @@ async function removeOidcUsers(): Promise<void> {
 export async function forgetSession(): Promise<void> {
   writeItem(STORAGE_KEYS.portalSession, null);
   writeItem(STORAGE_KEYS.session, null);
+  writeItem(STORAGE_KEYS.selectedPolicy, null);
   await removeOidcUsers();
   setCredential(null);
 }
@@ -220,6 +221,7 @@ function forgetOnSignedOutPage(): void {
   for (const key of [
     STORAGE_KEYS.portalSession,
     STORAGE_KEYS.session,
+    STORAGE_KEYS.selectedPolicy,
     STORAGE_KEYS.user,
     STORAGE_KEYS.userRealm,
   ])

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   portalSession: 'portal.session',
   /** SPEC §3 session data: { idType, id } of the member being looked at (member search). */
   session: 'session',
+  /** SPEC §4 "policy selection … kept in state": the policy chosen last, so that a reload keeps it. */
+  selectedPolicy: 'portal.selectedPolicy',
 } as const;
 
 export function readItem(key: string): string | null {
