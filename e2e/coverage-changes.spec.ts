@@ -6,7 +6,7 @@ import { newPortalPage, text, type Language } from './support/portal';
 // Issue 11, coverage changes (SPEC §2 /admin/policy-selection/coverage-details, /change-plan; SPEC §5 end-coverage
 // reasons per role): a member of their own changes plan and cancels the request, by keyboard alone; ends
 // coverage in Spanish after a mistyped date (the field says why, in Spanish, and keeps what was typed) and a
-// statement of what ends and when; asks for an earlier start in Portuguese, by keyboard. Each form's bad
+// statement of what ends and when; asks for another start date in Portuguese, by keyboard. Each form's bad
 // input is refused on its field, translated, and nothing typed is lost.
 
 const t = (key: string, language: Language = 'en', values: Record<string, string | number> = {}) =>
@@ -157,7 +157,7 @@ test('a member ends coverage in Spanish: a mistyped date is refused on its field
   await context.close();
 });
 
-test('a member asks for an earlier start in Portuguese, by keyboard alone, after a date outside the window', async ({ browser }) => {
+test('a member asks for another start date in Portuguese, by keyboard alone, after a date outside the window', async ({ browser }) => {
   test.setTimeout(120_000);
   const language: Language = 'pt';
   const { context, page } = await newPortalPage(browser, { language });
@@ -165,8 +165,13 @@ test('a member asks for an earlier start in Portuguese, by keyboard alone, after
   await freshMember(page, { language, exchange: false, binder: true });
   await open(page, `${DETAILS}/change-dates`, 'coverageDates.heading', language);
   await expectNoViolationsAtEachWidth(page, 'change coverage dates (pt)');
+  // An earlier start (back to a life event) where the plan year leaves room before it; a binder start on
+  // 1 January (December's new enrolments) has none, and then the start moves later (first of a month).
   const earlier = page.getByRole('radio', { name: new RegExp(t('serviceRequests.value.dateReason.start-earlier', language)) });
-  test.skip(!(await earlier.isEnabled().catch(() => false)), 'this member’s coverage has no earlier start left in its plan year (a January start)');
+  const later = page.getByRole('radio', { name: new RegExp(t('serviceRequests.value.dateReason.start-later', language)) });
+  const movesEarlier = await earlier.isEnabled();
+  const reason = movesEarlier ? earlier : later;
+  await expect(reason).toBeEnabled();
   const form = page.getByRole('form', { name: t('coverageDates.formTitle', language) });
 
   const review = form.getByRole('button', { name: t('coverageDates.review', language) });
@@ -178,12 +183,16 @@ test('a member asks for an earlier start in Portuguese, by keyboard alone, after
   await expect(form.locator('p').filter({ hasText: 'Motivo é obrigatório.' }).first()).toBeVisible();
   await expect(note).toHaveValue('Nosso filho nasceu antes do início da cobertura.');
 
-  await tabTo(page, earlier, 40, true);
+  await tabTo(page, reason, 40, true);
   await page.keyboard.press('Space');
-  await expect(earlier).toBeChecked();
+  await expect(reason).toBeChecked();
   const date = form.getByLabel(new RegExp(t('fields.newDate.label', language)));
   const earliest = (await date.getAttribute('min')) ?? '';
-  const before = new Date(Date.parse(`${earliest}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  // Before the window, in the reason's own shape: the day before, or the first of the month before.
+  const day = new Date(`${earliest}T00:00:00Z`);
+  const before = movesEarlier
+    ? new Date(day.getTime() - 86_400_000).toISOString().slice(0, 10)
+    : new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
   await tabTo(page, date);
   await typeDate(page, before);
   await tabTo(page, review);

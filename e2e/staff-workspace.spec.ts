@@ -135,7 +135,7 @@ test('customer service acts for a member to change their autopay method, and the
 
   // The member reads it in their notifications.
   await memberSide.page.goto('/notification/view-notifications');
-  await expect(memberSide.page.getByText(/^Customer service changed your autopay for you on /).first()).toBeVisible({ timeout: 20_000 });
+  await expect(memberSide.page.getByRole('heading', { level: 3, name: /Customer service changed your autopay for you on / }).first()).toBeVisible({ timeout: 20_000 });
   await memberSide.context.close();
 });
 
