@@ -178,7 +178,8 @@ describe('the payments desk: refunds and voids (issue 13)', () => {
     const token = await harness.sandbox.cardToken(TEST_CARDS.visa.number);
     const wallet = await createWallet(harness.db, member.householdId ?? '');
     await harness.db.update(walletCards).set({ token }).where(eq(walletCards.id, wallet.cardId));
-    const subscriptionId = await createAutopaySubscription(harness.db, member.policyId, token, { startDate: '2026-01-01' });
+    // Started today: no earlier month's run for the billing day to catch up on before this one.
+    const subscriptionId = await createAutopaySubscription(harness.db, member.policyId, token, { startDate: today() });
     const [run] = await harness.db
       .insert(autopayRuns)
       .values({ subscriptionId, policyId: member.policyId, period: `${today().slice(0, 7)}-01`, runDate: today(), status: 'Failed', attempt: 2, reason: 'insufficient_funds', amountCents: 15_000 })
