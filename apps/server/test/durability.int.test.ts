@@ -77,9 +77,11 @@ describe('embedded database durability', () => {
     });
     // Once the first of them is answered (the others are on their way: on a busy machine a fixed pause
     // could end before any arrived), the stop comes.
-    let answered = false;
-    const burstAnswered = Promise.all(burst).then(() => (answered = true));
-    while (acknowledged.size === before && !answered) await new Promise((r) => setTimeout(r, 2));
+    const progress = { answered: false };
+    const burstAnswered = Promise.all(burst).then(() => {
+      progress.answered = true;
+    });
+    while (acknowledged.size === before && !progress.answered) await new Promise((r) => setTimeout(r, 2));
     expect(acknowledged.size, 'no write of the burst was acknowledged').toBeGreaterThan(before);
     second.process.kill('SIGTERM');
     await burstAnswered;
