@@ -142,7 +142,10 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
             -- an unlinked demo account already made for this member (it has no member_id to find it by)
             and not exists (select 1 from accounts a where a.realm = 'consumer' and lower(a.username) = 'demo.' || lower(m.folder_id))
             and (${unlinked !== true} or m.ssn_last4 is not null)
-            and (${pcpPlan !== true} or exists (select 1 from coverage_spans cs where cs.policy_id = p.id and not cs.cancelled and cs.plan_type in ('HMO', 'EPO') and cs.start_date <= ${app.today()}::date and (cs.end_date is null or cs.end_date >= ${app.today()}::date)))
+            -- SPEC §4 menu pruning reads the plan type of the member's first policy (the order the household's
+            -- policies are listed in: created, then id), so that one must be this HMO or EPO.
+            and (${pcpPlan !== true} or (exists (select 1 from coverage_spans cs where cs.policy_id = p.id and not cs.cancelled and cs.plan_type in ('HMO', 'EPO') and cs.start_date <= ${app.today()}::date and (cs.end_date is null or cs.end_date >= ${app.today()}::date))
+              and not exists (select 1 from policies q where q.household_id = p.household_id and (q.created_at, q.id) < (p.created_at, p.id))))
             and (${noDental !== true} or not exists (select 1 from policies d where d.household_id = m.household_id and d.line_of_coverage = 'Dental' and d.enrollment_status in ('Active', 'Pending', 'GracePeriod')))
             and (${binder === true} or exists (select 1 from documents d where d.policy_id = p.id and d.type = 'invoice'))
             and (${!withDependents} or exists (select 1 from member_spans ms where ms.policy_id = p.id and ms.relationship <> 'self' and not ms.cancelled and ms.start_date <= ${app.today()}::date and (ms.end_date is null or ms.end_date >= ${app.today()}::date)))
