@@ -61,6 +61,11 @@ test('moving the day forward charges the scheduled payment and autopay, and the 
   // Both are in the payment history…
   await page.goto('/payments/payment-history');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payments.history.title'), { timeout: 20_000 });
+  const selector = page.getByRole('combobox', { name: t('policySelector.label') });
+  if ((await selector.count()) > 0) {
+    await selector.click();
+    await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+  }
   await expect(page.getByText(money('12.34')).first()).toBeVisible();
   // …and the member was told of each.
   await page.goto('/notification/view-notifications');

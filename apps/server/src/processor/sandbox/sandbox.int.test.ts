@@ -94,6 +94,8 @@ describe('the sandbox processor: hosted fields, tokens and charges', () => {
     const bankToken = await sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber);
     expect(await sandbox.processor.describeToken(bankToken)).toMatchObject({ kind: 'bankAccount', last3: '789', routingNumber: '110000000', bankName: 'Sandbox Bank', accountType: 'Checking' });
     expect(await sandbox.processor.describeToken('tok_sbx_unknown')).toBeNull();
+    // Ids are looked up in tables without a prototype: an inherited name is an unknown token too.
+    for (const inherited of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) expect(await sandbox.processor.describeToken(inherited)).toBeNull();
     // The snapshot and the journal of changes since (docs/decisions/023).
     const state = fs.readdirSync(sandbox.dataDir).map((file) => fs.readFileSync(`${sandbox.dataDir}/${file}`, 'utf8')).join('\n');
     expect(state).toContain(answer.body.token);

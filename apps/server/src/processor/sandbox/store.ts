@@ -88,7 +88,12 @@ const JOURNAL = 'journal.ndjson';
 /** The journal is folded into the snapshot once it outgrows the snapshot, and never below this size. */
 const COMPACT_AT_BYTES = 8 * 1024 * 1024;
 
-const empty = (): MutableState => ({ tokens: {}, charges: {}, refunds: {}, idempotency: {}, deliveries: {} });
+/**
+ * Tables without a prototype: a key is an id someone sent (a token, a charge id), and `toString` or
+ * `__proto__` must find nothing, not an inherited member (the API fuzzer sent the token "toString").
+ */
+const table = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+const empty = (): MutableState => ({ tokens: table(), charges: table(), refunds: table(), idempotency: table(), deliveries: table() });
 
 export interface SandboxStoreOptions {
   /** The least journal size that triggers a compaction (tests make it small). */

@@ -42,7 +42,7 @@ export function PaymentHistoryPage() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   const format = useFormatters();
-  const { policy, choices } = useSelectedPolicy(viewer.policies);
+  const { policy, choices } = useSelectedPolicy(viewer.policies, (candidate) => candidate.lineOfCoverage === 'Medical');
   const [query, setQuery] = useState<PaymentHistoryQuery>({ page: 1, pageSize: 10 });
   const resolver = useMemo(() => zodResolver(FilterSchema), []);
   const form = useForm<Filter>({ resolver, defaultValues: { from: '', to: '', status: '' } });
