@@ -61,7 +61,9 @@ export async function lookUpZip(zipCode: string): Promise<ZipFacts | null> {
   if (!/^[0-9]{5}$/.test(zipCode)) return null;
   const { zipcodes, counties } = await reference();
   const found = zipcodes.find(zipCode);
-  if (!found.isValid) return null;
+  // A military mail ZIP code (APO/FPO/DPO, e.g. 34011 "APO AA") is valid but in no state and no county:
+  // not an address the ZIP look-up can fill in.
+  if (!found.isValid || found.stateCode === '') return null;
   // The county's own code is in the full record (the quick look-up gives the name only).
   const record = zipcodes.findByCity(found.city, found.stateCode).find((entry) => entry.zipCode === zipCode);
   const county = counties(found.stateCode).find(
