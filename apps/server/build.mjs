@@ -1,10 +1,13 @@
-// Bundles the server into dist/server.js. Our workspace packages (@portal/*, TypeScript sources) are
-// bundled in; every other package stays external and loads from node_modules at run time.
+// Bundles the server into dist/server.js, and the operators' commands beside it: dist/jobs.js (`npm run jobs`)
+// and dist/seed.js (`npm run seed`), so that an image installed with `npm ci --omit=dev` (no tsx) runs them
+// with plain `node`. Our workspace packages (@portal/*, TypeScript sources) are bundled in; every other
+// package stays external and loads from node_modules at run time. All three must stay in dist/: settings.ts
+// finds the repository root from the running file's folder.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', jobs: 'src/jobs/cli.ts', seed: 'src/seed/cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
