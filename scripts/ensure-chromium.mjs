@@ -3,8 +3,8 @@
 // third less CPU a journey on two cores — docs/decisions/020). Installs whichever is missing with apt
 // when we are root on Debian; otherwise stops with one line saying how. CHROMIUM_PATH names another
 // Chromium and skips all this.
-import { execSync } from 'node:child_process';
 import fs from 'node:fs';
+import { aptInstall } from './apt-install.mjs';
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const PACKAGES = { chromium: '/usr/bin/chromium', 'chromium-headless-shell': HEADLESS_SHELL };
@@ -26,12 +26,7 @@ if (!isRoot || !hasApt) {
   process.exit(1);
 }
 console.log(`Installing Debian's ${missing.join(' and ')} with apt-get (about 30 s)…`);
-try {
-  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    shell: '/bin/sh',
-  });
-} catch {
+if (!aptInstall(missing)) {
   console.error(`Installing ${missing.join(' ')} with apt-get failed: run "apt-get install -y ${missing.join(' ')}" yourself and try again.`);
   process.exit(1);
 }

@@ -1,7 +1,8 @@
 // The server's tests read generated PDFs back with Debian's poppler-utils (pdftotext, pdftoppm, pdfinfo).
 // Installs them with apt when missing and we are root on Debian; otherwise stops with one line saying how.
-import { execSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { aptInstall } from './apt-install.mjs';
 
 const present = () => spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }).error === undefined;
 if (present()) process.exit(0);
@@ -12,9 +13,7 @@ if (!isRoot || !fs.existsSync('/usr/bin/apt-get')) {
   process.exit(1);
 }
 console.log('poppler-utils is missing: installing it with apt-get…');
-try {
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils', { stdio: ['ignore', 'ignore', 'inherit'], shell: '/bin/sh' });
-} catch {
+if (!aptInstall(['poppler-utils'])) {
   console.error('Installing poppler-utils with apt-get failed: run "apt-get install -y poppler-utils" yourself and try again.');
   process.exit(1);
 }
