@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { households, memberSpans, policies, wallets } from '../../db/schema';
 import type { coverageSpans, finances, plans, reinstatementEligibility } from '../../db/schema';
 
@@ -72,16 +73,7 @@ function preparePolicyPage(db: Database) {
     .prepare('policy_page');
 }
 
-const prepared = new WeakMap<Database, { policies: ReturnType<typeof preparePolicies>; page: ReturnType<typeof preparePolicyPage> }>();
-
-function statements(db: Database) {
-  let found = prepared.get(db);
-  if (!found) {
-    found = { policies: preparePolicies(db), page: preparePolicyPage(db) };
-    prepared.set(db, found);
-  }
-  return found;
-}
+const statements = preparedStatements((db) => ({ policies: preparePolicies(db), page: preparePolicyPage(db) }));
 
 function queryPolicies(db: Database, policyIds: string[]) {
   return statements(db).policies.execute({ ids: policyIds });
@@ -112,21 +104,30 @@ export async function loadPolicyBundles(db: Database, policyIds: string[]): Prom
 
 /**
  * Ids of the policies a member may see: their household's, and any they hold or are covered by. Three
- * indexed look-ups joined by UNION (an OR across them would scan every policy).
+ * indexed look-ups joined by UNION (an OR across them would scan every policy), prepared once; a null
+ * member or household matches nothing.
  */
+const memberPolicyStatements = preparedStatements((db) => {
+  const visible = (where: SQL) => db.select({ id: policies.id, created: policies.createdAt }).from(policies).where(where);
+  return {
+    ids: visible(eq(policies.householdId, sql.placeholder('householdId')))
+      .union(visible(eq(policies.subscriberMemberId, sql.placeholder('memberId'))))
+      .union(
+        db
+          .select({ id: policies.id, created: policies.createdAt })
+          .from(policies)
+          .innerJoin(memberSpans, eq(memberSpans.policyId, policies.id))
+          .where(eq(memberSpans.memberId, sql.placeholder('memberId'))),
+      )
+      .orderBy(sql`2, 1`)
+      .prepare('member_policy_ids'),
+  };
+});
+
 export async function memberPolicyIds(db: Database, memberId: string | null, householdId: string | null): Promise<string[]> {
-  const parts = [
-    ...(householdId ? [sql`select ${policies.id} as id, ${policies.createdAt} as created from ${policies} where ${policies.householdId} = ${householdId}`] : []),
-    ...(memberId
-      ? [
-          sql`select ${policies.id} as id, ${policies.createdAt} as created from ${policies} where ${policies.subscriberMemberId} = ${memberId}`,
-          sql`select ${policies.id} as id, ${policies.createdAt} as created from ${policies} join ${memberSpans} on ${memberSpans.policyId} = ${policies.id} where ${memberSpans.memberId} = ${memberId}`,
-        ]
-      : []),
-  ];
-  if (parts.length === 0) return [];
-  const result: unknown = await db.execute(sql`select id from (${sql.join(parts, sql` union `)}) visible order by created, id`);
-  return (result as { rows: { id: string }[] }).rows.map((row) => row.id);
+  if (memberId === null && householdId === null) return [];
+  const rows = await memberPolicyStatements(db).ids.execute({ memberId, householdId });
+  return rows.map((row) => row.id);
 }
 
 export async function brokerPolicyIds(db: Database, brokerId: string): Promise<string[]> {
@@ -166,13 +167,18 @@ export async function policyIdsForMemberReference(db: Database, reference: Membe
   return rows.map((row) => row.id);
 }
 
-export async function loadHouseholds(db: Database, householdIds: string[]) {
-  if (householdIds.length === 0) return [];
-  return db
+const householdStatements = preparedStatements((db) => ({
+  byIds: db
     .select({ id: households.id, exchangeId: households.exchangeId, walletReferenceId: wallets.referenceId })
     .from(households)
     .leftJoin(wallets, eq(wallets.householdId, households.id))
-    .where(inArray(households.id, householdIds));
+    .where(sql`${households.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('households_by_ids'),
+}));
+
+export async function loadHouseholds(db: Database, householdIds: string[]) {
+  if (householdIds.length === 0) return [];
+  return householdStatements(db).byIds.execute({ ids: householdIds });
 }
 
 /** A policy with everything its page shows (summary facts plus members, broker, group, addresses,
