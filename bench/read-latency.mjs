@@ -101,6 +101,7 @@ const loadBefore = load();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const profileDir = values['cpu-prof'] ? path.resolve(values['cpu-prof']) : null;
 if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+const serverSpawnedAt = Date.now();
 const server = spawn(
   process.execPath,
   [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'apps/server/dist/server.js'],
@@ -241,6 +242,7 @@ async function phase(route, rate) {
 }
 
 const results = [];
+const measuringAfterSeconds = Math.floor((Date.now() - serverSpawnedAt) / 1000);
 for (const route of routes) {
   if (!ROUTES[route]) throw new Error(`unknown route ${route} (health, policy, household)`);
   // Warm up (JIT, connection pool, caches) before measuring.
@@ -260,7 +262,7 @@ if (values.json) {
 } else {
   console.log(`\nCommit ${commit}; machine: ${machine}; data: ${counts[0].households} households, ${counts[0].policies} policies`);
   console.log(
-    `${connections} connections, ${duration} s per fixed rate (${maxDuration} s unthrottled), server LOG_LEVEL=${values['log-level']}, pool ${values['pool-size']}, load generator on the same machine; load average ${loadBefore} before, ${load()} after.\n`,
+    `${profileDir ? `CPU profile in ${profileDir}: the first ${measuringAfterSeconds} s are start-up and sign-in (--skip-seconds ${measuringAfterSeconds}).\n` : ''}${connections} connections, ${duration} s per fixed rate (${maxDuration} s unthrottled), server LOG_LEVEL=${values['log-level']}, pool ${values['pool-size']}, load generator on the same machine; load average ${loadBefore} before, ${load()} after.\n`,
   );
   console.log('| route | asked req/s | achieved req/s | ratio to health max | median ms | p99 ms | non-2xx | errors | Node CPU ms/req | PostgreSQL CPU ms/req | load (1/5/15 min) |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');

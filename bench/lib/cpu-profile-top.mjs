@@ -2,11 +2,14 @@
 // (node_modules/<package>; `portal` is our bundle, `node` Node's own JavaScript, `(native)` functions
 // without a script such as writev), as shares of the time the process was not idle.
 //
-//   node bench/lib/cpu-profile-top.mjs <file.cpuprofile> [--top 25]
+//   node bench/lib/cpu-profile-top.mjs <file.cpuprofile> [--top 25] [--skip-seconds N]
+//
+// `--skip-seconds` leaves out the first N seconds of the profile (start-up and sign-in; bench/read-latency.mjs
+// prints how long they took).
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '25' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '25' }, 'skip-seconds': { type: 'string', default: '0' } } });
 const file = positionals[0];
 if (!file) {
   console.error('usage: node bench/lib/cpu-profile-top.mjs <file.cpuprofile> [--top 25]');
@@ -17,8 +20,12 @@ const top = Number(values.top);
 
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const selfUs = new Map();
+const skipUs = Number(values['skip-seconds']) * 1e6;
+let elapsedUs = 0;
 for (let i = 0; i < profile.samples.length; i += 1) {
   const id = profile.samples[i];
+  elapsedUs += profile.timeDeltas[i] ?? 0;
+  if (elapsedUs < skipUs) continue;
   selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
 

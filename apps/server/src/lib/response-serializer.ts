@@ -17,6 +17,16 @@ const zodSchemaOf = (schema: unknown): z.ZodType | null =>
  * handler and its contract fails a test there. A schema with no JSON Schema form keeps the zod serializer.
  */
 export const compiledSerializerCompiler: SerializerCompiler = (routeSchema: RouteSchema) => {
+  // Compiled on a route's first answer with that status, not at start-up: most of the ~300 (route, status)
+  // pairs are never answered by a given instance, and compiling them all would slow every start.
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => {
+    serialize ??= compile(routeSchema);
+    return serialize(data);
+  };
+};
+
+function compile(routeSchema: RouteSchema): (data: unknown) => string {
   const schema = zodSchemaOf(routeSchema.schema);
   if (schema === null) return validatingSerializerCompiler(routeSchema);
   try {
@@ -25,7 +35,7 @@ export const compiledSerializerCompiler: SerializerCompiler = (routeSchema: Rout
   } catch {
     return validatingSerializerCompiler(routeSchema);
   }
-};
+}
 
 /** The serializer compiler the settings ask for: validating (development, tests) or compiled (production). */
 export const responseSerializerCompiler = (validate: boolean): SerializerCompiler =>

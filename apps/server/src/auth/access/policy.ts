@@ -67,9 +67,16 @@ export async function mayAccessPolicy(db: Database, principal: Principal, policy
  * (household for the audit's "acting for").
  */
 export async function authorizePolicy(request: FastifyRequest, db: Database, policyId: string): Promise<PolicyRef> {
-  const principal = requirePrincipal(request);
+  requirePrincipal(request);
   const policy = await policyRef(db, policyId);
   if (!policy) throw notFound('policy');
+  return authorizePolicyRef(request, db, policy);
+}
+
+/** {@link authorizePolicy} for a policy already loaded (with its page, in one statement). */
+export async function authorizePolicyRef(request: FastifyRequest, db: Database, policy: PolicyRef): Promise<PolicyRef> {
+  const principal = requirePrincipal(request);
+  const policyId = policy.id;
   if (!(await mayAccessPolicy(db, principal, policy))) {
     await request.audit({ action: 'access', outcome: 'denied', reason: 'not-owner', recordType: 'policy', recordIds: [policyId], actingForHouseholdId: policy.householdId });
     throw forbidden();

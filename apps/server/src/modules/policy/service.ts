@@ -123,7 +123,13 @@ export async function policySummaries(db: Database, policyIds: string[], rules: 
 /** One policy with finance, coverage details, plan, members, broker, group, addresses (SPEC §3 Policy). */
 export async function policyDetail(db: Database, policyId: string, rules: PolicyRules): Promise<PolicyDetail | null> {
   const page = await loadPolicyPage(db, policyId);
-  if (!page) return null;
+  return page ? describePolicyPage(page, rules) : null;
+}
+
+export type PolicyPage = NonNullable<Awaited<ReturnType<typeof loadPolicyPage>>>;
+
+/** {@link policyDetail} of a page already loaded (the policy read loads it before its access check: one round trip less). */
+export function describePolicyPage(page: PolicyPage, rules: PolicyRules): PolicyDetail | null {
   const { bundle, extras } = page;
   const [summary] = summarise(bundle, rules);
   if (!summary) return null;
