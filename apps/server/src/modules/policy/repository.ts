@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { households, memberSpans, policies, wallets } from '../../db/schema';
@@ -51,6 +51,31 @@ function preparePolicies(db: Database) {
     .prepare('policy_summaries');
 }
 
+/**
+ * The policies a member may see — their household's, and any they hold or are covered by (three indexed
+ * look-ups joined by UNION: an OR across them would scan every policy) — with what their summaries need,
+ * oldest first: one prepared statement, the household read's (docs/decisions/035). A null member or
+ * household matches nothing.
+ */
+function prepareMemberPolicies(db: Database) {
+  return db.query.policies
+    .findMany({
+      where: sql`${policies.id} in (select ${policies.id} from ${policies} where ${policies.householdId} = ${sql.placeholder('householdId')}
+        union select ${policies.id} from ${policies} where ${policies.subscriberMemberId} = ${sql.placeholder('memberId')}
+        union select ${memberSpans.policyId} from ${memberSpans} where ${memberSpans.memberId} = ${sql.placeholder('memberId')})`,
+      orderBy: (policy, { asc }) => [asc(policy.createdAt), asc(policy.id)],
+      with: {
+        subscriber: { columns: { firstName: true, lastName: true } },
+        spans: { with: { plan: true }, orderBy: (span, { asc }) => [asc(span.startDate)] },
+        finance: true,
+        reinstatement: true,
+        autopaySubscriptions: { columns: { id: true }, where: (autopay, { eq: equals }) => equals(autopay.state, 'Active') },
+        household: { columns: {}, with: { preferences: { columns: { paperless: true, paperlessEmail: true } } } },
+      },
+    })
+    .prepare('member_policy_summaries');
+}
+
 function preparePolicyPage(db: Database) {
   return db.query.policies
     .findFirst({
@@ -73,7 +98,7 @@ function preparePolicyPage(db: Database) {
     .prepare('policy_page');
 }
 
-const statements = preparedStatements((db) => ({ policies: preparePolicies(db), page: preparePolicyPage(db) }));
+const statements = preparedStatements((db) => ({ policies: preparePolicies(db), memberPolicies: prepareMemberPolicies(db), page: preparePolicyPage(db) }));
 
 function queryPolicies(db: Database, policyIds: string[]) {
   return statements(db).policies.execute({ ids: policyIds });
@@ -95,39 +120,18 @@ function toBundle(row: LoadedPolicy): PolicyBundle {
   };
 }
 
+/** The bundles of the policies a member may see (see prepareMemberPolicies), oldest first. */
+export async function loadMemberPolicyBundles(db: Database, memberId: string | null, householdId: string | null): Promise<PolicyBundle[]> {
+  if (memberId === null && householdId === null) return [];
+  const rows = await statements(db).memberPolicies.execute({ memberId, householdId });
+  return rows.map(toBundle);
+}
+
 export async function loadPolicyBundles(db: Database, policyIds: string[]): Promise<PolicyBundle[]> {
   if (policyIds.length === 0) return [];
   const rows = await queryPolicies(db, policyIds);
   const order = new Map(policyIds.map((id, index) => [id, index]));
   return rows.map(toBundle).sort((x, y) => (order.get(x.policy.id) ?? 0) - (order.get(y.policy.id) ?? 0));
-}
-
-/**
- * Ids of the policies a member may see: their household's, and any they hold or are covered by. Three
- * indexed look-ups joined by UNION (an OR across them would scan every policy), prepared once; a null
- * member or household matches nothing.
- */
-const memberPolicyStatements = preparedStatements((db) => {
-  const visible = (where: SQL) => db.select({ id: policies.id, created: policies.createdAt }).from(policies).where(where);
-  return {
-    ids: visible(eq(policies.householdId, sql.placeholder('householdId')))
-      .union(visible(eq(policies.subscriberMemberId, sql.placeholder('memberId'))))
-      .union(
-        db
-          .select({ id: policies.id, created: policies.createdAt })
-          .from(policies)
-          .innerJoin(memberSpans, eq(memberSpans.policyId, policies.id))
-          .where(eq(memberSpans.memberId, sql.placeholder('memberId'))),
-      )
-      .orderBy(sql`2, 1`)
-      .prepare('member_policy_ids'),
-  };
-});
-
-export async function memberPolicyIds(db: Database, memberId: string | null, householdId: string | null): Promise<string[]> {
-  if (memberId === null && householdId === null) return [];
-  const rows = await memberPolicyStatements(db).ids.execute({ memberId, householdId });
-  return rows.map((row) => row.id);
 }
 
 export async function brokerPolicyIds(db: Database, brokerId: string): Promise<string[]> {

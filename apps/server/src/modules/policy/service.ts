@@ -23,7 +23,7 @@ import {
 import type { AccountConfig, PolicyDetail, PolicySummary } from '@portal/contracts';
 import type { Database } from '../../db/client';
 import { hraOf } from '../finance/service';
-import { loadPolicyBundles, loadPolicyPage, type FinanceRow, type PolicyBundle, type SpanRow } from './repository';
+import { loadMemberPolicyBundles, loadPolicyBundles, loadPolicyPage, type FinanceRow, type PolicyBundle, type SpanRow } from './repository';
 
 /** SPEC §4: the label of a cancelled span. */
 export const CANCEL_LABEL = 'policyStatus.cancelled';
@@ -117,6 +117,12 @@ export function summarise(bundle: PolicyBundle, rules: PolicyRules): PolicySumma
 
 export async function policySummaries(db: Database, policyIds: string[], rules: PolicyRules): Promise<PolicySummary[]> {
   const bundles = await loadPolicyBundles(db, policyIds);
+  return bundles.flatMap((bundle) => summarise(bundle, rules));
+}
+
+/** The summaries of the policies a member may see (their household's, any they hold or are covered by), oldest first. */
+export async function memberPolicySummaries(db: Database, memberId: string | null, householdId: string | null, rules: PolicyRules): Promise<PolicySummary[]> {
+  const bundles = await loadMemberPolicyBundles(db, memberId, householdId);
   return bundles.flatMap((bundle) => summarise(bundle, rules));
 }
 
