@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { households, memberSpans, policies, wallets } from '../../db/schema';
+import { households, policies, wallets } from '../../db/schema';
 import type { coverageSpans, finances, plans, reinstatementEligibility } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -60,9 +60,10 @@ function preparePolicies(db: Database) {
 function prepareMemberPolicies(db: Database) {
   return db.query.policies
     .findMany({
-      where: sql`${policies.id} in (select ${policies.id} from ${policies} where ${policies.householdId} = ${sql.placeholder('householdId')}
-        union select ${policies.id} from ${policies} where ${policies.subscriberMemberId} = ${sql.placeholder('memberId')}
-        union select ${memberSpans.policyId} from ${memberSpans} where ${memberSpans.memberId} = ${sql.placeholder('memberId')})`,
+      // Plain names inside: a relational query rewrites every column object in its filter to the root table's alias.
+      where: sql`${policies.id} in (select p.id from policies p where p.household_id = ${sql.placeholder('householdId')}
+        union select p.id from policies p where p.subscriber_member_id = ${sql.placeholder('memberId')}
+        union select ms.policy_id from member_spans ms where ms.member_id = ${sql.placeholder('memberId')})`,
       orderBy: (policy, { asc }) => [asc(policy.createdAt), asc(policy.id)],
       with: {
         subscriber: { columns: { firstName: true, lastName: true } },
