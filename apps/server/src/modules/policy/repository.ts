@@ -61,9 +61,11 @@ function prepareMemberPolicies(db: Database) {
   return db.query.policies
     .findMany({
       // Plain names inside: a relational query rewrites every column object in its filter to the root table's alias.
-      where: sql`${policies.id} in (select p.id from policies p where p.household_id = ${sql.placeholder('householdId')}
+      // `= any(array(…))`: the ids are found first (three index look-ups) and the policies fetched by them;
+      // `in (…)` let the planner scan every policy with its nested relations before filtering.
+      where: sql`${policies.id} = any(array(select p.id from policies p where p.household_id = ${sql.placeholder('householdId')}
         union select p.id from policies p where p.subscriber_member_id = ${sql.placeholder('memberId')}
-        union select ms.policy_id from member_spans ms where ms.member_id = ${sql.placeholder('memberId')})`,
+        union select ms.policy_id from member_spans ms where ms.member_id = ${sql.placeholder('memberId')}))`,
       orderBy: (policy, { asc }) => [asc(policy.createdAt), asc(policy.id)],
       with: {
         subscriber: { columns: { firstName: true, lastName: true } },
