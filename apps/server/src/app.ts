@@ -1,16 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import sse from '@fastify/sse';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { ProblemType } from '@portal/contracts';
 import { createIdentity, type Identity } from './auth/identity';
 import type { DatabaseHandle } from './db/client';
 import { idpPlugin } from './idp/plugin';
 import { samlTestIssuerPlugin } from './idp/saml-test/plugin';
-import { loggerOptions } from './lib/logger';
+import { loggerOptions, OneLinePerRequest } from './lib/logger';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { scrubString } from './lib/redact';
 import { loadTenantConfig, type TenantConfig } from './lib/tenant-config';
 import { tenantToday } from './lib/today';
@@ -142,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       typeof settings.trustProxy === 'number' ? trustHops(settings.trustProxy) : settings.trustProxy,
     // A caller's X-Request-Id is kept when it is a sane token, so logs can be joined across systems.
     genReqId: (req) => acceptedRequestId(req.headers['x-request-id']) ?? randomUUID(),
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
@@ -160,7 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses checked against their contract in development and tests, compiled serializers in production (decision 035).
+  app.setSerializerCompiler(responseSerializerCompiler(settings.validateResponses));
 
   const processor = options.processor ?? createProcessor(settings);
   await app.register(errorsPlugin);
@@ -282,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       portalSessions: identity.portalSessions,
       idleSeconds: tenant.account.session.idleTimeSeconds,
     },
+    principalCache: identity.principalCache,
   });
   if (identity.providers) {
     await app.register(idpPlugin, {

@@ -53,6 +53,10 @@ const EnvSchema = z.object({
   LOAD_SHED_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
   LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
   LOAD_SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  // Fast reads (docs/decisions/035): how long an accepted token's caller is remembered (0: checked on every call).
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  // Whether responses are validated against their contract schema (zod) before they are sent; compiled serializers otherwise.
+  RESPONSE_VALIDATION: z.enum(['true', 'false']).optional(),
 });
 
 /** Prometheus metrics (docs/decisions/034): where they are exposed; never on the public port without a token. */
@@ -156,6 +160,17 @@ export interface Settings {
   jobs: boolean;
   metrics: MetricsSettings;
   loadShedding: LoadSheddingSettings;
+  /**
+   * How long (s) an accepted bearer token's caller (verified signature, live grant or session, account) is
+   * remembered by this instance; 0 checks on every call. A sign-out on this instance forgets it at once;
+   * one on another instance takes effect here within this bound (docs/decisions/035).
+   */
+  authCacheSeconds: number;
+  /**
+   * Responses are checked against their contract schema (zod) before they are sent — in development and
+   * tests, so that drift fails a test; in production a compiled serializer writes them (docs/decisions/035).
+   */
+  validateResponses: boolean;
   version: string;
 }
 
@@ -271,6 +286,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
       retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER_SECONDS,
       sampleIntervalMs: e.LOAD_SHED_SAMPLE_INTERVAL_MS,
     },
+    authCacheSeconds: e.AUTH_CACHE_SECONDS,
+    validateResponses: e.RESPONSE_VALIDATION === undefined ? e.NODE_ENV !== 'production' : e.RESPONSE_VALIDATION === 'true',
     version,
   };
 }

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../bench/lib/sign-in.mjs';
+import { DEMO_PASSWORD } from '../src/seed/demo-accounts';
 import { startServer, type RunningServer } from './server-process';
 
 /**
@@ -24,8 +27,8 @@ describe('embedded database durability', () => {
     for (const server of started) if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  const start = async () => {
-    const server = await startServer(env);
+  const start = async (extra: Record<string, string> = {}) => {
+    const server = await startServer({ ...env, ...extra });
     started.push(server);
     return server;
   };
@@ -98,5 +101,59 @@ describe('embedded database durability', () => {
     expect(acknowledged.size).toBeGreaterThan(ackedBeforeKill);
     // The lock file is removed by a graceful stop.
     expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
-  }, 150_000);
+  }, 400_000);
+
+  /**
+   * Reads are audited through a group commit (docs/decisions/035): many requests' rows in one statement,
+   * and a request answers only once the statement holding its row has committed. So a read that was
+   * answered has its audit row on disk, even when the process is killed right after.
+   */
+  it('finds the audit row of every read it answered after a kill', async () => {
+    // Signing in needs the server's public URL before it starts: a free port chosen here.
+    const port = await new Promise<number>((resolve, reject) => {
+      const probe = net.createServer();
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => {
+          resolve(typeof address === 'object' && address ? address.port : 0);
+        });
+      });
+    });
+    const server = await start({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
+    const token = await signIn(server.url, 'consumer', 'maria.santos', DEMO_PASSWORD);
+
+    const answered = new Set<string>();
+    let stop = false;
+    const reader = async (prefix: string) => {
+      for (let i = 0; !stop && i < 1_000; i += 1) {
+        const requestId = `${prefix}-${i}`;
+        try {
+          const response = await fetch(`${server.url}/api/v1/Household/user`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-request-id': requestId },
+            body: '{}',
+          });
+          await response.arrayBuffer();
+          if (response.status === 200) answered.add(requestId);
+        } catch {
+          // the connection died with the server: not answered
+        }
+      }
+    };
+    // Several readers at once, so that rows of different requests share a statement.
+    const readers = ['read-a', 'read-b', 'read-c', 'read-d'].map(reader);
+    while (answered.size < 40) await new Promise((r) => setTimeout(r, 2));
+    server.process.kill('SIGKILL');
+    stop = true;
+    await Promise.all(readers);
+    expect(await server.exited).toBe('SIGKILL');
+
+    const db = new PGlite(path.join(dataDir, 'pgdata'));
+    const rows = await db.query<{ request_id: string }>("select request_id from audit_log where action = 'read' and request_id like 'read-%'");
+    await db.close();
+    const audited = new Set(rows.rows.map((row) => row.request_id));
+    expect([...answered].filter((requestId) => !audited.has(requestId))).toEqual([]);
+    expect(answered.size).toBeGreaterThanOrEqual(40);
+  }, 400_000);
 });

@@ -26,9 +26,10 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     });
   });
   const url = await new Promise<string>((resolve, reject) => {
+    // A first start seeds the demo data through tsx: over a minute when other work shares the two cores.
     const timer = setTimeout(() => {
-      reject(new Error(`server did not start in 60 s:\n${output}`));
-    }, 60_000);
+      reject(new Error(`server did not start in 150 s:\n${output}`));
+    }, 150_000);
     const onData = () => {
       const match = /running: (http:\/\/localhost:\d+)\//.exec(output);
       if (match?.[1]) {

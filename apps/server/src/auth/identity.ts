@@ -6,11 +6,14 @@ import type { TenantConfig } from '../lib/tenant-config';
 import type { Settings } from '../settings';
 import { loadOrCreateSecret, loadOrCreateSigningKey, publicJwk } from './keys';
 import { PortalSessions } from './portal-sessions';
+import { PrincipalCache } from './principal-cache';
 import { localKeys, TokenVerifier, type TrustedIssuer } from './token-verifier';
 
 export interface Identity {
   verifier: TokenVerifier;
   portalSessions: PortalSessions;
+  /** Accepted tokens remembered for a few seconds (docs/decisions/035); sign-outs here forget theirs at once. */
+  principalCache: PrincipalCache;
   /** The built-in providers, or null when external issuers are configured. */
   providers: Record<Realm, Provider> | null;
   /** Issuer URLs the web app signs in with: consumer (members) and workforce (staff, brokers). */
@@ -64,7 +67,10 @@ export async function createIdentity(
 
   const portalKey = await loadOrCreateSigningKey(settings.dataDir, 'portal-session', 'ES256', settings.secrets.portalSigningJwk);
   const portalIssuer = `${settings.publicUrl}/api/session`;
-  const portalSessions = new PortalSessions(database.db, portalKey, portalIssuer, settings.apiAudience);
+  const principalCache = new PrincipalCache(settings.authCacheSeconds);
+  const portalSessions = new PortalSessions(database.db, portalKey, portalIssuer, settings.apiAudience, (sessionId) => {
+    principalCache.forgetSession(sessionId);
+  });
   const trusted: TrustedIssuer[] = [
     {
       issuer: portalIssuer,
@@ -89,6 +95,7 @@ export async function createIdentity(
     return {
       verifier: new TokenVerifier(trusted),
       portalSessions,
+      principalCache,
       providers: null,
       issuers: { consumer: identity.consumerIssuer || identity.issuer, workforce: identity.issuer || identity.consumerIssuer },
       webOrigins,
@@ -110,6 +117,9 @@ export async function createIdentity(
       account: tenant.account,
       behindProxy: settings.trustProxy !== false,
       onError,
+      onGrantRevoked: (grantId) => {
+        principalCache.forgetGrant(grantId);
+      },
     });
     trusted.push({
       issuer: issuerFor(settings.publicUrl, realm),
@@ -123,6 +133,7 @@ export async function createIdentity(
   return {
     verifier: new TokenVerifier(trusted),
     portalSessions,
+    principalCache,
     providers,
     issuers: { consumer: issuerFor(settings.publicUrl, 'consumer'), workforce: issuerFor(settings.publicUrl, 'workforce') },
     webOrigins,

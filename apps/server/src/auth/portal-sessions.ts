@@ -24,6 +24,8 @@ export class PortalSessions {
     private readonly key: PrivateJwk,
     private readonly issuer: string,
     private readonly audience: string,
+    /** Told when a session is revoked, so that the API stops accepting its tokens at once. */
+    private readonly onRevoked: (sessionId: string) => void = () => undefined,
   ) {}
 
   async create(input: {
@@ -81,5 +83,6 @@ export class PortalSessions {
 
   async revoke(sessionId: string): Promise<void> {
     await this.db.update(portalSessions).set({ revokedAt: sql`now()` }).where(eq(portalSessions.id, sessionId));
+    this.onRevoked(sessionId);
   }
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { preparedStatements } from '../db/prepared';
 import type { JWTPayload } from 'jose';
 import { rolePermissions, type RoleConfig } from '@portal/domain';
 import type { Database } from '../db/client';
@@ -24,6 +25,35 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
+/**
+ * The account behind a token and whether its grant still stands, in one prepared statement (by account id
+ * for the built-in providers, by realm and subject for external issuers).
+ */
+const accountStatements = preparedStatements((db) => {
+  const grantId = sql.placeholder('grantId');
+  const query = () =>
+    db
+      .select({
+        id: accounts.id,
+        realm: accounts.realm,
+        roles: accounts.roles,
+        memberId: accounts.memberId,
+        brokerId: accounts.brokerId,
+        disabled: accounts.disabled,
+        householdId: members.householdId,
+        // SPEC §6 + sign-out: a token whose grant was revoked (sign-out) no longer counts; no grant named, nothing to check.
+        grantAlive: sql<boolean>`(${grantId}::text is null or exists (select 1 from ${oidcPayloads} where ${oidcPayloads.model} = 'Grant' and ${oidcPayloads.id} = ${grantId}::text and (${oidcPayloads.expiresAt} is null or ${oidcPayloads.expiresAt} > now())))`,
+      })
+      .from(accounts)
+      .leftJoin(members, eq(members.id, accounts.memberId));
+  return {
+    byId: query().where(eq(accounts.id, sql.placeholder('subject'))).prepare('principal_account_by_id'),
+    byExternalSubject: query()
+      .where(and(eq(accounts.realm, sql.placeholder('realm')), eq(accounts.externalSubject, sql.placeholder('subject'))))
+      .prepare('principal_account_by_subject'),
+  };
+});
+
 /** Turns a verified token into the caller it stands for, or says why it no longer stands for anyone. */
 export async function resolvePrincipal(
   context: ResolveContext,
@@ -35,27 +65,11 @@ export async function resolvePrincipal(
 
   const byId = trusted.kind === 'builtin-oidc';
   const grantId = stringOrNull(payload.gid);
-  const [row] = await context.db
-    .select({
-      id: accounts.id,
-      realm: accounts.realm,
-      roles: accounts.roles,
-      memberId: accounts.memberId,
-      brokerId: accounts.brokerId,
-      disabled: accounts.disabled,
-      householdId: members.householdId,
-      // SPEC §6 + sign-out: a token whose grant was revoked (sign-out) no longer counts.
-      grantAlive: grantId
-        ? sql<boolean>`exists (select 1 from ${oidcPayloads} where ${oidcPayloads.model} = 'Grant' and ${oidcPayloads.id} = ${grantId} and (${oidcPayloads.expiresAt} is null or ${oidcPayloads.expiresAt} > now()))`
-        : sql<boolean>`true`,
-    })
-    .from(accounts)
-    .leftJoin(members, eq(members.id, accounts.memberId))
-    .where(
-      byId && /^[0-9a-f-]{36}$/i.test(subject)
-        ? eq(accounts.id, subject)
-        : and(eq(accounts.realm, trusted.realm ?? 'consumer'), eq(accounts.externalSubject, subject)),
-    );
+  const statements = accountStatements(context.db);
+  const [row] =
+    byId && /^[0-9a-f-]{36}$/i.test(subject)
+      ? await statements.byId.execute({ subject, grantId })
+      : await statements.byExternalSubject.execute({ realm: trusted.realm ?? 'consumer', subject, grantId });
 
   if (byId && (!row || !grantId || !row.grantAlive)) return row ? 'session-ended' : 'unknown-account';
   if (row?.disabled) return 'account-disabled';

@@ -29,9 +29,10 @@ export interface DatabaseHandle {
   dump?(): Promise<Blob>;
   /**
    * Raw SQL on the same connection(s), for a library that brings its own SQL (the job queue, pg-boss):
-   * with values a parameterised query; without, possibly several statements (PGlite's `exec`).
+   * with values a parameterised query; without, possibly several statements (PGlite's `exec`). A `name`
+   * makes it a named prepared statement on PostgreSQL (parsed once per connection; the same text every time).
    */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  executeSql(text: string, values?: unknown[], name?: string): Promise<{ rows: unknown[] }>;
   /** The connection pool's use (PostgreSQL; the embedded database has one connection and no pool). */
   poolStats?(): PoolStats;
   close(): Promise<void>;
@@ -123,7 +124,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     ping: async () => {
       await pool.query('select 1');
     },
-    executeSql: (text, values) => pool.query(text, values),
+    executeSql: (text, values, name) => (name === undefined ? pool.query(text, values) : pool.query({ name, text, values: values ?? [] })),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 10 }),
     migrate: async () => {
       const client = await pool.connect();

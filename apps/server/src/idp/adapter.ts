@@ -31,7 +31,7 @@ export const storedTokenId = (id: string): string => `sha256:${createHash('sha25
  * the id in their payload (`jti`): the adapter hashes the id on every look-up and puts it back into the
  * payload it returns, so the provider never notices.
  */
-export function createAdapterClass(db: Database): new (model: string) => Adapter {
+export function createAdapterClass(db: Database, onGrantRevoked: (grantId: string) => void = () => undefined): new (model: string) => Adapter {
   return class DatabaseAdapter implements Adapter {
     private readonly hashed: boolean;
 
@@ -107,6 +107,7 @@ export function createAdapterClass(db: Database): new (model: string) => Adapter
 
     async destroy(id: string): Promise<void> {
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, this.key(id))));
+      if (this.model === 'Grant') onGrantRevoked(id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
@@ -114,6 +115,8 @@ export function createAdapterClass(db: Database): new (model: string) => Adapter
       await db
         .delete(oidcPayloads)
         .where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId))));
+      // The API remembers accepted tokens for a few seconds (docs/decisions/035): this instance forgets the grant's at once.
+      onGrantRevoked(grantId);
     }
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { SessionInfoSchema } from '@portal/contracts';
 import { buildTestApp } from '../../test/app';
@@ -141,6 +141,9 @@ describe('built-in OpenID providers', () => {
 
   it('revoking the refresh token (sign-out) makes the access token useless at once', async () => {
     const { accessToken, refreshToken } = await signIn(app, 'consumer', member.username, PASSWORD);
+    // Used a moment before: this instance remembers the token for a few seconds (docs/decisions/035), and forgets it at sign-out.
+    const before = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(before.statusCode).toBe(200);
     const revoke = await app.inject({
       method: 'POST',
       url: '/idp/consumer/token/revocation',
@@ -154,6 +157,8 @@ describe('built-in OpenID providers', () => {
 
   it('ends the provider session and the grant at end-session', async () => {
     const { accessToken, idToken, jar } = await signIn(app, 'consumer', member.username, PASSWORD);
+    const before = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(before.statusCode).toBe(200);
     const end = await app.inject({
       method: 'GET',
       url: `/idp/consumer/session/end?id_token_hint=${idToken}&post_logout_redirect_uri=${encodeURIComponent(`${ORIGIN}/auth/signed-out`)}&ui_locales=es`,
@@ -229,6 +234,50 @@ describe('built-in OpenID providers', () => {
     }
     const after = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
     expect(after.statusCode).toBe(200);
+  });
+});
+
+describe('a sign-out on another instance (docs/decisions/035)', () => {
+  const CACHE_SECONDS = 2;
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    ({ app } = await buildTestApp({ database: database.handle, env: { AUTH_CACHE_SECONDS: String(CACHE_SECONDS) } }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  it(`is honoured here within ${CACHE_SECONDS} seconds: the revoked token is refused from then on`, async () => {
+    const { memberId } = await createMemberWithPolicy(database.handle.db);
+    const account = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], memberId });
+    const { accessToken } = await signIn(app, 'consumer', account.username, PASSWORD);
+    const read = () => app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
+    expect((await read()).statusCode).toBe(200);
+
+    // Another instance's sign-out: its provider deletes the grant and its tokens from the shared database,
+    // and this instance is not told.
+    const grantId = decodeJwt(accessToken).gid;
+    if (typeof grantId !== 'string') throw new Error('the access token names no grant');
+    await database.handle.db.delete(oidcPayloads).where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId))));
+    const revokedAt = Date.now();
+
+    let refusedAfterMs: number | null = null;
+    while (refusedAfterMs === null && Date.now() - revokedAt < (CACHE_SECONDS + 5) * 1000) {
+      const response = await read();
+      if (response.statusCode === 401) refusedAfterMs = Date.now() - revokedAt;
+      else {
+        expect(response.statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    expect(refusedAfterMs, 'the revoked token was still accepted').not.toBeNull();
+    // The bound, plus what one request takes on a busy machine.
+    expect(refusedAfterMs).toBeLessThanOrEqual(CACHE_SECONDS * 1000 + 500);
+    // And it stays refused.
+    expect((await read()).statusCode).toBe(401);
   });
 });
 

@@ -23,6 +23,8 @@ export interface ProviderOptions {
   /** Whether a TLS-terminating proxy is trusted (TRUST_PROXY): Koa's own `proxy` setting follows it. */
   behindProxy: boolean;
   onError: (error: unknown, message: string) => void;
+  /** Told when a grant is revoked (sign-out), so that the API stops accepting its tokens at once. */
+  onGrantRevoked?: (grantId: string) => void;
 }
 
 export const issuerFor = (publicUrl: string, realm: Realm): string => `${publicUrl}/idp/${realm}`;
@@ -67,7 +69,7 @@ export function createProvider(options: ProviderOptions): Provider {
   const secureCookies = options.publicUrl.startsWith('https://');
 
   const configuration: Configuration = {
-    adapter: createAdapterClass(db),
+    adapter: createAdapterClass(db, options.onGrantRevoked),
     clients: [
       {
         client_id: account.identity.clientId,

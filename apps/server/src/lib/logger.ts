@@ -1,5 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
-import type { DestinationStream } from 'pino';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import pino, { type DestinationStream } from 'pino';
 import { readableUrl, REDACTED, redactDeep, scrubString } from './redact';
 
 /** An error as it reaches a log line: see `errorForLog`. */
@@ -20,7 +20,11 @@ interface SerializableRequest {
 export function loggerOptions(level: string, stream?: DestinationStream): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,
-    ...(stream ? { stream } : {}),
+    // Standard output, written asynchronously (docs/decisions/035): a request never waits for a write(2).
+    // Lines build up in memory while a write is under way and go out together with the next. pino writes
+    // what is left synchronously when the process exits (a graceful stop, process.exit, an uncaught
+    // exception); a SIGKILL or a power cut loses the lines not yet written (milliseconds' worth).
+    stream: stream ?? pino.destination({ dest: 1, sync: false }),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       censor: REDACTED,
@@ -56,4 +60,21 @@ export function loggerOptions(level: string, stream?: DestinationStream): NonNul
       },
     },
   };
+}
+
+/**
+ * One log line per request (docs/decisions/035), when it completes: method, scrubbed URL, client address
+ * and User-Agent, status and time — Fastify's default writes two (one when the request arrives, one when
+ * it completes), which doubled the logging work of a read. Errors and refusals are logged as before.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {
+    // Logged with the outcome in requestCompleted.
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }

@@ -4,6 +4,7 @@ import { auditRole, type Principal } from '../auth/principal';
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema';
 import { scrubString } from '../lib/redact';
+import { AUDIT_BATCH_SQL, AuditBatcher } from './audit-batch';
 
 export type AuditOutcome = 'success' | 'denied' | 'failure';
 
@@ -69,10 +70,15 @@ export async function auditSystemMany(
 
 /**
  * The audit log: reads of member data, every change, sign-ins and refusals. It records ids and codes,
- * never health data. Refusals are also logged as security events.
+ * never health data. Refusals are also logged as security events. A record given a transaction is
+ * written in it (it commits or rolls back with the change); the others go through the group commit of
+ * {@link AuditBatcher}: the request waits until its row has committed (docs/decisions/035).
  */
 export const auditPlugin = fp(
   (app: FastifyInstance) => {
+    const batcher = new AuditBatcher(async (rows) => {
+      await app.database.executeSql(AUDIT_BATCH_SQL, [JSON.stringify(rows)], 'audit_log_batch');
+    });
     app.decorateRequest('principal', null);
     app.decorateRequest('audit', async function audit(this: FastifyRequest, entry: AuditEntry, executor?: Executor): Promise<void> {
       const principal = this.principal;
@@ -83,21 +89,45 @@ export const auditPlugin = fp(
           'security event',
         );
       }
-      await (executor ?? app.database.db).insert(auditLog).values({
+      const route = `${this.method} ${this.routeOptions.url ?? this.url.split('?')[0] ?? ''}`;
+      // A client chooses its User-Agent: scrubbed like any free text (a token planted there stays out).
+      const userAgent = this.headers['user-agent'] === undefined ? null : scrubString(this.headers['user-agent']).slice(0, 300);
+      if (executor === undefined) {
+        await batcher.add({
+          actor_subject: actor.subject,
+          actor_role: actor.role,
+          acting_for_household_id: entry.actingForHouseholdId ?? null,
+          action: entry.action,
+          route,
+          record_type: entry.recordType ?? null,
+          record_ids: entry.recordIds ?? null,
+          outcome: entry.outcome,
+          reason: entry.reason ?? null,
+          ip: this.ip,
+          user_agent: userAgent,
+          request_id: this.id,
+        });
+        return;
+      }
+      await executor.insert(auditLog).values({
         actorSubject: actor.subject,
         actorRole: actor.role,
         actingForHouseholdId: entry.actingForHouseholdId ?? null,
         action: entry.action,
-        route: `${this.method} ${this.routeOptions.url ?? this.url.split('?')[0] ?? ''}`,
+        route,
         recordType: entry.recordType ?? null,
         recordIds: entry.recordIds ?? null,
         outcome: entry.outcome,
         reason: entry.reason ?? null,
         ip: this.ip,
-        // A client chooses its User-Agent: scrubbed like any free text (a token planted there stays out).
-        userAgent: this.headers['user-agent'] === undefined ? null : scrubString(this.headers['user-agent']).slice(0, 300),
+        userAgent,
         requestId: this.id,
       });
+    });
+    // Every request waits for its own row, so once in-flight requests have finished nothing is queued;
+    // this runs before the database closes (hooks close in reverse order) in case anything still is.
+    app.addHook('onClose', async () => {
+      await batcher.drain();
     });
   },
   { name: 'audit', dependencies: ['db'] },

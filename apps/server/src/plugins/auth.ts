@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ProblemType } from '@portal/contracts';
+import type { PrincipalCache } from '../auth/principal-cache';
 import { resolvePrincipal, type ResolveContext } from '../auth/resolve-principal';
 import { TokenRejected, type TokenVerifier } from '../auth/token-verifier';
 import { HttpProblem } from './errors';
@@ -36,6 +37,8 @@ export function isPublicRoute(request: FastifyRequest): boolean {
 export interface AuthOptions {
   verifier: TokenVerifier;
   resolveContext: ResolveContext;
+  /** Accepted tokens remembered for a few seconds (docs/decisions/035). */
+  principalCache: PrincipalCache;
 }
 
 const unauthenticated = (detail: string) =>
@@ -65,11 +68,18 @@ export const authPlugin = fp(
         reply.header('WWW-Authenticate', 'Bearer');
         throw unauthenticated('This call needs a bearer token.');
       }
+      const token = match[1];
+      const remembered = options.principalCache.get(token);
+      if (remembered) {
+        request.principal = remembered;
+        return;
+      }
       let reason: string;
       try {
-        const { trusted, payload } = await options.verifier.verify(match[1]);
+        const { trusted, payload } = await options.verifier.verify(token);
         const resolved = await resolvePrincipal(options.resolveContext, trusted, payload);
         if (typeof resolved !== 'string') {
+          options.principalCache.remember(token, resolved, payload);
           request.principal = resolved;
           return;
         }

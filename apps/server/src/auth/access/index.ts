@@ -15,7 +15,7 @@
  */
 
 export { canSearchMembers, forbidden, isUuid, notFound, requirePrincipal } from './core';
-export { accessiblePolicyIds, authorizePolicy, mayAccessPolicy, type PolicyRef } from './policy';
+export { accessiblePolicyIds, authorizePolicy, authorizePolicyRef, mayAccessPolicy, type PolicyRef } from './policy';
 export { authorizeHousehold, mayAccessHousehold } from './household';
 export { authorizeDocument, type DocumentRef } from './document';
 export { authorizeNotifications, inboxChannel, notificationInbox, type Inbox, type NotificationRef } from './notification';

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { memberSpans, policies } from '../../db/schema';
 import type { Principal } from '../principal';
 import { canSearchMembers, forbidden, isUuid, notFound, requirePrincipal } from './core';
@@ -12,9 +13,8 @@ export interface PolicyRef {
   subscriberMemberId: string;
 }
 
-export async function policyRef(db: Database, policyId: string): Promise<PolicyRef | undefined> {
-  if (!isUuid(policyId)) return undefined;
-  const [row] = await db
+const statements = preparedStatements((db) => ({
+  policyRef: db
     .select({
       id: policies.id,
       householdId: policies.householdId,
@@ -22,16 +22,24 @@ export async function policyRef(db: Database, policyId: string): Promise<PolicyR
       subscriberMemberId: policies.subscriberMemberId,
     })
     .from(policies)
-    .where(eq(policies.id, policyId));
+    .where(eq(policies.id, sql.placeholder('policyId')))
+    .prepare('access_policy_ref'),
+  memberIsCovered: db
+    .select({ one: sql<number>`1` })
+    .from(memberSpans)
+    .where(and(eq(memberSpans.memberId, sql.placeholder('memberId')), eq(memberSpans.policyId, sql.placeholder('policyId'))))
+    .limit(1)
+    .prepare('access_member_is_covered'),
+}));
+
+export async function policyRef(db: Database, policyId: string): Promise<PolicyRef | undefined> {
+  if (!isUuid(policyId)) return undefined;
+  const [row] = await statements(db).policyRef.execute({ policyId });
   return row;
 }
 
 async function memberIsCovered(db: Database, memberId: string, policyId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(memberSpans)
-    .where(and(eq(memberSpans.memberId, memberId), eq(memberSpans.policyId, policyId)))
-    .limit(1);
+  const [row] = await statements(db).memberIsCovered.execute({ memberId, policyId });
   return row !== undefined;
 }
 
@@ -59,9 +67,16 @@ export async function mayAccessPolicy(db: Database, principal: Principal, policy
  * (household for the audit's "acting for").
  */
 export async function authorizePolicy(request: FastifyRequest, db: Database, policyId: string): Promise<PolicyRef> {
-  const principal = requirePrincipal(request);
+  requirePrincipal(request);
   const policy = await policyRef(db, policyId);
   if (!policy) throw notFound('policy');
+  return authorizePolicyRef(request, db, policy);
+}
+
+/** {@link authorizePolicy} for a policy already loaded (with its page, in one statement). */
+export async function authorizePolicyRef(request: FastifyRequest, db: Database, policy: PolicyRef): Promise<PolicyRef> {
+  const principal = requirePrincipal(request);
+  const policyId = policy.id;
   if (!(await mayAccessPolicy(db, principal, policy))) {
     await request.audit({ action: 'access', outcome: 'denied', reason: 'not-owner', recordType: 'policy', recordIds: [policyId], actingForHouseholdId: policy.householdId });
     throw forbidden();

@@ -2,10 +2,10 @@ import { resolveNavigationScenarios, type PolicyFacts } from '@portal/domain';
 import type { HouseholdUserResponse, PolicySummary } from '@portal/contracts';
 import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/client';
-import { brokerPolicyIds, loadHouseholds, memberPolicyIds, policyIdsForMemberReference, type MemberReference } from '../policy/repository';
-import { policySummaries, type PolicyRules } from '../policy/service';
+import { brokerPolicyIds, loadHouseholds, policyIdsForMemberReference, type MemberReference } from '../policy/repository';
+import { memberPolicySummaries, policySummaries, type PolicyRules } from '../policy/service';
 
-/** The ids of the policies the caller may list (a searched subscriber's for member search). */
+/** The ids of the policies the caller may list (a searched subscriber's for member search); members' are read with their summaries. */
 async function visiblePolicyIds(db: Database, principal: Principal, search: MemberReference | undefined, canSearch: boolean): Promise<string[]> {
   if (search !== undefined && canSearch) {
     const found = await policyIdsForMemberReference(db, search);
@@ -16,7 +16,8 @@ async function visiblePolicyIds(db: Database, principal: Principal, search: Memb
   }
   switch (principal.kind) {
     case 'member':
-      return memberPolicyIds(db, principal.memberId, principal.householdId);
+      // Read together with their summaries (householdsForCaller); members do not search.
+      return [];
     case 'broker':
       return brokerPolicyIds(db, principal.brokerId);
     case 'staff':
@@ -46,8 +47,11 @@ export async function householdsForCaller(
   principal: Principal,
   options: { search?: MemberReference; canSearch: boolean; rules: PolicyRules },
 ): Promise<HouseholdUserResponse> {
-  const ids = await visiblePolicyIds(db, principal, options.search, options.canSearch);
-  const summaries = await policySummaries(db, ids, options.rules);
+  // A member's own policies: found and summarised in one statement (docs/decisions/035).
+  const summaries =
+    principal.kind === 'member' && options.search === undefined
+      ? await memberPolicySummaries(db, principal.memberId, principal.householdId, options.rules)
+      : await policySummaries(db, await visiblePolicyIds(db, principal, options.search, options.canSearch), options.rules);
   const householdIds = new Set(summaries.map((s) => s.householdId).filter((id): id is string => id !== null));
   if (principal.kind === 'member' && principal.householdId && options.search === undefined) householdIds.add(principal.householdId);
   const householdRows = await loadHouseholds(db, [...householdIds]);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { households, memberSpans, policies, wallets } from '../../db/schema';
+import { preparedStatements } from '../../db/prepared';
+import { households, policies, wallets } from '../../db/schema';
 import type { coverageSpans, finances, plans, reinstatementEligibility } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -50,6 +51,34 @@ function preparePolicies(db: Database) {
     .prepare('policy_summaries');
 }
 
+/**
+ * The policies a member may see — their household's, and any they hold or are covered by (three indexed
+ * look-ups joined by UNION: an OR across them would scan every policy) — with what their summaries need,
+ * oldest first: one prepared statement, the household read's (docs/decisions/035). A null member or
+ * household matches nothing.
+ */
+function prepareMemberPolicies(db: Database) {
+  return db.query.policies
+    .findMany({
+      // Plain names inside: a relational query rewrites every column object in its filter to the root table's alias.
+      // `= any(array(…))`: the ids are found first (three index look-ups) and the policies fetched by them;
+      // `in (…)` let the planner scan every policy with its nested relations before filtering.
+      where: sql`${policies.id} = any(array(select p.id from policies p where p.household_id = ${sql.placeholder('householdId')}
+        union select p.id from policies p where p.subscriber_member_id = ${sql.placeholder('memberId')}
+        union select ms.policy_id from member_spans ms where ms.member_id = ${sql.placeholder('memberId')}))`,
+      orderBy: (policy, { asc }) => [asc(policy.createdAt), asc(policy.id)],
+      with: {
+        subscriber: { columns: { firstName: true, lastName: true } },
+        spans: { with: { plan: true }, orderBy: (span, { asc }) => [asc(span.startDate)] },
+        finance: true,
+        reinstatement: true,
+        autopaySubscriptions: { columns: { id: true }, where: (autopay, { eq: equals }) => equals(autopay.state, 'Active') },
+        household: { columns: {}, with: { preferences: { columns: { paperless: true, paperlessEmail: true } } } },
+      },
+    })
+    .prepare('member_policy_summaries');
+}
+
 function preparePolicyPage(db: Database) {
   return db.query.policies
     .findFirst({
@@ -72,16 +101,7 @@ function preparePolicyPage(db: Database) {
     .prepare('policy_page');
 }
 
-const prepared = new WeakMap<Database, { policies: ReturnType<typeof preparePolicies>; page: ReturnType<typeof preparePolicyPage> }>();
-
-function statements(db: Database) {
-  let found = prepared.get(db);
-  if (!found) {
-    found = { policies: preparePolicies(db), page: preparePolicyPage(db) };
-    prepared.set(db, found);
-  }
-  return found;
-}
+const statements = preparedStatements((db) => ({ policies: preparePolicies(db), memberPolicies: prepareMemberPolicies(db), page: preparePolicyPage(db) }));
 
 function queryPolicies(db: Database, policyIds: string[]) {
   return statements(db).policies.execute({ ids: policyIds });
@@ -103,30 +123,18 @@ function toBundle(row: LoadedPolicy): PolicyBundle {
   };
 }
 
+/** The bundles of the policies a member may see (see prepareMemberPolicies), oldest first. */
+export async function loadMemberPolicyBundles(db: Database, memberId: string | null, householdId: string | null): Promise<PolicyBundle[]> {
+  if (memberId === null && householdId === null) return [];
+  const rows = await statements(db).memberPolicies.execute({ memberId, householdId });
+  return rows.map(toBundle);
+}
+
 export async function loadPolicyBundles(db: Database, policyIds: string[]): Promise<PolicyBundle[]> {
   if (policyIds.length === 0) return [];
   const rows = await queryPolicies(db, policyIds);
   const order = new Map(policyIds.map((id, index) => [id, index]));
   return rows.map(toBundle).sort((x, y) => (order.get(x.policy.id) ?? 0) - (order.get(y.policy.id) ?? 0));
-}
-
-/**
- * Ids of the policies a member may see: their household's, and any they hold or are covered by. Three
- * indexed look-ups joined by UNION (an OR across them would scan every policy).
- */
-export async function memberPolicyIds(db: Database, memberId: string | null, householdId: string | null): Promise<string[]> {
-  const parts = [
-    ...(householdId ? [sql`select ${policies.id} as id, ${policies.createdAt} as created from ${policies} where ${policies.householdId} = ${householdId}`] : []),
-    ...(memberId
-      ? [
-          sql`select ${policies.id} as id, ${policies.createdAt} as created from ${policies} where ${policies.subscriberMemberId} = ${memberId}`,
-          sql`select ${policies.id} as id, ${policies.createdAt} as created from ${policies} join ${memberSpans} on ${memberSpans.policyId} = ${policies.id} where ${memberSpans.memberId} = ${memberId}`,
-        ]
-      : []),
-  ];
-  if (parts.length === 0) return [];
-  const result: unknown = await db.execute(sql`select id from (${sql.join(parts, sql` union `)}) visible order by created, id`);
-  return (result as { rows: { id: string }[] }).rows.map((row) => row.id);
 }
 
 export async function brokerPolicyIds(db: Database, brokerId: string): Promise<string[]> {
@@ -166,13 +174,18 @@ export async function policyIdsForMemberReference(db: Database, reference: Membe
   return rows.map((row) => row.id);
 }
 
-export async function loadHouseholds(db: Database, householdIds: string[]) {
-  if (householdIds.length === 0) return [];
-  return db
+const householdStatements = preparedStatements((db) => ({
+  byIds: db
     .select({ id: households.id, exchangeId: households.exchangeId, walletReferenceId: wallets.referenceId })
     .from(households)
     .leftJoin(wallets, eq(wallets.householdId, households.id))
-    .where(inArray(households.id, householdIds));
+    .where(sql`${households.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('households_by_ids'),
+}));
+
+export async function loadHouseholds(db: Database, householdIds: string[]) {
+  if (householdIds.length === 0) return [];
+  return householdStatements(db).byIds.execute({ ids: householdIds });
 }
 
 /** A policy with everything its page shows (summary facts plus members, broker, group, addresses,

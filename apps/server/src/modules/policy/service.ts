@@ -23,7 +23,7 @@ import {
 import type { AccountConfig, PolicyDetail, PolicySummary } from '@portal/contracts';
 import type { Database } from '../../db/client';
 import { hraOf } from '../finance/service';
-import { loadPolicyBundles, loadPolicyPage, type FinanceRow, type PolicyBundle, type SpanRow } from './repository';
+import { loadMemberPolicyBundles, loadPolicyBundles, loadPolicyPage, type FinanceRow, type PolicyBundle, type SpanRow } from './repository';
 
 /** SPEC §4: the label of a cancelled span. */
 export const CANCEL_LABEL = 'policyStatus.cancelled';
@@ -120,10 +120,22 @@ export async function policySummaries(db: Database, policyIds: string[], rules: 
   return bundles.flatMap((bundle) => summarise(bundle, rules));
 }
 
+/** The summaries of the policies a member may see (their household's, any they hold or are covered by), oldest first. */
+export async function memberPolicySummaries(db: Database, memberId: string | null, householdId: string | null, rules: PolicyRules): Promise<PolicySummary[]> {
+  const bundles = await loadMemberPolicyBundles(db, memberId, householdId);
+  return bundles.flatMap((bundle) => summarise(bundle, rules));
+}
+
 /** One policy with finance, coverage details, plan, members, broker, group, addresses (SPEC §3 Policy). */
 export async function policyDetail(db: Database, policyId: string, rules: PolicyRules): Promise<PolicyDetail | null> {
   const page = await loadPolicyPage(db, policyId);
-  if (!page) return null;
+  return page ? describePolicyPage(page, rules) : null;
+}
+
+export type PolicyPage = NonNullable<Awaited<ReturnType<typeof loadPolicyPage>>>;
+
+/** {@link policyDetail} of a page already loaded (the policy read loads it before its access check: one round trip less). */
+export function describePolicyPage(page: PolicyPage, rules: PolicyRules): PolicyDetail | null {
   const { bundle, extras } = page;
   const [summary] = summarise(bundle, rules);
   if (!summary) return null;
