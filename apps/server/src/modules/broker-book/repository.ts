@@ -3,13 +3,12 @@ import type { BookFilter, BookRow, BookSortField } from '@portal/contracts';
 import type { Database } from '../../db/client';
 
 /**
- * The book of business in one statement (issue 13): the broker's policies (`policies_broker_idx`) with
- * their subscriber, finance, active autopay and a coming renewal, filtered, counted and one page of them
- * sorted — the CTE is materialised once and read three times (the page, the filtered count, the alerts).
- * The lookups are written as `lateral … offset 0` and `limit 1` subqueries so that the planner looks each
- * policy's rows up by key (a few thousand index probes) instead of hashing the whole members, finances
- * and autopay tables; and the statement runs without JIT and parallel workers, whose start-up cost more
- * than the query itself (bench/RESULTS.md, EXPLAIN ANALYZE on the 100,000-household seed).
+ * The book of business in one statement (issue 13) from `broker_book_rows` (docs/decisions/036): the
+ * broker's rows by `broker_book_rows_broker_holder_idx`, filtered, counted and one page of them sorted — the
+ * CTE is materialised once and read three times (the page, the filtered count, the alerts). Every fact is
+ * in the row, kept by the database's triggers; the one that depends on the day, the coming renewal, is
+ * worked out here from the stored renewal starts and the server's today. The statement runs without JIT
+ * and parallel workers, whose start-up costs more than the query itself (bench/RESULTS.md).
  */
 
 /** A LIKE pattern, the value's own wildcards taken literally. */
@@ -28,24 +27,19 @@ const SORT: Record<BookSortField, SQL[]> = {
 };
 
 function bookCte(brokerId: string, today: string): SQL {
+  // The first renewal start after today; the common cases (none, or the first is still to come) skip the unnest.
   return sql`
-    select p.id as policy_id, p.household_id, m.holder_first_name, m.holder_last_name,
-      p.policy_number, p.issuer_subscriber_id, p.exchange_subscriber_id, p.line_of_coverage,
-      case p.market_coverage when 1 then 'individual' when 2 then 'group' else 'none' end as market,
-      p.off_exchange, p.enrollment_status, f.status as finance_status,
-      coalesce(f.current_amount_due_cents + f.past_amount_due_cents, 0) as amount_due_cents,
-      coalesce(f.past_amount_due_cents, 0) as past_due_cents,
-      f.paid_through_date::text as paid_through_date,
-      case when p.enrollment_status in ('Terminated', 'Cancelled') then null else f.grace_period_end_date::text end as grace_period_end_date,
-      (select true from autopay_subscriptions a where a.policy_id = p.id and a.state = 'Active' limit 1) is not null as autopay,
-      (select min(n.start_date)::text from coverage_spans n
-        where n.policy_id = p.id and not n.cancelled and n.start_date > ${today}::date and n.effectuated_date is null
-          and exists (select 1 from coverage_spans o where o.policy_id = p.id and not o.cancelled and o.start_date < n.start_date)
-      ) as renewal_start_date
-    from policies p
-    cross join lateral (select first_name as holder_first_name, last_name as holder_last_name from members where members.id = p.subscriber_member_id offset 0) m
-    left join lateral (select * from finances where finances.policy_id = p.id offset 0) f on true
-    where p.broker_id = ${brokerId}`;
+    select r.policy_id, r.household_id, r.holder_first_name, r.holder_last_name, r.policy_number,
+      r.issuer_subscriber_id, r.exchange_subscriber_id, r.line_of_coverage, r.market, r.off_exchange,
+      r.enrollment_status, r.finance_status, r.amount_due_cents, r.past_due_cents,
+      r.paid_through_date::text as paid_through_date, r.grace_period_end_date::text as grace_period_end_date, r.autopay,
+      (case
+        when cardinality(r.renewal_start_dates) = 0 then null
+        when r.renewal_start_dates[1] > ${today}::date then r.renewal_start_dates[1]
+        else (select min(d) from unnest(r.renewal_start_dates) d where d > ${today}::date)
+      end)::text as renewal_start_date
+    from broker_book_rows r
+    where r.broker_id = ${brokerId}`;
 }
 
 function conditions(filter: BookFilter): SQL {
