@@ -90,11 +90,16 @@ const rowJson = (today: string): SQL => sql`json_build_object(
   'paidThroughDate', paid_through_date::text, 'gracePeriodEndDate', grace_period_end_date::text, 'autopay', autopay,
   'renewalStartDate', ${renewalStart(today)}::text)`;
 
-/** The broker's rows matching the filter, one page of them in the asked order, as JSON objects. */
+/**
+ * The broker's rows matching the filter, one page of them in the asked order, as JSON objects. The page is
+ * chosen on the bare rows first and only its rows become JSON: built below the LIMIT, the JSON would be made
+ * for every row skipped by the offset too (page 100 of 50 is 4,950 of them).
+ */
 function rowsPage(brokerId: string, today: string, filter: BookFilter, page: { offset: number; limit: number }): SQL {
-  return sql`select ${rowJson(today)} as row from broker_book_rows
-    where broker_id = ${brokerId} and ${conditions(filter, today)}
-    order by ${orderBy(filter, today)} limit ${page.limit} offset ${page.offset}`;
+  return sql`select ${rowJson(today)} as row from (
+      select * from broker_book_rows where broker_id = ${brokerId} and ${conditions(filter, today)}
+      order by ${orderBy(filter, today)} limit ${page.limit} offset ${page.offset}) page
+    order by ${orderBy(filter, today)}`;
 }
 
 export interface BookPageResult {
