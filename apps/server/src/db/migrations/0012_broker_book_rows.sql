@@ -4,6 +4,8 @@ CREATE TABLE "broker_book_rows" (
 	"household_id" uuid,
 	"holder_first_name" text NOT NULL,
 	"holder_last_name" text NOT NULL,
+	"holder_first_name_lower" text NOT NULL,
+	"holder_last_name_lower" text NOT NULL,
 	"policy_number" text NOT NULL,
 	"issuer_subscriber_id" text NOT NULL,
 	"exchange_subscriber_id" text,
@@ -21,11 +23,12 @@ CREATE TABLE "broker_book_rows" (
 );
 --> statement-breakpoint
 ALTER TABLE "broker_book_rows" ADD CONSTRAINT "broker_book_rows_policy_id_policies_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."policies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "broker_book_rows_broker_holder_idx" ON "broker_book_rows" USING btree ("broker_id",lower("holder_last_name"),lower("holder_first_name"),"policy_id");--> statement-breakpoint
+CREATE INDEX "broker_book_rows_broker_holder_idx" ON "broker_book_rows" USING btree ("broker_id","holder_last_name_lower","holder_first_name_lower","policy_id");--> statement-breakpoint
 -- docs/decisions/036: the one definition of a book row, read by the backfill below, the triggers and the tests.
 CREATE VIEW "broker_book_facts" AS
 SELECT p.id AS policy_id, p.broker_id, p.household_id,
   m.first_name AS holder_first_name, m.last_name AS holder_last_name,
+  lower(m.first_name) AS holder_first_name_lower, lower(m.last_name) AS holder_last_name_lower,
   p.policy_number, p.issuer_subscriber_id, p.exchange_subscriber_id, p.line_of_coverage,
   CASE p.market_coverage WHEN 1 THEN 'individual' WHEN 2 THEN 'group' ELSE 'none' END AS market,
   p.off_exchange, p.enrollment_status,
@@ -57,17 +60,18 @@ BEGIN
   PERFORM 1 FROM policies WHERE id = ANY (ids) ORDER BY id FOR NO KEY UPDATE;
   DELETE FROM broker_book_rows r WHERE r.policy_id = ANY (ids)
     AND NOT EXISTS (SELECT 1 FROM broker_book_facts f WHERE f.policy_id = r.policy_id);
-  INSERT INTO broker_book_rows AS r (policy_id, broker_id, household_id, holder_first_name, holder_last_name,
+  INSERT INTO broker_book_rows AS r (policy_id, broker_id, household_id, holder_first_name, holder_last_name, holder_first_name_lower, holder_last_name_lower,
       policy_number, issuer_subscriber_id, exchange_subscriber_id, line_of_coverage, market, off_exchange,
       enrollment_status, finance_status, amount_due_cents, past_due_cents, paid_through_date,
       grace_period_end_date, autopay, renewal_start_dates)
-    SELECT policy_id, broker_id, household_id, holder_first_name, holder_last_name,
+    SELECT policy_id, broker_id, household_id, holder_first_name, holder_last_name, holder_first_name_lower, holder_last_name_lower,
       policy_number, issuer_subscriber_id, exchange_subscriber_id, line_of_coverage, market, off_exchange,
       enrollment_status, finance_status, amount_due_cents, past_due_cents, paid_through_date,
       grace_period_end_date, autopay, renewal_start_dates
     FROM broker_book_facts WHERE policy_id = ANY (ids)
   ON CONFLICT (policy_id) DO UPDATE SET broker_id = excluded.broker_id, household_id = excluded.household_id,
       holder_first_name = excluded.holder_first_name, holder_last_name = excluded.holder_last_name,
+      holder_first_name_lower = excluded.holder_first_name_lower, holder_last_name_lower = excluded.holder_last_name_lower,
       policy_number = excluded.policy_number, issuer_subscriber_id = excluded.issuer_subscriber_id,
       exchange_subscriber_id = excluded.exchange_subscriber_id, line_of_coverage = excluded.line_of_coverage,
       market = excluded.market, off_exchange = excluded.off_exchange, enrollment_status = excluded.enrollment_status,
@@ -82,11 +86,11 @@ END $$;
 -- The whole table again from the facts: the seed writes with the triggers off and calls this once at the end.
 CREATE FUNCTION "broker_book_rebuild"() RETURNS void LANGUAGE sql AS $$
   DELETE FROM broker_book_rows;
-  INSERT INTO broker_book_rows (policy_id, broker_id, household_id, holder_first_name, holder_last_name,
+  INSERT INTO broker_book_rows (policy_id, broker_id, household_id, holder_first_name, holder_last_name, holder_first_name_lower, holder_last_name_lower,
       policy_number, issuer_subscriber_id, exchange_subscriber_id, line_of_coverage, market, off_exchange,
       enrollment_status, finance_status, amount_due_cents, past_due_cents, paid_through_date,
       grace_period_end_date, autopay, renewal_start_dates)
-    SELECT policy_id, broker_id, household_id, holder_first_name, holder_last_name,
+    SELECT policy_id, broker_id, household_id, holder_first_name, holder_last_name, holder_first_name_lower, holder_last_name_lower,
       policy_number, issuer_subscriber_id, exchange_subscriber_id, line_of_coverage, market, off_exchange,
       enrollment_status, finance_status, amount_due_cents, past_due_cents, paid_through_date,
       grace_period_end_date, autopay, renewal_start_dates

@@ -21,6 +21,12 @@ export const brokerBookRows = pgTable(
     householdId: uuid(),
     holderFirstName: text().notNull(),
     holderLastName: text().notNull(),
+    /**
+     * The names lower-cased once when written: the sort by policyholder and the name search read these
+     * instead of lower-casing every row of the book on every page (lower() of UTF-8 text is the costly part).
+     */
+    holderFirstNameLower: text().notNull(),
+    holderLastNameLower: text().notNull(),
     policyNumber: text().notNull(),
     issuerSubscriberId: text().notNull(),
     exchangeSubscriberId: text(),
@@ -47,11 +53,6 @@ export const brokerBookRows = pgTable(
   },
   (t) => [
     /** The broker's rows in the default order (policyholder), which is also every page's range scan. */
-    index('broker_book_rows_broker_holder_idx').on(
-      t.brokerId,
-      sql`lower(${t.holderLastName})`,
-      sql`lower(${t.holderFirstName})`,
-      t.policyId,
-    ),
+    index('broker_book_rows_broker_holder_idx').on(t.brokerId, t.holderLastNameLower, t.holderFirstNameLower, t.policyId),
   ],
 );

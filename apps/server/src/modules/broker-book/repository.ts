@@ -27,7 +27,7 @@ const renewalPending = (today: string): SQL => sql`coalesce(renewal_start_dates[
 function sortKeys(sort: BookSortField, today: string): SQL[] {
   switch (sort) {
     case 'holder':
-      return [sql`lower(holder_last_name)`, sql`lower(holder_first_name)`];
+      return [sql`holder_last_name_lower`, sql`holder_first_name_lower`];
     case 'policyNumber':
       return [sql`policy_number`];
     case 'status':
@@ -54,8 +54,8 @@ function conditions(filter: BookFilter, today: string): SQL {
     const anywhere = `%${escapeLike(q)}%`;
     const start = `${escapeLike(q.replace(/\s+/g, ''))}%`;
     parts.push(sql`(
-      lower(holder_first_name || ' ' || holder_last_name) like ${anywhere}
-      or lower(holder_last_name || ', ' || holder_first_name) like ${anywhere}
+      holder_first_name_lower || ' ' || holder_last_name_lower like ${anywhere}
+      or holder_last_name_lower || ', ' || holder_first_name_lower like ${anywhere}
       or lower(policy_number) like ${start}
       or lower(issuer_subscriber_id) like ${start}
       or lower(coalesce(exchange_subscriber_id, '')) like ${start})`);
