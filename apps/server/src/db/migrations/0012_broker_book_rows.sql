@@ -1,6 +1,6 @@
 CREATE TABLE "broker_book_rows" (
 	"policy_id" uuid PRIMARY KEY NOT NULL,
-	"broker_id" uuid NOT NULL,
+	"broker_id" uuid,
 	"household_id" uuid,
 	"holder_first_name" text NOT NULL,
 	"holder_last_name" text NOT NULL,
@@ -24,7 +24,7 @@ CREATE TABLE "broker_book_rows" (
 --> statement-breakpoint
 ALTER TABLE "broker_book_rows" ADD CONSTRAINT "broker_book_rows_policy_id_policies_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."policies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "broker_book_rows_broker_holder_idx" ON "broker_book_rows" USING btree ("broker_id","holder_last_name_lower","holder_first_name_lower","policy_id");--> statement-breakpoint
--- docs/decisions/036: the one definition of a book row, read by the backfill below, the triggers and the tests.
+-- docs/decisions/036: the one definition of a book row, read by the backfill below, the refresh and the tests.
 CREATE VIEW "broker_book_facts" AS
 SELECT p.id AS policy_id, p.broker_id, p.household_id,
   m.first_name AS holder_first_name, m.last_name AS holder_last_name,
@@ -47,19 +47,21 @@ SELECT p.id AS policy_id, p.broker_id, p.household_id,
     ORDER BY n.start_date) AS renewal_start_dates
 FROM policies p
 JOIN members m ON m.id = p.subscriber_member_id
-LEFT JOIN finances f ON f.policy_id = p.id
-WHERE p.broker_id IS NOT NULL;
+LEFT JOIN finances f ON f.policy_id = p.id;
 --> statement-breakpoint
--- Recomputes the book rows of these policies from the facts: written when changed, deleted when the policy
--- left every book. The policies are locked first (FOR NO KEY UPDATE, in id order, which an FK check's KEY
--- SHARE does not wait for), so two transactions changing one policy refresh it one after the other and the
--- second computes from a snapshot taken after the first committed: no refresh overwrites a newer one.
-CREATE FUNCTION "broker_book_refresh"(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+-- Recomputes one policy's book row, at the commit of a transaction that changed it (the triggers below are
+-- deferred). The row is locked first: a second transaction refreshing the same policy waits for the first
+-- to commit and then computes from a newer snapshot, so an older refresh never overwrites a newer one. Only
+-- refreshes lock book rows, and only at commit, after every other lock of their transaction is taken: the
+-- wait cannot close a deadlock with the writers' own locks. A row this transaction has already written
+-- (xmin) was refreshed at this commit, after its last change: a policy is computed once per commit however
+-- many of its rows changed. A row whose facts did not change is not written.
+CREATE FUNCTION "broker_book_refresh"(id uuid) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  written xid;
 BEGIN
-  IF cardinality(ids) = 0 THEN RETURN; END IF;
-  PERFORM 1 FROM policies WHERE id = ANY (ids) ORDER BY id FOR NO KEY UPDATE;
-  DELETE FROM broker_book_rows r WHERE r.policy_id = ANY (ids)
-    AND NOT EXISTS (SELECT 1 FROM broker_book_facts f WHERE f.policy_id = r.policy_id);
+  SELECT r.xmin INTO written FROM broker_book_rows r WHERE r.policy_id = id FOR UPDATE;
+  IF FOUND AND written = pg_current_xact_id()::xid THEN RETURN; END IF;
   INSERT INTO broker_book_rows AS r (policy_id, broker_id, household_id, holder_first_name, holder_last_name, holder_first_name_lower, holder_last_name_lower,
       policy_number, issuer_subscriber_id, exchange_subscriber_id, line_of_coverage, market, off_exchange,
       enrollment_status, finance_status, amount_due_cents, past_due_cents, paid_through_date,
@@ -68,7 +70,7 @@ BEGIN
       policy_number, issuer_subscriber_id, exchange_subscriber_id, line_of_coverage, market, off_exchange,
       enrollment_status, finance_status, amount_due_cents, past_due_cents, paid_through_date,
       grace_period_end_date, autopay, renewal_start_dates
-    FROM broker_book_facts WHERE policy_id = ANY (ids)
+    FROM broker_book_facts f WHERE f.policy_id = id
   ON CONFLICT (policy_id) DO UPDATE SET broker_id = excluded.broker_id, household_id = excluded.household_id,
       holder_first_name = excluded.holder_first_name, holder_last_name = excluded.holder_last_name,
       holder_first_name_lower = excluded.holder_first_name_lower, holder_last_name_lower = excluded.holder_last_name_lower,
@@ -79,7 +81,6 @@ BEGIN
       past_due_cents = excluded.past_due_cents, paid_through_date = excluded.paid_through_date,
       grace_period_end_date = excluded.grace_period_end_date, autopay = excluded.autopay,
       renewal_start_dates = excluded.renewal_start_dates
-    -- A change the book does not show (the billing clock's day, a member's e-mail) writes nothing.
     WHERE row(r.*) IS DISTINCT FROM row(excluded.*);
 END $$;
 --> statement-breakpoint
@@ -97,51 +98,66 @@ CREATE FUNCTION "broker_book_rebuild"() RETURNS void LANGUAGE sql AS $$
     FROM broker_book_facts;
 $$;
 --> statement-breakpoint
--- Statement-level triggers with transition tables: one refresh per statement for every policy it touched,
--- set-based (a bulk statement refreshes its thousands of policies in one INSERT … SELECT). A transaction
--- may skip them with `SET LOCAL portal.broker_book_off = 'on'` — the seed only, which rebuilds at the end.
--- PostgreSQL allows a transition table on one event per trigger, hence a trigger per event.
-CREATE FUNCTION "broker_book_policy_rows_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "broker_book_policy_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF current_setting('portal.broker_book_off', true) = 'on' THEN RETURN NULL; END IF;
-  IF TG_OP = 'DELETE' THEN
-    PERFORM broker_book_refresh(ARRAY(SELECT DISTINCT policy_id FROM old_rows));
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM broker_book_refresh(ARRAY(SELECT policy_id FROM new_rows UNION SELECT policy_id FROM old_rows));
-  ELSE
-    PERFORM broker_book_refresh(ARRAY(SELECT DISTINCT policy_id FROM new_rows));
+  PERFORM broker_book_refresh(NEW.id);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "broker_book_member_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  policy uuid;
+BEGIN
+  FOR policy IN SELECT p.id FROM policies p WHERE p.subscriber_member_id = NEW.id LOOP
+    PERFORM broker_book_refresh(policy);
+  END LOOP;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A finance, autopay subscription or coverage span: its policy (both, should a row move to another policy).
+CREATE FUNCTION "broker_book_fact_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'DELETE' THEN PERFORM broker_book_refresh(NEW.policy_id); END IF;
+  IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND OLD.policy_id IS DISTINCT FROM NEW.policy_id) THEN
+    PERFORM broker_book_refresh(OLD.policy_id);
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION "broker_book_policies_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF current_setting('portal.broker_book_off', true) = 'on' THEN RETURN NULL; END IF;
-  PERFORM broker_book_refresh(ARRAY(SELECT id FROM new_rows));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
--- Only a subscriber's name is in the book: other member changes (version, e-mail, address) refresh nothing.
-CREATE FUNCTION "broker_book_members_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF current_setting('portal.broker_book_off', true) = 'on' THEN RETURN NULL; END IF;
-  PERFORM broker_book_refresh(ARRAY(
-    SELECT p.id FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN policies p ON p.subscriber_member_id = n.id
-    WHERE (n.first_name, n.last_name) IS DISTINCT FROM (o.first_name, o.last_name)));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER "broker_book_policies_insert" AFTER INSERT ON "policies" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION broker_book_policies_changed();--> statement-breakpoint
-CREATE TRIGGER "broker_book_policies_update" AFTER UPDATE ON "policies" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION broker_book_policies_changed();--> statement-breakpoint
-CREATE TRIGGER "broker_book_members_update" AFTER UPDATE ON "members" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION broker_book_members_changed();--> statement-breakpoint
-CREATE TRIGGER "broker_book_finances_insert" AFTER INSERT ON "finances" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION broker_book_policy_rows_changed();--> statement-breakpoint
-CREATE TRIGGER "broker_book_finances_update" AFTER UPDATE ON "finances" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION broker_book_policy_rows_changed();--> statement-breakpoint
-CREATE TRIGGER "broker_book_finances_delete" AFTER DELETE ON "finances" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION broker_book_policy_rows_changed();--> statement-breakpoint
-CREATE TRIGGER "broker_book_autopay_insert" AFTER INSERT ON "autopay_subscriptions" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION broker_book_policy_rows_changed();--> statement-breakpoint
-CREATE TRIGGER "broker_book_autopay_update" AFTER UPDATE ON "autopay_subscriptions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION broker_book_policy_rows_changed();--> statement-breakpoint
-CREATE TRIGGER "broker_book_autopay_delete" AFTER DELETE ON "autopay_subscriptions" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION broker_book_policy_rows_changed();--> statement-breakpoint
-CREATE TRIGGER "broker_book_spans_insert" AFTER INSERT ON "coverage_spans" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION broker_book_policy_rows_changed();--> statement-breakpoint
-CREATE TRIGGER "broker_book_spans_update" AFTER UPDATE ON "coverage_spans" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION broker_book_policy_rows_changed();--> statement-breakpoint
-CREATE TRIGGER "broker_book_spans_delete" AFTER DELETE ON "coverage_spans" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION broker_book_policy_rows_changed();--> statement-breakpoint
--- The rows of the policies already in a book.
+-- Constraint triggers, deferred to commit. Their WHEN is evaluated as each row is written (not deferred), so a
+-- change the book does not show queues nothing, and a transaction may switch them all off with
+-- `SET LOCAL portal.broker_book_off = 'on'` — the seed only, which rebuilds the table at its end.
+CREATE CONSTRAINT TRIGGER "broker_book_policies_insert" AFTER INSERT ON "policies" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (current_setting('portal.broker_book_off', true) IS DISTINCT FROM 'on') EXECUTE FUNCTION broker_book_policy_changed();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "broker_book_policies_update" AFTER UPDATE ON "policies" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (current_setting('portal.broker_book_off', true) IS DISTINCT FROM 'on'
+    AND (OLD.broker_id, OLD.household_id, OLD.subscriber_member_id, OLD.policy_number, OLD.issuer_subscriber_id, OLD.exchange_subscriber_id,
+         OLD.line_of_coverage, OLD.market_coverage, OLD.off_exchange, OLD.enrollment_status)
+      IS DISTINCT FROM (NEW.broker_id, NEW.household_id, NEW.subscriber_member_id, NEW.policy_number, NEW.issuer_subscriber_id, NEW.exchange_subscriber_id,
+         NEW.line_of_coverage, NEW.market_coverage, NEW.off_exchange, NEW.enrollment_status))
+  EXECUTE FUNCTION broker_book_policy_changed();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "broker_book_members_update" AFTER UPDATE ON "members" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (current_setting('portal.broker_book_off', true) IS DISTINCT FROM 'on'
+    AND (OLD.first_name, OLD.last_name) IS DISTINCT FROM (NEW.first_name, NEW.last_name))
+  EXECUTE FUNCTION broker_book_member_changed();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "broker_book_finances_insert_delete" AFTER INSERT OR DELETE ON "finances" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (current_setting('portal.broker_book_off', true) IS DISTINCT FROM 'on') EXECUTE FUNCTION broker_book_fact_changed();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "broker_book_finances_update" AFTER UPDATE ON "finances" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (current_setting('portal.broker_book_off', true) IS DISTINCT FROM 'on'
+    AND (OLD.policy_id, OLD.status, OLD.current_amount_due_cents, OLD.past_amount_due_cents, OLD.paid_through_date, OLD.grace_period_end_date)
+      IS DISTINCT FROM (NEW.policy_id, NEW.status, NEW.current_amount_due_cents, NEW.past_amount_due_cents, NEW.paid_through_date, NEW.grace_period_end_date))
+  EXECUTE FUNCTION broker_book_fact_changed();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "broker_book_autopay_insert_delete" AFTER INSERT OR DELETE ON "autopay_subscriptions" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (current_setting('portal.broker_book_off', true) IS DISTINCT FROM 'on') EXECUTE FUNCTION broker_book_fact_changed();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "broker_book_autopay_update" AFTER UPDATE ON "autopay_subscriptions" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (current_setting('portal.broker_book_off', true) IS DISTINCT FROM 'on'
+    AND (OLD.policy_id, OLD.state) IS DISTINCT FROM (NEW.policy_id, NEW.state))
+  EXECUTE FUNCTION broker_book_fact_changed();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "broker_book_spans_insert_delete" AFTER INSERT OR DELETE ON "coverage_spans" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (current_setting('portal.broker_book_off', true) IS DISTINCT FROM 'on') EXECUTE FUNCTION broker_book_fact_changed();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "broker_book_spans_update" AFTER UPDATE ON "coverage_spans" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (current_setting('portal.broker_book_off', true) IS DISTINCT FROM 'on'
+    AND (OLD.policy_id, OLD.start_date, OLD.cancelled, OLD.effectuated_date) IS DISTINCT FROM (NEW.policy_id, NEW.start_date, NEW.cancelled, NEW.effectuated_date))
+  EXECUTE FUNCTION broker_book_fact_changed();--> statement-breakpoint
+-- The rows of the policies already there.
 SELECT broker_book_rebuild();

@@ -3,12 +3,12 @@ import { boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/
 import { policies } from './policies';
 
 /**
- * Issue 13, docs/decisions/036: one row per policy in a broker's book with every fact the book shows,
- * filters or sorts on, so that a page is a range scan of the broker's rows instead of a few thousand
- * look-ups in members, finances, autopay and coverage spans. Kept by the database: triggers on those
- * tables recompute the changed policies' rows with `broker_book_refresh` from the view
- * `broker_book_facts` (migration 0012) — the one definition of a row. Never written by the application.
- * Policies without a broker of record have no row.
+ * Issue 13, docs/decisions/036: one row per policy with every fact a broker's book shows, filters or sorts
+ * on, so that a page is a range scan of the broker's rows instead of a few thousand look-ups in members,
+ * finances, autopay and coverage spans. Kept by the database: deferred triggers on those tables recompute a
+ * changed policy's row at commit with `broker_book_refresh` from the view `broker_book_facts` (migration
+ * 0012) — the one definition of a row. Never written by the application. A policy without a broker of record
+ * has its row too (broker null): every policy has a row to lock while it is refreshed.
  */
 export const brokerBookRows = pgTable(
   'broker_book_rows',
@@ -16,8 +16,8 @@ export const brokerBookRows = pgTable(
     policyId: uuid()
       .primaryKey()
       .references(() => policies.id, { onDelete: 'cascade' }),
-    /** The policy's broker of record (no foreign key of its own: `policies.broker_id` has it). */
-    brokerId: uuid().notNull(),
+    /** The policy's broker of record, null when it has none (no foreign key of its own: `policies.broker_id` has it). */
+    brokerId: uuid(),
     householdId: uuid(),
     holderFirstName: text().notNull(),
     holderLastName: text().notNull(),
