@@ -175,6 +175,21 @@ describe('the broker book follows the changes to its policies', () => {
     expect(await outOfStep()).toBe(0);
   });
 
+  it('keeps both of two transactions that change one policy at the same time, and several changes in one', async () => {
+    const holder = await client();
+    await Promise.all([
+      harness.db.transaction(async (tx) => {
+        await tx.update(finances).set({ pastAmountDueCents: 1_000, status: 'PastDue' }).where(eq(finances.policyId, holder.policyId));
+        await tx.update(finances).set({ pastAmountDueCents: 2_000 }).where(eq(finances.policyId, holder.policyId));
+      }),
+      harness.db.transaction(async (tx) => {
+        await tx.insert(autopaySubscriptions).values({ policyId: holder.policyId, name: 'Autopay', amountType: 'AmountDue', paymentMethod: 'Card', paymentToken: 'tok_both', runDay: 1, startDate: '2026-01-01' });
+      }),
+    ]);
+    expect(await rowOf(holder.policyNumber)).toMatchObject({ pastDueCents: 2_000, financeStatus: 'PastDue', autopay: true });
+    expect(await outOfStep()).toBe(0);
+  });
+
   it('is in step with the facts after a seed, which writes with the triggers off and rebuilds once', async () => {
     await seedDatabase(harness.database.handle, { households: 30, seed: 'book-rows', today, chunkSize: 10 });
     const result: unknown = await harness.db.execute(sql`select count(*)::int as n from broker_book_rows`);
