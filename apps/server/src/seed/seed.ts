@@ -89,9 +89,9 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
 }
 
 /**
- * The broker book's rows (docs/decisions/036) are kept by triggers, one refresh per statement; the seed's
- * transactions switch them off (for this transaction only) and write the whole table once at the end,
- * one INSERT … SELECT instead of a refresh for every batch of every table.
+ * The broker book's rows (docs/decisions/036) are kept by deferred triggers, one refresh per changed policy
+ * at commit; the seed's transactions switch them off (for the transaction only: their WHEN then queues
+ * nothing) and write the whole table once at the end, one INSERT … SELECT instead of a refresh per policy.
  */
 async function withoutBookTriggers(tx: Executor): Promise<void> {
   await tx.execute(sql`set local portal.broker_book_off = 'on'`);
