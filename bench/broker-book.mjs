@@ -78,7 +78,9 @@ await db.query(
      limit greatest(0, $2 - (select count(*) from policies where broker_id = $1)))`,
   [brokerId, wanted],
 );
+// Fresh statistics for the changed rows and the book's kept rows (docs/decisions/036).
 await db.query('analyze policies');
+await db.query('analyze broker_book_rows');
 const { rows: counts } = await db.query(
   `select (select count(*) from households)::int as households, (select count(*) from policies)::int as policies,
           (select count(*) from policies where broker_id = $1)::int as book`,

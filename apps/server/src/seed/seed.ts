@@ -54,6 +54,7 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
   const counts = rowCounts(emptyRows());
   addCounts(counts, first);
   await handle.db.transaction(async (tx) => {
+    await withoutBookTriggers(tx);
     await insertSeedRows(tx, first);
   });
 
@@ -68,6 +69,7 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     addCounts(counts, rows);
     const write = handle.db
       .transaction(async (tx) => {
+        await withoutBookTriggers(tx);
         await insertSeedRows(tx, rows);
       })
       .then(() => {
@@ -79,10 +81,24 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     if (inFlight.size >= writers) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
+  await rebuildBrokerBook(handle.db);
   // Fresh planner statistics: right after a bulk load the planner still believes the tables are
   // nearly empty and picks sequential scans and hash joins where one index look-up would do.
   await handle.db.execute(sql`analyze`);
   return { households: counts.households, counts, milliseconds: performance.now() - started };
+}
+
+/**
+ * The broker book's rows (docs/decisions/036) are kept by deferred triggers, one refresh per changed policy
+ * at commit; the seed's transactions switch them off (for the transaction only: their WHEN then queues
+ * nothing) and write the whole table once at the end, one INSERT … SELECT instead of a refresh per policy.
+ */
+async function withoutBookTriggers(tx: Executor): Promise<void> {
+  await tx.execute(sql`set local portal.broker_book_off = 'on'`);
+}
+
+async function rebuildBrokerBook(db: Executor): Promise<void> {
+  await db.execute(sql`select broker_book_rebuild()`);
 }
 
 /** Rows of a query, whichever driver ran it (both answer `{ rows }`). */
@@ -156,7 +172,9 @@ export async function seedDemoDataIfEmpty(
       for (const request of rows.serviceRequests)
         if (request.submittedBy && !keptIds.has(request.submittedBy)) request.submittedBy = null;
     }
+    await withoutBookTriggers(tx);
     await insertSeedRows(tx, rows);
+    await rebuildBrokerBook(tx);
     return {
       households: rows.households.length,
       counts: rowCounts(rows),

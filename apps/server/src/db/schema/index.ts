@@ -2,6 +2,7 @@ export * from './parties';
 export * from './households';
 export * from './plans';
 export * from './policies';
+export * from './broker-book';
 export * from './accounts';
 export * from './documents';
 export * from './wallets';

@@ -3,60 +3,59 @@ import type { BookFilter, BookRow, BookSortField } from '@portal/contracts';
 import type { Database } from '../../db/client';
 
 /**
- * The book of business in one statement (issue 13): the broker's policies (`policies_broker_idx`) with
- * their subscriber, finance, active autopay and a coming renewal, filtered, counted and one page of them
- * sorted — the CTE is materialised once and read three times (the page, the filtered count, the alerts).
- * The lookups are written as `lateral … offset 0` and `limit 1` subqueries so that the planner looks each
- * policy's rows up by key (a few thousand index probes) instead of hashing the whole members, finances
- * and autopay tables; and the statement runs without JIT and parallel workers, whose start-up cost more
- * than the query itself (bench/RESULTS.md, EXPLAIN ANALYZE on the 100,000-household seed).
+ * The book of business (issue 13) from `broker_book_rows` (docs/decisions/036): one row per policy with every
+ * fact the grid shows, filters or sorts on, kept by the database's triggers. A page is one statement: the page
+ * of the broker's rows (`broker_book_rows_broker_holder_idx`: in the default order only the rows shown are
+ * read), and one pass over his rows for the filtered count and the book's alerts. The fact that depends on
+ * the day — a renewal still to come — is worked out here from the stored renewal starts and the server's
+ * today. The statement is cheap enough that PostgreSQL neither JIT-compiles it nor plans parallel workers
+ * (the old per-policy look-ups needed both switched off).
  */
 
 /** A LIKE pattern, the value's own wildcards taken literally. */
 const escapeLike = (value: string): string => value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const SORT: Record<BookSortField, SQL[]> = {
-  holder: [sql`lower(holder_last_name)`, sql`lower(holder_first_name)`],
-  policyNumber: [sql`policy_number`],
-  status: [sql`enrollment_status`],
-  financeStatus: [sql`finance_status`],
-  amountDue: [sql`amount_due_cents`],
-  paidThrough: [sql`paid_through_date`],
-  graceEnds: [sql`grace_period_end_date`],
-  renewal: [sql`renewal_start_date`],
-  line: [sql`line_of_coverage`],
-};
+/** The first renewal start after today (the starts are stored ascending; none, or the first still to come, skips the unnest). */
+const renewalStart = (today: string): SQL => sql`(case
+  when cardinality(renewal_start_dates) = 0 then null
+  when renewal_start_dates[1] > ${today}::date then renewal_start_dates[1]
+  else (select min(d) from unnest(renewal_start_dates) d where d > ${today}::date) end)`;
 
-function bookCte(brokerId: string, today: string): SQL {
-  return sql`
-    select p.id as policy_id, p.household_id, m.holder_first_name, m.holder_last_name,
-      p.policy_number, p.issuer_subscriber_id, p.exchange_subscriber_id, p.line_of_coverage,
-      case p.market_coverage when 1 then 'individual' when 2 then 'group' else 'none' end as market,
-      p.off_exchange, p.enrollment_status, f.status as finance_status,
-      coalesce(f.current_amount_due_cents + f.past_amount_due_cents, 0) as amount_due_cents,
-      coalesce(f.past_amount_due_cents, 0) as past_due_cents,
-      f.paid_through_date::text as paid_through_date,
-      case when p.enrollment_status in ('Terminated', 'Cancelled') then null else f.grace_period_end_date::text end as grace_period_end_date,
-      (select true from autopay_subscriptions a where a.policy_id = p.id and a.state = 'Active' limit 1) is not null as autopay,
-      (select min(n.start_date)::text from coverage_spans n
-        where n.policy_id = p.id and not n.cancelled and n.start_date > ${today}::date and n.effectuated_date is null
-          and exists (select 1 from coverage_spans o where o.policy_id = p.id and not o.cancelled and o.start_date < n.start_date)
-      ) as renewal_start_date
-    from policies p
-    cross join lateral (select first_name as holder_first_name, last_name as holder_last_name from members where members.id = p.subscriber_member_id offset 0) m
-    left join lateral (select * from finances where finances.policy_id = p.id offset 0) f on true
-    where p.broker_id = ${brokerId}`;
+/** A renewal still to come: the last stored start (the greatest) is after today. */
+const renewalPending = (today: string): SQL => sql`coalesce(renewal_start_dates[cardinality(renewal_start_dates)] > ${today}::date, false)`;
+
+function sortKeys(sort: BookSortField, today: string): SQL[] {
+  switch (sort) {
+    case 'holder':
+      return [sql`holder_last_name_lower`, sql`holder_first_name_lower`];
+    case 'policyNumber':
+      return [sql`policy_number`];
+    case 'status':
+      return [sql`enrollment_status`];
+    case 'financeStatus':
+      return [sql`finance_status`];
+    case 'amountDue':
+      return [sql`amount_due_cents`];
+    case 'paidThrough':
+      return [sql`paid_through_date`];
+    case 'graceEnds':
+      return [sql`grace_period_end_date`];
+    case 'renewal':
+      return [renewalStart(today)];
+    case 'line':
+      return [sql`line_of_coverage`];
+  }
 }
 
-function conditions(filter: BookFilter): SQL {
+function conditions(filter: BookFilter, today: string): SQL {
   const parts: SQL[] = [sql`true`];
   const q = filter.q?.trim();
   if (q) {
     const anywhere = `%${escapeLike(q)}%`;
     const start = `${escapeLike(q.replace(/\s+/g, ''))}%`;
     parts.push(sql`(
-      lower(holder_first_name || ' ' || holder_last_name) like ${anywhere}
-      or lower(holder_last_name || ', ' || holder_first_name) like ${anywhere}
+      holder_first_name_lower || ' ' || holder_last_name_lower like ${anywhere}
+      or holder_last_name_lower || ', ' || holder_first_name_lower like ${anywhere}
       or lower(policy_number) like ${start}
       or lower(issuer_subscriber_id) like ${start}
       or lower(coalesce(exchange_subscriber_id, '')) like ${start})`);
@@ -68,27 +67,40 @@ function conditions(filter: BookFilter): SQL {
   if (filter.pastDue === 'false') parts.push(sql`past_due_cents = 0`);
   if (filter.gracePeriod === 'true') parts.push(sql`grace_period_end_date is not null`);
   if (filter.gracePeriod === 'false') parts.push(sql`grace_period_end_date is null`);
-  if (filter.renewalPending === 'true') parts.push(sql`renewal_start_date is not null`);
-  if (filter.renewalPending === 'false') parts.push(sql`renewal_start_date is null`);
+  if (filter.renewalPending === 'true') parts.push(renewalPending(today));
+  if (filter.renewalPending === 'false') parts.push(sql`not ${renewalPending(today)}`);
   if (filter.autopayOff === 'true') parts.push(sql`not autopay`);
   if (filter.autopayOff === 'false') parts.push(sql`autopay`);
   return sql.join(parts, sql` and `);
 }
 
-function orderBy(filter: BookFilter): SQL {
+function orderBy(filter: BookFilter, today: string): SQL {
   const direction = filter.order === 'desc' ? sql`desc` : sql`asc`;
-  // Each part in the asked direction, nulls last, then the policy id: a stable order for paging.
-  const parts = SORT[filter.sort].map((expression) => sql`${expression} ${direction} nulls last`);
+  // Each part in the asked direction, nulls last, then the policy id: a stable order for paging. Ascending
+  // by policyholder is the index's own order, so the default page reads only its rows.
+  const parts = sortKeys(filter.sort, today).map((expression) => sql`${expression} ${direction} nulls last`);
   return sql`${sql.join(parts, sql`, `)}, policy_id asc`;
 }
 
-const ROW_JSON = sql`json_build_object(
+const rowJson = (today: string): SQL => sql`json_build_object(
   'policyId', policy_id, 'householdId', household_id, 'holderFirstName', holder_first_name, 'holderLastName', holder_last_name,
   'policyNumber', policy_number, 'issuerSubscriberId', issuer_subscriber_id, 'exchangeSubscriberId', exchange_subscriber_id,
   'lineOfCoverage', line_of_coverage, 'market', market, 'offExchange', off_exchange, 'enrollmentStatus', enrollment_status,
   'financeStatus', finance_status, 'amountDueCents', amount_due_cents, 'pastDueCents', past_due_cents,
-  'paidThroughDate', paid_through_date, 'gracePeriodEndDate', grace_period_end_date, 'autopay', autopay,
-  'renewalStartDate', renewal_start_date)`;
+  'paidThroughDate', paid_through_date::text, 'gracePeriodEndDate', grace_period_end_date::text, 'autopay', autopay,
+  'renewalStartDate', ${renewalStart(today)}::text)`;
+
+/**
+ * The broker's rows matching the filter, one page of them in the asked order, as JSON objects. The page is
+ * chosen on the bare rows first and only its rows become JSON: built below the LIMIT, the JSON would be made
+ * for every row skipped by the offset too (page 100 of 50 is 4,950 of them).
+ */
+function rowsPage(brokerId: string, today: string, filter: BookFilter, page: { offset: number; limit: number }): SQL {
+  return sql`select ${rowJson(today)} as row from (
+      select * from broker_book_rows where broker_id = ${brokerId} and ${conditions(filter, today)}
+      order by ${orderBy(filter, today)} limit ${page.limit} offset ${page.offset}) page
+    order by ${orderBy(filter, today)}`;
+}
 
 export interface BookPageResult {
   items: BookRow[];
@@ -96,36 +108,26 @@ export interface BookPageResult {
   alerts: { gracePeriod: number; renewalPending: number };
 }
 
-/** One page of the broker's book with the filtered count and the book's alerts. */
-/** Runs the statement with JIT and parallel workers off (see above); PGlite accepts and ignores both. */
-async function planned(db: Database, statement: SQL): Promise<unknown> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return tx.execute(statement);
-  });
-}
+/** node-postgres parses json; PGlite too — a string would be a driver that does not. */
+const parsed = (row: BookRow | string): BookRow => (typeof row === 'string' ? (JSON.parse(row) as BookRow) : row);
 
+/** One page of the broker's book with the filtered count and the book's alerts. */
 export async function bookPage(db: Database, brokerId: string, today: string, filter: BookFilter, page: { offset: number; limit: number }): Promise<BookPageResult> {
-  const result: unknown = await planned(db, sql`
-    with book as materialized (${bookCte(brokerId, today)}),
-    filtered as (select * from book where ${conditions(filter)})
+  const result: unknown = await db.execute(sql`
     select
-      (select coalesce(json_agg(${ROW_JSON}), '[]'::json) from (select * from filtered order by ${orderBy(filter)} limit ${page.limit} offset ${page.offset}) shown) as items,
-      (select count(*)::int from filtered) as total,
-      (select count(*)::int from book where grace_period_end_date is not null) as grace,
-      (select count(*)::int from book where renewal_start_date is not null) as renewal`);
-  const [row] = (result as { rows: { items: BookRow[] | string; total: number; grace: number; renewal: number }[] }).rows;
+      (select coalesce(json_agg(shown.row), '[]'::json) from (${rowsPage(brokerId, today, filter, page)}) shown) as items,
+      count(*) filter (where ${conditions(filter, today)})::int as total,
+      count(*) filter (where grace_period_end_date is not null)::int as grace,
+      count(*) filter (where ${renewalPending(today)})::int as renewal
+    from broker_book_rows where broker_id = ${brokerId}`);
+  const [row] = (result as { rows: { items: (BookRow | string)[] | string; total: number; grace: number; renewal: number }[] }).rows;
   if (!row) return { items: [], total: 0, alerts: { gracePeriod: 0, renewalPending: 0 } };
-  // node-postgres parses json; PGlite too — a string would be a driver that does not.
-  const items = typeof row.items === 'string' ? (JSON.parse(row.items) as BookRow[]) : row.items;
+  const items = typeof row.items === 'string' ? (JSON.parse(row.items) as BookRow[]) : row.items.map(parsed);
   return { items, total: row.total, alerts: { gracePeriod: row.grace, renewalPending: row.renewal } };
 }
 
 /** Rows of the filtered book in its sort order, `limit` from `offset` (the CSV export reads it in chunks). */
 export async function bookRows(db: Database, brokerId: string, today: string, filter: BookFilter, page: { offset: number; limit: number }): Promise<BookRow[]> {
-  const result: unknown = await planned(db, sql`
-    with book as materialized (${bookCte(brokerId, today)})
-    select ${ROW_JSON} as row from book where ${conditions(filter)} order by ${orderBy(filter)} limit ${page.limit} offset ${page.offset}`);
-  return (result as { rows: { row: BookRow | string }[] }).rows.map(({ row }) => (typeof row === 'string' ? (JSON.parse(row) as BookRow) : row));
+  const result: unknown = await db.execute(rowsPage(brokerId, today, filter, page));
+  return (result as { rows: { row: BookRow | string }[] }).rows.map(({ row }) => parsed(row));
 }
