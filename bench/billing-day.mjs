@@ -10,6 +10,7 @@
 //   node bench/billing-day.mjs [--database portal_bench] [--day YYYY-MM-DD] [--keep] [--cpu-prof DIR]
 //
 // --cpu-prof DIR writes a V8 CPU profile of the jobs process into DIR (open it in Chrome DevTools).
+// The sandbox listens on PROCESSOR_PORT (3001 by default): give another port to run two at once.
 //
 // The default day is the first of next month: the due day of the demo tenant, when autopay charges
 // most subscriptions (and, on a first run, catches up the month before) and scheduled payments fall due.
