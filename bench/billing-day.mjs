@@ -2,12 +2,15 @@
 // throw-away copy of the seeded PostgreSQL database (run bench/seed.ts --database portal_bench first),
 // with the built-in sandbox processor in the process, as the embedded default runs it. Reports the wall
 // time split into start-up, each daily step (the runner's own per-step times, so a step added to the
-// billing day shows up by its name) and the outbox drain before exit; what each step did; the payments
-// it made; and the machine's load before, during (sampled every 5 s) and after.
+// billing day shows up by its name) and the outbox drain before exit; the CPU seconds (user + system) the
+// jobs process used in each step and in all (bench/lib/cpu-usage.mjs), which judge a run on a busy machine
+// better than its wall time; what each step did; the payments it made; and the machine's load before,
+// during (sampled every 5 s) and after.
 //
 //   node bench/billing-day.mjs [--database portal_bench] [--day YYYY-MM-DD] [--keep] [--cpu-prof DIR]
 //
 // --cpu-prof DIR writes a V8 CPU profile of the jobs process into DIR (open it in Chrome DevTools).
+// The sandbox listens on PROCESSOR_PORT (3001 by default): give another port to run two at once.
 //
 // The default day is the first of next month: the due day of the demo tenant, when autopay charges
 // most subscriptions (and, on a first run, catches up the month before) and scheduled payments fall due.
@@ -68,12 +71,13 @@ const commit = `${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: r
 const loadBefore = os.loadavg();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-day-'));
 const profile = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [];
+const cpuFile = path.join(dataDir, 'cpu-usage.json');
 const loadDuring = [];
 const sampler = setInterval(() => loadDuring.push(os.loadavg()[0]), 5_000);
 const t0 = performance.now();
 const child = spawn(
   process.execPath,
-  [...profile, '--import', 'tsx', 'apps/server/src/jobs/cli.ts', '--once', '--today', day],
+  [...profile, '--import', './bench/lib/cpu-usage.mjs', '--import', 'tsx', 'apps/server/src/jobs/cli.ts', '--once', '--today', day],
   {
     cwd: repoRoot,
     env: {
@@ -83,6 +87,7 @@ const child = spawn(
       DATABASE_URL: urlOf(copy),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      BENCH_CPU_USAGE_FILE: cpuFile,
       // Bank payments stay pending through the run (their settlement is another day's business).
       PROCESSOR_SETTLE_DELAY_MS: '86400000',
     },
@@ -101,6 +106,7 @@ const exitAt = performance.now();
 clearInterval(sampler);
 const seconds = (exitAt - t0) / 1000;
 const loadAfter = os.loadavg();
+const cpuUsage = fs.existsSync(cpuFile) ? JSON.parse(fs.readFileSync(cpuFile, 'utf8')) : null;
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (code !== 0) {
   console.error(report);
@@ -132,18 +138,21 @@ const [phases] = await query(
 if (!values.keep) await query('postgres', `drop database ${copy} with (force)`);
 
 console.log(report.trim());
-// `  <step>: <counts> (<seconds> s)`, one line per step, as jobs/cli.ts prints the runner's DayReport.
-const steps = [...report.matchAll(/^ {2}([\w-]+): .* \((\d+(?:\.\d+)?) s\)$/gm)].map((match) => ({
+// `  <step>: <counts> (<seconds> s, CPU <seconds> s)`, one line per step, as jobs/cli.ts prints the runner's DayReport.
+const steps = [...report.matchAll(/^ {2}([\w-]+): .* \((\d+(?:\.\d+)?) s(?:, CPU (\d+(?:\.\d+)?) s)?\)$/gm)].map((match) => ({
   name: match[1],
   seconds: Number(match[2]),
+  cpu: match[3] === undefined ? null : Number(match[3]),
 }));
+const stepCpu = steps.reduce((sum, step) => sum + (step.cpu ?? 0), 0);
 const stepSeconds = steps.reduce((sum, step) => sum + step.seconds, 0);
 const reportSeconds = ((reportAt ?? exitAt) - t0) / 1000;
 console.log('\nWhere the time went:');
 console.log(
   `  start-up (database, sandbox adopting the saved methods, app): ${(reportSeconds - stepSeconds).toFixed(1)} s`,
 );
-for (const step of steps) console.log(`  step ${step.name}: ${step.seconds.toFixed(1)} s`);
+for (const step of steps)
+  console.log(`  step ${step.name}: ${step.seconds.toFixed(1)} s${step.cpu === null ? '' : ` (CPU ${step.cpu.toFixed(1)} s)`}`);
 if (phases?.announcing != null)
   console.log(
     `    autopay: run rows inserted over ${phases.announcing.toFixed(1)} s, autopay payments over ${(phases.charging ?? 0).toFixed(1)} s`,
@@ -152,6 +161,12 @@ console.log(
   `  outbox drain and close after the report: ${((exitAt - (reportAt ?? exitAt)) / 1000).toFixed(1)} s`,
 );
 console.log(`Wall time of jobs --once (start to exit): ${seconds.toFixed(1)} s`);
+if (cpuUsage) {
+  const total = (cpuUsage.user + cpuUsage.system) / 1e6;
+  console.log(
+    `CPU of the jobs process: ${total.toFixed(1)} s (user ${(cpuUsage.user / 1e6).toFixed(1)} s, system ${(cpuUsage.system / 1e6).toFixed(1)} s); in the steps ${stepCpu.toFixed(1)} s, start-up, outbox drain and close ${(total - stepCpu).toFixed(1)} s (PostgreSQL's own CPU is not counted)`,
+  );
+}
 console.log(
   'Payments made that day:',
   paid.map((row) => `${row.source} ${row.status} ${row.count}`).join(', ') || 'none',

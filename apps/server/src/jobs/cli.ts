@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     for (const step of report.steps) {
       const counts = Object.entries(step.counts).map(([name, count]) => `${name} ${String(count)}`);
       console.log(
-        `  ${step.name}: ${counts.length > 0 ? counts.join(', ') : 'nothing due'} (${(step.milliseconds / 1000).toFixed(1)} s)`,
+        `  ${step.name}: ${counts.length > 0 ? counts.join(', ') : 'nothing due'} (${(step.milliseconds / 1000).toFixed(1)} s, CPU ${(step.cpuMilliseconds / 1000).toFixed(1)} s)`,
       );
     }
   } finally {

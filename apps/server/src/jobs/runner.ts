@@ -25,7 +25,8 @@ export interface DailyStep {
 
 export interface DayReport {
   day: CalendarDate;
-  steps: { name: string; counts: Record<string, number>; milliseconds: number }[];
+  /** `cpuMilliseconds`: this process's CPU time (user and system) during the step; the database's is not in it. */
+  steps: { name: string; counts: Record<string, number>; milliseconds: number; cpuMilliseconds: number }[];
 }
 
 export interface QueueHealth {
@@ -97,8 +98,10 @@ export class JobRunner {
     const report: DayReport = { day, steps: [] };
     for (const step of this.#steps) {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const counts = await step.run(day, scope, this.log);
-      report.steps.push({ name: step.name, counts, milliseconds: Math.round(performance.now() - started) });
+      const used = process.cpuUsage(cpu);
+      report.steps.push({ name: step.name, counts, milliseconds: Math.round(performance.now() - started), cpuMilliseconds: Math.round((used.user + used.system) / 1000) });
     }
     this.log.info({ job: BILLING_DAY, report }, 'billing day done');
     return report;

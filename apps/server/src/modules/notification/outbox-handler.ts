@@ -1,10 +1,11 @@
 import { NOTIFICATION_TEMPLATES, type NotificationLinkTextKey, type NotificationTemplate } from '@portal/contracts';
 import type { Transaction } from '../../db/client';
+import { sql } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import type { LiveHub } from '../../live/hub';
-import type { DispatchContext, OutboxHandler } from '../../outbox/dispatcher';
+import type { DispatchContext, OutboxChannel } from '../../outbox/dispatcher';
 import type { OutboxEvent } from '../../outbox/events';
-import { brokerOfPolicy } from './repository';
+import { brokerOfPolicy, brokersOfPolicies } from './repository';
 
 interface Message {
   template: NotificationTemplate;
@@ -140,50 +141,111 @@ function valuesOf(template: NotificationTemplate, payload: Record<string, unknow
   return values;
 }
 
-/**
- * Outbox channel: one in-app notification per event that has a message, for the event's household;
- * once committed, connected browsers of that household are told (live updates, when a hub is given).
- */
-export function notificationChannel(live?: LiveHub): OutboxHandler {
-  return async (tx: Transaction, event: OutboxEvent, dispatch?: DispatchContext) => {
-    await notifyBroker(tx, event, live, dispatch);
-    const spec = messageFor(event);
-    const householdId = event.householdId;
-    if (!spec || householdId === null) return;
-    const documentId = typeof event.payload.documentId === 'string' ? event.payload.documentId : null;
-    const [row] = await tx
-      .insert(notifications)
-      .values({
-        householdId,
-        templateName: spec.template,
-        additionalValues: valuesOf(spec.template, event.payload),
-        link: spec.link,
-        linkTextKey: spec.linkTextKey,
-        documentId,
-        hasAttachment: documentId !== null,
-      })
-      .returning({ id: notifications.id });
-    if (live && dispatch && row) {
-      dispatch.afterCommit(() => live.publish(householdId, { event: 'notification', data: { id: row.id, templateName: spec.template } }));
-    }
-  };
+/** A notification row an event gives a household or a broker, before it is written. */
+interface NotificationInput {
+  householdId: string | null;
+  brokerId: string | null;
+  templateName: NotificationTemplate;
+  additionalValues: Record<string, string | number>;
+  link: string;
+  linkTextKey: NotificationLinkTextKey;
+  documentId: string | null;
 }
 
-/** Issue 13: the broker of record's alert about his client, in his own inbox (never the household's). */
-async function notifyBroker(tx: Transaction, event: OutboxEvent, live?: LiveHub, dispatch?: DispatchContext): Promise<void> {
-  const template = brokerAlertFor(event);
-  if (!template || !event.policyId) return;
-  const policy = await brokerOfPolicy(tx, event.policyId);
-  if (!policy) return;
-  const values = valuesOf(template, { ...event.payload, policyNumber: policy.policyNumber, clientName: `${policy.firstName} ${policy.lastName}` });
-  const [row] = await tx
-    .insert(notifications)
-    .values({ brokerId: policy.brokerId, templateName: template, additionalValues: values, link: `/broker/clients/${event.policyId}`, linkTextKey: 'notification.link.viewClient' })
-    .returning({ id: notifications.id });
-  if (live && dispatch && row) {
-    dispatch.afterCommit(() => live.publish(`broker:${policy.brokerId}`, { event: 'notification', data: { id: row.id, templateName: template } }));
+type BrokerOfPolicy = NonNullable<Awaited<ReturnType<typeof brokerOfPolicy>>>;
+
+/**
+ * The rows an event gives, in the order they are written: the broker's alert (issue 13), when the event
+ * has one and the policy a broker (`broker`), then the household's message.
+ */
+function notificationsFor(event: OutboxEvent, broker: BrokerOfPolicy | null | undefined): NotificationInput[] {
+  const rows: NotificationInput[] = [];
+  const alert = brokerAlertFor(event);
+  if (alert && event.policyId && broker) {
+    rows.push({
+      householdId: null,
+      brokerId: broker.brokerId,
+      templateName: alert,
+      additionalValues: valuesOf(alert, { ...event.payload, policyNumber: broker.policyNumber, clientName: `${broker.firstName} ${broker.lastName}` }),
+      link: `/broker/clients/${event.policyId}`,
+      linkTextKey: 'notification.link.viewClient',
+      documentId: null,
+    });
+  }
+  const spec = messageFor(event);
+  if (spec && event.householdId !== null) {
+    rows.push({
+      householdId: event.householdId,
+      brokerId: null,
+      templateName: spec.template,
+      additionalValues: valuesOf(spec.template, event.payload),
+      link: spec.link,
+      linkTextKey: spec.linkTextKey,
+      documentId: typeof event.payload.documentId === 'string' ? event.payload.documentId : null,
+    });
+  }
+  return rows;
+}
+
+/** Once committed, the inbox's connected browsers are told of the new row (live updates). */
+function publishAfterCommit(live: LiveHub | undefined, dispatch: DispatchContext | undefined, written: readonly { id: string; householdId: string | null; brokerId: string | null; templateName: string }[]): void {
+  if (!live || !dispatch || written.length === 0) return;
+  for (const row of written) {
+    const channel = row.householdId ?? `broker:${row.brokerId ?? ''}`;
+    dispatch.afterCommit(() => live.publish(channel, { event: 'notification', data: { id: row.id, templateName: row.templateName } }));
   }
 }
 
+/**
+ * Outbox channel: one in-app notification per event that has a message, for the event's household
+ * (and, for some notices, an alert for the policy's broker); once committed, connected browsers of that
+ * inbox are told (live updates, when a hub is given). A batch of events reads its policies' brokers in
+ * one statement and writes its notifications in one more (decision 037), each row one microsecond after
+ * the one before, so that an inbox lists them in the order of their events.
+ */
+export function notificationChannel(live?: LiveHub): OutboxChannel {
+  return {
+    one: async (tx: Transaction, event: OutboxEvent, dispatch?: DispatchContext) => {
+      const broker = brokerAlertFor(event) && event.policyId ? await brokerOfPolicy(tx, event.policyId) : null;
+      const rows = notificationsFor(event, broker);
+      publishAfterCommit(live, dispatch, await insertNotifications(tx, rows));
+    },
+    many: async (tx: Transaction, events: readonly OutboxEvent[], dispatch?: DispatchContext) => {
+      const alerted = events.flatMap((event) => (brokerAlertFor(event) && event.policyId ? [event.policyId] : []));
+      const brokers = await brokersOfPolicies(tx, alerted);
+      const rows = events.flatMap((event) => notificationsFor(event, event.policyId ? brokers.get(event.policyId) : null));
+      publishAfterCommit(live, dispatch, await insertNotifications(tx, rows));
+    },
+  };
+}
+
+/** Writes notification rows in one statement (one JSON parameter), in their order. */
+async function insertNotifications(tx: Transaction, rows: readonly NotificationInput[]) {
+  if (rows.length === 0) return [];
+  const json = rows.map((row, n) => ({
+    n,
+    household_id: row.householdId,
+    broker_id: row.brokerId,
+    template_name: row.templateName,
+    additional_values: row.additionalValues,
+    link: row.link,
+    link_text_key: row.linkTextKey,
+    document_id: row.documentId,
+  }));
+  const result: unknown = await tx.execute(sql`
+    insert into ${notifications} (household_id, broker_id, template_name, additional_values, link, link_text_key, document_id, has_attachment, created_at)
+    select x.household_id, x.broker_id, x.template_name, x.additional_values, x.link, x.link_text_key, x.document_id, x.document_id is not null, now() + x.n * interval '1 microsecond'
+      from json_to_recordset(${JSON.stringify(json)}::json)
+        as x(n int, household_id uuid, broker_id uuid, template_name text, additional_values jsonb, link text, link_text_key text, document_id uuid)
+      order by x.n
+    returning id, household_id, broker_id, template_name`);
+  return (result as { rows: { id: string; household_id: string | null; broker_id: string | null; template_name: string }[] }).rows.map((row) => ({
+    id: row.id,
+    householdId: row.household_id,
+    brokerId: row.broker_id,
+    templateName: row.template_name,
+  }));
+}
+
 /** The in-app channel without live updates (tests of the write path). */
-export const notifyHousehold: OutboxHandler = notificationChannel();
+export const notifyHousehold: OutboxChannel = notificationChannel();

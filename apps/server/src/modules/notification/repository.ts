@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Inbox } from '../../auth/access';
+import { idArray } from '../../db/arrays';
 import type { Database, Executor } from '../../db/client';
 import { members, notifications, policies } from '../../db/schema';
 
@@ -88,4 +89,15 @@ export async function brokerOfPolicy(db: Executor, policyId: string) {
     .innerJoin(members, eq(members.id, policies.subscriberMemberId))
     .where(eq(policies.id, policyId));
   return row?.brokerId ? { ...row, brokerId: row.brokerId } : null;
+}
+
+/** {@link brokerOfPolicy} for many policies in one read (the outbox's batches): the policies with a broker, by id. */
+export async function brokersOfPolicies(db: Executor, policyIds: readonly string[]) {
+  if (policyIds.length === 0) return new Map<string, { brokerId: string; policyNumber: string; firstName: string; lastName: string }>();
+  const rows = await db
+    .select({ policyId: policies.id, brokerId: policies.brokerId, policyNumber: policies.policyNumber, firstName: members.firstName, lastName: members.lastName })
+    .from(policies)
+    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
+    .where(sql`${policies.id} = any(${idArray([...new Set(policyIds)], 'uuid')})`);
+  return new Map(rows.flatMap(({ policyId, brokerId, ...rest }) => (brokerId ? [[policyId, { brokerId, ...rest }] as const] : [])));
 }

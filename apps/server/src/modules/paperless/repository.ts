@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DeliveryChoices } from '@portal/contracts';
+import { idArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
 import { emailConfirmations, preferences } from '../../db/schema';
 
@@ -9,6 +10,13 @@ export type ConfirmationRow = typeof emailConfirmations.$inferSelect;
 export async function preferencesOf(db: Executor, householdId: string): Promise<PreferencesRow | undefined> {
   const [row] = await db.select().from(preferences).where(eq(preferences.householdId, householdId));
   return row;
+}
+
+/** {@link preferencesOf} for many households in one read (the outbox's batches), by household. */
+export async function preferencesOfHouseholds(db: Executor, householdIds: readonly string[]): Promise<Map<string, PreferencesRow>> {
+  if (householdIds.length === 0) return new Map();
+  const rows = await db.select().from(preferences).where(sql`${preferences.householdId} = any(${idArray([...new Set(householdIds)], 'uuid')})`);
+  return new Map(rows.map((row) => [row.householdId, row]));
 }
 
 /** The newest confirmation request still usable (not confirmed, not replaced, not expired). */
