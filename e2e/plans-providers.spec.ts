@@ -187,7 +187,9 @@ test('a member reaches additional products by the upload-documents button and ap
   const dialog = page.getByRole('dialog', {
     name: t('additionalProducts.apply.title', language, { product: 'Lighthouse Smile Dental' }),
   });
-  // A household of one has its one person ticked already: with nobody ticked, the form says so.
+  // A household of one has its one person ticked already: with nobody ticked, the form says so. (The
+  // people load with the dialog: wait for them before unticking, or nobody would be unticked.)
+  await expect(dialog.getByRole('checkbox').first()).toBeVisible({ timeout: 20_000 });
   for (const box of await dialog.getByRole('checkbox').all()) await box.uncheck();
   await dialog.getByRole('button', { name: t('additionalProducts.apply.send', language) }).click();
   await expect(dialog.locator('p').filter({ hasText: 'escolha pelo menos uma pessoa' })).toBeVisible();

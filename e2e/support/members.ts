@@ -34,6 +34,8 @@ export interface FreshMemberOptions {
   pcpPlan?: boolean;
   /** Issue 12: the household has no dental coverage. */
   noDental?: boolean;
+  /** The medical policy owes nothing and is paid beyond today. */
+  paidUp?: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface FreshMemberOptions {
  * generated household an account), so journeys never see each other's writes. Not signed in.
  */
 export async function newMember(page: Page, options: FreshMemberOptions = {}): Promise<FreshMember> {
-  const { exchange, paperless, requires, owing, binder, dependents, unlinked, pcpPlan, noDental } = options;
+  const { exchange, paperless, requires, owing, binder, dependents, unlinked, pcpPlan, noDental, paidUp } = options;
   const response = await page.request.post('/api/v1/demo/member', {
     data: {
       ...(exchange === undefined ? {} : { exchange }),
@@ -53,6 +55,7 @@ export async function newMember(page: Page, options: FreshMemberOptions = {}): P
       ...(unlinked ? { unlinked } : {}),
       ...(pcpPlan ? { pcpPlan } : {}),
       ...(noDental ? { noDental } : {}),
+      ...(paidUp ? { paidUp } : {}),
     },
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -76,6 +76,12 @@ const DemoMemberRequestSchema = z.object({
   pcpPlan: z.boolean().optional(),
   /** Issue 12: the household has no dental coverage (it may apply for some). */
   noDental: z.boolean().optional(),
+  /**
+   * The medical policy owes nothing and is paid through a later day than today (a journey that lets the
+   * next month go unpaid: the billing clock's transitions then happen on the days it moves to, whatever
+   * today's date is).
+   */
+  paidUp: z.boolean().optional(),
 });
 const DemoMemberResponseSchema = z.object({
   username: z.string(),
@@ -113,7 +119,7 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
       },
     },
     async (request, reply) => {
-      const { exchange, paperless, owing, binder, reinstatable, unlinked, pcpPlan, noDental } = request.body;
+      const { exchange, paperless, owing, binder, reinstatable, unlinked, pcpPlan, noDental, paidUp } = request.body;
       if (reinstatable) {
         const made = await createReinstatableMember(db, { today: app.today(), language: request.body.language ?? 'en', status: reinstatable });
         return reply.status(201).send(made);
@@ -150,6 +156,7 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
             and (${binder === true} or exists (select 1 from documents d where d.policy_id = p.id and d.type = 'invoice'))
             and (${!withDependents} or exists (select 1 from member_spans ms where ms.policy_id = p.id and ms.relationship <> 'self' and not ms.cancelled and ms.start_date <= ${app.today()}::date and (ms.end_date is null or ms.end_date >= ${app.today()}::date)))
             and (${owing !== true} or exists (select 1 from finances f where f.policy_id = p.id and f.current_amount_due_cents + f.past_amount_due_cents > 0))
+            and (${paidUp !== true} or exists (select 1 from finances f where f.policy_id = p.id and f.current_amount_due_cents + f.past_amount_due_cents = 0 and f.paid_through_date >= ${app.today()}::date))
             and (${!needs('notice')} or exists (select 1 from documents d where d.policy_id = p.id and d.type = 'notice'))
             and (${!needs('1095-A')} or exists (select 1 from documents d where d.policy_id = p.id and d.subtype = '1095-A'))
             and (${!needs('1095-B')} or exists (select 1 from documents d where d.policy_id = p.id and d.subtype = '1095-B'))
