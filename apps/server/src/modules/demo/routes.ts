@@ -191,7 +191,8 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
   app.post(
     '/v1/demo/day',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // A visitor (or a journey) moving through a month one day at a time: 31 calls, twice over.
+      config: { rateLimit: { max: 62, timeWindow: '1 minute' } },
       schema: {
         tags: ['demo'],
         summary: 'Demo mode: run the billing day for my household as of a day',
