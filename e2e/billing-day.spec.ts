@@ -25,7 +25,9 @@ async function api(page: Page) {
 }
 
 test('moving the day forward charges the scheduled payment and autopay, and the member sees both', async ({ page }) => {
-  const member = await freshMember(page, { owing: true });
+  // Paid beyond today with no dental: autopay's run then has the next month's premium to charge,
+  // whichever member the journey gets.
+  const member = await freshMember(page, { paidUp: true, noDental: true });
   await saveCardInWallet(page);
   const call = await api(page);
 
@@ -40,6 +42,9 @@ test('moving the day forward charges the scheduled payment and autopay, and the 
 
   // The server's today (the portal's, where the issuer is), and the first day a payment can be scheduled.
   const tomorrow = addDays(household.today, 1);
+  // A generated member may have autopay already (at most one per policy): this journey sets up its own.
+  const existing = (await call('GET', `/api/v1/Policy/${policyId}/autopay`)) as { items: { id: string; state: string }[] };
+  for (const subscription of existing.items.filter((item) => item.state === 'Active')) await call('PUT', `/api/v1/Autopay/${subscription.id}/cancel`);
   const scheduled = await call('POST', `/api/v1/Policy/${policyId}/scheduled-payments`, { walletItemId: cardId, paymentAmount: '12.34', paymentDate: tomorrow });
   const autopay = (await call('POST', `/api/v1/Policy/${policyId}/autopay`, { walletItemId: cardId, amountType: 'AmountDue', daysBeforeDue: 0, consent: true })) as {
     items: { nextRun: { runDate: string } | null }[];
