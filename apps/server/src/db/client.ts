@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -17,6 +17,21 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Where a query runs: the database itself or an open transaction. */
 export type Executor = Database | Transaction;
+
+type Reads = readonly (() => unknown)[];
+type ReadResults<T extends Reads> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+
+/**
+ * Independent reads: at once on the database (each takes a connection of the pool), one after the other
+ * in a transaction — its one connection runs one statement at a time, and node-postgres, which queues a
+ * second, warns that pg 9 will refuse it (vitest.setup.ts fails a test file that makes it warn).
+ */
+export async function readTogether<const T extends Reads>(db: Executor, reads: T): Promise<ReadResults<T>> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as ReadResults<T>;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as ReadResults<T>;
+}
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,6 +1,6 @@
 import { addMonths, compareCalendarDates, startOfMonth, type CalendarDate } from '@portal/domain';
 import type { AccountConfig, HouseholdAdditionalProducts } from '@portal/contracts';
-import type { Executor } from '../../db/client';
+import { readTogether, type Executor } from '../../db/client';
 import { serviceRequestList } from '../service-request/service';
 import { coveredLines, householdMembers } from './repository';
 
@@ -44,10 +44,10 @@ export async function householdProducts(
   householdId: string,
   context: { account: AccountConfig; today: CalendarDate },
 ): Promise<HouseholdAdditionalProducts> {
-  const [covered, people, open] = await Promise.all([
-    coveredLines(db, householdId),
-    householdMembers(db, householdId),
-    serviceRequestList(db, householdId, { status: 'open' }),
+  const [covered, people, open] = await readTogether(db, [
+    () => coveredLines(db, householdId),
+    () => householdMembers(db, householdId),
+    () => serviceRequestList(db, householdId, { status: 'open' }),
   ]);
   const window = startWindow(context.today);
   return {

@@ -2,7 +2,7 @@ import type { MailingAddressInputSchema, PolicyAddress, PolicyAddresses, Residen
 import { changeRouteFor, mailingZipNeedsWarning, ratingAreaOf, residentialMove } from '@portal/domain';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal';
-import type { Executor, Transaction } from '../../db/client';
+import { readTogether, type Executor, type Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
 import type { ServiceRequestRow } from '../service-request/repository';
@@ -65,9 +65,9 @@ async function view(db: Executor, policy: Policy, row: AddressRow | undefined, r
 export async function policyAddresses(db: Executor, policyId: string): Promise<PolicyAddresses> {
   const policy = await policyAddressFacts(db, policyId);
   if (!policy) throw new Error(`policy ${policyId} vanished`);
-  const [residential, mailing] = await Promise.all([
-    policy.residentialAddressId ? addressById(db, policy.residentialAddressId) : undefined,
-    policy.mailingAddressId ? addressById(db, policy.mailingAddressId) : undefined,
+  const [residential, mailing] = await readTogether(db, [
+    () => policy.residentialAddressId ? addressById(db, policy.residentialAddressId) : undefined,
+    () => policy.mailingAddressId ? addressById(db, policy.mailingAddressId) : undefined,
   ]);
   return {
     policyId: policy.id,

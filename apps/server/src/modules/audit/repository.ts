@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { readTogether, type Executor } from '../../db/client';
 import { accounts, auditLog, brokers, policies } from '../../db/schema';
 
 /** The households a member reference names: a policy number or an exchange subscriber id (case-insensitive). */
@@ -47,8 +47,8 @@ const recordColumns = {
 
 /** A page of audit records matching `where`, newest first, with the total. */
 export async function auditPage(db: Executor, where: SQL | undefined, page: number, pageSize: number) {
-  const [rows, total] = await Promise.all([
-    db
+  const [rows, total] = await readTogether(db, [
+    () => db
       .select(recordColumns)
       .from(auditLog)
       .leftJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
@@ -56,7 +56,7 @@ export async function auditPage(db: Executor, where: SQL | undefined, page: numb
       .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
@@ -78,8 +78,8 @@ export async function auditBatch(db: Executor, where: SQL | undefined, beforeId:
  */
 export async function workforceAccessOf(db: Executor, householdId: string, page: number, pageSize: number) {
   const where = and(eq(auditLog.actingForHouseholdId, householdId), eq(auditLog.outcome, 'success'), eq(accounts.realm, 'workforce'));
-  const [rows, total] = await Promise.all([
-    db
+  const [rows, total] = await readTogether(db, [
+    () => db
       .select({
         occurredAt: auditLog.occurredAt,
         action: auditLog.action,
@@ -100,7 +100,7 @@ export async function workforceAccessOf(db: Executor, householdId: string, page:
       .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
+    () => db
       .select({ n: sql<number>`count(*)::int` })
       .from(auditLog)
       .innerJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { readTogether, type Executor } from '../../db/client';
 import { autopayRuns, autopaySubscriptions, finances, policies, walletBankAccounts, walletCards, wallets } from '../../db/schema';
 
 export type SubscriptionRow = typeof autopaySubscriptions.$inferSelect;
@@ -102,13 +102,13 @@ export interface WalletMethod {
 export async function walletMethodsOf(db: Executor, wanted: readonly { householdId: string | null; token: string }[]): Promise<Map<string, WalletMethod>> {
   const tokens = [...new Set(wanted.filter((item) => item.householdId !== null).map((item) => item.token))];
   if (tokens.length === 0) return new Map();
-  const [cards, bankAccounts] = await Promise.all([
-    db
+  const [cards, bankAccounts] = await readTogether(db, [
+    () => db
       .select({ householdId: wallets.householdId, token: walletCards.token, lastDigits: walletCards.last4, brand: walletCards.cardType, state: walletCards.state })
       .from(walletCards)
       .innerJoin(wallets, eq(wallets.id, walletCards.walletId))
       .where(inArray(walletCards.token, tokens)),
-    db
+    () => db
       .select({ householdId: wallets.householdId, token: walletBankAccounts.token, lastDigits: walletBankAccounts.last3, brand: walletBankAccounts.accountType, state: walletBankAccounts.state })
       .from(walletBankAccounts)
       .innerJoin(wallets, eq(wallets.id, walletBankAccounts.walletId))

@@ -9,7 +9,7 @@ import {
   type PaymentDueDayRule,
 } from '@portal/domain';
 import type { AccountConfig, AutopayLastRun, AutopayList, AutopayNextRun } from '@portal/contracts';
-import type { Database, Executor, Transaction } from '../../db/client';
+import { readTogether, type Database, type Executor, type Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { walletItemsByToken } from '../wallet/repository';
 import { walletItemRef } from '../wallet/service';
@@ -127,7 +127,7 @@ function lastRunOf(subscription: SubscriptionRow, runs: readonly RunRow[]): Auto
 
 /** Everything the next-run and the list need of a policy, read once. */
 export async function autopayContext(db: Executor, policyId: string, today: CalendarDate, dueRule: PaymentDueDayRule): Promise<NextRunContext> {
-  const [subscriptions, runs, finance] = await Promise.all([subscriptionsOf(db, policyId), runsOfPolicy(db, policyId), policyFinance(db, policyId)]);
+  const [subscriptions, runs, finance] = await readTogether(db, [() => subscriptionsOf(db, policyId), () => runsOfPolicy(db, policyId), () => policyFinance(db, policyId)]);
   const expiries = await cardExpiries(db, subscriptions.filter((row) => row.paymentMethod === 'Card').map((row) => row.paymentToken));
   return { today, dueRule, subscriptions, runs, finance, expiries };
 }

@@ -2,7 +2,7 @@ import type { DemographicsChangeRequestSchema, DemographicsMember, PolicyDemogra
 import { changeRouteFor } from '@portal/domain';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal';
-import type { Executor, Transaction } from '../../db/client';
+import { readTogether, type Executor, type Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
@@ -45,7 +45,7 @@ const memberView = (row: MemberRow, relationship: string, canChange: boolean): D
 export async function policyDemographics(db: Executor, policyId: string, principal: Principal): Promise<PolicyDemographics> {
   const policy = await policyFacts(db, policyId);
   if (!policy) throw new Error(`policy ${policyId} vanished`);
-  const [people, prefs] = await Promise.all([membersOnPolicy(db, policyId), policy.householdId ? preferencesOf(db, policy.householdId) : undefined]);
+  const [people, prefs] = await readTogether(db, [() => membersOnPolicy(db, policyId), () => policy.householdId ? preferencesOf(db, policy.householdId) : undefined]);
   return {
     policyId: policy.id,
     policyNumber: policy.policyNumber,

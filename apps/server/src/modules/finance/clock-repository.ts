@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { readTogether, type Executor } from '../../db/client';
 import { keptAmount } from './repository';
 import { coverageSpans, finances, memberSpans, payments, plans, policies, reinstatementEligibility } from '../../db/schema';
 
@@ -40,8 +40,8 @@ export async function claimClockPage(
 /** The policies, spans (with plan names), succeeded payments and reinstatement rows of a page. */
 export async function clockInputs(tx: Executor, policyIds: readonly string[]) {
   const ids = [...policyIds];
-  const [policyRows, spanRows, paymentRows, reinstatementRows] = await Promise.all([
-    tx
+  const [policyRows, spanRows, paymentRows, reinstatementRows] = await readTogether(tx, [
+    () => tx
       .select({
         id: policies.id,
         householdId: policies.householdId,
@@ -55,7 +55,7 @@ export async function clockInputs(tx: Executor, policyIds: readonly string[]) {
       })
       .from(policies)
       .where(inArray(policies.id, ids)),
-    tx
+    () => tx
       .select({
         id: coverageSpans.id,
         policyId: coverageSpans.policyId,
@@ -73,11 +73,11 @@ export async function clockInputs(tx: Executor, policyIds: readonly string[]) {
       .where(inArray(coverageSpans.policyId, ids))
       .orderBy(asc(coverageSpans.startDate)),
     // What the issuer kept of each payment (refunds given back are due again), as posting counts it.
-    tx
+    () => tx
       .select({ policyId: payments.policyId, date: payments.transactionDate, amount: keptAmount })
       .from(payments)
       .where(and(inArray(payments.policyId, ids), eq(payments.transactionStatus, 'Succeeded'), sql`${keptAmount} > 0`)),
-    tx.select().from(reinstatementEligibility).where(inArray(reinstatementEligibility.policyId, ids)),
+    () => tx.select().from(reinstatementEligibility).where(inArray(reinstatementEligibility.policyId, ids)),
   ]);
   return { policyRows, spanRows, paymentRows, reinstatementRows };
 }

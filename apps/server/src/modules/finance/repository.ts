@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { readTogether, type Executor } from '../../db/client';
 import { coverageSpans, finances, paymentRefunds, payments, policies } from '../../db/schema';
 
 /**
@@ -24,8 +24,8 @@ export async function ledgerInputs(db: Executor, policyId: string) {
     .from(policies)
     .where(eq(policies.id, policyId));
   if (!policy) return null;
-  const [spans, paid] = await Promise.all([
-    db
+  const [spans, paid] = await readTogether(db, [
+    () => db
       .select({
         id: coverageSpans.id,
         startDate: coverageSpans.startDate,
@@ -41,7 +41,7 @@ export async function ledgerInputs(db: Executor, policyId: string) {
       .orderBy(asc(coverageSpans.startDate)),
     // A refund (issue 13) gives back part of a payment: the ledger counts what the issuer kept, so what was
     // refunded is due again. A pending refund (a bank refund on its way back) is money already given back.
-    db
+    () => db
       .select({
         date: payments.transactionDate,
         amount: keptAmount,

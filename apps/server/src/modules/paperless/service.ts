@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DeliveryChoices, PaperlessSettings, UpdatePaperlessRequest, UpdatePaperlessResponse } from '@portal/contracts';
 import type { CalendarDate } from '@portal/domain';
-import type { Executor } from '../../db/client';
+import { readTogether, type Executor } from '../../db/client';
 import { enqueueMail } from '../../mail/queue';
 import { emailConfirmationMail } from '../../mail/messages';
 import type { OutboxEventInput } from '../../outbox/events';
@@ -48,7 +48,7 @@ function view(householdId: string, row: PreferencesRow | undefined, pending: Con
 }
 
 export async function paperlessSettings(db: Executor, householdId: string): Promise<PaperlessSettings> {
-  const [row, pending] = await Promise.all([preferencesOf(db, householdId), pendingConfirmation(db, householdId)]);
+  const [row, pending] = await readTogether(db, [() => preferencesOf(db, householdId), () => pendingConfirmation(db, householdId)]);
   return view(householdId, row, pending);
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import { readTogether, type Database, type Executor } from '../../db/client';
 import { coverageSpans, finances, members, paymentRefunds, payments, plans, policies, preferences } from '../../db/schema';
 import type { PaymentHistoryQuery } from '@portal/contracts';
 
@@ -135,8 +135,8 @@ export async function findPayments(db: Executor, q: string, page: number, pageSi
     conditions.push(eq(policies.householdId, needle), eq(payments.id, needle));
   }
   const where = or(...conditions);
-  const [rows, total] = await Promise.all([
-    db
+  const [rows, total] = await readTogether(db, [
+    () => db
       .select(deskColumns)
       .from(payments)
       .innerJoin(policies, eq(policies.id, payments.policyId))
@@ -145,7 +145,7 @@ export async function findPayments(db: Executor, q: string, page: number, pageSi
       .orderBy(desc(payments.transactionDate), desc(payments.createdAt), desc(payments.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
+    () => db
       .select({ n: sql<number>`count(*)::int` })
       .from(payments)
       .innerJoin(policies, eq(policies.id, payments.policyId))

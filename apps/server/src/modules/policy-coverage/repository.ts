@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { readTogether, type Executor } from '../../db/client';
 import { coverageSpans, finances, members, memberSpans, plans, policies } from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -21,20 +21,20 @@ export interface CoverageBundle {
 export async function loadCoverageBundle(db: Executor, policyId: string): Promise<CoverageBundle | null> {
   const [policy] = await db.select().from(policies).where(eq(policies.id, policyId));
   if (!policy) return null;
-  const [spanRows, memberRows, financeRows] = await Promise.all([
-    db
+  const [spanRows, memberRows, financeRows] = await readTogether(db, [
+    () => db
       .select({ span: coverageSpans, plan: plans })
       .from(coverageSpans)
       .innerJoin(plans, eq(plans.id, coverageSpans.planId))
       .where(eq(coverageSpans.policyId, policyId))
       .orderBy(asc(coverageSpans.startDate), asc(coverageSpans.id)),
-    db
+    () => db
       .select({ span: memberSpans, member: { id: members.id, firstName: members.firstName, lastName: members.lastName, dob: members.dob } })
       .from(memberSpans)
       .innerJoin(members, eq(members.id, memberSpans.memberId))
       .where(eq(memberSpans.policyId, policyId))
       .orderBy(asc(memberSpans.startDate), asc(members.dob), asc(memberSpans.id)),
-    db.select({ paidThroughDate: finances.paidThroughDate }).from(finances).where(eq(finances.policyId, policyId)),
+    () => db.select({ paidThroughDate: finances.paidThroughDate }).from(finances).where(eq(finances.policyId, policyId)),
   ]);
   return {
     policy,

@@ -14,7 +14,7 @@ import {
   type ReinstatementRefusal,
 } from '@portal/domain';
 import type { Principal } from '../../auth/principal';
-import type { Executor, Transaction } from '../../db/client';
+import { readTogether, type Executor, type Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
 import { issueDocument } from '../document/service';
@@ -68,7 +68,7 @@ interface ReinstatementCaseOf {
 async function reinstatementCase(db: Executor, policyId: string, context: ReinstatementContext): Promise<ReinstatementCaseOf | null> {
   const policy = await policyForReinstatement(db, policyId);
   if (!policy) return null;
-  const [spans, open] = await Promise.all([policySpans(db, policyId), openReinstatementRequests(db, policyId)]);
+  const [spans, open] = await readTogether(db, [() => policySpans(db, policyId), () => openReinstatementRequests(db, policyId)]);
   const terminated = policy.enrollmentStatus === 'Terminated';
   const status = policy.reinstatementStatus ?? null;
   const refusal = reinstatementRefusal({ enrollmentStatus: policy.enrollmentStatus, status, expirationDate: policy.expirationDate ?? null, openRequest: open.length > 0 }, context.today);

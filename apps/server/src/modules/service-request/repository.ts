@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { readTogether, type Executor } from '../../db/client';
 import { accounts, members, policies, serviceRequestAttachments, serviceRequestEvents, serviceRequests } from '../../db/schema';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
@@ -57,9 +57,9 @@ export async function serviceRequestsWithDetails(db: Executor, where: { househol
     .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id));
   const ids = rows.map((row) => row.request.id);
   if (ids.length === 0) return [];
-  const [events, attachments] = await Promise.all([
-    db.select().from(serviceRequestEvents).where(inArray(serviceRequestEvents.requestId, ids)).orderBy(asc(serviceRequestEvents.id)),
-    db
+  const [events, attachments] = await readTogether(db, [
+    () => db.select().from(serviceRequestEvents).where(inArray(serviceRequestEvents.requestId, ids)).orderBy(asc(serviceRequestEvents.id)),
+    () => db
       .select({
         id: serviceRequestAttachments.id,
         requestId: serviceRequestAttachments.requestId,
@@ -118,8 +118,8 @@ function queueConditions(filter: QueueFilter) {
 export async function queuePage(db: Executor, filter: QueueFilter) {
   const where = queueConditions(filter);
   const order = filter.sort === 'oldest' ? [asc(serviceRequests.createdAt), asc(serviceRequests.id)] : [desc(serviceRequests.createdAt), desc(serviceRequests.id)];
-  const [rows, [count]] = await Promise.all([
-    db
+  const [rows, [count]] = await readTogether(db, [
+    () => db
       .select({ request: serviceRequests, policyNumber: policies.policyNumber, firstName: members.firstName, lastName: members.lastName })
       .from(serviceRequests)
       .leftJoin(policies, eq(policies.id, serviceRequests.policyId))
@@ -128,7 +128,7 @@ export async function queuePage(db: Executor, filter: QueueFilter) {
       .orderBy(...order)
       .limit(filter.limit)
       .offset(filter.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(serviceRequests).where(where),
+    () => db.select({ total: sql<number>`count(*)::int` }).from(serviceRequests).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

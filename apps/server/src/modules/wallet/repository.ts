@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import { readTogether, type Database, type Executor } from '../../db/client';
 import { walletBankAccounts, walletCards, wallets } from '../../db/schema';
 import { newPublicId } from '../../lib/public-id';
 
@@ -8,14 +8,14 @@ export type WalletCardRow = typeof walletCards.$inferSelect;
 export type WalletBankAccountRow = typeof walletBankAccounts.$inferSelect;
 
 export async function loadWallet(db: Executor, walletId: string) {
-  const [wallet, cards, bankAccounts] = await Promise.all([
-    db.select().from(wallets).where(eq(wallets.id, walletId)),
-    db
+  const [wallet, cards, bankAccounts] = await readTogether(db, [
+    () => db.select().from(wallets).where(eq(wallets.id, walletId)),
+    () => db
       .select()
       .from(walletCards)
       .where(and(eq(walletCards.walletId, walletId), eq(walletCards.state, 'Active')))
       .orderBy(walletCards.createdAt, walletCards.id),
-    db
+    () => db
       .select()
       .from(walletBankAccounts)
       .where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.state, 'Active')))
@@ -111,9 +111,9 @@ export async function ensureWallet(tx: Executor, householdId: string): Promise<{
 }
 
 export async function activeItemCount(tx: Executor, walletId: string): Promise<number> {
-  const [cards, banks] = await Promise.all([
-    tx.select({ n: count() }).from(walletCards).where(and(eq(walletCards.walletId, walletId), eq(walletCards.state, 'Active'))),
-    tx.select({ n: count() }).from(walletBankAccounts).where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.state, 'Active'))),
+  const [cards, banks] = await readTogether(tx, [
+    () => tx.select({ n: count() }).from(walletCards).where(and(eq(walletCards.walletId, walletId), eq(walletCards.state, 'Active'))),
+    () => tx.select({ n: count() }).from(walletBankAccounts).where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.state, 'Active'))),
   ]);
   return (cards[0]?.n ?? 0) + (banks[0]?.n ?? 0);
 }

@@ -1,12 +1,12 @@
 import type { Wallet, WalletItemUse } from '@portal/contracts';
-import type { Executor } from '../../db/client';
+import { readTogether, type Executor } from '../../db/client';
 import { activeSubscriptionsPayingWith } from '../autopay/service';
 import { scheduledPaymentsPayingWith } from '../scheduled-payment/service';
 import { loadWallet } from './repository';
 
 /** The autopay subscriptions and scheduled payments that pay with each of these tokens. */
 export async function usesOfTokens(db: Executor, tokens: readonly string[]): Promise<Map<string, WalletItemUse[]>> {
-  const [subscriptions, scheduled] = await Promise.all([activeSubscriptionsPayingWith(db, tokens), scheduledPaymentsPayingWith(db, tokens)]);
+  const [subscriptions, scheduled] = await readTogether(db, [() => activeSubscriptionsPayingWith(db, tokens), () => scheduledPaymentsPayingWith(db, tokens)]);
   const uses = new Map<string, WalletItemUse[]>();
   const add = (token: string, use: WalletItemUse) => uses.set(token, [...(uses.get(token) ?? []), use]);
   for (const row of subscriptions) {
