@@ -1,8 +1,9 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BookPageSchema, type BookRow } from '@portal/contracts';
-import { addDays, formatUsDate } from '@portal/domain';
+import { addDays } from '@portal/domain';
 import { useTestApp } from '../../../test/harness';
+import { paymentBody } from '../../../test/payment-body';
 import { createAutopaySubscription, createBroker, createMemberWithPolicy, createPayment } from '../../../test/fixtures';
 import { autopaySubscriptions, coverageSpans, finances, members, memberSpans, policies } from '../../db/schema';
 import { seedDatabase } from '../../seed/seed';
@@ -63,24 +64,7 @@ describe('the broker book follows the changes to its policies', () => {
       method: 'POST',
       url: '/api/v1/Payment',
       headers: { authorization: `Bearer ${member}`, 'idempotency-key': 'book-rows-pay' },
-      payload: {
-        id: holder.policyId,
-        paymentDetails: { paymentAmount: '150.00', method: 'Card', paymentToken: await harness.sandbox.cardToken(TEST_CARDS.visa.number) },
-        information: {
-          subscriberFolderID: holder.folderId,
-          firstName: 'Test',
-          lastName: 'Member',
-          dateofBirth: '1985-04-12',
-          healthPlanID: '77421MA0010001-01',
-          billingName: 'Test Member',
-          street: '12 Harbor St',
-          city: 'Fall River',
-          state: 'MA',
-          zip: '02720-1234',
-          emailAddress: 'test.member@example.org',
-          date: formatUsDate(today),
-        },
-      },
+      payload: paymentBody(holder, today, { paymentAmount: '150.00', method: 'Card', paymentToken: await harness.sandbox.cardToken(TEST_CARDS.visa.number) }, { zip: '02720-1234', emailAddress: 'test.member@example.org' }),
     });
     expect(paid.statusCode, paid.body).toBe(201);
     const [finance] = await harness.db.select().from(finances).where(eq(finances.policyId, holder.policyId));

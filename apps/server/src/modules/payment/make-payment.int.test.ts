@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { MakePaymentResponseSchema, ProblemType, ReceiptSchema } from '@portal/contracts';
-import { formatUsDate } from '@portal/domain';
 import { useTestApp } from '../../../test/harness';
+import { paymentBody, type PayablePolicy } from '../../../test/payment-body';
 import { createMemberWithPolicy, createWallet } from '../../../test/fixtures';
 import { auditLog, coverageSpans, finances, notifications, payments, policies, walletCards } from '../../db/schema';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../../processor/sandbox/test-numbers';
@@ -31,24 +31,8 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
   const harness = useTestApp({ sandbox: { settleDelayMs: 300, slowAnswerMs: 7_000, timeoutMs: 3_500 } });
   const today = () => harness.app.today();
 
-  const body = (policy: { policyId: string; folderId: string }, details: Record<string, unknown>) => ({
-    id: policy.policyId,
-    paymentDetails: { paymentAmount: '150.00', method: 'Card', ...details },
-    information: {
-      subscriberFolderID: policy.folderId,
-      firstName: 'Test',
-      lastName: 'Member',
-      dateofBirth: '1985-04-12',
-      healthPlanID: '77421MA0010001-01',
-      billingName: 'Test Member',
-      street: '12 Harbor St',
-      city: 'Fall River',
-      state: 'MA',
-      zip: '02720-1234',
-      emailAddress: 'test.member@example.org',
-      date: formatUsDate(today()),
-    },
-  });
+  const body = (policy: PayablePolicy, details: Record<string, unknown>) =>
+    paymentBody(policy, today(), { paymentAmount: '150.00', method: 'Card', ...details }, { zip: '02720-1234', emailAddress: 'test.member@example.org' });
   const pay = (token: string, payload: unknown, key: string) =>
     harness.app.inject({ method: 'POST', url: '/api/v1/Payment', payload: payload as object, headers: { authorization: `Bearer ${token}`, 'idempotency-key': key } });
   const memberToken = (memberId: string) => harness.tokenFor('consumer', ['member'], { memberId });

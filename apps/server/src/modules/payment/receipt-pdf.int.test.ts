@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { MakePaymentResponseSchema } from '@portal/contracts';
-import { formatUsDate } from '@portal/domain';
 import { useTestApp } from '../../../test/harness';
+import { paymentBody, type PayablePolicy } from '../../../test/payment-body';
 import { createMemberWithPolicy } from '../../../test/fixtures';
 import { readPdf } from '../../../test/pdf';
 import { auditLog, coverageSpans, finances, payments, policies, preferences } from '../../db/schema';
@@ -26,24 +26,8 @@ describe('GET /api/v1/Payment/:paymentId/receipt.pdf', () => {
   const harness = useTestApp({ sandbox: true });
   const today = () => harness.app.today();
 
-  const payBody = (policy: { policyId: string; folderId: string }, paymentToken: string, amount = '150.00') => ({
-    id: policy.policyId,
-    paymentDetails: { paymentAmount: amount, method: 'Card', paymentToken },
-    information: {
-      subscriberFolderID: policy.folderId,
-      firstName: 'Test',
-      lastName: 'Member',
-      dateofBirth: '1985-04-12',
-      healthPlanID: '77421MA0010001-01',
-      billingName: 'Pat Payer',
-      street: '12 Harbor St',
-      city: 'Fall River',
-      state: 'MA',
-      zip: '02720',
-      emailAddress: 'test.member@example.org',
-      date: formatUsDate(today()),
-    },
-  });
+  const payBody = (policy: PayablePolicy, paymentToken: string, amount = '150.00') =>
+    paymentBody(policy, today(), { paymentAmount: amount, method: 'Card', paymentToken }, { billingName: 'Pat Payer', emailAddress: 'test.member@example.org' });
   /** Pays through the API (the sandbox processor charges the card) and answers the receipt. */
   const pay = async (token: string, policy: { policyId: string; folderId: string }, card: string, amount?: string) => {
     const response = await harness.app.inject({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { DeskPaymentPageSchema, DeskResultSchema, FailedWorkSchema, MakePaymentResponseSchema, PaymentPageSchema, ProblemType } from '@portal/contracts';
-import { formatUsDate } from '@portal/domain';
 import { useTestApp } from '../../../test/harness';
+import { paymentBody } from '../../../test/payment-body';
 import { createAutopaySubscription, createMemberWithPolicy, createPayment, createWallet } from '../../../test/fixtures';
 import { auditLog, autopayRuns, finances, notifications, paymentRefunds, payments, walletCards } from '../../db/schema';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../../processor/sandbox/test-numbers';
@@ -32,23 +32,7 @@ describe('the payments desk: refunds and voids (issue 13)', () => {
       method: 'POST',
       url: '/api/v1/Payment',
       headers: as(token, `pay-${member.policyId}-${kind}`),
-      payload: {
-        id: member.policyId,
-        paymentDetails: { paymentAmount: amount, method: kind === 'card' ? 'Card' : 'BankAccount', paymentToken },
-        information: {
-          subscriberFolderID: member.folderId,
-          firstName: 'Test',
-          lastName: 'Member',
-          dateofBirth: '1985-04-12',
-          healthPlanID: '77421MA0010001-01',
-          billingName: 'Test Member',
-          street: '12 Harbor St',
-          city: 'Fall River',
-          state: 'MA',
-          zip: '02720',
-          date: formatUsDate(today()),
-        },
-      },
+      payload: paymentBody(member, today(), { paymentAmount: amount, method: kind === 'card' ? 'Card' : 'BankAccount', paymentToken }),
     });
     expect(response.statusCode, response.body).toBe(201);
     const answer = MakePaymentResponseSchema.parse(response.json());

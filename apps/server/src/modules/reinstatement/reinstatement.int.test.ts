@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MakePaymentResponseSchema, ProblemType, ReinstatementOfferSchema, type ReinstatementOffer } from '@portal/contracts';
 import { addDays, addMonths, dueDayRule, endOfMonth, formatUsDate, monthsBetween, monthStart, toWireAmount } from '@portal/domain';
 import { useTestApp, type TestHarness } from '../../../test/harness';
+import { paymentBody } from '../../../test/payment-body';
 import { createBroker, createMemberWithPolicy, createPayment } from '../../../test/fixtures';
 import { saveSandboxCard } from '../../../test/saved-card';
 import { signIn } from '../../../test/oidc';
@@ -62,22 +63,8 @@ type Terminated = Awaited<ReturnType<typeof terminatedPolicy>>;
 
 function helpers(harness: TestHarness) {
   const body = (policy: Terminated, amountCents: number, details: Record<string, unknown>, extra: Record<string, unknown> = { purpose: 'reinstatement' }) => ({
-    id: policy.policyId,
+    ...paymentBody(policy, harness.app.today(), { paymentAmount: toWireAmount(amountCents), method: 'Card', ...details }),
     ...extra,
-    paymentDetails: { paymentAmount: toWireAmount(amountCents), method: 'Card', ...details },
-    information: {
-      subscriberFolderID: policy.folderId,
-      firstName: 'Test',
-      lastName: 'Member',
-      dateofBirth: '1985-04-12',
-      healthPlanID: '77421MA0010001-01',
-      billingName: 'Test Member',
-      street: '12 Harbor St',
-      city: 'Fall River',
-      state: 'MA',
-      zip: '02720',
-      date: formatUsDate(harness.app.today()),
-    },
   });
   const pay = (token: string, payload: object, key: string) =>
     harness.app.inject({ method: 'POST', url: '/api/v1/Payment', payload, headers: { authorization: `Bearer ${token}`, 'idempotency-key': key } });

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MakePaymentScheduledResponseSchema, ProblemType, ScheduledPaymentListSchema, ScheduledPaymentSchema } from '@portal/contracts';
 import { addDays, formatUsDate, toWireAmount } from '@portal/domain';
 import { useTestApp } from '../../../test/harness';
+import { paymentBody, type PayablePolicy } from '../../../test/payment-body';
 import { createMemberWithPolicy, createScheduledPayment, createWallet } from '../../../test/fixtures';
 import { saveSandboxCard } from '../../../test/saved-card';
 import { secretsInDatabase, secretsInLogs } from '../../../test/secrets-scan';
@@ -270,23 +271,7 @@ describe('scheduled-payment commands', () => {
   });
 
   describe('make-payment with a later date (POST /api/v1/Payment)', () => {
-    const paymentBody = (m: { policyId: string; folderId: string }, date: string, details: Record<string, unknown>) => ({
-      id: m.policyId,
-      paymentDetails: { paymentAmount: '150.00', method: 'Card', ...details },
-      information: {
-        subscriberFolderID: m.folderId,
-        firstName: 'Test',
-        lastName: 'Member',
-        dateofBirth: '1985-04-12',
-        healthPlanID: '77421MA0010001-01',
-        billingName: 'Test Member',
-        street: '12 Harbor St',
-        city: 'Fall River',
-        state: 'MA',
-        zip: '02720',
-        date: formatUsDate(date),
-      },
-    });
+    const paymentBodyOf = (m: PayablePolicy, date: string, details: Record<string, unknown>) => paymentBody(m, date, { paymentAmount: '150.00', method: 'Card', ...details });
     const pay = (token: string, payload: object, key: string = randomUUID()) =>
       harness.app.inject({ method: 'POST', url: '/api/v1/Payment', payload, headers: { authorization: `Bearer ${token}`, 'idempotency-key': key } });
     const chargesFor = (policyId: string) => harness.sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === policyId);
@@ -297,7 +282,7 @@ describe('scheduled-payment commands', () => {
       const second = created(await create(m, body(m, { paymentDate: addDays(today(), 30) })));
       const paid = await createScheduledPayment(harness.db, m.policyId, m.wallet.cardToken, { status: 'Paid', paymentDate: addDays(today(), -10) });
       const later = addDays(today(), 14);
-      const payload = paymentBody(m, later, { walletItemId: m.wallet.cardId });
+      const payload = paymentBodyOf(m, later, { walletItemId: m.wallet.cardId });
       const response = await pay(m.token, payload, 'pay-later');
       expect(response.statusCode, response.body).toBe(202);
       const answer = MakePaymentScheduledResponseSchema.parse(response.json());
@@ -333,7 +318,7 @@ describe('scheduled-payment commands', () => {
       const m = await member();
       const kept = created(await create(m, body(m)));
       const card = await harness.sandbox.cardToken(TEST_CARDS.visa.number);
-      const response = await pay(m.token, paymentBody(m, today(), { paymentToken: card }));
+      const response = await pay(m.token, paymentBodyOf(m, today(), { paymentToken: card }));
       expect(response.statusCode, response.body).toBe(201);
       expect(chargesFor(m.policyId)).toHaveLength(1);
       expect((await rowOf(kept.id))?.status).toBe('Scheduled');
@@ -344,18 +329,18 @@ describe('scheduled-payment commands', () => {
       const existing = created(await create(m, body(m)));
       const card = await harness.sandbox.cardToken(TEST_CARDS.visa.number);
       const tomorrow = addDays(today(), 1);
-      expect(refusal(await pay(m.token, paymentBody(m, tomorrow, { paymentToken: card })))).toMatchObject({ status: 422, field: 'body.paymentDetails.paymentToken', code: 'later-needs-saved-method' });
+      expect(refusal(await pay(m.token, paymentBodyOf(m, tomorrow, { paymentToken: card })))).toMatchObject({ status: 422, field: 'body.paymentDetails.paymentToken', code: 'later-needs-saved-method' });
       const beyond = addDays(today(), limits().scheduledPaymentHorizonDays + 1);
-      expect(refusal(await pay(m.token, paymentBody(m, beyond, { walletItemId: m.wallet.cardId })))).toMatchObject({ status: 422, field: 'body.information.date', code: 'date-after-horizon' });
-      expect(refusal(await pay(m.token, paymentBody(m, tomorrow, { walletItemId: m.wallet.cardId, paymentAmount: '0.99' })))).toMatchObject({ status: 422, field: 'body.paymentDetails.paymentAmount', code: 'amount-below-minimum' });
-      expect(refusal(await pay(m.token, paymentBody(m, tomorrow, { walletItemId: m.wallet.bankAccountId, method: 'Card' })))).toMatchObject({ status: 422, field: 'body.paymentDetails.method', code: 'method-mismatch' });
-      expect(refusal(await pay(m.token, paymentBody(m, addDays(today(), -1), { walletItemId: m.wallet.cardId })))).toMatchObject({ status: 422, field: 'body.information.date', code: 'date-not-today' });
+      expect(refusal(await pay(m.token, paymentBodyOf(m, beyond, { walletItemId: m.wallet.cardId })))).toMatchObject({ status: 422, field: 'body.information.date', code: 'date-after-horizon' });
+      expect(refusal(await pay(m.token, paymentBodyOf(m, tomorrow, { walletItemId: m.wallet.cardId, paymentAmount: '0.99' })))).toMatchObject({ status: 422, field: 'body.paymentDetails.paymentAmount', code: 'amount-below-minimum' });
+      expect(refusal(await pay(m.token, paymentBodyOf(m, tomorrow, { walletItemId: m.wallet.bankAccountId, method: 'Card' })))).toMatchObject({ status: 422, field: 'body.paymentDetails.method', code: 'method-mismatch' });
+      expect(refusal(await pay(m.token, paymentBodyOf(m, addDays(today(), -1), { walletItemId: m.wallet.cardId })))).toMatchObject({ status: 422, field: 'body.information.date', code: 'date-not-today' });
       // A refused payment clears nothing (its transaction rolled back).
       expect((await rowOf(existing.id))?.status).toBe('Scheduled');
       const stranger = await member();
-      expect((await pay(m.token, paymentBody(stranger, tomorrow, { walletItemId: m.wallet.cardId }))).statusCode).toBe(403);
+      expect((await pay(m.token, paymentBodyOf(stranger, tomorrow, { walletItemId: m.wallet.cardId }))).statusCode).toBe(403);
       await harness.db.update(finances).set({ status: 'Binder' }).where(eq(finances.policyId, m.policyId));
-      expect(refusal(await pay(m.token, paymentBody(m, tomorrow, { walletItemId: m.wallet.cardId })))).toMatchObject({ status: 422, code: 'binder-pays-now' });
+      expect(refusal(await pay(m.token, paymentBodyOf(m, tomorrow, { walletItemId: m.wallet.cardId })))).toMatchObject({ status: 422, code: 'binder-pays-now' });
       expect(chargesFor(m.policyId)).toEqual([]);
       // A located guest pays now only: scheduling is not theirs (role-config gives guests no schedule-payment).
       const guest = await harness.app.inject({
@@ -364,7 +349,7 @@ describe('scheduled-payment commands', () => {
         payload: { identifierType: 'exchangeSubscriberId', identifier: stranger.exchangeSubscriberId, dateOfBirth: '1985-04-12', zipCode: '02720' },
       });
       expect(guest.statusCode, guest.body).toBe(200);
-      const guestPay = await pay(guest.json<{ token: string }>().token, paymentBody(stranger, tomorrow, { paymentToken: card }));
+      const guestPay = await pay(guest.json<{ token: string }>().token, paymentBodyOf(stranger, tomorrow, { paymentToken: card }));
       expect(guestPay.statusCode).toBe(403);
       expect(guestPay.json()).toMatchObject({ type: ProblemType.actionNotAllowed });
     });
