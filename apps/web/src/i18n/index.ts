@@ -35,10 +35,12 @@ export const STARTUP_TEXT_FILES = [
 const isStartupFile = (path: string): boolean =>
   STARTUP_TEXT_FILES.some((name) => path.endsWith(`/${name}.json`));
 
-/** Every file of a language folder, merged into one tree (each file holds its own top-level keys). */
+/** Language files merged into one tree (each file holds its own top-level keys). */
+const mergeFiles = (trees: readonly unknown[]): Resources => trees.reduce<Resources>((merged, tree) => deepMerge(merged, tree as Resources), {});
+
+/** Every file of a language folder, merged into one tree. */
 async function loadFolder(loaders: Loaders): Promise<Resources> {
-  const trees = await Promise.all(Object.values(loaders).map((load) => load()));
-  return trees.reduce<Resources>((merged, tree) => deepMerge(merged, tree as Resources), {});
+  return mergeFiles(await Promise.all(Object.values(loaders).map((load) => load())));
 }
 
 type Part = 'startup' | 'rest';
@@ -52,7 +54,7 @@ const rest = (folder: Loaders) => () =>
 // STARTUP_TEXT_FILES out: they must be literals.)
 const loaders: Record<Language, Record<Part, () => Promise<Resources>>> = {
   en: {
-    startup: () => import('./startup-en').then((module) => module.default),
+    startup: () => import('./startup-en').then((module) => mergeFiles(Object.values(module.default))),
     rest: rest(
       import.meta.glob(['./locales/en/*.json', '!./locales/en/{common,forms,benefits,idCard,notifications,paperless}.json'], {
         import: 'default',
@@ -60,7 +62,7 @@ const loaders: Record<Language, Record<Part, () => Promise<Resources>>> = {
     ),
   },
   es: {
-    startup: () => import('./startup-es').then((module) => module.default),
+    startup: () => import('./startup-es').then((module) => mergeFiles(Object.values(module.default))),
     rest: rest(
       import.meta.glob(['./locales/es/*.json', '!./locales/es/{common,forms,benefits,idCard,notifications,paperless}.json'], {
         import: 'default',
@@ -68,7 +70,7 @@ const loaders: Record<Language, Record<Part, () => Promise<Resources>>> = {
     ),
   },
   pt: {
-    startup: () => import('./startup-pt').then((module) => module.default),
+    startup: () => import('./startup-pt').then((module) => mergeFiles(Object.values(module.default))),
     rest: rest(
       import.meta.glob(['./locales/pt/*.json', '!./locales/pt/{common,forms,benefits,idCard,notifications,paperless}.json'], {
         import: 'default',
