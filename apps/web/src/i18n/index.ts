@@ -35,12 +35,10 @@ export const STARTUP_TEXT_FILES = [
 const isStartupFile = (path: string): boolean =>
   STARTUP_TEXT_FILES.some((name) => path.endsWith(`/${name}.json`));
 
-/** Language files merged into one tree (each file holds its own top-level keys). */
-const mergeFiles = (trees: readonly unknown[]): Resources => trees.reduce<Resources>((merged, tree) => deepMerge(merged, tree as Resources), {});
-
-/** Every file of a language folder, merged into one tree. */
+/** Every file of a language folder, merged into one tree (each file holds its own top-level keys). */
 async function loadFolder(loaders: Loaders): Promise<Resources> {
-  return mergeFiles(await Promise.all(Object.values(loaders).map((load) => load())));
+  const trees = await Promise.all(Object.values(loaders).map((load) => load()));
+  return trees.reduce<Resources>((merged, tree) => deepMerge(merged, tree as Resources), {});
 }
 
 type Part = 'startup' | 'rest';
@@ -54,7 +52,7 @@ const rest = (folder: Loaders) => () =>
 // STARTUP_TEXT_FILES out: they must be literals.)
 const loaders: Record<Language, Record<Part, () => Promise<Resources>>> = {
   en: {
-    startup: () => import('./startup-en').then((module) => mergeFiles(Object.values(module.default))),
+    startup: () => import('./startup-en').then((module) => module.default),
     rest: rest(
       import.meta.glob(['./locales/en/*.json', '!./locales/en/{common,forms,benefits,idCard,notifications,paperless}.json'], {
         import: 'default',
@@ -62,7 +60,7 @@ const loaders: Record<Language, Record<Part, () => Promise<Resources>>> = {
     ),
   },
   es: {
-    startup: () => import('./startup-es').then((module) => mergeFiles(Object.values(module.default))),
+    startup: () => import('./startup-es').then((module) => module.default),
     rest: rest(
       import.meta.glob(['./locales/es/*.json', '!./locales/es/{common,forms,benefits,idCard,notifications,paperless}.json'], {
         import: 'default',
@@ -70,7 +68,7 @@ const loaders: Record<Language, Record<Part, () => Promise<Resources>>> = {
     ),
   },
   pt: {
-    startup: () => import('./startup-pt').then((module) => mergeFiles(Object.values(module.default))),
+    startup: () => import('./startup-pt').then((module) => module.default),
     rest: rest(
       import.meta.glob(['./locales/pt/*.json', '!./locales/pt/{common,forms,benefits,idCard,notifications,paperless}.json'], {
         import: 'default',
