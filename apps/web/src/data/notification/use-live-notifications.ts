@@ -40,12 +40,12 @@ export function useLiveNotifications(credentialKey: string | null, onNotificatio
     const refresh = () => {
       void queryClient.invalidateQueries({ queryKey: notificationsKey(credentialKey) });
     };
-    // The pushed count is the newest: a request for the count still on its way (asked for when a
-    // notification arrived) would answer an older one, so it is cancelled before the count is set.
-    const setCount = async (count: number) => {
-      const { queryKey } = unreadCountQueryOptions(credentialKey);
-      await queryClient.cancelQueries({ queryKey });
-      queryClient.setQueryData(queryKey, count);
+    // A pushed count says the count changed, not what it is now: pushes from two changes, or the one
+    // sent when the stream opens, can arrive after a newer state was read. So the count is asked for
+    // again; `invalidateQueries` cancels a request still on its way and starts a new one, so the badge
+    // ends on the answer to the newest request, which is never older than the newest push.
+    const recount = () => {
+      void queryClient.invalidateQueries({ queryKey: unreadCountQueryOptions(credentialKey).queryKey });
     };
     void (async () => {
       let failures = 0;
@@ -58,11 +58,12 @@ export function useLiveNotifications(credentialKey: string | null, onNotificatio
             onEvent: (event) => {
               try {
                 const data = JSON.parse(event.data) as Record<string, unknown>;
-                if (event.event === 'unread' && typeof data.count === 'number') {
-                  void setCount(data.count).then(refresh);
+                if (event.event === 'unread') {
+                  recount();
+                  refresh();
                 } else if (event.event === 'notification' && typeof data.id === 'string') {
                   refresh();
-                  void queryClient.invalidateQueries({ queryKey: unreadCountQueryOptions(credentialKey).queryKey });
+                  recount();
                   listener.current({ id: data.id, templateName: typeof data.templateName === 'string' ? data.templateName : '' });
                 }
               } catch {
