@@ -8,7 +8,7 @@
 // The shed counter comes from the server's own metrics (METRICS_PORT).
 //
 //   node bench/overload.mjs [--database-url postgres://…/portal_bench] [--duration 20] [--connections 200]
-//        [--max-delay-ms 500] [--max-elu 0.98]
+//        [--max-delay-ms 500] [--max-elu 0] [--max-in-flight 100]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     'metrics-port': { type: 'string' },
     'max-delay-ms': { type: 'string' },
     'max-elu': { type: 'string' },
+    'max-in-flight': { type: 'string' },
     password: { type: 'string', default: process.env.DEMO_PASSWORD ?? 'Lighthouse-Demo-2026' },
   },
 });
@@ -85,6 +86,7 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     PROCESSOR_WEBHOOK_SECRET: 'whsec_bench_unused_0123456789',
     ...(values['max-delay-ms'] ? { LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: values['max-delay-ms'] } : {}),
     ...(values['max-elu'] ? { LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: values['max-elu'] } : {}),
+    ...(values['max-in-flight'] ? { LOAD_SHED_MAX_IN_FLIGHT: values['max-in-flight'] } : {}),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -105,9 +105,11 @@ describe('metrics and load shedding (docs/decisions/034)', () => {
   it('exposes metrics nowhere by default, and sheds load past the default thresholds', () => {
     const settings = loadSettings({});
     expect(settings.metrics).toEqual({ port: undefined, host: '0.0.0.0', token: undefined });
-    expect(settings.loadShedding).toMatchObject({ maxEventLoopDelayMs: 500, maxEventLoopUtilization: 0, retryAfterSeconds: 5 });
-    // On PostgreSQL a loop busy 98% of a sample is overload; PGlite's queries run on the loop itself.
-    expect(loadSettings({ DATABASE_URL: 'postgres://db/portal' }).loadShedding.maxEventLoopUtilization).toBe(0.98);
+    expect(settings.loadShedding).toMatchObject({ maxEventLoopDelayMs: 500, maxEventLoopUtilization: 0, retryAfterSeconds: 5, maxInFlight: 100 });
+    // A busy loop is not overload on PostgreSQL either (a server at capacity is fully busy): off unless set.
+    expect(loadSettings({ DATABASE_URL: 'postgres://db/portal' }).loadShedding.maxEventLoopUtilization).toBe(0);
+    expect(loadSettings({ DATABASE_URL: 'postgres://db/portal', LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: '0.98' }).loadShedding.maxEventLoopUtilization).toBe(0.98);
+    expect(loadSettings({ LOAD_SHED_MAX_IN_FLIGHT: '0' }).loadShedding.maxInFlight).toBe(0);
     // 90% of V8's heap limit unless told.
     expect(settings.loadShedding.maxHeapUsedBytes).toBeGreaterThan(100 * 1024 * 1024);
     expect(loadSettings({ LOAD_SHED_MAX_HEAP_MB: '512' }).loadShedding.maxHeapUsedBytes).toBe(512 * 1024 * 1024);
@@ -119,5 +121,6 @@ describe('metrics and load shedding (docs/decisions/034)', () => {
     expect(() => loadSettings({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
     expect(() => loadSettings({ LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: '1.5' })).toThrow(/LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION/);
     expect(() => loadSettings({ LOAD_SHED_RETRY_AFTER_SECONDS: '0' })).toThrow(/LOAD_SHED_RETRY_AFTER_SECONDS/);
+    expect(() => loadSettings({ LOAD_SHED_MAX_IN_FLIGHT: '-1' })).toThrow(/LOAD_SHED_MAX_IN_FLIGHT/);
   });
 });

@@ -53,6 +53,7 @@ const EnvSchema = z.object({
   LOAD_SHED_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
   LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
   LOAD_SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  LOAD_SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(100),
   // Fast reads (docs/decisions/035): how long an accepted token's caller is remembered (0: checked on every call).
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   // Whether responses are validated against their contract schema (zod) before they are sent; compiled serializers otherwise.
@@ -79,6 +80,8 @@ export interface LoadSheddingSettings {
   maxHeapUsedBytes: number;
   retryAfterSeconds: number;
   sampleIntervalMs: number;
+  /** API requests this instance may be answering at once (event streams aside); one more is shed. 0: no limit. */
+  maxInFlight: number;
 }
 
 /**
@@ -279,12 +282,13 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
     loadShedding: {
       maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS,
-      // The embedded database (PGlite) runs its queries on the event loop, so a busy loop is its normal
-      // state, not overload: utilisation is only a signal on PostgreSQL (0 turns the check off).
-      maxEventLoopUtilization: e.LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION ?? (e.DATABASE_URL === undefined ? 0 : 0.98),
+      // Off unless set: a loop that is merely busy is not overloaded (a server at its capacity is 100%
+      // busy), and shedding on it kept itself going under a flood (decision 034, bench/RESULTS.md).
+      maxEventLoopUtilization: e.LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION ?? 0,
       maxHeapUsedBytes: e.LOAD_SHED_MAX_HEAP_MB === undefined ? Math.floor(getHeapStatistics().heap_size_limit * 0.9) : e.LOAD_SHED_MAX_HEAP_MB * 1024 * 1024,
       retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER_SECONDS,
       sampleIntervalMs: e.LOAD_SHED_SAMPLE_INTERVAL_MS,
+      maxInFlight: e.LOAD_SHED_MAX_IN_FLIGHT,
     },
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
     validateResponses: e.RESPONSE_VALIDATION === undefined ? e.NODE_ENV !== 'production' : e.RESPONSE_VALIDATION === 'true',

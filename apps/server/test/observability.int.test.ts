@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { formatUsDate } from '@portal/domain';
@@ -176,8 +178,9 @@ describe('load shedding (@fastify/under-pressure)', () => {
     database = await openTestDatabase();
     ({ app } = await buildTestApp({
       database: database.handle,
-      env: { LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '400', LOAD_SHED_SAMPLE_INTERVAL_MS: '50', LOAD_SHED_RETRY_AFTER_SECONDS: '7', METRICS_TOKEN },
+      env: { LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '400', LOAD_SHED_SAMPLE_INTERVAL_MS: '50', LOAD_SHED_RETRY_AFTER_SECONDS: '7', LOAD_SHED_MAX_IN_FLIGHT: '2', METRICS_TOKEN },
     }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await app.close();
@@ -219,5 +222,39 @@ describe('load shedding (@fastify/under-pressure)', () => {
     expect(sample(metrics.body, 'portal_requests_shed_total', { reason: 'eventLoopDelay' })).toBeGreaterThanOrEqual(1);
     // A few samples later the loop is idle again: the portal answers as usual.
     await untilServed();
+  });
+
+  it('refuses an API call at once while as many as LOAD_SHED_MAX_IN_FLIGHT are being answered, and serves again when one ends', async () => {
+    await untilServed();
+    const { port } = app.server.address() as AddressInfo;
+    // Two calls in flight: their bodies are still arriving (the body is read after the request is counted).
+    const slow = await Promise.all(
+      [1, 2].map(
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(port, '127.0.0.1', () => {
+              socket.write('POST /api/v1/Logging HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+              resolve(socket);
+            });
+          }),
+      ),
+    );
+    const base = `http://127.0.0.1:${String(port)}`;
+    try {
+      await expect.poll(async () => (await fetch(`${base}/api/v1/faq`)).status, { timeout: 5_000 }).toBe(503);
+      const shed = await fetch(`${base}/api/v1/faq`);
+      expect(shed.status).toBe(503);
+      expect(shed.headers.get('retry-after')).toBe('7');
+      expect(shed.headers.get('content-type')).toContain('application/problem+json');
+      expect(await shed.json()).toMatchObject({ type: ProblemType.unavailable, status: 503, instance: '/api/v1/faq' });
+      // The probes and the app's files are never refused.
+      expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+      const metrics = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(sample(metrics.body, 'portal_requests_shed_total', { reason: 'inFlight' })).toBeGreaterThanOrEqual(1);
+    } finally {
+      for (const socket of slow) socket.destroy();
+    }
+    // The callers went away: their places are free again.
+    await expect.poll(async () => (await fetch(`${base}/api/v1/faq`)).status, { timeout: 5_000 }).toBe(401);
   });
 });

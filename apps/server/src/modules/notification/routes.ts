@@ -74,6 +74,7 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
     '/v1/Notification/stream',
     {
       sse: { kind: 'only', heartbeat: true },
+      config: { longLived: true },
       compress: false,
       schema: {
         tags: ['notification'],
