@@ -55,7 +55,7 @@ try {
     if (!localStorage.getItem('language')) localStorage.setItem('language', language);
   }, values.language);
   const page = await context.newPage();
-  await signInMember(page, baseUrl);
+  await signInMember(page, baseUrl, 'maria.santos', values.language);
   await page.locator(values.ready).waitFor({ timeout: 60_000 });
 
   // The moment the page's content arrives, as the page itself sees it.

@@ -1,11 +1,61 @@
-import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import rootPackage from '../../package.json' with { type: 'json' };
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://127.0.0.1:3001';
 
+/**
+ * MUI's theme without its CSS-variables machinery (docs/decisions/033). `createTheme` and `ThemeProvider`
+ * carry the CSS-variables theme (color schemes, `CssVarsProvider`, the color-scheme script, about 7 KB
+ * gzip) into every page although the portal's themes never use it: its options have a palette and no
+ * `cssVariables` or `colorSchemes` (config/theme.json, app/theme.ts), which MUI builds with
+ * `createThemeNoVars` and provides with `ThemeProviderNoVars` anyway. These two modules are replaced by
+ * ones that take only that path; a tenant's `cssVariables` or `colorSchemes` option is ignored (said
+ * once on the console). Removing this plugin restores MUI's modules as published.
+ */
+function muiThemeWithoutCssVariables(): Plugin {
+  const MODULE = /[\\/]node_modules[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.mjs$/;
+  return {
+    name: 'portal:mui-theme-without-css-variables',
+    enforce: 'pre',
+    load(id) {
+      const match = MODULE.exec(id);
+      if (!match) return null;
+      const sibling = (name: string) => JSON.stringify(path.join(path.dirname(id), name));
+      if (match[1] === 'createTheme') {
+        return `import createThemeNoVars from ${sibling('createThemeNoVars.mjs')};
+let warned = false;
+export default function createTheme(options = {}, ...args) {
+  const { cssVariables, colorSchemes, ...rest } = options;
+  if ((cssVariables || colorSchemes) && !warned) {
+    warned = true;
+    console.warn('theme: cssVariables and colorSchemes are not supported by this portal and were ignored');
+  }
+  return createThemeNoVars(rest, ...args);
+}
+`;
+      }
+      return `import { useMemo } from 'react';
+import { jsx } from 'react/jsx-runtime';
+import ThemeProviderNoVars from ${sibling('ThemeProviderNoVars.mjs')};
+import THEME_ID from ${sibling('identifier.mjs')};
+export default function ThemeProvider({ theme, ...props }) {
+  // As MUI does for a theme without CSS variables: vars: null, so that an outer theme's do not leak in.
+  const own = useMemo(() => {
+    if (typeof theme === 'function') return theme;
+    const material = THEME_ID in theme ? theme[THEME_ID] : theme;
+    return 'vars' in material ? theme : { ...theme, vars: null };
+  }, [theme]);
+  return jsx(ThemeProviderNoVars, { ...props, theme: own });
+}
+`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), muiThemeWithoutCssVariables()],
   define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
   build: {
     outDir: 'dist',
@@ -21,7 +71,7 @@ export default defineConfig({
             // than many small shared chunks (bench/web-bundle-size.mjs measures the first page).
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|@emotion|stylis|hoist-non-react-statics|@mui[\\/]system|@mui[\\/]styled-engine|@mui[\\/]material[\\/](styles|colors|ButtonBase|Typography|Box|Paper|CircularProgress|CssBaseline|Button|IconButton|Stack|Alert|SvgIcon|utils))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|@emotion|stylis|hoist-non-react-statics|@mui[\\/]system|@mui[\\/]styled-engine|@mui[\\/]material[\\/](styles|colors|ButtonBase|Typography|Box|Paper|CircularProgress|CssBaseline|Button|IconButton|Stack|Alert|AlertTitle|Chip|Divider|Grid|Skeleton|SvgIcon|utils))[\\/]/,
             },
           ],
         },

@@ -76,10 +76,10 @@ export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Lighthouse-Demo-2026'
  * the built-in consumer identity provider's form, back on /account-overview. `page` is a Playwright page
  * or anything with the same few methods.
  */
-export async function signInMember(page, baseUrl, username = 'maria.santos') {
+export async function signInMember(page, baseUrl, username = 'maria.santos', language = 'en') {
   await page.goto(`${baseUrl}/home`);
   await page.locator('main button').first().waitFor();
-  await page.getByRole('button', { name: memberAction() }).click();
+  await page.getByRole('button', { name: memberAction(language) }).click();
   await page.waitForURL(/\/idp\/consumer\/interaction\//);
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(DEMO_PASSWORD);
@@ -87,12 +87,15 @@ export async function signInMember(page, baseUrl, username = 'maria.santos') {
   await page.waitForURL(/\/account-overview$/);
 }
 
-/** The English label of the member sign-in button on /home (home.member.action). */
-export function memberAction() {
-  const folder = path.join(repoRoot, 'apps/web/src/i18n/locales/en');
+/**
+ * The label of the member sign-in button on /home (home.member.action) in `language`: the page shows it
+ * in the language the visitor stored (first-load.mjs --language).
+ */
+export function memberAction(language = 'en') {
+  const folder = path.join(repoRoot, `apps/web/src/i18n/locales/${language}`);
   for (const file of fs.readdirSync(folder)) {
     const action = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8'))?.home?.member?.action;
     if (typeof action === 'string') return action;
   }
-  throw new Error('no home.member.action in the English texts');
+  throw new Error(`no home.member.action in the ${language} texts`);
 }

@@ -1,6 +1,33 @@
 import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { deepMerge } from '@portal/domain';
 
+/**
+ * A visitor who asks their system for less motion (`prefers-reduced-motion: reduce`, WCAG 2.3.3) gets
+ * none: MUI's transitions (dialogs, drawers, menus, collapses) take no time, and CSS animations (ripples,
+ * skeletons) stop at once. MUI does neither by itself. Loading indicators keep turning: they say that
+ * something is still happening, and an indeterminate bar stopped at its last frame shows nothing.
+ */
+const REDUCED_MOTION_CSS = {
+  '@media (prefers-reduced-motion: reduce)': {
+    '*:not(.MuiCircularProgress-root, .MuiCircularProgress-svg, .MuiCircularProgress-circle, .MuiLinearProgress-bar), *::before, *::after': {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+      scrollBehavior: 'auto !important',
+    },
+  },
+};
+
+const REDUCED_MOTION: ThemeOptions = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+};
+
+const wantsReducedMotion = (): boolean =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 // Product defaults, chosen for WCAG 2.2 AA contrast on white (primary 7.6:1, secondary 7.1:1).
 const BASE_OPTIONS: ThemeOptions = {
   palette: {
@@ -16,6 +43,7 @@ const BASE_OPTIONS: ThemeOptions = {
   // Sentence-case buttons read more easily than capitals, in every language.
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif', button: { textTransform: 'none', fontWeight: 600 } },
   components: {
+    MuiCssBaseline: { styleOverrides: REDUCED_MOTION_CSS },
     // Visible keyboard focus everywhere (WCAG 2.4.7), not only where MUI draws a ripple.
     MuiButtonBase: { defaultProps: { disableRipple: false } },
     MuiLink: { defaultProps: { underline: 'always' } },
@@ -25,10 +53,13 @@ const BASE_OPTIONS: ThemeOptions = {
   },
 };
 
+/** The product defaults, with no motion for a visitor who asks for less (read when a theme is built). */
+const baseOptions = (): ThemeOptions => (wantsReducedMotion() ? { ...BASE_OPTIONS, ...REDUCED_MOTION } : BASE_OPTIONS);
+
 /** The theme before the tenant's configuration has loaded (startup spinner, startup failure). */
-export const baseTheme: Theme = createTheme(BASE_OPTIONS);
+export const baseTheme: Theme = createTheme(baseOptions());
 
 /** SPEC §7 `theme`: the tenant's MUI theme options deep-merged over the product defaults. */
 export function tenantTheme(options: Record<string, unknown>): Theme {
-  return createTheme(deepMerge(BASE_OPTIONS as Record<string, unknown>, options));
+  return createTheme(deepMerge(baseOptions() as Record<string, unknown>, options));
 }

@@ -43,36 +43,38 @@ async function loadFolder(loaders: Loaders): Promise<Resources> {
 
 type Part = 'startup' | 'rest';
 
-function parts(folder: Loaders): Record<Part, () => Promise<Resources>> {
-  const pick = (startup: boolean) =>
-    Object.fromEntries(Object.entries(folder).filter(([path]) => isStartupFile(path) === startup));
-  return { startup: () => loadFolder(pick(true)), rest: () => loadFolder(pick(false)) };
-}
+/** The files of a language folder beyond the startup ones (they load with the other pages). */
+const rest = (folder: Loaders) => () =>
+  loadFolder(Object.fromEntries(Object.entries(folder).filter(([path]) => !isStartupFile(path))));
 
-// English startup files ship in the main bundle (the default and the fallback); everything else loads
-// when needed. (The glob patterns spell STARTUP_TEXT_FILES out: they must be literals.)
-const englishStartup = Object.values(
-  import.meta.glob<Resources>(['./locales/en/{common,forms,benefits,idCard,notifications,paperless}.json'], {
-    eager: true,
-    import: 'default',
-  }),
-).reduce<Resources>((merged, tree) => deepMerge(merged, tree), {});
+// Every language's startup files are one chunk of their own, loaded for the active language only: a
+// Spanish member's first page does not load the English ones too (decision 038). (The globs spell
+// STARTUP_TEXT_FILES out: they must be literals.)
 const loaders: Record<Language, Record<Part, () => Promise<Resources>>> = {
   en: {
-    startup: () => Promise.resolve(englishStartup),
-    rest: () =>
-      loadFolder(
-        import.meta.glob(
-          [
-            './locales/en/*.json',
-            '!./locales/en/{common,forms,benefits,idCard,notifications,paperless}.json',
-          ],
-          { import: 'default' },
-        ),
-      ),
+    startup: () => import('./startup-en').then((module) => module.default),
+    rest: rest(
+      import.meta.glob(['./locales/en/*.json', '!./locales/en/{common,forms,benefits,idCard,notifications,paperless}.json'], {
+        import: 'default',
+      }),
+    ),
   },
-  es: parts(import.meta.glob('./locales/es/*.json', { import: 'default' })),
-  pt: parts(import.meta.glob('./locales/pt/*.json', { import: 'default' })),
+  es: {
+    startup: () => import('./startup-es').then((module) => module.default),
+    rest: rest(
+      import.meta.glob(['./locales/es/*.json', '!./locales/es/{common,forms,benefits,idCard,notifications,paperless}.json'], {
+        import: 'default',
+      }),
+    ),
+  },
+  pt: {
+    startup: () => import('./startup-pt').then((module) => module.default),
+    rest: rest(
+      import.meta.glob(['./locales/pt/*.json', '!./locales/pt/{common,forms,benefits,idCard,notifications,paperless}.json'], {
+        import: 'default',
+      }),
+    ),
+  },
 };
 
 /** SPEC §7: the tenant's language files live under the configured language path (`language-<lang>.json`). */
@@ -141,7 +143,9 @@ async function ensureLoaded(
  */
 export async function loadAllTexts(): Promise<void> {
   everyText = true;
-  await ensureLoaded(currentLanguage());
+  // The fallback's startup files too (the languages have the same keys: locales.test.ts), not before:
+  // the first page of a Spanish or Portuguese member needs none of the English ones.
+  await Promise.all([ensureLoaded(currentLanguage()), ensureLoaded(DEFAULT_LANGUAGE, ['startup'])]);
 }
 
 /** React: true once every language file of the active language has loaded (loading them if needed). */
@@ -198,7 +202,7 @@ let watching = false;
 export async function initI18n(): Promise<void> {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
-      resources: { en: { translation: englishStartup } },
+      resources: {},
       lng: DEFAULT_LANGUAGE,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
@@ -207,7 +211,6 @@ export async function initI18n(): Promise<void> {
       // Words of files that load later (loadAllTexts) reach what is already on the screen.
       react: { bindI18nStore: 'added' },
     });
-    loaded.set('en', new Set(['startup']));
   }
   await changeLanguage(initialLanguage({ stored: storedLanguage() }), false);
   if (watching) return;
@@ -226,8 +229,8 @@ export async function initI18n(): Promise<void> {
  */
 export async function loadTenantLanguages(): Promise<void> {
   const language = currentLanguage();
-  // The fallback's startup files only: the languages have the same keys (locales.test.ts).
-  await Promise.all([ensureLoaded(DEFAULT_LANGUAGE, ['startup']), ensureLoaded(language)]);
+  // The active language only; the fallback's words come with the other pages (loadAllTexts).
+  await ensureLoaded(language);
   // Re-render with the merged words.
   await i18next.changeLanguage(language);
 }
