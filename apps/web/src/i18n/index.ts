@@ -48,7 +48,7 @@ const rest = (folder: Loaders) => () =>
   loadFolder(Object.fromEntries(Object.entries(folder).filter(([path]) => !isStartupFile(path))));
 
 // Every language's startup files are one chunk of their own, loaded for the active language only: a
-// Spanish member's first page does not load the English ones too (decision 038). (The globs spell
+// Spanish member's first page does not load the English ones too (decision 033). (The globs spell
 // STARTUP_TEXT_FILES out: they must be literals.)
 const loaders: Record<Language, Record<Part, () => Promise<Resources>>> = {
   en: {
