@@ -12,7 +12,6 @@ test('a member views the benefits of their plan in Portuguese, in network and ou
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
   await freshMember(page, { language: 'pt' });
   await page
     .getByRole('navigation', { name: text('nav.label', 'pt') })
@@ -55,7 +54,6 @@ test('a member views the benefits of their plan in Portuguese, in network and ou
 test('a member finds the ID card from the overview and downloads it as a PDF that says what a card must', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const member = await freshMember(page, { dependents: true });
   await page
     .getByRole('link', { name: text('idCard.fromOverview') })
@@ -97,7 +95,6 @@ test('a member finds the ID card from the overview and downloads it as a PDF tha
 test('a member searches the questions and answers in Spanish, and opens one by its link in Portuguese', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await freshMember(page, { language: 'es' });
   await page
     .getByRole('navigation', { name: text('nav.label', 'es') })
@@ -137,7 +134,6 @@ test('a member searches the questions and answers in Spanish, and opens one by i
 });
 
 test('a located guest reads the questions and answers, and is not shown the ID card', async ({ page }) => {
-  test.setTimeout(120_000);
   await locateAccount(page, { policyNumber: 'LHP-1000001-01', dateOfBirth: '1985-03-14', zipCode: '01841' });
   await page.goto('/admin/faq');
   await expect(page.getByRole('heading', { level: 1, name: text('faq.heading') })).toBeVisible();

@@ -39,7 +39,6 @@ async function open(page: Page, path: string, titleKey: string, language: Langua
 }
 
 test('a member changes plan and cancels the request, by keyboard alone', async ({ browser }) => {
-  test.setTimeout(120_000);
   const { context, page } = await newPortalPage(browser, { language: 'en' });
   await freshMember(page, { exchange: false });
   await open(page, DETAILS, 'coverageDetails.heading', 'en');
@@ -120,7 +119,6 @@ test('a member changes plan and cancels the request, by keyboard alone', async (
 });
 
 test('a member ends coverage in Spanish: a mistyped date is refused on its field, then what ends and when, then a confirmation', async ({ browser }) => {
-  test.setTimeout(120_000);
   const language: Language = 'es';
   const { context, page } = await newPortalPage(browser, { language });
   await freshMember(page, { language, exchange: false });
@@ -172,7 +170,6 @@ test('a member ends coverage in Spanish: a mistyped date is refused on its field
 });
 
 test('a member asks for another start date in Portuguese, by keyboard alone, after a date outside the window', async ({ browser }) => {
-  test.setTimeout(120_000);
   const language: Language = 'pt';
   const { context, page } = await newPortalPage(browser, { language });
   // A new enrolment waiting for its first premium: its start may still move.

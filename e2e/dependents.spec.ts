@@ -63,8 +63,6 @@ async function chooseByKeyboard(page: Page, steps: number) {
 }
 
 test('an off-exchange member in Portuguese adds a newborn by keyboard alone, after fixing what was wrong, and sees the request', async ({ page }) => {
-  // Many keystrokes on a shared 2-core machine: more than the default 90 s.
-  test.setTimeout(180_000);
   const language = 'pt';
   const member = await freshMember(page, { exchange: false, language });
   const today = await portalToday(page);
@@ -168,7 +166,6 @@ test('an off-exchange member in Portuguese adds a newborn by keyboard alone, aft
 });
 
 test('a member removes a dependent by keyboard alone: the death window, what ends and when, then a confirmation (pt)', async ({ page }) => {
-  test.setTimeout(180_000);
   const language = 'pt';
   const member = await freshMember(page, { exchange: false, dependents: true, language });
   const today = await portalToday(page);

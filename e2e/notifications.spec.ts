@@ -9,10 +9,10 @@ import { TEST_CARDS } from '../apps/server/src/processor/sandbox/test-numbers';
 // marks read; a payment made in a second tab makes a notification appear live in the first.
 
 const bell = (page: Page) => page.locator('header').getByRole('button', { name: /notification/i });
-const unreadOf = async (page: Page): Promise<number> => {
-  const badge = page.locator('header [data-testid="unread-badge"]');
-  return (await badge.count()) === 0 ? 0 : Number(await badge.innerText());
-};
+// Read in one step: the badge is removed when the count reaches 0, and a count() followed by innerText()
+// waited for a badge that had gone in between (the poll then timed out inside its own predicate).
+const unreadOf = (page: Page): Promise<number> =>
+  page.locator('header [data-testid="unread-badge"]').evaluateAll((badges) => (badges.length === 0 ? 0 : Number(badges[0]?.textContent)));
 
 test('a payment made in a second tab appears live in the first; the drawer marks one and then all read', async ({ browser }) => {
   const first = await newPortalPage(browser);

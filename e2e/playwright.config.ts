@@ -105,8 +105,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   reporter: [['list']],
-  // Two workers, two servers and two browsers share a 2-core machine: a journey can wait its turn.
-  timeout: 90_000,
+  // Two workers, two servers and two browsers share a 2-core machine: a journey can wait its turn. On a
+  // slow machine (decision 020: a CPU-bound loop four times slower than the quiet one's) the longer
+  // journeys took 66-90 s, and one went past 90 s while every step was still making progress.
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   use: {
     browserName: 'chromium',

@@ -19,7 +19,6 @@ const elsewhere = (zip: string | null) => (/^02[124]/.test(zip ?? '') ? { zip: '
 const field = (page: Page, label: RegExp | string) => page.getByRole('textbox', { name: label });
 
 test('an on-exchange member in Spanish changes her mailing address at once and is sent to the exchange for a move to another rating area', async ({ page }) => {
-  test.setTimeout(180_000);
   const member = await freshMember(page, { exchange: true, language: 'es' });
   await page.goto('/admin/policy-selection/manage-address');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Direcciones');
@@ -63,7 +62,6 @@ test('an on-exchange member in Spanish changes her mailing address at once and i
 });
 
 test('bad input on each form gives translated field errors and keeps what was typed (pt)', async ({ browser }) => {
-  test.setTimeout(180_000);
   const { context, page } = await newPortalPage(browser, { language: 'pt' });
   await freshMember(page, { exchange: false, language: 'pt' });
 
@@ -107,7 +105,6 @@ test('bad input on each form gives translated field errors and keeps what was ty
 });
 
 test('each form works with the keyboard alone', async ({ page }) => {
-  test.setTimeout(180_000);
   await freshMember(page, { exchange: false });
 
   // Contact details: type, move on with Tab, choose with the arrow keys, send with Enter.
