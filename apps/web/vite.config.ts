@@ -1,9 +1,28 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import rootPackage from '../../package.json' with { type: 'json' };
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://127.0.0.1:3001';
+
+/**
+ * React's API on Preact 11 (docs/decisions/038): the source and every library keep importing `react` and
+ * `react-dom` and are type-checked against @types/react; only the bundler (and Vitest) hands them
+ * `preact/compat`. `react-dom/client` also installs the few shims that make Preact behave as React DOM
+ * does where the portal relies on it (src/preact/). To go back to React DOM, drop `resolve.alias` below.
+ */
+const local = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const PREACT_ALIASES = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: local('./src/preact/client.ts') },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  // React's own shim of useSyncExternalStore for React 17 (react-i18next imports it): compat has the hook.
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
+];
 
 /**
  * MUI's theme without its CSS-variables machinery (docs/decisions/033). `createTheme` and `ThemeProvider`
@@ -56,6 +75,7 @@ export default function ThemeProvider({ theme, ...props }) {
 
 export default defineConfig({
   plugins: [react(), muiThemeWithoutCssVariables()],
+  resolve: { alias: PREACT_ALIASES },
   define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
   build: {
     outDir: 'dist',
@@ -64,6 +84,12 @@ export default defineConfig({
     assetsInlineLimit: 0,
     sourcemap: true,
     rolldownOptions: {
+      // React Router looks for React 19's useOptimistic by name and falls back without it (as on React 18);
+      // preact/compat has none, which the bundler would report on every build.
+      onwarn(warning, warn) {
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
       output: {
         codeSplitting: {
           groups: [
@@ -71,7 +97,7 @@ export default defineConfig({
             // than many small shared chunks (bench/web-bundle-size.mjs measures the first page).
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|@emotion|stylis|hoist-non-react-statics|@mui[\\/]system|@mui[\\/]styled-engine|@mui[\\/]material[\\/](styles|colors|ButtonBase|Typography|Box|Paper|CircularProgress|CssBaseline|Button|IconButton|Stack|Alert|AlertTitle|Chip|Divider|Grid|Skeleton|SvgIcon|utils))[\\/]/,
+              test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|@emotion|stylis|hoist-non-react-statics|@mui[\\/]system|@mui[\\/]styled-engine|@mui[\\/]material[\\/](styles|colors|ButtonBase|Typography|Box|Paper|CircularProgress|CssBaseline|Button|IconButton|Stack|Alert|AlertTitle|Chip|Divider|Grid|Skeleton|SvgIcon|utils))[\\/]/,
             },
           ],
         },
@@ -86,6 +112,10 @@ export default defineConfig({
       '/idp': serverUrl,
     },
   },
+  // Vitest runs the web tests through Vite's server-side pipeline: let it pick the libraries' ES module
+  // builds as the browser build does (emotion's `import` condition leads to CommonJS, which Node would run
+  // with React DOM's React).
+  environments: { client: { resolve: { conditions: ['module', 'browser', 'development|production'] } } },
   test: {
     name: 'web',
     root: import.meta.dirname,
@@ -94,5 +124,16 @@ export default defineConfig({
     // A real origin, so that the API client's same-origin rules apply as in the browser.
     environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 900, settings: { handleDisabledFileLoadingAsSuccess: true } } },
     setupFiles: ['../../vitest.setup.ts', './src/test/setup.ts'],
+    // Testing Library's ES module (its `main` is CommonJS, which Node would run with React DOM itself).
+    alias: [
+      { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+    ],
+    // The aliases above reach a library only when Vite processes it: Node would load React itself for a
+    // library it imports directly. Every library that imports React is therefore processed.
+    server: {
+      deps: {
+        inline: true,
+      },
+    },
   },
 });

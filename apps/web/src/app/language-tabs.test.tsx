@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { householdResponse, policyDetail, policySummary, sessionInfo } from '../test/fixtures';
 import { memberCredential, renderPortal } from '../test/render-portal';
 
@@ -21,6 +21,9 @@ describe('language across tabs (SPEC §4)', () => {
     expect(document.documentElement.lang).toBe('pt');
     expect(screen.getByRole('link', { name: /Política de privacidade/ })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Idioma' })).toHaveProperty('value', 'pt');
-    expect(document.title).toBe('Resumo da conta | Portal do Associado');
+    // The title is set in an effect, which Preact runs after the frame is painted.
+    await waitFor(() => {
+      expect(document.title).toBe('Resumo da conta | Portal do Associado');
+    });
   });
 });

@@ -83,7 +83,7 @@ describe('header (SPEC §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Find a member' })).toBeTruthy();
     const search = await screen.findByRole('searchbox', { name: 'Search for a member by Exchange Subscriber ID' });
     expect(search.getAttribute('placeholder')).toBe('Exchange Subscriber ID');
-    fireEvent.change(search, { target: { value: ' 0903333333 ' } });
+    fireEvent.input(search, { target: { value: ' 0903333333 ' } });
     fireEvent.keyDown(search, { key: 'Enter' });
     expect(await screen.findByText('You are viewing the account of João Silva (Exchange Subscriber ID 0903333333) on their behalf.')).toBeTruthy();
     expect(calls.some((call) => call.url === '/api/v1/Household/user' && (call.body as { exchangeSubscriberId?: string }).exchangeSubscriberId === '0903333333')).toBe(true);
@@ -162,7 +162,8 @@ describe('responsive layout (SPEC §2 breakpoints 959 px and 599 px)', () => {
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
     const drawer = await screen.findByTestId('side-navigation');
-    expect(within(drawer).getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+    // The drawer becomes visible when its transition starts, in an effect (after the frame under Preact).
+    expect(await within(drawer).findByRole('navigation', { name: 'Main menu' })).toBeTruthy();
     const bar = within(drawer).getByTestId('nav-footer-bar');
     expect(within(bar).getByRole('combobox', { name: 'Language' })).toBeTruthy();
     expect(within(bar).getByRole('button', { name: /Notifications/ })).toBeTruthy();

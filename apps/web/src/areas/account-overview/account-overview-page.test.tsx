@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PolicyDetail } from '@portal/contracts';
-import { screen, within, type BoundFunctions, type queries } from '@testing-library/react';
+import { screen, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import { changeLanguage } from '../../i18n';
 import { householdResponse, policyDetail, policySummary, sessionInfo } from '../../test/fixtures';
 import { memberCredential, renderPortal } from '../../test/render-portal';
@@ -149,7 +149,10 @@ describe('account overview (SPEC §1, §2, §3)', () => {
     });
     expect(await screen.findByText('We could not load the details of this policy right now. Please try again later.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Account overview' })).toBeTruthy();
-    expect(calls.some((call) => call.url === '/api/v1/Logging')).toBe(true);
+    // The event is sent from an effect, which Preact runs after the frame is painted.
+    await waitFor(() => {
+      expect(calls.some((call) => call.url === '/api/v1/Logging')).toBe(true);
+    });
   });
 
   it('tells a member who may ask for reinstatement how and by when, and why it costs more than the amount due', async () => {

@@ -102,18 +102,18 @@ describe(
       const form = await screen.findByRole('form', { name: 'Your details' }, { timeout: 10_000 });
       fireEvent.click(within(form).getByRole('button', { name: 'Link my account' }));
       expect((await within(form).findAllByText('Policy number is required.')).length).toBeGreaterThan(0);
-      fireEvent.change(within(form).getByRole('textbox', { name: /Policy number/ }), {
+      fireEvent.input(within(form).getByRole('textbox', { name: /Policy number/ }), {
         target: { value: 'LHP-1000008-01' },
       });
-      fireEvent.change(within(form).getByLabelText(/Date of birth/), { target: { value: '1995-07-27' } });
-      fireEvent.change(within(form).getByRole('textbox', { name: /Social Security number/ }), {
+      fireEvent.input(within(form).getByLabelText(/Date of birth/), { target: { value: '1995-07-27' } });
+      fireEvent.input(within(form).getByRole('textbox', { name: /Social Security number/ }), {
         target: { value: '666-12-3456' },
       });
       fireEvent.click(within(form).getByRole('button', { name: 'Link my account' }));
       expect(
         (await within(form).findAllByText(/Social Security number/, { selector: 'p' })).length,
       ).toBeGreaterThan(0);
-      fireEvent.change(within(form).getByRole('textbox', { name: /Social Security number/ }), {
+      fireEvent.input(within(form).getByRole('textbox', { name: /Social Security number/ }), {
         target: { value: '212-55-4821' },
       });
       fireEvent.click(within(form).getByRole('button', { name: 'Link my account' }));
@@ -153,11 +153,11 @@ describe(
           json({ type: 'urn:portal:problem:rate-limited', title: 'Too many attempts', status: 429 }, 429),
       });
       const form = await screen.findByRole('form', { name: 'Your details' }, { timeout: 10_000 });
-      fireEvent.change(within(form).getByRole('textbox', { name: /Policy number/ }), {
+      fireEvent.input(within(form).getByRole('textbox', { name: /Policy number/ }), {
         target: { value: 'LHP-1000008-01' },
       });
-      fireEvent.change(within(form).getByLabelText(/Date of birth/), { target: { value: '1995-07-27' } });
-      fireEvent.change(within(form).getByRole('textbox', { name: /Social Security number/ }), {
+      fireEvent.input(within(form).getByLabelText(/Date of birth/), { target: { value: '1995-07-27' } });
+      fireEvent.input(within(form).getByRole('textbox', { name: /Social Security number/ }), {
         target: { value: '212-55-4821' },
       });
       fireEvent.click(within(form).getByRole('button', { name: 'Link my account' }));

@@ -12,5 +12,10 @@ export const scheduledPaymentsKey = (credentialKey: string) => ['scheduled-payme
 export const scheduledPaymentsQueryOptions = (credentialKey: string, policyId: string) =>
   queryOptions({ queryKey: [...scheduledPaymentsKey(credentialKey), policyId], queryFn: ({ signal }) => getScheduledPayments(policyId, signal) });
 
+/**
+ * A list that cannot load is said in place with "Try again" (the page's own alert), not by the global
+ * error page: under React DOM that alert showed only until the error page's navigation (rendered as a
+ * transition) replaced it; React's API on Preact renders both at once (docs/decisions/038).
+ */
 export const useScheduledPayments = (credentialKey: string, policyId: string | null) =>
-  useQuery({ ...scheduledPaymentsQueryOptions(credentialKey, policyId ?? ''), enabled: policyId !== null });
+  useQuery({ ...scheduledPaymentsQueryOptions(credentialKey, policyId ?? ''), enabled: policyId !== null, meta: { redirectOnError: false } });

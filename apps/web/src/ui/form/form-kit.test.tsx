@@ -41,7 +41,7 @@ function renderForm(send: (values: Values, key: string) => Promise<unknown>) {
 }
 
 const fill = (label: RegExp, value: string) => {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
 };
 
 describe('the form kit (SPEC §5, docs/decisions/014)', () => {

@@ -119,7 +119,7 @@ describe(
         await screen.findByRole('button', { name: 'Apply for Dental coverage' }, { timeout: 10_000 }),
       );
       const dialog = await screen.findByRole('dialog', { name: 'Apply for Dental coverage' });
-      fireEvent.change(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), {
+      fireEvent.input(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), {
         target: { value: 'Cleanings for both of us.' },
       });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Send the application' }));

@@ -89,10 +89,10 @@ describe('broker page (issue 12, SPEC §2 /admin/policy-selection/broker)', { ti
     );
 
     // At least one criterion, an NPN of digits.
-    fireEvent.change(screen.getByRole('textbox', { name: 'NPN' }), { target: { value: '20ab' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'NPN' }), { target: { value: '20ab' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search brokers' }));
     expect((await screen.findAllByText('NPN has up to 10 digits.')).length).toBeGreaterThan(0);
-    fireEvent.change(screen.getByRole('textbox', { name: 'NPN' }), { target: { value: '20000001' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'NPN' }), { target: { value: '20000001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search brokers' }));
     expect(await screen.findByText('2 brokers found.')).toBeTruthy();
     const results = screen.getByRole('list', { name: 'Brokers found' });
@@ -171,7 +171,7 @@ describe('broker page (issue 12, SPEC §2 /admin/policy-selection/broker)', { ti
 
   it('sends a failed broker search to the error page (SPEC §8: it feeds the global error)', async () => {
     renderPage({ searchFails: true });
-    fireEvent.change(
+    fireEvent.input(
       await screen.findByRole('textbox', { name: 'Broker’s last name' }, { timeout: 10_000 }),
       { target: { value: 'Oli' } },
     );

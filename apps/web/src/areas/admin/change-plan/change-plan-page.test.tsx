@@ -132,13 +132,13 @@ describe('change plan (SPEC §3 eligiblePlans, eligibleRenewalPlans)', { timeout
 
       fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Evento de vida/ }));
       fireEvent.click(await screen.findByRole('option', { name: 'Una mudanza' }));
-      fireEvent.change(date, { target: { value: '2026-08-01' } });
+      fireEvent.input(date, { target: { value: '2026-08-01' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, pedir este plan' }));
       expect((await within(dialog).findAllByText('Fecha del evento puede ser, como muy pronto, el 24 de septiembre de 2026.')).length).toBeGreaterThan(0);
       expect((date as HTMLInputElement).value).toBe('2026-08-01');
       expect(planCommands(calls)).toEqual([]);
 
-      fireEvent.change(date, { target: { value: '2026-11-02' } });
+      fireEvent.input(date, { target: { value: '2026-11-02' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, pedir este plan' }));
       expect(await screen.findByText('Recibimos su solicitud SR-PLAN2345.')).toBeTruthy();
       expect(planCommands(calls)[0]?.body).toEqual({ planId: '77421MA0012604-00', renewal: false, qualifyingEvent: 'moved', eventDate: '2026-11-02' });

@@ -71,7 +71,7 @@ describe('contact information page (issue 11)', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact information' }, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByText('(978) 555-0110')).toBeTruthy();
     const mobile = screen.getByRole('textbox', { name: 'Mobile phone' });
-    fireEvent.change(mobile, { target: { value: '617-555-0142' } });
+    fireEvent.input(mobile, { target: { value: '617-555-0142' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save contact details' }));
     expect(await screen.findByText(/our member records team was told of your new phone number\. Request SR-ABCD2345/)).toBeTruthy();
     expect(puts(calls)[0]).toMatchObject({ body: { policyId: POLICY, mobilePhone: '617-555-0142', email: 'maria.santos@example.com', preferredContactMethod: 'email', version: 3 } });
@@ -82,9 +82,9 @@ describe('contact information page (issue 11)', { timeout: 30_000 }, () => {
     try {
       const { calls } = renderPage();
       const mobile = await screen.findByRole('textbox', { name: 'Teléfono celular' }, { timeout: 10_000 });
-      fireEvent.change(mobile, { target: { value: '555-0142' } });
+      fireEvent.input(mobile, { target: { value: '555-0142' } });
       const email = screen.getByRole('textbox', { name: 'Correo electrónico' });
-      fireEvent.change(email, { target: { value: '' } });
+      fireEvent.input(email, { target: { value: '' } });
       fireEvent.click(screen.getByRole('button', { name: 'Guardar datos de contacto' }));
       expect(await screen.findByText('Teléfono celular debe ser un número de EE. UU. de 10 dígitos, por ejemplo (617) 555-0142.')).toBeTruthy();
       expect(screen.getByText('Correo electrónico es obligatorio.')).toBeTruthy();
@@ -105,7 +105,7 @@ describe('contact information page (issue 11)', { timeout: 30_000 }, () => {
         : json({ contact: contact({ householdId, version: 5 }), request: request(), phoneChanged: false });
     });
     const email = await screen.findByRole('textbox', { name: 'Email' }, { timeout: 10_000 });
-    fireEvent.change(email, { target: { value: 'new@example.org' } });
+    fireEvent.input(email, { target: { value: 'new@example.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save contact details' }));
     expect(await screen.findByText(/changed elsewhere since you opened this page.*Now on file: Home phone: \(508\) 555-0100\./)).toBeTruthy();
     expect((email as HTMLInputElement).value).toBe('new@example.org');

@@ -200,23 +200,23 @@ describe('end coverage (SPEC §5 reasons per role, their dates, a statement and 
     const form = await screen.findByRole('form', { name: 'Why and when' }, { timeout: 10_000 });
     expect(within(form).getByRole('radio', { name: /No reason given/ })).toHaveProperty('disabled', true);
     const note = within(form).getByRole('textbox', { name: /Note/ });
-    fireEvent.change(note, { target: { value: 'Starting a job with benefits.' } });
+    fireEvent.input(note, { target: { value: 'Starting a job with benefits.' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Review and end coverage' }));
     expect(await within(form).findByText('Reason is required.')).toBeTruthy();
     expect(within(form).getByText('Last day of coverage is required.')).toBeTruthy();
 
     fireEvent.click(within(form).getByRole('radio', { name: /Cost/ }));
     const date = within(form).getByLabelText(/Last day of coverage/);
-    fireEvent.change(date, { target: { value: '2026-12-15' } });
+    fireEvent.input(date, { target: { value: '2026-12-15' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Review and end coverage' }));
     expect(await within(form).findByText('Last day of coverage must be the last day of a month.')).toBeTruthy();
-    fireEvent.change(date, { target: { value: '2026-11-30' } });
+    fireEvent.input(date, { target: { value: '2026-11-30' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Review and end coverage' }));
     expect(await within(form).findByText('Last day of coverage can be December 31, 2026 at the earliest.')).toBeTruthy();
     expect((note as HTMLTextAreaElement).value).toBe('Starting a job with benefits.');
     expect(commands(calls)).toEqual([]);
 
-    fireEvent.change(date, { target: { value: '2026-12-31' } });
+    fireEvent.input(date, { target: { value: '2026-12-31' } });
     expect(within(form).getByText('Coverage ends at the end of the day on December 31, 2026 for João Silva (Policyholder) and Ana Silva (Child).')).toBeTruthy();
     expect(within(form).getByText(/Autopay \(day 5 of each month\) is turned off/)).toBeTruthy();
     expect(within(form).getByText('Scheduled payments that still go ahead: $150.00 on December 15, 2026. Scheduled payments that are cancelled: $150.00 on January 20, 2027.')).toBeTruthy();
@@ -244,7 +244,7 @@ describe('end coverage (SPEC §5 reasons per role, their dates, a statement and 
       const form = await screen.findByRole('form', { name: 'Por que e quando' }, { timeout: 10_000 });
       fireEvent.click(within(form).getByRole('radio', { name: /Outra cobertura/ }));
       expect(within(form).getByText('O último dia de um mês, de 30 de novembro de 2026 a 31 de janeiro de 2027.')).toBeTruthy();
-      fireEvent.change(within(form).getByLabelText(/Último dia de cobertura/), { target: { value: '2027-01-31' } });
+      fireEvent.input(within(form).getByLabelText(/Último dia de cobertura/), { target: { value: '2027-01-31' } });
       fireEvent.click(within(form).getByRole('button', { name: 'Revisar e encerrar a cobertura' }));
       fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sim, pedir o encerramento' }));
       // On the field (and in the SPEC §5 form-invalid alert that points to it).
@@ -296,13 +296,13 @@ describe('change coverage dates', { timeout: 30_000 }, () => {
     const form = await screen.findByRole('form', { name: 'Which date, and why' }, { timeout: 10_000 });
     fireEvent.click(within(form).getByRole('radio', { name: /Correction/ }));
     const date = within(form).getByLabelText(/New date/);
-    fireEvent.change(date, { target: { value: '2026-10-15' } });
+    fireEvent.input(date, { target: { value: '2026-10-15' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Review the change' }));
     expect((await within(form).findAllByText('Date to change is required.')).length).toBeGreaterThan(0);
     expect(within(form).getByText('Note is required.')).toBeTruthy();
     expect((date as HTMLInputElement).value).toBe('2026-10-15');
     fireEvent.click(within(form).getByRole('radio', { name: 'Start date' }));
-    fireEvent.change(within(form).getByRole('textbox', { name: /Note/ }), { target: { value: 'The Health Connector record says October 15.' } });
+    fireEvent.input(within(form).getByRole('textbox', { name: /Note/ }), { target: { value: 'The Health Connector record says October 15.' } });
     expect(within(form).getByText('The coverage would start on October 15, 2026 instead of November 1, 2026.')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Review the change' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Ask for October 15, 2026?' })).getByRole('button', { name: 'Yes, send the request' }));

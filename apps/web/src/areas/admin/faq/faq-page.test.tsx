@@ -76,7 +76,7 @@ describe('FAQ page (issue 12)', { timeout: 30_000 }, () => {
       { name: 'Buscar en las preguntas y respuestas' },
       { timeout: 10_000 },
     );
-    fireEvent.change(search, { target: { value: 'periodo de gracia' } });
+    fireEvent.input(search, { target: { value: 'periodo de gracia' } });
     expect(await screen.findByText(/preguntas? coincide/)).toBeTruthy();
     const shown = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
     expect(shown).toContain('¿Qué pasa si no hago un pago?');
@@ -85,7 +85,7 @@ describe('FAQ page (issue 12)', { timeout: 30_000 }, () => {
     expect(
       screen.getByRole('button', { name: '¿Qué pasa si no hago un pago?' }).getAttribute('aria-expanded'),
     ).toBe('true');
-    fireEvent.change(search, { target: { value: 'xyzzy' } });
+    fireEvent.input(search, { target: { value: 'xyzzy' } });
     expect(await screen.findByText(/Ninguna pregunta coincide con “xyzzy”/)).toBeTruthy();
   });
 

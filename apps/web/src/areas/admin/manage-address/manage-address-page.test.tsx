@@ -85,8 +85,8 @@ describe('addresses page (issue 11)', { timeout: 30_000 }, () => {
           : undefined,
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Change the mailing address' }, { timeout: 10_000 }));
-    fireEvent.change(screen.getByRole('textbox', { name: /Street address/ }), { target: { value: 'PO Box 4471' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /ZIP code/ }), { target: { value: '02139-4307' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Street address/ }), { target: { value: 'PO Box 4471' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /ZIP code/ }), { target: { value: '02139-4307' } });
     expect(await screen.findByText('ZIP code 02139: Cambridge, Middlesex County, MA.')).toBeTruthy();
     await waitFor(() => {
       expect(screen.getByRole<HTMLInputElement>('textbox', { name: /City/ }).value).toBe('Cambridge');
@@ -100,14 +100,14 @@ describe('addresses page (issue 11)', { timeout: 30_000 }, () => {
   it('sends an on-exchange member moving to another rating area to the exchange instead of accepting a request', async () => {
     const { calls } = renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Report a move' }, { timeout: 10_000 }));
-    fireEvent.change(screen.getByRole('textbox', { name: /Street address/ }), { target: { value: '5 Main St' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /ZIP code/ }), { target: { value: '02139' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Street address/ }), { target: { value: '5 Main St' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /ZIP code/ }), { target: { value: '02139' } });
     const notice = await screen.findByRole('region', { name: 'Report this move to Massachusetts Health Connector' });
     expect(within(notice).getByText(/Moving to Cambridge puts you in another rating area/)).toBeTruthy();
     expect(within(notice).getByRole('link', { name: /Report a change to Massachusetts Health Connector/ }).getAttribute('href')).toBe('https://www.mahealthconnector.org/');
     expect(screen.queryByRole('button', { name: 'Send the move for review' })).toBeNull();
     // Within the same rating area the request can be sent.
-    fireEvent.change(screen.getByRole('textbox', { name: /ZIP code/ }), { target: { value: '01843' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /ZIP code/ }), { target: { value: '01843' } });
     expect(await screen.findByRole('button', { name: 'Send the move for review' })).toBeTruthy();
     expect(commandsOf(calls)).toEqual([]);
   });
@@ -128,9 +128,9 @@ describe('addresses page (issue 11)', { timeout: 30_000 }, () => {
       });
       fireEvent.click(await screen.findByRole('button', { name: 'Informar uma mudança' }, { timeout: 10_000 }));
       const street = screen.getByRole('textbox', { name: /Endereço/ });
-      fireEvent.change(street, { target: { value: '9 Elm St' } });
-      fireEvent.change(screen.getByRole('textbox', { name: /Cidade/ }), { target: { value: 'Manchester' } });
-      fireEvent.change(screen.getByRole('textbox', { name: /CEP/ }), { target: { value: '03101' } });
+      fireEvent.input(street, { target: { value: '9 Elm St' } });
+      fireEvent.input(screen.getByRole('textbox', { name: /Cidade/ }), { target: { value: 'Manchester' } });
+      fireEvent.input(screen.getByRole('textbox', { name: /CEP/ }), { target: { value: '03101' } });
       fireEvent.click(screen.getByRole('button', { name: 'Enviar a mudança para análise' }));
       expect((await screen.findAllByText('O CEP 03101 fica em NH: confira o estado ou o CEP.')).length).toBeGreaterThan(0);
       expect((street as HTMLInputElement).value).toBe('9 Elm St');

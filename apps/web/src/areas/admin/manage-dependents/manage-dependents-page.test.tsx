@@ -140,18 +140,18 @@ describe('manage dependents page (issue 11, SPEC §3 Member and Add-dependent fo
     expect(within(form).getAllByText('First name is required.').length).toBeGreaterThan(0);
 
     await choose(/What happened/, 'A birth');
-    fireEvent.change(within(form).getByLabelText(/Date of the event/), { target: { value: '2026-11-20' } });
+    fireEvent.input(within(form).getByLabelText(/Date of the event/), { target: { value: '2026-11-20' } });
     expect(await within(form).findByRole('radio', { name: 'November 20, 2026 — the day of the event' })).toHaveProperty('checked', true);
     expect(within(form).getByRole('radio', { name: 'December 1, 2026 — the first day of next month' })).toBeTruthy();
-    fireEvent.change(within(form).getByRole('textbox', { name: /First name/ }), { target: { value: 'Lucas' } });
-    fireEvent.change(within(form).getByRole('textbox', { name: /Last name/ }), { target: { value: 'Santos' } });
-    fireEvent.change(within(form).getByLabelText(/Date of birth/), { target: { value: '2026-11-19' } });
+    fireEvent.input(within(form).getByRole('textbox', { name: /First name/ }), { target: { value: 'Lucas' } });
+    fireEvent.input(within(form).getByRole('textbox', { name: /Last name/ }), { target: { value: 'Santos' } });
+    fireEvent.input(within(form).getByLabelText(/Date of birth/), { target: { value: '2026-11-19' } });
     await choose(/Sex/, 'Male');
     await choose(/Relationship/, 'Child');
     const exchangeId = within(form).getByRole('textbox', { name: /Exchange member ID/ });
-    fireEvent.change(exchangeId, { target: { value: 'AB12' } });
+    fireEvent.input(exchangeId, { target: { value: 'AB12' } });
     const ssn = within(form).getByRole('textbox', { name: /Social Security number/ });
-    fireEvent.change(ssn, { target: { value: '666-12-3456' } });
+    fireEvent.input(ssn, { target: { value: '666-12-3456' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Review the request' }));
     expect((await within(form).findAllByText('Social Security number cannot start with 666.')).length).toBeGreaterThan(0);
     expect(within(form).getAllByText('Exchange member ID has exactly 10 letters and digits.').length).toBeGreaterThan(0);
@@ -160,9 +160,9 @@ describe('manage dependents page (issue 11, SPEC §3 Member and Add-dependent fo
     expect(within(form).getByRole<HTMLInputElement>('textbox', { name: /First name/ }).value).toBe('Lucas');
     expect(commandsOf(calls)).toEqual([]);
 
-    fireEvent.change(within(form).getByLabelText(/Date of birth/), { target: { value: '2026-11-20' } });
-    fireEvent.change(exchangeId, { target: { value: '' } });
-    fireEvent.change(ssn, { target: { value: '214-53-6789' } });
+    fireEvent.input(within(form).getByLabelText(/Date of birth/), { target: { value: '2026-11-20' } });
+    fireEvent.input(exchangeId, { target: { value: '' } });
+    fireEvent.input(ssn, { target: { value: '214-53-6789' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Review the request' }));
     const review = await screen.findByRole('dialog', { name: 'Send this request?' });
     expect(within(review).getByText(/add Lucas Santos to policy Medical · Lighthouse Harbor Silver 500 HMO \(LHP-1000001-01\) because of: a birth on November 20, 2026\. If we approve it, their coverage starts on November 20, 2026\./)).toBeTruthy();
@@ -206,10 +206,10 @@ describe('manage dependents page (issue 11, SPEC §3 Member and Add-dependent fo
       fireEvent.click(await screen.findByRole('button', { name: 'Incluir dependentes' }, { timeout: 10_000 }));
       const form = await screen.findByRole('form', { name: 'Incluir dependentes' });
       await choose(/Evento de vida/, 'Uma adoção ou colocação para adoção');
-      fireEvent.change(within(form).getByLabelText(/Data do evento/), { target: { value: '2026-11-10' } });
-      fireEvent.change(within(form).getByRole('textbox', { name: /^Nome/ }), { target: { value: 'Ana' } });
-      fireEvent.change(within(form).getByRole('textbox', { name: /Sobrenome/ }), { target: { value: 'Santos' } });
-      fireEvent.change(within(form).getByLabelText(/Data de nascimento/), { target: { value: '2012-05-06' } });
+      fireEvent.input(within(form).getByLabelText(/Data do evento/), { target: { value: '2026-11-10' } });
+      fireEvent.input(within(form).getByRole('textbox', { name: /^Nome/ }), { target: { value: 'Ana' } });
+      fireEvent.input(within(form).getByRole('textbox', { name: /Sobrenome/ }), { target: { value: 'Santos' } });
+      fireEvent.input(within(form).getByLabelText(/Data de nascimento/), { target: { value: '2012-05-06' } });
       await choose(/Sexo/, 'Feminino');
       await choose(/Parentesco/, 'Filho ou filha');
       fireEvent.click(within(form).getByRole('button', { name: 'Revisar a solicitação' }));
@@ -230,11 +230,11 @@ describe('manage dependents page (issue 11, SPEC §3 Member and Add-dependent fo
     await choose(/Why they leave/, 'Death');
     const date = within(form).getByLabelText(/Date of death/);
     expect(within(form).getByText('From June 23, 2026 to today.')).toBeTruthy();
-    fireEvent.change(date, { target: { value: '2026-06-22' } });
+    fireEvent.input(date, { target: { value: '2026-06-22' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Review the request' }));
     expect((await within(form).findAllByText('Date of death: a death is reported within 5 months, and not for a future date.')).length).toBeGreaterThan(0);
     expect((date as HTMLInputElement).value).toBe('2026-06-22');
-    fireEvent.change(date, { target: { value: '2026-11-10' } });
+    fireEvent.input(date, { target: { value: '2026-11-10' } });
     expect(await within(form).findByText('If we approve it, Ana Santos’s coverage ends on November 10, 2026, the date of death.')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Review the request' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove Ana Santos from this policy?' });
@@ -246,7 +246,7 @@ describe('manage dependents page (issue 11, SPEC §3 Member and Add-dependent fo
     expect(commandsOf(calls)).toEqual([]);
 
     await choose(/Why they leave/, 'Moved out of the household');
-    fireEvent.change(within(form).getByLabelText(/Date it happens/), { target: { value: '2026-12-10' } });
+    fireEvent.input(within(form).getByLabelText(/Date it happens/), { target: { value: '2026-12-10' } });
     expect(await within(form).findByText(/coverage ends on December 31, 2026: the last day of the month it happens in/)).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Review the request' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Remove Ana Santos from this policy?' })).getByRole('button', { name: 'Send request' }));

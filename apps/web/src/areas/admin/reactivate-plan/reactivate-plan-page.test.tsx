@@ -271,7 +271,7 @@ describe('reinstate coverage page (issue 11, SPEC §2 span-selection/reactivate-
       pay: () => problem(422, [{ field: 'body.paymentDetails.paymentAmount', code: 'amount-not-reinstatement-due', params: { amount: 750 } }]),
     });
     await screen.findByRole('heading', { level: 2, name: 'Your ended coverage' }, { timeout: 10_000 });
-    fireEvent.change(screen.getByRole('textbox', { name: /Name on the card or account/ }), { target: { value: 'Aisha M. Johnson' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Name on the card or account/ }), { target: { value: 'Aisha M. Johnson' } });
     await toReview();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $600.00' }));
     expect(await screen.findByText('Reinstating takes the whole amount due: $750.00.')).toBeTruthy();

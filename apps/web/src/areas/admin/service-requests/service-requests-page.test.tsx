@@ -129,8 +129,8 @@ describe('service requests page (issue 11)', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'New request' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await within(dialog).findByText('Subject is required.')).toBeTruthy();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Subject/ }), { target: { value: 'Letter from my doctor' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Message/ }), { target: { value: 'Who should I send it to?' } });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Subject/ }), { target: { value: 'Letter from my doctor' } });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Message/ }), { target: { value: 'Who should I send it to?' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
     // Said on the field (and by the form's alert, which moves focus to it).
     expect((await within(dialog).findAllByText('Document (optional): only PDF, JPEG and PNG files can be attached.')).length).toBeGreaterThan(0);

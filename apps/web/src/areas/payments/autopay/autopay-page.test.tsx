@@ -167,14 +167,14 @@ describe('autopay page (SPEC §3 Subscription, §4 Autopay)', { timeout: 30_000 
     expect(within(setUp).getByRole('radio', { name: 'Mastercard terminada en 4444 (vencida)' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(within(setUp).getByRole('radio', { name: 'Un monto fijo cada mes' }));
     const fixed = within(setUp).getByRole('textbox', { name: /Monto fijo/ });
-    fireEvent.change(fixed, { target: { value: '12,50' } });
+    fireEvent.input(fixed, { target: { value: '12,50' } });
     fireEvent.click(within(setUp).getByRole('button', { name: 'Activar el pago automático' }));
     expect(await within(setUp).findByText('Monto fijo debe ser un monto como 125.50.', { selector: 'p' })).toBeTruthy();
     expect(within(setUp).getByText('Marque la casilla para autorizar los cargos.', { selector: 'p' })).toBeTruthy();
     expect((fixed as HTMLInputElement).value).toBe('12,50');
     expect(commandsOf(calls)).toEqual([]);
 
-    fireEvent.change(fixed, { target: { value: '150' } });
+    fireEvent.input(fixed, { target: { value: '150' } });
     fireEvent.click(within(setUp).getByRole('radio', { name: 'Household checking (de cheques terminada en 789)' }));
     const consent = within(setUp).getByRole('checkbox', {
       name: 'Autorizo que se cobre automáticamente $150.00 exactos a Household checking (de cheques terminada en 789), en la fecha de vencimiento, para la póliza LHP-1000001-01, cada mes hasta que desactive el pago automático.',

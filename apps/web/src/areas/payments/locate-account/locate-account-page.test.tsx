@@ -8,9 +8,9 @@ import { json, renderPortal } from '../../../test/render-portal';
 const problem = (type: string, status: number) => json({ type, title: 'x', status }, status);
 
 function fill(id: string, dob: string, zip: string) {
-  fireEvent.change(screen.getByRole('textbox', { name: /Exchange Subscriber ID/ }), { target: { value: id } });
-  fireEvent.change(screen.getByLabelText(/Date of birth/), { target: { value: dob } });
-  fireEvent.change(screen.getByRole('textbox', { name: /ZIP code/ }), { target: { value: zip } });
+  fireEvent.input(screen.getByRole('textbox', { name: /Exchange Subscriber ID/ }), { target: { value: id } });
+  fireEvent.input(screen.getByLabelText(/Date of birth/), { target: { value: dob } });
+  fireEvent.input(screen.getByRole('textbox', { name: /ZIP code/ }), { target: { value: zip } });
 }
 
 describe('locate account (SPEC §2, §5, §6)', () => {
@@ -24,7 +24,7 @@ describe('locate account (SPEC §2, §5, §6)', () => {
     await waitFor(() => {
       expect(document.activeElement?.getAttribute('name')).toBe('identifier');
     });
-    fireEvent.change(screen.getByRole('textbox', { name: /ID de suscriptor del Exchange/ }), { target: { value: 'AB' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /ID de suscriptor del Exchange/ }), { target: { value: 'AB' } });
     fireEvent.click(submit);
     expect(await screen.findByText('ID de suscriptor del Exchange necesita al menos 4 caracteres (escribió 2).', { selector: '.MuiAlert-message' })).toBeTruthy();
   });

@@ -176,11 +176,11 @@ describe('wallet page (SPEC §3 Wallet, §4 Wallet)', { timeout: 30_000 }, () =>
     fireEvent.click(await screen.findByRole('button', { name: 'Editar – Household checking' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar Cuenta corriente que termina en 789' });
     const holder = within(dialog).getByRole('textbox', { name: /Nombre del titular de la cuenta/ });
-    fireEvent.change(holder, { target: { value: '' } });
+    fireEvent.input(holder, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
     expect(await within(dialog).findByText('Nombre del titular de la cuenta es obligatorio.', { selector: 'p' })).toBeTruthy();
-    fireEvent.change(holder, { target: { value: 'María Santos' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Apodo/ }), { target: { value: 'Cuenta de la casa' } });
+    fireEvent.input(holder, { target: { value: 'María Santos' } });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Apodo/ }), { target: { value: 'Cuenta de la casa' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Se guardaron sus cambios en Cuenta de la casa.')).toBeTruthy();
     expect(commandsOf(calls)).toEqual([
@@ -218,8 +218,8 @@ describe('wallet page (SPEC §3 Wallet, §4 Wallet)', { timeout: 30_000 }, () =>
     Object.defineProperty(frame, 'contentWindow', { value: child });
     const fromFrame = (data: object, origin = PROCESSOR) => window.dispatchEvent(new MessageEvent('message', { data: { source: 'portal-hosted-fields', ...data }, origin, source: child }));
     fromFrame({ type: 'ready' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Street address/ }), { target: { value: '12 Harbor St' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /City/ }), { target: { value: 'Fall River' } });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Street address/ }), { target: { value: '12 Harbor St' } });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /City/ }), { target: { value: 'Fall River' } });
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /State/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'MA – Massachusetts' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
