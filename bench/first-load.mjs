@@ -10,8 +10,9 @@
 // moment the page's content is in the document (for /account-overview: the "At a glance" section),
 // seen by a MutationObserver inside the page. Every script whose request started before that moment
 // counts — what the browser really fetched (resource timing), not what the manifest says — with its
-// size as our server sends it gzip-compressed (Accept-Encoding: gzip), and beside it the body bytes the
-// browser received (also gzip over plain HTTP).
+// size as our server sends it gzip-compressed (Accept-Encoding: gzip; the build's level-9 .gz files),
+// and beside it the body bytes the browser received (Chromium accepts Brotli on localhost, so the
+// build's .br files: what a member's browser gets over HTTPS).
 /* global window, document, MutationObserver -- used inside functions that run in the browser */
 import fs from 'node:fs';
 import { request } from 'node:http';
@@ -158,7 +159,7 @@ try {
         `  ${kb(chunk.gzip).padStart(5)} KB  ${kb(chunk.transferred).padStart(5)} KB  ${kb(chunk.raw).padStart(5)} KB  ${String(chunk.startMs).padStart(5)}  ${chunk.file}`,
       );
     console.log(
-      `  ${kb(total).padStart(5)} KB  ${kb(transferredTotal).padStart(5)} KB  ${kb(rawTotal).padStart(5)} KB         total (budget ${kb(budgetBytes)} KB gzip; "browser": the body bytes the browser received)`,
+      `  ${kb(total).padStart(5)} KB  ${kb(transferredTotal).padStart(5)} KB  ${kb(rawTotal).padStart(5)} KB         total (budget ${kb(budgetBytes)} KB gzip; "browser": the body bytes the browser received, Brotli)`,
     );
     if (after.length > 0)
       console.log(

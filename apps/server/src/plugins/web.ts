@@ -44,6 +44,9 @@ export const webPlugin = fp(
       await app.register(fastifyStatic, {
         root: options.webDistDir,
         prefix: '/',
+        // The build writes each script and style sheet also compressed at the highest levels (.br, .gz):
+        // sent as they are when the browser accepts them, instead of compressed again on every request.
+        preCompressed: true,
         cacheControl: false,
         index: ['index.html'],
         list: false,
