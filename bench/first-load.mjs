@@ -13,12 +13,11 @@
 // size as our server sends it gzip-compressed (Accept-Encoding: gzip; the build's level-9 .gz files),
 // and beside it the body bytes the browser received (Chromium accepts Brotli on localhost, so the
 // build's .br files: what a member's browser gets over HTTPS).
-/* global window, document, MutationObserver -- used inside functions that run in the browser */
 import fs from 'node:fs';
-import { request } from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { measureFirstLoad } from './lib/first-load.mjs';
 import { signInMember, startPortalServer } from './lib/portal-server.mjs';
 
 const { values } = parseArgs({
@@ -59,70 +58,7 @@ try {
   await signInMember(page, baseUrl, 'maria.santos', values.language);
   await page.locator(values.ready).waitFor({ timeout: 60_000 });
 
-  // The moment the page's content arrives, as the page itself sees it.
-  await page.addInitScript((selector) => {
-    const seen = () => {
-      if (document.querySelector(selector)) {
-        window.__rendered = performance.now();
-        return true;
-      }
-      return false;
-    };
-    const observer = new MutationObserver(() => {
-      if (seen()) observer.disconnect();
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  }, values.ready);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-
-  await page.goto(`${baseUrl}${values.route}`);
-  await page.waitForFunction(() => typeof window.__rendered === 'number', undefined, { timeout: 60_000 });
-  const { rendered, entries } = await page.evaluate(() => ({
-    rendered: window.__rendered,
-    entries: performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-      .map((entry) => ({
-        url: entry.name,
-        startTime: entry.startTime,
-        responseEnd: entry.responseEnd,
-        transferred: entry.encodedBodySize,
-        raw: entry.decodedBodySize,
-      })),
-  }));
-  const before = entries.filter((entry) => entry.startTime < rendered);
-  const after = entries.filter((entry) => entry.startTime >= rendered);
-
-  // The same files as our server sends them to a client that accepts gzip only (raw bytes on the wire:
-  // Node's fetch would decompress them).
-  const gzipBytes = (url) =>
-    new Promise((resolve, reject) => {
-      request(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
-        let length = 0;
-        response.on('data', (chunk) => (length += chunk.length));
-        response.on('end', () =>
-          response.headers['content-encoding'] === 'gzip'
-            ? resolve(length)
-            : reject(new Error(`${url} was not sent gzip-compressed`)),
-        );
-      })
-        .on('error', reject)
-        .end();
-    });
-  const chunks = [];
-  for (const entry of before) {
-    chunks.push({
-      file: new URL(entry.url).pathname,
-      gzip: await gzipBytes(entry.url),
-      transferred: entry.transferred,
-      raw: entry.raw,
-      startMs: Math.round(entry.startTime),
-    });
-  }
-  chunks.sort((a, b) => b.gzip - a.gzip);
+  const { renderedMs, chunks, later } = await measureFirstLoad(page, `${baseUrl}${values.route}`, values.ready);
   const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
   const transferredTotal = chunks.reduce((sum, chunk) => sum + chunk.transferred, 0);
   const rawTotal = chunks.reduce((sum, chunk) => sum + chunk.raw, 0);
@@ -136,13 +72,13 @@ try {
       JSON.stringify(
         {
           route: values.route,
-          renderedMs: Math.round(rendered),
+          renderedMs,
           totalGzipBytes: total,
           transferredBytes: transferredTotal,
           rawBytes: rawTotal,
           budgetBytes,
           chunks,
-          later: after.map((entry) => new URL(entry.url).pathname),
+          later,
           machine,
         },
         null,
@@ -151,7 +87,7 @@ try {
     );
   } else {
     console.log(
-      `JavaScript loaded before ${values.route} rendered, language ${values.language} (${chunks.length} scripts, rendered at ${Math.round(rendered)} ms):`,
+      `JavaScript loaded before ${values.route} rendered, language ${values.language} (${chunks.length} scripts, rendered at ${renderedMs} ms):`,
     );
     console.log(`  ${'gzip'.padStart(8)}  ${'browser'.padStart(8)}  ${'raw'.padStart(8)}  start  file`);
     for (const chunk of chunks)
@@ -161,9 +97,9 @@ try {
     console.log(
       `  ${kb(total).padStart(5)} KB  ${kb(transferredTotal).padStart(5)} KB  ${kb(rawTotal).padStart(5)} KB         total (budget ${kb(budgetBytes)} KB gzip; "browser": the body bytes the browser received, Brotli)`,
     );
-    if (after.length > 0)
+    if (later.length > 0)
       console.log(
-        `Loaded after the first render: ${after.map((entry) => new URL(entry.url).pathname.replace('/assets/', '')).join(', ')}`,
+        `Loaded after the first render: ${later.map((file) => file.replace('/assets/', '')).join(', ')}`,
       );
     console.log(`Machine: ${machine}`);
   }

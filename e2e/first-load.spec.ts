@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { measureFirstLoad } from '../bench/lib/first-load.mjs';
+import { freshMember } from './support/members';
+import { newPortalPage, type Language } from './support/portal';
+
+// Issue 16, first load: the JavaScript a signed-in member's browser really loads before /account-overview
+// first renders stays within 150 KB gzip, in each language (each loads its own startup texts). Measured in
+// Chromium as bench/first-load.mjs measures it (that script prints the per-file table): the tab that signed
+// in loads the page again with the cache cleared, and every script requested before the overview's
+// "At a glance" section is in the document counts, at the size our server sends it gzip-compressed. A page
+// or a library that lands on the first load fails CI here, the day it is added (docs/decisions/033, 038).
+
+const BUDGET_BYTES = 150_000;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+for (const language of ['en', 'es', 'pt'] as const satisfies readonly Language[]) {
+  test(`first load (${language}): a signed-in member's browser loads at most 150 KB gzip of JavaScript before the overview renders`, async ({ browser, baseURL }) => {
+    const { context, page } = await newPortalPage(browser, { language, width: 412 });
+    await freshMember(page, { language });
+    await expect(page.locator('#glance-heading')).toBeVisible({ timeout: 30_000 });
+
+    const { chunks } = await measureFirstLoad(page, `${baseURL}/account-overview`, '#glance-heading');
+    const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
+    const listing = chunks.map((chunk) => `${kb(chunk.gzip).padStart(9)}  ${chunk.file}`).join('\n');
+
+    // The measurement saw the page's own code, the shared framework and this language's startup texts.
+    expect(chunks.some((chunk) => /\/account-overview-page-[\w-]+\.js$/.test(chunk.file)), listing).toBe(true);
+    expect(chunks.some((chunk) => /\/framework-[\w-]+\.js$/.test(chunk.file)), listing).toBe(true);
+    expect(chunks.some((chunk) => new RegExp(`/startup-${language}-[\\w-]+\\.js$`).test(chunk.file)), listing).toBe(true);
+    expect(total, `${kb(total)} of JavaScript before the overview rendered (budget ${kb(BUDGET_BYTES)}):\n${listing}`).toBeLessThanOrEqual(BUDGET_BYTES);
+    await context.close();
+  });
+}
