@@ -61,12 +61,14 @@ test('a member searches providers by specialty and language and chooses a primar
   await search.getByRole('combobox', { name: t('fields.searchRadius.label', language) }).click();
   await page.getByRole('option', { name: t('pcpSelect.withinMiles', language, { miles: 50 }) }).click();
   await search.getByRole('button', { name: t('pcpSelect.search', language) }).click();
+  // The list keeps the earlier results (the default search) until the new ones arrive: wait for a list in
+  // which every card matches, instead of reading the cards once (they were replaced while being read).
   const results = page.getByRole('list', { name: t('pcpSelect.resultsHeading', language) });
-  await expect(results.getByRole('listitem').first()).toBeVisible({ timeout: 20_000 });
-  for (const card of await results.getByRole('listitem').all()) {
-    await expect(card).toContainText(t('pcpSelect.specialty.family-medicine', language));
-    await expect(card).toContainText(/Habla .*español/);
-  }
+  const cards = results.getByRole('listitem');
+  await expect(cards.first()).toBeVisible({ timeout: 20_000 });
+  await expect(cards.filter({ hasNotText: t('pcpSelect.specialty.family-medicine', language) })).toHaveCount(0, { timeout: 20_000 });
+  await expect(cards.filter({ hasNotText: /Habla .*español/ })).toHaveCount(0);
+  await expect(cards.first()).toBeVisible();
   await expectNoViolationsAtEachWidth(page, 'the PCP page with results (es)');
 
   const provider = results

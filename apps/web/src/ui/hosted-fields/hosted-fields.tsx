@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TokenizedMethodSchema, type HostedFieldsConfig, type TokenizedMethod } from '@portal/contracts';
 import Alert from '@mui/material/Alert';
@@ -59,14 +59,18 @@ export function HostedFields({ kind, config, title, onSubmitRequest, ref }: Host
   const [attempt, setAttempt] = useState(0);
   const pending = useRef(new Map<string, (outcome: TokenizeOutcome) => void>());
   const submitRequest = useRef(onSubmitRequest);
-  useEffect(() => {
+  // Layout effects, not effects, for everything the frame's messages read: they run in the same task as
+  // the commit that inserts the frame, so they are in place before the frame can post anything. (Preact
+  // runs effects after the next frame is painted; a frame from a fast processor said "ready" before the
+  // listener existed, and the form stayed on "could not load" with the fields typed in.)
+  useLayoutEffect(() => {
     submitRequest.current = onSubmitRequest;
   });
   const src = kind === 'card' ? config.card : config.bankAccount;
   // Ready and stalled belong to one load of the frame (its URL and the retry count).
   const load = `${src}#${attempt}`;
   const currentLoad = useRef(load);
-  useEffect(() => {
+  useLayoutEffect(() => {
     currentLoad.current = load;
   });
   const [readyLoad, setReadyLoad] = useState<string | null>(null);
@@ -74,7 +78,7 @@ export function HostedFields({ kind, config, title, onSubmitRequest, ref }: Host
   const ready = readyLoad === load;
   const stalled = stalledLoad === load && !ready;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const waiting = pending.current;
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== config.origin || event.source !== frame.current?.contentWindow || !isFrameMessage(event.data)) return;
