@@ -255,10 +255,19 @@ export function careLines(lines: readonly BenefitLine[]): BenefitLine[] {
  */
 export function formatBenefitMoney(cents: Cents, locale: string): string {
   const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
+  const key = `${locale} ${whole ? 'whole' : 'cents'}`;
+  let format = benefitMoneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    });
+    benefitMoneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }
+
+/** One formatter per locale and kind, built once (building one costs far more than using it). */
+const benefitMoneyFormats = new Map<string, Intl.NumberFormat>();

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useNotificationText } from './notification-text';
 import { visuallyHidden } from './visually-hidden';
+import { dateTimeFormat } from './format';
 
 export interface NotificationItemProps {
   notification: Notification;
@@ -24,7 +25,7 @@ export function NotificationItem({ notification, onOpen, onAttachment, attachmen
   const { t, i18n } = useTranslation();
   const { message, linkText } = useNotificationText();
   const unread = !notification.read;
-  const received = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : `${i18n.language}-US`, { dateStyle: 'medium' }).format(new Date(notification.createdDate));
+  const received = dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(notification.createdDate));
   const link = notification.link && linkText(notification.linkTextKey) ? { to: notification.link, text: linkText(notification.linkTextKey) ?? '' } : null;
   const dropDown = notification.dropDownLink && linkText(notification.dropDownLinkTextKey) ? { to: notification.dropDownLink, text: linkText(notification.dropDownLinkTextKey) ?? '' } : null;
   return (
