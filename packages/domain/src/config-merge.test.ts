@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deepMerge } from './config-merge';
+import fc from 'fast-check';
+import { deepMerge, deepMergeAll } from './config-merge';
 
 describe('deepMerge', () => {
   const base = {
@@ -60,5 +61,53 @@ describe('deepMerge', () => {
   it('merges objects created without a prototype', () => {
     const bare = Object.assign(Object.create(null) as Record<string, unknown>, { a: 1 });
     expect(deepMerge<unknown>({ b: 2 }, bare)).toEqual({ a: 1, b: 2 });
+  });
+});
+
+describe('deepMergeAll', () => {
+  // Trees of a few overlapping keys, so that merges meet objects, arrays and scalars at the same place.
+  const { tree } = fc.letrec((build) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      fc.string({ maxLength: 3 }),
+      fc.integer(),
+      fc.constant(null),
+      fc.array(fc.integer(), { maxLength: 2 }),
+      build('tree'),
+    ),
+    tree: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), build('value'), { maxKeys: 4 }),
+  }));
+  const trees = fc.array(tree, { maxLength: 6 });
+
+  it('gives what deepMerge over each tree in turn gives', () => {
+    fc.assert(
+      fc.property(trees, (inputs) => {
+        expect(deepMergeAll(inputs)).toEqual(inputs.reduce<Record<string, unknown>>((merged, next) => deepMerge(merged, next), {}));
+      }),
+    );
+  });
+
+  it('changes none of its inputs, now or through the result later', () => {
+    fc.assert(
+      fc.property(trees, (inputs) => {
+        const before = JSON.parse(JSON.stringify(inputs)) as unknown;
+        const merged = deepMergeAll(inputs);
+        expect(inputs).toEqual(before);
+        const scribble = (node: Record<string, unknown>) => {
+          for (const [key, value] of Object.entries(node)) {
+            if (value !== null && typeof value === 'object' && !Array.isArray(value)) scribble(value as Record<string, unknown>);
+            else node[key] = 'changed';
+          }
+        };
+        scribble(merged);
+        expect(inputs).toEqual(before);
+      }),
+    );
+  });
+
+  it('ignores keys that would reach Object.prototype', () => {
+    const merged = deepMergeAll([JSON.parse('{"__proto__": {"polluted": true}, "a": {"constructor": 1, "b": 2}}') as Record<string, unknown>]);
+    expect(merged).toEqual({ a: { b: 2 } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
-  deepMerge,
+  deepMergeAll,
   DEFAULT_LANGUAGE,
   initialLanguage,
   isLanguage,
@@ -38,7 +38,7 @@ const isStartupFile = (path: string): boolean =>
 /** Every file of a language folder, merged into one tree (each file holds its own top-level keys). */
 async function loadFolder(loaders: Loaders): Promise<Resources> {
   const trees = await Promise.all(Object.values(loaders).map((load) => load()));
-  return trees.reduce<Resources>((merged, tree) => deepMerge(merged, tree as Resources), {});
+  return deepMergeAll(trees as Resources[]);
 }
 
 type Part = 'startup' | 'rest';
@@ -130,8 +130,7 @@ async function ensureLoaded(
     Promise.all(missing.map((part) => loaders[language][part]())),
     tenantResources(language),
   ]);
-  const base = bases.reduce<Resources>((merged, tree) => deepMerge(merged, tree), {});
-  i18next.addResourceBundle(language, 'translation', deepMerge(base, tenant), true, true);
+  i18next.addResourceBundle(language, 'translation', deepMergeAll([...bases, tenant]), true, true);
   for (const part of missing) have.add(part);
   loaded.set(language, have);
 }

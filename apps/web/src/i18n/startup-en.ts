@@ -1,4 +1,4 @@
-import { deepMerge } from '@portal/domain';
+import { deepMergeAll } from '@portal/domain';
 
 // The en startup language files as one chunk (one request; they compress better together). The glob
 // spells STARTUP_TEXT_FILES out (it must be a literal); index.ts imports this module when en is needed.
@@ -7,4 +7,4 @@ const files = import.meta.glob<Record<string, unknown>>(
   { eager: true, import: 'default' },
 );
 
-export default Object.values(files).reduce<Record<string, unknown>>((merged, tree) => deepMerge(merged, tree), {});
+export default deepMergeAll(Object.values(files));
