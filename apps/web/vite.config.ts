@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -74,10 +75,37 @@ export default function ThemeProvider({ theme, ...props }) {
   };
 }
 
+/**
+ * React Router 7 publishes a production build beside its development one (the same code without the
+ * development warnings and their messages) but its package exports only the development one
+ * (remix-run/react-router#12532, #14102). The built portal takes the production build; `vite dev` and
+ * Vitest keep the warnings. When a release exports the production build itself, this finds nothing to
+ * change; when one drops it, the build says so and keeps the development one.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const DEVELOPMENT = `${path.sep}dist${path.sep}development${path.sep}`;
+  const PRODUCTION = `${path.sep}dist${path.sep}production${path.sep}`;
+  return {
+    name: 'portal:react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved?.id.includes(DEVELOPMENT)) return resolved;
+      const production = resolved.id.replace(DEVELOPMENT, PRODUCTION);
+      if (fs.existsSync(production)) return { ...resolved, id: production };
+      this.warn(`no production build of react-router at ${production}: the development one is bundled`);
+      return resolved;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     muiThemeWithoutCssVariables(),
+    reactRouterProductionBuild(),
     // Each built script and style sheet also as .gz (zlib level 9) and .br (Brotli quality 11), which the
     // server sends instead of compressing on the fly at zlib's default level: about 1 KB less on a first
     // load over http, and Brotli (HTTPS only in browsers) about 15 % less again (docs/decisions/033).
