@@ -109,18 +109,29 @@ describe('embedded database durability', () => {
    * answered has its audit row on disk, even when the process is killed right after.
    */
   it('finds the audit row of every read it answered after a kill', async () => {
-    // Signing in needs the server's public URL before it starts: a free port chosen here.
-    const port = await new Promise<number>((resolve, reject) => {
-      const probe = net.createServer();
-      probe.once('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() => {
-          resolve(typeof address === 'object' && address ? address.port : 0);
+    // Signing in needs the server's public URL before it starts: a free port chosen here. Between the
+    // probe and the server's listen another process may take it (an outgoing connection of a suite running
+    // beside this one gets a port from the same range): then another port, up to three times.
+    const freePort = () =>
+      new Promise<number>((resolve, reject) => {
+        const probe = net.createServer();
+        probe.once('error', reject);
+        probe.listen(0, '127.0.0.1', () => {
+          const address = probe.address();
+          probe.close(() => {
+            resolve(typeof address === 'object' && address ? address.port : 0);
+          });
         });
       });
-    });
-    const server = await start({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
+    let server: RunningServer | undefined;
+    for (let attempt = 1; !server; attempt += 1) {
+      const port = await freePort();
+      try {
+        server = await start({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
+      } catch (error) {
+        if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+      }
+    }
     const token = await signIn(server.url, 'consumer', 'maria.santos', DEMO_PASSWORD);
 
     const answered = new Set<string>();
