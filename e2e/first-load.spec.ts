@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { FIRST_PAGE_FALLBACK_MS } from '../apps/web/src/lib/first-page';
 import { measureFirstLoad } from '../bench/lib/first-load.mjs';
 import { freshMember } from './support/members';
 import { newPortalPage, type Language } from './support/portal';
@@ -9,6 +10,8 @@ import { newPortalPage, type Language } from './support/portal';
 // in loads the page again with the cache cleared, and every script requested before the overview's
 // "At a glance" section is in the document counts, at the size our server sends it gzip-compressed. A page
 // or a library that lands on the first load fails CI here, the day it is added (docs/decisions/033, 038).
+// A load slower than FIRST_PAGE_FALLBACK_MS starts the deferred code (the schemas) before the overview on
+// purpose — on a busy CI machine that happened once — so such a measurement is taken again (at most three).
 
 const BUDGET_BYTES = 150_000;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
@@ -19,7 +22,11 @@ for (const language of ['en', 'es', 'pt'] as const satisfies readonly Language[]
     await freshMember(page, { language });
     await expect(page.locator('#glance-heading')).toBeVisible({ timeout: 30_000 });
 
-    const { chunks } = await measureFirstLoad(page, `${baseURL}/account-overview`, '#glance-heading');
+    let measured = await measureFirstLoad(page, `${baseURL}/account-overview`, '#glance-heading');
+    for (let attempt = 2; measured.renderedMs >= FIRST_PAGE_FALLBACK_MS && attempt <= 3; attempt += 1) {
+      measured = await measureFirstLoad(page, `${baseURL}/account-overview`, '#glance-heading');
+    }
+    const { chunks, renderedMs } = measured;
     const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
     const listing = chunks.map((chunk) => `${kb(chunk.gzip).padStart(9)}  ${chunk.file}`).join('\n');
 
@@ -27,7 +34,7 @@ for (const language of ['en', 'es', 'pt'] as const satisfies readonly Language[]
     expect(chunks.some((chunk) => /\/account-overview-page-[\w-]+\.js$/.test(chunk.file)), listing).toBe(true);
     expect(chunks.some((chunk) => /\/framework-[\w-]+\.js$/.test(chunk.file)), listing).toBe(true);
     expect(chunks.some((chunk) => new RegExp(`/startup-${language}-[\\w-]+\\.js$`).test(chunk.file)), listing).toBe(true);
-    expect(total, `${kb(total)} of JavaScript before the overview rendered (budget ${kb(BUDGET_BYTES)}):\n${listing}`).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(total, `${kb(total)} of JavaScript before the overview rendered after ${renderedMs} ms (budget ${kb(BUDGET_BYTES)}):\n${listing}`).toBeLessThanOrEqual(BUDGET_BYTES);
     await context.close();
   });
 }

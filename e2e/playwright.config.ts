@@ -113,7 +113,11 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
-    trace: 'retain-on-failure',
+    // No trace by default: recording one films the page (a screencast of JPEG frames) from the first step
+    // of every journey, and on two cores that doubled the journeys' CPU (decision 020). A failure keeps a
+    // screenshot and Playwright's page snapshot; E2E_TRACE=on records the full trace again to look into one.
+    trace: process.env.E2E_TRACE === 'on' ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
   },
   projects: [
     { name: 'portal', testIgnore: '**/idle.spec.ts', use: { baseURL: `http://127.0.0.1:${port}` }, teardown: 'secrets scan' },
