@@ -1,9 +1,12 @@
 // Runs commands one after another with their own output, then prints one line per step. A group of
 // steps (`{ parallel: [...] }`) runs at once, each one's output printed whole when it ends: commands that
-// each keep one core busy (lint, the type-check) share the machine's cores instead of taking turns.
+// each keep one core busy (lint, the type-check) share the machine's cores instead of taking turns. A
+// member of a group may be a sequence (`{ sequence: [...] }`): its steps run one after another, beside
+// the group's other members.
 import { spawn } from 'node:child_process';
 
 /** @typedef {{ name: string, command: string, args: string[], env?: Record<string, string> }} Step */
+/** @typedef {Step | { sequence: Step[] }} Branch */
 
 /** @param {Step} step @param {boolean} captured */
 function run(step, captured) {
@@ -24,22 +27,36 @@ function run(step, captured) {
 
 const title = (step) => `\n▶ ${step.name}: ${[step.command, ...step.args].join(' ')}`;
 
-/** @param {(Step | { parallel: Step[] })[]} steps */
+/** The steps of a group's member, one after another. @param {Branch} branch */
+async function runBranch(branch) {
+  const results = [];
+  for (const step of 'sequence' in branch ? branch.sequence : [branch]) {
+    const result = await run(step, true);
+    results.push({ ...result, step });
+  }
+  return results;
+}
+
+const stepsOf = (/** @type {Branch} */ branch) => ('sequence' in branch ? branch.sequence : [branch]);
+
+/** @param {(Step | { parallel: Branch[] })[]} steps */
 export async function runSteps(steps, { stopOnFailure = false } = {}) {
   const results = [];
   let expected = 0;
   for (const step of steps) {
     const group = 'parallel' in step ? step.parallel : [step];
-    expected += group.length;
-    if (group.length === 1) {
+    expected += group.flatMap(stepsOf).length;
+    if (group.length === 1 && !('sequence' in group[0])) {
       console.log(title(group[0]));
       results.push(await run(group[0], false));
     } else {
-      console.log(`\n▶ at once: ${group.map((one) => one.name).join(', ')}`);
-      for (const result of await Promise.all(group.map((one) => run(one, true)))) {
-        console.log(title(group.find((one) => one.name === result.name)));
-        process.stdout.write(result.output);
-        results.push(result);
+      console.log(`\n▶ at once: ${group.map((branch) => stepsOf(branch).map((one) => one.name).join(' then ')).join('; beside it ')}`);
+      for (const branch of await Promise.all(group.map(runBranch))) {
+        for (const result of branch) {
+          console.log(title(result.step));
+          process.stdout.write(result.output);
+          results.push(result);
+        }
       }
     }
     if (stopOnFailure && results.some((r) => !r.ok)) break;
