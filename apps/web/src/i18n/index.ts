@@ -86,6 +86,18 @@ let everyText = false;
 
 export class LanguageLoadError extends Error {}
 
+/**
+ * Tests: back to no language files loaded and no tenant's words (the web tests share modules across
+ * files, and a file that loaded the tenant's configuration must not change the words of the next).
+ */
+export function forgetTexts(): void {
+  tenantLanguagePath = null;
+  loaded.clear();
+  tenantFiles.clear();
+  everyText = false;
+  if (i18next.isInitialized) for (const language of LANGUAGES) i18next.removeResourceBundle(language, 'translation');
+}
+
 /** Startup: from now on every language is the static file with the tenant's file deep-merged over it. */
 export function setTenantLanguagePath(path: string): void {
   tenantLanguagePath = path.endsWith('/') ? path : `${path}/`;

@@ -22,3 +22,9 @@ export function loadContracts(): Promise<ContractsModule> {
 
 /** The schemas if they have loaded already, without loading them. */
 export const loadedContracts = (): ContractsModule | null => loaded;
+
+/** Tests: back to a visit that has not loaded the schemas (the web tests share modules across files). */
+export function forgetContracts(): void {
+  loading = null;
+  loaded = null;
+}

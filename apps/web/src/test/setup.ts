@@ -1,13 +1,20 @@
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { changeLanguage, initI18n, loadAllTexts } from '../i18n';
+import { changeLanguage, forgetTexts, initI18n, loadAllTexts } from '../i18n';
 import { setCredential } from '../lib/auth/credentials';
+import { forgetContracts } from '../lib/contracts';
+import { resetFirstPage } from '../lib/first-page';
 import { resetPortalState } from '../lib/portal-state';
 
 // Pages load their code and data lazily; a busy CI machine needs more than the default second.
 configure({ asyncUtilTimeout: 4000 });
 
 beforeAll(async () => {
+  // The test files of a worker share its modules (isolate: false in vite.config.ts): each starts as a
+  // new visit would — no tenant's words, no schemas loaded, the first page not shown yet.
+  forgetTexts();
+  forgetContracts();
+  resetFirstPage();
   await initI18n();
   // Tests render pages directly, without the router that loads their language files.
   await loadAllTexts();
