@@ -52,7 +52,9 @@ export function PolicySelector({ choices, selected }: { choices: readonly Policy
       onChange={(event) => {
         updatePortalState({ selectedPolicyId: event.target.value });
       }}
-      sx={{ minWidth: { sm: 360 } }}
+      // A long plan name is cut with an ellipsis inside the field instead of widening the page on a phone
+      // (the Portuguese end-coverage page scrolled sideways by 9 px at 375 px, WCAG 1.4.10).
+      sx={{ minWidth: { sm: 360 }, maxWidth: '100%' }}
     >
       {choices.map((policy) => (
         <MenuItem key={policy.id} value={policy.id}>
