@@ -27,17 +27,14 @@ function run(step, captured) {
 
 const title = (step) => `\n▶ ${step.name}: ${[step.command, ...step.args].join(' ')}`;
 
+const stepsOf = (/** @type {Branch} */ branch) => ('sequence' in branch ? branch.sequence : [branch]);
+
 /** The steps of a group's member, one after another. @param {Branch} branch */
 async function runBranch(branch) {
   const results = [];
-  for (const step of 'sequence' in branch ? branch.sequence : [branch]) {
-    const result = await run(step, true);
-    results.push({ ...result, step });
-  }
+  for (const step of stepsOf(branch)) results.push({ ...(await run(step, true)), step });
   return results;
 }
-
-const stepsOf = (/** @type {Branch} */ branch) => ('sequence' in branch ? branch.sequence : [branch]);
 
 /** @param {(Step | { parallel: Branch[] })[]} steps */
 export async function runSteps(steps, { stopOnFailure = false } = {}) {

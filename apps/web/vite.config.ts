@@ -161,7 +161,7 @@ export default defineConfig({
     environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 900, settings: { handleDisabledFileLoadingAsSuccess: true } } },
     setupFiles: ['../../vitest.setup.ts', './src/test/setup.ts'],
     // Test files share each worker's modules: importing the libraries and the app again for every file
-    // cost more than half of this project's time (165 → 70 CPU s). The module state a file leaves behind
+    // cost more than half of this project's CPU (165 → 78-84 CPU s). The module state a file leaves behind
     // (words, schemas, the first-page mark, the portal state) is reset by src/test/setup.ts.
     isolate: false,
     // Testing Library's ES module (its `main` is CommonJS, which Node would run with React DOM itself).
