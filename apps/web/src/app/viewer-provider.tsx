@@ -27,7 +27,10 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
   const canSearch = session.data?.permissions.includes(MEMBER_SEARCH_PERMISSION) ?? false;
   const lookup = canSearch ? actingFor : null;
   const search = lookup ? (lookup.label ?? lookup.id) : null;
-  const household = useHouseholdUser(session.data ? key : null, lookup ? { idType: lookup.idType, id: lookup.id } : null);
+  // With nobody being acted for, the lookup is null whatever the session's permissions: the household
+  // is then asked for beside the session instead of after it, one round trip less before the first page.
+  const lookupKnown = session.data !== undefined || actingFor === null;
+  const household = useHouseholdUser(lookupKnown ? key : null, lookup ? { idType: lookup.idType, id: lookup.id } : null);
 
   const state = useMemo<ViewerState>(() => {
     if (key === null) return { status: 'signed-out' };

@@ -6,7 +6,7 @@ import { PortalProviders, createQueryClient } from '../app/portal-app';
 import { PortalRoutes } from '../app/router';
 import type { RuntimeConfig } from '../config/load-config';
 import { setCredential, type Credential } from '../lib/auth/credentials';
-import { resetPortalState } from '../lib/portal-state';
+import { resetPortalState, updatePortalState, type ActingFor } from '../lib/portal-state';
 import { testConfig } from './config';
 
 export interface FakeApi {
@@ -15,8 +15,8 @@ export interface FakeApi {
   household?: HouseholdUserResponse | ((search: string | null) => HouseholdUserResponse);
   policies?: Record<string, PolicyDetail>;
   unread?: number;
-  /** Answers chosen by the test, tried first (e.g. locate-account outcomes). */
-  custom?: (method: string, path: string, body: unknown) => Response | undefined;
+  /** Answers chosen by the test, tried first (e.g. locate-account outcomes); a promise holds the answer back. */
+  custom?: (method: string, path: string, body: unknown) => Response | Promise<Response> | undefined;
 }
 
 export interface Call {
@@ -63,9 +63,11 @@ export function fakeFetch(api: FakeApi, calls: Call[]) {
 }
 
 /** Renders the whole portal (shell + routes) at `path`, signed in when a credential is given. */
-export function renderPortal(path: string, options: { config?: RuntimeConfig; credential?: Credential | null; api?: FakeApi } = {}) {
+export function renderPortal(path: string, options: { config?: RuntimeConfig; credential?: Credential | null; api?: FakeApi; actingFor?: ActingFor } = {}) {
   const calls: Call[] = [];
   resetPortalState();
+  // A member looked up earlier in this tab (staff and brokers), as a reload finds it in session storage.
+  if (options.actingFor) updatePortalState({ actingFor: options.actingFor });
   setCredential(options.credential ?? null);
   vi.stubGlobal('fetch', fakeFetch(options.api ?? {}, calls));
   const queryClient = createQueryClient();
