@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, parseWireAmount } from '@portal/domain';
+import { amountCents, isCalendarDate } from '@portal/domain';
 import { BirthDateSchema, CalendarDateSchema, CentsSchema, UuidSchema } from './common';
 import { PAYMENT_STATUSES } from './payment';
 import { ReinstatementOutcomeSchema } from './reinstatement';
@@ -18,8 +18,6 @@ export const PaymentAmountSchema = z
   .refine((text) => Number(text) < 10_000_000, { message: 'too large', params: { code: 'amount-above-maximum', maximum: 10_000_000 } })
   .meta({ description: 'Dollars with at most two decimals, e.g. "125.50" (SPEC §9).', example: '125.50' });
 
-/** The amount in cents of a valid {@link PaymentAmountSchema} text. */
-export const amountCents = (text: string): number => parseWireAmount(text.endsWith('.') ? `${text}0` : text);
 
 /** The tenant's limits on one payment (config `payments.min/maxAllowedPaymentCents`), as a refinement. */
 export function paymentAmountWithin(limits: { minAllowedPaymentCents: number; maxAllowedPaymentCents: number }) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, type CalendarDate } from '@portal/domain';
+import type { CalendarDate } from '@portal/domain';
 import { CalendarDateSchema, CentsSchema, TypedDateSchema, UuidSchema } from './common';
 import { MakePaymentResponseSchema, PaymentAmountSchema, paymentAmountWithin } from './make-payment';
 import { WalletItemRefSchema } from './wallet';
@@ -45,14 +45,6 @@ export const ScheduledPaymentListSchema = z
   })
   .meta({ id: 'ScheduledPaymentList' });
 export type ScheduledPaymentList = z.infer<typeof ScheduledPaymentListSchema>;
-
-/**
- * The days a scheduled payment may be set for (issue 10): from tomorrow — a payment for today is made
- * now, on the make-payment page — to `horizonDays` after today (config `payments.scheduledPaymentHorizonDays`).
- */
-export function scheduledPaymentWindow(today: CalendarDate, horizonDays: number): { earliest: CalendarDate; latest: CalendarDate } {
-  return { earliest: addDays(today, 1), latest: addDays(today, horizonDays) };
-}
 
 /** `POST /api/v1/Policy/{policyId}/scheduled-payments`: a one-time payment set for a later date. */
 export const CreateScheduledPaymentRequestSchema = z

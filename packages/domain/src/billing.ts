@@ -236,3 +236,11 @@ export function canAddAutopay(activeSubscriptions: number, limits: PaymentPlanLi
 export function canAddScheduledPayment(pendingScheduledPayments: number, limits: PaymentPlanLimits): boolean {
   return pendingScheduledPayments < limits.maxScheduledPaymentsAllowed;
 }
+
+/**
+ * The days a scheduled payment may be set for (issue 10): from tomorrow — a payment for today is made
+ * now, on the make-payment page — to `horizonDays` after today (config `payments.scheduledPaymentHorizonDays`).
+ */
+export function scheduledPaymentWindow(today: CalendarDate, horizonDays: number): { earliest: CalendarDate; latest: CalendarDate } {
+  return { earliest: addDays(today, 1), latest: addDays(today, horizonDays) };
+}

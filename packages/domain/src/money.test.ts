@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  amountCents,
   centsToDollars,
   dollarsToCents,
   formatMoney,
@@ -121,5 +122,14 @@ describe('formatMoney', () => {
     expect(formatMoney(123_456, 'en-US')).toBe('$1,234.56');
     expect(formatMoney(-500, 'en-US')).toBe('-$5.00');
     expect(formatMoney(123_456, 'pt-BR')).toContain('1.234,56');
+  });
+});
+
+describe('amountCents', () => {
+  it('reads an amount as a member types it, a trailing decimal point included', () => {
+    expect(amountCents('125.50')).toBe(12_550);
+    expect(amountCents('125.')).toBe(12_500);
+    expect(amountCents('0.5')).toBe(50);
+    expect(amountCents('7')).toBe(700);
   });
 });

@@ -50,6 +50,12 @@ export function parseWireAmount(text: string): Cents {
 }
 
 /**
+ * The cents of a payment amount as a member types it, which may end in its decimal point (`"125."` is
+ * 125.00); the text has passed the contract's PaymentAmountSchema.
+ */
+export const amountCents = (text: string): Cents => parseWireAmount(text.endsWith('.') ? `${text}0` : text);
+
+/**
  * SPEC §9: converts a dollar amount given as a number (as in configuration: `minAllowedPayment: 1`) to
  * cents, rounding half away from zero on the decimal value written (1.005 → 101, not 100).
  */

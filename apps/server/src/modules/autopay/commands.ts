@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { AccountConfig, AutopayList, CreateAutopayRequestSchema, ReplaceAutopayRequestSchema, UpdateAutopayRequestSchema } from '@portal/contracts';
-import { amountCents } from '@portal/contracts';
-import { autopayRunDay, autopayRunOf, canAddAutopay, type CalendarDate, type PaymentDueDayRule } from '@portal/domain';
+import { amountCents, autopayRunDay, autopayRunOf, canAddAutopay, type CalendarDate, type PaymentDueDayRule } from '@portal/domain';
 import type { PolicyRef } from '../../auth/access';
 import type { Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';

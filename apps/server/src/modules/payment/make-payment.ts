@@ -1,14 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import {
   ProblemType,
-  amountCents,
   fromUsDate,
   type MakePaymentRequest,
   type MakePaymentResponse,
   type MakePaymentScheduledResponse,
   type Receipt,
 } from '@portal/contracts';
-import { dueDayRule, paymentAmountForProcessor, toWireAmount, type Cents } from '@portal/domain';
+import { amountCents, dueDayRule, paymentAmountForProcessor, toWireAmount, type Cents } from '@portal/domain';
 import { authorizePolicy, type PolicyRef } from '../../auth/access';
 import { actionsOf, requireAction } from '../../auth/actions';
 import type { Principal } from '../../auth/principal';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { amountCents, type DeskPayment, type DeskResult, type PaymentRefund, type RefundPaymentRequest, type VoidPaymentRequest } from '@portal/contracts';
-import { dueDayRule } from '@portal/domain';
+import type { DeskPayment, DeskResult, PaymentRefund, RefundPaymentRequest, VoidPaymentRequest } from '@portal/contracts';
+import { amountCents, dueDayRule } from '@portal/domain';
 import { authorizePolicy, isUuid, notFound } from '../../auth/access';
 import type { Executor, Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';

@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   ProblemType,
-  amountCents,
   fromUsDate,
-  scheduledPaymentWindow,
   type AccountConfig,
   type ChangeScheduledPaymentRequestSchema,
   type CreateScheduledPaymentRequestSchema,
@@ -12,7 +10,7 @@ import {
   type MakePaymentScheduledResponse,
   type ScheduledPayment,
 } from '@portal/contracts';
-import { canAddScheduledPayment, checkPaymentAmount, compareCalendarDates, paymentClearsScheduledPayments, toWireAmount, type CalendarDate, type Cents } from '@portal/domain';
+import { amountCents, canAddScheduledPayment, checkPaymentAmount, compareCalendarDates, paymentClearsScheduledPayments, scheduledPaymentWindow, toWireAmount, type CalendarDate, type Cents } from '@portal/domain';
 import type { z } from 'zod';
 import { authorizePolicy, authorizeScheduledPayment, notFound, type PolicyRef } from '../../auth/access';
 import type { Transaction } from '../../db/client';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { UpdatePaperlessRequestSchema, type PaperlessSettings, type UpdatePaperlessRequest, type UpdatePaperlessResponse } from '@portal/contracts';
+import type { PaperlessSettings, UpdatePaperlessRequest, UpdatePaperlessResponse } from '@portal/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +16,7 @@ import { updatePaperless } from '../../data/paperless/update-paperless';
 import { notificationsKey } from '../../data/notification/get-notifications';
 import { householdDocumentsKey } from '../../data/document/get-household-documents';
 import { useSignedInViewer } from '../../lib/viewer';
-import { CheckboxInput, PortalForm, RadioInput, TextInput, useCommand, zodResolver } from '../../ui/form';
+import { CheckboxInput, contractResolver, PortalForm, RadioInput, TextInput, useCommand } from '../../ui/form';
 import { useFormatters } from '../../ui/format';
 
 const valuesOf = (settings: PaperlessSettings): UpdatePaperlessRequest => ({
@@ -30,7 +30,7 @@ function PaperlessForm({ householdId, settings, canChange }: { householdId: stri
   const { t } = useTranslation();
   const { credentialKey } = useSignedInViewer();
   const hours = useConfig().account.documents.emailConfirmationHours;
-  const resolver = useMemo(() => zodResolver(UpdatePaperlessRequestSchema), []);
+  const resolver = useMemo(() => contractResolver((c) => c.UpdatePaperlessRequestSchema), []);
   const form = useForm<UpdatePaperlessRequest>({ resolver, defaultValues: valuesOf(settings) });
   const [done, setDone] = useState<UpdatePaperlessResponse | null>(null);
   const save = useCommand({

@@ -3,12 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  linkAccountFormSchema,
-  ProblemType,
-  type LinkAccountRequest,
-  type LinkAccountResponse,
-} from '@portal/contracts';
+import type { LinkAccountRequest, LinkAccountResponse } from '@portal/contracts';
+import { ProblemType } from '@portal/contracts/problem-type';
 import { DEFAULT_ROUTE } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +19,7 @@ import { isApiError } from '../../lib/api';
 import { signIn } from '../../lib/auth/auth';
 import { useCredential } from '../../lib/auth/credentials';
 import { useViewerState } from '../../lib/viewer';
-import { DateInput, PortalForm, RadioInput, TextInput, useCommand, zodResolver } from '../../ui/form';
+import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useCommand } from '../../ui/form';
 import { whileProcessing } from '../../ui/processing';
 
 /** What went wrong with a link (SPEC §8: an unknown link is a not-found answer, said as such). */
@@ -45,7 +41,7 @@ function LinkForm({ onLinked }: { onLinked: (result: LinkAccountResponse) => voi
   const { t } = useTranslation();
   const { account } = useConfig();
   const field = account.linkAccount.searchableField;
-  const resolver = useMemo(() => zodResolver(linkAccountFormSchema(field)), [field]);
+  const resolver = useMemo(() => contractResolver((c) => c.linkAccountFormSchema(field)), [field]);
   const form = useForm<LinkAccountRequest>({
     resolver,
     defaultValues: {

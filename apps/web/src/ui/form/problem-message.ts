@@ -1,4 +1,4 @@
-import { ProblemType } from '@portal/contracts';
+import { ProblemType } from '@portal/contracts/problem-type';
 import { isApiError } from '../../lib/api';
 import type { TranslationKey } from '../../i18n/loose';
 

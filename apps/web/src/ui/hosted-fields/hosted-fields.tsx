@@ -1,6 +1,7 @@
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TokenizedMethodSchema, type HostedFieldsConfig, type TokenizedMethod } from '@portal/contracts';
+import type { HostedFieldsConfig, TokenizedMethod } from '@portal/contracts';
+import { loadContracts } from '../../lib/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -100,8 +101,17 @@ export function HostedFields({ kind, config, title, onSubmitRequest, ref }: Host
       if (!resolve || !message.requestId) return;
       waiting.delete(message.requestId);
       if (message.type === 'tokenized' && typeof message.token === 'string') {
-        const method = TokenizedMethodSchema.safeParse(message.display);
-        resolve(method.success && method.data.kind === kind ? { status: 'tokenized', token: message.token, method: method.data } : { status: 'failed' });
+        const token = message.token;
+        // The schemas have loaded long before a member has typed a card (lib/contracts.ts).
+        void loadContracts().then(
+          ({ TokenizedMethodSchema }) => {
+            const method = TokenizedMethodSchema.safeParse(message.display);
+            resolve(method.success && method.data.kind === kind ? { status: 'tokenized', token, method: method.data } : { status: 'failed' });
+          },
+          () => {
+            resolve({ status: 'failed' });
+          },
+        );
       } else if (message.type === 'invalid') resolve({ status: 'invalid' });
       else resolve({ status: 'failed' });
     };

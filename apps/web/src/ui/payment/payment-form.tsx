@@ -2,19 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  amountCents,
-  makePaymentFormSchema,
-  ProblemType,
-  scheduledPaymentWindow,
-  type MakePaymentForm,
-  type MakePaymentRequest,
-  type MakePaymentResponse,
-  type PolicyDetail,
-  type TokenizedMethod,
-  type Wallet,
-} from '@portal/contracts';
-import { formatUsDate, toWireAmount, type CalendarDate } from '@portal/domain';
+import type { MakePaymentForm, MakePaymentRequest, MakePaymentResponse, PolicyDetail, TokenizedMethod, Wallet } from '@portal/contracts';
+import { ProblemType } from '@portal/contracts/problem-type';
+import { amountCents, type CalendarDate, formatUsDate, scheduledPaymentWindow, toWireAmount } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,7 +24,7 @@ import { updatePortalState } from '../../lib/portal-state';
 import { useSignedInViewer } from '../../lib/viewer';
 import { useCoveredMonths } from '../covered-months';
 import { Facts } from '../facts';
-import { CheckboxInput, DateInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, zodResolver, type Option } from '../form';
+import { CheckboxInput, contractResolver, DateInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, type Option } from '../form';
 import { useSnackbar } from '../snackbar';
 import { useFormatters } from '../format';
 import { HostedFields, type HostedFieldsHandle } from '../hosted-fields/hosted-fields';
@@ -138,7 +128,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
   const window = useMemo(() => scheduledPaymentWindow(today, limits.scheduledPaymentHorizonDays), [today, limits.scheduledPaymentHorizonDays]);
   const defaultItem = wallet?.defaultItem ? `saved:${wallet.defaultItem.id}` : (options[0]?.value ?? NEW_CARD);
   const address = policy.mailingAddress ?? policy.residentialAddress;
-  const resolver = useMemo(() => zodResolver(makePaymentFormSchema(limits, window)), [limits, window]);
+  const resolver = useMemo(() => contractResolver((c) => c.makePaymentFormSchema(limits, window)), [limits, window]);
   const form = useForm<MakePaymentForm>({
     resolver,
     defaultValues: {

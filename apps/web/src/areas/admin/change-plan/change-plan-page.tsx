@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { planChangeEventFormSchema, type PlanChangeEventForm, type PlanChoices, type PlanOption, type ServiceRequest } from '@portal/contracts';
+import type { PlanChangeEventForm, PlanChoices, PlanOption, ServiceRequest } from '@portal/contracts';
 import { PLAN_CHANGE_EVENTS, planChangeEventWindow, type CalendarDate } from '@portal/domain';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
@@ -21,7 +21,7 @@ import { requestPlanChange } from '../../../data/policy-coverage/coverage-comman
 import { usePlanChoices } from '../../../data/policy-coverage/get-policy-coverage';
 import { loose } from '../../../i18n/loose';
 import { useSignedInViewer } from '../../../lib/viewer';
-import { DateInput, PortalForm, SelectInput, useCommand, zodResolver } from '../../../ui/form';
+import { contractResolver, DateInput, PortalForm, SelectInput, useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { NewTabHint } from '../../../ui/new-tab-hint';
 import { PolicySelector } from '../../../ui/policy-selector';
@@ -154,7 +154,7 @@ function ChoosePlanDialog({ policyId, choices, chosen, onClose, onSent }: { poli
   const describeError = useCoverageError();
   const invalidates = useCoverageInvalidation();
   const needsEvent = !chosen.renewal && choices.qualifyingEventNeeded;
-  const resolver = useMemo(() => zodResolver(planChangeEventFormSchema(choices.today)), [choices.today]);
+  const resolver = useMemo(() => contractResolver((c) => c.planChangeEventFormSchema(choices.today)), [choices.today]);
   const form = useForm<PlanChangeEventForm>({ resolver, defaultValues: { qualifyingEvent: '' as PlanChangeEventForm['qualifyingEvent'], eventDate: '' } });
   const command = useCommand({
     send: (values: PlanChangeEventForm | null, key: string) =>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { UpdateContactRequestSchema, type ContactInformation, type UpdateContactRequest, type UpdateContactResponse } from '@portal/contracts';
+import type { ContactInformation, UpdateContactRequest, UpdateContactResponse } from '@portal/contracts';
 import { samePhone } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { contactKey, updateContactInformation, useContactInformation } from '../../../data/contact/contact-information';
 import { serviceRequestsKey } from '../../../data/service-request/get-service-requests';
 import { useSignedInViewer } from '../../../lib/viewer';
-import { PortalForm, RadioInput, TextInput, useCommand, zodResolver } from '../../../ui/form';
+import { contractResolver, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
 import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
 import { conflictCurrent, ruleOf } from '../../../ui/problem-details';
 
@@ -35,7 +35,7 @@ const FIELDS: readonly Labelled[] = ['homePhone', 'mobilePhone', 'email', 'prefe
 function ContactForm({ householdId, policyId, contact }: { householdId: string; policyId: string | undefined; contact: ContactInformation }) {
   const { t } = useTranslation();
   const { credentialKey } = useSignedInViewer();
-  const resolver = useMemo(() => zodResolver(UpdateContactRequestSchema), []);
+  const resolver = useMemo(() => contractResolver((c) => c.UpdateContactRequestSchema), []);
   const form = useForm<UpdateContactRequest>({ resolver, defaultValues: valuesOf(contact, policyId) });
   // What the page last read: a conflict replaces it (with the version to send next), a save too.
   const [read, setRead] = useState(contact);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { coverageDatesFormSchema, type ChangeCoverageDatesRequest, type CoverageDateOptions, type ServiceRequest } from '@portal/contracts';
+import type { ChangeCoverageDatesRequest, CoverageDateOptions, ServiceRequest } from '@portal/contracts';
 import { isCalendarDate, requestedDateProblem } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,7 +15,7 @@ import { useCoverageDateOptions } from '../../../data/policy-coverage/get-policy
 import { loose } from '../../../i18n/loose';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { DateInput, PortalForm, RadioInput, TextInput, useCommand, zodResolver } from '../../../ui/form';
+import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { PolicySelector } from '../../../ui/policy-selector';
 import { CoveragePageFrame, ExchangeNotice, LoadFailed, Loading, NoPolicy, OpenRequest, RequestSent, detailText, useCoverageInvalidation, useCoveragePolicy, useDateOrOpen, useOpenRequest } from './coverage-shared';
@@ -64,7 +64,7 @@ function CoverageDatesForm({ policyId, options, onSent }: { policyId: string; op
   const dateHelp = useDateHelp();
   const describeError = useCoverageError();
   const invalidates = useCoverageInvalidation();
-  const resolver = useMemo(() => zodResolver(coverageDatesFormSchema(options.reasons, options.coverage)), [options.reasons, options.coverage]);
+  const resolver = useMemo(() => contractResolver((c) => c.coverageDatesFormSchema(options.reasons, options.coverage)), [options.reasons, options.coverage]);
   const form = useForm<Values>({ resolver, defaultValues: { reason: '' as Values['reason'], date: '', note: '' } });
   const [reviewing, setReviewing] = useState<Values | null>(null);
   const command = useCommand({ send: (values: Values, key: string) => requestCoverageDates(policyId, values, key), invalidates, form });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { endCoverageFormSchema, type EndCoverageOptions, type EndCoverageRequest, type ServiceRequest } from '@portal/contracts';
+import type { EndCoverageOptions, EndCoverageRequest, ServiceRequest } from '@portal/contracts';
 import { compareCalendarDates, endCoverageEffects, isCalendarDate, requestedDateProblem } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,7 +15,7 @@ import { requestEndCoverage } from '../../../data/policy-coverage/coverage-comma
 import { loose } from '../../../i18n/loose';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { DateInput, PortalForm, RadioInput, TextInput, useCommand, zodResolver } from '../../../ui/form';
+import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { PolicySelector } from '../../../ui/policy-selector';
 import { CoveragePageFrame, ExchangeNotice, LoadFailed, Loading, NoPolicy, OpenRequest, RequestSent, detailText, useCoverageInvalidation, useCoveragePolicy, useOpenRequest } from './coverage-shared';
@@ -89,7 +89,7 @@ function EndCoverageForm({ policyId, options, onSent }: { policyId: string; opti
   const dateHelp = useDateHelp();
   const describeError = useCoverageError();
   const invalidates = useCoverageInvalidation();
-  const resolver = useMemo(() => zodResolver(endCoverageFormSchema(options.reasons)), [options.reasons]);
+  const resolver = useMemo(() => contractResolver((c) => c.endCoverageFormSchema(options.reasons)), [options.reasons]);
   const form: UseFormReturn<Values> = useForm<Values>({ resolver, defaultValues: { reason: '' as Values['reason'], endDate: '', note: '' } });
   const [reviewing, setReviewing] = useState<Values | null>(null);
   const command = useCommand({ send: (values: Values, key: string) => requestEndCoverage(policyId, values, key), invalidates, form });

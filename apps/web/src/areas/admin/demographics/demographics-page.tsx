@@ -2,14 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  DemographicsChangeRequestSchema,
-  UpdateLanguageRequestSchema,
-  type DemographicsChangeRequest,
-  type DemographicsMember,
-  type PolicyDemographics,
-  type UpdateLanguageRequest,
-} from '@portal/contracts';
+import type { DemographicsChangeRequest, DemographicsMember, PolicyDemographics, UpdateLanguageRequest } from '@portal/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,7 +18,7 @@ import { changeLanguage } from '../../../i18n';
 import { loose } from '../../../i18n/loose';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { ExchangeNotice } from '../../../ui/exchange-notice';
-import { CheckboxInput, DateInput, PortalForm, RadioInput, SelectInput, TextInput, useCommand, zodResolver } from '../../../ui/form';
+import { CheckboxInput, contractResolver, DateInput, PortalForm, RadioInput, SelectInput, TextInput, useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
 import { conflictCurrent, ruleOf } from '../../../ui/problem-details';
@@ -36,7 +29,7 @@ const LANGUAGE_CHOICES = ['en', 'es', 'pt'] as const;
 function LanguageForm({ householdId, policyId, language }: { householdId: string; policyId: string; language: PolicyDemographics['language'] }) {
   const { t } = useTranslation();
   const { credentialKey } = useSignedInViewer();
-  const resolver = useMemo(() => zodResolver(UpdateLanguageRequestSchema), []);
+  const resolver = useMemo(() => contractResolver((c) => c.UpdateLanguageRequestSchema), []);
   const form = useForm<UpdateLanguageRequest>({ resolver, defaultValues: { language: language.value, version: language.version } });
   const [version, setVersion] = useState(language.version);
   const [saved, setSaved] = useState(false);
@@ -109,7 +102,7 @@ function MemberForm({ policyId, member, onDone, onCancel }: { policyId: string; 
   const { t } = useTranslation();
   const { credentialKey } = useSignedInViewer();
   const genders = useConfig().account.members.genderOptions;
-  const resolver = useMemo(() => zodResolver(DemographicsChangeRequestSchema), []);
+  const resolver = useMemo(() => contractResolver((c) => c.DemographicsChangeRequestSchema), []);
   const form = useForm<DemographicsChangeRequest>({ resolver, defaultValues: valuesOf(member) });
   const [read, setRead] = useState(member);
   const [changes, setChanges] = useState('');

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MemberSearchRequestSchema, type MemberSearchKind, type MemberSearchQuery, type MemberSearchRequest, type MemberSearchResult } from '@portal/contracts';
+import type { MemberSearchKind, MemberSearchQuery, MemberSearchRequest, MemberSearchResult } from '@portal/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useMemberSearch } from '../../../data/member-search/search-members';
 import { loose } from '../../../i18n/loose';
 import { useSignedInViewer } from '../../../lib/viewer';
-import { DateInput, PortalForm, RadioInput, TextInput, zodResolver } from '../../../ui/form';
+import { contractResolver, DateInput, PortalForm, RadioInput, TextInput } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { useOpenMember } from './open-member';
 
@@ -127,7 +127,7 @@ export default function FindMemberPage() {
   const { t } = useTranslation();
   const format = useFormatters();
   const viewer = useSignedInViewer();
-  const resolver = useMemo(() => zodResolver(MemberSearchRequestSchema), []);
+  const resolver = useMemo(() => contractResolver((c) => c.MemberSearchRequestSchema), []);
   const form = useForm<MemberSearchRequest>({ resolver, defaultValues: EMPTY });
   const kind = useWatch({ control: form.control, name: 'kind' });
   const [query, setQuery] = useState<MemberSearchQuery | null>(null);

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ReplaceAutopayRequestSchema, type AutopayList, type AutopaySubscription, type ReplaceAutopayRequest } from '@portal/contracts';
+import type { AutopayList, AutopaySubscription, ReplaceAutopayRequest } from '@portal/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { replaceAutopay } from '../../../data/autopay/autopay-commands';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { CheckboxInput, PortalForm, RadioInput, useCommand, zodResolver } from '../../../ui/form';
+import { CheckboxInput, contractResolver, PortalForm, RadioInput, useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { useLayout } from '../../../ui/use-layout';
 import { useAutopayError } from './autopay-errors';
@@ -76,7 +76,7 @@ export function ReplaceMethodDialog({
   const describeError = useAutopayError();
   const currentId = subscription.paymentSource?.id;
   const options = methodOptions(t, methods, currentId);
-  const resolver = useMemo(() => withOwnRules<ReplaceForm>(zodResolver(ReplaceAutopayRequestSchema)), []);
+  const resolver = useMemo(() => withOwnRules<ReplaceForm>(contractResolver((c) => c.ReplaceAutopayRequestSchema)), []);
   const form = useForm<ReplaceForm>({
     resolver,
     defaultValues: { walletItemId: methods.find((method) => method.id !== currentId && !method.expired)?.id ?? '', consent: false },

@@ -3,7 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LocateAccountRequestSchema, ProblemType, type LocateAccountRequest } from '@portal/contracts';
+import type { LocateAccountRequest } from '@portal/contracts';
+import { ProblemType } from '@portal/contracts/problem-type';
 import { DEFAULT_ROUTE } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,7 +17,7 @@ import { isApiError } from '../../../lib/api';
 import { startPortalSession } from '../../../lib/auth/auth';
 import { useCredential } from '../../../lib/auth/credentials';
 import type { TranslationKey } from '../../../i18n/loose';
-import { DateInput, PortalForm, RadioInput, TextInput, useCommand, zodResolver } from '../../../ui/form';
+import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
 
 /** The translation key of what went wrong with a locate-account call (SPEC §8: translated messages). */
 function failureKey(error: unknown): TranslationKey {
@@ -38,7 +39,7 @@ export function LocateAccountPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const credential = useCredential();
-  const resolver = useMemo(() => zodResolver(LocateAccountRequestSchema), []);
+  const resolver = useMemo(() => contractResolver((c) => c.LocateAccountRequestSchema), []);
   const form = useForm<LocateAccountRequest>({
     resolver,
     defaultValues: { identifierType: 'exchangeSubscriberId', identifier: '', dateOfBirth: '', zipCode: '' },

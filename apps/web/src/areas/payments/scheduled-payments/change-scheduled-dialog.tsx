@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { changeScheduledPaymentFormSchema, type ChangeScheduledPaymentForm, type ScheduledPayment } from '@portal/contracts';
+import type { ChangeScheduledPaymentForm, ScheduledPayment } from '@portal/contracts';
 import { toWireAmount, type CalendarDate } from '@portal/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../../config/config-context';
 import { changeScheduledPayment } from '../../../data/scheduled-payment/scheduled-payment-commands';
-import { DateInput, MoneyInput, PortalForm, useCommand, zodResolver } from '../../../ui/form';
+import { contractResolver, DateInput, MoneyInput, PortalForm, useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { useLayout } from '../../../ui/use-layout';
 import { useScheduledError } from './scheduled-errors';
@@ -39,7 +39,7 @@ export function ChangeScheduledDialog({ payment, name, source, dateWindow, inval
   const describeError = useScheduledError();
   const dateHelp = useWindowHelp(dateWindow);
   const limits = account.payments;
-  const resolver = useMemo(() => zodResolver(changeScheduledPaymentFormSchema(limits, dateWindow)), [limits, dateWindow]);
+  const resolver = useMemo(() => contractResolver((c) => c.changeScheduledPaymentFormSchema(limits, dateWindow)), [limits, dateWindow]);
   const initial = { paymentAmount: toWireAmount(payment.paymentAmountCents), paymentDate: payment.paymentDate };
   const form = useForm<ChangeScheduledPaymentForm>({ resolver, defaultValues: initial });
   const command = useCommand({

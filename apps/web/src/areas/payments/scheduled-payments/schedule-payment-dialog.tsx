@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { amountCents, scheduledPaymentFormSchema, type ScheduledPayment, type ScheduledPaymentForm } from '@portal/contracts';
-import type { CalendarDate } from '@portal/domain';
+import type { ScheduledPayment, ScheduledPaymentForm } from '@portal/contracts';
+import { amountCents, type CalendarDate } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,7 +15,7 @@ import { useConfig } from '../../../config/config-context';
 import { createScheduledPayment } from '../../../data/scheduled-payment/scheduled-payment-commands';
 import { isApiError } from '../../../lib/api';
 import { Facts } from '../../../ui/facts';
-import { DateInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, zodResolver, type Option } from '../../../ui/form';
+import { contractResolver, DateInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, type Option } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { useLayout } from '../../../ui/use-layout';
 import { useScheduledError } from './scheduled-errors';
@@ -58,7 +58,7 @@ export function SchedulePaymentDialog({ policyId, policyLabel, methods, defaultM
   const describeError = useScheduledError();
   const dateHelp = useWindowHelp(dateWindow);
   const limits = account.payments;
-  const resolver = useMemo(() => zodResolver(scheduledPaymentFormSchema(limits, dateWindow)), [limits, dateWindow]);
+  const resolver = useMemo(() => contractResolver((c) => c.scheduledPaymentFormSchema(limits, dateWindow)), [limits, dateWindow]);
   const form = useForm<ScheduledPaymentForm>({ resolver, defaultValues: { walletItemId: defaultMethodId, paymentAmount: '', paymentDate: '', description: '' } });
   const [review, setReview] = useState<ScheduledPaymentForm | null>(null);
   // The default method once the wallet is known (it may arrive after the dialog opened).

@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { scheduledPaymentWindow, type PolicySummary, type ScheduledPayment } from '@portal/contracts';
+import type { PolicySummary, ScheduledPayment } from '@portal/contracts';
+import { scheduledPaymentWindow } from '@portal/domain';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { UpdateBankAccountRequestSchema, type WalletBankAccount } from '@portal/contracts';
+import type { UpdateBankAccountRequestSchema, WalletBankAccount } from '@portal/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,7 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { updateBankAccount } from '../../../data/wallet/wallet-commands';
-import { PortalForm, TextInput, useCommand, zodResolver } from '../../../ui/form';
+import { contractResolver, PortalForm, TextInput, useCommand } from '../../../ui/form';
 import { useLayout } from '../../../ui/use-layout';
 import { useWalletError } from './wallet-errors';
 
@@ -32,7 +32,7 @@ export function EditBankAccountDialog({ account, name, invalidates, onClose, onS
   const { t } = useTranslation();
   const { narrow } = useLayout();
   const describeError = useWalletError();
-  const resolver = useMemo(() => zodResolver(UpdateBankAccountRequestSchema), []);
+  const resolver = useMemo(() => contractResolver((c) => c.UpdateBankAccountRequestSchema), []);
   const form = useForm<EditForm>({
     resolver,
     defaultValues: {
