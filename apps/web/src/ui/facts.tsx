@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
 
 export interface Fact {
   label: string;
@@ -10,45 +11,43 @@ export interface Fact {
   detail?: string;
 }
 
+/**
+ * One style for the list and everything in it, so that each fact is plain elements: a policy card
+ * holds about twenty facts, and three styled components a fact were most of the overview's styled
+ * components, each worked out again on every render (docs/decisions/033).
+ */
+const factsSx = (columns: 2 | 3 | 4): SxProps<Theme> => ({
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: `repeat(${columns}, minmax(0, 1fr))` },
+  columnGap: 3,
+  rowGap: 1.5,
+  m: 0,
+  '& > div': { minWidth: 0 },
+  '& > div > dt': { typography: 'body2', color: 'text.secondary' },
+  '& > div > dd': { m: 0, typography: 'body1', fontWeight: 600, overflowWrap: 'anywhere', color: 'text.primary' },
+  '& > div > dd[data-tone="error"]': { color: 'error.dark' },
+  '& > div > dd[data-tone="warning"]': { color: '#7a4100' },
+  '& > div > dd > .fact-detail': { display: 'block', typography: 'body2', fontWeight: 400, color: 'text.secondary' },
+});
+const FACTS_SX = { 2: factsSx(2), 3: factsSx(3), 4: factsSx(4) } as const;
+
 /** Label/value pairs as a description list, in columns where there is room. */
 export function Facts({ items, columns = 3 }: { items: readonly Fact[]; columns?: 2 | 3 | 4 }) {
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: `repeat(${columns}, minmax(0, 1fr))` },
-        columnGap: 3,
-        rowGap: 1.5,
-        m: 0,
-      }}
-    >
+    <Box component="dl" sx={FACTS_SX[columns]}>
       {items.map((item) => (
-        <Box key={item.label} sx={{ minWidth: 0 }}>
-          <Box component="dt" sx={{ typography: 'body2', color: 'text.secondary' }}>
-            {item.label}
-          </Box>
-          <Box
-            component="dd"
-            sx={{
-              m: 0,
-              typography: 'body1',
-              fontWeight: 600,
-              overflowWrap: 'anywhere',
-              color: item.tone === 'error' ? 'error.dark' : item.tone === 'warning' ? '#7a4100' : 'text.primary',
-            }}
-          >
+        <div key={item.label}>
+          <dt>{item.label}</dt>
+          <dd data-tone={item.tone === 'error' || item.tone === 'warning' ? item.tone : undefined}>
             {item.value}
             {item.detail && (
               <>
                 {' '}
-                <Box component="span" sx={{ display: 'block', typography: 'body2', fontWeight: 400, color: 'text.secondary' }}>
-                  {item.detail}
-                </Box>
+                <span className="fact-detail">{item.detail}</span>
               </>
             )}
-          </Box>
-        </Box>
+          </dd>
+        </div>
       ))}
     </Box>
   );
