@@ -171,15 +171,3 @@ export const autopayFormSchema = (limits: { minAllowedPaymentCents: number; maxA
       }
     });
 export type AutopayForm = z.infer<ReturnType<typeof autopayFormSchema>>;
-
-/** The update request of a valid form (a maximum only applies to the amount due). */
-export function autopayRequestOf(form: AutopayForm): UpdateAutopayRequest {
-  const fixed = form.amountType === 'Fixed';
-  return {
-    amountType: form.amountType,
-    ...(fixed ? { fixedAmount: form.fixedAmount.trim() } : {}),
-    daysBeforeDue: Number(form.daysBeforeDue),
-    ...(!fixed && form.maxAmount.trim() !== '' ? { maxAmount: form.maxAmount.trim() } : {}),
-    consent: true,
-  };
-}

@@ -11,11 +11,8 @@ import {
   removalDateWindow,
   REMOVE_DEPENDENT_REASONS,
   SPECIAL_ENROLLMENT_WINDOW_DAYS,
-  changeRouteFor,
   ssnProblem,
   type CalendarDate,
-  type ChangeRoute,
-  type ReportableChange,
 } from '@portal/domain';
 import { BirthDateSchema, TypedDateSchema, UuidSchema } from './common';
 import type { FieldError } from './problem';
@@ -229,12 +226,3 @@ export const RemoveDependentDetailsSchema = z.object({
   note: z.string().nullable(),
 });
 export type RemoveDependentDetails = z.infer<typeof RemoveDependentDetailsSchema>;
-
-/**
- * Issue 11's on-exchange rule (packages/domain `changeRouteFor`) for a policy as the API describes it
- * (`marketCoverage` by name): whether a change goes to the issuer or must be reported to the exchange.
- */
-export function changeRouteOf(policy: { offExchange: boolean; marketCoverage: 'Individual' | 'Group' | 'None' }, change: ReportableChange): ChangeRoute {
-  const code = policy.marketCoverage === 'Group' ? 2 : policy.marketCoverage === 'Individual' ? 1 : 0;
-  return changeRouteFor({ offExchange: policy.offExchange, marketCoverage: code }, change);
-}

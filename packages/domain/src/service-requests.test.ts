@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canCancelServiceRequest,
   changeRouteFor,
+  changeRouteOf,
   EXCHANGE_REPORTED_CHANGES,
   FINAL_SERVICE_REQUEST_STATUSES,
   mayMoveServiceRequest,
@@ -71,5 +72,12 @@ describe('where a change goes (issue 11: on-exchange changes that affect eligibi
       expect(changeRouteFor(group, change)).toBe('issuer');
     }
     expect(all.filter((change) => changeRouteFor(onExchange, change) === 'exchange')).toEqual([...EXCHANGE_REPORTED_CHANGES]);
+  });
+
+  it('reads the market by name as the API gives it (changeRouteOf)', () => {
+    expect(changeRouteOf({ offExchange: false, marketCoverage: 'Individual' }, 'household-size')).toBe('exchange');
+    expect(changeRouteOf({ offExchange: false, marketCoverage: 'None' }, 'household-size')).toBe('exchange');
+    expect(changeRouteOf({ offExchange: false, marketCoverage: 'Group' }, 'household-size')).toBe('issuer');
+    expect(changeRouteOf({ offExchange: true, marketCoverage: 'Individual' }, 'household-size')).toBe('issuer');
   });
 });

@@ -136,3 +136,12 @@ export function changeRouteFor(policy: { readonly offExchange: boolean; readonly
   const onExchange = !policy.offExchange && policy.marketCoverage !== 2;
   return onExchange && EXCHANGE_REPORTED_CHANGES.includes(change) ? 'exchange' : 'issuer';
 }
+
+/**
+ * {@link changeRouteFor} for a policy as the API describes it (`marketCoverage` by name): whether a change
+ * goes to the issuer or must be reported to the exchange.
+ */
+export function changeRouteOf(policy: { readonly offExchange: boolean; readonly marketCoverage: 'Individual' | 'Group' | 'None' }, change: ReportableChange): ChangeRoute {
+  const code = policy.marketCoverage === 'Group' ? 2 : policy.marketCoverage === 'Individual' ? 1 : 0;
+  return changeRouteFor({ offExchange: policy.offExchange, marketCoverage: code }, change);
+}

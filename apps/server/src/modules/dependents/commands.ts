@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   addDependentsProblems,
-  changeRouteOf,
   ProblemType,
   removeDependentProblems,
   type AddDependentDetails,
@@ -13,7 +12,7 @@ import {
   type RemoveDependentRequestSchema,
   type ServiceRequest,
 } from '@portal/contracts';
-import { compareCalendarDates, marketCoverage, normalizeSsn, removalOutcome } from '@portal/domain';
+import { changeRouteOf, compareCalendarDates, marketCoverage, normalizeSsn, removalOutcome } from '@portal/domain';
 import { authorizePolicy, notFound, type PolicyRef } from '../../auth/access';
 import { runCommand, ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';

@@ -1,10 +1,22 @@
-import type { AutopayList, CreateAutopayRequest, ReplaceAutopayRequest, SkipNextAutopayRequest, UpdateAutopayRequest } from '@portal/contracts';
+import type { AutopayForm, AutopayList, CreateAutopayRequest, ReplaceAutopayRequest, SkipNextAutopayRequest, UpdateAutopayRequest } from '@portal/contracts';
 import { apiCommand } from '../../lib/api';
 
 /**
  * SPEC §4 Autopay commands (issue 10), each sent with its `Idempotency-Key` (useCommand gives one per
  * attempt). Every one answers with the policy's autopay list as it now is.
  */
+
+/** The update request of a valid autopay form (a maximum only applies to the amount due). */
+export function autopayRequestOf(form: AutopayForm): UpdateAutopayRequest {
+  const fixed = form.amountType === 'Fixed';
+  return {
+    amountType: form.amountType,
+    ...(fixed ? { fixedAmount: form.fixedAmount.trim() } : {}),
+    daysBeforeDue: Number(form.daysBeforeDue),
+    ...(!fixed && form.maxAmount.trim() !== '' ? { maxAmount: form.maxAmount.trim() } : {}),
+    consent: true,
+  };
+}
 
 /** SPEC §4 "create": a new subscription paying from a saved wallet method. */
 export const createAutopay = (policyId: string, request: CreateAutopayRequest, idempotencyKey: string): Promise<AutopayList> =>

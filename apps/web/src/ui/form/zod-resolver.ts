@@ -1,7 +1,9 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { SERVER_ERROR_ROUTE } from '@portal/domain';
 import { loadContracts, type ContractsModule } from '../../lib/contracts';
 import { whenFirstPageShown } from '../../lib/first-page';
+import { navigateTo } from '../../lib/navigator';
 import { encodeMessage, messageOfIssue } from './field-message';
 
 const valueAt = (values: unknown, path: readonly PropertyKey[]): unknown =>
@@ -50,7 +52,16 @@ export function contractResolver<T extends FieldValues>(pick: (contracts: Contra
   void whenFirstPageShown().then(loadContracts).catch(() => undefined);
   let resolver: Resolver<T> | null = null;
   return async (values, context, options) => {
-    resolver ??= zodResolver(pick(await loadContracts()));
+    if (!resolver) {
+      try {
+        resolver = zodResolver(pick(await loadContracts()));
+      } catch {
+        // The schemas could not be fetched: as when an API call fails unexpectedly (SPEC §8), the error
+        // page says so (and the next form loads them anew); nothing is sent unchecked.
+        navigateTo(SERVER_ERROR_ROUTE);
+        return { values: {}, errors: { root: { type: 'unavailable', message: '' } } as FieldErrors<T> };
+      }
+    }
     return resolver(values, context, options);
   };
 }

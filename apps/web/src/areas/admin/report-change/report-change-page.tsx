@@ -1,8 +1,8 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { changeRouteOf, type PolicySummary } from '@portal/contracts';
-import type { ReportableChange } from '@portal/domain';
+import type { PolicySummary } from '@portal/contracts';
+import { changeRouteOf, type ReportableChange } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

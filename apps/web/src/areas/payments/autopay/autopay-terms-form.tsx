@@ -1,14 +1,14 @@
 import { useMemo, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { autopayFormSchema, autopayRequestOf, type AutopayForm, type AutopayList, type AutopaySubscription } from '@portal/contracts';
+import type { AutopayForm, AutopayList, AutopaySubscription } from '@portal/contracts';
 import { MAX_AUTOPAY_DAYS_BEFORE_DUE, toWireAmount } from '@portal/domain';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../../config/config-context';
-import { createAutopay, updateAutopay } from '../../../data/autopay/autopay-commands';
-import { CheckboxInput, MoneyInput, PortalForm, RadioInput, SelectInput, useCommand, zodResolver, type Option } from '../../../ui/form';
+import { autopayRequestOf, createAutopay, updateAutopay } from '../../../data/autopay/autopay-commands';
+import { CheckboxInput, contractResolver, MoneyInput, PortalForm, RadioInput, SelectInput, useCommand, type Option } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { useAutopayError } from './autopay-errors';
 import { consentParts, methodOptions, ownRuleMessage, type SavedMethod } from './autopay-model';
@@ -49,7 +49,7 @@ export function AutopayTermsForm({ target, policyNumber, invalidates, onDone, ac
   const { account } = useConfig();
   const limits = account.payments;
   const describeError = useAutopayError();
-  const resolver = useMemo(() => withOwnRules(zodResolver(autopayFormSchema(limits))), [limits]);
+  const resolver = useMemo(() => withOwnRules(contractResolver((c) => c.autopayFormSchema(limits))), [limits]);
   const subscription = target.kind === 'update' ? target.subscription : null;
   const firstUsable = target.kind === 'create' ? (target.methods.find((method) => !method.expired)?.id ?? '') : '';
   const form = useForm<AutopayForm>({

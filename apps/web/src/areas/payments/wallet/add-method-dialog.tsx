@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { AddBankAccountRequestSchema, AddCreditCardRequestSchema, type HostedFieldsConfig, type TokenizedMethod } from '@portal/contracts';
+import type { AddBankAccountRequestSchema, AddCreditCardRequestSchema, HostedFieldsConfig, TokenizedMethod } from '@portal/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,16 +12,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { addBankAccount, addCreditCard, type WalletTarget } from '../../../data/wallet/wallet-commands';
-import { CheckboxInput, PortalForm, SelectInput, TextInput, useCommand, zodResolver } from '../../../ui/form';
+import { CheckboxInput, contractResolver, PortalForm, SelectInput, TextInput, useCommand } from '../../../ui/form';
 import { HostedFields, type HostedFieldsHandle } from '../../../ui/hosted-fields/hosted-fields';
 import { useLayout } from '../../../ui/use-layout';
 import { US_STATES } from '../../../ui/us-states';
 import { useWalletError } from './wallet-errors';
 
-const CardFormSchema = AddCreditCardRequestSchema.omit({ paymentToken: true });
-const BankFormSchema = AddBankAccountRequestSchema.omit({ paymentToken: true });
-type CardForm = z.output<typeof CardFormSchema>;
-type BankForm = z.output<typeof BankFormSchema>;
+// The add requests without the processor's token, which the hosted fields give when the form is sent.
+type CardForm = Omit<z.output<typeof AddCreditCardRequestSchema>, 'paymentToken'>;
+type BankForm = Omit<z.output<typeof AddBankAccountRequestSchema>, 'paymentToken'>;
 
 export interface AddMethodDialogProps {
   kind: 'card' | 'bankAccount';
@@ -76,7 +75,7 @@ function useSave<Form>(kind: 'card' | 'bankAccount', send: (values: Form, token:
 function CardFormBody({ target, hostedFields, holderName, invalidates, onClose, onAdded }: AddMethodDialogProps) {
   const { t } = useTranslation();
   const describeError = useWalletError();
-  const resolver = useMemo(() => zodResolver(CardFormSchema), []);
+  const resolver = useMemo(() => contractResolver((c) => c.AddCreditCardRequestSchema.omit({ paymentToken: true })), []);
   const form = useForm<CardForm>({
     resolver,
     defaultValues: { isDefault: false, cardHolderName: holderName, billingAddress: { street1: '', street2: '', city: '', state: '' }, nickname: '', email: '' },
@@ -131,7 +130,7 @@ function CardFormBody({ target, hostedFields, holderName, invalidates, onClose, 
 function BankFormBody({ target, hostedFields, holderName, invalidates, onClose, onAdded }: AddMethodDialogProps) {
   const { t } = useTranslation();
   const describeError = useWalletError();
-  const resolver = useMemo(() => zodResolver(BankFormSchema), []);
+  const resolver = useMemo(() => contractResolver((c) => c.AddBankAccountRequestSchema.omit({ paymentToken: true })), []);
   const form = useForm<BankForm>({
     resolver,
     defaultValues: { isDefault: false, accountHolderName: holderName, accountHolderAddress: '', nickname: '', email: '' },
