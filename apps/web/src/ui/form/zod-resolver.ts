@@ -2,7 +2,6 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { SERVER_ERROR_ROUTE } from '@portal/domain';
 import { loadContracts, type ContractsModule } from '../../lib/contracts';
-import { whenFirstPageShown } from '../../lib/first-page';
 import { navigateTo } from '../../lib/navigator';
 import { encodeMessage, messageOfIssue } from './field-message';
 
@@ -45,11 +44,11 @@ export function zodResolver<T extends FieldValues>(schema: z.ZodType<T, FieldVal
 /**
  * zodResolver with the schema picked from the contracts when the form first checks its values: the page
  * draws its form without waiting for zod and the schemas (about 42 KB gzip and, on a phone, a long task to
- * build them — lib/contracts.ts, docs/decisions/033). They load once the first page is on the screen, so
- * they are there by the time the member leaves a field or presses the button.
+ * build them — lib/contracts.ts, docs/decisions/033). Startup loads them once the first page is on the
+ * screen (the configuration's check, config/load-config.ts), so they are there by the time the member
+ * leaves a field or presses the button.
  */
 export function contractResolver<T extends FieldValues>(pick: (contracts: ContractsModule) => z.ZodType<T, FieldValues>): Resolver<T> {
-  void whenFirstPageShown().then(loadContracts).catch(() => undefined);
   let resolver: Resolver<T> | null = null;
   return async (values, context, options) => {
     if (!resolver) {
