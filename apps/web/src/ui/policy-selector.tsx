@@ -53,8 +53,10 @@ export function PolicySelector({ choices, selected }: { choices: readonly Policy
         updatePortalState({ selectedPolicyId: event.target.value });
       }}
       // A long plan name is cut with an ellipsis inside the field instead of widening the page on a phone
-      // (the Portuguese end-coverage page scrolled sideways by 9 px at 375 px, WCAG 1.4.10).
-      sx={{ minWidth: { sm: 360 }, maxWidth: '100%' }}
+      // (the Portuguese end-coverage page scrolled sideways by 9 px at 375 px, WCAG 1.4.10). The minimum
+      // width is never more than the column either: min-width wins over max-width in CSS, and the Spanish
+      // change-dates page once scrolled by the same 9 px (24 + 360 - 375) with the field at 360 px.
+      sx={{ minWidth: { sm: 'min(360px, 100%)' }, maxWidth: '100%' }}
     >
       {choices.map((policy) => (
         <MenuItem key={policy.id} value={policy.id}>
