@@ -15,7 +15,6 @@ import { useEffect, useState } from 'react';
 export { isLanguage, LANGUAGES, type Language };
 
 type Resources = Record<string, unknown>;
-type Loaders = Record<string, () => Promise<unknown>>;
 
 /**
  * The language files every first page needs: the shell, /account-overview, /payments/locate-account,
@@ -32,48 +31,23 @@ export const STARTUP_TEXT_FILES = [
   'paperless',
 ] as const;
 
-const isStartupFile = (path: string): boolean =>
-  STARTUP_TEXT_FILES.some((name) => path.endsWith(`/${name}.json`));
-
-/** Every file of a language folder, merged into one tree (each file holds its own top-level keys). */
-async function loadFolder(loaders: Loaders): Promise<Resources> {
-  const trees = await Promise.all(Object.values(loaders).map((load) => load()));
-  return deepMergeAll(trees as Resources[]);
-}
-
 type Part = 'startup' | 'rest';
 
-/** The files of a language folder beyond the startup ones (they load with the other pages). */
-const rest = (folder: Loaders) => () =>
-  loadFolder(Object.fromEntries(Object.entries(folder).filter(([path]) => !isStartupFile(path))));
-
-// Every language's startup files are one chunk of their own, loaded for the active language only: a
-// Spanish member's first page does not load the English ones too (decision 033). (The globs spell
-// STARTUP_TEXT_FILES out: they must be literals.)
+// Every language's files are two chunks, loaded for the active language only: the startup files, which
+// the first pages need, and the rest, which every other page waits for, each one request (decision 033).
+// A Spanish member's first page does not load the English ones too.
 const loaders: Record<Language, Record<Part, () => Promise<Resources>>> = {
   en: {
     startup: () => import('./startup-en').then((module) => module.default),
-    rest: rest(
-      import.meta.glob(['./locales/en/*.json', '!./locales/en/{common,forms,benefits,idCard,notifications,paperless}.json'], {
-        import: 'default',
-      }),
-    ),
+    rest: () => import('./rest-en').then((module) => module.default),
   },
   es: {
     startup: () => import('./startup-es').then((module) => module.default),
-    rest: rest(
-      import.meta.glob(['./locales/es/*.json', '!./locales/es/{common,forms,benefits,idCard,notifications,paperless}.json'], {
-        import: 'default',
-      }),
-    ),
+    rest: () => import('./rest-es').then((module) => module.default),
   },
   pt: {
     startup: () => import('./startup-pt').then((module) => module.default),
-    rest: rest(
-      import.meta.glob(['./locales/pt/*.json', '!./locales/pt/{common,forms,benefits,idCard,notifications,paperless}.json'], {
-        import: 'default',
-      }),
-    ),
+    rest: () => import('./rest-pt').then((module) => module.default),
   },
 };
 

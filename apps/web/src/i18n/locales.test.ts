@@ -7,6 +7,13 @@ import {
   notificationValueName,
 } from '@portal/contracts';
 import en from './locales/en';
+import { STARTUP_TEXT_FILES } from './index';
+import startupEn from './startup-en';
+import startupEs from './startup-es';
+import startupPt from './startup-pt';
+import restEn from './rest-en';
+import restEs from './rest-es';
+import restPt from './rest-pt';
 
 /** A language folder merged as the app merges it (i18n/index.ts). */
 const folder = (files: Record<string, unknown>): Record<string, unknown> =>
@@ -32,6 +39,22 @@ function valueAt(tree: unknown, path: string): unknown {
 
 describe('translations', () => {
   const english = keysOf(en).sort();
+
+  // i18n/index.ts loads a language in two chunks whose globs spell the startup files out (they must be
+  // literals): together they are the whole folder, and the first holds exactly STARTUP_TEXT_FILES.
+  it.each([
+    ['en', startupEn, restEn],
+    ['es', startupEs, restEs],
+    ['pt', startupPt, restPt],
+  ])('%s loads as the startup files and the rest, which are every file of the folder', (language, startup, rest) => {
+    const files = Object.entries(import.meta.glob('./locales/*/*.json', { eager: true, import: 'default' })).filter(
+      ([file]) => file.includes(`/${language}/`),
+    );
+    const isStartup = (file: string) => STARTUP_TEXT_FILES.some((name) => file.endsWith(`/${name}.json`));
+    expect(keysOf(startup).sort()).toEqual(keysOf(folder(Object.fromEntries(files.filter(([file]) => isStartup(file))))).sort());
+    expect(keysOf(rest).sort()).toEqual(keysOf(folder(Object.fromEntries(files.filter(([file]) => !isStartup(file))))).sort());
+    expect(files.filter(([file]) => isStartup(file))).toHaveLength(STARTUP_TEXT_FILES.length);
+  });
 
   it('lists every English file in locales/en/index.ts, and each language has the same files', () => {
     const merged = folder(import.meta.glob('./locales/en/*.json', { eager: true, import: 'default' }));
