@@ -28,7 +28,8 @@ export function ciSteps() {
       name: `PostgreSQL integration suite and the server-side unit suites, on Node ${SECOND_RUNTIME}`,
       command: 'npx',
       // Three workers: on PostgreSQL the tests wait on round trips to the server, and two workers left the
-      // machine a quarter idle (the server project: 206-208 s with two, 181-183 s with three; decision 020).
+      // machine a quarter idle (the server project alone: 206-208 s with two, 181-183 s with three; inside a
+      // whole CI run the pass took 164 s with two and 163 s with three: decision 020).
       args: ['vitest', 'run', '--maxWorkers=3', ...SERVER_SIDE_PROJECTS.flatMap((project) => ['--project', project])],
       env: { ...node24, TEST_DATABASE_URL: testDatabaseUrl },
     },
