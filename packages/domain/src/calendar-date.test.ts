@@ -84,6 +84,15 @@ describe('addDays', () => {
     expect(() => addDays('2025-01-01', 0.5)).toThrow(RangeError);
   });
 
+  it('refuses an impossible date every time it is asked, not only the first', () => {
+    for (let i = 0; i < 3; i += 1) {
+      expect(() => addDays('2023-02-29', 1)).toThrow(RangeError);
+      expect(() => daysBetween('2025-01-01', '2025-02-30')).toThrow(RangeError);
+    }
+    expect(daysBetween('2025-01-01', '2025-03-01')).toBe(59);
+    expect(daysBetween('2025-03-01', '2025-01-01')).toBe(-59);
+  });
+
   it('agrees with UTC day arithmetic for any date and offset', () => {
     fc.assert(
       fc.property(
@@ -175,6 +184,16 @@ describe('calendarDateOf', () => {
     expect(calendarDateOf(instant, 'America/Los_Angeles')).toBe('2025-07-03');
     expect(calendarDateOf(instant, 'America/Los_Angeles')).toBe('2025-07-03');
     expect(calendarDateOf(new Date('2025-07-04T12:00:00Z'), 'America/Los_Angeles')).toBe('2025-07-04');
+  });
+
+  it('turns the day at the zone’s midnight, to the millisecond, however often it was asked just before', () => {
+    const midnight = Date.parse('2025-03-01T05:00:00Z'); // 00:00 in New York
+    for (let i = 0; i < 3; i += 1) expect(calendarDateOf(new Date(midnight - 1), 'America/New_York')).toBe('2025-02-28');
+    expect(calendarDateOf(new Date(midnight), 'America/New_York')).toBe('2025-03-01');
+    expect(calendarDateOf(new Date(midnight - 1), 'America/New_York')).toBe('2025-02-28');
+    // Kathmandu is 5 h 45 min ahead of UTC.
+    expect(calendarDateOf(new Date('2025-02-28T18:14:59.999Z'), 'Asia/Kathmandu')).toBe('2025-02-28');
+    expect(calendarDateOf(new Date('2025-02-28T18:15:00Z'), 'Asia/Kathmandu')).toBe('2025-03-01');
   });
 });
 

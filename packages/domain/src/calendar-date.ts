@@ -104,10 +104,26 @@ function fromDayNumber(dayNumber: number): CalendarDate {
   return calendarDate(year, month, day);
 }
 
+// The day numbers of dates already seen: a page compares the same few dates many times over (a policy
+// read compares its spans' dates dozens of times), and a look-up costs less than the pattern and the
+// checks. Only valid dates are kept, so an invalid one still throws each time; the map is emptied
+// when it grows past a few years of days.
+const dayNumbers = new Map<string, number>();
+
+function dayNumberOf(date: CalendarDate): number {
+  let dayNumber = dayNumbers.get(date);
+  if (dayNumber === undefined) {
+    dayNumber = toDayNumber(parseCalendarDate(date));
+    if (dayNumbers.size >= 4096) dayNumbers.clear();
+    dayNumbers.set(date, dayNumber);
+  }
+  return dayNumber;
+}
+
 /** SPEC §4, §9: the date `days` days after `date` (before it when negative). Throws when `days` is not an integer. */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
   if (!Number.isInteger(days)) throw new RangeError(`days must be an integer, got ${days}`);
-  return fromDayNumber(toDayNumber(parseCalendarDate(date)) + days);
+  return fromDayNumber(dayNumberOf(date) + days);
 }
 
 /**
@@ -125,7 +141,7 @@ export function addMonths(date: CalendarDate, months: number): CalendarDate {
 
 /** SPEC §4, §9: whole days from `from` to `to`: positive when `to` is later, 0 on the same day. */
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
-  return toDayNumber(parseCalendarDate(to)) - toDayNumber(parseCalendarDate(from));
+  return dayNumberOf(to) - dayNumberOf(from);
 }
 
 /** SPEC §4: −1, 0 or 1 as `a` is before, on or after `b`; usable as an `Array.prototype.sort` comparator. */
@@ -166,16 +182,26 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+const lastDates = new Map<string, { second: number; date: CalendarDate }>();
+
 /**
  * SPEC §4, §9: the calendar date that `instant` falls on in the IANA `timeZone` (for example the tenant's
  * `America/New_York`). This is how a caller at the edge obtains "today" to pass to the rules.
  */
 export function calendarDateOf(instant: Date, timeZone: string): CalendarDate {
+  // Every zone's offset is a whole number of seconds, so the date cannot change within a second: the
+  // server asks on every request, and within the same second the last answer for the zone stands.
+  const second = Math.floor(instant.getTime() / 1000);
+  const last = lastDates.get(timeZone);
+  if (last !== undefined && last.second === second) return last.date;
   const parts = dayFormatter(timeZone).formatToParts(instant);
   const value = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((part) => part.type === type)?.value);
-  return calendarDate(value('year'), value('month'), value('day'));
+  const date = calendarDate(value('year'), value('month'), value('day'));
+  lastDates.set(timeZone, { second, date });
+  return date;
 }
+
 
 /** `MM/DD/YYYY`, the date format of the make-payment request (SPEC §7). */
 export function formatUsDate(date: CalendarDate): string {

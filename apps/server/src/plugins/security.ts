@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 export interface SecurityOptions {
   /** Extra origins the browser may call (e.g. external identity providers), added to connect-src. */
@@ -12,10 +12,13 @@ export interface SecurityOptions {
 /**
  * Security headers on every response: a strict Content-Security-Policy (no inline or foreign scripts;
  * inline styles only because the UI library injects them), no framing, no MIME sniffing, no referrer.
+ *
+ * Helmet itself, built once: @fastify/helmet rebuilt it (parsing the policy's directives again) on every
+ * request, a few per cent of a read's time for headers that never change (docs/decisions/035).
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, options: SecurityOptions) => {
-    await app.register(helmet, {
+  (app: FastifyInstance, options: SecurityOptions, registered: (error?: Error) => void) => {
+    const setHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -40,12 +43,16 @@ export const securityPlugin = fp(
       frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
     });
+    app.addHook('onRequest', (request, reply, done) => {
+      setHeaders(request.raw, reply.raw, done);
+    });
     app.addHook('onSend', async (request, reply) => {
       if (request.protocol === 'https') {
         reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       }
       reply.header('X-Request-Id', request.id);
     });
+    registered();
   },
   { name: 'security' },
 );
