@@ -44,7 +44,8 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
     });
     app.addHook('onRequest', (request, reply, done) => {
-      setHeaders(request.raw, reply.raw, done);
+      // Helmet 8 throws its errors rather than passing them on, so the callback only says it is done.
+      setHeaders(request.raw, reply.raw, () => done());
     });
     app.addHook('onSend', async (request, reply) => {
       if (request.protocol === 'https') {
