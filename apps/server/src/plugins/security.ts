@@ -45,7 +45,9 @@ export const securityPlugin = fp(
     });
     app.addHook('onRequest', (request, reply, done) => {
       // Helmet 8 throws its errors rather than passing them on, so the callback only says it is done.
-      setHeaders(request.raw, reply.raw, () => done());
+      setHeaders(request.raw, reply.raw, () => {
+        done();
+      });
     });
     app.addHook('onSend', async (request, reply) => {
       if (request.protocol === 'https') {
