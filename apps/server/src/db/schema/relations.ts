@@ -11,6 +11,7 @@ import {
   reinstatementEligibility,
 } from './policies';
 import { autopaySubscriptions, scheduledPayments } from './payments';
+import { wallets } from './wallets';
 
 /**
  * Relations for Drizzle's relational queries: a policy with everything its page shows is read in ONE
@@ -49,6 +50,7 @@ export const householdsRelations = relations(households, ({ one, many }) => ({
     references: [contactInformation.householdId],
   }),
   policies: many(policies),
+  wallet: one(wallets, { fields: [households.id], references: [wallets.householdId] }),
 }));
 
 export const addressesRelations = relations(addresses, ({ many }) => ({

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq as sqlEq } from 'drizzle-orm';
 import { useTestApp } from '../../../test/harness';
 import { createBroker, createMemberWithPolicy } from '../../../test/fixtures';
-import { coverageSpans, finances, households, members, memberSpans, policies, reinstatementEligibility } from '../../db/schema';
+import { coverageSpans, finances, households, members, memberSpans, policies, reinstatementEligibility, wallets } from '../../db/schema';
 
 describe('households and policies (SPEC §3, §4 applied by the domain rules)', () => {
   const today = calendarDateOf(new Date(), 'America/New_York');
@@ -42,6 +42,19 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
     const result = await households_(await tokenFor('consumer', ['member'], { memberId }));
     expect(result.households.map((h) => h.policies.length)).toEqual([0]);
     expect(result.scenario.base).toBe('HouseholdNoPolicies');
+  });
+
+  it('lists each household a member’s policies belong to once, in the order of their first policy, with its wallet', async () => {
+    // Their own household, then a second one whose policy covers them as a dependent (created later).
+    const own = await createMemberWithPolicy(harness.db);
+    const other = await createMemberWithPolicy(harness.db);
+    await harness.db.insert(memberSpans).values({ policyId: other.policyId, memberId: own.memberId, relationship: 'child', startDate: '2020-01-01', ratingAge: 12 });
+    const [wallet] = await harness.db.insert(wallets).values({ householdId: other.householdId!, referenceId: `W-${randomUUID()}` }).returning();
+    const result = await households_(await tokenFor('consumer', ['member'], { memberId: own.memberId }));
+    expect(result.households.map((entry) => [entry.household.id, entry.household.walletReferenceId, entry.policies.map((p) => p.id)])).toEqual([
+      [own.householdId, null, [own.policyId]],
+      [other.householdId, wallet?.referenceId, [other.policyId]],
+    ]);
   });
 
   it('gives a policy without a household PoliciesNoHousehold', async () => {

@@ -3,7 +3,7 @@ import type { HouseholdUserResponse, PolicySummary } from '@portal/contracts';
 import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/client';
 import { brokerPolicyIds, loadHouseholds, policyIdsForMemberReference, type MemberReference } from '../policy/repository';
-import { memberPolicySummaries, policySummaries, type PolicyRules } from '../policy/service';
+import { memberPolicyOverview, policyOverview, type PolicyRules } from '../policy/service';
 
 /** The ids of the policies the caller may list (a searched subscriber's for member search); members' are read with their summaries. */
 async function visiblePolicyIds(db: Database, principal: Principal, search: MemberReference | undefined, canSearch: boolean): Promise<string[]> {
@@ -47,14 +47,17 @@ export async function householdsForCaller(
   principal: Principal,
   options: { search?: MemberReference; canSearch: boolean; rules: PolicyRules },
 ): Promise<HouseholdUserResponse> {
-  // A member's own policies: found and summarised in one statement (docs/decisions/035).
-  const summaries =
+  // A member's own policies: found and summarised in one statement, their households with them (docs/decisions/035).
+  const { summaries, households: policyHouseholds } =
     principal.kind === 'member' && options.search === undefined
-      ? await memberPolicySummaries(db, principal.memberId, principal.householdId, options.rules)
-      : await policySummaries(db, await visiblePolicyIds(db, principal, options.search, options.canSearch), options.rules);
+      ? await memberPolicyOverview(db, principal.memberId, principal.householdId, options.rules)
+      : await policyOverview(db, await visiblePolicyIds(db, principal, options.search, options.canSearch), options.rules);
   const householdIds = new Set(summaries.map((s) => s.householdId).filter((id): id is string => id !== null));
   if (principal.kind === 'member' && principal.householdId && options.search === undefined) householdIds.add(principal.householdId);
-  const householdRows = await loadHouseholds(db, [...householdIds]);
+  // Households in the order of their first policy; a member's household without policies (HouseholdNoPolicies) is read on its own.
+  const householdRows = policyHouseholds.filter((household) => householdIds.has(household.id));
+  const unread = [...householdIds].filter((id) => !householdRows.some((household) => household.id === id));
+  if (unread.length > 0) householdRows.push(...(await loadHouseholds(db, unread)));
   // Guests and brokers have no wallet pages (role-config); they are not told where the wallet is.
   const seesWallet = principal.kind !== 'guest' && principal.kind !== 'broker';
   const households = householdRows.map((household) => ({

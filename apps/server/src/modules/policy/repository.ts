@@ -20,18 +20,38 @@ export interface PolicyBundle {
   reinstatement: ReinstatementRow | null;
   activeAutopays: number;
   paperless: { paperless: boolean; paperlessEmail: string | null } | null;
+  /** The policy's household as the household list shows it (null: a policy without one). */
+  household: HouseholdRow | null;
+}
+
+/** A household as the household list shows it (SPEC §3 Household): its ids and where its wallet is. */
+export interface HouseholdRow {
+  id: string;
+  exchangeId: string | null;
+  walletReferenceId: string | null;
 }
 
 // Drizzle types a one-to-one relation keyed on the policy id as always present; a policy may have no
 // finance or reinstatement row yet, so say so.
 type LoadedPolicy = Omit<Awaited<ReturnType<typeof queryPolicies>>[number], 'household' | 'finance' | 'reinstatement'> & {
-  household: { preferences: { paperless: boolean; paperlessEmail: string | null } | null } | null;
+  household: {
+    id: string;
+    exchangeId: string | null;
+    wallet: { referenceId: string } | null;
+    preferences: { paperless: boolean; paperlessEmail: string | null } | null;
+  } | null;
   finance: FinanceRow | null;
   reinstatement: ReinstatementRow | null;
 };
 
+/** A policy's household as its summary and the household list need it: id, exchange id, wallet, paperless. */
+const HOUSEHOLD_WITH = {
+  columns: { id: true, exchangeId: true },
+  with: { preferences: { columns: { paperless: true, paperlessEmail: true } }, wallet: { columns: { referenceId: true } } },
+} as const;
+
 /**
- * Policies with spans (and their plans), finance, reinstatement, autopay and paperless: one SQL
+ * Policies with spans (and their plans), finance, reinstatement, autopay, paperless and their household: one SQL
  * statement, prepared once per database. Planning these nested queries costs PostgreSQL far more
  * than running them (~25 ms against ~1 ms), so the plan must be reused.
  */
@@ -45,7 +65,7 @@ function preparePolicies(db: Database) {
       finance: true,
       reinstatement: true,
       autopaySubscriptions: { columns: { id: true }, where: (autopay, { eq: equals }) => equals(autopay.state, 'Active') },
-      household: { columns: {}, with: { preferences: { columns: { paperless: true, paperlessEmail: true } } } },
+      household: HOUSEHOLD_WITH,
     },
     })
     .prepare('policy_summaries');
@@ -73,7 +93,7 @@ function prepareMemberPolicies(db: Database) {
         finance: true,
         reinstatement: true,
         autopaySubscriptions: { columns: { id: true }, where: (autopay, { eq: equals }) => equals(autopay.state, 'Active') },
-        household: { columns: {}, with: { preferences: { columns: { paperless: true, paperlessEmail: true } } } },
+        household: HOUSEHOLD_WITH,
       },
     })
     .prepare('member_policy_summaries');
@@ -89,7 +109,7 @@ function preparePolicyPage(db: Database) {
         finance: true,
         reinstatement: true,
         autopaySubscriptions: { columns: { id: true }, where: (autopay, { eq: equals }) => equals(autopay.state, 'Active') },
-        household: { columns: {}, with: { preferences: { columns: { paperless: true, paperlessEmail: true } }, contactInformation: true } },
+        household: { ...HOUSEHOLD_WITH, with: { ...HOUSEHOLD_WITH.with, contactInformation: true } },
         memberSpans: { with: { member: true }, orderBy: (span, { asc }) => [asc(span.startDate)] },
         broker: true,
         group: true,
@@ -120,6 +140,7 @@ function toBundle(row: LoadedPolicy): PolicyBundle {
     reinstatement,
     activeAutopays: autopays.length,
     paperless: household?.preferences ?? null,
+    household: household ? { id: household.id, exchangeId: household.exchangeId, walletReferenceId: household.wallet?.referenceId ?? null } : null,
   };
 }
 
@@ -183,7 +204,7 @@ const householdStatements = preparedStatements((db) => ({
     .prepare('households_by_ids'),
 }));
 
-export async function loadHouseholds(db: Database, householdIds: string[]) {
+export async function loadHouseholds(db: Database, householdIds: string[]): Promise<HouseholdRow[]> {
   if (householdIds.length === 0) return [];
   return householdStatements(db).byIds.execute({ ids: householdIds });
 }

@@ -23,7 +23,7 @@ import {
 import type { AccountConfig, PolicyDetail, PolicySummary } from '@portal/contracts';
 import type { Database } from '../../db/client';
 import { hraOf } from '../finance/service';
-import { loadMemberPolicyBundles, loadPolicyBundles, loadPolicyPage, type FinanceRow, type PolicyBundle, type SpanRow } from './repository';
+import { loadMemberPolicyBundles, loadPolicyBundles, loadPolicyPage, type FinanceRow, type HouseholdRow, type PolicyBundle, type SpanRow } from './repository';
 
 /** SPEC §4: the label of a cancelled span. */
 export const CANCEL_LABEL = 'policyStatus.cancelled';
@@ -115,15 +115,30 @@ export function summarise(bundle: PolicyBundle, rules: PolicyRules): PolicySumma
   });
 }
 
-export async function policySummaries(db: Database, policyIds: string[], rules: PolicyRules): Promise<PolicySummary[]> {
-  const bundles = await loadPolicyBundles(db, policyIds);
-  return bundles.flatMap((bundle) => summarise(bundle, rules));
+/** Policy summaries with the households of their policies, read in the same statement (docs/decisions/035). */
+export interface PolicyOverview {
+  summaries: PolicySummary[];
+  /** The policies' households, each once, in the order their first policy comes. */
+  households: HouseholdRow[];
 }
 
-/** The summaries of the policies a member may see (their household's, any they hold or are covered by), oldest first. */
-export async function memberPolicySummaries(db: Database, memberId: string | null, householdId: string | null, rules: PolicyRules): Promise<PolicySummary[]> {
-  const bundles = await loadMemberPolicyBundles(db, memberId, householdId);
-  return bundles.flatMap((bundle) => summarise(bundle, rules));
+function overviewOf(bundles: PolicyBundle[], rules: PolicyRules): PolicyOverview {
+  const households = new Map<string, HouseholdRow>();
+  for (const { household } of bundles) if (household && !households.has(household.id)) households.set(household.id, household);
+  return { summaries: bundles.flatMap((bundle) => summarise(bundle, rules)), households: [...households.values()] };
+}
+
+export async function policyOverview(db: Database, policyIds: string[], rules: PolicyRules): Promise<PolicyOverview> {
+  return overviewOf(await loadPolicyBundles(db, policyIds), rules);
+}
+
+export async function policySummaries(db: Database, policyIds: string[], rules: PolicyRules): Promise<PolicySummary[]> {
+  return (await policyOverview(db, policyIds, rules)).summaries;
+}
+
+/** The policies a member may see (their household's, any they hold or are covered by), oldest first, with their households. */
+export async function memberPolicyOverview(db: Database, memberId: string | null, householdId: string | null, rules: PolicyRules): Promise<PolicyOverview> {
+  return overviewOf(await loadMemberPolicyBundles(db, memberId, householdId), rules);
 }
 
 /** One policy with finance, coverage details, plan, members, broker, group, addresses (SPEC §3 Policy). */
