@@ -116,6 +116,7 @@ const results = [];
 try {
   for (const target of PAGES) {
     const runs = [];
+    let failures = 0;
     for (let run = 0; run < RUNS; run += 1) {
       const page = await preparedTab(target.signedIn);
       const result = await lighthouse(
@@ -130,6 +131,16 @@ try {
         page,
       );
       if (!result) throw new Error(`no Lighthouse result for ${target.path}`);
+      // A run Lighthouse could not trace (NO_NAVSTART happens now and then, most often on the first run
+      // after the server starts) has no metrics: it is said and run again, never counted in the median.
+      if (result.lhr.runtimeError) {
+        await page.close();
+        failures += 1;
+        console.error(`  ${target.path} run ${run + 1} failed (${result.lhr.runtimeError.code}): run again`);
+        if (failures > RUNS) throw new Error(`${target.path}: ${failures} runs failed, the last with ${result.lhr.runtimeError.code}`);
+        run -= 1;
+        continue;
+      }
       if (values.out) {
         fs.mkdirSync(values.out, { recursive: true });
         fs.writeFileSync(
