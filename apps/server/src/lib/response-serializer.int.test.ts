@@ -58,19 +58,37 @@ describe('compiled response serializers (production) against the validating ones
       policies.push(policy.body);
     }
     const missing = await app.inject({ method: 'GET', url: '/api/v1/Policy/00000000-0000-4000-8000-000000000000', headers });
-    return { household: household.body, policies, missing: missing.body, ids };
+    // The member's other reads, each written by its own compiled serializer (schemas rewritten by withoutValidatingUnions).
+    const householdIds = household.json<{ households: { household: { id: string } }[] }>().households.map((entry) => entry.household.id);
+    const urls = [
+      '/api/v1/Notification',
+      '/api/v1/Notification/unread-count',
+      ...householdIds.flatMap((id) => ['documents', 'contact-information', 'paperless', 'service-requests', 'additional-products'].map((part) => `/api/v1/Household/${id}/${part}`)),
+      ...householdIds.map((id) => `/api/v1/Wallet/household/${id}`),
+      ...[...new Set(ids)].flatMap((id) =>
+        ['benefits', 'coverage-details', 'payments', 'scheduled-payments', 'autopay', 'id-cards', 'plan-choices', 'broker', 'addresses', 'dependents', 'demographics'].map((part) => `/api/v1/Policy/${id}/${part}`),
+      ),
+    ];
+    const others: [string, number, unknown][] = [];
+    for (const url of urls) {
+      const response = await app.inject({ method: 'GET', url, headers });
+      others.push([url, response.statusCode, response.statusCode === 200 ? JSON.parse(response.body) : null]);
+    }
+    return { household: household.body, policies, missing: missing.body, ids, others };
   }
 
   it.each([
     ['consumer', 'maria.santos'],
     ['consumer', 'kevin.oconnor'],
     ['consumer', 'aisha.johnson'],
-  ] as const)('send %s %s the same household and policy reads', async (realm, username) => {
+  ] as const)('send %s %s the same household, policy, wallet, document and notification reads', async (realm, username) => {
     const validating = await reads(apps.validating, realm, username);
     const compiled = await reads(apps.compiled, realm, username);
     expect(validating.ids.length).toBeGreaterThan(0);
     expect(JSON.parse(compiled.household)).toEqual(JSON.parse(validating.household));
     expect(compiled.policies.map((body) => JSON.parse(body) as unknown)).toEqual(validating.policies.map((body) => JSON.parse(body) as unknown));
+    expect(compiled.others).toEqual(validating.others);
+    expect(validating.others.filter(([, status]) => status === 200).length).toBeGreaterThan(10);
     // Problems (404 here) too; each names its own request.
     const problem = (body: string) => ({ ...(JSON.parse(body) as Record<string, unknown>), requestId: 'one' });
     expect(problem(compiled.missing)).toEqual(problem(validating.missing));
