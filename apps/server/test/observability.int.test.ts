@@ -211,7 +211,7 @@ describe('load shedding (@fastify/under-pressure)', () => {
     // The sample after a stall sees the lag, and requests are shed until the next sample, before any token
     // is checked. One stall can go unseen: when the sampler's timer runs before the delay monitor's, the
     // sampler's reset makes the monitor drop the stall (Node's histogram reset forgets the previous tick) —
-    // about one run in ten here, and a CI run. A lagging loop stalls again and again; so does this test,
+    // two or three of fifteen runs here, and a CI run. A lagging loop stalls again and again; so does this test,
     // three seconds at a time, until a request is shed.
     let shed = await app.inject({ url: '/api/v1/faq' });
     for (let stall = 0; stall < 4 && shed.statusCode !== 503; stall += 1) {
