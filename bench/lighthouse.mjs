@@ -5,13 +5,20 @@
 // performance >= 95, accessibility 100, best practices >= 95, LCP <= 1.5 s, CLS <= 0.02.
 //
 //   npm run build && node bench/lighthouse.mjs [--runs 3] [--page /account-overview] [--out /tmp/lh] [--json]
+//        [--prerendered with-scripts|without-scripts]
+//
+// `--prerendered` measures what server rendering could buy at most, without building it: before a page's
+// runs the page is rendered in another tab, its #root markup and every CSS rule it used are written into
+// the document (a copy of the build the server is pointed at), and Lighthouse loads that document —
+// `with-scripts` with the same scripts after it (the app then starts as it does today, which is no
+// cheaper than hydrating the markup), `without-scripts` with none (the floor: the markup alone).
 //
 // Starts the built server (free port, fresh DATA_DIR with the demo data) and one browser. The member
 // (maria.santos, English chosen as the language switcher stores it) signs in through /home and the
 // built-in identity provider in the tab Lighthouse then audits: the session lives in that tab's
 // session storage, which Lighthouse's storage reset leaves alone (it clears the HTTP cache, service
 // workers and cache storage before every run, so every run is a cold load).
-/* global window -- used inside functions that run in the browser */
+/* global window, document -- used inside functions that run in the browser */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,17 +34,29 @@ const { values } = parseArgs({
     page: { type: 'string', multiple: true },
     out: { type: 'string' },
     json: { type: 'boolean', default: false },
+    prerendered: { type: 'string' },
   },
 });
+if (values.prerendered && !['with-scripts', 'without-scripts'].includes(values.prerendered))
+  throw new Error('--prerendered takes with-scripts or without-scripts');
 const RUNS = Number(values.runs);
+// `rendered`: what shows the page has drawn its content (the largest paint of each, bench/RESULTS.md).
 const PAGES = [
-  { path: '/account-overview', signedIn: true },
-  { path: '/payments/make-payment', signedIn: true },
-  { path: '/payments/locate-account', signedIn: false },
+  { path: '/account-overview', signedIn: true, rendered: 'h2[id^="policy-"]' },
+  { path: '/payments/make-payment', signedIn: true, rendered: '#owed-heading' },
+  { path: '/payments/locate-account', signedIn: false, rendered: 'main h1' },
 ].filter((page) => !values.page || values.page.includes(page.path));
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, lcpMs: 1500, cls: 0.02 };
 
-const { baseUrl, stop } = await startPortalServer();
+// With --prerendered the server serves a copy of the build whose index.html the runs rewrite.
+const builtDir = path.resolve(import.meta.dirname, '../apps/web/dist');
+const webDir = values.prerendered ? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-web-')) : null;
+if (webDir) {
+  fs.cpSync(builtDir, webDir, { recursive: true });
+  process.on('exit', () => fs.rmSync(webDir, { recursive: true, force: true }));
+}
+const builtIndex = fs.readFileSync(path.join(builtDir, 'index.html'), 'utf8');
+const { baseUrl, stop } = await startPortalServer({ env: webDir ? { WEB_DIST_DIR: webDir } : {} });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -83,6 +102,30 @@ async function preparedTab(signedIn) {
   return page;
 }
 
+/**
+ * --prerendered: the page as the app draws it (in a tab prepared like the audited one), as a document —
+ * its #root markup and the CSS rules in use (emotion inserts them through the CSS object model, so they
+ * are read from the style sheets, not the style elements), with or without the build's scripts.
+ */
+async function prerender(target) {
+  fs.writeFileSync(path.join(webDir, 'index.html'), builtIndex);
+  const page = await preparedTab(target.signedIn);
+  await page.goto(`${baseUrl}${target.path}`, { waitUntil: 'load' });
+  await page.waitForSelector(target.rendered, { timeout: 60_000 });
+  // What arrives just after the marker (the rest of the page's data) is drawn too.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const { markup, css } = await page.evaluate(() => ({
+    markup: document.getElementById('root').innerHTML,
+    css: [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n'),
+  }));
+  await page.close();
+  let index = builtIndex
+    .replace('</head>', () => `<style>${css}</style>\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  if (values.prerendered === 'without-scripts') index = index.replace(/^.*<(script|link rel="modulepreload")[^>]*>.*\n/gm, '');
+  return index;
+}
+
 const numeric = (lhr, id) => lhr.audits[id]?.numericValue ?? NaN;
 function summary(lhr) {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -117,8 +160,12 @@ try {
   for (const target of PAGES) {
     const runs = [];
     let failures = 0;
+    const prerendered = webDir ? await prerender(target) : null;
     for (let run = 0; run < RUNS; run += 1) {
+      // The member signs in through the app as built; only the audited load gets the prerendered document.
+      if (webDir) fs.writeFileSync(path.join(webDir, 'index.html'), builtIndex);
       const page = await preparedTab(target.signedIn);
+      if (webDir) fs.writeFileSync(path.join(webDir, 'index.html'), prerendered);
       const result = await lighthouse(
         `${baseUrl}${target.path}`,
         {
@@ -175,8 +222,10 @@ const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}),
   .then((v) => v.split(' ')[2])
   .catch(() => '')}`;
 if (values.json) {
-  console.log(JSON.stringify({ targets: TARGETS, results, machine }, null, 2));
+  console.log(JSON.stringify({ targets: TARGETS, prerendered: values.prerendered ?? null, results, machine }, null, 2));
 } else {
+  if (values.prerendered)
+    console.log(`Prerendered (${values.prerendered}): each page's own markup and CSS in the document, not the app as built.`);
   console.log(`Lighthouse 12 mobile (simulated throttling), median of ${RUNS} by performance score:`);
   console.log(`  ${'page'.padEnd(26)} perf  a11y  b.p.   FCP ms  LCP ms  TBT ms    CLS`);
   for (const { path: pagePath, median: m } of results) {
