@@ -1,0 +1,135 @@
+// Where a page load's main-thread time goes, task by task (issue 16: Lighthouse's blocking time). Loads one
+// page in Debian's Chromium with the CPU slowed as Lighthouse's mobile preset slows it (4×) and the cache
+// off, under the DevTools protocol's sampling profiler; splits the samples into tasks (busy stretches
+// separated by more than 1 ms idle) and, for every task of 50 ms or more (a long task), prints its
+// self time by package and its heaviest functions, mapped to our sources and packages through the build's
+// source maps. Lighthouse counts the part of each long task past 50 ms, after the first paint, as
+// blocking time.
+//
+//   npm run build && node bench/main-thread.mjs [--page /payments/make-payment] [--throttle 4] [--top 6]
+//
+// Signed in as maria.santos (English) for every page but the signed-out /payments/locate-account and
+// /home. The load ends when the page's marker is drawn (`--marker`, defaults below) plus 3 s, so work
+// started after the page is shown (the schemas, decision 033) is seen too. One load: run it a few times.
+// Playwright's own checks for the marker (its injected `query` functions) appear as a few milliseconds.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import { chromium } from 'playwright-core';
+import { signInMember, startPortalServer } from './lib/portal-server.mjs';
+
+const MARKERS = {
+  '/account-overview': 'h2[id^="policy-"]',
+  '/payments/make-payment': '#owed-heading',
+  '/payments/locate-account': 'main h1',
+  '/home': 'main h1',
+};
+const SIGNED_OUT = new Set(['/payments/locate-account', '/home']);
+const { values } = parseArgs({
+  options: {
+    page: { type: 'string', default: '/payments/make-payment' },
+    marker: { type: 'string' },
+    throttle: { type: 'string', default: '4' },
+    top: { type: 'string', default: '6' },
+  },
+});
+const marker = values.marker ?? MARKERS[values.page] ?? 'main h1';
+const assetsDir = path.resolve(import.meta.dirname, '../apps/web/dist/assets');
+
+const { baseUrl, stop } = await startPortalServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+let profile;
+try {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');
+  });
+  const page = await context.newPage();
+  if (!SIGNED_OUT.has(values.page)) await signInMember(page, baseUrl);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values.throttle) });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(`${baseUrl}${values.page}`, { waitUntil: 'load' });
+  await page.locator(marker).first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(3000);
+  ({ profile } = await cdp.send('Profiler.stop'));
+} finally {
+  await browser.close();
+  stop();
+}
+
+// A sample's function as a reader knows it: the source map's original name and file for our build.
+const sourceMaps = new Map();
+function whereOf({ functionName, url, lineNumber, columnNumber }) {
+  const file = url.split('/').pop();
+  if (!url.includes('/assets/') || lineNumber < 0) return { name: functionName || (url ? '(anonymous)' : '(native)'), source: file || '' };
+  if (!sourceMaps.has(file)) {
+    const mapFile = path.join(assetsDir, `${file}.map`);
+    sourceMaps.set(file, fs.existsSync(mapFile) ? new TraceMap(fs.readFileSync(mapFile, 'utf8')) : null);
+  }
+  const map = sourceMaps.get(file);
+  if (!map) return { name: functionName || '(anonymous)', source: file };
+  const position = originalPositionFor(map, { line: lineNumber + 1, column: columnNumber });
+  const source = (position.source ?? file).replace(/^(\.\.\/)+/, '');
+  return { name: position.name ?? (functionName || '(anonymous)'), source: `${source}:${position.line ?? '?'}` };
+}
+/** node_modules/<package> (scoped kept whole), `ours` for the portal's sources, else the frame as named. */
+function packageOf(where) {
+  const inModules = where.source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (inModules) return inModules[1];
+  if (/^(apps|packages|src)\//.test(where.source)) return 'ours';
+  return where.source ? where.source : where.name;
+}
+
+const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+const described = new Map();
+const describe = (node) => {
+  if (!described.has(node.id)) {
+    const where = whereOf(node.callFrame);
+    described.set(node.id, { label: `${where.name} ${where.source}`.trim(), pkg: packageOf(where) });
+  }
+  return described.get(node.id);
+};
+const tasks = [];
+let task = null;
+let time = profile.startTime;
+for (let index = 0; index < profile.samples.length; index += 1) {
+  time += profile.timeDeltas[index];
+  const node = nodes.get(profile.samples[index]);
+  if (node.callFrame.functionName === '(idle)') {
+    if (task && time - task.end > 1000) {
+      tasks.push(task);
+      task = null;
+    }
+    continue;
+  }
+  const step = profile.timeDeltas[index + 1] ?? 200;
+  task ??= { start: time, end: time, functions: new Map(), packages: new Map() };
+  task.end = time + step;
+  const { label, pkg } = describe(node);
+  task.functions.set(label, (task.functions.get(label) ?? 0) + step);
+  task.packages.set(pkg, (task.packages.get(pkg) ?? 0) + step);
+}
+if (task) tasks.push(task);
+
+const ms = (microseconds) => (microseconds / 1000).toFixed(0);
+const top = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
+const longTasks = tasks.filter((one) => one.end - one.start >= 50_000);
+const busy = tasks.reduce((sum, one) => sum + (one.end - one.start), 0);
+console.log(`${values.page} at ${values.throttle}× CPU slowdown, cache off; marker ${marker}`);
+console.log(`busy ${ms(busy)} ms in ${tasks.length} tasks; ${longTasks.length} long tasks, ${ms(longTasks.reduce((sum, one) => sum + one.end - one.start - 50_000, 0))} ms past their first 50 ms`);
+for (const one of longTasks) {
+  console.log(`\ntask at ${ms(one.start - profile.startTime)} ms: ${ms(one.end - one.start)} ms`);
+  console.log(`  by package: ${top(one.packages, 8).map(([name, value]) => `${name} ${ms(value)}`).join(', ')}`);
+  for (const [label, value] of top(one.functions, Number(values.top))) console.log(`  ${ms(value).padStart(5)} ms  ${label}`);
+}
+const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`;
+console.log(`\nMachine: ${machine}, Node ${process.version}`);
