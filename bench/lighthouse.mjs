@@ -107,7 +107,8 @@ async function preparedTab(signedIn) {
 /**
  * --prerendered: the page as the app draws it (in a tab prepared like the audited one), as a document —
  * its #root markup and the CSS rules in use (emotion inserts them through the CSS object model, so they
- * are read from the style sheets, not the style elements), with or without the build's scripts.
+ * are read from the style sheets, not the style elements): with the build's scripts, with them started after
+ * the markup's paint, or without them.
  */
 async function prerender(target) {
   fs.writeFileSync(path.join(webDir, 'index.html'), builtIndex);
