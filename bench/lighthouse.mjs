@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { AUDITED_PATHS, BENCH_PAGES } from './lib/pages.mjs';
 import { DEMO_PASSWORD, memberAction, startPortalServer } from './lib/portal-server.mjs';
 
 const { values } = parseArgs({
@@ -42,12 +43,7 @@ const { values } = parseArgs({
 const PRERENDERED = ['with-scripts', 'scripts-after-paint', 'without-scripts'];
 if (values.prerendered && !PRERENDERED.includes(values.prerendered)) throw new Error(`--prerendered takes ${PRERENDERED.join(', ')}`);
 const RUNS = Number(values.runs);
-// `rendered`: what shows the page has drawn its content (the largest paint of each, bench/RESULTS.md).
-const PAGES = [
-  { path: '/account-overview', signedIn: true, rendered: 'h2[id^="policy-"]' },
-  { path: '/payments/make-payment', signedIn: true, rendered: '#owed-heading' },
-  { path: '/payments/locate-account', signedIn: false, rendered: 'main h1' },
-].filter((page) => !values.page || values.page.includes(page.path));
+const PAGES = BENCH_PAGES.filter((page) => AUDITED_PATHS.includes(page.path) && (!values.page || values.page.includes(page.path)));
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, lcpMs: 1500, cls: 0.02 };
 
 // With --prerendered the server serves a copy of the build whose index.html the runs rewrite.

@@ -8,8 +8,8 @@
 //
 //   npm run build && node bench/main-thread.mjs [--page /payments/make-payment] [--throttle 4] [--top 6]
 //
-// Signed in as maria.santos (English) for every page but the signed-out /payments/locate-account and
-// /home. The load ends when the page's marker is drawn (`--marker`, defaults below) plus 3 s, so work
+// Signed in as maria.santos (English) unless bench/lib/pages.mjs says the page is signed out. The load ends
+// when the page's marker is drawn (`--marker`, else the table's) plus 3 s, so work
 // started after the page is shown (the schemas, decision 033) is seen too. One load: run it a few times.
 // Playwright's own checks for the marker (its injected `query` functions) appear as a few milliseconds.
 import fs from 'node:fs';
@@ -18,15 +18,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
+import { BENCH_PAGES } from './lib/pages.mjs';
 import { signInMember, startPortalServer } from './lib/portal-server.mjs';
 
-const MARKERS = {
-  '/account-overview': 'h2[id^="policy-"]',
-  '/payments/make-payment': '#owed-heading',
-  '/payments/locate-account': 'main h1',
-  '/home': 'main h1',
-};
-const SIGNED_OUT = new Set(['/payments/locate-account', '/home']);
 const { values } = parseArgs({
   options: {
     page: { type: 'string', default: '/payments/make-payment' },
@@ -35,7 +29,10 @@ const { values } = parseArgs({
     top: { type: 'string', default: '6' },
   },
 });
-const marker = values.marker ?? MARKERS[values.page] ?? 'main h1';
+const known = BENCH_PAGES.find((page) => page.path === values.page);
+const marker = values.marker ?? known?.rendered ?? 'main h1';
+// A page the table does not name is loaded signed in (most pages are a member's).
+const signedIn = known?.signedIn ?? true;
 const assetsDir = path.resolve(import.meta.dirname, '../apps/web/dist/assets');
 
 const { baseUrl, stop } = await startPortalServer();
@@ -50,7 +47,7 @@ try {
     if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');
   });
   const page = await context.newPage();
-  if (!SIGNED_OUT.has(values.page)) await signInMember(page, baseUrl);
+  if (signedIn) await signInMember(page, baseUrl);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values.throttle) });
