@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,56 @@ describe('request hygiene', () => {
     const written = logs.slice(before).map((line) => JSON.parse(line) as { level: number });
     expect(written.filter((entry) => entry.level >= 50)).toEqual([]);
     expect(logs.slice(before).join('\n')).not.toContain(secretish);
+  });
+
+  it('issue 33 item 5: refuses 10,000-deep nested JSON with 400 problem+json on every route, schema or not, before any route sees it', async () => {
+    const before = logs.length;
+    const deepArray = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const deepObject = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const member = { authorization: `Bearer ${memberToken}`, 'content-type': 'application/json' };
+    const calls = [
+      // A command route without a body schema: the idempotency fingerprint used to recurse into it (500).
+      { method: 'PUT', url: `/api/v1/ScheduledPayment/${randomUUID()}/cancel`, headers: { ...member, 'idempotency-key': 'deep-1' } },
+      { method: 'POST', url: `/api/v1/Wallet/household/${mine.householdId ?? ''}`, headers: { ...member, 'idempotency-key': 'deep-2' } },
+      // A route with a body schema, a public one, and one whose caller has no token at all.
+      { method: 'POST', url: '/api/v1/Household/user', headers: member },
+      { method: 'POST', url: '/api/v1/Logging', headers: { 'content-type': 'application/json' } },
+    ] as const;
+    for (const call of calls) {
+      for (const payload of [deepArray, deepObject]) {
+        const response = await app.inject({ ...call, payload });
+        expectBadRequest(response, `${call.method} ${call.url}`);
+        expect(ProblemSchema.parse(response.json()).detail, call.url).toMatch(/nested/);
+      }
+    }
+    // A route with a smaller size limit (4 KB): deep within it is 400, the 10,000-deep body is over it (413).
+    expectBadRequest(
+      await app.inject({ method: 'POST', url: '/api/v1/guest/locate-account', headers: { 'content-type': 'application/json; charset=utf-8' }, payload: `${'['.repeat(1_000)}${']'.repeat(1_000)}` }),
+      'locate-account',
+    );
+    // The limit is 64 levels (MAX_JSON_DEPTH): a body at the limit is parsed, one level more is not.
+    const atLimit = `${'['.repeat(62)}{"events":[]}${']'.repeat(62)}`;
+    const nested = await app.inject({ method: 'POST', url: '/api/v1/Logging', headers: { 'content-type': 'application/json' }, payload: atLimit });
+    expect(nested.statusCode).toBe(400);
+    expect(ProblemSchema.parse(nested.json()).type).toBe(ProblemType.validation);
+    expectBadRequest(
+      await app.inject({ method: 'POST', url: '/api/v1/Logging', headers: { 'content-type': 'application/json' }, payload: `[${atLimit}]` }),
+      'one level over the limit',
+    );
+    // Brackets inside strings are text, not nesting.
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/v1/Logging',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ events: [{ level: 'info', event: 'x', message: '[{'.repeat(900) }] }),
+    });
+    expect(text.statusCode, text.body).toBeLessThan(300);
+    // Over the body size limit: 413 problem+json, never a 500.
+    const large = await app.inject({ method: 'POST', url: '/api/v1/Household/user', headers: member, payload: `"${'x'.repeat(2 * 1024 * 1024)}"` });
+    expect(large.statusCode).toBe(413);
+    expect(ProblemSchema.parse(large.json()).type).toBe(ProblemType.payloadTooLarge);
+    const written = logs.slice(before).map((line) => JSON.parse(line) as { level: number });
+    expect(written.filter((entry) => entry.level >= 50)).toEqual([]);
   });
 
   it('keeps SQL parameters out of error logs (finding 7)', async () => {

@@ -5,6 +5,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { ProblemType } from '@portal/contracts';
 import { idempotencyRecords } from '../db/schema';
 import { HttpProblem } from './errors';
+import { MAX_JSON_DEPTH } from './request-hygiene';
 
 /**
  * Idempotency for command routes (docs/decisions/015). A route opts in with `config: { idempotent: true }`;
@@ -50,14 +51,21 @@ export interface IdempotencyOptions {
   hashKey: string;
 }
 
-/** A stable text of the request: method, route, path parameters and body with sorted keys. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+/**
+ * A stable text of the request: method, route, path parameters and body with sorted keys. Bounded: the
+ * JSON parser already refuses bodies nested deeper than MAX_JSON_DEPTH (issue 33 item 5), and a body that
+ * reached here another way is refused the same, never walked until the stack runs out.
+ */
+function canonical(value: unknown, depth = 0): string {
+  if (depth > MAX_JSON_DEPTH + 2) {
+    throw new HttpProblem(400, ProblemType.badRequest, 'Bad request', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
+  if (Array.isArray(value)) return `[${value.map((item) => canonical(item, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -66,6 +74,8 @@ function requestHash(request: FastifyRequest, hashKey: string): string {
   const text = canonical({ method: request.method, route: request.routeOptions.url, params: request.params, body: request.body ?? null });
   return createHmac('sha256', hashKey).update(text).digest('hex');
 }
+
+export { canonical as requestCanonicalForm };
 
 /** The key as the processor should see it: unique per caller and key, revealing neither. */
 export function processorKeyFor(idempotency: { scope: string; key: string }, purpose: string): string {

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { HostedFieldsConfigSchema, HostedFieldsQuerySchema, ProblemSchema, ProblemType, WebhookReceiptSchema } from '@portal/contracts';
 import { HttpProblem } from '../../plugins/errors';
+import { refuseDeepJson } from '../../plugins/request-hygiene';
 import { portalOrigins } from '../../processor';
 import { WebhookRejected } from '../../processor/port';
 import { deliveryOf, recordEvent } from './repository';
@@ -16,8 +17,15 @@ const PROCESSOR_ACTOR = { subject: 'payment-processor', role: 'processor' };
  */
 export const processorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   // The signature covers the exact bytes sent: the webhook's body is kept as text (this plugin only).
+  // It is held to the same nesting limit as every other JSON body (issue 33 item 5).
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, parsed) => {
-    parsed(null, body);
+    try {
+      refuseDeepJson(body as string);
+      parsed(null, body);
+    } catch (error) {
+      parsed(error as Error, undefined);
+    }
   });
 
   app.get(
