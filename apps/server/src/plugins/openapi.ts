@@ -4,10 +4,27 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { ProblemType } from '@portal/contracts';
 import { renderApiDocs } from '../lib/api-docs';
+import { PUBLIC_API_ROUTES, routeKey } from './auth';
 
 export interface OpenApiOptions {
   version: string;
 }
+
+/**
+ * An operation's declared security is what the auth plugin enforces, from the same list
+ * (`PUBLIC_API_ROUTES`): `security: []` for a public route, the document's bearer requirement for every
+ * other one, whatever a route's own schema says (issue 33 item 9: the processor's webhook and the demo
+ * member route were public in fact and listed as needing a token).
+ */
+const securityFromAuth: typeof jsonSchemaTransform = (input) => {
+  const transformed = jsonSchemaTransform(input);
+  const methods = [input.route.method].flat();
+  const isPublic = methods.some((method) => PUBLIC_API_ROUTES.has(routeKey(method, input.url)));
+  const schema: Record<string, unknown> = { ...transformed.schema };
+  if (isPublic) schema.security = [];
+  else delete schema.security;
+  return { ...transformed, schema };
+};
 
 /**
  * The OpenAPI document is generated from the zod schemas of the routes themselves, so it cannot drift
@@ -37,7 +54,7 @@ export const openApiPlugin = fp(
             },
           },
         },
-        // Every operation needs a bearer token unless it says `security: []` (the public routes).
+        // Every operation needs a bearer token unless it says `security: []` (the public routes, set by securityFromAuth).
         security: [{ bearerAuth: [] }],
         tags: [
           { name: 'system', description: 'Health and API description' },
@@ -45,7 +62,7 @@ export const openApiPlugin = fp(
           { name: 'session', description: 'The signed-in caller' },
         ],
       },
-      transform: jsonSchemaTransform,
+      transform: securityFromAuth,
       transformObject: jsonSchemaTransformObject,
     });
 

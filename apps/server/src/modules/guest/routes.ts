@@ -24,7 +24,6 @@ export const guestRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         summary: 'Locate an account to pay as a guest',
         description:
           'Member ID (exchange subscriber ID or policy number), the subscriber’s date of birth and home ZIP code. Wrong facts and an unknown account get the same answer. An address is refused after 10 failures on one household (whichever identifier) or 30 in all within an hour; after 10 failures from anywhere, look-ups of that household are slowed down, never locked.',
-        security: [],
         body: LocateAccountRequestSchema,
         response: { 200: LocateAccountResponseSchema, 400: ProblemSchema, 404: ProblemSchema, 429: ProblemSchema },
       },

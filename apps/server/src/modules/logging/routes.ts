@@ -11,7 +11,6 @@ export const loggingRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         tags: ['logging'],
         summary: 'Record client monitoring events',
         description: 'Up to 20 events per call. Identifiers and credentials in free text are removed before storage.',
-        security: [],
         body: ClientLogRequestSchema,
         response: { 202: ClientLogResponseSchema, 400: ProblemSchema, 429: ProblemSchema },
       },

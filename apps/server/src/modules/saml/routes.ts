@@ -75,7 +75,6 @@ export const samlRoutes: FastifyPluginAsyncZod<SamlRoutesOptions> = async (app, 
           'The assertion must be signed by the configured certificate, name this service as audience and recipient, ' +
           'be within its validity window, and be used once. On success the answer is 303 to `/auth/asserted#session=<token>&next=<path>`: ' +
           'the portal session token travels only in the URL fragment. Refusals are translated HTML pages.',
-        security: [],
         consumes: ['application/x-www-form-urlencoded'],
         body: SamlAcsRequestSchema,
         response: {
