@@ -54,6 +54,12 @@ export interface GuessLimits {
   perTargetAndSource: number;
   /** Failures one source may make in the window, whatever the target, before it is refused. */
   perSource: number;
+  /**
+   * Failures against one target from all sources together after which every attempt on it is refused
+   * (absent: never; only a step whose owner has another way in uses it, e.g. linking an account,
+   * docs/decisions/028).
+   */
+  perTarget?: number;
   /** Failures against one target, from all sources together, after which every attempt is slowed down. */
   slowDownAfter: number;
   /** The delay of the first slowed-down attempt; it doubles with every further `slowDownAfter` failures. */
@@ -62,7 +68,8 @@ export interface GuessLimits {
   maxSlowDownMs: number;
 }
 
-export type GuessDecision = { kind: 'refused'; scope: 'target' | 'source' } | { kind: 'allowed'; delayMs: number };
+/** Refused for: `target` this source's failures on the target, `source` its failures overall, `all-sources` everyone's on the target. */
+export type GuessDecision = { kind: 'refused'; scope: 'target' | 'source' | 'all-sources' } | { kind: 'allowed'; delayMs: number };
 
 export interface GuessKeys {
   /** Every failure against the target (an account, a household), from anywhere. */
@@ -99,20 +106,22 @@ export class GuessLimiter {
     };
   }
 
-  async decide(keys: GuessKeys): Promise<GuessDecision> {
+  /** Whether an attempt may go ahead, under this limiter's limits or the `limits` a caller gives for this kind of guess. */
+  async decide(keys: GuessKeys, limits: GuessLimits = this.limits): Promise<GuessDecision> {
     const [pair, source, target] = await Promise.all([
       this.failures.count(keys.targetAndSource),
       this.failures.count(keys.source),
       this.failures.count(keys.target),
     ]);
-    if (pair >= this.limits.perTargetAndSource) return { kind: 'refused', scope: 'target' };
-    if (source >= this.limits.perSource) return { kind: 'refused', scope: 'source' };
-    return { kind: 'allowed', delayMs: this.delayFor(target) };
+    if (pair >= limits.perTargetAndSource) return { kind: 'refused', scope: 'target' };
+    if (source >= limits.perSource) return { kind: 'refused', scope: 'source' };
+    if (limits.perTarget !== undefined && target >= limits.perTarget) return { kind: 'refused', scope: 'all-sources' };
+    return { kind: 'allowed', delayMs: this.delayFor(target, limits) };
   }
 
   /** The slow-down for a target with this many recent failures (0 below the threshold). */
-  delayFor(targetFailures: number): number {
-    const { slowDownAfter, slowDownMs, maxSlowDownMs } = this.limits;
+  delayFor(targetFailures: number, limits: GuessLimits = this.limits): number {
+    const { slowDownAfter, slowDownMs, maxSlowDownMs } = limits;
     if (targetFailures < slowDownAfter) return 0;
     const doublings = Math.floor(targetFailures / slowDownAfter) - 1;
     return Math.min(maxSlowDownMs, slowDownMs * 2 ** Math.min(doublings, 16));

@@ -149,72 +149,97 @@ describe('linking an account to a member record', () => {
     expect(row?.memberId).toBeNull();
   });
 
-  it('limits failures per household and account, counted with locate-account’s, and refuses even the right facts then', async () => {
+  const wrongFacts = (holder: { policyNumber: string }, i = 1) => ({
+    identifierType: 'policyNumber',
+    identifier: holder.policyNumber,
+    dateOfBirth: '1979-11-02',
+    ssn: `212-55-${String(1000 + i).padStart(4, '0')}`,
+  });
+  const rightFacts = (holder: { policyNumber: string }) => ({
+    identifierType: 'policyNumber',
+    identifier: holder.policyNumber,
+    dateOfBirth: '1979-11-02',
+    ssn: SSN,
+  });
+
+  it('issue 33 item 8: one member’s failures behind an address never lock out another member behind the same address', async () => {
     const holder = await subscriberWithSsn(harness);
-    const account = await unlinkedAccount(harness);
     const address = newAddress();
-    const link = linker(harness, account.token, address);
-    // Five wrong guesses at locate-account and five here, from one address, on one household.
-    for (let i = 0; i < 5; i++) {
+    // A spouse mistypes the SSN ten times on the household's link page, from the family's one address…
+    const spouse = await unlinkedAccount(harness);
+    for (let i = 0; i < 10; i++) expect((await linker(harness, spouse.token, address)(wrongFacts(holder, i))).statusCode).toBe(404);
+    expect((await linker(harness, spouse.token, address)(rightFacts(holder))).statusCode).toBe(429);
+    // …and the subscriber, behind the same address with their own account, links with the right facts:
+    // slowed down like every attempt on a household that failed ten times, never refused.
+    const subscriber = await unlinkedAccount(harness);
+    const started = Date.now();
+    const linked = await linker(harness, subscriber.token, address)(rightFacts(holder));
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    // Failures at locate-account (an anonymous page, counted by address) do not refuse a signed-in member's link either.
+    const other = await subscriberWithSsn(harness);
+    for (let i = 0; i < 10; i++) {
       const locate = await harness.app.inject({
         method: 'POST',
         url: '/api/v1/guest/locate-account',
         remoteAddress: address,
-        payload: {
-          identifierType: 'policyNumber',
-          identifier: holder.policyNumber,
-          dateOfBirth: '1979-11-02',
-          zipCode: '01001',
-        },
+        payload: { identifierType: 'policyNumber', identifier: other.policyNumber, dateOfBirth: '1979-11-02', zipCode: '01001' },
       });
       expect(locate.statusCode).toBe(404);
     }
-    for (let i = 0; i < 5; i++)
-      expect(
-        (
-          await link({
-            identifierType: 'policyNumber',
-            identifier: holder.policyNumber,
-            dateOfBirth: '1979-11-02',
-            ssn: '212-55-0001',
-          })
-        ).statusCode,
-      ).toBe(404);
-    const right = await link({
-      identifierType: 'policyNumber',
-      identifier: holder.policyNumber,
-      dateOfBirth: '1979-11-02',
-      ssn: SSN,
-    });
-    expect(right.statusCode).toBe(429);
-    expect(right.json()).toMatchObject({ type: 'urn:portal:problem:rate-limited' });
-    const [row] = await harness.db
-      .select({ memberId: accounts.memberId })
-      .from(accounts)
-      .where(eq(accounts.id, account.id));
-    expect(row?.memberId).toBeNull();
-    const refusals = await harness.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.reason, 'rate-limited-household'));
-    expect(refusals.length).toBeGreaterThan(0);
-
-    // Failures from elsewhere never lock the household out for its own member: from another address the
-    // right facts link, slowed down like every look-up of a household that failed ten times.
-    const started = Date.now();
-    const fromElsewhere = await linker(
-      harness,
-      account.token,
-      newAddress(),
-    )({
-      identifierType: 'policyNumber',
-      identifier: holder.policyNumber,
-      dateOfBirth: '1979-11-02',
-      ssn: SSN,
-    });
-    expect(fromElsewhere.statusCode, fromElsewhere.body).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    const afterLocate = await linker(harness, (await unlinkedAccount(harness)).token, address)(rightFacts(other));
+    expect(afterLocate.statusCode, afterLocate.body).toBe(200);
   });
+
+  it('issue 33 item 8: refuses linking a household that failed 20 times from any accounts, and says nothing else changed', async () => {
+    const holder = await subscriberWithSsn(harness);
+    // Two accounts, each under its own limit, each from its own addresses: 20 failures on one household.
+    for (const account of [await unlinkedAccount(harness), await unlinkedAccount(harness)]) {
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => linker(harness, account.token, newAddress())(wrongFacts(holder, i))));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 404));
+    }
+    const third = await unlinkedAccount(harness);
+    const refused = await linker(harness, third.token, newAddress())(rightFacts(holder));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ type: 'urn:portal:problem:rate-limited' });
+    const [row] = await harness.db.select({ memberId: accounts.memberId }).from(accounts).where(eq(accounts.id, third.id));
+    expect(row?.memberId).toBeNull();
+    const refusals = await harness.db.select().from(auditLog).where(eq(auditLog.reason, 'rate-limited-household'));
+    expect(refusals.length).toBeGreaterThan(0);
+    // Guest access to the household (locate-account, its own page and limits) is not refused by it.
+    const located = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/locate-account',
+      remoteAddress: newAddress(),
+      payload: { identifierType: 'policyNumber', identifier: holder.policyNumber, dateOfBirth: '1979-11-02', zipCode: '02740' },
+    });
+    expect(located.statusCode, located.body).toBe(200);
+  });
+
+  it('issue 33 item 8: keeps a looser ceiling per address: 100 failures from one address, over any accounts and households, refuse it', async () => {
+    const address = newAddress();
+    // Twelve accounts behind one address, each guessing unknown policies under its own limits: 100 failures in all.
+    const accountsBehind = await Promise.all(Array.from({ length: 12 }, () => unlinkedAccount(harness)));
+    let sent = 0;
+    for (const account of accountsBehind) {
+      const batch = Math.min(9, 100 - sent);
+      const answers = await Promise.all(
+        Array.from({ length: batch }, (_, i) =>
+          linker(harness, account.token, address)({ identifierType: 'policyNumber', identifier: `LHP-${String(sent + i).padStart(7, '0')}-99`, dateOfBirth: '1979-11-02', ssn: SSN }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: batch }, () => 404));
+      sent += batch;
+    }
+    expect(sent).toBe(100);
+    const holder = await subscriberWithSsn(harness);
+    const newcomer = await unlinkedAccount(harness);
+    expect((await linker(harness, newcomer.token, address)(rightFacts(holder))).statusCode).toBe(429);
+    const refusals = await harness.db.select().from(auditLog).where(eq(auditLog.reason, 'rate-limited-address'));
+    expect(refusals.length).toBeGreaterThan(0);
+    // The same account from another address links.
+    expect((await linker(harness, newcomer.token, newAddress())(rightFacts(holder))).statusCode).toBe(200);
+  }, 60_000);
 
   it('refuses an account that keeps guessing one household from many addresses (per-account limit)', async () => {
     const holder = await subscriberWithSsn(harness);

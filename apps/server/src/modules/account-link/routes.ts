@@ -21,7 +21,7 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
         tags: ['session'],
         summary: 'Link my account to my member record',
         description:
-          'For a member signed in with an account not linked to any member (role action `link-account`). The subscriber’s member ID (exchange subscriber ID or policy number), date of birth and the tenant’s searchable field (`linkAccount.searchableField`: `ssn`, compared by its last four digits, or `zipCode`). Wrong facts and an unknown member get the same 404 body as locate-account, after the same minimum time; the same failure limits apply (per household, shared with locate-account, per address and per account): 429 over them. 409 `account-already-linked` / `member-already-linked`. The next session read shows the member’s policies.',
+          'For a member signed in with an account not linked to any member (role action `link-account`). The subscriber’s member ID (exchange subscriber ID or policy number), date of birth and the tenant’s searchable field (`linkAccount.searchableField`: `ssn`, compared by its last four digits, or `zipCode`). Wrong facts and an unknown member get the same 404 body as locate-account, after the same minimum time. Failures are limited per signed-in account (10 on one household, 30 in all), per household from all accounts (20) and, looser, per address (100): 429 over them, an hour; one member’s failures never refuse another member behind the same address (docs/decisions/028). 409 `account-already-linked` / `member-already-linked`. The next session read shows the member’s policies.',
         body: LinkAccountRequestSchema,
         response: {
           200: LinkAccountResponseSchema,

@@ -4,7 +4,7 @@ import { ProblemType, type LinkAccountRequest, type LinkAccountResponse } from '
 import { forbidden } from '../../auth/access';
 import { requireAction } from '../../auth/actions';
 import { HttpProblem } from '../../plugins/errors';
-import { matchesDobAndZip, type GuestAccess, type SubscriberFacts } from '../guest/service';
+import { LINK_ACCOUNT_LIMITS, LINK_ADDRESS_LIMITS, matchesDobAndZip, type GuestAccess, type RateLimitScope, type SubscriberFacts } from '../guest/service';
 import { linkAccountToMember, memberHasOtherAccount, subscriberPolicyCount } from './repository';
 
 /**
@@ -12,16 +12,17 @@ import { linkAccountToMember, memberHasOtherAccount, subscriberPolicyCount } fro
  * §8 "an unknown user link returns a not-found style action", §9 "link-account searchable field SSN").
  *
  * The facts are checked by the guest module's guarded comparison (`GuestAccess.checkFacts`, docs/decisions/
- * 008): the same per-household failure limit in the database — shared with locate-account, so guessing on
- * both pages gains nothing — plus one per account, the same slow-down, the same minimum time and the same
- * byte-identical not-found answer. The SSN is compared by its last four digits, the only part stored; the
+ * 008): failures counted in the database per account (the caller's own identity) and per household from
+ * all accounts, with a looser ceiling per address — never the address alone, which members behind one
+ * network share (issue 33 item 8) — the same slow-down, the same minimum time and the same byte-identical
+ * not-found answer. The SSN is compared by its last four digits, the only part stored; the
  * full number is never stored, logged or audited.
  */
 
 export type LinkOutcome =
   | { kind: 'linked'; result: LinkAccountResponse }
   | { kind: 'not-found' }
-  | { kind: 'rate-limited'; scope: 'household' | 'address' };
+  | { kind: 'rate-limited'; scope: RateLimitScope };
 
 export const LINK_ACTION = 'link-account';
 
@@ -71,8 +72,8 @@ export async function linkAccount(
     identifierType: body.identifierType,
     identifier: body.identifier,
     guards: [
-      { kind: 'locate', source: request.ip },
-      { kind: 'link-account', source: `account:${principal.accountId}` },
+      { kind: 'link-account', source: `account:${principal.accountId}`, by: 'account', limits: LINK_ACCOUNT_LIMITS },
+      { kind: 'link-account-address', source: request.ip, by: 'address', limits: LINK_ADDRESS_LIMITS },
     ],
     matches,
   });

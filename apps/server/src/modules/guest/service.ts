@@ -18,6 +18,15 @@ export const GUEST_LIMITS: GuessLimits = {
   slowDownMs: 2_000,
   maxSlowDownMs: 10_000,
 };
+/**
+ * Linking a signed-in account (docs/decisions/028, amended for issue 33 item 8): counted per account — the
+ * caller's identity, which an address is not (a family, an office or a carrier's NAT share one) — 10 on one
+ * household, 30 in all; per household from all accounts 20, after which linking it is refused for the hour
+ * (its member can still sign in, use guest access, or call Member Services).
+ */
+export const LINK_ACCOUNT_LIMITS: GuessLimits = { ...GUEST_LIMITS, perTarget: 20 };
+/** …and per address only a looser ceiling: 100 failures in an hour over every account and household behind it. */
+export const LINK_ADDRESS_LIMITS: GuessLimits = { ...GUEST_LIMITS, perTargetAndSource: 20, perSource: 100 };
 const WINDOW_SECONDS = 60 * 60;
 /** Every failed answer takes at least this long, so timing says nothing about whether an account exists. */
 const FAILURE_FLOOR_MS = 400;
@@ -26,12 +35,20 @@ const GUEST_SESSION_SECONDS = 20 * 60;
 export type LocateOutcome =
   | { kind: 'located'; token: string; expiresAt: Date; householdId: string | null; policyIds: string[]; subscriberMemberId: string }
   | { kind: 'not-found' }
-  | { kind: 'rate-limited'; scope: 'household' | 'address' };
+  | { kind: 'rate-limited'; scope: RateLimitScope };
 
-/** Who makes a guess, counted against the household's limit (`kind` names the counter, `source` the guesser). */
+/** What a refusal was counted by: one guesser's failures on the household, an address's or an account's overall, or everyone's on the household. */
+export type RateLimitScope = 'household' | 'address' | 'account';
+
+/**
+ * Who makes a guess, counted against the household's limit (`kind` names the counter, `source` the
+ * guesser, `limits` this counter's if not {@link GUEST_LIMITS}; `by` names the guesser in a refusal).
+ */
 export interface FactGuard {
   kind: string;
   source: string;
+  by: 'address' | 'account';
+  limits?: GuessLimits;
 }
 
 /** What a subscriber's facts look like to {@link GuestAccess.checkFacts}'s comparison (a stand-in when none was found). */
@@ -40,7 +57,7 @@ export type SubscriberFacts = Pick<LocatedSubscriber, 'dob' | 'zipCode' | 'ssnLa
 export type FactCheck =
   | { kind: 'matched'; subscriber: LocatedSubscriber }
   | { kind: 'not-found' }
-  | { kind: 'rate-limited'; scope: 'household' | 'address' };
+  | { kind: 'rate-limited'; scope: RateLimitScope };
 
 /** Compared when no subscriber has the identifier, so an unknown one takes the same steps as wrong facts. */
 const NOBODY: SubscriberFacts = { dob: '0000-00-00', zipCode: '-----', ssnLast4: '----' };
@@ -77,9 +94,12 @@ export class GuestAccess {
       ? (subscriber.householdId ?? `member:${subscriber.subscriberMemberId}`)
       : `identifier:${input.identifierType}:${input.identifier.trim().toUpperCase()}`;
     const keySets = input.guards.map((guard) => GuessLimiter.keys(guard.kind, target, guard.source));
-    const decisions = await Promise.all(keySets.map((keys) => this.limiter.decide(keys)));
-    const refused = decisions.find((decision) => decision.kind === 'refused');
-    if (refused) return { kind: 'rate-limited', scope: refused.scope === 'target' ? 'household' : 'address' };
+    const decisions = await Promise.all(keySets.map((keys, i) => this.limiter.decide(keys, input.guards[i]?.limits)));
+    const refusedAt = decisions.findIndex((decision) => decision.kind === 'refused');
+    const refused = decisions[refusedAt];
+    if (refused?.kind === 'refused') {
+      return { kind: 'rate-limited', scope: refused.scope === 'source' ? (input.guards[refusedAt]?.by ?? 'address') : 'household' };
+    }
     // Failures from elsewhere slow every look-up of this household down, right or wrong.
     const delayMs = Math.max(0, ...decisions.map((decision) => (decision.kind === 'allowed' ? decision.delayMs : 0)));
     if (delayMs > 0) await sleep(delayMs);
@@ -98,7 +118,7 @@ export class GuestAccess {
     const check = await this.checkFacts({
       identifierType: facts.identifierType,
       identifier: facts.identifier,
-      guards: [{ kind: 'locate', source: ip }],
+      guards: [{ kind: 'locate', source: ip, by: 'address' }],
       matches: (subscriber) => matchesDobAndZip(subscriber, facts.dateOfBirth, facts.zipCode),
     });
     if (check.kind !== 'matched') return check;
