@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { AccessHistoryPageSchema, AUDIT_CSV_COLUMNS, AuditPageSchema } from '@portal/contracts';
 import { useTestApp } from '../../../test/harness';
@@ -101,5 +102,34 @@ describe('the audit trail and who has seen my information (issue 13)', () => {
     const refused = await get(agent, '/api/v1/audit');
     expect(refused.statusCode).toBe(403);
     expect((await get(agent, '/api/v1/audit.csv')).statusCode).toBe(403);
+  });
+
+  it('issue 33 CSV: neutralises every audit export cell a spreadsheet would run as a formula, and leaves plain numbers numbers', async () => {
+    const admin = await harness.tokenFor('workforce', ['administrator']);
+    // A value an anonymous caller chooses (a request id may start with "-") reaches the audit trail through a refused call.
+    expect((await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: { 'x-request-id': '-1-1:csv' } })).statusCode).toBe(401);
+    const hostile = ['=HYPERLINK("http://x","y")', '+1+1', '-2-3', '@SUM(A1:A2)', '\t=1+1', '\r=1+1', ' =1+1', '\n=1+1', '\uFF1D1+1', '-12.50', 'plain'];
+    await harness.db.insert(auditLog).values(hostile.map((reason) => ({ action: 'csv.probe', outcome: 'denied' as const, reason })));
+    const csv = await get(admin, '/api/v1/audit.csv?action=csv.probe');
+    expect(csv.statusCode).toBe(200);
+    const reasonColumn = AUDIT_CSV_COLUMNS.indexOf('reason');
+    const rows = parse(csv.body, { from_line: 2 });
+    const reasons = rows.map((row) => row[reasonColumn]).reverse();
+    expect(reasons).toEqual([
+      `'=HYPERLINK("http://x","y")`,
+      "'+1+1",
+      "'-2-3",
+      "'@SUM(A1:A2)",
+      "'\t=1+1",
+      "'\r=1+1",
+      "' =1+1",
+      "'\n=1+1",
+      "'\uFF1D1+1",
+      // A plain number runs nothing: it stays a number a spreadsheet can add up.
+      '-12.50',
+      'plain',
+    ]);
+    const refused = await get(admin, '/api/v1/audit.csv?action=auth.token-refused');
+    expect(refused.body).toContain(",'-1-1:csv");
   });
 });

@@ -12,6 +12,7 @@ import {
 import { addDays, type CalendarDate } from '@portal/domain';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { spreadsheetSafe } from '../../lib/csv';
 import { accountsNamed, auditBatch, auditPage, auditWhere, householdsNamed, workforceAccessOf, type AuditFilter } from './repository';
 
 /**
@@ -85,7 +86,7 @@ const BATCH = 500;
 /**
  * Every record the filter matches, newest first, as CSV (RFC 4180 by csv-stringify): read from the
  * database a batch at a time as the client takes the file, so a long export never sits in memory. A
- * value that a spreadsheet would take for a formula (= + - @ first) is prefixed with a quote.
+ * value that a spreadsheet would take for a formula is prefixed with a quote (lib/csv.ts).
  */
 export function auditCsv(db: Executor, where: SQL | undefined): Readable {
   async function* records() {
@@ -97,7 +98,7 @@ export function auditCsv(db: Executor, where: SQL | undefined): Readable {
         yield AUDIT_CSV_COLUMNS.map((column) => {
           const value = record[column];
           const text = Array.isArray(value) ? value.join(' ') : value === null ? '' : String(value);
-          return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+          return spreadsheetSafe(text);
         });
       }
       if (rows.length < BATCH) return;

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BOOK_CSV_COLUMNS, BookPageSchema, type BookPage } from '@portal/contracts';
@@ -218,6 +219,15 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     const response = await get('.csv?q=zed');
     const [, line] = response.body.trimEnd().split('\r\n');
     expect(line).toContain(`"Zed, Jr.","'=HYPERLINK(""x"")"`);
+  });
+
+  it('issue 33 CSV: neutralises names a spreadsheet would run as formulas after white space or in full-width form', async () => {
+    await client('spaced', ' =1+1', 'Yarrow');
+    await client('wide', '\uFF1Dcmd', 'Yarrow');
+    await client('tabbed', '\t-1', 'Yarrow');
+    const response = await get('.csv?q=yarrow');
+    const firstNames = parse<string[]>(response.body, { from_line: 2 }).map((row) => row[BOOK_CSV_COLUMNS.indexOf('holder_first_name')]).sort();
+    expect(firstNames).toEqual(["'\t-1", "' =1+1", "'\uFF1Dcmd"].sort());
   });
 
   it('alerts the broker in his own inbox when a client enters a grace period or a renewal is pending; the household never sees it', async () => {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { BOOK_CSV_COLUMNS, type BookFilter, type BookPage, type BookQuery, type BookRow } from '@portal/contracts';
 import type { Database } from '../../db/client';
+import { spreadsheetSafe } from '../../lib/csv';
 import { bookPage, bookRows } from './repository';
 
 /** A page of the broker's book (issue 13): rows, the filtered count and the book's alerts. */
@@ -37,21 +38,16 @@ function csvRecord(row: BookRow): string[] {
 }
 
 /**
- * Spreadsheet formula injection (OWASP "CSV Injection"): a cell a spreadsheet would take for a formula
- * is prefixed with an apostrophe. Names and ids come from enrolment files, not from the broker.
- */
-const neutralise = (cell: string): string => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
-
-/**
  * The filtered book as CSV (csv-stringify quotes and escapes), streamed: the rows are read `CSV_CHUNK`
- * at a time in the export's sort order and written as they come.
+ * at a time in the export's sort order and written as they come. Every cell is made spreadsheet-safe
+ * (lib/csv.ts): names and ids come from enrolment files, which the portal does not control.
  */
 export function brokerBookCsv(db: Database, brokerId: string, today: string, filter: BookFilter): Readable {
   async function* records(): AsyncGenerator<string[]> {
     yield [...BOOK_CSV_COLUMNS];
     for (let offset = 0; ; offset += CSV_CHUNK) {
       const rows = await bookRows(db, brokerId, today, filter, { offset, limit: CSV_CHUNK });
-      for (const row of rows) yield csvRecord(row).map(neutralise);
+      for (const row of rows) yield csvRecord(row).map(spreadsheetSafe);
       if (rows.length < CSV_CHUNK) return;
     }
   }
