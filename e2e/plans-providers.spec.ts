@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { minimalPdf } from '../apps/server/test/files';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolationsAtEachWidth } from './support/axe';
 import { freshMember, newMember } from './support/members';
@@ -201,7 +202,7 @@ test('a member reaches additional products by the upload-documents button and ap
     .fill('Limpezas para nós dois.');
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-apply-'));
   const proof = path.join(folder, 'comprovante.pdf');
-  fs.writeFileSync(proof, '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  fs.writeFileSync(proof, minimalPdf('Comprovante'));
   await dialog.getByLabel(t('fields.applicationDocument.label', language)).setInputFiles(proof);
   await expect(dialog.getByText(/comprovante\.pdf/)).toBeVisible();
   await expectNoViolationsAtEachWidth(page, 'the dental application (pt)');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { minimalPdf } from '../apps/server/test/files';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { freshMember } from './support/members';
@@ -11,11 +12,11 @@ import { newPortalPage, text, type Language } from './support/portal';
 // not one, sees the request with its reference and history, opens the file, cancels the request after
 // confirming, and finds it cancelled on the household's page and in their notifications.
 
-/** A small PDF and a text file pretending to be one, written for the run. */
+/** A small real PDF and a text file pretending to be one, written for the run. */
 function files() {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-files-'));
   const pdf = path.join(folder, 'referral letter.pdf');
-  fs.writeFileSync(pdf, '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  fs.writeFileSync(pdf, minimalPdf('Referral letter'));
   const fake = path.join(folder, 'notes.png');
   fs.writeFileSync(fake, 'not an image at all');
   return { pdf, fake };

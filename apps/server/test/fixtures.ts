@@ -24,6 +24,7 @@ import {
 } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { newPublicId } from '../src/lib/public-id';
+import { PDF } from './files';
 
 export const PASSWORD = 'Correct-Horse-42';
 
@@ -352,7 +353,7 @@ export async function createServiceRequest(
   if (!row) throw new Error('service request not created');
   await db.insert(serviceRequestEvents).values({ requestId: row.id, status: 'Submitted', actorKind: 'member' });
   if (row.status !== 'Submitted') await db.insert(serviceRequestEvents).values({ requestId: row.id, status: row.status, actorKind: 'staff' });
-  const content = Buffer.from('%PDF-1.4\n%%EOF\n');
+  const content = PDF;
   const [attachment] = await db
     .insert(serviceRequestAttachments)
     .values({ requestId: row.id, fileName: 'letter.pdf', contentType: 'application/pdf', sizeBytes: content.length, sha256: 'test', content })

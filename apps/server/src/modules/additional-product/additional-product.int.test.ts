@@ -11,8 +11,9 @@ import {
   type SignedInMember,
 } from '../../../test/self-service';
 import { serviceRequestAttachments } from '../../db/schema';
+import { HTML_AS_PDF, PDF as REAL_PDF } from '../../../test/files';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+const PDF = REAL_PDF.toString('base64');
 
 /**
  * Issue 12, SPEC §2 /admin/additional-products, §3 Additional-product card: the demo tenant's cards
@@ -85,7 +86,7 @@ describe('additional products', () => {
     });
   });
 
-  it('refuses what the portal cannot take: external or unknown products, a line already covered, strangers, wrong dates, wrong files', async () => {
+  it('refuses what the portal cannot take: external or unknown products, a line already covered, strangers, wrong dates, wrong files (issue 33 item 6: HTML behind %PDF)', async () => {
     const m = await signedInMember(harness);
     expect(codesOf(await apply(m, { product: 'health' }))).toEqual(['product-not-offered']);
     expect(codesOf(await apply(m, { product: 'travel' }))).toEqual(['product-not-offered']);
@@ -110,6 +111,12 @@ describe('additional products', () => {
       attachment: { fileName: 'x.png', contentType: 'image/png', contentBase64: PDF },
     });
     expect(codesOf(png)).toEqual(['file-type-not-accepted']);
+    // Issue 33 item 6: a supporting document that starts with %PDF but is HTML is no PDF.
+    const html = await apply(m, {
+      product: 'vision',
+      attachment: { fileName: 'proof.pdf', contentType: 'application/pdf', contentBase64: HTML_AS_PDF.toString('base64') },
+    });
+    expect(codesOf(html)).toEqual(['file-type-not-accepted']);
     expect((await apply(m, { product: 'vision', memberIds: [] })).statusCode).toBe(400);
     // Nothing was kept of the refused ones.
     expect((await view(m)).items.find((item) => item.name === 'vision')?.status).toBe('available');

@@ -4,14 +4,11 @@ import { eq } from 'drizzle-orm';
 import { ServiceRequestListSchema, ServiceRequestSchema, type ServiceRequest } from '@portal/contracts';
 import { useTestApp } from '../../../test/harness';
 import { createAccount, createMemberWithPolicy } from '../../../test/fixtures';
+import { HTML_AS_PDF, JPEG, JPEG_TRUNCATED, PDF, PNG, PNG_HEADER_ONLY, TEXT } from '../../../test/files';
 import { auditLog, contactInformation, notifications, serviceRequestAttachments, serviceRequests } from '../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { moveServiceRequest, submitServiceRequest } from './service';
 
-/** The smallest PDF and PNG a content check recognises, and a text file pretending to be one. */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-const TEXT = Buffer.from('just some words, not a document');
 
 /**
  * Issue 11's service requests: one model for every change a member asks for — a general request with a
@@ -81,6 +78,39 @@ describe('service requests', () => {
     expect(await harness.db.select().from(serviceRequests).where(eq(serviceRequests.householdId, m.householdId))).toEqual([]);
     expect((await general(m, file(PNG, 'scan.png', 'image/png'))).statusCode).toBe(201);
     expect(await harness.db.select({ id: serviceRequestAttachments.id }).from(serviceRequestAttachments).innerJoin(serviceRequests, eq(serviceRequests.id, serviceRequestAttachments.requestId)).where(eq(serviceRequests.householdId, m.householdId))).toHaveLength(1);
+  });
+
+  it('issue 33 item 6: refuses a file that starts with %PDF but is HTML (and other files that only begin like one), and serves attachments as downloads no browser runs', async () => {
+    const m = await member();
+    for (const [content, name, type] of [
+      [HTML_AS_PDF, 'letter.pdf', 'application/pdf'],
+      [PNG_HEADER_ONLY, 'scan.png', 'image/png'],
+      [JPEG_TRUNCATED, 'photo.jpg', 'image/jpeg'],
+    ] as const) {
+      const refused = await general(m, file(content, name, type));
+      expect(refused.statusCode, name).toBe(422);
+      expect(codeOf(refused), name).toBe('file-type-not-accepted');
+    }
+    expect(await harness.db.select().from(serviceRequests).where(eq(serviceRequests.householdId, m.householdId))).toEqual([]);
+    // Real files of each kind are taken, and each comes back as a download that is never rendered or run.
+    for (const [content, name, type] of [
+      [PDF, 'letter.pdf', 'application/pdf'],
+      [PNG, 'scan.png', 'image/png'],
+      [JPEG, 'photo.jpg', 'image/jpeg'],
+    ] as const) {
+      const created = await general(m, { ...file(content, name, type), subject: `About ${name}` });
+      expect(created.statusCode, created.body).toBe(201);
+      const request = ServiceRequestSchema.parse(created.json());
+      const download = await send('GET', `ServiceRequest/${request.id}/attachments/${request.attachments[0]?.id ?? ''}`, m.token);
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe(type);
+      expect(download.headers['content-disposition']).toMatch(/^attachment; /);
+      expect(download.headers['x-content-type-options']).toBe('nosniff');
+      const csp = String(download.headers['content-security-policy']);
+      expect(csp).toContain('sandbox');
+      expect(csp).toContain("default-src 'none'");
+      expect(download.rawPayload.equals(content)).toBe(true);
+    }
   });
 
   it('lets the member cancel while nobody has started, never from an older read, never after review began', async () => {

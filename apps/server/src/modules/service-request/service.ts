@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
+import { opensAs, type AcceptedFileType } from '../../lib/uploaded-file';
 import type { z } from 'zod';
 import { ProblemType, type AttachmentUploadSchema, type ServiceQueuePage, type ServiceQueueSummary, type ServiceRequest, type ServiceRequestList } from '@portal/contracts';
 import {
@@ -212,8 +213,10 @@ export async function serviceRequestView(db: Executor, householdId: string, id: 
 type Upload = z.output<typeof AttachmentUploadSchema>;
 export type CheckedAttachment = Awaited<ReturnType<typeof checkedAttachment>>;
 
+const ACCEPTED_TYPES: readonly AcceptedFileType[] = ['application/pdf', 'image/jpeg', 'image/png'];
+
 /**
- * An attached file: PDF, JPEG or PNG by its content (the name and the browser's word are not trusted),
+ * An attached file: PDF, JPEG or PNG by its content, parsed (the name and the browser's word are not trusted),
  * the type it was declared as, and within the tenant's size limit; refused with a field code otherwise.
  */
 export async function checkedAttachment(upload: Upload, maxBytes: number, field: string) {
@@ -221,7 +224,10 @@ export async function checkedAttachment(upload: Upload, maxBytes: number, field:
   if (content.length === 0) throw ruleViolation(field, 'file-empty', 'The file is empty.');
   if (content.length > maxBytes) throw ruleViolation(field, 'file-too-large', `Files up to ${maxBytes} bytes.`, { maximumMb: Math.floor((maxBytes / 1024 / 1024) * 10) / 10 });
   const detected = await fileTypeFromBuffer(content);
-  if (!detected || !['application/pdf', 'image/jpeg', 'image/png'].includes(detected.mime) || detected.mime !== upload.contentType)
+  const accepted = ACCEPTED_TYPES.find((type) => type === detected?.mime);
+  // The signature names the type; the file must then parse as that type (issue 33 item 6: a file that
+  // starts with %PDF but is HTML is not a PDF).
+  if (!accepted || accepted !== upload.contentType || !(await opensAs(accepted, content)))
     throw ruleViolation(field, 'file-type-not-accepted', 'Only PDF, JPEG and PNG files are accepted.');
   // Only the last part of a path a browser might send, without control characters.
   const base = upload.fileName.split(/[\\/]/).at(-1) ?? '';
