@@ -94,6 +94,46 @@ test('a member sends a general request with a document, follows it and cancels i
   await context.close();
 });
 
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token ?? '');
+
+for (const language of ['en', 'es', 'pt'] as const) {
+  test(`issue 33 item 7: a household over its attachment limit is told so on the file, in its language, and keeps what it typed (${language}, phone width)`, async ({ browser }) => {
+    const { context, page } = await newPortalPage(browser, { language, width: 375 });
+    const member = await freshMember(page, { language, exchange: false });
+    // The household's twenty files of the month, sent through the API as the member (the portal's own calls).
+    const token = await tokenOf(page);
+    for (let i = 0; i < 20; i++) {
+      const sent = await page.request.post(`/api/v1/Household/${member.householdId}/service-requests`, {
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': `e2e-limit-${member.householdId}-${i}` },
+        data: { subject: `Page ${i + 1}`, message: 'One page of my appeal.', attachment: { fileName: `page-${i + 1}.png`, contentType: 'image/png', contentBase64: PNG_1X1.toString('base64') } },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+    }
+    await openRequests(page, language);
+    await page.getByRole('button', { name: t('serviceRequests.new', language) }).click();
+    const dialog = page.getByRole('dialog', { name: t('serviceRequests.form.title', language) });
+    const subject = dialog.getByRole('textbox', { name: new RegExp(t('fields.subject.label', language)) });
+    const message = dialog.getByRole('textbox', { name: new RegExp(t('fields.message.label', language)) });
+    await subject.fill('One page more');
+    await message.fill('The last page of my appeal.');
+    await dialog.getByLabel(/Document/).setInputFiles({ name: 'page-21.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await dialog.getByRole('button', { name: t('serviceRequests.form.send', language) }).click();
+    const said = t('validation.rule.too-many-files-household', language, { field: t('fields.attachment.label', language), maximum: 20, days: 30 });
+    await expect(dialog.locator('p').filter({ hasText: said })).toBeVisible();
+    await expect(subject).toHaveValue('One page more');
+    await expect(message).toHaveValue('The last page of my appeal.');
+    await page.screenshot({ path: test.info().outputPath(`attachment-limit-${language}.png`), fullPage: true });
+    await expectNoViolations(page, 'the general request form refusing a file over the household limit');
+    // Without the file the request goes.
+    await dialog.getByRole('button', { name: t('serviceRequests.form.removeFile', language) }).click();
+    await dialog.getByRole('button', { name: t('serviceRequests.form.send', language) }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('article', { name: 'One page more' })).toBeVisible();
+    await context.close();
+  });
+}
+
 test('the request list and its form work by keyboard alone', async ({ page }) => {
   await freshMember(page, { exchange: false });
   await openRequests(page, 'en');

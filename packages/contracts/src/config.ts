@@ -46,6 +46,28 @@ export const SessionConfigSchema = z
 const FooterLinksSchema = z.record(z.string(), Url);
 const FaqId = z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, 'a lowercase id (letters, digits, hyphens)');
 
+
+/**
+ * Limits on attached files (issue 33 item 7; docs/decisions/040): per service request, and per household
+ * over a rolling window of days — whoever attaches them (the member, staff or a broker acting for it).
+ */
+export const AttachmentLimitsSchema = z.object({
+  perRequest: z.object({
+    maxFiles: z.number().int().min(1).max(50),
+    maxBytes: z.number().int().min(1024).max(100 * 1024 * 1024),
+  }),
+  perHousehold: z.object({
+    maxFiles: z.number().int().min(1).max(1000),
+    maxBytes: z.number().int().min(1024).max(1024 * 1024 * 1024),
+    windowDays: z.number().int().min(1).max(365),
+  }),
+});
+export type AttachmentLimits = z.infer<typeof AttachmentLimitsSchema>;
+export const DEFAULT_ATTACHMENT_LIMITS: AttachmentLimits = {
+  perRequest: { maxFiles: 10, maxBytes: 25 * 1024 * 1024 },
+  perHousehold: { maxFiles: 20, maxBytes: 100 * 1024 * 1024, windowDays: 30 },
+};
+
 export const AccountConfigSchema = z
   .object({
     tenant: z.object({
@@ -239,10 +261,16 @@ export const AccountConfigSchema = z
         groupMarketProducts: z.array(z.string().regex(/^[0-9]{3}$/)),
       })
       .default({ maxDaysAhead: 90, openEnrollment: { startMonth: 11, startDay: 1, endMonth: 1, endDay: 15 }, groupMarketProducts: [] }),
-    /** Service requests (issue 11): the largest file a member may attach (PDF, JPEG or PNG). */
+    /**
+     * Service requests (issue 11): the largest file a member may attach (PDF, JPEG or PNG), and how many
+     * files and bytes one request and one household may hold (issue 33 item 7; docs/decisions/040).
+     */
     serviceRequests: z
-      .object({ attachmentMaxBytes: z.number().int().min(1024).max(10 * 1024 * 1024) })
-      .default({ attachmentMaxBytes: 5 * 1024 * 1024 }),
+      .object({
+        attachmentMaxBytes: z.number().int().min(1024).max(10 * 1024 * 1024),
+        attachmentLimits: AttachmentLimitsSchema.default(DEFAULT_ATTACHMENT_LIMITS),
+      })
+      .default({ attachmentMaxBytes: 5 * 1024 * 1024, attachmentLimits: DEFAULT_ATTACHMENT_LIMITS }),
   })
   .refine((c) => c.payments.maxAllowedPaymentCents >= c.payments.minAllowedPaymentCents, {
     message: 'the maximum payment must be at least the minimum',

@@ -226,7 +226,8 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     await client('wide', '\uFF1Dcmd', 'Yarrow');
     await client('tabbed', '\t-1', 'Yarrow');
     const response = await get('.csv?q=yarrow');
-    const firstNames = parse<string[]>(response.body, { from_line: 2 }).map((row) => row[BOOK_CSV_COLUMNS.indexOf('holder_first_name')]).sort();
+    const rows: string[][] = parse(response.body, { from_line: 2 });
+    const firstNames = rows.map((row) => row[BOOK_CSV_COLUMNS.indexOf('holder_first_name')]).sort();
     expect(firstNames).toEqual(["'\t-1", "' =1+1", "'\uFF1Dcmd"].sort());
   });
 

@@ -4,8 +4,8 @@ import type { GeneralRequestSchema, ServiceRequest } from '@portal/contracts';
 import { authorizeHousehold, authorizePolicy, authorizeServiceRequest, type ServiceRequestRef } from '../../auth/access';
 import type { Transaction } from '../../db/client';
 import { runCommand, ruleViolation, type CommandOutcome } from '../../plugins/command';
-import { insertAttachment, policyFacts } from './repository';
-import { checkedAttachment, moveServiceRequest, serviceRequestView, submitServiceRequest } from './service';
+import { policyFacts } from './repository';
+import { attachFile, checkedAttachment, moveServiceRequest, serviceRequestView, submitServiceRequest } from './service';
 
 /**
  * The commands of the service-request module itself (issue 11): a general request in the member's own
@@ -19,7 +19,7 @@ type GeneralBody = z.output<typeof GeneralRequestSchema>;
 
 /** `POST /api/v1/Household/{householdId}/service-requests`: a general request, optionally about one policy. */
 export function createGeneralRequest(request: FastifyRequest, householdId: string, body: GeneralBody): Promise<ServiceRequest> {
-  const maxBytes = request.server.tenant.account.serviceRequests.attachmentMaxBytes;
+  const { attachmentMaxBytes: maxBytes, attachmentLimits } = request.server.tenant.account.serviceRequests;
   return runCommand(request, {
     action: ACTION,
     authorize: async (db) => {
@@ -42,7 +42,7 @@ export function createGeneralRequest(request: FastifyRequest, householdId: strin
         details: { message: body.message },
         requestedBy: principal,
       });
-      if (file) await insertAttachment(tx, { requestId: row.id, ...file });
+      if (file) await attachFile(tx, { requestId: row.id, householdId }, file, attachmentLimits, 'body.attachment');
       return {
         result: await serviceRequestView(tx, householdId, row.id),
         audit: { action: 'service-request.create', recordType: 'service-request', recordIds: [row.id] },

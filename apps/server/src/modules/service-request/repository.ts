@@ -36,6 +36,26 @@ export async function insertAttachment(tx: Executor, values: typeof serviceReque
   return row.id;
 }
 
+/** Files and bytes attached so far, to one request and to one household's requests since `days` ago. */
+export async function attachmentTotals(tx: Executor, requestId: string, householdId: string, days: number) {
+  // The household's uploads take turns (a transaction-scoped lock on its id), so two at once cannot both
+  // fit under the limit with room for one.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`attachments:${householdId}`}, 0))`);
+  const totals = (where: ReturnType<typeof and>) =>
+    tx
+      .select({ files: sql<number>`count(*)::int`, bytes: sql<string | number>`coalesce(sum(${serviceRequestAttachments.sizeBytes}), 0)::bigint` })
+      .from(serviceRequestAttachments)
+      .innerJoin(serviceRequests, eq(serviceRequests.id, serviceRequestAttachments.requestId))
+      .where(where)
+      .then(([row]) => ({ files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) }));
+  return {
+    request: await totals(eq(serviceRequestAttachments.requestId, requestId)),
+    household: await totals(
+      and(eq(serviceRequests.householdId, householdId), sql`${serviceRequestAttachments.createdAt} > now() - make_interval(days => ${days})`),
+    ),
+  };
+}
+
 export async function attachmentContent(db: Executor, requestId: string, attachmentId: string) {
   const [row] = await db
     .select()

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ServiceRequestListSchema, ServiceRequestSchema, type ServiceRequest } from '@portal/contracts';
+import { ServiceRequestListSchema, ServiceRequestSchema, type AttachmentLimits, type ServiceRequest } from '@portal/contracts';
 import { useTestApp } from '../../../test/harness';
-import { createAccount, createMemberWithPolicy } from '../../../test/fixtures';
+import { createAccount, createMemberWithPolicy, createServiceRequest } from '../../../test/fixtures';
 import { HTML_AS_PDF, JPEG, JPEG_TRUNCATED, PDF, PNG, PNG_HEADER_ONLY, TEXT } from '../../../test/files';
 import { auditLog, contactInformation, notifications, serviceRequestAttachments, serviceRequests } from '../../db/schema';
 import type { Principal } from '../../auth/principal';
-import { moveServiceRequest, submitServiceRequest } from './service';
+import { attachFile, checkedAttachment, moveServiceRequest, submitServiceRequest } from './service';
 
 
 /**
@@ -111,6 +111,45 @@ describe('service requests', () => {
       expect(csp).toContain("default-src 'none'");
       expect(download.rawPayload.equals(content)).toBe(true);
     }
+  });
+
+  it('issue 33 item 7: limits the files one household attaches (20 in 30 days), says so on the file in words the web translates, and still takes a request without one', async () => {
+    const m = await member();
+    const limits = harness.app.tenant.account.serviceRequests.attachmentLimits.perHousehold;
+    expect(limits).toEqual({ maxFiles: 20, maxBytes: 100 * 1024 * 1024, windowDays: 30 });
+    for (let i = 0; i < limits.maxFiles; i++) {
+      const sent = await general(m, { ...file(PNG, `page-${i}.png`, 'image/png'), subject: `Page ${i}` });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    const over = await general(m, { ...file(PNG, 'one-more.png', 'image/png'), subject: 'One more' });
+    expect(over.statusCode).toBe(422);
+    expect(over.json<{ errors: unknown[] }>().errors).toEqual([
+      expect.objectContaining({ field: 'body.attachment', code: 'too-many-files-household', params: { maximum: 20, days: 30 } }),
+    ]);
+    // Nothing of the refused request was kept; the household can still write without a file.
+    const subjects = await harness.db.select({ subject: serviceRequests.subject }).from(serviceRequests).where(eq(serviceRequests.householdId, m.householdId));
+    expect(subjects.map((row) => row.subject)).not.toContain('One more');
+    expect((await general(m, { subject: 'No file this time' })).statusCode).toBe(201);
+    // Another household is not limited by this one's files.
+    expect((await general(await member(), file(PNG, 'scan.png', 'image/png'))).statusCode).toBe(201);
+  });
+
+  it('issue 33 item 7: limits the files and bytes of one request and the bytes of one household', async () => {
+    const m = await member();
+    const { id: requestId } = await createServiceRequest(harness.db, { householdId: m.householdId, policyId: m.policyId });
+    const checked = await checkedAttachment({ fileName: 'scan.png', contentType: 'image/png', contentBase64: PNG.toString('base64') }, 1024 * 1024, 'body.attachment');
+    const attach = (limits: AttachmentLimits) =>
+      harness.db.transaction((tx) => attachFile(tx, { requestId, householdId: m.householdId }, checked, limits, 'body.attachment')).then(
+        () => 'attached',
+        (error: unknown) => (error as { errors?: { code?: string; params?: object }[] }).errors?.[0],
+      );
+    const roomy = { perRequest: { maxFiles: 10, maxBytes: 1024 * 1024 }, perHousehold: { maxFiles: 10, maxBytes: 1024 * 1024, windowDays: 30 } };
+    // The fixture's request already holds one file.
+    expect(await attach(roomy)).toBe('attached');
+    expect(await attach({ ...roomy, perRequest: { maxFiles: 2, maxBytes: 1024 * 1024 } })).toMatchObject({ code: 'too-many-files-request', params: { maximum: 2 } });
+    expect(await attach({ ...roomy, perRequest: { maxFiles: 10, maxBytes: 100 } })).toMatchObject({ code: 'files-too-large-request', params: { maximumMb: 0 } });
+    expect(await attach({ ...roomy, perHousehold: { maxFiles: 10, maxBytes: 100, windowDays: 30 } })).toMatchObject({ code: 'files-too-large-household', params: { days: 30 } });
+    expect(await attach({ ...roomy, perHousehold: { maxFiles: 2, maxBytes: 1024 * 1024, windowDays: 30 } })).toMatchObject({ code: 'too-many-files-household', params: { maximum: 2, days: 30 } });
   });
 
   it('lets the member cancel while nobody has started, never from an older read, never after review began', async () => {

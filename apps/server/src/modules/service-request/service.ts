@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { opensAs, type AcceptedFileType } from '../../lib/uploaded-file';
 import type { z } from 'zod';
-import { ProblemType, type AttachmentUploadSchema, type ServiceQueuePage, type ServiceQueueSummary, type ServiceRequest, type ServiceRequestList } from '@portal/contracts';
+import { ProblemType, type AttachmentLimits, type AttachmentUploadSchema, type ServiceQueuePage, type ServiceQueueSummary, type ServiceRequest, type ServiceRequestList } from '@portal/contracts';
 import {
   CLAIM_STALE_AFTER_MINUTES,
   canCancelServiceRequest,
@@ -24,6 +24,7 @@ import { ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import {
   claimIfFree,
+  attachmentTotals,
   insertAttachment,
   insertEvent,
   insertServiceRequest,
@@ -235,9 +236,34 @@ export async function checkedAttachment(upload: Upload, maxBytes: number, field:
   return { fileName, contentType: upload.contentType, content, sizeBytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
 }
 
-/** Keeps a checked file with its request (in the request's transaction; a module's command calls it after submitting). */
-export async function attachFile(tx: Transaction, requestId: string, file: CheckedAttachment): Promise<string> {
-  return insertAttachment(tx, { requestId, ...file });
+const megabytes = (bytes: number) => Math.floor((bytes / 1024 / 1024) * 10) / 10;
+
+/**
+ * Keeps a checked file with its request (in the request's transaction; a module's command calls it after
+ * submitting), within the tenant's limits (issue 33 item 7, docs/decisions/040): files and bytes per
+ * request, and per household over the last `windowDays` days — one member's uploads cannot fill the
+ * database, whoever attaches them. Refused with a field code the web translates on the file's field:
+ * `too-many-files-request` / `files-too-large-request` (params `maximum` / `maximumMb`),
+ * `too-many-files-household` / `files-too-large-household` (the same, and `days`).
+ */
+export async function attachFile(
+  tx: Transaction,
+  owner: { requestId: string; householdId: string },
+  file: CheckedAttachment,
+  limits: AttachmentLimits,
+  field: string,
+): Promise<string> {
+  const { perRequest, perHousehold } = limits;
+  const totals = await attachmentTotals(tx, owner.requestId, owner.householdId, perHousehold.windowDays);
+  if (totals.request.files + 1 > perRequest.maxFiles)
+    throw ruleViolation(field, 'too-many-files-request', `A request holds up to ${perRequest.maxFiles} files.`, { maximum: perRequest.maxFiles });
+  if (totals.request.bytes + file.sizeBytes > perRequest.maxBytes)
+    throw ruleViolation(field, 'files-too-large-request', `A request holds up to ${perRequest.maxBytes} bytes of files.`, { maximumMb: megabytes(perRequest.maxBytes) });
+  if (totals.household.files + 1 > perHousehold.maxFiles)
+    throw ruleViolation(field, 'too-many-files-household', `Up to ${perHousehold.maxFiles} files in ${perHousehold.windowDays} days.`, { maximum: perHousehold.maxFiles, days: perHousehold.windowDays });
+  if (totals.household.bytes + file.sizeBytes > perHousehold.maxBytes)
+    throw ruleViolation(field, 'files-too-large-household', `Up to ${perHousehold.maxBytes} bytes of files in ${perHousehold.windowDays} days.`, { maximumMb: megabytes(perHousehold.maxBytes), days: perHousehold.windowDays });
+  return insertAttachment(tx, { requestId: owner.requestId, ...file });
 }
 
 /* ---------------------------------------------------------------------------------------------------
