@@ -12,8 +12,9 @@ import { createAccount, createMemberWithPolicy, createWallet, PASSWORD } from '.
 import { CookieJar, HOST, ORIGIN, signIn } from './oidc';
 
 /**
- * Issue 14, findings 7, 9 and 11: input every route refuses alike (NUL characters), errors that keep
- * SQL parameters out of the logs, answers no cache keeps, and tokens that must not count.
+ * Issue 14, findings 7, 9 and 11: input every route refuses alike (NUL characters; issue 33 item 5: JSON
+ * nested too deep), errors that keep SQL parameters out of the logs, answers no cache keeps, and tokens
+ * that must not count.
  */
 describe('request hygiene', () => {
   let database: TestDatabase;

@@ -17,8 +17,8 @@ import { accounts, auditLog, failureEvents, members } from '../../db/schema';
  * Issue 12, SPEC §2 account/home/link-account, §8, §9: a signed-in member whose account is linked to nobody
  * links it with the subscriber's member ID, date of birth and SSN (its last four digits compared). Like
  * locate-account: wrong facts and an unknown member get byte-identical answers after the same minimum time,
- * and failures are limited per household in the database (shared with locate-account), per address and
- * per account. The SSN is never stored or logged.
+ * and failures are limited in the database per account, per household from all accounts and, looser, per
+ * address (issue 33 item 8: never the address alone). The SSN is never stored or logged.
  */
 
 const SSN = '212-55-4821';
