@@ -178,7 +178,15 @@ export const idempotencyPlugin = fp(
       request.idempotency = null;
       const where = and(eq(idempotencyRecords.scope, idempotency.scope), eq(idempotencyRecords.key, idempotency.key));
       if (reply.statusCode >= 500) {
-        await db.delete(idempotencyRecords).where(where);
+        // The answer goes out whether or not the record can be removed: with the database down the delete
+        // fails, and an error thrown here would reach Fastify's fallback handler, whose body carries the
+        // error's message — the SQL (issue 40). The lease then runs out and a retry takes the key over.
+        await db
+          .delete(idempotencyRecords)
+          .where(where)
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, 'idempotency record of a failed request not removed; its lease will run out');
+          });
         return payload;
       }
       let body: unknown = null;
@@ -189,10 +197,15 @@ export const idempotencyPlugin = fp(
           body = payload;
         }
       }
+      // The change is made and this is its answer: it goes out even when the record cannot be completed
+      // (the database went away meanwhile). The caller has its answer; only a replay of it is lost.
       await db
         .update(idempotencyRecords)
         .set({ state: 'completed', responseStatus: reply.statusCode, responseBody: body, lockedUntil: null })
-        .where(where);
+        .where(where)
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'idempotency record not completed: a retry with this key may run the request again');
+        });
       return payload;
     });
   },
