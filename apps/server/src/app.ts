@@ -101,6 +101,8 @@ export interface BuildAppOptions {
   jobPollingIntervalSeconds?: number;
   /** Retries of a failed billing day before it stays failed (tests: 0). */
   jobRetryLimit?: number;
+  /** The wait before the job queue's start is tried again after it failed (ms; doubled each time). */
+  jobStartRetryMs?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -125,6 +127,8 @@ declare module 'fastify' {
     today: () => CalendarDate;
     /** Every route registered, as `METHOD /url` (the authorization-matrix test walks it). */
     routeTable: string[];
+    /** Where this instance is in its life: `draining` once it was told to stop (readiness fails, it serves on). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -156,6 +160,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routeTable: string[] = [];
   app.decorate('routeTable', routeTable);
   app.decorate('settings', settings);
+  app.decorate('lifecycle', { draining: false });
+  // While draining, every answer closes its connection: a client (or proxy) that kept one open to this
+  // instance opens its next request anew, and the load balancer sends it to an instance that stays.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.lifecycle.draining) void reply.header('Connection', 'close');
+  });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push(`${method} ${route.url}`);
   });
@@ -229,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? {}
       : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
     ...(options.jobRetryLimit === undefined ? {} : { retryLimit: options.jobRetryLimit }),
+    ...(options.jobStartRetryMs === undefined ? {} : { startRetryMs: options.jobStartRetryMs }),
   });
   // Prometheus metrics on METRICS_PORT or at /metrics with METRICS_TOKEN; nothing collected otherwise (decision 034).
   await app.register(metricsPlugin, settings.metrics);

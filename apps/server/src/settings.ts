@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   DEMO_MODE: z.enum(['true', 'false']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   PORTAL_SIGNING_JWK: z.string().min(1).optional(),
   IDP_SIGNING_JWK: z.string().min(1).optional(),
@@ -135,6 +136,12 @@ export interface Settings {
    */
   demoMode: boolean;
   shutdownTimeoutMs: number;
+  /**
+   * How long a stopping instance keeps serving with its readiness failing, so the load balancer stops
+   * sending it requests before it closes (issue 40). 5 s with PostgreSQL; 0 with the embedded database,
+   * which one process serves alone.
+   */
+  shutdownDrainMs: number;
   /** The origin browsers use to reach this server (issuer URLs, redirect URIs, token audience). */
   publicUrl: string;
   /** The `aud` the API requires in access tokens. */
@@ -258,6 +265,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     trustProxy,
     demoMode,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.DATABASE_URL === undefined ? 0 : 5_000),
     publicUrl,
     apiAudience: e.API_AUDIENCE ?? `${publicUrl}/api`,
     secrets: {
