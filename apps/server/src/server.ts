@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   };
   let settings = loadSettings(process.env, version);
 
-  const runtime = await openRuntime(settings);
+  const runtime = await openRuntime(settings, 'server', (line) => {
+    console.log(line);
+  });
   const { database, seeded, sandbox } = runtime;
   settings = runtime.settings;
 

@@ -323,9 +323,10 @@ function processorSettings(e: z.infer<typeof EnvSchema>, publicUrl: string, demo
   if (e.NODE_ENV === 'production') {
     throw new SettingsError('Invalid environment: production needs a payment processor: set PROCESSOR_URL, PROCESSOR_API_KEY and PROCESSOR_WEBHOOK_SECRET');
   }
-  // The sandbox listens next to the portal (PORT+1 unless told; any free port when PORT is 0) and is
-  // reached by browsers on the portal's host name.
-  const port = e.PROCESSOR_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
+  // The sandbox listens next to the portal (PORT+1 unless told) and is reached by browsers on the portal's
+  // host name. On any free port when PORT is 0, and with PostgreSQL, where several instances may run on
+  // one host: PORT+1 would be the next instance's PORT (issue 40). The port is printed at start.
+  const port = e.PROCESSOR_PORT ?? (e.PORT === 0 || e.DATABASE_URL !== undefined ? 0 : e.PORT + 1);
   const publicHost = new URL(publicUrl);
   const publicOrigin = originOf(e.PROCESSOR_PUBLIC_URL ?? `${publicHost.protocol}//${publicHost.hostname}:${port}`);
   const loopback = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
