@@ -96,7 +96,7 @@ describe('issue 40 defect 7: setting up a fleet', () => {
     expect(a.output()).toMatch(/Payment processor: the built-in sandbox at http:\/\/localhost:\d+/);
     expect(a.output()).not.toContain(`localhost:${String(second)} (demo mode`);
 
-    const token = (await signInOverHttp(`http://localhost:${String(first)}`, 'consumer', 'maria.santos', DEMO_PASSWORD)) as string;
+    const token = await signInOverHttp(`http://localhost:${String(first)}`, 'consumer', 'maria.santos', DEMO_PASSWORD);
     const session = await fetch(`http://localhost:${String(second)}/api/v1/session`, { headers: { authorization: `Bearer ${token}` } });
     expect(session.status).toBe(200);
     for (const server of [a, b]) {

@@ -36,7 +36,9 @@ describe('issue 33 item 4: two `jobs --once` runs at once in demo mode', () => {
   });
 
   function jobsOnce() {
-    const { PORT: _port, PROCESSOR_PORT: _processorPort, ...inherited } = process.env;
+    const inherited = { ...process.env };
+    delete inherited.PORT;
+    delete inherited.PROCESSOR_PORT;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/jobs/cli.ts'), '--once'], {
       cwd: repoRoot,
       // Demo mode on PostgreSQL, one DATA_DIR (its keys and sandbox state), the default PORT: as an

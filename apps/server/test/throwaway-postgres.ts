@@ -87,8 +87,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       { stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) },
     );
     child = started;
-    started.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    started.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    started.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    started.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
     exited = new Promise((resolve) => {
       started.once('exit', () => {
         if (child === started) child = null;

@@ -210,9 +210,10 @@ export const idempotencyPlugin = fp(
 
     // The renewals stop with the answer (onSend, below), or at the latest when the response is done. A
     // caller that goes away does not stop them: the request still runs to its end here.
-    app.addHook('onResponse', async (request) => {
+    app.addHook('onResponse', (request, _reply, done) => {
       request.idempotencyHeartbeat?.();
       request.idempotencyHeartbeat = null;
+      done();
     });
 
     app.addHook('onSend', async (request, reply, payload) => {

@@ -57,7 +57,8 @@ export function sharedRateLimitStore(redis: Redis | null, onShared: (shared: boo
   class Store implements FastifyRateLimitStore {
     constructor(private readonly prefix = 'portal:rate-limit:') {}
 
-    incr(key: string, callback: Callback, timeWindow: number, _max: number): void {
+    // The limit itself (`max`, the fourth argument) is compared by the plugin: a store only counts.
+    incr(key: string, callback: Callback, timeWindow: number): void {
       const name = this.prefix + key;
       const fallBack = () => {
         if (redis) report(false);
