@@ -137,5 +137,7 @@ describe('issue 40 defect 1: a PostgreSQL outage under load', () => {
     const leaks = answers.filter((answer) => INTERNALS.test(answer.body));
     expect(leaks.slice(0, 3).map(({ route, status, body }) => ({ route, status, body: body.slice(0, 300) }))).toEqual([]);
     expect(recoveredAt, 'the instances did not serve again within 20 s of PostgreSQL coming back').not.toBeNull();
+    // Within seconds, without a restart (the issue measured 1.1 s; a full second of clean answers is asked here).
+    expect((recoveredAt ?? Infinity) - upAt).toBeLessThan(10_000);
   }, 120_000);
 });
