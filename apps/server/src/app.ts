@@ -1,11 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import sse from '@fastify/sse';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { ProblemType } from '@portal/contracts';
 import { createIdentity, type Identity } from './auth/identity';
 import type { DatabaseHandle } from './db/client';
 import { idpPlugin } from './idp/plugin';
@@ -17,6 +15,7 @@ import { loadTenantConfig, type TenantConfig } from './lib/tenant-config';
 import { tenantToday } from './lib/today';
 import { jobsPlugin } from './plugins/jobs';
 import { loadSheddingPlugin } from './plugins/load-shedding';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { metricsPlugin } from './plugins/metrics';
 import { billingClockStep } from './modules/finance/billing-clock';
 import { scheduledPaymentsStep } from './modules/scheduled-payment/due';
@@ -24,7 +23,7 @@ import { dueDayRule, type CalendarDate } from '@portal/domain';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin, frameworkError, HttpProblem } from './plugins/errors';
+import { errorsPlugin, frameworkError } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { loadOrCreateSigningKey } from './auth/keys';
 import { outboxPlugin } from './plugins/outbox';
@@ -101,6 +100,8 @@ export interface BuildAppOptions {
   jobPollingIntervalSeconds?: number;
   /** Retries of a failed billing day before it stays failed (tests: 0). */
   jobRetryLimit?: number;
+  /** The wait before the job queue's start is tried again after it failed (ms; doubled each time). */
+  jobStartRetryMs?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -125,6 +126,8 @@ declare module 'fastify' {
     today: () => CalendarDate;
     /** Every route registered, as `METHOD /url` (the authorization-matrix test walks it). */
     routeTable: string[];
+    /** Where this instance is in its life: `draining` once it was told to stop (readiness fails, it serves on). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -156,6 +159,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routeTable: string[] = [];
   app.decorate('routeTable', routeTable);
   app.decorate('settings', settings);
+  app.decorate('lifecycle', { draining: false });
+  // While draining, every answer closes its connection: a client (or proxy) that kept one open to this
+  // instance opens its next request anew, and the load balancer sends it to an instance that stays.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.lifecycle.draining) void reply.header('Connection', 'close');
+  });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push(`${method} ${route.url}`);
   });
@@ -174,16 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The portal frames the processor's hosted fields, and nothing else.
   await app.register(securityPlugin, { frameSources: processor.origin ? [processor.origin] : [] });
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpProblem(
-        context.statusCode,
-        ProblemType.rateLimited,
-        'Too many requests',
-        `Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      ),
-  });
+  // Per-route limits, shared by the instances through Redis when it is configured (issue 40).
+  await app.register(rateLimitPlugin, { redisUrl: settings.redisUrl });
   await app.register(dbPlugin, {
     database: options.database,
     closeOnShutdown: options.closeDatabaseOnShutdown ?? false,
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? {}
       : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
     ...(options.jobRetryLimit === undefined ? {} : { retryLimit: options.jobRetryLimit }),
+    ...(options.jobStartRetryMs === undefined ? {} : { startRetryMs: options.jobStartRetryMs }),
   });
   // Prometheus metrics on METRICS_PORT or at /metrics with METRICS_TOKEN; nothing collected otherwise (decision 034).
   await app.register(metricsPlugin, settings.metrics);

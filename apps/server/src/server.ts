@@ -8,8 +8,9 @@ import { startBanner } from './startup';
 
 /**
  * `npm start`: one process serving the SPA, /config, the API and (embedded mode) the database.
- * SIGINT/SIGTERM stop it gracefully: no new connections, in-flight requests finish, then the
- * database closes, so a restart finds every committed row.
+ * SIGINT/SIGTERM stop it gracefully: readiness fails while it serves on for SHUTDOWN_DRAIN_MS, then no
+ * new connections, in-flight requests finish, then the database closes, so a restart finds every
+ * committed row.
  */
 async function main(): Promise<void> {
   const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
@@ -17,7 +18,9 @@ async function main(): Promise<void> {
   };
   let settings = loadSettings(process.env, version);
 
-  const runtime = await openRuntime(settings);
+  const runtime = await openRuntime(settings, 'server', (line) => {
+    console.log(line);
+  });
   const { database, seeded, sandbox } = runtime;
   settings = runtime.settings;
 
@@ -29,32 +32,50 @@ async function main(): Promise<void> {
     jobs: settings.jobs,
   });
 
+  // Stopping (issue 40): readiness fails at once while the instance keeps serving for SHUTDOWN_DRAIN_MS,
+  // so the load balancer notices and sends new requests elsewhere; then no new connections, in-flight
+  // requests and a running job finish, and only then do the pools close. A second signal skips the wait.
   let stopping = false;
+  let endDrain = (): void => undefined;
   const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) return;
+    if (stopping) {
+      endDrain();
+      return;
+    }
     stopping = true;
-    app.log.info({ signal }, 'stopping: finishing in-flight requests');
-    const force = setTimeout(() => {
-      app.log.error('in-flight requests did not finish in time; exiting');
-      process.exit(1);
-    }, settings.shutdownTimeoutMs);
-    force.unref();
-    app
-      .close()
-      .then(() => sandbox?.close())
-      .then(
-        () => {
-          app.log.info('stopped');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          app.log.error({ err: error }, 'error while stopping');
-          process.exit(1);
-        },
-      );
+    app.lifecycle.draining = true;
+    app.log.info({ signal, drainMs: settings.shutdownDrainMs }, 'stopping: readiness fails now; serving on while the load balancer notices');
+    const drained = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, settings.shutdownDrainMs);
+      endDrain = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    void drained.then(() => {
+      app.log.info('stopping: finishing in-flight requests');
+      const force = setTimeout(() => {
+        app.log.error('in-flight requests did not finish in time; exiting');
+        process.exit(1);
+      }, settings.shutdownTimeoutMs);
+      force.unref();
+      return app
+        .close()
+        .then(() => sandbox?.close())
+        .then(
+          () => {
+            app.log.info('stopped');
+            process.exit(0);
+          },
+          (error: unknown) => {
+            app.log.error({ err: error }, 'error while stopping');
+            process.exit(1);
+          },
+        );
+    });
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address();

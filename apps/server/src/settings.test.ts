@@ -101,6 +101,21 @@ describe('settings: demo mode and the payment processor', () => {
   });
 });
 
+describe('running as several instances (issue 40, docs/decisions/044-045)', () => {
+  it('drains for 5 s before stopping with PostgreSQL, not with the embedded database, unless told', () => {
+    expect(loadSettings({}).shutdownDrainMs).toBe(0);
+    expect(loadSettings({ DATABASE_URL: 'postgres://db/portal' }).shutdownDrainMs).toBe(5_000);
+    expect(loadSettings({ DATABASE_URL: 'postgres://db/portal', SHUTDOWN_DRAIN_MS: '12000' }).shutdownDrainMs).toBe(12_000);
+    expect(() => loadSettings({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
+  it('puts the sandbox processor on a free port with PostgreSQL, where PORT+1 may be another instance’s PORT', () => {
+    expect(loadSettings({ PORT: '3000' }).processor.port).toBe(3001);
+    expect(loadSettings({ PORT: '3000', DATABASE_URL: 'postgres://db/portal', DEMO_MODE: 'true' }).processor).toMatchObject({ mode: 'sandbox', port: 0 });
+    expect(loadSettings({ PORT: '3000', DATABASE_URL: 'postgres://db/portal', DEMO_MODE: 'true', PROCESSOR_PORT: '3050' }).processor.port).toBe(3050);
+  });
+});
+
 describe('metrics and load shedding (docs/decisions/034)', () => {
   it('exposes metrics nowhere by default, and sheds load past the default thresholds', () => {
     const settings = loadSettings({});

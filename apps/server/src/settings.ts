@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   DEMO_MODE: z.enum(['true', 'false']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   PORTAL_SIGNING_JWK: z.string().min(1).optional(),
   IDP_SIGNING_JWK: z.string().min(1).optional(),
@@ -135,6 +136,12 @@ export interface Settings {
    */
   demoMode: boolean;
   shutdownTimeoutMs: number;
+  /**
+   * How long a stopping instance keeps serving with its readiness failing, so the load balancer stops
+   * sending it requests before it closes (issue 40). 5 s with PostgreSQL; 0 with the embedded database,
+   * which one process serves alone.
+   */
+  shutdownDrainMs: number;
   /** The origin browsers use to reach this server (issuer URLs, redirect URIs, token audience). */
   publicUrl: string;
   /** The `aud` the API requires in access tokens. */
@@ -258,6 +265,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     trustProxy,
     demoMode,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.DATABASE_URL === undefined ? 0 : 5_000),
     publicUrl,
     apiAudience: e.API_AUDIENCE ?? `${publicUrl}/api`,
     secrets: {
@@ -315,9 +323,10 @@ function processorSettings(e: z.infer<typeof EnvSchema>, publicUrl: string, demo
   if (e.NODE_ENV === 'production') {
     throw new SettingsError('Invalid environment: production needs a payment processor: set PROCESSOR_URL, PROCESSOR_API_KEY and PROCESSOR_WEBHOOK_SECRET');
   }
-  // The sandbox listens next to the portal (PORT+1 unless told; any free port when PORT is 0) and is
-  // reached by browsers on the portal's host name.
-  const port = e.PROCESSOR_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
+  // The sandbox listens next to the portal (PORT+1 unless told) and is reached by browsers on the portal's
+  // host name. On any free port when PORT is 0, and with PostgreSQL, where several instances may run on
+  // one host: PORT+1 would be the next instance's PORT (issue 40). The port is printed at start.
+  const port = e.PROCESSOR_PORT ?? (e.PORT === 0 || e.DATABASE_URL !== undefined ? 0 : e.PORT + 1);
   const publicHost = new URL(publicUrl);
   const publicOrigin = originOf(e.PROCESSOR_PUBLIC_URL ?? `${publicHost.protocol}//${publicHost.hostname}:${port}`);
   const loopback = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;

@@ -21,6 +21,8 @@ export interface TestAppOptions {
   jobs?: boolean;
   /** Retries of a failed billing day before it stays failed (default the runner's). */
   jobRetryLimit?: number;
+  /** The wait before a failed start of the job queue is tried again (ms; default the runner's). */
+  jobStartRetryMs?: number;
   /** Runs after the app is built and before it is ready (e.g. to register a daily step before the workers start). */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -64,6 +66,7 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
     ...(options.processor ? { processor: options.processor } : {}),
     ...(options.jobs ? { jobs: true, jobPollingIntervalSeconds: 0.5 } : {}),
     ...(options.jobRetryLimit === undefined ? {} : { jobRetryLimit: options.jobRetryLimit }),
+    ...(options.jobStartRetryMs === undefined ? {} : { jobStartRetryMs: options.jobStartRetryMs }),
   });
   options.beforeReady?.(app);
   app.addHook('onClose', () => {

@@ -136,7 +136,7 @@ describe('liveness and readiness (GET /api/health/live, /api/health/ready)', () 
     expect(LivenessSchema.parse(live.json())).toEqual({ status: 'ok' });
     const ready = await app.inject({ url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ReadinessSchema.parse(ready.json())).toEqual({ status: 'ready', checks: { database: 'up', migrations: 'current' } });
+    expect(ReadinessSchema.parse(ready.json())).toEqual({ status: 'ready', checks: { database: 'up', migrations: 'current', jobs: 'off', redis: 'off', lifecycle: 'running' } });
     // The old health route answers as before (the end-to-end configuration waits on it).
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
     await app.close();
@@ -150,7 +150,7 @@ describe('liveness and readiness (GET /api/health/live, /api/health/ready)', () 
     try {
       const pending = await app.inject({ url: '/api/health/ready' });
       expect(pending.statusCode).toBe(503);
-      expect(pending.json()).toEqual({ status: 'not-ready', checks: { database: 'up', migrations: 'pending' } });
+      expect(pending.json()).toEqual({ status: 'not-ready', checks: { database: 'up', migrations: 'pending', jobs: 'off', redis: 'off', lifecycle: 'running' } });
       expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
       await database.handle.executeSql('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [last.id, last.hash, last.created_at]);
@@ -165,7 +165,7 @@ describe('liveness and readiness (GET /api/health/live, /api/health/ready)', () 
     await own.dispose();
     const ready = await app.inject({ url: '/api/health/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'not-ready', checks: { database: 'down', migrations: 'unknown' } });
+    expect(ready.json()).toEqual({ status: 'not-ready', checks: { database: 'down', migrations: 'unknown', jobs: 'off', redis: 'off', lifecycle: 'running' } });
     expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
     await app.close();
   });

@@ -8,9 +8,12 @@ export const HealthSchema = z
       status: z.enum(['up', 'down']),
       driver: z.enum(['pglite', 'postgres']),
     }),
-    /** The job queue as this instance sees it: off when it runs no workers (JOBS=false). */
+    /**
+     * The job queue as this instance sees it: off when it runs no workers (JOBS=false), starting while its
+     * start is tried again (issue 40: another instance was creating the queue's tables), down when it fails.
+     */
     jobs: z.object({
-      status: z.enum(['up', 'off', 'down']),
+      status: z.enum(['up', 'off', 'starting', 'down']),
       /** Billing-day runs waiting. */
       queued: z.number().int().min(0),
       /** Runs that failed after their retries (kept a week). */
@@ -26,8 +29,11 @@ export type Liveness = z.infer<typeof LivenessSchema>;
 
 /**
  * `GET /api/health/ready`: whether this instance should get traffic. Not ready (503) while the database
- * does not answer, or while its schema lacks a migration this build needs (another instance still
- * migrating). A stopping instance answers every request 503 (Fastify's own, while in-flight ones end).
+ * does not answer, while its schema lacks a migration this build needs (another instance still
+ * migrating), while a part this instance runs is not running (its job queue: issue 40), and from the
+ * moment it is told to stop (it serves on for a few seconds while the load balancer notices). Redis is
+ * reported but never makes an instance unready: every instance shares it, and without it live
+ * notifications fall back to polling and rate limits to each instance's own count.
  */
 export const ReadinessSchema = z
   .object({
@@ -35,6 +41,9 @@ export const ReadinessSchema = z
     checks: z.object({
       database: z.enum(['up', 'down']),
       migrations: z.enum(['current', 'pending', 'unknown']),
+      jobs: z.enum(['up', 'off', 'starting', 'down']),
+      redis: z.enum(['up', 'down', 'off']),
+      lifecycle: z.enum(['running', 'draining']),
     }),
   })
   .meta({ id: 'Readiness' });

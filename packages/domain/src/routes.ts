@@ -33,6 +33,12 @@ export const UPLOAD_DOCUMENTS_ROUTE = '/admin/additional-products/';
 export const SERVER_ERROR_ROUTE = '/error/500';
 
 /**
+ * Issue 40: where an API answer of 503 (a part of the portal briefly unavailable, with Retry-After)
+ * leads instead of SPEC §8's error page: "temporarily unavailable, try again in a moment".
+ */
+export const SERVICE_UNAVAILABLE_ROUTE = '/error/unavailable';
+
+/**
  * SPEC §2: a leading path segment `account` is dropped and paths are lowercased.
  * The result always starts with `/`, has no empty segments and no trailing slash, and carries no
  * query string or fragment (they are not part of the route): `Account/Home/` → `/home`,

@@ -67,3 +67,24 @@ export function loadOrCreateSecret(dataDir: string, name: string, fromEnv?: stri
   writeSecretFile(file, secret);
   return secret;
 }
+
+/**
+ * A fresh set of the secrets every instance of one deployment must share (issue 40, `npm run keys`): the
+ * built-in identity providers' signing key and cookie secret, the portal's session signing key, and the
+ * secrets a shared sandbox processor (demo mode) and a metrics scraper use. As environment variables.
+ */
+export async function generateSharedSecrets(): Promise<Record<string, string>> {
+  const jwk = async (name: string, alg: 'RS256' | 'ES256') => {
+    const { privateKey } = await generateKeyPair(alg, { extractable: true });
+    const key: PrivateJwk = { ...(await exportJWK(privateKey)), kid: `${name}-${randomBytes(6).toString('hex')}`, alg, use: 'sig' };
+    return JSON.stringify(key);
+  };
+  return {
+    IDP_SIGNING_JWK: await jwk('idp', 'RS256'),
+    PORTAL_SIGNING_JWK: await jwk('portal-session', 'ES256'),
+    IDP_COOKIE_SECRET: randomBytes(32).toString('base64url'),
+    PROCESSOR_API_KEY: `sk_sandbox_${randomBytes(24).toString('base64url')}`,
+    PROCESSOR_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64url')}`,
+    METRICS_TOKEN: randomBytes(32).toString('base64url'),
+  };
+}

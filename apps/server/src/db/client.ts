@@ -129,8 +129,16 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client that loses its server emits 'error' on the pool; without a listener Node would exit.
+  // A client that loses its server (PostgreSQL stopped: 57P01 admin_shutdown, a dropped connection) emits
+  // 'error'. pg-pool listens on idle clients only and forwards to the pool's 'error'; a checked-out client
+  // (a transaction's, the migration's) has no listener while it is out, and an unhandled 'error' event
+  // ends the process (issue 40: the other instance crashed while PostgreSQL was down). Every client gets a
+  // listener of its own for its whole life: the query it runs, or the next one, fails instead (answered
+  // 503 by plugins/errors.ts), and pg-pool discards the broken client when it is released.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   let closed = false;
   return {

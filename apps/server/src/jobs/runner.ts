@@ -30,8 +30,11 @@ export interface DayReport {
 }
 
 export interface QueueHealth {
-  /** off: this instance runs no workers (JOBS=false, tests); up: pg-boss started; down: it failed. */
-  status: 'up' | 'off' | 'down';
+  /**
+   * off: this instance runs no workers (JOBS=false, tests); up: pg-boss started; starting: its start is
+   * under way or failed and is tried again; down: it started but its queries fail.
+   */
+  status: 'up' | 'off' | 'starting' | 'down';
   queued: number;
   failed: number;
 }
@@ -47,7 +50,11 @@ export interface JobRunnerOptions {
   pollingIntervalSeconds?: number;
   /** How many times a failed billing day is retried before it stays failed (default 3; tests use 0). */
   retryLimit?: number;
+  /** The wait before the first retry of a failed start (ms; doubled each time, at most 30 s). */
+  startRetryMs?: number;
 }
+
+const MAX_START_RETRY_MS = 30_000;
 
 /** A billing day that failed for good (its retries spent), as the payments desk lists it (issue 13). */
 export interface FailedJobRow {
@@ -71,7 +78,11 @@ function errorOf(output: unknown): string | null {
 export class JobRunner {
   readonly #steps: DailyStep[] = [];
   #boss: PgBoss | null = null;
-  #failedToStart = false;
+  /** Whether this instance runs the workers: from `start()` until `stop()`. */
+  #wanted = false;
+  #attempt: Promise<void> | null = null;
+  #retryTimer: NodeJS.Timeout | null = null;
+  #failedStarts = 0;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -107,8 +118,28 @@ export class JobRunner {
     return report;
   }
 
-  /** Starts the workers of this instance: the queue, the hourly schedule, one run now. */
+  /**
+   * Starts the workers of this instance: the queue, the hourly schedule, one run now. A start that fails
+   * is tried again with backoff (1 s, 2 s, 4 s … at most 30 s) until it works or the runner is stopped:
+   * two instances starting on one database create pg-boss's tables and queue at the same moment, and one
+   * of them may fail on the other's rows (SQLSTATE 23505, 40P01) — issue 40. Meanwhile the queue is
+   * `starting` and readiness says not ready. Resolves after the first attempt.
+   */
   async start(): Promise<void> {
+    if (this.#wanted) return;
+    this.#wanted = true;
+    this.#failedStarts = 0;
+    await this.#tryStart();
+  }
+
+  #tryStart(): Promise<void> {
+    this.#attempt = this.#startOnce().finally(() => {
+      this.#attempt = null;
+    });
+    return this.#attempt;
+  }
+
+  async #startOnce(): Promise<void> {
     const boss = new PgBoss({
       db: { executeSql: (text: string, values: unknown[]) => this.database.executeSql(text, values) },
       schema: 'pgboss',
@@ -143,16 +174,33 @@ export class JobRunner {
       );
       // Today's work now, not only at the next hour (one queued run at a time across instances).
       await boss.send(BILLING_DAY, {}, { singletonKey: `${BILLING_DAY}:${this.options.today()}` });
+      if (!this.#wanted) {
+        // Stopped while starting.
+        await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+        return;
+      }
       this.#boss = boss;
+      if (this.#failedStarts > 0) this.log.info({ attempts: this.#failedStarts + 1 }, 'the job queue started');
     } catch (error) {
-      this.#failedToStart = true;
-      this.log.error({ err: error }, 'the job queue did not start');
+      this.#failedStarts += 1;
       await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+      if (!this.#wanted) return;
+      const delay = Math.min(MAX_START_RETRY_MS, (this.options.startRetryMs ?? 1_000) * 2 ** (this.#failedStarts - 1));
+      this.log.warn({ err: error, attempt: this.#failedStarts, retryInMs: delay }, 'the job queue did not start; trying again');
+      this.#retryTimer = setTimeout(() => {
+        this.#retryTimer = null;
+        if (this.#wanted) void this.#tryStart();
+      }, delay);
+      this.#retryTimer.unref();
     }
   }
 
   /** Lets a running job finish, then stops (a second instance or the next start takes over the rest). */
   async stop(): Promise<void> {
+    this.#wanted = false;
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    this.#retryTimer = null;
+    await this.#attempt;
     const boss = this.#boss;
     this.#boss = null;
     await boss?.stop({ graceful: true, wait: true, timeout: 20_000 });
@@ -160,7 +208,7 @@ export class JobRunner {
 
   async health(): Promise<QueueHealth> {
     const boss = this.#boss;
-    if (!boss) return { status: this.#failedToStart ? 'down' : 'off', queued: 0, failed: 0 };
+    if (!boss) return { status: this.status, queued: 0, failed: 0 };
     try {
       const [queued, failed] = await Promise.all([boss.getQueueSize(BILLING_DAY), this.#failedCount()]);
       return { status: 'up', queued, failed };
@@ -169,9 +217,9 @@ export class JobRunner {
     }
   }
 
-  /** Whether this instance runs the queue's workers (up), was told not to (off), or could not start them (down). */
-  get status(): QueueHealth['status'] {
-    return this.#boss ? 'up' : this.#failedToStart ? 'down' : 'off';
+  /** Whether this instance runs the queue's workers (up), was told not to (off), or is (still) starting them. */
+  get status(): 'up' | 'off' | 'starting' {
+    return this.#boss ? 'up' : this.#wanted ? 'starting' : 'off';
   }
 
   /**

@@ -44,6 +44,7 @@ export const errorsPlugin = fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpProblem) {
+        if (error.status === 503 && !reply.hasHeader('retry-after')) void reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
         return sendProblem(reply, request, {
           type: error.type,
           title: error.title,
@@ -71,14 +72,18 @@ export const errorsPlugin = fp(
         request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
         return sendProblem(reply, request, { type: ProblemType.internal, title: 'Internal error', status: 500 });
       }
+      if (isUnavailable(error)) {
+        // The database (or another part the request needs) cannot be reached right now: the caller may
+        // try again shortly, and the portal recovers on its own when it is back (issue 40, decision 034).
+        request.log.warn({ err: error }, 'request failed: a dependency is unavailable');
+        return sendUnavailable(reply, request);
+      }
       const status = error.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return sendProblem(reply, request, {
-          type: status === 503 ? ProblemType.unavailable : ProblemType.internal,
-          title: status === 503 ? 'Service unavailable' : 'Internal error',
-          status,
-        });
+        // Never the error's message: it may hold SQL, a stack or a path (issue 40: "Failed query: …").
+        if (status === 503) return sendUnavailable(reply, request);
+        return sendProblem(reply, request, { type: ProblemType.internal, title: 'Internal error', status: 500 });
       }
       const known = TYPE_BY_STATUS[status] ?? { type: ProblemType.badRequest, title: 'Bad request' };
       return sendProblem(reply, request, { ...known, status, detail: error.message });
@@ -86,6 +91,47 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/** How long a caller should wait before trying again when a dependency is down (`Retry-After`, s). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** 503 problem+json with `Retry-After`: a part the portal needs is down for now (never a 500). */
+export function sendUnavailable(reply: FastifyReply, request: FastifyRequest) {
+  void reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  return sendProblem(reply, request, {
+    type: ProblemType.unavailable,
+    title: 'Service unavailable',
+    status: 503,
+    detail: `The portal is briefly unavailable. Try again in ${String(UNAVAILABLE_RETRY_AFTER_SECONDS)} seconds.`,
+  });
+}
+
+/** Node's socket errors of a connection that could not be made or was lost. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+/**
+ * SQLSTATEs of a server that is going away or cannot take us: class 08 (connection exception), 57P01
+ * admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up or shutting down), 53300
+ * too_many_connections.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+/** What node-postgres, pg-pool and PGlite say when there is no usable connection (they set no code). */
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end on the pool|Query read timeout|The embedded database is closed|PGlite is closed)/;
+
+/**
+ * Whether an error means a dependency is unavailable (issue 40): the database refused or lost the
+ * connection, is shutting down, or the pool could not get a connection in time. Drizzle wraps a failed
+ * statement ("Failed query: …") with the driver's error as its `cause`; the chain is followed.
+ */
+export function isUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 5 || error === null || typeof error !== 'object') return false;
+  if (error instanceof HttpProblem) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isUnavailable(inner, depth + 1))) return true;
+  return cause !== undefined && isUnavailable(cause, depth + 1);
+}
 
 /** Limits named by a zod issue that a translated message may show (never the submitted value). */
 const ISSUE_PARAMS = ['minimum', 'maximum', 'format', 'origin', 'expected'] as const;

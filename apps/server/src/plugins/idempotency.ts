@@ -20,7 +20,9 @@ import { MAX_JSON_DEPTH } from './request-hygiene';
  * - an answer with a 5xx status is not kept: the request did not complete, so a retry runs it again (a
  *   payment is still charged once: the processor receives an idempotency key derived from this one);
  * - a request whose instance died mid-way leaves a lease (`lockedUntil`) that a retry takes over once
- *   it expires.
+ *   it expires. The lease is short (5 s) and renewed every third of it while the request runs, so a
+ *   live request keeps its key however long it takes, and a member retrying after a crash is answered
+ *   within seconds (issue 40: a 60 s lease answered their retries 409 for a minute).
  */
 
 declare module 'fastify' {
@@ -31,6 +33,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The idempotency record this request runs under (set by the plugin on opted-in routes). */
     idempotency: { scope: string; key: string } | null;
+    /** Stops renewing this request's lease (set while it holds one). */
+    idempotencyHeartbeat: (() => void) | null;
   }
 }
 
@@ -39,9 +43,15 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export interface IdempotencyOptions {
-  /** How long a running request holds its key before another instance may take it over (ms). */
+  /**
+   * How long a request holds its key without renewing it before another instance may take it over (ms;
+   * default 5 s). The running request renews it every third of this.
+   */
   leaseMs?: number;
-  /** How long a concurrent duplicate waits for the first answer before 409 (ms). */
+  /**
+   * How long a concurrent duplicate waits for the first answer before 409 (ms; default a second longer
+   * than the lease, so a retry after a crash takes the key over within its own wait).
+   */
   waitMs?: number;
   /**
    * The secret the request's fingerprint is keyed with (the same on every instance). A plain hash of a
@@ -86,10 +96,35 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const idempotencyPlugin = fp(
   (app: FastifyInstance, options: IdempotencyOptions) => {
-    const leaseMs = options.leaseMs ?? 60_000;
-    const waitMs = options.waitMs ?? 5_000;
+    const leaseMs = options.leaseMs ?? 5_000;
+    const waitMs = options.waitMs ?? leaseMs + 1_000;
     const db = app.database.db;
     app.decorateRequest('idempotency', null);
+    app.decorateRequest('idempotencyHeartbeat', null);
+
+    /** Renews the lease while the request runs; stops when it ends or when someone else holds the key. */
+    function heartbeat(request: FastifyRequest, scope: string, key: string): () => void {
+      const timer = setInterval(() => {
+        void db
+          .update(idempotencyRecords)
+          .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+          .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key), eq(idempotencyRecords.state, 'in-progress')))
+          .returning({ key: idempotencyRecords.key })
+          .then(
+            (renewed) => {
+              if (renewed.length === 0) clearInterval(timer);
+            },
+            (error: unknown) => {
+              // The database is away for a moment: the next beat tries again (the lease covers two misses).
+              request.log.debug({ err: error }, 'idempotency lease not renewed');
+            },
+          );
+      }, Math.max(50, Math.floor(leaseMs / 3)));
+      timer.unref();
+      return () => {
+        clearInterval(timer);
+      };
+    }
 
     const replay = (reply: FastifyReply, status: number, body: unknown) =>
       reply
@@ -179,16 +214,35 @@ export const idempotencyPlugin = fp(
       const proceed = await claim(reply, scope, key, requestHash(request, options.hashKey));
       if (!proceed) return reply; // answered from the first request
       request.idempotency = { scope, key };
+      request.idempotencyHeartbeat = heartbeat(request, scope, key);
       return undefined;
+    });
+
+    // The renewals stop with the answer (onSend, below), or at the latest when the response is done. A
+    // caller that goes away does not stop them: the request still runs to its end here.
+    app.addHook('onResponse', (request, _reply, done) => {
+      request.idempotencyHeartbeat?.();
+      request.idempotencyHeartbeat = null;
+      done();
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
       const idempotency = request.idempotency;
       if (!idempotency) return payload;
       request.idempotency = null;
+      request.idempotencyHeartbeat?.();
+      request.idempotencyHeartbeat = null;
       const where = and(eq(idempotencyRecords.scope, idempotency.scope), eq(idempotencyRecords.key, idempotency.key));
       if (reply.statusCode >= 500) {
-        await db.delete(idempotencyRecords).where(where);
+        // The answer goes out whether or not the record can be removed: with the database down the delete
+        // fails, and an error thrown here would reach Fastify's fallback handler, whose body carries the
+        // error's message — the SQL (issue 40). The lease then runs out and a retry takes the key over.
+        await db
+          .delete(idempotencyRecords)
+          .where(where)
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, 'idempotency record of a failed request not removed; its lease will run out');
+          });
         return payload;
       }
       let body: unknown = null;
@@ -199,10 +253,15 @@ export const idempotencyPlugin = fp(
           body = payload;
         }
       }
+      // The change is made and this is its answer: it goes out even when the record cannot be completed
+      // (the database went away meanwhile). The caller has its answer; only a replay of it is lost.
       await db
         .update(idempotencyRecords)
         .set({ state: 'completed', responseStatus: reply.statusCode, responseBody: body, lockedUntil: null })
-        .where(where);
+        .where(where)
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'idempotency record not completed: a retry with this key may run the request again');
+        });
       return payload;
     });
   },

@@ -16,11 +16,14 @@ export interface JobsPluginOptions {
   pollingIntervalSeconds?: number;
   /** Retries of a failed billing day before it stays failed (default 3). */
   retryLimit?: number;
+  /** The wait before a failed start of the queue is tried again (ms; default 1 s, doubled each time). */
+  startRetryMs?: number;
 }
 
 /**
  * Decorates the app with the job runner. Modules register their daily steps while the app is built;
- * when the app is ready, the workers start (if this instance runs them); on close, a running job ends first.
+ * when the app is ready, the workers start (if this instance runs them; a failed start is tried again
+ * with backoff, issue 40); on close, a running job ends first.
  */
 export const jobsPlugin = fp(
   (app: FastifyInstance, options: JobsPluginOptions) => {
@@ -29,6 +32,7 @@ export const jobsPlugin = fp(
       today: () => app.today(),
       ...(options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
       ...(options.retryLimit === undefined ? {} : { retryLimit: options.retryLimit }),
+      ...(options.startRetryMs === undefined ? {} : { startRetryMs: options.startRetryMs }),
     });
     app.decorate('jobs', runner);
     if (options.workers) {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '../i18n';
 import { householdResponse, sessionInfo } from '../test/fixtures';
 import { fakeFetch, memberCredential, renderPortal, type Call } from '../test/render-portal';
@@ -23,6 +24,33 @@ describe('global API errors (SPEC §8)', () => {
     renderPortal('/account-overview', { credential: memberCredential(), api: { session: sessionInfo() } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong on our side' })).toBeTruthy();
   });
+
+  it('issue 40: a 503 (briefly unavailable) opens the translated “try again in a moment” page, not /error/500, and Try again goes back', async () => {
+    await changeLanguage('es', false);
+    let down = true;
+    const unavailable = () =>
+      new Response(JSON.stringify({ type: 'urn:portal:problem:service-unavailable', title: 'Service unavailable', status: 503 }), {
+        status: 503,
+        headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '5' },
+      });
+    renderPortal('/account-overview', {
+      credential: memberCredential(),
+      api: {
+        session: sessionInfo(),
+        household: householdResponse([]),
+        custom: (_method, path) => (down && path === '/api/v1/Household/user' ? unavailable() : undefined),
+      },
+    });
+    // The query tries once more before it fails (a second later).
+    expect(await screen.findByRole('heading', { level: 1, name: 'El portal no está disponible por un momento' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Algo salió mal de nuestra parte' })).toBeNull();
+    expect(screen.getByText('Una parte de nuestro sistema no responde en este instante. Inténtelo de nuevo en unos segundos.')).toBeTruthy();
+    // Back up: Try again returns to the page the member was on.
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'No hay planes disponibles' }, { timeout: 10_000 })).toBeTruthy();
+    await changeLanguage('en', false);
+  }, 30_000);
 
   it('treats a 401 as the end of the session: the logged-out page, not the error page', async () => {
     renderPortal('/account-overview', {

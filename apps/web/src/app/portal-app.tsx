@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { BACKGROUND_REFRESH_MS, SERVER_ERROR_ROUTE } from '@portal/domain';
+import { BACKGROUND_REFRESH_MS, SERVER_ERROR_ROUTE, SERVICE_UNAVAILABLE_ROUTE } from '@portal/domain';
 import { ConfigProvider } from '../config/config-context';
 import type { RuntimeConfig } from '../config/load-config';
 import { configureApi, isSessionEnded } from '../lib/api';
@@ -10,9 +10,10 @@ import { accessToken, forgetSession, SIGNED_OUT_PATH } from '../lib/auth/auth';
 import { getCredential } from '../lib/auth/credentials';
 import type { PortalQueryMeta } from '../lib/query-meta';
 import { resetPortalState } from '../lib/portal-state';
+import { isUnavailable } from '../ui/form/problem-message';
 import { ProcessingSpinner, stopProcessing } from '../ui/processing';
 import { SnackbarProvider } from '../ui/snackbar';
-import { navigateTo } from '../lib/navigator';
+import { currentPath, navigateTo } from '../lib/navigator';
 import { PortalRouter } from './router';
 import { tenantTheme } from './theme';
 
@@ -20,10 +21,16 @@ import { tenantTheme } from './theme';
  * SPEC §8 global error: an API failure stops the spinner and opens /error/500, unless the call opted
  * out. A failed background refresh keeps showing what was loaded rather than throwing the member out
  * of the page they are reading. A 401 is not an error page: the session ended (handled by the API hook).
+ * A 503 (briefly unavailable: issue 40) opens the "try again in a moment" page, which can go back.
  */
 function onApiFailure(error: unknown, meta: PortalQueryMeta | undefined, hadData: boolean): void {
   if (isSessionEnded(error) || meta?.redirectOnError === false || hadData) return;
   stopProcessing();
+  if (isUnavailable(error)) {
+    const here = currentPath();
+    if (!here.startsWith(SERVICE_UNAVAILABLE_ROUTE)) navigateTo(`${SERVICE_UNAVAILABLE_ROUTE}?from=${encodeURIComponent(here)}`);
+    return;
+  }
   navigateTo(SERVER_ERROR_ROUTE);
 }
 

@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { loadAllTexts } from '../i18n';
 import { setNavigator } from '../lib/navigator';
@@ -21,6 +21,7 @@ const PAGE_MODULES: Record<RoutePath, () => Promise<{ default: ComponentType }>>
   '/auth/asserted': () => import('./auth/asserted-page'),
   '/auth/signed-out': () => import('./auth/logged-out-page'),
   '/error/500': () => import('../areas/error/server-error-page'),
+  '/error/unavailable': () => import('../areas/error/unavailable-page'),
   '/payments/wallet': () => import('../areas/payments/wallet/wallet-page'),
   '/account-overview': () => import('../areas/account-overview/account-overview-page'),
   '/payments/make-payment': () => import('../areas/payments/make-payment/make-payment-page'),
@@ -85,6 +86,7 @@ export const STARTUP_TEXT_PAGES: readonly RoutePath[] = [
   '/auth/asserted',
   '/auth/signed-out',
   '/error/500',
+  '/error/unavailable',
 ];
 
 /** A page's code, and for pages beyond the first ones the rest of the language files, loaded together. */
@@ -133,10 +135,18 @@ export function normalisedPath(pathname: string): string | null {
 /** Lets code outside React (the global API error handling) navigate. */
 function NavigatorBridge() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
   useEffect(() => {
-    setNavigator((to, options) => {
-      void navigate(to, options);
-    });
+    here.current = `${location.pathname}${location.search}`;
+  }, [location]);
+  useEffect(() => {
+    setNavigator(
+      (to, options) => {
+        void navigate(to, options);
+      },
+      () => here.current,
+    );
   }, [navigate]);
   return null;
 }

@@ -28,6 +28,8 @@ export const ROUTE_TABLE = [
   { path: '/auth/asserted', titleKey: 'signIn.assertedTitle', access: 'public', landing: true },
   { path: '/auth/signed-out', titleKey: 'account.signedOut.pageTitle', access: 'public' },
   { path: '/error/500', titleKey: 'serverError.title', access: 'public' },
+  // Issue 40: an API answer of 503 (briefly unavailable) leads here instead of /error/500.
+  { path: '/error/unavailable', titleKey: 'unavailable.title', access: 'public' },
   { path: '/payments/wallet', titleKey: 'wallet.title', access: 'private' },
   { path: '/account-overview', titleKey: 'overview.title', access: 'guest' },
   { path: '/payments/make-payment', titleKey: 'payments.makePayment.title', access: 'guest' },

@@ -88,6 +88,7 @@ const PAGE_FILES: Record<string, string> = {
   '/auth/asserted': 'app/auth/asserted-page.tsx',
   '/auth/signed-out': 'app/auth/logged-out-page.tsx',
   '/error/500': 'areas/error/server-error-page.tsx',
+  '/error/unavailable': 'areas/error/unavailable-page.tsx',
 };
 
 describe('the startup language files', () => {

@@ -80,7 +80,7 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
         tags: ['notification'],
         summary: 'Live notifications (Server-Sent Events)',
         description:
-          'docs/decisions/019. A `text/event-stream` of the caller’s household: `unread` (data `{ count }`) on connect and whenever the count changes, `notification` (data `{ id, templateName }`) when one arrives — within a second of its event being dispatched on any instance (Redis pub/sub when REDIS_URL is set). Authenticated like every API call (bearer token); the stream ends when the token expires (and after 15 minutes at most), and the client reconnects with a fresh token. 204 for callers without a household of their own: nothing will ever come.',
+          'docs/decisions/019. A `text/event-stream` of the caller’s household: `live` (data `{ status: up | degraded }`) on connect and whenever it changes — degraded while Redis is unreachable, when messages from other instances do not arrive and the page should poll the count; `unread` (data `{ count }`) on connect, whenever the count changes and when live messages resume; `notification` (data `{ id, templateName }`) when one arrives — within a second of its event being dispatched on any instance (Redis pub/sub when REDIS_URL is set). Authenticated like every API call (bearer token); the stream ends when the token expires (and after 15 minutes at most), and the client reconnects with a fresh token. 204 for callers without a household of their own: nothing will ever come.',
         response: { 200: z.string().meta({ description: 'text/event-stream' }), 204: z.null(), ...problems },
       },
     },
@@ -96,18 +96,36 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
       reply.sse.keepAlive();
       streams.add(reply);
       app.meters.sseOpened();
+      const send = (event: string, data: Record<string, string | number | null>) => {
+        if (reply.sse.isConnected) void reply.sse.send({ event, data }).catch(() => undefined);
+      };
       const unsubscribe = await app.live.subscribe(inboxChannel(inbox), (message) => {
-        if (reply.sse.isConnected) void reply.sse.send({ event: message.event, data: message.data }).catch(() => undefined);
+        send(message.event, message.data);
+      });
+      // Issue 40: while Redis is down, messages from other instances do not arrive — the page polls the
+      // count (`live` degraded); when it is back, the page hears so and gets the count it may have missed.
+      const stopStatus = app.live.onStatus((status) => {
+        send('live', { status: status === 'down' ? 'degraded' : 'up' });
+        if (status === 'up') {
+          void unreadNotificationCount(db, inbox).then(
+            (count) => {
+              send('unread', { count });
+            },
+            () => undefined,
+          );
+        }
       });
       const timer = setTimeout(() => {
         reply.sse.close();
       }, lifetime);
       reply.sse.onClose(() => {
         clearTimeout(timer);
+        stopStatus();
         if (streams.delete(reply)) app.meters.sseClosed();
         void unsubscribe();
       });
-      await reply.sse.send({ event: 'unread', data: { count: await unreadNotificationCount(db, inbox) }, retry: 5_000 });
+      await reply.sse.send({ event: 'live', data: { status: app.live.status() === 'down' ? 'degraded' : 'up' }, retry: 5_000 });
+      await reply.sse.send({ event: 'unread', data: { count: await unreadNotificationCount(db, inbox) } });
       return reply;
     },
   );

@@ -23,7 +23,8 @@ const LIMIT = 50;
 export async function failedWork(request: FastifyRequest, db: Database): Promise<FailedWork> {
   const [jobs, runs, scheduled] = await Promise.all([request.server.jobs.failedJobs(LIMIT), failedRuns(db, LIMIT), failedScheduledPayments(db, LIMIT)]);
   return {
-    queue: request.server.jobs.status,
+    // A queue still (re)starting is not running here yet: staff see it as down.
+    queue: request.server.jobs.status === 'starting' ? 'down' : request.server.jobs.status,
     jobs: jobs.map((job) => ({ ...job, failedAt: job.failedAt?.toISOString() ?? null })),
     autopayRuns: runs,
     scheduledPayments: scheduled,

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { setCredential } from '../../lib/auth/credentials';
 import { fakeFetch, json, memberCredential, type Call } from '../../test/render-portal';
 import { unreadCountQueryOptions, useUnreadCount } from './get-unread-count';
-import { useLiveNotifications } from './use-live-notifications';
+import { LIVE_FALLBACK_POLL_MS, useLiveNotifications } from './use-live-notifications';
 
 /** An event stream the test writes to, as the server's `GET /api/v1/Notification/stream` would. */
 function eventStream() {
@@ -92,5 +92,57 @@ describe('live notifications: the header badge', () => {
     await waitFor(() => {
       expect(queryClient.getQueryData(unreadCountQueryOptions('member-1').queryKey)).toBe(1);
     });
+  });
+
+  it('issue 40 defect 4: polls the count while the stream says it is degraded (Redis down), and stops when live messages resume', async () => {
+    // Only the hook's interval is faked; vi.waitFor keeps real timers (Testing Library's waitFor would not).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let unread = 0;
+      const { hook, stream, calls } = renderLive(() => unread);
+      await vi.waitFor(() => {
+        expect(hook.result.current.data).toBe(0);
+      });
+      const counts = () => calls.filter((call) => call.url === '/api/v1/Notification/unread-count').length;
+      // Live: nothing is asked for between pushes.
+      act(() => {
+        stream.send('live', { status: 'up' });
+      });
+      let before = counts();
+      act(() => {
+        vi.advanceTimersByTime(LIVE_FALLBACK_POLL_MS * 2);
+      });
+      expect(counts()).toBe(before);
+
+      // Degraded: a notification that arrives meanwhile is never pushed, and the badge still shows it.
+      act(() => {
+        stream.send('live', { status: 'degraded' });
+      });
+      await vi.waitFor(() => {
+        expect(vi.getTimerCount()).toBe(1);
+      });
+      unread = 2;
+      act(() => {
+        vi.advanceTimersByTime(LIVE_FALLBACK_POLL_MS);
+      });
+      await vi.waitFor(() => {
+        expect(hook.result.current.data).toBe(2);
+      });
+
+      // Live again: the polling stops.
+      act(() => {
+        stream.send('live', { status: 'up' });
+      });
+      await vi.waitFor(() => {
+        expect(vi.getTimerCount()).toBe(0);
+      });
+      before = counts();
+      act(() => {
+        vi.advanceTimersByTime(LIVE_FALLBACK_POLL_MS * 3);
+      });
+      expect(counts()).toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -19,13 +19,18 @@ const sleep = (ms: number, signal: AbortSignal) =>
     });
   });
 
+/** How often the badge and lists are asked for again while live messages cannot arrive (issue 40). */
+export const LIVE_FALLBACK_POLL_MS = 20_000;
+
 /**
  * Live notifications (docs/decisions/019): while a member's portal is open, the server's event stream
  * (GET /api/v1/Notification/stream, with the member's token) says when a notification arrives or the
  * unread count changes (another tab marked some read); the lists and the badge refresh at once, and
  * `onNotification` hears of new ones (to announce them). The stream ends when the token would expire
  * and is opened again with a fresh one; after a failure it waits (longer each time, at most a minute).
- * The 4-minute background refresh (SPEC §9) goes on regardless.
+ * While the stream says it is degraded (`live` `{ status: 'degraded' }`: the server cannot hear other
+ * instances, Redis is down) or cannot be opened, the count is polled every 20 s instead (issue 40); the
+ * 4-minute background refresh (SPEC §9) goes on regardless.
  */
 export function useLiveNotifications(credentialKey: string | null, onNotification: (notification: LiveNotification) => void) {
   const queryClient = useQueryClient();
@@ -47,6 +52,21 @@ export function useLiveNotifications(credentialKey: string | null, onNotificatio
     const recount = () => {
       void queryClient.invalidateQueries({ queryKey: unreadCountQueryOptions(credentialKey).queryKey });
     };
+    let poll: ReturnType<typeof setInterval> | null = null;
+    const polling = (on: boolean) => {
+      if (on && poll === null && !signal.aborted) {
+        poll = setInterval(() => {
+          recount();
+          refresh();
+        }, LIVE_FALLBACK_POLL_MS);
+      } else if (!on && poll !== null) {
+        clearInterval(poll);
+        poll = null;
+      }
+    };
+    signal.addEventListener('abort', () => {
+      polling(false);
+    });
     void (async () => {
       let failures = 0;
       while (!signal.aborted) {
@@ -58,7 +78,9 @@ export function useLiveNotifications(credentialKey: string | null, onNotificatio
             onEvent: (event) => {
               try {
                 const data = JSON.parse(event.data) as Record<string, unknown>;
-                if (event.event === 'unread') {
+                if (event.event === 'live') {
+                  polling(data.status === 'degraded');
+                } else if (event.event === 'unread') {
                   recount();
                   refresh();
                 } else if (event.event === 'notification' && typeof data.id === 'string') {
@@ -80,6 +102,8 @@ export function useLiveNotifications(credentialKey: string | null, onNotificatio
         } catch (error) {
           if (controller.signal.aborted || (isApiError(error) && (error.status === 401 || error.status === 403))) return;
           failures += 1;
+          // No stream (the server is busy or unavailable): ask for the count now and then meanwhile.
+          polling(true);
         }
         await sleep(Math.min(60_000, 1_000 * 2 ** Math.min(failures, 6)), signal);
       }

@@ -48,3 +48,11 @@ export function isTransient(error: unknown): boolean {
 export function isUnexpected(error: unknown): boolean {
   return isApiError(error) && error.status === 500;
 }
+
+/**
+ * A part of the portal is briefly unavailable (issue 40): a 503 — the API's `unavailable` problem with
+ * Retry-After, or a load balancer's own 503. Worth "try again in a moment", not "something went wrong".
+ */
+export function isUnavailable(error: unknown): boolean {
+  return isApiError(error) && (error.status === 503 || error.type === ProblemType.unavailable);
+}
