@@ -19,9 +19,10 @@ import { WebhookDeliverer } from './webhooks';
  * The built-in sandbox payment processor (demo mode; docs/decisions/016, README "Payment processor"):
  * its own Fastify server on its own port, so hosted fields run on an origin the portal cannot read.
  *
- * - browser side (its own origin only): the hosted fields pages, `POST /v1/tokens(/validate)`;
- * - server side (secret key): describe tokens, charges (idempotent by key), refunds, voids, and a list
- *   of charges (tests count them);
+ * - browser side (its own origin only): the hosted fields pages, `POST /v1/tokens(/validate)` — a token
+ *   only in a live tokenisation session, bound to its owner and fingerprinted (docs/decisions/039);
+ * - server side (secret key): tokenisation sessions, describe tokens, charges (idempotent by key),
+ *   refunds, voids, and a list of charges (tests count them);
  * - webhooks: bank payments settle (or are returned R01) after `settleDelayMs`, announced by signed
  *   webhooks that are retried until the portal acknowledges them, across restarts.
  */

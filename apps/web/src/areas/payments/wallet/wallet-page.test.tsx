@@ -248,7 +248,7 @@ describe('wallet page (SPEC §3 Wallet, §4 Wallet)', { timeout: 30_000 }, () =>
   it('loads the hosted fields anew, in a new session, when the frame says its session ran out (decision 039)', async () => {
     let sessions = 0;
     const { calls } = renderWallet({
-      answer: (method, path) => {
+      answer: (_method, path) => {
         if (path !== '/api/v1/processor/hosted-fields') return undefined;
         sessions += 1;
         const renewed = (url: string) => url.replace('session=tks_test', `session=tks_${String(sessions)}`);
