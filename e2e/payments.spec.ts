@@ -74,6 +74,27 @@ test('a member pays the amount due with a new card kept in the wallet, sees the 
   await expect(fact(policyCard(page, member), 'Amount due')).toHaveText(amountFact('$0.00'));
 });
 
+test('issue 33 item 2: paying with a card the wallet already holds and "save" ticked pays, keeps one entry, and says why it was not saved', async ({ page }) => {
+  const member = await freshMember(page, { owing: true });
+  const payWithVisa = async (amount: string) => {
+    await openPayment(page, member);
+    await page.getByRole('textbox', { name: t('fields.amount.label') }).fill(amount);
+    const frame = await chooseNew(page, 'card');
+    await typeCard(frame, TEST_CARDS.visa.number);
+    await page.getByRole('checkbox', { name: t('fields.saveToWallet.label') }).check();
+    await review(page);
+    await payButton(page).click();
+    await expect(page).toHaveURL(/\/payments\/payment-history\/[0-9a-f-]{36}$/);
+  };
+  await payWithVisa('5.00');
+  await payWithVisa('6.00');
+  // The second payment went through; the snackbar (shared with live notifications, one at a time) says why the card was not kept.
+  const reason = t('payments.makePayment.notSavedToWallet', 'en', { method: 'Visa ending in 4242', reason: t('wallet.errors.already-saved') });
+  await expect(page.getByText(reason)).toBeVisible({ timeout: 30_000 });
+  await page.goto('/payments/wallet');
+  await expect(page.getByRole('region', { name: 'Cards' }).getByRole('listitem').filter({ hasText: 'Visa ending in 4242' })).toHaveCount(1);
+});
+
 test('a declined card says why in plain words, charges nothing and keeps what was typed; then a double click on Pay makes one payment', async ({ page }) => {
   const member = await freshMember(page, { owing: true });
   await openPayment(page, member);

@@ -226,3 +226,43 @@ test('the hosted fields are keyboard-usable: Tab reaches them, Enter in a field 
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(item(page, card)).toHaveCount(0);
 });
+
+// Issue 33 item 2: the same card typed again is a new token of the same card; the processor's
+// fingerprint tells the wallet, which refuses it in the member's language and keeps the one it has.
+for (const language of ['en', 'es', 'pt'] as const) {
+  test(`issue 33 item 2 (${language}): the same card added twice is refused with the translated message, and the wallet keeps one`, async ({ browser }) => {
+    const { context, page } = await newPortalPage(browser, { language });
+    await freshMember(page, { language });
+    await openWallet(page, language);
+    const addVisa = async (nickname: string) => {
+      await page.getByRole('button', { name: w('addCard', language) }).click();
+      const dialog = page.getByRole('dialog', { name: w('addDialog.cardTitle', language) });
+      const frame = await hostedFrame(page, 'card', language);
+      await frame.getByLabel(HOSTED[language].number).fill(TEST_CARDS.visa.number);
+      await frame.getByLabel(HOSTED[language].expiry).fill('12/34');
+      await frame.getByLabel(HOSTED[language].cvc).fill(TEST_CVCS.threeDigits);
+      await frame.getByLabel(HOSTED[language].zip).fill('02720');
+      await fillCardHolder(page, language, nickname);
+      await dialog.getByRole('button', { name: w('addDialog.saveCard', language) }).click();
+      return dialog;
+    };
+    // The fresh member's household may have a demo card already: count the Visas ending in 4242.
+    const visas = page.getByRole('region', { name: w('cards.heading', language) }).getByRole('listitem').filter({ hasText: w('card.name', language, { brand: 'Visa', last4: '4242' }) });
+    const first = `Visa ${unique()}`;
+    await expect(await addVisa(first)).toBeHidden();
+    await expect(item(page, first)).toBeVisible();
+
+    const again = await addVisa(`Again ${unique()}`);
+    await expect(again.getByText(w('errors.already-saved', language))).toBeVisible();
+    // Nothing the member typed in the portal's own fields is lost; they close the dialog themselves.
+    await expect(again.getByRole('textbox', { name: text('fields.city.label', language) })).toHaveValue('Fall River');
+    await again.getByRole('button', { name: text('form.cancel', language) }).click();
+    await expect(again).toBeHidden();
+    await expect(visas).toHaveCount(1);
+    // It is the server's wallet that holds one.
+    await page.reload();
+    await expect(item(page, first)).toBeVisible();
+    await expect(visas).toHaveCount(1);
+    await context.close();
+  });
+}

@@ -215,6 +215,7 @@ describe('the billing day charges each due payment exactly once', () => {
       const inner = sandbox.processor;
       const dying: PaymentProcessor = {
         origin: inner.origin,
+        createTokenizationSession: (owner) => inner.createTokenizationSession(owner),
         hostedFieldsUrl: (...args) => inner.hostedFieldsUrl(...args),
         describeToken: (token) => inner.describeToken(token),
         charge: async (request) => {

@@ -21,6 +21,16 @@ export interface TestHarness {
   readonly logs: string[];
   /** A new account with these roles (and links), signed in through the real provider: its access token. */
   readonly tokenFor: (realm: 'consumer' | 'workforce', roles: string[], link?: { memberId?: string; brokerId?: string }) => Promise<string>;
+  /**
+   * What a page of the portal does for the caller signed in with `bearer` (only with `sandbox`): asks
+   * the portal for the hosted fields (which opens a tokenisation session for the caller at the
+   * processor, docs/decisions/039), then tokenises the typed card or account in that session. The
+   * token is the caller's household's (or guest session's).
+   */
+  readonly cardToken: (bearer: string, number: string, options?: { expiry?: string; cvc?: string; postalCode?: string }) => Promise<string>;
+  readonly bankToken: (bearer: string, accountNumber: string, options?: { routingNumber?: string; accountType?: 'Checking' | 'Savings' }) => Promise<string>;
+  /** The tokenisation session the portal opens for this caller (the hosted fields page carries it). */
+  readonly tokenizationSession: (bearer: string) => Promise<string>;
 }
 
 /**
@@ -56,7 +66,28 @@ export function useTestApp(options: Omit<TestAppOptions, 'database' | 'processor
     if (!app || !database) throw new Error('useTestApp: the app is built in beforeAll; use it inside tests');
     return { app, database };
   };
+  const tokenizationSession = async (bearer: string) => {
+    const current = ready().app;
+    const parentOrigin = new URL(current.settings.publicUrl).origin;
+    const response = await current.inject({
+      method: 'GET',
+      url: `/api/v1/processor/hosted-fields?language=en&parentOrigin=${encodeURIComponent(parentOrigin)}`,
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+    const session = response.statusCode === 200 ? new URL(response.json<{ card: string }>().card).searchParams.get('session') : null;
+    if (!session) throw new Error(`hosted fields: ${response.statusCode} ${response.body}`);
+    return session;
+  };
   return {
+    tokenizationSession,
+    cardToken: async (bearer, number, options = {}) => {
+      if (!sandbox) throw new Error('useTestApp: pass { sandbox: true } to make payment tokens');
+      return sandbox.cardToken(number, { ...options, session: await tokenizationSession(bearer) });
+    },
+    bankToken: async (bearer, accountNumber, options = {}) => {
+      if (!sandbox) throw new Error('useTestApp: pass { sandbox: true } to make payment tokens');
+      return sandbox.bankToken(accountNumber, { ...options, session: await tokenizationSession(bearer) });
+    },
     get app() {
       return ready().app;
     },

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { openPostgres, type DatabaseHandle } from '../src/db/client';
 import { finances, payments } from '../src/db/schema';
 import { TEST_CARDS } from '../src/processor/sandbox/test-numbers';
+import { householdOwner } from '../src/processor/owner';
 import { createAccount, createMemberWithPolicy, PASSWORD } from './fixtures';
 import { fleetDatabase, sharedEnv, startInstance, stopInstance, type FleetInstance } from './fleet';
 import { signIn } from './oidc';
@@ -54,7 +55,8 @@ describe('issue 40 defect 5: a retry after a crash mid-payment', () => {
     });
   }, 180_000);
   afterAll(async () => {
-    if (doomed && doomed.process.exitCode === null && doomed.process.signalCode === null) doomed.process.kill('SIGKILL');
+    if (doomed && doomed.process.exitCode === null && doomed.process.signalCode === null)
+      doomed.process.kill('SIGKILL');
     await stopInstance(survivor);
     await handle.close();
     await sandbox.close();
@@ -65,17 +67,44 @@ describe('issue 40 defect 5: a retry after a crash mid-payment', () => {
   it('answers the retry within seconds on another instance, and charges once', async () => {
     if (!doomed) throw new Error('no server');
     const member = await createMemberWithPolicy(handle.db);
-    await handle.db.insert(finances).values({ policyId: member.policyId, premiumAmountDueCents: 15_000, currentAmountDueCents: 15_000, status: 'Current' });
-    const account = await createAccount(handle.db, { realm: 'consumer', roles: ['member'], memberId: member.memberId });
+    await handle.db
+      .insert(finances)
+      .values({
+        policyId: member.policyId,
+        premiumAmountDueCents: 15_000,
+        currentAmountDueCents: 15_000,
+        status: 'Current',
+      });
+    const account = await createAccount(handle.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId: member.memberId,
+    });
     const { accessToken } = await signIn(survivor.app, 'consumer', account.username, PASSWORD);
-    const token = await sandbox.cardToken(TEST_CARDS.slowAnswer.number);
-    const body = paymentBody(member, survivor.app.today(), { paymentAmount: '150.00', method: 'Card', paymentToken: token });
-    const headers = { authorization: `Bearer ${accessToken}`, 'idempotency-key': 'pay-before-the-crash', 'content-type': 'application/json' };
+    const token = await sandbox.cardToken(TEST_CARDS.slowAnswer.number, {
+      owner: householdOwner(member.householdId ?? ''),
+    });
+    const body = paymentBody(member, survivor.app.today(), {
+      paymentAmount: '150.00',
+      method: 'Card',
+      paymentToken: token,
+    });
+    const headers = {
+      authorization: `Bearer ${accessToken}`,
+      'idempotency-key': 'pay-before-the-crash',
+      'content-type': 'application/json',
+    };
 
     // The payment starts on the instance that is about to die, and waits for the processor's answer.
-    const first = fetch(`${doomed.url}/api/v1/Payment`, { method: 'POST', headers, body: JSON.stringify(body) }).catch(() => null);
+    const first = fetch(`${doomed.url}/api/v1/Payment`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    }).catch(() => null);
     const deadline = Date.now() + 10_000;
-    while (sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === member.policyId).length === 0) {
+    while (
+      sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === member.policyId).length === 0
+    ) {
       if (Date.now() > deadline) throw new Error('the first instance never charged');
       await sleep(20);
     }
@@ -85,7 +114,12 @@ describe('issue 40 defect 5: a retry after a crash mid-payment', () => {
     const killedAt = Date.now();
 
     // The member retries on the other instance, as the web does on a lost answer (same key, Retry-After).
-    let answer = await survivor.app.inject({ method: 'POST', url: '/api/v1/Payment', headers, payload: body });
+    let answer = await survivor.app.inject({
+      method: 'POST',
+      url: '/api/v1/Payment',
+      headers,
+      payload: body,
+    });
     while (answer.statusCode === 409 && Date.now() - killedAt < 70_000) {
       await sleep(Number(answer.headers['retry-after'] ?? '1') * 1_000);
       answer = await survivor.app.inject({ method: 'POST', url: '/api/v1/Payment', headers, payload: body });
@@ -95,31 +129,66 @@ describe('issue 40 defect 5: a retry after a crash mid-payment', () => {
     expect(answeredAfterMs).toBeLessThan(10_000);
 
     // Charged once at the processor, recorded once.
-    expect(sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === member.policyId)).toHaveLength(1);
-    expect(await handle.db.select().from(payments).where(eq(payments.policyId, member.policyId))).toHaveLength(1);
+    expect(
+      sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === member.policyId),
+    ).toHaveLength(1);
+    expect(
+      await handle.db.select().from(payments).where(eq(payments.policyId, member.policyId)),
+    ).toHaveLength(1);
     // And a replay of the same key gives the same answer.
-    const replay = await survivor.app.inject({ method: 'POST', url: '/api/v1/Payment', headers, payload: body });
+    const replay = await survivor.app.inject({
+      method: 'POST',
+      url: '/api/v1/Payment',
+      headers,
+      payload: body,
+    });
     expect(replay.statusCode).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
   }, 120_000);
 
   it('keeps the key of a live request that outlasts the lease: a duplicate meanwhile is never run twice', async () => {
     const member = await createMemberWithPolicy(handle.db);
-    await handle.db.insert(finances).values({ policyId: member.policyId, premiumAmountDueCents: 15_000, currentAmountDueCents: 15_000, status: 'Current' });
-    const account = await createAccount(handle.db, { realm: 'consumer', roles: ['member'], memberId: member.memberId });
+    await handle.db
+      .insert(finances)
+      .values({
+        policyId: member.policyId,
+        premiumAmountDueCents: 15_000,
+        currentAmountDueCents: 15_000,
+        status: 'Current',
+      });
+    const account = await createAccount(handle.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId: member.memberId,
+    });
     const { accessToken } = await signIn(survivor.app, 'consumer', account.username, PASSWORD);
-    const token = await sandbox.cardToken(TEST_CARDS.slowAnswer.number);
-    const body = paymentBody(member, survivor.app.today(), { paymentAmount: '150.00', method: 'Card', paymentToken: token });
+    const token = await sandbox.cardToken(TEST_CARDS.slowAnswer.number, {
+      owner: householdOwner(member.householdId ?? ''),
+    });
+    const body = paymentBody(member, survivor.app.today(), {
+      paymentAmount: '150.00',
+      method: 'Card',
+      paymentToken: token,
+    });
     const headers = { authorization: `Bearer ${accessToken}`, 'idempotency-key': 'slow-but-alive' };
     const first = survivor.app.inject({ method: 'POST', url: '/api/v1/Payment', headers, payload: body });
     // The processor answers after 7 s, longer than the lease (5 s): the running request renews it
     // meanwhile, so a duplicate after 5.5 s still finds it held and waits for its answer.
     await sleep(5_500);
-    const duplicate = await survivor.app.inject({ method: 'POST', url: '/api/v1/Payment', headers, payload: body });
+    const duplicate = await survivor.app.inject({
+      method: 'POST',
+      url: '/api/v1/Payment',
+      headers,
+      payload: body,
+    });
     expect([201, 409]).toContain(duplicate.statusCode);
     expect((await first).statusCode).toBe(201);
     expect(duplicate.statusCode === 409 || duplicate.headers['idempotent-replayed'] === 'true').toBe(true);
-    expect(sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === member.policyId)).toHaveLength(1);
-    expect(await handle.db.select().from(payments).where(eq(payments.policyId, member.policyId))).toHaveLength(1);
+    expect(
+      sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === member.policyId),
+    ).toHaveLength(1);
+    expect(
+      await handle.db.select().from(payments).where(eq(payments.policyId, member.policyId)),
+    ).toHaveLength(1);
   }, 60_000);
 });

@@ -68,7 +68,7 @@ describe('Prometheus metrics on a port of their own (METRICS_PORT)', () => {
     const token = await harness.tokenFor('consumer', ['member'], { memberId: member.memberId });
     const payment = async (cardNumber: string) => ({
       id: member.policyId,
-      paymentDetails: { paymentAmount: '150.00', method: 'Card', paymentToken: await harness.sandbox.cardToken(cardNumber) },
+      paymentDetails: { paymentAmount: '150.00', method: 'Card', paymentToken: await harness.cardToken(token, cardNumber) },
       information: { subscriberFolderID: member.folderId, firstName: 'Test', lastName: 'Member', dateofBirth: '1985-04-12', healthPlanID: '77421MA0010001-01', billingName: 'Test Member', street: '12 Harbor St', city: 'Fall River', state: 'MA', zip: '02720', emailAddress: 'test.member@example.org', date: formatUsDate(harness.app.today()) },
     });
     const pay = (payload: object, key: string) =>

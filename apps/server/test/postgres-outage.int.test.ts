@@ -4,8 +4,18 @@ import { ProblemType } from '@portal/contracts';
 import { openPostgres } from '../src/db/client';
 import { finances } from '../src/db/schema';
 import { TEST_CARDS } from '../src/processor/sandbox/test-numbers';
+import { householdOwner } from '../src/processor/owner';
 import { createAccount, createMemberWithPolicy, PASSWORD } from './fixtures';
-import { fleetDatabase, INTERNALS, seen, sharedEnv, startInstance, stopInstance, type FleetInstance, type Seen } from './fleet';
+import {
+  fleetDatabase,
+  INTERNALS,
+  seen,
+  sharedEnv,
+  startInstance,
+  stopInstance,
+  type FleetInstance,
+  type Seen,
+} from './fleet';
 import { signIn } from './oidc';
 import { paymentBody } from './payment-body';
 import { startTestSandbox, type TestSandbox } from './sandbox';
@@ -31,7 +41,8 @@ describe('issue 40 defect 1: a PostgreSQL outage under load', () => {
     url = await fleetDatabase(postgres, 'portal');
     sandbox = await startTestSandbox({ timeoutMs: 5_000 });
     const env = await sharedEnv();
-    for (let index = 0; index < 2; index += 1) instances.push(await startInstance(url, env, { processor: sandbox.processor }));
+    for (let index = 0; index < 2; index += 1)
+      instances.push(await startInstance(url, env, { processor: sandbox.processor }));
   }, 120_000);
   afterAll(async () => {
     for (const instance of instances) await stopInstance(instance);
@@ -65,11 +76,24 @@ describe('issue 40 defect 1: a PostgreSQL outage under load', () => {
     if (!first || !second) throw new Error('two instances expected');
     const db = first.database.db;
     const member = await createMemberWithPolicy(db);
-    await db.insert(finances).values({ policyId: member.policyId, premiumAmountDueCents: 100_000, currentAmountDueCents: 100_000, status: 'Current' });
-    const account = await createAccount(db, { realm: 'consumer', roles: ['member'], memberId: member.memberId });
+    await db
+      .insert(finances)
+      .values({
+        policyId: member.policyId,
+        premiumAmountDueCents: 100_000,
+        currentAmountDueCents: 100_000,
+        status: 'Current',
+      });
+    const account = await createAccount(db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId: member.memberId,
+    });
     const { accessToken } = await signIn(first.app, 'consumer', account.username, PASSWORD);
     const authorization = `Bearer ${accessToken}`;
-    const card = await sandbox.cardToken(TEST_CARDS.visa.number);
+    const card = await sandbox.cardToken(TEST_CARDS.visa.number, {
+      owner: householdOwner(member.householdId ?? ''),
+    });
 
     const answers: (Seen & { at: number })[] = [];
     let phase: 'before' | 'down' | 'after' = 'before';
@@ -77,9 +101,18 @@ describe('issue 40 defect 1: a PostgreSQL outage under load', () => {
     let payments = 0;
     const reads = (instance: FleetInstance) => async () => {
       while (running) {
-        const policy = await instance.app.inject({ method: 'GET', url: `/api/v1/Policy/${member.policyId}`, headers: { authorization } });
+        const policy = await instance.app.inject({
+          method: 'GET',
+          url: `/api/v1/Policy/${member.policyId}`,
+          headers: { authorization },
+        });
         answers.push({ ...seen('policy', policy), at: Date.now() });
-        const household = await instance.app.inject({ method: 'POST', url: '/api/v1/Household/user', headers: { authorization }, payload: {} });
+        const household = await instance.app.inject({
+          method: 'POST',
+          url: '/api/v1/Household/user',
+          headers: { authorization },
+          payload: {},
+        });
         answers.push({ ...seen('household', household), at: Date.now() });
         if (phase === 'down') await sleep(20);
       }
@@ -91,13 +124,21 @@ describe('issue 40 defect 1: a PostgreSQL outage under load', () => {
           method: 'POST',
           url: '/api/v1/Payment',
           headers: { authorization, 'idempotency-key': `outage-${String(payments)}` },
-          payload: paymentBody(member, first.app.today(), { paymentAmount: '1.00', method: 'Card', paymentToken: card }),
+          payload: paymentBody(member, first.app.today(), {
+            paymentAmount: '1.00',
+            method: 'Card',
+            paymentToken: card,
+          }),
         });
         answers.push({ ...seen('payment', payment), at: Date.now() });
         await sleep(phase === 'down' ? 50 : 10);
       }
     };
-    const loops = [...instances.flatMap((instance) => [reads(instance)(), reads(instance)(), reads(instance)()]), pays(first)(), pays(second)()].map((loop) =>
+    const loops = [
+      ...instances.flatMap((instance) => [reads(instance)(), reads(instance)(), reads(instance)()]),
+      pays(first)(),
+      pays(second)(),
+    ].map((loop) =>
       loop.catch((error: unknown) => {
         running = false;
         throw error;
@@ -131,12 +172,22 @@ describe('issue 40 defect 1: a PostgreSQL outage under load', () => {
     expect(during.filter((answer) => answer.status === 503).length).toBeGreaterThan(20);
     // … and every failure said "unavailable, try again", as problem+json with Retry-After: no 500.
     const failures = during.filter((answer) => answer.status >= 500);
-    const wrong = failures.filter((answer) => answer.status !== 503 || answer.type !== ProblemType.unavailable || answer.retryAfter === undefined);
-    expect(wrong.slice(0, 5).map(({ route, status, body }) => ({ route, status, body: body.slice(0, 300) }))).toEqual([]);
+    const wrong = failures.filter(
+      (answer) =>
+        answer.status !== 503 || answer.type !== ProblemType.unavailable || answer.retryAfter === undefined,
+    );
+    expect(
+      wrong.slice(0, 5).map(({ route, status, body }) => ({ route, status, body: body.slice(0, 300) })),
+    ).toEqual([]);
     // No answer ever carries SQL, a driver's message or a stack.
     const leaks = answers.filter((answer) => INTERNALS.test(answer.body));
-    expect(leaks.slice(0, 3).map(({ route, status, body }) => ({ route, status, body: body.slice(0, 300) }))).toEqual([]);
-    expect(recoveredAt, 'the instances did not serve again within 20 s of PostgreSQL coming back').not.toBeNull();
+    expect(
+      leaks.slice(0, 3).map(({ route, status, body }) => ({ route, status, body: body.slice(0, 300) })),
+    ).toEqual([]);
+    expect(
+      recoveredAt,
+      'the instances did not serve again within 20 s of PostgreSQL coming back',
+    ).not.toBeNull();
     // Within seconds, without a restart (the issue measured 1.1 s; a full second of clean answers is asked here).
     expect((recoveredAt ?? Infinity) - upAt).toBeLessThan(10_000);
   }, 120_000);

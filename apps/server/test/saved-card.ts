@@ -19,7 +19,7 @@ export async function saveSandboxCard(harness: TestHarness, member: { householdI
   const before = await harness.app.inject({ method: 'POST', url: `/api/v1/Wallet/${opened.referenceId}`, headers: { authorization: `Bearer ${member.token}` } });
   const known = new Set(WalletSchema.parse(before.json()).creditCards.map((one) => one.id));
   const response = await send(`Wallet/add-credit-card/${opened.id}`, {
-    paymentToken: await harness.sandbox.cardToken(number),
+    paymentToken: await harness.cardToken(member.token, number),
     isDefault: false,
     cardHolderName: 'Rosa Alves',
     billingAddress: { street1: '12 Harbor St', city: 'Fall River', state: 'MA' },

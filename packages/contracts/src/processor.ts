@@ -18,9 +18,15 @@ export const HostedFieldsConfigSchema = z
   .object({
     /** The processor's browser-facing origin: the only origin whose messages the portal page accepts. */
     origin: z.string(),
-    /** The hosted fields pages, in the asked language, for the asked parent origin. */
+    /**
+     * The hosted fields pages, in the asked language, for the asked parent origin, in a tokenisation
+     * session opened for the caller: the tokens they make are usable by the caller's household (or
+     * guest session) only (docs/decisions/039).
+     */
     card: z.url(),
     bankAccount: z.url(),
+    /** When the session stops making tokens (ISO time): ask again for pages shown later. */
+    expiresAt: z.string(),
   })
   .meta({ id: 'HostedFieldsConfig' });
 export type HostedFieldsConfig = z.infer<typeof HostedFieldsConfigSchema>;
@@ -44,5 +50,10 @@ export const TokenizedMethodSchema = z.discriminatedUnion('kind', [
 ]);
 export type TokenizedMethod = z.infer<typeof TokenizedMethodSchema>;
 
-/** The answer of the processor's webhook endpoint. */
-export const WebhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean() }).meta({ id: 'WebhookReceipt' });
+/**
+ * The answer of the processor's webhook endpoint. `refused`: the event did not fit what it names and
+ * changed nothing (why: `not-a-bank-payment`, `amount-mismatch`, `payment-not-pending`, `unknown-refund`, …).
+ */
+export const WebhookReceiptSchema = z
+  .object({ received: z.literal(true), duplicate: z.boolean(), refused: z.string().optional() })
+  .meta({ id: 'WebhookReceipt' });

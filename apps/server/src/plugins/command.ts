@@ -92,7 +92,7 @@ function changedForYou(principal: Principal, action: string, householdId: string
 }
 
 const reasonOf = (error: unknown): string =>
-  error instanceof HttpProblem ? error.type.replace('urn:portal:problem:', '') : 'error';
+  error instanceof HttpProblem ? (error.auditReason ?? error.type.replace('urn:portal:problem:', '')) : 'error';
 
 /** Runs one command through the write path (see above) and returns its result. */
 export async function runCommand<Ref, Result, Prepared = undefined>(request: FastifyRequest, spec: CommandSpec<Ref, Result, Prepared>): Promise<Result> {

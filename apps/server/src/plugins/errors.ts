@@ -5,6 +5,12 @@ import { ProblemType, type FieldError, type Problem } from '@portal/contracts';
 
 /** An error a service throws on purpose: it becomes a problem+json answer with this status and type. */
 export class HttpProblem extends Error {
+  /**
+   * What the audit row of a refused command says, when more than the problem's type (the caller is told
+   * less than the audit keeps: a token of another household answers like an unknown one).
+   */
+  auditReason?: string;
+
   constructor(
     readonly status: number,
     readonly type: string,

@@ -10,10 +10,11 @@ import {
   type RefundRequest,
   type RefundResult,
   type TokenDescription,
+  type TokenizationSession,
   type VerifiedWebhook,
 } from './port';
 import { checkSignature, SIGNATURE_HEADER } from './signature';
-import { centsToAmount, ChargeSchema, EventSchema, RefundSchema, TokenDescriptionSchema, VoidSchema } from './wire';
+import { centsToAmount, ChargeSchema, EventSchema, eventFromWire, RefundSchema, TokenDescriptionSchema, TokenizationSessionSchema, VoidSchema } from './wire';
 
 export interface HttpProcessorOptions {
   /** Server-to-server base URL of the processor's API. */
@@ -41,10 +42,18 @@ export class HttpProcessor implements PaymentProcessor {
     this.origin = new URL(options.publicOrigin).origin;
   }
 
-  hostedFieldsUrl(kind: PaymentMethodKind, language: string, parentOrigin: string): string {
+  async createTokenizationSession(owner: string): Promise<TokenizationSession> {
+    const answer = await this.call('POST', '/v1/tokenization-sessions', { owner }, undefined);
+    const session = this.parse(TokenizationSessionSchema, answer.body);
+    if (session.owner !== owner) throw new ProcessorUnavailable('the processor bound the session to someone else');
+    return session;
+  }
+
+  hostedFieldsUrl(kind: PaymentMethodKind, language: string, parentOrigin: string, session: TokenizationSession): string {
     const url = new URL(`/hosted-fields/${kind === 'card' ? 'card' : 'bank-account'}`, this.origin);
     url.searchParams.set('lang', language);
     url.searchParams.set('parent', parentOrigin);
+    url.searchParams.set('session', session.id);
     return url.toString();
   }
 
@@ -112,7 +121,7 @@ export class HttpProcessor implements PaymentProcessor {
     }
     const event = EventSchema.safeParse(body);
     if (!event.success) throw new WebhookRejected('body is not a known event');
-    return { event: event.data, deliveryId: check.signature };
+    return { event: eventFromWire(event.data), deliveryId: check.signature };
   }
 
   private parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
@@ -164,6 +173,9 @@ export class HttpProcessor implements PaymentProcessor {
 /** No processor is configured (outside demo mode and production, without PROCESSOR_URL): nothing can be paid. */
 export class NoProcessor implements PaymentProcessor {
   readonly origin = '';
+  createTokenizationSession(): Promise<TokenizationSession> {
+    return Promise.reject(new ProcessorUnavailable('no payment processor is configured'));
+  }
   hostedFieldsUrl(): string {
     throw new ProcessorUnavailable('no payment processor is configured');
   }

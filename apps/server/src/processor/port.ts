@@ -8,11 +8,36 @@
 export type PaymentMethodKind = 'card' | 'bankAccount';
 export type CardBrand = 'Visa' | 'Mastercard' | 'Amex' | 'Discover';
 
+/**
+ * Who may use a token (issue 33 item 1, docs/decisions/039): the processor binds every token to the
+ * owner reference of the tokenisation session its hosted fields ran in (`household:<id>`,
+ * `guest:<session id>`, …; processor/owner.ts), and says it back when the token is described.
+ */
+export interface TokenizationSession {
+  /** Opaque; the hosted fields page carries it (its URL) and sends it with the numbers it tokenises. */
+  id: string;
+  owner: string;
+  /** ISO time after which the processor makes no more tokens in it. */
+  expiresAt: string;
+}
+
+/** What every token description carries beside its display facts. */
+interface TokenFacts {
+  token: string;
+  /** The owner reference the token was made for; null for a token made before owners were kept. */
+  owner: string | null;
+  /**
+   * The processor's fingerprint of the card number (or routing + account number): the same for the
+   * same card or account however often it is tokenised, different otherwise, and never reversible to
+   * the number (issue 33 item 2). Null for a token made before fingerprints were kept.
+   */
+  fingerprint: string | null;
+}
+
 /** What a token stands for, as far as the portal may know it. */
 export type TokenDescription =
-  | {
+  | (TokenFacts & {
       kind: 'card';
-      token: string;
       brand: CardBrand;
       last4: string;
       expirationMonth: number;
@@ -20,16 +45,15 @@ export type TokenDescription =
       funding: 'credit' | 'debit' | 'prepaid';
       /** The billing ZIP the member typed in the hosted fields. */
       postalCode: string | null;
-    }
-  | {
+    })
+  | (TokenFacts & {
       kind: 'bankAccount';
-      token: string;
       /** ABA routing number: identifies the bank (public), not the account. */
       routingNumber: string;
       last3: string;
       accountType: 'Checking' | 'Savings';
       bankName: string | null;
-    };
+    });
 
 export interface ChargeRequest {
   token: string;
@@ -63,11 +87,15 @@ export interface RefundRequest {
 
 export type RefundResult = { status: 'succeeded' | 'pending'; refundId: string } | { status: 'failed'; refundId: string; reason: string };
 
-/** Events the processor sends us (signed webhooks). */
+/**
+ * Events the processor sends us (signed webhooks). `amountCents` is the charge's amount (settled,
+ * returned) or the refund's (refund.succeeded): the portal checks it against its own record before it
+ * acts (issue 33 item 3).
+ */
 export type ProcessorEvent =
-  | { id: string; type: 'charge.settled'; transactionId: string; metadata: Record<string, string> }
-  | { id: string; type: 'charge.returned'; transactionId: string; returnCode: string; metadata: Record<string, string> }
-  | { id: string; type: 'refund.succeeded'; transactionId: string; refundId: string; metadata: Record<string, string> };
+  | { id: string; type: 'charge.settled'; transactionId: string; amountCents: number; metadata: Record<string, string> }
+  | { id: string; type: 'charge.returned'; transactionId: string; returnCode: string; amountCents: number; metadata: Record<string, string> }
+  | { id: string; type: 'refund.succeeded'; transactionId: string; refundId: string; amountCents: number; metadata: Record<string, string> };
 
 /** The processor did not answer in time: the charge may or may not exist (retry with the same key). */
 export class ProcessorTimeout extends Error {}
@@ -89,9 +117,14 @@ export interface VerifiedWebhook {
 export interface PaymentProcessor {
   /** The origin the browser loads hosted fields from (for the CSP and the postMessage checks). */
   readonly origin: string;
-  /** The URL of the hosted fields page for `kind`, in `language`, for a parent page at `parentOrigin`. */
-  hostedFieldsUrl(kind: PaymentMethodKind, language: string, parentOrigin: string): string;
-  /** Display facts of a token; null when the processor does not know it. */
+  /**
+   * Opens a short-lived tokenisation session bound to `owner` (server to server, with the secret key):
+   * every token the hosted fields make in it belongs to that owner (issue 33 item 1).
+   */
+  createTokenizationSession(owner: string): Promise<TokenizationSession>;
+  /** The URL of the hosted fields page for `kind`, in `language`, for a parent page at `parentOrigin`, in `session`. */
+  hostedFieldsUrl(kind: PaymentMethodKind, language: string, parentOrigin: string, session: TokenizationSession): string;
+  /** Display facts, owner and fingerprint of a token; null when the processor does not know it. */
   describeToken(token: string): Promise<TokenDescription | null>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(request: RefundRequest): Promise<RefundResult>;

@@ -35,6 +35,11 @@ export const walletCards = pgTable(
       .notNull()
       .references(() => wallets.id, { onDelete: 'cascade' }),
     token: text().notNull(),
+    /**
+     * The processor's fingerprint of the card number (docs/decisions/039): the same card saved again
+     * has the same one. Keyed by the processor, never reversible to the number; null on older rows.
+     */
+    fingerprint: text(),
     cardType: text({ enum: ['Visa', 'Mastercard', 'Amex', 'Discover'] }).notNull(),
     last4: text().notNull(),
     expirationMonth: integer().notNull(),
@@ -54,6 +59,7 @@ export const walletCards = pgTable(
   (t) => [
     uniqueIndex('wallet_cards_token_key').on(t.token),
     index('wallet_cards_wallet_idx').on(t.walletId),
+    index('wallet_cards_fingerprint_idx').on(t.walletId, t.fingerprint),
     check('wallet_cards_last4_format', sql`${t.last4} ~ '^[0-9]{4}$'`),
     check(
       'wallet_cards_expiry',
@@ -71,6 +77,8 @@ export const walletBankAccounts = pgTable(
       .notNull()
       .references(() => wallets.id, { onDelete: 'cascade' }),
     token: text().notNull(),
+    /** The processor's fingerprint of routing + account number (docs/decisions/039); null on older rows. */
+    fingerprint: text(),
     /** SPEC §3 bankAccounts.last3: the last three digits of the account number. */
     last3: text().notNull(),
     /** ABA routing numbers identify the bank (public), not the account. */
@@ -87,6 +95,7 @@ export const walletBankAccounts = pgTable(
   (t) => [
     uniqueIndex('wallet_bank_accounts_token_key').on(t.token),
     index('wallet_bank_accounts_wallet_idx').on(t.walletId),
+    index('wallet_bank_accounts_fingerprint_idx').on(t.walletId, t.fingerprint),
     check('wallet_bank_accounts_last3_format', sql`${t.last3} ~ '^[0-9]{3}$'`),
     check('wallet_bank_accounts_routing_format', sql`${t.routingNumber} ~ '^[0-9]{9}$'`),
     check('wallet_bank_accounts_token_not_a_number', sql`${t.token} !~ '^[0-9 -]+$'`),

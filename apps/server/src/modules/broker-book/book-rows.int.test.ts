@@ -64,7 +64,7 @@ describe('the broker book follows the changes to its policies', () => {
       method: 'POST',
       url: '/api/v1/Payment',
       headers: { authorization: `Bearer ${member}`, 'idempotency-key': 'book-rows-pay' },
-      payload: paymentBody(holder, today, { paymentAmount: '150.00', method: 'Card', paymentToken: await harness.sandbox.cardToken(TEST_CARDS.visa.number) }, { zip: '02720-1234', emailAddress: 'test.member@example.org' }),
+      payload: paymentBody(holder, today, { paymentAmount: '150.00', method: 'Card', paymentToken: await harness.cardToken(member, TEST_CARDS.visa.number) }, { zip: '02720-1234', emailAddress: 'test.member@example.org' }),
     });
     expect(paid.statusCode, paid.body).toBe(201);
     const [finance] = await harness.db.select().from(finances).where(eq(finances.policyId, holder.policyId));

@@ -4,7 +4,8 @@ import { MakePaymentResponseSchema, ProblemType, ReceiptSchema } from '@portal/c
 import { useTestApp } from '../../../test/harness';
 import { paymentBody, type PayablePolicy } from '../../../test/payment-body';
 import { createMemberWithPolicy, createWallet } from '../../../test/fixtures';
-import { auditLog, coverageSpans, finances, notifications, payments, policies, walletCards } from '../../db/schema';
+import { auditLog, coverageSpans, finances, notifications, payments, policies, walletCards, wallets } from '../../db/schema';
+import { householdOwner } from '../../processor/owner';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../../processor/sandbox/test-numbers';
 
 type Db = ReturnType<typeof useTestApp>['db'];
@@ -42,7 +43,7 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
   it('takes a card payment, applies it to the policy, audits it in its transaction and notifies the household', async () => {
     const member = await payablePolicy(harness.db);
     const token = await memberToken(member.memberId);
-    const response = await pay(token, body(member, { paymentToken: await harness.sandbox.cardToken(TEST_CARDS.visa.number) }), 'pay-1');
+    const response = await pay(token, body(member, { paymentToken: await harness.cardToken(token, TEST_CARDS.visa.number) }), 'pay-1');
     expect(response.statusCode, response.body).toBe(201);
     const answer = MakePaymentResponseSchema.parse(response.json());
     expect(answer).toMatchObject({
@@ -73,7 +74,7 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
   it('makes one payment for ten concurrent requests with one key, and refuses the key with another body (422)', async () => {
     const member = await payablePolicy(harness.db);
     const token = await memberToken(member.memberId);
-    const payload = body(member, { paymentToken: await harness.sandbox.cardToken(TEST_CARDS.mastercard.number) });
+    const payload = body(member, { paymentToken: await harness.cardToken(token, TEST_CARDS.mastercard.number) });
     const answers = await Promise.all(Array.from({ length: 10 }, () => pay(token, payload, 'double-click')));
     for (const answer of answers) expect([201, 409]).toContain(answer.statusCode);
     expect(await harness.db.select().from(payments).where(eq(payments.policyId, member.policyId))).toHaveLength(1);
@@ -88,7 +89,7 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
     const member = await payablePolicy(harness.db);
     const token = await memberToken(member.memberId);
     const before = await financeOf(member.policyId);
-    const response = await pay(token, body(member, { paymentToken: await harness.sandbox.cardToken(TEST_CARDS.insufficientFunds.number) }), 'declined-1');
+    const response = await pay(token, body(member, { paymentToken: await harness.cardToken(token, TEST_CARDS.insufficientFunds.number) }), 'declined-1');
     expect(response.statusCode).toBe(402);
     expect(response.json()).toMatchObject({ type: ProblemType.paymentDeclined, declineCode: 'insufficient_funds' });
     const [recorded] = await harness.db.select().from(payments).where(eq(payments.policyId, member.policyId));
@@ -104,7 +105,7 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
   it('refuses bad amounts with field errors before anything is charged', async () => {
     const member = await payablePolicy(harness.db);
     const token = await memberToken(member.memberId);
-    const card = await harness.sandbox.cardToken(TEST_CARDS.visa.number);
+    const card = await harness.cardToken(token, TEST_CARDS.visa.number);
     const cases: [string, number, string][] = [
       ['12.345', 400, 'too-many-decimals'],
       ['-5', 400, 'not-positive'],
@@ -128,7 +129,7 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
     const stranger = await payablePolicy(harness.db);
     const strangersWallet = await createWallet(harness.db, stranger.householdId ?? '');
     const token = await memberToken(member.memberId);
-    const card = await harness.sandbox.cardToken(TEST_CARDS.visa.number);
+    const card = await harness.cardToken(token, TEST_CARDS.visa.number);
     expect((await pay(token, body(stranger, { paymentToken: card }), 'strangers-policy')).statusCode).toBe(403);
     const withStrangersCard = await pay(token, body(member, { walletItemId: strangersWallet.cardId }), 'strangers-card');
     expect(withStrangersCard.statusCode).toBe(422);
@@ -142,7 +143,7 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
   it('keeps a bank payment pending until the processor settles it, then applies it', async () => {
     const member = await payablePolicy(harness.db);
     const token = await memberToken(member.memberId);
-    const response = await pay(token, body(member, { method: 'BankAccount', paymentToken: await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber) }), 'bank-1');
+    const response = await pay(token, body(member, { method: 'BankAccount', paymentToken: await harness.bankToken(token, TEST_BANK_ACCOUNTS.settles.accountNumber) }), 'bank-1');
     expect(response.statusCode, response.body).toBe(201);
     const { receipt } = MakePaymentResponseSchema.parse(response.json());
     expect(receipt).toMatchObject({ status: 'Pending', paymentMethod: 'BankAccount', paidThroughDate: null });
@@ -157,7 +158,7 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
   it('reverses a bank payment the bank returns (R01) and tells the household', async () => {
     const member = await payablePolicy(harness.db);
     const token = await memberToken(member.memberId);
-    const response = await pay(token, body(member, { method: 'BankAccount', paymentToken: await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.returnedR01.accountNumber) }), 'bank-r01');
+    const response = await pay(token, body(member, { method: 'BankAccount', paymentToken: await harness.bankToken(token, TEST_BANK_ACCOUNTS.returnedR01.accountNumber) }), 'bank-r01');
     const { receipt } = MakePaymentResponseSchema.parse(response.json());
     await expect.poll(async () => (await harness.db.select().from(payments).where(eq(payments.id, receipt.paymentId)))[0]?.transactionStatus, { timeout: 10_000 }).toBe('Returned');
     expect((await financeOf(member.policyId))?.paidThroughDate).toBeNull();
@@ -169,7 +170,7 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
   it('charges once when the processor answers too late: the retry with the same key finds the first charge', async () => {
     const member = await payablePolicy(harness.db);
     const token = await memberToken(member.memberId);
-    const payload = body(member, { paymentToken: await harness.sandbox.cardToken(TEST_CARDS.slowAnswer.number) });
+    const payload = body(member, { paymentToken: await harness.cardToken(token, TEST_CARDS.slowAnswer.number) });
     const first = await pay(token, payload, 'slow-1');
     expect(first.statusCode).toBe(504);
     expect(first.json()).toMatchObject({ type: ProblemType.paymentOutcomeUnknown });
@@ -184,7 +185,7 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
   it('effectuates a new enrolment’s coverage with its binder, paid in full (45 CFR 155.400)', async () => {
     const member = await binderPolicy(harness.db);
     const token = await memberToken(member.memberId);
-    const card = await harness.sandbox.cardToken(TEST_CARDS.discover.number);
+    const card = await harness.cardToken(token, TEST_CARDS.discover.number);
     const short = await pay(token, body(member, { paymentToken: card, paymentAmount: '100.00' }), 'binder-short');
     expect(short.json()).toMatchObject({ errors: [{ code: 'binder-must-be-full', params: { minimum: 150 } }] });
     const response = await pay(token, body(member, { paymentToken: card }), 'binder-1');
@@ -207,7 +208,7 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
       payload: { identifierType: 'exchangeSubscriberId', identifier: member.exchangeSubscriberId, dateOfBirth: '1985-04-12', zipCode: '02720' },
     });
     const guest = located.json<{ token: string }>().token;
-    const card = await harness.sandbox.cardToken(TEST_CARDS.amex.number);
+    const card = await harness.cardToken(guest, TEST_CARDS.amex.number);
     expect((await pay(guest, body(member, { walletItemId: wallet.cardId }), 'guest-wallet')).json()).toMatchObject({ errors: [{ code: 'not-yours' }] });
     expect((await pay(guest, body(member, { paymentToken: card, saveToWallet: true }), 'guest-save')).json()).toMatchObject({ errors: [{ code: 'not-allowed' }] });
     const response = await pay(guest, body(member, { paymentToken: card }), 'guest-pay');
@@ -218,17 +219,30 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
   it('keeps a new card in the wallet when the member asks, in the payment’s transaction', async () => {
     const member = await payablePolicy(harness.db);
     const token = await memberToken(member.memberId);
-    const response = await pay(token, body(member, { paymentToken: await harness.sandbox.cardToken(TEST_CARDS.mastercardDebit.number), saveToWallet: true }), 'save-1');
+    const response = await pay(token, body(member, { paymentToken: await harness.cardToken(token, TEST_CARDS.mastercardDebit.number), saveToWallet: true }), 'save-1');
     expect(MakePaymentResponseSchema.parse(response.json()).savedToWallet).toBe('saved');
     const saved = await harness.db.select().from(walletCards).where(eq(walletCards.last4, '8210'));
     expect(saved.some((card) => card.cardHolderName === 'Test Member' && card.billingZipCode === '02720')).toBe(true);
+  });
+
+  it('issue 33 item 2: pays but does not save a card the wallet already holds, and says so', async () => {
+    const member = await payablePolicy(harness.db);
+    const token = await memberToken(member.memberId);
+    const first = await pay(token, body(member, { paymentToken: await harness.cardToken(token, TEST_CARDS.discover.number), saveToWallet: true }), 'save-twice-1');
+    expect(MakePaymentResponseSchema.parse(first.json()).savedToWallet).toBe('saved');
+    const second = await pay(token, body(member, { paymentToken: await harness.cardToken(token, TEST_CARDS.discover.number), saveToWallet: true }), 'save-twice-2');
+    expect(second.statusCode, second.body).toBe(201);
+    expect(MakePaymentResponseSchema.parse(second.json())).toMatchObject({ savedToWallet: 'already-saved', receipt: { status: 'Succeeded' } });
+    const [wallet] = await harness.db.select().from(wallets).where(eq(wallets.householdId, member.householdId ?? ''));
+    expect(await harness.db.select().from(walletCards).where(and(eq(walletCards.walletId, wallet?.id ?? ''), eq(walletCards.state, 'Active')))).toHaveLength(1);
+    expect(chargesFor(member.policyId)).toHaveLength(2);
   });
 
   it('lets customer service pay a member’s policy with the member’s saved card, audited as acting for the household', async () => {
     const member = await payablePolicy(harness.db);
     const wallet = await createWallet(harness.db, member.householdId ?? '');
     // The fixture's saved card gets a token the sandbox knows.
-    await harness.db.update(walletCards).set({ token: await harness.sandbox.cardToken(TEST_CARDS.visa.number) }).where(eq(walletCards.id, wallet.cardId));
+    await harness.db.update(walletCards).set({ token: await harness.sandbox.cardToken(TEST_CARDS.visa.number, { owner: householdOwner(member.householdId ?? '') }) }).where(eq(walletCards.id, wallet.cardId));
     const agent = await harness.tokenFor('workforce', ['customer-service']);
     const response = await pay(agent, body(member, { walletItemId: wallet.cardId }), 'agent-pay');
     expect(response.statusCode, response.body).toBe(201);
@@ -236,7 +250,71 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
     const [audit] = await harness.db.select().from(auditLog).where(and(eq(auditLog.action, 'make-payment'), sql`${receipt.paymentId} = any(${auditLog.recordIds})`));
     expect(audit).toMatchObject({ actorRole: 'customer-service', actingForHouseholdId: member.householdId, outcome: 'success' });
     // Keeping methods is the member's (role-config): customer service cannot save one.
-    const save = await pay(agent, body(member, { paymentToken: await harness.sandbox.cardToken(TEST_CARDS.visa.number), saveToWallet: true }), 'agent-save');
+    const save = await pay(agent, body(member, { paymentToken: await harness.cardToken(agent, TEST_CARDS.visa.number), saveToWallet: true }), 'agent-save');
     expect(save.json()).toMatchObject({ errors: [{ code: 'not-allowed' }] });
+  });
+});
+
+describe('issue 33 item 1: a one-time token is usable only by the household (or guest session) that made it', () => {
+  const harness = useTestApp({ sandbox: true });
+  const today = () => harness.app.today();
+  const body = (policy: PayablePolicy, details: Record<string, unknown>) => paymentBody(policy, today(), { paymentAmount: '150.00', method: 'Card', ...details });
+  const pay = (token: string, payload: unknown, key: string) =>
+    harness.app.inject({ method: 'POST', url: '/api/v1/Payment', payload: payload as object, headers: { authorization: `Bearer ${token}`, 'idempotency-key': key } });
+  const chargesFor = (policyId: string) => harness.sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === policyId);
+
+  it('issue 33 item 1: refuses a token saved in another household’s wallet: nothing charged, the refusal audited', async () => {
+    const a = await payablePolicy(harness.db);
+    const b = await payablePolicy(harness.db);
+    const tokenA = await harness.tokenFor('consumer', ['member'], { memberId: a.memberId });
+    const tokenB = await harness.tokenFor('consumer', ['member'], { memberId: b.memberId });
+    // Household B saves a card in its wallet.
+    const cardOfB = await harness.cardToken(tokenB, TEST_CARDS.visa.number);
+    const opened = await harness.app.inject({ method: 'POST', url: `/api/v1/Wallet/household/${b.householdId ?? ''}`, headers: { authorization: `Bearer ${tokenB}`, 'idempotency-key': 'open-b' } });
+    const walletId = opened.json<{ id: string }>().id;
+    const saved = await harness.app.inject({
+      method: 'POST',
+      url: `/api/v1/Wallet/add-credit-card/${walletId}`,
+      headers: { authorization: `Bearer ${tokenB}`, 'idempotency-key': 'save-b' },
+      payload: { paymentToken: cardOfB, isDefault: true, cardHolderName: 'B Member', billingAddress: { street1: '1 Main St', city: 'Boston', state: 'MA' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    // Member A pays A's policy with B's token.
+    const response = await pay(tokenA, body(a, { paymentToken: cardOfB }), 'a-with-b-card');
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({ errors: [{ field: 'body.paymentDetails.paymentToken', code: 'unknown-token' }] });
+    expect(chargesFor(a.policyId)).toHaveLength(0);
+    expect(await harness.db.select().from(payments).where(eq(payments.policyId, a.policyId))).toHaveLength(0);
+    const refusals = await harness.db.select().from(auditLog).where(and(eq(auditLog.action, 'make-payment'), eq(auditLog.actingForHouseholdId, a.householdId ?? '')));
+    expect(refusals).toMatchObject([{ outcome: 'failure', reason: 'token-not-yours' }]);
+  });
+
+  it('issue 33 item 1: refuses another household’s one-time token, a guest session’s token to a member and a member’s to a guest', async () => {
+    const a = await payablePolicy(harness.db);
+    const b = await payablePolicy(harness.db);
+    const tokenA = await harness.tokenFor('consumer', ['member'], { memberId: a.memberId });
+    const located = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/locate-account',
+      payload: { identifierType: 'exchangeSubscriberId', identifier: b.exchangeSubscriberId, dateOfBirth: '1985-04-12', zipCode: '02720' },
+    });
+    const guest = located.json<{ token: string }>().token;
+    const tokenB = await harness.tokenFor('consumer', ['member'], { memberId: b.memberId });
+    const ofB = await harness.cardToken(tokenB, TEST_CARDS.mastercard.number);
+    const ofGuest = await harness.cardToken(guest, TEST_CARDS.amex.number);
+    const ofA = await harness.cardToken(tokenA, TEST_CARDS.discover.number);
+    for (const [caller, policy, token, key] of [
+      [tokenA, a, ofB, 'a-b-once'],
+      [tokenA, a, ofGuest, 'a-guest'],
+      [guest, b, ofA, 'guest-a'],
+    ] as const) {
+      const response = await pay(caller, body(policy, { paymentToken: token }), key);
+      expect(response.statusCode, key).toBe(422);
+      expect(response.json()).toMatchObject({ errors: [{ field: 'body.paymentDetails.paymentToken', code: 'unknown-token' }] });
+    }
+    expect([...chargesFor(a.policyId), ...chargesFor(b.policyId)]).toHaveLength(0);
+    // Each pays with its own.
+    expect((await pay(tokenA, body(a, { paymentToken: ofA }), 'a-own')).statusCode).toBe(201);
+    expect((await pay(guest, body(b, { paymentToken: ofGuest }), 'guest-own')).statusCode).toBe(201);
   });
 });

@@ -16,6 +16,7 @@ import type { OutboxEventInput } from '../../outbox/events';
 import { runCommand, ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import { processorKeyFor } from '../../plugins/idempotency';
+import { ownsToken } from '../../processor/owner';
 import { ProcessorTimeout, ProcessorUnavailable, type ChargeResult, type DeclineCode, type TokenDescription } from '../../processor/port';
 import { postToFinance } from '../finance/service';
 import { checkReinstatementPayment, outcomeOfPayment, requestReinstatement, type AcceptedReinstatement, type ReinstatementContext } from '../reinstatement/service';
@@ -93,6 +94,13 @@ async function resolvePayment(request: FastifyRequest, db: Executor, principal: 
       throw processorProblem(error);
     });
     if (!described) throw ruleViolation('body.paymentDetails.paymentToken', 'unknown-token', 'The processor does not know this token.');
+    // Issue 33 item 1: a one-time token is the household's (or guest session's) that made it. Another's
+    // answers like an unknown token — nothing about it is told — and the audit row says what it was.
+    if (!ownsToken(principal, described)) {
+      const refusal = ruleViolation('body.paymentDetails.paymentToken', 'unknown-token', 'The processor does not know this token.');
+      refusal.auditReason = 'token-not-yours';
+      throw refusal;
+    }
     method =
       described.kind === 'card'
         ? { token, kind: 'card', lastDigits: described.last4, brand: described.brand, fresh: described }

@@ -33,7 +33,7 @@ describe('GET /api/v1/Payment/:paymentId/receipt.pdf', () => {
     const response = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/Payment',
-      payload: payBody(policy, await harness.sandbox.cardToken(card), amount),
+      payload: payBody(policy, await harness.cardToken(token, card), amount),
       headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
     });
     expect(response.statusCode, response.body).toBe(201);

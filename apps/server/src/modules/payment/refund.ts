@@ -6,11 +6,12 @@ import type { Executor, Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { runCommand, ruleViolation } from '../../plugins/command';
 import { processorKeyFor } from '../../plugins/idempotency';
+import type { EventVerdict } from '../../plugins/processor';
 import type { ProcessorEvent, RefundResult } from '../../processor/port';
 import { postToFinance } from '../finance/service';
 import { reinstatementPaymentReturned } from '../reinstatement/service';
 import { processorProblem } from './make-payment';
-import { deskPaymentRow, insertRefund, markRefundSucceeded, refundByProcessorId, refundsOf, updatePayment, type PaymentRefundRow } from './repository';
+import { deskPaymentRow, insertRefund, markRefundSucceeded, paymentById, paymentByTransactionId, refundByProcessorId, refundsOf, updatePayment, type PaymentRefundRow } from './repository';
 
 /**
  * Issue 13 payments desk (docs/decisions/031): staff give a payment's money back — a **refund** of all
@@ -240,9 +241,17 @@ export async function voidPayment(request: FastifyRequest, paymentId: string, bo
 
 /**
  * The processor's `refund.succeeded` webhook: a bank refund that was pending has reached the member's
- * account. It was counted as given back from the start; only its status changes.
+ * account. It was counted as given back from the start; only its status changes. Issue 33 item 3: only
+ * a refund staff asked for (its processor id), of the payment the event names, for the amount asked, and
+ * still pending; any other is refused and changes nothing. A refund event about a transaction we never
+ * recorded is not ours.
  */
-export async function applyRefundEvent(tx: Transaction, event: Extract<ProcessorEvent, { type: 'refund.succeeded' }>): Promise<void> {
+export async function applyRefundEvent(tx: Transaction, event: Extract<ProcessorEvent, { type: 'refund.succeeded' }>): Promise<EventVerdict> {
   const refund = await refundByProcessorId(tx, event.refundId);
-  if (refund) await markRefundSucceeded(tx, refund.id);
+  if (!refund) return (await paymentByTransactionId(tx, event.transactionId)) ? { refused: 'unknown-refund' } : 'not-mine';
+  const payment = await paymentById(tx, refund.paymentId);
+  if (payment?.transactionId !== event.transactionId) return { refused: 'refund-of-another-payment' };
+  if (event.amountCents !== refund.amountCents) return { refused: 'amount-mismatch' };
+  if (!(await markRefundSucceeded(tx, refund.id))) return { refused: 'refund-not-pending' };
+  return 'applied';
 }

@@ -58,8 +58,15 @@ export async function insertPayment(db: Executor, payment: NewPayment): Promise<
   return row;
 }
 
-export async function paymentByTransactionId(db: Executor, transactionId: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.transactionId, transactionId));
+export async function paymentById(db: Executor, paymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  return row;
+}
+
+/** The payment of a processor transaction; `lock` holds it for the rest of the transaction (a webhook acting on it). */
+export async function paymentByTransactionId(db: Executor, transactionId: string, lock = false): Promise<PaymentRow | undefined> {
+  const query = db.select().from(payments).where(eq(payments.transactionId, transactionId));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/harness';
 import { paymentBody } from '../../../test/payment-body';
 import { createAutopaySubscription, createMemberWithPolicy, createPayment, createWallet } from '../../../test/fixtures';
 import { auditLog, autopayRuns, finances, notifications, paymentRefunds, payments, walletCards } from '../../db/schema';
+import { householdOwner } from '../../processor/owner';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../../processor/sandbox/test-numbers';
 
 type Db = ReturnType<typeof useTestApp>['db'];
@@ -27,7 +28,7 @@ describe('the payments desk: refunds and voids (issue 13)', () => {
   /** A real payment through the portal and the sandbox: a card (settled at once) or a bank account (pending). */
   async function paid(member: Awaited<ReturnType<typeof payablePolicy>>, kind: 'card' | 'bank', amount = '150.00') {
     const token = await harness.tokenFor('consumer', ['member'], { memberId: member.memberId });
-    const paymentToken = kind === 'card' ? await harness.sandbox.cardToken(TEST_CARDS.visa.number) : await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber);
+    const paymentToken = kind === 'card' ? await harness.cardToken(token, TEST_CARDS.visa.number) : await harness.bankToken(token, TEST_BANK_ACCOUNTS.settles.accountNumber);
     const response = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/Payment',
@@ -159,7 +160,7 @@ describe('the payments desk: refunds and voids (issue 13)', () => {
     const monthsPaid = 12 + new Date(`${today()}T00:00:00Z`).getUTCMonth();
     await createPayment(harness.db, member.policyId, { amountCents: monthsPaid * 15_000, transactionDate: `${Number(today().slice(0, 4)) - 1}-01-02` });
     // The household's saved card (autopay pays only with a method still in the wallet), known to the sandbox.
-    const token = await harness.sandbox.cardToken(TEST_CARDS.visa.number);
+    const token = await harness.sandbox.cardToken(TEST_CARDS.visa.number, { owner: householdOwner(member.householdId ?? '') });
     const wallet = await createWallet(harness.db, member.householdId ?? '');
     await harness.db.update(walletCards).set({ token }).where(eq(walletCards.id, wallet.cardId));
     // Started today: no earlier month's run for the billing day to catch up on before this one.

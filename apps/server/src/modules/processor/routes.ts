@@ -1,10 +1,12 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { HostedFieldsConfigSchema, HostedFieldsQuerySchema, ProblemSchema, ProblemType, WebhookReceiptSchema } from '@portal/contracts';
 import { HttpProblem } from '../../plugins/errors';
+import { requirePrincipal } from '../../auth/access';
 import { refuseDeepJson } from '../../plugins/request-hygiene';
 import { portalOrigins } from '../../processor';
-import { WebhookRejected } from '../../processor/port';
-import { deliveryOf, recordEvent } from './repository';
+import { tokenOwnerOf } from '../../processor/owner';
+import { ProcessorTimeout, ProcessorUnavailable, WebhookRejected } from '../../processor/port';
+import { deliveryOf, markRefused, recordEvent } from './repository';
 
 const PROCESSOR_ACTOR = { subject: 'payment-processor', role: 'processor' };
 
@@ -35,12 +37,13 @@ export const processorRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         tags: ['payment'],
         summary: 'Where the payment processor’s hosted fields are',
         description:
-          'The processor’s origin and its hosted fields pages (card; bank account) in the asked language, for a page of the portal at `parentOrigin` (one of the portal’s own origins). The page frames them, checks every message comes from `origin`, and receives a token and display facts: card and account numbers never reach the portal. 503 when no processor is configured.',
+          'The processor’s origin and its hosted fields pages (card; bank account) in the asked language, for a page of the portal at `parentOrigin` (one of the portal’s own origins). The page frames them, checks every message comes from `origin`, and receives a token and display facts: card and account numbers never reach the portal. Each answer opens a tokenisation session at the processor for the caller (their household; a guest’s session; staff’s own account) until `expiresAt`: the tokens made in it can be paid with or saved by that caller only (docs/decisions/039). Not cached. 503 when no processor is configured or it cannot be reached.',
         querystring: HostedFieldsQuerySchema,
         response: { 200: HostedFieldsConfigSchema, 400: ProblemSchema, 401: ProblemSchema, 503: ProblemSchema },
       },
     },
-    (request) => {
+    async (request) => {
+      const principal = requirePrincipal(request);
       if (app.settings.processor.mode === 'none') {
         throw new HttpProblem(503, ProblemType.unavailable, 'No payment processor', 'No payment processor is configured.');
       }
@@ -53,11 +56,19 @@ export const processorRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         ]);
       }
       const { language } = request.query;
-      return Promise.resolve({
-        origin: app.processor.origin,
-        card: app.processor.hostedFieldsUrl('card', language, parent),
-        bankAccount: app.processor.hostedFieldsUrl('bankAccount', language, parent),
+      const session = await app.processor.createTokenizationSession(tokenOwnerOf(principal)).catch((error: unknown) => {
+        if (error instanceof ProcessorUnavailable || error instanceof ProcessorTimeout) {
+          request.log.warn({ err: error }, 'payment processor unavailable');
+          throw new HttpProblem(503, ProblemType.unavailable, 'Payment processor unavailable', 'The payment processor could not be reached. Try again in a moment.');
+        }
+        throw error;
       });
+      return {
+        origin: app.processor.origin,
+        card: app.processor.hostedFieldsUrl('card', language, parent, session),
+        bankAccount: app.processor.hostedFieldsUrl('bankAccount', language, parent, session),
+        expiresAt: session.expiresAt,
+      };
     },
   );
 
@@ -68,7 +79,7 @@ export const processorRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         tags: ['payment'],
         summary: 'Events from the payment processor (signed webhooks)',
         description:
-          'Public, but only a delivery signed with the webhook secret (`Processor-Signature: t=<unix>,v1=<HMAC-SHA256 of "<t>.<body>">`) within 5 minutes of our clock is accepted (400 otherwise). Each event is recorded once by its id and acted on in the same transaction; the same event delivered again (newly signed) answers `duplicate: true` and changes nothing; the same signed delivery sent again is a replay and is refused (409). A handler failure answers 500 so the processor delivers again.',
+          'Public, but only a delivery signed with the webhook secret (`Processor-Signature: t=<unix>,v1=<HMAC-SHA256 of "<t>.<body>">`) within 5 minutes of our clock is accepted (400 otherwise). Each event is recorded once by its id and acted on in the same transaction; the same event delivered again (newly signed) answers `duplicate: true` and changes nothing; the same signed delivery sent again is a replay and is refused (409). An event that does not fit what it names — a return of a card payment, a settlement of a payment in a final state or for another amount, a refund never asked for or for another amount, an unknown transaction — is recorded as refused, audited, changes nothing and is acknowledged with `refused: <reason>` (docs/decisions/039). A handler failure answers 500 so the processor delivers again.',
         response: { 200: WebhookReceiptSchema, 400: ProblemSchema, 409: ProblemSchema },
       },
     },
@@ -84,14 +95,27 @@ export const processorRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       }
       const { event, deliveryId } = verified;
       const recorded = await app.database.db.transaction(async (tx) => {
-        if (!(await recordEvent(tx, event, deliveryId))) return false;
-        await app.processorWebhooks.dispatch(tx, event);
+        if (!(await recordEvent(tx, event, deliveryId))) return null;
+        const taken = await app.processorWebhooks.dispatch(tx, event);
+        // Issue 33 item 3: an event that does not fit what it names changed nothing; it is kept as refused.
+        if (taken.outcome === 'refused') await markRefused(tx, event.id, taken.reason);
         await request.audit(
-          { action: 'processor.webhook', outcome: 'success', recordType: 'processor-event', recordIds: [event.id, event.transactionId], actor: PROCESSOR_ACTOR },
+          {
+            action: 'processor.webhook',
+            recordType: 'processor-event',
+            recordIds: [event.id, event.transactionId],
+            actor: PROCESSOR_ACTOR,
+            ...(taken.outcome === 'refused' ? { outcome: 'failure' as const, reason: `event-refused:${taken.reason}` } : { outcome: 'success' as const }),
+          },
           tx,
         );
-        return true;
+        return taken;
       });
+      if (recorded?.outcome === 'refused') {
+        // Acknowledged all the same: sent again it would not fit any better (decision 039).
+        request.log.warn({ eventId: event.id, type: event.type, reason: recorded.reason }, 'processor event refused: it does not fit what it names');
+        return { received: true as const, duplicate: false, refused: recorded.reason };
+      }
       if (recorded) return { received: true as const, duplicate: false };
       // Seen before: the processor's own redelivery is acknowledged; the very same delivery is a replay.
       if ((await deliveryOf(app.database.db, event.id)) === deliveryId) {

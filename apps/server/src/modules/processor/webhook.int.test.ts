@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ProblemType } from '@portal/contracts';
 import { useTestApp } from '../../../test/harness';
-import { TEST_WEBHOOK_SECRET } from '../../../test/sandbox';
+import { PROCESSOR_ONLY_OWNER, TEST_WEBHOOK_SECRET } from '../../../test/sandbox';
 import { auditLog, processorEvents } from '../../db/schema';
 import type { ProcessorEvent } from '../../processor/port';
 import { signatureHeader, SIGNATURE_HEADER } from '../../processor/signature';
+import type { WireEvent } from '../../processor/wire';
 import { TEST_BANK_ACCOUNTS } from '../../processor/sandbox/test-numbers';
 
 describe('POST /api/v1/processor/webhook: signed events, each acted on exactly once', () => {
@@ -27,10 +28,12 @@ describe('POST /api/v1/processor/webhook: signed events, each acted on exactly o
     });
   };
 
-  const event = (id = `evt_${Math.random().toString(36).slice(2)}`): ProcessorEvent => ({
+  /** An event as the processor sends it (the wire's two-decimal amount). */
+  const event = (id = `evt_${Math.random().toString(36).slice(2)}`): WireEvent => ({
     id,
     type: 'charge.settled',
     transactionId: 'ch_test_1',
+    amount: '50.00',
     metadata: { payment: 'p-1' },
   });
   const send = (body: string, signature: string | undefined) =>
@@ -128,7 +131,7 @@ describe('POST /api/v1/processor/webhook: signed events, each acted on exactly o
 
   it('settles a pending bank payment from the sandbox, over HTTP, through the portal’s webhook', async () => {
     // The harness's sandbox delivers to the app's real webhook route (the app listens on a free port).
-    const token = await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber);
+    const token = await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber, { owner: PROCESSOR_ONLY_OWNER });
     const charge = await harness.sandbox.processor.charge({ token, amountCents: 5_000, idempotencyKey: 'k-settle', description: 'Premium', metadata: { payment: 'p-9' } });
     expect(charge.status).toBe('pending');
     const deadline = Date.now() + 5_000;

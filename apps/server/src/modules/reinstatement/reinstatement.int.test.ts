@@ -73,7 +73,8 @@ function helpers(harness: TestHarness) {
     expect(response.statusCode, response.body).toBe(200);
     return ReinstatementOfferSchema.parse(response.json());
   };
-  const card = () => harness.sandbox.cardToken(TEST_CARDS.visa.number);
+  /** A one-time card typed by the caller signed in with `bearer` (its tokenisation session). */
+  const card = (bearer: string) => harness.cardToken(bearer, TEST_CARDS.visa.number);
   const chargesFor = (policyId: string) => harness.sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === policyId);
   const requestsOf = (policyId: string) => harness.db.select().from(serviceRequests).where(and(eq(serviceRequests.policyId, policyId), eq(serviceRequests.type, 'reinstatement')));
   const policyRow = async (policyId: string) => (await harness.db.select().from(policies).where(eq(policies.id, policyId)))[0];
@@ -115,7 +116,7 @@ describe('reinstating a policy terminated for non-payment', () => {
   it('reinstates an Eligible policy paid by card in the payment’s transaction: coverage back to the plan year’s end, finance from the ledger, a notice', async () => {
     const policy = await terminatedPolicy(harness);
     const token = await h.memberToken(policy.memberId);
-    const response = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card() }), 'reinstate-1');
+    const response = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card(token) }), 'reinstate-1');
     expect(response.statusCode, response.body).toBe(201);
     const answer = MakePaymentResponseSchema.parse(response.json());
     const yearEnd = `${policy.ended.slice(0, 4)}-12-31`;
@@ -168,7 +169,7 @@ describe('reinstating a policy terminated for non-payment', () => {
   it('charges and reinstates exactly once: a retried request replays, another key is refused before any charge', async () => {
     const policy = await terminatedPolicy(harness);
     const token = await h.memberToken(policy.memberId);
-    const payload = h.body(policy, policy.amountCents, { paymentToken: await h.card() });
+    const payload = h.body(policy, policy.amountCents, { paymentToken: await h.card(token) });
     const answers = await Promise.all(Array.from({ length: 5 }, () => h.pay(token, payload, 'double-click')));
     for (const answer of answers) expect([201, 409]).toContain(answer.statusCode);
     const replay = await h.pay(token, payload, 'double-click');
@@ -178,7 +179,7 @@ describe('reinstating a policy terminated for non-payment', () => {
     expect(await h.requestsOf(policy.policyId)).toHaveLength(1);
     expect(await harness.db.select().from(documents).where(and(eq(documents.policyId, policy.policyId), eq(documents.subtype, 'reinstatement')))).toHaveLength(1);
 
-    const again = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card() }), 'another-key');
+    const again = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card(token) }), 'another-key');
     expect(again.statusCode).toBe(422);
     expect(h.codeOf(again)).toMatchObject({ field: 'body.id', code: 'not-terminated' });
     expect(h.chargesFor(policy.policyId)).toHaveLength(1);
@@ -188,8 +189,8 @@ describe('reinstating a policy terminated for non-payment', () => {
     const policy = await terminatedPolicy(harness);
     const token = await h.memberToken(policy.memberId);
     const [first, second] = await Promise.all([
-      h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card() }), 'tab-1'),
-      h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card() }), 'tab-2'),
+      h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card(token) }), 'tab-1'),
+      h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card(token) }), 'tab-2'),
     ]);
     const statuses = [first.statusCode, second.statusCode].sort();
     expect(statuses[0]).toBe(201);
@@ -221,7 +222,7 @@ describe('reinstating a policy terminated for non-payment', () => {
   it('charges once when the processor answers too late: the retry with the same key finds the charge and reinstates once', async () => {
     const policy = await terminatedPolicy(harness);
     const token = await h.memberToken(policy.memberId);
-    const payload = h.body(policy, policy.amountCents, { paymentToken: await harness.sandbox.cardToken(TEST_CARDS.slowAnswer.number) });
+    const payload = h.body(policy, policy.amountCents, { paymentToken: await harness.cardToken(token, TEST_CARDS.slowAnswer.number) });
     const first = await h.pay(token, payload, 'slow-reinstate');
     expect(first.statusCode).toBe(504);
     expect(first.json()).toMatchObject({ type: ProblemType.paymentOutcomeUnknown });
@@ -241,7 +242,7 @@ describe('reinstating a policy terminated for non-payment', () => {
     const policy = await terminatedPolicy(harness);
     const token = await h.memberToken(policy.memberId);
     for (const amount of [policy.amountCents - SHARE, policy.amountCents + 100]) {
-      const response = await h.pay(token, h.body(policy, amount, { paymentToken: await h.card() }), `amount-${amount}`);
+      const response = await h.pay(token, h.body(policy, amount, { paymentToken: await h.card(token) }), `amount-${amount}`);
       expect(response.statusCode).toBe(422);
       expect(h.codeOf(response)).toEqual({
         field: 'body.paymentDetails.paymentAmount',
@@ -261,7 +262,7 @@ describe('reinstating a policy terminated for non-payment', () => {
     const expired = await terminatedPolicy(harness);
     const token = await h.memberToken(expired.memberId);
     await harness.db.update(reinstatementEligibility).set({ expirationDate: '2026-01-31' }).where(eq(reinstatementEligibility.policyId, expired.policyId));
-    const late = await h.pay(token, h.body(expired, expired.amountCents, { paymentToken: await h.card() }), 'expired');
+    const late = await h.pay(token, h.body(expired, expired.amountCents, { paymentToken: await h.card(token) }), 'expired');
     expect(late.statusCode).toBe(422);
     expect(h.codeOf(late)).toMatchObject({ field: 'body.id', code: 'reinstatement-expired', params: { expirationDate: '2026-01-31' } });
     expect(await h.offer(token, expired.policyId)).toMatchObject({ refusal: 'reinstatement-expired', expirationDate: '2026-01-31' });
@@ -269,14 +270,14 @@ describe('reinstating a policy terminated for non-payment', () => {
     const never = await terminatedPolicy(harness);
     const neverToken = await h.memberToken(never.memberId);
     await harness.db.update(reinstatementEligibility).set({ reinstatementStatus: 'NotEligible', expirationDate: null }).where(eq(reinstatementEligibility.policyId, never.policyId));
-    const refused = await h.pay(neverToken, h.body(never, never.amountCents, { paymentToken: await h.card() }), 'never');
+    const refused = await h.pay(neverToken, h.body(never, never.amountCents, { paymentToken: await h.card(neverToken) }), 'never');
     expect(h.codeOf(refused)).toMatchObject({ field: 'body.id', code: 'reinstatement-not-eligible' });
     expect(await h.offer(neverToken, never.policyId)).toMatchObject({ refusal: 'reinstatement-not-eligible', amountDueCents: 0, months: [] });
 
     const active = await createMemberWithPolicy(harness.db);
     await harness.db.insert(finances).values({ policyId: active.policyId, premiumAmountDueCents: SHARE, currentAmountDueCents: SHARE, status: 'Current' });
     const activeToken = await h.memberToken(active.memberId);
-    const inForce = await h.pay(activeToken, h.body({ ...expired, ...active } as Terminated, SHARE, { paymentToken: await h.card() }), 'in-force');
+    const inForce = await h.pay(activeToken, h.body({ ...expired, ...active } as Terminated, SHARE, { paymentToken: await h.card(activeToken) }), 'in-force');
     expect(h.codeOf(inForce)).toMatchObject({ field: 'body.id', code: 'not-terminated' });
     for (const policyId of [expired.policyId, never.policyId, active.policyId]) expect(h.chargesFor(policyId)).toHaveLength(0);
   });
@@ -285,7 +286,7 @@ describe('reinstating a policy terminated for non-payment', () => {
     const policy = await terminatedPolicy(harness);
     await harness.db.update(reinstatementEligibility).set({ reinstatementStatus: 'Manual' }).where(eq(reinstatementEligibility.policyId, policy.policyId));
     const token = await h.memberToken(policy.memberId);
-    const response = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card() }), 'manual');
+    const response = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card(token) }), 'manual');
     expect(response.statusCode, response.body).toBe(201);
     const answer = MakePaymentResponseSchema.parse(response.json());
     expect(answer.reinstatement).toMatchObject({ outcome: 'in-review', status: 'Submitted', coveredThrough: null });
@@ -297,7 +298,7 @@ describe('reinstating a policy terminated for non-payment', () => {
       refusal: 'reinstatement-requested',
       openRequest: { referenceNumber: answer.reinstatement?.referenceNumber, status: 'Submitted', waitingFor: 'review' },
     });
-    const again = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card() }), 'manual-again');
+    const again = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card(token) }), 'manual-again');
     expect(h.codeOf(again)).toMatchObject({ field: 'body.id', code: 'reinstatement-requested' });
     expect(h.chargesFor(policy.policyId)).toHaveLength(1);
   });
@@ -305,7 +306,7 @@ describe('reinstating a policy terminated for non-payment', () => {
   it('waits for a bank payment to clear, then reinstates when the processor’s webhook says it settled', async () => {
     const policy = await terminatedPolicy(harness);
     const token = await h.memberToken(policy.memberId);
-    const bank = await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber);
+    const bank = await harness.bankToken(token, TEST_BANK_ACCOUNTS.settles.accountNumber);
     const response = await h.pay(token, h.body(policy, policy.amountCents, { method: 'BankAccount', paymentToken: bank }), 'bank');
     expect(response.statusCode, response.body).toBe(201);
     const answer = MakePaymentResponseSchema.parse(response.json());
@@ -329,7 +330,7 @@ describe('reinstating a policy terminated for non-payment', () => {
   it('rejects the request, in the member’s language, when the bank returns the payment; the offer stands again', async () => {
     const policy = await terminatedPolicy(harness);
     const token = await h.memberToken(policy.memberId);
-    const bank = await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.returnedR01.accountNumber);
+    const bank = await harness.bankToken(token, TEST_BANK_ACCOUNTS.returnedR01.accountNumber);
     const response = await h.pay(token, h.body(policy, policy.amountCents, { method: 'BankAccount', paymentToken: bank }), 'bank-r01');
     expect(response.statusCode, response.body).toBe(201);
     await expect.poll(async () => (await h.requestsOf(policy.policyId))[0]?.status, { timeout: 10_000 }).toBe('Rejected');
@@ -342,15 +343,15 @@ describe('reinstating a policy terminated for non-payment', () => {
     const policy = await terminatedPolicy(harness);
     const token = await h.memberToken(policy.memberId);
     const premium = { purpose: 'premium' };
-    const more = await h.pay(token, h.body(policy, SHARE + 100, { paymentToken: await h.card() }, premium), 'premium-more');
+    const more = await h.pay(token, h.body(policy, SHARE + 100, { paymentToken: await h.card(token) }, premium), 'premium-more');
     expect(h.codeOf(more)).toMatchObject({ field: 'body.paymentDetails.paymentAmount', code: 'amount-above-past-due', params: { maximum: SHARE / 100 } });
-    const owed = await h.pay(token, h.body(policy, SHARE, { paymentToken: await h.card() }, premium), 'premium-owed');
+    const owed = await h.pay(token, h.body(policy, SHARE, { paymentToken: await h.card(token) }, premium), 'premium-owed');
     expect(owed.statusCode, owed.body).toBe(201);
     expect(MakePaymentResponseSchema.parse(owed.json()).reinstatement).toBeUndefined();
     expect((await h.policyRow(policy.policyId))?.enrollmentStatus).toBe('Terminated');
     // What reinstating takes follows at once: the month past due is paid.
     expect(await h.offer(token, policy.policyId)).toMatchObject({ amountDueCents: policy.amountCents - SHARE, months: policy.months.slice(1) });
-    const nothingOwed = await h.pay(token, h.body(policy, 500, { paymentToken: await h.card() }, premium), 'premium-nothing');
+    const nothingOwed = await h.pay(token, h.body(policy, 500, { paymentToken: await h.card(token) }, premium), 'premium-nothing');
     expect(h.codeOf(nothingOwed)).toMatchObject({ field: 'body.id', code: 'policy-terminated' });
   });
 
@@ -403,7 +404,7 @@ describe('who may reinstate (role-config actions and record access)', () => {
     const token = await h.memberToken(stranger.memberId);
     const read = await harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${policy.policyId}/reinstatement`, headers: { authorization: `Bearer ${token}` } });
     expect(read.statusCode).toBe(403);
-    const response = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card() }), 'stranger');
+    const response = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card(token) }), 'stranger');
     expect(response.statusCode).toBe(403);
     expect(h.chargesFor(policy.policyId)).toHaveLength(0);
     const denied = await harness.db.select().from(auditLog).where(and(eq(auditLog.outcome, 'denied'), sql`${policy.policyId} = any(${auditLog.recordIds})`));
@@ -425,9 +426,9 @@ describe('who may reinstate (role-config actions and record access)', () => {
     expect(household.json()).toMatchObject({ scenario: { base: 'GuestPaymentTermedReinstateOnlyPages' } });
     expect(await h.offer(guest, policy.policyId)).toMatchObject({ refusal: null, amountDueCents: policy.amountCents });
 
-    const elsewhere = await h.pay(guest, h.body(other, other.amountCents, { paymentToken: await h.card() }), 'guest-other');
+    const elsewhere = await h.pay(guest, h.body(other, other.amountCents, { paymentToken: await h.card(guest) }), 'guest-other');
     expect(elsewhere.statusCode).toBe(403);
-    const response = await h.pay(guest, h.body(policy, policy.amountCents, { paymentToken: await h.card() }), 'guest');
+    const response = await h.pay(guest, h.body(policy, policy.amountCents, { paymentToken: await h.card(guest) }), 'guest');
     expect(response.statusCode, response.body).toBe(201);
     expect(MakePaymentResponseSchema.parse(response.json())).toMatchObject({ reinstatement: { outcome: 'reinstated' }, receipt: { paymentSource: 'Guest' } });
     expect((await h.requestsOf(policy.policyId))[0]).toMatchObject({ requestedByRole: 'guest', status: 'Completed' });
@@ -439,7 +440,7 @@ describe('who may reinstate (role-config actions and record access)', () => {
     const policy = await terminatedPolicy(harness, { brokerId });
     const token = await harness.tokenFor('workforce', ['broker'], { brokerId });
     expect(await h.offer(token, policy.policyId)).toMatchObject({ refusal: null });
-    const response = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card() }), 'broker');
+    const response = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card(token) }), 'broker');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ type: ProblemType.actionNotAllowed });
     expect(h.chargesFor(policy.policyId)).toHaveLength(0);
@@ -450,7 +451,7 @@ describe('who may reinstate (role-config actions and record access)', () => {
   it('lets customer service reinstate for a member (both actions in role-config)', async () => {
     const policy = await terminatedPolicy(harness);
     const token = await harness.tokenFor('workforce', ['customer-service']);
-    const response = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card() }), 'staff');
+    const response = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card(token) }), 'staff');
     expect(response.statusCode, response.body).toBe(201);
     expect((await h.requestsOf(policy.policyId))[0]).toMatchObject({ requestedByRole: 'staff', status: 'Completed' });
   });
@@ -477,9 +478,9 @@ describe('a broker whose role-config gives the action', () => {
     const client = await terminatedPolicy(harness, { brokerId });
     const notHis = await terminatedPolicy(harness, { brokerId: await createBroker(harness.db) });
     const token = await harness.tokenFor('workforce', ['broker'], { brokerId });
-    const refused = await h.pay(token, h.body(notHis, notHis.amountCents, { paymentToken: await h.card() }), 'not-his');
+    const refused = await h.pay(token, h.body(notHis, notHis.amountCents, { paymentToken: await h.card(token) }), 'not-his');
     expect(refused.statusCode).toBe(403);
-    const response = await h.pay(token, h.body(client, client.amountCents, { paymentToken: await h.card() }), 'his');
+    const response = await h.pay(token, h.body(client, client.amountCents, { paymentToken: await h.card(token) }), 'his');
     expect(response.statusCode, response.body).toBe(201);
     expect((await h.requestsOf(client.policyId))[0]).toMatchObject({ requestedByRole: 'broker', status: 'Completed' });
     expect(h.chargesFor(notHis.policyId)).toHaveLength(0);

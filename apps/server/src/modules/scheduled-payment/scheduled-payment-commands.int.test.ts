@@ -317,7 +317,7 @@ describe('scheduled-payment commands', () => {
     it('leaves scheduled payments alone when the payment is dated today (the domain: unchanged)', async () => {
       const m = await member();
       const kept = created(await create(m, body(m)));
-      const card = await harness.sandbox.cardToken(TEST_CARDS.visa.number);
+      const card = await harness.cardToken(m.token, TEST_CARDS.visa.number);
       const response = await pay(m.token, paymentBodyOf(m, today(), { paymentToken: card }));
       expect(response.statusCode, response.body).toBe(201);
       expect(chargesFor(m.policyId)).toHaveLength(1);
@@ -327,7 +327,7 @@ describe('scheduled-payment commands', () => {
     it('needs a saved method, a date within the horizon, a payable policy and the schedule-payment action; past dates stay refused', async () => {
       const m = await member();
       const existing = created(await create(m, body(m)));
-      const card = await harness.sandbox.cardToken(TEST_CARDS.visa.number);
+      const card = await harness.cardToken(m.token, TEST_CARDS.visa.number);
       const tomorrow = addDays(today(), 1);
       expect(refusal(await pay(m.token, paymentBodyOf(m, tomorrow, { paymentToken: card })))).toMatchObject({ status: 422, field: 'body.paymentDetails.paymentToken', code: 'later-needs-saved-method' });
       const beyond = addDays(today(), limits().scheduledPaymentHorizonDays + 1);

@@ -7,6 +7,8 @@ import type { Transaction } from '../../db/client';
 import { ruleViolation, type CommandOutcome } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import { ProblemType } from '@portal/contracts';
+import type { Principal } from '../../auth/principal';
+import { ownsToken } from '../../processor/owner';
 import type { TokenDescription } from '../../processor/port';
 import { ensureWallet, lockWallet, removeItem, setDefaultToken, updateBankAccount, walletItem } from './repository';
 import { saveToWallet, type SaveToWalletRefusal } from './service';
@@ -36,9 +38,17 @@ async function currentWallet(tx: Transaction, walletId: string): Promise<Wallet>
 
 const emptyToNull = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
 
-/** The token must be one the processor knows, of the kind being added. */
-export function checkToken(description: TokenDescription | null, kind: 'card' | 'bankAccount'): TokenDescription {
+/**
+ * The token must be one the processor knows, made for this caller (issue 33 item 1: another household's
+ * or session's token answers like an unknown one; the audit row says what it was), of the kind being added.
+ */
+export function checkToken(description: TokenDescription | null, kind: 'card' | 'bankAccount', principal: Principal): TokenDescription {
   if (!description) throw ruleViolation('body.paymentToken', 'token-unknown', 'The payment processor does not know this token.');
+  if (!ownsToken(principal, description)) {
+    const refusal = ruleViolation('body.paymentToken', 'token-unknown', 'The payment processor does not know this token.');
+    refusal.auditReason = 'token-not-yours';
+    throw refusal;
+  }
   if (description.kind !== kind) throw ruleViolation('body.paymentToken', 'token-kind', `This token is not a ${kind === 'card' ? 'card' : 'bank account'}.`);
   return description;
 }

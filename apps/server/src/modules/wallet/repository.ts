@@ -129,6 +129,39 @@ export async function itemHoldingToken(tx: Executor, token: string): Promise<{ k
   return bank ? { kind: 'bankAccount', ...bank } : undefined;
 }
 
+/**
+ * An active method of this wallet that is the same card or account (issue 33 item 2): the processor's
+ * fingerprint matches and, for a card, the expiry too (a reissued card is a new one, docs/decisions/039).
+ */
+export async function activeSameMethod(
+  tx: Executor,
+  walletId: string,
+  method: { kind: 'card'; fingerprint: string; expirationMonth: number; expirationYear: number } | { kind: 'bankAccount'; fingerprint: string },
+): Promise<{ id: string } | undefined> {
+  if (method.kind === 'card') {
+    const [card] = await tx
+      .select({ id: walletCards.id })
+      .from(walletCards)
+      .where(
+        and(
+          eq(walletCards.walletId, walletId),
+          eq(walletCards.state, 'Active'),
+          eq(walletCards.fingerprint, method.fingerprint),
+          eq(walletCards.expirationMonth, method.expirationMonth),
+          eq(walletCards.expirationYear, method.expirationYear),
+        ),
+      )
+      .limit(1);
+    return card;
+  }
+  const [account] = await tx
+    .select({ id: walletBankAccounts.id })
+    .from(walletBankAccounts)
+    .where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.state, 'Active'), eq(walletBankAccounts.fingerprint, method.fingerprint)))
+    .limit(1);
+  return account;
+}
+
 /** Saves a card (or brings back one this wallet removed); undefined when another wallet holds the token. */
 export async function insertCard(tx: Executor, values: typeof walletCards.$inferInsert & { walletId: string }): Promise<WalletCardRow | undefined> {
   const [row] = await tx
@@ -181,11 +214,12 @@ export async function updateBankAccount(
   await tx.update(walletBankAccounts).set(values).where(eq(walletBankAccounts.id, itemId));
 }
 
-/** Every saved method's display facts (demo mode: the sandbox learns the tokens of the demo data). */
+/** Every saved method's display facts and household (demo mode: the sandbox learns the tokens of the demo data). */
 export async function allSavedMethods(db: Database) {
   const [cards, banks] = await Promise.all([
     db
       .select({
+        householdId: wallets.householdId,
         token: walletCards.token,
         brand: walletCards.cardType,
         last4: walletCards.last4,
@@ -194,16 +228,19 @@ export async function allSavedMethods(db: Database) {
         funding: walletCards.funding,
         postalCode: walletCards.billingZipCode,
       })
-      .from(walletCards),
+      .from(walletCards)
+      .innerJoin(wallets, eq(wallets.id, walletCards.walletId)),
     db
       .select({
+        householdId: wallets.householdId,
         token: walletBankAccounts.token,
         routingNumber: walletBankAccounts.routingNumber,
         last3: walletBankAccounts.last3,
         accountType: walletBankAccounts.accountType,
         bankName: walletBankAccounts.bankName,
       })
-      .from(walletBankAccounts),
+      .from(walletBankAccounts)
+      .innerJoin(wallets, eq(wallets.id, walletBankAccounts.walletId)),
   ]);
   return { cards, banks };
 }

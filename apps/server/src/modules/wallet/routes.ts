@@ -88,7 +88,7 @@ export const walletRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   );
 
   const addDescription = (what: string) =>
-    `SPEC §7 \`POST v1/Wallet/add-${what}/{walletId}\`: \`paymentToken\` is the token the processor’s hosted fields gave the page (the card or account numbers never reach the portal); the processor is asked what it stands for (it must exist and be a ${what.replace('-', ' ')}, and not be another household’s). \`isDefault\` makes it the default (the first method saved always is). Refused with 422 and a field code: \`token-unknown\`, \`token-kind\`, \`card-expired\`, \`already-saved\`, \`limit-reached\` (the tenant’s \`wallet.maxPaymentMethods\`), \`method-type-not-accepted\` (\`payments.paymentTypes\`). Needs \`Idempotency-Key\`; role action \`manage-wallet\`. Answers the wallet as it now is.`;
+    `SPEC §7 \`POST v1/Wallet/add-${what}/{walletId}\`: \`paymentToken\` is the token the processor’s hosted fields gave the page (the card or account numbers never reach the portal); the processor is asked what it stands for (it must exist, be a ${what.replace('-', ' ')}, and have been made for this caller: another household’s or session’s token answers \`token-unknown\`, docs/decisions/039), and not be a card or account the wallet already holds (\`already-saved\`: the processor’s fingerprint, and for cards the expiry, match an active method). \`isDefault\` makes it the default (the first method saved always is). Refused with 422 and a field code: \`token-unknown\`, \`token-kind\`, \`card-expired\`, \`already-saved\`, \`limit-reached\` (the tenant’s \`wallet.maxPaymentMethods\`), \`method-type-not-accepted\` (\`payments.paymentTypes\`). Needs \`Idempotency-Key\`; role action \`manage-wallet\`. Answers the wallet as it now is.`;
 
   app.post(
     '/v1/Wallet/add-credit-card/:walletId',
@@ -111,8 +111,8 @@ export const walletRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           return { wallet: ref, description: await describe(request, request.body.paymentToken) };
         },
         householdOf: (ref) => ref.wallet.householdId,
-        execute: (tx, { ref }) =>
-          addCreditCard(tx, { wallet: ref.wallet, description: checkToken(ref.description, 'card'), account: app.tenant.account, today: app.today() }, request.body),
+        execute: (tx, { principal, ref }) =>
+          addCreditCard(tx, { wallet: ref.wallet, description: checkToken(ref.description, 'card', principal), account: app.tenant.account, today: app.today() }, request.body),
       });
       return reply.status(201).send(wallet);
     },
@@ -139,8 +139,8 @@ export const walletRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           return { wallet: ref, description: await describe(request, request.body.paymentToken) };
         },
         householdOf: (ref) => ref.wallet.householdId,
-        execute: (tx, { ref }) =>
-          addBankAccount(tx, { wallet: ref.wallet, description: checkToken(ref.description, 'bankAccount'), account: app.tenant.account, today: app.today() }, request.body),
+        execute: (tx, { principal, ref }) =>
+          addBankAccount(tx, { wallet: ref.wallet, description: checkToken(ref.description, 'bankAccount', principal), account: app.tenant.account, today: app.today() }, request.body),
       });
       return reply.status(201).send(wallet);
     },

@@ -2,9 +2,11 @@ import { canAddWalletMethod, cardExpiryStatus, type CalendarDate } from '@portal
 import type { AccountConfig, WalletItemRef } from '@portal/contracts';
 import type { Database, Executor } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
+import { householdOwner } from '../../processor/owner';
 import type { TokenDescription } from '../../processor/port';
 import {
   activeItemCount,
+  activeSameMethod,
   activeWalletItem,
   allSavedMethods,
   ensureWallet,
@@ -77,6 +79,16 @@ export async function saveToWallet(tx: Executor, input: SaveToWalletInput): Prom
   const holding = await itemHoldingToken(tx, description.token);
   if (holding && holding.walletId !== wallet.id) return { saved: false, reason: 'token-taken' };
   if (holding?.state === 'Active') return { saved: false, reason: 'already-saved' };
+  // Issue 33 item 2: the same card or account typed again is a new token of the same fingerprint. The
+  // wallet is locked (ensureWallet), so two saves of it at once cannot both get past this.
+  const { fingerprint } = description;
+  if (fingerprint !== null) {
+    const same =
+      description.kind === 'card'
+        ? { kind: 'card' as const, fingerprint, expirationMonth: description.expirationMonth, expirationYear: description.expirationYear }
+        : { kind: 'bankAccount' as const, fingerprint };
+    if (await activeSameMethod(tx, wallet.id, same)) return { saved: false, reason: 'already-saved' };
+  }
   const maximum = input.account.wallet.maxPaymentMethods;
   if (!canAddWalletMethod(await activeItemCount(tx, wallet.id), maximum)) return { saved: false, reason: 'limit-reached', maximum };
 
@@ -87,6 +99,7 @@ export async function saveToWallet(tx: Executor, input: SaveToWalletInput): Prom
     const row = await insertCard(tx, {
       walletId: wallet.id,
       token: description.token,
+      fingerprint: description.fingerprint,
       cardType: description.brand,
       last4: description.last4,
       expirationMonth: description.expirationMonth,
@@ -108,6 +121,7 @@ export async function saveToWallet(tx: Executor, input: SaveToWalletInput): Prom
     const row = await insertBankAccount(tx, {
       walletId: wallet.id,
       token: description.token,
+      fingerprint: description.fingerprint,
       last3: description.last3,
       routingNumber: description.routingNumber,
       bankName: description.bankName,
@@ -129,11 +143,14 @@ export async function saveToWallet(tx: Executor, input: SaveToWalletInput): Prom
   return { saved: true, walletId: wallet.id, item, defaultChanged, events };
 }
 
-/** Demo mode: every saved method's display facts, so the sandbox processor knows the demo data's tokens. */
+/**
+ * Demo mode: every saved method's display facts, so the sandbox processor knows the demo data's tokens,
+ * owned by their household (docs/decisions/039). Their fingerprint is unknown: nobody typed their numbers.
+ */
 export async function savedMethodDescriptions(db: Database): Promise<TokenDescription[]> {
   const { cards, banks } = await allSavedMethods(db);
   return [
-    ...cards.map((card) => ({ kind: 'card' as const, ...card, postalCode: card.postalCode })),
-    ...banks.map((bank) => ({ kind: 'bankAccount' as const, ...bank })),
+    ...cards.map(({ householdId, ...card }) => ({ kind: 'card' as const, ...card, owner: householdOwner(householdId), fingerprint: null })),
+    ...banks.map(({ householdId, ...bank }) => ({ kind: 'bankAccount' as const, ...bank, owner: householdOwner(householdId), fingerprint: null })),
   ];
 }

@@ -6,6 +6,7 @@ import { useTestApp } from '../../../test/harness';
 import { createMemberWithPolicy } from '../../../test/fixtures';
 import { secretsInDatabase, secretsInLogs } from '../../../test/secrets-scan';
 import { auditLog, autopaySubscriptions, notifications, scheduledPayments, walletCards } from '../../db/schema';
+import { householdOwner } from '../../processor/owner';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../../processor/sandbox/test-numbers';
 import { savedPaymentMethod, saveToWallet } from './service';
 
@@ -66,7 +67,7 @@ describe('wallet commands', () => {
 
   it('saves a card from its hosted-fields token: display facts only, the first becomes the default, audited and notified', async () => {
     const m = await member();
-    const paymentToken = await harness.sandbox.cardToken(TEST_CARDS.visa.number, { expiry: '11/33', postalCode: '02721' });
+    const paymentToken = await harness.cardToken(m.token, TEST_CARDS.visa.number, { expiry: '11/33', postalCode: '02721' });
     const response = await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(paymentToken));
     expect(response.statusCode, response.body).toBe(201);
     const result = wallet(response);
@@ -93,8 +94,8 @@ describe('wallet commands', () => {
 
   it('saves a bank account; "make it the default" moves the default to it', async () => {
     const m = await member();
-    await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(await harness.sandbox.cardToken(TEST_CARDS.mastercard.number)));
-    const bankToken = await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber, { accountType: 'Savings' });
+    await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(await harness.cardToken(m.token, TEST_CARDS.mastercard.number)));
+    const bankToken = await harness.bankToken(m.token, TEST_BANK_ACCOUNTS.settles.accountNumber, { accountType: 'Savings' });
     const response = await send('POST', `add-bank-account/${m.wallet.id}`, m.token, bankBody(bankToken, { isDefault: true }));
     expect(response.statusCode, response.body).toBe(201);
     const result = wallet(response);
@@ -110,10 +111,10 @@ describe('wallet commands', () => {
     const unknown = await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody('tok_sbx_made_up_token'));
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toMatchObject({ type: ProblemType.unprocessable, errors: [{ field: 'body.paymentToken', code: 'token-unknown' }] });
-    const bankToken = await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber);
+    const bankToken = await harness.bankToken(m.token, TEST_BANK_ACCOUNTS.settles.accountNumber);
     const wrongKind = await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(bankToken));
     expect(wrongKind.json()).toMatchObject({ errors: [{ code: 'token-kind' }] });
-    const theirs = await harness.sandbox.cardToken(TEST_CARDS.discover.number);
+    const theirs = await harness.cardToken(other.token, TEST_CARDS.discover.number);
     expect((await send('POST', `add-credit-card/${other.wallet.id}`, other.token, cardBody(theirs))).statusCode).toBe(201);
     const taken = await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(theirs));
     expect(taken.statusCode).toBe(422);
@@ -122,6 +123,49 @@ describe('wallet commands', () => {
     expect(again.json()).toMatchObject({ errors: [{ code: 'already-saved' }] });
     expect(await harness.db.select().from(walletCards).where(eq(walletCards.token, theirs))).toHaveLength(1);
     expect((await audits('manage-wallet', m.householdId)).filter((row) => row.outcome === 'failure')).toHaveLength(3);
+  });
+
+  it('issue 33 item 1: refuses to save a token made for another household, audited as such; nothing saved', async () => {
+    const m = await member();
+    const other = await member();
+    const theirs = await harness.cardToken(other.token, TEST_CARDS.mastercard.number);
+    const refused = await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(theirs));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ errors: [{ field: 'body.paymentToken', code: 'token-unknown' }] });
+    const theirBank = await harness.bankToken(other.token, TEST_BANK_ACCOUNTS.settles.accountNumber);
+    expect((await send('POST', `add-bank-account/${m.wallet.id}`, m.token, bankBody(theirBank))).json()).toMatchObject({ errors: [{ code: 'token-unknown' }] });
+    expect(await harness.db.select().from(walletCards).where(eq(walletCards.token, theirs))).toHaveLength(0);
+    expect((await audits('manage-wallet', m.householdId)).filter((row) => row.reason === 'token-not-yours')).toHaveLength(2);
+    // The household that made it saves it.
+    expect((await send('POST', `add-credit-card/${other.wallet.id}`, other.token, cardBody(theirs))).statusCode).toBe(201);
+  });
+
+  it('issue 33 item 2: refuses the same card or bank account twice (the processor’s fingerprint) and keeps the one saved', async () => {
+    const m = await member();
+    const first = await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(await harness.cardToken(m.token, TEST_CARDS.visa.number)));
+    expect(first.statusCode, first.body).toBe(201);
+    // The same card typed again in the hosted fields: a new token, the same card.
+    const again = await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(await harness.cardToken(m.token, TEST_CARDS.visa.number), { nickname: 'Again' }));
+    expect(again.statusCode, again.body).toBe(422);
+    expect(again.json()).toMatchObject({ type: ProblemType.unprocessable, errors: [{ field: 'body.paymentToken', code: 'already-saved' }] });
+    const bank = await send('POST', `add-bank-account/${m.wallet.id}`, m.token, bankBody(await harness.bankToken(m.token, TEST_BANK_ACCOUNTS.settles.accountNumber)));
+    expect(bank.statusCode, bank.body).toBe(201);
+    const bankAgain = await send('POST', `add-bank-account/${m.wallet.id}`, m.token, bankBody(await harness.bankToken(m.token, TEST_BANK_ACCOUNTS.settles.accountNumber, { accountType: 'Savings' })));
+    expect(bankAgain.json()).toMatchObject({ errors: [{ field: 'body.paymentToken', code: 'already-saved' }] });
+    const view = wallet(await harness.app.inject({ method: 'POST', url: `/api/v1/Wallet/${m.wallet.referenceId}`, headers: { authorization: `Bearer ${m.token}` } }));
+    expect(view.creditCards.map((card) => card.nickname)).toEqual(['Everyday card']);
+    expect(view.bankAccounts).toHaveLength(1);
+    // Another card, another account at the same bank, and the same card reissued with a new expiry are new.
+    expect((await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(await harness.cardToken(m.token, TEST_CARDS.mastercard.number)))).statusCode).toBe(201);
+    expect((await send('POST', `add-bank-account/${m.wallet.id}`, m.token, bankBody(await harness.bankToken(m.token, TEST_BANK_ACCOUNTS.returnedR01.accountNumber)))).statusCode).toBe(201);
+    expect((await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(await harness.cardToken(m.token, TEST_CARDS.visa.number, { expiry: '01/35' })))).statusCode).toBe(201);
+    // Once removed, the card may be saved again.
+    const removable = wallet(await harness.app.inject({ method: 'POST', url: `/api/v1/Wallet/${m.wallet.referenceId}`, headers: { authorization: `Bearer ${m.token}` } })).creditCards.find((card) => card.cardType === 'Mastercard');
+    expect((await send('PUT', `remove-credit-card/${m.wallet.id}/${removable?.id ?? ''}`, m.token)).statusCode).toBe(200);
+    expect((await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(await harness.cardToken(m.token, TEST_CARDS.mastercard.number)))).statusCode).toBe(201);
+    // Another household may save the same card in its own wallet.
+    const other = await member();
+    expect((await send('POST', `add-credit-card/${other.wallet.id}`, other.token, cardBody(await harness.cardToken(other.token, TEST_CARDS.visa.number)))).statusCode).toBe(201);
   });
 
   it('checks the fields with the contract’s schema, field by field', async () => {
@@ -148,7 +192,7 @@ describe('wallet commands', () => {
 
   it('replays the first answer for the same key, refuses the key for another body, and saves once', async () => {
     const m = await member();
-    const paymentToken = await harness.sandbox.cardToken(TEST_CARDS.amex.number);
+    const paymentToken = await harness.cardToken(m.token, TEST_CARDS.amex.number);
     const key = randomUUID();
     const first = await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(paymentToken), key);
     const again = await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(paymentToken), key);
@@ -166,18 +210,19 @@ describe('wallet commands', () => {
     const m = await member();
     const maximum = harness.app.tenant.account.wallet.maxPaymentMethods;
     for (let index = 0; index < maximum; index += 1) {
-      const paymentToken = await harness.sandbox.cardToken(TEST_CARDS.visa.number);
+      // The same card number with another expiry each time: a reissued card is a new entry (decision 039).
+      const paymentToken = await harness.cardToken(m.token, TEST_CARDS.visa.number, { expiry: `${String((index % 12) + 1).padStart(2, '0')}/${String(34 + Math.floor(index / 12))}` });
       expect((await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(paymentToken))).statusCode).toBe(201);
     }
-    const over = await send('POST', `add-bank-account/${m.wallet.id}`, m.token, bankBody(await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber)));
+    const over = await send('POST', `add-bank-account/${m.wallet.id}`, m.token, bankBody(await harness.bankToken(m.token, TEST_BANK_ACCOUNTS.settles.accountNumber)));
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({ errors: [{ field: 'body.paymentToken', code: 'limit-reached', params: { maximum } }] });
   });
 
   it('makes a method the default, renames a bank account, and removes methods (the default leaves none)', async () => {
     const m = await member();
-    const card = wallet(await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(await harness.sandbox.cardToken(TEST_CARDS.visa.number)))).creditCards[0];
-    const added = wallet(await send('POST', `add-bank-account/${m.wallet.id}`, m.token, bankBody(await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber))));
+    const card = wallet(await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(await harness.cardToken(m.token, TEST_CARDS.visa.number)))).creditCards[0];
+    const added = wallet(await send('POST', `add-bank-account/${m.wallet.id}`, m.token, bankBody(await harness.bankToken(m.token, TEST_BANK_ACCOUNTS.settles.accountNumber))));
     const bank = added.bankAccounts[0];
     if (!card || !bank) throw new Error('methods not saved');
 
@@ -209,7 +254,7 @@ describe('wallet commands', () => {
 
   it('keeps a method that autopay or a scheduled payment pays with, and says which', async () => {
     const m = await member();
-    const paymentToken = await harness.sandbox.cardToken(TEST_CARDS.visa.number);
+    const paymentToken = await harness.cardToken(m.token, TEST_CARDS.visa.number);
     const card = wallet(await send('POST', `add-credit-card/${m.wallet.id}`, m.token, cardBody(paymentToken))).creditCards[0];
     if (!card) throw new Error('card not saved');
     const [autopay] = await harness.db
@@ -238,7 +283,9 @@ describe('wallet commands', () => {
   it('answers another household’s member as if the wallet did not exist (404, audited), refuses roles without manage-wallet; staff acting for the member may', async () => {
     const m = await member();
     const stranger = await member();
-    const paymentToken = await harness.sandbox.cardToken(TEST_CARDS.visa.number);
+    const admin = await harness.tokenFor('workforce', ['administrator']);
+    // Typed by the administrator: the token is theirs to save (docs/decisions/039).
+    const paymentToken = await harness.cardToken(admin, TEST_CARDS.visa.number);
     const deniedBefore = (await audits('access', m.householdId)).filter((row) => row.outcome === 'denied').length;
     const attempts = [
       await send('POST', `add-credit-card/${m.wallet.id}`, stranger.token, cardBody(paymentToken)),
@@ -250,7 +297,7 @@ describe('wallet commands', () => {
     const denied = (await audits('access', m.householdId)).filter((row) => row.outcome === 'denied');
     expect(denied.length).toBe(deniedBefore + attempts.length);
 
-    const bank = wallet(await send('POST', `add-bank-account/${m.wallet.id}`, m.token, bankBody(await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber)))).bankAccounts[0];
+    const bank = wallet(await send('POST', `add-bank-account/${m.wallet.id}`, m.token, bankBody(await harness.bankToken(m.token, TEST_BANK_ACCOUNTS.settles.accountNumber)))).bankAccounts[0];
     const rename = await send('PUT', 'update-bank-account', stranger.token, { itemId: bank?.id, nickname: 'Mine now', accountHolderName: 'Eve', accountHolderAddress: '', email: '' });
     expect(rename.statusCode).toBe(404);
 
@@ -259,7 +306,6 @@ describe('wallet commands', () => {
     expect(byAgent.statusCode).toBe(403);
     expect(byAgent.json()).toMatchObject({ type: ProblemType.actionNotAllowed });
 
-    const admin = await harness.tokenFor('workforce', ['administrator']);
     const byAdmin = await send('POST', `add-credit-card/${m.wallet.id}`, admin, cardBody(paymentToken));
     expect(byAdmin.statusCode, byAdmin.body).toBe(201);
     const [audit] = await audits('wallet.add-card', m.householdId);
@@ -271,7 +317,7 @@ describe('wallet commands', () => {
     const m = await member();
     const other = await member();
     const account = harness.app.tenant.account;
-    const paymentToken = await harness.sandbox.cardToken(TEST_CARDS.visa.number, { expiry: '08/31' });
+    const paymentToken = await harness.sandbox.cardToken(TEST_CARDS.visa.number, { expiry: '08/31', owner: householdOwner(m.householdId) });
     const description = await harness.sandbox.processor.describeToken(paymentToken);
     if (!description) throw new Error('token not described');
     const cardHolder = { name: 'Rosa Alves', billingAddress: { street1: '12 Harbor St', street2: null, city: 'Fall River', state: 'MA' } };

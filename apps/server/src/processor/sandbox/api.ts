@@ -1,13 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { amountToCents, centsToAmount, ChargeBodySchema, RefundBodySchema, type WireCharge } from '../wire';
+import { amountToCents, centsToAmount, ChargeBodySchema, RefundBodySchema, TokenizationSessionBodySchema, type WireCharge } from '../wire';
 import type { Change, SandboxStore, StoredCharge, StoredRefund } from './store';
 
 /**
  * The sandbox processor's server-to-server API (docs/decisions/016, `../wire.ts`): every call needs the
- * secret key. Describe a token; charge it (the test number decides the outcome; the same idempotency
- * key answers the first result); list charges; void a pending charge; refund. Bank charges answer
- * `pending` and settle later (./webhooks.ts).
+ * secret key. Open a tokenisation session for an owner (the hosted fields make that owner's tokens in
+ * it); describe a token (display facts, owner, fingerprint); charge it (the test number decides the
+ * outcome; the same idempotency key answers the first result); list charges; void a pending charge;
+ * refund. Bank charges answer `pending` and settle later (./webhooks.ts).
  */
 
 export interface SandboxApiOptions {
@@ -15,6 +16,8 @@ export interface SandboxApiOptions {
   apiKey: string;
   settleDelayMs: number;
   slowAnswerMs: number;
+  /** How long a tokenisation session makes tokens (docs/decisions/039). */
+  sessionTtlMs: number;
 }
 
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
@@ -79,10 +82,22 @@ export function registerSandboxApi(app: FastifyInstance, options: SandboxApiOpti
       return reply.status(answer.status).send(answer.body);
     }
 
+    // Like a client token (Braintree) or a customer-bound setup (Stripe): the portal asks, server to
+    // server, for a session bound to whom the tokens will belong; the hosted fields page carries it.
+    api.post('/v1/tokenization-sessions', async (request, reply) => {
+      const parsed = TokenizationSessionBodySchema.safeParse(request.body);
+      if (!parsed.success) return reply.status(400).send({ error: 'bad_request' });
+      const now = Date.now();
+      const id = newId('tks');
+      const session = { owner: parsed.data.owner, expiresAt: new Date(now + options.sessionTtlMs).toISOString(), createdAt: new Date(now).toISOString() };
+      store.write([{ table: 'sessions', key: id, value: session }]);
+      return reply.status(201).send({ id, owner: session.owner, expiresAt: session.expiresAt });
+    });
+
     api.get<{ Params: { token: string } }>('/v1/tokens/:token', async (request, reply) => {
       const stored = store.state.tokens[request.params.token];
       if (!stored) return reply.status(404).send({ error: 'no_such_token' });
-      return stored.description;
+      return { ...stored.description, owner: stored.owner ?? null, fingerprint: stored.fingerprint ?? null };
     });
 
     api.post('/v1/charges', async (request, reply) => {

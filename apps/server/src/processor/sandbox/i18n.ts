@@ -24,6 +24,8 @@ export interface HostedFieldsMessages {
   hints: { expiry: string; cvc: string; postalCode: string; routingNumber: string; accountNumber: string };
   errors: Record<string, Partial<Record<FieldErrorCode, string>>>;
   unavailable: string;
+  /** The tokenisation session ran out (the portal loads the form anew in a new one). */
+  expired: string;
   badRequest: string;
 }
 
@@ -68,6 +70,7 @@ const en: HostedFieldsMessages = {
     accountType: { 'account-type-required': 'Choose checking or savings.' },
   },
   unavailable: 'We could not reach the payment processor. Try again in a moment.',
+  expired: 'This form has expired for your security. A new one is loading: enter the details again.',
   badRequest: 'This payment form cannot be shown here.',
 };
 
@@ -112,6 +115,7 @@ const es: HostedFieldsMessages = {
     accountType: { 'account-type-required': 'Elija corriente o ahorros.' },
   },
   unavailable: 'No pudimos comunicarnos con el procesador de pagos. Inténtelo de nuevo en un momento.',
+  expired: 'Este formulario caducó por su seguridad. Se está cargando uno nuevo: vuelva a ingresar los datos.',
   badRequest: 'Este formulario de pago no se puede mostrar aquí.',
 };
 
@@ -159,6 +163,7 @@ const pt: HostedFieldsMessages = {
     accountType: { 'account-type-required': 'Escolha corrente ou poupança.' },
   },
   unavailable: 'Não foi possível contatar o processador de pagamentos. Tente novamente em instantes.',
+  expired: 'Este formulário expirou para sua segurança. Um novo está sendo carregado: digite os dados novamente.',
   badRequest: 'Este formulário de pagamento não pode ser exibido aqui.',
 };
 

@@ -63,10 +63,11 @@ function bankFields(m: HostedFieldsMessages): string {
 
 /** The words the script needs (errors by field and code), as a JSON data block safe inside <script>. */
 function messagesBlock(m: HostedFieldsMessages): string {
-  return JSON.stringify({ errors: m.errors, unavailable: m.unavailable }).replace(/</g, '\\u003c');
+  return JSON.stringify({ errors: m.errors, unavailable: m.unavailable, expired: m.expired }).replace(/</g, '\\u003c');
 }
 
-export function hostedFieldsPage(kind: HostedFieldsKind, language: HostedFieldsLanguage, parentOrigin: string): string {
+/** `session`: the tokenisation session the portal opened (docs/decisions/039); the script sends it with the numbers. */
+export function hostedFieldsPage(kind: HostedFieldsKind, language: HostedFieldsLanguage, parentOrigin: string, session: string): string {
   const m = HOSTED_FIELDS_MESSAGES[language];
   const title = kind === 'card' ? m.title.card : m.title.bankAccount;
   return `<!doctype html>
@@ -74,7 +75,7 @@ export function hostedFieldsPage(kind: HostedFieldsKind, language: HostedFieldsL
 <title>${escapeHtml(title)}</title><link rel="stylesheet" href="/hosted-fields/assets/fields.css"></head>
 <body><main>
 <h1 class="visually-hidden">${escapeHtml(title)}</h1>
-<form id="hosted-fields" novalidate data-kind="${kind === 'card' ? 'card' : 'bankAccount'}" data-parent-origin="${escapeHtml(parentOrigin)}">
+<form id="hosted-fields" novalidate data-kind="${kind === 'card' ? 'card' : 'bankAccount'}" data-parent-origin="${escapeHtml(parentOrigin)}" data-session="${escapeHtml(session)}">
 <p class="note">${escapeHtml(m.secureNote)}</p>
 ${kind === 'card' ? cardFields(m) : bankFields(m)}
 <p class="form-error" id="form-error" role="alert"></p>

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, TEST_API_KEY, TEST_WEBHOOK_SECRET } from '../../../test/sandbox';
+import { PROCESSOR_ONLY_OWNER, startTestSandbox, TEST_API_KEY, TEST_WEBHOOK_SECRET } from '../../../test/sandbox';
 import { repoRoot } from '../../settings';
 import { HttpProcessor } from '../http-adapter';
 import type { ChargeResult } from '../port';
@@ -56,10 +56,11 @@ describe('the sandbox processor killed while it charges', () => {
   it('answers every acknowledged charge after a SIGKILL and a cut-off journal line, and charges no key twice', async () => {
     const first = await sandboxProcess();
     const processor = new HttpProcessor({ url: first.url, publicOrigin: first.publicOrigin, apiKey: TEST_API_KEY, webhookSecret: TEST_WEBHOOK_SECRET, timeoutMs: 5_000 });
+    const session = await processor.createTokenizationSession(PROCESSOR_ONLY_OWNER);
     const tokenized = await fetch(`${first.url}/v1/tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: first.publicOrigin },
-      body: JSON.stringify({ kind: 'card', fields: { number: TEST_CARDS.visa.number, expiry: '12/34', cvc: '737', postalCode: '02720' } }),
+      body: JSON.stringify({ kind: 'card', fields: { number: TEST_CARDS.visa.number, expiry: '12/34', cvc: '737', postalCode: '02720' }, session: session.id }),
     });
     const { token } = (await tokenized.json()) as { token: string };
 

@@ -1,14 +1,16 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { loadOrCreateSecret } from '../../auth/keys';
 import { loggerOptions } from '../../lib/logger';
 import { repoRoot } from '../../settings';
 import type { TokenDescription } from '../port';
 import { newId, registerSandboxApi } from './api';
 import { hostedFieldsLanguage } from './i18n';
 import { badRequestPage, hostedFieldsPage } from './pages';
-import { SandboxStore, type StoredCharge, type StoredToken } from './store';
+import { SandboxStore, type Change, type StoredCharge, type StoredDescription, type StoredToken } from './store';
 import { bankNameOf, bankOutcomeOf, cardOutcomeOf, fundingOf } from './test-numbers';
 import { validateBankAccount, validateCard, type FieldProblem } from './validation';
 import { WebhookDeliverer } from './webhooks';
@@ -17,9 +19,10 @@ import { WebhookDeliverer } from './webhooks';
  * The built-in sandbox payment processor (demo mode; docs/decisions/016, README "Payment processor"):
  * its own Fastify server on its own port, so hosted fields run on an origin the portal cannot read.
  *
- * - browser side (its own origin only): the hosted fields pages, `POST /v1/tokens(/validate)`;
- * - server side (secret key): describe tokens, charges (idempotent by key), refunds, voids, and a list
- *   of charges (tests count them);
+ * - browser side (its own origin only): the hosted fields pages, `POST /v1/tokens(/validate)` — a token
+ *   only in a live tokenisation session, bound to its owner and fingerprinted (docs/decisions/039);
+ * - server side (secret key): tokenisation sessions, describe tokens, charges (idempotent by key),
+ *   refunds, voids, and a list of charges (tests count them);
  * - webhooks: bank payments settle (or are returned R01) after `settleDelayMs`, announced by signed
  *   webhooks that are retried until the portal acknowledges them, across restarts.
  */
@@ -44,7 +47,12 @@ export interface SandboxOptions {
   logStream?: DestinationStream;
   /** How often settlements and deliveries are looked at (ms). */
   tickMs?: number;
+  /** How long a tokenisation session makes tokens (ms; default an hour). */
+  sessionTtlMs?: number;
 }
+
+/** A tokenisation session makes tokens for an hour: the portal opens a new one with each hosted fields page it shows. */
+export const SESSION_TTL_MS = 60 * 60 * 1000;
 
 export interface SandboxProcessor {
   /** Server-to-server base URL. */
@@ -53,14 +61,17 @@ export interface SandboxProcessor {
   publicOrigin: string;
   /** Every charge, oldest first (tests count them). */
   charges(): StoredCharge[];
-  /** Makes tokens the portal already holds known (demo data saved before the sandbox ever ran). */
+  /**
+   * Makes tokens the portal already holds known (demo data saved before the sandbox ever ran), owned as
+   * the descriptions say; their fingerprint stays unknown (the sandbox never saw their numbers).
+   */
   adopt(descriptions: readonly TokenDescription[]): number;
   close(): Promise<void>;
 }
 
 const CLIENT_DIR = path.join(repoRoot, 'apps/server/src/processor/sandbox/client');
 /** What the portal page may learn about a new token: display facts only. */
-function displayOf(description: TokenDescription) {
+function displayOf(description: StoredDescription) {
   return description.kind === 'card'
     ? {
         kind: 'card',
@@ -78,8 +89,23 @@ function displayOf(description: TokenDescription) {
       };
 }
 
+/**
+ * The fingerprint of a card number or a bank account (issue 33 item 2): an HMAC with the sandbox's own
+ * key, which never leaves it. The same number gives the same fingerprint in every session; nobody
+ * without the key can tell which number gave it, or try numbers against it.
+ */
+function fingerprinter(key: string) {
+  return (what: string) => `fp_${createHmac('sha256', key).update(what).digest('base64url')}`;
+}
+
 export async function startSandboxProcessor(options: SandboxOptions): Promise<SandboxProcessor> {
   const store = new SandboxStore(options.dataDir);
+  const fingerprint = fingerprinter(loadOrCreateSecret(options.dataDir, 'sandbox-fingerprint'));
+  const expiredSessions = (now: number): Change[] =>
+    Object.entries(store.state.sessions)
+      .filter(([, session]) => Date.parse(session.expiresAt) <= now)
+      .map(([key]) => ({ table: 'sessions', key, value: null }));
+  store.write(expiredSessions(Date.now()));
   const script = fs.readFileSync(path.join(CLIENT_DIR, 'hosted-fields.js'), 'utf8');
   const stylesheet = fs.readFileSync(path.join(CLIENT_DIR, 'hosted-fields.css'), 'utf8');
   // Idempotency records older than a day are forgotten (as the portal forgets its keys).
@@ -106,7 +132,7 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
   });
 
   // ---------- browser side ----------
-  app.get<{ Params: { kind: string }; Querystring: { lang?: string; parent?: string } }>(
+  app.get<{ Params: { kind: string }; Querystring: { lang?: string; parent?: string; session?: string } }>(
     '/hosted-fields/:kind',
     async (request, reply) => {
       const language = hostedFieldsLanguage(request.query.lang);
@@ -118,7 +144,9 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
         parent = null;
       }
       const allowed = options.allowedParentOrigins();
-      if ((kind !== 'card' && kind !== 'bank-account') || parent === null || !allowed.includes(parent)) {
+      // Only a session the portal opened (an expired one still shows the page: tokenising then says so).
+      const session = typeof request.query.session === 'string' ? request.query.session : '';
+      if ((kind !== 'card' && kind !== 'bank-account') || parent === null || !allowed.includes(parent) || !store.state.sessions[session]) {
         return reply
           .status(400)
           .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
@@ -131,7 +159,7 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
           `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors ${parent}`,
         )
         .type('text/html; charset=utf-8')
-        .send(hostedFieldsPage(kind, language, parent));
+        .send(hostedFieldsPage(kind, language, parent, session));
     },
   );
   app.get('/hosted-fields/assets/fields.js', (_request, reply) =>
@@ -144,7 +172,7 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
   /** Only the hosted fields page (this origin) may make tokens. */
   const sameOrigin = (request: FastifyRequest) => request.headers.origin === publicOrigin;
 
-  type TokenBody = { kind?: unknown; fields?: Record<string, unknown> };
+  type TokenBody = { kind?: unknown; fields?: Record<string, unknown>; session?: unknown };
   function check(body: TokenBody | undefined) {
     const fields = body?.fields && typeof body.fields === 'object' ? body.fields : {};
     if (body?.kind === 'card') return { kind: 'card' as const, verdict: validateCard(fields) };
@@ -166,10 +194,14 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
     if (!checked) return reply.status(400).send({ error: 'bad_request' });
     const { verdict } = checked;
     if (!verdict.ok) return reply.status(422).send({ errors: verdict.errors satisfies FieldProblem[] });
+    // Every token belongs to the owner of the session it is made in; without a live session, none is made.
+    const sessionId = typeof request.body.session === 'string' ? request.body.session : '';
+    const session = store.state.sessions[sessionId];
+    if (!session || Date.parse(session.expiresAt) <= Date.now()) return reply.status(401).send({ error: 'session_expired' });
     const token = newId('tok_sbx');
     const createdAt = new Date().toISOString();
-    // The vault keeps the outcome class and the display facts; the numbers end here.
-    const stored =
+    // The vault keeps the outcome class, the display facts, the owner and the fingerprint; the numbers end here.
+    const stored: StoredToken =
       'card' in verdict
         ? {
             description: {
@@ -183,6 +215,8 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
               postalCode: verdict.card.postalCode,
             },
             outcome: cardOutcomeOf(verdict.card.number),
+            owner: session.owner,
+            fingerprint: fingerprint(`card:${verdict.card.number}`),
             createdAt,
           }
         : {
@@ -195,6 +229,8 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
               bankName: bankNameOf(verdict.account.routingNumber),
             },
             outcome: bankOutcomeOf(verdict.account.accountNumber),
+            owner: session.owner,
+            fingerprint: fingerprint(`bankAccount:${verdict.account.routingNumber}:${verdict.account.accountNumber}`),
             createdAt,
           };
     store.write([{ table: 'tokens', key: token, value: stored }]);
@@ -207,6 +243,7 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
     apiKey: options.apiKey,
     settleDelayMs: options.settleDelayMs,
     slowAnswerMs: options.slowAnswerMs,
+    sessionTtlMs: options.sessionTtlMs ?? SESSION_TTL_MS,
   });
 
   app.get('/health', (_request, reply) => reply.send({ status: 'ok' }));
@@ -223,8 +260,15 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
     webhookUrl: options.webhookUrl,
     log: app.log,
   });
+  let sessionsPrunedAt = Date.now();
   const timer = setInterval(() => {
     deliverer.tick();
+    // Expired sessions are forgotten once a minute.
+    const now = Date.now();
+    if (now - sessionsPrunedAt >= 60_000) {
+      sessionsPrunedAt = now;
+      store.write(expiredSessions(now));
+    }
   }, options.tickMs ?? 200);
   timer.unref();
 
@@ -236,9 +280,17 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
     adopt: (descriptions) => {
       const createdAt = new Date().toISOString();
       const added = new Map<string, StoredToken>();
-      for (const description of descriptions) {
-        if (store.state.tokens[description.token] || added.has(description.token)) continue;
-        added.set(description.token, { description, outcome: description.kind === 'card' ? 'approve' : 'settle', createdAt });
+      for (const adopted of descriptions) {
+        const { owner, token } = adopted;
+        const known = store.state.tokens[token];
+        // A token adopted before owners were kept learns its owner.
+        if ((known && (known.owner ?? null) !== null) || added.has(token)) continue;
+        // The display facts only: the sandbox never saw the numbers, so it has no fingerprint for them.
+        const description: StoredDescription =
+          adopted.kind === 'card'
+            ? { kind: 'card', token, brand: adopted.brand, last4: adopted.last4, expirationMonth: adopted.expirationMonth, expirationYear: adopted.expirationYear, funding: adopted.funding, postalCode: adopted.postalCode }
+            : { kind: 'bankAccount', token, routingNumber: adopted.routingNumber, last3: adopted.last3, accountType: adopted.accountType, bankName: adopted.bankName };
+        added.set(token, known ? { ...known, owner } : { description, outcome: adopted.kind === 'card' ? 'approve' : 'settle', owner, fingerprint: null, createdAt });
       }
       store.write([...added].map(([key, value]) => ({ table: 'tokens', key, value })));
       return added.size;

@@ -76,7 +76,7 @@ describe('the sandbox processor’s journal', () => {
     const dir = folder();
     const store = open(dir);
     store.write([{ table: 'charges', key: 'ch_1', value: charge('ch_1') }, keyed('ch_1')]);
-    store.write([{ table: 'deliveries', key: 'evt_1', value: { event: { id: 'evt_1', type: 'charge.settled', transactionId: 'ch_1', metadata: {} }, attempts: 0, nextAttemptAt: '2026-12-01T10:00:00.000Z' } }]);
+    store.write([{ table: 'deliveries', key: 'evt_1', value: { event: { id: 'evt_1', type: 'charge.settled', transactionId: 'ch_1', amountCents: 12_345, metadata: {} }, attempts: 0, nextAttemptAt: '2026-12-01T10:00:00.000Z' } }]);
     // The process dies while it appends the charge ch_2 and its key: part of the line reached the file.
     const line = `${JSON.stringify([['charges', 'ch_2', charge('ch_2')], ['idempotency', 'charge key-ch_2', keyed('ch_2').value]])}\n`;
     store.close();

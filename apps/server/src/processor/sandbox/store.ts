@@ -12,12 +12,31 @@ import type { BankOutcome, CardOutcome } from './test-numbers';
  * the embedded PGlite has one connection, so the sandbox must never wait on the portal's database.
  *
  * Like a real processor's vault it keeps no full card number, CVC or bank account number: a token
- * records its outcome class (what the test number decides) and its display facts only.
+ * records its outcome class (what the test number decides), its display facts, its owner and a keyed
+ * fingerprint of the number (docs/decisions/039) only.
  */
 
+type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** A token's display facts (what the hosted fields page may tell the portal page, and more). */
+export type StoredDescription = Without<TokenDescription, 'owner' | 'fingerprint'>;
+
 export interface StoredToken {
-  description: TokenDescription;
+  description: StoredDescription;
   outcome: CardOutcome | BankOutcome;
+  /**
+   * The owner reference of the tokenisation session the token was made in (docs/decisions/039);
+   * absent on tokens kept before owners were (the portal uses none of those as a one-time token).
+   */
+  owner?: string | null;
+  /** HMAC of the card number (routing + account number) with the sandbox's own key; absent on older tokens. */
+  fingerprint?: string | null;
+  createdAt: string;
+}
+
+/** A tokenisation session the portal opened for an owner (server to server): tokens made in it are the owner's. */
+export interface StoredSession {
+  owner: string;
+  expiresAt: string;
   createdAt: string;
 }
 
@@ -64,6 +83,7 @@ export interface Delivery {
 }
 
 interface Tables {
+  sessions: StoredSession;
   tokens: StoredToken;
   charges: StoredCharge;
   refunds: StoredRefund;
@@ -82,7 +102,7 @@ export type SandboxState = { readonly [T in TableName]: Readonly<Record<string, 
 type MutableState = { [T in TableName]: Record<string, Tables[T]> };
 type JournalEntry = [TableName, string, unknown];
 
-const TABLES: readonly TableName[] = ['tokens', 'charges', 'refunds', 'idempotency', 'deliveries'];
+const TABLES: readonly TableName[] = ['sessions', 'tokens', 'charges', 'refunds', 'idempotency', 'deliveries'];
 const SNAPSHOT = 'state.json';
 const JOURNAL = 'journal.ndjson';
 /** The journal is folded into the snapshot once it outgrows the snapshot, and never below this size. */
@@ -93,7 +113,7 @@ const COMPACT_AT_BYTES = 8 * 1024 * 1024;
  * `__proto__` must find nothing, not an inherited member (the API fuzzer sent the token "toString").
  */
 const table = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
-const empty = (): MutableState => ({ tokens: table(), charges: table(), refunds: table(), idempotency: table(), deliveries: table() });
+const empty = (): MutableState => ({ sessions: table(), tokens: table(), charges: table(), refunds: table(), idempotency: table(), deliveries: table() });
 
 export interface SandboxStoreOptions {
   /** The least journal size that triggers a compaction (tests make it small). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProcessorEvent } from '../port';
 import { SIGNATURE_HEADER, signatureHeader } from '../signature';
+import { eventToWire } from '../wire';
 import type { Change, SandboxStore } from './store';
 
 /**
@@ -42,9 +43,9 @@ export class WebhookDeliverer {
       if (charge?.status !== 'pending' || charge.settleAt === null || Date.parse(charge.settleAt) > now) continue;
       const id = `evt_${randomBytes(12).toString('base64url')}`;
       if (charge.settleOutcome === 'return-r01') {
-        events.push({ id, type: 'charge.returned', transactionId: charge.id, returnCode: 'R01', metadata: charge.metadata });
+        events.push({ id, type: 'charge.returned', transactionId: charge.id, returnCode: 'R01', amountCents: charge.amountCents, metadata: charge.metadata });
       } else {
-        events.push({ id, type: 'charge.settled', transactionId: charge.id, metadata: charge.metadata });
+        events.push({ id, type: 'charge.settled', transactionId: charge.id, amountCents: charge.amountCents, metadata: charge.metadata });
       }
     }
     for (const refundId of due.refunds) {
@@ -56,6 +57,7 @@ export class WebhookDeliverer {
         type: 'refund.succeeded',
         transactionId: refund.charge,
         refundId: refund.id,
+        amountCents: refund.amountCents,
         metadata: charge?.metadata ?? {},
       });
     }
@@ -78,9 +80,17 @@ export class WebhookDeliverer {
     this.options.store.write(changes);
   }
 
+  /** An event kept before events carried amounts gets its charge's (or refund's) amount. */
+  private withAmount(event: ProcessorEvent): ProcessorEvent {
+    if (typeof (event as Partial<ProcessorEvent>).amountCents === 'number') return event;
+    const { state } = this.options.store;
+    const amountCents = (event.type === 'refund.succeeded' ? state.refunds[event.refundId]?.amountCents : state.charges[event.transactionId]?.amountCents) ?? 0;
+    return { ...event, amountCents };
+  }
+
   private async deliver(url: string, event: ProcessorEvent): Promise<void> {
     // Signed at each attempt: a retry is a new delivery of the same event (the portal processes the event once).
-    const body = JSON.stringify(event);
+    const body = JSON.stringify(eventToWire(this.withAmount(event)));
     let acknowledged = false;
     try {
       const response = await fetch(url, {

@@ -20,7 +20,9 @@ export type TokenizeOutcome =
   /** What was typed is not valid: the frame says why, field by field, and has moved focus there. */
   | { status: 'invalid' }
   /** The processor could not be reached (the frame says so), or the frame is not there. */
-  | { status: 'failed' };
+  | { status: 'failed' }
+  /** The tokenisation session ran out (docs/decisions/039): the page loads the frame anew; type again. */
+  | { status: 'expired' };
 
 export interface HostedFieldsHandle {
   /** Asks the processor to tokenise what was typed. */
@@ -34,6 +36,8 @@ export interface HostedFieldsProps {
   title: string;
   /** Enter pressed in a field of the frame: submit the surrounding form. */
   onSubmitRequest?: () => void;
+  /** The frame's tokenisation session ran out: fetch the hosted fields anew (a new session, a new frame). */
+  onExpired?: () => void;
   ref?: Ref<HostedFieldsHandle>;
 }
 
@@ -53,19 +57,21 @@ interface FrameMessage {
 const isFrameMessage = (data: unknown): data is FrameMessage =>
   typeof data === 'object' && data !== null && (data as { source?: unknown }).source === SOURCE && typeof (data as { type?: unknown }).type === 'string';
 
-export function HostedFields({ kind, config, title, onSubmitRequest, ref }: HostedFieldsProps) {
+export function HostedFields({ kind, config, title, onSubmitRequest, onExpired, ref }: HostedFieldsProps) {
   const { t } = useTranslation();
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(kind === 'card' ? 330 : 420);
   const [attempt, setAttempt] = useState(0);
   const pending = useRef(new Map<string, (outcome: TokenizeOutcome) => void>());
   const submitRequest = useRef(onSubmitRequest);
+  const expired = useRef(onExpired);
   // Layout effects, not effects, for everything the frame's messages read: they run in the same task as
   // the commit that inserts the frame, so they are in place before the frame can post anything. (Preact
   // runs effects after the next frame is painted; a frame from a fast processor said "ready" before the
   // listener existed, and the form stayed on "could not load" with the fields typed in.)
   useLayoutEffect(() => {
     submitRequest.current = onSubmitRequest;
+    expired.current = onExpired;
   });
   const src = kind === 'card' ? config.card : config.bankAccount;
   // Ready and stalled belong to one load of the frame (its URL and the retry count).
@@ -113,7 +119,10 @@ export function HostedFields({ kind, config, title, onSubmitRequest, ref }: Host
           },
         );
       } else if (message.type === 'invalid') resolve({ status: 'invalid' });
-      else resolve({ status: 'failed' });
+      else if (message.type === 'expired') {
+        resolve({ status: 'expired' });
+        expired.current?.();
+      } else resolve({ status: 'failed' });
     };
     window.addEventListener('message', onMessage);
     return () => {

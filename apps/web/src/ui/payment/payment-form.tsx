@@ -92,6 +92,28 @@ function formFieldOf(field: string): string | null {
 }
 const BILLING_FIELDS: Record<string, string> = { billingName: 'billingName', street: 'street', city: 'city', state: 'state', zip: 'zip', emailAddress: 'emailAddress' };
 
+/**
+ * Why a method the member asked to keep was not saved while paying, as the wallet's own message code
+ * (wallet.errors.*; '' for a reason with no words of its own); null when it was saved or not asked.
+ */
+type NotSavedReason = 'already-saved' | 'limit-reached' | 'card-expired' | 'method-type-not-accepted' | 'token-unknown';
+function notSavedReason(saved: MakePaymentResponse['savedToWallet']): NotSavedReason | '' | null {
+  switch (saved) {
+    case 'saved':
+    case 'not-asked':
+      return null;
+    case 'already-saved':
+    case 'limit-reached':
+    case 'card-expired':
+    case 'method-type-not-accepted':
+      return saved;
+    case 'token-taken':
+      return 'token-unknown';
+    case 'holder-missing':
+      return '';
+  }
+}
+
 /** A refusal about a field (amount, date, method, billing) is fixed on the details step, where the field is. */
 const aboutAField = (error: unknown): boolean => isApiError(error) && (error.problem?.errors?.length ?? 0) > 0;
 
@@ -116,6 +138,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
   const frame = useRef<HostedFieldsHandle>(null);
   const [review, setReview] = useState<Review | null>(null);
   const [tokenizeFailed, setTokenizeFailed] = useState(false);
+  const [frameExpired, setFrameExpired] = useState(false);
   const guest = viewer.session.kind === 'guest';
   const limits = account.payments;
   const snackbar = useSnackbar();
@@ -179,6 +202,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
 
   const toReview = async (values: MakePaymentForm) => {
     setTokenizeFailed(false);
+    setFrameExpired(false);
     pay.reset();
     schedule.reset();
     let method: ChosenMethod;
@@ -193,6 +217,11 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
       const outcome = await frame.current?.tokenize();
       if (!outcome || outcome.status === 'failed') {
         setTokenizeFailed(true);
+        return;
+      }
+      // The form's session ran out: the frame is loaded anew (onExpired) and the member types again.
+      if (outcome.status === 'expired') {
+        setFrameExpired(true);
         return;
       }
       if (outcome.status === 'invalid') return;
@@ -252,6 +281,16 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
     const outcome = await pay.attempt(body);
     // SPEC §4: a successful binder payment sets the binding-payment-success flag; a failure clears it.
     if (binder) updatePortalState({ bindingPaymentComplete: outcome.ok && outcome.result.receipt.effectuated });
+    // Paid, but "save to my wallet" was refused (issue 33 item 2: the card is already there, …): say why.
+    if (outcome.ok && method.kind === 'fresh') {
+      const reason = notSavedReason(outcome.result.savedToWallet);
+      if (reason !== null) {
+        snackbar.show(
+          t('payments.makePayment.notSavedToWallet', { method: method.label, reason: reason === '' ? '' : t(`wallet.errors.${reason}`, { maximum: account.wallet.maxPaymentMethods }) }),
+          { durationMs: 12_000 },
+        );
+      }
+    }
     if (!outcome.ok) {
       if (aboutAField(outcome.error)) setReview(null);
       // The offer is not what it was (the deadline passed, a request is already waiting): the page says so.
@@ -402,12 +441,14 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
                 kind={newKind}
                 config={hostedFields.data}
                 title={t(newKind === 'card' ? 'payments.method.newCard' : 'payments.method.newBankAccount')}
+                onExpired={() => void hostedFields.refetch()}
               />
               {!guest && viewer.session.actions.includes('manage-wallet') && <CheckboxInput name="saveToWallet" field="saveToWallet" />}
             </Box>
           )}
           {newKind && hostedFields.isError && <Alert severity="error">{t('problems.unavailable')}</Alert>}
           {tokenizeFailed && <Alert severity="error">{t('problems.unavailable')}</Alert>}
+          {frameExpired && <Alert severity="warning">{t('hostedFields.expired')}</Alert>}
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {t('payments.makePayment.billingHeading')}
           </Typography>

@@ -1,7 +1,9 @@
 // The hosted fields' script (served by the sandbox processor on its own origin; docs/decisions/016).
 // It talks to two parties only: its own origin (POST /v1/tokens) and the portal page that framed it
 // (postMessage to exactly that origin, messages accepted only from that origin and that window).
-// The portal receives a token and display facts: never the numbers typed here.
+// The portal receives a token and display facts: never the numbers typed here. Tokens are made in the
+// tokenisation session the portal opened for its caller (data-session; docs/decisions/039), so each
+// belongs to that caller's household or guest session.
 (function hostedFields() {
   'use strict';
   var SOURCE = 'portal-hosted-fields';
@@ -9,6 +11,7 @@
   if (!form) return;
   var kind = form.getAttribute('data-kind');
   var parentOrigin = form.getAttribute('data-parent-origin');
+  var session = form.getAttribute('data-session');
   var messages = JSON.parse(document.getElementById('messages').textContent || '{}');
   var formError = document.getElementById('form-error');
   var touched = {};
@@ -71,7 +74,7 @@
     return fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ kind: kind, fields: values() }),
+      body: JSON.stringify({ kind: kind, fields: values(), session: session }),
       credentials: 'omit',
       cache: 'no-store',
     });
@@ -110,6 +113,10 @@
             show(body.errors, true);
             focusFirstInvalid();
             post({ type: 'invalid', requestId: requestId });
+          } else if (response.status === 401) {
+            // The session ran out: the portal opens a new one and loads this form again.
+            formError.textContent = messages.expired;
+            post({ type: 'expired', requestId: requestId });
           } else {
             throw new Error('unavailable');
           }

@@ -166,7 +166,7 @@ function renderPage(options: Options = {}) {
         }
         if (method === 'POST' && path === '/api/v1/Wallet/LHW0000005') return json(wallet);
         if (method === 'GET' && path === '/api/v1/processor/hosted-fields')
-          return json({ origin: 'http://localhost:3001', card: 'http://localhost:3001/hosted/card', bankAccount: 'http://localhost:3001/hosted/bank' });
+          return json({ origin: 'http://localhost:3001', card: 'http://localhost:3001/hosted/card', bankAccount: 'http://localhost:3001/hosted/bank', expiresAt: '2099-01-01T00:00:00.000Z' });
         if (method === 'POST' && path === '/api/v1/Payment') {
           paid = true;
           return options.pay ? options.pay(body) : json(paidAnswer, 201);

@@ -32,6 +32,8 @@ export interface AddMethodDialogProps {
   onClose: () => void;
   /** Said once the method is saved ("Visa ending in 4242 was added…"). */
   onAdded: (method: TokenizedMethod) => void;
+  /** The hosted fields' session ran out: the page fetches them anew (docs/decisions/039). */
+  onHostedFieldsExpired: () => void;
 }
 
 /**
@@ -55,24 +57,32 @@ export function AddMethodDialog(props: AddMethodDialogProps) {
 function useSave<Form>(kind: 'card' | 'bankAccount', send: (values: Form, token: string) => Promise<unknown>, onAdded: (method: TokenizedMethod) => void) {
   const frame = useRef<HostedFieldsHandle>(null);
   const [busy, setBusy] = useState(false);
-  const [frameFailed, setFrameFailed] = useState(false);
+  /** What went wrong in the frame, said under it: the processor unreachable, or its session ran out. */
+  const [frameProblem, setFrameProblem] = useState<'failed' | 'expired' | null>(null);
   const save = async (values: Form) => {
     if (busy || !frame.current) return;
     setBusy(true);
-    setFrameFailed(false);
+    setFrameProblem(null);
     try {
       const outcome = await frame.current.tokenize();
-      if (outcome.status === 'failed') setFrameFailed(true);
+      if (outcome.status === 'failed' || outcome.status === 'expired') setFrameProblem(outcome.status);
       if (outcome.status !== 'tokenized' || outcome.method.kind !== kind) return;
       if (await send(values, outcome.token)) onAdded(outcome.method);
     } finally {
       setBusy(false);
     }
   };
-  return { frame, busy, frameFailed, save };
+  return { frame, busy, frameProblem, save };
 }
 
-function CardFormBody({ target, hostedFields, holderName, invalidates, onClose, onAdded }: AddMethodDialogProps) {
+/** Under the frame: the processor could not be reached, or the form expired and was loaded anew. */
+function FrameProblem({ problem }: { problem: 'failed' | 'expired' | null }) {
+  const { t } = useTranslation();
+  if (problem === null) return null;
+  return <Alert severity={problem === 'expired' ? 'warning' : 'error'}>{t(problem === 'expired' ? 'hostedFields.expired' : 'hostedFields.unavailable')}</Alert>;
+}
+
+function CardFormBody({ target, hostedFields, holderName, invalidates, onClose, onAdded, onHostedFieldsExpired }: AddMethodDialogProps) {
   const { t } = useTranslation();
   const describeError = useWalletError();
   const resolver = useMemo(() => contractResolver((c) => c.AddCreditCardRequestSchema.omit({ paymentToken: true })), []);
@@ -85,7 +95,7 @@ function CardFormBody({ target, hostedFields, holderName, invalidates, onClose, 
     invalidates,
     form,
   });
-  const { frame, busy, frameFailed, save } = useSave<CardForm>('card', (values, paymentToken) => command.submit({ ...values, paymentToken }), onAdded);
+  const { frame, busy, frameProblem, save } = useSave<CardForm>('card', (values, paymentToken) => command.submit({ ...values, paymentToken }), onAdded);
   return (
     <DialogContent>
         <PortalForm form={form} onSubmit={save} error={command.error} describeError={describeError}>
@@ -94,8 +104,15 @@ function CardFormBody({ target, hostedFields, holderName, invalidates, onClose, 
               <Typography id="card-secure-heading" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
                 {t('wallet.addDialog.cardSecure')}
               </Typography>
-              <HostedFields kind="card" config={hostedFields} title={t('wallet.addDialog.cardFrameTitle')} ref={frame} onSubmitRequest={() => void form.handleSubmit(save)()} />
-              {frameFailed && <Alert severity="error">{t('hostedFields.unavailable')}</Alert>}
+              <HostedFields
+                kind="card"
+                config={hostedFields}
+                title={t('wallet.addDialog.cardFrameTitle')}
+                ref={frame}
+                onSubmitRequest={() => void form.handleSubmit(save)()}
+                onExpired={onHostedFieldsExpired}
+              />
+              <FrameProblem problem={frameProblem} />
             </section>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
               {t('wallet.addDialog.holderHeading')}
@@ -127,7 +144,7 @@ function CardFormBody({ target, hostedFields, holderName, invalidates, onClose, 
   );
 }
 
-function BankFormBody({ target, hostedFields, holderName, invalidates, onClose, onAdded }: AddMethodDialogProps) {
+function BankFormBody({ target, hostedFields, holderName, invalidates, onClose, onAdded, onHostedFieldsExpired }: AddMethodDialogProps) {
   const { t } = useTranslation();
   const describeError = useWalletError();
   const resolver = useMemo(() => contractResolver((c) => c.AddBankAccountRequestSchema.omit({ paymentToken: true })), []);
@@ -140,7 +157,7 @@ function BankFormBody({ target, hostedFields, holderName, invalidates, onClose, 
     invalidates,
     form,
   });
-  const { frame, busy, frameFailed, save } = useSave<BankForm>('bankAccount', (values, paymentToken) => command.submit({ ...values, paymentToken }), onAdded);
+  const { frame, busy, frameProblem, save } = useSave<BankForm>('bankAccount', (values, paymentToken) => command.submit({ ...values, paymentToken }), onAdded);
   return (
     <DialogContent>
       <PortalForm form={form} onSubmit={save} error={command.error} describeError={describeError}>
@@ -149,8 +166,15 @@ function BankFormBody({ target, hostedFields, holderName, invalidates, onClose, 
             <Typography id="bank-secure-heading" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
               {t('wallet.addDialog.bankSecure')}
             </Typography>
-            <HostedFields kind="bankAccount" config={hostedFields} title={t('wallet.addDialog.bankFrameTitle')} ref={frame} onSubmitRequest={() => void form.handleSubmit(save)()} />
-            {frameFailed && <Alert severity="error">{t('hostedFields.unavailable')}</Alert>}
+            <HostedFields
+              kind="bankAccount"
+              config={hostedFields}
+              title={t('wallet.addDialog.bankFrameTitle')}
+              ref={frame}
+              onSubmitRequest={() => void form.handleSubmit(save)()}
+              onExpired={onHostedFieldsExpired}
+            />
+            <FrameProblem problem={frameProblem} />
           </section>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {t('wallet.addDialog.accountHolderHeading')}

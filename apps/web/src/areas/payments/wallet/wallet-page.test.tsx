@@ -8,8 +8,9 @@ import { json, memberCredential, renderPortal, type Call } from '../../../test/r
 const PROCESSOR = 'http://127.0.0.1:4999';
 const hostedFields = {
   origin: PROCESSOR,
-  card: `${PROCESSOR}/hosted-fields/card?lang=en&parent=http%3A%2F%2Flocalhost%3A3000`,
-  bankAccount: `${PROCESSOR}/hosted-fields/bank-account?lang=en&parent=http%3A%2F%2Flocalhost%3A3000`,
+  card: `${PROCESSOR}/hosted-fields/card?lang=en&parent=http%3A%2F%2Flocalhost%3A3000&session=tks_test`,
+  bankAccount: `${PROCESSOR}/hosted-fields/bank-account?lang=en&parent=http%3A%2F%2Flocalhost%3A3000&session=tks_test`,
+  expiresAt: '2099-01-01T00:00:00.000Z',
 };
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -242,6 +243,46 @@ describe('wallet page (SPEC §3 Wallet, §4 Wallet)', { timeout: 30_000 }, () =>
       nickname: '',
       email: '',
     });
+  });
+
+  it('loads the hosted fields anew, in a new session, when the frame says its session ran out (decision 039)', async () => {
+    let sessions = 0;
+    const { calls } = renderWallet({
+      answer: (_method, path) => {
+        if (path !== '/api/v1/processor/hosted-fields') return undefined;
+        sessions += 1;
+        const renewed = (url: string) => url.replace('session=tks_test', `session=tks_${String(sessions)}`);
+        return json({ ...hostedFields, card: renewed(hostedFields.card), bankAccount: renewed(hostedFields.bankAccount) });
+      },
+    });
+    const add = await screen.findByRole('button', { name: 'Add a card' }, { timeout: 10_000 });
+    await waitFor(() => {
+      expect(add.hasAttribute('disabled')).toBe(false);
+    });
+    fireEvent.click(add);
+    const dialog = await screen.findByRole('dialog', { name: 'Add a card' });
+    const frame = within(dialog).getByTitle<HTMLIFrameElement>('Card details: secure form of our payment processor');
+    expect(frame.getAttribute('src')).toContain('session=tks_1');
+    const sent: { requestId: string }[] = [];
+    const child = { postMessage: (message: { requestId: string }) => sent.push(message) } as unknown as Window;
+    Object.defineProperty(frame, 'contentWindow', { value: child });
+    window.dispatchEvent(new MessageEvent('message', { data: { source: 'portal-hosted-fields', type: 'ready' }, origin: PROCESSOR, source: child }));
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Street address/ }), { target: { value: '12 Harbor St' } });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /City/ }), { target: { value: 'Fall River' } });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /State/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'MA – Massachusetts' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
+    await waitFor(() => {
+      expect(sent).toHaveLength(1);
+    });
+    window.dispatchEvent(new MessageEvent('message', { data: { source: 'portal-hosted-fields', type: 'expired', requestId: sent[0]?.requestId }, origin: PROCESSOR, source: child }));
+    expect(await within(dialog).findByText('For your security, the secure form expired and was loaded again. Enter the details again.')).toBeTruthy();
+    await waitFor(() => {
+      expect(within(dialog).getByTitle<HTMLIFrameElement>('Card details: secure form of our payment processor').getAttribute('src')).toContain('session=tks_2');
+    });
+    // Nothing was saved, and what was typed in the portal's own fields is still there.
+    expect(commandsOf(calls)).toEqual([]);
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: /City/ }).value).toBe('Fall River');
   });
 
   it('shows the wallet without changes for a role without manage-wallet', async () => {

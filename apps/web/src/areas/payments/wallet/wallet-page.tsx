@@ -52,6 +52,11 @@ export function WalletPage() {
   const context = walletContext(viewer);
   const wallet = useWallet(viewer.credentialKey, context.guest ? null : context.referenceId);
   const hostedFields = useHostedFields(viewer.credentialKey, i18n.language);
+  // The page may have been open a while: the dialog frames hosted fields in a session not near its end.
+  const openAdd = (kind: 'card' | 'bankAccount') => {
+    if (hostedFields.isStale) void hostedFields.refetch();
+    setAdding(kind);
+  };
   const [adding, setAdding] = useState<'card' | 'bankAccount' | null>(null);
   const [editing, setEditing] = useState<WalletBankAccount | null>(null);
   const [removing, setRemoving] = useState<WalletMethod | null>(null);
@@ -191,14 +196,14 @@ export function WalletPage() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           {accepts.includes('CardPayments') && (
             <Button variant="contained" startIcon={<AddCardOutlined />} disabled={!canAdd || !hostedFields.data} onClick={() => {
-                setAdding('card');
+                openAdd('card');
               }}>
               {t('wallet.addCard')}
             </Button>
           )}
           {accepts.includes('CheckingOrSavings') && (
             <Button variant="outlined" startIcon={<AccountBalanceOutlined />} disabled={!canAdd || !hostedFields.data} onClick={() => {
-                setAdding('bankAccount');
+                openAdd('bankAccount');
               }}>
               {t('wallet.addBankAccount')}
             </Button>
@@ -229,6 +234,7 @@ export function WalletPage() {
             setAdding(null);
           }}
           onAdded={onAdded}
+          onHostedFieldsExpired={() => void hostedFields.refetch()}
         />
       )}
       {editing && (
