@@ -8,7 +8,7 @@ import { runSteps } from './run-steps.mjs';
 
 const SECOND_RUNTIME = 24;
 /** The Vitest projects whose code runs in Node (vitest.config.ts); `web` runs in jsdom. */
-const SERVER_SIDE_PROJECTS = ['domain', 'contracts', 'server', 'tooling'];
+const SERVER_SIDE_PROJECTS = ['domain', 'contracts', 'server', 'faults', 'tooling'];
 const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export function ciSteps() {

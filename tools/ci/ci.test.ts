@@ -53,7 +53,8 @@ describe('CI on Node 24 LTS as well', () => {
     const node24 = plan.steps.find((step) => onNode24(step) && step.args.slice(0, 2).join(' ') === 'vitest run');
     expect(node24, names.join(', ')).toBeDefined();
     const projects = node24?.args.flatMap((arg, i, args) => (args[i - 1] === '--project' ? [arg] : [])) ?? [];
-    expect(projects.sort()).toEqual(['contracts', 'domain', 'server', 'tooling']);
+    // The fault tests (servers of their own, stopped and killed under load) run here, once (decision 020, 11).
+    expect(projects.sort()).toEqual(['contracts', 'domain', 'faults', 'server', 'tooling']);
     expect(node24?.env?.TEST_DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
   });
 
@@ -62,5 +63,24 @@ describe('CI on Node 24 LTS as well', () => {
     expect(readme).toMatch(/Node(\.js)? 24 LTS/);
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
     expect(manifest.engines.node).toBe('>=20.19');
+  });
+});
+
+/** Decision 020, 11: the fault tests leave `npm test` and run once in CI, in the Node 24 pass. */
+describe('the fault tests run once', () => {
+  const listed = (project: string) =>
+    execFileSync('npx', ['vitest', 'list', '--filesOnly', '--project', project], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.includes('.test.ts'));
+
+  it('every *.fault.test.ts is in the faults project and none in the server project', () => {
+    const faults = listed('faults');
+    expect(faults.length).toBeGreaterThanOrEqual(7);
+    expect(faults.every((line) => line.includes('.fault.test.ts'))).toBe(true);
+    expect(listed('server').filter((line) => line.includes('.fault.test.ts'))).toEqual([]);
+  });
+
+  it('npm test leaves the faults project out', () => {
+    expect(fs.readFileSync(path.join(root, 'scripts/test.mjs'), 'utf8')).toContain("'--project', '!faults'");
   });
 });
