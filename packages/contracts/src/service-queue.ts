@@ -21,6 +21,12 @@ export const ServiceQueueQuerySchema = PageQuerySchema.extend({
   assignee: QueueAssigneeSchema.default('anyone'),
   /** Oldest first (the default: what waits longest is done first) or newest first. */
   sort: z.enum(['oldest', 'newest']).default('oldest'),
+  /** One request by its reference number (as the member reads it out: case and spaces do not matter). */
+  reference: z
+    .string()
+    .max(40)
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .optional(),
 });
 export type ServiceQueueQuery = z.input<typeof ServiceQueueQuerySchema>;
 

@@ -29,7 +29,7 @@ export const serviceQueueRoutes: FastifyPluginCallbackZod = (app, _options, done
       schema: {
         tags: ['service-queue'],
         summary: 'The service-request queue: filtered, sorted, a page at a time',
-        description: `Issue 13. Open requests (Submitted, In review) by default, oldest first; filter by \`type\`, \`status\` (\`open\`, \`all\` or one status), \`olderThanDays\` and \`assignee\` (\`me\`, \`unassigned\`, \`anyone\`). ${WHO} The read is audited.`,
+        description: `Issue 13. Open requests (Submitted, In review) by default, oldest first; filter by \`type\`, \`status\` (\`open\`, \`all\` or one status), \`olderThanDays\`, \`assignee\` (\`me\`, \`unassigned\`, \`anyone\`) and \`reference\` (one request by its reference number, case and spaces ignored). ${WHO} The read is audited.`,
         querystring: ServiceQueueQuerySchema,
         response: { 200: ServiceQueuePageSchema, ...readErrors },
       },

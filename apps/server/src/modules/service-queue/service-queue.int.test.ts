@@ -94,6 +94,11 @@ describe('service queue', () => {
       const newest = ServiceQueuePageSchema.parse((await call('GET', 'ServiceQueue?sort=newest&pageSize=1', admin)).json());
       expect(newest.items).toHaveLength(1);
       expect(newest.total).toBeGreaterThanOrEqual(2);
+      // A member reads out their reference on the phone: found whatever its case and spacing.
+      const reference = mine[1]?.referenceNumber ?? '';
+      const spoken = `${reference.slice(0, 4).toLowerCase()} ${reference.slice(4)}`;
+      const byReference = ServiceQueuePageSchema.parse((await call('GET', `ServiceQueue?reference=${encodeURIComponent(spoken)}`, admin)).json());
+      expect(byReference.items.map((item) => item.id)).toEqual([second.id]);
       const closed = ServiceQueuePageSchema.parse((await call('GET', 'ServiceQueue?status=Completed&pageSize=100', admin)).json());
       expect(closed.items.every((item) => item.status === 'Completed')).toBe(true);
     });

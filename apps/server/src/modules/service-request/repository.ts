@@ -113,6 +113,8 @@ export interface QueueFilter {
   status: string;
   /** Made at or before this instant (a minimum age). */
   createdBefore?: Date | undefined;
+  /** Only the request with this reference number. */
+  reference?: string | undefined;
   /** `me` (this subject's claims), `unassigned`, or `anyone`. */
   assignee: 'anyone' | 'me' | 'unassigned';
   subject: string;
@@ -129,6 +131,7 @@ function queueConditions(filter: QueueFilter) {
   else if (filter.status !== 'all') conditions.push(eq(serviceRequests.status, filter.status as ServiceRequestRow['status']));
   if (filter.type !== undefined) conditions.push(eq(serviceRequests.type, filter.type));
   if (filter.createdBefore !== undefined) conditions.push(lte(serviceRequests.createdAt, filter.createdBefore));
+  if (filter.reference !== undefined) conditions.push(sql`upper(${serviceRequests.referenceNumber}) = ${filter.reference}`);
   if (filter.assignee === 'me') conditions.push(eq(serviceRequests.assignedToSubject, filter.subject));
   if (filter.assignee === 'unassigned') conditions.push(isNull(serviceRequests.assignedToSubject));
   return and(...conditions);

@@ -287,6 +287,7 @@ export interface QueueListing {
   type?: ServiceRequestType | undefined;
   status: string;
   olderThanDays?: number | undefined;
+  reference?: string | undefined;
   assignee: 'anyone' | 'me' | 'unassigned';
   sort: 'oldest' | 'newest';
   page: number;
@@ -299,6 +300,7 @@ export async function serviceQueuePage(db: Executor, query: QueueListing, subjec
     type: query.type,
     status: query.status,
     createdBefore: query.olderThanDays !== undefined ? new Date(now.getTime() - query.olderThanDays * 86_400_000) : undefined,
+    reference: query.reference === '' ? undefined : query.reference,
     assignee: query.assignee,
     subject,
     sort: query.sort,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { QueueStatusFilterSchema, ServiceQueueQuerySchema, ServiceRequestTypeSchema, type ServiceQueueItem } from '@portal/contracts';
@@ -55,6 +56,8 @@ export default function ServiceQueuePage() {
   const viewer = useSignedInViewer();
   const format = useFormatters();
   const { query, set } = useFilters();
+  // What staff type, kept as typed (the address bar keeps the trimmed value the list is filtered by).
+  const [reference, setReference] = useState(query.reference ?? '');
   const allowed = viewer.session.actions.includes(PROCESS_ACTION);
   const list = useServiceQueue(viewer.credentialKey, { ...query, pageSize: PAGE_SIZE });
   const page = list.data;
@@ -84,7 +87,8 @@ export default function ServiceQueuePage() {
         <Typography id="queue-list-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
           {t('serviceQueue.list.heading')}
         </Typography>
-        <Box component="form" role="search" aria-label={t('serviceQueue.list.filters')} onSubmit={(event) => { event.preventDefault(); }} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(5, 1fr)' }, mb: 2 }}>
+        <Box component="form" role="search" aria-label={t('serviceQueue.list.filters')} onSubmit={(event) => { event.preventDefault(); }} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }, mb: 2 }}>
+          <TextField size="small" type="search" label={t('serviceQueue.list.findReference')} value={reference} onChange={(event) => { setReference(event.target.value); set({ reference: event.target.value.trim() }); }} slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 40, autoComplete: 'off', spellCheck: false } }} />
           <TextField select size="small" label={t('serviceQueue.list.type')} value={query.type ?? ANY} onChange={(event) => { set({ type: event.target.value }); }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
             <MenuItem value={ANY}>{t('serviceQueue.list.anyType')}</MenuItem>
             {ServiceRequestTypeSchema.options.map((type) => (
