@@ -499,7 +499,8 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
             <Button type="submit" variant="contained" size="large" startIcon={checking ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}>
               {t('payments.makePayment.continue')}
             </Button>
-            <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
+            {/* A polite live region from the start, so that the reason is said when it appears. */}
+            <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
               {checking ? t('payments.makePayment.checkingMethod') : ''}
             </Typography>
           </Stack>
