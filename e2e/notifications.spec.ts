@@ -91,7 +91,7 @@ test('the notifications page lists unread first, and opening one marks it read (
 // header, hiding nothing; Escape dismisses it without focus moving, and a polite live region says it.
 
 /** Each element, scrolled to the top and to the bottom of the screen, is what a press at its centre reaches. */
-async function expectUncovered(page: Page, elements: Locator, what: string) {
+async function expectUncovered(elements: Locator, what: string) {
   expect(await elements.count(), what).toBeGreaterThan(0);
   for (const element of await elements.all()) {
     for (const block of ['start', 'end'] as const) {
@@ -132,7 +132,7 @@ test('issue 33 item 12: at 390 px a live notification covers none of the wallet 
   const announced = `New notification: ${text('notification.noticeAvailable')}`;
   // Time for anything that would appear over the form to appear.
   await first.page.getByText(announced).waitFor({ timeout: 2_000 }).catch(() => undefined);
-  await expectUncovered(first.page, dialog.getByRole('button'), 'the add-a-card form');
+  await expectUncovered(dialog.getByRole('button'), 'the add-a-card form');
 
   // The form closes (Escape is the dialog's); the notice is then in the page, and the wallet's buttons are free.
   await first.page.keyboard.press('Escape');
@@ -143,7 +143,7 @@ test('issue 33 item 12: at 390 px a live notification covers none of the wallet 
   // Said by a polite live region (the member is not interrupted), and focus stays where the member is.
   await expect(first.page.getByRole('status').filter({ hasText: announced })).toHaveAttribute('aria-live', 'polite');
   await expect(addCard).toBeFocused();
-  await expectUncovered(first.page, first.page.getByRole('main').getByRole('button'), 'the wallet');
+  await expectUncovered(first.page.getByRole('main').getByRole('button'), 'the wallet');
   const box = await notice.boundingBox();
   for (const button of await first.page.getByRole('main').getByRole('button').all()) {
     const under = await button.boundingBox();
