@@ -62,8 +62,15 @@ for (const language of ['en', 'es', 'pt'] as const) {
     await page.keyboard.press('Escape');
 
     await page.goto('/account-overview/id-card');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('idCard.heading', language), { timeout: 20_000 });
+    // The member's policy (a household with several chooses it).
+    const selector = page.getByRole('combobox', { name: text('policySelector.label', language) });
+    if ((await selector.count()) > 0) {
+      await selector.click();
+      await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+    }
     const front = page.getByRole('article', { name: text('idCard.front', language) }).first();
-    await expect(front).toBeVisible({ timeout: 20_000 });
+    await expect(front.locator('dd', { hasText: member.policyNumber })).toBeVisible({ timeout: 20_000 });
     expect(await labelOf(front, member.policyNumber), 'ID card: the policy number').toEqual([names.policy]);
     expect(await labelOf(front, exchangeId), 'ID card: the Exchange Subscriber ID').toEqual([names.exchange]);
 
