@@ -63,7 +63,7 @@ test('a member finds the ID card from the overview and downloads it as a PDF tha
   await expect(page.getByRole('heading', { level: 1, name: text('idCard.heading') })).toBeVisible();
   const cards = page.getByRole('article', { name: text('idCard.front') });
   await expect(cards.nth(1)).toBeVisible();
-  await expect(cards.first().getByRole('img', { name: /QR code with the member ID \w+/ })).toBeVisible();
+  await expect(cards.first().getByRole('img', { name: /QR code with the Member ID \w+/ })).toBeVisible();
   await expect(page.getByRole('button', { name: text('idCard.print') })).toBeVisible();
   await expectNoViolationsAtEachWidth(page, 'ID card (en)');
 
@@ -74,10 +74,10 @@ test('a member finds the ID card from the overview and downloads it as a PDF tha
   expect(download.suggestedFilename()).toBe(`id-cards-${member.policyNumber}.pdf`);
   const pdf = pdfText(await download.path()).replace(/\s+/g, ' ');
   for (const fact of [
-    'Member ID cards',
+    'ID cards',
     'Member ID:',
     'Subscriber ID:',
-    `Group/policy no.: `,
+    `Policy number: ${member.policyNumber}`,
     'Issuer (HIOS): 77421',
     'Payer ID: LHP77',
     'Deductible (individual)',

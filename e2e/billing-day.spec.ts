@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { freshMember } from './support/members';
+import { expect, test } from '@playwright/test';
+import { addDays, api, freshMember } from './support/members';
 import { money, saveCardInWallet, t } from './support/payments';
 
 // Issue 10, Done when: moving the server's day forward runs the scheduled payment and autopay, and the
@@ -8,21 +7,6 @@ import { money, saveCardInWallet, t } from './support/payments';
 // payment scheduled for tomorrow and autopay on the amount due (set up through the API: the pages that
 // do it have journeys of their own), then the demo's day moves (POST /api/v1/demo/day, demo mode only:
 // the billing day for the member's household, as the hourly job runs it for every household).
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The API as the signed-in page calls it, with its bearer token. */
-async function api(page: Page) {
-  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token ?? '');
-  expect(token).not.toBe('');
-  const headers = { authorization: `Bearer ${token}` };
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => {
-    const response = await page.request.fetch(url, { method, headers: { ...headers, 'idempotency-key': randomUUID() }, ...(data ? { data } : {}) });
-    expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-    return response.json() as Promise<Record<string, unknown>>;
-  };
-  return call;
-}
 
 test('moving the day forward charges the scheduled payment and autopay, and the member sees both', async ({ page }) => {
   // Paid beyond today with no dental: autopay's run then has the next month's premium to charge,

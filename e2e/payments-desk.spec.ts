@@ -35,7 +35,7 @@ test('an administrator refunds part of a member’s payment after a confirmation
   await admin.page.goto('/home');
   await admin.page.getByRole('link', { name: 'Payments desk' }).click();
   await expect(admin.page.getByRole('heading', { level: 1 })).toHaveText('Payments desk', { timeout: 20_000 });
-  await admin.page.getByRole('textbox', { name: /^Policy number, subscriber ID or confirmation number/ }).fill(member.policyNumber);
+  await admin.page.getByRole('textbox', { name: /^Policy number, Exchange Subscriber ID or confirmation number/ }).fill(member.policyNumber);
   await admin.page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   const payment = admin.page.getByRole('article').filter({ hasText: '$25.00' }).first();
   await expect(payment).toContainText(member.policyNumber, { timeout: 20_000 });

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../apps/server/src/processor/sandbox/test-numbers';
 import { expectNoViolationsAtEachWidth } from './support/axe';
-import { freshMember, newMember, type FreshMember } from './support/members';
+import { addDays, api, freshMember, newMember, type FreshMember } from './support/members';
 import { amountFilledIn, chooseNew, money, openPayment, payButton, review, t, typeBankAccount, typeCard } from './support/payments';
 import { assertScenario, BINDER_LANDING, locateAccount, menuShown, newPortalPage, scenariosShown, signIn, text } from './support/portal';
 
@@ -288,3 +288,86 @@ for (const [language, declineFirst] of [
     await context.close();
   });
 }
+
+// Issue 33 item 13: the first "Review payment" right after typing in the hosted fields was sometimes
+// ignored (the frame reported its height as the field lost focus and the button moved under the click,
+// or the click came while the frame was still checking the field; in Chromium a press right after the
+// page scrolled to the button was routed to the frame, which had been under that point a moment before).
+// One click must be enough, at a phone's width and a desktop's; a few rounds make the race likely.
+for (const width of [390, 1280]) {
+  test(`issue 33 item 13: one click on "Review payment" right after typing a card or bank account opens the review, every time (${width} px)`, async ({ browser }) => {
+    const { context, page } = await newPortalPage(browser, { width });
+    const member = await freshMember(page, { owing: true });
+    await openPayment(page, member);
+    const heading = page.getByRole('heading', { level: 2, name: t('payments.makePayment.reviewHeading') });
+    for (let round = 1; round <= 4; round += 1) {
+      // A card, then a bank account (a taller frame), twice.
+      if (round % 2 === 1) await typeCard(await chooseNew(page, 'card'), TEST_CARDS.visa.number);
+      else await typeBankAccount(await chooseNew(page, 'bank'), TEST_BANK_ACCOUNTS.settles.accountNumber);
+      // Straight from the frame's last field to the button: one click, no retry.
+      await page.getByRole('button', { name: t('payments.makePayment.continue') }).click();
+      await expect(heading, `round ${round}: the review follows the first click`).toBeVisible({ timeout: 10_000 });
+      await page.getByRole('button', { name: t('payments.makePayment.back') }).click();
+      await expect(heading).toHaveCount(0);
+    }
+    await context.close();
+  });
+}
+
+// Issue 33 item 11: "Amount due" and "Past due" listed the same months side by side, so a member read it
+// as owing twice. One amount due now shows the parts it is made of — past due and this bill — each month
+// once, and the parts add up to it, on the overview and on the payment page.
+const MONTH = /(January|February|March|April|May|June|July|August|September|October|November|December) (\d{4})/g;
+/** The months a text names, with "X to Y" ranges counted month by month ("for October 2026 to December 2026": three). */
+function monthsNamed(line: string): string[] {
+  const found = [...line.matchAll(MONTH)].map((match) => new Date(`${match[1] ?? ''} 1, ${match[2] ?? ''} UTC`));
+  if (/ to /.test(line) && found.length === 2 && found[0] && found[1]) {
+    const months: string[] = [];
+    for (let month = new Date(found[0]); month <= found[1]; month.setUTCMonth(month.getUTCMonth() + 1)) months.push(month.toISOString().slice(0, 7));
+    return months;
+  }
+  return found.map((month) => month.toISOString().slice(0, 7));
+}
+const cents = (amount: string) => Math.round(Number(amount.replace(/[$,]/g, '')) * 100);
+
+test('issue 33 item 11: a member with a month past due and a current bill sees one amount due that its parts add up to, and no month twice', async ({ page }) => {
+  const member = await freshMember(page, { owing: true, noDental: true });
+  const call = await api(page);
+  type Policy = { id: string; policyNumber: string };
+  const household = (await call('POST', '/api/v1/Household/user')) as { today: string; policies: Policy[]; households: { policies: Policy[] }[] };
+  const policyId = [...household.policies, ...household.households.flatMap((entry) => entry.policies)].find((policy) => policy.policyNumber === member.policyNumber)?.id ?? '';
+  expect(policyId).not.toBe('');
+  // The household's days go by (demo mode's billing day) until next month's bill is out while a month is
+  // still unpaid: invoices come on the 10th, a month is past due from its 1st.
+  type Finance = { pastAmountDueCents: number; currentAmountDueCents: number; pastDueMonths: string[]; currentDueMonths: string[] };
+  const finance = async () => ((await call('GET', `/api/v1/Policy/${policyId}`)) as { finance: Finance }).finance;
+  let owed = await finance();
+  for (let day = addDays(household.today, 1); !(owed.pastAmountDueCents > 0 && owed.currentAmountDueCents > 0); day = addDays(day, 1)) {
+    expect(day <= addDays(household.today, 45), 'a month past due and a current bill within 45 days').toBe(true);
+    await call('POST', '/api/v1/demo/day', { day });
+    owed = await finance();
+  }
+  const total = owed.pastAmountDueCents + owed.currentAmountDueCents;
+
+  const expectOneAmountDue = async (scope: Locator, label: string, where: string) => {
+    const due = fact(scope, label);
+    await expect(due).toBeVisible();
+    const parts = await due.getByRole('listitem').allInnerTexts();
+    const shownTotal = (await due.innerText()).split('\n')[0] ?? '';
+    expect(cents(shownTotal), `${where}: the amount due is everything owed`).toBe(total);
+    expect(parts.length, `${where}: the amount due lists its parts`).toBe(2);
+    expect(parts.reduce((sum, part) => sum + cents(part.split(': ').at(-1) ?? ''), 0), `${where}: the parts add up to the amount due (${parts.join(' | ')})`).toBe(total);
+    // No other fact of the section names an amount for the same months again.
+    const months = (await scope.locator('dd').allInnerTexts()).flatMap((value) => value.split('\n').flatMap(monthsNamed));
+    expect(months.length, `${where}: months named`).toBe(owed.pastDueMonths.length + owed.currentDueMonths.length);
+    expect(new Set(months).size, `${where}: no month named twice (${months.join(', ')})`).toBe(months.length);
+  };
+  await page.goto('/account-overview');
+  const billing = policyCard(page, member).getByRole('region', { name: 'Billing' });
+  await expectOneAmountDue(billing, 'Amount due', 'overview');
+  await expect(billing.locator('dt', { hasText: /^Past due$/ })).toHaveCount(0);
+  await openPayment(page, member);
+  await expectOneAmountDue(page.getByRole('region', { name: t('payments.makePayment.summaryHeading') }), t('payments.makePayment.amountDue'), 'payment page');
+  // The amount filled in is that one amount.
+  expect(cents(await amountFilledIn(page))).toBe(total);
+});

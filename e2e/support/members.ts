@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
@@ -84,4 +85,19 @@ export async function reinstatableMember(page: Page, options: { status?: 'Eligib
   const response = await page.request.post('/api/v1/demo/member', { data: { reinstatable: options.status ?? 'Eligible', language: options.language ?? 'en' } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as FreshMember;
+}
+
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The API as the signed-in page calls it, with its bearer token. */
+export async function api(page: Page) {
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token ?? '');
+  expect(token).not.toBe('');
+  const headers = { authorization: `Bearer ${token}` };
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => {
+    const response = await page.request.fetch(url, { method, headers: { ...headers, 'idempotency-key': randomUUID() }, ...(data ? { data } : {}) });
+    expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  return call;
 }

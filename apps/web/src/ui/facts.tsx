@@ -9,6 +9,8 @@ export interface Fact {
   tone?: 'normal' | 'warning' | 'error';
   /** A line under the value that qualifies it (e.g. the months an amount is for); read with the value. */
   detail?: string;
+  /** The parts the value is the sum of, each once (e.g. past due and this bill), listed under it. */
+  breakdown?: readonly { readonly label: string; readonly value: string }[];
 }
 
 /**
@@ -28,6 +30,8 @@ const factsSx = (columns: 2 | 3 | 4): SxProps<Theme> => ({
   '& > div > dd[data-tone="error"]': { color: 'error.dark' },
   '& > div > dd[data-tone="warning"]': { color: '#7a4100' },
   '& > div > dd > .fact-detail': { display: 'block', typography: 'body2', fontWeight: 400, color: 'text.secondary' },
+  '& > div > dd > .fact-breakdown': { m: 0, mt: 0.5, pl: 2.5, typography: 'body2', fontWeight: 400, color: 'text.primary' },
+  '& > div > dd > .fact-breakdown > li > span': { fontWeight: 600, whiteSpace: 'nowrap' },
 });
 const FACTS_SX = { 2: factsSx(2), 3: factsSx(3), 4: factsSx(4) } as const;
 
@@ -45,6 +49,15 @@ export function Facts({ items, columns = 3 }: { items: readonly Fact[]; columns?
                 {' '}
                 <span className="fact-detail">{item.detail}</span>
               </>
+            )}
+            {item.breakdown && item.breakdown.length > 0 && (
+              <ul className="fact-breakdown">
+                {item.breakdown.map((part) => (
+                  <li key={part.label}>
+                    {part.label}: <span>{part.value}</span>
+                  </li>
+                ))}
+              </ul>
             )}
           </dd>
         </div>

@@ -347,6 +347,8 @@ describe('benefits and ID cards (issue 12)', () => {
         `Member ID: ${m.folderId}`,
         `Member ID: ${child.folderId}`,
         `Subscriber ID: ${m.issuerSubscriberId}`,
+        // Issue 33 item 10: named as on every page of the portal.
+        `Policy number: ${m.policyNumber}`,
         'Issuer (HIOS): 77421',
         'Payer ID: LHP77',
         'Rx BIN 999421',

@@ -101,7 +101,7 @@ describe('side navigation header (SPEC §2)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Account overview' });
     const header = screen.getByTestId('nav-member');
     expect(header.textContent).toContain(`${maria.policyHolder.firstName} ${maria.policyHolder.lastName}`);
-    expect(header.textContent).toContain(`Exchange ID: ${maria.exchangeSubscriberId ?? ''}`);
+    expect(header.textContent).toContain(`Exchange Subscriber ID: ${maria.exchangeSubscriberId ?? ''}`);
   });
 
   it('names nobody for a broker looking at a book of many clients', async () => {

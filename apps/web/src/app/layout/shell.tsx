@@ -20,7 +20,8 @@ export const MAIN_ID = 'main-content';
 
 // The collapsed menu (below 959 px) is a drawer: it loads the first time it opens.
 const MenuDrawer = lazy(() => import('./menu-drawer'));
-// Live notifications (an event stream) load once a member is signed in and the first page is shown.
+// Live notifications (an event stream and the notice that shows a new one) load once a member is signed
+// in and the first page is shown.
 const LiveNotifications = lazy(() =>
   import('./live-notifications').then((module) => ({ default: module.LiveNotifications })),
 );
@@ -72,11 +73,6 @@ export function Shell() {
         {t('app.skipToMain')}
       </Button>
       <SuperHeader />
-      {viewer?.session.kind === 'member' && firstPageShown && (
-        <Suspense fallback={null}>
-          <LiveNotifications />
-        </Suspense>
-      )}
       <Header
         menuOpen={drawerOpen}
         onOpenMenu={
@@ -90,6 +86,12 @@ export function Shell() {
       {canSearch && (
         <Suspense fallback={null}>
           <MemberSearchBar onSearched={close} />
+        </Suspense>
+      )}
+      {/* A new notification's notice, in the flow under the header: it hides nothing (issue 33 item 12). */}
+      {viewer?.session.kind === 'member' && firstPageShown && (
+        <Suspense fallback={null}>
+          <LiveNotifications />
         </Suspense>
       )}
       {/* At least a screen high, so the footer starts below the fold: a page's content arriving after the

@@ -66,7 +66,8 @@ describe('account overview (SPEC §1, §2, §3)', () => {
     const dentalCard = within(cards[1]!);
     expect(dentalCard.getByText('Bought from us (off exchange)')).toBeTruthy();
     expect(await dentalCard.findByRole('heading', { level: 3, name: 'Your policy is in a grace period' })).toBeTruthy();
-    expect(dentalCard.getByText('Past due')).toBeTruthy();
+    // What is past due is part of the one amount due (issue 33 item 11).
+    expect(factText(dentalCard, 'Amount due')).toBe('$257.30Past due for November 2026: $50.00Current bill for December 2026: $207.30');
   });
 
   it('puts a grace period at the top of the policy: until when, how much for which months, when coverage ends, and a way to pay (45 CFR 156.270)', async () => {
@@ -95,9 +96,9 @@ describe('account overview (SPEC §1, §2, §3)', () => {
     const pay = within(banner).getByRole('link', { name: 'Pay $414.60 now' });
     expect(pay.getAttribute('href')).toBe('/payments/make-payment');
     expect(banner.compareDocumentPosition(card.getByRole('heading', { level: 3, name: 'Billing' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    // Each amount says which months it is for, from the same ledger.
-    expect(factText(card, 'Amount due')).toBe('$621.90 for October 2026 to December 2026');
-    expect(factText(card, 'Past due')).toBe('$414.60 for October 2026 to November 2026');
+    // One amount due, made of what is past due and this bill, each month named once (issue 33 item 11).
+    expect(factText(card, 'Amount due')).toBe('$621.90Past due for October 2026 to November 2026: $414.60Current bill for December 2026: $207.30');
+    expect(card.queryByText('Past due', { selector: 'dt' })).toBeNull();
   });
 
   it('gives a member without APTC the state’s grace period: coverage ends on the paid-through date, said in Spanish', async () => {
@@ -171,7 +172,7 @@ describe('account overview (SPEC §1, §2, §3)', () => {
     expect(await screen.findByText('You can ask to restore this policy')).toBeTruthy();
     expect(screen.getByText(/Pay \$844\.88 by December 31, 2026 to reinstate your coverage/)).toBeTruthy();
     expect(screen.getByText('Terminated')).toBeTruthy();
-    expect(factText(within(screen.getByTestId('policy-card')), 'Past due')).toBe('$211.22 for August 2026');
+    expect(factText(within(screen.getByTestId('policy-card')), 'Amount due')).toBe('$211.22Past due for August 2026: $211.22');
     expect(screen.getByText('To reinstate: $844.88 for August 2026 to November 2026 — the month past due and the 3 months since your coverage ended.')).toBeTruthy();
     // The coverage ended: no grace period banner.
     expect(screen.queryByRole('region', { name: /grace period/ })).toBeNull();

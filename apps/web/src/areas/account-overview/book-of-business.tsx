@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import type { PolicySummary } from '@portal/contracts';
+import { displayedPolicyId } from '@portal/domain';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useConfig } from '../../config/config-context';
 import { DataTable } from '../../ui/data-table';
 import { useFormatters } from '../../ui/format';
 import { useLayout } from '../../ui/use-layout';
@@ -19,16 +21,19 @@ export function BookOfBusiness({ policies }: { policies: readonly OverviewPolicy
   const { t } = useTranslation();
   const format = useFormatters();
   const { narrow } = useLayout();
+  const { account } = useConfig();
+  // The subscriber ID the portal shows everywhere (policyDisplayID), under its own name (issue 33 item 10).
+  const { idType } = displayedPolicyId({}, account.policyDisplayID);
   const cells = (p: PolicySummary) => [
     <Link key="holder" component={RouterLink} to={`/broker/clients/${p.id}`}>
       {p.policyHolder.firstName} {p.policyHolder.lastName}
     </Link>,
-    p.exchangeSubscriberId ?? p.issuerSubscriberId,
+    displayedPolicyId({ exchangeId: p.exchangeSubscriberId, issuerId: p.issuerSubscriberId }, account.policyDisplayID).id ?? '—',
     p.planName ?? t(`lineOfCoverage.${p.lineOfCoverage}`),
     t(p.displayStatus, { defaultValue: p.enrollmentStatus }),
     format.money(p.amountDueCents),
   ];
-  const headings = [t('overview.book.policyHolder'), t('overview.book.memberId'), t('overview.book.plan'), t('overview.book.status'), t('overview.book.amountDue')];
+  const headings = [t('overview.book.policyHolder'), t(idType === 'IssuerId' ? 'nav.issuerIdLabel' : 'nav.exchangeIdLabel'), t('overview.book.plan'), t('overview.book.status'), t('overview.book.amountDue')];
   return (
     <Paper component="section" variant="outlined" aria-labelledby="book-heading" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="book-heading" variant="h5" component="h2" gutterBottom>

@@ -10,7 +10,7 @@ import { useConfig } from '../../config/config-context';
 import { updatePortalState } from '../../lib/portal-state';
 import { useSignedInViewer } from '../../lib/viewer';
 import { Facts, type Fact } from '../../ui/facts';
-import { useCoveredMonths } from '../../ui/covered-months';
+import { useAmountDueFact } from '../../ui/payment/amount-due';
 import { useFormatters } from '../../ui/format';
 
 type Finance = NonNullable<PolicyDetail['finance']>;
@@ -21,15 +21,11 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
   const format = useFormatters();
   const { account } = useConfig();
   const viewer = useSignedInViewer();
-  const coveredMonths = useCoveredMonths();
+  const amountDue = useAmountDueFact();
   // Each amount says which months it is for (SPEC §3 Finance; the server's ledger names them).
   const facts: Fact[] = [
-    {
-      label: t('overview.finance.amountDue'),
-      value: format.money(finance.currentAmountDueCents + finance.pastAmountDueCents),
-      detail: coveredMonths([...finance.pastDueMonths, ...finance.currentDueMonths]),
-      tone: finance.pastAmountDueCents > 0 ? 'error' : 'normal',
-    },
+    // One amount due, its parts (past due, this bill) under it: never a second "past due" beside it.
+    amountDue(finance, t('overview.finance.amountDue')),
     { label: t('overview.finance.dueDate'), value: finance.paymentDueDate ? format.date(finance.paymentDueDate) : t('overview.none') },
     { label: t('overview.finance.monthlyPremium'), value: format.money(finance.premiumAmountDueCents) },
     { label: t('overview.finance.paidThrough'), value: finance.paidThroughDate ? format.date(finance.paidThroughDate) : t('overview.finance.notPaidYet') },
@@ -38,8 +34,6 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
     // SPEC §3 Finance paperless, paperlessEmail (DOMAIN "Paperless").
     { label: t('paperless.title'), value: finance.paperless ? t('paperless.overviewOn', { email: finance.paperlessEmail ?? '' }) : t('paperless.overviewOff') },
   ];
-  if (finance.pastAmountDueCents > 0)
-    facts.push({ label: t('overview.finance.pastDue'), value: format.money(finance.pastAmountDueCents), detail: coveredMonths(finance.pastDueMonths), tone: 'error' });
   // What pays part of the premium this month, each under its own name (DOMAIN "Money"): the premium tax
   // credit (APTC) of an exchange policy, and the employer's contribution to a group policy (any other
   // subsidy otherwise) — never one figure called a tax credit.

@@ -29,6 +29,8 @@ import {
   type BookRow,
   type BookSortField,
 } from '@portal/contracts';
+import { displayedPolicyId } from '@portal/domain';
+import { useConfig } from '../../config/config-context';
 import { getBookCsv, useBook } from '../../data/broker-book/get-book';
 import { isBrokerSession, useSignedInViewer } from '../../lib/viewer';
 import { saveBlob } from '../../lib/save-blob';
@@ -79,6 +81,8 @@ export default function BookPage() {
   const [search, setSearch] = useState(query.q ?? '');
   const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
   const isBroker = isBrokerSession(viewer.session);
+  const { account } = useConfig();
+  const { idType } = displayedPolicyId({}, account.policyDisplayID);
 
   const update = (changes: Record<string, string | undefined>, resetPage = true) => {
     setParams(
@@ -122,12 +126,14 @@ export default function BookPage() {
     },
     { field: 'policyNumber', headerName: t('broker.columns.policyNumber'), flex: 1, minWidth: 130 },
     {
+      // The subscriber ID the portal shows everywhere (policyDisplayID), under its own name: never a mix
+      // of exchange and issuer IDs under one heading (issue 33 item 10).
       field: 'exchangeSubscriberId',
-      headerName: t('broker.columns.memberId'),
+      headerName: t(idType === 'IssuerId' ? 'nav.issuerIdLabel' : 'nav.exchangeIdLabel'),
       sortable: false,
       flex: 1,
       minWidth: 130,
-      valueGetter: (_value, row) => row.exchangeSubscriberId ?? row.issuerSubscriberId,
+      valueGetter: (_value, row) => displayedPolicyId({ exchangeId: row.exchangeSubscriberId, issuerId: row.issuerSubscriberId }, account.policyDisplayID).id ?? '—',
     },
     { field: 'line', headerName: t('broker.columns.line'), minWidth: 100, valueGetter: (_value, row) => t(`lineOfCoverage.${row.lineOfCoverage}`) },
     { field: 'status', headerName: t('broker.columns.status'), minWidth: 120, valueGetter: (_value, row) => status(row.enrollmentStatus) },

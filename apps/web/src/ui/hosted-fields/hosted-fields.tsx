@@ -80,6 +80,34 @@ export function HostedFields({ kind, config, title, onSubmitRequest, onExpired, 
   useLayoutEffect(() => {
     currentLoad.current = load;
   });
+  // Issue 33 item 13: a new height the frame reports while a pointer is pressed on the page (the press
+  // that took focus out of the frame makes it check the field it left, and its messages change height)
+  // waits until the press is over, so nothing moves under a button between press and release.
+  const pressed = useRef(false);
+  const heldHeight = useRef<number | null>(null);
+  useEffect(() => {
+    const press = () => {
+      pressed.current = true;
+    };
+    const release = () => {
+      pressed.current = false;
+      const held = heldHeight.current;
+      heldHeight.current = null;
+      // After the click that follows the release.
+      if (held !== null)
+        setTimeout(() => {
+          setHeight(held);
+        }, 0);
+    };
+    document.addEventListener('pointerdown', press, true);
+    document.addEventListener('pointerup', release, true);
+    document.addEventListener('pointercancel', release, true);
+    return () => {
+      document.removeEventListener('pointerdown', press, true);
+      document.removeEventListener('pointerup', release, true);
+      document.removeEventListener('pointercancel', release, true);
+    };
+  }, []);
   const [readyLoad, setReadyLoad] = useState<string | null>(null);
   const [stalledLoad, setStalledLoad] = useState<string | null>(null);
   const ready = readyLoad === load;
@@ -95,7 +123,11 @@ export function HostedFields({ kind, config, title, onSubmitRequest, onExpired, 
           setReadyLoad(currentLoad.current);
           return;
         case 'resize':
-          if (typeof message.height === 'number' && Number.isFinite(message.height)) setHeight(Math.min(Math.max(Math.ceil(message.height), 80), 2000));
+          if (typeof message.height === 'number' && Number.isFinite(message.height)) {
+            const next = Math.min(Math.max(Math.ceil(message.height), 80), 2000);
+            if (pressed.current) heldHeight.current = next;
+            else setHeight(next);
+          }
           return;
         case 'submit':
           submitRequest.current?.();

@@ -5,30 +5,22 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../config/config-context';
-import { useCoveredMonths } from '../covered-months';
 import { Facts, type Fact } from '../facts';
 import { useFormatters } from '../format';
+import { useAmountDueFact } from './amount-due';
 
-/** What the member owes on the policy being paid: amount due, past due, due date, paid-through, grace period. */
+/** What the member owes on the policy being paid: the amount due (past due and this bill in it), due date, paid-through, grace period. */
 export function OwedSummary({ policy, today }: { policy: PolicyDetail; today: string }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const coveredMonths = useCoveredMonths();
+  const amountDue = useAmountDueFact();
   const { account } = useConfig();
   const finance = policy.finance;
   if (!finance) return null;
   const due = finance.currentAmountDueCents + finance.pastAmountDueCents;
-  // Each amount says which months it is for, as on the overview (the server's ledger names them).
+  // One amount due with its parts, each month once, as on the overview (issue 33 item 11).
   const facts: Fact[] = [
-    {
-      label: t('payments.makePayment.amountDue'),
-      value: format.money(due),
-      detail: coveredMonths([...finance.pastDueMonths, ...finance.currentDueMonths]),
-      tone: finance.pastAmountDueCents > 0 ? 'error' : 'normal',
-    },
-    ...(finance.pastAmountDueCents > 0
-      ? [{ label: t('payments.makePayment.pastDue'), value: format.money(finance.pastAmountDueCents), detail: coveredMonths(finance.pastDueMonths), tone: 'error' as const }]
-      : []),
+    amountDue(finance, t('payments.makePayment.amountDue')),
     { label: t('payments.makePayment.dueDate'), value: finance.paymentDueDate ? format.date(finance.paymentDueDate) : t('overview.none') },
     { label: t('payments.makePayment.paidThrough'), value: finance.paidThroughDate ? format.date(finance.paidThroughDate) : t('payments.makePayment.notPaidYet') },
   ];

@@ -8,6 +8,8 @@ import { amountCents, type CalendarDate, formatUsDate, scheduledPaymentWindow, t
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -31,6 +33,8 @@ import { HostedFields, type HostedFieldsHandle } from '../hosted-fields/hosted-f
 import { usePaymentMethodLabel } from './payment-method-label';
 
 const NEW_CARD = 'new-card';
+/** The height of the details step's action bar, which stays at the bottom of the screen (issue 33 item 13). */
+const STICKY_ACTION_PX = 72;
 const NEW_BANK = 'new-bank';
 
 /** The method chosen, ready to pay with: a saved wallet item, or a one-time token from the hosted fields. */
@@ -139,6 +143,10 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
   const [review, setReview] = useState<Review | null>(null);
   const [tokenizeFailed, setTokenizeFailed] = useState(false);
   const [frameExpired, setFrameExpired] = useState(false);
+  // Issue 33 item 13: while the processor checks what was typed, a second press waits for the first
+  // (the frame answers one request at a time) and the page says what it is doing.
+  const [checking, setChecking] = useState(false);
+  const checkingNow = useRef(false);
   const guest = viewer.session.kind === 'guest';
   const limits = account.payments;
   const snackbar = useSnackbar();
@@ -214,7 +222,13 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
       else if (bank) method = { kind: 'saved', itemId, method: 'BankAccount', label: methodLabel('BankAccount', bank.accountType, bank.last3, bank.nickname) };
       else return;
     } else {
-      const outcome = await frame.current?.tokenize();
+      if (checkingNow.current) return;
+      checkingNow.current = true;
+      setChecking(true);
+      const outcome = await frame.current?.tokenize().finally(() => {
+        checkingNow.current = false;
+        setChecking(false);
+      });
       if (!outcome || outcome.status === 'failed') {
         setTokenizeFailed(true);
         return;
@@ -460,11 +474,36 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
             <TextInput name="zip" field="zip" required autoComplete="billing postal-code" inputMode="numeric" maxLength={10} />
           </Stack>
           <TextInput name="emailAddress" field="emailAddress" type="email" autoComplete="email" maxLength={200} />
-          <Box>
-            <Button type="submit" variant="contained" size="large">
+          {/* Issue 33 item 13: the action stays in view at the bottom of the screen while the details are
+              on it, so it is never reached by a scroll made just before the press, and the processor's
+              frame changing height above it does not move it; focused fields are kept clear of it. */}
+          <GlobalStyles styles={{ html: { scrollPaddingBottom: STICKY_ACTION_PX + 16 } }} />
+          <Stack
+            direction="row"
+            spacing={2}
+            data-testid="payment-details-action"
+            sx={{
+              position: 'sticky',
+              bottom: 0,
+              zIndex: 1,
+              alignItems: 'center',
+              minHeight: STICKY_ACTION_PX,
+              mx: { xs: -2, sm: -3 },
+              px: { xs: 2, sm: 3 },
+              py: 1.5,
+              bgcolor: 'background.paper',
+              borderTop: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Button type="submit" variant="contained" size="large" startIcon={checking ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}>
               {t('payments.makePayment.continue')}
             </Button>
-          </Box>
+            {/* A polite live region from the start, so that the reason is said when it appears. */}
+            <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
+              {checking ? t('payments.makePayment.checkingMethod') : ''}
+            </Typography>
+          </Stack>
         </Stack>
       </PortalForm>
     </Paper>

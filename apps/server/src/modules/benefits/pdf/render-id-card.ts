@@ -145,8 +145,11 @@ function front(
     { text: `${member.firstName} ${member.lastName}`, bold: true, gap: 0.2 },
     { text: `${t.memberId}: ${member.memberId}` },
     { text: `${t.subscriberId}: ${cards.subscriberId}` },
-    { text: `${t.groupPolicy}: ${cards.groupOrPolicyNumber}` },
+    // Each number under the name the portal gives it on every page (issue 33 item 10; decision 047).
+    { text: `${t.policyNumber}: ${cards.policyNumber}` },
+    ...(cards.groupOrPolicyNumber !== cards.policyNumber ? [{ text: `${t.groupNumber}: ${cards.groupOrPolicyNumber}` }] : []),
     ...(cards.employerName ? [{ text: `${t.employer}: ${cards.employerName}` }] : []),
+    ...(cards.exchangeSubscriberId ? [{ text: `${t.exchangeId}: ${cards.exchangeSubscriberId}` }] : []),
   ];
   const planBlocks: Block[] = [
     { text: `${t.plan}: ${plan.planName}` },

@@ -398,7 +398,8 @@ export interface CardTexts {
   back: string;
   memberId: string;
   subscriberId: string;
-  groupPolicy: string;
+  policyNumber: string;
+  groupNumber: string;
   exchangeId: string;
   plan: string;
   network: string;
@@ -426,7 +427,7 @@ export interface CardTexts {
 
 export const CARD: Record<PdfLanguage, CardTexts> = {
   en: {
-    title: 'Member ID cards',
+    title: 'ID cards',
     subject: (policyNumber) => `ID cards for policy ${policyNumber}`,
     intro:
       'Print this page and cut out the front and the back of each card, or show the card on your phone. Every covered member has a card of their own.',
@@ -435,8 +436,9 @@ export const CARD: Record<PdfLanguage, CardTexts> = {
     back: 'Back',
     memberId: 'Member ID',
     subscriberId: 'Subscriber ID',
-    groupPolicy: 'Group/policy no.',
-    exchangeId: 'Exchange ID',
+    policyNumber: 'Policy number',
+    groupNumber: 'Group number',
+    exchangeId: 'Exchange Subscriber ID',
     plan: 'Plan',
     network: 'Network',
     issuer: 'Issuer (HIOS)',
@@ -455,7 +457,7 @@ export const CARD: Record<PdfLanguage, CardTexts> = {
     claims: 'Send claims to',
     emergency: 'In an emergency call 911 or go to the nearest emergency room.',
     notProof: 'This card does not prove eligibility or guarantee payment.',
-    qrAlt: (memberId) => `QR code with the member ID ${memberId}`,
+    qrAlt: (memberId) => `QR code with the Member ID ${memberId}`,
     noCards: 'Nobody on this policy is covered today or from a coming date, so there is no ID card to print.',
     relationship: {
       self: 'Subscriber',
@@ -469,7 +471,7 @@ export const CARD: Record<PdfLanguage, CardTexts> = {
     page: (page, pages) => `Page ${page} of ${pages}`,
   },
   es: {
-    title: 'Tarjetas de identificación de miembro',
+    title: 'Tarjetas de identificación',
     subject: (policyNumber) => `Tarjetas de identificación de la póliza ${policyNumber}`,
     intro:
       'Imprima esta página y recorte el frente y el reverso de cada tarjeta, o muestre la tarjeta en su teléfono. Cada miembro cubierto tiene su propia tarjeta.',
@@ -478,8 +480,9 @@ export const CARD: Record<PdfLanguage, CardTexts> = {
     back: 'Reverso',
     memberId: 'ID de miembro',
     subscriberId: 'ID de suscriptor',
-    groupPolicy: 'N.º de grupo/póliza',
-    exchangeId: 'ID del Exchange',
+    policyNumber: 'Número de póliza',
+    groupNumber: 'Número de grupo',
+    exchangeId: 'ID de suscriptor del Exchange',
     plan: 'Plan',
     network: 'Red',
     issuer: 'Aseguradora (HIOS)',
@@ -513,17 +516,18 @@ export const CARD: Record<PdfLanguage, CardTexts> = {
     page: (page, pages) => `Página ${page} de ${pages}`,
   },
   pt: {
-    title: 'Carteirinhas do associado',
+    title: 'Carteirinhas',
     subject: (policyNumber) => `Carteirinhas da apólice ${policyNumber}`,
     intro:
       'Imprima esta página e recorte a frente e o verso de cada carteirinha, ou mostre a carteirinha no celular. Cada associado coberto tem a sua própria carteirinha.',
     cardFor: (name) => `Carteirinha de ${name}`,
     front: 'Frente',
     back: 'Verso',
-    memberId: 'ID do associado',
-    subscriberId: 'ID do titular',
-    groupPolicy: 'Nº do grupo/apólice',
-    exchangeId: 'ID do Exchange',
+    memberId: 'ID de associado',
+    subscriberId: 'ID de assinante',
+    policyNumber: 'Número da apólice',
+    groupNumber: 'Número do grupo',
+    exchangeId: 'ID de assinante do Exchange',
     plan: 'Plano',
     network: 'Rede',
     issuer: 'Operadora (HIOS)',
@@ -542,7 +546,7 @@ export const CARD: Record<PdfLanguage, CardTexts> = {
     claims: 'Envie as contas para',
     emergency: 'Em uma emergência ligue para o 911 ou vá ao pronto-socorro mais próximo.',
     notProof: 'Esta carteirinha não comprova elegibilidade nem garante pagamento.',
-    qrAlt: (memberId) => `Código QR com o ID do associado ${memberId}`,
+    qrAlt: (memberId) => `Código QR com o ID de associado ${memberId}`,
     noCards:
       'Ninguém nesta apólice tem cobertura hoje nem a partir de uma data próxima, então não há carteirinha para imprimir.',
     relationship: {

@@ -53,7 +53,7 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
     kinds: {
       welcome: {
         title: 'Welcome to your plan',
-        meaning: (v) => [`Thank you for choosing ${v.planName}. Your coverage starts on ${v.effectiveDate}.`, 'Your member ID card will arrive by mail. You can also see your coverage, pay premiums and read your documents in the member portal.'],
+        meaning: (v) => [`Thank you for choosing ${v.planName}. Your coverage starts on ${v.effectiveDate}.`, 'Your ID card will arrive by mail. You can also see your coverage, pay premiums and read your documents in the member portal.'],
         todo: () => ['Pay your premium by its due date each month so your coverage continues. You can set up autopay in the member portal.'],
       },
       renewal: {
@@ -152,7 +152,7 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
     kinds: {
       welcome: {
         title: 'Bienvenido a su plan',
-        meaning: (v) => [`Gracias por elegir ${v.planName}. Su cobertura comienza el ${v.effectiveDate}.`, 'Recibirá su tarjeta de miembro por correo. También puede ver su cobertura, pagar las primas y leer sus documentos en el portal para miembros.'],
+        meaning: (v) => [`Gracias por elegir ${v.planName}. Su cobertura comienza el ${v.effectiveDate}.`, 'Recibirá su tarjeta de identificación por correo. También puede ver su cobertura, pagar las primas y leer sus documentos en el portal para miembros.'],
         todo: () => ['Pague su prima antes de la fecha de vencimiento cada mes para mantener su cobertura. Puede activar el pago automático en el portal para miembros.'],
       },
       renewal: {
@@ -250,7 +250,7 @@ export const NOTICE: Record<PdfLanguage, NoticeTexts> = {
     kinds: {
       welcome: {
         title: 'Bem-vindo ao seu plano',
-        meaning: (v) => [`Obrigado por escolher ${v.planName}. Sua cobertura começa em ${v.effectiveDate}.`, 'Seu cartão de membro chegará pelo correio. Você também pode ver sua cobertura, pagar os prêmios e ler seus documentos no portal do membro.'],
+        meaning: (v) => [`Obrigado por escolher ${v.planName}. Sua cobertura começa em ${v.effectiveDate}.`, 'Sua carteirinha chegará pelo correio. Você também pode ver sua cobertura, pagar os prêmios e ler seus documentos no portal do membro.'],
         todo: () => ['Pague seu prêmio até a data de vencimento todos os meses para manter a cobertura. Você pode ativar o pagamento automático no portal do membro.'],
       },
       renewal: {

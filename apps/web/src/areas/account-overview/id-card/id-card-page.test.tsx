@@ -115,12 +115,14 @@ describe('ID card page (issue 12)', { timeout: 30_000 }, () => {
     );
     const front = within(maria).getByRole('article', { name: 'Front of the card' });
     expect(front.textContent).toContain('Member ID:FK3M9QX2B7PZ4NC8VDW2');
-    expect(front.textContent).toContain('Group or policy number:LHP-1000001-01');
+    expect(front.textContent).toContain('Policy number:LHP-1000001-01');
+    // Issue 33 item 10: the Exchange Subscriber ID under the name the guest form and the overview use.
+    expect(front.textContent).toContain('Exchange Subscriber ID:0902026467');
     expect(front.textContent).toContain('Rx BIN:999421');
     expect(front.textContent).toContain('Payer ID:LHP77');
     expect(front.textContent).toContain('Primary care visit:$30 copay');
     expect(
-      within(front).getByRole('img', { name: 'QR code with the member ID FK3M9QX2B7PZ4NC8VDW2' }),
+      within(front).getByRole('img', { name: 'QR code with the Member ID FK3M9QX2B7PZ4NC8VDW2' }),
     ).toBeTruthy();
     const back = within(maria).getByRole('article', { name: 'Back of the card' });
     const deductible = within(back).getByRole('row', { name: /Deductible/ });

@@ -157,7 +157,10 @@ function MemberCard({ cards, member, policyId }: { cards: IdCards; member: IdCar
                 <Box component="dl" sx={{ m: 0 }}>
                   <Line label={t('idCard.memberId')}>{member.memberId}</Line>
                   <Line label={t('idCard.subscriberId')}>{cards.subscriberId}</Line>
-                  <Line label={t('idCard.groupPolicy')}>{cards.groupOrPolicyNumber}</Line>
+                  {/* Each number under the name the portal gives it everywhere (issue 33 item 10): the policy
+                      number a guest pays with, and an employer plan's group number beside it. */}
+                  <Line label={t('idCard.policyNumber')}>{cards.policyNumber}</Line>
+                  {cards.groupOrPolicyNumber !== cards.policyNumber && <Line label={t('idCard.groupNumber')}>{cards.groupOrPolicyNumber}</Line>}
                   {cards.employerName && <Line label={t('idCard.employer')}>{cards.employerName}</Line>}
                   {cards.exchangeSubscriberId && (
                     <Line label={t('idCard.exchangeId')}>{cards.exchangeSubscriberId}</Line>

@@ -148,13 +148,13 @@ describe('manage dependents page (issue 11, SPEC §3 Member and Add-dependent fo
     fireEvent.input(within(form).getByLabelText(/Date of birth/), { target: { value: '2026-11-19' } });
     await choose(/Sex/, 'Male');
     await choose(/Relationship/, 'Child');
-    const exchangeId = within(form).getByRole('textbox', { name: /Exchange member ID/ });
+    const exchangeId = within(form).getByRole('textbox', { name: /Exchange Member ID/ });
     fireEvent.input(exchangeId, { target: { value: 'AB12' } });
     const ssn = within(form).getByRole('textbox', { name: /Social Security number/ });
     fireEvent.input(ssn, { target: { value: '666-12-3456' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Review the request' }));
     expect((await within(form).findAllByText('Social Security number cannot start with 666.')).length).toBeGreaterThan(0);
-    expect(within(form).getAllByText('Exchange member ID has exactly 10 letters and digits.').length).toBeGreaterThan(0);
+    expect(within(form).getAllByText('Exchange Member ID has exactly 10 letters and digits.').length).toBeGreaterThan(0);
     expect(within(form).getAllByText('Date of birth of a newborn is the date of the birth.').length).toBeGreaterThan(0);
     expect((ssn as HTMLInputElement).value).toBe('666-12-3456');
     expect(within(form).getByRole<HTMLInputElement>('textbox', { name: /First name/ }).value).toBe('Lucas');
