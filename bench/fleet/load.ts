@@ -47,9 +47,11 @@ export class Recorder {
   readonly payments: PaymentAttempt[] = [];
   /** Requests sent and not answered yet. */
   inFlight = 0;
+  /** Requests sent again after the proxy closed their kept-alive connection without an answer. */
+  resentAfterClose = 0;
   constructor(readonly baseUrl: string) {}
 
-  async request(kind: Answer['kind'], path: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<{ status: number; body: string; headers: Headers | null }> {
+  async request(kind: Answer['kind'], path: string, init: RequestInit & { timeoutMs?: number; resent?: boolean } = {}): Promise<{ status: number; body: string; headers: Headers | null }> {
     const startedAt = Date.now();
     this.inFlight += 1;
     try {
@@ -66,7 +68,20 @@ export class Recorder {
       this.answers.push({ kind, status: response.status, startedAt, at: Date.now(), retryAfter: response.headers.get('retry-after'), problemType });
       return { status: response.status, body, headers: response.headers };
     } catch (error) {
-      this.answers.push({ kind, status: 0, startedAt, at: Date.now(), retryAfter: null, problemType: null, error: (error as Error).cause ? String((error as { cause?: unknown }).cause) : String(error) });
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      // A kept-alive connection the proxy closed before any answer (it does so when the instance behind
+      // died under a request it had just sent on a reused connection, so that the client sends it again):
+      // browsers send such a request again once, whatever its method; so does this client, and counts it.
+      if (cause?.code === 'UND_ERR_SOCKET' && cause.message === 'other side closed' && !init.resent) {
+        this.resentAfterClose += 1;
+        this.inFlight -= 1;
+        try {
+          return await this.request(kind, path, { ...init, resent: true });
+        } finally {
+          this.inFlight += 1;
+        }
+      }
+      this.answers.push({ kind, status: 0, startedAt, at: Date.now(), retryAfter: null, problemType: null, error: cause ? String(cause.message ?? cause.code) : String(error) });
       return { status: 0, body: '', headers: null };
     } finally {
       this.inFlight -= 1;

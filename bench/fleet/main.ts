@@ -261,7 +261,7 @@ try {
       lostAcknowledged: money.lostAcknowledged,
       chargedNotRecorded: money.chargedNotRecorded,
       paymentsGivenUp: money.paymentsGivenUp,
-      facts: { ...facts, ...(money.refused.length > 0 ? { paymentsRefused: money.refused } : {}) },
+      facts: { ...facts, resentAfterProxyClosed: recorder.resentAfterClose, ...(money.refused.length > 0 ? { paymentsRefused: money.refused } : {}) },
       checks: allChecks,
       passed: allChecks.every((check) => check.ok),
     };
@@ -314,12 +314,19 @@ try {
     await running.stop();
     const failed = failedOf(recorder.answers);
     const checks: Check[] = [
-      { name: 'only requests in flight at the kill failed', ok: failed.length <= inFlight && failed.every((answer) => answer.startedAt <= killedAt), detail: `${String(failed.length)} failed, ${String(inFlight)} in flight; ${String(failed.filter((answer) => answer.startedAt > killedAt).length)} started after the kill` },
+      // In flight: being answered by the killed instance, or sent to it in the instant before its sockets
+      // closed (100 ms). HAProxy closes those connections without an answer; the client sends them again.
+      {
+        name: 'only requests in flight at the kill failed',
+        ok: failed.length <= inFlight && failed.every((answer) => answer.startedAt <= killedAt + 100),
+        detail: `${String(failed.length)} failed after the client resent ${String(recorder.resentAfterClose)}; ${String(inFlight)} in flight at the kill`,
+      },
       { name: 'a stays up', ok: a.running },
     ];
+    const failures = failed.map((answer) => ({ kind: answer.kind, status: answer.status, sentMs: answer.startedAt - killedAt, answeredMs: answer.at - killedAt, ...(answer.error ? { error: answer.error.slice(0, 80) } : {}) }));
     const restartMs = await b.start();
     await proxy.waitFor('b', 'UP');
-    results.push(await summarise('a', 'SIGKILL one instance under load', started, recorder, checks, { inFlightAtKill: inFlight, haproxyMarkedDownMs: downAfterMs, restartMs }));
+    results.push(await summarise('a', 'SIGKILL one instance under load', started, recorder, checks, { inFlightAtKill: inFlight, failures, haproxyMarkedDownMs: downAfterMs, restartMs }));
   }
 
   // ---- b: SIGTERM one instance under load ------------------------------------------------------------

@@ -168,7 +168,10 @@ defaults
   timeout http-keep-alive 10s
   # Live notification streams stay open (the portal sends a heartbeat every 25 s).
   timeout tunnel 1h
-  # A connection refused by a stopped instance is tried on another: the request never reached it.
+  # A connection refused by a stopped instance is tried on another: the request never reached it. A request
+  # sent on a reused connection that the instance closed without a byte of answer (it died) is not repeated
+  # here: HAProxy closes the client's connection, and browsers send the request again (as HTTP/1.1 clients
+  # do on a reused connection closed before any answer; the harness's client does the same, and counts it).
   retries 2
   option redispatch
   retry-on conn-failure
