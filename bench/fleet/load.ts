@@ -38,6 +38,8 @@ export interface PaymentAttempt {
   transactionId: string | null;
   /** The first status that ended the attempt without an acknowledgement (402 declined, a 4xx refusal), or null. */
   refusedWith: number | null;
+  /** The refusal's problem (type and detail), when refused. */
+  refusal?: string;
   gaveUp: boolean;
   tries: number;
 }
@@ -158,6 +160,12 @@ export async function pay(recorder: Recorder, member: Member, cents: number, tod
     const retry = answer.status === 0 || answer.status === 409 || answer.status === 429 || answer.status >= 500;
     if (!retry) {
       attempt.refusedWith = answer.status;
+      try {
+        const problem = JSON.parse(answer.body) as { type?: string; detail?: string; errors?: { field?: string; code?: string }[] };
+        attempt.refusal = `${problem.type ?? ''}: ${problem.detail ?? ''} ${JSON.stringify(problem.errors ?? [])}`.slice(0, 300);
+      } catch {
+        attempt.refusal = answer.body.slice(0, 300);
+      }
       return attempt;
     }
     if (Date.now() > deadline) {

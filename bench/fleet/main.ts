@@ -226,7 +226,7 @@ try {
         lostAcknowledged: acknowledged.filter((attempt) => !recorded.has(attempt.transactionId ?? '')).length,
         chargedNotRecorded: charges.filter((charge) => !recorded.has(charge.id)).length,
         paymentsGivenUp: attempts.filter((attempt) => attempt.gaveUp).length,
-        refused: attempts.filter((attempt) => attempt.refusedWith !== null).map((attempt) => attempt.refusedWith),
+        refused: attempts.filter((attempt) => attempt.refusedWith !== null).map((attempt) => `${String(attempt.refusedWith)} ${attempt.refusal ?? ''}`),
       };
     } finally {
       await client.end();
@@ -580,7 +580,7 @@ async function measureThroughput(context: {
     const result = await autocannon({ url, connections, duration: seconds, requests });
     const wall = Date.now() - started;
     const after = cpu();
-    const cores = Object.fromEntries(Object.entries(after).map(([name, ms]) => [name, Math.round(((ms - (before[name as keyof typeof before] ?? 0)) / wall) * 100) / 100]));
+    const cores = Object.fromEntries(Object.entries(after).map(([name, ms]) => [name, Math.round(((ms - before[name as keyof typeof before]) / wall) * 100) / 100]));
     const measured: Phase = { setup, run, readsPerSecond: Math.round(result['2xx'] / result.duration), non2xx: result.non2xx, p50Ms: result.latency.p50, p99Ms: result.latency.p99, cores };
     phases.push(measured);
     log(`throughput: run ${String(run)}, ${setup}: ${String(measured.readsPerSecond)} reads/s, p50 ${String(measured.p50Ms)} ms, p99 ${String(measured.p99Ms)} ms, non-2xx ${String(measured.non2xx)}, cores ${JSON.stringify(cores)}`);

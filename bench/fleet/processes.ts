@@ -217,7 +217,7 @@ export class Haproxy extends Managed {
         await this.stats();
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`HAProxy did not start in 15 s (${String(error)}):\n${this.tail()}`);
+        if (Date.now() > deadline) throw new Error(`HAProxy did not start in 15 s:\n${this.tail()}`, { cause: error });
         await sleep(100);
       }
     }

@@ -94,10 +94,7 @@ describe('issue 40: fleet metrics at /metrics', () => {
     expect((await send(unknown, signatureHeader('whsec_someone_else_entirely', unknown))).statusCode).toBe(400);
     // A handler that fails: 500, and the processor delivers it again.
     let failing = true;
-    harness.app.processorWebhooks.register(async () => {
-      if (failing) throw new Error('handler failed');
-      return 'applied';
-    });
+    harness.app.processorWebhooks.register(() => (failing ? Promise.reject(new Error('handler failed')) : Promise.resolve('applied' as const)));
     const failed = JSON.stringify({ id: 'evt_metrics_failed', type: 'charge.settled', transactionId: 'ch_metrics', amount: '5.00', metadata: {} });
     expect((await send(failed, signatureHeader(TEST_WEBHOOK_SECRET, failed))).statusCode).toBe(500);
     failing = false;
