@@ -36,7 +36,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from '../../apps/serve
 import { startThrowawayRedis, type ThrowawayRedis } from '../../apps/server/test/throwaway-redis';
 import { signIn } from '../lib/sign-in.mjs';
 import { byStatus, pay, Recorder, startLoad, type Answer, type Member, type PaymentAttempt } from './load';
-import { Haproxy, PortalProcess, postmasterPid, treeCpuMs } from './processes';
+import { Haproxy, machineBusyMs, PortalProcess, postmasterPid, treeCpuMs } from './processes';
 import { openStream, type StreamEvent } from './stream';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -539,6 +539,9 @@ interface ThroughputResult {
   connections: number;
   phases: Phase[];
   median: { one: number; two: number; ratio: number; ratios: number[] };
+  /** CPU ms per read by part (medians over every phase), and what they allow on a machine of our own. */
+  cpuMsPerRead: Record<'portal' | 'postgresql' | 'haproxy' | 'load generator' | 'all', number>;
+  projected: { cores: number; one: number; two: number; ratio: number }[];
 }
 
 async function measureThroughput(context: {
@@ -571,6 +574,7 @@ async function measureThroughput(context: {
     'portal b': context.b.pid ? treeCpuMs(context.b.pid) : 0,
     'job runner': context.runner.pid ? treeCpuMs(context.runner.pid) : 0,
     postgresql: postmaster ? treeCpuMs(postmaster) : 0,
+    'whole machine': machineBusyMs(),
   });
   const phases: Phase[] = [];
   const phase = async (setup: Phase['setup'], run: number, url: string) => {
@@ -580,7 +584,10 @@ async function measureThroughput(context: {
     const result = await autocannon({ url, connections, duration: seconds, requests });
     const wall = Date.now() - started;
     const after = cpu();
-    const cores = Object.fromEntries(Object.entries(after).map(([name, ms]) => [name, Math.round(((ms - before[name as keyof typeof before]) / wall) * 100) / 100]));
+    const cores: Record<string, number> = Object.fromEntries(Object.entries(after).map(([name, ms]) => [name, Math.round(((ms - before[name as keyof typeof before]) / wall) * 100) / 100]));
+    // What other processes took meanwhile (other sessions' work on a shared machine): the machine less ours.
+    const ours = Object.entries(cores).filter(([name]) => name !== 'whole machine').reduce((sum, [, value]) => sum + value, 0);
+    cores['everything else'] = Math.round(Math.max(0, (cores['whole machine'] ?? 0) - ours) * 100) / 100;
     const measured: Phase = { setup, run, readsPerSecond: Math.round(result['2xx'] / result.duration), non2xx: result.non2xx, p50Ms: result.latency.p50, p99Ms: result.latency.p99, cores };
     phases.push(measured);
     log(`throughput: run ${String(run)}, ${setup}: ${String(measured.readsPerSecond)} reads/s, p50 ${String(measured.p50Ms)} ms, p99 ${String(measured.p99Ms)} ms, non-2xx ${String(measured.non2xx)}, cores ${JSON.stringify(cores)}`);
@@ -597,7 +604,30 @@ async function measureThroughput(context: {
   const one = phases.filter((p) => p.setup === 'one instance').map((p) => p.readsPerSecond);
   const two = phases.filter((p) => p.setup === 'two instances').map((p) => p.readsPerSecond);
   const ratios = one.map((value, index) => Math.round(((two[index] ?? 0) / value) * 100) / 100);
-  return { seconds, connections, phases, median: { one: median(one), two: median(two), ratio: Math.round((median(two) / median(one)) * 100) / 100, ratios } };
+  // What a read costs, whatever share of the machine the run got: CPU ms per read of each part.
+  const perRead = (names: string[]) => median(phases.map((p) => (names.reduce((sum, name) => sum + (p.cores[name] ?? 0), 0) * 1000) / Math.max(1, p.readsPerSecond)));
+  const costs = {
+    portal: perRead(['portal a', 'portal b']),
+    postgresql: perRead(['postgresql']),
+    haproxy: perRead(['haproxy']),
+    'load generator': perRead(['load generator (this process)']),
+    all: perRead(['portal a', 'portal b', 'postgresql', 'haproxy', 'load generator (this process)', 'job runner']),
+  };
+  const round2 = (value: number) => Math.round(value * 100) / 100;
+  // On a machine of our own with `cores` cores, everything on it as here: a Node process uses one core at
+  // most, and all parts together at most every core.
+  const projected = [2, 4].map((cores) => {
+    const capacity = (instances: number) => Math.round(Math.min((instances * 1000) / costs.portal, (cores * 1000) / costs.all));
+    return { cores, one: capacity(1), two: capacity(2), ratio: round2(capacity(2) / capacity(1)) };
+  });
+  return {
+    seconds,
+    connections,
+    phases,
+    median: { one: median(one), two: median(two), ratio: round2(median(two) / median(one)), ratios },
+    cpuMsPerRead: Object.fromEntries(Object.entries(costs).map(([name, value]) => [name, round2(value)])) as ThroughputResult['cpuMsPerRead'],
+    projected,
+  };
 }
 
 // ---- bench/RESULTS.md ------------------------------------------------------------------------------------------
@@ -627,14 +657,14 @@ function appendResults(cases: CaseResult[], summary: { commit: string; machine: 
       '',
       `Throughput: GET /api/v1/Policy/{id} as members through HAProxy (TLS), autocannon in the harness, ${String(t.connections)} connections, ${String(t.seconds)} s per phase after a 2 s warm-up; one instance (a second front door to instance a alone) then two, per run.`,
       '',
-      '| run | setup | reads/s | p50 ms | p99 ms | non-2xx | cores: load generator | HAProxy | portal a | portal b | PostgreSQL | job runner |',
-      '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| run | setup | reads/s | p50 ms | p99 ms | non-2xx | cores: load generator | HAProxy | portal a | portal b | PostgreSQL | job runner | everything else | whole machine |',
+      '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...t.phases.map((p) => {
         const c = (name: string) => (p.cores[name] ?? 0).toFixed(2);
-        return `| ${String(p.run)} | ${p.setup} | ${String(p.readsPerSecond)} | ${String(p.p50Ms)} | ${String(p.p99Ms)} | ${String(p.non2xx)} | ${c('load generator (this process)')} | ${c('haproxy')} | ${c('portal a')} | ${c('portal b')} | ${c('postgresql')} | ${c('job runner')} |`;
+        return `| ${String(p.run)} | ${p.setup} | ${String(p.readsPerSecond)} | ${String(p.p50Ms)} | ${String(p.p99Ms)} | ${String(p.non2xx)} | ${c('load generator (this process)')} | ${c('haproxy')} | ${c('portal a')} | ${c('portal b')} | ${c('postgresql')} | ${c('job runner')} | ${c('everything else')} | ${c('whole machine')} |`;
       }),
       '',
-      `Medians: one instance ${String(t.median.one)} reads/s, two ${String(t.median.two)} reads/s, ratio ${t.median.ratio.toFixed(2)} (per run: ${t.median.ratios.map((ratio) => ratio.toFixed(2)).join(', ')}).`,
+      `Medians: one instance ${String(t.median.one)} reads/s, two ${String(t.median.two)} reads/s, ratio ${t.median.ratio.toFixed(2)} (per run: ${t.median.ratios.map((ratio) => ratio.toFixed(2)).join(', ')}). CPU per read (medians): portal ${String(t.cpuMsPerRead.portal)} ms, PostgreSQL ${String(t.cpuMsPerRead.postgresql)} ms, HAProxy ${String(t.cpuMsPerRead.haproxy)} ms, load generator ${String(t.cpuMsPerRead['load generator'])} ms, all ${String(t.cpuMsPerRead.all)} ms. On a machine of its own, everything on it as here (a Node process at most one core, all parts together at most every core): ${t.projected.map((p) => `${String(p.cores)} cores: one instance ${String(p.one)}, two ${String(p.two)} reads/s, ratio ${p.ratio.toFixed(2)}`).join('; ')}.`,
     );
   }
   fs.appendFileSync(path.join(repoRoot, 'bench/RESULTS.md'), `${lines.join('\n')}\n`);

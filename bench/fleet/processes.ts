@@ -297,6 +297,13 @@ export function treeCpuMs(root: number): number {
   return total;
 }
 
+/** The whole machine's busy CPU time (ms, all cores) from /proc/stat: what every process used. */
+export function machineBusyMs(): number {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const [, user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).map(Number);
+  return ((user + nice + system + irq + softirq + steal) * 1000) / TICKS_PER_SECOND;
+}
+
 /** The pid of the PostgreSQL server listening on `port` (its postmaster), from /proc. */
 export function postmasterPid(port: number): number | null {
   for (const entry of fs.readdirSync('/proc')) {
