@@ -155,11 +155,16 @@ ${fallback ? `  # No instance ready (PostgreSQL down for all): still to a live o
 `;
   return `global
   maxconn 4096
+  # Abnormal requests only (errors, 5xx, aborted), to the harness's log file: what to read when a case fails.
+  log stderr format raw local0
   stats socket ${path.join(layout.dir, 'haproxy.sock')} mode 600 level admin
   tune.ssl.default-dh-param 2048
 
 defaults
   mode http
+  log global
+  option httplog
+  option dontlog-normal
   option http-keep-alive
   timeout connect 2s
   timeout client 60s
