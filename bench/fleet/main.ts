@@ -126,6 +126,14 @@ async function cleanUp(): Promise<void> {
   await postgres?.dispose().catch(() => undefined);
 }
 
+// Interrupted (Ctrl-C, or CI stopping it): nothing of ours is left running.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`fleet: ${signal}: stopping every process it started`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
 const results: CaseResult[] = [];
 let throughput: ThroughputResult | null = null;
 let exitCode = 0;
@@ -543,8 +551,8 @@ interface ThroughputResult {
   connections: number;
   phases: Phase[];
   median: { one: number; two: number; ratio: number; ratios: number[] };
-  /** CPU ms per read by part (medians over every phase), and what they allow on a machine of our own. */
-  cpuMsPerRead: Record<'portal' | 'postgresql' | 'haproxy' | 'load generator' | 'all', number>;
+  /** CPU ms per read by part (medians of each setup's phases), and what they allow on a machine of our own. */
+  cpuMsPerRead: Record<Phase['setup'], Record<'portal' | 'postgresql' | 'haproxy' | 'load generator' | 'all', number>>;
   projected: { cores: number; one: number; two: number; ratio: number }[];
 }
 
@@ -608,28 +616,37 @@ async function measureThroughput(context: {
   const one = phases.filter((p) => p.setup === 'one instance').map((p) => p.readsPerSecond);
   const two = phases.filter((p) => p.setup === 'two instances').map((p) => p.readsPerSecond);
   const ratios = one.map((value, index) => Math.round(((two[index] ?? 0) / value) * 100) / 100);
-  // What a read costs, whatever share of the machine the run got: CPU ms per read of each part.
-  const perRead = (names: string[]) => median(phases.map((p) => (names.reduce((sum, name) => sum + (p.cores[name] ?? 0), 0) * 1000) / Math.max(1, p.readsPerSecond)));
-  const costs = {
-    portal: perRead(['portal a', 'portal b']),
-    postgresql: perRead(['postgresql']),
-    haproxy: perRead(['haproxy']),
-    'load generator': perRead(['load generator (this process)']),
-    all: perRead(['portal a', 'portal b', 'postgresql', 'haproxy', 'load generator (this process)', 'job runner']),
-  };
+  // What a read costs, whatever share of the machine the run got: CPU ms per read of each part, per setup
+  // (two instances cost a little more per read: two pools, two caches, two processes to schedule).
   const round2 = (value: number) => Math.round(value * 100) / 100;
+  const costsOf = (setup: Phase['setup']) => {
+    const mine = phases.filter((p) => p.setup === setup);
+    const perRead = (names: string[]) => median(mine.map((p) => (names.reduce((sum, name) => sum + (p.cores[name] ?? 0), 0) * 1000) / Math.max(1, p.readsPerSecond)));
+    return {
+      portal: perRead(['portal a', 'portal b']),
+      postgresql: perRead(['postgresql']),
+      haproxy: perRead(['haproxy']),
+      'load generator': perRead(['load generator (this process)']),
+      all: perRead(['portal a', 'portal b', 'postgresql', 'haproxy', 'load generator (this process)', 'job runner']),
+    };
+  };
+  const costs = { 'one instance': costsOf('one instance'), 'two instances': costsOf('two instances') };
   // On a machine of our own with `cores` cores, everything on it as here: a Node process uses one core at
   // most, and all parts together at most every core.
   const projected = [2, 4].map((cores) => {
-    const capacity = (instances: number) => Math.round(Math.min((instances * 1000) / costs.portal, (cores * 1000) / costs.all));
-    return { cores, one: capacity(1), two: capacity(2), ratio: round2(capacity(2) / capacity(1)) };
+    const capacity = (instances: number, cost: (typeof costs)['one instance']) => Math.round(Math.min((instances * 1000) / cost.portal, (cores * 1000) / cost.all));
+    const oneCapacity = capacity(1, costs['one instance']);
+    const twoCapacity = capacity(2, costs['two instances']);
+    return { cores, one: oneCapacity, two: twoCapacity, ratio: round2(twoCapacity / oneCapacity) };
   });
   return {
     seconds,
     connections,
     phases,
     median: { one: median(one), two: median(two), ratio: round2(median(two) / median(one)), ratios },
-    cpuMsPerRead: Object.fromEntries(Object.entries(costs).map(([name, value]) => [name, round2(value)])) as ThroughputResult['cpuMsPerRead'],
+    cpuMsPerRead: Object.fromEntries(
+      Object.entries(costs).map(([setup, parts]) => [setup, Object.fromEntries(Object.entries(parts).map(([name, value]) => [name, round2(value)]))]),
+    ) as ThroughputResult['cpuMsPerRead'],
     projected,
   };
 }
@@ -668,7 +685,7 @@ function appendResults(cases: CaseResult[], summary: { commit: string; machine: 
         return `| ${String(p.run)} | ${p.setup} | ${String(p.readsPerSecond)} | ${String(p.p50Ms)} | ${String(p.p99Ms)} | ${String(p.non2xx)} | ${c('load generator (this process)')} | ${c('haproxy')} | ${c('portal a')} | ${c('portal b')} | ${c('postgresql')} | ${c('job runner')} | ${c('everything else')} | ${c('whole machine')} |`;
       }),
       '',
-      `Medians: one instance ${String(t.median.one)} reads/s, two ${String(t.median.two)} reads/s, ratio ${t.median.ratio.toFixed(2)} (per run: ${t.median.ratios.map((ratio) => ratio.toFixed(2)).join(', ')}). CPU per read (medians): portal ${String(t.cpuMsPerRead.portal)} ms, PostgreSQL ${String(t.cpuMsPerRead.postgresql)} ms, HAProxy ${String(t.cpuMsPerRead.haproxy)} ms, load generator ${String(t.cpuMsPerRead['load generator'])} ms, all ${String(t.cpuMsPerRead.all)} ms. On a machine of its own, everything on it as here (a Node process at most one core, all parts together at most every core): ${t.projected.map((p) => `${String(p.cores)} cores: one instance ${String(p.one)}, two ${String(p.two)} reads/s, ratio ${p.ratio.toFixed(2)}`).join('; ')}.`,
+      `Medians: one instance ${String(t.median.one)} reads/s, two ${String(t.median.two)} reads/s, ratio ${t.median.ratio.toFixed(2)} (per run: ${t.median.ratios.map((ratio) => ratio.toFixed(2)).join(', ')}). CPU ms per read (medians), ${Object.entries(t.cpuMsPerRead).map(([setup, c]) => `${setup}: portal ${String(c.portal)}, PostgreSQL ${String(c.postgresql)}, HAProxy ${String(c.haproxy)}, load generator ${String(c['load generator'])}, all ${String(c.all)}`).join('; ')}. On a machine of its own, everything on it as here (a Node process at most one core, all parts together at most every core): ${t.projected.map((p) => `${String(p.cores)} cores: one instance ${String(p.one)}, two ${String(p.two)} reads/s, ratio ${p.ratio.toFixed(2)}`).join('; ')}.`,
     );
   }
   fs.appendFileSync(path.join(repoRoot, 'bench/RESULTS.md'), `${lines.join('\n')}\n`);
