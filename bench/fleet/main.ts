@@ -24,7 +24,8 @@ import pg from 'pg';
 import { loadTenantConfig } from '../../apps/server/src/lib/tenant-config';
 import { tenantToday } from '../../apps/server/src/lib/today';
 import { openPostgres } from '../../apps/server/src/db/client';
-import { finances } from '../../apps/server/src/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { coverageSpans, finances } from '../../apps/server/src/db/schema';
 import { householdOwner } from '../../apps/server/src/processor/owner';
 import { TEST_CARDS } from '../../apps/server/src/processor/sandbox/test-numbers';
 import { repoRoot } from '../../apps/server/src/settings';
@@ -136,6 +137,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const results: CaseResult[] = [];
 let throughput: ThroughputResult | null = null;
+let payerCoverage: string[] = [];
 let exitCode = 0;
 try {
   // ---- The deployment ------------------------------------------------------------------------------
@@ -146,11 +148,15 @@ try {
   const processor = sandbox;
   const databaseUrl = await fleetDatabase(pgServer, 'portal');
 
-  // Members: readers, and payers whose policies have a large amount due (payments of a few dollars each).
+  // Members: readers, and payers. Their premiums are wholly paid by the tax credit, so that the job runner's
+  // billing day keeps their coverage running (the fixture's coverage started last year and nothing was
+  // paid: it would end it for non-payment, and an ended coverage refuses payments above what it is owed).
+  // Their payments of a few dollars each are paid ahead.
   const seedHandle = openPostgres({ connectionString: databaseUrl, poolSize: 2 });
   const makeMember = async (): Promise<Omit<Member, 'token'> & { password: string }> => {
     const member = await createMemberWithPolicy(seedHandle.db);
-    await seedHandle.db.insert(finances).values({ policyId: member.policyId, premiumAmountDueCents: 50_000_000, currentAmountDueCents: 50_000_000, status: 'Current' });
+    await seedHandle.db.update(coverageSpans).set({ taxCreditAmountCents: sql`${coverageSpans.premiumAmountCents}` }).where(eq(coverageSpans.policyId, member.policyId));
+    await seedHandle.db.insert(finances).values({ policyId: member.policyId, premiumAmountDueCents: 0, currentAmountDueCents: 0, status: 'Current' });
     const account = await createAccount(seedHandle.db, { realm: 'consumer', roles: ['member'], memberId: member.memberId });
     return { username: account.username, password: PASSWORD, policyId: member.policyId, folderId: member.folderId, householdId: member.householdId ?? '' };
   };
@@ -509,6 +515,15 @@ try {
     log(`fleet: metrics of instance a after the cases:\n  ${(metricLines[0] ?? []).join('\n  ')}`);
   }
 
+  // Whether the payers' coverage kept running (a terminated one refuses most payments: the load weakens).
+  {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows } = await client.query<{ status: string }>('select status from finances where policy_id = any($1)', [payers.map((payer) => payer.policyId)]);
+    await client.end();
+    payerCoverage = rows.map((row) => row.status);
+  }
+
   // ---- Throughput: one instance and two behind the proxy ------------------------------------------------
   if (values.throughput) {
     await bothUp();
@@ -525,7 +540,7 @@ const totalSeconds = Math.round((Date.now() - runStarted) / 100) / 10;
 const failedCases = results.filter((result) => !result.passed).map((result) => result.case);
 const missing = CASES.filter((name) => !results.some((result) => result.case === name));
 if (failedCases.length > 0 || missing.length > 0) exitCode = 1;
-const summary = { commit, machine, loadBefore, loadAfter: load(), totalSeconds, passed: results.filter((result) => result.passed).map((result) => result.case), failed: failedCases, notRun: missing, throughput };
+const summary = { commit, machine, loadBefore, loadAfter: load(), totalSeconds, payerCoverage, passed: results.filter((result) => result.passed).map((result) => result.case), failed: failedCases, notRun: missing, throughput };
 console.log(JSON.stringify(summary));
 if (record && (results.length > 0 || throughput)) appendResults(results, summary);
 if (exitCode === 0) fs.rmSync(work, { recursive: true, force: true });
