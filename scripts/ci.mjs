@@ -1,6 +1,7 @@
 // What CI runs after `npm ci` (see .ci/run): the README's test command on the machine's Node 20 (lint,
 // type-check, unit tests, the integration suite on the embedded database, the end-to-end journeys), then
-// every Vitest suite again on Node 24 LTS with the integration suite on the machine's PostgreSQL.
+// every Vitest suite again on Node 24 LTS with the integration suite on the machine's PostgreSQL, then the
+// fleet harness (`npm run fleet`, decision 049) on Node 24.
 // `node scripts/ci.mjs --plan` prints the steps as JSON without running them.
 import path from 'node:path';
 import { ensureRuntime, installCommand, runtimeEnv } from './node-runtime.mjs';
@@ -33,6 +34,10 @@ export function ciSteps() {
       args: ['vitest', 'run', '--maxWorkers=3', ...SERVER_SIDE_PROJECTS.flatMap((project) => ['--project', project])],
       env: { ...node24, TEST_DATABASE_URL: testDatabaseUrl },
     },
+    // The fleet harness (issue 40, decision 049): two built instances and a job runner behind HAProxy on a
+    // PostgreSQL and a Redis of its own, broken on purpose under load (SIGKILL, SIGTERM, PostgreSQL and
+    // Redis stopped, two starting at once). About two minutes on two cores; the build is current by now.
+    { name: `Fleet harness (npm run fleet) on Node ${SECOND_RUNTIME}`, command: 'npm', args: ['run', 'fleet', '--', '--no-record'], env: node24 },
   ];
 }
 

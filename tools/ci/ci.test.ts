@@ -84,3 +84,14 @@ describe('the fault tests run once', () => {
     expect(fs.readFileSync(path.join(root, 'scripts/test.mjs'), 'utf8')).toContain("'--project', '!faults'");
   });
 });
+
+/** Issue 40, decision 049: the fleet harness runs in CI, on Node 24, without writing bench/RESULTS.md. */
+describe('the fleet harness runs in CI', () => {
+  it('as a step of its own after the Node 24 Vitest pass', () => {
+    const index = plan.steps.findIndex((step) => step.command === 'npm' && step.args.slice(0, 2).join(' ') === 'run fleet');
+    const vitest24 = plan.steps.findIndex((step) => step.args.slice(0, 2).join(' ') === 'vitest run' && step.env?.PORTAL_EXPECTED_NODE_MAJOR === '24');
+    expect(index, plan.steps.map((step) => step.name).join(', ')).toBeGreaterThan(vitest24);
+    expect(plan.steps[index]?.args).toContain('--no-record');
+    expect(plan.steps[index]?.env?.PORTAL_EXPECTED_NODE_MAJOR).toBe('24');
+  });
+});

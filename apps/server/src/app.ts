@@ -17,6 +17,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { metricsPlugin } from './plugins/metrics';
+import { createTracing } from './lib/tracing';
 import { billingClockStep } from './modules/finance/billing-clock';
 import { scheduledPaymentsStep } from './modules/scheduled-payment/due';
 import { dueDayRule, type CalendarDate } from '@portal/domain';
@@ -155,6 +156,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       void frameworkError(error, request, reply);
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // OpenTelemetry traces when an OTLP endpoint is configured (decision 049): first, so every route is traced.
+  if (settings.tracing.tracesUrl !== undefined) {
+    const tracing = createTracing(settings.tracing);
+    await app.register(tracing.plugin);
+    app.addHook('onClose', async () => {
+      await tracing.shutdown();
+    });
+  }
 
   const routeTable: string[] = [];
   app.decorate('routeTable', routeTable);

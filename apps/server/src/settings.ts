@@ -55,6 +55,13 @@ const EnvSchema = z.object({
   LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
   LOAD_SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   LOAD_SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(100),
+  // OpenTelemetry traces over OTLP/HTTP (issue 40, docs/decisions/049): off unless an endpoint is given.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('member-portal'),
+  OTEL_SDK_DISABLED: z.enum(['true', 'false']).default('false'),
+  OTEL_TRACES_EXPORTER: z.string().default('otlp'),
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).max(600_000).default(5_000),
   // Fast reads (docs/decisions/035): how long an accepted token's caller is remembered (0: checked on every call).
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   // Whether responses are validated against their contract schema (zod) before they are sent; compiled serializers otherwise.
@@ -68,6 +75,19 @@ export interface MetricsSettings {
   host: string;
   /** The bearer token `GET /metrics` on the portal's own port requires; none: that path does not exist. */
   token: string | undefined;
+}
+
+/**
+ * OpenTelemetry traces (issue 40, docs/decisions/049): exported over OTLP/HTTP to `tracesUrl` when it is
+ * set (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + `/v1/traces`); off otherwise,
+ * and with OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none.
+ */
+export interface TracingSettings {
+  tracesUrl: string | undefined;
+  serviceName: string;
+  version: string;
+  /** How long spans are batched before they are sent (ms; OTEL_BSP_SCHEDULE_DELAY). */
+  exportDelayMs: number;
 }
 
 /**
@@ -169,6 +189,7 @@ export interface Settings {
   /** Whether this instance runs the job workers (every instance does by default; docs/decisions/021). */
   jobs: boolean;
   metrics: MetricsSettings;
+  tracing: TracingSettings;
   loadShedding: LoadSheddingSettings;
   /**
    * How long (s) an accepted bearer token's caller (verified signature, live grant or session, account) is
@@ -288,6 +309,15 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     demoHouseholds: e.DEMO_HOUSEHOLDS,
     jobs: e.JOBS === 'true',
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
+    tracing: {
+      tracesUrl:
+        e.OTEL_SDK_DISABLED === 'true' || e.OTEL_TRACES_EXPORTER.split(',').map((name) => name.trim()).includes('none')
+          ? undefined
+          : (e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` : undefined)),
+      serviceName: e.OTEL_SERVICE_NAME,
+      version,
+      exportDelayMs: e.OTEL_BSP_SCHEDULE_DELAY,
+    },
     loadShedding: {
       maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS,
       // Off unless set: a loop that is merely busy is not overloaded (a server at its capacity is 100%

@@ -6,6 +6,9 @@ import fp from 'fastify-plugin';
 import fastifyMetrics from 'fastify-metrics';
 import client from 'prom-client';
 import { paymentOutcomes, type PaymentOutcomeMessage } from '../lib/payment-outcomes';
+import { webhookOutcomes, type WebhookOutcome } from '../lib/webhook-outcomes';
+import { BILLING_DAY } from '../jobs/runner';
+import type { DatabaseHandle } from '../db/client';
 import type { MetricsSettings } from '../settings';
 import { sendNotFound } from './errors';
 
@@ -144,6 +147,53 @@ export const metricsPlugin = fp(
       },
     });
 
+    // Issue 40 (decision 049): what an operator alerts on in a fleet. They read the shared database, so
+    // every instance reports the same values (alert on their max); each gauge runs its own small query per
+    // scrape (a promise shared by a scrape's gauges would need a turn of the event loop to be renewed).
+    new client.Gauge({
+      name: 'portal_outbox_pending_events',
+      help: 'Outbox events not dispatched yet (notifications, e-mails and live updates waiting); the same on every instance',
+      registers: [registry],
+      async collect() {
+        this.set((await readOutboxBacklog(database)).pending);
+      },
+    });
+    new client.Gauge({
+      name: 'portal_outbox_oldest_pending_seconds',
+      help: 'Age of the oldest outbox event not dispatched yet (0 when none): a growing value means nothing dispatches, or one event keeps failing',
+      registers: [registry],
+      async collect() {
+        this.set((await readOutboxBacklog(database)).oldestSeconds);
+      },
+    });
+    new client.Gauge({
+      name: 'portal_jobs_oldest_due_seconds',
+      help: 'How long the oldest billing-day run that is due has waited for a worker (0 when none waits): a growing value means no job runner is working',
+      registers: [registry],
+      async collect() {
+        this.set((await readJobLag(database)).oldestDueSeconds);
+      },
+    });
+    new client.Gauge({
+      name: 'portal_jobs_last_billing_day_timestamp_seconds',
+      help: 'When the last billing-day run completed (Unix time; 0 before any has): alert when time() minus it exceeds two hours',
+      registers: [registry],
+      async collect() {
+        this.set((await readJobLag(database)).lastCompletedSeconds ?? 0);
+      },
+    });
+
+    const webhooks = new client.Counter({
+      name: 'portal_processor_webhooks_total',
+      help: 'Deliveries on the payment processor\'s webhook, by outcome: applied, duplicate, refused (does not fit what it names), rejected (bad signature), replay, failed (500/503: delivered again)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    });
+    const onWebhook = (message: unknown) => {
+      webhooks.inc({ outcome: (message as { outcome: WebhookOutcome }).outcome });
+    };
+    subscribe(webhookOutcomes.name, onWebhook);
+
     const payments = new client.Counter({
       name: 'portal_payment_outcomes_total',
       help: 'Payments the portal tried to make, by outcome (succeeded, pending, declined, scheduled, outcome-unknown, processor-unavailable, error) and source (portal, autopay, scheduled)',
@@ -157,6 +207,7 @@ export const metricsPlugin = fp(
     subscribe(paymentOutcomes.name, onPayment);
     app.addHook('onClose', async () => {
       unsubscribe(paymentOutcomes.name, onPayment);
+      unsubscribe(webhookOutcomes.name, onWebhook);
       if (server) {
         await new Promise<void>((resolve) => {
           server?.close(() => {
@@ -202,3 +253,47 @@ export const metricsPlugin = fp(
   },
   { name: 'metrics', dependencies: ['db', 'jobs'] },
 );
+
+type Executor = DatabaseHandle;
+
+const toNumber = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+/** Outbox events not dispatched yet, and the age of the oldest (by when it was written). */
+async function readOutboxBacklog(database: Executor): Promise<{ pending: number; oldestSeconds: number }> {
+  const { rows } = await database.executeSql(
+    `select count(*)::int as pending, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest
+       from outbox_events where dispatched_at is null`,
+    [],
+  );
+  const row = rows[0] as { pending: unknown; oldest: unknown } | undefined;
+  return { pending: toNumber(row?.pending), oldestSeconds: Math.max(0, toNumber(row?.oldest)) };
+}
+
+interface JobLag {
+  oldestDueSeconds: number;
+  lastCompletedSeconds: number | null;
+}
+
+/**
+ * The billing day's lag, from pg-boss's tables: the oldest run that is due (created or to be retried, its
+ * start time passed) and not picked up, and when a run last completed (completed runs move to the archive
+ * after 12 hours). Nothing before any instance has started the queue (its tables do not exist yet).
+ */
+async function readJobLag(database: Executor): Promise<JobLag> {
+  const { rows: exists } = await database.executeSql(`select to_regclass('pgboss.job') is not null as present`, []);
+  if (!(exists[0] as { present: boolean } | undefined)?.present) return { oldestDueSeconds: 0, lastCompletedSeconds: null };
+  const { rows } = await database.executeSql(
+    `select
+       (select coalesce(extract(epoch from now() - min(start_after)), 0)::float8 from pgboss.job
+         where name = $1 and state in ('created', 'retry') and start_after <= now()) as oldest_due,
+       (select extract(epoch from greatest(
+          (select max(completed_on) from pgboss.job where name = $1 and state = 'completed'),
+          (select max(completed_on) from pgboss.archive where name = $1 and state = 'completed')))::float8) as last_completed`,
+    [BILLING_DAY],
+  );
+  const row = rows[0] as { oldest_due: unknown; last_completed: unknown } | undefined;
+  return {
+    oldestDueSeconds: Math.max(0, toNumber(row?.oldest_due)),
+    lastCompletedSeconds: row?.last_completed === null || row?.last_completed === undefined ? null : Number(row.last_completed),
+  };
+}

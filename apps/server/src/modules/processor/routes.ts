@@ -1,11 +1,13 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { HostedFieldsConfigSchema, HostedFieldsQuerySchema, ProblemSchema, ProblemType, WebhookReceiptSchema } from '@portal/contracts';
 import { HttpProblem } from '../../plugins/errors';
+import type { EventOutcome } from '../../plugins/processor';
 import { requirePrincipal } from '../../auth/access';
 import { refuseDeepJson } from '../../plugins/request-hygiene';
 import { portalOrigins } from '../../processor';
 import { tokenOwnerOf } from '../../processor/owner';
 import { ProcessorTimeout, ProcessorUnavailable, WebhookRejected } from '../../processor/port';
+import { publishWebhookOutcome } from '../../lib/webhook-outcomes';
 import { deliveryOf, markRefused, recordEvent } from './repository';
 
 const PROCESSOR_ACTOR = { subject: 'payment-processor', role: 'processor' };
@@ -90,38 +92,52 @@ export const processorRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         verified = app.processor.verifyWebhook(raw, request.headers);
       } catch (error) {
         if (!(error instanceof WebhookRejected)) throw error;
+        publishWebhookOutcome('rejected');
         await request.audit({ action: 'processor.webhook', outcome: 'denied', reason: 'signature-rejected', actor: PROCESSOR_ACTOR });
         throw new HttpProblem(400, ProblemType.webhookRejected, 'Webhook rejected', 'The webhook signature could not be verified.');
       }
       const { event, deliveryId } = verified;
-      const recorded = await app.database.db.transaction(async (tx) => {
-        if (!(await recordEvent(tx, event, deliveryId))) return null;
-        const taken = await app.processorWebhooks.dispatch(tx, event);
-        // Issue 33 item 3: an event that does not fit what it names changed nothing; it is kept as refused.
-        if (taken.outcome === 'refused') await markRefused(tx, event.id, taken.reason);
-        await request.audit(
-          {
-            action: 'processor.webhook',
-            recordType: 'processor-event',
-            recordIds: [event.id, event.transactionId],
-            actor: PROCESSOR_ACTOR,
-            ...(taken.outcome === 'refused' ? { outcome: 'failure' as const, reason: `event-refused:${taken.reason}` } : { outcome: 'success' as const }),
-          },
-          tx,
-        );
-        return taken;
-      });
+      let recorded: EventOutcome | null;
+      try {
+        recorded = await app.database.db.transaction(async (tx) => {
+          if (!(await recordEvent(tx, event, deliveryId))) return null;
+          const taken = await app.processorWebhooks.dispatch(tx, event);
+          // Issue 33 item 3: an event that does not fit what it names changed nothing; it is kept as refused.
+          if (taken.outcome === 'refused') await markRefused(tx, event.id, taken.reason);
+          await request.audit(
+            {
+              action: 'processor.webhook',
+              recordType: 'processor-event',
+              recordIds: [event.id, event.transactionId],
+              actor: PROCESSOR_ACTOR,
+              ...(taken.outcome === 'refused' ? { outcome: 'failure' as const, reason: `event-refused:${taken.reason}` } : { outcome: 'success' as const }),
+            },
+            tx,
+          );
+          return taken;
+        });
+      } catch (error) {
+        // The processor delivers it again: counted, so that an operator sees deliveries failing.
+        publishWebhookOutcome('failed');
+        throw error;
+      }
       if (recorded?.outcome === 'refused') {
+        publishWebhookOutcome('refused');
         // Acknowledged all the same: sent again it would not fit any better (decision 039).
         request.log.warn({ eventId: event.id, type: event.type, reason: recorded.reason }, 'processor event refused: it does not fit what it names');
         return { received: true as const, duplicate: false, refused: recorded.reason };
       }
-      if (recorded) return { received: true as const, duplicate: false };
+      if (recorded) {
+        publishWebhookOutcome('applied');
+        return { received: true as const, duplicate: false };
+      }
       // Seen before: the processor's own redelivery is acknowledged; the very same delivery is a replay.
       if ((await deliveryOf(app.database.db, event.id)) === deliveryId) {
+        publishWebhookOutcome('replay');
         await request.audit({ action: 'processor.webhook', outcome: 'denied', reason: 'replay', recordType: 'processor-event', recordIds: [event.id], actor: PROCESSOR_ACTOR });
         throw new HttpProblem(409, ProblemType.webhookRejected, 'Webhook replayed', 'This delivery was already received.');
       }
+      publishWebhookOutcome('duplicate');
       return { received: true as const, duplicate: true };
     },
   );
