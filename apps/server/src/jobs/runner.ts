@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { CalendarDate } from '@portal/domain';
-import type { DatabaseHandle } from '../db/client';
+import { schemaIsCurrent, type DatabaseHandle } from '../db/client';
 
 /**
  * The jobs of the portal (docs/decisions/021): pg-boss, a job queue kept in PostgreSQL (PGlite in the
@@ -156,6 +156,9 @@ export class JobRunner {
       this.log.error({ err: error, job: 'pg-boss' }, 'job queue error');
     });
     try {
+      // With MIGRATE_AT_START=false the release's `npm run migrate` may not have run yet: no billing day
+      // on an older schema. Tried again with the backoff below until it has (decision 048).
+      if (!(await schemaIsCurrent(this.database).catch(() => false))) throw new Error('the database schema is not current yet (migrations pending: npm run migrate)');
       await boss.start();
       await boss.createQueue(BILLING_DAY, { name: BILLING_DAY, policy: 'standard' });
       // Every hour (a missed hour, a restart or a new day is caught up within the next), in the issuer's zone.
