@@ -384,7 +384,7 @@ export async function proveRuntime(image, out, options = {}) {
 
   const started = Date.now();
   const server = await runInImage(image, image.cmd, env, { untilLine: /is running/ });
-  let serverExit = null;
+  let serverExit;
   log(`${image.cmd.join(' ')}: listening after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   try {
     const live = await fetch(`http://127.0.0.1:${String(port)}/api/health/live`);
