@@ -379,7 +379,14 @@ export async function proveRuntime(image, out, options = {}) {
   log(`keys.js: ${Object.keys(secrets).join(', ')}`);
   const env = { ...base, ...secrets };
 
-  const migrate = await runInImage(image, ['node', 'apps/server/dist/migrate.js'], env);
+  // The migrations need the database alone (a migration Job gets no keys and no processor).
+  const migrate = await runInImage(image, ['node', 'apps/server/dist/migrate.js'], {
+    PATH: base.PATH,
+    HOME: tmp,
+    TMPDIR: tmp,
+    ...imageEnv,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  });
   log(`migrate.js: ${migrate.output().trim()}`);
 
   const started = Date.now();

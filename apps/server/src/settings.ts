@@ -357,6 +357,19 @@ export function parseTrustProxy(value: string): TrustProxy {
   return entries;
 }
 
+/**
+ * What `npm run migrate` needs, and nothing else: the database (DATABASE_URL, or the embedded one in
+ * DATA_DIR). A migration Job or compose service is given the connection string alone, not the processor's
+ * keys production otherwise requires.
+ */
+export function loadDatabaseSettings(env: NodeJS.ProcessEnv = process.env): Pick<Settings, 'databaseUrl' | 'databasePoolSize' | 'dataDir'> {
+  const parsed = EnvSchema.pick({ DATABASE_URL: true, DATABASE_POOL_SIZE: true, DATA_DIR: true }).safeParse(env);
+  if (!parsed.success) {
+    throw new SettingsError(`Invalid environment: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  }
+  return { databaseUrl: parsed.data.DATABASE_URL, databasePoolSize: parsed.data.DATABASE_POOL_SIZE, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
 /** Reads the process environment into typed settings; an invalid variable is reported by name. */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Settings {
   const parsed = EnvSchema.safeParse(env);

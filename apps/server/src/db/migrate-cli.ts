@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { requireSupportedNode } from '../node-runtime';
-import { loadSettings, repoRoot, SettingsError } from '../settings';
+import { loadDatabaseSettings, repoRoot, SettingsError } from '../settings';
 import { openDatabase, type DatabaseHandle } from './client';
 
 /**
  * `npm run migrate` / `node apps/server/dist/migrate.js` (decision 048): applies the migrations this
  * build holds to DATABASE_URL (or the embedded database in DATA_DIR) and exits — what a release runs once
  * (a Kubernetes Job, a compose service that runs before the instances) when the instances start with
- * MIGRATE_AT_START=false. Safe to run twice or beside a starting instance: migrations are serialised by an
- * advisory lock and each is applied once. Exit code 0 when the schema is current, 1 otherwise.
+ * MIGRATE_AT_START=false. It needs DATABASE_URL alone (or DATA_DIR). Safe to run twice or beside a starting
+ * instance: migrations are serialised by an advisory lock and each is applied once. Exit code 0 when the
+ * schema is current, 1 otherwise.
  */
 const USAGE = `Usage: npm run migrate
        node apps/server/dist/migrate.js
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
     return;
   }
   const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
-  const settings = loadSettings(process.env, version);
+  const settings = loadDatabaseSettings(process.env);
   const database = await openDatabase(settings);
   try {
     const before = await applied(database);
