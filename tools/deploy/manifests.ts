@@ -45,7 +45,7 @@ export function readYamlDocuments(file: string): unknown[] {
 }
 
 export interface Kustomization {
-  resources: string[];
+  resources?: string[];
   images: { name: string; newName: string; newTag: string }[];
   secretGenerator: { name: string; envs: string[] }[];
 }

@@ -20,7 +20,7 @@ interface PropertySchema {
   maximum?: number;
   minLength?: number;
   format?: string;
-  default?: unknown;
+  default?: string | number | boolean;
   group?: SettingGroup;
   description?: string;
   secret?: boolean;

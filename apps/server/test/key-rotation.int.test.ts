@@ -8,7 +8,8 @@ import { WebhookRejected } from '../src/processor/port';
 import { buildTestApp } from './app';
 import { openTestDatabase, type TestDatabase } from './database';
 import { createAccount, PASSWORD } from './fixtures';
-import { CLIENT_ID, CookieJar, signIn } from './oidc';
+import type { CookieJar} from './oidc';
+import { CLIENT_ID, signIn } from './oidc';
 
 /**
  * Decision 048, docs/OPERATIONS.md "Rotating keys": a key is replaced without signing anyone out. During a
