@@ -22,6 +22,8 @@ describe('rotating the signing keys and the cookie secret', () => {
   let old: FastifyInstance;
   let rotated: FastifyInstance;
   let withoutAccepted: FastifyInstance;
+  /** Rotated, accepting the previous identity-provider key but not the previous portal key. */
+  let portalKeyNotAccepted: FastifyInstance;
   let previous: Record<string, string>;
   let next: Record<string, string>;
   const kidOf = (jwk: string | undefined) => (JSON.parse(jwk ?? '{}') as { kid: string }).kid;
@@ -44,11 +46,16 @@ describe('rotating the signing keys and the cookie secret', () => {
       },
     }));
     ({ app: withoutAccepted } = await buildTestApp({ database: database.handle, env: keys(next) }));
+    ({ app: portalKeyNotAccepted } = await buildTestApp({
+      database: database.handle,
+      env: { ...keys(next), IDP_SIGNING_JWK_ACCEPTED: previous.IDP_SIGNING_JWK ?? '', IDP_COOKIE_SECRET_ACCEPTED: previous.IDP_COOKIE_SECRET ?? '' },
+    }));
   });
   afterAll(async () => {
     await old.close();
     await rotated.close();
     await withoutAccepted.close();
+    await portalKeyNotAccepted.close();
     await database.dispose();
   });
 
@@ -113,6 +120,30 @@ describe('rotating the signing keys and the cookie secret', () => {
     expect(decodeProtectedHeader(fresh.token).kid).toBe(kidOf(next.PORTAL_SIGNING_JWK));
     // And the other way round, before the old instances are gone: the next key given to them as accepted.
     await expect(old.identity.verifier.verify(fresh.token)).rejects.toMatchObject({ problem: 'bad-signature' });
+  });
+
+  it('a retry reaching an instance with the other portal key is the same request: answered again, not refused as another', async () => {
+    // The request's fingerprint is keyed with the portal key (the database never holds what a keyed hash hides).
+    const account = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'] });
+    const { accessToken } = await signIn(old, 'consumer', account.username, PASSWORD);
+    const confirm = (app: FastifyInstance, key: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/paperless/confirm-email',
+        headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': key, 'content-type': 'application/json' },
+        payload: JSON.stringify({ token: 'not-a-real-confirmation-token' }),
+      });
+    const first = await confirm(old, 'rotation-retry-1');
+    expect(first.statusCode).toBeLessThan(500);
+    const retried = await confirm(rotated, 'rotation-retry-1');
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.statusCode).toBe(first.statusCode);
+
+    const second = await confirm(old, 'rotation-retry-2');
+    const elsewhere = await confirm(portalKeyNotAccepted, 'rotation-retry-2');
+    expect(second.statusCode).toBeLessThan(500);
+    expect(elsewhere.headers['idempotent-replayed']).toBeUndefined();
+    expect(elsewhere.json<{ type: string }>().type).toMatch(/idempotency-key-reused/);
   });
 
   it('refuses an accepted key that is the signing key itself, or of another algorithm', async () => {
