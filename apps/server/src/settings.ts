@@ -71,7 +71,7 @@ export const EnvSchema = z.object({
   }),
   PORTAL_SIGNING_JWK_ACCEPTED: setting(z.string().min(1).optional(), {
     group: 'Sign-in and keys',
-    description: 'A second key whose tokens are accepted but which never signs: the next key before a rotation, the previous one after it (docs/OPERATIONS.md, "Rotating keys"). A private or public JWK.',
+    description: 'A second key whose tokens are accepted but which never signs: the next key before a rotation, the previous one after it (docs/OPERATIONS.md, "Rotating keys"). Give the private JWK: with a public one tokens are accepted, but a retried request reaching an instance with the other key is not recognised.',
     secret: true,
   }),
   IDP_SIGNING_JWK: setting(z.string().min(1).optional(), {
