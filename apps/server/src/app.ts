@@ -26,7 +26,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, frameworkError } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
-import { loadOrCreateSigningKey } from './auth/keys';
+import { loadOrCreateSigningKey, parseAcceptedJwk } from './auth/keys';
 import { outboxPlugin } from './plugins/outbox';
 import { processorPlugin } from './plugins/processor';
 import { openApiPlugin } from './plugins/openapi';
@@ -217,7 +217,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Request fingerprints are keyed with a secret every instance shares and the database never holds:
   // derived from the portal's signing key (PORTAL_SIGNING_JWK), which multi-instance deployments share.
   const portalKey = await loadOrCreateSigningKey(settings.dataDir, 'portal-session', 'ES256', settings.secrets.portalSigningJwk);
-  await app.register(idempotencyPlugin, { hashKey: createHash('sha256').update(`idempotency-request\u0000${portalKey.d ?? ''}`).digest('hex') });
+  const fingerprintKey = (d: string) => createHash('sha256').update(`idempotency-request\u0000${d}`).digest('hex');
+  // During a rotation the accepted key's fingerprints match too (a retry may reach an instance with the other key).
+  const acceptedPortalKey = settings.secrets.portalSigningJwkAccepted ? parseAcceptedJwk(settings.secrets.portalSigningJwkAccepted, 'PORTAL_SIGNING_JWK_ACCEPTED', portalKey) : null;
+  await app.register(idempotencyPlugin, {
+    hashKey: fingerprintKey(portalKey.d ?? ''),
+    acceptedHashKeys: typeof acceptedPortalKey?.d === 'string' ? [fingerprintKey(acceptedPortalKey.d)] : [],
+  });
   await app.register(processorPlugin, { processor });
   // Bank payments settle or come back through the processor's webhook (docs/decisions/016).
   app.processorWebhooks.register((tx, event) =>

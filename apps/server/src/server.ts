@@ -5,6 +5,7 @@ import { createProcessor } from './processor';
 import { openRuntime } from './runtime';
 import { loadSettings, repoRoot, SettingsError } from './settings';
 import { startBanner } from './startup';
+import { requireSupportedNode } from './node-runtime';
 
 /**
  * `npm start`: one process serving the SPA, /config, the API and (embedded mode) the database.
@@ -13,6 +14,7 @@ import { startBanner } from './startup';
  * committed row.
  */
 async function main(): Promise<void> {
+  requireSupportedNode();
   const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     version: string;
   };

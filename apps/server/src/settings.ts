@@ -7,65 +7,187 @@ import { z } from 'zod';
 /** The repository root, found from this file whether it runs from src/ (tsx, Vitest) or dist/ (the bundle). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+/** What the configuration reference (docs/OPERATIONS.md, scripts/settings-reference.mjs) says of a setting. */
+export interface SettingMeta {
+  /** The reference's section. */
+  group: SettingGroup;
+  description: string;
+  /** A secret: it belongs in a secret store (a Kubernetes Secret, an env file only its owner reads), never in a ConfigMap or a log. */
+  secret?: boolean;
+}
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  DATABASE_URL: z.string().min(1).optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  LOG_LEVEL: LogLevelSchema.default('info'),
-  CONFIG_DIR: z.string().min(1).optional(),
-  WEB_DIST_DIR: z.string().min(1).optional(),
-  TRUST_PROXY: z.string().default('false'),
-  DEMO_MODE: z.enum(['true', 'false']).optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  PORTAL_SIGNING_JWK: z.string().min(1).optional(),
-  IDP_SIGNING_JWK: z.string().min(1).optional(),
-  IDP_COOKIE_SECRET: z.string().min(32).optional(),
-  API_AUDIENCE: z.string().min(1).optional(),
-  SAML_IDP_ENTITY_ID: z.string().min(1).optional(),
-  SAML_IDP_CERT: z.string().min(1).optional(),
-  SAML_SP_ENTITY_ID: z.string().min(1).optional(),
-  PROCESSOR_URL: z.url({ protocol: /^https?$/ }).optional(),
-  PROCESSOR_API_KEY: z.string().min(16).optional(),
-  PROCESSOR_WEBHOOK_SECRET: z.string().min(16).optional(),
-  PROCESSOR_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
-  PROCESSOR_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
-  PROCESSOR_SETTLE_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).optional(),
-  DEMO_TODAY: z.iso.date().optional(),
-  DEMO_HOUSEHOLDS: z.coerce.number().int().min(0).max(5_000).optional(),
-  JOBS: z.enum(['true', 'false']).default('true'),
-  // Observability (docs/decisions/034): Prometheus metrics on their own port, or at /metrics with a token.
-  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
-  METRICS_HOST: z.string().min(1).optional(),
-  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
-  // Load shedding (@fastify/under-pressure): 0 turns a check off.
-  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
-  LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).optional(),
-  LOAD_SHED_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
-  LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
-  LOAD_SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
-  LOAD_SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(100),
+export const SETTING_GROUPS = ['Server', 'Database', 'Sign-in and keys', 'Payments', 'Live updates, e-mail and jobs', 'Stopping', 'Observability', 'Load shedding', 'Performance', 'Demo mode'] as const;
+export type SettingGroup = (typeof SETTING_GROUPS)[number];
+
+/** A setting's schema with what the reference says of it (zod metadata, read back by z.toJSONSchema). */
+const setting = <T extends z.ZodType>(schema: T, meta: SettingMeta): T => schema.meta({ ...meta });
+
+const yesNo = z.enum(['true', 'false']);
+
+/**
+ * Every environment variable the portal reads, once: parsed here, and documented from here in the
+ * configuration reference of docs/OPERATIONS.md (`node scripts/settings-reference.mjs --write`; a test
+ * fails when the committed reference is stale).
+ */
+export const EnvSchema = z.object({
+  NODE_ENV: setting(z.enum(['production', 'development', 'test']).default('development'), {
+    group: 'Server',
+    description: '`production` refuses demo mode, requires a payment processor, and writes responses with compiled serializers instead of validating them.',
+  }),
+  PORT: setting(z.coerce.number().int().min(0).max(65_535).default(3000), { group: 'Server', description: 'The HTTP port of the portal (web app, /config, the API). 0: any free port (printed at start).' }),
+  HOST: setting(z.string().min(1).default('0.0.0.0'), { group: 'Server', description: 'The address the portal listens on.' }),
+  PUBLIC_URL: setting(z.url({ protocol: /^https?$/ }).optional(), {
+    group: 'Server',
+    description: 'The origin members reach the portal at (issuer URLs, redirect URIs, the tokens\' audience, e-mail links). Default `http://localhost:<PORT>`. Set it behind a load balancer.',
+  }),
+  TRUST_PROXY: setting(z.string().default('false'), {
+    group: 'Server',
+    description: 'Which peers may set X-Forwarded-For/-Proto/-Host: `false`, a hop count 1-10, or proxy addresses and CIDR ranges separated by commas (`loopback`, `linklocal`, `uniquelocal` too). `true` (any peer) is accepted but lets clients forge their address.',
+  }),
+  DATA_DIR: setting(z.string().min(1).default('./.data'), {
+    group: 'Server',
+    description: 'Folder for local state: the embedded database, keys made when none are given, the sandbox processor. With PostgreSQL and every key given it only needs to be writable (the image mounts an empty volume there).',
+  }),
+  CONFIG_DIR: setting(z.string().min(1).optional(), { group: 'Server', description: 'The tenant configuration served at /config/ (default: `config/` of the installation).' }),
+  WEB_DIST_DIR: setting(z.string().min(1).optional(), { group: 'Server', description: 'The built web app served at / (default: `apps/web/dist/` of the installation).' }),
+  LOG_LEVEL: setting(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), { group: 'Server', description: 'The least severe log line written (pino; JSON on standard output).' }),
+  DATABASE_URL: setting(z.string().min(1).optional(), {
+    group: 'Database',
+    description: 'A PostgreSQL connection string. Without it the embedded database (PGlite) in DATA_DIR is used: one process, demo and development only.',
+    secret: true,
+  }),
+  DATABASE_POOL_SIZE: setting(z.coerce.number().int().min(1).max(200).default(10), {
+    group: 'Database',
+    description: 'Connections each process keeps to PostgreSQL at most. Instances × this must stay below the server\'s `max_connections`.',
+  }),
+  MIGRATE_AT_START: setting(yesNo.default('true'), {
+    group: 'Database',
+    description: '`true`: the server and the job runner apply pending migrations before they start (serialised across instances by an advisory lock). `false`: they never change the schema; a release runs `node apps/server/dist/migrate.js` (`npm run migrate`) once, and until then readiness says `migrations: pending`. Demo mode always migrates.',
+  }),
+  PORTAL_SIGNING_JWK: setting(z.string().min(1).optional(), {
+    group: 'Sign-in and keys',
+    description: 'The private key (JWK, ES256) that signs the portal\'s own session tokens (guests, SAML sign-ins); also keys request fingerprints. Every instance needs the same one (`npm run keys`). Without it one is made in DATA_DIR/keys.',
+    secret: true,
+  }),
+  PORTAL_SIGNING_JWK_ACCEPTED: setting(z.string().min(1).optional(), {
+    group: 'Sign-in and keys',
+    description: 'A second key whose tokens are accepted but which never signs: the next key before a rotation, the previous one after it (docs/OPERATIONS.md, "Rotating keys"). Give the private JWK: with a public one tokens are accepted, but a retried request reaching an instance with the other key is not recognised.',
+    secret: true,
+  }),
+  IDP_SIGNING_JWK: setting(z.string().min(1).optional(), {
+    group: 'Sign-in and keys',
+    description: 'The private key (JWK, RS256) the built-in identity providers sign ID and access tokens with. Every instance needs the same one (`npm run keys`). Without it one is made in DATA_DIR/keys.',
+    secret: true,
+  }),
+  IDP_SIGNING_JWK_ACCEPTED: setting(z.string().min(1).optional(), {
+    group: 'Sign-in and keys',
+    description: 'A second private key (JWK, RS256) the identity providers publish and accept but never sign with: the next key before a rotation, the previous one after it.',
+    secret: true,
+  }),
+  IDP_COOKIE_SECRET: setting(z.string().min(32).optional(), {
+    group: 'Sign-in and keys',
+    description: 'The secret (32+ characters) the identity providers sign their cookies with. Every instance needs the same one (`npm run keys`).',
+    secret: true,
+  }),
+  IDP_COOKIE_SECRET_ACCEPTED: setting(z.string().min(32).optional(), {
+    group: 'Sign-in and keys',
+    description: 'A second cookie secret that is accepted but never signs: the previous one after a rotation, so sign-ins under way and identity-provider sessions survive it.',
+    secret: true,
+  }),
+  API_AUDIENCE: setting(z.string().min(1).optional(), { group: 'Sign-in and keys', description: 'The `aud` the API requires in access tokens (default `<PUBLIC_URL>/api`).' }),
+  SAML_IDP_ENTITY_ID: setting(z.string().min(1).optional(), { group: 'Sign-in and keys', description: 'The entity id of the SAML identity provider whose assertions are trusted (with SAML_IDP_CERT).' }),
+  SAML_IDP_CERT: setting(z.string().min(1).optional(), {
+    group: 'Sign-in and keys',
+    description: 'Its signing certificate(s) or public key, PEM (`\\n` for line breaks on one line). Several PEM blocks: each is trusted (a rotation at the identity provider).',
+  }),
+  SAML_SP_ENTITY_ID: setting(z.string().min(1).optional(), { group: 'Sign-in and keys', description: 'Who the portal is to the SAML identity provider (default PUBLIC_URL).' }),
+  PROCESSOR_URL: setting(z.url({ protocol: /^https?$/ }).optional(), {
+    group: 'Payments',
+    description: 'The payment processor\'s API (server to server). Required in production (with its key and webhook secret); in demo mode without it the built-in sandbox runs.',
+  }),
+  PROCESSOR_API_KEY: setting(z.string().min(16).optional(), { group: 'Payments', description: 'The processor\'s secret API key.', secret: true }),
+  PROCESSOR_WEBHOOK_SECRET: setting(z.string().min(16).optional(), { group: 'Payments', description: 'The secret the processor signs its webhooks with (HMAC-SHA256).', secret: true }),
+  PROCESSOR_WEBHOOK_SECRET_ACCEPTED: setting(z.string().min(16).optional(), {
+    group: 'Payments',
+    description: 'A second webhook secret that is accepted: the previous one while the processor rotates its secret.',
+    secret: true,
+  }),
+  PROCESSOR_PUBLIC_URL: setting(z.url({ protocol: /^https?$/ }).optional(), { group: 'Payments', description: 'The origin browsers load the processor\'s hosted card fields from (default: PROCESSOR_URL\'s).' }),
+  PROCESSOR_PORT: setting(z.coerce.number().int().min(0).max(65_535).optional(), {
+    group: 'Payments',
+    description: 'Demo mode: the sandbox processor\'s port (default PORT+1 with the embedded database, any free port with PostgreSQL).',
+  }),
+  PROCESSOR_TIMEOUT_MS: setting(z.coerce.number().int().min(50).max(120_000).default(10_000), { group: 'Payments', description: 'How long a call to the processor may take before its outcome counts as unknown (retried with the same idempotency key).' }),
+  PROCESSOR_SETTLE_DELAY_MS: setting(z.coerce.number().int().min(0).default(30_000), { group: 'Payments', description: 'Sandbox: how long a bank payment stays pending before its webhook says settled or returned.' }),
+  REDIS_URL: setting(z.url({ protocol: /^rediss?$/ }).optional(), {
+    group: 'Live updates, e-mail and jobs',
+    description: 'Redis for live notifications across instances and shared rate-limit counts. Without it each instance fans out and counts on its own (one instance: fine).',
+    secret: true,
+  }),
+  SMTP_URL: setting(z.url({ protocol: /^smtps?$/ }).optional(), {
+    group: 'Live updates, e-mail and jobs',
+    description: 'Where e-mail goes (`smtp://user:pass@host:587`). In demo mode without it an in-process catcher keeps it (/dev/mailbox).',
+    secret: true,
+  }),
+  MAIL_FROM: setting(z.string().min(3).optional(), { group: 'Live updates, e-mail and jobs', description: 'The From header of e-mails (default: the issuer\'s name at no-reply@<public host>).' }),
+  JOBS: setting(yesNo.default('true'), {
+    group: 'Live updates, e-mail and jobs',
+    description: 'Whether this server runs the job workers (billing day, outbox, mail). `false` on web instances beside a job runner (`node apps/server/dist/jobs.js`). Each piece of work is claimed once either way.',
+  }),
+  SHUTDOWN_DRAIN_MS: setting(z.coerce.number().int().min(0).max(600_000).optional(), {
+    group: 'Stopping',
+    description: 'After SIGTERM: how long the instance keeps serving with readiness failing, so the load balancer stops sending it requests. Default 5000 with PostgreSQL, 0 with the embedded database.',
+  }),
+  SHUTDOWN_TIMEOUT_MS: setting(z.coerce.number().int().min(0).default(10_000), {
+    group: 'Stopping',
+    description: 'After the drain: how long in-flight requests and a running job may take before the process exits anyway.',
+  }),
+  METRICS_PORT: setting(z.coerce.number().int().min(0).max(65_535).optional(), {
+    group: 'Observability',
+    description: 'Prometheus metrics on a port of their own (0: any free one), at /metrics. Never the public PORT.',
+  }),
+  METRICS_HOST: setting(z.string().min(1).optional(), { group: 'Observability', description: 'The address the metrics port listens on (default HOST).' }),
+  METRICS_TOKEN: setting(z.string().min(32, 'must be at least 32 characters (a random secret)').optional(), {
+    group: 'Observability',
+    description: 'Metrics at <PUBLIC_URL>/metrics for callers with this bearer token (32+ characters). Without METRICS_PORT or this, no metrics are served.',
+    secret: true,
+  }),
   // OpenTelemetry traces over OTLP/HTTP (issue 40, docs/decisions/049): off unless an endpoint is given.
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-  OTEL_SERVICE_NAME: z.string().min(1).default('member-portal'),
-  OTEL_SDK_DISABLED: z.enum(['true', 'false']).default('false'),
-  OTEL_TRACES_EXPORTER: z.string().default('otlp'),
-  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).max(600_000).default(5_000),
-  // Fast reads (docs/decisions/035): how long an accepted token's caller is remembered (0: checked on every call).
-  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
-  // Whether responses are validated against their contract schema (zod) before they are sent; compiled serializers otherwise.
-  RESPONSE_VALIDATION: z.enum(['true', 'false']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: setting(z.url({ protocol: /^https?$/ }).optional(), {
+    group: 'Observability',
+    description: 'OpenTelemetry traces go to <this>/v1/traces over OTLP/HTTP (one span per request, named by its route). Off unless this or the next is set.',
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: setting(z.url({ protocol: /^https?$/ }).optional(), { group: 'Observability', description: 'The full OTLP/HTTP traces URL, instead of OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces.' }),
+  OTEL_SERVICE_NAME: setting(z.string().min(1).default('member-portal'), { group: 'Observability', description: 'The service name the spans carry.' }),
+  OTEL_SDK_DISABLED: setting(yesNo.default('false'), { group: 'Observability', description: '`true`: no traces, whatever the endpoint.' }),
+  OTEL_TRACES_EXPORTER: setting(z.string().default('otlp'), { group: 'Observability', description: '`none` turns traces off (`otlp` is the only exporter).' }),
+  OTEL_BSP_SCHEDULE_DELAY: setting(z.coerce.number().int().min(1).max(600_000).default(5_000), { group: 'Observability', description: 'How long (ms) spans are batched before they are sent.' }),
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: setting(z.coerce.number().int().min(0).max(60_000).default(500), {
+    group: 'Load shedding',
+    description: 'Past this event-loop delay the instance answers 503 with Retry-After at once instead of queueing. 0: off.',
+  }),
+  LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: setting(z.coerce.number().min(0).max(1).optional(), { group: 'Load shedding', description: 'Past this event-loop utilisation (0-1) the instance sheds. Off unless set.' }),
+  LOAD_SHED_MAX_HEAP_MB: setting(z.coerce.number().int().min(0).optional(), { group: 'Load shedding', description: 'Past this much heap in use the instance sheds (default 90% of V8\'s heap limit). 0: off.' }),
+  LOAD_SHED_RETRY_AFTER_SECONDS: setting(z.coerce.number().int().min(1).max(3_600).default(5), { group: 'Load shedding', description: 'The Retry-After of a shed request.' }),
+  LOAD_SHED_SAMPLE_INTERVAL_MS: setting(z.coerce.number().int().min(10).max(60_000).default(500), { group: 'Load shedding', description: 'How often the event loop and heap are sampled.' }),
+  LOAD_SHED_MAX_IN_FLIGHT: setting(z.coerce.number().int().min(0).max(100_000).default(100), {
+    group: 'Load shedding',
+    description: 'API requests one instance answers at once (event streams aside); one more is shed. 0: no limit.',
+  }),
+  AUTH_CACHE_SECONDS: setting(z.coerce.number().int().min(0).max(60).default(5), {
+    group: 'Performance',
+    description: 'How long an accepted token\'s caller is remembered by an instance (0: checked on every call). A sign-out elsewhere takes effect here within this bound.',
+  }),
+  RESPONSE_VALIDATION: setting(yesNo.optional(), {
+    group: 'Performance',
+    description: 'Whether responses are checked against their contract schema before they are sent (default: outside production only).',
+  }),
+  DEMO_MODE: setting(yesNo.optional(), {
+    group: 'Demo mode',
+    description: 'Demo households and accounts with a published password, the test SAML issuer, the mail catcher and the sandbox processor. Default: on with the embedded database outside production. Refused with NODE_ENV=production.',
+  }),
+  DEMO_TODAY: setting(z.iso.date().optional(), { group: 'Demo mode', description: 'The day the demo takes as today (YYYY-MM-DD): moves billing and due dates. Demo mode only.' }),
+  DEMO_HOUSEHOLDS: setting(z.coerce.number().int().min(0).max(5_000).optional(), { group: 'Demo mode', description: 'How many generated households the first start seeds besides the named ones (default 50). Demo mode only.' }),
 });
 
 /** Prometheus metrics (docs/decisions/034): where they are exposed; never on the public port without a token. */
@@ -121,6 +243,8 @@ export interface ProcessorSettings {
   apiKey: string | undefined;
   /** The HMAC secret of the processor's webhooks; the sandbox's lives in DATA_DIR/keys when not given. */
   webhookSecret: string | undefined;
+  /** A second webhook secret that is accepted (never used to sign): the previous one while the processor rotates. */
+  webhookSecretAccepted: string | undefined;
   /** The sandbox's port (0: any free port). */
   port: number;
   /** How long a call to the processor may take before it counts as ProcessorTimeout. */
@@ -138,7 +262,12 @@ export interface Settings {
   /** A PostgreSQL connection string; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
-  logLevel: z.infer<typeof LogLevelSchema>;
+  /**
+   * Whether the server and the job runner apply pending migrations before they start (the default), or
+   * leave that to `npm run migrate` run once per release (MIGRATE_AT_START=false; decision 048).
+   */
+  migrateAtStart: boolean;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Tenant configuration files served at /config/. */
   configDir: string;
   /** The built single-page app served at /. */
@@ -166,8 +295,19 @@ export interface Settings {
   publicUrl: string;
   /** The `aud` the API requires in access tokens. */
   apiAudience: string;
-  /** Secrets given by the environment (production); when absent they live in DATA_DIR/keys. */
-  secrets: { portalSigningJwk?: string; idpSigningJwk?: string; idpCookieSecret?: string };
+  /**
+   * Secrets given by the environment (production); when absent they live in DATA_DIR/keys. Each
+   * `…Accepted` is a second key that verifies but never signs: the next one before a rotation, the previous
+   * one after it (docs/OPERATIONS.md, "Rotating keys").
+   */
+  secrets: {
+    portalSigningJwk?: string;
+    portalSigningJwkAccepted?: string;
+    idpSigningJwk?: string;
+    idpSigningJwkAccepted?: string;
+    idpCookieSecret?: string;
+    idpCookieSecretAccepted?: string;
+  };
   /**
    * Asserted (SAML) sessions (SPEC §1, §3 "Sign-in assertion"): the external identity provider we trust
    * (entity id + PEM certificate(s) or public key), or none (embedded mode: the built-in test issuer,
@@ -241,6 +381,19 @@ export function parseTrustProxy(value: string): TrustProxy {
   return entries;
 }
 
+/**
+ * What `npm run migrate` needs, and nothing else: the database (DATABASE_URL, or the embedded one in
+ * DATA_DIR). A migration Job or compose service is given the connection string alone, not the processor's
+ * keys production otherwise requires.
+ */
+export function loadDatabaseSettings(env: NodeJS.ProcessEnv = process.env): Pick<Settings, 'databaseUrl' | 'databasePoolSize' | 'dataDir'> {
+  const parsed = EnvSchema.pick({ DATABASE_URL: true, DATABASE_POOL_SIZE: true, DATA_DIR: true }).safeParse(env);
+  if (!parsed.success) {
+    throw new SettingsError(`Invalid environment: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  }
+  return { databaseUrl: parsed.data.DATABASE_URL, databasePoolSize: parsed.data.DATABASE_POOL_SIZE, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
 /** Reads the process environment into typed settings; an invalid variable is reported by name. */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Settings {
   const parsed = EnvSchema.safeParse(env);
@@ -270,6 +423,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     throw new SettingsError('Invalid environment: METRICS_PORT must differ from PORT (metrics are never served on the public port without METRICS_TOKEN)');
   }
+  if (demoMode && e.MIGRATE_AT_START === 'false') {
+    throw new SettingsError('Refusing to start: demo mode migrates and seeds its database at start; remove MIGRATE_AT_START=false or turn demo mode off.');
+  }
   if (e.DEMO_HOUSEHOLDS !== undefined && !demoMode) {
     throw new SettingsError('Refusing to start: DEMO_HOUSEHOLDS is a demo-mode setting (how many generated households the first start seeds); remove it or turn demo mode on.');
   }
@@ -280,6 +436,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    migrateAtStart: e.MIGRATE_AT_START === 'true',
     logLevel: e.LOG_LEVEL,
     configDir: path.resolve(e.CONFIG_DIR ?? path.join(repoRoot, 'config')),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
@@ -291,8 +448,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     apiAudience: e.API_AUDIENCE ?? `${publicUrl}/api`,
     secrets: {
       ...(e.PORTAL_SIGNING_JWK ? { portalSigningJwk: e.PORTAL_SIGNING_JWK } : {}),
+      ...(e.PORTAL_SIGNING_JWK_ACCEPTED ? { portalSigningJwkAccepted: e.PORTAL_SIGNING_JWK_ACCEPTED } : {}),
       ...(e.IDP_SIGNING_JWK ? { idpSigningJwk: e.IDP_SIGNING_JWK } : {}),
+      ...(e.IDP_SIGNING_JWK_ACCEPTED ? { idpSigningJwkAccepted: e.IDP_SIGNING_JWK_ACCEPTED } : {}),
       ...(e.IDP_COOKIE_SECRET ? { idpCookieSecret: e.IDP_COOKIE_SECRET } : {}),
+      ...(e.IDP_COOKIE_SECRET_ACCEPTED ? { idpCookieSecretAccepted: e.IDP_COOKIE_SECRET_ACCEPTED } : {}),
     },
     saml: {
       ...(e.SAML_IDP_ENTITY_ID ? { idpEntityId: e.SAML_IDP_ENTITY_ID } : {}),
@@ -340,6 +500,7 @@ function processorSettings(e: z.infer<typeof EnvSchema>, publicUrl: string, demo
   const common = {
     apiKey: e.PROCESSOR_API_KEY,
     webhookSecret: e.PROCESSOR_WEBHOOK_SECRET,
+    webhookSecretAccepted: e.PROCESSOR_WEBHOOK_SECRET_ACCEPTED,
     timeoutMs: e.PROCESSOR_TIMEOUT_MS,
     settleDelayMs: e.PROCESSOR_SETTLE_DELAY_MS,
   };

@@ -6,11 +6,13 @@ import { seedDemoDataIfEmpty, type SeedSummary } from './seed/seed';
 import type { Settings } from './settings';
 
 /**
- * What `npm start` does before it listens: migrate, and in demo mode only (docs/decisions/012) seed
- * the demo households and accounts on first start. Without demo mode nothing demo is ever written.
+ * What `npm start` does before it listens: migrate (unless MIGRATE_AT_START=false: a release then runs
+ * `npm run migrate` once, and readiness says `migrations: pending` until it has; decision 048), and in
+ * demo mode only (docs/decisions/012) seed the demo households and accounts on first start. Without demo
+ * mode nothing demo is ever written.
  */
 export async function prepareDatabase(settings: Settings, database: DatabaseHandle): Promise<SeedSummary | null> {
-  await database.migrate();
+  if (settings.migrateAtStart) await database.migrate();
   return settings.demoMode ? seedDemoDataIfEmpty(database, settings.demoHouseholds === undefined ? {} : { households: settings.demoHouseholds }) : null;
 }
 
@@ -54,7 +56,7 @@ export function startBanner({ settings, version, port, seeded }: BannerInput): s
     '',
     `  Member portal ${version} is running: ${local}/`,
     ...(settings.publicUrl !== local ? [`  Public URL: ${settings.publicUrl}/`] : []),
-    `  API: ${local}/api/docs   Database: ${where}`,
+    `  API: ${local}/api/docs   Database: ${where}   Node.js ${process.version}`,
     ...(proxies ? [`  Trusted proxies (TRUST_PROXY): ${proxies}`] : []),
     processorLine(settings.processor),
   ];

@@ -171,31 +171,41 @@ describe('issue 40 defect 7: setting up a fleet', () => {
     }, 180_000);
   });
 
+  /**
+   * `npm start` as a person types it. The PATH is the shell's, without the repository's node_modules/.bin
+   * (which npx put first for these tests): npm itself must put it first, so the server runs on the
+   * repository's Node 24 whatever `node` the machine has (decision 048).
+   */
+  const start = (dataDir: string) =>
+    new Promise<{ output: string }>((resolve, reject) => {
+      const shellPath = (process.env.PATH ?? '')
+        .split(path.delimiter)
+        .filter((entry) => !entry.endsWith(`node_modules${path.sep}.bin`))
+        .join(path.delimiter);
+      const child = spawn('npm', ['start', '--silent'], {
+        cwd: repoRoot,
+        env: { ...process.env, PATH: shellPath, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'false', JOBS: 'false', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`npm start did not start in 240 s:\n${output}`));
+      }, 240_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/is running: http/.test(output)) child.kill('SIGTERM');
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve({ output });
+      });
+    });
+
   it('`npm start` starts without building again when the build is current', async () => {
     // A first start makes the build current if it is not (a fresh clone: `npm ci && npm start`).
-    const start = (dataDir: string) =>
-      new Promise<{ output: string }>((resolve, reject) => {
-        const child = spawn('npm', ['start', '--silent'], {
-          cwd: repoRoot,
-          env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'false', JOBS: 'false', LOG_LEVEL: 'warn' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let output = '';
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          reject(new Error(`npm start did not start in 240 s:\n${output}`));
-        }, 240_000);
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          if (/is running: http/.test(output)) child.kill('SIGTERM');
-        };
-        child.stdout.on('data', onData);
-        child.stderr.on('data', onData);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve({ output });
-        });
-      });
     const first = await start(folder('portal-start-1-'));
     expect(first.output).toMatch(/is running: http/);
     const builtAt = ['apps/server/dist/server.js', 'apps/web/dist/index.html'].map((file) => fs.statSync(path.join(repoRoot, file)).mtimeMs);
@@ -204,4 +214,10 @@ describe('issue 40 defect 7: setting up a fleet', () => {
     expect(second.output).not.toMatch(/Building|vite|esbuild/i);
     expect(['apps/server/dist/server.js', 'apps/web/dist/index.html'].map((file) => fs.statSync(path.join(repoRoot, file)).mtimeMs)).toEqual(builtAt);
   }, 600_000);
+
+  it('`npm start` runs the server on Node 24 LTS, the runtime floor, and says so in its banner', async () => {
+    const { output } = await start(folder('portal-start-node-'));
+    expect(output).toMatch(/is running: http/);
+    expect(output).toMatch(/Node\.js v24\.\d+\.\d+/);
+  }, 300_000);
 });

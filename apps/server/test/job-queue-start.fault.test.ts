@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { JOB_SCHEMA } from '../src/jobs/runner';
 import { fleetDatabase, sharedEnv, startInstance, stopInstance, type FleetInstance } from './fleet';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
@@ -53,7 +54,7 @@ describe('issue 40 defect 3: the job queue starts on every instance', () => {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
-      await admin.query('create schema pgboss; create table pgboss.version (version int primary key, maintained_on timestamptz, cron_on timestamptz, monitored_on timestamptz)');
+      await admin.query(`create schema ${JOB_SCHEMA}; create table ${JOB_SCHEMA}.version (version int primary key, maintained_on timestamptz, cron_on timestamptz, monitored_on timestamptz)`);
       const instance = await startInstance(url, env, { jobs: true, jobStartRetryMs: 200 });
       started.push(instance);
       const during = await readiness(instance.app);
@@ -64,7 +65,7 @@ describe('issue 40 defect 3: the job queue starts on every instance', () => {
       expect(health.json()).toMatchObject({ status: 'unavailable', jobs: { status: 'starting' } });
 
       // The other instance's work is done (here: the half-made queue goes away): the next try succeeds.
-      await admin.query('drop schema pgboss cascade');
+      await admin.query(`drop schema ${JOB_SCHEMA} cascade`);
     } finally {
       await admin.end();
     }

@@ -43,6 +43,11 @@ function binDir(): string {
   }
 }
 
+/** A client program of the same PostgreSQL as the throw-away servers (pg_dump, pg_restore): dumps match the server. */
+export function postgresTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
+  return path.join(binDir(), name);
+}
+
 /** The uid/gid the server runs as: `postgres` when we are root. */
 function serverUser(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/client';
 import { createProvider, issuerFor, type Realm } from '../idp/provider';
 import type { TenantConfig } from '../lib/tenant-config';
 import type { Settings } from '../settings';
-import { loadOrCreateSecret, loadOrCreateSigningKey, publicJwk } from './keys';
+import { loadOrCreateSecret, loadOrCreateSigningKey, parseAcceptedJwk, publicJwk } from './keys';
 import { PortalSessions } from './portal-sessions';
 import { PrincipalCache } from './principal-cache';
 import { localKeys, TokenVerifier, type TrustedIssuer } from './token-verifier';
@@ -66,6 +66,8 @@ export async function createIdentity(
   const webOrigins = webOriginsFor(settings);
 
   const portalKey = await loadOrCreateSigningKey(settings.dataDir, 'portal-session', 'ES256', settings.secrets.portalSigningJwk);
+  // Key rotation (docs/OPERATIONS.md): tokens signed with the accepted key are accepted; it never signs.
+  const portalAccepted = settings.secrets.portalSigningJwkAccepted ? parseAcceptedJwk(settings.secrets.portalSigningJwkAccepted, 'PORTAL_SIGNING_JWK_ACCEPTED', portalKey) : null;
   const portalIssuer = `${settings.publicUrl}/api/session`;
   const principalCache = new PrincipalCache(settings.authCacheSeconds);
   const portalSessions = new PortalSessions(database.db, portalKey, portalIssuer, settings.apiAudience, (sessionId) => {
@@ -76,7 +78,7 @@ export async function createIdentity(
       issuer: portalIssuer,
       kind: 'portal',
       realm: null,
-      keys: localKeys({ keys: [publicJwk(portalKey)] }),
+      keys: localKeys({ keys: [publicJwk(portalKey), ...(portalAccepted ? [publicJwk(portalAccepted)] : [])] }),
       audience: settings.apiAudience,
       typ: 'at+jwt',
     },
@@ -106,6 +108,10 @@ export async function createIdentity(
   const providers = {} as Record<Realm, Provider>;
   for (const realm of ['consumer', 'workforce'] as const) {
     const signingKey = await loadOrCreateSigningKey(settings.dataDir, `idp-${realm}`, 'RS256', settings.secrets.idpSigningJwk);
+    const accepted = settings.secrets.idpSigningJwkAccepted ? parseAcceptedJwk(settings.secrets.idpSigningJwkAccepted, 'IDP_SIGNING_JWK_ACCEPTED', signingKey) : null;
+    // oidc-provider takes private keys only.
+    if (accepted && typeof accepted.d !== 'string') throw new Error('IDP_SIGNING_JWK_ACCEPTED must be a private JWK (the identity providers keep whole keys)');
+    const acceptedKey = accepted ? { ...accepted, use: 'sig' as const } : undefined;
     providers[realm] = createProvider({
       realm,
       db: database.db,
@@ -113,7 +119,9 @@ export async function createIdentity(
       webOrigins,
       apiAudience: settings.apiAudience,
       signingKey,
+      acceptedKey,
       cookieSecret,
+      acceptedCookieSecret: settings.secrets.idpCookieSecretAccepted,
       account: tenant.account,
       behindProxy: settings.trustProxy !== false,
       onError,
@@ -125,7 +133,7 @@ export async function createIdentity(
       issuer: issuerFor(settings.publicUrl, realm),
       kind: 'builtin-oidc',
       realm,
-      keys: localKeys({ keys: [publicJwk(signingKey)] }),
+      keys: localKeys({ keys: [publicJwk(signingKey), ...(acceptedKey ? [publicJwk(acceptedKey)] : [])] }),
       audience: settings.apiAudience,
       typ: 'at+jwt',
     });

@@ -51,10 +51,30 @@ function parsePrivateJwk(text: string, name: string): PrivateJwk {
   return { ...jwk, kid: jwk.kid, alg: jwk.alg, use: 'sig' };
 }
 
+export type AcceptedJwk = JWK & { kid: string; alg: string };
+
+/**
+ * A key that verifies but never signs (`…_ACCEPTED`: the next key before a rotation, the previous one after
+ * it; docs/OPERATIONS.md "Rotating keys"): a private or public JWK with its kid and alg. Its kid must differ
+ * from the signing key's, or a token could not say which key signed it.
+ */
+export function parseAcceptedJwk(text: string, name: string, signing: PrivateJwk): AcceptedJwk {
+  let jwk: Partial<PrivateJwk>;
+  try {
+    jwk = JSON.parse(text) as Partial<PrivateJwk>;
+  } catch {
+    throw new Error(`The accepted key "${name}" is not JSON (a JWK)`);
+  }
+  if (typeof jwk.kid !== 'string' || typeof jwk.alg !== 'string' || typeof jwk.kty !== 'string') throw new Error(`The accepted key "${name}" is not a JWK with kid and alg`);
+  if (jwk.kid === signing.kid) throw new Error(`The accepted key "${name}" has the signing key's kid (${signing.kid}): give the previous or the next key, not the current one`);
+  if (jwk.alg !== signing.alg) throw new Error(`The accepted key "${name}" is ${jwk.alg}; the signing key is ${signing.alg}`);
+  return { ...jwk, kid: jwk.kid, alg: jwk.alg };
+}
+
 /** The public half of a private JWK, for a JWKS document. */
 const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
 
-export function publicJwk(jwk: PrivateJwk): JWK {
+export function publicJwk(jwk: JWK): JWK {
   return Object.fromEntries(Object.entries(jwk).filter(([member]) => !PRIVATE_MEMBERS.has(member)));
 }
 

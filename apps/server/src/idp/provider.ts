@@ -18,7 +18,14 @@ export interface ProviderOptions {
   webOrigins: string[];
   apiAudience: string;
   signingKey: PrivateJwk;
+  /**
+   * A second private key the provider publishes and verifies with (an ID token given back as
+   * id_token_hint) but never signs with: the next or the previous key of a rotation.
+   */
+  acceptedKey?: PrivateJwk | undefined;
   cookieSecret: string;
+  /** A second cookie secret that verifies but never signs (the previous one after a rotation). */
+  acceptedCookieSecret?: string | undefined;
   account: AccountConfig;
   /** Whether a TLS-terminating proxy is trusted (TRUST_PROXY): Koa's own `proxy` setting follows it. */
   behindProxy: boolean;
@@ -107,9 +114,11 @@ export function createProvider(options: ProviderOptions): Provider {
       email: ['email'],
     },
     scopes: ['openid', 'profile', 'email', 'offline_access'],
-    jwks: { keys: [options.signingKey] },
+    // The accepted key may only verify (key_ops), so the provider always signs with the signing key.
+    jwks: { keys: [options.signingKey, ...(options.acceptedKey ? [{ ...options.acceptedKey, key_ops: ['verify'] }] : [])] },
     cookies: {
-      keys: [options.cookieSecret],
+      // keygrip: the first key signs, every key verifies.
+      keys: [options.cookieSecret, ...(options.acceptedCookieSecret ? [options.acceptedCookieSecret] : [])],
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies },
       short: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies },
       names: { session: `_${realm}_session`, interaction: `_${realm}_interaction`, resume: `_${realm}_resume` },

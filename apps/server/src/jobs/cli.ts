@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { createProcessor } from '../processor';
 import { openRuntime } from '../runtime';
 import { loadSettings, repoRoot, SettingsError } from '../settings';
+import { requireSupportedNode } from '../node-runtime';
 
 const USAGE = `Usage: npm run jobs -- [--once [--today YYYY-MM-DD]]
        node apps/server/dist/jobs.js [--once [--today YYYY-MM-DD]]
@@ -120,10 +121,11 @@ async function runWorkers(version: string): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   await app.ready();
-  console.log(`Job runner ${version} is running (billing day hourly and at start; stop with SIGTERM or Ctrl-C). Job queue: ${app.jobs.status}.`);
+  console.log(`Job runner ${version} is running on Node.js ${process.version} (billing day hourly and at start; stop with SIGTERM or Ctrl-C). Job queue: ${app.jobs.status}.`);
 }
 
 async function main(): Promise<void> {
+  requireSupportedNode();
   const options = parse(process.argv.slice(2));
   const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     version: string;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../test/app';
 import { openTestDatabase, type TestDatabase } from '../../test/database';
+import { JOB_SCHEMA } from './runner';
 
 // docs/decisions/021: pg-boss runs the billing day on every instance — hourly and once at start — on the
 // embedded database (PGlite) as on PostgreSQL; its health shows in GET /api/health.
@@ -64,5 +65,42 @@ describe('the job queue when this instance runs no workers', () => {
   it('says so in the health answer', async () => {
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toMatchObject({ jobs: { status: 'off', queued: 0, failed: 0 } });
+  });
+});
+
+/**
+ * Decision 048: pg-boss 12 cannot migrate the schema pg-boss 10 made (`pgboss` at version 24: "Version 24
+ * not found", so the queue never started), and keeps its queue in a schema of its own beside it. A
+ * database an older release ran on starts the queue, and the old schema is left as it was (instances of
+ * the older release may still be running during a rolling update).
+ */
+describe('the job queue on a database an older release (pg-boss 10) ran on', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    // What pg-boss 10 leaves: its schema and version table at version 24 (with a job in it).
+    await database.handle.executeSql(`create schema pgboss;
+      create table pgboss.version (version int primary key, maintained_on timestamptz, cron_on timestamptz, monitored_on timestamptz);
+      insert into pgboss.version (version) values (24);
+      create table pgboss.job (id uuid primary key, name text not null, state text not null);
+      insert into pgboss.job values ('00000000-0000-4000-8000-000000000024', 'billing-day', 'failed')`);
+    ({ app } = await buildTestApp({ database: database.handle, jobs: true, jobStartRetryMs: 100 }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  it('starts the queue in its own schema and leaves the old one untouched', async () => {
+    await expect.poll(() => app.jobs.status, { timeout: 30_000, interval: 100 }).toBe('up');
+    expect(JOB_SCHEMA).not.toBe('pgboss');
+    const { rows: versions } = await database.handle.executeSql('select version from pgboss.version', []);
+    expect(versions).toEqual([{ version: 24 }]);
+    const { rows: jobs } = await database.handle.executeSql('select count(*)::int as n from pgboss.job', []);
+    expect(jobs).toEqual([{ n: 1 }]);
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toMatchObject({ status: 'ok', jobs: { status: 'up' } });
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { CalendarDate } from '@portal/domain';
-import type { DatabaseHandle } from '../db/client';
+import { schemaIsCurrent, type DatabaseHandle } from '../db/client';
 
 /**
  * The jobs of the portal (docs/decisions/021): pg-boss, a job queue kept in PostgreSQL (PGlite in the
@@ -40,6 +40,14 @@ export interface QueueHealth {
 }
 
 export const BILLING_DAY = 'billing-day';
+
+/**
+ * pg-boss's schema. pg-boss 11 and later cannot migrate the schema pg-boss 10 made (`pgboss`, version 24:
+ * "Version 24 not found"), and recommend a schema of their own beside it: the old one is left as it was
+ * and may be dropped once no instance of an older release runs and its failed runs were looked at
+ * (docs/OPERATIONS.md, "Upgrading"; decision 048).
+ */
+export const JOB_SCHEMA = 'pgboss_v12';
 
 export interface JobRunnerOptions {
   /** The tenant's time zone: the hourly schedule runs in it. */
@@ -141,23 +149,34 @@ export class JobRunner {
 
   async #startOnce(): Promise<void> {
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values: unknown[]) => this.database.executeSql(text, values) },
-      schema: 'pgboss',
-      // A failed billing day is retried three times, one, two then four minutes later, then stays failed
-      // (visible in the health answer and, later, the admin area).
-      retryLimit: this.options.retryLimit ?? 3,
-      retryDelay: 60,
-      retryBackoff: true,
-      expireInMinutes: 60,
-      // Finished jobs are kept a week for operators, then removed.
-      deleteAfterDays: 7,
+      db: { executeSql: (text: string, values?: unknown[]) => this.database.executeSql(text, values) },
+      schema: JOB_SCHEMA,
+      // PGlite is one connection in this process: pg-boss's embedded profile (no LISTEN connection of its own).
+      ...(this.database.driver === 'pglite' ? { backend: 'pglite' as const } : {}),
+      // One row per instance and heartbeat, and a nightly index check: nothing the portal reads.
+      registerInstance: false,
+      reindex: false,
     });
     boss.on('error', (error: Error) => {
       this.log.error({ err: error, job: 'pg-boss' }, 'job queue error');
     });
     try {
+      // With MIGRATE_AT_START=false the release's `npm run migrate` may not have run yet: no billing day
+      // on an older schema. Tried again with the backoff below until it has (decision 048).
+      if (!(await schemaIsCurrent(this.database).catch(() => false))) throw new Error('the database schema is not current yet (migrations pending: npm run migrate)');
       await boss.start();
-      await boss.createQueue(BILLING_DAY, { name: BILLING_DAY, policy: 'standard' });
+      // A failed billing day is retried three times, one, two then four minutes later, then stays failed
+      // (visible in the health answer and the payments desk); it may run an hour; finished runs are kept
+      // a week for operators, then removed. pg-boss 11+ keeps these on the queue, not the instance.
+      const queueOptions = {
+        retryLimit: this.options.retryLimit ?? 3,
+        retryDelay: 60,
+        retryBackoff: true,
+        expireInSeconds: 60 * 60,
+        deleteAfterSeconds: 7 * 24 * 60 * 60,
+      };
+      if (await boss.getQueue(BILLING_DAY)) await boss.updateQueue(BILLING_DAY, queueOptions);
+      else await boss.createQueue(BILLING_DAY, { policy: 'standard', ...queueOptions });
       // Every hour (a missed hour, a restart or a new day is caught up within the next), in the issuer's zone.
       await boss.schedule(
         BILLING_DAY,
@@ -176,14 +195,14 @@ export class JobRunner {
       await boss.send(BILLING_DAY, {}, { singletonKey: `${BILLING_DAY}:${this.options.today()}` });
       if (!this.#wanted) {
         // Stopped while starting.
-        await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+        await boss.stop({ graceful: true, timeout: 20_000 });
         return;
       }
       this.#boss = boss;
       if (this.#failedStarts > 0) this.log.info({ attempts: this.#failedStarts + 1 }, 'the job queue started');
     } catch (error) {
       this.#failedStarts += 1;
-      await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+      await boss.stop({ graceful: false }).catch(() => undefined);
       if (!this.#wanted) return;
       const delay = Math.min(MAX_START_RETRY_MS, (this.options.startRetryMs ?? 1_000) * 2 ** (this.#failedStarts - 1));
       this.log.warn({ err: error, attempt: this.#failedStarts, retryInMs: delay }, 'the job queue did not start; trying again');
@@ -203,14 +222,14 @@ export class JobRunner {
     await this.#attempt;
     const boss = this.#boss;
     this.#boss = null;
-    await boss?.stop({ graceful: true, wait: true, timeout: 20_000 });
+    await boss?.stop({ graceful: true, timeout: 20_000 });
   }
 
   async health(): Promise<QueueHealth> {
     const boss = this.#boss;
     if (!boss) return { status: this.status, queued: 0, failed: 0 };
     try {
-      const [queued, failed] = await Promise.all([boss.getQueueSize(BILLING_DAY), this.#failedCount()]);
+      const [queued, failed] = await Promise.all([this.#queuedCount(), this.#failedCount()]);
       return { status: 'up', queued, failed };
     } catch {
       return { status: 'down', queued: 0, failed: 0 };
@@ -227,10 +246,10 @@ export class JobRunner {
    * desk shows staff. Empty when the queue's tables do not exist yet (no instance ever started it).
    */
   async failedJobs(limit = 50): Promise<FailedJobRow[]> {
-    const { rows: exists } = await this.database.executeSql(`select to_regclass('pgboss.job') is not null as present`, []);
+    const { rows: exists } = await this.database.executeSql(`select to_regclass('${JOB_SCHEMA}.job') is not null as present`, []);
     if (!(exists[0] as { present: boolean } | undefined)?.present) return [];
     const { rows } = await this.database.executeSql(
-      `select id::text as id, name, completed_on as failed_at, retry_count, output from pgboss.job
+      `select id::text as id, name, completed_on as failed_at, retry_count, output from ${JOB_SCHEMA}.job
         where name = $1 and state = 'failed' order by completed_on desc nulls last limit $2`,
       [BILLING_DAY, limit],
     );
@@ -253,20 +272,22 @@ export class JobRunner {
     const boss = this.#boss;
     if (!boss) return 'off';
     if (!UUID.test(jobId)) return 'not-found';
-    const job = await boss.getJobById(BILLING_DAY, jobId);
+    const [job] = await boss.findJobs(BILLING_DAY, { id: jobId, limit: 1 });
     if (!job) return 'not-found';
-    // pg-boss 10 answers how many jobs it moved (its typings say void).
-    const retry = boss.retry.bind(boss) as unknown as (name: string, id: string) => Promise<{ affected?: number } | undefined>;
-    const result = await retry(BILLING_DAY, jobId);
-    return (result?.affected ?? 0) > 0 ? 'queued' : 'already';
+    // pg-boss answers how many jobs it moved (its typings leave CommandResponse empty).
+    const result = (await boss.retry(BILLING_DAY, jobId)) as { affected?: number };
+    return (result.affected ?? 0) > 0 ? 'queued' : 'already';
   }
 
   /** Jobs that ended failed (their retries spent) and are still kept. */
   async #failedCount(): Promise<number> {
-    const { rows } = await this.database.executeSql(
-      `select count(*)::int as n from pgboss.job where name = $1 and state = 'failed'`,
-      [BILLING_DAY],
-    );
+    const { rows } = await this.database.executeSql(`select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1 and state = 'failed'`, [BILLING_DAY]);
+    return (rows[0] as { n: number } | undefined)?.n ?? 0;
+  }
+
+  /** Runs waiting to be worked on (created or waiting for a retry), as pg-boss 10's getQueueSize counted them. */
+  async #queuedCount(): Promise<number> {
+    const { rows } = await this.database.executeSql(`select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1 and state < 'active'`, [BILLING_DAY]);
     return (rows[0] as { n: number } | undefined)?.n ?? 0;
   }
 }

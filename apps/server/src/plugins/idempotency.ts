@@ -59,6 +59,11 @@ export interface IdempotencyOptions {
    * not show; a keyed one cannot be without the secret, which is not in the database.
    */
   hashKey: string;
+  /**
+   * Fingerprints keyed with these match too: the key of PORTAL_SIGNING_JWK_ACCEPTED during a rotation, so a
+   * retry answered by an instance with the other key is still the same request (docs/OPERATIONS.md).
+   */
+  acceptedHashKeys?: string[];
 }
 
 /**
@@ -134,7 +139,8 @@ export const idempotencyPlugin = fp(
         .send(JSON.stringify(body));
 
     /** Takes the key for this request, or answers from (or about) the request that holds it. */
-    async function claim(reply: FastifyReply, scope: string, key: string, hash: string): Promise<boolean> {
+    async function claim(reply: FastifyReply, scope: string, key: string, hashes: string[]): Promise<boolean> {
+      const [hash = ''] = hashes;
       const deadline = Date.now() + waitMs;
       for (;;) {
         const inserted = await db
@@ -169,7 +175,7 @@ export const idempotencyPlugin = fp(
             .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key), lt(idempotencyRecords.expiresAt, sql`now()`)));
           continue;
         }
-        if (existing.requestHash !== hash) {
+        if (!hashes.includes(existing.requestHash)) {
           throw new HttpProblem(422, ProblemType.idempotencyKeyReused, 'Idempotency key reused', 'This Idempotency-Key was already used for a different request.');
         }
         if (existing.state === 'completed' && existing.responseStatus !== null) {
@@ -211,7 +217,8 @@ export const idempotencyPlugin = fp(
       }
       // Keys are the caller's own: the same key from two callers names two requests.
       const scope = request.principal?.subject ?? `anonymous:${request.ip}`;
-      const proceed = await claim(reply, scope, key, requestHash(request, options.hashKey));
+      const hashes = [options.hashKey, ...(options.acceptedHashKeys ?? [])].map((hashKey) => requestHash(request, hashKey));
+      const proceed = await claim(reply, scope, key, hashes);
       if (!proceed) return reply; // answered from the first request
       request.idempotency = { scope, key };
       request.idempotencyHeartbeat = heartbeat(request, scope, key);

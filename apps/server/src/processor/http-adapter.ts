@@ -23,6 +23,8 @@ export interface HttpProcessorOptions {
   publicOrigin: string;
   apiKey: string;
   webhookSecret: string;
+  /** A second webhook secret that is accepted: the previous one while the processor rotates (PROCESSOR_WEBHOOK_SECRET_ACCEPTED). */
+  acceptedWebhookSecret?: string | undefined;
   timeoutMs: number;
 }
 
@@ -111,7 +113,11 @@ export class HttpProcessor implements PaymentProcessor {
   }
 
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): VerifiedWebhook {
-    const check = checkSignature(this.options.webhookSecret, rawBody, headers[SIGNATURE_HEADER]);
+    let check = checkSignature(this.options.webhookSecret, rawBody, headers[SIGNATURE_HEADER]);
+    // During a rotation the processor may still sign with the previous secret.
+    if (!check.ok && check.reason === 'mismatch' && this.options.acceptedWebhookSecret) {
+      check = checkSignature(this.options.acceptedWebhookSecret, rawBody, headers[SIGNATURE_HEADER]);
+    }
     if (!check.ok) throw new WebhookRejected(`signature ${check.reason}`);
     let body: unknown;
     try {

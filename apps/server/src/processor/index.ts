@@ -15,7 +15,14 @@ export function processorSecrets(settings: Pick<Settings, 'dataDir' | 'processor
 export function createProcessor(settings: Pick<Settings, 'dataDir' | 'processor'>, processor: ProcessorSettings = settings.processor): PaymentProcessor {
   if (processor.mode === 'none') return new NoProcessor();
   const { apiKey, webhookSecret } = processorSecrets({ ...settings, processor });
-  return new HttpProcessor({ url: processor.url, publicOrigin: processor.publicOrigin, apiKey, webhookSecret, timeoutMs: processor.timeoutMs });
+  return new HttpProcessor({
+    url: processor.url,
+    publicOrigin: processor.publicOrigin,
+    apiKey,
+    webhookSecret,
+    acceptedWebhookSecret: processor.webhookSecretAccepted,
+    timeoutMs: processor.timeoutMs,
+  });
 }
 
 /**

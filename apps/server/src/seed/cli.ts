@@ -7,6 +7,7 @@ import { loadSettings, repoRoot, SettingsError } from '../settings';
 import { MAX_GENERATED_HOUSEHOLDS } from './ids';
 import { SEED_TABLE_ORDER } from './rows';
 import { countHouseholds, DEFAULT_SEED, demoToday, resetDatabase, seedDatabase } from './seed';
+import { requireSupportedNode } from '../node-runtime';
 
 const USAGE = `Usage: npm run seed -- --households N [--seed S] [--today YYYY-MM-DD] [--reset]
 
@@ -54,6 +55,7 @@ function parse(argv: string[]): { households: number; seed: string; today: strin
 }
 
 async function main(): Promise<void> {
+  requireSupportedNode();
   const options = parse(process.argv.slice(2));
   const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     version: string;

@@ -54,7 +54,7 @@ export const healthRoutes: FastifyPluginCallbackZod<{ version: string }> = (app,
         tags: ['system'],
         summary: 'Readiness: this instance should get traffic',
         description:
-          '200 when the database answers and holds every migration this build needs, and the job queue this instance runs is running (or off here); 503 while the database is down, while migrations are pending (another instance still migrating; this instance listens only once its own have run), while the job queue is starting or down, and from the moment the instance is told to stop (`lifecycle: draining`: it serves on for SHUTDOWN_DRAIN_MS so the load balancer can notice). Redis is reported (`redis`) but does not make the instance unready: without it live notifications fall back to polling. Never shed under load.',
+          '200 when the database answers and holds every migration this build needs, and the job queue this instance runs is running (or off here); 503 while the database is down, while migrations are pending (another instance still migrating, or with MIGRATE_AT_START=false until the release runs `npm run migrate`), while the job queue is starting or down, and from the moment the instance is told to stop (`lifecycle: draining`: it serves on for SHUTDOWN_DRAIN_MS so the load balancer can notice). Redis is reported (`redis`) but does not make the instance unready: without it live notifications fall back to polling. Never shed under load.',
         response: { 200: ReadinessSchema, 503: ReadinessSchema },
       },
     },
