@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { outboxEvents } from '../src/db/schema';
-import { BILLING_DAY } from '../src/jobs/runner';
+import { BILLING_DAY, JOB_SCHEMA } from '../src/jobs/runner';
 import { signatureHeader, SIGNATURE_HEADER } from '../src/processor/signature';
 import { useTestApp } from './harness';
 import { TEST_WEBHOOK_SECRET } from './sandbox';
@@ -69,13 +69,13 @@ describe('issue 40: fleet metrics at /metrics', () => {
 
     // A run that was due five minutes ago and that no worker took: its wait is the lag.
     await harness.database.handle.executeSql(
-      `insert into pgboss.job (name, state, start_after, policy) values ($1, 'created', now() - interval '5 minutes', 'standard')`,
+      `insert into ${JOB_SCHEMA}.job (name, state, start_after, policy) values ($1, 'created', now() - interval '5 minutes', 'standard')`,
       [BILLING_DAY],
     );
     const lagging = await scrape();
     expect(sample(lagging, 'portal_jobs_oldest_due_seconds')).toBeGreaterThanOrEqual(299);
     expect(sample(lagging, 'portal_jobs_oldest_due_seconds')).toBeLessThan(600);
-    await harness.database.handle.executeSql(`delete from pgboss.job where name = $1 and state = 'created'`, [BILLING_DAY]);
+    await harness.database.handle.executeSql(`delete from ${JOB_SCHEMA}.job where name = $1 and state = 'created'`, [BILLING_DAY]);
     expect(sample(await scrape(), 'portal_jobs_oldest_due_seconds')).toBe(0);
   }, 60_000);
 

@@ -7,7 +7,7 @@ import fastifyMetrics from 'fastify-metrics';
 import client from 'prom-client';
 import { paymentOutcomes, type PaymentOutcomeMessage } from '../lib/payment-outcomes';
 import { webhookOutcomes, type WebhookOutcome } from '../lib/webhook-outcomes';
-import { BILLING_DAY } from '../jobs/runner';
+import { BILLING_DAY, JOB_SCHEMA } from '../jobs/runner';
 import type { DatabaseHandle } from '../db/client';
 import type { MetricsSettings } from '../settings';
 import { sendNotFound } from './errors';
@@ -275,20 +275,19 @@ interface JobLag {
 }
 
 /**
- * The billing day's lag, from pg-boss's tables: the oldest run that is due (created or to be retried, its
- * start time passed) and not picked up, and when a run last completed (completed runs move to the archive
- * after 12 hours). Nothing before any instance has started the queue (its tables do not exist yet).
+ * The billing day's lag, from pg-boss's job table (in its schema, `JOB_SCHEMA`): the oldest run that is due
+ * (created or to be retried, its start time passed) and not picked up, and when a run last completed
+ * (pg-boss 12 keeps completed runs in the same table until its retention deletes them; it has no archive).
+ * Nothing before any instance has started the queue (its tables do not exist yet).
  */
 async function readJobLag(database: Executor): Promise<JobLag> {
-  const { rows: exists } = await database.executeSql(`select to_regclass('pgboss.job') is not null as present`, []);
+  const { rows: exists } = await database.executeSql(`select to_regclass('${JOB_SCHEMA}.job') is not null as present`, []);
   if (!(exists[0] as { present: boolean } | undefined)?.present) return { oldestDueSeconds: 0, lastCompletedSeconds: null };
   const { rows } = await database.executeSql(
     `select
-       (select coalesce(extract(epoch from now() - min(start_after)), 0)::float8 from pgboss.job
+       (select coalesce(extract(epoch from now() - min(start_after)), 0)::float8 from ${JOB_SCHEMA}.job
          where name = $1 and state in ('created', 'retry') and start_after <= now()) as oldest_due,
-       (select extract(epoch from greatest(
-          (select max(completed_on) from pgboss.job where name = $1 and state = 'completed'),
-          (select max(completed_on) from pgboss.archive where name = $1 and state = 'completed')))::float8) as last_completed`,
+       (select extract(epoch from max(completed_on))::float8 from ${JOB_SCHEMA}.job where name = $1 and state = 'completed') as last_completed`,
     [BILLING_DAY],
   );
   const row = rows[0] as { oldest_due: unknown; last_completed: unknown } | undefined;
