@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ActingReason } from '@portal/contracts';
 
-/** Whom staff act for: a household, or a policy (for policies without a household). */
-export type ActingFor = { householdId: string | null; memberId?: string } | { policyId: string; memberId?: string };
+/** Whom staff act for: a household, a policy (for policies without a household), or a queued request's member. */
+export type ActingFor = { householdId: string | null; memberId?: string } | { policyId: string; memberId?: string } | { serviceRequestId: string };
 
 /**
  * Staff start acting for a member (docs/decisions/043), as the staff portal does once they have chosen
@@ -10,9 +10,11 @@ export type ActingFor = { householdId: string | null; memberId?: string } | { po
  */
 export async function actFor(app: FastifyInstance, token: string, target: ActingFor, reason: ActingReason = 'member-called', note?: string): Promise<string> {
   const body =
-    'policyId' in target
-      ? { policyId: target.policyId, ...(target.memberId ? { memberId: target.memberId } : {}) }
-      : { householdId: target.householdId ?? '', ...(target.memberId ? { memberId: target.memberId } : {}) };
+    'serviceRequestId' in target
+      ? { serviceRequestId: target.serviceRequestId }
+      : 'policyId' in target
+        ? { policyId: target.policyId, ...(target.memberId ? { memberId: target.memberId } : {}) }
+        : { householdId: target.householdId ?? '', ...(target.memberId ? { memberId: target.memberId } : {}) };
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/staff/acting-session',

@@ -18,8 +18,9 @@ export const ACTING_NOTE_MAX_LENGTH = 200;
 
 /**
  * `POST /api/v1/staff/acting-session`: start acting for a member — their household, or for policies
- * that belong to no household, one of their policies — found by `POST /api/v1/staff/member-search`.
- * `memberId` is the member chosen among the results (recorded; the household's subscriber otherwise).
+ * that belong to no household, one of their policies — found by `POST /api/v1/staff/member-search`, or
+ * the member a service request of the staff queue is from (`serviceRequestId`). `memberId` is the member
+ * chosen among the results (recorded; the household's subscriber otherwise).
  * The reason is required, and so is the note when the reason is `other`. The form and the route share
  * this schema.
  */
@@ -27,13 +28,15 @@ export const ActingSessionStartRequestSchema = z
   .object({
     householdId: UuidSchema.optional(),
     policyId: UuidSchema.optional(),
+    /** The member a request of the staff queue is from (issue 13's queue, decision 030). */
+    serviceRequestId: UuidSchema.optional(),
     memberId: UuidSchema.optional(),
     reason: ActingReasonSchema,
     note: z.string().trim().max(ACTING_NOTE_MAX_LENGTH).optional(),
   })
   .superRefine((value, context) => {
-    if (value.householdId === undefined && value.policyId === undefined) {
-      context.addIssue({ code: 'custom', path: ['householdId'], message: 'a household or a policy is required', params: { code: 'required' } });
+    if (value.householdId === undefined && value.policyId === undefined && value.serviceRequestId === undefined) {
+      context.addIssue({ code: 'custom', path: ['householdId'], message: 'a household, a policy or a service request is required', params: { code: 'required' } });
     }
     if (value.reason === 'other' && (value.note ?? '').trim() === '') {
       context.addIssue({ code: 'custom', path: ['note'], message: 'say why when the reason is "other"', params: { code: 'required' } });

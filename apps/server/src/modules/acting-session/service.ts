@@ -2,7 +2,7 @@ import { and, asc, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { ActingSession, ActingSessionStartRequest } from '@portal/contracts';
 import { isUuid, notFound } from '../../auth/access';
 import type { Database, Executor } from '../../db/client';
-import { actingSessions, households, members, memberSpans, policies } from '../../db/schema';
+import { actingSessions, households, members, memberSpans, policies, serviceRequests } from '../../db/schema';
 import { scrubString } from '../../lib/redact';
 import { ruleViolation } from '../../plugins/command';
 
@@ -66,7 +66,12 @@ async function subscriberOf(db: Database, target: ActingTarget): Promise<string 
  */
 export async function resolveTarget(db: Database, body: ActingSessionStartRequest): Promise<ActingTarget> {
   let target: ActingTarget;
-  if (body.householdId !== undefined) {
+  if (body.householdId === undefined && body.policyId === undefined && body.serviceRequestId !== undefined) {
+    // The member a queued service request is from: its household.
+    const [request] = await db.select({ householdId: serviceRequests.householdId }).from(serviceRequests).where(eq(serviceRequests.id, body.serviceRequestId));
+    if (!request) throw notFound('service request');
+    target = { householdId: request.householdId, subscriberMemberId: null, policyId: null, memberId: null };
+  } else if (body.householdId !== undefined) {
     const [household] = isUuid(body.householdId) ? await db.select({ id: households.id }).from(households).where(eq(households.id, body.householdId)) : [];
     if (!household) throw notFound('household');
     target = { householdId: household.id, subscriberMemberId: null, policyId: null, memberId: null };
