@@ -293,6 +293,11 @@ const MATRIX: Record<string, RouteCase> = {
     request: () => ({ url: '/api/v1/demo/member', payload: {} }),
     expect: everyone(404),
   },
+  // Demo mode only, public like the fresh member: a staff account of its own for a journey that acts for members.
+  'POST /api/v1/demo/staff': {
+    request: () => ({ url: '/api/v1/demo/staff', payload: { role: 'customer-service' } }),
+    expect: everyone(201),
+  },
   // Demo mode only: a member runs the billing day for their own household; nobody else may.
   'POST /api/v1/demo/day': {
     request: () => ({ url: '/api/v1/demo/day', payload: { day: '2026-12-01' } }),

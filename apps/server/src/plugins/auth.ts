@@ -28,6 +28,8 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/v1/processor/webhook',
   // Demo mode only (the route exists nowhere else): an account for a fresh demo member.
   'POST /api/v1/demo/member',
+  // Demo mode only: a staff account of its own for a journey acting for members (docs/decisions/043).
+  'POST /api/v1/demo/staff',
 ]);
 
 export const routeKey = (method: string, url: string): string => `${method} ${url}`;
