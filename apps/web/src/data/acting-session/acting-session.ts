@@ -20,6 +20,8 @@ export const endActingSession = (): Promise<ActingSessionEndResponse> => apiPost
  * policies, 360), and the session — with the one under way — is read again.
  */
 export async function afterActingChanged(queryClient: QueryClient): Promise<void> {
-  for (const key of ['household-user', 'policy', 'member-activity']) queryClient.removeQueries({ queryKey: [key] });
+  // The staff user's own view (no member: the lookup `null`) stays; every member's is dropped.
+  queryClient.removeQueries({ queryKey: ['household-user'], predicate: (query) => query.queryKey[2] !== null });
+  for (const key of ['policy', 'member-activity']) queryClient.removeQueries({ queryKey: [key] });
   await queryClient.invalidateQueries({ queryKey: ['session'] });
 }

@@ -95,12 +95,10 @@ export function ActForDialog({
       if (current) await afterActingChanged(queryClient);
       return;
     }
-    const session = outcome.result;
-    const label = session.label ?? session.memberName ?? undefined;
-    const lookup = session.householdId ? { idType: 'Household' as const, id: session.householdId } : session.policyId ? { idType: 'Policy' as const, id: session.policyId } : null;
-    updatePortalState({ actingFor: lookup ? { ...lookup, ...(label ? { label } : {}) } : null, selectedPolicyId: null });
+    // The viewer follows the session read again (whom staff act for is the server's word).
+    updatePortalState({ selectedPolicyId: null });
     await afterActingChanged(queryClient);
-    onStarted(session);
+    onStarted(outcome.result);
   };
 
   return (
