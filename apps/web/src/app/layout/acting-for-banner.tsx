@@ -29,9 +29,10 @@ function StaffActingBanner({ acting }: { acting: ActingSession }) {
     setFailure(null);
     try {
       await endActingSession();
+      // Away from the member's page first: nothing of theirs is asked for again once the session is over.
+      await navigate(DEFAULT_ROUTE);
       updatePortalState({ actingFor: null, selectedPolicyId: null });
-      await afterActingChanged(queryClient);
-      void navigate(DEFAULT_ROUTE);
+      await afterActingChanged(queryClient, 'ended');
     } catch (error) {
       setFailure(error);
     } finally {

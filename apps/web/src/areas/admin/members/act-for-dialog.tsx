@@ -92,12 +92,12 @@ export function ActForDialog({
     }
     const outcome = await command.attempt(values);
     if (!outcome.ok) {
-      if (current) await afterActingChanged(queryClient);
+      if (current) await afterActingChanged(queryClient, 'ended');
       return;
     }
     // The viewer follows the session read again (whom staff act for is the server's word).
     updatePortalState({ selectedPolicyId: null });
-    await afterActingChanged(queryClient);
+    await afterActingChanged(queryClient, 'started');
     onStarted(outcome.result);
   };
 
