@@ -5,11 +5,13 @@ import { expectNoViolationsAtEachWidth } from './support/axe';
 import { freshMember, type FreshMember } from './support/members';
 import { chooseNew, openPayment, payButton, review, t, typeCard } from './support/payments';
 import { newPortalPage, signIn } from './support/portal';
+import { actForResult, chooseReason, freshStaff, searchByExchangeId } from './support/staff';
 
 // Issue 13, the payments desk and the audit trail: an administrator refunds part of a member's payment
 // through the processor (the member then sees it in their history and notifications); a staff user
 // reads a member's records, the member sees who in "Who has seen my information", and the audit trail
-// finds it and downloads it as CSV. Each journey uses members of its own.
+// finds it and downloads it as CSV. Each journey uses members — and staff users — of its own: staff act for
+// one member at a time, after saying why (issue 33 item 14, decision 043).
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -30,7 +32,7 @@ test('an administrator refunds part of a member’s payment after a confirmation
   await payByCard(memberSide.page, member);
 
   const admin = await newPortalPage(browser);
-  await signIn(admin.page, 'workforce', 'admin');
+  await freshStaff(admin.page, 'administrator');
   // The staff home offers the desk to a role that may refund.
   await admin.page.goto('/home');
   await admin.page.getByRole('link', { name: 'Payments desk' }).click();
@@ -42,7 +44,9 @@ test('an administrator refunds part of a member’s payment after a confirmation
   await expect(payment).toContainText('Visa ending in 4242');
   await expectNoViolationsAtEachWidth(admin.page, 'payments desk with a payment found');
 
+  // Refunding is acting for the payment's member: the reason first, then the refund.
   await payment.getByRole('button', { name: /^Refund the payment of \$25\.00/ }).click();
+  await chooseReason(admin.page, 'The member called');
   const dialog = admin.page.getByRole('dialog', { name: 'Refund a payment' });
   await dialog.getByRole('textbox', { name: 'Amount to refund' }).fill('30.00');
   await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Charged for a month already paid');
@@ -62,6 +66,8 @@ test('an administrator refunds part of a member’s payment after a confirmation
   await expectNoViolationsAtEachWidth(admin.page, 'refund result');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(payment).toContainText('Refund of $10.00');
+  // The desk stayed where it was, now under the banner of the member acted for.
+  await expect(admin.page.getByRole('region', { name: 'Member you are helping' })).toContainText('Reason: the member called');
   await expect(payment).toContainText('Charged for a month already paid');
   await admin.context.close();
 
@@ -79,13 +85,13 @@ test('a member sees that customer service read their records; the audit trail fi
   const member = await freshMember(memberSide.page, { exchange: true });
   expect(member.exchangeSubscriberId).not.toBeNull();
 
-  // Customer service opens the member's account (the overview reads their policies).
+  // Customer service acts for the member, then opens their account (the overview reads their policies).
   const staff = await newPortalPage(browser);
-  await signIn(staff.page, 'workforce', 'cs.agent');
-  const search = staff.page.getByRole('searchbox', { name: 'Search for a member by Exchange Subscriber ID' });
-  await search.fill(member.exchangeSubscriberId ?? '');
-  await search.press('Enter');
+  const agent = await freshStaff(staff.page, 'customer-service');
+  await searchByExchangeId(staff.page, member.exchangeSubscriberId ?? '');
+  await actForResult(staff.page, staff.page.getByRole('listitem').filter({ hasText: member.policyNumber }).first(), 'The member called');
   await expect(staff.page.getByRole('region', { name: 'Member you are helping' })).toBeVisible({ timeout: 20_000 });
+  await staff.page.getByRole('link', { name: 'Open the account overview' }).first().click();
   await expect(staff.page.getByText(member.policyNumber).first()).toBeVisible({ timeout: 20_000 });
   await staff.context.close();
 
@@ -105,18 +111,20 @@ test('a member sees that customer service read their records; the audit trail fi
   await admin.page.goto('/admin/audit');
   await expect(admin.page.getByRole('heading', { level: 1 })).toHaveText('Audit trail', { timeout: 20_000 });
   await admin.page.getByRole('textbox', { name: /^Member/ }).fill(member.policyNumber);
-  await admin.page.getByRole('textbox', { name: /^Staff user or broker/ }).fill('cs.agent');
+  await admin.page.getByRole('textbox', { name: /^Staff user or broker/ }).fill(agent);
   await admin.page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   const rows = admin.page.getByTestId('audit-row');
-  await expect(rows.first()).toContainText('cs.agent', { timeout: 20_000 });
+  await expect(rows.first()).toContainText(agent, { timeout: 20_000 });
   await expect(rows.filter({ hasText: 'customer-service' }).filter({ hasText: 'read' }).first()).toBeVisible();
   await expectNoViolationsAtEachWidth(admin.page, 'audit trail with records found');
   const shown = await rows.count();
   const [download] = await Promise.all([admin.page.waitForEvent('download'), admin.page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
-  expect(csv[0]).toBe('id,occurredAt,actorSubject,actorName,actorRole,actingForHouseholdId,action,route,recordType,recordIds,outcome,reason,ip,requestId');
+  expect(csv[0]).toBe('id,occurredAt,actorSubject,actorName,actorRole,actingForHouseholdId,action,route,recordType,recordIds,outcome,reason,ip,requestId,actingSessionId,actingReason');
   expect(csv.length - 1).toBeGreaterThanOrEqual(shown);
-  expect(csv.slice(1).every((line) => line.includes(',cs.agent,customer-service,'))).toBe(true);
+  expect(csv.slice(1).every((line) => line.includes(`,${agent},customer-service,`))).toBe(true);
+  // Every record of what the agent did for the member names the acting session and its reason.
+  expect(csv.slice(1).filter((line) => line.includes(',read,')).every((line) => line.endsWith(',member-called'))).toBe(true);
   await admin.context.close();
 });

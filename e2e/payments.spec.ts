@@ -3,7 +3,8 @@ import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../apps/server/src/processor/san
 import { expectNoViolationsAtEachWidth } from './support/axe';
 import { addDays, api, freshMember, newMember, type FreshMember } from './support/members';
 import { amountFilledIn, chooseNew, money, openPayment, payButton, review, t, typeBankAccount, typeCard } from './support/payments';
-import { assertScenario, BINDER_LANDING, locateAccount, menuShown, newPortalPage, scenariosShown, signIn, text } from './support/portal';
+import { assertScenario, BINDER_LANDING, locateAccount, menuShown, newPortalPage, scenariosShown, text } from './support/portal';
+import { actForResult, freshStaff, searchByExchangeId } from './support/staff';
 
 // Issue 9, paying premiums (SPEC §2 /payments/make-payment, /payments/binding-payment,
 // /payments/payment-history, §4 Payment, §7 make-payment call) against the real server and its sandbox
@@ -225,10 +226,10 @@ test('customer service pays for a member they are helping, who then sees the pay
   const member = await freshMember(memberPage, { owing: true, exchange: true });
   expect(member.exchangeSubscriberId).not.toBeNull();
   const { context, page } = await newPortalPage(browser);
-  await signIn(page, 'workforce', 'cs.agent');
-  const search = page.getByRole('searchbox', { name: 'Search for a member by Exchange Subscriber ID' });
-  await search.fill(member.exchangeSubscriberId ?? '');
-  await search.press('Enter');
+  // A customer service user of its own, who acts for the member after saying why (decision 043).
+  await freshStaff(page, 'customer-service');
+  await searchByExchangeId(page, member.exchangeSubscriberId ?? '');
+  await actForResult(page, page.getByRole('listitem').filter({ hasText: member.policyNumber }).first(), 'The member called');
   await expect(page.getByRole('region', { name: 'Member you are helping' })).toBeVisible();
   await openPayment(page, member);
   await expect(page.getByText(t('payments.makePayment.staffNote'))).toBeVisible();

@@ -1,13 +1,16 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoViolationsAtEachWidth } from './support/axe';
 import { freshMember, type FreshMember } from './support/members';
-import { signIn, text } from './support/portal';
+import { text } from './support/portal';
+import { chooseReason, freshStaff } from './support/staff';
 
 // Issue 13, "Done when" (docs/decisions/030): a member of its own asks to add a dependent and sends a
 // general request; `admin` finds them in the service-request queue, claims and approves the first — the
 // dependent then appears on the member's policy — and rejects the second with a reason the member reads
 // on their service-requests page. The queue, its dashboard and a request's page are axe-clean at 375 and
-// 1280 px.
+// 1280 px. A request's page is one member's records: the administrator acts for the member first, the
+// reason (processing their request) offered and confirmed (issue 33 item 14, decision 043); the second
+// request, the same member's, opens at once.
 
 const QUEUE = '/admin/service-queue';
 
@@ -34,7 +37,8 @@ async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   try {
-    await signIn(page, 'workforce', 'admin');
+    // An administrator of its own: one acting session per staff user (decision 043).
+    await freshStaff(page, 'administrator');
   } catch {
     // A busy machine can take longer than the helper's wait to finish the callback: give it that time.
     await expect(page).toHaveURL(/\/account-overview$/, { timeout: 60_000 });
@@ -45,14 +49,25 @@ async function adminPage(browser: Browser): Promise<Page> {
 /**
  * Staff find a request by the reference the member gives them: journeys running beside this one send
  * dozens of requests (the attachment limits' send 21 each), so the newest page need not hold it.
+ * `actFirst`: the administrator acts for its member first (decision 043).
  */
-async function openRequest(page: Page, reference: string) {
+async function openRequest(page: Page, reference: string, actFirst: boolean) {
   await page.goto(QUEUE);
   await expect(page.getByRole('heading', { level: 1, name: text('serviceQueue.heading') })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('searchbox', { name: text('serviceQueue.list.findReference') }).fill(reference.toLowerCase());
   await expect(page).toHaveURL(new RegExp(`reference=${reference}`, 'i'));
   await page.getByRole('link', { name: reference, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(reference);
+  if (actFirst) {
+    await expect(page.getByText(text('staff.acting.required'))).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: /^Act for / }).click();
+    // The reason is offered (processing the member's request) with the reference beside it; confirmed here.
+    const dialog = page.getByRole('dialog', { name: /^Act for / });
+    await expect(dialog.getByRole('radio', { name: text('staff.acting.reasonOption.service-request') })).toBeChecked();
+    await expect(dialog.getByRole('textbox', { name: text('fields.actingNote.label') })).toHaveValue(reference);
+    await chooseReason(page, text('staff.acting.reasonOption.service-request'));
+    await expect(page.getByRole('region', { name: 'Member you are helping' })).toContainText('Reason: processing their service request');
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(reference, { timeout: 30_000 });
 }
 
 test('admin claims and approves a member’s new dependent, who then is on the policy; another request is rejected with a reason the member reads', async ({ page, browser }) => {
@@ -83,7 +98,7 @@ test('admin claims and approves a member’s new dependent, who then is on the p
   await admin.getByRole('option', { name: text('serviceRequests.type.add-dependent') }).click();
   await expect(admin).toHaveURL(/type=add-dependent/);
 
-  await openRequest(admin, addition.referenceNumber);
+  await openRequest(admin, addition.referenceNumber, true);
   const comparison = admin.getByRole('table', { name: text('serviceQueue.detail.comparison') });
   await expect(comparison).toContainText('Teodoro Queue');
   await expectNoViolationsAtEachWidth(admin, 'a request in the queue');
@@ -97,7 +112,7 @@ test('admin claims and approves a member’s new dependent, who then is on the p
   await expect(admin.getByRole('status').filter({ hasText: addition.referenceNumber }).first()).toBeVisible();
   await expect(admin.getByRole('list').filter({ hasText: 'Teodoro Queue' })).toBeVisible();
 
-  await openRequest(admin, question.referenceNumber);
+  await openRequest(admin, question.referenceNumber, false);
   await admin.getByRole('button', { name: text('serviceQueue.detail.claim') }).click();
   await admin.getByRole('button', { name: text('serviceQueue.detail.reject') }).click();
   const rejectDialog = admin.getByRole('dialog');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { assertScenario, locateAccount, newPortalPage, signIn, signOut, text } from './support/portal';
+import { actForResult, freshStaff, searchByExchangeId } from './support/staff';
 
 // Issue 5 "Web sign-in" end to end: each way into the portal, and out again.
 
@@ -48,18 +49,22 @@ test('a deep link asked for before sign-in is where a member arrives afterwards 
   await expect(page).toHaveURL(/\/account-overview$/);
 });
 
-test('customer service signs in through the workforce provider, looks a member up, and signs out', async ({ page }) => {
-  await signIn(page, 'workforce', 'cs.agent');
+test('customer service signs in through the workforce provider, looks a member up, acts for them, and signing out ends it', async ({ page }) => {
+  // A customer service user of its own: one acting session per staff user (decision 043).
+  const username = await freshStaff(page, 'customer-service');
   await expect(page.getByRole('heading', { name: 'Find a member' })).toBeVisible();
   const search = page.getByRole('searchbox', { name: 'Search for a member by Exchange Subscriber ID' });
   await expect(search).toHaveAttribute('placeholder', 'Exchange Subscriber ID');
-  await search.fill('4899749505');
-  await search.press('Enter');
-  await expect(page.getByRole('region', { name: 'Member you are helping' })).toContainText('You are viewing the account of María Santos (Exchange Subscriber ID 4899749505) on their behalf.');
+  await searchByExchangeId(page, '4899749505');
+  await actForResult(page, page.getByRole('listitem').filter({ hasText: 'María Santos' }), 'The member wrote to us');
+  await expect(page.getByRole('region', { name: 'Member you are helping' })).toContainText('You are acting for María Santos (4899749505).');
+  await page.getByRole('link', { name: 'Open the account overview' }).first().click();
   await expect(page.getByRole('heading', { level: 2, name: /Lighthouse Harbor Silver/ })).toBeVisible();
-  await page.getByRole('button', { name: 'End member view' }).click();
-  await expect(page.getByRole('heading', { name: 'Find a member' })).toBeVisible();
+  // Signing out (at the identity provider) ends the acting session: signed in again, nobody is acted for.
   await signOut(page, { atIdentityProvider: true });
+  await signIn(page, 'workforce', username);
+  await expect(page.getByRole('heading', { name: 'Find a member' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Member you are helping' })).toHaveCount(0);
 });
 
 test('a guest locates an account, sees what is owed, and ends the guest session', async ({ page }) => {

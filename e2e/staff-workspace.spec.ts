@@ -4,12 +4,14 @@ import { expectNoViolationsAtEachWidth } from './support/axe';
 import { freshMember, type FreshMember } from './support/members';
 import { HOSTED, saveCardInWallet, t, typeBankAccount } from './support/payments';
 import { newPortalPage, signIn } from './support/portal';
+import { chooseReason, freshStaff } from './support/staff';
 
 // Issue 13, customer service: find a member (by name and date of birth, read-only for the demo's María),
-// open the member 360 and act for a member of its own — change their autopay method under the "acting
-// for" banner — and the member, signing in, reads in their notifications that customer service did it.
-// Also the findings fixed here: a search that finds nobody is said once, without "End member view"; the
-// test role is told what it may do.
+// act for them — choosing a reason first (issue 33 item 14, decision 043) — on the member 360, and act for a
+// member of its own — change their autopay method under the "acting for" banner — and the member, signing
+// in, reads in their notifications that customer service did it. Also the findings fixed here: a search
+// that finds nobody is said once, with no banner; the test role is told what it may do. Each journey
+// signs in as a customer service user of its own (one acting session per staff user).
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 
@@ -57,10 +59,10 @@ test('customer service finds María by name and date of birth, by keyboard, and 
   // Two pages swept by axe at two widths.
   test.setTimeout(240_000);
   const { context, page } = await newPortalPage(browser);
-  await signIn(page, 'workforce', 'cs.agent');
-  // Before any member is open: the overview points to the find page, no banner, no "End member view".
+  await freshStaff(page, 'customer-service');
+  // Before acting for anyone: the overview points to the find page, no banner, nothing to end.
   await expect(page.getByRole('heading', { name: 'Find a member', level: 2 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'End member view' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^End acting for / })).toHaveCount(0);
 
   await searchByNameAndDob(page, 'santos', 'marí', '1985-03-14');
   const results = page.getByRole('heading', { name: /members? found$/ });
@@ -71,24 +73,26 @@ test('customer service finds María by name and date of birth, by keyboard, and 
   await expect(card).toContainText('Subscriber');
   await expectNoViolationsAtEachWidth(page, 'find a member with results');
 
-  // Keyboard alone: from the results heading, Tab reaches the first "Open member" button; Enter opens her.
+  // Keyboard alone: from the results heading, Tab reaches the first "Act for" button; Enter asks why.
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Open member María Santos' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Act for María Santos' })).toBeFocused();
   await page.keyboard.press('Enter');
+  await chooseReason(page, 'The member called');
   await expect(page).toHaveURL(/\/admin\/members\/member-360$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Member 360');
-  await expect(page.getByRole('region', { name: 'Member you are helping' })).toContainText('You are viewing the account of María Santos');
+  await expect(page.getByRole('region', { name: 'Member you are helping' })).toContainText('You are acting for María Santos');
   await expect(page.getByRole('region', { name: 'Policies and payments' })).toBeVisible();
   for (const section of ['Wallet', 'Documents', 'Service requests', 'Notifications', 'Contact history']) {
     await expect(page.getByRole('region', { name: section })).toBeVisible();
   }
-  await expect(page.getByRole('region', { name: 'Contact history' })).toContainText('opened the account', { timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Contact history' })).toContainText('acted for the member', { timeout: 20_000 });
   await expect(page.locator('main [role=status]')).toHaveCount(0, { timeout: 20_000 });
   await expectNoViolationsAtEachWidth(page, 'member 360 of María');
 
-  // Ending the member view leaves no member open.
-  await page.getByRole('button', { name: 'End member view' }).click();
+  // Ending the acting session leaves no member open.
+  await page.getByRole('button', { name: 'End acting for María Santos' }).click();
   await expect(page.getByRole('region', { name: 'Member you are helping' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Find a member', level: 2 })).toBeVisible();
   await context.close();
 });
 
@@ -100,10 +104,11 @@ test('customer service acts for a member to change their autopay method, and the
   await walletAndAutopay(memberSide.page, member, checking);
 
   const staff = await newPortalPage(browser);
-  await signIn(staff.page, 'workforce', 'cs.agent');
+  await freshStaff(staff.page, 'customer-service');
   await searchByNameAndDob(staff.page, member.lastName ?? '', member.firstName ?? '', member.dateOfBirth);
   const card = staff.page.getByRole('listitem').filter({ hasText: member.policyNumber });
-  await card.getByRole('button', { name: /^Open member / }).click();
+  await card.getByRole('button', { name: /^Act for / }).click();
+  await chooseReason(staff.page, 'The member called', 'Wants autopay from checking');
   await expect(staff.page.getByRole('heading', { level: 1 })).toHaveText('Member 360');
   const policies = staff.page.getByRole('region', { name: 'Policies and payments' });
   await expect(policies).toContainText('On, with Visa ending in 4242', { timeout: 20_000 });
@@ -128,9 +133,10 @@ test('customer service acts for a member to change their autopay method, and the
   await expect(replace).toBeHidden();
   await expect(active.locator('dt', { hasText: 'Pays from' }).locator('xpath=following-sibling::dd[1]')).toHaveText(bankName);
 
-  // The 360's contact history names the change.
+  // The 360's contact history names the change, and why customer service acted.
   await staff.page.getByRole('link', { name: 'Member 360' }).click();
   await expect(staff.page.getByRole('region', { name: 'Contact history' })).toContainText('autopay', { timeout: 20_000 });
+  await expect(staff.page.getByRole('region', { name: 'Contact history' })).toContainText('why: the member called');
   await staff.context.close();
 
   // The member reads it in their notifications.
@@ -139,18 +145,19 @@ test('customer service acts for a member to change their autopay method, and the
   await memberSide.context.close();
 });
 
-test('a search that finds nobody says so once, without "End member view"; the test role is told what it may do', async ({ browser }) => {
+test('a search that finds nobody says so once, with no banner; the test role is told what it may do', async ({ browser }) => {
   test.setTimeout(240_000);
   const staff = await newPortalPage(browser);
-  await signIn(staff.page, 'workforce', 'cs.agent');
+  await freshStaff(staff.page, 'customer-service');
   const search = staff.page.getByRole('searchbox', { name: 'Search for a member by Exchange Subscriber ID' });
   await search.fill(`NOPE${unique().toUpperCase()}`);
   await search.press('Enter');
-  // The search leads to the logo route (SPEC §2); the overview then says, once, that nobody was found.
-  await staff.page.goto('/account-overview');
-  await expect(staff.page.getByText(/^No member was found with Exchange Subscriber ID/)).toHaveCount(1, { timeout: 30_000 });
-  await expect(staff.page.getByRole('button', { name: 'End member view' })).toHaveCount(0);
-  await expect(staff.page.getByRole('link', { name: 'Find a member another way' })).toBeVisible();
+  // Staff's search runs on the find-a-member page (decision 043), which says, once, that nobody was found.
+  await expect(staff.page.getByRole('heading', { level: 1 })).toHaveText('Find a member', { timeout: 30_000 });
+  await expect(staff.page.getByRole('heading', { name: '0 members found' })).toBeVisible({ timeout: 30_000 });
+  await expect(staff.page.getByText('No member matches this search.', { exact: false })).toHaveCount(1);
+  await expect(staff.page.getByRole('radio', { name: 'Exchange Subscriber ID' })).toBeChecked();
+  await expect(staff.page.getByRole('region', { name: 'Member you are helping' })).toHaveCount(0);
   await staff.context.close();
 
   const tester = await newPortalPage(browser);

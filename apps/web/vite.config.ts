@@ -133,7 +133,7 @@ export default defineConfig({
             // than many small shared chunks (bench/web-bundle-size.mjs measures the first page).
             {
               name: 'framework',
-              test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|@emotion|stylis|hoist-non-react-statics|@mui[\\/]system|@mui[\\/]styled-engine|@mui[\\/]material[\\/](styles|colors|ButtonBase|Typography|Box|Paper|CircularProgress|CssBaseline|Button|IconButton|Stack|Alert|AlertTitle|Chip|Divider|Grid|Skeleton|SvgIcon|utils))[\\/]/,
+              test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|@emotion|stylis|hoist-non-react-statics|@mui[\\/]system|@mui[\\/]styled-engine|@mui[\\/]material[\\/](styles|colors|ButtonBase|Typography|Box|Paper|CircularProgress|CssBaseline|Button|IconButton|Stack|Alert|AlertTitle|Chip|Divider|Grid|Link|Skeleton|SvgIcon|utils))[\\/]/,
             },
           ],
         },

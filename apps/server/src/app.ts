@@ -79,6 +79,7 @@ import { demoDirectory, EMPTY_DIRECTORY } from './modules/pcp/directory';
 import { additionalProductRoutes } from './modules/additional-product/routes';
 import { accountLinkRoutes } from './modules/account-link/routes';
 import { memberSearchRoutes } from './modules/member-search/routes';
+import { actingSessionRoutes } from './modules/acting-session/routes';
 import { loadBranding } from './pdf/branding';
 import type { Settings } from './settings';
 
@@ -303,6 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       idleSeconds: tenant.account.session.idleTimeSeconds,
     },
     principalCache: identity.principalCache,
+    actingIdleSeconds: tenant.account.session.actingIdleSeconds,
   });
   if (identity.providers) {
     await app.register(idpPlugin, {
@@ -355,6 +357,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountLinkRoutes);
       // Issue 13: staff find a member and see their activity (member 360).
       await api.register(memberSearchRoutes);
+      await api.register(actingSessionRoutes);
       await api.register(processorRoutes);
       // Issue 13: the staff payments desk and the audit trail (docs/decisions/031).
       await api.register(paymentsDeskRoutes);

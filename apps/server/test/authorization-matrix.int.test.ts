@@ -30,7 +30,10 @@ const FORGED: Pick<
   forgedWrongIssuer: 401,
   expired: 401,
 };
-/** Only the callers who may see household A's records get `ok`; the others are refused with 403. */
+/**
+ * Only the callers who may see household A's records get `ok`; the others are refused with 403 —
+ * customer service acting for B included (acting-session-required: staff act for one member at a time).
+ */
 const ownersOfA = (ok: number): Expectation => ({
   ...FORGED,
   memberA: ok,
@@ -40,6 +43,7 @@ const ownersOfA = (ok: number): Expectation => ({
   guestA: ok,
   guestB: 403,
   customerService: ok,
+  customerServiceForB: 403,
   staffWithoutSearch: 403,
   assertedA: ok,
 });
@@ -118,10 +122,22 @@ const MATRIX: Record<string, RouteCase> = {
     request: (w) => ({ url: '/api/v1/Household/user', payload: { householdId: w.a.householdId } }),
     expect: { ...signedIn(403), customerService: 200, brokerOfRecord: 200, otherBroker: 200 },
   },
-  // Issue 13 find a member: staff with member-search only; everyone else 403 (audited).
+  // Issue 13 find a member: staff with member-search only, whomever they act for; everyone else 403 (audited).
   'POST /api/v1/staff/member-search': {
     request: (w) => ({ url: '/api/v1/staff/member-search', payload: { kind: 'policyNumber', policyNumber: w.a.policyNumber } }),
-    expect: { ...signedIn(403), customerService: 200 },
+    expect: { ...signedIn(403), customerService: 200, customerServiceForB: 200 },
+  },
+  // Issue 33 item 14 (docs/decisions/043): staff with member-search start acting for a member with a reason —
+  // both already act for someone, so starting another is refused until they end it (409); everyone else 403.
+  'POST /api/v1/staff/acting-session': {
+    request: (w) => ({ url: '/api/v1/staff/acting-session', payload: { householdId: w.a.householdId, reason: 'member-called' } }),
+    expect: { ...signedIn(403), customerService: 409, customerServiceForB: 409 },
+  },
+  // Ending it: theirs only (the session under way is the caller's own); it changes their session, so it runs last.
+  'POST /api/v1/staff/acting-session/end': {
+    request: () => ({ url: '/api/v1/staff/acting-session/end' }),
+    expect: { ...signedIn(403), customerService: 200, customerServiceForB: 200 },
+    destructive: true,
   },
   'GET /api/v1/staff/members/:householdId/activity': {
     request: (w) => ({ url: `/api/v1/staff/members/${w.a.householdId ?? ''}/activity` }),
@@ -276,6 +292,11 @@ const MATRIX: Record<string, RouteCase> = {
   'POST /api/v1/demo/member': {
     request: () => ({ url: '/api/v1/demo/member', payload: {} }),
     expect: everyone(404),
+  },
+  // Demo mode only, public like the fresh member: a staff account of its own for a journey that acts for members.
+  'POST /api/v1/demo/staff': {
+    request: () => ({ url: '/api/v1/demo/staff', payload: { role: 'customer-service' } }),
+    expect: everyone(201),
   },
   // Demo mode only: a member runs the billing day for their own household; nobody else may.
   'POST /api/v1/demo/day': {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client';
+import { actFor, type ActingFor } from './acting';
 import { buildTestApp, type TestAppOptions } from './app';
 import { openTestDatabase, type TestDatabase } from './database';
 import { createAccount, PASSWORD } from './fixtures';
@@ -21,6 +22,11 @@ export interface TestHarness {
   readonly logs: string[];
   /** A new account with these roles (and links), signed in through the real provider: its access token. */
   readonly tokenFor: (realm: 'consumer' | 'workforce', roles: string[], link?: { memberId?: string; brokerId?: string }) => Promise<string>;
+  /**
+   * A new staff account with these roles, signed in and acting for this member (docs/decisions/043:
+   * staff touch a member's records only in an acting session for them): its access token.
+   */
+  readonly actingToken: (roles: string[], target: ActingFor) => Promise<string>;
   /**
    * What a page of the portal does for the caller signed in with `bearer` (only with `sandbox`): asks
    * the portal for the hosted fields (which opens a tokenisation session for the caller at the
@@ -108,6 +114,13 @@ export function useTestApp(options: Omit<TestAppOptions, 'database' | 'processor
       const { app: current, database: db } = ready();
       const account = await createAccount(db.handle.db, { realm, roles, ...link });
       return (await signIn(current, realm, account.username, PASSWORD)).accessToken;
+    },
+    actingToken: async (roles, target) => {
+      const { app: current, database: db } = ready();
+      const account = await createAccount(db.handle.db, { realm: 'workforce', roles });
+      const token = (await signIn(current, 'workforce', account.username, PASSWORD)).accessToken;
+      await actFor(current, token, target);
+      return token;
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   createWallet,
   PASSWORD,
 } from './fixtures';
+import { actFor } from './acting';
 import { ORIGIN, signIn } from './oidc';
 
 /**
@@ -34,7 +35,10 @@ export const CALLERS = [
   'otherBroker',
   'guestA',
   'guestB',
+  /** Customer service acting for household A (docs/decisions/043: staff act for one member at a time). */
   'customerService',
+  /** Customer service acting for household B: A's records are refused them (403 acting-session-required). */
+  'customerServiceForB',
   /** Issue 13: staff whose role lacks member-search (the SPEC §6 test role). */
   'staffWithoutSearch',
   'assertedA',
@@ -134,6 +138,7 @@ export async function buildWorld(app: FastifyInstance, db: Database, dataDir: st
     brokerId: otherBrokerId,
   });
   const staff = await createAccount(db, { realm: 'workforce', roles: ['customer-service'] });
+  const staffForB = await createAccount(db, { realm: 'workforce', roles: ['customer-service'] });
   const tester = await createAccount(db, { realm: 'workforce', roles: ['tester'] });
 
   const memberAToken = (await signIn(app, 'consumer', memberA.username, PASSWORD)).accessToken;
@@ -184,9 +189,13 @@ export async function buildWorld(app: FastifyInstance, db: Database, dataDir: st
     guestA: await locate(app, a, '1980-01-15', '02720'),
     guestB: await locate(app, b, '1982-07-04', '01840'),
     customerService: (await signIn(app, 'workforce', staff.username, PASSWORD)).accessToken,
+    customerServiceForB: (await signIn(app, 'workforce', staffForB.username, PASSWORD)).accessToken,
     staffWithoutSearch: (await signIn(app, 'workforce', tester.username, PASSWORD)).accessToken,
     assertedA: asserted.token,
   };
   if (!String(claims.iss).startsWith(ORIGIN)) throw new Error('unexpected issuer');
+  // Each staff user acts for one member, as the staff portal has them choose with a reason.
+  await actFor(app, tokens.customerService ?? '', { householdId: aHouseholdId });
+  await actFor(app, tokens.customerServiceForB ?? '', { householdId: b.householdId });
   return { tokens, a, b, brokerOfRecordId, aRecords };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActingReasonSchema } from './acting-session';
 import { pageOf, PageQuerySchema, TypedDateSchema } from './common';
 
 /**
@@ -40,6 +41,9 @@ export const AuditRecordSchema = z
     reason: z.string().nullable(),
     ip: z.string().nullable(),
     requestId: z.string().nullable(),
+    /** Staff acting for a member (decision 043): the acting session the record belongs to, and its reason. */
+    actingSessionId: z.string().nullable(),
+    actingReason: ActingReasonSchema.nullable(),
   })
   .meta({ id: 'AuditRecord' });
 export type AuditRecord = z.infer<typeof AuditRecordSchema>;
@@ -63,6 +67,8 @@ export const AUDIT_CSV_COLUMNS = [
   'reason',
   'ip',
   'requestId',
+  'actingSessionId',
+  'actingReason',
 ] as const;
 
 export const AccessHistoryQuerySchema = PageQuerySchema.extend({

@@ -37,6 +37,11 @@ export const SessionConfigSchema = z
     keepAliveUrl: Url,
     /** Longest a signed-in session lasts, whatever the activity. */
     absoluteLifetimeSeconds: z.number().positive().default(12 * 60 * 60),
+    /**
+     * Staff acting for a member (decision 043): the acting session ends after this long without a call
+     * that uses it. 15 minutes by default.
+     */
+    actingIdleSeconds: z.number().int().min(60).max(24 * 60 * 60).default(15 * 60),
   })
   .refine((s) => s.absoluteLifetimeSeconds >= s.idleTimeSeconds, {
     message: 'the absolute lifetime must be at least the idle time',

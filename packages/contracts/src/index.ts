@@ -38,3 +38,4 @@ export * from './broker-book';
 export * from './payments-desk';
 export * from './audit-trail';
 export * from './member-search';
+export * from './acting-session';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeUsPhone } from '@portal/domain';
 import { BirthDateSchema, CalendarDateSchema, UuidSchema } from './common';
+import { ActingReasonSchema } from './acting-session';
 import { NotificationSchema } from './notification';
 
 /**
@@ -124,6 +125,8 @@ export const ContactHistoryEntrySchema = z
     action: z.string(),
     recordType: z.string().nullable(),
     outcome: z.enum(['success', 'denied', 'failure']),
+    /** Why staff were acting for the member when they did it (their acting session's reason; decision 043). */
+    actingReason: ActingReasonSchema.nullable(),
   })
   .meta({ id: 'ContactHistoryEntry' });
 export type ContactHistoryEntry = z.infer<typeof ContactHistoryEntrySchema>;

@@ -36,5 +36,12 @@ export const ProblemType = {
   paymentOutcomeUnknown: 'urn:portal:problem:payment-outcome-unknown',
   /** A processor webhook whose signature, age or replay check failed. */
   webhookRejected: 'urn:portal:problem:webhook-rejected',
+  /**
+   * Staff who act for members touched a member's records without an acting session for that member
+   * (none, or one for another member): start one — choose the member and a reason — first (decision 043).
+   */
+  actingSessionRequired: 'urn:portal:problem:acting-session-required',
+  /** Staff already act for a member: end that acting session before starting another (decision 043). */
+  actingSessionActive: 'urn:portal:problem:acting-session-active',
 } as const;
 export type ProblemType = (typeof ProblemType)[keyof typeof ProblemType];

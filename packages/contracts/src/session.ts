@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActingSessionSchema } from './acting-session';
 
 /** The caller as the API sees them (`GET /api/v1/session`): enough for navigation and the greeting. */
 export const SessionInfoSchema = z
@@ -25,6 +26,11 @@ export const SessionInfoSchema = z
      */
     preferredLanguage: z.enum(['en', 'es', 'pt']).nullable().optional(),
     bindingSubscriberId: z.string().nullable(),
+    /**
+     * Staff who act for members: the acting session under way, or null (decision 043); absent for
+     * everyone else.
+     */
+    actingSession: ActingSessionSchema.nullable().optional(),
     /** Today's date where the issuer is (payments are dated with it; a demo may move it). */
     today: z.iso.date(),
   })

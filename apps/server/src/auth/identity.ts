@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/client';
 import { createProvider, issuerFor, type Realm } from '../idp/provider';
 import type { TenantConfig } from '../lib/tenant-config';
 import type { Settings } from '../settings';
+import { endActingSessionsOnSignOut } from './acting';
 import { loadOrCreateSecret, loadOrCreateSigningKey, parseAcceptedJwk, publicJwk } from './keys';
 import { PortalSessions } from './portal-sessions';
 import { PrincipalCache } from './principal-cache';
@@ -125,8 +126,14 @@ export async function createIdentity(
       account: tenant.account,
       behindProxy: settings.trustProxy !== false,
       onError,
-      onGrantRevoked: (grantId) => {
+      onGrantRevoked: async (grantId, accountId) => {
         principalCache.forgetGrant(grantId);
+        // Staff signing out stop acting for the member they were helping (docs/decisions/043).
+        if (realm === 'workforce' && accountId !== null) {
+          await endActingSessionsOnSignOut(database, accountId, tenant.account.session.actingIdleSeconds).catch((error: unknown) => {
+            onError(error, 'could not end the acting session of a staff user who signed out');
+          });
+        }
       },
     });
     trusted.push({

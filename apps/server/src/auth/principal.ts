@@ -19,11 +19,24 @@ export interface MemberPrincipal extends PrincipalBase {
   householdId: string | null;
 }
 
+/**
+ * The member a staff user acts for (docs/decisions/043): their acting session under way, read on each
+ * call (never remembered with the token): a household, or for policies that belong to no household the
+ * subscriber whose loose policies they are.
+ */
+export interface ActingScope {
+  sessionId: string;
+  householdId: string | null;
+  subscriberMemberId: string | null;
+}
+
 /** Issuer staff (customer service, administrators, testers) signed in through the workforce flow. */
 export interface StaffPrincipal extends PrincipalBase {
   kind: 'staff';
   accountId: string;
   permissions: string[];
+  /** The acting session under way (staff who may act for members), or null. */
+  acting: ActingScope | null;
 }
 
 /** A broker signed in through the workforce flow. */

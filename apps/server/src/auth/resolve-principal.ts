@@ -91,7 +91,7 @@ export async function resolvePrincipal(
   if (row?.brokerId && roles.some((r) => r.toLowerCase() === 'broker')) {
     return { ...base, kind: 'broker', accountId: row.id, brokerId: row.brokerId, permissions };
   }
-  return { ...base, kind: 'staff', accountId: row?.id ?? subject, permissions };
+  return { ...base, kind: 'staff', accountId: row?.id ?? subject, permissions, acting: null };
 }
 
 async function resolvePortalSession(

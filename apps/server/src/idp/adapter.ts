@@ -31,7 +31,16 @@ export const storedTokenId = (id: string): string => `sha256:${createHash('sha25
  * the id in their payload (`jti`): the adapter hashes the id on every look-up and puts it back into the
  * payload it returns, so the provider never notices.
  */
-export function createAdapterClass(db: Database, onGrantRevoked: (grantId: string) => void = () => undefined): new (model: string) => Adapter {
+/** The account a deleted grant was for (oidc-provider keeps it in the grant's payload). */
+const accountOfGrant = (rows: { model: string; payload: unknown }[]): string | null => {
+  const payload = rows.find((row) => row.model === 'Grant')?.payload as { accountId?: unknown } | undefined;
+  return typeof payload?.accountId === 'string' ? payload.accountId : null;
+};
+
+export function createAdapterClass(
+  db: Database,
+  onGrantRevoked: (grantId: string, accountId: string | null) => void | Promise<void> = () => undefined,
+): new (model: string) => Adapter {
   return class DatabaseAdapter implements Adapter {
     private readonly hashed: boolean;
 
@@ -106,17 +115,22 @@ export function createAdapterClass(db: Database, onGrantRevoked: (grantId: strin
     }
 
     async destroy(id: string): Promise<void> {
-      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, this.key(id))));
-      if (this.model === 'Grant') onGrantRevoked(id);
+      const deleted = await db
+        .delete(oidcPayloads)
+        .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, this.key(id))))
+        .returning({ model: oidcPayloads.model, payload: oidcPayloads.payload });
+      if (this.model === 'Grant') await onGrantRevoked(id, accountOfGrant(deleted));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
       // Every token of the grant and the grant itself: the API checks the grant on each call.
-      await db
+      const deleted = await db
         .delete(oidcPayloads)
-        .where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId))));
-      // The API remembers accepted tokens for a few seconds (docs/decisions/035): this instance forgets the grant's at once.
-      onGrantRevoked(grantId);
+        .where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId))))
+        .returning({ model: oidcPayloads.model, payload: oidcPayloads.payload });
+      // The API remembers accepted tokens for a few seconds (docs/decisions/035): this instance forgets the
+      // grant's at once; a staff user's acting session ends with the sign-out (docs/decisions/043).
+      await onGrantRevoked(grantId, accountOfGrant(deleted));
     }
   };
 }

@@ -30,9 +30,14 @@ export interface ProviderOptions {
   /** Whether a TLS-terminating proxy is trusted (TRUST_PROXY): Koa's own `proxy` setting follows it. */
   behindProxy: boolean;
   onError: (error: unknown, message: string) => void;
-  /** Told when a grant is revoked (sign-out), so that the API stops accepting its tokens at once. */
-  onGrantRevoked?: (grantId: string) => void;
+  /**
+   * Told when a grant is revoked (sign-out), with the account it was for: the API stops accepting its
+   * tokens at once, and a staff user's acting session ends (docs/decisions/043).
+   */
+  onGrantRevoked?: GrantRevoked;
 }
+
+export type GrantRevoked = (grantId: string, accountId: string | null) => void | Promise<void>;
 
 export const issuerFor = (publicUrl: string, realm: Realm): string => `${publicUrl}/idp/${realm}`;
 

@@ -15,6 +15,7 @@ const row = (requestId: string, overrides: Partial<AuditRow> = {}): AuditRow => 
   ip: '127.0.0.1',
   user_agent: 'test',
   request_id: requestId,
+  acting_session_id: null,
   ...overrides,
 });
 

@@ -12,15 +12,17 @@ export interface AuditRow {
   ip: string | null;
   user_agent: string | null;
   request_id: string | null;
+  /** The acting session under way (staff acting for the row's household; docs/decisions/043). */
+  acting_session_id: string | null;
 }
 
 /**
  * Many rows in one statement and one commit: one JSON parameter, converted by each column's own input
  * function (as the seed writes). Prepared once per connection on PostgreSQL.
  */
-export const AUDIT_BATCH_SQL = `insert into audit_log (actor_subject, actor_role, acting_for_household_id, action, route, record_type, record_ids, outcome, reason, ip, user_agent, request_id)
-select actor_subject, actor_role, acting_for_household_id, action, route, record_type, record_ids, outcome, reason, ip, user_agent, request_id
-from json_to_recordset($1::json) as r(actor_subject text, actor_role text, acting_for_household_id uuid, action text, route text, record_type text, record_ids text[], outcome text, reason text, ip text, user_agent text, request_id text)`;
+export const AUDIT_BATCH_SQL = `insert into audit_log (actor_subject, actor_role, acting_for_household_id, action, route, record_type, record_ids, outcome, reason, ip, user_agent, request_id, acting_session_id)
+select actor_subject, actor_role, acting_for_household_id, action, route, record_type, record_ids, outcome, reason, ip, user_agent, request_id, acting_session_id
+from json_to_recordset($1::json) as r(actor_subject text, actor_role text, acting_for_household_id uuid, action text, route text, record_type text, record_ids text[], outcome text, reason text, ip text, user_agent text, request_id text, acting_session_id uuid)`;
 
 interface Waiting {
   row: AuditRow;

@@ -20,6 +20,23 @@ export interface AuditEntry {
   reason?: string;
   /** Who, when there is no principal yet (a sign-in attempt): an account id or a username's hash. */
   actor?: { subject: string | null; role: string | null };
+  /**
+   * The acting session the row belongs to (docs/decisions/043). By default the staff caller's session
+   * under way, for rows about its household or about no household; given by the rows that start one.
+   */
+  actingSessionId?: string | null;
+}
+
+/**
+ * The acting session an audit row of this caller belongs to: staff acting for a member, writing about
+ * that member's household (or about no household: a search made while helping them). A refusal about
+ * another household is not part of the session.
+ */
+function actingSessionOf(principal: Principal | null, entry: AuditEntry): string | null {
+  if (entry.actingSessionId !== undefined) return entry.actingSessionId;
+  if (principal?.kind !== 'staff' || principal.acting === null) return null;
+  const household = entry.actingForHouseholdId ?? null;
+  return household === null || household === principal.acting.householdId ? principal.acting.sessionId : null;
 }
 
 declare module 'fastify' {
@@ -92,6 +109,7 @@ export const auditPlugin = fp(
       const route = `${this.method} ${this.routeOptions.url ?? this.url.split('?')[0] ?? ''}`;
       // A client chooses its User-Agent: scrubbed like any free text (a token planted there stays out).
       const userAgent = this.headers['user-agent'] === undefined ? null : scrubString(this.headers['user-agent']).slice(0, 300);
+      const actingSessionId = actingSessionOf(principal, entry);
       if (executor === undefined) {
         await batcher.add({
           actor_subject: actor.subject,
@@ -106,6 +124,7 @@ export const auditPlugin = fp(
           ip: this.ip,
           user_agent: userAgent,
           request_id: this.id,
+          acting_session_id: actingSessionId,
         });
         return;
       }
@@ -122,6 +141,7 @@ export const auditPlugin = fp(
         ip: this.ip,
         userAgent,
         requestId: this.id,
+        actingSessionId,
       });
     });
     // Every request waits for its own row, so once in-flight requests have finished nothing is queued;

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ProblemType } from '@portal/contracts';
+import { MEMBER_SEARCH_PERMISSION } from '@portal/domain';
+import { touchActingSession } from '../auth/acting';
+import type { Principal } from '../auth/principal';
 import type { PrincipalCache } from '../auth/principal-cache';
 import { resolvePrincipal, type ResolveContext } from '../auth/resolve-principal';
 import { TokenRejected, type TokenVerifier } from '../auth/token-verifier';
@@ -25,6 +28,8 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/v1/processor/webhook',
   // Demo mode only (the route exists nowhere else): an account for a fresh demo member.
   'POST /api/v1/demo/member',
+  // Demo mode only: a staff account of its own for a journey acting for members (docs/decisions/043).
+  'POST /api/v1/demo/staff',
 ]);
 
 export const routeKey = (method: string, url: string): string => `${method} ${url}`;
@@ -39,6 +44,8 @@ export interface AuthOptions {
   resolveContext: ResolveContext;
   /** Accepted tokens remembered for a few seconds (docs/decisions/035). */
   principalCache: PrincipalCache;
+  /** How long an acting session lasts without a call that uses it (docs/decisions/043). */
+  actingIdleSeconds: number;
 }
 
 const unauthenticated = (detail: string) =>
@@ -51,6 +58,20 @@ const unauthenticated = (detail: string) =>
  */
 export const authPlugin = fp(
   (app: FastifyInstance, options: AuthOptions) => {
+    /**
+     * Staff who may act for members (member-search) act for the member of their acting session under way
+     * (docs/decisions/043): read afresh on every call, never from the token cache.
+     */
+    const withActing = async (request: FastifyRequest, principal: Principal): Promise<Principal> => {
+      if (principal.kind !== 'staff' || !principal.permissions.includes(MEMBER_SEARCH_PERMISSION)) return principal;
+      const acting = await touchActingSession(app.database, principal.subject, options.actingIdleSeconds, {
+        route: `${request.method} ${request.routeOptions.url ?? ''}`,
+        ip: request.ip,
+        requestId: request.id,
+      });
+      return { ...principal, acting };
+    };
+
     app.addHook('onRequest', async (request, reply) => {
       const url = request.routeOptions.url;
       // Unknown paths fall through to the 404 handler; pages and /config are not the API.
@@ -71,7 +92,7 @@ export const authPlugin = fp(
       const token = match[1];
       const remembered = options.principalCache.get(token);
       if (remembered) {
-        request.principal = remembered;
+        request.principal = await withActing(request, remembered);
         return;
       }
       let reason: string;
@@ -80,7 +101,7 @@ export const authPlugin = fp(
         const resolved = await resolvePrincipal(options.resolveContext, trusted, payload);
         if (typeof resolved !== 'string') {
           options.principalCache.remember(token, resolved, payload);
-          request.principal = resolved;
+          request.principal = await withActing(request, resolved);
           return;
         }
         reason = resolved;
@@ -99,5 +120,5 @@ export const authPlugin = fp(
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     });
   },
-  { name: 'auth', dependencies: ['audit'] },
+  { name: 'auth', dependencies: ['audit', 'db'] },
 );

@@ -10,11 +10,14 @@ import { accessToken, forgetSession, SIGNED_OUT_PATH } from '../lib/auth/auth';
 import { getCredential } from '../lib/auth/credentials';
 import type { PortalQueryMeta } from '../lib/query-meta';
 import { resetPortalState } from '../lib/portal-state';
-import { isUnavailable } from '../ui/form/problem-message';
+import { isActingSessionRequired, isUnavailable } from '../ui/form/problem-message';
 import { ProcessingSpinner, stopProcessing } from '../ui/processing';
 import { SnackbarProvider } from '../ui/snackbar';
 import { currentPath, navigateTo } from '../lib/navigator';
 import { PortalRouter } from './router';
+
+/** Staff's find-a-member page (issue 13): where acting for a member starts. */
+const FIND_MEMBER_PATH = '/admin/members';
 import { tenantTheme } from './theme';
 
 /**
@@ -23,7 +26,11 @@ import { tenantTheme } from './theme';
  * of the page they are reading. A 401 is not an error page: the session ended (handled by the API hook).
  * A 503 (briefly unavailable: issue 40) opens the "try again in a moment" page, which can go back.
  */
-function onApiFailure(error: unknown, meta: PortalQueryMeta | undefined, hadData: boolean): void {
+function onApiFailure(error: unknown, meta: PortalQueryMeta | undefined, hadData: boolean, queryClient: QueryClient): void {
+  if (isActingSessionRequired(error)) {
+    onActingSessionRequired(queryClient, meta?.redirectOnError !== false && !hadData);
+    return;
+  }
   if (isSessionEnded(error) || meta?.redirectOnError === false || hadData) return;
   stopProcessing();
   if (isUnavailable(error)) {
@@ -32,6 +39,19 @@ function onApiFailure(error: unknown, meta: PortalQueryMeta | undefined, hadData
     return;
   }
   navigateTo(SERVER_ERROR_ROUTE);
+}
+
+/**
+ * Staff touched a member's records outside an acting session for them (docs/decisions/043): it ended
+ * (the idle time, sign-out, another tab) or is for someone else. The session is read again (the banner
+ * follows), and a page that could not load goes to the find page, which says why; a form or a page that
+ * explains its own failures stays where it is.
+ */
+function onActingSessionRequired(queryClient: QueryClient, leave: boolean): void {
+  void queryClient.invalidateQueries({ queryKey: ['session'] });
+  if (!leave) return;
+  stopProcessing();
+  if (!currentPath().startsWith(FIND_MEMBER_PATH)) navigateTo(`${FIND_MEMBER_PATH}?notice=acting-ended`);
 }
 
 /** The session ended on the server (expired, revoked, signed out elsewhere): forget it here, say so. */
@@ -49,12 +69,12 @@ export function createQueryClient(): QueryClient {
   const queryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        onApiFailure(error, query.meta, query.state.data !== undefined);
+        onApiFailure(error, query.meta, query.state.data !== undefined, queryClient);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        onApiFailure(error, mutation.meta, false);
+        onApiFailure(error, mutation.meta, false, queryClient);
       },
     }),
     // SPEC §9: server state refreshes in the background every 4 minutes.

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { MEMBER_SEARCH_PERMISSION, navigationRoutes } from '@portal/domain';
+import type { ActingSession } from '@portal/contracts';
 import { useConfig } from '../config/config-context';
 import { useHouseholdUser } from '../data/household/get-household-user';
 import { useSession } from '../data/session/get-session';
@@ -8,9 +9,18 @@ import { applyAssertedLanguage, applyMemberLanguage } from '../i18n';
 import { credentialKey, useCredential } from '../lib/auth/credentials';
 import { SIGNED_OUT_PATH } from '../lib/auth/auth';
 import { DIAGNOSTICS, logClientEvent } from '../lib/client-log';
-import { usePortalState } from '../lib/portal-state';
+import { updatePortalState, usePortalState, type ActingFor } from '../lib/portal-state';
 import { ViewerContext, type ViewerState } from '../lib/viewer';
 import { logoRouteFor, menuFor, policiesOf, rootViewFor } from './navigation';
+
+/** Whom the household read opens for staff acting for a member: their household, else the policy they were opened by. */
+function actingLookup(acting: ActingSession | null): ActingFor | null {
+  if (!acting) return null;
+  const label = acting.label ?? acting.memberName ?? undefined;
+  if (acting.householdId) return { idType: 'Household', id: acting.householdId, ...(label ? { label } : {}) };
+  if (acting.policyId) return { idType: 'Policy', id: acting.policyId, ...(label ? { label } : {}) };
+  return null;
+}
 
 /**
  * Loads who the signed-in person is (GET /api/v1/session) and what they may see (POST
@@ -25,7 +35,12 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
   const { actingFor, bindingPaymentComplete } = usePortalState();
   const session = useSession(key);
   const canSearch = session.data?.permissions.includes(MEMBER_SEARCH_PERMISSION) ?? false;
-  const lookup = canSearch ? actingFor : null;
+  // Staff act for the member of their acting session (docs/decisions/043): the server says whom, not this
+  // tab's memory (another tab may have ended it, sign-out or the idle time may have); brokers look their
+  // clients up by the header's search.
+  const actingSession = session.data?.kind === 'staff' ? (session.data.actingSession ?? null) : null;
+  const staffLookup = useMemo(() => actingLookup(actingSession), [actingSession]);
+  const lookup = session.data?.kind === 'staff' ? staffLookup : canSearch ? actingFor : null;
   const search = lookup ? (lookup.label ?? lookup.id) : null;
   // With nobody being acted for, the lookup is null whatever the session's permissions: the household
   // is then asked for beside the session instead of after it, one round trip less before the first page.
@@ -49,12 +64,23 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
         navigationRoutes: navigationRoutes(navigation),
         logoRoute: logoRouteFor(navigation, config, location.pathname),
         actingFor: search,
+        actingSession,
         isStaffOrBroker: session.data.kind === 'staff' || session.data.kind === 'broker',
         rootView: rootViewFor(session.data, household.data, location.pathname === SIGNED_OUT_PATH),
         memberState: policies[0]?.stateSource ?? null,
       },
     };
-  }, [key, session.data, session.isError, household.data, household.isError, config, bindingPaymentComplete, location.pathname, search]);
+  }, [key, session.data, session.isError, household.data, household.isError, config, bindingPaymentComplete, location.pathname, search, actingSession]);
+
+  // The tab remembers whom staff act for (a reload asks for the member beside the session): kept in step
+  // with the server's acting session.
+  const staffSession = session.data?.kind === 'staff';
+  useEffect(() => {
+    if (!staffSession) return;
+    const current = actingFor ? `${actingFor.idType}:${actingFor.id}` : null;
+    const wanted = staffLookup ? `${staffLookup.idType}:${staffLookup.id}` : null;
+    if (current !== wanted) updatePortalState({ actingFor: staffLookup });
+  }, [staffSession, staffLookup, actingFor]);
 
   // SPEC §4: an assertion's language preference overrides the stored language.
   const languagePreference = session.data?.kind === 'asserted' ? session.data.languagePreference : null;

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { HouseholdUserResponse, PolicySummary, SessionInfo } from '@portal/contracts';
+import type { ActingSession, HouseholdUserResponse, PolicySummary, SessionInfo } from '@portal/contracts';
 import type { NavigationItem, RootView } from '@portal/domain';
 
 /**
@@ -21,6 +21,11 @@ export interface Viewer {
   logoRoute: string | null;
   /** SPEC §2 member search: the member being looked at, as the banner names them (exchange subscriber ID, else policy number), or null. */
   actingFor: string | null;
+  /**
+   * Staff: the acting session under way (docs/decisions/043) — the server's word on whom they act for
+   * and why; null when they act for nobody (and for everyone who is not staff).
+   */
+  actingSession: ActingSession | null;
   /** Staff and brokers look at other people's accounts; members, guests and asserted users at their own. */
   isStaffOrBroker: boolean;
   /** SPEC §2 root states. */

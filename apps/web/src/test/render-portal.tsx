@@ -11,7 +11,7 @@ import { testConfig } from './config';
 
 export interface FakeApi {
   session?: SessionInfo;
-  /** The household answer, or a function of the member-search id sent. */
+  /** The household answer, or a function of the member looked up (exchange subscriber id, household or policy id sent). */
   household?: HouseholdUserResponse | ((search: string | null) => HouseholdUserResponse);
   policies?: Record<string, PolicyDetail>;
   unread?: number;
@@ -49,7 +49,8 @@ export function fakeFetch(api: FakeApi, calls: Call[]) {
     if (custom) return Promise.resolve(custom);
     if (path === '/api/v1/session' && api.session) return Promise.resolve(json(api.session));
     if (path === '/api/v1/Household/user' && api.household) {
-      const search = (body as { exchangeSubscriberId?: string } | undefined)?.exchangeSubscriberId ?? null;
+      const sent = body as { exchangeSubscriberId?: string; householdId?: string; policyId?: string } | undefined;
+      const search = sent?.exchangeSubscriberId ?? sent?.householdId ?? sent?.policyId ?? null;
       return Promise.resolve(json(typeof api.household === 'function' ? api.household(search) : api.household));
     }
     const policy = /^\/api\/v1\/Policy\/(.+)$/.exec(path)?.[1];

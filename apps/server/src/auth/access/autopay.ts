@@ -25,8 +25,7 @@ export async function authorizeAutopay(request: FastifyRequest, db: Database, id
     .where(eq(autopaySubscriptions.id, id));
   if (!row) throw notFound('autopay subscription');
   if (!(await mayAccessPolicy(db, principal, row))) {
-    await refuse(request, 'autopay-subscription', [id], row.householdId);
-    throw notFound('autopay subscription');
+    throw await refuse(request, 'autopay-subscription', [id], row.householdId, notFound('autopay subscription'));
   }
   return { id, policy: row };
 }

@@ -3,7 +3,7 @@ import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { households, policies } from '../../db/schema';
 import type { Principal } from '../principal';
-import { canSearchMembers, forbidden, isUuid, notFound, requirePrincipal } from './core';
+import { actsFor, isUuid, notFound, refuse, requirePrincipal } from './core';
 
 /** Whether `principal` may see (and, with the matching role action, act on) this household's records. */
 export async function mayAccessHousehold(db: Database, principal: Principal, householdId: string): Promise<boolean> {
@@ -12,7 +12,8 @@ export async function mayAccessHousehold(db: Database, principal: Principal, hou
     case 'guest':
       return principal.householdId === householdId;
     case 'staff':
-      return canSearchMembers(principal);
+      // Only the household of their acting session (docs/decisions/043).
+      return actsFor(principal, { householdId });
     case 'broker':
     case 'asserted': {
       const brokerId = principal.brokerId;
@@ -43,9 +44,6 @@ export async function authorizeHousehold(request: FastifyRequest, db: Database, 
     ? await db.select({ id: households.id }).from(households).where(eq(households.id, householdId))
     : [];
   if (!household) throw notFound('household');
-  if (!(await mayAccessHousehold(db, principal, householdId))) {
-    await request.audit({ action: 'access', outcome: 'denied', reason: 'not-owner', recordType: 'household', recordIds: [householdId], actingForHouseholdId: householdId });
-    throw forbidden();
-  }
+  if (!(await mayAccessHousehold(db, principal, householdId))) throw await refuse(request, 'household', [householdId], householdId);
 }
 

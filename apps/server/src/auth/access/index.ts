@@ -4,7 +4,9 @@
  *
  * - a member: their own household, and policies they are covered by;
  * - a broker: policies where they are broker of record (and those policies' households);
- * - customer service with `member-search`: any member's records (every access is audited);
+ * - customer service with `member-search`: the records of the member they act for, in their acting
+ *   session under way (one member at a time, started with a reason; docs/decisions/043) — outside it they
+ *   are refused `acting-session-required`;
  * - a guest: the located subscriber's policies (and their household for the guest pages);
  * - an asserted user: the policies named in the assertion, and a named broker's policies.
  * Records owned by a policy or a household (documents, notifications, wallets, members) follow their
@@ -14,7 +16,7 @@
  * both ways (nothing to learn by trying ids).
  */
 
-export { canSearchMembers, forbidden, isUuid, notFound, requirePrincipal } from './core';
+export { actingSessionRequired, actsFor, canSearchMembers, forbidden, isUuid, notFound, requirePrincipal } from './core';
 export { accessiblePolicyIds, authorizePolicy, authorizePolicyRef, mayAccessPolicy, type PolicyRef } from './policy';
 export { authorizeHousehold, mayAccessHousehold } from './household';
 export { authorizeDocument, type DocumentRef } from './document';

@@ -34,8 +34,7 @@ export async function authorizeMember(request: FastifyRequest, db: Database, fol
   const householdVisible = member.householdId !== null && (await mayAccessHousehold(db, principal, member.householdId));
   if (policyIds.length === 0 && !householdVisible) {
     // Another household's member answers exactly like an unknown one (the refusal is still audited).
-    await refuse(request, 'member', [member.id], member.householdId);
-    throw notFound('member');
+    throw await refuse(request, 'member', [member.id], member.householdId, notFound('member'));
   }
   return { ...member, policyIds };
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { memberSpans, policies } from '../../db/schema';
 import type { Principal } from '../principal';
-import { canSearchMembers, forbidden, isUuid, notFound, requirePrincipal } from './core';
+import { actsFor, isUuid, notFound, refuse, requirePrincipal } from './core';
 
 export interface PolicyRef {
   id: string;
@@ -54,7 +54,8 @@ export async function mayAccessPolicy(db: Database, principal: Principal, policy
       // Brokers see their book of business only, even where they may search it (member-search).
       return policy.brokerId === principal.brokerId;
     case 'staff':
-      return canSearchMembers(principal);
+      // Only the policies of their acting session's member (docs/decisions/043).
+      return actsFor(principal, { householdId: policy.householdId, subscriberMemberId: policy.subscriberMemberId });
     case 'guest':
       return principal.policyIds.includes(policy.id);
     case 'asserted':
@@ -77,10 +78,7 @@ export async function authorizePolicy(request: FastifyRequest, db: Database, pol
 export async function authorizePolicyRef(request: FastifyRequest, db: Database, policy: PolicyRef): Promise<PolicyRef> {
   const principal = requirePrincipal(request);
   const policyId = policy.id;
-  if (!(await mayAccessPolicy(db, principal, policy))) {
-    await request.audit({ action: 'access', outcome: 'denied', reason: 'not-owner', recordType: 'policy', recordIds: [policyId], actingForHouseholdId: policy.householdId });
-    throw forbidden();
-  }
+  if (!(await mayAccessPolicy(db, principal, policy))) throw await refuse(request, 'policy', [policyId], policy.householdId);
   return policy;
 }
 

@@ -25,8 +25,7 @@ export async function authorizeScheduledPayment(request: FastifyRequest, db: Dat
     .where(eq(scheduledPayments.id, id));
   if (!row) throw notFound('scheduled payment');
   if (!(await mayAccessPolicy(db, principal, row))) {
-    await refuse(request, 'scheduled-payment', [id], row.householdId);
-    throw notFound('scheduled payment');
+    throw await refuse(request, 'scheduled-payment', [id], row.householdId, notFound('scheduled payment'));
   }
   return { id, policy: row };
 }

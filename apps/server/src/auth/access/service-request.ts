@@ -47,8 +47,7 @@ export async function authorizeServiceRequest(request: FastifyRequest, db: Datab
       ? await mayAccessPolicy(db, principal, { id: row.policyId, householdId: row.policyHouseholdId, brokerId: row.brokerId, subscriberMemberId: row.subscriberMemberId })
       : await mayAccessHousehold(db, principal, row.householdId);
   if (!allowed || principal.kind === 'guest') {
-    await refuse(request, 'service-request', [id], row.householdId);
-    throw notFound('service request');
+    throw await refuse(request, 'service-request', [id], row.householdId, notFound('service request'));
   }
   return { id: row.id, householdId: row.householdId, policyId: row.policyId };
 }

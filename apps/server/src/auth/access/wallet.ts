@@ -38,8 +38,7 @@ async function checked(request: FastifyRequest, db: Database, wallet: WalletRef 
   if (!wallet) throw notFound('wallet');
   if (!(await mayAccessWallet(db, principal, wallet.householdId))) {
     // Another household's wallet answers exactly like an unknown one (the refusal is still audited).
-    await refuse(request, 'wallet', [wallet.id], wallet.householdId);
-    throw notFound('wallet');
+    throw await refuse(request, 'wallet', [wallet.id], wallet.householdId, notFound('wallet'));
   }
   return wallet;
 }
@@ -75,8 +74,7 @@ export async function authorizeHouseholdWallet(request: FastifyRequest, db: Data
   const [household] = await db.select({ id: households.id }).from(households).where(eq(households.id, householdId));
   if (!household) throw notFound('household');
   if (!(await mayAccessWallet(db, principal, householdId))) {
-    await refuse(request, 'wallet', [], householdId);
-    throw notFound('household');
+    throw await refuse(request, 'wallet', [], householdId, notFound('household'));
   }
   return { householdId };
 }

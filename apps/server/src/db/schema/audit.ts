@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -13,6 +14,11 @@ export const auditLog = pgTable(
     actorRole: text(),
     /** The household whose records were touched (customer service and brokers act for members). */
     actingForHouseholdId: uuid(),
+    /**
+     * The acting session under way when staff wrote this row for the household it names (decision 043):
+     * who acted for the member, and why. No foreign key: the audit log outlives what it describes.
+     */
+    actingSessionId: uuid(),
     action: text().notNull(),
     route: text(),
     recordType: text(),
@@ -28,5 +34,6 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorSubject, t.occurredAt),
     index('audit_log_household_idx').on(t.actingForHouseholdId, t.occurredAt),
     index('audit_log_action_idx').on(t.action, t.occurredAt),
+    index('audit_log_acting_session_idx').on(t.actingSessionId).where(sql`${t.actingSessionId} is not null`),
   ],
 );

@@ -10,6 +10,7 @@ export * from './payments';
 export * from './notifications';
 export * from './service-requests';
 export * from './audit';
+export * from './acting-sessions';
 export * from './client-events';
 export * from './identity';
 export * from './outbox';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { AccessHistoryPageSchema, AUDIT_CSV_COLUMNS, AuditPageSchema } from '@portal/contracts';
+import { actFor, endActing } from '../../../test/acting';
 import { useTestApp } from '../../../test/harness';
 import { createAccount, createBroker, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
 import { signIn } from '../../../test/oidc';
@@ -29,9 +30,15 @@ describe('the audit trail and who has seen my information (issue 13)', () => {
     const admin = await harness.tokenFor('workforce', ['administrator']);
     // The member reads their own policy (not shown to them: it is theirs), staff and the broker read it too.
     expect((await get(memberA, `/api/v1/Policy/${a.policyId}`)).statusCode).toBe(200);
+    // Staff act for one member at a time (docs/decisions/043): A, then B, then A again.
+    await actFor(harness.app, agent, { householdId: a.householdId });
     expect((await get(agent, `/api/v1/Policy/${a.policyId}`)).statusCode).toBe(200);
     expect((await get(broker, `/api/v1/Policy/${a.policyId}/payments`)).statusCode).toBe(200);
+    await endActing(harness.app, agent);
+    await actFor(harness.app, agent, { householdId: b.householdId });
     expect((await get(agent, `/api/v1/Policy/${b.policyId}`)).statusCode).toBe(200);
+    await endActing(harness.app, agent);
+    await actFor(harness.app, agent, { householdId: a.householdId });
     return { a, b, memberA, memberB, agent, agentAccount, broker, admin };
   }
 
@@ -69,9 +76,12 @@ describe('the audit trail and who has seen my information (issue 13)', () => {
     expect(byMember.items.every((item) => item.actingForHouseholdId === a.householdId)).toBe(true);
     expect(byMember.items.map((item) => item.actorRole)).toEqual(expect.arrayContaining(['member', 'customer-service', 'broker']));
 
-    const byStaff = await search(`member=${encodeURIComponent(a.policyNumber)}&actor=${agentAccount.username}`);
+    const byStaff = await search(`member=${encodeURIComponent(a.policyNumber)}&actor=${agentAccount.username}&action=read`);
     expect(byStaff.total).toBe(1);
-    expect(byStaff.items[0]).toMatchObject({ actorName: agentAccount.username, actorRole: 'customer-service', action: 'read', recordType: 'policy', outcome: 'success' });
+    expect(byStaff.items[0]).toMatchObject({ actorName: agentAccount.username, actorRole: 'customer-service', action: 'read', recordType: 'policy', outcome: 'success', actingReason: 'member-called' });
+    expect(byStaff.items[0]?.actingSessionId).toEqual(expect.any(String));
+    // Acting for A: started twice, ended once (the second is under way).
+    expect((await search(`member=${encodeURIComponent(a.policyNumber)}&actor=${agentAccount.username}`)).items.map((item) => item.action)).toEqual(['acting.start', 'acting.end', 'read', 'acting.start']);
     // The actor alone: the agent's reads of both households.
     expect((await search(`actor=${agentAccount.username}&action=read`)).total).toBe(2);
     const today = harness.app.today();

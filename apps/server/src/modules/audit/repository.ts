@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
-import { accounts, auditLog, brokers, policies } from '../../db/schema';
+import { accounts, actingSessions, auditLog, brokers, policies } from '../../db/schema';
 
 /** The households a member reference names: a policy number or an exchange subscriber id (case-insensitive). */
 export async function householdsNamed(db: Executor, reference: string): Promise<string[]> {
@@ -43,6 +43,7 @@ export function auditWhere(filter: AuditFilter): SQL | undefined {
 const recordColumns = {
   entry: auditLog,
   actorName: accounts.username,
+  actingReason: actingSessions.reason,
 };
 
 /** A page of audit records matching `where`, newest first, with the total. */
@@ -52,6 +53,7 @@ export async function auditPage(db: Executor, where: SQL | undefined, page: numb
       .select(recordColumns)
       .from(auditLog)
       .leftJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
+      .leftJoin(actingSessions, eq(actingSessions.id, auditLog.actingSessionId))
       .where(where)
       .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
       .limit(pageSize)
@@ -67,6 +69,7 @@ export async function auditBatch(db: Executor, where: SQL | undefined, beforeId:
     .select(recordColumns)
     .from(auditLog)
     .leftJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
+    .leftJoin(actingSessions, eq(actingSessions.id, auditLog.actingSessionId))
     .where(and(where, beforeId === null ? undefined : lt(auditLog.id, beforeId)))
     .orderBy(desc(auditLog.id))
     .limit(size);
@@ -77,7 +80,8 @@ export async function auditBatch(db: Executor, where: SQL | undefined, beforeId:
  * and succeeded in, newest first, with who they are (the account's name and role, the broker's name).
  */
 export async function workforceAccessOf(db: Executor, householdId: string, page: number, pageSize: number) {
-  const where = and(eq(auditLog.actingForHouseholdId, householdId), eq(auditLog.outcome, 'success'), eq(accounts.realm, 'workforce'));
+  // Starting and ending an acting session are staff's bookkeeping (decision 043): what they read and changed is listed.
+  const where = and(eq(auditLog.actingForHouseholdId, householdId), eq(auditLog.outcome, 'success'), eq(accounts.realm, 'workforce'), notInArray(auditLog.action, ['acting.start', 'acting.end']));
   const [rows, total] = await readTogether(db, [
     () => db
       .select({

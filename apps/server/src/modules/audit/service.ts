@@ -59,7 +59,7 @@ export async function auditFilterOf(db: Executor, query: AuditExportQuery, timeZ
 
 type Row = Awaited<ReturnType<typeof auditPage>>['rows'][number];
 
-const recordOf = ({ entry, actorName }: Row): AuditRecord => ({
+const recordOf = ({ entry, actorName, actingReason }: Row): AuditRecord => ({
   id: entry.id,
   occurredAt: entry.occurredAt.toISOString(),
   actorSubject: entry.actorSubject,
@@ -74,6 +74,8 @@ const recordOf = ({ entry, actorName }: Row): AuditRecord => ({
   reason: entry.reason,
   ip: entry.ip,
   requestId: entry.requestId,
+  actingSessionId: entry.actingSessionId,
+  actingReason,
 });
 
 export async function searchAudit(db: Executor, where: SQL | undefined, query: AuditSearchQuery): Promise<AuditPage> {

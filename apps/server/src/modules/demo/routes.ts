@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -185,6 +186,38 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
     },
   );
 
+  // Demo mode only: a staff account of its own (customer service or an administrator, demo password), so
+  // that a journey acting for members (docs/decisions/043: one acting session per staff user) never
+  // shares its acting session with another journey running beside it. The demo's cs.agent and admin sign
+  // in with a published password already: a fresh account grants nothing they do not.
+  app.post(
+    '/v1/demo/staff',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['demo'],
+        summary: 'Demo mode: an account for a fresh staff user',
+        description: 'Only in demo mode (never in production). The account signs in at the workforce provider with the demo password.',
+        body: DemoStaffRequestSchema,
+        response: { 201: DemoStaffResponseSchema, 429: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const suffix = randomBytes(4).toString('hex');
+      const username = `${request.body.role === 'administrator' ? 'admin' : 'cs'}.${suffix}`;
+      await db.insert(accounts).values({
+        realm: 'workforce',
+        username,
+        email: null,
+        givenName: request.body.role === 'administrator' ? 'Morgan' : 'Casey',
+        familyName: `Staff ${suffix.slice(0, 4)}`,
+        passwordHash: hashPassword(DEMO_PASSWORD),
+        roles: [request.body.role],
+      });
+      return reply.status(201).send({ username });
+    },
+  );
+
   // Demo mode only: the billing day for the signed-in member's household, as of any day — what the
   // hourly job does for everyone, so a person trying the demo (or a journey) can move their own account
   // through a month without moving anyone else's (docs/decisions/021).
@@ -214,6 +247,8 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
   done();
 };
 
+const DemoStaffRequestSchema = z.object({ role: z.enum(['customer-service', 'administrator']) });
+const DemoStaffResponseSchema = z.object({ username: z.string() });
 const DemoDayRequestSchema = z.object({ day: CalendarDateSchema });
 const DemoDayResponseSchema = z.object({
   day: CalendarDateSchema,

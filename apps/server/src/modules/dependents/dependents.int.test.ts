@@ -281,8 +281,8 @@ describe('dependents', () => {
       // Another broker's clients are not his.
       const otherBroker = await harness.tokenFor('workforce', ['broker'], { brokerId: await createBroker(harness.db) });
       expect((await add(h, birthRequest([newborn({ firstName: 'Noa' })]), otherBroker)).statusCode).toBe(403);
-      // Customer service may do both for any member.
-      const staff = await harness.tokenFor('workforce', ['customer-service']);
+      // Customer service may do both for the member they act for.
+      const staff = await harness.actingToken(['customer-service'], { householdId: h.householdId });
       expect((await remove(h, { memberId: kid, removalReason: 'moved-out', removalDate: today() }, staff)).statusCode).toBe(201);
     });
   });

@@ -126,13 +126,17 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
     expect(result.households[0]?.policies[0]).toMatchObject({ status: 'Inactive', displayStatus: 'policyStatus.terminated', reinstatementStatus: 'Eligible' });
   });
 
-  it('lets customer service search a member by exchange subscriber id, and a broker only within their book', async () => {
+  it('lets customer service open the member they act for by exchange subscriber id, and a broker only within their book', async () => {
     const brokerId = await createBroker(harness.db);
     const client = await createMemberWithPolicy(harness.db, { brokerId });
     const stranger = await createMemberWithPolicy(harness.db);
-    const staff = await tokenFor('workforce', ['customer-service']);
+    const staff = await harness.actingToken(['customer-service'], { householdId: stranger.householdId });
     const found = await households_(staff, { exchangeSubscriberId: stranger.exchangeSubscriberId });
     expect(found.households.map((h) => h.household.id)).toEqual([stranger.householdId]);
+    // Another member's id: refused until staff act for them (docs/decisions/043).
+    const other = await harness.app.inject({ method: 'POST', url: '/api/v1/Household/user', headers: { authorization: `Bearer ${staff}` }, payload: { exchangeSubscriberId: client.exchangeSubscriberId } });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ type: 'urn:portal:problem:acting-session-required' });
     const broker = await tokenFor('workforce', ['broker'], { brokerId });
     expect((await households_(broker, { exchangeSubscriberId: client.exchangeSubscriberId })).households).toHaveLength(1);
     expect((await households_(broker, { exchangeSubscriberId: stranger.exchangeSubscriberId })).households).toEqual([]);

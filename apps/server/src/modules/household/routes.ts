@@ -1,9 +1,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { MEMBER_SEARCH_PERMISSION } from '@portal/domain';
 import { HouseholdUserRequestSchema, HouseholdUserResponseSchema, ProblemSchema, ProblemType } from '@portal/contracts';
-import { requirePrincipal } from '../../auth/access';
+import { authorizeHousehold, authorizePolicy, requirePrincipal } from '../../auth/access';
 import { HttpProblem } from '../../plugins/errors';
-import type { MemberReference } from '../policy/repository';
+import { policyIdsForMemberReference, type MemberReference } from '../policy/repository';
 import { householdsForCaller } from './service';
 
 export const householdRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -14,9 +14,9 @@ export const householdRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         tags: ['household'],
         summary: 'The caller’s households with their policies, and the navigation scenario',
         description:
-          'SPEC §7 `POST v1/Household/user`. Members get their household(s); brokers their book of business; guests and asserted users the policies they are scoped to. Staff with member-search pass `exchangeSubscriberId` to look a subscriber up (SPEC §2 member search), or `householdId` / `policyId` to open a member found by `POST /api/v1/staff/member-search` (issue 13); brokers find only their own clients.',
+          'SPEC §7 `POST v1/Household/user`. Members get their household(s); brokers their book of business; guests and asserted users the policies they are scoped to. Staff with member-search pass `householdId` / `policyId` (or `exchangeSubscriberId`) to open the member of their acting session (`POST /api/v1/staff/acting-session`, decision 043) — any other member is refused 403 `acting-session-required`; brokers find only their own clients (SPEC §2 member search by `exchangeSubscriberId`).',
         body: HouseholdUserRequestSchema.nullish(),
-        response: { 200: HouseholdUserResponseSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema },
+        response: { 200: HouseholdUserResponseSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema },
       },
     },
     async (request) => {
@@ -36,6 +36,14 @@ export const householdRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       if (search !== undefined && !canSearch) {
         await request.audit({ action: 'member-search', outcome: 'denied', reason: 'no-permission' });
         throw new HttpProblem(403, ProblemType.forbidden, 'Not allowed', 'Member search needs the member-search permission.');
+      }
+      // Staff open only the member they act for (docs/decisions/043): the household or policy named must be
+      // their acting session's, and so must every policy an exchange subscriber id finds.
+      if (search !== undefined && principal.kind === 'staff') {
+        const db = app.database.db;
+        if ('householdId' in search) await authorizeHousehold(request, db, search.householdId);
+        else if ('policyId' in search) await authorizePolicy(request, db, search.policyId);
+        else for (const policyId of await policyIdsForMemberReference(db, search)) await authorizePolicy(request, db, policyId);
       }
       const result = await householdsForCaller(app.database.db, principal, {
         ...(search === undefined ? {} : { search }),

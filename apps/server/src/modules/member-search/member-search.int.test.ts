@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { HouseholdUserResponseSchema, MemberActivityResponseSchema, MemberSearchResponseSchema, type MemberSearchRequest } from '@portal/contracts';
+import { actFor, endActing } from '../../../test/acting';
 import { useTestApp } from '../../../test/harness';
 import { createBroker, createMemberWithPolicy } from '../../../test/fixtures';
 import { auditLog, contactInformation, members, notifications, policies } from '../../db/schema';
@@ -158,8 +159,12 @@ describe('staff find a member', () => {
       expect(response.statusCode, response.body).toBe(200);
       return HouseholdUserResponseSchema.parse(response.json());
     };
+    // Opening a member is acting for them (docs/decisions/043): first the household, then the loose policy.
+    await actFor(harness.app, staff, { householdId: m.householdId });
     const byHousehold = await open({ householdId: m.householdId });
     expect(byHousehold.households.map((h) => h.household.id)).toEqual([m.householdId]);
+    await endActing(harness.app, staff);
+    await actFor(harness.app, staff, { policyId: loose.policyId });
     const byPolicy = await open({ policyId: loose.policyId });
     expect(byPolicy.households).toEqual([]);
     expect(byPolicy.policies.map((p) => p.id)).toEqual([loose.policyId]);
@@ -179,7 +184,7 @@ describe('staff find a member', () => {
   it('tells the member when staff change something for them, names staff in the audit, and shows it in the 360’s contact history', async () => {
     const m = await createMemberWithPolicy(harness.db);
     const householdId = m.householdId ?? '';
-    const staff = await tokenFor('workforce', ['customer-service']);
+    const staff = await harness.actingToken(['customer-service'], { householdId });
     const member = await tokenFor('consumer', ['member'], { memberId: m.memberId });
     const body = { policyId: m.policyId, email: 'helped@example.org', homePhone: '', mobilePhone: '', preferredContactMethod: 'email', version: null };
     const changed = await harness.app.inject({
@@ -210,9 +215,15 @@ describe('staff find a member', () => {
     expect(activity.statusCode, activity.body).toBe(200);
     const parsed = MemberActivityResponseSchema.parse(activity.json());
     expect(parsed.notifications.map((n) => n.templateName)).toContain('notification.changedForYou');
-    expect(parsed.contactHistory[0]).toMatchObject({ action: 'contact.update', actorRole: 'customer-service', outcome: 'success' });
+    expect(parsed.contactHistory[0]).toMatchObject({ action: 'contact.update', actorRole: 'customer-service', outcome: 'success', actingReason: 'member-called' });
+    expect(parsed.contactHistory.map((entry) => entry.action)).toContain('acting.start');
     expect(parsed.contactHistory.map((entry) => entry.actorRole)).not.toContain('member');
     const unknown = await harness.app.inject({ method: 'GET', url: `/api/v1/staff/members/${randomUUID()}/activity`, headers: { authorization: `Bearer ${staff}` } });
     expect(unknown.statusCode).toBe(404);
+    // Another member's 360: refused until staff act for them.
+    const other = await createMemberWithPolicy(harness.db);
+    const refused = await harness.app.inject({ method: 'GET', url: `/api/v1/staff/members/${other.householdId ?? ''}/activity`, headers: { authorization: `Bearer ${staff}` } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ type: 'urn:portal:problem:acting-session-required' });
   });
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { ContactHistoryEntry, MemberActivityResponse, MemberSearchQuery, MemberSearchResponse } from '@portal/contracts';
 import type { Database } from '../../db/client';
-import { accounts, auditLog } from '../../db/schema';
+import { accounts, actingSessions, auditLog } from '../../db/schema';
 import { notificationList } from '../notification/service';
 import { policySummaries, type PolicyRules } from '../policy/service';
 import { policiesOfMembers, searchMembers } from './repository';
@@ -70,9 +70,11 @@ export async function memberActivity(db: Database, householdId: string): Promise
       action: auditLog.action,
       recordType: auditLog.recordType,
       outcome: auditLog.outcome,
+      actingReason: actingSessions.reason,
     })
     .from(auditLog)
     .leftJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
+    .leftJoin(actingSessions, eq(actingSessions.id, auditLog.actingSessionId))
     .where(and(eq(auditLog.actingForHouseholdId, householdId), isNotNull(auditLog.actorRole), notInArray(auditLog.actorRole, NOT_CONTACT), sql`${auditLog.action} <> 'read'`))
     .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
     .limit(CONTACT_HISTORY_LIMIT);
@@ -83,6 +85,7 @@ export async function memberActivity(db: Database, householdId: string): Promise
     action: row.action,
     recordType: row.recordType,
     outcome: row.outcome,
+    actingReason: row.actingReason,
   }));
   return {
     householdId,

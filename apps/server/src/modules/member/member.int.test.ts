@@ -33,15 +33,20 @@ describe('GET /api/v1/Member/2/:folderId (SPEC §7 member API version 2, §3 Mem
 
   it('gives a member with merged spans and status on each policy the caller may see', async () => {
     const { mother, father, folderId, childId } = await sharedChild();
-    const response = await get(folderId, await tokenFor('workforce', ['customer-service']));
+    // Staff see the policies of the household they act for (docs/decisions/043): the mother's here.
+    const response = await get(folderId, await harness.actingToken(['customer-service'], { householdId: mother.householdId }));
     expect(response.statusCode, response.body).toBe(200);
     const member = MemberDetailSchema.parse(response.json());
     expect(member).toMatchObject({ id: childId, folderId, householdId: mother.householdId, ssnLast4: '1234', status: 'Active', effectiveDate: '2025-01-01', endDate: null });
     const byPolicy = new Map(member.policies.map((p) => [p.policyId, p]));
     // Contiguous spans merge; the cancelled one is ignored (SPEC §4).
     expect(byPolicy.get(mother.policyId)).toMatchObject({ relationship: 'child', ratingAge: 10, status: 'Active', spans: [{ startDate: '2025-01-01', endDate: null }] });
-    expect(byPolicy.get(father.policyId)).toMatchObject({ relationship: 'stepchild', status: 'Pending', effectiveDate: addDays(today, 30) });
+    expect(byPolicy.has(father.policyId)).toBe(false);
     expect(response.body).not.toMatch(/ssn"\s*:/);
+    // Acting for the father's household: his policy, on which the child's coverage starts in 30 days.
+    const asFathers = MemberDetailSchema.parse((await get(folderId, await harness.actingToken(['customer-service'], { householdId: father.householdId }))).json());
+    expect(asFathers.policies.map((p) => p.policyId)).toEqual([father.policyId]);
+    expect(asFathers.policies[0]).toMatchObject({ relationship: 'stepchild', status: 'Pending', effectiveDate: addDays(today, 30) });
   });
 
   it('shows only the spans on policies the caller may see', async () => {

@@ -106,7 +106,7 @@ describe('notifications (SPEC §3 Notification, §4 unread becomes read, §5 emp
 
   it('lets customer service read a member’s notification but not mark it read for them', async () => {
     const { householdId, ids } = await inbox();
-    const staff = await tokenFor('workforce', ['customer-service']);
+    const staff = await harness.actingToken(['customer-service'], { householdId });
     expect((await call('GET', `/api/v1/Notification/${ids.newest}`, staff)).statusCode).toBe(200);
     expect((await call('PUT', `/api/v1/Notification/${ids.newest}`, staff)).statusCode).toBe(403);
     expect((await call('PUT', '/api/v1/Notification', staff, { ids: [ids.newest] })).statusCode).toBe(403);

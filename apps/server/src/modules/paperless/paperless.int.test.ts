@@ -136,7 +136,7 @@ describe('paperless settings, e-mail confirmation and e-mailed documents', () =>
     const subscriber = await createMemberWithPolicy(harness.db, { brokerId });
     const url = `/api/v1/Household/${subscriber.householdId ?? ''}/paperless`;
     const broker = await harness.tokenFor('workforce', ['broker'], { brokerId });
-    const staff = await harness.tokenFor('workforce', ['customer-service']);
+    const staff = await harness.actingToken(['customer-service'], { householdId: subscriber.householdId });
     expect((await send('GET', url, broker)).statusCode).toBe(200);
     expect((await send('GET', url, staff)).statusCode).toBe(200);
     expect((await send('PUT', url, broker, electronic('x@example.org'))).statusCode).toBe(403);

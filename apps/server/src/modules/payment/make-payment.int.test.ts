@@ -243,7 +243,7 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
     const wallet = await createWallet(harness.db, member.householdId ?? '');
     // The fixture's saved card gets a token the sandbox knows.
     await harness.db.update(walletCards).set({ token: await harness.sandbox.cardToken(TEST_CARDS.visa.number, { owner: householdOwner(member.householdId ?? '') }) }).where(eq(walletCards.id, wallet.cardId));
-    const agent = await harness.tokenFor('workforce', ['customer-service']);
+    const agent = await harness.actingToken(['customer-service'], { householdId: member.householdId });
     const response = await pay(agent, body(member, { walletItemId: wallet.cardId }), 'agent-pay');
     expect(response.statusCode, response.body).toBe(201);
     const { receipt } = MakePaymentResponseSchema.parse(response.json());

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { DeskPaymentPageSchema, DeskResultSchema, FailedWorkSchema, MakePaymentResponseSchema, PaymentPageSchema, ProblemType } from '@portal/contracts';
+import { actFor, endActing } from '../../../test/acting';
 import { useTestApp } from '../../../test/harness';
 import { paymentBody } from '../../../test/payment-body';
 import { createAutopaySubscription, createMemberWithPolicy, createPayment, createWallet } from '../../../test/fixtures';
@@ -58,6 +59,13 @@ describe('the payments desk: refunds and voids (issue 13)', () => {
     const reads = await harness.db.select().from(auditLog).where(and(eq(auditLog.action, 'read'), sql`${paymentId} = any(${auditLog.recordIds})`, eq(auditLog.actorRole, 'administrator')));
     expect(reads).toMatchObject([{ actingForHouseholdId: member.householdId, recordType: 'payment' }]);
 
+    // Finding payments spans households; refunding one is acting for its member (docs/decisions/043).
+    const notActing = await refund(token, paymentId, { amount: '50.00', reason: 'Charged twice by mistake' }, 'refund-not-acting');
+    expect(notActing.statusCode).toBe(403);
+    expect(notActing.json()).toMatchObject({ type: ProblemType.actingSessionRequired });
+    expect(chargeOf(transactionId)?.refundedCents).toBe(0);
+    await actFor(harness.app, token, { householdId: member.householdId }, 'member-called');
+
     const part = await refund(token, paymentId, { amount: '50.00', reason: 'Charged twice by mistake' }, 'refund-part');
     expect(part.statusCode, part.body).toBe(200);
     const partAnswer = DeskResultSchema.parse(part.json());
@@ -90,7 +98,7 @@ describe('the payments desk: refunds and voids (issue 13)', () => {
   it('refuses more than what is left, and answers a replay with the first result without refunding twice', async () => {
     const member = await payablePolicy(harness.db);
     const { paymentId, transactionId } = await paid(member, 'card');
-    const token = await admin();
+    const token = await harness.actingToken(['administrator'], { householdId: member.householdId });
     const over = await refund(token, paymentId, { amount: '150.01', reason: 'Too much on purpose' }, 'over');
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({ type: ProblemType.unprocessable, errors: [{ field: 'body.amount', code: 'amount-above-refundable', params: { maximum: 150 } }] });
@@ -113,7 +121,7 @@ describe('the payments desk: refunds and voids (issue 13)', () => {
   it('voids a pending bank payment (refunding it is refused), and refuses to void a settled one', async () => {
     const member = await payablePolicy(harness.db);
     const bank = await paid(member, 'bank');
-    const token = await admin();
+    const token = await harness.actingToken(['administrator'], { householdId: member.householdId });
     const early = await refund(token, bank.paymentId, { reason: 'Member changed their mind' }, 'refund-pending');
     expect(early.statusCode).toBe(422);
     expect(early.json()).toMatchObject({ errors: [{ code: 'payment-not-settled' }] });
@@ -126,7 +134,10 @@ describe('the payments desk: refunds and voids (issue 13)', () => {
     const notes = await harness.db.select().from(notifications).where(eq(notifications.householdId, member.householdId ?? ''));
     expect(notes.map((note) => note.templateName)).toContain('notification.paymentVoided');
 
-    const card = await paid(await payablePolicy(harness.db), 'card');
+    const other = await payablePolicy(harness.db);
+    const card = await paid(other, 'card');
+    await endActing(harness.app, token);
+    await actFor(harness.app, token, { householdId: other.householdId });
     const settled = await voidIt(token, card.paymentId, { reason: 'Trying to void a card' }, 'void-settled');
     expect(settled.statusCode).toBe(422);
     expect(settled.json()).toMatchObject({ errors: [{ code: 'payment-settled' }] });
@@ -137,7 +148,7 @@ describe('the payments desk: refunds and voids (issue 13)', () => {
     const member = await payablePolicy(harness.db);
     // A payment the processor does not know (history from another channel): it answers with an error.
     const paymentId = await createPayment(harness.db, member.policyId, { amountCents: 15_000 });
-    const token = await admin();
+    const token = await harness.actingToken(['administrator'], { householdId: member.householdId });
     const failed = await refund(token, paymentId, { reason: 'Refund of a phone payment' }, 'processor-fails');
     expect(failed.statusCode).toBe(503);
     expect(failed.json()).toMatchObject({ type: ProblemType.unavailable });
@@ -146,7 +157,7 @@ describe('the payments desk: refunds and voids (issue 13)', () => {
     const audit = await harness.db.select().from(auditLog).where(and(eq(auditLog.action, 'refund-payment'), eq(auditLog.outcome, 'failure'), eq(auditLog.actingForHouseholdId, member.householdId ?? '')));
     expect(audit).toHaveLength(1);
 
-    const agent = await harness.tokenFor('workforce', ['customer-service']);
+    const agent = await harness.actingToken(['customer-service'], { householdId: member.householdId });
     const refused = await refund(agent, paymentId, { reason: 'Not mine to refund' }, 'agent');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ type: ProblemType.actionNotAllowed });
@@ -171,6 +182,8 @@ describe('the payments desk: refunds and voids (issue 13)', () => {
       .returning();
     if (!run) throw new Error('no run');
     const staff = await admin();
+    // The failed work spans households; retrying a member's autopay month is acting for them (docs/decisions/043).
+    await actFor(harness.app, staff, { policyId: member.policyId }, 'correcting-record');
     const listed = await harness.app.inject({ method: 'GET', url: '/api/v1/payments-desk/failed-work', headers: as(staff) });
     expect(listed.statusCode, listed.body).toBe(200);
     expect(FailedWorkSchema.parse(listed.json()).autopayRuns).toEqual(expect.arrayContaining([expect.objectContaining({ id: run.id, policyNumber: member.policyNumber, attempt: 2 })]));

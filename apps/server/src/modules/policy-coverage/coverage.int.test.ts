@@ -22,7 +22,8 @@ describe('coverage details and coverage changes', () => {
     const token = await harness.tokenFor('consumer', ['member'], { memberId: policy.memberId });
     return { ...policy, token };
   }
-  const staffToken = () => harness.tokenFor('workforce', ['customer-service']);
+  /** Customer service acting for the member of this policy (docs/decisions/043). */
+  const staffToken = (policyId: string) => harness.actingToken(['customer-service'], { policyId });
   const send = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
     harness.app.inject({
       method,
@@ -153,7 +154,7 @@ describe('coverage details and coverage changes', () => {
 
     it('lets staff record a death within SPEC §5’s window and a fraud with a note, which members cannot', async () => {
       const m = await member({ spans: [{ startDate: '2026-01-01', endDate: null }] });
-      const staff = await staffToken();
+      const staff = await staffToken(m.policyId);
       const options = EndCoverageOptionsSchema.parse((await send('GET', `Policy/${m.policyId}/end-coverage`, staff)).json());
       expect(options.reasons.map((one) => one.reason)).toEqual(['other-coverage', 'moved-out-of-area', 'cost', 'no-reason', 'death', 'fraud']);
       expect(options.reasons.find((one) => one.reason === 'death')).toMatchObject({ dateRule: 'any-day', window: { earliest: '2026-06-25', latest: '2026-11-25' } });
@@ -228,7 +229,7 @@ describe('coverage details and coverage changes', () => {
 
     it('lets staff correct a date within the plan year, with a note, on its side of the other date', async () => {
       const m = await member({ spans: [{ startDate: '2026-03-01', endDate: '2026-09-30' }] });
-      const staff = await staffToken();
+      const staff = await staffToken(m.policyId);
       const missingWhich = await send('POST', `Policy/${m.policyId}/coverage-dates`, staff, { reason: 'correction', date: '2026-02-01', note: 'Exchange record' });
       expect(missingWhich.statusCode).toBe(400);
       expect(problem(missingWhich)).toMatchObject({ field: 'body.which' });
@@ -342,7 +343,7 @@ describe('coverage details and coverage changes', () => {
       const body = { planId: PLANS.gold2027, renewal: true };
       expect((await send('POST', `Policy/${m.policyId}/change-plan`, other, body)).statusCode).toBe(403);
       expect(await deniedAudits(m.policyId)).not.toHaveLength(0);
-      expect((await send('POST', `Policy/${m.policyId}/change-plan`, await staffToken(), body)).statusCode).toBe(403);
+      expect((await send('POST', `Policy/${m.policyId}/change-plan`, await staffToken(m.policyId), body)).statusCode).toBe(403);
       const created = await send('POST', `Policy/${m.policyId}/change-plan`, broker, body);
       expect(created.statusCode, created.body).toBe(201);
       expect(created.json()).toMatchObject({ requestedBy: 'broker', type: 'change-plan' });

@@ -450,7 +450,7 @@ describe('who may reinstate (role-config actions and record access)', () => {
 
   it('lets customer service reinstate for a member (both actions in role-config)', async () => {
     const policy = await terminatedPolicy(harness);
-    const token = await harness.tokenFor('workforce', ['customer-service']);
+    const token = await harness.actingToken(['customer-service'], { policyId: policy.policyId });
     const response = await h.pay(token, h.body(policy, policy.amountCents, { paymentToken: await h.card(token) }), 'staff');
     expect(response.statusCode, response.body).toBe(201);
     expect((await h.requestsOf(policy.policyId))[0]).toMatchObject({ requestedByRole: 'staff', status: 'Completed' });

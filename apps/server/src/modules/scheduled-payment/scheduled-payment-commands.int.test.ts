@@ -263,7 +263,7 @@ describe('scheduled-payment commands', () => {
 
   it('lets customer service schedule for a member they looked up (role action schedule-payment), audited as acting for the household', async () => {
     const m = await member();
-    const staff = await harness.tokenFor('workforce', ['customer-service']);
+    const staff = await harness.actingToken(['customer-service'], { householdId: m.householdId });
     const answer = created(await create({ policyId: m.policyId, token: staff }, body(m)));
     const audits = await harness.db.select().from(auditLog).where(and(eq(auditLog.action, 'scheduled-payment.create'), sql`${answer.id} = any(${auditLog.recordIds})`));
     expect(audits).toMatchObject([{ actingForHouseholdId: m.householdId }]);

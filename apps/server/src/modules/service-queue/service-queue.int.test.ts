@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { ServiceQueueDetailSchema, ServiceQueuePageSchema, ServiceQueueSummarySchema, ServiceRequestListSchema, ServiceRequestSchema } from '@portal/contracts';
 import { addDays, addMonths, endOfMonth } from '@portal/domain';
+import { actFor, endActing } from '../../../test/acting';
 import { useTestApp } from '../../../test/harness';
 import { createAutopaySubscription, createBroker, createServiceRequest } from '../../../test/fixtures';
 import { codesOf, commands, signedInMember, type SignedInMember } from '../../../test/self-service';
@@ -34,10 +35,17 @@ describe('service queue', () => {
     return call('POST', `ServiceQueue/${id}/approve`, admin, { version: held.request.version, ...(note ? { note } : {}) });
   }
 
-  /** A member whose off-exchange policy takes household changes, signed in. */
+  /**
+   * A member whose off-exchange policy takes household changes, signed in; both processors then act for
+   * them (a request's page and decisions are one member's records: docs/decisions/043).
+   */
   async function member(): Promise<SignedInMember> {
     const m = await signedInMember(harness, { offExchange: true });
     await harness.db.update(policies).set({ exchangeSubscriberId: null, fileSource: 'Issuer' }).where(eq(policies.id, m.policyId));
+    for (const token of [admin, colleague].filter((processor) => processor !== '')) {
+      await endActing(harness.app, token);
+      await actFor(harness.app, token, { householdId: m.householdId }, 'service-request');
+    }
     return m;
   }
   const request = (m: SignedInMember, type: string, details: Record<string, unknown>, extra: Partial<typeof serviceRequests.$inferInsert> = {}) =>
@@ -382,6 +390,22 @@ describe('service queue', () => {
       const denied = await harness.db.select().from(auditLog).where(and(eq(auditLog.action, 'process-service-request'), eq(auditLog.outcome, 'denied')));
       expect(denied.length).toBeGreaterThanOrEqual(3);
       expect((await read(sr.id)).request.status).toBe('Submitted');
+    });
+
+    it('refuses a processor a request of a member they do not act for (403 acting-session-required), the queue itself spanning households', async () => {
+      const m = await member();
+      const sr = await addDependentRequest(m);
+      await member();
+      const refused = await call('GET', `ServiceQueue/${sr.id}`, admin);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ type: 'urn:portal:problem:acting-session-required' });
+      expect((await claim(sr.id, sr.version)).statusCode).toBe(403);
+      const listed = ServiceQueuePageSchema.parse((await call('GET', 'ServiceQueue?sort=newest&pageSize=100', admin)).json());
+      expect(listed.items.map((item) => item.id)).toContain(sr.id);
+      // The request's page names no member until the processor acts for one: by the request itself.
+      await endActing(harness.app, admin);
+      await actFor(harness.app, admin, { serviceRequestId: sr.id }, 'service-request');
+      expect((await read(sr.id)).householdId).toBe(m.householdId);
     });
 
     it('answers 404 for an unknown request and 401 without a token', async () => {

@@ -164,7 +164,7 @@ describe('service requests', () => {
     expect(stale.json()).toMatchObject({ type: 'urn:portal:problem:conflict', current: { status: 'Cancelled' } });
 
     const second = ServiceRequestSchema.parse((await general(m)).json());
-    const staff: Principal = { kind: 'staff', subject: 'staff-1', roles: ['customer-service'], issuer: 'test', accountId: (await createAccount(harness.db, { realm: 'workforce', roles: ['customer-service'] })).id, permissions: [] };
+    const staff: Principal = { kind: 'staff', subject: 'staff-1', roles: ['customer-service'], issuer: 'test', accountId: (await createAccount(harness.db, { realm: 'workforce', roles: ['customer-service'] })).id, permissions: [], acting: null };
     await harness.db.transaction((tx) => moveServiceRequest(tx, second.id, { to: 'InReview', actor: staff, version: second.version }));
     const late = await send('PUT', `ServiceRequest/${second.id}/cancel`, m.token, { version: second.version + 1 });
     expect(late.statusCode).toBe(422);
@@ -174,7 +174,7 @@ describe('service requests', () => {
   it('shows the member staff’s decision, with the reason, and tells them', async () => {
     const m = await member();
     const request = ServiceRequestSchema.parse((await general(m)).json());
-    const staff: Principal = { kind: 'staff', subject: 'staff-2', roles: ['customer-service'], issuer: 'test', accountId: (await createAccount(harness.db, { realm: 'workforce', roles: ['customer-service'] })).id, permissions: [] };
+    const staff: Principal = { kind: 'staff', subject: 'staff-2', roles: ['customer-service'], issuer: 'test', accountId: (await createAccount(harness.db, { realm: 'workforce', roles: ['customer-service'] })).id, permissions: [], acting: null };
     await harness.db.transaction((tx) => moveServiceRequest(tx, request.id, { to: 'InReview', actor: staff, version: 1 }));
     await harness.db.transaction((tx) => moveServiceRequest(tx, request.id, { to: 'Rejected', actor: staff, version: 2, note: 'We need a copy of the court order.' }));
     const seen: ServiceRequest = ServiceRequestSchema.parse((await send('GET', `ServiceRequest/${request.id}`, m.token)).json());

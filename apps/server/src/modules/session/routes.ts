@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ProblemSchema, SessionInfoSchema, type SessionInfo } from '@portal/contracts';
 import { rolePermissions } from '@portal/domain';
 import { accounts, preferences } from '../../db/schema';
-import { requirePrincipal } from '../../auth/access';
+import { canSearchMembers, requirePrincipal } from '../../auth/access';
 import { actionsOf } from '../../auth/actions';
+import { sessionView } from '../acting-session/service';
 
 /** The signed-in caller: who they are to the API, and signing out of portal-issued sessions. */
 export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -15,7 +16,8 @@ export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       schema: {
         tags: ['session'],
         summary: 'The signed-in caller',
-        description: 'Kind of caller, roles and permissions (from role-config), and the ids their access is scoped to.',
+        description:
+          'Kind of caller, roles and permissions (from role-config), and the ids their access is scoped to. Staff who may act for members also get `actingSession`: the acting session under way (whom, why, until when), or null (decision 043).',
         response: { 200: SessionInfoSchema, 401: ProblemSchema },
       },
     },
@@ -51,10 +53,17 @@ export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
             principal.kind === 'member' && principal.householdId !== null
               ? await app.database.db.select({ language: preferences.language }).from(preferences).where(eq(preferences.householdId, principal.householdId))
               : [];
+          // Staff who act for members: the acting session under way (decision 043), read afresh on each call.
+          const actingSession = canSearchMembers(principal)
+            ? principal.acting === null
+              ? null
+              : await sessionView(app.database.db, principal.acting.sessionId, app.tenant.account.session.actingIdleSeconds)
+            : undefined;
           return {
             ...base,
             displayName,
             username: account?.username ?? null,
+            ...(actingSession === undefined ? {} : { actingSession }),
             ...(principal.kind === 'member' ? { householdId: principal.householdId, memberId: principal.memberId, preferredLanguage: preference?.language ?? null } : {}),
             ...(principal.kind === 'broker' ? { brokerId: principal.brokerId } : {}),
           };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ProblemType, WalletOpenedSchema, WalletSchema, type Wallet } from '@portal/contracts';
+import { actFor } from '../../../test/acting';
 import { useTestApp } from '../../../test/harness';
 import { createMemberWithPolicy } from '../../../test/fixtures';
 import { secretsInDatabase, secretsInLogs } from '../../../test/secrets-scan';
@@ -306,6 +307,11 @@ describe('wallet commands', () => {
     expect(byAgent.statusCode).toBe(403);
     expect(byAgent.json()).toMatchObject({ type: ProblemType.actionNotAllowed });
 
+    // Not acting for the member yet: refused until the administrator starts acting for them (docs/decisions/043).
+    const notActing = await send('POST', `add-credit-card/${m.wallet.id}`, admin, cardBody(paymentToken));
+    expect(notActing.statusCode).toBe(403);
+    expect(notActing.json()).toMatchObject({ type: ProblemType.actingSessionRequired });
+    await actFor(harness.app, admin, { householdId: m.householdId });
     const byAdmin = await send('POST', `add-credit-card/${m.wallet.id}`, admin, cardBody(paymentToken));
     expect(byAdmin.statusCode, byAdmin.body).toBe(201);
     const [audit] = await audits('wallet.add-card', m.householdId);

@@ -66,7 +66,7 @@ describe('POST /api/v1/Wallet/:referenceId (SPEC §7 fetch wallet, §3 Wallet)',
     const wallet = await createWallet(harness.db, subscriber.householdId ?? '');
     await harness.db.update(wallets).set({ defaultToken: wallet.bankToken }).where(eq(wallets.id, wallet.walletId));
     await harness.db.update(walletBankAccounts).set({ state: 'Removed' }).where(eq(walletBankAccounts.id, wallet.bankAccountId));
-    const result = WalletSchema.parse((await fetchWallet(wallet.referenceId, await tokenFor('workforce', ['customer-service']))).json());
+    const result = WalletSchema.parse((await fetchWallet(wallet.referenceId, await harness.actingToken(['customer-service'], { householdId: subscriber.householdId }))).json());
     expect(result).toMatchObject({ defaultItem: null, bankAccounts: [] });
     expect(result.creditCards[0]?.isDefault).toBe(false);
   });

@@ -1,16 +1,19 @@
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ROUTE } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import { updatePortalState, usePortalState } from '../../lib/portal-state';
 import { useViewer } from '../../lib/viewer';
 
+// Staff's banner loads with the staff's words, never on a member's first page (docs/decisions/033, 043).
+const StaffActingBanner = lazy(() => import('../../areas/admin/members/staff-acting-banner'));
+
 /**
  * Staff and brokers looking at a member (SPEC §2 member search) see, on every page, whose account it
- * is and that they act for them, with a way back to their own view.
+ * is and that they act for them, with a way back to their own view. Staff's is their acting session.
  */
 export function ActingForBanner() {
   const { t } = useTranslation();
@@ -18,6 +21,12 @@ export function ActingForBanner() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { actingFor } = usePortalState();
+  if (viewer?.actingSession)
+    return (
+      <Suspense fallback={null}>
+        <StaffActingBanner acting={viewer.actingSession} />
+      </Suspense>
+    );
   const holder = viewer?.policies[0]?.policyHolder;
   // Only while a member is open: a search that found nobody is said once, by the page (no banner, no
   // "end member view" for a view that never began).
@@ -46,12 +55,7 @@ export function ActingForBanner() {
         </Button>
       }
     >
-      <span>{byExchangeId ? t('actingFor.viewing', { name, id: viewer.actingFor }) : t('actingFor.viewingFound', { name, id: viewer.actingFor })}</span>{' '}
-      {viewer.session.kind === 'staff' && (
-        <Link component={RouterLink} to="/admin/members/member-360" color="inherit">
-          {t('actingFor.member360')}
-        </Link>
-      )}
+      <span>{byExchangeId ? t('actingFor.viewing', { name, id: viewer.actingFor }) : t('actingFor.viewingFound', { name, id: viewer.actingFor })}</span>
     </Alert>
   );
 }

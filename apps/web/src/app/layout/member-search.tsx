@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { useConfig } from '../../config/config-context';
 import { getPortalState, updatePortalState } from '../../lib/portal-state';
+import { useViewer } from '../../lib/viewer';
 
 /**
  * SPEC §2 member search (only with the member-search permission): Enter sends the user to the logo
@@ -16,13 +17,15 @@ import { getPortalState, updatePortalState } from '../../lib/portal-state';
  * dropped so nothing of theirs shows for the next one. The logo route of the member's view, that is:
  * the configured `headerLogoRoute` (the overview by default). Staff looking at nobody yet have a menu
  * of their own — without a household, often only the questions and answers — whose logo route is not
- * where a member is shown.
+ * where a member is shown. Staff do not open a member by the search itself: it runs on the find-a-member
+ * page, where they choose the member and say why they act for them (docs/decisions/043).
  */
 export function MemberSearch({ onSearched, fullWidth = false }: { onSearched?: () => void; fullWidth?: boolean }) {
   const { t } = useTranslation();
   const memberRoute = useConfig().account.header.headerLogoRoute;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const staff = useViewer()?.session.kind === 'staff';
   // The box shows the Exchange Subscriber ID searched, not a member opened from the find page (issue 13).
   const [value, setValue] = useState(() => {
     const actingFor = getPortalState().actingFor;
@@ -32,6 +35,11 @@ export function MemberSearch({ onSearched, fullWidth = false }: { onSearched?: (
   const search = () => {
     const id = value.trim();
     if (!id) return;
+    if (staff) {
+      onSearched?.();
+      void navigate('/admin/members', { state: { exchangeSubscriberId: id } });
+      return;
+    }
     queryClient.removeQueries({ queryKey: ['household-user'] });
     queryClient.removeQueries({ queryKey: ['policy'] });
     updatePortalState({ actingFor: { idType: 'ExchangeId', id } });

@@ -4,7 +4,7 @@ import { changeLanguage } from '../../i18n';
 import { householdResponse, policyDetail, policySummary, sessionInfo } from '../../test/fixtures';
 import type { Credential } from '../../lib/auth/credentials';
 import { testConfig } from '../../test/config';
-import { memberCredential, renderPortal, type FakeApi } from '../../test/render-portal';
+import { json, memberCredential, renderPortal, type FakeApi } from '../../test/render-portal';
 
 const maria = policySummary();
 const memberApi: FakeApi = { session: sessionInfo(), household: householdResponse([maria]), policies: { [maria.id]: policyDetail(maria) }, unread: 3 };
@@ -67,17 +67,16 @@ describe('header (SPEC §2)', () => {
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
-  it('sends customer service to the logo route with the searched member, clearly marked (SPEC §2 member search)', async () => {
-    const found = policySummary({ policyHolder: { firstName: 'João', lastName: 'Silva' }, exchangeSubscriberId: '0903333333' });
+  const staffCredential = () => ({ ...memberCredential({ sub: 'cs', name: 'Denise Walsh' }), realm: 'workforce' }) as Credential;
+  const nobody = () => householdResponse([], { base: 'BindingPaymentOnlyPages', exchange: null, scenarios: ['BindingPaymentOnlyPages'] });
+
+  it('sends customer service’s Exchange Subscriber ID search to the find-a-member page, where they choose the member and a reason (SPEC §2 member search, decision 043)', async () => {
     const { calls } = renderPortal('/account-overview', {
-      credential: { ...memberCredential({ sub: 'cs', name: 'Denise Walsh' }), realm: 'workforce' } as Credential,
+      credential: staffCredential(),
       api: {
-        session: sessionInfo({ kind: 'staff', roles: ['customer-service'], permissions: ['member-search'], displayName: 'Denise Walsh' }),
-        household: (search) =>
-          search === null
-            ? householdResponse([], { base: 'BindingPaymentOnlyPages', exchange: null, scenarios: ['BindingPaymentOnlyPages'] })
-            : householdResponse([found], { base: 'HouseholdAndPolicies', exchange: 'OffExchangePolicy', scenarios: ['HouseholdAndPolicies', 'OffExchangePolicy'] }),
-        policies: { [found.id]: policyDetail(found) },
+        session: sessionInfo({ kind: 'staff', roles: ['customer-service'], permissions: ['member-search'], displayName: 'Denise Walsh', actingSession: null }),
+        household: () => nobody(),
+        custom: (method, path) => (method === 'POST' && path === '/api/v1/staff/member-search' ? json({ items: [], page: 1, pageSize: 10, total: 0 }) : undefined),
       },
     });
     expect(await screen.findByRole('heading', { name: 'Find a member' })).toBeTruthy();
@@ -85,10 +84,43 @@ describe('header (SPEC §2)', () => {
     expect(search.getAttribute('placeholder')).toBe('Exchange Subscriber ID');
     fireEvent.input(search, { target: { value: ' 0903333333 ' } });
     fireEvent.keyDown(search, { key: 'Enter' });
-    expect(await screen.findByText('You are viewing the account of João Silva (Exchange Subscriber ID 0903333333) on their behalf.')).toBeTruthy();
-    expect(calls.some((call) => call.url === '/api/v1/Household/user' && (call.body as { exchangeSubscriberId?: string }).exchangeSubscriberId === '0903333333')).toBe(true);
-    expect(sessionStorage.getItem('session')).toBe(JSON.stringify({ idType: 'ExchangeId', id: '0903333333' }));
-    fireEvent.click(screen.getByRole('button', { name: 'End member view' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find a member' })).toBeTruthy();
+    await waitFor(() => {
+      expect(calls.filter((call) => call.url === '/api/v1/staff/member-search').map((call) => call.body)).toEqual([{ kind: 'exchangeId', exchangeSubscriberId: '0903333333', page: 1, pageSize: 10 }]);
+    });
+    // Nobody is opened by the search itself: no member looked up, no banner.
+    expect(calls.some((call) => call.url === '/api/v1/Household/user' && call.body !== undefined && Object.keys(call.body as object).length > 0)).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Member you are helping' })).toBeNull();
+  });
+
+  it('shows customer service whom they act for and why on every page, and ends it on the server with the banner’s button', async () => {
+    const found = policySummary({ policyHolder: { firstName: 'João', lastName: 'Silva' }, exchangeSubscriberId: '0903333333' });
+    const household = '00000000-0000-4000-8000-00000000b001';
+    let acting = true;
+    const actingSession = { id: '00000000-0000-4000-8000-00000000b002', householdId: household, policyId: null, memberId: null, memberName: 'João Silva', label: '0903333333', reason: 'member-called' as const, note: 'Asked about autopay', startedAt: '2026-11-23T14:00:00.000Z', idleExpiresAt: '2026-11-23T14:15:00.000Z' };
+    const { calls } = renderPortal('/account-overview', {
+      credential: staffCredential(),
+      api: {
+        household: (search) => (search === household ? householdResponse([found], { base: 'HouseholdAndPolicies', exchange: 'OffExchangePolicy', scenarios: ['HouseholdAndPolicies', 'OffExchangePolicy'] }) : nobody()),
+        policies: { [found.id]: policyDetail(found) },
+        custom: (method, path) => {
+          if (path === '/api/v1/session') return json(sessionInfo({ kind: 'staff', roles: ['customer-service'], permissions: ['member-search'], displayName: 'Denise Walsh', actingSession: acting ? actingSession : null }));
+          if (method === 'POST' && path === '/api/v1/staff/acting-session/end') {
+            acting = false;
+            return json({ ended: actingSession });
+          }
+          return undefined;
+        },
+      },
+    });
+    const banner = await screen.findByRole('region', { name: 'Member you are helping' });
+    expect(within(banner).getByText('You are acting for João Silva (0903333333).')).toBeTruthy();
+    expect(within(banner).getByText(/^Reason: the member called — Asked about autopay$/)).toBeTruthy();
+    fireEvent.click(within(banner).getByRole('button', { name: 'End acting for João Silva' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('region', { name: 'Member you are helping' })).toBeNull();
+    });
+    expect(calls.filter((call) => call.url === '/api/v1/staff/acting-session/end')).toHaveLength(1);
     expect(await screen.findByRole('heading', { name: 'Find a member' })).toBeTruthy();
     expect(sessionStorage.getItem('session')).toBeNull();
   });

@@ -60,7 +60,8 @@ function MemberOverview({ viewer }: { viewer: Viewer }) {
   const policies = groupPolicies(viewer.policies);
   const guest = isGuest(viewer);
   if (policies.length === 0) {
-    if (!viewer.actingFor) return <Alert severity="info">{t('overview.noPolicies')}</Alert>;
+    // Staff acting for a member found them (decision 043): a household without policies is said as such.
+    if (!viewer.actingFor || viewer.actingSession) return <Alert severity="info">{t('overview.noPolicies')}</Alert>;
     return (
       <Alert
         severity="info"

@@ -23,5 +23,13 @@ export const householdUserQueryOptions = (credentialKey: string, search: MemberL
     queryFn: ({ signal }) => getHouseholdUser(search, signal),
   });
 
+/**
+ * While the member looked up changes, the page stays if nobody was being looked at before (the same
+ * sign-in, no household, no policy): staff who start acting for a member from a page of their own — the
+ * payments desk, the queue — keep it, and no member's records ever show under another member's name.
+ */
+const keptWhileNobodyWasOpen = (credentialKey: string) => (previous: HouseholdUserResponse | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined) =>
+  previous && previousQuery?.queryKey[1] === credentialKey && previous.households.length === 0 && previous.policies.length === 0 ? previous : undefined;
+
 export const useHouseholdUser = (credentialKey: string | null, search: MemberLookup | null) =>
-  useQuery({ ...householdUserQueryOptions(credentialKey ?? '', search), enabled: credentialKey !== null });
+  useQuery({ ...householdUserQueryOptions(credentialKey ?? '', search), enabled: credentialKey !== null, placeholderData: keptWhileNobodyWasOpen(credentialKey ?? '') });

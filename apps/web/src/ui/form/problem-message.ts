@@ -22,7 +22,17 @@ const BY_TYPE: Partial<Record<string, TranslationKey>> = {
   [ProblemType.paymentOutcomeUnknown]: 'problems.paymentOutcomeUnknown',
   [ProblemType.unavailable]: 'problems.unavailable',
   [ProblemType.payloadTooLarge]: 'problems.payloadTooLarge',
+  [ProblemType.actingSessionRequired]: 'problems.actingSessionRequired',
+  [ProblemType.actingSessionActive]: 'problems.actingSessionActive',
 };
+
+/**
+ * Staff touched a member's records outside an acting session for them (docs/decisions/043): none was
+ * under way, it ended (the idle time, sign-out, another tab), or it is for another member.
+ */
+export function isActingSessionRequired(error: unknown): boolean {
+  return isApiError(error) && error.type === ProblemType.actingSessionRequired;
+}
 
 /** The translation key of what went wrong with a call (a problem answer, or no answer at all). */
 export function problemMessageKey(error: unknown): TranslationKey {

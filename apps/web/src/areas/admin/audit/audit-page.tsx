@@ -146,6 +146,7 @@ export default function AuditPage() {
                       <TableCell scope="col">{t('auditTrail.record')}</TableCell>
                       <TableCell scope="col">{t('auditTrail.outcome')}</TableCell>
                       <TableCell scope="col">{t('auditTrail.household')}</TableCell>
+                      <TableCell scope="col">{t('auditTrail.why')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -158,6 +159,8 @@ export default function AuditPage() {
                         <TableCell>{item.recordType ?? ''}</TableCell>
                         <TableCell>{t(`auditTrail.outcomes.${item.outcome}`)}</TableCell>
                         <TableCell sx={{ wordBreak: 'break-all' }}>{item.actingForHouseholdId ?? ''}</TableCell>
+                        {/* Staff acting for the member: their acting session's reason (decision 043). */}
+                        <TableCell>{item.actingReason ? t(`actingFor.reasons.${item.actingReason}`) : ''}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

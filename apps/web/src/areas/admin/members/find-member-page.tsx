@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { MemberSearchKind, MemberSearchQuery, MemberSearchRequest, MemberSearchResult } from '@portal/contracts';
@@ -16,7 +17,8 @@ import { loose } from '../../../i18n/loose';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { contractResolver, DateInput, PortalForm, RadioInput, TextInput } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
-import { useOpenMember } from './open-member';
+import { ActForDialog, actsFor, type ActForTarget } from './act-for-dialog';
+import { MEMBER_360_PATH } from './open-member';
 
 const PAGE_SIZE = 10;
 const KINDS: readonly MemberSearchKind[] = ['nameDob', 'policyNumber', 'exchangeId', 'phone', 'email'];
@@ -63,16 +65,21 @@ function KindFields({ kind }: { kind: MemberSearchKind }) {
   }
 }
 
-/** One member found: name, date of birth, policies with their status, and the button that opens them. */
+/**
+ * One member found: name, date of birth, policies with their status, and the button that acts for them
+ * — after staff say why (docs/decisions/043) — or, when they already act for them, opens their 360.
+ */
 function ResultCard({ member }: { member: MemberSearchResult }) {
   const { t } = useTranslation();
   const lt = loose(t);
   const format = useFormatters();
-  const open = useOpenMember();
+  const navigate = useNavigate();
+  const viewer = useSignedInViewer();
+  const [choosing, setChoosing] = useState(false);
   const name = `${member.firstName} ${member.lastName}`;
   const first = member.policies[0];
-  const reference = member.householdId ? { idType: 'Household' as const, id: member.householdId } : first ? { idType: 'Policy' as const, id: first.id } : null;
-  const label = member.policies.find((p) => p.exchangeSubscriberId)?.exchangeSubscriberId ?? first?.policyNumber ?? name;
+  const target: ActForTarget | null = member.householdId ? { householdId: member.householdId, memberId: member.memberId, name } : first ? { policyId: first.id, memberId: member.memberId, name } : null;
+  const already = target !== null && actsFor(viewer.actingSession, target);
   const headingId = `member-${member.memberId}`;
   return (
     <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 2.5 }, listStyle: 'none' }}>
@@ -101,21 +108,42 @@ function ResultCard({ member }: { member: MemberSearchResult }) {
             </Box>
           )}
         </Box>
-        {reference && (
+        {target && (
           <Button
             variant="contained"
             sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
-            aria-label={t('staff.find.openNamed', { name })}
+            aria-label={already ? t('staff.find.openNamed', { name }) : t('staff.find.actForNamed', { name })}
             onClick={() => {
-              open({ ...reference, label });
+              if (already) void navigate(MEMBER_360_PATH);
+              else setChoosing(true);
             }}
           >
-            {t('staff.find.open')}
+            {already ? t('staff.find.open') : t('staff.find.actFor')}
           </Button>
         )}
       </Stack>
+      {choosing && target && (
+        <ActForDialog
+          target={target}
+          onClose={() => {
+            setChoosing(false);
+          }}
+          onStarted={() => {
+            setChoosing(false);
+            void navigate(MEMBER_360_PATH);
+          }}
+        />
+      )}
     </Paper>
   );
+}
+
+/**
+ * Each visit of the page starts afresh — a header search while on it included (its own navigation, the
+ * same ID searched again too).
+ */
+export default function FindMemberRoute() {
+  return <FindMemberPage key={useLocation().key} />;
 }
 
 /**
@@ -123,14 +151,20 @@ function ResultCard({ member }: { member: MemberSearchResult }) {
  * Subscriber ID, phone or e-mail; the results a page at a time, each opening the member (member 360,
  * under the "acting for" banner). Every search is audited by the server.
  */
-export default function FindMemberPage() {
+function FindMemberPage() {
   const { t } = useTranslation();
   const format = useFormatters();
   const viewer = useSignedInViewer();
   const resolver = useMemo(() => contractResolver((c) => c.MemberSearchRequestSchema), []);
-  const form = useForm<MemberSearchRequest>({ resolver, defaultValues: EMPTY });
+  // Staff's header search (SPEC §2 by Exchange Subscriber ID) arrives here: the search runs at once, and
+  // staff act for the member found after choosing them and a reason (docs/decisions/043).
+  const fromHeader = (useLocation().state as { exchangeSubscriberId?: unknown } | null)?.exchangeSubscriberId;
+  const headerId = typeof fromHeader === 'string' && fromHeader.trim() !== '' ? fromHeader.trim() : null;
+  const form = useForm<MemberSearchRequest>({ resolver, defaultValues: headerId ? { ...EMPTY, kind: 'exchangeId', exchangeSubscriberId: headerId } : EMPTY });
   const kind = useWatch({ control: form.control, name: 'kind' });
-  const [query, setQuery] = useState<MemberSearchQuery | null>(null);
+  const [query, setQuery] = useState<MemberSearchQuery | null>(headerId ? { kind: 'exchangeId', exchangeSubscriberId: headerId, page: 1, pageSize: PAGE_SIZE } : null);
+  const [searchParams] = useSearchParams();
+  const actingEnded = searchParams.get('notice') === 'acting-ended';
   const results = useMemberSearch(viewer.credentialKey, query);
   const heading = useRef<HTMLHeadingElement>(null);
   const data = results.data;
@@ -148,6 +182,11 @@ export default function FindMemberPage() {
         </Typography>
         <Typography>{t('staff.find.intro')}</Typography>
       </Box>
+      {actingEnded && (
+        <Alert severity="info" role="status">
+          {t('actingFor.ended')}
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <PortalForm
           form={form}

@@ -243,15 +243,17 @@ function ActivitySections({ householdId }: { householdId: string }) {
         {body((data) => (
           <Lines
             empty={t('staff.member360.noHistory')}
-            items={data.contactHistory.map((entry) =>
-              t('staff.member360.historyLine', {
+            items={data.contactHistory.map((entry) => {
+              const line = t('staff.member360.historyLine', {
                 when: when(entry.occurredAt),
                 who: entry.actorName ?? lt(`staff.role.${entry.actorRole ?? 'unknown'}`, { defaultValue: entry.actorRole ?? '' }),
                 role: lt(`staff.role.${entry.actorRole ?? 'unknown'}`, { defaultValue: entry.actorRole ?? '' }),
                 action: lt(`staff.actionGroup.${entry.action.split('.')[0] ?? 'other'}`, { defaultValue: lt('staff.actionGroup.other') }),
                 outcome: lt(`staff.outcome.${entry.outcome}`),
-              }),
-            )}
+              });
+              // Why staff were acting for the member (their acting session's reason; docs/decisions/043).
+              return entry.actingReason ? t('staff.member360.historyWhy', { line, reason: t(`actingFor.reasons.${entry.actingReason}`) }) : line;
+            })}
           />
         ))}
       </Section>

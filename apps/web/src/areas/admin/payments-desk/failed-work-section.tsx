@@ -7,11 +7,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { RetryResult } from '@portal/contracts';
+import type { FailedWork, RetryResult } from '@portal/contracts';
 import { failedWorkKey, retryFailedAutopayRun, retryFailedJob, useFailedWork } from '../../../data/payments-desk/payments-desk';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { localeOf, useFormatters } from '../../../ui/format';
 import { problemMessageKey, useCommand } from '../../../ui/form';
+import { ActForDialog, actsFor } from '../members/act-for-dialog';
 
 type Retry = { kind: 'job' | 'run'; id: string };
 
@@ -25,6 +26,13 @@ export function FailedWorkSection() {
   const format = useFormatters();
   const work = useFailedWork(viewer.credentialKey, true);
   const [said, setSaid] = useState<string | null>(null);
+  // Retrying a member's autopay month charges them: acting for them, after saying why (docs/decisions/043).
+  const [choosing, setChoosing] = useState<FailedWork['autopayRuns'][number] | null>(null);
+  const retryRun = (run: FailedWork['autopayRuns'][number]) => {
+    const target = run.householdId ? { householdId: run.householdId } : { policyId: run.policyId };
+    if (actsFor(viewer.actingSession, target)) void retry({ kind: 'run', id: run.id });
+    else setChoosing(run);
+  };
   const command = useCommand<Retry, RetryResult>({
     send: (input, key) => (input.kind === 'job' ? retryFailedJob(input.id, key) : retryFailedAutopayRun(input.id, key)),
     invalidates: () => [failedWorkKey(viewer.credentialKey)],
@@ -39,6 +47,7 @@ export function FailedWorkSection() {
     setSaid(result.outcome === 'queued' ? t('paymentsDesk.failedWork.queued') : result.outcome === 'already' ? t('paymentsDesk.failedWork.already') : t('paymentsDesk.failedWork.done', { counts: format.list(counts) }));
   };
   const data = work.data;
+  const chosen = choosing;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="failed-work-heading" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="failed-work-heading" variant="h6" component="h2">
@@ -51,6 +60,19 @@ export function FailedWorkSection() {
         {said && <Alert severity="success">{said}</Alert>}
       </Box>
       {command.error !== null && command.error !== undefined && <Alert severity="error">{t(problemMessageKey(command.error))}</Alert>}
+      {chosen && (
+        <ActForDialog
+          target={{ ...(chosen.householdId ? { householdId: chosen.householdId } : { policyId: chosen.policyId }), name: null }}
+          defaultNote={chosen.policyNumber}
+          onClose={() => {
+            setChoosing(null);
+          }}
+          onStarted={() => {
+            setChoosing(null);
+            void retry({ kind: 'run', id: chosen.id });
+          }}
+        />
+      )}
       {data && (
         <Stack spacing={2}>
           <Box component="section" aria-labelledby="failed-jobs-heading">
@@ -91,7 +113,9 @@ export function FailedWorkSection() {
                     size="small"
                     variant="outlined"
                     disabled={command.pending}
-                    onClick={() => void retry({ kind: 'run', id: run.id })}
+                    onClick={() => {
+                      retryRun(run);
+                    }}
                     aria-label={t('paymentsDesk.failedWork.retryRunLabel', { policy: run.policyNumber, month: format.month(run.period) })}
                   >
                     {t('paymentsDesk.failedWork.retry')}

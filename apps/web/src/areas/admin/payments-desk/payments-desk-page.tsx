@@ -17,6 +17,7 @@ import { Facts } from '../../../ui/facts';
 import { PortalForm, TextInput, zodResolver } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { usePaymentMethodLabel } from '../../../ui/payment/payment-method-label';
+import { ActForDialog, actsFor } from '../members/act-for-dialog';
 import { FailedWorkSection } from './failed-work-section';
 import { RefundFlow } from './refund-flow';
 
@@ -38,6 +39,13 @@ export default function PaymentsDeskPage() {
   const mayRetry = viewer.session.actions.includes('retry-failed-jobs');
   const [search, setSearch] = useState<DeskSearch | null>(null);
   const [acting, setActing] = useState<{ payment: DeskPayment; kind: 'refund' | 'void' } | null>(null);
+  // Refunding or voiding is acting for the payment's member: staff say why first (docs/decisions/043).
+  const [choosing, setChoosing] = useState<{ payment: DeskPayment; kind: 'refund' | 'void' } | null>(null);
+  const act = (payment: DeskPayment, kind: 'refund' | 'void') => {
+    const target = payment.householdId ? { householdId: payment.householdId } : { policyId: payment.policyId };
+    if (actsFor(viewer.actingSession, target)) setActing({ payment, kind });
+    else setChoosing({ payment, kind });
+  };
   const resolver = useMemo(() => zodResolver(SearchSchema), []);
   const form = useForm<SearchForm>({ resolver, defaultValues: { q: '' } });
   const found = useDeskPayments(viewer.credentialKey, mayRefund ? search : null);
@@ -81,7 +89,7 @@ export default function PaymentsDeskPage() {
               <Stack component="ul" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {found.data.items.map((payment) => (
                   <li key={payment.id}>
-                    <DeskPaymentCard payment={payment} onAct={(kind) => { setActing({ payment, kind }); }} />
+                    <DeskPaymentCard payment={payment} onAct={(kind) => { act(payment, kind); }} />
                   </li>
                 ))}
               </Stack>
@@ -89,6 +97,16 @@ export default function PaymentsDeskPage() {
             </Stack>
           )}
         </Box>
+      )}
+      {choosing && (
+        <ActForDialog
+          target={{ ...(choosing.payment.householdId ? { householdId: choosing.payment.householdId } : { policyId: choosing.payment.policyId }), name: choosing.payment.subscriberName }}
+          onClose={() => { setChoosing(null); }}
+          onStarted={() => {
+            setActing(choosing);
+            setChoosing(null);
+          }}
+        />
       )}
       {acting && <RefundFlow payment={acting.payment} kind={acting.kind} onClose={() => { setActing(null); }} />}
       {mayRetry && <FailedWorkSection />}

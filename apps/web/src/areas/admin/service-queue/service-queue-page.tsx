@@ -146,7 +146,7 @@ export default function ServiceQueuePage() {
                   rows={page.items.map((item) => ({
                     key: item.id,
                     cells: [
-                      <Link key="ref" component={RouterLink} to={`/admin/service-queue/${item.id}`} sx={{ whiteSpace: 'nowrap' }}>
+                      <Link key="ref" component={RouterLink} to={`/admin/service-queue/${item.id}`} state={{ subscriberName: item.subscriberName, referenceNumber: item.referenceNumber }} sx={{ whiteSpace: 'nowrap' }}>
                         {item.referenceNumber}
                       </Link>,
                       t(`serviceRequests.type.${item.type}`),

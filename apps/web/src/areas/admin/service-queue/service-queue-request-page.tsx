@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { RejectServiceRequestSchema, type QueueComparisonRow, type ServiceQueueDetail } from '@portal/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -31,6 +31,8 @@ import { PortalForm, problemMessageKey, TextInput, useCommand, zodResolver } fro
 import { useFormatters } from '../../../ui/format';
 import { useSnackbar } from '../../../ui/snackbar';
 import { PROCESS_ACTION } from './queue-action';
+import { ActForDialog } from '../members/act-for-dialog';
+import { isActingSessionRequired } from '../../../ui/form/problem-message';
 
 const ApproveForm = z.object({ approvalNote: z.string().trim().max(1000) });
 const RejectForm = z.object({ rejectReason: RejectServiceRequestSchema.shape.reason });
@@ -134,6 +136,9 @@ export default function ServiceQueueRequestPage() {
   const problem = useQueueProblem();
   const heading = useRef<HTMLHeadingElement>(null);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  // From the queue's list: whom the request is from, to name them before staff act for them.
+  const listed = useLocation().state as { subscriberName?: string | null; referenceNumber?: string } | null;
   const [outcome, setOutcome] = useState<string | null>(null);
   const detail = useServiceQueueRequest(viewer.credentialKey, requestId);
   const invalidates = () => [serviceQueueKey(viewer.credentialKey), serviceRequestsKey(viewer.credentialKey), ['notifications']];
@@ -178,7 +183,34 @@ export default function ServiceQueueRequestPage() {
         <Typography variant="h4" component="h1">
           {t('serviceQueue.requestTitle')}
         </Typography>
-        {detail.isError ? (
+        {detail.isError && isActingSessionRequired(detail.error) ? (
+          // A request is one member's records: staff act for them first, saying why (docs/decisions/043).
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Alert severity="info">{t('staff.acting.required')}</Alert>
+            <Button
+              variant="contained"
+              onClick={() => {
+                setChoosing(true);
+              }}
+            >
+              {listed?.subscriberName ? t('staff.find.actForNamed', { name: listed.subscriberName }) : t('staff.acting.actForRequest')}
+            </Button>
+            {choosing && (
+              <ActForDialog
+                target={{ serviceRequestId: requestId, name: listed?.subscriberName ?? null }}
+                defaultReason="service-request"
+                {...(listed?.referenceNumber ? { defaultNote: listed.referenceNumber } : {})}
+                onClose={() => {
+                  setChoosing(false);
+                }}
+                onStarted={() => {
+                  setChoosing(false);
+                  void detail.refetch();
+                }}
+              />
+            )}
+          </Stack>
+        ) : detail.isError ? (
           <Alert severity="warning">{isApiError(detail.error) && detail.error.status === 404 ? t('serviceQueue.detail.notFound') : t('serviceQueue.detail.unavailable')}</Alert>
         ) : (
           <Box role="status" aria-label={t('serviceQueue.detail.loading')}>
