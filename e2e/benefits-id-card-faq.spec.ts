@@ -55,7 +55,10 @@ test('a member finds the ID card from the overview and downloads it as a PDF tha
   page,
 }) => {
   const member = await freshMember(page, { dependents: true });
+  // From the card of the member's own policy (a household may hold a dental or vision policy beside it).
   await page
+    .getByTestId('policy-card')
+    .filter({ hasText: member.policyNumber })
     .getByRole('link', { name: text('idCard.fromOverview') })
     .first()
     .click();

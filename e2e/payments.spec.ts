@@ -22,8 +22,12 @@ const policyCard = (page: Page, member: Pick<FreshMember, 'policyNumber'>) => pa
 
 /** The value of a fact (dt/dd) in a part of the page. */
 const fact = (scope: ReturnType<Page['locator']>, label: string) => scope.locator(`dt:text-is("${label}") + dd`);
-/** An amount as a fact shows it: the money, then the months it is for when something is owed ("for May 2027"). */
-const amountFact = (value: string) => new RegExp(`^${value.replace(/[.$]/g, '\\$&')}( for [A-Z][a-z]+ \\d{4}( to [A-Z][a-z]+ \\d{4})?)?$`);
+/**
+ * An amount as a fact shows it: the money, then the months it is for when something is owed ("for May 2027"),
+ * then its parts when there are any (issue 33 item 11: "Past due for December 2026: $225.30", "Current bill for …").
+ */
+const amountFact = (value: string) =>
+  new RegExp(`^${value.replace(/[.$]/g, '\\$&')}( for [A-Z][a-z]+ \\d{4}( to [A-Z][a-z]+ \\d{4})?)?((Past due|Current bill) for [^$]+: \\$[\\d,]+\\.\\d{2})*$`);
 
 /** History rows of the selected policy (one per payment). */
 const historyRows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });

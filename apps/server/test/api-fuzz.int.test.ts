@@ -233,7 +233,7 @@ function requestArb(operation: Operation, context: SchemaContext, known: Map<str
 /** What is wrong with an answer (nothing: null). */
 function faultIn(response: LightMyRequestResponse, operation: Operation): string | null {
   if (response.statusCode >= 500) return `answered ${response.statusCode}`;
-  const contentType = String(response.headers['content-type'] ?? '');
+  const contentType = response.headers['content-type'] ?? '';
   const text = contentType.startsWith('application/pdf') ? '' : response.body;
   for (const [what, pattern] of LEAKS) {
     if (pattern.test(text)) return `the answer carries ${what}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GroupFromSubscribersResponseSchema } from '@portal/contracts';
+import { actFor } from '../../../test/acting';
 import { useTestApp } from '../../../test/harness';
 import { createAccount, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
 import { signIn } from '../../../test/oidc';
@@ -40,9 +41,13 @@ describe('GET /api/v1/Group/FromSubscribers (SPEC §7)', () => {
     expect(GroupFromSubscribersResponseSchema.parse(response.json()).items).toEqual([
       { id: mine.group?.id, groupNumber: mine.group?.groupNumber, name: 'Harbor Fisheries Co-op', subscriberEntityIds: [mine.subscriber.issuerSubscriberId] },
     ]);
+    // Customer service sees a household's group only while acting for that household (decision 043).
     const staff = await tokenFor('workforce', ['customer-service']);
-    const all = GroupFromSubscribersResponseSchema.parse((await get(`?subscriberEntityIds=${ids}`, staff)).json());
-    expect(all.items.map((g) => g.name)).toEqual(['Harbor Fisheries Co-op', 'Pioneer Valley Schools']);
+    const before = GroupFromSubscribersResponseSchema.parse((await get(`?subscriberEntityIds=${ids}`, staff)).json());
+    expect(before.items).toEqual([]);
+    await actFor(harness.app, staff, { householdId: other.subscriber.householdId ?? '' });
+    const acting = GroupFromSubscribersResponseSchema.parse((await get(`?subscriberEntityIds=${ids}`, staff)).json());
+    expect(acting.items.map((g) => g.name)).toEqual(['Pioneer Valley Schools']);
   });
 
   it('answers an empty or missing list with an empty answer, not an error', async () => {
