@@ -225,10 +225,14 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
       if (checkingNow.current) return;
       checkingNow.current = true;
       setChecking(true);
-      const outcome = await frame.current?.tokenize().finally(() => {
+      // Released whatever happens (no frame yet, a failed or slow answer): a later press must work again.
+      let outcome: Awaited<ReturnType<NonNullable<typeof frame.current>['tokenize']>> | undefined;
+      try {
+        outcome = await frame.current?.tokenize();
+      } finally {
         checkingNow.current = false;
         setChecking(false);
-      });
+      }
       if (!outcome || outcome.status === 'failed') {
         setTokenizeFailed(true);
         return;
