@@ -64,6 +64,12 @@ test('a member finds the ID card from the overview and downloads it as a PDF tha
     .click();
   await expect(page).toHaveURL(/\/account-overview\/id-card$/);
   await expect(page.getByRole('heading', { level: 1, name: text('idCard.heading') })).toBeVisible();
+  // The member's policy (the page shows the household's selected policy; one with several chooses it).
+  const selector = page.getByRole('combobox', { name: text('policySelector.label') });
+  if ((await selector.count()) > 0) {
+    await selector.click();
+    await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+  }
   const cards = page.getByRole('article', { name: text('idCard.front') });
   await expect(cards.nth(1)).toBeVisible();
   await expect(cards.first().getByRole('img', { name: /QR code with the Member ID \w+/ })).toBeVisible();
