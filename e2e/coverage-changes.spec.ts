@@ -108,7 +108,7 @@ test('a member changes plan and cancels the request, by keyboard alone', async (
   await expect(confirm.getByRole('button', { name: t('serviceRequests.cancelConfirm') })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(confirm).toBeHidden();
-  await expect(page.getByText(t('serviceRequests.cancelled', 'en', { reference }))).toBeVisible();
+  await expect(page.getByText(t('serviceRequests.cancelled', 'en', { reference }), { exact: true })).toBeVisible();
   await expect(openRequest).toBeHidden();
   await expect(page.getByRole('button', { name: new RegExp(`^${t('changePlan.choose')}`) }).first()).toBeVisible();
 
@@ -165,7 +165,7 @@ test('a member ends coverage in Spanish: a mistyped date is refused on its field
   await expect(confirm.getByRole('button', { name: t('endCoverage.confirm.keep', language) })).toBeFocused();
   await expectNoViolations(page, 'end coverage confirmation (es)');
   await confirm.getByRole('button', { name: t('endCoverage.confirm.send', language) }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Recibimos su solicitud SR-/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Recibimos su solicitud SR-/ }).filter({ hasNotText: /^Notificación nueva/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: /La solicitud SR-[2-9A-HJ-NP-Z]{8} está abierta/ })).toBeVisible();
   await context.close();
 });
@@ -222,6 +222,6 @@ test('a member asks for another start date in Portuguese, by keyboard alone, aft
   await expect(confirm.getByRole('button', { name: t('coverageDates.confirm.keep', language) })).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: /Recebemos sua solicitação SR-/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Recebemos sua solicitação SR-/ }).filter({ hasNotText: /^Nova notificação/ })).toBeVisible();
   await context.close();
 });
