@@ -56,8 +56,16 @@ const unauthenticated = (detail: string) =>
  * signature, issuer, audience and expiry check out and which still stands for a live session; the
  * caller becomes `request.principal`. Refusals are audited as security events.
  */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The access token this call was made with: its bearer token, or its web session's (docs/decisions/050). */
+    accessToken: string | null;
+  }
+}
+
 export const authPlugin = fp(
   (app: FastifyInstance, options: AuthOptions) => {
+    app.decorateRequest('accessToken', null);
     /**
      * Staff who may act for members (member-search) act for the member of their acting session under way
      * (docs/decisions/043): read afresh on every call, never from the token cache.
@@ -99,6 +107,7 @@ export const authPlugin = fp(
         reply.header('WWW-Authenticate', 'Bearer');
         throw unauthenticated('This call needs a bearer token or a session.');
       }
+      request.accessToken = token;
       const remembered = options.principalCache.get(token);
       if (remembered) {
         request.principal = await withActing(request, remembered);

@@ -80,7 +80,7 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
         tags: ['notification'],
         summary: 'Live notifications (Server-Sent Events)',
         description:
-          'docs/decisions/019. A `text/event-stream` of the caller’s household: `live` (data `{ status: up | degraded }`) on connect and whenever it changes — degraded while Redis is unreachable, when messages from other instances do not arrive and the page should poll the count; `unread` (data `{ count }`) on connect, whenever the count changes and when live messages resume; `notification` (data `{ id, templateName }`) when one arrives — within a second of its event being dispatched on any instance (Redis pub/sub when REDIS_URL is set). Authenticated like every API call (bearer token); the stream ends when the token expires (and after 15 minutes at most), and the client reconnects with a fresh token. 204 for callers without a household of their own: nothing will ever come.',
+          'docs/decisions/019. A `text/event-stream` of the caller’s household: `live` (data `{ status: up | degraded }`) on connect and whenever it changes — degraded while Redis is unreachable, when messages from other instances do not arrive and the page should poll the count; `unread` (data `{ count }`) on connect, whenever the count changes and when live messages resume; `notification` (data `{ id, templateName }`) when one arrives — within a second of its event being dispatched on any instance (Redis pub/sub when REDIS_URL is set). Authenticated like every API call (the web app’s session cookie, or a bearer token); the stream ends when the access token behind it expires (and after 15 minutes at most), and the client reconnects. 204 for callers without a household of their own: nothing will ever come.',
         response: { 200: z.string().meta({ description: 'text/event-stream' }), 204: z.null(), ...problems },
       },
     },
@@ -88,8 +88,8 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
       const principal = requirePrincipal(request);
       const inbox = notificationInbox(principal);
       if (inbox === null) return reply.code(204).send(null);
-      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
+      // The stream ends when the access token behind it does (the web session's is renewed at the reconnection).
+      const expiresAt = (decodeJwt(request.accessToken ?? '').exp ?? 0) * 1000;
       const lifetime = Math.max(0, Math.min(expiresAt - Date.now(), options.maxStreamMs));
       await request.audit({ action: 'read', outcome: 'success', recordType: 'notification-stream', recordIds: [], actingForHouseholdId: householdOf(inbox) });
 
