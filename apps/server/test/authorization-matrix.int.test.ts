@@ -292,12 +292,12 @@ const MATRIX: Record<string, RouteCase> = {
   },
   // Demo mode only, public: no generated household is left in this database (404 for everyone).
   'POST /api/v1/demo/member': {
-    request: () => ({ url: '/api/v1/demo/member', payload: {} }),
+    request: () => ({ url: '/api/v1/demo/member', headers: CSRF, payload: {} }),
     expect: everyone(404),
   },
   // Demo mode only, public like the fresh member: a staff account of its own for a journey that acts for members.
   'POST /api/v1/demo/staff': {
-    request: () => ({ url: '/api/v1/demo/staff', payload: { role: 'customer-service' } }),
+    request: () => ({ url: '/api/v1/demo/staff', headers: CSRF, payload: { role: 'customer-service' } }),
     expect: everyone(201),
   },
   // Demo mode only: a member runs the billing day for their own household; nobody else may.

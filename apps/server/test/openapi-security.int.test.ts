@@ -102,10 +102,12 @@ describe('the OpenAPI document tells the truth about who may call each operation
     expect(publicOperations.length).toBeGreaterThan(5);
     for (const operation of publicOperations) {
       // A body its own rules refuse (or, for the webhook, a missing signature): the route's answer, not the sign-in wall.
+      // Sent as the portal's pages send it (the CSRF header, docs/decisions/050), with no credentials.
       const response = await app.inject({
         method: operation.method,
         url: operation.url,
-        ...(operation.hasBody ? { headers: { 'content-type': 'application/json' }, payload: '{"language":42}' } : {}),
+        headers: { 'x-portal-csrf': '1', ...(operation.hasBody ? { 'content-type': 'application/json' } : {}) },
+        ...(operation.hasBody ? { payload: '{"language":42}' } : {}),
       });
       expect([401, 403], `${operation.key}: ${response.statusCode} ${response.body.slice(0, 200)}`).not.toContain(response.statusCode);
       expect(response.statusCode, operation.key).toBeLessThan(500);

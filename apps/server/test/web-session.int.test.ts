@@ -6,6 +6,7 @@ import { auditLog, oidcPayloads, webSessions } from '../src/db/schema';
 import { createAccount, createMemberWithPolicy, PASSWORD } from './fixtures';
 import { useTestApp } from './harness';
 import { browserSignIn, CookieJar, HOST } from './oidc';
+import { configLettingBrokersChange } from './self-service';
 
 /**
  * Issue 35, docs/decisions/050: the server signs the web app in (backend-for-frontend). The browser gets
@@ -161,5 +162,20 @@ describe('web sessions (backend-for-frontend)', () => {
     jar.take(end);
     expect(jar.get('portal-session')).not.toBe(second);
     expect((await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: as(jar) })).statusCode).toBe(200);
+  });
+});
+
+describe('web sign-in when the identity provider cannot be reached', () => {
+  // External issuers (nothing listens on port 9): the web app's client is confidential there too.
+  const configDir = configLettingBrokersChange({ identity: { issuer: 'https://127.0.0.1:9/idp', consumerIssuer: 'https://127.0.0.1:9/idp' } });
+  const harness = useTestApp({ env: { CONFIG_DIR: configDir, OIDC_CLIENT_SECRET: 'web-client-secret-for-tests-0123' } });
+
+  it('sends the browser to the web app’s translated “sign-in did not finish” page, not an error document', async () => {
+    const start = await harness.app.inject({ method: 'GET', url: '/auth/login?realm=consumer&lang=es', headers: { host: HOST } });
+    expect(start.statusCode).toBe(303);
+    expect(start.headers.location).toBe('/auth/callback?failed=failed');
+    // That address is the web app's page (no code, no error from a provider: the server leaves it to the app).
+    const page = await harness.app.inject({ method: 'GET', url: '/auth/callback?failed=failed', headers: { host: HOST } });
+    expect(page.statusCode).not.toBe(303);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from './fixtures';
 import { actFor } from './acting';
 import { ORIGIN, signIn } from './oidc';
+import { CSRF, portalTokenOf } from './guest-session';
 
 /**
  * Two households with their members, brokers, guests and staff, signed in through the real flows, plus
@@ -78,6 +79,7 @@ async function locate(
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/guest/locate-account',
+    headers: CSRF,
     payload: {
       identifierType: 'exchangeSubscriberId',
       identifier: subscriber.exchangeSubscriberId,
@@ -86,7 +88,8 @@ async function locate(
     },
   });
   if (response.statusCode !== 200) throw new Error(`locate: ${response.statusCode}`);
-  return response.json<{ token: string }>().token;
+  // The guest session's portal token, which the server keeps for the cookie (docs/decisions/050).
+  return portalTokenOf(app, response);
 }
 
 export async function buildWorld(app: FastifyInstance, db: Database, dataDir: string): Promise<World> {

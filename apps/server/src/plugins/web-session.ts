@@ -10,6 +10,7 @@ import { ProblemType, WebSessionSchema, type WebSessionView } from '@portal/cont
 import type { Realm } from '../idp/provider';
 import { Sealer, WebSessions, type NewWebSession, type WebSession, type WebSessionTokens } from '../auth/web-sessions';
 import { HttpProblem } from './errors';
+import { isPublicRoute } from './auth';
 
 /**
  * The backend-for-frontend (issue 35, docs/decisions/050): the server signs the web app's users in at the
@@ -216,6 +217,10 @@ export const webSessionPlugin = fp(
       if (CSRF_EXEMPT.has(`${request.method} ${url}`)) return;
       // API clients with a bearer token: a browser never adds one by itself, so there is nothing to forge.
       if (typeof request.headers.authorization === 'string' && request.headers.authorization.startsWith('Bearer ')) return;
+      // Without a session cookie a protected route answers 401 anyway; what could be forged then is starting
+      // a session (sign-in, locate-account: login CSRF), so the public routes and /auth/ are checked too.
+      const opensSession = url.startsWith('/auth/') || isPublicRoute(request);
+      if (request.cookies[SESSION_COOKIE] === undefined && !opensSession) return;
       const site = request.headers['sec-fetch-site'];
       const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
       if (crossSite || request.headers[CSRF_HEADER] === undefined) {
@@ -273,7 +278,14 @@ export const webSessionPlugin = fp(
       const parsed = LoginQuery.safeParse(request.query);
       if (!parsed.success) throw new HttpProblem(400, ProblemType.validation, 'Invalid sign-in request', 'realm, lang or returnTo is not valid.');
       const { realm, lang, returnTo } = parsed.data;
-      const configuration = await configurationFor(realm);
+      let configuration: oidc.Configuration;
+      try {
+        configuration = await configurationFor(realm);
+      } catch (error) {
+        // The identity provider cannot be reached: the web app's page says so, translated, with "try again".
+        app.log.warn({ err: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'sign-in could not start');
+        return reply.header('Cache-Control', 'no-store').redirect(`${CALLBACK_PATH}?failed=failed`, 303);
+      }
       const pending: PendingSignIn = {
         realm,
         state: oidc.randomState(),
