@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from '../src/settings';
+import { BENCH_CLIENT_SECRET } from '../../../bench/lib/sign-in.mjs';
 
 export interface RunningServer {
   process: ChildProcess;
@@ -14,7 +15,8 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // The web client's secret the benchmarks' sign-in uses (docs/decisions/050): tests sign in over HTTP as an API client.
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -370,7 +370,7 @@ describe('reinstating a policy terminated for non-payment', () => {
   });
 
   it('makes a fresh reinstatable member in demo mode (POST /api/v1/demo/member), whose offer the billing clock agrees with', async () => {
-    const made = await harness.app.inject({ method: 'POST', url: '/api/v1/demo/member', payload: { reinstatable: 'Eligible', language: 'pt' } });
+    const made = await harness.app.inject({ method: 'POST', url: '/api/v1/demo/member', headers: CSRF, payload: { reinstatable: 'Eligible', language: 'pt' } });
     expect(made.statusCode, made.body).toBe(201);
     const member = made.json<{ username: string; householdId: string; language: string; policyNumber: string; dateOfBirth: string; zipCode: string }>();
     expect(member).toMatchObject({ language: 'pt', policyNumber: expect.stringMatching(/^LHP-1\d{7}-01$/) as string });
@@ -385,7 +385,7 @@ describe('reinstating a policy terminated for non-payment', () => {
     await harness.app.jobs.runDay(today, { householdId: member.householdId });
     expect(await h.offer(token, policyId)).toMatchObject({ amountDueCents: before.amountDueCents, months: before.months, refusal: null });
     // A second one gets a household of its own.
-    const second = await harness.app.inject({ method: 'POST', url: '/api/v1/demo/member', payload: { reinstatable: 'Manual' } });
+    const second = await harness.app.inject({ method: 'POST', url: '/api/v1/demo/member', headers: CSRF, payload: { reinstatable: 'Manual' } });
     expect(second.json<{ policyNumber: string }>().policyNumber).not.toBe(member.policyNumber);
   });
 
