@@ -14,6 +14,7 @@ export * from './acting-sessions';
 export * from './client-events';
 export * from './identity';
 export * from './outbox';
+export * from './enrollment';
 export * from './mail';
 export * from './processor-events';
 export * from './relations';

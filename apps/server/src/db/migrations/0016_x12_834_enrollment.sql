@@ -1,0 +1,36 @@
+CREATE TABLE "enrollment_imports" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"sender_id" text,
+	"control_number" text,
+	"file_name" text NOT NULL,
+	"source" text NOT NULL,
+	"status" text NOT NULL,
+	"summary" jsonb NOT NULL,
+	"ack999" text,
+	"ta1" text,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "enrollment_imports_status_check" CHECK ("enrollment_imports"."status" in ('processed', 'refused')),
+	CONSTRAINT "enrollment_imports_source_check" CHECK ("enrollment_imports"."source" in ('cli', 'api', 'inbox'))
+);
+--> statement-breakpoint
+CREATE TABLE "enrollment_transactions" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "enrollment_transactions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"import_id" uuid NOT NULL,
+	"control_number" text NOT NULL,
+	"status" text NOT NULL,
+	"subscriber_id" text,
+	"maintenance" text,
+	"effective_date" date,
+	"reason" text,
+	"segment" integer,
+	"policy_id" uuid,
+	"payload" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "enrollment_transactions_status_check" CHECK ("enrollment_transactions"."status" in ('applied', 'rejected', 'held', 'released'))
+);
+--> statement-breakpoint
+ALTER TABLE "enrollment_transactions" ADD CONSTRAINT "enrollment_transactions_import_id_enrollment_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."enrollment_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "enrollment_imports_interchange_key" ON "enrollment_imports" USING btree ("sender_id","control_number") WHERE "enrollment_imports"."status" = 'processed';--> statement-breakpoint
+CREATE INDEX "enrollment_imports_received_idx" ON "enrollment_imports" USING btree ("received_at");--> statement-breakpoint
+CREATE INDEX "enrollment_transactions_import_idx" ON "enrollment_transactions" USING btree ("import_id");--> statement-breakpoint
+CREATE INDEX "enrollment_transactions_held_idx" ON "enrollment_transactions" USING btree ("subscriber_id") WHERE "enrollment_transactions"."status" = 'held';
