@@ -80,6 +80,7 @@ import { additionalProductRoutes } from './modules/additional-product/routes';
 import { accountLinkRoutes } from './modules/account-link/routes';
 import { memberSearchRoutes } from './modules/member-search/routes';
 import { actingSessionRoutes } from './modules/acting-session/routes';
+import { enrollmentRoutes } from './modules/enrollment/routes';
 import { loadBranding } from './pdf/branding';
 import type { Settings } from './settings';
 
@@ -362,6 +363,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Issue 13: the staff payments desk and the audit trail (docs/decisions/031).
       await api.register(paymentsDeskRoutes);
       await api.register(auditRoutes);
+      // Issue 34: X12 834 enrolment from the issuer's systems (docs/decisions/051).
+      await api.register(enrollmentRoutes);
       if (settings.demoMode) await api.register(demoFixtureRoutes);
     },
     { prefix: '/api' },
