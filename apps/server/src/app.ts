@@ -81,6 +81,7 @@ import { accountLinkRoutes } from './modules/account-link/routes';
 import { memberSearchRoutes } from './modules/member-search/routes';
 import { actingSessionRoutes } from './modules/acting-session/routes';
 import { enrollmentRoutes } from './modules/enrollment/routes';
+import { effectuationChannel, effectuationStep } from './modules/enrollment/effectuation';
 import { loadBranding } from './pdf/branding';
 import type { Settings } from './settings';
 
@@ -279,9 +280,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.jobs.registerDailyStep(scheduledPaymentsStep(dueCharges));
   app.jobs.registerDailyStep(autopayStep({ ...dueCharges, autopay: tenant.account.autopay }));
+  // Issue 34: the day's effectuation 834 to the exchange (docs/decisions/051), after the day's payments.
+  app.jobs.registerDailyStep(effectuationStep({ db: options.database.db, ...settings.enrollment, nudgeOutbox: () => { app.outbox.nudge(); } }));
   const branding = loadBranding(settings.configDir, tenant);
   // Outbox channels: in-app notifications (and live updates), then e-mail for paperless households.
   app.outbox.register(notificationChannel(app.live));
+  // Issue 34: a paid binder of an on-exchange enrolment recorded for the effectuation 834.
+  app.outbox.register(effectuationChannel());
   app.outbox.register(
     emailChannel({
       branding,

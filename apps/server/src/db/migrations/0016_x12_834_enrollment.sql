@@ -1,3 +1,16 @@
+CREATE TABLE "enrollment_effectuations" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "enrollment_effectuations_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"policy_id" uuid NOT NULL,
+	"span_id" uuid NOT NULL,
+	"payment_id" uuid,
+	"effectuated_on" date NOT NULL,
+	"coverage_start" date NOT NULL,
+	"paid_through_date" date,
+	"reported_file" text,
+	"reported_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "enrollment_imports" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"sender_id" text,
@@ -30,6 +43,8 @@ CREATE TABLE "enrollment_transactions" (
 );
 --> statement-breakpoint
 ALTER TABLE "enrollment_transactions" ADD CONSTRAINT "enrollment_transactions_import_id_enrollment_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."enrollment_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "enrollment_effectuations_span_key" ON "enrollment_effectuations" USING btree ("span_id");--> statement-breakpoint
+CREATE INDEX "enrollment_effectuations_unreported_idx" ON "enrollment_effectuations" USING btree ("effectuated_on") WHERE "enrollment_effectuations"."reported_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "enrollment_imports_interchange_key" ON "enrollment_imports" USING btree ("sender_id","control_number") WHERE "enrollment_imports"."status" = 'processed';--> statement-breakpoint
 CREATE INDEX "enrollment_imports_received_idx" ON "enrollment_imports" USING btree ("received_at");--> statement-breakpoint
 CREATE INDEX "enrollment_transactions_import_idx" ON "enrollment_transactions" USING btree ("import_id");--> statement-breakpoint

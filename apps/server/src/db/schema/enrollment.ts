@@ -69,3 +69,31 @@ export const enrollmentTransactions = pgTable(
     check('enrollment_transactions_status_check', sql`${t.status} in ('applied', 'rejected', 'held', 'released')`),
   ],
 );
+
+/**
+ * Issue 34: an on-exchange enrolment effectuated by its paid binder, once per coverage span, recorded
+ * from the payment's `payment.binder-paid` outbox event; the day's effectuation 834 reports it to the
+ * exchange (`reportedFile`, the file in ENROLLMENT_OUTBOX_DIR).
+ */
+export const enrollmentEffectuations = pgTable(
+  'enrollment_effectuations',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    policyId: uuid().notNull(),
+    spanId: uuid().notNull(),
+    paymentId: uuid(),
+    /** The day the binder was paid. */
+    effectuatedOn: date().notNull(),
+    coverageStart: date().notNull(),
+    paidThroughDate: date(),
+    reportedFile: text(),
+    reportedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('enrollment_effectuations_span_key').on(t.spanId),
+    index('enrollment_effectuations_unreported_idx')
+      .on(t.effectuatedOn)
+      .where(sql`${t.reportedAt} is null`),
+  ],
+);
