@@ -192,6 +192,11 @@ export const EnvSchema = z.object({
   }),
   ENROLLMENT_SENDER_ID: setting(z.string().min(1).max(15).default('ISSUER'), { group: 'Enrollment and issuer events', description: 'ISA06/GS02 of the 834 files the portal sends (the issuer as the exchange knows it).' }),
   ENROLLMENT_RECEIVER_ID: setting(z.string().min(1).max(15).default('EXCHANGE'), { group: 'Enrollment and issuer events', description: 'ISA08/GS03 of the 834 files the portal sends (the exchange).' }),
+  WEBHOOK_SECRETS_KEY: setting(z.string().min(32).optional(), {
+    group: 'Enrollment and issuer events',
+    description: 'The key (32+ random characters) that encrypts the issuer-event webhook subscribers\' signing secrets in the database (docs/decisions/052). Every instance needs the same one. Without it one is made in DATA_DIR/keys.',
+    secret: true,
+  }),
   DEMO_TODAY: setting(z.iso.date().optional(), { group: 'Demo mode', description: 'The day the demo takes as today (YYYY-MM-DD): moves billing and due dates. Demo mode only.' }),
   DEMO_HOUSEHOLDS: setting(z.coerce.number().int().min(0).max(5_000).optional(), { group: 'Demo mode', description: 'How many generated households the first start seeds besides the named ones (default 50). Demo mode only.' }),
 });
@@ -350,6 +355,8 @@ export interface Settings {
   validateResponses: boolean;
   /** X12 834 exchange (issue 34, docs/decisions/051): where effectuation files go and the ids they carry. */
   enrollment: { outboxDir: string; senderId: string; receiverId: string };
+  /** Issuer events (docs/decisions/052): the key of the subscribers' secrets, when given (else DATA_DIR/keys). */
+  webhookSecretsKey: string | undefined;
   version: string;
 }
 
@@ -503,6 +510,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
       senderId: e.ENROLLMENT_SENDER_ID,
       receiverId: e.ENROLLMENT_RECEIVER_ID,
     },
+    webhookSecretsKey: e.WEBHOOK_SECRETS_KEY,
     version,
   };
 }

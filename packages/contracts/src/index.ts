@@ -40,3 +40,4 @@ export * from './audit-trail';
 export * from './member-search';
 export * from './acting-session';
 export * from './enrollment';
+export * from './issuer-events';
