@@ -111,12 +111,19 @@ export async function effectuationFile(tx: Transaction, rows: readonly Reported[
 }
 
 /** Writes the effectuations not yet reported (effectuated on or before `day`) as one file; null when none. */
-export async function writeEffectuationFile(db: Database, options: { day: CalendarDate; outboxDir: string; senderId: string; receiverId: string }): Promise<{ file: string; enrolments: number } | null> {
+export async function writeEffectuationFile(db: Database, options: { day: CalendarDate; outboxDir: string; senderId: string; receiverId: string; householdId?: string }): Promise<{ file: string; enrolments: number } | null> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .select({ id: enrollmentEffectuations.id })
       .from(enrollmentEffectuations)
-      .where(and(isNull(enrollmentEffectuations.reportedAt), lte(enrollmentEffectuations.effectuatedOn, options.day)))
+      .where(
+        and(
+          isNull(enrollmentEffectuations.reportedAt),
+          lte(enrollmentEffectuations.effectuatedOn, options.day),
+          // The demo's day for one household (POST /api/v1/demo/day) reports that household's alone.
+          options.householdId ? inArray(enrollmentEffectuations.policyId, tx.select({ id: policies.id }).from(policies).where(eq(policies.householdId, options.householdId))) : undefined,
+        ),
+      )
       .orderBy(asc(enrollmentEffectuations.id))
       .limit(1000)
       .for('update', { skipLocked: true });
@@ -166,11 +173,11 @@ export async function writeEffectuationFile(db: Database, options: { day: Calend
 export function effectuationStep(options: { db: Database; outboxDir: string; senderId: string; receiverId: string; nudgeOutbox: () => void }): DailyStep {
   return {
     name: 'effectuation-834',
-    run: async (day) => {
+    run: async (day, scope) => {
       let files = 0;
       let enrolments = 0;
       for (;;) {
-        const written = await writeEffectuationFile(options.db, { day, outboxDir: options.outboxDir, senderId: options.senderId, receiverId: options.receiverId });
+        const written = await writeEffectuationFile(options.db, { day, outboxDir: options.outboxDir, senderId: options.senderId, receiverId: options.receiverId, ...(scope.householdId ? { householdId: scope.householdId } : {}) });
         if (!written) break;
         files += 1;
         enrolments += written.enrolments;
