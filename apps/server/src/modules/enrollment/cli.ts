@@ -41,7 +41,8 @@ async function main(): Promise<number> {
   const options = parse(process.argv.slice(2));
   const text = fs.readFileSync(options.file, 'latin1');
   const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
-  const runtime = await openRuntime(loadSettings(process.env, version), 'once');
+  // Standard output is the summary alone: the app logs only warnings unless LOG_LEVEL says otherwise.
+  const runtime = await openRuntime(loadSettings({ LOG_LEVEL: 'warn', ...process.env }, version), 'once');
   const app = await buildApp({ settings: runtime.settings, database: runtime.database, closeDatabaseOnShutdown: true, processor: createProcessor(runtime.settings), jobs: false });
   try {
     await app.ready();

@@ -73,10 +73,11 @@ describe('834 import (issue 34)', () => {
     expect(policy).toMatchObject({ policyNumber: '71644MA-H1', lineOfCoverage: 'Medical', offExchange: false, fileSource: 'Exchange', enrollmentStatus: 'Pending' });
     const [span] = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id));
     expect(span).toMatchObject({ planId: '71644MA0040002-06', startDate: '2027-01-01', endDate: '2027-12-31', premiumAmountCents: 98050, taxCreditAmountCents: 41200, csrAmountCents: 3510, otherSubsidyAmountCents: 0, effectuatedDate: null });
-    const people = await db.select({ first: members.firstName, relationship: memberSpans.relationship, dob: members.dob, gender: members.gender }).from(memberSpans).innerJoin(members, eq(members.id, memberSpans.memberId)).where(eq(memberSpans.policyId, policy!.id));
+    const people = await db.select({ first: members.firstName, relationship: memberSpans.relationship, dob: members.dob, gender: members.gender, ssnLast4: members.ssnLast4 }).from(memberSpans).innerJoin(members, eq(members.id, memberSpans.memberId)).where(eq(memberSpans.policyId, policy!.id));
     expect(people).toEqual(expect.arrayContaining([
-      { first: 'Marta', relationship: 'self', dob: '1984-03-12', gender: 'female' },
-      { first: 'Tiago', relationship: 'child', dob: '2015-07-04', gender: 'male' },
+      // NM108 34: only the SSN's last four digits are kept (account linking).
+      { first: 'Marta', relationship: 'self', dob: '1984-03-12', gender: 'female', ssnLast4: '6789' },
+      { first: 'Tiago', relationship: 'child', dob: '2015-07-04', gender: 'male', ssnLast4: null },
     ]));
     const [contact] = await db.select().from(contactInformation).where(eq(contactInformation.householdId, policy!.householdId!));
     expect(contact).toMatchObject({ email: 'marta.ferreira@example.org', mobilePhone: '(617) 555-0142' });

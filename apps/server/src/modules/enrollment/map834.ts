@@ -78,6 +78,8 @@ export interface MemberLoop {
   middleName: string | null;
   lastName: string | null;
   dob: string | null;
+  /** The last four digits of NM109 when NM108 is 34 (SSN): the whole number is never kept. */
+  ssnLast4: string | null;
   gender: 'female' | 'male' | 'other' | null;
   tobacco: boolean | null;
   language: 'en' | 'es' | 'pt' | null;
@@ -157,6 +159,7 @@ function emptyMember(segment: X12Segment): MemberLoop {
     middleName: null,
     lastName: null,
     dob: null,
+    ssnLast4: null,
     gender: null,
     tobacco: null,
     language: null,
@@ -235,6 +238,8 @@ export function read834(set: X12TransactionSet): Enrollment834 {
           m.lastName = el(segment, 3) || null;
           m.firstName = el(segment, 4) || null;
           m.middleName = el(segment, 5) || null;
+          const ssn = el(segment, 8) === '34' ? el(segment, 9).replace(/[^0-9]/g, '') : '';
+          if (ssn.length === 9) m.ssnLast4 = ssn.slice(-4);
           addressOf = 'residence';
         } else if (entity === '31') addressOf = 'mailing';
         else addressOf = null;
