@@ -126,11 +126,9 @@ async function planFor(tx: Transaction, member: MemberLoop) {
 /** The premium and subsidies a set reports (2750 loops), with the TOT RES AMT's remainder as another subsidy. */
 function amountsOf(enrollment: Enrollment834, fallback?: { premium: number; aptc: number; csr: number; other: number }) {
   const reporting: ReportingCategories = enrollment.subscriber.reporting;
-  const memberPremiums = enrollment.members.map((m) => m.reporting.memberPremiumCents?.value);
-  const premium =
-    reporting.totalPremiumCents?.value ??
-    (memberPremiums.every((value) => value !== undefined) && memberPremiums.length > 0 ? memberPremiums.reduce<number>((sum, value) => sum + (value ?? 0), 0) : undefined) ??
-    fallback?.premium;
+  const memberPremiums = enrollment.members.flatMap((m) => (m.reporting.memberPremiumCents ? [m.reporting.memberPremiumCents.value] : []));
+  const everyMember = memberPremiums.length > 0 && memberPremiums.length === enrollment.members.length;
+  const premium = reporting.totalPremiumCents?.value ?? (everyMember ? memberPremiums.reduce((sum, value) => sum + value, 0) : undefined) ?? fallback?.premium;
   if (premium === undefined) rejectAt(enrollment.subscriber.segment, 'no PRE AMT TOT (nor PRE AMT 1 for every member): the premium is unknown', 'N1');
   const aptc = reporting.aptcCents?.value ?? fallback?.aptc ?? 0;
   const csr = reporting.csrCents?.value ?? fallback?.csr ?? 0;

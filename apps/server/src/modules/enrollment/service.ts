@@ -69,7 +69,7 @@ const emptySummary = (file: X12File | null): ImportSummary => ({
 /** Our acknowledgments' control numbers: the import's place among all imports, nine digits. */
 async function nextAckNumber(db: Database | Transaction): Promise<string> {
   const result = await db.execute<{ n: number }>(sql`select count(*)::int + 1 as n from ${enrollmentImports}`);
-  const n = (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 1;
+  const n = (result as { rows: { n: number }[] }).rows[0]?.n ?? 1;
   return String(n % 1_000_000_000).padStart(9, '0');
 }
 

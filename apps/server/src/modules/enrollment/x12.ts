@@ -109,6 +109,8 @@ function readIsa(text: string): X12Envelope {
 }
 
 type Position = { line: number; character: number };
+/** X12DiagnosticLevel.Error (2; the enum is not among the package's exports). */
+const isError = (diagnostic: { level: unknown }) => diagnostic.level === 2;
 const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character <= b.character);
 
 /** Reads an interchange, or throws {@link RefusedFile} naming the segment and the reason. */
@@ -121,7 +123,7 @@ export function parseInterchange(raw: string): X12File {
     if (!('functionalGroups' in parsed) || Array.isArray((parsed as { interchanges?: unknown }).interchanges)) {
       throw new RefusedFile(null, 'a file holds one interchange (one ISA … IEA)', '024', envelope);
     }
-    interchange = parsed as Interchange;
+    interchange = parsed;
   } catch (error) {
     if (error instanceof RefusedFile) throw error;
     throw refusalFromLibrary(text, envelope, error);
@@ -141,8 +143,10 @@ export function parseInterchange(raw: string): X12File {
     for (const transaction of group.transactions) {
       const st = number(transaction.header, 1);
       const segments = transaction.segments.map((segment, index) => number(segment, index + 2));
-      if (!transaction.trailer) throw new RefusedFile(position + 1, `transaction set ${st.elements[1] ?? ''} has no SE segment`, null, envelope);
-      number(transaction.trailer, segments.length + 2);
+      // Typed as always there; a set cut short has none.
+      const se = (transaction as { trailer?: Segment }).trailer;
+      if (!se) throw new RefusedFile(position + 1, `transaction set ${st.elements[1] ?? ''} has no SE segment`, null, envelope);
+      number(se, segments.length + 2);
       transactions.push({ controlNumber: st.elements[1] ?? '', code: st.elements[0] ?? '', guide: st.elements[2] ?? '', segments, start: st });
     }
     const trailer = (group as { trailer?: Segment }).trailer;
@@ -170,22 +174,23 @@ function refusalFromLibrary(text: string, envelope: X12Envelope, error: unknown)
   try {
     const loose = new X12Parser(false);
     const parsed = loose.parse(text) as Interchange;
-    const problem = loose.diagnostics.find((diagnostic) => diagnostic.level === 2);
-    if (problem && 'functionalGroups' in parsed) {
+    const problem = loose.diagnostics.find(isError);
+    if (problem) {
       const all: Segment[] = [parsed.header];
       for (const group of parsed.functionalGroups) {
         all.push(group.header);
         for (const transaction of group.transactions) {
           all.push(transaction.header, ...transaction.segments);
-          if (transaction.trailer) all.push(transaction.trailer);
+          const se = (transaction as { trailer?: Segment }).trailer;
+          if (se) all.push(se);
         }
         const trailer = (group as { trailer?: Segment }).trailer;
         if (trailer) all.push(trailer);
       }
       const trailer = (parsed as { trailer?: Segment }).trailer;
       if (trailer) all.push(trailer);
-      const at = problem.range.start as Position;
-      const index = all.findIndex((segment) => before(segment.range.start as Position, at) && before(at, segment.range.end as Position));
+      const at = problem.range.start;
+      const index = all.findIndex((segment) => before(segment.range.start, at) && before(at, segment.range.end));
       return new RefusedFile(index >= 0 ? index + 1 : null, problem.message.replace(/^X12 Standard:\s*/, ''), ta1Code, envelope);
     }
   } catch {

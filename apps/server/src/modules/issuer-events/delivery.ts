@@ -120,7 +120,7 @@ async function claim(db: Database): Promise<Claimed[]> {
       order by d.id
       limit ${CLAIM}
       for update of d skip locked`);
-    const ids = (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+    const ids = (result as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
     if (ids.length === 0) return [];
     await tx.update(webhookDeliveries).set({ leaseUntil: sql`now() + ${LEASE_SECONDS} * interval '1 second'` }).where(inArray(webhookDeliveries.id, ids));
     return tx

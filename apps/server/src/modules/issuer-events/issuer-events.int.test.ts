@@ -34,8 +34,18 @@ function subscriberEndpoint() {
     answerWith: (status: number) => {
       answer = status;
     },
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${String((server.address() as AddressInfo).port)}/hooks`))),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    start: () =>
+      new Promise<string>((resolve) => {
+        server.listen(0, '127.0.0.1', () => {
+          resolve(`http://127.0.0.1:${String((server.address() as AddressInfo).port)}/hooks`);
+        });
+      }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }
 

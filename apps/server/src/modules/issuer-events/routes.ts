@@ -70,7 +70,7 @@ export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge
       const secret = newSigningSecret();
       const created = await runCommand(request, {
         action: MANAGE_WEBHOOKS_ACTION,
-        authorize: async (_db, principal) => staffOnly(principal),
+        authorize: (_db, principal) => Promise.resolve(staffOnly(principal)),
         householdOf: () => null,
         notifyMember: false,
         execute: async (tx) => {
