@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { signIn } from './lib/sign-in.mjs';
+import { BENCH_CLIENT_SECRET, signIn } from './lib/sign-in.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -43,7 +43,7 @@ if (!fs.existsSync(path.join(repoRoot, 'apps/server/dist/server.js'))) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-broker-'));
 const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: repoRoot,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATABASE_URL: values['database-url'], DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '10',
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET, DATABASE_URL: values['database-url'], DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '10',
     // Production needs a processor; the book never calls it (nothing listens there).
     PROCESSOR_URL: 'http://127.0.0.1:9', PROCESSOR_API_KEY: 'bench-not-a-real-key-0000', PROCESSOR_WEBHOOK_SECRET: 'bench-not-a-real-secret-00' },
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { signIn } from './lib/sign-in.mjs';
+import { BENCH_CLIENT_SECRET, signIn } from './lib/sign-in.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -72,7 +72,7 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
+    PUBLIC_URL: baseUrl, OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET,
     DATABASE_URL: values['database-url'],
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

@@ -3,6 +3,7 @@ import { expectNoViolationsAtEachWidth } from './support/axe';
 import { newMember } from './support/members';
 import { newPortalPage, text } from './support/portal';
 import { freshStaff } from './support/staff';
+import { CSRF } from './support/session';
 
 // Issue 33 item 14: customer service could act for any household without an explicit "act for this
 // member" step — audited, but nothing recorded why. Now staff find the member, must choose a reason
@@ -11,11 +12,10 @@ import { freshStaff } from './support/staff';
 // refuses the member's records before and after.
 
 /** What the staff portal's own calls carry: the signed-in staff user's token. */
-const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token ?? '');
 
 /** The member's household, asked for as the portal asks for it: refused unless staff act for them. */
 async function openHousehold(page: Page, householdId: string): Promise<{ status: number; type?: string }> {
-  const response = await page.request.post('/api/v1/Household/user', { headers: { authorization: `Bearer ${await tokenOf(page)}` }, data: { householdId } });
+  const response = await page.request.post('/api/v1/Household/user', { headers: CSRF, data: { householdId } });
   const body = (await response.json()) as { type?: string };
   return { status: response.status(), ...(body.type ? { type: body.type } : {}) };
 }

@@ -13,7 +13,7 @@ test('moving the day forward charges the scheduled payment and autopay, and the 
   // whichever member the journey gets.
   const member = await freshMember(page, { paidUp: true, noDental: true });
   await saveCardInWallet(page);
-  const call = await api(page);
+  const call = api(page);
 
   type Policy = { id: string; policyNumber: string };
   const household = (await call('POST', '/api/v1/Household/user')) as { today: string; policies: Policy[]; households: { policies: Policy[] }[] };
@@ -71,7 +71,7 @@ test('time passes without a payment: the member is told, the overview shows the 
   // Paid beyond today and nothing else in the household (a dental policy would go unpaid too): the next
   // due date passes unpaid on the day the journey moves to, whatever today's date is.
   const member = await freshMember(page, { paidUp: true, noDental: true });
-  const call = await api(page);
+  const call = api(page);
   type Policy = { id: string; policyNumber: string };
   const household = (await call('POST', '/api/v1/Household/user')) as { policies: Policy[]; households: { policies: Policy[] }[] };
   const policyId = [...household.policies, ...household.households.flatMap((entry) => entry.policies)].find((policy) => policy.policyNumber === member.policyNumber)?.id ?? '';

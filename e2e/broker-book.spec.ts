@@ -1,18 +1,15 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoViolationsAtEachWidth } from './support/axe';
 import { freshMember } from './support/members';
 import { newPortalPage, signIn, text } from './support/portal';
+import { CSRF } from './support/session';
 
 /**
  * Issue 13: `broker.hughes` works his book of business — filters it to clients in a grace period, exports
  * what he sees as CSV, opens a client (mouse and keyboard) — and cannot open a client who is not his.
  */
 
-const accessToken = async (page: Page): Promise<string> => {
-  const stored = await page.evaluate(() => sessionStorage.getItem('user'));
-  return (JSON.parse(stored ?? '{}') as { access_token: string }).access_token;
-};
 
 test('broker.hughes filters his book to clients in a grace period, exports them and opens one', async ({ page }) => {
   await signIn(page, 'workforce', 'broker.hughes');
@@ -68,22 +65,18 @@ test('broker.hughes filters his book to clients in a grace period, exports them 
 test('a broker cannot open a client who is not his: refused, and said so', async ({ browser }) => {
   const { context, page } = await newPortalPage(browser);
   await signIn(page, 'workforce', 'broker.hughes');
-  const brokerToken = await accessToken(page);
   // Somebody's policy that is not in broker.hughes's book (a generated member may be his client: take another).
   const { context: memberContext, page: memberPage } = await newPortalPage(browser);
   let policyId = '';
   for (let attempt = 0; attempt < 4 && policyId === ''; attempt += 1) {
     await memberPage.goto('/home');
-    await memberPage.evaluate(() => {
-      sessionStorage.clear();
-    });
     await memberContext.clearCookies();
     await freshMember(memberPage);
-    const answer = await memberPage.request.post('/api/v1/Household/user', { headers: { authorization: `Bearer ${await accessToken(memberPage)}` }, data: {} });
+    const answer = await memberPage.request.post('/api/v1/Household/user', { headers: CSRF, data: {} });
     const body = (await answer.json()) as { households: { policies: { id: string; policyNumber: string }[] }[] };
     const policy = body.households[0]?.policies[0];
     if (!policy) continue;
-    const book = await page.request.get(`/api/v1/Broker/book?q=${encodeURIComponent(policy.policyNumber)}`, { headers: { authorization: `Bearer ${brokerToken}` } });
+    const book = await page.request.get(`/api/v1/Broker/book?q=${encodeURIComponent(policy.policyNumber)}`, { headers: CSRF });
     if (((await book.json()) as { total: number }).total === 0) policyId = policy.id;
   }
   await memberContext.close();

@@ -6,6 +6,7 @@ import { expectNoViolations } from './support/axe';
 import { freshMember, type FreshMember } from './support/members';
 import { t } from './support/payments';
 import { text, type Language } from './support/portal';
+import { CSRF } from './support/session';
 
 // Issue 11, "Done when": an off-exchange member in Portuguese adds a newborn and sees the request; bad
 // input on each form (add and remove a dependent) gives translated field-level errors that keep what was
@@ -31,10 +32,9 @@ async function tabOutOfDate(page: Page) {
 }
 
 /** The signed-in member's token, for reading what the API holds. */
-const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token ?? '');
 /** The portal's today (the tenant's calendar), as the session says it. */
 async function portalToday(page: Page): Promise<string> {
-  const response = await page.request.get('/api/v1/session', { headers: { authorization: `Bearer ${await tokenOf(page)}` } });
+  const response = await page.request.get('/api/v1/session', { headers: CSRF });
   return ((await response.json()) as { today: string }).today;
 }
 
@@ -144,7 +144,7 @@ test('an off-exchange member in Portuguese adds a newborn by keyboard alone, aft
   await expect(page.getByRole('region', { name: text('dependents.open.heading', language) })).toContainText(reference);
 
   // The API holds it: an add-dependent request waiting for review, with only the SSN's last four digits.
-  const response = await page.request.get(`/api/v1/Household/${member.householdId}/service-requests?status=open`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } });
+  const response = await page.request.get(`/api/v1/Household/${member.householdId}/service-requests?status=open`, { headers: CSRF });
   expect(response.status()).toBe(200);
   const body = await response.text();
   expect(body).not.toContain('214-53');

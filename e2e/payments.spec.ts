@@ -337,7 +337,7 @@ const cents = (amount: string) => Math.round(Number(amount.replace(/[$,]/g, ''))
 
 test('issue 33 item 11: a member with a month past due and a current bill sees one amount due that its parts add up to, and no month twice', async ({ page }) => {
   const member = await freshMember(page, { owing: true, noDental: true });
-  const call = await api(page);
+  const call = api(page);
   type Policy = { id: string; policyNumber: string };
   const household = (await call('POST', '/api/v1/Household/user')) as { today: string; policies: Policy[]; households: { policies: Policy[] }[] };
   const policyId = [...household.policies, ...household.households.flatMap((entry) => entry.policies)].find((policy) => policy.policyNumber === member.policyNumber)?.id ?? '';

@@ -3,6 +3,7 @@ import { expectNoViolationsAtEachWidth } from './support/axe';
 import { freshMember, type FreshMember } from './support/members';
 import { text } from './support/portal';
 import { chooseReason, freshStaff } from './support/staff';
+import { CSRF } from './support/session';
 
 // Issue 13, "Done when" (docs/decisions/030): a member of its own asks to add a dependent and sends a
 // general request; `admin` finds them in the service-request queue, claims and approves the first — the
@@ -14,12 +15,10 @@ import { chooseReason, freshStaff } from './support/staff';
 
 const QUEUE = '/admin/service-queue';
 
-/** The signed-in user's token, for what the member asks through the API (the forms have journeys of their own). */
-const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token ?? '');
 
 async function memberPolicy(page: Page, member: FreshMember): Promise<{ id: string; today: string }> {
-  const token = await tokenOf(page);
-  const headers = { authorization: `Bearer ${token}` };
+  // The page's own session (its cookie), as the portal's pages call the API.
+  const headers = CSRF;
   const session = (await (await page.request.get('/api/v1/session', { headers })).json()) as { today: string };
   const household = (await (await page.request.post('/api/v1/Household/user', { headers, data: {} })).json()) as { households: { policies: { id: string; policyNumber: string }[] }[] };
   const policy = household.households.flatMap((entry) => entry.policies).find((candidate) => candidate.policyNumber === member.policyNumber);
@@ -28,7 +27,7 @@ async function memberPolicy(page: Page, member: FreshMember): Promise<{ id: stri
 }
 
 async function ask(page: Page, path: string, data: object): Promise<{ id: string; referenceNumber: string }> {
-  const response = await page.request.post(path, { headers: { authorization: `Bearer ${await tokenOf(page)}`, 'idempotency-key': crypto.randomUUID() }, data });
+  const response = await page.request.post(path, { headers: { ...CSRF, 'idempotency-key': crypto.randomUUID() }, data });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; referenceNumber: string };
 }

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { freshMember } from './support/members';
 import { newPortalPage, text, type Language } from './support/portal';
+import { CSRF } from './support/session';
 
 // Issue 11, service requests (SPEC §2 /admin/policy-selection/service-requests, /admin/service-requests-alt):
 // a member of their own sends a general request with a document, is told what is wrong with a file that is
@@ -95,17 +96,15 @@ test('a member sends a general request with a document, follows it and cancels i
 });
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token ?? '');
 
 for (const language of ['en', 'es', 'pt'] as const) {
   test(`issue 33 item 7: a household over its attachment limit is told so on the file, in its language, and keeps what it typed (${language}, phone width)`, async ({ browser }) => {
     const { context, page } = await newPortalPage(browser, { language, width: 375 });
     const member = await freshMember(page, { language, exchange: false });
     // The household's twenty files of the month, sent through the API as the member (the portal's own calls).
-    const token = await tokenOf(page);
     for (let i = 0; i < 20; i++) {
       const sent = await page.request.post(`/api/v1/Household/${member.householdId}/service-requests`, {
-        headers: { authorization: `Bearer ${token}`, 'idempotency-key': `e2e-limit-${member.householdId}-${i}` },
+        headers: { ...CSRF, 'idempotency-key': `e2e-limit-${member.householdId}-${i}` },
         data: { subject: `Page ${i + 1}`, message: 'One page of my appeal.', attachment: { fileName: `page-${i + 1}.png`, contentType: 'image/png', contentBase64: PNG_1X1.toString('base64') } },
       });
       expect(sent.status(), await sent.text()).toBe(201);

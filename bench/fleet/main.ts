@@ -35,7 +35,7 @@ import { freePort } from '../../apps/server/test/free-port';
 import { startTestSandbox, TEST_API_KEY, TEST_WEBHOOK_SECRET, type TestSandbox } from '../../apps/server/test/sandbox';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../apps/server/test/throwaway-postgres';
 import { startThrowawayRedis, type ThrowawayRedis } from '../../apps/server/test/throwaway-redis';
-import { signIn } from '../lib/sign-in.mjs';
+import { BENCH_CLIENT_SECRET, signIn } from '../lib/sign-in.mjs';
 import { byStatus, pay, Recorder, startLoad, type Answer, type Member, type PaymentAttempt } from './load';
 import { Haproxy, machineBusyMs, PortalProcess, postmasterPid, treeCpuMs } from './processes';
 import { openStream, type StreamEvent } from './stream';
@@ -184,6 +184,7 @@ try {
     PROCESSOR_TIMEOUT_MS: '5000',
     SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     METRICS_TOKEN,
+    OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET,
     LOG_LEVEL: 'warn',
   });
   const a = new PortalProcess('a', portA, { ...env('a'), JOBS: 'false' }, logDir);

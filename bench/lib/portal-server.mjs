@@ -1,6 +1,7 @@
 // Starts the built portal server for a benchmark: a free port, a fresh DATA_DIR (the embedded database
 // with the demo data, which needs demo mode, so not NODE_ENV=production), as `npm start` runs it.
 // Stopped when the process exits.
+import { BENCH_CLIENT_SECRET } from './sign-in.mjs';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -44,6 +45,7 @@ export async function startPortalServer({ env = {} } = {}) {
       DATA_DIR: dataDir,
       PROCESSOR_PORT: String(processorPort),
       LOG_LEVEL: 'warn',
+      OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -16,7 +16,14 @@ class Jar {
   }
 }
 
-export async function signIn(baseUrl, realm, username, password, clientId = 'member-portal') {
+/**
+ * The web app's client secret the servers started by bench/ are given (OIDC_CLIENT_SECRET): the built-in
+ * providers take the web app's client as a confidential one (docs/decisions/050), and a benchmark signs in
+ * as an API client holding that secret. Another server: set OIDC_CLIENT_SECRET to its secret.
+ */
+export const BENCH_CLIENT_SECRET = 'bench-web-client-secret-0123456789abcdef';
+
+export async function signIn(baseUrl, realm, username, password, clientId = 'member-portal', clientSecret = process.env.OIDC_CLIENT_SECRET ?? BENCH_CLIENT_SECRET) {
   const jar = new Jar();
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -56,7 +63,10 @@ export async function signIn(baseUrl, realm, username, password, clientId = 'mem
   const code = new URL(location).searchParams.get('code');
   const token = await fetch(new URL(`/idp/${realm}/token`, baseUrl), {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
+    },
     body: new URLSearchParams({
       grant_type: 'authorization_code',
       code,

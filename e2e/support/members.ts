@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { signIn, type Language } from './portal';
+import { CSRF } from './session';
 
 export interface FreshMember {
   username: string;
@@ -46,6 +47,7 @@ export interface FreshMemberOptions {
 export async function newMember(page: Page, options: FreshMemberOptions = {}): Promise<FreshMember> {
   const { exchange, paperless, requires, owing, binder, dependents, unlinked, pcpPlan, noDental, paidUp } = options;
   const response = await page.request.post('/api/v1/demo/member', {
+    headers: CSRF,
     data: {
       ...(exchange === undefined ? {} : { exchange }),
       ...(paperless === undefined ? {} : { paperless }),
@@ -82,18 +84,16 @@ export function pdfText(file: string): string {
  * household language of the journey's choice. Not signed in. The named `aisha.johnson` stays as the demo shows her.
  */
 export async function reinstatableMember(page: Page, options: { status?: 'Eligible' | 'Manual'; language?: Language } = {}): Promise<FreshMember> {
-  const response = await page.request.post('/api/v1/demo/member', { data: { reinstatable: options.status ?? 'Eligible', language: options.language ?? 'en' } });
+  const response = await page.request.post('/api/v1/demo/member', { headers: CSRF, data: { reinstatable: options.status ?? 'Eligible', language: options.language ?? 'en' } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as FreshMember;
 }
 
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The API as the signed-in page calls it, with its bearer token. */
-export async function api(page: Page) {
-  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token ?? '');
-  expect(token).not.toBe('');
-  const headers = { authorization: `Bearer ${token}` };
+/** The API as the signed-in page calls it: its session cookie (shared with `page.request`) and the CSRF header. */
+export function api(page: Page) {
+  const headers = CSRF;
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => {
     const response = await page.request.fetch(url, { method, headers: { ...headers, 'idempotency-key': randomUUID() }, ...(data ? { data } : {}) });
     expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { signIn, text, type Language } from './portal';
+import { CSRF } from './session';
 
 /**
  * Staff act for one member at a time (issue 33 item 14; docs/decisions/043): a journey that acts for
@@ -7,7 +8,7 @@ import { signIn, text, type Language } from './portal';
  * running side by side never end each other's acting session. Signed in in `page`; the username.
  */
 export async function freshStaff(page: Page, role: 'customer-service' | 'administrator', language: Language = 'en'): Promise<string> {
-  const response = await page.request.post('/api/v1/demo/staff', { data: { role } });
+  const response = await page.request.post('/api/v1/demo/staff', { headers: CSRF, data: { role } });
   expect(response.status(), await response.text()).toBe(201);
   const { username } = (await response.json()) as { username: string };
   await signIn(page, 'workforce', username, language);

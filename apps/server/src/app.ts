@@ -23,6 +23,7 @@ import { scheduledPaymentsStep } from './modules/scheduled-payment/due';
 import { dueDayRule, type CalendarDate } from '@portal/domain';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
+import { webSessionPlugin } from './plugins/web-session';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, frameworkError } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -324,6 +325,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: settings.publicUrl,
     confirmationHours: tenant.account.documents.emailConfirmationHours,
   };
+  await app.register(webSessionPlugin);
   await app.register(authPlugin, {
     verifier: identity.verifier,
     resolveContext: {

@@ -94,6 +94,21 @@ export const EnvSchema = z.object({
     description: 'A second cookie secret that is accepted but never signs: the previous one after a rotation, so sign-ins under way and identity-provider sessions survive it.',
     secret: true,
   }),
+  OIDC_CLIENT_SECRET: setting(z.string().min(16).optional(), {
+    group: 'Sign-in and keys',
+    description: 'The web app\'s client secret at the identity providers: the server signs members and staff in as a confidential client (decision 050). With the built-in providers it defaults to one derived from IDP_COOKIE_SECRET; with external issuers it is required.',
+    secret: true,
+  }),
+  SESSION_SECRET: setting(z.string().min(32).optional(), {
+    group: 'Sign-in and keys',
+    description: 'The secret (32+ characters) the web sessions\' tokens are sealed with at rest (AES-256-GCM, decision 050). Every instance needs the same one; with the built-in providers it defaults to one derived from IDP_COOKIE_SECRET.',
+    secret: true,
+  }),
+  SESSION_SECRET_ACCEPTED: setting(z.string().min(32).optional(), {
+    group: 'Sign-in and keys',
+    description: 'A second session secret that opens sealed tokens but never seals: the previous one after a rotation, so nobody is signed out by it.',
+    secret: true,
+  }),
   API_AUDIENCE: setting(z.string().min(1).optional(), { group: 'Sign-in and keys', description: 'The `aud` the API requires in access tokens (default `<PUBLIC_URL>/api`).' }),
   SAML_IDP_ENTITY_ID: setting(z.string().min(1).optional(), { group: 'Sign-in and keys', description: 'The entity id of the SAML identity provider whose assertions are trusted (with SAML_IDP_CERT).' }),
   SAML_IDP_CERT: setting(z.string().min(1).optional(), {
@@ -318,6 +333,11 @@ export interface Settings {
     idpSigningJwkAccepted?: string;
     idpCookieSecret?: string;
     idpCookieSecretAccepted?: string;
+    /** The web app's client secret at the identity providers (decision 050). */
+    oidcClientSecret?: string;
+    /** Seals the web sessions' tokens at rest, and the one a rotation still accepts (decision 050). */
+    sessionSecret?: string;
+    sessionSecretAccepted?: string;
   };
   /**
    * Asserted (SAML) sessions (SPEC §1, §3 "Sign-in assertion"): the external identity provider we trust
@@ -468,6 +488,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
       ...(e.IDP_SIGNING_JWK_ACCEPTED ? { idpSigningJwkAccepted: e.IDP_SIGNING_JWK_ACCEPTED } : {}),
       ...(e.IDP_COOKIE_SECRET ? { idpCookieSecret: e.IDP_COOKIE_SECRET } : {}),
       ...(e.IDP_COOKIE_SECRET_ACCEPTED ? { idpCookieSecretAccepted: e.IDP_COOKIE_SECRET_ACCEPTED } : {}),
+      ...(e.OIDC_CLIENT_SECRET ? { oidcClientSecret: e.OIDC_CLIENT_SECRET } : {}),
+      ...(e.SESSION_SECRET ? { sessionSecret: e.SESSION_SECRET } : {}),
+      ...(e.SESSION_SECRET_ACCEPTED ? { sessionSecretAccepted: e.SESSION_SECRET_ACCEPTED } : {}),
     },
     saml: {
       ...(e.SAML_IDP_ENTITY_ID ? { idpEntityId: e.SAML_IDP_ENTITY_ID } : {}),

@@ -6,6 +6,7 @@ import { buildTestApp } from './app';
 import { openTestDatabase, type TestDatabase } from './database';
 import { createAccount, createMemberWithPolicy, PASSWORD } from './fixtures';
 import { signIn } from './oidc';
+import { CSRF } from './guest-session';
 
 /**
  * Issue 5: every authentication event, refused call and PHI read appears in the audit log — without
@@ -38,6 +39,7 @@ describe('audit trail and log hygiene', () => {
     await app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
+      headers: CSRF,
       payload: { identifierType: 'policyNumber', identifier: 'NOPE-1', dateOfBirth: '1980-01-01', zipCode: '02720' },
     });
 

@@ -4,6 +4,7 @@ import { buildTestApp } from './app';
 import { openTestDatabase, type TestDatabase } from './database';
 import { startTestSandbox, TEST_PORTAL_ORIGIN, type TestSandbox } from './sandbox';
 import { buildWorld, CALLERS, type Caller, type World } from './world';
+import { CSRF } from './guest-session';
 
 /**
  * Every API route of the server's own route table, called by every kind of caller (issue 5 "Done when").
@@ -93,6 +94,7 @@ const MATRIX: Record<string, RouteCase> = {
     // One identifier per caller: the per-identifier failure limit is not what is being tested here.
     request: (_world, caller) => ({
       url: '/api/v1/guest/locate-account',
+      headers: CSRF,
       payload: {
         identifierType: 'policyNumber',
         identifier: `NO-SUCH-${caller}`.slice(0, 30),

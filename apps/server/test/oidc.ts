@@ -22,12 +22,29 @@ export class CookieJar {
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  set(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
 }
 
 export const HOST = 'localhost:3000';
 export const ORIGIN = `http://${HOST}`;
 export const CLIENT_ID = 'member-portal';
 export const REDIRECT_URI = `${ORIGIN}/auth/callback`;
+
+/**
+ * The web app's client authentication at the built-in providers: a confidential client since the server
+ * signs the web app in (docs/decisions/050). Tests stand for an API client holding the same secret.
+ */
+export function clientAuthorization(app: FastifyInstance): string {
+  const { clientId, secret } = app.identity.webClient;
+  return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret ?? '')}`).toString('base64')}`;
+}
 
 function pathOf(location: string | undefined): string {
   if (!location) throw new Error('expected a redirect');
@@ -112,7 +129,7 @@ export async function signIn(
   const token = await app.inject({
     method: 'POST',
     url: `/idp/${realm}/token`,
-    headers: { ...extra, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...extra, 'content-type': 'application/x-www-form-urlencoded', authorization: clientAuthorization(app) },
     ...peer,
     payload: new URLSearchParams({
       grant_type: 'authorization_code',
@@ -125,4 +142,46 @@ export async function signIn(
   if (token.statusCode !== 200) throw new Error(`token: ${token.statusCode} ${token.body}`);
   const body = token.json<{ access_token: string; id_token: string; refresh_token?: string }>();
   return { accessToken: body.access_token, idToken: body.id_token, refreshToken: body.refresh_token, jar };
+}
+
+/**
+ * Signs in as the web app does since docs/decisions/050: /auth/login on the portal, the provider's sign-in
+ * page, and /auth/callback, which sets the session cookie. Returns the browser's cookie jar (the portal's
+ * session cookie and the provider's) and where the portal sent the browser at the end.
+ */
+export async function browserSignIn(
+  app: FastifyInstance,
+  realm: 'consumer' | 'workforce',
+  username: string,
+  password: string,
+  options: { jar?: CookieJar; returnTo?: string } = {},
+): Promise<{ jar: CookieJar; landing: string }> {
+  const jar = options.jar ?? new CookieJar();
+  const get = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url, headers: { host: HOST, cookie: jar.header() } });
+    jar.take(response);
+    return response;
+  };
+  const start = await get(`/auth/login?${new URLSearchParams({ realm, lang: 'en', ...(options.returnTo ? { returnTo: options.returnTo } : {}) }).toString()}`);
+  if (start.statusCode !== 303) throw new Error(`/auth/login: ${start.statusCode} ${start.body}`);
+  let response = await get(pathOf(start.headers.location));
+  const interactionPath = pathOf(response.headers.location);
+  const page = await get(interactionPath);
+  if (page.statusCode !== 200) throw new Error(`sign-in page: ${page.statusCode}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: `${interactionPath}/login`,
+    headers: { host: HOST, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username, password }).toString(),
+  });
+  jar.take(login);
+  if (login.statusCode !== 303) throw new Error(`sign-in: ${login.statusCode}`);
+  response = await get(pathOf(login.headers.location));
+  for (let hops = 0; hops < 6 && response.statusCode === 303; hops += 1) {
+    const location = pathOf(response.headers.location);
+    response = await get(location);
+    if (location.startsWith('/auth/callback')) break;
+  }
+  if (response.statusCode !== 303) throw new Error(`callback: ${response.statusCode} ${response.body}`);
+  return { jar, landing: pathOf(response.headers.location) };
 }

@@ -117,7 +117,7 @@ describe('request hygiene', () => {
     }
     // A route with a smaller size limit (4 KB): deep within it is 400, the 10,000-deep body is over it (413).
     expectBadRequest(
-      await app.inject({ method: 'POST', url: '/api/v1/guest/locate-account', headers: { 'content-type': 'application/json; charset=utf-8' }, payload: `${'['.repeat(1_000)}${']'.repeat(1_000)}` }),
+      await app.inject({ method: 'POST', url: '/api/v1/guest/locate-account', headers: { 'content-type': 'application/json; charset=utf-8', 'x-portal-csrf': '1' }, payload: `${'['.repeat(1_000)}${']'.repeat(1_000)}` }),
       'locate-account',
     );
     // The limit is 64 levels (MAX_JSON_DEPTH): a body at the limit is parsed, one level more is not.

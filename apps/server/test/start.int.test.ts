@@ -21,7 +21,9 @@ const PROCESSOR = {
   PROCESSOR_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
 };
 
-describe('npm start and demo mode', () => {
+// Each test starts the server from source (tsx) as its own process: seconds alone, but in the PostgreSQL
+// pass it shares two cores with three test workers and the fault tests' servers, and once went past 60 s.
+describe('npm start and demo mode', { timeout: 180_000 }, () => {
   const folders: string[] = [];
   const freshDataDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-start-'));

@@ -27,8 +27,10 @@ export type LocateAccountRequest = z.infer<typeof LocateAccountRequestSchema>;
 
 export const LocateAccountResponseSchema = z
   .object({
-    /** A short-lived bearer token scoped to paying the located account. */
-    token: z.string(),
+    /**
+     * When the guest session ends at the latest. The session itself is the HttpOnly cookie set with this
+     * answer (docs/decisions/050): no token reaches the browser.
+     */
     expiresAt: z.iso.datetime(),
   })
   .meta({ id: 'LocateAccountResponse' });

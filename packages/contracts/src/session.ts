@@ -36,3 +36,32 @@ export const SessionInfoSchema = z
   })
   .meta({ id: 'SessionInfo' });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+/**
+ * GET /auth/session (docs/decisions/050): who the browser's session cookie stands for, for the web app's
+ * start. Never a token: `key` names the session for the web app's caches and is not the cookie.
+ */
+export const WebSessionSchema = z.union([
+  z.object({ signedIn: z.literal(false) }),
+  z.object({
+      signedIn: z.literal(true),
+      kind: z.literal('oidc'),
+      realm: z.enum(['consumer', 'workforce']),
+      /** The ID token's name claims, for the greeting. */
+      profile: z.record(z.string(), z.string()),
+      key: z.string(),
+      /** The server forgets the session after this long without a call. */
+      idleSeconds: z.number().int().positive(),
+  }),
+  z.object({
+      signedIn: z.literal(true),
+      kind: z.literal('portal'),
+      type: z.enum(['guest', 'asserted']),
+      key: z.string(),
+      idleSeconds: z.number().int().positive(),
+  }),
+]);
+export type WebSessionView = z.infer<typeof WebSessionSchema>;
+
+/** POST /auth/sign-out: the identity provider's page that asks to confirm, or null when the session ended at once. */
+export const SignOutAnswerSchema = z.object({ next: z.url().nullable() });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { DatabaseHandle } from '../db/client';
@@ -21,7 +22,17 @@ export interface Identity {
   issuers: Record<Realm, string>;
   /** Origins allowed to receive tokens (redirect URIs, CORS). */
   webOrigins: string[];
+  /**
+   * The web app's client at the identity providers: the server signs in as a confidential client
+   * (docs/decisions/050). No secret: external issuers without OIDC_CLIENT_SECRET (sign-in is refused).
+   */
+  webClient: { clientId: string; secret: string | null };
+  /** The secrets web sessions' tokens are sealed with at rest: the first seals, every one opens. */
+  sessionSecrets: string[];
 }
+
+/** A secret of its own for one use, derived from a shared one (HMAC-SHA256), so one setting serves several. */
+const derived = (secret: string, label: string): string => createHmac('sha256', secret).update(`portal:${label}`).digest('base64url');
 
 /** The origins the web app may run on: the public URL, and in development the local aliases of it. */
 export function webOriginsFor(settings: Settings): string[] {
@@ -102,10 +113,13 @@ export async function createIdentity(
       providers: null,
       issuers: { consumer: identity.consumerIssuer || identity.issuer, workforce: identity.issuer || identity.consumerIssuer },
       webOrigins,
+      webClient: { clientId: identity.clientId, secret: settings.secrets.oidcClientSecret ?? null },
+      sessionSecrets: sessionSecretsOf(settings, loadOrCreateSecret(settings.dataDir, 'web-sessions', settings.secrets.sessionSecret)),
     };
   }
 
   const cookieSecret = loadOrCreateSecret(settings.dataDir, 'idp-cookies', settings.secrets.idpCookieSecret);
+  const webClient = { clientId: identity.clientId, secret: settings.secrets.oidcClientSecret ?? derived(cookieSecret, 'web-client') };
   const providers = {} as Record<Realm, Provider>;
   for (const realm of ['consumer', 'workforce'] as const) {
     const signingKey = await loadOrCreateSigningKey(settings.dataDir, `idp-${realm}`, 'RS256', settings.secrets.idpSigningJwk);
@@ -122,6 +136,7 @@ export async function createIdentity(
       signingKey,
       acceptedKey,
       cookieSecret,
+      webClientSecret: webClient.secret,
       acceptedCookieSecret: settings.secrets.idpCookieSecretAccepted,
       account: tenant.account,
       behindProxy: settings.trustProxy !== false,
@@ -152,5 +167,11 @@ export async function createIdentity(
     providers,
     issuers: { consumer: issuerFor(settings.publicUrl, 'consumer'), workforce: issuerFor(settings.publicUrl, 'workforce') },
     webOrigins,
+    webClient,
+    sessionSecrets: sessionSecretsOf(settings, settings.secrets.sessionSecret ?? derived(cookieSecret, 'web-sessions')),
   };
+}
+
+function sessionSecretsOf(settings: Settings, current: string): string[] {
+  return [current, ...(settings.secrets.sessionSecretAccepted ? [settings.secrets.sessionSecretAccepted] : [])];
 }

@@ -6,7 +6,7 @@ import { SessionInfoSchema } from '@portal/contracts';
 import { buildTestApp } from '../../test/app';
 import { openTestDatabase, type TestDatabase } from '../../test/database';
 import { createAccount, createMemberWithPolicy, PASSWORD } from '../../test/fixtures';
-import { CLIENT_ID, HOST, ORIGIN, signIn } from '../../test/oidc';
+import { CLIENT_ID, HOST, ORIGIN, signIn, clientAuthorization } from '../../test/oidc';
 import { auditLog, oidcPayloads } from '../db/schema';
 import { SIGN_IN_LIMITS } from './plugin';
 
@@ -147,7 +147,7 @@ describe('built-in OpenID providers', () => {
     const revoke = await app.inject({
       method: 'POST',
       url: '/idp/consumer/token/revocation',
-      headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded', authorization: clientAuthorization(app) },
       payload: new URLSearchParams({ token: refreshToken ?? '', token_type_hint: 'refresh_token', client_id: CLIENT_ID }).toString(),
     });
     expect(revoke.statusCode).toBe(200);
@@ -186,7 +186,7 @@ describe('built-in OpenID providers', () => {
       app.inject({
         method: 'POST',
         url: '/idp/consumer/token',
-        headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded', authorization: clientAuthorization(app) },
         payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: CLIENT_ID }).toString(),
       });
     const rows = await database.handle.db.select().from(oidcPayloads).where(eq(oidcPayloads.model, 'RefreshToken'));

@@ -24,6 +24,8 @@ export interface ProviderOptions {
    */
   acceptedKey?: PrivateJwk | undefined;
   cookieSecret: string;
+  /** The web app's client secret: the portal's server is a confidential client (docs/decisions/050). */
+  webClientSecret: string;
   /** A second cookie secret that verifies but never signs (the previous one after a rotation). */
   acceptedCookieSecret?: string | undefined;
   account: AccountConfig;
@@ -85,7 +87,10 @@ export function createProvider(options: ProviderOptions): Provider {
     clients: [
       {
         client_id: account.identity.clientId,
-        token_endpoint_auth_method: 'none',
+        // The server signs the web app in (backend-for-frontend, docs/decisions/050): a confidential
+        // client, so a script in a browser cannot redeem a code or a refresh token of it.
+        client_secret: options.webClientSecret,
+        token_endpoint_auth_method: 'client_secret_basic',
         application_type: 'web',
         grant_types: implicit ? ['authorization_code', 'refresh_token', 'implicit'] : ['authorization_code', 'refresh_token'],
         response_types: implicit ? ['code', 'id_token token'] : ['code'],

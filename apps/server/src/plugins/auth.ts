@@ -79,7 +79,17 @@ export const authPlugin = fp(
 
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header) : null;
-      if (!match?.[1]) {
+      let token = match?.[1] ?? null;
+      // The web app sends no token: its cookie names a server-side session holding one (docs/decisions/050).
+      if (header === undefined) {
+        const bearer = await app.webSessionBearer(request, reply);
+        if (bearer === 'ended') {
+          await request.audit({ action: 'auth.token-refused', outcome: 'denied', reason: 'session-ended', actor: { subject: null, role: null } });
+          throw unauthenticated('The session has ended (signed out, idle or expired). Sign in again.');
+        }
+        token = bearer;
+      }
+      if (token === null) {
         await request.audit({
           action: 'auth.token-refused',
           outcome: 'denied',
@@ -87,9 +97,8 @@ export const authPlugin = fp(
           actor: { subject: null, role: null },
         });
         reply.header('WWW-Authenticate', 'Bearer');
-        throw unauthenticated('This call needs a bearer token.');
+        throw unauthenticated('This call needs a bearer token or a session.');
       }
-      const token = match[1];
       const remembered = options.principalCache.get(token);
       if (remembered) {
         request.principal = await withActing(request, remembered);
@@ -120,5 +129,5 @@ export const authPlugin = fp(
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     });
   },
-  { name: 'auth', dependencies: ['audit', 'db'] },
+  { name: 'auth', dependencies: ['audit', 'db', 'web-session'] },
 );

@@ -6,7 +6,7 @@ import { BACKGROUND_REFRESH_MS, SERVER_ERROR_ROUTE, SERVICE_UNAVAILABLE_ROUTE } 
 import { ConfigProvider } from '../config/config-context';
 import type { RuntimeConfig } from '../config/load-config';
 import { configureApi, isSessionEnded } from '../lib/api';
-import { accessToken, forgetSession, SIGNED_OUT_PATH } from '../lib/auth/auth';
+import { forgetSession, onSignedOutElsewhere, SIGNED_OUT_PATH } from '../lib/auth/auth';
 import { getCredential } from '../lib/auth/credentials';
 import type { PortalQueryMeta } from '../lib/query-meta';
 import { resetPortalState } from '../lib/portal-state';
@@ -80,8 +80,12 @@ export function createQueryClient(): QueryClient {
     // SPEC §9: server state refreshes in the background every 4 minutes.
     defaultOptions: { queries: { refetchInterval: BACKGROUND_REFRESH_MS, staleTime: 30_000, retry: 1 }, mutations: { retry: 0 } },
   });
+  // SPEC §4: signing out in one tab signs out every tab of this browser (they share the session cookie).
+  onSignedOutElsewhere(() => {
+    onSessionEnded(queryClient);
+  });
   configureApi({
-    accessToken,
+    isSignedIn: () => getCredential() !== null,
     onSessionEnded: () => {
       onSessionEnded(queryClient);
     },

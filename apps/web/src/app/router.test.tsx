@@ -44,7 +44,7 @@ describe('routes', () => {
       household: householdResponse([summary], { base: 'GuestPaymentPages', exchange: null, scenarios: ['GuestPaymentPages'] }),
       policies: { [summary.id]: policyDetail(summary) },
     };
-    const credential = { kind: 'portal', type: 'guest', token: 'guest-token', expiresAt: null } as const;
+    const credential = { kind: 'portal', type: 'guest', key: 'guest-session-key' } as const;
     const wallet = renderPortal('/payments/wallet', { credential, api });
     expect(await screen.findByRole('heading', { level: 1, name: 'We can’t find that page' })).toBeTruthy();
     wallet.unmount();

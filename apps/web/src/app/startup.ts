@@ -15,6 +15,10 @@ const logConfigFailure = (error: unknown) => {
  * failure is logged too) and the caller shows the translated startup error page.
  */
 export async function startPortal(): Promise<{ config: RuntimeConfig; validation: Promise<void> }> {
+  // Who is signed in is asked at once, beside the configuration (one round trip, not two in a row); it is
+  // used only after the configuration has loaded (SPEC §4 order).
+  const auth = initAuth();
+  auth.catch(() => undefined);
   let config: RuntimeConfig;
   let validation: Promise<void>;
   try {
@@ -34,7 +38,7 @@ export async function startPortal(): Promise<{ config: RuntimeConfig; validation
   // it still rejects startup then (app.tsx).
   applyCssOverrides();
   try {
-    initAuth(config.account.identity);
+    await auth;
   } catch (error) {
     logClientEvent({ level: 'error', event: 'startup.authorization', message: DIAGNOSTICS.noAuthConfig, details: { reason: reasonOf(error) } });
     throw error;

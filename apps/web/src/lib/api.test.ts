@@ -3,10 +3,10 @@ import { apiGet, configureApi, mayAttachToken } from './api';
 
 describe('the API client (SPEC §6, §8)', () => {
   afterEach(() => {
-    configureApi({ accessToken: () => Promise.resolve(null), onSessionEnded: () => undefined });
+    configureApi({ isSignedIn: () => false, onSessionEnded: () => undefined });
   });
 
-  it('sends the access token only to the portal API on this site', () => {
+  it('sends its credentials and the CSRF header only to the portal API on this site', () => {
     expect(mayAttachToken('/api/v1/session')).toBe(true);
     expect(mayAttachToken('http://localhost:3000/api/v1/session')).toBe(true);
     expect(mayAttachToken('/config/account.json')).toBe(false);
@@ -14,9 +14,9 @@ describe('the API client (SPEC §6, §8)', () => {
     expect(mayAttachToken('//evil.example/api/')).toBe(false);
   });
 
-  it('treats a 401 on a call that carried a token as the end of the session', async () => {
+  it('treats a 401 on a call made while signed in as the end of the session; sends no token, only the cookie and the CSRF header', async () => {
     const ended = vi.fn();
-    configureApi({ accessToken: () => Promise.resolve('token-1'), onSessionEnded: ended });
+    configureApi({ isSignedIn: () => true, onSessionEnded: ended });
     const fetchMock = vi.fn(() =>
       Promise.resolve(
         new Response(
@@ -35,11 +35,11 @@ describe('the API client (SPEC §6, §8)', () => {
       type: 'urn:portal:problem:unauthenticated',
     });
     expect(ended).toHaveBeenCalledOnce();
-    expect(
-      new Headers((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).get(
-        'Authorization',
-      ),
-    ).toBe('Bearer token-1');
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    const headers = new Headers(init.headers);
+    expect(headers.get('Authorization')).toBeNull();
+    expect(headers.get('X-Portal-CSRF')).toBe('1');
+    expect(init.credentials).toBe('same-origin');
   });
 
   it('refuses an answer that does not match the contract', async () => {

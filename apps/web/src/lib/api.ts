@@ -2,6 +2,7 @@ import { mayAttachAccessToken } from '@portal/domain';
 import type { Problem } from '@portal/contracts';
 import type { z } from 'zod';
 import { logClientEvent } from './client-log';
+import { CSRF_HEADERS } from './csrf';
 import { loadContracts, loadedContracts, type ContractsModule } from './contracts';
 import { firstPageShown, whenFirstPageShown } from './first-page';
 
@@ -30,26 +31,30 @@ export const isSessionEnded = (error: unknown): boolean =>
   isApiError(error) && (error.status === 401 || error.type === UNAUTHENTICATED);
 
 interface ApiHooks {
-  /** The bearer token of the signed-in user (renewed first when it is about to expire), or null. */
-  accessToken: () => Promise<string | null>;
-  /** SPEC §8 + identity: a 401 on a call that carried a token means the session ended. */
+  /** Whether someone is signed in in this browser (their session cookie goes with every call). */
+  isSignedIn: () => boolean;
+  /** SPEC §8 + identity: a 401 on a call made while signed in means the session ended. */
   onSessionEnded: () => void;
   /** An answer used before the first page was shown turned out not to match its contract. */
   onContractViolation: () => void;
 }
 
 let hooks: ApiHooks = {
-  accessToken: () => Promise.resolve(null),
+  isSignedIn: () => false,
   onSessionEnded: () => undefined,
   onContractViolation: () => undefined,
 };
 
-/** Wired once by the shell: where tokens come from, what a 401 does and what a broken contract does. */
+/** Wired once by the shell: who is signed in, what a 401 does and what a broken contract does. */
 export function configureApi(next: Partial<ApiHooks>): void {
   hooks = { ...hooks, ...next };
 }
 
-/** SPEC §6: the token goes only to allowed API URLs; in a production build only to this host. */
+/**
+ * SPEC §6: credentials go only to allowed API URLs; in a production build only to this host. Since
+ * docs/decisions/050 the credential is the session cookie the browser sends to this origin by itself; this
+ * decides where the CSRF header goes and which 401s mean the session ended.
+ */
 const ALLOWED_API_URLS = ['/api/'];
 
 export function mayAttachToken(url: string): boolean {
@@ -65,10 +70,8 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Non-2xx statuses whose body is still a valid answer (e.g. 503 from the health check). */
   acceptStatuses?: number[];
-  /** Send no token even to an allowed URL (public calls). */
+  /** A public call: its 401 does not mean the session ended. */
   anonymous?: boolean;
-  /** A token to use instead of the signed-in user's (e.g. ending a portal session). */
-  token?: string;
   /** Extra request headers (e.g. `Idempotency-Key` on commands). */
   headers?: Record<string, string>;
 }
@@ -76,16 +79,16 @@ export interface RequestOptions {
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  let token: string | null = null;
-  if (!options.anonymous && mayAttachToken(path)) token = options.token ?? (await hooks.accessToken());
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const ours = mayAttachToken(path);
+  const signedIn = !options.anonymous && ours && hooks.isSignedIn();
   const response = await fetch(path, {
     method,
-    headers,
+    headers: ours ? { ...headers, ...CSRF_HEADERS } : headers,
+    credentials: 'same-origin',
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  if (response.status === 401 && token !== null && options.token === undefined) hooks.onSessionEnded();
+  if (response.status === 401 && signedIn) hooks.onSessionEnded();
   return response;
 }
 
@@ -207,7 +210,7 @@ export async function apiSend(
   return response.status === 204 ? null : await response.json().catch(() => null);
 }
 
-/** A binary answer (a document's PDF), with the same token rules and errors as every call. */
+/** A binary answer (a document's PDF), with the same session rules and errors as every call. */
 export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
   const response = await send('GET', path, {
     ...options,
@@ -218,8 +221,8 @@ export async function apiBlob(path: string, options: RequestOptions = {}): Promi
 }
 
 /**
- * An event stream (Server-Sent Events) of the API, opened with the signed-in user's token like every
- * call (EventSource cannot send one). The caller reads `body`; 204 means there is nothing to follow.
+ * An event stream (Server-Sent Events) of the API, opened like every call (the session cookie, the 401
+ * rule). The caller reads `body`; 204 means there is nothing to follow.
  */
 export async function apiEventStream(path: string, signal: AbortSignal): Promise<Response> {
   const response = await send('GET', path, { signal, headers: { Accept: 'text/event-stream' } });

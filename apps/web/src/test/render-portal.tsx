@@ -23,15 +23,16 @@ export interface Call {
   method: string;
   url: string;
   body: unknown;
+  /** Must stay null: the web app never holds a token (docs/decisions/050). */
   authorization: string | null;
+  /** The X-Portal-CSRF header the web app sends to its server. */
+  csrf: string | null;
 }
 
-export const memberCredential = (profile: Record<string, unknown> = { sub: 'member-1', name: 'María Santos' }): Credential => ({
+export const memberCredential = (profile: Record<string, string> = { name: 'María Santos' }): Credential => ({
   kind: 'oidc',
   realm: 'consumer',
-  accessToken: 'test-access-token',
-  expiresAt: Math.floor(Date.now() / 1000) + 3600,
-  canRenew: false,
+  key: 'member-session-key',
   profile,
 });
 
@@ -44,7 +45,7 @@ export function fakeFetch(api: FakeApi, calls: Call[]) {
     const path = new URL(url, 'http://localhost:3000').pathname;
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const headers = new Headers(init?.headers);
-    calls.push({ method: init?.method ?? 'GET', url: path, body, authorization: headers.get('Authorization') });
+    calls.push({ method: init?.method ?? 'GET', url: path, body, authorization: headers.get('Authorization'), csrf: headers.get('X-Portal-CSRF') });
     const custom = api.custom?.(init?.method ?? 'GET', path, body);
     if (custom) return Promise.resolve(custom);
     if (path === '/api/v1/session' && api.session) return Promise.resolve(json(api.session));
@@ -56,7 +57,9 @@ export function fakeFetch(api: FakeApi, calls: Call[]) {
     const policy = /^\/api\/v1\/Policy\/(.+)$/.exec(path)?.[1];
     if (policy && api.policies?.[policy]) return Promise.resolve(json(api.policies[policy]));
     if (path === '/api/v1/Notification/unread-count') return Promise.resolve(json({ count: api.unread ?? 0 }));
-    if (path === '/api/v1/session/logout') return Promise.resolve(new Response(null, { status: 204 }));
+    if (path === '/auth/end') return Promise.resolve(new Response(null, { status: 204 }));
+    if (path === '/auth/sign-out') return Promise.resolve(json({ next: null }));
+    if (path === '/auth/session') return Promise.resolve(json({ signedIn: false }));
     if (path === '/api/v1/Logging') return Promise.resolve(json({ accepted: 1 }));
     if (path === '/api/health') return Promise.resolve(json({ status: 'ok', version: 'test', database: { status: 'up', driver: 'pglite' } }));
     return Promise.resolve(json({ type: 'urn:portal:problem:not-found', title: 'Not found', status: 404 }, 404));

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Storage of the built-in OpenID providers (oidc-provider adapter): sessions, grants, codes, refresh
@@ -67,4 +67,34 @@ export const failureEvents = pgTable(
     occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('failure_events_key_time_idx').on(t.key, t.occurredAt)],
+);
+
+/**
+ * The web app's sessions (issue 35; docs/decisions/050): the browser holds only a cookie naming one;
+ * the row keeps the tokens the server signs in with (encrypted), who it is for, and when it was last used.
+ * The key is the SHA-256 of the cookie's value, so the table alone names no session a browser could use.
+ */
+export const webSessions = pgTable(
+  'web_sessions',
+  {
+    idHash: text().primaryKey(),
+    /** `oidc`: a member, staff user or broker signed in at an identity provider; `portal`: a guest or an asserted session. */
+    kind: text({ enum: ['oidc', 'portal'] }).notNull(),
+    /** The realm (oidc) or the portal session type (guest, asserted). */
+    flavour: text({ enum: ['consumer', 'workforce', 'guest', 'asserted'] }).notNull(),
+    subject: text().notNull(),
+    /** AES-256-GCM sealed JSON: access, refresh and ID tokens (never readable from the table alone). */
+    tokens: text().notNull(),
+    accessExpiresAt: timestamp({ withTimezone: true }),
+    /** An instance renewing the tokens until then (the refresh token is used once; others wait or use the current token). */
+    renewingUntil: timestamp({ withTimezone: true }),
+    /** The ID token's name claims for the greeting (no tokens). */
+    profile: jsonb().$type<Record<string, string>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Idle limit in seconds, from the tenant's session configuration when it started. */
+    idleSeconds: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('web_sessions_expires_idx').on(t.expiresAt), index('web_sessions_subject_idx').on(t.subject)],
 );

@@ -12,6 +12,7 @@ import { buildTestApp } from '../../../test/app';
 import { openTestDatabase, type TestDatabase } from '../../../test/database';
 import { createBroker, createMemberWithPolicy } from '../../../test/fixtures';
 import { exchangeEnv } from '../../modules/saml/fixtures/responses';
+import { sessionCookieOf } from '../../../test/guest-session';
 
 /** What the "Continue" form of the signed page would post, read from the page itself. */
 function continueForm(html: string) {
@@ -46,9 +47,9 @@ describe('built-in SAML test issuer (/idp/saml-test, demo mode)', () => {
     const { action, form } = continueForm(html);
     const response = await app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
     expect(response.statusCode).toBe(303);
-    const fragment = new URLSearchParams(String(response.headers.location).split('#')[1]);
-    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${fragment.get('session') ?? ''}` } });
-    return { next: fragment.get('next'), session: session.json<Record<string, unknown>>() };
+    const landing = new URL(String(response.headers.location), 'http://localhost');
+    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie: sessionCookieOf(response) } });
+    return { next: landing.searchParams.get('next'), session: session.json<Record<string, unknown>>() };
   }
 
   /** The options of the custom assertion's record list, as the page offers them. */

@@ -12,6 +12,7 @@ import { configLettingBrokersChange } from '../../../test/self-service';
 import { createAccount, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
 import { signIn } from '../../../test/oidc';
 import { accounts, auditLog, failureEvents, members } from '../../db/schema';
+import { CSRF } from '../../../test/guest-session';
 
 /**
  * Issue 12, SPEC §2 account/home/link-account, §8, §9: a signed-in member whose account is linked to nobody
@@ -182,6 +183,7 @@ describe('linking an account to a member record', () => {
       const locate = await harness.app.inject({
         method: 'POST',
         url: '/api/v1/guest/locate-account',
+        headers: CSRF,
         remoteAddress: address,
         payload: { identifierType: 'policyNumber', identifier: other.policyNumber, dateOfBirth: '1979-11-02', zipCode: '01001' },
       });
@@ -210,6 +212,7 @@ describe('linking an account to a member record', () => {
     const located = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
+      headers: CSRF,
       remoteAddress: newAddress(),
       payload: { identifierType: 'policyNumber', identifier: holder.policyNumber, dateOfBirth: '1979-11-02', zipCode: '02740' },
     });

@@ -5,7 +5,7 @@ import { ActingSessionSchema, ProblemType, SessionInfoSchema } from '@portal/con
 import { actFor, endActing } from '../../../test/acting';
 import { createAccount, createBroker, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
 import { useTestApp } from '../../../test/harness';
-import { CLIENT_ID, HOST, ORIGIN, signIn } from '../../../test/oidc';
+import { CLIENT_ID, HOST, ORIGIN, signIn, clientAuthorization } from '../../../test/oidc';
 import { actingSessions, auditLog, members } from '../../db/schema';
 
 /**
@@ -200,7 +200,7 @@ describe('cs.agent acts for a household only in an acting session started with a
     const revoke = await harness.app.inject({
       method: 'POST',
       url: '/idp/workforce/token/revocation',
-      headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', authorization: clientAuthorization(harness.app) },
       payload: new URLSearchParams({ token: refreshToken ?? '', token_type_hint: 'refresh_token', client_id: CLIENT_ID }).toString(),
     });
     expect(revoke.statusCode).toBe(200);

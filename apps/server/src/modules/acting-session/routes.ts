@@ -68,6 +68,8 @@ export const actingSessionRoutes: FastifyPluginCallbackZod = (app, _options, don
       }
       const view = await sessionView(db, sessionId, idleSeconds);
       if (!view) throw new Error('acting session vanished');
+      // A change of privilege: the web session gets a new id (docs/decisions/050).
+      await app.webSessions.rotate(request, reply);
       return reply.status(201).send(view);
     },
   );
@@ -83,7 +85,7 @@ export const actingSessionRoutes: FastifyPluginCallbackZod = (app, _options, don
         response: { 200: ActingSessionEndResponseSchema, 401: ProblemSchema, 403: ProblemSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = await requireActingStaff(request, 'acting.end');
       const acting = principal.acting;
       if (acting === null) return { ended: null };
@@ -96,6 +98,7 @@ export const actingSessionRoutes: FastifyPluginCallbackZod = (app, _options, don
           tx,
         );
       });
+      await app.webSessions.rotate(request, reply);
       return { ended: view };
     },
   );

@@ -8,6 +8,7 @@ import { createMemberWithPolicy } from '../../../test/fixtures';
 import { readPdf } from '../../../test/pdf';
 import { auditLog, coverageSpans, members, memberSpans, plans, policies } from '../../db/schema';
 import { planCatalogue, planId } from '../../seed/reference/plans';
+import { CSRF, portalTokenOf } from '../../../test/guest-session';
 
 type Db = ReturnType<typeof useTestApp>['db'];
 
@@ -219,6 +220,7 @@ describe('benefits and ID cards (issue 12)', () => {
       const located = await harness.app.inject({
         method: 'POST',
         url: '/api/v1/guest/locate-account',
+        headers: CSRF,
         payload: {
           identifierType: 'policyNumber',
           identifier: m.policyNumber,
@@ -227,7 +229,7 @@ describe('benefits and ID cards (issue 12)', () => {
         },
       });
       expect(located.statusCode, located.body).toBe(200);
-      const guest = located.json<{ token: string }>().token;
+      const guest = (await portalTokenOf(harness.app, located));
       expect((await get(`Policy/${m.policyId}/benefits`, guest)).statusCode).toBe(403);
       expect((await get(`Policy/${m.policyId}/id-cards`, guest)).statusCode).toBe(403);
       const denied = (await harness.db.select().from(auditLog).where(eq(auditLog.outcome, 'denied'))).filter(

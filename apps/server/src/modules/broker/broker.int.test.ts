@@ -6,6 +6,7 @@ import { openTestDatabase, type TestDatabase } from '../../../test/database';
 import { createAccount, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
 import { signIn } from '../../../test/oidc';
 import { brokers } from '../../db/schema';
+import { CSRF, portalTokenOf } from '../../../test/guest-session';
 
 describe('GET /api/v1/Broker/search (SPEC §7, §3 Broker search)', () => {
   let database: TestDatabase;
@@ -82,9 +83,10 @@ describe('GET /api/v1/Broker/search (SPEC §7, §3 Broker search)', () => {
     const located = await app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
+      headers: CSRF,
       payload: { identifierType: 'policyNumber', identifier: subscriber.policyNumber, dateOfBirth: '1966-06-06', zipCode: '02130' },
     });
-    expect((await search('lastName=sou', located.json<{ token: string }>().token)).statusCode).toBe(200);
+    expect((await search('lastName=sou', (await portalTokenOf(app, located)))).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/v1/Broker/search?lastName=sou' })).statusCode).toBe(401);
   });
 });

@@ -9,6 +9,7 @@ import { buildTestApp } from '../../../test/app';
 import { openTestDatabase, type TestDatabase } from '../../../test/database';
 import { createAccount, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
 import { signIn } from '../../../test/oidc';
+import { CSRF, portalTokenOf } from '../../../test/guest-session';
 
 /** The tenant's configuration with FAQ topics and product cards added (the demo tenant ships none yet). */
 function configWithContent(): string {
@@ -46,9 +47,10 @@ describe('FAQ topics and additional products (SPEC §3 application configuration
     const located = await app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
+      headers: CSRF,
       payload: { identifierType: 'policyNumber', identifier: subscriber.policyNumber, dateOfBirth: '1990-09-09', zipCode: '02740' },
     });
-    const guest = located.json<{ token: string }>().token;
+    const guest = (await portalTokenOf(app, located));
     for (const token of [member, guest]) {
       expect(FaqResponseSchema.parse((await get('/api/v1/faq', token)).json())).toEqual({
         topics: [{ id: 'paying', titleKey: 'faq.topics.paying', items: [{ id: 'pay', questionKey: 'faq.pay.question', answerKey: 'faq.pay.answer' }] }],

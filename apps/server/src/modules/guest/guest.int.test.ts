@@ -7,6 +7,7 @@ import { buildTestApp } from '../../../test/app';
 import { openTestDatabase, type TestDatabase } from '../../../test/database';
 import { createMemberWithPolicy } from '../../../test/fixtures';
 import { GUEST_LIMITS } from './service';
+import { CSRF, portalTokenOf, sessionCookieOf } from '../../../test/guest-session';
 
 describe('POST /api/v1/guest/locate-account', () => {
   let database: TestDatabase;
@@ -23,9 +24,9 @@ describe('POST /api/v1/guest/locate-account', () => {
   });
 
   const locate = (body: Record<string, string>, remoteAddress = '198.51.100.7') =>
-    app.inject({ method: 'POST', url: '/api/v1/guest/locate-account', payload: body, remoteAddress });
+    app.inject({ method: 'POST', url: '/api/v1/guest/locate-account', headers: CSRF, payload: body, remoteAddress });
 
-  it('gives a guest token scoped to the located subscriber’s policies', async () => {
+  it('starts a guest session scoped to the located subscriber’s policies: a cookie, no token in the answer', async () => {
     const response = await locate({
       identifierType: 'exchangeSubscriberId',
       identifier: subscriber.exchangeSubscriberId.toLowerCase(),
@@ -33,13 +34,16 @@ describe('POST /api/v1/guest/locate-account', () => {
       zipCode: '02740-1234',
     });
     expect(response.statusCode).toBe(200);
-    const { token } = response.json<{ token: string }>();
-    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } });
+    expect(Object.keys(response.json())).toEqual(['expiresAt']);
+    const cookie = sessionCookieOf(response);
+    expect(response.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/^portal-session=[^;]+; .*HttpOnly; SameSite=Lax/)]));
+    const token = await portalTokenOf(app, response);
+    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } });
     expect(session.json()).toMatchObject({ kind: 'guest', roles: ['guest'], policyIds: [subscriber.policyId] });
-    // Signing out ends the guest session at once.
-    await app.inject({ method: 'POST', url: '/api/v1/session/logout', headers: { authorization: `Bearer ${token}` } });
-    const after = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } });
-    expect(after.statusCode).toBe(401);
+    // Signing out ends the guest session at once: the cookie and the portal token it stood for.
+    expect((await app.inject({ method: 'POST', url: '/auth/sign-out', headers: { cookie, ...CSRF }, payload: {} })).json()).toEqual({ next: null });
+    expect((await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
   });
 
   it('also finds the account by policy number', async () => {

@@ -48,7 +48,9 @@ export const guestRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
             actingForHouseholdId: outcome.householdId,
             actor: { subject: `guest:${outcome.subscriberMemberId}`, role: 'guest' },
           });
-          return { token: outcome.token, expiresAt: outcome.expiresAt.toISOString() };
+          // The guest session is a cookie naming a server-side session (docs/decisions/050): no token in the answer.
+          await app.webSessions.startPortalSession(reply, { type: 'guest', subject: `guest:${outcome.subscriberMemberId}`, token: outcome.token, expiresAt: outcome.expiresAt });
+          return { expiresAt: outcome.expiresAt.toISOString() };
       }
     },
   );

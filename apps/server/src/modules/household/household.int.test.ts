@@ -6,6 +6,7 @@ import { eq as sqlEq } from 'drizzle-orm';
 import { useTestApp } from '../../../test/harness';
 import { createBroker, createMemberWithPolicy } from '../../../test/fixtures';
 import { coverageSpans, finances, households, members, memberSpans, policies, reinstatementEligibility, wallets } from '../../db/schema';
+import { CSRF, portalTokenOf } from '../../../test/guest-session';
 
 describe('households and policies (SPEC §3, §4 applied by the domain rules)', () => {
   const today = calendarDateOf(new Date(), 'America/New_York');
@@ -119,9 +120,10 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
     const located = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
+      headers: CSRF,
       payload: { identifierType: 'policyNumber', identifier: subscriber.policyNumber, dateOfBirth: '1970-05-05', zipCode: '02132' },
     });
-    const result = await households_(located.json<{ token: string }>().token);
+    const result = await households_((await portalTokenOf(harness.app, located)));
     expect(result.scenario.base).toBe('GuestPaymentTermedReinstateOnlyPages');
     expect(result.households[0]?.policies[0]).toMatchObject({ status: 'Inactive', displayStatus: 'policyStatus.terminated', reinstatementStatus: 'Eligible' });
   });

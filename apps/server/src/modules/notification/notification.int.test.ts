@@ -5,6 +5,7 @@ import { MarkNotificationsReadResponseSchema, NotificationPageSchema, Notificati
 import { useTestApp } from '../../../test/harness';
 import { createBroker, createMemberWithPolicy, createNotification } from '../../../test/fixtures';
 import { notifications } from '../../db/schema';
+import { CSRF, portalTokenOf } from '../../../test/guest-session';
 
 describe('notifications (SPEC §3 Notification, §4 unread becomes read, §5 empty list, §9 drawer)', () => {
   const harness = useTestApp();
@@ -47,9 +48,10 @@ describe('notifications (SPEC §3 Notification, §4 unread becomes read, §5 emp
     const located = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
+      headers: CSRF,
       payload: { identifierType: 'policyNumber', identifier: subscriber.policyNumber, dateOfBirth: '1977-03-03', zipCode: '02118' },
     });
-    const guest = located.json<{ token: string }>().token;
+    const guest = (await portalTokenOf(harness.app, located));
     const staff = await tokenFor('workforce', ['customer-service']);
     const broker = await tokenFor('workforce', ['broker'], { brokerId: await createBroker(harness.db) });
     for (const token of [guest, staff, broker]) {

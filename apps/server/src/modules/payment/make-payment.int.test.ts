@@ -7,6 +7,7 @@ import { createMemberWithPolicy, createWallet } from '../../../test/fixtures';
 import { auditLog, coverageSpans, finances, notifications, payments, policies, walletCards, wallets } from '../../db/schema';
 import { householdOwner } from '../../processor/owner';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../../processor/sandbox/test-numbers';
+import { CSRF, portalTokenOf } from '../../../test/guest-session';
 
 type Db = ReturnType<typeof useTestApp>['db'];
 
@@ -205,9 +206,10 @@ describe('POST /api/v1/Payment (SPEC §7 make-payment)', () => {
     const located = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
+      headers: CSRF,
       payload: { identifierType: 'exchangeSubscriberId', identifier: member.exchangeSubscriberId, dateOfBirth: '1985-04-12', zipCode: '02720' },
     });
-    const guest = located.json<{ token: string }>().token;
+    const guest = (await portalTokenOf(harness.app, located));
     const card = await harness.cardToken(guest, TEST_CARDS.amex.number);
     expect((await pay(guest, body(member, { walletItemId: wallet.cardId }), 'guest-wallet')).json()).toMatchObject({ errors: [{ code: 'not-yours' }] });
     expect((await pay(guest, body(member, { paymentToken: card, saveToWallet: true }), 'guest-save')).json()).toMatchObject({ errors: [{ code: 'not-allowed' }] });
@@ -296,9 +298,10 @@ describe('issue 33 item 1: a one-time token is usable only by the household (or 
     const located = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
+      headers: CSRF,
       payload: { identifierType: 'exchangeSubscriberId', identifier: b.exchangeSubscriberId, dateOfBirth: '1985-04-12', zipCode: '02720' },
     });
-    const guest = located.json<{ token: string }>().token;
+    const guest = (await portalTokenOf(harness.app, located));
     const tokenB = await harness.tokenFor('consumer', ['member'], { memberId: b.memberId });
     const ofB = await harness.cardToken(tokenB, TEST_CARDS.mastercard.number);
     const ofGuest = await harness.cardToken(guest, TEST_CARDS.amex.number);

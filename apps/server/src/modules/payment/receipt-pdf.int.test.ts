@@ -8,6 +8,7 @@ import { createMemberWithPolicy } from '../../../test/fixtures';
 import { readPdf } from '../../../test/pdf';
 import { auditLog, coverageSpans, finances, payments, policies, preferences } from '../../db/schema';
 import { TEST_CARDS } from '../../processor/sandbox/test-numbers';
+import { CSRF, portalTokenOf } from '../../../test/guest-session';
 
 type Db = ReturnType<typeof useTestApp>['db'];
 
@@ -187,9 +188,10 @@ describe('GET /api/v1/Payment/:paymentId/receipt.pdf', () => {
     const located = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
+      headers: CSRF,
       payload: { identifierType: 'exchangeSubscriberId', identifier: member.exchangeSubscriberId, dateOfBirth: '1985-04-12', zipCode: '02720' },
     });
-    const guest = located.json<{ token: string }>().token;
+    const guest = (await portalTokenOf(harness.app, located));
     const receipt = await pay(guest, member, TEST_CARDS.amex.number);
 
     const response = await receiptPdf(receipt.paymentId, guest, '?lang=en');

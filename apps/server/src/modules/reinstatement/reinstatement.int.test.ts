@@ -28,6 +28,7 @@ import {
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../../processor/sandbox/test-numbers';
 import type { Principal } from '../../auth/principal';
 import { checkReinstatementPayment, requestReinstatement } from './service';
+import { CSRF, portalTokenOf } from '../../../test/guest-session';
 
 /**
  * Issue 11's reinstatement (SPEC §2 span-selection/reactivate-plan, §3 Reinstatement eligibility): a policy
@@ -417,10 +418,11 @@ describe('who may reinstate (role-config actions and record access)', () => {
     const located = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
+      headers: CSRF,
       payload: { identifierType: 'policyNumber', identifier: policy.policyNumber, dateOfBirth: '1979-03-03', zipCode: '02720' },
     });
     expect(located.statusCode, located.body).toBe(200);
-    const guest = located.json<{ token: string }>().token;
+    const guest = (await portalTokenOf(harness.app, located));
     // SPEC §4: a guest whose account has only a terminated, reinstatable policy gets the reinstate-only pages.
     const household = await harness.app.inject({ method: 'POST', url: '/api/v1/Household/user', payload: {}, headers: { authorization: `Bearer ${guest}` } });
     expect(household.json()).toMatchObject({ scenario: { base: 'GuestPaymentTermedReinstateOnlyPages' } });

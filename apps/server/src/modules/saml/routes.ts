@@ -73,12 +73,12 @@ export const samlRoutes: FastifyPluginAsyncZod<SamlRoutesOptions> = async (app, 
         description:
           'Receives a SAML 2.0 Response by the HTTP-POST binding from the configured exchange or broker system. ' +
           'The assertion must be signed by the configured certificate, name this service as audience and recipient, ' +
-          'be within its validity window, and be used once. On success the answer is 303 to `/auth/asserted#session=<token>&next=<path>`: ' +
-          'the portal session token travels only in the URL fragment. Refusals are translated HTML pages.',
+          'be within its validity window, and be used once. On success the answer is 303 to `/auth/asserted?next=<path>` with the ' +
+          'session cookie: the portal session token stays on the server (decision 050). Refusals are translated HTML pages.',
         consumes: ['application/x-www-form-urlencoded'],
         body: SamlAcsRequestSchema,
         response: {
-          303: z.null().meta({ description: 'Signed in: Location is the web app, with the session token in the fragment.' }),
+          303: z.null().meta({ description: 'Signed in: Location is the web app; the session is the HttpOnly cookie set with it.' }),
           400: HtmlPage,
           401: HtmlPage,
           429: HtmlPage,
@@ -104,6 +104,7 @@ export const samlRoutes: FastifyPluginAsyncZod<SamlRoutesOptions> = async (app, 
           recordType: 'policy',
           recordIds: accepted.policyIds,
         });
+        await app.webSessions.startPortalSession(reply, { type: 'asserted', subject: accepted.subject, token: accepted.session.token, expiresAt: accepted.session.expiresAt });
         return await reply.header('Cache-Control', 'no-store').redirect(accepted.location, 303);
       } catch (error) {
         if (!(error instanceof SamlRejected)) throw error;

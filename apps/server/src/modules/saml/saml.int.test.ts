@@ -17,6 +17,7 @@ import {
   unsigned,
   wrappingAttacks,
 } from './fixtures/responses';
+import { portalTokenOf } from '../../../test/guest-session';
 
 describe('SAML asserted sessions: POST /api/v1/saml/acs', () => {
   let database: TestDatabase;
@@ -69,13 +70,13 @@ describe('SAML asserted sessions: POST /api/v1/saml/acs', () => {
     });
   }
 
-  function fragmentOf(response: LightMyRequestResponse) {
+  /** Where the hand-over sends the browser, and the portal token of the session its cookie names (kept on the server). */
+  async function landingOf(response: LightMyRequestResponse) {
     const location = String(response.headers.location);
-    const [path, fragment = ''] = location.split('#');
-    const params = new URLSearchParams(fragment);
-    const token = params.get('session') ?? '';
+    const url = new URL(location, 'http://localhost');
+    const token = await portalTokenOf(app, response);
     issuedTokens.push(token);
-    return { location, path, token, next: params.get('next') };
+    return { location, path: url.pathname, token, next: url.searchParams.get('next') };
   }
 
   async function auditFor(response: LightMyRequestResponse) {
@@ -95,7 +96,7 @@ describe('SAML asserted sessions: POST /api/v1/saml/acs', () => {
     expect(entry).toMatchObject({ action: 'auth.saml-assertion', outcome: 'denied', reason, route: 'POST /api/v1/saml/acs' });
   }
 
-  it('turns a valid assertion into an asserted session, the token only in the fragment', async () => {
+  it('turns a valid assertion into an asserted session: a cookie, no token in the address', async () => {
     const response = await post(
       signed({
         attributes: {
@@ -110,9 +111,11 @@ describe('SAML asserted sessions: POST /api/v1/saml/acs', () => {
     );
     expect(response.statusCode).toBe(303);
     expect(response.headers['cache-control']).toBe('no-store');
-    const { location, path, token, next } = fragmentOf(response);
+    const { location, path, token, next } = await landingOf(response);
     expect(path).toBe('/auth/asserted');
-    expect(location).not.toContain('?');
+    expect(location).not.toContain(token);
+    expect(location).not.toContain('#');
+    expect(response.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/^portal-session=[^;]+; .*HttpOnly; SameSite=Lax/)]));
     expect(token).not.toBe('');
     expect(next).toBe('/documents/invoice');
 
@@ -139,7 +142,7 @@ describe('SAML asserted sessions: POST /api/v1/saml/acs', () => {
         { relayState },
       );
       expect(response.statusCode).toBe(303);
-      const { path, next, token } = fragmentOf(response);
+      const { path, next, token } = await landingOf(response);
       expect(path).toBe('/auth/asserted');
       expect(next).toBe('/account-overview');
       const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } });
@@ -150,7 +153,7 @@ describe('SAML asserted sessions: POST /api/v1/saml/acs', () => {
   it('starts a binder payment for an exchange subscriber id the issuer does not know yet', async () => {
     const newEnrollee = '0555123456';
     const response = await post(signed({ attributes: { policies: [newEnrollee] } }).samlResponse, { relayState: '/account-overview' });
-    const { token, next } = fragmentOf(response);
+    const { token, next } = await landingOf(response);
     expect(next).toBe('/payments/binding-payment');
     const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } });
     expect(session.json()).toMatchObject({ kind: 'asserted', roles: ['member'], policyIds: [], bindingSubscriberId: newEnrollee, onlyPcp: null });
@@ -159,14 +162,14 @@ describe('SAML asserted sessions: POST /api/v1/saml/acs', () => {
   it('starts a binder payment when every named policy still awaits its binder', async () => {
     const pending = await policyRefs((await createMemberWithPolicy(db())).policyId);
     await db().insert(finances).values({ policyId: pending.policyId, premiumAmountDueCents: 41_200, currentAmountDueCents: 41_200, status: 'Binder' });
-    const { token, next } = fragmentOf(await post(signed({ attributes: { policies: [pending.exchangeSubscriberId] } }).samlResponse));
+    const { token, next } = await landingOf(await post(signed({ attributes: { policies: [pending.exchangeSubscriberId] } }).samlResponse));
     expect(next).toBe('/payments/binding-payment');
     const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } });
     expect(session.json()).toMatchObject({ policyIds: [pending.policyId], bindingSubscriberId: pending.exchangeSubscriberId });
   });
 
   it('never grants issuer staff roles from an assertion', async () => {
-    const { token } = fragmentOf(await post(signed({ attributes: { role: ['administrator', 'customer-service'] } }).samlResponse));
+    const { token } = await landingOf(await post(signed({ attributes: { role: ['administrator', 'customer-service'] } }).samlResponse));
     const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } });
     expect(session.json()).toMatchObject({ roles: ['member'], permissions: [] });
   });
@@ -226,7 +229,7 @@ describe('SAML asserted sessions: POST /api/v1/saml/acs', () => {
 
     it('uses only the signed assertion when a forged one sits elsewhere in the response', async () => {
       const { xml } = signed({ attributes: { role: ['member'], policies: [member.exchangeSubscriberId] } });
-      const { token } = fragmentOf(await post(encode(forgedBesideSigned(xml, attacker()))));
+      const { token } = await landingOf(await post(encode(forgedBesideSigned(xml, attacker()))));
       const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } });
       expect(session.json()).toMatchObject({ roles: ['member'], policyIds: [member.policyId], brokerId: null });
     });
@@ -236,7 +239,7 @@ describe('SAML asserted sessions: POST /api/v1/saml/acs', () => {
       const { xml } = signed({ attributes: { policies: [value] } });
       const response = await post(encode(injectComment(xml, value)));
       if (response.statusCode === 303) {
-        const { token } = fragmentOf(response);
+        const { token } = await landingOf(response);
         const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } });
         expect(session.json<{ policyIds: string[] }>().policyIds).not.toContain(other.policyId);
       } else {

@@ -28,6 +28,8 @@ export interface SamlServiceDeps {
 export interface AcceptedAssertion {
   /** The 303 target: the web landing page with the session token in the fragment. */
   location: string;
+  /** The portal session started: its token stays on the server (the web session keeps it). */
+  session: { token: string; expiresAt: Date };
   subject: string;
   roles: string[];
   policyIds: string[];
@@ -92,6 +94,7 @@ export async function acceptAssertion(
   });
 
   const next = bindingSubscriberId !== null ? BINDING_PAYMENT_PATH : (safeRelayPath(input.relayState) ?? DEFAULT_NEXT_PATH);
-  const fragment = new URLSearchParams({ session: session.token, next }).toString();
-  return { location: `${WEB_LANDING_PATH}#${fragment}`, subject, roles: asserted.roles, policyIds, brokerId };
+  // The session itself becomes a cookie (docs/decisions/050); the landing page only learns where to go.
+  const query = new URLSearchParams({ next }).toString();
+  return { location: `${WEB_LANDING_PATH}?${query}`, session, subject, roles: asserted.roles, policyIds, brokerId };
 }

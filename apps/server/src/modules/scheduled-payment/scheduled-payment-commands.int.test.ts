@@ -10,6 +10,7 @@ import { saveSandboxCard } from '../../../test/saved-card';
 import { secretsInDatabase, secretsInLogs } from '../../../test/secrets-scan';
 import { auditLog, finances, notifications, payments, scheduledPayments, walletCards } from '../../db/schema';
 import { TEST_CARDS } from '../../processor/sandbox/test-numbers';
+import { CSRF, portalTokenOf } from '../../../test/guest-session';
 
 type Response = Awaited<ReturnType<ReturnType<typeof useTestApp>['app']['inject']>>;
 interface FieldErrors {
@@ -346,10 +347,11 @@ describe('scheduled-payment commands', () => {
       const guest = await harness.app.inject({
         method: 'POST',
         url: '/api/v1/guest/locate-account',
+        headers: CSRF,
         payload: { identifierType: 'exchangeSubscriberId', identifier: stranger.exchangeSubscriberId, dateOfBirth: '1985-04-12', zipCode: '02720' },
       });
       expect(guest.statusCode, guest.body).toBe(200);
-      const guestPay = await pay(guest.json<{ token: string }>().token, paymentBodyOf(stranger, tomorrow, { paymentToken: card }));
+      const guestPay = await pay((await portalTokenOf(harness.app, guest)), paymentBodyOf(stranger, tomorrow, { paymentToken: card }));
       expect(guestPay.statusCode).toBe(403);
       expect(guestPay.json()).toMatchObject({ type: ProblemType.actionNotAllowed });
     });

@@ -18,7 +18,7 @@ async function advance(ms: number) {
 }
 
 function renderWatch(calls: Call[]) {
-  setCredential({ kind: 'portal', type: 'guest', token: 'guest-token', expiresAt: null });
+  setCredential({ kind: 'portal', type: 'guest', key: 'guest-session-key' });
   vi.stubGlobal('fetch', fakeFetch({}, calls));
   render(
     <PortalProviders config={config} queryClient={createQueryClient()}>
@@ -84,7 +84,8 @@ describe('idle session (SPEC §4, §9)', () => {
     for (let step = 0; step < 10 && !screen.queryByText('signed-out page'); step += 1) await advance(100);
     expect(screen.getByText('signed-out page')).toBeTruthy();
     expect(getCredential()).toBeNull();
-    expect(calls.some((call) => call.method === 'POST' && call.url === '/api/v1/session/logout' && call.authorization === 'Bearer guest-token')).toBe(true);
+    // The server ends the session (docs/decisions/050): the call carries the CSRF header, never a token.
+    expect(calls.some((call) => call.method === 'POST' && call.url === '/auth/end' && call.csrf === '1' && call.authorization === null)).toBe(true);
   });
 
   it('announces the time left at a few moments only, not every second', () => {
@@ -92,9 +93,9 @@ describe('idle session (SPEC §4, §9)', () => {
     expect([...spoken]).toEqual([30, 20, 10, 5]);
   });
 
-  it('pings the keep-alive URL at the configured interval, with the token (SPEC §4, §9)', async () => {
+  it('pings the keep-alive URL at the configured interval, with the session cookie, no token (SPEC §4, §9)', async () => {
     const calls: Call[] = [];
-    setCredential({ kind: 'portal', type: 'guest', token: 'guest-token', expiresAt: null });
+    setCredential({ kind: 'portal', type: 'guest', key: 'guest-session-key' });
     vi.stubGlobal('fetch', fakeFetch({}, calls));
     const keepAliveConfig = testConfig({ account: { session: { keepAliveIntervalSeconds: 15, keepAliveUrl: '/api/health' } } });
     render(
@@ -108,6 +109,7 @@ describe('idle session (SPEC §4, §9)', () => {
     await advance(15_000);
     const pings = calls.filter((call) => call.url === '/api/health');
     expect(pings).toHaveLength(2);
-    expect(pings[0]?.authorization).toBe('Bearer guest-token');
+    expect(pings[0]?.authorization).toBeNull();
+    expect(pings[0]?.csrf).toBe('1');
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import { useIdleTimer, type ITimers } from 'react-idle-timer';
 import { ACTIVITY_THROTTLE_MS, idleSessionTransition, INITIAL_IDLE_SESSION, type IdleSessionState } from '@portal/domain';
 import { useConfig } from '../../config/config-context';
+import { refreshSession } from '../../lib/auth/auth';
 import { useSignOut } from '../use-sign-out';
 import { IdleDialog } from './idle-dialog';
 
@@ -42,6 +43,10 @@ export function IdleWatch({ crossTab = true }: { crossTab?: boolean }) {
   const [state, dispatch] = useReducer(reducer, INITIAL_IDLE_SESSION);
   const signOut = useSignOut();
 
+  // The server ends a session after the same idle period (docs/decisions/050): activity here tells it the
+  // member is still there, at most four times per period.
+  const lastTold = useRef(Date.now());
+  const tellEveryMs = Math.max(1_000, ((session.idleTimeSeconds + countdown) * 1000) / 4);
   const timer = useIdleTimer({
     timeout: (session.idleTimeSeconds + countdown) * 1000,
     ...(countdown > 0 ? { promptBeforeIdle: countdown * 1000 } : {}),
@@ -57,6 +62,11 @@ export function IdleWatch({ crossTab = true }: { crossTab?: boolean }) {
       // tab's one-second ticks were slowed down in the background). Without one, idle opens the warning.
       if (countdown > 0) dispatch({ type: 'sync', remainingSeconds: 0 });
       else dispatch({ type: 'idle-elapsed', timeoutSeconds: session.idleTimeoutSeconds });
+    },
+    onAction: () => {
+      if (Date.now() - lastTold.current < tellEveryMs) return;
+      lastTold.current = Date.now();
+      refreshSession().catch(() => undefined);
     },
     onActive: () => {
       dispatch({ type: 'stay-signed-in' });

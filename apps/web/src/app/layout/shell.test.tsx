@@ -32,7 +32,7 @@ describe('header (SPEC §2)', () => {
       policies: { [guestSummary.id]: policyDetail(guestSummary) },
     };
   };
-  const guestCredential: Credential = { kind: 'portal', type: 'guest', token: 'guest-token', expiresAt: null };
+  const guestCredential: Credential = { kind: 'portal', type: 'guest', key: 'guest-session-key' };
 
   it('links a guest’s logo to their first page, making a payment', async () => {
     renderPortal('/account-overview', { credential: guestCredential, api: guestApi('GuestPaymentPages') });

@@ -14,7 +14,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../config/config-context';
 import { SIGNED_OUT_PATH, signIn, signOut } from '../../lib/auth/auth';
-import { endPortalSession } from '../../data/session/end-portal-session';
 import type { Realm } from '../../lib/auth/credentials';
 import { useCredential } from '../../lib/auth/credentials';
 import { whileProcessing } from '../../ui/processing';
@@ -170,7 +169,7 @@ function SignedInHome() {
             onClick={() => {
               void whileProcessing(async () => {
                 // Sign-out first (the provider asks to confirm), then the visitor signs in as someone else.
-                const leaving = await signOut(endPortalSession, i18n.language);
+                const leaving = await signOut(i18n.language);
                 if (!leaving) await navigate(SIGNED_OUT_PATH, { replace: true });
               }).catch(() => undefined);
             }}

@@ -5,21 +5,19 @@ export type Realm = 'consumer' | 'workforce';
 export const REALMS: readonly Realm[] = ['consumer', 'workforce'];
 
 /**
- * What the browser holds to call the API: an OpenID user (members, staff, brokers) or a portal
- * session token (guests who located an account, asserted SAML sessions).
+ * Who the browser's session stands for (GET /auth/session, docs/decisions/050): an OpenID user (members,
+ * staff, brokers) or a portal session (guests who located an account, asserted SAML sessions). Never a
+ * token: the server keeps those; `key` names the session for the query cache.
  */
 export type Credential =
   | {
       kind: 'oidc';
       realm: Realm;
-      accessToken: string;
-      /** Seconds since the epoch, as the provider said. */
-      expiresAt: number | null;
-      canRenew: boolean;
-      /** ID token claims (sub, name, preferred_username, …). */
-      profile: Record<string, unknown>;
+      /** ID token name claims (name, preferred_username, upn), for the greeting. */
+      profile: Record<string, string>;
+      key: string;
     }
-  | { kind: 'portal'; type: 'guest' | 'asserted'; token: string; expiresAt: string | null };
+  | { kind: 'portal'; type: 'guest' | 'asserted'; key: string };
 
 let current: Credential | null = null;
 const listeners = new Set<() => void>();
@@ -39,7 +37,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The current credential, re-rendering when it changes (sign-in, renewal, sign-out). */
+/** The current credential, re-rendering when it changes (sign-in, sign-out, a new session id). */
 export function useCredential(): Credential | null {
   return useSyncExternalStore(subscribe, getCredential, getCredential);
 }
@@ -47,18 +45,12 @@ export function useCredential(): Credential | null {
 /** The profile claims of an OpenID user (for the greeting), or null for portal sessions. */
 export function profileOf(credential: Credential | null): { name?: string; preferred_username?: string; upn?: string } | null {
   if (credential?.kind !== 'oidc') return null;
-  const profile = credential.profile;
-  const text = (key: string) => (typeof profile[key] === 'string' ? profile[key] : undefined);
-  return {
-    ...(text('name') ? { name: text('name') } : {}),
-    ...(text('preferred_username') ? { preferred_username: text('preferred_username') } : {}),
-    ...(text('upn') ? { upn: text('upn') } : {}),
-  };
+  const { name, preferred_username: username, upn } = credential.profile;
+  return { ...(name ? { name } : {}), ...(username ? { preferred_username: username } : {}), ...(upn ? { upn } : {}) };
 }
 
 /** A short key naming who is signed in, for query keys: a new person never sees cached answers of the last. */
 export function credentialKey(credential: Credential | null): string | null {
   if (!credential) return null;
-  if (credential.kind === 'portal') return `${credential.type}:${credential.token.slice(-16)}`;
-  return `${credential.realm}:${String(credential.profile.sub)}`;
+  return credential.kind === 'portal' ? `${credential.type}:${credential.key}` : `${credential.realm}:${credential.key}`;
 }

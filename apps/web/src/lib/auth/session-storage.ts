@@ -1,20 +1,10 @@
 /**
- * The small pieces of sign-in state kept in the browser's session storage (SPEC §3: the user is
- * cached under the key `user`; session data idType + id). Session storage ends with the tab, which is
- * what a shared family computer needs; nothing here survives closing it.
+ * The small pieces of page state kept in the browser's session storage (SPEC §3 session data idType +
+ * id). No sign-in state: the session is an HttpOnly cookie the server reads (docs/decisions/050), and
+ * SPEC §4's pre-sign-in route travels with the sign-in through the server.
  */
 
 export const STORAGE_KEYS = {
-  /** SPEC §3: the OpenID user (oidc-client-ts User JSON). */
-  user: 'user',
-  /** Which realm `user` belongs to. */
-  userRealm: 'user.realm',
-  /** The realm a sign-in was started with, read back on /auth/callback. */
-  signInRealm: 'auth.realm',
-  /** SPEC §4 startup: where a visitor was going before sign-in. */
-  preSignInRoute: 'auth.preSignInRoute',
-  /** A guest or asserted portal session: { type, token, expiresAt }. */
-  portalSession: 'portal.session',
   /** SPEC §3 session data: { idType, id } of the member being looked at (member search). */
   session: 'session',
   /** SPEC §4 "policy selection … kept in state": the policy chosen last, so that a reload keeps it. */

@@ -105,7 +105,7 @@ describe('FAQ page (issue 12)', { timeout: 30_000 }, () => {
   });
 
   it('lets a located guest read it, and says a failure in place', async () => {
-    const guest: Credential = { kind: 'portal', type: 'guest', token: 'guest-token', expiresAt: null };
+    const guest: Credential = { kind: 'portal', type: 'guest', key: 'guest-session-key' };
     const first = renderFaq('/admin/faq', { credential: guest, guest: true });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Questions and answers' }, { timeout: 10_000 }),

@@ -42,11 +42,16 @@ describe('locate account (SPEC §2, §5, §6)', () => {
     expect(getCredential()).toBeNull();
   });
 
-  it('keeps the guest token for this tab and opens the located account', async () => {
+  it('opens the located account with the guest session the server started (a cookie: no token in the page)', async () => {
     const located = policySummary();
     const { calls } = renderPortal('/payments/locate-account', {
       api: {
-        custom: (_method, path) => (path === '/api/v1/guest/locate-account' ? json({ token: 'guest-token-1', expiresAt: '2099-01-01T00:00:00.000Z' }) : undefined),
+        custom: (_method, path) =>
+          path === '/api/v1/guest/locate-account'
+            ? json({ expiresAt: '2099-01-01T00:00:00.000Z' })
+            : path === '/auth/session'
+              ? json({ signedIn: true, kind: 'portal', type: 'guest', key: 'guest-key-1', idleSeconds: 1230 })
+              : undefined,
         session: sessionInfo({ kind: 'guest', roles: ['guest'], displayName: null }),
         household: householdResponse([located], { base: 'GuestPaymentPages', exchange: null, scenarios: ['GuestPaymentPages'] }),
         policies: { [located.id]: policyDetail(located) },
@@ -57,12 +62,12 @@ describe('locate account (SPEC §2, §5, §6)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Find my account' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Account overview' })).toBeTruthy();
     expect(await screen.findByText(/You found this account without signing in/)).toBeTruthy();
-    expect(getCredential()).toMatchObject({ kind: 'portal', type: 'guest', token: 'guest-token-1' });
-    expect(JSON.parse(sessionStorage.getItem('portal.session') ?? '{}')).toMatchObject({ type: 'guest', token: 'guest-token-1' });
+    expect(getCredential()).toEqual({ kind: 'portal', type: 'guest', key: 'guest-key-1' });
+    expect(JSON.stringify({ ...sessionStorage })).not.toMatch(/token/i);
     const lookup = calls.find((call) => call.url === '/api/v1/guest/locate-account');
     expect(lookup?.body).toEqual({ identifierType: 'exchangeSubscriberId', identifier: '0902026467', dateOfBirth: '1985-03-14', zipCode: '01841' });
-    expect(lookup?.authorization).toBeNull();
-    expect(calls.find((call) => call.url === '/api/v1/session')?.authorization).toBe('Bearer guest-token-1');
+    expect(lookup).toMatchObject({ authorization: null, csrf: '1' });
+    expect(calls.find((call) => call.url === '/api/v1/session')).toMatchObject({ authorization: null, csrf: '1' });
     // Guests see what paying needs, not the people on the policy.
     await screen.findByRole('heading', { name: 'Billing' });
     expect(screen.queryByRole('heading', { name: 'People on this policy' })).toBeNull();

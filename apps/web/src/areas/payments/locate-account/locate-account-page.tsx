@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { locateAccount } from '../../../data/guest/locate-account';
 import { isApiError } from '../../../lib/api';
-import { startPortalSession } from '../../../lib/auth/auth';
+import { refreshSession } from '../../../lib/auth/auth';
 import { useCredential } from '../../../lib/auth/credentials';
 import type { TranslationKey } from '../../../i18n/loose';
 import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
@@ -65,7 +65,8 @@ export function LocateAccountPage() {
     const answer = await locate.submit(values);
     if (!answer) return;
     queryClient.clear();
-    startPortalSession('guest', answer.token, answer.expiresAt);
+    // The answer set the guest session's cookie (docs/decisions/050): learn who it stands for, then go on.
+    await refreshSession();
     void navigate(DEFAULT_ROUTE, { replace: true });
   };
 
