@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { TEST_CARDS } from '../apps/server/src/processor/sandbox/test-numbers';
 import { chooseNew, payButton, review, t, typeCard } from './support/payments';
 import { newPortalPage, signIn } from './support/portal';
+import { CSRF } from './support/session';
 import { freshStaff } from './support/staff';
 
 // Issue 34: the issuer's enrolment system loads a household with an X12 834 (POST /api/v1/Enrollment/834);
@@ -16,7 +17,7 @@ import { freshStaff } from './support/staff';
 // issuer's webhook subscriber — this test process — receives the signed events.
 
 /** An 834 for one subscriber and one child, coverage from the first of next month on the demo catalogue's CSR silver plan. */
-function enrollmentFile(subscriberId: string, control: string, start: string): string {
+function enrollmentFile(subscriberId: string, childId: string, control: string, start: string): string {
   const year = Number(start.slice(0, 4));
   const plan = `77421MA001${String(year % 100).padStart(2, '0')}03-06`;
   const d = start.replace(/-/g, '');
@@ -40,7 +41,7 @@ function enrollmentFile(subscriberId: string, control: string, start: string): s
     'LX*3', 'N1*75*TOT RES AMT', 'REF*9X*568.50', `DTP*007*D8*${d}`,
     'INS*N*19*021*28*A',
     `REF*0F*${subscriberId}`,
-    `REF*17*${subscriberId.slice(0, -1)}9`,
+    `REF*17*${childId}`,
     'NM1*IL*1*Almeida*Davi',
     'DMG*D8*20160302*M',
     'HD*021**HLT**FAM',
@@ -50,9 +51,6 @@ function enrollmentFile(subscriberId: string, control: string, start: string): s
   const isa = `ISA*00*          *00*          *ZZ*E2EEXCHANGE    *ZZ*77421MA        *261201*0930*^*00501*${control}*0*T*:~`;
   return [isa, 'GS*BE*E2EEXCHANGE*77421MA*20261201*0930*1*X*005010X220A1~', ...body.map((segment) => `${segment}~`), 'GE*1*1~', `IEA*1*${control}~`].join('\n');
 }
-
-/** The access token of the signed-in page (the API as that page calls it). */
-const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token ?? '');
 
 test('an imported 834 household signs in, sees its plan, premium and APTC, pays the binder: effectuated, reported, and sent to the issuer as signed webhooks', async ({ page, browser }) => {
   // The issuer's webhook endpoint, in this process.
@@ -70,7 +68,8 @@ test('an imported 834 household signs in, sees its plan, premium and APTC, pays 
     // The issuer's administrator: a subscriber for the coverage events, and the 834 sent through the API.
     const { context: staffContext, page: staff } = await newPortalPage(browser);
     await freshStaff(staff, 'administrator');
-    const admin = { authorization: `Bearer ${await tokenOf(staff)}` };
+    // The API as the signed-in page calls it: its session cookie (shared with `staff.request`) and the CSRF header.
+    const admin = CSRF;
     const created = await staff.request.post('/api/v1/admin/webhook-subscribers', {
       headers: admin,
       data: { name: 'Core administration (e2e)', url: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/hooks`, eventTypes: ['coverage.effectuated', 'payment.succeeded'] },
@@ -83,7 +82,7 @@ test('an imported 834 household signs in, sees its plan, premium and APTC, pays 
     const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
     const imported = await staff.request.post('/api/v1/Enrollment/834', {
       headers: { ...admin, 'content-type': 'application/edi-x12', 'x-file-name': 'e2e-household.edi' },
-      data: enrollmentFile(subscriberId, String(randomInt(100_000_000, 999_999_999)), start),
+      data: enrollmentFile(subscriberId, String(randomInt(1_000_000_000, 9_999_999_999)), String(randomInt(100_000_000, 999_999_999)), start),
     });
     expect(imported.status(), await imported.text()).toBe(200);
     const result = (await imported.json()) as { summary: { applied: number; members: { created: number } }; ack999: string };
@@ -108,7 +107,7 @@ test('an imported 834 household signs in, sees its plan, premium and APTC, pays 
     await expect(page.getByText(t('payments.receipt.effectuated'))).toBeVisible();
 
     // The day's effectuation 834 (the member's household's day, demo mode): INS*Y*18*021 with the paid-through date.
-    const day = await page.request.post('/api/v1/demo/day', { headers: { authorization: `Bearer ${await tokenOf(page)}` }, data: { day: today.toISOString().slice(0, 10) } });
+    const day = await page.request.post('/api/v1/demo/day', { headers: CSRF, data: { day: today.toISOString().slice(0, 10) } });
     expect(day.status(), await day.text()).toBe(200);
     const steps = ((await day.json()) as { steps: { name: string; counts: Record<string, number> }[] }).steps;
     expect(steps.find((step) => step.name === 'effectuation-834')?.counts).toEqual({ files: 1, enrolments: 1 });

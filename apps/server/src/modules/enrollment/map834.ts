@@ -334,12 +334,15 @@ export function read834(set: X12TransactionSet): Enrollment834 {
   if (subscribers.length !== 1) reject(set.start, subscribers.length === 0 ? 'missing subscriber: no INS loop with INS01 Y' : 'more than one subscriber in one transaction set');
   const subscriber = subscribers[0] as MemberLoop;
   if (!subscriber.subscriberId) reject(segmentAt(set, subscriber.segment), 'missing subscriber: the subscriber loop has no REF*0F subscriber id');
+  const seen = new Set<string>();
   for (const m of members) {
     const at = segmentAt(set, m.segment);
     if (m.subscriberId && m.subscriberId !== subscriber.subscriberId) reject(at, `REF*0F ${m.subscriberId} names another subscriber than the set's ${subscriber.subscriberId ?? ''}`);
     m.subscriberId = subscriber.subscriberId;
     m.memberId ??= m.subscriber ? subscriber.subscriberId : null;
     if (!m.memberId) reject(at, 'a dependent loop has no REF*17 member id');
+    if (seen.has(m.memberId ?? '')) reject(at, `member id ${m.memberId ?? ''} appears twice in the transaction set`);
+    seen.add(m.memberId ?? '');
     if (m.maintenance === '021' || m.maintenance === '025') {
       if (!m.coverage) reject(at, 'an addition has no HD coverage loop');
       const coverage = m.coverage as CoverageLine;
