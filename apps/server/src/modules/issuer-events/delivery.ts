@@ -25,13 +25,13 @@ const CLAIM = 50;
 /** The wait before attempt `attempts + 1`: 5 s, 10 s, 20 s, … at most 6 hours. */
 export const backoffSeconds = (attempts: number): number => Math.min(5 * 2 ** Math.max(0, attempts - 1), 6 * 3600);
 
-export function issuerEventsChannel(nudge: () => void): OutboxChannel {
-  const one = async (tx: Transaction, event: OutboxEvent, dispatch: DispatchContext) => {
-    const issued = issuerEventsOf(event);
-    if (issued.length === 0) return;
-    const subscribers = await tx.select({ id: webhookSubscribers.id, eventTypes: webhookSubscribers.eventTypes }).from(webhookSubscribers).where(eq(webhookSubscribers.active, true));
-    const rows = [];
-    for (const [index, issuerEvent] of issued.entries()) {
+type Subscriber = { id: string; eventTypes: string[] };
+
+/** The delivery rows of these events for these subscribers (a type a subscriber did not ask for is left out). */
+function deliveriesOf(events: readonly OutboxEvent[], subscribers: readonly Subscriber[]) {
+  const rows = [];
+  for (const event of events) {
+    for (const [index, issuerEvent] of issuerEventsOf(event).entries()) {
       for (const subscriber of subscribers) {
         if (subscriber.eventTypes.length > 0 && !subscriber.eventTypes.includes(issuerEvent.type)) continue;
         rows.push({
@@ -45,15 +45,23 @@ export function issuerEventsChannel(nudge: () => void): OutboxChannel {
         });
       }
     }
+  }
+  return rows;
+}
+
+export function issuerEventsChannel(nudge: () => void): OutboxChannel {
+  // A batch (decision 037): one read of the subscribers and one insert for all its events.
+  const many = async (tx: Transaction, events: readonly OutboxEvent[], dispatch: DispatchContext) => {
+    if (!events.some((event) => issuerEventsOf(event).length > 0)) return;
+    const subscribers = await tx.select({ id: webhookSubscribers.id, eventTypes: webhookSubscribers.eventTypes }).from(webhookSubscribers).where(eq(webhookSubscribers.active, true));
+    const rows = deliveriesOf(events, subscribers);
     if (rows.length === 0) return;
     await tx.insert(webhookDeliveries).values(rows).onConflictDoNothing();
     dispatch.afterCommit(nudge);
   };
   return {
-    one,
-    many: async (tx, events, dispatch) => {
-      for (const event of events) await one(tx, event, dispatch);
-    },
+    one: (tx, event, dispatch) => many(tx, [event], dispatch),
+    many,
   };
 }
 
