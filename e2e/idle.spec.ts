@@ -44,3 +44,21 @@ test('a guest session times out too, and “sign out” in the warning ends it a
   await expect(page).toHaveURL(/\/auth\/signed-out$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('account.signedOut.title'));
 });
+
+// Issue 35 (docs/decisions/050): the server ends an idle session by itself, whatever the browser keeps.
+test('a session left idle ends on the server even though the browser kept its cookie', async ({ page, browser, baseURL }) => {
+  await signIn(page, 'consumer', 'joao.silva');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('overview.heading'));
+  const cookie = (await page.context().cookies()).find((one) => one.name === 'portal-session');
+  expect(cookie?.value).toBeTruthy();
+  // The browser is closed with its cookie kept: no page calls the server any more.
+  await page.close();
+  const kept = await browser.newContext({ baseURL: baseURL ?? '' });
+  await kept.addCookies([{ name: 'portal-session', value: cookie?.value ?? '', url: baseURL ?? '' }]);
+  await new Promise((resolve) => setTimeout(resolve, (IDLE_SECONDS + IDLE_COUNTDOWN_SECONDS + 2) * 1000));
+  const after = await kept.request.get('/api/v1/session');
+  expect(after.status()).toBe(401);
+  const view = await kept.request.get('/auth/session');
+  expect(await view.json()).toEqual({ signedIn: false });
+  await kept.close();
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { assertScenario, locateAccount, newPortalPage, signIn, signOut, text } from './support/portal';
+import { assertScenario, DEMO_PASSWORD, locateAccount, newPortalPage, signIn, signOut, text } from './support/portal';
 import { actForResult, freshStaff, searchByExchangeId } from './support/staff';
 import { readableSecrets } from './support/session';
 
@@ -125,3 +125,58 @@ for (const [language, username, heading, billing] of [
     await context.close();
   });
 }
+
+// Issue 35 (docs/decisions/050): the session is an HttpOnly cookie; the server refuses changes that do not
+// come from the portal's own pages, and a session id planted before sign-in does not survive it.
+test('a page elsewhere cannot make changes with the member’s session, nor can a stolen cookie without the portal’s header', async ({ page, browser, baseURL }) => {
+  await signIn(page, 'consumer', 'joao.silva');
+  const cookie = (await page.context().cookies()).find((one) => one.name === 'portal-session');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('portal-session');
+
+  // A form on another site posting to the portal (it ends the session if it gets through).
+  await page.route('http://elsewhere.example/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<form method="post" action="${baseURL ?? ''}/auth/end"></form><script>document.forms[0].submit()</script>`,
+    }),
+  );
+  const posted = page.waitForResponse((response) => response.url().endsWith('/auth/end'));
+  await page.goto('http://elsewhere.example/win-a-prize');
+  expect((await posted).status()).toBe(403);
+  await page.goto('/account-overview');
+  await expect(page.getByText('Hello, João Silva')).toBeVisible();
+
+  // The cookie stolen and replayed by another client: reads work as the member, changes need the header.
+  const thief = await browser.newContext({ baseURL: baseURL ?? '' });
+  await thief.addCookies([{ name: 'portal-session', value: cookie?.value ?? '', url: baseURL ?? '' }]);
+  const change = await thief.request.post('/api/v1/session/logout');
+  expect(change.status()).toBe(403);
+  const crossSite = await thief.request.post('/auth/end', { headers: { 'x-portal-csrf': '1', 'sec-fetch-site': 'cross-site' } });
+  expect(crossSite.status()).toBe(403);
+  await thief.close();
+  await page.reload();
+  await expect(page.getByText('Hello, João Silva')).toBeVisible();
+});
+
+test('a session id planted in the browser before sign-in does not survive it (no fixation)', async ({ page, browser, baseURL }) => {
+  // The attacker's own guest session, its cookie set in the victim's browser.
+  const attacker = await browser.newContext({ baseURL: baseURL ?? '' });
+  const attackerPage = await attacker.newPage();
+  await locateAccount(attackerPage, { policyNumber: 'LHP-1000001-01', dateOfBirth: '1985-03-14', zipCode: '01841' });
+  const planted = (await attacker.cookies()).find((one) => one.name === 'portal-session')?.value ?? '';
+  expect(planted).not.toBe('');
+  await page.context().addCookies([{ name: 'portal-session', value: planted, url: baseURL ?? '' }]);
+  // The victim follows a sign-in link.
+  await page.goto('/auth/login?realm=consumer&lang=en');
+  await page.locator('#username').fill('maria.santos');
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.getByText('Hello, María Santos')).toBeVisible();
+  const after = (await page.context().cookies()).find((one) => one.name === 'portal-session')?.value ?? '';
+  expect(after).not.toBe(planted);
+  // The planted id names nothing any more: the attacker is not let into the member's session, nor their own.
+  const replay = await attacker.request.get('/api/v1/session');
+  expect(replay.status()).toBe(401);
+  await attacker.close();
+});

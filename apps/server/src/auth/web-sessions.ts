@@ -97,8 +97,15 @@ export class WebSessions {
     };
   }
 
+  private lastSweep = 0;
+
   /** Starts a session and returns the cookie value naming it (a new id every time: no fixation). */
   async create(input: NewWebSession): Promise<string> {
+    // Sessions nobody named again are deleted now and then (at most every 10 minutes per instance).
+    if (Date.now() - this.lastSweep > 10 * 60_000) {
+      this.lastSweep = Date.now();
+      await this.sweep();
+    }
     const id = newSessionId();
     await this.db.insert(webSessions).values({
       idHash: hashOf(id),

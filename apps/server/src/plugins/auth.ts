@@ -87,7 +87,7 @@ export const authPlugin = fp(
           await request.audit({ action: 'auth.token-refused', outcome: 'denied', reason: 'session-ended', actor: { subject: null, role: null } });
           throw unauthenticated('The session has ended (signed out, idle or expired). Sign in again.');
         }
-        token = bearer;
+        token = bearer?.token ?? null;
       }
       if (token === null) {
         await request.audit({

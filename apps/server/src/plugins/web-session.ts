@@ -52,6 +52,9 @@ interface PendingSignIn {
   origin: string;
 }
 
+/** What a call's session cookie gives: the session's access token, `ended` (it names no live session), or null (no cookie). */
+export type SessionBearer = { token: string } | 'ended' | null;
+
 export interface WebSessionControl {
   store: WebSessions;
   /** Starts a session for a guest or an asserted user (their portal session token stays on the server). */
@@ -95,7 +98,7 @@ export const webSessionPlugin = fp(
     /** The built-in providers are answered in this process (no network hop, whatever proxy is in front). */
     const inProcess: oidc.CustomFetch = async (url, init) => {
       const target = new URL(url);
-      if (identity.providers === null || !target.pathname.startsWith('/idp/')) return fetch(url, init as RequestInit);
+      if (identity.providers === null || !target.pathname.startsWith('/idp/')) return fetch(url, init);
       const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : init.body instanceof URLSearchParams ? init.body.toString() : undefined;
       const response = await app.inject({
         method: init.method as 'GET' | 'POST',
@@ -121,6 +124,8 @@ export const webSessionPlugin = fp(
         configuration = oidc
           .discovery(new URL(identity.issuers[realm]), identity.webClient.clientId, secret, oidc.ClientSecretBasic(secret), {
             [oidc.customFetch]: inProcess,
+            // Plain HTTP issuers only: the built-in providers in development and tests (PUBLIC_URL http://…).
+            // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated only to stand out; exactly this use
             ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
           })
           .catch((error: unknown) => {
@@ -214,7 +219,7 @@ export const webSessionPlugin = fp(
       const site = request.headers['sec-fetch-site'];
       const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
       if (crossSite || request.headers[CSRF_HEADER] === undefined) {
-        await request.audit({ action: 'auth.csrf-refused', outcome: 'denied', reason: crossSite ? `sec-fetch-site:${String(site)}` : 'missing-header', actor: { subject: null, role: null } });
+        await request.audit({ action: 'auth.csrf-refused', outcome: 'denied', reason: crossSite ? `sec-fetch-site:${site}` : 'missing-header', actor: { subject: null, role: null } });
         throw new HttpProblem(403, ProblemType.forbidden, 'Refused', 'A change must come from the portal\'s own pages.');
       }
     });
@@ -223,7 +228,7 @@ export const webSessionPlugin = fp(
      * The bearer token for an API call that carries the session cookie (renewed first when it is about to
      * expire), `ended` when the cookie names no live session (then the cookie is cleared), or null without one.
      */
-    const bearerFor = async (request: FastifyRequest, reply: FastifyReply): Promise<string | 'ended' | null> => {
+    const bearerFor = async (request: FastifyRequest, reply: FastifyReply): Promise<SessionBearer> => {
       const id = request.cookies[SESSION_COOKIE];
       if (!id) return null;
       let session = await store.find(id);
@@ -253,7 +258,7 @@ export const webSessionPlugin = fp(
         return 'ended';
       }
       request.webSessionId = id;
-      return session.tokens.accessToken;
+      return { token: session.tokens.accessToken };
     };
     app.decorate('webSessionBearer', bearerFor);
 
@@ -295,7 +300,10 @@ export const webSessionPlugin = fp(
     app.get(CALLBACK_PATH, { schema: { hide: true } }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       // Without a code or an error from a provider this is the web app's page saying sign-in failed.
-      if (typeof query.code !== 'string' && typeof query.error !== 'string') return reply.callNotFound();
+      if (typeof query.code !== 'string' && typeof query.error !== 'string') {
+        reply.callNotFound();
+        return reply;
+      }
       const sealed = request.cookies[SIGN_IN_COOKIE];
       reply.clearCookie(SIGN_IN_COOKIE, cookieOptions);
       const opened = sealed ? sealer.open(sealed) : null;
@@ -403,6 +411,6 @@ function createHashKey(id: string): string {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The bearer token of the web session a call's cookie names (see webSessionPlugin). */
-    webSessionBearer: (request: FastifyRequest, reply: FastifyReply) => Promise<string | 'ended' | null>;
+    webSessionBearer: (request: FastifyRequest, reply: FastifyReply) => Promise<SessionBearer>;
   }
 }

@@ -45,7 +45,7 @@ export function IdleWatch({ crossTab = true }: { crossTab?: boolean }) {
 
   // The server ends a session after the same idle period (docs/decisions/050): activity here tells it the
   // member is still there, at most four times per period.
-  const lastTold = useRef(Date.now());
+  const lastTold = useRef(0);
   const tellEveryMs = Math.max(1_000, ((session.idleTimeSeconds + countdown) * 1000) / 4);
   const timer = useIdleTimer({
     timeout: (session.idleTimeSeconds + countdown) * 1000,
