@@ -107,7 +107,7 @@ export default tseslint.config(
   },
   {
     // Command-line entry points talk to a person through the terminal.
-    files: ['scripts/**', 'bench/**', 'apps/server/src/server.ts', 'apps/server/src/seed/cli.ts', 'apps/server/src/jobs/cli.ts', 'apps/server/src/auth/keys-cli.ts', 'apps/server/src/db/migrate-cli.ts', 'apps/server/src/node-runtime.ts', '**/build.mjs'],
+    files: ['scripts/**', 'bench/**', 'apps/server/src/server.ts', 'apps/server/src/seed/cli.ts', 'apps/server/src/jobs/cli.ts', 'apps/server/src/auth/keys-cli.ts', 'apps/server/src/db/migrate-cli.ts', 'apps/server/src/modules/enrollment/cli.ts', 'apps/server/src/node-runtime.ts', '**/build.mjs'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BUILDS, isStale, repoRoot } from './built.mjs';
 
-const ENTRIES = new Set(['server', 'jobs', 'seed', 'keys', 'migrate']);
+const ENTRIES = new Set(['server', 'jobs', 'seed', 'keys', 'migrate', 'enrollment']);
 const [entry, ...args] = process.argv.slice(2);
 if (!ENTRIES.has(entry)) {
   console.error(`usage: node scripts/run-built.mjs <${[...ENTRIES].join('|')}> [arguments]`);

@@ -13,7 +13,7 @@ import { build } from 'esbuild';
  */
 export const buildOptions = {
   absWorkingDir: import.meta.dirname,
-  entryPoints: { server: 'src/server.ts', jobs: 'src/jobs/cli.ts', seed: 'src/seed/cli.ts', keys: 'src/auth/keys-cli.ts', migrate: 'src/db/migrate-cli.ts' },
+  entryPoints: { server: 'src/server.ts', jobs: 'src/jobs/cli.ts', seed: 'src/seed/cli.ts', keys: 'src/auth/keys-cli.ts', migrate: 'src/db/migrate-cli.ts', enrollment: 'src/modules/enrollment/cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -81,6 +81,11 @@ import { additionalProductRoutes } from './modules/additional-product/routes';
 import { accountLinkRoutes } from './modules/account-link/routes';
 import { memberSearchRoutes } from './modules/member-search/routes';
 import { actingSessionRoutes } from './modules/acting-session/routes';
+import { enrollmentRoutes } from './modules/enrollment/routes';
+import { effectuationChannel, effectuationStep } from './modules/enrollment/effectuation';
+import { deliverDue, issuerEventsChannel } from './modules/issuer-events/delivery';
+import { issuerEventRoutes } from './modules/issuer-events/routes';
+import { SecretBox } from './modules/issuer-events/secrets';
 import { loadBranding } from './pdf/branding';
 import type { Settings } from './settings';
 
@@ -131,8 +136,13 @@ declare module 'fastify' {
     routeTable: string[];
     /** Where this instance is in its life: `draining` once it was told to stop (readiness fails, it serves on). */
     lifecycle: { draining: boolean };
+    /** Issuer events (docs/decisions/052): sends the webhooks due now (the job queue does; tests and tools may too). */
+    issuerWebhooks: { deliverDue: () => ReturnType<typeof deliverDue> };
   }
 }
+
+/** The job queue of the issuer webhooks (docs/decisions/052). */
+const ISSUER_WEBHOOKS = 'issuer-webhooks';
 
 const trustHops =
   (hops: number) =>
@@ -279,9 +289,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.jobs.registerDailyStep(scheduledPaymentsStep(dueCharges));
   app.jobs.registerDailyStep(autopayStep({ ...dueCharges, autopay: tenant.account.autopay }));
+  // Issue 34: the day's effectuation 834 to the exchange (docs/decisions/051), after the day's payments.
+  app.jobs.registerDailyStep(effectuationStep({ db: options.database.db, ...settings.enrollment, nudgeOutbox: () => { app.outbox.nudge(); } }));
   const branding = loadBranding(settings.configDir, tenant);
   // Outbox channels: in-app notifications (and live updates), then e-mail for paperless households.
   app.outbox.register(notificationChannel(app.live));
+  // Issue 34: a paid binder of an on-exchange enrolment recorded for the effectuation 834.
+  app.outbox.register(effectuationChannel());
+  // Issue 34: issuer events as signed webhooks (docs/decisions/052): a delivery row per subscriber in the
+  // dispatch transaction, sent by the job queue's `issuer-webhooks` runs (every minute, and nudged).
+  const webhookSecrets = SecretBox.fromSettings(settings);
+  const nudgeWebhooks = () => {
+    app.jobs.nudge(ISSUER_WEBHOOKS);
+  };
+  app.outbox.register(issuerEventsChannel(nudgeWebhooks));
+  app.jobs.registerQueue({
+    name: ISSUER_WEBHOOKS,
+    cron: '* * * * *',
+    run: async (log) => {
+      await deliverDue(options.database.db, webhookSecrets, log);
+    },
+  });
+  app.decorate('issuerWebhooks', { deliverDue: () => deliverDue(options.database.db, webhookSecrets, app.log) });
   app.outbox.register(
     emailChannel({
       branding,
@@ -364,6 +393,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Issue 13: the staff payments desk and the audit trail (docs/decisions/031).
       await api.register(paymentsDeskRoutes);
       await api.register(auditRoutes);
+      // Issue 34: X12 834 enrolment from the issuer's systems (docs/decisions/051).
+      await api.register(enrollmentRoutes);
+      await api.register(issuerEventRoutes, { box: webhookSecrets, nudge: nudgeWebhooks });
       if (settings.demoMode) await api.register(demoFixtureRoutes);
     },
     { prefix: '/api' },

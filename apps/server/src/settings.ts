@@ -16,7 +16,7 @@ export interface SettingMeta {
   secret?: boolean;
 }
 
-export const SETTING_GROUPS = ['Server', 'Database', 'Sign-in and keys', 'Payments', 'Live updates, e-mail and jobs', 'Stopping', 'Observability', 'Load shedding', 'Performance', 'Demo mode'] as const;
+export const SETTING_GROUPS = ['Server', 'Database', 'Sign-in and keys', 'Payments', 'Live updates, e-mail and jobs', 'Stopping', 'Observability', 'Load shedding', 'Performance', 'Enrollment and issuer events', 'Demo mode'] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 /** A setting's schema with what the reference says of it (zod metadata, read back by z.toJSONSchema). */
@@ -201,6 +201,17 @@ export const EnvSchema = z.object({
     group: 'Demo mode',
     description: 'Demo households and accounts with a published password, the test SAML issuer, the mail catcher, the sandbox processor, and `POST /api/v1/demo/member` and `/api/v1/demo/staff` (a fresh member or staff account of its own, for tests and trying it). Default: on with the embedded database outside production. Refused with NODE_ENV=production.',
   }),
+  ENROLLMENT_OUTBOX_DIR: setting(z.string().min(1).optional(), {
+    group: 'Enrollment and issuer events',
+    description: 'Where the daily effectuation 834 files are written for the exchange (issue 34, docs/INTEGRATION-834.md). Default DATA_DIR/enrollment/outbox.',
+  }),
+  ENROLLMENT_SENDER_ID: setting(z.string().min(1).max(15).default('ISSUER'), { group: 'Enrollment and issuer events', description: 'ISA06/GS02 of the 834 files the portal sends (the issuer as the exchange knows it).' }),
+  ENROLLMENT_RECEIVER_ID: setting(z.string().min(1).max(15).default('EXCHANGE'), { group: 'Enrollment and issuer events', description: 'ISA08/GS03 of the 834 files the portal sends (the exchange).' }),
+  WEBHOOK_SECRETS_KEY: setting(z.string().min(32).optional(), {
+    group: 'Enrollment and issuer events',
+    description: 'The key (32+ random characters) that encrypts the issuer-event webhook subscribers\' signing secrets in the database (docs/decisions/052). Every instance needs the same one. Without it one is made in DATA_DIR/keys.',
+    secret: true,
+  }),
   DEMO_TODAY: setting(z.iso.date().optional(), { group: 'Demo mode', description: 'The day the demo takes as today (YYYY-MM-DD): moves billing and due dates. Demo mode only.' }),
   DEMO_HOUSEHOLDS: setting(z.coerce.number().int().min(0).max(5_000).optional(), { group: 'Demo mode', description: 'How many generated households the first start seeds besides the named ones (default 50). Demo mode only.' }),
 });
@@ -362,6 +373,10 @@ export interface Settings {
    * tests, so that drift fails a test; in production a compiled serializer writes them (docs/decisions/035).
    */
   validateResponses: boolean;
+  /** X12 834 exchange (issue 34, docs/decisions/051): where effectuation files go and the ids they carry. */
+  enrollment: { outboxDir: string; senderId: string; receiverId: string };
+  /** Issuer events (docs/decisions/052): the key of the subscribers' secrets, when given (else DATA_DIR/keys). */
+  webhookSecretsKey: string | undefined;
   version: string;
 }
 
@@ -513,6 +528,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     },
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
     validateResponses: e.RESPONSE_VALIDATION === undefined ? e.NODE_ENV !== 'production' : e.RESPONSE_VALIDATION === 'true',
+    enrollment: {
+      outboxDir: path.resolve(e.ENROLLMENT_OUTBOX_DIR ?? path.join(e.DATA_DIR, 'enrollment', 'outbox')),
+      senderId: e.ENROLLMENT_SENDER_ID,
+      receiverId: e.ENROLLMENT_RECEIVER_ID,
+    },
+    webhookSecretsKey: e.WEBHOOK_SECRETS_KEY,
     version,
   };
 }

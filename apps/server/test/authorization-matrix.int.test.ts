@@ -584,6 +584,21 @@ const MATRIX: Record<string, RouteCase> = {
   // Issue 13, the audit trail: role action `search-audit` (administrators only).
   'GET /api/v1/audit': { request: () => ({ url: '/api/v1/audit?action=read' }), expect: signedIn(403) },
   'GET /api/v1/audit.csv': { request: () => ({ url: '/api/v1/audit.csv?action=read' }), expect: signedIn(403) },
+  // Issue 34: 834 enrolment imports, issuer staff with role action `import-enrollment` (administrators only).
+  'POST /api/v1/Enrollment/834': {
+    request: () => ({ url: '/api/v1/Enrollment/834', headers: { 'content-type': 'application/edi-x12' }, payload: 'ISA' }),
+    expect: signedIn(403),
+  },
+  // Issue 34: issuer event subscribers, issuer staff with role action `manage-webhooks` (administrators only).
+  'POST /api/v1/admin/webhook-subscribers': {
+    request: () => ({ url: '/api/v1/admin/webhook-subscribers', payload: { name: 'Matrix', url: 'http://127.0.0.1:9/hooks' } }),
+    expect: signedIn(403),
+  },
+  'GET /api/v1/admin/webhook-subscribers': { request: () => ({ url: '/api/v1/admin/webhook-subscribers' }), expect: signedIn(403) },
+  'POST /api/v1/admin/webhook-subscribers/:subscriberId/replay': {
+    request: () => ({ url: `/api/v1/admin/webhook-subscribers/${NO_SUCH_ITEM}/replay`, payload: { since: '2026-01-01T00:00:00Z' } }),
+    expect: signedIn(403),
+  },
   // "Who has seen my information": household A's member (and an assertion for A), staff who may act for
   // members; brokers and guests have no such page (403), another member is refused A's household (403).
   'GET /api/v1/Household/:householdId/access-history': {

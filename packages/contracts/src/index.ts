@@ -39,3 +39,5 @@ export * from './payments-desk';
 export * from './audit-trail';
 export * from './member-search';
 export * from './acting-session';
+export * from './enrollment';
+export * from './issuer-events';

@@ -23,6 +23,17 @@ export interface DailyStep {
   run(day: CalendarDate, scope: DayScope, log: FastifyBaseLogger): Promise<Record<string, number>>;
 }
 
+/**
+ * A queue of its own besides the billing day (issue 34: issuer webhooks): its handler runs on a schedule
+ * and whenever `nudge` asks, retried by pg-boss with backoff when it throws.
+ */
+export interface WorkQueue {
+  name: string;
+  /** Cron (in the issuer's zone) for the runs that pick up retries that came due. */
+  cron: string;
+  run(log: FastifyBaseLogger): Promise<void>;
+}
+
 export interface DayReport {
   day: CalendarDate;
   /** `cpuMilliseconds`: this process's CPU time (user and system) during the step; the database's is not in it. */
@@ -85,6 +96,7 @@ function errorOf(output: unknown): string | null {
 
 export class JobRunner {
   readonly #steps: DailyStep[] = [];
+  readonly #queues: WorkQueue[] = [];
   #boss: PgBoss | null = null;
   /** Whether this instance runs the workers: from `start()` until `stop()`. */
   #wanted = false;
@@ -103,6 +115,24 @@ export class JobRunner {
     if (this.#steps.some((existing) => existing.name === step.name))
       throw new Error(`daily step ${step.name} registered twice`);
     this.#steps.push(step);
+  }
+
+  /** A queue of its own (registered while the app is built, before the workers start). */
+  registerQueue(queue: WorkQueue): void {
+    if (this.#queues.some((existing) => existing.name === queue.name)) throw new Error(`queue ${queue.name} registered twice`);
+    this.#queues.push(queue);
+  }
+
+  /**
+   * Asks for a run of `name` soon: its queue is `stately` (one run queued and one running at most), so a nudge
+   * during a run queues exactly one more. Nothing while this instance runs no workers.
+   */
+  nudge(name: string): void {
+    const boss = this.#boss;
+    if (!boss) return;
+    boss.send(name, {}).catch((error: unknown) => {
+      this.log.warn({ err: error, queue: name }, 'could not queue a run');
+    });
   }
 
   get stepNames(): string[] {
@@ -191,6 +221,16 @@ export class JobRunner {
           await this.runDay(this.options.today());
         },
       );
+      for (const queue of this.#queues) {
+        const options = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60, deleteAfterSeconds: 24 * 60 * 60 };
+        if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, options);
+        else await boss.createQueue(queue.name, { policy: 'stately', ...options });
+        await boss.schedule(queue.name, queue.cron, {}, { tz: this.options.timeZone });
+        await boss.work(queue.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async () => {
+          await queue.run(this.log);
+        });
+        await boss.send(queue.name, {});
+      }
       // Today's work now, not only at the next hour (one queued run at a time across instances).
       await boss.send(BILLING_DAY, {}, { singletonKey: `${BILLING_DAY}:${this.options.today()}` });
       if (!this.#wanted) {

@@ -14,6 +14,8 @@ export * from './acting-sessions';
 export * from './client-events';
 export * from './identity';
 export * from './outbox';
+export * from './enrollment';
+export * from './issuer-events';
 export * from './mail';
 export * from './processor-events';
 export * from './relations';

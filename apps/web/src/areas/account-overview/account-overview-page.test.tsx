@@ -141,6 +141,22 @@ describe('account overview (SPEC §1, §2, §3)', () => {
     expect(card.queryByText(/tax credit/i)).toBeNull();
   });
 
+  it('gives a new enrolment waiting for its binder the tax credit it starts with (issue 34: an 834 addition for next month)', async () => {
+    const pending = policySummary({ planName: 'Lighthouse Harbor Silver 250 HMO (CSR 94%)' });
+    renderPortal('/account-overview', {
+      credential: memberCredential(),
+      api: {
+        session: sessionInfo(),
+        household: householdResponse([pending]),
+        policies: { [pending.id]: policyDetail(pending, { coverageDetails: [coverage({ startDate: '2099-01-01', taxCreditAmountCents: 41_200, status: 'Not Effectuated' })] }) },
+      },
+    });
+    const card = within(await screen.findByTestId('policy-card'));
+    expect(await card.findByText('Premium tax credit (APTC) from January 1, 2099')).toBeTruthy();
+    expect(factText(card, 'Premium tax credit (APTC) from January 1, 2099')).toBe('$412.00');
+    expect(card.queryByText('Premium tax credit (APTC) this month')).toBeNull();
+  });
+
   it('says so in place when one policy cannot be loaded, and keeps the rest of the page (SPEC §8)', async () => {
     const ok = policySummary();
     const broken = policySummary({ planName: 'Vision Plan' });

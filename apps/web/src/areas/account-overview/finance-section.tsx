@@ -39,6 +39,9 @@ export function FinanceSection({ policy, finance, headingId, today }: { policy: 
   // subsidy otherwise) — never one figure called a tax credit.
   const current = policy.coverageDetails.find((detail) => !detail.cancelled && detail.startDate <= today && (detail.endDate === null || detail.endDate >= today));
   if (current && current.taxCreditAmountCents > 0) facts.push({ label: t('overview.finance.taxCredit'), value: format.money(current.taxCreditAmountCents) });
+  // A coverage that has not started yet (a new enrolment waiting for its binder): the tax credit it starts with.
+  const coming = current ? undefined : policy.coverageDetails.find((detail) => !detail.cancelled && detail.startDate > today);
+  if (coming && coming.taxCreditAmountCents > 0) facts.push({ label: t('overview.finance.taxCreditFrom', { date: format.date(coming.startDate) }), value: format.money(coming.taxCreditAmountCents) });
   if (current && current.otherSubsidyAmountCents > 0) {
     const label = policy.marketCoverage === 'Group' ? t('overview.finance.employerContribution') : t('overview.finance.otherSubsidy');
     facts.push({ label, value: format.money(current.otherSubsidyAmountCents) });

@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueDayRule } from '@portal/domain';
+import { openTestDatabase, type TestDatabase } from '../../../test/database';
+import type { Database } from '../../db/client';
+import {
+  accounts,
+  addresses,
+  auditLog,
+  contactInformation,
+  coverageSpans,
+  enrollmentImports,
+  finances,
+  households,
+  members,
+  memberSpans,
+  plans,
+  policies,
+  preferences,
+} from '../../db/schema';
+import { importEnrollment, type ImportSettings } from './service';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const read = (name: string) => fs.readFileSync(path.join(fixtures, name), 'latin1');
+
+let database: TestDatabase;
+let db: Database;
+const settings: ImportSettings = {
+  today: '2026-12-06',
+  dueRule: dueDayRule({ implementation: 'constant', day: 1, offsetDays: 0 }),
+  actor: { subject: 'cli:test', role: 'system' },
+  demoPassword: 'Demo-Password-1',
+};
+const run = (name: string, overrides: Partial<ImportSettings> = {}) => importEnrollment(db, { ...settings, ...overrides }, { text: read(name), fileName: name, source: 'cli' });
+
+const policyOf = async (subscriberId: string) => {
+  const [policy] = await db.select().from(policies).where(eq(policies.exchangeSubscriberId, subscriberId));
+  return policy;
+};
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.handle.db;
+  await db.insert(plans).values({
+    id: '71644MA0040002-06',
+    lineOfCoverage: 'Medical',
+    planName: 'Harbor Silver 87 HMO',
+    metalLevel: 'Silver',
+    planType: 'HMO',
+    planYear: 2027,
+    effectiveDate: '2027-01-01',
+    effectiveEndDate: '2027-12-31',
+    monthlyPremiumCents: 45000,
+    deductibleCents: 150000,
+    outOfPocketMaxCents: 300000,
+    drugsCovered: 'Generic and preferred brand',
+  });
+}, 60_000);
+afterAll(async () => {
+  await database.dispose();
+});
+
+describe('834 import (issue 34)', () => {
+  it('creates the household, both members, the policy, its premium and subsidies from a 021 with 2750 loops, audited with its file and segment', async () => {
+    const { summary, ack999 } = await run('household-addition.edi');
+    expect(summary).toMatchObject({ status: 'processed', duplicate: false, transactions: 1, applied: 1, rejected: 0, members: { created: 2, updated: 0, terminated: 0 } });
+    expect(summary.interchange).toEqual({ sender: 'FFMEXCHANGE', controlNumber: '000000101' });
+
+    const policy = await policyOf('0001000001');
+    expect(policy).toMatchObject({ policyNumber: '71644MA-H1', lineOfCoverage: 'Medical', offExchange: false, fileSource: 'Exchange', enrollmentStatus: 'Pending' });
+    const [span] = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id));
+    expect(span).toMatchObject({ planId: '71644MA0040002-06', startDate: '2027-01-01', endDate: '2027-12-31', premiumAmountCents: 98050, taxCreditAmountCents: 41200, csrAmountCents: 3510, otherSubsidyAmountCents: 0, effectuatedDate: null });
+    const people = await db.select({ first: members.firstName, relationship: memberSpans.relationship, dob: members.dob, gender: members.gender, ssnLast4: members.ssnLast4 }).from(memberSpans).innerJoin(members, eq(members.id, memberSpans.memberId)).where(eq(memberSpans.policyId, policy!.id));
+    expect(people).toEqual(expect.arrayContaining([
+      // NM108 34: only the SSN's last four digits are kept (account linking).
+      { first: 'Marta', relationship: 'self', dob: '1984-03-12', gender: 'female', ssnLast4: '6789' },
+      { first: 'Tiago', relationship: 'child', dob: '2015-07-04', gender: 'male', ssnLast4: null },
+    ]));
+    const [contact] = await db.select().from(contactInformation).where(eq(contactInformation.householdId, policy!.householdId!));
+    expect(contact).toMatchObject({ email: 'marta.ferreira@example.org', mobilePhone: '(617) 555-0142' });
+    const [language] = await db.select({ language: preferences.language }).from(preferences).where(eq(preferences.householdId, policy!.householdId!));
+    expect(language?.language).toBe('pt');
+    const [address] = await db.select().from(addresses).where(eq(addresses.id, policy!.residentialAddressId!));
+    expect(address).toMatchObject({ street1: '77 Rua Nova St', street2: 'Apt 2', city: 'Fall River', state: 'MA', zipCode: '02720', fipsCode: '25005' });
+    const [household] = await db.select().from(households).where(eq(households.id, policy!.householdId!));
+    expect(household?.exchangeId).toBe('APP-0001000001');
+    // The finance module computed the binder: the first month's share after APTC, due before coverage starts.
+    const [finance] = await db.select().from(finances).where(eq(finances.policyId, policy!.id));
+    expect(finance).toMatchObject({ status: 'Binder', premiumAmountDueCents: 98050 - 41200 });
+    // Demo mode: the subscriber signs in as x12.<subscriber id>.
+    const [account] = await db.select().from(accounts).where(eq(accounts.username, 'x12.0001000001'));
+    expect(account?.roles).toEqual(['member']);
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'enrollment.834.021'), eq(auditLog.actingForHouseholdId, policy!.householdId!)));
+    expect(audit?.route).toBe('834 household-addition.edi ISA13 000000101 ST02 0001 segment 8');
+    expect(audit?.recordIds).toEqual([policy!.id]);
+    // The 999 accepts the set.
+    expect(ack999).toContain('AK2*834*0001*005010X220A1~');
+    expect(ack999).toContain('IK5*A~');
+    expect(ack999).toContain('AK9*A*1*1*1~');
+  });
+
+  it('imports the same interchange (ISA06 + ISA13) twice without changing anything, and says so', async () => {
+    const before = await db.select().from(members);
+    const { summary } = await run('household-addition.edi');
+    expect(summary.duplicate).toBe(true);
+    expect(summary.applied).toBe(1);
+    expect(await db.select().from(members)).toHaveLength(before.length);
+    expect(await db.select().from(enrollmentImports).where(eq(enrollmentImports.controlNumber, '000000101'))).toHaveLength(1);
+  });
+
+  it('reads element separator | from the ISA: a 001 from March splits the span at its effective date with the new APTC', async () => {
+    const { summary } = await run('change-pipe.edi');
+    expect(summary).toMatchObject({ applied: 1, rejected: 0 });
+    const policy = await policyOf('0001000001');
+    const spans = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id)).orderBy(coverageSpans.startDate);
+    expect(spans.map((s) => [s.startDate, s.endDate, s.taxCreditAmountCents, s.premiumAmountCents])).toEqual([
+      ['2027-01-01', '2027-02-28', 41200, 98050],
+      ['2027-03-01', '2027-12-31', 50000, 98050],
+    ]);
+    const [contact] = await db.select().from(contactInformation).where(eq(contactInformation.householdId, policy!.householdId!));
+    expect(contact?.mobilePhone).toBe('(508) 555-0199');
+  });
+
+  it('compares a 030 audit without changing anything', async () => {
+    const { summary } = await run('audit-compare.edi');
+    expect(summary.applied).toBe(1);
+    // The file names another member (Okafor) than the records: reported, not applied.
+    expect(summary.audits[0]?.differences).toEqual(expect.arrayContaining(['member 0001000001 (name or date of birth)']));
+    const [member] = await db.select().from(members).where(eq(members.exchangeMemberId, '0001000001'));
+    expect(member?.lastName).toBe('Ferreira');
+  });
+
+  it('ends the household on a 024 and brings it back on a 025', async () => {
+    await run('termination.edi');
+    let policy = await policyOf('0001000001');
+    let spans = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id)).orderBy(coverageSpans.startDate);
+    expect(spans.map((s) => [s.startDate, s.endDate, s.cancelled])).toEqual([
+      ['2027-01-01', '2027-02-28', false],
+      ['2027-03-01', '2027-04-30', false],
+    ]);
+    const ended = await db.select({ end: memberSpans.endDate }).from(memberSpans).where(eq(memberSpans.policyId, policy!.id));
+    expect(ended.every((row) => row.end === '2027-04-30')).toBe(true);
+
+    const { summary } = await run('reinstatement.edi');
+    expect(summary).toMatchObject({ applied: 1, rejected: 0 });
+    policy = await policyOf('0001000001');
+    expect(policy?.enrollmentType).toBe('Reinstatement');
+    spans = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id)).orderBy(coverageSpans.startDate);
+    expect(spans.at(-1)?.endDate).toBe('2027-12-31');
+  });
+
+  it('holds a termination that arrives before its addition, and applies it when the addition comes', async () => {
+    const first = await run('termination-before-addition.edi');
+    expect(first.summary).toMatchObject({ transactions: 1, applied: 0, held: 1, rejected: 0 });
+    expect(await policyOf('0002000001')).toBeUndefined();
+
+    const second = await run('addition-late.edi');
+    expect(second.summary).toMatchObject({ applied: 1, released: 1, members: { created: 1, terminated: 1 } });
+    const policy = await policyOf('0002000001');
+    const [span] = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id));
+    expect(span).toMatchObject({ startDate: '2027-01-01', endDate: '2027-03-31', taxCreditAmountCents: 30000, premiumAmountCents: 65000 });
+  });
+
+  it('rejects a set with an unknown plan, one without a subscriber and one with an impossible date on their own; the rest applies; the 999 says which', async () => {
+    const { summary, ack999 } = await run('mixed-rejections.edi');
+    expect(summary).toMatchObject({ transactions: 4, applied: 1, rejected: 3 });
+    expect(summary.rejections.map((rejection) => [rejection.controlNumber, rejection.reason])).toEqual([
+      ['0002', 'unknown HIOS plan id 99999MA9999999-01'],
+      ['0003', 'missing subscriber: no INS loop with INS01 Y'],
+      ['0004', 'DTP03 20270230 is not a calendar date'],
+    ]);
+    // Each names its segment in the file: the REF*CE, the ST of the set without a subscriber, the DTP*348.
+    const lines = read('mixed-rejections.edi').split('\n');
+    expect(summary.rejections.map((rejection) => lines[rejection.segment - 1]?.slice(0, 7))).toEqual(['REF*CE*', 'ST*834*', 'DTP*348']);
+    expect(await policyOf('0003000001')).toBeDefined();
+    expect(await policyOf('0003000002')).toBeUndefined();
+    // The unknown plan's REF*CE is the 12th segment of its set.
+    expect(ack999).toContain('AK2*834*0002*005010X220A1~\nIK3*REF*12**8~');
+    expect(ack999).toContain('AK9*P*4*4*1~');
+    // Its component separator (|) is the answer's too.
+    expect(ack999?.split('\n')[0]?.slice(-2)).toBe('|~');
+  });
+
+  it('refuses a malformed file whole with the segment number and reason, applying nothing', async () => {
+    const count = (await db.select().from(policies)).length;
+    const se = await run('broken-se-count.edi');
+    expect(se.summary.status).toBe('refused');
+    expect(se.summary.refused?.segment).toBe(23);
+    expect(se.summary.refused?.reason).toContain('SE01 (99)');
+    expect(se.ack999).toBeNull();
+    expect(se.ta1).toContain('TA1*000000401*261201*0930*R*');
+
+    const isa = await run('broken-isa.edi');
+    expect(isa.summary.refused?.segment).toBe(1);
+    expect(isa.summary.refused?.reason).toContain('ISA');
+
+    const iea = await run('broken-iea.edi');
+    expect(iea.summary.refused?.reason).toContain('IEA02');
+    expect(iea.ta1).toContain('TA1*000000501*261201*0930*R*001~');
+    expect(await db.select().from(policies)).toHaveLength(count);
+  });
+});
