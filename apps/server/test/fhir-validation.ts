@@ -39,7 +39,7 @@ function definitionsOf(bundle: Bundle | StructureDefinition[]): StructureDefinit
 function withoutInlinedExtensionChildren(definition: StructureDefinition): StructureDefinition {
   const elements = definition.snapshot?.element ?? [];
   const profiled = elements
-    .filter((element) => element.sliceName && /\.(extension|modifierExtension)$/.test(element.path ?? '') && element.type?.some((type) => (type.profile ?? []).length > 0))
+    .filter((element) => element.sliceName && /\.(extension|modifierExtension)$/.test(element.path) && element.type?.some((type) => (type.profile ?? []).length > 0))
     .map((element) => `${element.id ?? ''}.`);
   if (profiled.length === 0) return definition;
   return { ...definition, snapshot: { element: elements.filter((element) => !profiled.some((prefix) => (element.id ?? '').startsWith(prefix))) } };

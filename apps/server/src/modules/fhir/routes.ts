@@ -54,7 +54,7 @@ function sendResource(reply: FastifyReply, resource: Resource | object, cache: '
  * through the policy and member services, the directory through the provider directory port and the
  * benefits service's plan catalogue. Every read of member data is audited like a portal read.
  */
-export async function fhirRoutes(app: FastifyInstance, options: FhirOptions): Promise<void> {
+export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (error?: Error) => void): void {
   const publicUrl = app.settings.publicUrl;
   const base = `${publicUrl}${FHIR_PREFIX}`;
   const tenant = app.tenant.account.tenant;
@@ -88,6 +88,11 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirOptions): Pr
     return directoryResources;
   };
   const issuer = () => issuerOrganization(context, loadedAt);
+
+  // The FHIR API is described by its CapabilityStatement, not the REST API's OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
 
   // Browser apps (SMART apps, directory viewers) call from their own origins with a bearer token, never
   // cookies: any origin may read, nothing is credentialed.
@@ -463,6 +468,7 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirOptions): Pr
     );
     return sendResource(reply, searchset(`${base}/InsurancePlan`, query, matches, () => [], base), 'public');
   });
+  done();
 }
 
 const beneficiaryOf = (coverage: Coverage): string => coverage.beneficiary.reference?.replace('Patient/', '') ?? '';
