@@ -76,6 +76,7 @@ import { emailChannel } from './modules/paperless/outbox-handler';
 import { demoFixtureRoutes, devMailboxRoutes } from './modules/demo/routes';
 import { pcpRoutes } from './modules/pcp/routes';
 import { FHIR_PREFIX, fhirRoutes } from './modules/fhir/routes';
+import { connectedAppsRoutes } from './modules/connected-apps/routes';
 import { demoDirectory, EMPTY_DIRECTORY } from './modules/pcp/directory';
 import { additionalProductRoutes } from './modules/additional-product/routes';
 import { accountLinkRoutes } from './modules/account-link/routes';
@@ -357,6 +358,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(pcpRoutes, { directory: providerDirectory });
       await api.register(additionalProductRoutes);
       await api.register(accountLinkRoutes);
+      // Issue 37: the SMART apps a member connected, and disconnecting one (docs/decisions/054).
+      await api.register(connectedAppsRoutes);
       // Issue 13: staff find a member and see their activity (member 360).
       await api.register(memberSearchRoutes);
       await api.register(actingSessionRoutes);

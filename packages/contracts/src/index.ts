@@ -39,3 +39,4 @@ export * from './payments-desk';
 export * from './audit-trail';
 export * from './member-search';
 export * from './acting-session';
+export * from './connected-apps';

@@ -1,5 +1,6 @@
 import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
 import { PLANNET_PROFILES } from './directory-resources';
+import { PATIENT_SCOPES } from '../../idp/smart';
 import { PROFILES } from './member-resources';
 
 /**
@@ -93,10 +94,36 @@ export function capabilityStatement(base: string, version: string, issuerName: s
 
 /**
  * SMART App Launch's discovery document: the consumer identity provider's endpoints and what it supports
- * today — OpenID Connect sign-in with PKCE and refresh tokens for registered public clients.
+ * — OpenID Connect sign-in with PKCE and refresh tokens for registered public clients, and, when the
+ * built-in provider runs and the issuer registered apps (decision 054), SMART standalone launch with the
+ * patient in context and the patient scopes.
  */
-export function smartConfiguration(publicUrl: string, consumerIssuer: string) {
+export function smartConfiguration(publicUrl: string, consumerIssuer: string, smartLaunch: boolean) {
   const issuer = consumerIssuer || `${publicUrl}/idp/consumer`;
+  if (smartLaunch) {
+    return {
+      issuer,
+      jwks_uri: `${issuer}/jwks`,
+      authorization_endpoint: `${issuer}/auth`,
+      token_endpoint: `${issuer}/token`,
+      revocation_endpoint: `${issuer}/token/revocation`,
+      userinfo_endpoint: `${issuer}/me`,
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      token_endpoint_auth_methods_supported: ['none'],
+      response_types_supported: ['code'],
+      scopes_supported: ['openid', 'fhirUser', 'launch/patient', 'offline_access', 'profile', 'email', ...PATIENT_SCOPES],
+      code_challenge_methods_supported: ['S256'],
+      capabilities: [
+        'launch-standalone',
+        'client-public',
+        'sso-openid-connect',
+        'context-standalone-patient',
+        'permission-patient',
+        'permission-offline',
+        'permission-v2',
+      ],
+    };
+  }
   return {
     issuer,
     jwks_uri: `${issuer}/jwks`,

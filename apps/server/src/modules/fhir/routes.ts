@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Coverage, Organization, Resource } from '@medplum/fhirtypes';
 import type { Principal } from '../../auth/principal';
 import { resolvePrincipal } from '../../auth/resolve-principal';
-import { TokenRejected } from '../../auth/token-verifier';
+import { decodeJwt } from 'jose';
+import { TokenRejected, TokenVerifier } from '../../auth/token-verifier';
+import { fhirAudienceFor, type PatientScope } from '../../idp/smart';
 import { HttpProblem, isUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../plugins/errors';
 import { zipLocation } from '../address/service';
 import { planCatalogue } from '../benefits/service';
@@ -11,7 +13,7 @@ import { capabilityStatement, smartConfiguration } from './capability';
 import { patientCompartment, type Compartment } from './compartment';
 import { buildDirectoryResources, NUCC, type DirectoryResources } from './directory-resources';
 import { ISSUER_ID, issuerOrganization, type MemberContext } from './member-resources';
-import { FhirError, notFound, operationOutcome, unauthenticated, type IssueCode } from './outcome';
+import { FhirError, forbidden, notFound, operationOutcome, unauthenticated, type IssueCode } from './outcome';
 import { checkParameters, includes, lastUpdatedFilter, referencedId, searchset, single, tokenMatcher, values, type Query } from './search';
 
 export interface FhirOptions {
@@ -26,10 +28,19 @@ const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 /** The resource types of the public Plan-Net directory (no token). */
 const DIRECTORY_TYPES = ['Practitioner', 'PractitionerRole', 'Location'] as const;
 
+/** What a SMART app's token (audience: the FHIR server) says beyond its member: the app, its scopes, the patient. */
+export interface SmartContext {
+  clientId: string;
+  scopes: ReadonlySet<string>;
+  patient: string | null;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set on FHIR routes: the caller of a bearer token, when one was sent. */
     fhirCaller?: Principal | null;
+    /** Set on FHIR routes for a SMART app's token (docs/decisions/054); null for a member's portal token. */
+    smart?: SmartContext | null;
   }
 }
 
@@ -88,6 +99,12 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     return directoryResources;
   };
   const issuer = () => issuerOrganization(context, loadedAt);
+  const resolveContext = () => ({
+    db: app.database.db,
+    roleConfig: app.tenant.roles,
+    portalSessions: app.identity.portalSessions,
+    idleSeconds: app.tenant.account.session.idleTimeSeconds,
+  });
 
   // The FHIR API is described by its CapabilityStatement, not the REST API's OpenAPI document.
   app.addHook('onRoute', (route) => {
@@ -110,15 +127,50 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     return undefined;
   });
 
+  // SMART apps' tokens (decision 054) are the consumer provider's, for the FHIR server's audience. They are
+  // verified here on every call and never enter the API's token cache (which must not accept them).
+  const fhirAudience = fhirAudienceFor(publicUrl);
+  const smartVerifier = new TokenVerifier(
+    app.identity.verifier.issuers.filter((issuer) => issuer.kind === 'builtin-oidc' && issuer.realm === 'consumer').map((issuer) => ({ ...issuer, audience: fhirAudience })),
+  );
+  const audienceOf = (token: string): string[] => {
+    try {
+      const { aud } = decodeJwt(token);
+      return aud === undefined ? [] : [aud].flat();
+    } catch {
+      return [];
+    }
+  };
+
   // The caller of a bearer token, when one is sent (the directory needs none; member data does).
   app.addHook('onRequest', async (request, reply) => {
     request.fhirCaller = null;
+    request.smart = null;
     const header = request.headers.authorization;
     if (header === undefined) return;
     const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
     const token = match?.[1];
     let reason = 'malformed-header';
-    if (token) {
+    if (token && audienceOf(token).includes(fhirAudience)) {
+      try {
+        const { trusted, payload } = await smartVerifier.verify(token);
+        const resolved = await resolvePrincipal(resolveContext(), trusted, payload);
+        if (typeof resolved !== 'string') {
+          request.fhirCaller = resolved;
+          request.principal = resolved;
+          request.smart = {
+            clientId: typeof payload.client_id === 'string' ? payload.client_id : '',
+            scopes: new Set(typeof payload.scope === 'string' ? payload.scope.split(' ') : []),
+            patient: typeof payload.patient === 'string' ? payload.patient : null,
+          };
+          return;
+        }
+        reason = resolved;
+      } catch (error) {
+        if (!(error instanceof TokenRejected)) throw error;
+        reason = error.problem;
+      }
+    } else if (token) {
       const remembered = app.identity.principalCache.get(token);
       if (remembered) {
         request.fhirCaller = remembered;
@@ -127,16 +179,7 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
       }
       try {
         const { trusted, payload } = await app.identity.verifier.verify(token);
-        const resolved = await resolvePrincipal(
-          {
-            db: app.database.db,
-            roleConfig: app.tenant.roles,
-            portalSessions: app.identity.portalSessions,
-            idleSeconds: app.tenant.account.session.idleTimeSeconds,
-          },
-          trusted,
-          payload,
-        );
+        const resolved = await resolvePrincipal(resolveContext(), trusted, payload);
         if (typeof resolved !== 'string') {
           app.identity.principalCache.remember(token, resolved, payload);
           request.fhirCaller = resolved;
@@ -177,29 +220,47 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     sendOutcome(reply, 404, 'not-supported', `${request.method} ${request.url.split('?')[0] ?? ''} is not an interaction this server supports; see ${FHIR_PREFIX}/metadata.`),
   );
 
-  /** The member's compartment; 401 without a token. */
-  const compartmentFor = async (request: FastifyRequest, recordType: string): Promise<Compartment> => {
+  /**
+   * The member's compartment; 401 without a token. A SMART app's token must carry the scope the
+   * resource type needs and name the member as its patient (403 otherwise, audited).
+   */
+  const compartmentFor = async (request: FastifyRequest, recordType: string, scope: PatientScope | null): Promise<Compartment> => {
     if (!request.fhirCaller) {
       await request.audit({ action: 'auth.token-refused', outcome: 'denied', reason: 'missing-token', actor: { subject: null, role: null } });
       throw unauthenticated('Patient data needs a bearer token (SMART on FHIR, scope patient/*.rs).');
     }
+    const smart = request.smart;
+    if (smart) {
+      const principal = request.fhirCaller;
+      const reason = scope === null || !smart.scopes.has(scope) ? 'insufficient-scope' : principal.kind !== 'member' || smart.patient !== principal.memberId ? 'patient-mismatch' : null;
+      if (reason) {
+        await request.audit({ action: 'access', outcome: 'denied', reason, recordType, actor: appActor(request) });
+        throw forbidden(scope === null ? 'This resource is not readable with SMART patient scopes.' : `This needs the scope ${scope}, which the member did not grant to the app.`);
+      }
+    }
     return patientCompartment(app, request, context, directory, recordType);
   };
+  /** Who an audit row names: the member, and the app that read for them (its role is `app:<client id>`). */
+  const appActor = (request: FastifyRequest) =>
+    request.smart && request.principal ? { subject: request.principal.subject, role: `app:${request.smart.clientId}` } : undefined;
 
   /** Audits a read of member data that was answered (the resources' ids), like a portal read. */
   const auditRead = async (request: FastifyRequest, compartment: Compartment, recordType: string, resources: readonly Resource[], beneficiaries: readonly string[]) => {
     const households = new Set(beneficiaries.map((id) => compartment.householdOf.get(id) ?? null));
     const household = households.size === 1 ? [...households][0] ?? null : compartment.principal.householdId;
+    const actor = appActor(request);
     await request.audit({
       action: 'read',
       outcome: 'success',
       recordType,
       recordIds: resources.map((resource) => resource.id ?? ''),
       actingForHouseholdId: household,
+      ...(actor ? { actor } : {}),
     });
   };
 
   const refuseUnknown = async (request: FastifyRequest, compartment: Compartment, recordType: string, id: string): Promise<never> => {
+    const actor = appActor(request);
     await request.audit({
       action: 'access',
       outcome: 'denied',
@@ -207,6 +268,7 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
       recordType,
       recordIds: [id.slice(0, 64)],
       actingForHouseholdId: compartment.principal.householdId,
+      ...(actor ? { actor } : {}),
     });
     throw notFound(`${recordType.replace('fhir.', '')}/${id.slice(0, 64)}`);
   };
@@ -215,12 +277,12 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
 
   app.get('/metadata', { config: publicLimit }, async (_request, reply) => sendResource(reply, capabilityStatement(base, app.settings.version, tenant.issuerName), 'public'));
   app.get('/.well-known/smart-configuration', { config: publicLimit }, async (_request, reply) =>
-    reply.type('application/json').header('Cache-Control', 'public, max-age=300').send(JSON.stringify(smartConfiguration(app.settings.publicUrl, app.tenant.account.identity.consumerIssuer || app.tenant.account.identity.issuer))),
+    reply.type('application/json').header('Cache-Control', 'public, max-age=300').send(JSON.stringify(smartConfiguration(app.settings.publicUrl, app.tenant.account.identity.consumerIssuer || app.tenant.account.identity.issuer, app.identity.providers !== null && app.tenant.account.smartApps.length > 0))),
   );
 
   // ---- Patient ----
   app.get<{ Params: { id: string } }>('/Patient/:id', async (request, reply) => {
-    const compartment = await compartmentFor(request, 'fhir.Patient');
+    const compartment = await compartmentFor(request, 'fhir.Patient', 'patient/Patient.rs');
     const patient = compartment.patients.get(request.params.id);
     if (!patient) return refuseUnknown(request, compartment, 'fhir.Patient', request.params.id);
     await auditRead(request, compartment, 'fhir.Patient', [patient], [request.params.id]);
@@ -229,7 +291,7 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
   app.get<{ Querystring: Query }>('/Patient', async (request, reply) => {
     const query = request.query;
     checkParameters(query, ['_id', 'identifier']);
-    const compartment = await compartmentFor(request, 'fhir.Patient');
+    const compartment = await compartmentFor(request, 'fhir.Patient', 'patient/Patient.rs');
     const ids = values(query, '_id').flatMap((value) => value.split(','));
     const identifiers = values(query, 'identifier').map(tokenMatcher);
     const updated = lastUpdatedFilter(query);
@@ -248,7 +310,7 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
   // ---- Coverage ----
   const coverageIncludes = ['Coverage:payor', 'Coverage:beneficiary', 'Coverage:subscriber'];
   app.get<{ Params: { id: string } }>('/Coverage/:id', async (request, reply) => {
-    const compartment = await compartmentFor(request, 'fhir.Coverage');
+    const compartment = await compartmentFor(request, 'fhir.Coverage', 'patient/Coverage.rs');
     const coverage = compartment.coverages.get(request.params.id);
     if (!coverage) return refuseUnknown(request, compartment, 'fhir.Coverage', request.params.id);
     await auditRead(request, compartment, 'fhir.Coverage', [coverage], [beneficiaryOf(coverage)]);
@@ -258,7 +320,7 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     const query = request.query;
     checkParameters(query, ['_id', 'patient', 'beneficiary', 'subscriber', 'status']);
     const wanted = includes(query, coverageIncludes);
-    const compartment = await compartmentFor(request, 'fhir.Coverage');
+    const compartment = await compartmentFor(request, 'fhir.Coverage', 'patient/Coverage.rs');
     const ids = values(query, '_id').flatMap((value) => value.split(','));
     const beneficiaries = [...values(query, 'patient'), ...values(query, 'beneficiary')].map((value) => referencedId(value, 'Patient'));
     const subscribers = values(query, 'subscriber').map((value) => referencedId(value, 'Patient'));
@@ -276,11 +338,12 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
       const extra: Resource[] = [];
       for (const coverage of page as Coverage[]) {
         if (wanted.has('Coverage:payor')) extra.push(issuer());
-        if (wanted.has('Coverage:beneficiary')) {
+        const mayIncludePatients = request.smart ? request.smart.scopes.has('patient/Patient.rs') : true;
+        if (wanted.has('Coverage:beneficiary') && mayIncludePatients) {
           const patient = compartment.patients.get(beneficiaryOf(coverage));
           if (patient) extra.push(patient);
         }
-        if (wanted.has('Coverage:subscriber')) {
+        if (wanted.has('Coverage:subscriber') && mayIncludePatients) {
           const patient = compartment.patients.get((coverage.subscriber?.reference ?? '').replace('Patient/', ''));
           if (patient) extra.push(patient);
         }
@@ -310,7 +373,7 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     const found = (await directory()).byType.get('Organization')?.get(id);
     if (found) return sendResource(reply, found, 'public');
     if (!id.startsWith('agency-')) throw notFound(`Organization/${id.slice(0, 64)}`);
-    const compartment = await compartmentFor(request, 'fhir.Organization');
+    const compartment = await compartmentFor(request, 'fhir.Organization', null);
     const agency = compartment.agencies.get(id);
     if (!agency) return refuseUnknown(request, compartment, 'fhir.Organization', id);
     await auditRead(request, compartment, 'fhir.Organization', [agency], [compartment.patientId]);
