@@ -13,6 +13,9 @@ import { loose } from '../../../i18n/loose';
 import { useCommand } from '../../../ui/form/use-command';
 import { useFormatters } from '../../../ui/format';
 
+/** The scopes a member is told about, by their text's key (the other scopes only sign the app in). */
+const SCOPE_KEYS: Readonly<Record<string, string>> = { 'patient/Patient.rs': 'patient', 'patient/Coverage.rs': 'coverage', offline_access: 'offline' };
+
 /**
  * Issue 37 (docs/decisions/054): the apps the member allowed to read their information through the FHIR
  * Patient Access API (SMART on FHIR) — what each reads, since and until when — and disconnecting one,
@@ -39,7 +42,9 @@ export function ConnectedApps({ credentialKey }: { credentialKey: string }) {
   };
   const reads = (app: ConnectedApp) =>
     app.scopes
-      .map((scope) => lt(`connectedApps.scope.${scope}`, { defaultValue: '' }))
+      .map((scope) => SCOPE_KEYS[scope])
+      .filter((key) => key !== undefined)
+      .map((key) => lt(`connectedApps.scope.${key}`, { defaultValue: '' }))
       .filter((text) => text !== '')
       .join('; ');
   return (
