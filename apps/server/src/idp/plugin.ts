@@ -158,11 +158,9 @@ export const idpPlugin = fp(
           return isLanguage(fromParams) ? fromParams : 'en';
         };
 
-        /** The scopes a SMART app asks for that the member has not granted yet (only those it may get). */
-        const askedScopes = (consent: ConsentDetails): string[] => [
-          ...(consent.missingOIDCScope ?? []).filter((scope) => GRANTABLE_OIDC_SCOPES.has(scope)),
-          ...Object.values(consent.missingResourceScopes ?? {}).flat().filter((scope) => (PATIENT_SCOPES as readonly string[]).includes(scope)),
-        ];
+        /** The scopes a SMART app asks for (only those it may get): the consent screen lists them all. */
+        const askedScopes = (requested: unknown): string[] =>
+          (typeof requested === 'string' ? requested.split(' ') : []).filter((scope) => GRANTABLE_OIDC_SCOPES.has(scope) || (PATIENT_SCOPES as readonly string[]).includes(scope));
 
         scope.get<{ Params: { uid: string } }>(`${prefix}/interaction/:uid`, { schema: { hide: true } }, async (request, reply) => {
           const interaction = await details(request, reply);
@@ -178,7 +176,8 @@ export const idpPlugin = fp(
                 renderConsentPage(frame(language, interaction.uid), {
                   action: `${prefix}/interaction/${interaction.uid}/consent`,
                   app: smartApp,
-                  scopes: askedScopes(interaction.prompt.details as ConsentDetails),
+                  // Every SMART app gets refresh tokens (decision 054): the member is told it stays connected.
+                  scopes: [...askedScopes(interaction.params.scope), 'offline_access'],
                 }),
               );
           }

@@ -204,6 +204,9 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     interactions: { url: (_ctx, interaction) => `/idp/${realm}/interaction/${interaction.uid}` },
     pkce: { required: () => true },
+    // A SMART app, like the portal, gets refresh tokens (its registration allows them): the consent screen
+    // says the app may read while the member is not using it, until disconnected or for 90 days. (The
+    // provider keeps offline_access only on an explicit prompt=consent, which SMART clients rarely send.)
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     ttl: {
@@ -233,7 +236,9 @@ export function createProvider(options: ProviderOptions): Provider {
       await grant.save();
       return grant;
     },
-    clientBasedCORS: (_ctx, origin) => options.webOrigins.includes(origin),
+    // A browser-based SMART app calls the token endpoint from the origin of its registered redirect URIs.
+    clientBasedCORS: (_ctx, origin, client) =>
+      options.webOrigins.includes(origin) || (isSmart(client.clientId) && (apps.get(client.clientId)?.redirectUris ?? []).some((uri) => new URL(uri).origin === origin)),
     renderError(ctx, _out, error) {
       options.onError(error, `${realm} provider error`);
       ctx.type = 'html';

@@ -145,6 +145,7 @@ describe('SMART on FHIR standalone launch (issue 37)', () => {
     expect(flow.consentPage).toContain('Allow Health Record Demo to read your information?');
     expect(flow.consentPage).toContain('Example Apps Inc.');
     expect(flow.consentPage).toContain('<li>Your coverage: your plans');
+    expect(flow.consentPage).toContain('<li>Keep reading this information when you are not using the app');
     const back = await flow.decide('allow');
     const code = back.searchParams.get('code');
     expect(code).toBeTruthy();
