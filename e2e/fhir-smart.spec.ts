@@ -1,7 +1,7 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { chromiumLaunchOptions } from './playwright.config';
 import { expectNoViolations } from './support/axe';
 import { newMember } from './support/members';
 import { DEMO_PASSWORD, signIn } from './support/portal';
@@ -11,11 +11,12 @@ import { DEMO_PASSWORD, signIn } from './support/portal';
  * client nobody here wrote — performs the SMART standalone launch against the running server in
  * Chromium: the member signs in at the consumer provider and allows the app, the app gets its token with
  * the patient in context and reads the member's Patient and Coverage, which match what the portal's
- * overview shows. The app is the demo tenant's registered `lighthouse-demo-app`; its page is served by the
- * test itself at its registered (fictional) origin.
+ * overview shows. The app is the demo tenant's registered `lighthouse-demo-app`; its pages are served by the
+ * test itself on the app's registered loopback origin.
  */
 
-const APP_ORIGIN = 'https://smart-app.example';
+/** The demo tenant registers the app's redirect URI on this loopback port (config/account.json smartApps). */
+const APP_ORIGIN = 'http://127.0.0.1:38917';
 // fhirclient 2.6.3's own browser bundle (Apache-2.0), kept in support/vendor: as an npm dependency its
 // React Native crypto dependencies would move half the lockfile.
 const FHIR_CLIENT = fs.readFileSync(path.resolve(import.meta.dirname, 'support/vendor/fhir-client-2.6.3.min.js'), 'utf8');
@@ -37,10 +38,6 @@ FHIR.oauth2.ready()
   .catch((error) => { document.getElementById('result').textContent = JSON.stringify({ error: String(error) }); });
 </script></body></html>`;
 
-// The test's app origin is fictional (served by the test) while the portal runs on the loopback address: a
-// deployed portal is on a public address, where Chromium's local-network-access checks do not apply.
-test.use({ launchOptions: { ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, '--disable-features=LocalNetworkAccessChecks'] } });
-
 interface Coding { code?: string }
 interface AppResult {
   error?: string;
@@ -55,13 +52,19 @@ test('a SMART app launched standalone reads the member’s Patient and Coverage,
   test.setTimeout(30_000);
   const member = await newMember(page);
   const iss = `${baseURL ?? ''}/fhir/r4`;
-  await page.route(`${APP_ORIGIN}/**`, async (route) => {
-    const { pathname } = new URL(route.request().url());
-    if (pathname === '/fhir-client.js') return route.fulfill({ contentType: 'text/javascript', body: FHIR_CLIENT });
-    if (pathname === '/launch.html') return route.fulfill({ contentType: 'text/html', body: launchPage(iss) });
-    if (pathname === '/callback.html') return route.fulfill({ contentType: 'text/html', body: callbackPage });
-    return route.fulfill({ status: 404, body: 'not found' });
+  // The app: three static files on its registered origin.
+  const files: Record<string, [string, string]> = {
+    '/fhir-client.js': ['text/javascript', FHIR_CLIENT],
+    '/launch.html': ['text/html; charset=utf-8', launchPage(iss)],
+    '/callback.html': ['text/html; charset=utf-8', callbackPage],
+  };
+  const appServer = http.createServer((request, response) => {
+    const file = files[new URL(request.url ?? '/', APP_ORIGIN).pathname];
+    response.writeHead(file ? 200 : 404, { 'Content-Type': file?.[0] ?? 'text/plain' });
+    response.end(file?.[1] ?? 'not found');
   });
+  await new Promise<void>((resolve) => appServer.listen(Number(new URL(APP_ORIGIN).port), '127.0.0.1', resolve));
+  try {
 
   const logs: string[] = [];
   page.on('console', (message) => logs.push(message.text()));
@@ -78,7 +81,7 @@ test('a SMART app launched standalone reads the member’s Patient and Coverage,
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
 
   // Back in the app: fhirclient exchanged the code and read the records.
-  await expect(page).toHaveURL(new RegExp(`^${APP_ORIGIN}/callback\\.html`));
+  await expect(page, logs.join('\n')).toHaveURL(new RegExp(`^${APP_ORIGIN}/callback\\.html`));
   const result = page.locator('#result');
   await expect(result).not.toBeEmpty({ timeout: 15_000 });
   const read = JSON.parse((await result.textContent()) ?? '{}') as AppResult;
@@ -99,4 +102,7 @@ test('a SMART app launched standalone reads the member’s Patient and Coverage,
   await expect(card.first()).toContainText(plan?.name ?? 'no plan');
   await expect(overview.getByText(`${read.patient.name[0]?.given[0] ?? ''} ${read.patient.name[0]?.family ?? ''}`).first()).toBeVisible();
   await portal.close();
+  } finally {
+    appServer.close();
+  }
 });

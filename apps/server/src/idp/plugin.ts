@@ -171,6 +171,8 @@ export const idpPlugin = fp(
           if (interaction.prompt.name === 'consent' && smartApp) {
             return reply
               .header('Cache-Control', 'no-store')
+              // The provider's own policy: the form's answer redirects to the app's registered origin.
+              .header('Content-Security-Policy', CSP)
               .type('text/html; charset=utf-8')
               .send(
                 renderConsentPage(frame(language, interaction.uid), {

@@ -45,6 +45,7 @@ const pathOf = (location: string | undefined): string => {
 
 interface Launch {
   consentPage: string;
+  consentCsp: string;
   /** Allows (or declines) on the consent screen and follows the redirects back to the app. */
   decide: (decision: 'allow' | 'deny') => Promise<URL>;
   verifier: string;
@@ -92,6 +93,7 @@ async function launch(app: FastifyInstance, username: string, scope = SMART_SCOP
   expect(page.statusCode).toBe(200);
   return {
     consentPage: page.body,
+    consentCsp: String(page.headers['content-security-policy']),
     verifier,
     decide: async (decision) => {
       const posted = await app.inject({
@@ -146,6 +148,8 @@ describe('SMART on FHIR standalone launch (issue 37)', () => {
     expect(flow.consentPage).toContain('Example Apps Inc.');
     expect(flow.consentPage).toContain('<li>Your coverage: your plans');
     expect(flow.consentPage).toContain('<li>Keep reading this information when you are not using the app');
+    // Its answer redirects to the app's origin: the page's policy lets the form go there (the portal's would not).
+    expect(flow.consentCsp).toContain("form-action 'self' http: https:");
     const back = await flow.decide('allow');
     const code = back.searchParams.get('code');
     expect(code).toBeTruthy();
