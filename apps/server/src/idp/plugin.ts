@@ -233,7 +233,7 @@ export const idpPlugin = fp(
         scope.post<{ Params: { uid: string }; Body: ConsentBody }>(`${prefix}/interaction/:uid/consent`, { schema: { hide: true } }, async (request, reply) => {
           const interaction = await details(request, reply);
           const language = isLanguage(request.body.lang) ? request.body.lang : requestedLanguage(request, interaction?.params.ui_locales);
-          const clientId = String(interaction?.params.client_id ?? '');
+          const clientId = typeof interaction?.params.client_id === 'string' ? interaction.params.client_id : '';
           const accountId = interaction?.session?.accountId;
           if (!interaction || interaction.uid !== request.params.uid || interaction.prompt.name !== 'consent' || realm !== 'consumer' || !apps.has(clientId) || !accountId) {
             return expired(reply, language);

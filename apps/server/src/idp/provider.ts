@@ -255,10 +255,11 @@ export function createProvider(options: ProviderOptions): Provider {
   provider.proxy = options.behindProxy;
   // SMART: the token response names the patient in context (`patient`), as the access token does.
   if (apps.size > 0) {
-    provider.use(async (ctx, next) => {
+    provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
       await next();
       const body = ctx.body as { access_token?: unknown } | undefined;
-      if (ctx.oidc?.route !== 'token' || ctx.status !== 200 || typeof body?.access_token !== 'string' || !isSmart(ctx.oidc.client?.clientId)) return;
+      const oidc = ctx.oidc as KoaContextWithOIDC['oidc'] | undefined;
+      if (oidc?.route !== 'token' || ctx.status !== 200 || typeof body?.access_token !== 'string' || !isSmart(oidc.client?.clientId)) return;
       const { patient } = decodeJwt(body.access_token);
       if (typeof patient === 'string') (ctx.body as Record<string, unknown>).patient = patient;
     });

@@ -216,9 +216,11 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     return sendOutcome(reply, status, STATUS_CODE[status] ?? 'invalid', error.message);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendOutcome(reply, 404, 'not-supported', `${request.method} ${request.url.split('?')[0] ?? ''} is not an interaction this server supports; see ${FHIR_PREFIX}/metadata.`),
-  );
+  const notSupported = (request: FastifyRequest, reply: FastifyReply) =>
+    sendOutcome(reply, 404, 'not-supported', `${request.method} ${request.url.split('?')[0] ?? ''} is not an interaction this server supports; see ${FHIR_PREFIX}/metadata.`);
+  app.setNotFoundHandler(notSupported);
+  // Anything else under /fhir/r4 is ours to refuse, before the web app's fallback (index.html for unknown GETs).
+  app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: notSupported });
 
   /**
    * The member's compartment; 401 without a token. A SMART app's token must carry the scope the

@@ -7,7 +7,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ConnectedApp } from '@portal/contracts';
-import type { CalendarDate } from '@portal/domain';
 import { connectedAppsKey, disconnectApp, useConnectedApps } from '../../../data/connected-apps/connected-apps';
 import { loose } from '../../../i18n/loose';
 import { useCommand } from '../../../ui/form/use-command';
@@ -70,8 +69,8 @@ export function ConnectedApps({ credentialKey }: { credentialKey: string }) {
               <Typography variant="body2">{t('connectedApps.reads', { what: reads(app) })}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {app.expiresAt
-                  ? t('connectedApps.since', { since: format.date(app.connectedAt.slice(0, 10) as CalendarDate), until: format.date(app.expiresAt.slice(0, 10) as CalendarDate) })
-                  : t('connectedApps.sinceOnly', { since: format.date(app.connectedAt.slice(0, 10) as CalendarDate) })}
+                  ? t('connectedApps.since', { since: format.date(app.connectedAt.slice(0, 10)), until: format.date(app.expiresAt.slice(0, 10)) })
+                  : t('connectedApps.sinceOnly', { since: format.date(app.connectedAt.slice(0, 10)) })}
               </Typography>
               <Button
                 variant="outlined"
