@@ -52,7 +52,7 @@ export function ConnectedApps({ credentialKey }: { credentialKey: string }) {
         {t('connectedApps.heading')}
       </Typography>
       <Typography sx={{ mb: 1 }}>{t('connectedApps.intro')}</Typography>
-      <Box ref={status} tabIndex={-1} role="status" sx={{ outline: 'none' }}>
+      <Box ref={status} tabIndex={-1} aria-live="polite" sx={{ outline: 'none' }}>
         {done && <Alert severity="success">{t('connectedApps.disconnected', { name: done })}</Alert>}
       </Box>
       {disconnect.error !== null && <Alert severity="error">{t('connectedApps.disconnectFailed')}</Alert>}
