@@ -76,6 +76,8 @@ import { dependentRoutes } from './modules/dependents/routes';
 import { emailChannel } from './modules/paperless/outbox-handler';
 import { demoFixtureRoutes, devMailboxRoutes } from './modules/demo/routes';
 import { pcpRoutes } from './modules/pcp/routes';
+import { FHIR_PREFIX, fhirRoutes } from './modules/fhir/routes';
+import { connectedAppsRoutes } from './modules/connected-apps/routes';
 import { demoDirectory, EMPTY_DIRECTORY } from './modules/pcp/directory';
 import { additionalProductRoutes } from './modules/additional-product/routes';
 import { accountLinkRoutes } from './modules/account-link/routes';
@@ -352,6 +354,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(samlTestIssuerPlugin, { trust: samlTrust, testIssuer: samlTrust.testIssuer });
   }
 
+  // Issue 12: the provider directory is generated demo data in demo mode (docs/decisions/027), none otherwise.
+  const providerDirectory = settings.demoMode ? demoDirectory() : EMPTY_DIRECTORY;
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { version: settings.version });
@@ -382,10 +386,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(addressRoutes);
       await api.register(demographicsRoutes);
       await api.register(dependentRoutes);
-      // Issue 12: the provider directory is generated demo data in demo mode (docs/decisions/027), none otherwise.
-      await api.register(pcpRoutes, { directory: settings.demoMode ? demoDirectory() : EMPTY_DIRECTORY });
+      await api.register(pcpRoutes, { directory: providerDirectory });
       await api.register(additionalProductRoutes);
       await api.register(accountLinkRoutes);
+      // Issue 37: the SMART apps a member connected, and disconnecting one (docs/decisions/054).
+      await api.register(connectedAppsRoutes);
       // Issue 13: staff find a member and see their activity (member 360).
       await api.register(memberSearchRoutes);
       await api.register(actingSessionRoutes);
@@ -401,6 +406,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
+  // Issue 37: the FHIR R4 Patient Access and Provider Directory APIs (docs/decisions/053).
+  await app.register(fhirRoutes, { prefix: FHIR_PREFIX, directory: providerDirectory, directoryRateLimit: settings.fhirDirectoryRateLimit });
   if (settings.demoMode) await app.register(devMailboxRoutes);
   await app.register(webPlugin, { webDistDir: settings.webDistDir, configDir: settings.configDir });
   return app;

@@ -193,6 +193,10 @@ export const EnvSchema = z.object({
     group: 'Performance',
     description: 'How long an accepted token\'s caller is remembered by an instance (0: checked on every call). A sign-out elsewhere takes effect here within this bound.',
   }),
+  FHIR_DIRECTORY_RATE_LIMIT: setting(z.coerce.number().int().min(1).max(100_000).default(300), {
+    group: 'Performance',
+    description: 'Requests per minute each client address may make to the public FHIR provider directory and `/fhir/r4/metadata` (issue 37, decision 053); more are answered 429 with an OperationOutcome. Counted across instances with REDIS_URL.',
+  }),
   RESPONSE_VALIDATION: setting(yesNo.optional(), {
     group: 'Performance',
     description: 'Whether responses are checked against their contract schema before they are sent (default: outside production only).',
@@ -368,6 +372,8 @@ export interface Settings {
    * one on another instance takes effect here within this bound (docs/decisions/035).
    */
   authCacheSeconds: number;
+  /** Requests per minute per address to the public FHIR directory (decision 053). */
+  fhirDirectoryRateLimit: number;
   /**
    * Responses are checked against their contract schema (zod) before they are sent — in development and
    * tests, so that drift fails a test; in production a compiled serializer writes them (docs/decisions/035).
@@ -527,6 +533,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
       maxInFlight: e.LOAD_SHED_MAX_IN_FLIGHT,
     },
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
+    fhirDirectoryRateLimit: e.FHIR_DIRECTORY_RATE_LIMIT,
     validateResponses: e.RESPONSE_VALIDATION === undefined ? e.NODE_ENV !== 'production' : e.RESPONSE_VALIDATION === 'true',
     enrollment: {
       outboxDir: path.resolve(e.ENROLLMENT_OUTBOX_DIR ?? path.join(e.DATA_DIR, 'enrollment', 'outbox')),

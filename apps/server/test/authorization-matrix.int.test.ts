@@ -646,6 +646,17 @@ const MATRIX: Record<string, RouteCase> = {
     request: () => ({ url: '/api/v1/account/link', payload: { identifierType: 'policyNumber', identifier: 'NO-SUCH-1', dateOfBirth: '1980-01-15', ssn: '212-55-4321' } }),
     expect: { ...signedIn(403), memberA: 409, memberB: 409 },
   },
+  // Issue 37 (docs/decisions/054): the SMART apps a member connected are the member's own account's: every
+  // member lists theirs (none here) and may disconnect an app (none connected: `disconnected: false`);
+  // nobody else lists or disconnects a member's apps.
+  'GET /api/v1/account/connected-apps': {
+    request: () => ({ url: '/api/v1/account/connected-apps' }),
+    expect: { ...signedIn(403), memberA: 200, memberB: 200 },
+  },
+  'POST /api/v1/account/connected-apps/disconnect': {
+    request: (_w, caller) => command(caller, '/api/v1/account/connected-apps/disconnect', { clientId: 'health-record-demo' }),
+    expect: { ...signedIn(403), memberA: 200, memberB: 200 },
+  },
   'GET /api/v1/Group/FromSubscribers': {
     request: (w) => ({ url: `/api/v1/Group/FromSubscribers?subscriberEntityIds=${w.a.issuerSubscriberId}` }),
     expect: signedIn(200),

@@ -99,10 +99,13 @@ export type AccessRecordKind = (typeof ACCESS_RECORD_KINDS)[number];
 export const AccessHistoryItemSchema = z
   .object({
     occurredAt: z.iso.datetime(),
-    /** Who: issuer staff (with their role) or a broker; never an internal id. */
+    /**
+     * Who: issuer staff (with their role), a broker, or an app the member connected (SMART on FHIR,
+     * issue 37: its name and publisher); never an internal id.
+     */
     who: z.object({
-      kind: z.enum(['staff', 'broker']),
-      /** customer-service, administrator, broker. */
+      kind: z.enum(['staff', 'broker', 'app']),
+      /** customer-service, administrator, broker, app. */
       role: z.string(),
       /** The staff user's name or the broker's name (and agency). */
       name: z.string(),

@@ -276,6 +276,25 @@ export const AccountConfigSchema = z
         attachmentLimits: AttachmentLimitsSchema.default(DEFAULT_ATTACHMENT_LIMITS),
       })
       .default({ attachmentMaxBytes: 5 * 1024 * 1024, attachmentLimits: DEFAULT_ATTACHMENT_LIMITS }),
+    /**
+     * Issue 37 (docs/decisions/054): the third-party apps the issuer registered for SMART on FHIR
+     * standalone launch at the consumer identity provider — there is no dynamic registration. Each is a
+     * public client (PKCE, no secret) that may ask a member to let it read their Patient and Coverage.
+     */
+    smartApps: z
+      .array(
+        z.object({
+          /** The OAuth client id the app sends. */
+          clientId: z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, '3-64 letters, digits, dots, dashes or underscores'),
+          /** The app's name, shown on the consent screen and in the member's connected apps. */
+          name: z.string().min(1).max(80),
+          /** Who offers the app, shown with its name. */
+          publisher: z.string().min(1).max(80),
+          /** Where the identity provider may send the member back (exact match). */
+          redirectUris: z.array(z.url({ protocol: /^https?$/ })).min(1),
+        }),
+      )
+      .default([]),
   })
   .refine((c) => c.payments.maxAllowedPaymentCents >= c.payments.minAllowedPaymentCents, {
     message: 'the maximum payment must be at least the minimum',

@@ -41,3 +41,4 @@ export * from './member-search';
 export * from './acting-session';
 export * from './enrollment';
 export * from './issuer-events';
+export * from './connected-apps';

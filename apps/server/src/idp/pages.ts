@@ -114,3 +114,41 @@ export function renderErrorPage(frame: PageFrame, portalUrl: string, messageKey:
     `<h1>${escapeHtml(t.errorTitle)}</h1><p role="alert">${escapeHtml(t[messageKey])}</p><p><a href="${escapeHtml(portalUrl)}">${escapeHtml(t.backToPortal)}</a></p>`,
   );
 }
+
+export interface ConsentPageInput {
+  action: string;
+  app: { name: string; publisher: string };
+  /** The scopes the app asks for (the consent screen lists what each lets it read). */
+  scopes: readonly string[];
+}
+
+const fill = (text: string, values: Record<string, string>): string => text.replace(/\{(\w+)\}/g, (_match, key: string) => values[key] ?? '');
+
+/**
+ * SMART on FHIR consent (issue 37, docs/decisions/054): what a registered app asks to read, in plain
+ * words, and two buttons. No scripts; the list is a list, the buttons say what they do.
+ */
+export function renderConsentPage(frame: PageFrame, input: ConsentPageInput): string {
+  const t = idpMessages(frame.language);
+  const values = { app: input.app.name, publisher: input.app.publisher, issuer: frame.issuerName };
+  const asked = new Set(input.scopes);
+  const items = [
+    asked.has('patient/Patient.rs') ? t.consentPatient : null,
+    asked.has('patient/Coverage.rs') ? t.consentCoverage : null,
+    asked.has('openid') || asked.has('fhirUser') ? t.consentIdentity : null,
+    asked.has('profile') ? t.consentProfile : null,
+    asked.has('email') ? t.consentEmail : null,
+    asked.has('offline_access') ? t.consentOffline : null,
+  ].filter((item): item is string => item !== null);
+  const title = fill(t.consentTitle, values);
+  const body = `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(fill(t.consentIntro, values))}</p>
+<h2 id="consent-list" style="font-size:1.125rem;margin:16px 0 8px">${escapeHtml(fill(t.consentListLabel, values))}</h2>
+<ul aria-labelledby="consent-list">${items.map((item) => `<li>${escapeHtml(fill(item, values))}</li>`).join('')}</ul>
+<p class="hint">${escapeHtml(t.consentRevoke)}</p>
+<form method="post" action="${escapeHtml(input.action)}">
+<input type="hidden" name="lang" value="${frame.language}">
+<button class="primary" type="submit" name="decision" value="allow">${escapeHtml(t.consentAllow)}</button>
+<button class="secondary" type="submit" name="decision" value="deny">${escapeHtml(t.consentDeny)}</button>
+</form>`;
+  return renderPage(frame, title, body);
+}

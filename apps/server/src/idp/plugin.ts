@@ -12,7 +12,8 @@ import { accounts } from '../db/schema';
 import { verifyPassword } from '../lib/password';
 import { GuessLimiter, type GuessLimits } from '../lib/rate-limit';
 import type { TrustProxy } from '../settings';
-import { renderErrorPage, renderLoginPage, type PageFrame } from './pages';
+import { renderConsentPage, renderErrorPage, renderLoginPage, type PageFrame } from './pages';
+import { PATIENT_SCOPES, SMART_OIDC_SCOPES, smartApps } from './smart';
 import type { Realm } from './provider';
 
 export interface IdpPluginOptions {
@@ -69,6 +70,21 @@ function setRawSecurityHeaders(res: ServerResponse): void {
   res.setHeader('Cache-Control', 'no-store');
 }
 
+interface ConsentBody {
+  decision?: unknown;
+  lang?: unknown;
+}
+
+/** What oidc-provider's consent prompt says is missing from the grant. */
+interface ConsentDetails {
+  missingOIDCScope?: string[];
+  missingOIDCClaims?: string[];
+  missingResourceScopes?: Record<string, string[]>;
+}
+
+/** The OpenID scopes a SMART app may be granted besides the patient scopes (sign-in and profile claims). */
+const GRANTABLE_OIDC_SCOPES: ReadonlySet<string> = new Set([...SMART_OIDC_SCOPES, 'profile', 'email']);
+
 interface LoginBody {
   username?: unknown;
   password?: unknown;
@@ -83,6 +99,7 @@ interface LoginBody {
 export const idpPlugin = fp(
   async (app: FastifyInstance, options: IdpPluginOptions) => {
     const limiter = new GuessLimiter(app.database.db, WINDOW_SECONDS, SIGN_IN_LIMITS);
+    const apps = smartApps(options.account);
 
     await app.register(async (scope) => {
       await scope.register(formbody, { bodyLimit: 8 * 1024 });
@@ -141,10 +158,31 @@ export const idpPlugin = fp(
           return isLanguage(fromParams) ? fromParams : 'en';
         };
 
+        /** The scopes a SMART app asks for (only those it may get): the consent screen lists them all. */
+        const askedScopes = (requested: unknown): string[] =>
+          (typeof requested === 'string' ? requested.split(' ') : []).filter((scope) => GRANTABLE_OIDC_SCOPES.has(scope) || (PATIENT_SCOPES as readonly string[]).includes(scope));
+
         scope.get<{ Params: { uid: string } }>(`${prefix}/interaction/:uid`, { schema: { hide: true } }, async (request, reply) => {
           const interaction = await details(request, reply);
           const language = requestedLanguage(request, interaction?.params.ui_locales);
           if (!interaction || interaction.uid !== request.params.uid) return expired(reply, language);
+          // SMART on FHIR (issue 37, docs/decisions/054): a registered app asks the signed-in member's consent.
+          const smartApp = realm === 'consumer' ? apps.get(String(interaction.params.client_id)) : undefined;
+          if (interaction.prompt.name === 'consent' && smartApp) {
+            return reply
+              .header('Cache-Control', 'no-store')
+              // The provider's own policy: the form's answer redirects to the app's registered origin.
+              .header('Content-Security-Policy', CSP)
+              .type('text/html; charset=utf-8')
+              .send(
+                renderConsentPage(frame(language, interaction.uid), {
+                  action: `${prefix}/interaction/${interaction.uid}/consent`,
+                  app: smartApp,
+                  // Every SMART app gets refresh tokens (decision 054): the member is told it stays connected.
+                  scopes: [...askedScopes(interaction.params.scope), 'offline_access'],
+                }),
+              );
+          }
           return loginPage(reply, language, interaction.uid, typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '', null);
         });
 
@@ -190,6 +228,45 @@ export const idpPlugin = fp(
           await request.audit({ action: 'auth.sign-in', outcome: 'success', actor: { subject: row.id, role: row.roles[0] ?? null } });
           reply.hijack();
           await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: row.id, remember: false } }, { mergeWithLastSubmission: false });
+        });
+
+        scope.post<{ Params: { uid: string }; Body: ConsentBody }>(`${prefix}/interaction/:uid/consent`, { schema: { hide: true } }, async (request, reply) => {
+          const interaction = await details(request, reply);
+          const language = isLanguage(request.body.lang) ? request.body.lang : requestedLanguage(request, interaction?.params.ui_locales);
+          const clientId = typeof interaction?.params.client_id === 'string' ? interaction.params.client_id : '';
+          const accountId = interaction?.session?.accountId;
+          if (!interaction || interaction.uid !== request.params.uid || interaction.prompt.name !== 'consent' || realm !== 'consumer' || !apps.has(clientId) || !accountId) {
+            return expired(reply, language);
+          }
+          const [account] = await app.database.db.select({ memberId: accounts.memberId }).from(accounts).where(eq(accounts.id, accountId));
+          const actor = { subject: accountId, role: 'member' };
+          const allowed = request.body.decision === 'allow';
+          if (!allowed || !account?.memberId) {
+            const reason = allowed ? 'no-member-linked' : 'member-declined';
+            await request.audit({ action: 'smart.consent', outcome: 'denied', reason, recordType: 'smart-app', recordIds: [clientId], actor });
+            reply.hijack();
+            await provider.interactionFinished(
+              request.raw,
+              reply.raw,
+              { error: 'access_denied', error_description: allowed ? 'The account is not linked to a member: there is no patient to share.' : 'The member did not allow the app.' },
+              { mergeWithLastSubmission: false },
+            );
+            return;
+          }
+          const consent = interaction.prompt.details as ConsentDetails;
+          const grant = interaction.grantId ? await provider.Grant.find(interaction.grantId) : new provider.Grant({ accountId, clientId });
+          if (!grant) return expired(reply, language);
+          const oidcScopes = (consent.missingOIDCScope ?? []).filter((scope) => GRANTABLE_OIDC_SCOPES.has(scope));
+          if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes.join(' '));
+          if (consent.missingOIDCClaims?.length) grant.addOIDCClaims(consent.missingOIDCClaims);
+          for (const [indicator, scopes] of Object.entries(consent.missingResourceScopes ?? {})) {
+            const granted = scopes.filter((scope) => (PATIENT_SCOPES as readonly string[]).includes(scope));
+            if (granted.length > 0) grant.addResourceScope(indicator, granted.join(' '));
+          }
+          const grantId = await grant.save();
+          await request.audit({ action: 'smart.consent', outcome: 'success', recordType: 'smart-app', recordIds: [clientId], actor });
+          reply.hijack();
+          await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
         });
 
         // Everything else under the prefix is the provider's: hand the raw request over before Fastify

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { decodeJwt } from 'jose';
+import Provider, { errors as oidcErrors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { isLanguage, type Language } from '@portal/domain';
 import type { AccountConfig } from '@portal/contracts';
 import type { Database } from '../db/client';
@@ -7,6 +8,7 @@ import { accounts } from '../db/schema';
 import type { PrivateJwk } from '../auth/keys';
 import { createAdapterClass } from './adapter';
 import { renderErrorPage, renderLogoutPage, renderSignedOutPage, type PageFrame } from './pages';
+import { fhirAudienceFor, FHIR_BASE_PATH, PATIENT_SCOPES, SMART_GRANT_SECONDS, smartApps } from './smart';
 
 export type Realm = 'consumer' | 'workforce';
 
@@ -81,6 +83,15 @@ export function createProvider(options: ProviderOptions): Provider {
   };
   const implicit = account.identity.responseType === 'id_token token';
   const secureCookies = options.publicUrl.startsWith('https://');
+  // SMART on FHIR (issue 37, docs/decisions/054): the apps the issuer registered, members' realm only.
+  const apps = realm === 'consumer' ? smartApps(account) : new Map<string, never>();
+  const isSmart = (clientId: string | undefined): boolean => clientId !== undefined && apps.has(clientId);
+  const fhirAudience = fhirAudienceFor(options.publicUrl);
+  const memberOf = async (accountId: string): Promise<string | null> => {
+    if (!/^[0-9a-f-]{36}$/i.test(accountId)) return null;
+    const [row] = await db.select({ memberId: accounts.memberId }).from(accounts).where(eq(accounts.id, accountId));
+    return row?.memberId ?? null;
+  };
 
   const configuration: Configuration = {
     adapter: createAdapterClass(db, options.onGrantRevoked),
@@ -97,6 +108,16 @@ export function createProvider(options: ProviderOptions): Provider {
         redirect_uris: options.webOrigins.map((origin) => `${origin}${WEB_CALLBACK_PATH}`),
         post_logout_redirect_uris: options.webOrigins.flatMap((origin) => [`${origin}${WEB_SIGNED_OUT_PATH}`, `${origin}/`]),
       },
+      // Registered SMART apps: public clients (PKCE, no secret), authorization code and refresh tokens.
+      ...[...apps.values()].map((app) => ({
+        client_id: app.clientId,
+        client_name: app.name,
+        token_endpoint_auth_method: 'none' as const,
+        application_type: 'web' as const,
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code' as const],
+        redirect_uris: app.redirectUris,
+      })),
     ],
     async findAccount(_ctx, sub) {
       if (!/^[0-9a-f-]{36}$/i.test(sub)) return undefined;
@@ -115,6 +136,8 @@ export function createProvider(options: ProviderOptions): Provider {
           preferred_username: row.username,
           email: row.email ?? undefined,
           locale: row.language ?? undefined,
+          // SMART's fhirUser: the member's Patient on the FHIR server.
+          fhirUser: row.memberId ? `${options.publicUrl}${FHIR_BASE_PATH}/Patient/${row.memberId}` : undefined,
         }),
       };
     },
@@ -122,8 +145,9 @@ export function createProvider(options: ProviderOptions): Provider {
       openid: ['sub'],
       profile: ['name', 'given_name', 'family_name', 'preferred_username', 'locale'],
       email: ['email'],
+      ...(apps.size > 0 ? { fhirUser: ['fhirUser'] } : {}),
     },
-    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    scopes: ['openid', 'profile', 'email', 'offline_access', ...(apps.size > 0 ? ['launch/patient'] : [])],
     // The accepted key may only verify (key_ops), so the provider always signs with the signing key.
     jwks: { keys: [options.signingKey, ...(options.acceptedKey ? [{ ...options.acceptedKey, key_ops: ['verify'] }] : [])] },
     cookies: {
@@ -150,9 +174,20 @@ export function createProvider(options: ProviderOptions): Provider {
       },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => options.apiAudience,
+        // A SMART app's tokens are for the FHIR server only; the portal's for the API only.
+        defaultResource: (ctx) => (isSmart(ctx.oidc.client?.clientId) ? fhirAudience : options.apiAudience),
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resourceIndicator) => {
+        getResourceServerInfo: (_ctx, resourceIndicator, client) => {
+          if (isSmart(client.clientId)) {
+            if (resourceIndicator !== fhirAudience) throw new oidcErrors.InvalidTarget();
+            return {
+              scope: PATIENT_SCOPES.join(' '),
+              audience: fhirAudience,
+              accessTokenTTL: ACCESS_TOKEN_TTL,
+              accessTokenFormat: 'jwt',
+              jwt: { sign: { alg: options.signingKey.alg as 'RS256' } },
+            };
+          }
           if (resourceIndicator !== options.apiAudience) throw new Error('unknown resource');
           return {
             scope: 'openid profile email',
@@ -165,9 +200,18 @@ export function createProvider(options: ProviderOptions): Provider {
       },
     },
     // The API checks on every call that the grant behind a token still exists (sign-out revokes it).
-    extraTokenClaims: (_ctx, token) => ('grantId' in token && token.grantId ? { gid: token.grantId } : undefined),
+    // A SMART app's access token also carries the patient in context: the member the account is linked to.
+    extraTokenClaims: async (_ctx, token) => {
+      const gid = 'grantId' in token && token.grantId ? { gid: token.grantId } : undefined;
+      if (!('accountId' in token) || !isSmart(token.clientId) || typeof token.accountId !== 'string') return gid;
+      const patient = await memberOf(token.accountId);
+      return { ...gid, ...(patient ? { patient } : {}) };
+    },
     interactions: { url: (_ctx, interaction) => `/idp/${realm}/interaction/${interaction.uid}` },
     pkce: { required: () => true },
+    // A SMART app, like the portal, gets refresh tokens (its registration allows them): the consent screen
+    // says the app may read while the member is not using it, until disconnected or for 90 days. (The
+    // provider keeps offline_access only on an explicit prompt=consent, which SMART clients rarely send.)
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     ttl: {
@@ -176,15 +220,20 @@ export function createProvider(options: ProviderOptions): Provider {
       IdToken: ACCESS_TOKEN_TTL,
       Interaction: 30 * 60,
       // Idle: a refresh token unused for the idle period dies; absolute: the session and grant end.
-      RefreshToken: account.session.idleTimeSeconds + account.session.keepAliveIntervalSeconds,
+      RefreshToken: (_ctx, _token, client) =>
+        isSmart(client.clientId) ? SMART_GRANT_SECONDS : account.session.idleTimeSeconds + account.session.keepAliveIntervalSeconds,
       Session: account.session.absoluteLifetimeSeconds,
-      Grant: account.session.absoluteLifetimeSeconds,
+      // A connected SMART app keeps its permission (and refresh tokens) until the member disconnects it, at most 90 days.
+      // (Called without a request context when the consent screen saves a grant: the grant names its client.)
+      Grant: (_ctx, grant) => (isSmart(grant.clientId) ? SMART_GRANT_SECONDS : account.session.absoluteLifetimeSeconds),
     },
     // The portal is a first-party client: sign-in implies consent to its own scopes.
     async loadExistingGrant(ctx) {
       const grantId =
         ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client?.clientId ?? '');
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      // A SMART app is not first-party: the member consents on the consent screen (docs/decisions/054).
+      if (isSmart(ctx.oidc.client?.clientId)) return undefined;
       if (!ctx.oidc.session?.accountId || !ctx.oidc.client) return undefined;
       const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
       grant.addOIDCScope('openid profile email offline_access');
@@ -192,7 +241,9 @@ export function createProvider(options: ProviderOptions): Provider {
       await grant.save();
       return grant;
     },
-    clientBasedCORS: (_ctx, origin) => options.webOrigins.includes(origin),
+    // A browser-based SMART app calls the token endpoint from the origin of its registered redirect URIs.
+    clientBasedCORS: (_ctx, origin, client) =>
+      options.webOrigins.includes(origin) || (isSmart(client.clientId) && (apps.get(client.clientId)?.redirectUris ?? []).some((uri) => new URL(uri).origin === origin)),
     renderError(ctx, _out, error) {
       options.onError(error, `${realm} provider error`);
       ctx.type = 'html';
@@ -207,6 +258,17 @@ export function createProvider(options: ProviderOptions): Provider {
   // "Cannot send secure cookie over unencrypted connection". The idp plugin hands the provider only the
   // forwarded values Fastify trusted under TRUST_PROXY.
   provider.proxy = options.behindProxy;
+  // SMART: the token response names the patient in context (`patient`), as the access token does.
+  if (apps.size > 0) {
+    provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+      await next();
+      const body = ctx.body as { access_token?: unknown } | undefined;
+      const oidc = ctx.oidc as KoaContextWithOIDC['oidc'] | undefined;
+      if (oidc?.route !== 'token' || ctx.status !== 200 || typeof body?.access_token !== 'string' || !isSmart(oidc.client?.clientId)) return;
+      const { patient } = decodeJwt(body.access_token);
+      if (typeof patient === 'string') (ctx.body as Record<string, unknown>).patient = patient;
+    });
+  }
   provider.on('server_error', (_ctx, error) => {
     options.onError(error, `${realm} provider server error`);
   });

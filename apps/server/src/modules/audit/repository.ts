@@ -77,11 +77,17 @@ export async function auditBatch(db: Executor, where: SQL | undefined, beforeId:
 
 /**
  * "Who has seen my information": what workforce accounts (staff and brokers) did to a household's records
- * and succeeded in, newest first, with who they are (the account's name and role, the broker's name).
+ * and succeeded in, and what apps a member connected read through the FHIR API (their rows' role is
+ * `app:<client id>`, issue 37), newest first, with who they are (the account's name and role, the broker's name).
  */
 export async function workforceAccessOf(db: Executor, householdId: string, page: number, pageSize: number) {
   // Starting and ending an acting session are staff's bookkeeping (decision 043): what they read and changed is listed.
-  const where = and(eq(auditLog.actingForHouseholdId, householdId), eq(auditLog.outcome, 'success'), eq(accounts.realm, 'workforce'), notInArray(auditLog.action, ['acting.start', 'acting.end']));
+  const where = and(
+    eq(auditLog.actingForHouseholdId, householdId),
+    eq(auditLog.outcome, 'success'),
+    or(eq(accounts.realm, 'workforce'), sql`${auditLog.actorRole} like 'app:%'`),
+    notInArray(auditLog.action, ['acting.start', 'acting.end']),
+  );
   const [rows, total] = await readTogether(db, [
     () => db
       .select({

@@ -96,7 +96,7 @@ export const auditRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         throw forbidden();
       }
       await authorizeHousehold(request, db, householdId);
-      const page = await accessHistory(db, householdId, request.query.page, request.query.pageSize);
+      const page = await accessHistory(db, householdId, request.query.page, request.query.pageSize, new Map(app.tenant.account.smartApps.map((smartApp) => [smartApp.clientId, smartApp])));
       await request.audit({ action: 'read', outcome: 'success', recordType: 'access-history', recordIds: [householdId], actingForHouseholdId: householdId });
       return page;
     },

@@ -136,16 +136,36 @@ const RECORD_KINDS: Record<string, AccessRecordKind> = {
   preferences: 'contact',
   address: 'address',
   member: 'member',
+  // Reads through the FHIR Patient Access API (issue 37).
+  'fhir.Patient': 'member',
+  'fhir.Coverage': 'coverage',
 };
 
 /** A read (looked at, searched for) or a change (anything else the audit records as done). */
 const isRead = (action: string) => action === 'read' || action.endsWith('search') || action.startsWith('read');
 
-/** "Who has seen my information": staff's and brokers' reads and changes of a household's records. */
-export async function accessHistory(db: Executor, householdId: string, page: number, pageSize: number): Promise<AccessHistoryPage> {
+/** The apps a member may connect (SMART on FHIR, issue 37), by client id: their names for "who has seen". */
+export type AppNames = ReadonlyMap<string, { name: string; publisher: string }>;
+
+/**
+ * "Who has seen my information": staff's and brokers' reads and changes of a household's records, and the
+ * reads of the apps its members connected (named as the issuer registered them).
+ */
+export async function accessHistory(db: Executor, householdId: string, page: number, pageSize: number, apps: AppNames = new Map()): Promise<AccessHistoryPage> {
   const { rows, total } = await workforceAccessOf(db, householdId, page, pageSize);
   return {
     items: rows.map((row) => {
+      if (row.actorRole?.startsWith('app:')) {
+        const clientId = row.actorRole.slice('app:'.length);
+        const registered = apps.get(clientId);
+        return {
+          occurredAt: row.occurredAt.toISOString(),
+          who: { kind: 'app' as const, role: 'app', name: registered ? `${registered.name} (${registered.publisher})` : clientId },
+          kind: isRead(row.action) ? ('read' as const) : ('change' as const),
+          record: RECORD_KINDS[row.recordType ?? ''] ?? 'other',
+          action: row.action,
+        };
+      }
       const broker = row.brokerFirstName !== null;
       const staffName = [row.givenName, row.familyName].filter(Boolean).join(' ') || row.username;
       const brokerName = `${row.brokerFirstName ?? ''} ${row.brokerLastName ?? ''}`.trim() + (row.agencyName ? ` (${row.agencyName})` : '');

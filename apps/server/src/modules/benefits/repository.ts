@@ -84,3 +84,8 @@ export async function loadBenefitsBundle(db: Executor, policyId: string): Promis
     language: preference?.language ?? 'en',
   };
 }
+
+/** Every plan the issuer holds, by plan id (the public provider directory's InsurancePlans, issue 37). */
+export async function allPlans(db: Executor): Promise<PlanRow[]> {
+  return db.select().from(plans).orderBy(asc(plans.id));
+}

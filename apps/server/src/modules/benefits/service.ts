@@ -23,7 +23,8 @@ import type {
   PolicyBenefits,
   QrMatrix,
 } from '@portal/contracts';
-import type { BenefitsBundle, CoveredMember, PlanRow, SpanRow } from './repository';
+import type { Database } from '../../db/client';
+import { allPlans, type BenefitsBundle, type CoveredMember, type PlanRow, type SpanRow } from './repository';
 
 /**
  * A plan's benefits and the member ID card (issue 12). Everything here is read from the policy's spans,
@@ -214,4 +215,9 @@ export function idCards(bundle: BenefitsBundle, today: CalendarDate, account: Ac
     claimsAddress: idCard.claimsAddress,
     cards: covering ? cardMembers(bundle, span, today) : [],
   };
+}
+
+/** The issuer's plan catalogue (every plan it holds), for the public provider directory (issue 37, decision 053). */
+export async function planCatalogue(db: Database): Promise<PlanRow[]> {
+  return allPlans(db);
 }

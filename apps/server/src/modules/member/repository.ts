@@ -17,3 +17,9 @@ export async function memberSpansOn(db: Database, memberId: string, policyIds: r
     .where(and(eq(memberSpans.memberId, memberId), inArray(memberSpans.policyId, [...policyIds])))
     .orderBy(policies.createdAt, memberSpans.policyId, memberSpans.startDate);
 }
+
+/** When each of these members' records was created (FHIR `meta.lastUpdated`, issue 37). */
+export async function memberCreatedTimes(db: Database, memberIds: readonly string[]) {
+  if (memberIds.length === 0) return [];
+  return db.select({ id: members.id, createdAt: members.createdAt }).from(members).where(inArray(members.id, [...memberIds]));
+}

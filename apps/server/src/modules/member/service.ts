@@ -1,7 +1,7 @@
 import { isSpanCancelled, isSpanCurrent, memberStatus, mergeContiguousSpans, type CalendarDate } from '@portal/domain';
 import type { MemberDetail } from '@portal/contracts';
 import type { Database } from '../../db/client';
-import { memberById, memberSpansOn } from './repository';
+import { memberById, memberCreatedTimes, memberSpansOn } from './repository';
 
 type SpanRow = Awaited<ReturnType<typeof memberSpansOn>>[number];
 
@@ -56,4 +56,9 @@ export async function memberDetail(db: Database, memberId: string, policyIds: re
     endDate: merged.at(-1)?.endDate ?? null,
     policies: coverage,
   };
+}
+
+/** When each member's record was created, by member id (FHIR `meta.lastUpdated`, issue 37 and decision 053). */
+export async function memberRecordTimes(db: Database, memberIds: readonly string[]): Promise<Map<string, Date>> {
+  return new Map((await memberCreatedTimes(db, memberIds)).map((row) => [row.id, row.createdAt]));
 }

@@ -311,3 +311,16 @@ export function describePolicyPage(page: PolicyPage, rules: PolicyRules): Policy
     scheduledPaymentCount: extras.scheduledCount,
   };
 }
+
+/**
+ * {@link policyDetail} with when the policy's record last changed as far as the portal keeps a time: its
+ * creation, or its finance's last update (FHIR `meta.lastUpdated`, issue 37 and decision 053).
+ */
+export async function policyDetailWithTime(db: Database, policyId: string, rules: PolicyRules): Promise<{ detail: PolicyDetail; updatedAt: Date } | null> {
+  const page = await loadPolicyPage(db, policyId);
+  const detail = page ? describePolicyPage(page, rules) : null;
+  if (!page || !detail) return null;
+  const { policy, finance } = page.bundle;
+  const updatedAt = finance && finance.updatedAt > policy.createdAt ? finance.updatedAt : policy.createdAt;
+  return { detail, updatedAt };
+}

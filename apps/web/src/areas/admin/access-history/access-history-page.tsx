@@ -13,11 +13,13 @@ import { loose } from '../../../i18n/loose';
 import { useConfig } from '../../../config/config-context';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { localeOf, useFormatters } from '../../../ui/format';
+import { ConnectedApps } from './connected-apps';
 
 /**
  * Issue 13, "Who has seen my information" (`/admin/access-history`): every read and change of the
  * household's records by the issuer's staff and brokers — who (role and name), when, what — newest
- * first, a page at a time. The member's own household; staff acting for a member see theirs.
+ * first, a page at a time, with the reads of the apps the member connected (issue 37) and those apps,
+ * which the member may disconnect. The member's own household; staff acting for a member see theirs.
  */
 export default function AccessHistoryPage() {
   const { t, i18n } = useTranslation();
@@ -44,6 +46,8 @@ export default function AccessHistoryPage() {
         </Typography>
         <Typography>{t('accessHistory.intro', { issuer })}</Typography>
       </Stack>
+      {/* Issue 37: the apps the member connected (SMART on FHIR) — the member's own account only. */}
+      {viewer.session.kind === 'member' && <ConnectedApps credentialKey={viewer.credentialKey} />}
       {householdId === null && <Alert severity="info">{t('accessHistory.noHousehold')}</Alert>}
       {history.isPending && householdId !== null && <CircularProgress aria-label={t('app.processing')} />}
       {history.isError && <Alert severity="error">{t('accessHistory.loadFailed')}</Alert>}
