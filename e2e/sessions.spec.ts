@@ -180,3 +180,12 @@ test('a session id planted in the browser before sign-in does not survive it (no
   expect(replay.status()).toBe(401);
   await attacker.close();
 });
+
+test('signing out in one tab signs out the other tabs of the browser (they share the session)', async ({ page }) => {
+  await locateAccount(page, { policyNumber: 'LHP-1000001-01', dateOfBirth: '1985-03-14', zipCode: '01841' });
+  const other = await page.context().newPage();
+  await other.goto('/account-overview');
+  await expect(other.getByText(text('overview.guestIntro'))).toBeVisible();
+  await signOut(page, { atIdentityProvider: false });
+  await expect(other).toHaveURL(/\/auth\/signed-out/);
+});

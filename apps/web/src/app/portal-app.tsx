@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
@@ -80,10 +80,6 @@ export function createQueryClient(): QueryClient {
     // SPEC §9: server state refreshes in the background every 4 minutes.
     defaultOptions: { queries: { refetchInterval: BACKGROUND_REFRESH_MS, staleTime: 30_000, retry: 1 }, mutations: { retry: 0 } },
   });
-  // SPEC §4: signing out in one tab signs out every tab of this browser (they share the session cookie).
-  onSignedOutElsewhere(() => {
-    onSessionEnded(queryClient);
-  });
   configureApi({
     isSignedIn: () => getCredential() !== null,
     onSessionEnded: () => {
@@ -96,6 +92,14 @@ export function createQueryClient(): QueryClient {
 /** Tenant theme and configuration, server state, spinner and snackbar around the router. */
 export function PortalProviders({ config, queryClient, children }: { config: RuntimeConfig; queryClient: QueryClient; children: ReactNode }) {
   const theme = useMemo(() => tenantTheme(config.theme.options), [config.theme.options]);
+  // SPEC §4: signing out in one tab signs out every tab of this browser (they share the session cookie).
+  useEffect(
+    () =>
+      onSignedOutElsewhere(() => {
+        onSessionEnded(queryClient);
+      }),
+    [queryClient],
+  );
   return (
     <ConfigProvider config={config}>
       <ThemeProvider theme={theme}>

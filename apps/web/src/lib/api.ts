@@ -45,6 +45,11 @@ let hooks: ApiHooks = {
   onContractViolation: () => undefined,
 };
 
+/** The server said the session is gone although this page thought someone was signed in. */
+export function sessionEnded(): void {
+  hooks.onSessionEnded();
+}
+
 /** Wired once by the shell: who is signed in, what a 401 does and what a broken contract does. */
 export function configureApi(next: Partial<ApiHooks>): void {
   hooks = { ...hooks, ...next };

@@ -5,7 +5,7 @@ import type { HouseholdUserResponse, PolicyDetail, SessionInfo } from '@portal/c
 import { PortalProviders, createQueryClient } from '../app/portal-app';
 import { PortalRoutes } from '../app/router';
 import type { RuntimeConfig } from '../config/load-config';
-import { setCredential, type Credential } from '../lib/auth/credentials';
+import { getCredential, setCredential, type Credential } from '../lib/auth/credentials';
 import { resetPortalState, updatePortalState, type ActingFor } from '../lib/portal-state';
 import { testConfig } from './config';
 
@@ -59,7 +59,12 @@ export function fakeFetch(api: FakeApi, calls: Call[]) {
     if (path === '/api/v1/Notification/unread-count') return Promise.resolve(json({ count: api.unread ?? 0 }));
     if (path === '/auth/end') return Promise.resolve(new Response(null, { status: 204 }));
     if (path === '/auth/sign-out') return Promise.resolve(json({ next: null }));
-    if (path === '/auth/session') return Promise.resolve(json({ signedIn: false }));
+    // The server knows the session the test renders with.
+    if (path === '/auth/session') {
+      const credential = getCredential();
+      if (!credential) return Promise.resolve(json({ signedIn: false }));
+      return Promise.resolve(json({ signedIn: true, ...credential, idleSeconds: 1230 }));
+    }
     if (path === '/api/v1/Logging') return Promise.resolve(json({ accepted: 1 }));
     if (path === '/api/health') return Promise.resolve(json({ status: 'ok', version: 'test', database: { status: 'up', driver: 'pglite' } }));
     return Promise.resolve(json({ type: 'urn:portal:problem:not-found', title: 'Not found', status: 404 }, 404));

@@ -6,6 +6,16 @@ import { forgetContracts } from '../lib/contracts';
 import { resetFirstPage } from '../lib/first-page';
 import { resetPortalState } from '../lib/portal-state';
 
+// Node's BroadcastChannel reaches every worker thread of the test run: one test file's sign-out would be
+// heard as "signed out in another tab" by the others. Tabs are the end-to-end journeys' business here.
+class QuietChannel {
+  postMessage(): void {}
+  addEventListener(): void {}
+  removeEventListener(): void {}
+  close(): void {}
+}
+globalThis.BroadcastChannel = QuietChannel as unknown as typeof BroadcastChannel;
+
 // Pages load their code and data lazily; a busy CI machine needs more than the default second.
 configure({ asyncUtilTimeout: 4000 });
 

@@ -2,7 +2,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import { useIdleTimer, type ITimers } from 'react-idle-timer';
 import { ACTIVITY_THROTTLE_MS, idleSessionTransition, INITIAL_IDLE_SESSION, type IdleSessionState } from '@portal/domain';
 import { useConfig } from '../../config/config-context';
-import { refreshSession } from '../../lib/auth/auth';
+import { touchSession } from '../../lib/auth/auth';
 import { useSignOut } from '../use-sign-out';
 import { IdleDialog } from './idle-dialog';
 
@@ -66,7 +66,7 @@ export function IdleWatch({ crossTab = true }: { crossTab?: boolean }) {
     onAction: () => {
       if (Date.now() - lastTold.current < tellEveryMs) return;
       lastTold.current = Date.now();
-      refreshSession().catch(() => undefined);
+      touchSession().catch(() => undefined);
     },
     onActive: () => {
       dispatch({ type: 'stay-signed-in' });

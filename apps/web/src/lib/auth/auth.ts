@@ -1,4 +1,5 @@
 import { getCredential, setCredential, type Credential, type Realm } from './credentials';
+import { sessionEnded } from '../api';
 import { logClientEvent } from '../client-log';
 import { CSRF_HEADERS } from '../csrf';
 import { isSafeRelativePath, STORAGE_KEYS, writeItem } from './session-storage';
@@ -40,6 +41,17 @@ export async function refreshSession(): Promise<Credential | null> {
   // The same person and session: keep the object (no re-render); a new one (a rotated id too) replaces it.
   setCredential(before && credential && JSON.stringify(before) === JSON.stringify(credential) ? before : credential);
   return getCredential();
+}
+
+/**
+ * Tells the server the member is active (the session's idle clock restarts) and checks the session is
+ * still there: when it is not, the page says the session ended, as after any refused call.
+ */
+export async function touchSession(): Promise<void> {
+  const response = await fetch('/auth/session', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  if (!response.ok) return;
+  const view = (await response.json()) as SessionView;
+  if (!view.signedIn && getCredential() !== null) sessionEnded();
 }
 
 /**
