@@ -167,7 +167,10 @@ test('a session id planted in the browser before sign-in does not survive it (no
   const planted = (await attacker.cookies()).find((one) => one.name === 'portal-session')?.value ?? '';
   expect(planted).not.toBe('');
   await page.context().addCookies([{ name: 'portal-session', value: planted, url: baseURL ?? '' }]);
-  // The victim follows a sign-in link.
+  // The victim (whose browser keeps English; her household's language is Spanish) follows a sign-in link.
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');
+  });
   await page.goto('/auth/login?realm=consumer&lang=en');
   await page.locator('#username').fill('maria.santos');
   await page.locator('#password').fill(DEMO_PASSWORD);
