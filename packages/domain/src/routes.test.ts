@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   headerLogoRoute,
+  isSafeRelativePath,
   isRouteWithin,
   normalizeRoute,
   resolveRoute,
@@ -154,5 +155,14 @@ describe('rootView / startupRedirect', () => {
     );
     expect(startupRedirect({ consumerFlow: true })).toBeNull();
     expect(startupRedirect({ consumerFlow: false, preSignInRoute: '/payments/wallet' })).toBeNull();
+  });
+});
+
+describe('isSafeRelativePath (where sign-in may send the browser back, decision 050)', () => {
+  it('takes a path on this site and refuses another host, a backslash trick or anything else', () => {
+    expect(isSafeRelativePath('/documents/invoice?x=1')).toBe(true);
+    for (const unsafe of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'documents', '', null, 42]) {
+      expect(isSafeRelativePath(unsafe)).toBe(false);
+    }
   });
 });

@@ -154,3 +154,11 @@ export function startupRedirect(input: {
   }
   return null;
 }
+
+/**
+ * A path on this site only, followed after sign-in (SPEC §4 pre-sign-in route): no other host (`//`),
+ * no backslash a browser would read as one — no open redirect through a crafted link.
+ */
+export function isSafeRelativePath(path: unknown): path is string {
+  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+}

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import * as oidc from 'openid-client';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
-import { startupRedirect } from '@portal/domain';
+import { isSafeRelativePath, startupRedirect } from '@portal/domain';
 import { ProblemType, WebSessionSchema, type WebSessionView } from '@portal/contracts';
 import type { Realm } from '../idp/provider';
 import { Sealer, WebSessions, type NewWebSession, type WebSession, type WebSessionTokens } from '../auth/web-sessions';
@@ -41,8 +41,6 @@ const RENEW_MARGIN_MS = 60_000;
 /** How long the provider may take to send the browser back. */
 const SIGN_IN_SECONDS = 10 * 60;
 
-const isSafeRelativePath = (path: unknown): path is string =>
-  typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && path.length <= 512;
 
 interface PendingSignIn {
   realm: Realm;
@@ -358,8 +356,6 @@ export const webSessionPlugin = fp(
       return reply.header('Cache-Control', 'no-store').redirect(isSafeRelativePath(target) ? target : '/account-overview', 303);
     });
 
-    const keyOf = (id: string) => createHashKey(id);
-
     app.get('/auth/session', { schema: { hide: true } }, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const id = request.cookies[SESSION_COOKIE];
@@ -370,8 +366,8 @@ export const webSessionPlugin = fp(
       }
       const view: WebSessionView =
         session.kind === 'oidc'
-          ? { signedIn: true, kind: 'oidc', realm: session.flavour as Realm, profile: session.profile, key: keyOf(id), idleSeconds: session.idleSeconds }
-          : { signedIn: true, kind: 'portal', type: session.flavour as 'guest' | 'asserted', key: keyOf(id), idleSeconds: session.idleSeconds };
+          ? { signedIn: true, kind: 'oidc', realm: session.flavour as Realm, profile: session.profile, key: createHashKey(id), idleSeconds: session.idleSeconds }
+          : { signedIn: true, kind: 'portal', type: session.flavour as 'guest' | 'asserted', key: createHashKey(id), idleSeconds: session.idleSeconds };
       return WebSessionSchema.parse(view);
     });
 

@@ -38,7 +38,5 @@ export function readJson(key: string): unknown {
   }
 }
 
-/** Only same-site paths are followed after sign-in (no open redirect through a crafted link). */
-export function isSafeRelativePath(path: unknown): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
-}
+/** Only same-site paths are followed after sign-in (the domain's rule). */
+export { isSafeRelativePath } from '@portal/domain';
