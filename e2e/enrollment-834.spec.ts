@@ -6,12 +6,14 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { TEST_CARDS } from '../apps/server/src/processor/sandbox/test-numbers';
+import { DEMO_ENROLLMENT_CLIENT_SECRET } from '../apps/server/src/settings';
 import { chooseNew, payButton, review, t, typeCard } from './support/payments';
 import { newPortalPage, signIn } from './support/portal';
 import { CSRF } from './support/session';
 import { freshStaff } from './support/staff';
 
-// Issue 34: the issuer's enrolment system loads a household with an X12 834 (POST /api/v1/Enrollment/834);
+// Issue 34: the issuer's enrolment system gets a token by OAuth client credentials at the workforce
+// provider and loads a household with an X12 834 (POST /api/v1/Enrollment/834);
 // its subscriber signs in (demo mode: `x12.<exchange subscriber id>`), sees the imported plan, premium and
 // APTC, pays the binder; the effectuation is recorded and reported (the day's effectuation 834) and the
 // issuer's webhook subscriber — this test process — receives the signed events.
@@ -65,7 +67,7 @@ test('an imported 834 household signs in, sees its plan, premium and APTC, pays 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    // The issuer's administrator: a subscriber for the coverage events, and the 834 sent through the API.
+    // The issuer's administrator: a subscriber for the coverage events.
     const { context: staffContext, page: staff } = await newPortalPage(browser);
     await freshStaff(staff, 'administrator');
     // The API as the signed-in page calls it: its session cookie (shared with `staff.request`) and the CSRF header.
@@ -80,15 +82,24 @@ test('an imported 834 household signs in, sees its plan, premium and APTC, pays 
     const subscriberId = String(randomInt(1_000_000_000, 9_999_999_999));
     const today = new Date();
     const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
-    const imported = await staff.request.post('/api/v1/Enrollment/834', {
-      headers: { ...admin, 'content-type': 'application/edi-x12', 'x-file-name': 'e2e-household.edi' },
+    await staffContext.close();
+
+    // The issuer's enrolment system, a machine: a token by client credentials (demo mode's published
+    // secret, README "Import an 834"), then the 834 through the API with it.
+    const issued = await page.request.post('/idp/workforce/token', {
+      headers: { authorization: `Basic ${Buffer.from(`issuer-enrollment:${DEMO_ENROLLMENT_CLIENT_SECRET}`).toString('base64')}` },
+      form: { grant_type: 'client_credentials', scope: 'enrollment:import' },
+    });
+    expect(issued.status(), await issued.text()).toBe(200);
+    const { access_token: systemToken } = (await issued.json()) as { access_token: string };
+    const imported = await page.request.post('/api/v1/Enrollment/834', {
+      headers: { authorization: `Bearer ${systemToken}`, 'content-type': 'application/edi-x12', 'x-file-name': 'e2e-household.edi' },
       data: enrollmentFile(subscriberId, String(randomInt(1_000_000_000, 9_999_999_999)), String(randomInt(100_000_000, 999_999_999)), start),
     });
     expect(imported.status(), await imported.text()).toBe(200);
     const result = (await imported.json()) as { summary: { applied: number; members: { created: number } }; ack999: string };
     expect(result.summary).toMatchObject({ applied: 1, members: { created: 2 } });
     expect(result.ack999).toContain('AK9*A*1*1*1~');
-    await staffContext.close();
 
     // The imported subscriber signs in and reads the overview: the plan, the binder after APTC, the APTC.
     await signIn(page, 'consumer', `x12.${subscriberId}`);

@@ -209,6 +209,15 @@ export const EnvSchema = z.object({
     group: 'Enrollment and issuer events',
     description: 'Where the daily effectuation 834 files are written for the exchange (issue 34, docs/INTEGRATION-834.md). Default DATA_DIR/enrollment/outbox.',
   }),
+  ENROLLMENT_CLIENT_ID: setting(z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash and underscore only').default('issuer-enrollment'), {
+    group: 'Enrollment and issuer events',
+    description: 'The client id of the issuer\'s enrolment system at the built-in workforce identity provider: it gets tokens for `POST /api/v1/Enrollment/834` by OAuth client credentials (docs/decisions/051, docs/INTEGRATION-834.md).',
+  }),
+  ENROLLMENT_CLIENT_SECRET: setting(z.string().min(32).optional(), {
+    group: 'Enrollment and issuer events',
+    description: 'That client\'s secret (32+ random characters, `npm run keys`); give it to the issuer\'s integration team. Without it there is no such client and the 834 API refuses every caller (the CLI and the drop folder still import), except in demo mode, where the published demo secret of the README is used.',
+    secret: true,
+  }),
   ENROLLMENT_SENDER_ID: setting(z.string().min(1).max(15).default('ISSUER'), { group: 'Enrollment and issuer events', description: 'ISA06/GS02 of the 834 files the portal sends (the issuer as the exchange knows it).' }),
   ENROLLMENT_RECEIVER_ID: setting(z.string().min(1).max(15).default('EXCHANGE'), { group: 'Enrollment and issuer events', description: 'ISA08/GS03 of the 834 files the portal sends (the exchange).' }),
   WEBHOOK_SECRETS_KEY: setting(z.string().min(32).optional(), {
@@ -380,13 +389,25 @@ export interface Settings {
    */
   validateResponses: boolean;
   /** X12 834 exchange (issue 34, docs/decisions/051): where effectuation files go and the ids they carry. */
-  enrollment: { outboxDir: string; senderId: string; receiverId: string };
+  enrollment: {
+    outboxDir: string;
+    senderId: string;
+    receiverId: string;
+    /** The issuer's system client (OAuth client credentials at the workforce provider); no secret, no client. */
+    client: { id: string; secret: string | null };
+  };
   /** Issuer events (docs/decisions/052): the key of the subscribers' secrets, when given (else DATA_DIR/keys). */
   webhookSecretsKey: string | undefined;
   version: string;
 }
 
 export class SettingsError extends Error {}
+
+/**
+ * Demo mode's secret of the issuer's enrolment client (README "Import an 834"): published like the demo
+ * password, so never used outside demo mode.
+ */
+export const DEMO_ENROLLMENT_CLIENT_SECRET = 'demo-enrollment-client-secret-published-in-the-readme';
 
 /** `TRUST_PROXY`: false, true, a hop count, or a list of addresses/CIDRs (as Fastify's `trustProxy` takes them). */
 export type TrustProxy = boolean | number | string[];
@@ -539,6 +560,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
       outboxDir: path.resolve(e.ENROLLMENT_OUTBOX_DIR ?? path.join(e.DATA_DIR, 'enrollment', 'outbox')),
       senderId: e.ENROLLMENT_SENDER_ID,
       receiverId: e.ENROLLMENT_RECEIVER_ID,
+      client: { id: e.ENROLLMENT_CLIENT_ID, secret: e.ENROLLMENT_CLIENT_SECRET ?? (demoMode ? DEMO_ENROLLMENT_CLIENT_SECRET : null) },
     },
     webhookSecretsKey: e.WEBHOOK_SECRETS_KEY,
     version,

@@ -584,7 +584,8 @@ const MATRIX: Record<string, RouteCase> = {
   // Issue 13, the audit trail: role action `search-audit` (administrators only).
   'GET /api/v1/audit': { request: () => ({ url: '/api/v1/audit?action=read' }), expect: signedIn(403) },
   'GET /api/v1/audit.csv': { request: () => ({ url: '/api/v1/audit.csv?action=read' }), expect: signedIn(403) },
-  // Issue 34: 834 enrolment imports, issuer staff with role action `import-enrollment` (administrators only).
+  // Issue 34: 834 enrolment imports, the issuer's enrolment client only (client credentials, decision 051):
+  // every person's token is refused, administrators' too (enrollment/routes.int.test.ts has the client).
   'POST /api/v1/Enrollment/834': {
     request: () => ({ url: '/api/v1/Enrollment/834', headers: { 'content-type': 'application/edi-x12' }, payload: 'ISA' }),
     expect: signedIn(403),

@@ -185,3 +185,25 @@ export async function browserSignIn(
   if (response.statusCode !== 303) throw new Error(`callback: ${response.statusCode} ${response.body}`);
   return { jar, landing: pathOf(response.headers.location) };
 }
+
+/**
+ * An access token of a machine client by OAuth client credentials at the workforce provider (the issuer's
+ * enrolment system, docs/decisions/051), through the real token endpoint; the provider's answer as it is.
+ */
+export async function clientCredentials(
+  app: FastifyInstance,
+  client: { id: string; secret: string },
+  params: Record<string, string> = {},
+): Promise<{ status: number; accessToken: string | undefined; body: Record<string, unknown> }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/idp/workforce/token',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString('base64')}`,
+    },
+    payload: new URLSearchParams({ grant_type: 'client_credentials', ...params }).toString(),
+  });
+  const body = response.json<Record<string, unknown>>();
+  return { status: response.statusCode, accessToken: typeof body.access_token === 'string' ? body.access_token : undefined, body };
+}

@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { DatabaseHandle } from '../db/client';
 import { createProvider, issuerFor, type Realm } from '../idp/provider';
+import { ENROLLMENT_IMPORT_SCOPE, enrollmentAudienceFor } from '../idp/system-client';
 import type { TenantConfig } from '../lib/tenant-config';
 import type { Settings } from '../settings';
 import { endActingSessionsOnSignOut } from './acting';
@@ -141,6 +142,10 @@ export async function createIdentity(
       account: tenant.account,
       behindProxy: settings.trustProxy !== false,
       onError,
+      // The issuer's enrolment system, when it has a secret (docs/decisions/051).
+      systemClient: settings.enrollment.client.secret
+        ? { clientId: settings.enrollment.client.id, secret: settings.enrollment.client.secret, audience: enrollmentAudienceFor(settings.publicUrl), scope: ENROLLMENT_IMPORT_SCOPE }
+        : undefined,
       onGrantRevoked: async (grantId, accountId) => {
         principalCache.forgetGrant(grantId);
         // Staff signing out stop acting for the member they were helping (docs/decisions/043).

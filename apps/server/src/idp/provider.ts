@@ -9,6 +9,7 @@ import type { PrivateJwk } from '../auth/keys';
 import { createAdapterClass } from './adapter';
 import { renderErrorPage, renderLogoutPage, renderSignedOutPage, type PageFrame } from './pages';
 import { fhirAudienceFor, FHIR_BASE_PATH, PATIENT_SCOPES, SMART_GRANT_SECONDS, smartApps } from './smart';
+import type { SystemClient } from './system-client';
 
 export type Realm = 'consumer' | 'workforce';
 
@@ -39,6 +40,8 @@ export interface ProviderOptions {
    * tokens at once, and a staff user's acting session ends (docs/decisions/043).
    */
   onGrantRevoked?: GrantRevoked;
+  /** The issuer's enrolment system (client credentials, docs/decisions/051): the workforce realm only. */
+  systemClient?: SystemClient | undefined;
 }
 
 export type GrantRevoked = (grantId: string, accountId: string | null) => void | Promise<void>;
@@ -87,6 +90,8 @@ export function createProvider(options: ProviderOptions): Provider {
   const apps = realm === 'consumer' ? smartApps(account) : new Map<string, never>();
   const isSmart = (clientId: string | undefined): boolean => clientId !== undefined && apps.has(clientId);
   const fhirAudience = fhirAudienceFor(options.publicUrl);
+  const system = realm === 'workforce' ? options.systemClient : undefined;
+  const isSystem = (clientId: string | undefined): boolean => system !== undefined && clientId === system.clientId;
   const memberOf = async (accountId: string): Promise<string | null> => {
     if (!/^[0-9a-f-]{36}$/i.test(accountId)) return null;
     const [row] = await db.select({ memberId: accounts.memberId }).from(accounts).where(eq(accounts.id, accountId));
@@ -118,6 +123,20 @@ export function createProvider(options: ProviderOptions): Provider {
         response_types: ['code' as const],
         redirect_uris: app.redirectUris,
       })),
+      // The issuer's enrolment system: a machine, client credentials only, no user, no redirect.
+      ...(system
+        ? [
+            {
+              client_id: system.clientId,
+              client_secret: system.secret,
+              token_endpoint_auth_method: 'client_secret_basic' as const,
+              grant_types: ['client_credentials'],
+              response_types: [],
+              redirect_uris: [],
+              scope: system.scope,
+            },
+          ]
+        : []),
     ],
     async findAccount(_ctx, sub) {
       if (!/^[0-9a-f-]{36}$/i.test(sub)) return undefined;
@@ -147,7 +166,7 @@ export function createProvider(options: ProviderOptions): Provider {
       email: ['email'],
       ...(apps.size > 0 ? { fhirUser: ['fhirUser'] } : {}),
     },
-    scopes: ['openid', 'profile', 'email', 'offline_access', ...(apps.size > 0 ? ['launch/patient'] : [])],
+    scopes: ['openid', 'profile', 'email', 'offline_access', ...(apps.size > 0 ? ['launch/patient'] : []), ...(system ? [system.scope] : [])],
     // The accepted key may only verify (key_ops), so the provider always signs with the signing key.
     jwks: { keys: [options.signingKey, ...(options.acceptedKey ? [{ ...options.acceptedKey, key_ops: ['verify'] }] : [])] },
     cookies: {
@@ -159,6 +178,7 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     features: {
       devInteractions: { enabled: false },
+      clientCredentials: { enabled: system !== undefined },
       revocation: { enabled: true },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
@@ -175,9 +195,20 @@ export function createProvider(options: ProviderOptions): Provider {
       resourceIndicators: {
         enabled: true,
         // A SMART app's tokens are for the FHIR server only; the portal's for the API only.
-        defaultResource: (ctx) => (isSmart(ctx.oidc.client?.clientId) ? fhirAudience : options.apiAudience),
+        defaultResource: (ctx) => (isSmart(ctx.oidc.client?.clientId) ? fhirAudience : system && isSystem(ctx.oidc.client?.clientId) ? system.audience : options.apiAudience),
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator, client) => {
+          // The enrolment system's tokens are for the 834 import only; nobody else's ever are.
+          if (system && (isSystem(client.clientId) || resourceIndicator === system.audience)) {
+            if (!isSystem(client.clientId) || resourceIndicator !== system.audience) throw new oidcErrors.InvalidTarget();
+            return {
+              scope: system.scope,
+              audience: system.audience,
+              accessTokenTTL: ACCESS_TOKEN_TTL,
+              accessTokenFormat: 'jwt',
+              jwt: { sign: { alg: options.signingKey.alg as 'RS256' } },
+            };
+          }
           if (isSmart(client.clientId)) {
             if (resourceIndicator !== fhirAudience) throw new oidcErrors.InvalidTarget();
             return {
@@ -217,6 +248,8 @@ export function createProvider(options: ProviderOptions): Provider {
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL,
       AuthorizationCode: 60,
+      // The enrolment system's tokens (client credentials): as short-lived as everyone's.
+      ClientCredentials: ACCESS_TOKEN_TTL,
       IdToken: ACCESS_TOKEN_TTL,
       Interaction: 30 * 60,
       // Idle: a refresh token unused for the idle period dies; absolute: the session and grant end.

@@ -32,6 +32,13 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/v1/demo/staff',
 ]);
 
+/**
+ * API routes that need a bearer token of their own kind, which the route checks itself (so not public:
+ * the token is required): the issuer's enrolment system's import takes only its client-credentials
+ * token, for an audience no other route accepts (docs/decisions/051).
+ */
+export const OWN_TOKEN_API_ROUTES: ReadonlySet<string> = new Set(['POST /api/v1/Enrollment/834']);
+
 export const routeKey = (method: string, url: string): string => `${method} ${url}`;
 
 export function isPublicRoute(request: FastifyRequest): boolean {
@@ -83,7 +90,7 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       const url = request.routeOptions.url;
       // Unknown paths fall through to the 404 handler; pages and /config are not the API.
-      if (url === undefined || !url.startsWith('/api/') || isPublicRoute(request)) return;
+      if (url === undefined || !url.startsWith('/api/') || isPublicRoute(request) || OWN_TOKEN_API_ROUTES.has(routeKey(request.method, url))) return;
 
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header) : null;
