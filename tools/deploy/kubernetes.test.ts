@@ -106,7 +106,7 @@ describe('deploy/kubernetes (decision 048)', () => {
   it('every manifest is a valid object of the Kubernetes API (kubernetes-models\' JSON schemas), and kustomization.yaml uses known fields', () => {
     expect(problems).toEqual([]);
     expect(objects.map((object) => `${object.kind}/${object.metadata.name}`).sort()).toEqual(
-      ['ConfigMap/portal-config', 'Deployment/portal-jobs', 'Deployment/portal-web', `Job/portal-migrate-${version.replace(/\./g, '-')}`, 'PodDisruptionBudget/portal-web', 'Service/portal'].sort(),
+      ['ConfigMap/portal-config', 'Deployment/portal-jobs', 'PersistentVolumeClaim/portal-enrollment', 'Deployment/portal-web', `Job/portal-migrate-${version.replace(/\./g, '-')}`, 'PodDisruptionBudget/portal-web', 'Service/portal'].sort(),
     );
     expect(objects.flatMap(schemaProblems)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
+import { ConfigMap, PersistentVolumeClaim, Secret, Service } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { Job } from 'kubernetes-models/batch/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
@@ -19,6 +19,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'v1/ConfigMap': ConfigMap,
   'v1/Secret': Secret,
   'v1/Service': Service,
+  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
   'apps/v1/Deployment': Deployment,
   'batch/v1/Job': Job,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,

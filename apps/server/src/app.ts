@@ -83,7 +83,8 @@ import { additionalProductRoutes } from './modules/additional-product/routes';
 import { accountLinkRoutes } from './modules/account-link/routes';
 import { memberSearchRoutes } from './modules/member-search/routes';
 import { actingSessionRoutes } from './modules/acting-session/routes';
-import { enrollmentRoutes } from './modules/enrollment/routes';
+import { enrollmentRoutes, importSettingsOf } from './modules/enrollment/routes';
+import { ENROLLMENT_INBOX_QUEUE, INBOX_ACTOR, processInbox } from './modules/enrollment/inbox';
 import { effectuationChannel, effectuationStep } from './modules/enrollment/effectuation';
 import { deliverDue, issuerEventsChannel } from './modules/issuer-events/delivery';
 import { issuerEventRoutes } from './modules/issuer-events/routes';
@@ -312,6 +313,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await deliverDue(options.database.db, webhookSecrets, log);
     },
   });
+  // Issue 34: the ENROLLMENT_INBOX drop folder of incoming 834 files (docs/decisions/051), every minute.
+  const inboxDir = settings.enrollment.inboxDir;
+  if (inboxDir !== undefined) {
+    app.jobs.registerQueue({ name: ENROLLMENT_INBOX_QUEUE, cron: '* * * * *', run: async (log) => { await processInbox({ db: options.database.db, dir: inboxDir, importSettings: () => importSettingsOf(app, INBOX_ACTOR), log }); } });
+  }
   app.decorate('issuerWebhooks', { deliverDue: () => deliverDue(options.database.db, webhookSecrets, app.log) });
   app.outbox.register(
     emailChannel({

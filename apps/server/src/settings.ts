@@ -218,6 +218,10 @@ export const EnvSchema = z.object({
     description: 'That client\'s secret (32+ random characters, `npm run keys`); give it to the issuer\'s integration team. Without it there is no such client and the 834 API refuses every caller (the CLI and the drop folder still import), except in demo mode, where the published demo secret of the README is used.',
     secret: true,
   }),
+  ENROLLMENT_INBOX: setting(z.string().min(1).optional(), {
+    group: 'Enrollment and issuer events',
+    description: 'A drop folder for incoming 834 files (issue 34, docs/INTEGRATION-834.md): every minute the job runner imports each file put there (one written under a name starting with `.` or ending in `.part`/`.tmp` is left alone until renamed; any other one once unchanged for 5 s) and moves it to `done/`, or `failed/` when it was refused whole, with its 999 or TA1 beside it. Several job runners may share it. Without it there is no drop folder.',
+  }),
   ENROLLMENT_SENDER_ID: setting(z.string().min(1).max(15).default('ISSUER'), { group: 'Enrollment and issuer events', description: 'ISA06/GS02 of the 834 files the portal sends (the issuer as the exchange knows it).' }),
   ENROLLMENT_RECEIVER_ID: setting(z.string().min(1).max(15).default('EXCHANGE'), { group: 'Enrollment and issuer events', description: 'ISA08/GS03 of the 834 files the portal sends (the exchange).' }),
   WEBHOOK_SECRETS_KEY: setting(z.string().min(32).optional(), {
@@ -391,6 +395,8 @@ export interface Settings {
   /** X12 834 exchange (issue 34, docs/decisions/051): where effectuation files go and the ids they carry. */
   enrollment: {
     outboxDir: string;
+    /** The drop folder of incoming 834 files, or none. */
+    inboxDir: string | undefined;
     senderId: string;
     receiverId: string;
     /** The issuer's system client (OAuth client credentials at the workforce provider); no secret, no client. */
@@ -558,6 +564,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     validateResponses: e.RESPONSE_VALIDATION === undefined ? e.NODE_ENV !== 'production' : e.RESPONSE_VALIDATION === 'true',
     enrollment: {
       outboxDir: path.resolve(e.ENROLLMENT_OUTBOX_DIR ?? path.join(e.DATA_DIR, 'enrollment', 'outbox')),
+      inboxDir: e.ENROLLMENT_INBOX === undefined ? undefined : path.resolve(e.ENROLLMENT_INBOX),
       senderId: e.ENROLLMENT_SENDER_ID,
       receiverId: e.ENROLLMENT_RECEIVER_ID,
       client: { id: e.ENROLLMENT_CLIENT_ID, secret: e.ENROLLMENT_CLIENT_SECRET ?? (demoMode ? DEMO_ENROLLMENT_CLIENT_SECRET : null) },

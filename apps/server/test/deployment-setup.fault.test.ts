@@ -79,7 +79,7 @@ describe('issue 40 defect 7: setting up a fleet', () => {
     const keys = spawnSync('npm', ['run', '--silent', 'keys'], { cwd: repoRoot, encoding: 'utf8' });
     expect(keys.status, keys.stderr).toBe(0);
     const shared = parseEnvLines(keys.stdout);
-    expect(Object.keys(shared).sort()).toEqual(['IDP_COOKIE_SECRET', 'IDP_SIGNING_JWK', 'PORTAL_SIGNING_JWK']);
+    expect(Object.keys(shared).sort()).toEqual(['ENROLLMENT_CLIENT_SECRET', 'IDP_COOKIE_SECRET', 'IDP_SIGNING_JWK', 'PORTAL_SIGNING_JWK', 'WEBHOOK_SECRETS_KEY']);
     // Another run makes another set: nothing is reused.
     const again = parseEnvLines(spawnSync('npm', ['run', '--silent', 'keys'], { cwd: repoRoot, encoding: 'utf8' }).stdout);
     expect(again.IDP_COOKIE_SECRET).not.toBe(shared.IDP_COOKIE_SECRET);

@@ -15,7 +15,7 @@ const { values } = parseArgs({
   strict: true,
 });
 if (values.help) {
-  console.log('Usage: npm run keys [-- [--out FILE] [--shell]]   a fresh IDP_SIGNING_JWK, PORTAL_SIGNING_JWK, IDP_COOKIE_SECRET (and sandbox and metrics secrets) as environment lines');
+  console.log('Usage: npm run keys [-- [--out FILE] [--shell]]   a fresh IDP_SIGNING_JWK, PORTAL_SIGNING_JWK, IDP_COOKIE_SECRET, WEBHOOK_SECRETS_KEY, ENROLLMENT_CLIENT_SECRET (and sandbox and metrics secrets) as environment lines');
   process.exit(0);
 }
 
@@ -30,6 +30,11 @@ const text = `${[
   line('IDP_SIGNING_JWK'),
   line('PORTAL_SIGNING_JWK'),
   line('IDP_COOKIE_SECRET'),
+  '# Encrypts the issuer-event webhook subscribers\' secrets in the database (decision 052).',
+  line('WEBHOOK_SECRETS_KEY'),
+  '# The issuer\'s enrolment system\'s client secret (client id ENROLLMENT_CLIENT_ID, default issuer-enrollment):',
+  '# give it to their integration team; it gets tokens for POST /api/v1/Enrollment/834 (docs/INTEGRATION-834.md).',
+  line('ENROLLMENT_CLIENT_SECRET'),
   '# Demo mode, instances sharing one sandbox payment processor by PROCESSOR_URL: remove the # of these two.',
   '# A real processor gives you its own key and webhook secret instead.',
   `#${line('PROCESSOR_API_KEY')}`,

@@ -103,6 +103,9 @@ export async function generateSharedSecrets(): Promise<Record<string, string>> {
     IDP_SIGNING_JWK: await jwk('idp', 'RS256'),
     PORTAL_SIGNING_JWK: await jwk('portal-session', 'ES256'),
     IDP_COOKIE_SECRET: randomBytes(32).toString('base64url'),
+    // Issue 34: the key of the webhook subscribers' secrets (decision 052), and the issuer's enrolment client (051).
+    WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64url'),
+    ENROLLMENT_CLIENT_SECRET: randomBytes(32).toString('base64url'),
     PROCESSOR_API_KEY: `sk_sandbox_${randomBytes(24).toString('base64url')}`,
     PROCESSOR_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64url')}`,
     METRICS_TOKEN: randomBytes(32).toString('base64url'),
