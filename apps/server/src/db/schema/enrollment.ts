@@ -58,6 +58,11 @@ export const enrollmentTransactions = pgTable(
     reason: text(),
     segment: integer(),
     policyId: uuid(),
+    /**
+     * When the consumer's request reached the exchange (2750 REQUEST SUBMIT TIMESTAMP), as the file wrote
+     * it (CCYYMMDDHHMMSS in the exchange's own time, whose zone the 834 does not say).
+     */
+    requestSubmitted: text(),
     payload: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

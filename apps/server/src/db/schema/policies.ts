@@ -70,6 +70,8 @@ export const policies = pgTable(
     issuerSubscriberId: text().notNull(),
     /** The exchange subscriber id (SPEC exchangeId), on-exchange policies only. */
     exchangeSubscriberId: text(),
+    /** The exchange the enrolment came through, as its 834 says (2750 SOURCE EXCHANGE ID, e.g. a state's code). */
+    sourceExchangeId: text(),
     marketCoverage: integer().notNull(),
     offExchange: boolean().notNull(),
     lineOfCoverage: text({ enum: ['Medical', 'Dental', 'Vision'] }).notNull(),
@@ -139,6 +141,8 @@ export const coverageSpans = pgTable(
     otherSubsidyAmountCents: integer().notNull().default(0),
     effectuatedDate: date(),
     groupOrPolicyNumber: text().notNull(),
+    /** The rating area the premium was rated in (2750 RATING AREA, e.g. `R-MA003`), from this span's start. */
+    ratingArea: text(),
   },
   (t) => [
     index('coverage_spans_policy_start_idx').on(t.policyId, t.startDate),

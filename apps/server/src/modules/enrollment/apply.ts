@@ -249,6 +249,7 @@ async function createPolicy(tx: Transaction, ctx: ApplyContext, enrollment: Enro
       residentialAddressId,
       mailingAddressId,
       fileSource: 'Exchange',
+      sourceExchangeId: subscriber.reporting.sourceExchangeId?.value ?? null,
     })
     .returning();
   if (!policy) throw new Error('policy not inserted');
@@ -265,6 +266,7 @@ async function createPolicy(tx: Transaction, ctx: ApplyContext, enrollment: Enro
     csrAmountCents: amounts.csr,
     otherSubsidyAmountCents: amounts.other,
     groupOrPolicyNumber: policyNumber,
+    ratingArea: subscriber.reporting.ratingArea?.value ?? null,
   });
   for (const person of people) {
     const memberStart = person.loop.coverage?.startDate ?? start;
@@ -348,6 +350,8 @@ async function change(tx: Transaction, ctx: ApplyContext, policy: PolicyRow, enr
       const r = subscriber.residence;
       await tx.update(addresses).set({ street1: r.street1, street2: r.street2, city: r.city, state: r.state, zipCode: r.zipCode, fipsCode: r.fipsCode, version: sql`${addresses.version} + 1` }).where(eq(addresses.id, policy.residentialAddressId));
     }
+    const sourceExchangeId = subscriber.reporting.sourceExchangeId?.value;
+    if (sourceExchangeId !== undefined && sourceExchangeId !== policy.sourceExchangeId) await tx.update(policies).set({ sourceExchangeId }).where(eq(policies.id, policy.id));
     if (await changeAmounts(tx, policy, enrollment, effective)) updated += 1;
   } else if (subscriber.maintenance === '024') {
     const end = subscriber.coverage?.endDate;
@@ -369,9 +373,11 @@ async function changeAmounts(tx: Transaction, policy: PolicyRow, enrollment: Enr
   const amounts = amountsOf(enrollment, { premium: span.premiumAmountCents, aptc: span.taxCreditAmountCents, csr: span.csrAmountCents, other: span.otherSubsidyAmountCents });
   const planId = enrollment.subscriber.coverage?.planId ?? span.planId;
   const plan = planId === span.planId ? { id: span.planId, planType: span.planType } : await planFor(tx, enrollment.subscriber);
-  const same = amounts.premium === span.premiumAmountCents && amounts.aptc === span.taxCreditAmountCents && amounts.csr === span.csrAmountCents && amounts.other === span.otherSubsidyAmountCents && plan.id === span.planId;
+  // A move to another rating area (2750 RATING AREA) changes the span from its date as the amounts do.
+  const ratingArea = enrollment.subscriber.reporting.ratingArea?.value ?? span.ratingArea;
+  const same = amounts.premium === span.premiumAmountCents && amounts.aptc === span.taxCreditAmountCents && amounts.csr === span.csrAmountCents && amounts.other === span.otherSubsidyAmountCents && plan.id === span.planId && ratingArea === span.ratingArea;
   if (same) return false;
-  const values = { premiumAmountCents: amounts.premium, policyRateAmountCents: amounts.premium, taxCreditAmountCents: amounts.aptc, csrAmountCents: amounts.csr, otherSubsidyAmountCents: amounts.other, planId: plan.id, planType: plan.planType };
+  const values = { premiumAmountCents: amounts.premium, policyRateAmountCents: amounts.premium, taxCreditAmountCents: amounts.aptc, csrAmountCents: amounts.csr, otherSubsidyAmountCents: amounts.other, planId: plan.id, planType: plan.planType, ratingArea };
   if (span.startDate >= effective) {
     await tx.update(coverageSpans).set(values).where(eq(coverageSpans.id, span.id));
   } else {
@@ -433,7 +439,9 @@ async function compare(tx: Transaction, policy: PolicyRow, enrollment: Enrollmen
     if (planId && planId !== span.planId) differences.push('plan (REF*CE)');
     if (reporting.totalPremiumCents && reporting.totalPremiumCents.value !== span.premiumAmountCents) differences.push('premium (PRE AMT TOT)');
     if (reporting.aptcCents && reporting.aptcCents.value !== span.taxCreditAmountCents) differences.push('APTC (APTC AMT)');
+    if (reporting.ratingArea && reporting.ratingArea.value !== span.ratingArea) differences.push('rating area (RATING AREA)');
   }
+  if (reporting.sourceExchangeId && reporting.sourceExchangeId.value !== policy.sourceExchangeId) differences.push('source exchange (SOURCE EXCHANGE ID)');
   for (const loop of enrollment.members) {
     const [known] = await tx.select().from(members).where(eq(members.exchangeMemberId, loop.memberId ?? ''));
     if (!known) differences.push(`member ${loop.memberId ?? ''} (missing)`);

@@ -5,11 +5,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { HouseholdUserResponseSchema, MakePaymentResponseSchema, PolicyDetailSchema } from '@portal/contracts';
 import { useTestApp } from '../../../test/harness';
-import { signIn } from '../../../test/oidc';
+import { clientCredentials, signIn } from '../../../test/oidc';
 import { paymentBody } from '../../../test/payment-body';
 import { enrollmentEffectuations, outboxEvents, plans } from '../../db/schema';
 import { TEST_CARDS } from '../../processor/sandbox/test-numbers';
 import { DEMO_PASSWORD } from '../../seed/demo-accounts';
+import { DEMO_ENROLLMENT_CLIENT_SECRET } from '../../settings';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -18,8 +19,9 @@ describe('effectuation of an imported enrolment (issue 34)', () => {
 
   it('the paid binder effectuates it; the day step writes the effectuation 834 with the paid-through date and publishes an event', async () => {
     await harness.db.insert(plans).values({ id: '71644MA0040002-06', lineOfCoverage: 'Medical', planName: 'Harbor Silver 87 HMO', metalLevel: 'Silver', planType: 'HMO', planYear: 2027, effectiveDate: '2027-01-01', effectiveEndDate: '2027-12-31', monthlyPremiumCents: 45000, deductibleCents: 150000, outOfPocketMaxCents: 300000, drugsCovered: 'Generic and preferred brand' });
-    const admin = await harness.tokenFor('workforce', ['administrator']);
-    const imported = await harness.app.inject({ method: 'POST', url: '/api/v1/Enrollment/834', headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/plain' }, payload: fs.readFileSync(path.join(fixtures, 'household-addition.edi'), 'latin1') });
+    // The issuer's enrolment client (client credentials, decision 051).
+    const system = (await clientCredentials(harness.app, { id: 'issuer-enrollment', secret: DEMO_ENROLLMENT_CLIENT_SECRET }, { scope: 'enrollment:import' })).accessToken ?? '';
+    const imported = await harness.app.inject({ method: 'POST', url: '/api/v1/Enrollment/834', headers: { authorization: `Bearer ${system}`, 'content-type': 'text/plain' }, payload: fs.readFileSync(path.join(fixtures, 'household-addition.edi'), 'latin1') });
     expect(imported.statusCode).toBe(200);
 
     const token = (await signIn(harness.app, 'consumer', 'x12.0001000001', DEMO_PASSWORD)).accessToken;

@@ -13,6 +13,7 @@ import {
   contactInformation,
   coverageSpans,
   enrollmentImports,
+  enrollmentTransactions,
   finances,
   households,
   members,
@@ -73,6 +74,12 @@ describe('834 import (issue 34)', () => {
     expect(policy).toMatchObject({ policyNumber: '71644MA-H1', lineOfCoverage: 'Medical', offExchange: false, fileSource: 'Exchange', enrollmentStatus: 'Pending' });
     const [span] = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id));
     expect(span).toMatchObject({ planId: '71644MA0040002-06', startDate: '2027-01-01', endDate: '2027-12-31', premiumAmountCents: 98050, taxCreditAmountCents: 41200, csrAmountCents: 3510, otherSubsidyAmountCents: 0, effectuatedDate: null });
+    // The 2750 loops' other values: the rating area on the span, the source exchange on the policy, the
+    // request's submission time on the enrolment record.
+    expect(span?.ratingArea).toBe('R-MA005');
+    expect(policy?.sourceExchangeId).toBe('MA0');
+    const [record] = await db.select().from(enrollmentTransactions).where(eq(enrollmentTransactions.policyId, policy!.id));
+    expect(record?.requestSubmitted).toBe('20261130101500');
     const people = await db.select({ first: members.firstName, relationship: memberSpans.relationship, dob: members.dob, gender: members.gender, ssnLast4: members.ssnLast4 }).from(memberSpans).innerJoin(members, eq(members.id, memberSpans.memberId)).where(eq(memberSpans.policyId, policy!.id));
     expect(people).toEqual(expect.arrayContaining([
       // NM108 34: only the SSN's last four digits are kept (account linking).
@@ -111,14 +118,14 @@ describe('834 import (issue 34)', () => {
     expect(await db.select().from(enrollmentImports).where(eq(enrollmentImports.controlNumber, '000000101'))).toHaveLength(1);
   });
 
-  it('reads element separator | from the ISA: a 001 from March splits the span at its effective date with the new APTC', async () => {
+  it('reads element separator | from the ISA: a 001 from March splits the span at its effective date with the new APTC and rating area', async () => {
     const { summary } = await run('change-pipe.edi');
     expect(summary).toMatchObject({ applied: 1, rejected: 0 });
     const policy = await policyOf('0001000001');
     const spans = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id)).orderBy(coverageSpans.startDate);
-    expect(spans.map((s) => [s.startDate, s.endDate, s.taxCreditAmountCents, s.premiumAmountCents])).toEqual([
-      ['2027-01-01', '2027-02-28', 41200, 98050],
-      ['2027-03-01', '2027-12-31', 50000, 98050],
+    expect(spans.map((s) => [s.startDate, s.endDate, s.taxCreditAmountCents, s.premiumAmountCents, s.ratingArea])).toEqual([
+      ['2027-01-01', '2027-02-28', 41200, 98050, 'R-MA005'],
+      ['2027-03-01', '2027-12-31', 50000, 98050, 'R-MA006'],
     ]);
     const [contact] = await db.select().from(contactInformation).where(eq(contactInformation.householdId, policy!.householdId!));
     expect(contact?.mobilePhone).toBe('(508) 555-0199');

@@ -133,6 +133,7 @@ export async function importEnrollment(db: Database, settings: ImportSettings, r
               maintenance: read.subscriber.maintenance,
               effectiveDate: effectiveDateOf(read),
               policyId: outcome.policyId,
+              requestSubmitted: read.subscriber.reporting.requestSubmitted?.value ?? null,
             };
             if (outcome.outcome === 'held') {
               await savepoint.insert(enrollmentTransactions).values({ ...row, status: 'held', payload: read as unknown as Record<string, unknown> });
@@ -180,6 +181,7 @@ export async function importEnrollment(db: Database, settings: ImportSettings, r
             status: 'rejected',
             subscriberId: enrollment?.subscriber.subscriberId ?? null,
             maintenance: enrollment?.subscriber.maintenance ?? null,
+            requestSubmitted: enrollment?.subscriber.reporting.requestSubmitted?.value ?? null,
             reason: problem.reason,
             segment: problem.segment.position,
           });
