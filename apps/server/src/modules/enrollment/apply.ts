@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { addDays, type CalendarDate, type PaymentDueDayRule } from '@portal/domain';
 import type { Transaction } from '../../db/client';
 import {
@@ -37,6 +37,13 @@ export interface ApplyContext {
   interchange: string;
   /** Demo mode: an imported subscriber gets a consumer account with the demo password (README "Import an 834"). */
   demoPassword: string | null;
+  /**
+   * Read once per import, so that a set costs fewer round trips (bench/enrollment-834.mjs): the plan
+   * catalogue as the import finds it (an import never changes plans), and the subscribers that may have held
+   * sets — those held before the import, and every one held during it (a superset: a held row rolled back
+   * with its savepoint only costs a look that finds nothing).
+   */
+  cache?: { plans: Map<string, typeof plans.$inferSelect | null>; heldSubscribers: Set<string> };
 }
 
 export interface Applied {
@@ -67,15 +74,13 @@ function rejectAt(segment: number, reason: string, tag = 'INS'): never {
 async function findPolicy(tx: Transaction, enrollment: Enrollment834): Promise<PolicyRow | null> {
   const line = enrollment.members.find((m) => m.coverage)?.coverage?.line ?? 'Medical';
   const policyNumber = enrollment.subscriber.policyNumber;
-  if (policyNumber) {
-    const [byNumber] = await tx.select().from(policies).where(eq(policies.policyNumber, policyNumber));
-    if (byNumber) return byNumber;
-  }
+  const bySubscriber = and(eq(policies.exchangeSubscriberId, enrollment.subscriber.subscriberId ?? ''), eq(policies.lineOfCoverage, line));
+  // One look: the policy with the REF*1L number first, else the subscriber's newest for the line.
   const [policy] = await tx
     .select()
     .from(policies)
-    .where(and(eq(policies.exchangeSubscriberId, enrollment.subscriber.subscriberId ?? ''), eq(policies.lineOfCoverage, line)))
-    .orderBy(desc(policies.createdAt))
+    .where(policyNumber ? or(eq(policies.policyNumber, policyNumber), bySubscriber) : bySubscriber)
+    .orderBy(...(policyNumber ? [desc(sql`${policies.policyNumber} = ${policyNumber}`)] : []), desc(policies.createdAt))
     .limit(1);
   return policy ?? null;
 }
@@ -114,10 +119,14 @@ export async function applyEnrollment(tx: Transaction, ctx: ApplyContext, enroll
 
 // ----- creation ----------------------------------------------------------------------------------
 
-async function planFor(tx: Transaction, member: MemberLoop) {
+async function planFor(tx: Transaction, ctx: ApplyContext, member: MemberLoop) {
   const coverage = member.coverage;
   if (!coverage?.planId) rejectAt(coverage?.segment ?? member.segment, 'the coverage has no REF*CE HIOS plan id', 'HD');
-  const [plan] = await tx.select().from(plans).where(eq(plans.id, coverage.planId));
+  let plan = ctx.cache?.plans.get(coverage.planId);
+  if (plan === undefined) {
+    [plan] = await tx.select().from(plans).where(eq(plans.id, coverage.planId));
+    ctx.cache?.plans.set(coverage.planId, plan ?? null);
+  }
   if (!plan) rejectAt(coverage.planSegment ?? coverage.segment, `unknown HIOS plan id ${coverage.planId}`, 'REF');
   if (plan.lineOfCoverage !== coverage.line) rejectAt(coverage.segment, `plan ${plan.id} is ${plan.lineOfCoverage}, the HD line is ${coverage.line}`, 'HD');
   return plan;
@@ -151,25 +160,27 @@ async function upsertMember(tx: Transaction, householdId: string, member: Member
     await updateMemberFacts(tx, existing.id, member);
     return { id: existing.id, created: false };
   }
-  if (!member.firstName || !member.lastName || !member.dob) rejectAt(member.segment, 'a new member needs NM1*IL name and DMG date of birth');
-  const [row] = await tx
-    .insert(members)
-    .values({
-      householdId,
-      folderId: newPublicId('memberFolder'),
-      exchangeMemberId: member.memberId,
-      firstName: member.firstName,
-      middleName: member.middleName,
-      lastName: member.lastName,
-      dob: member.dob,
-      ssnLast4: member.ssnLast4,
-      gender: member.gender ?? 'other',
-      tobacco: member.tobacco ?? false,
-      email: isSubscriber ? member.email : null,
-    })
-    .returning({ id: members.id });
+  const [row] = await tx.insert(members).values(newMemberRow(householdId, member, isSubscriber)).returning({ id: members.id });
   if (!row) throw new Error('member not inserted');
   return { id: row.id, created: true };
+}
+
+/** A new member's row; one without a name or birth date is rejected. */
+function newMemberRow(householdId: string, member: MemberLoop, isSubscriber: boolean): typeof members.$inferInsert {
+  if (!member.firstName || !member.lastName || !member.dob) rejectAt(member.segment, 'a new member needs NM1*IL name and DMG date of birth');
+  return {
+    householdId,
+    folderId: newPublicId('memberFolder'),
+    exchangeMemberId: member.memberId,
+    firstName: member.firstName,
+    middleName: member.middleName,
+    lastName: member.lastName,
+    dob: member.dob,
+    ssnLast4: member.ssnLast4,
+    gender: member.gender ?? 'other',
+    tobacco: member.tobacco ?? false,
+    email: isSubscriber ? member.email : null,
+  };
 }
 
 async function updateMemberFacts(tx: Transaction, memberId: string, member: MemberLoop): Promise<boolean> {
@@ -194,7 +205,7 @@ async function createPolicy(tx: Transaction, ctx: ApplyContext, enrollment: Enro
   const subscriber = enrollment.subscriber;
   const coverage = subscriber.coverage ?? enrollment.members.find((m) => m.coverage)?.coverage;
   if (!coverage?.startDate) rejectAt(subscriber.segment, 'the subscriber has no HD coverage with a DTP*348 start date', 'HD');
-  const plan = await planFor(tx, { ...subscriber, coverage });
+  const plan = await planFor(tx, ctx, { ...subscriber, coverage });
   if (coverage.startDate < plan.effectiveDate || coverage.startDate > plan.effectiveEndDate) {
     rejectAt(coverage.segment, `impossible dates: plan ${plan.id} runs ${plan.effectiveDate} to ${plan.effectiveEndDate}, the coverage starts ${coverage.startDate}`, 'DTP');
   }
@@ -202,9 +213,13 @@ async function createPolicy(tx: Transaction, ctx: ApplyContext, enrollment: Enro
   const start = coverage.startDate;
   const end = coverage.endDate ?? plan.effectiveEndDate;
 
-  // The household: the subscriber's (another line of coverage came first), else a new one.
-  const [known] = await tx.select({ householdId: members.householdId }).from(members).where(eq(members.exchangeMemberId, subscriber.memberId ?? ''));
-  let householdId = known?.householdId ?? null;
+  // The members the portal has already, in one look; the household: the subscriber's (another line of
+  // coverage came first), else a new one.
+  const memberIds = [...new Set(enrollment.members.flatMap((loop) => (loop.memberId ? [loop.memberId] : [])))];
+  const knownMembers = new Map(
+    (memberIds.length === 0 ? [] : await tx.select({ id: members.id, householdId: members.householdId, exchangeMemberId: members.exchangeMemberId }).from(members).where(inArray(members.exchangeMemberId, memberIds))).map((row) => [row.exchangeMemberId ?? '', row]),
+  );
+  let householdId = knownMembers.get(subscriber.memberId ?? '')?.householdId ?? null;
   if (!householdId) {
     const exchangeId = subscriber.exchangePolicyId;
     const taken = exchangeId ? (await tx.select({ id: households.id }).from(households).where(eq(households.exchangeId, exchangeId))).length > 0 : true;
@@ -221,14 +236,18 @@ async function createPolicy(tx: Transaction, ctx: ApplyContext, enrollment: Enro
   const residentialAddressId = await insertAddress(tx, householdId, subscriber.residence);
   const mailingAddressId = subscriber.mailing ? await insertAddress(tx, householdId, subscriber.mailing) : residentialAddressId;
 
-  let created = 0;
-  const people: { id: string; loop: MemberLoop }[] = [];
-  for (const loop of enrollment.members) {
-    if (loop.maintenance === '024') continue;
-    const member = await upsertMember(tx, householdId, loop, loop.subscriber);
-    if (member.created) created += 1;
-    people.push({ id: member.id, loop });
+  const loops = enrollment.members.filter((loop) => loop.maintenance !== '024');
+  // Those the portal has get their facts updated; the new ones are inserted together.
+  const fresh: MemberLoop[] = [];
+  for (const loop of loops) {
+    const known = knownMembers.get(loop.memberId ?? '');
+    if (known) await updateMemberFacts(tx, known.id, loop);
+    else if (!fresh.some((other) => other.memberId === loop.memberId)) fresh.push(loop);
   }
+  const inserted = fresh.length === 0 ? [] : await tx.insert(members).values(fresh.map((loop) => newMemberRow(householdId, loop, loop.subscriber))).returning({ id: members.id, exchangeMemberId: members.exchangeMemberId });
+  const idOf = new Map([...[...knownMembers.values()].map((row) => [row.exchangeMemberId ?? '', row.id] as const), ...inserted.map((row) => [row.exchangeMemberId ?? '', row.id] as const)]);
+  const created = inserted.length;
+  const people = loops.map((loop) => ({ id: idOf.get(loop.memberId ?? '') ?? '', loop }));
   const subscriberRow = people.find((person) => person.loop.subscriber);
   if (!subscriberRow) rejectAt(subscriber.segment, 'missing subscriber');
 
@@ -268,18 +287,20 @@ async function createPolicy(tx: Transaction, ctx: ApplyContext, enrollment: Enro
     groupOrPolicyNumber: policyNumber,
     ratingArea: subscriber.reporting.ratingArea?.value ?? null,
   });
-  for (const person of people) {
-    const memberStart = person.loop.coverage?.startDate ?? start;
-    await tx.insert(memberSpans).values({
-      policyId: policy.id,
-      memberId: person.id,
-      relationship: person.loop.relationship,
-      startDate: memberStart,
-      endDate: person.loop.coverage?.endDate ?? end,
-      ratingAge: ageOn(person.loop.dob ?? memberStart, memberStart),
-      tobacco: person.loop.tobacco ?? false,
-    });
-  }
+  await tx.insert(memberSpans).values(
+    people.map((person) => {
+      const memberStart = person.loop.coverage?.startDate ?? start;
+      return {
+        policyId: policy.id,
+        memberId: person.id,
+        relationship: person.loop.relationship,
+        startDate: memberStart,
+        endDate: person.loop.coverage?.endDate ?? end,
+        ratingAge: ageOn(person.loop.dob ?? memberStart, memberStart),
+        tobacco: person.loop.tobacco ?? false,
+      };
+    }),
+  );
   await tx.insert(finances).values({ policyId: policy.id, premiumAmountDueCents: amounts.premium - amounts.aptc - amounts.other, currentAmountDueCents: 0, status: 'Binder' });
   await postToFinance(tx, policy.id, ctx.today, ctx.dueRule);
 
@@ -352,7 +373,7 @@ async function change(tx: Transaction, ctx: ApplyContext, policy: PolicyRow, enr
     }
     const sourceExchangeId = subscriber.reporting.sourceExchangeId?.value;
     if (sourceExchangeId !== undefined && sourceExchangeId !== policy.sourceExchangeId) await tx.update(policies).set({ sourceExchangeId }).where(eq(policies.id, policy.id));
-    if (await changeAmounts(tx, policy, enrollment, effective)) updated += 1;
+    if (await changeAmounts(tx, ctx, policy, enrollment, effective)) updated += 1;
   } else if (subscriber.maintenance === '024') {
     const end = subscriber.coverage?.endDate;
     if (!end) rejectAt(subscriber.coverage?.segment ?? subscriber.segment, 'a termination has no DTP*349 end date', 'DTP');
@@ -366,13 +387,13 @@ async function change(tx: Transaction, ctx: ApplyContext, policy: PolicyRow, enr
 }
 
 /** New amounts or plan from the effective date: the span is changed in place from its start, else split there. */
-async function changeAmounts(tx: Transaction, policy: PolicyRow, enrollment: Enrollment834, effective: string): Promise<boolean> {
+async function changeAmounts(tx: Transaction, ctx: ApplyContext, policy: PolicyRow, enrollment: Enrollment834, effective: string): Promise<boolean> {
   const spans = (await spansOf(tx, policy.id)).filter((span) => !span.cancelled);
   const span = spans.find((s) => s.startDate <= effective && (s.endDate === null || s.endDate >= effective)) ?? spans.at(-1);
   if (!span) return false;
   const amounts = amountsOf(enrollment, { premium: span.premiumAmountCents, aptc: span.taxCreditAmountCents, csr: span.csrAmountCents, other: span.otherSubsidyAmountCents });
   const planId = enrollment.subscriber.coverage?.planId ?? span.planId;
-  const plan = planId === span.planId ? { id: span.planId, planType: span.planType } : await planFor(tx, enrollment.subscriber);
+  const plan = planId === span.planId ? { id: span.planId, planType: span.planType } : await planFor(tx, ctx, enrollment.subscriber);
   // A move to another rating area (2750 RATING AREA) changes the span from its date as the amounts do.
   const ratingArea = enrollment.subscriber.reporting.ratingArea?.value ?? span.ratingArea;
   const same = amounts.premium === span.premiumAmountCents && amounts.aptc === span.taxCreditAmountCents && amounts.csr === span.csrAmountCents && amounts.other === span.otherSubsidyAmountCents && plan.id === span.planId && ratingArea === span.ratingArea;

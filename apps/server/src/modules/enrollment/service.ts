@@ -114,7 +114,10 @@ export async function importEnrollment(db: Database, settings: ImportSettings, r
     if (!record) throw new Error('import not recorded');
 
     const summary = emptySummary(file);
-    const context: ApplyContext = { ...settings, fileName: request.fileName, interchange: envelope.controlNumber };
+    // Subscribers with held sets, read once: a set looks for held ones only when its subscriber may have some.
+    const held = await tx.selectDistinct({ subscriberId: enrollmentTransactions.subscriberId }).from(enrollmentTransactions).where(eq(enrollmentTransactions.status, 'held'));
+    const cache = { plans: new Map(), heldSubscribers: new Set(held.flatMap((row) => (row.subscriberId ? [row.subscriberId] : []))) };
+    const context: ApplyContext = { ...settings, fileName: request.fileName, interchange: envelope.controlNumber, cache };
     const answers: string[] = [];
     for (const group of file.groups) {
       const acks: TransactionAck[] = [];
@@ -137,13 +140,15 @@ export async function importEnrollment(db: Database, settings: ImportSettings, r
             };
             if (outcome.outcome === 'held') {
               await savepoint.insert(enrollmentTransactions).values({ ...row, status: 'held', payload: read as unknown as Record<string, unknown> });
+              if (row.subscriberId) cache.heldSubscribers.add(row.subscriberId);
               return { outcome, released: 0, releasedCounts: { created: 0, updated: 0, terminated: 0 } };
             }
             await savepoint.insert(enrollmentTransactions).values({ ...row, status: 'applied', reason: outcome.differences?.length ? `audit: ${outcome.differences.join(', ')}` : null });
             // The addition came: what was held for this subscriber applies now, oldest effective date first.
             const releasedCounts = { created: 0, updated: 0, terminated: 0 };
             let released = 0;
-            for (const held of await heldFor(savepoint, read.subscriber.subscriberId ?? '')) {
+            const subscriberId = read.subscriber.subscriberId ?? '';
+            for (const held of cache.heldSubscribers.has(subscriberId) ? await heldFor(savepoint, subscriberId) : []) {
               const later = await applyEnrollment(savepoint, context, held.payload as unknown as Enrollment834);
               if (later.outcome !== 'applied') continue;
               await savepoint.update(enrollmentTransactions).set({ status: 'released', policyId: later.policyId }).where(eq(enrollmentTransactions.id, held.id));
