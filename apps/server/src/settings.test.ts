@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSettings, parseTrustProxy, SettingsError, withSandboxPort } from './settings';
+import { DEMO_ENROLLMENT_CLIENT_SECRET, loadSettings, parseTrustProxy, SettingsError, withSandboxPort } from './settings';
 
 /** Production also needs its payment processor (docs/decisions/016). */
 const processorEnv = { PROCESSOR_URL: 'https://api.processor.example/', PROCESSOR_API_KEY: 'sk_live_0123456789abcdef', PROCESSOR_WEBHOOK_SECRET: 'whsec_0123456789abcdef' };
@@ -137,5 +137,22 @@ describe('metrics and load shedding (docs/decisions/034)', () => {
     expect(() => loadSettings({ LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: '1.5' })).toThrow(/LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION/);
     expect(() => loadSettings({ LOAD_SHED_RETRY_AFTER_SECONDS: '0' })).toThrow(/LOAD_SHED_RETRY_AFTER_SECONDS/);
     expect(() => loadSettings({ LOAD_SHED_MAX_IN_FLIGHT: '-1' })).toThrow(/LOAD_SHED_MAX_IN_FLIGHT/);
+  });
+});
+
+describe('the issuer\'s enrolment client and drop folder (issue 34, decision 051)', () => {
+  it('has the published demo secret in demo mode only; elsewhere no client without ENROLLMENT_CLIENT_SECRET', () => {
+    expect(loadSettings({}).enrollment.client).toEqual({ id: 'issuer-enrollment', secret: DEMO_ENROLLMENT_CLIENT_SECRET });
+    expect(loadSettings({ NODE_ENV: 'production', ...processorEnv }).enrollment.client).toEqual({ id: 'issuer-enrollment', secret: null });
+    expect(loadSettings({ DATABASE_URL: 'postgres://db.example.internal/portal' }).enrollment.client.secret).toBeNull();
+    const secret = 'a'.repeat(32);
+    expect(loadSettings({ NODE_ENV: 'production', ...processorEnv, ENROLLMENT_CLIENT_ID: 'mahix-834', ENROLLMENT_CLIENT_SECRET: secret }).enrollment.client).toEqual({ id: 'mahix-834', secret });
+    expect(() => loadSettings({ ENROLLMENT_CLIENT_SECRET: 'short' })).toThrow(/ENROLLMENT_CLIENT_SECRET/);
+    expect(() => loadSettings({ ENROLLMENT_CLIENT_ID: 'has space' })).toThrow(/ENROLLMENT_CLIENT_ID/);
+  });
+
+  it('has a drop folder only when ENROLLMENT_INBOX names one', () => {
+    expect(loadSettings({}).enrollment.inboxDir).toBeUndefined();
+    expect(loadSettings({ ENROLLMENT_INBOX: '/srv/834/inbox' }).enrollment.inboxDir).toBe('/srv/834/inbox');
   });
 });
