@@ -139,3 +139,12 @@ describe('metrics and load shedding (docs/decisions/034)', () => {
     expect(() => loadSettings({ LOAD_SHED_MAX_IN_FLIGHT: '-1' })).toThrow(/LOAD_SHED_MAX_IN_FLIGHT/);
   });
 });
+
+describe('SESSION_STORE (issue 35, decision 050)', () => {
+  it('keeps sessions in the database unless Redis is asked for, and Redis needs REDIS_URL', () => {
+    expect(loadSettings({}).sessionStore).toBe('postgres');
+    expect(loadSettings({ SESSION_STORE: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' }).sessionStore).toBe('redis');
+    expect(() => loadSettings({ SESSION_STORE: 'redis' })).toThrow(/SESSION_STORE=redis needs REDIS_URL/);
+    expect(() => loadSettings({ SESSION_STORE: 'memcached' })).toThrow(/SESSION_STORE/);
+  });
+});
