@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { preparedStatements } from '../db/prepared';
 import { webSessions } from '../db/schema';
 
 /**
@@ -103,6 +104,22 @@ export class Sealer {
 
 type Row = typeof webSessions.$inferSelect;
 
+/**
+ * The lookup every call with a session cookie makes, prepared once (decision 035): built by Drizzle on
+ * each call it cost the cookie path about a third more CPU per read than a bearer token's (bench/RESULTS.md).
+ */
+const statements = preparedStatements((db) => ({
+  find: db
+    .select({
+      row: webSessions,
+      alive: sql<boolean>`${webSessions.expiresAt} > now() and ${webSessions.lastSeenAt} > now() - make_interval(secs => ${webSessions.idleSeconds})`,
+      stale: sql<boolean>`${webSessions.lastSeenAt} < now() - make_interval(secs => least(60, greatest(1, ${webSessions.idleSeconds} / 4)))`,
+    })
+    .from(webSessions)
+    .where(eq(webSessions.idHash, sql.placeholder('idHash')))
+    .prepare('web_session_find'),
+}));
+
 export class PostgresWebSessions implements WebSessionStore {
   constructor(
     private readonly db: Database,
@@ -156,14 +173,7 @@ export class PostgresWebSessions implements WebSessionStore {
   async find(id: string): Promise<WebSession | null> {
     if (!WELL_FORMED.test(id)) return null;
     const idHash = hashOf(id);
-    const [row] = await this.db
-      .select({
-        row: webSessions,
-        alive: sql<boolean>`${webSessions.expiresAt} > now() and ${webSessions.lastSeenAt} > now() - make_interval(secs => ${webSessions.idleSeconds})`,
-        stale: sql<boolean>`${webSessions.lastSeenAt} < now() - make_interval(secs => least(60, greatest(1, ${webSessions.idleSeconds} / 4)))`,
-      })
-      .from(webSessions)
-      .where(eq(webSessions.idHash, idHash));
+    const [row] = await statements(this.db).find.execute({ idHash });
     if (!row) return null;
     if (!row.alive) {
       await this.db.delete(webSessions).where(eq(webSessions.idHash, idHash));
