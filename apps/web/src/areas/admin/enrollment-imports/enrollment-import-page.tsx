@@ -57,7 +57,7 @@ function SetRow({ set }: { set: EnrollmentTransactionSet }) {
       </TableCell>
       <TableCell sx={rejected ? { color: 'error.dark', fontWeight: 600 } : undefined}>{t(`enrollmentImports.setStatus.${set.status}`)}</TableCell>
       <TableCell>{set.maintenance && MAINTENANCE.includes(set.maintenance) ? lt(`enrollmentImports.maintenance.${set.maintenance}`) : (set.maintenance ?? '')}</TableCell>
-      <TableCell sx={{ wordBreak: 'break-word' }}>
+      <TableCell sx={{ wordBreak: 'break-word', minWidth: 220 }}>
         {set.members.length > 0 ? (
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {set.members.map((member, index) => (
@@ -179,7 +179,7 @@ export default function EnrollmentImportPage() {
           </Typography>
           <Paper variant="outlined">
             <TableContainer tabIndex={0} aria-labelledby="import-sets-heading" role="region">
-              <Table size="small">
+              <Table size="small" sx={{ minWidth: 880 }}>
                 <caption style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px', fontWeight: 600 }}>{t('enrollmentImports.detail.setsCaption')}</caption>
                 <TableHead>
                   <TableRow>

@@ -63,7 +63,7 @@ export default function EnrollmentImportsPage() {
         {page && page.total > 0 && (
           <Paper variant="outlined">
             <TableContainer tabIndex={0} aria-labelledby="imports-heading" role="region">
-              <Table size="small">
+              <Table size="small" sx={{ minWidth: 760 }}>
                 <caption style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px', fontWeight: 600 }}>{t('enrollmentImports.caption')}</caption>
                 <TableHead>
                   <TableRow>
