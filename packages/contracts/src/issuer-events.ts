@@ -64,6 +64,8 @@ export const WebhookSubscriberSchema = z.object({
   deliveries: z.object({ pending: z.number().int(), delivered: z.number().int(), failed: z.number().int() }),
 });
 
+export type WebhookSubscriber = z.infer<typeof WebhookSubscriberSchema>;
+
 /** Created: the signing secret (`whsec_…`) is in this answer only, never again. */
 export const WebhookSubscriberCreatedSchema = WebhookSubscriberSchema.extend({ secret: z.string() });
 export const WebhookSubscriberListSchema = z.object({ items: z.array(WebhookSubscriberSchema) });

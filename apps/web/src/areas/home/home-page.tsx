@@ -202,6 +202,7 @@ const DESK_SHORTCUTS = [
   { route: '/admin/audit', label: 'nav.auditTrail', actions: ['search-audit'] },
   // Decision 056: the 834 enrolment imports.
   { route: '/admin/enrollment-imports', label: 'nav.enrollmentImports', actions: ['view-enrollment-imports'] },
+  { route: '/admin/webhook-subscribers', label: 'nav.webhookSubscribers', actions: ['manage-webhooks'] },
 ] as const;
 
 /**
