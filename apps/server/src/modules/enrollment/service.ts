@@ -108,7 +108,7 @@ export async function importEnrollment(db: Database, settings: ImportSettings, r
       const summary = { ...(earlier.summary as unknown as ImportSummary), duplicate: true };
       // Decision 056: the re-sending is recorded (when, how, under which file name) so the admin page of
       // imports shows it; it changes nothing else.
-      await tx.insert(enrollmentImports).values({ senderId: envelope.senderId, controlNumber: envelope.controlNumber, fileName: request.fileName, source: request.source, status: 'duplicate', summary: summary as unknown as Record<string, unknown>, ack999: earlier.ack999 });
+      await tx.insert(enrollmentImports).values({ senderId: envelope.senderId, controlNumber: envelope.controlNumber, fileName: request.fileName, source: request.source, status: 'duplicate', summary, ack999: earlier.ack999 });
       return { summary, ack999: earlier.ack999, ta1: null };
     }
     const control = await nextAckNumber(tx);

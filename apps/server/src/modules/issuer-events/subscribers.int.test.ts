@@ -30,7 +30,7 @@ function endpoint() {
     received,
     base: () => `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
     start: () => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () => new Promise<void>((resolve) => { server.close(() => { resolve(); }); }),
   };
 }
 
