@@ -77,6 +77,11 @@ type Claimed = { id: number; subscriberId: string; messageId: string; payload: R
  */
 export async function deliverDue(db: Database, box: SecretBox, log: DeliveryLog, fetchImpl: typeof fetch = fetch): Promise<{ delivered: number; retried: number; failed: number }> {
   const counts = { delivered: 0, retried: 0, failed: 0 };
+  // Decision 056: a secret a rotation replaced is dropped once its overlap window is over.
+  await db
+    .update(webhookSubscribers)
+    .set({ previousSecretCiphertext: null, previousSecretExpiresAt: null })
+    .where(sql`${webhookSubscribers.previousSecretExpiresAt} <= now()`);
   for (let round = 0; round < 100; round += 1) {
     const claimed = await claim(db);
     if (claimed.length === 0) break;

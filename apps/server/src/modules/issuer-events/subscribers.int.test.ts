@@ -153,6 +153,9 @@ describe('managing the issuer’s webhook subscribers (decision 056)', () => {
     expect(String(after?.headers['webhook-signature']).split(' ')).toHaveLength(1);
     expect(() => new Webhook(answer.secret).verify(after!.body, headersOf(after!))).not.toThrow();
     expect(() => new Webhook(secret).verify(after!.body, headersOf(after!))).toThrow();
+    // …and its ciphertext is gone from the database.
+    const [row] = await harness.db.select().from(webhookSubscribers).where(eq(webhookSubscribers.id, subscriberId));
+    expect(row).toMatchObject({ previousSecretCiphertext: null, previousSecretExpiresAt: null });
     expect(harness.logs.join('\n')).not.toContain(answer.secret.slice(6));
     const [audit] = await harness.db.select().from(auditLog).where(eq(auditLog.action, 'issuer-events.secret-rotated'));
     expect(JSON.stringify(audit)).not.toContain(answer.secret.slice(6));
