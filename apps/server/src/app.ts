@@ -84,6 +84,7 @@ import { accountLinkRoutes } from './modules/account-link/routes';
 import { memberSearchRoutes } from './modules/member-search/routes';
 import { actingSessionRoutes } from './modules/acting-session/routes';
 import { enrollmentRoutes } from './modules/enrollment/routes';
+import { enrollmentImportRoutes } from './modules/enrollment/imports-routes';
 import { effectuationChannel, effectuationStep } from './modules/enrollment/effectuation';
 import { deliverDue, issuerEventsChannel } from './modules/issuer-events/delivery';
 import { issuerEventRoutes } from './modules/issuer-events/routes';
@@ -400,6 +401,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(auditRoutes);
       // Issue 34: X12 834 enrolment from the issuer's systems (docs/decisions/051).
       await api.register(enrollmentRoutes);
+      // Decision 056: the admin page's reads of the 834 imports.
+      await api.register(enrollmentImportRoutes);
       await api.register(issuerEventRoutes, { box: webhookSecrets, nudge: nudgeWebhooks });
       if (settings.demoMode) await api.register(demoFixtureRoutes);
     },
