@@ -5,7 +5,7 @@ import type { Principal } from '../../auth/principal';
 import { readTogether, type Executor, type Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
-import type { ServiceRequestRow } from '../service-request/repository';
+import type { ServiceRequestRow } from '../service-request/service';
 import { editConflict, submitServiceRequest } from '../service-request/service';
 import {
   addressById,

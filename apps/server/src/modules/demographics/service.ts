@@ -7,7 +7,7 @@ import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import { ProblemType } from '@portal/contracts';
-import type { ServiceRequestRow } from '../service-request/repository';
+import type { ServiceRequestRow } from '../service-request/service';
 import { editConflict, submitServiceRequest } from '../service-request/service';
 import { lockMember, memberById, membersOnPolicy, policyFacts, preferencesOf, saveLanguage, updateMemberDetails, type MemberRow } from './repository';
 

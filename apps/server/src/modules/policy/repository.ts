@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { households, policies, wallets } from '../../db/schema';
@@ -156,43 +156,6 @@ export async function loadPolicyBundles(db: Database, policyIds: string[]): Prom
   const rows = await queryPolicies(db, policyIds);
   const order = new Map(policyIds.map((id, index) => [id, index]));
   return rows.map(toBundle).sort((x, y) => (order.get(x.policy.id) ?? 0) - (order.get(y.policy.id) ?? 0));
-}
-
-export async function brokerPolicyIds(db: Database, brokerId: string): Promise<string[]> {
-  const rows = await db.select({ id: policies.id }).from(policies).where(eq(policies.brokerId, brokerId)).orderBy(policies.createdAt);
-  return rows.map((row) => row.id);
-}
-
-/** How staff name the member they open: an exchange subscriber id, a household, or one policy (issue 13). */
-export type MemberReference = { exchangeSubscriberId: string } | { householdId: string } | { policyId: string };
-
-/**
- * Policies of the household(s) of a member staff open (member search): found by exchange subscriber id,
- * by household, or by one of their policies; a policy without a household brings its subscriber's other
- * policies without one.
- */
-export async function policyIdsForMemberReference(db: Database, reference: MemberReference): Promise<string[]> {
-  const where =
-    'exchangeSubscriberId' in reference
-      ? sql`upper(${policies.exchangeSubscriberId}) = upper(${reference.exchangeSubscriberId})`
-      : 'householdId' in reference
-        ? eq(policies.householdId, reference.householdId)
-        : eq(policies.id, reference.policyId);
-  const found = await db.select({ householdId: policies.householdId, subscriberMemberId: policies.subscriberMemberId }).from(policies).where(where);
-  const householdIds = [...new Set(found.map((f) => f.householdId).filter((id): id is string => id !== null))];
-  const subscriberIds = [...new Set(found.filter((f) => f.householdId === null).map((f) => f.subscriberMemberId))];
-  if (householdIds.length === 0 && subscriberIds.length === 0) return [];
-  const rows = await db
-    .select({ id: policies.id })
-    .from(policies)
-    .where(
-      or(
-        ...(householdIds.length > 0 ? [inArray(policies.householdId, householdIds)] : []),
-        ...(subscriberIds.length > 0 ? [and(isNull(policies.householdId), inArray(policies.subscriberMemberId, subscriberIds))] : []),
-      ),
-    )
-    .orderBy(policies.createdAt);
-  return rows.map((row) => row.id);
 }
 
 const householdStatements = preparedStatements((db) => ({

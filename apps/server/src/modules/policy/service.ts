@@ -25,6 +25,9 @@ import type { Database } from '../../db/client';
 import { hraOf } from '../finance/service';
 import { loadMemberPolicyBundles, loadPolicyBundles, loadPolicyPage, type FinanceRow, type HouseholdRow, type PolicyBundle, type SpanRow } from './repository';
 
+// The household list reads a household with no policies on its own (modules/household).
+export { loadHouseholds } from './repository';
+
 /** SPEC §4: the label of a cancelled span. */
 export const CANCEL_LABEL = 'policyStatus.cancelled';
 

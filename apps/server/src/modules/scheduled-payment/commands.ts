@@ -17,7 +17,7 @@ import type { Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { runCommand, ruleViolation, type CommandOutcome } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
-import { policyForPayment } from '../payment/repository';
+import { policyForPayment } from '../payment/service';
 import { savedPaymentMethod } from '../wallet/service';
 import {
   clearScheduledPayments,
@@ -28,7 +28,7 @@ import {
   updateScheduledPayment,
   type ScheduledPaymentRow,
 } from './repository';
-import { scheduledPaymentView } from './service';
+import { scheduledPaymentView } from './view';
 
 /**
  * The scheduled-payment commands of issue 10 (SPEC §3 Scheduled payment, §4, §9), each through the write
