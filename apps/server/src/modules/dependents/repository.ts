@@ -25,14 +25,6 @@ export async function policyForDependents(db: Executor, policyId: string) {
 }
 export type DependentsPolicy = NonNullable<Awaited<ReturnType<typeof policyForDependents>>>;
 
-/**
- * Locks the policy for the rest of the transaction: two requests for the same policy (two tabs, a member
- * and staff) take turns, so the second sees the first's open request and is refused as a duplicate.
- */
-export async function lockPolicy(tx: Executor, policyId: string): Promise<void> {
-  await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('no key update');
-}
-
 /** Every member's spans on the policy, oldest first (one row per span). */
 export async function memberSpansOnPolicy(db: Executor, policyId: string) {
   return db

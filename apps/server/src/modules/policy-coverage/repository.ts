@@ -58,14 +58,6 @@ export async function planById(db: Executor, planId: string): Promise<PlanRow | 
   return row;
 }
 
-/**
- * The policy row locked for this transaction: two requests for the same policy (two tabs, a member and
- * staff) take turns, so the "one open request of a kind per policy" rule holds under concurrency.
- */
-export async function lockPolicy(tx: Executor, policyId: string): Promise<void> {
-  await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update');
-}
-
 /** A coverage span's dates or cancellation (an approved change of coverage, issue 13). */
 export async function updateCoverageSpan(tx: Executor, id: string, values: Partial<Pick<typeof coverageSpans.$inferSelect, 'startDate' | 'endDate' | 'cancelled'>>): Promise<void> {
   await tx.update(coverageSpans).set(values).where(eq(coverageSpans.id, id));

@@ -39,7 +39,6 @@ import {
   insertCoverageSpan,
   insertMemberSpans,
   loadCoverageBundle,
-  lockPolicy,
   planById,
   setPolicyEnrollmentStatus,
   updateCoverageSpan,
@@ -48,6 +47,7 @@ import {
   type CoverageSpanRow,
   type PlanRow,
 } from './repository';
+import { lockPolicy } from '../policy/service';
 
 /**
  * The coverage module's reads (issue 11): coverage details with the amounts the caller's roles may see

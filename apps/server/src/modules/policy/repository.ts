@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { households, policies, wallets } from '../../db/schema';
 import type { coverageSpans, finances, plans, reinstatementEligibility } from '../../db/schema';
@@ -190,4 +190,25 @@ export async function loadPolicyPage(db: Database, policyId: string) {
       scheduledCount: scheduled.length,
     },
   };
+}
+
+/**
+ * Locks the policy's row for the rest of the transaction, so that commands on one policy take turns (its
+ * broker, a PCP choice, coverage and dependent requests, scheduled payments): two tabs, or a member and
+ * staff, cannot both pass a "one at a time" rule. `no key update` where the command only needs to keep
+ * other commands out: it does not block rows that reference the policy being inserted meanwhile.
+ */
+export async function lockPolicy(tx: Executor, policyId: string, strength: 'update' | 'no key update' = 'update'): Promise<void> {
+  await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for(strength);
+}
+
+/** The policy's broker of record (null: none, or no such policy). */
+export async function brokerIdOfPolicy(db: Executor, policyId: string): Promise<string | null> {
+  const [row] = await db.select({ brokerId: policies.brokerId }).from(policies).where(eq(policies.id, policyId));
+  return row?.brokerId ?? null;
+}
+
+/** Sets (or, with null, removes) the policy's broker of record. */
+export async function setBrokerOfRecord(tx: Executor, policyId: string, brokerId: string | null): Promise<void> {
+  await tx.update(policies).set({ brokerId }).where(eq(policies.id, policyId));
 }

@@ -28,6 +28,9 @@ import { loadMemberPolicyBundles, loadPolicyBundles, loadPolicyPage, type Financ
 // The household list reads a household with no policies on its own (modules/household).
 export { loadHouseholds } from './repository';
 
+// The policy row's lock and its broker of record, for the commands of other modules on one policy.
+export { brokerIdOfPolicy, lockPolicy, setBrokerOfRecord } from './repository';
+
 /** SPEC §4: the label of a cancelled span. */
 export const CANCEL_LABEL = 'policyStatus.cancelled';
 
