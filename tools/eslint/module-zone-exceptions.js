@@ -34,8 +34,6 @@ export const MODULES_IN_FLIGHT = [
  * @type {{ file: string, imports: string[], note: string }[]}
  */
 export const TABLE_READ_DEBT = [
-  { file: 'apps/server/src/modules/account-link/repository.ts', imports: ['accounts'], note: 'issue 38: to move behind auth/ (the accounts of sign-in)' },
-  { file: 'apps/server/src/modules/account-link/repository.ts', imports: ['policies'], note: 'issue 38: to move behind modules/policy/service.ts' },
   { file: 'apps/server/src/modules/acting-session/service.ts', imports: ['households'], note: 'issue 38: to move behind modules/household/service.ts' },
   { file: 'apps/server/src/modules/acting-session/service.ts', imports: ['memberSpans', 'members'], note: 'issue 38: to move behind modules/member/service.ts' },
   { file: 'apps/server/src/modules/acting-session/service.ts', imports: ['policies'], note: 'issue 38: to move behind modules/policy/service.ts' },
@@ -118,8 +116,6 @@ export const TABLE_READ_DEBT = [
   { file: 'apps/server/src/modules/service-request/repository.ts', imports: ['accounts'], note: 'issue 38: to move behind auth/ (the accounts of sign-in)' },
   { file: 'apps/server/src/modules/service-request/repository.ts', imports: ['members'], note: 'issue 38: to move behind modules/member/service.ts' },
   { file: 'apps/server/src/modules/service-request/repository.ts', imports: ['policies'], note: 'issue 38: to move behind modules/policy/service.ts' },
-  { file: 'apps/server/src/modules/session/routes.ts', imports: ['accounts'], note: 'issue 38: to move behind auth/ (the accounts of sign-in)' },
-  { file: 'apps/server/src/modules/session/routes.ts', imports: ['preferences'], note: 'issue 38: to move behind modules/paperless/service.ts' },
 ];
 
 export const MODULE_ZONE_EXCEPTIONS = [...MODULES_IN_FLIGHT, ...TABLE_READ_DEBT];

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { normalizeSsn } from '@portal/domain';
 import { ProblemType, type LinkAccountRequest, type LinkAccountResponse } from '@portal/contracts';
+import { linkAccountToMember, memberHasOtherAccount } from '../../auth/accounts';
 import { forbidden } from '../../auth/access';
 import { runCommand } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import { LINK_ACCOUNT_LIMITS, LINK_ADDRESS_LIMITS, matchesDobAndZip, type GuestAccess, type RateLimitScope, type SubscriberFacts } from '../guest/service';
-import { linkAccountToMember, memberHasOtherAccount, subscriberPolicyCount } from './repository';
+import { subscriberPolicyCount } from '../policy/service';
 
 /**
  * Linking a signed-in member's account to their member record (issue 12; SPEC §2 account/home/link-account,

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { members, memberSpans, policies } from '../../db/schema';
 
 export async function memberById(db: Database, memberId: string) {
@@ -22,4 +22,9 @@ export async function memberSpansOn(db: Database, memberId: string, policyIds: r
 export async function memberCreatedTimes(db: Database, memberIds: readonly string[]) {
   if (memberIds.length === 0) return [];
   return db.select({ id: members.id, createdAt: members.createdAt }).from(members).where(inArray(members.id, [...memberIds]));
+}
+
+/** Gives member spans back their end (and takes back their cancellation): a reinstated coverage's members. */
+export async function restoreMemberSpans(tx: Executor, changes: readonly { id: string; endDate: string }[]): Promise<void> {
+  for (const change of changes) await tx.update(memberSpans).set({ endDate: change.endDate, cancelled: false }).where(eq(memberSpans.id, change.id));
 }

@@ -3,6 +3,9 @@ import type { MemberDetail } from '@portal/contracts';
 import type { Database } from '../../db/client';
 import { memberById, memberCreatedTimes, memberSpansOn } from './repository';
 
+// For the reinstatement module: a reinstated coverage's members covered again.
+export { restoreMemberSpans } from './repository';
+
 type SpanRow = Awaited<ReturnType<typeof memberSpansOn>>[number];
 
 /**

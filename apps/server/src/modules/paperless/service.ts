@@ -32,6 +32,11 @@ export const deliveryOf = (row: PreferencesRow | undefined): DeliveryChoices =>
 
 const anyElectronic = (delivery: DeliveryChoices) => Object.values(delivery).includes('electronic');
 
+/** The household's language (SPEC §4: a member's preferred language is their household's), null without a row. */
+export async function householdLanguage(db: Executor, householdId: string): Promise<PreferencesRow['language'] | null> {
+  return (await preferencesOf(db, householdId))?.language ?? null;
+}
+
 /** E-mail addresses compare without case and surrounding spaces (the domain part is case-insensitive, and members expect the same of the rest). */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { households, policies, wallets } from '../../db/schema';
-import type { coverageSpans, finances, plans, reinstatementEligibility } from '../../db/schema';
+import { coverageSpans, households, policies, wallets } from '../../db/schema';
+import type { finances, plans, reinstatementEligibility } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
 export type SpanRow = typeof coverageSpans.$inferSelect;
@@ -211,4 +211,29 @@ export async function brokerIdOfPolicy(db: Executor, policyId: string): Promise<
 /** Sets (or, with null, removes) the policy's broker of record. */
 export async function setBrokerOfRecord(tx: Executor, policyId: string, brokerId: string | null): Promise<void> {
   await tx.update(policies).set({ brokerId }).where(eq(policies.id, policyId));
+}
+
+/** The policy's enrollment status (the billing clock ended it; a reinstatement brought it back). */
+export async function setEnrollmentStatus(tx: Executor, policyId: string, status: 'Active' | 'Terminated'): Promise<void> {
+  await tx.update(policies).set({ enrollmentStatus: status }).where(eq(policies.id, policyId));
+}
+
+/** Points these policies' residential or mailing address at another row (an approved move, issue 11). */
+export async function repointPolicyAddresses(tx: Executor, policyIds: readonly string[], role: 'residential' | 'mailing', addressId: string): Promise<void> {
+  if (policyIds.length === 0) return;
+  await tx
+    .update(policies)
+    .set(role === 'residential' ? { residentialAddressId: addressId } : { mailingAddressId: addressId })
+    .where(inArray(policies.id, [...policyIds]));
+}
+
+/** Gives coverage spans back their end (and takes back their cancellation): the coverage as if it had not ended. */
+export async function restoreCoverageSpans(tx: Executor, changes: readonly { id: string; endDate: string }[]): Promise<void> {
+  for (const change of changes) await tx.update(coverageSpans).set({ endDate: change.endDate, cancelled: false }).where(eq(coverageSpans.id, change.id));
+}
+
+/** How many policies the member holds as subscriber (a linked account's answer, issue 12). */
+export async function subscriberPolicyCount(db: Executor, memberId: string): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(policies).where(eq(policies.subscriberMemberId, memberId));
+  return row?.count ?? 0;
 }
