@@ -59,8 +59,6 @@ export const TABLE_READ_DEBT = [
   { file: 'apps/server/src/modules/demo/reinstatable-member.ts', imports: ['plans'], note: 'issue 38: to move behind modules/benefits/service.ts' },
   { file: 'apps/server/src/modules/demo/routes.ts', imports: ['accounts'], note: 'issue 38: to move behind auth/ (the accounts of sign-in)' },
   { file: 'apps/server/src/modules/demo/routes.ts', imports: ['devMailbox'], note: 'issue 38: to move behind mail/' },
-  { file: 'apps/server/src/modules/demographics/repository.ts', imports: ['memberSpans', 'members'], note: 'issue 38: to move behind modules/member/service.ts' },
-  { file: 'apps/server/src/modules/demographics/repository.ts', imports: ['preferences'], note: 'issue 38: to move behind modules/paperless/service.ts' },
   { file: 'apps/server/src/modules/demographics/repository.ts', imports: ['policies'], note: 'issue 38: to move behind modules/policy/service.ts' },
   { file: 'apps/server/src/modules/dependents/repository.ts', imports: ['memberSpans', 'members'], note: 'issue 38: to move behind modules/member/service.ts' },
   { file: 'apps/server/src/modules/dependents/repository.ts', imports: ['coverageSpans', 'policies'], note: 'issue 38: to move behind modules/policy/service.ts' },

@@ -9,7 +9,9 @@ import { HttpProblem } from '../../plugins/errors';
 import { ProblemType } from '@portal/contracts';
 import type { ServiceRequestRow } from '../service-request/service';
 import { editConflict, submitServiceRequest } from '../service-request/service';
-import { lockMember, memberById, membersOnPolicy, policyFacts, preferencesOf, saveLanguage, updateMemberDetails, type MemberRow } from './repository';
+import { lockMember, memberById, membersOnPolicy, updateMemberDetails, type MemberRow } from '../member/service';
+import { preferencesOf, saveLanguage } from '../paperless/service';
+import { policyFacts } from './repository';
 
 /**
  * Demographics (issue 11, SPEC §2 /admin/demographics): name, date of birth, gender and tobacco use of

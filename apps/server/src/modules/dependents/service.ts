@@ -14,7 +14,8 @@ import type { Executor, Transaction } from '../../db/client';
 import { newPublicId } from '../../lib/public-id';
 import { ruleViolation } from '../../plugins/command';
 import { serviceRequestList } from '../service-request/service';
-import { insertMember, insertMemberSpan, lockMemberSpans, memberSpansOnPolicy, policyForDependents, updateMemberSpan, type DependentsPolicy } from './repository';
+import { insertMember, insertMemberSpans, lockMemberSpans, memberSpansOnPolicy, updateMemberSpan } from '../member/service';
+import { policyForDependents, type DependentsPolicy } from './repository';
 import { lockPolicy } from '../policy/service';
 
 /**
@@ -151,14 +152,16 @@ export async function applyAddDependents(tx: Transaction, input: { policyId: str
       gender: person.gender,
       ssnLast4: person.ssnLast4,
     });
-    await insertMemberSpan(tx, {
-      policyId: policy.id,
-      memberId: id,
-      relationship: person.relationship,
-      startDate: start,
-      endDate: period.endDate,
-      ratingAge: Math.max(0, ageOn(person.dob, start)),
-    });
+    await insertMemberSpans(tx, [
+      {
+        policyId: policy.id,
+        memberId: id,
+        relationship: person.relationship,
+        startDate: start,
+        endDate: period.endDate,
+        ratingAge: Math.max(0, ageOn(person.dob, start)),
+      },
+    ]);
     ids.push(id);
   }
   return ids;

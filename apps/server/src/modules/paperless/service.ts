@@ -19,6 +19,9 @@ import {
   type PreferencesRow,
 } from './repository';
 
+// For the demographics module: the household's language, read under a lock and saved (issue 11).
+export { preferencesOf, saveLanguage } from './repository';
+
 export interface PaperlessDeps {
   branding: Branding;
   publicUrl: string;

@@ -214,7 +214,7 @@ export async function setBrokerOfRecord(tx: Executor, policyId: string, brokerId
 }
 
 /** The policy's enrollment status (the billing clock ended it; a reinstatement brought it back). */
-export async function setEnrollmentStatus(tx: Executor, policyId: string, status: 'Active' | 'Terminated'): Promise<void> {
+export async function setEnrollmentStatus(tx: Executor, policyId: string, status: PolicyRow['enrollmentStatus']): Promise<void> {
   await tx.update(policies).set({ enrollmentStatus: status }).where(eq(policies.id, policyId));
 }
 
@@ -236,4 +236,13 @@ export async function restoreCoverageSpans(tx: Executor, changes: readonly { id:
 export async function subscriberPolicyCount(db: Executor, memberId: string): Promise<number> {
   const [row] = await db.select({ count: count() }).from(policies).where(eq(policies.subscriberMemberId, memberId));
   return row?.count ?? 0;
+}
+
+/** A coverage span's dates or cancellation (an approved change of coverage, issue 13). */
+export async function updateCoverageSpan(tx: Executor, id: string, values: Partial<Pick<typeof coverageSpans.$inferSelect, 'startDate' | 'endDate' | 'cancelled'>>): Promise<void> {
+  await tx.update(coverageSpans).set(values).where(eq(coverageSpans.id, id));
+}
+
+export async function insertCoverageSpan(tx: Executor, values: typeof coverageSpans.$inferInsert): Promise<void> {
+  await tx.insert(coverageSpans).values(values);
 }

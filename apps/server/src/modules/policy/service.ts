@@ -30,6 +30,7 @@ export { loadHouseholds } from './repository';
 
 // The policy row's lock and its broker of record, for the commands of other modules on one policy.
 export { brokerIdOfPolicy, lockPolicy, repointPolicyAddresses, restoreCoverageSpans, setBrokerOfRecord, setEnrollmentStatus, subscriberPolicyCount } from './repository';
+export { insertCoverageSpan, updateCoverageSpan } from './repository';
 
 /** SPEC §4: the label of a cancelled span. */
 export const CANCEL_LABEL = 'policyStatus.cancelled';
