@@ -29,3 +29,6 @@ export { authorizeAutopay, type AutopayRef } from './autopay';
 export { authorizeHouseholdRequests, authorizeServiceRequest, type ServiceRequestRef } from './service-request';
 export { authorizeBrokerBook } from './broker-book';
 export { authorizeQueuedRequest, authorizeServiceQueue } from './service-queue';
+export { authorizePaperlessConsent, authorizePaperlessRead } from './paperless';
+export { authorizeDemographicsRead, mayChangeMember } from './demographics';
+export { authorizeAccessHistory } from './access-history';

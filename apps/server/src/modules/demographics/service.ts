@@ -1,6 +1,7 @@
 import type { DemographicsChangeRequestSchema, DemographicsMember, PolicyDemographics, UpdateLanguageResponse } from '@portal/contracts';
 import { changeRouteFor } from '@portal/domain';
 import type { z } from 'zod';
+import { mayChangeMember } from '../../auth/access';
 import type { Principal } from '../../auth/principal';
 import { readTogether, type Executor, type Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
@@ -24,12 +25,7 @@ import { policyFacts } from './repository';
  */
 
 type ChangeBody = z.output<typeof DemographicsChangeRequestSchema>;
-type Policy = NonNullable<Awaited<ReturnType<typeof policyFacts>>>;
 
-export function mayChangeMember(principal: Principal, policy: Pick<Policy, 'subscriberMemberId'>, memberId: string): boolean {
-  if (principal.kind !== 'member') return true;
-  return principal.memberId === policy.subscriberMemberId || principal.memberId === memberId;
-}
 
 const memberView = (row: MemberRow, relationship: string, canChange: boolean): DemographicsMember => ({
   id: row.id,
