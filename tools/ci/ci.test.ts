@@ -57,13 +57,13 @@ describe('Node 24 LTS everywhere', () => {
     // The README's command runs the integration suite on the embedded database, even though .ci/run names
     // the PostgreSQL server (an empty value is none: apps/server/test/database.ts).
     expect(npmTest?.env?.TEST_DATABASE_URL).toBe('');
-    // Every project whose code runs in Node, with the server's integration tests on PostgreSQL; the web
-    // project (jsdom) runs once, in npm test (docs/decisions/020).
+    // The projects that reach a database, on PostgreSQL; the others (domain, contracts, tooling in Node, web
+    // in jsdom) run once, in npm test, on the same Node 24 (docs/decisions/020, 20).
     const postgres = plan.steps.find((step) => step.args.slice(0, 2).join(' ') === 'vitest run');
     expect(postgres, names.join(', ')).toBeDefined();
     const projects = postgres?.args.flatMap((arg, i, args) => (args[i - 1] === '--project' ? [arg] : [])) ?? [];
     // The fault tests (servers of their own, stopped and killed under load) run here, once (decision 020, 17).
-    expect(projects.sort()).toEqual(['contracts', 'domain', 'faults', 'server', 'tooling']);
+    expect(projects.sort()).toEqual(['faults', 'server']);
     expect(postgres?.env?.TEST_DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
   });
 

@@ -85,6 +85,7 @@ import { memberSearchRoutes } from './modules/member-search/routes';
 import { actingSessionRoutes } from './modules/acting-session/routes';
 import { enrollmentRoutes, importSettingsOf } from './modules/enrollment/routes';
 import { ENROLLMENT_INBOX_QUEUE, INBOX_ACTOR, processInbox } from './modules/enrollment/inbox';
+import { enrollmentImportRoutes } from './modules/enrollment/imports-routes';
 import { effectuationChannel, effectuationStep } from './modules/enrollment/effectuation';
 import { deliverDue, issuerEventsChannel } from './modules/issuer-events/delivery';
 import { issuerEventRoutes } from './modules/issuer-events/routes';
@@ -406,6 +407,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(auditRoutes);
       // Issue 34: X12 834 enrolment from the issuer's systems (docs/decisions/051).
       await api.register(enrollmentRoutes);
+      // Decision 056: the admin page's reads of the 834 imports.
+      await api.register(enrollmentImportRoutes);
       await api.register(issuerEventRoutes, { box: webhookSecrets, nudge: nudgeWebhooks });
       if (settings.demoMode) await api.register(demoFixtureRoutes);
     },

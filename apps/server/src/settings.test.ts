@@ -156,3 +156,12 @@ describe('the issuer\'s enrolment client and drop folder (issue 34, decision 051
     expect(loadSettings({ ENROLLMENT_INBOX: '/srv/834/inbox' }).enrollment.inboxDir).toBe('/srv/834/inbox');
   });
 });
+
+describe('SESSION_STORE (issue 35, decision 050)', () => {
+  it('keeps sessions in the database unless Redis is asked for, and Redis needs REDIS_URL', () => {
+    expect(loadSettings({}).sessionStore).toBe('postgres');
+    expect(loadSettings({ SESSION_STORE: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' }).sessionStore).toBe('redis');
+    expect(() => loadSettings({ SESSION_STORE: 'redis' })).toThrow(/SESSION_STORE=redis needs REDIS_URL/);
+    expect(() => loadSettings({ SESSION_STORE: 'memcached' })).toThrow(/SESSION_STORE/);
+  });
+});

@@ -109,6 +109,11 @@ export const EnvSchema = z.object({
     description: 'A second session secret that opens sealed tokens but never seals: the previous one after a rotation, so nobody is signed out by it.',
     secret: true,
   }),
+  SESSION_STORE: setting(z.enum(['postgres', 'redis']).default('postgres'), {
+    group: 'Sign-in and keys',
+    description:
+      'Where the web app\'s sessions are kept (decision 050): `postgres` (the database, the embedded one by default) or `redis` (REDIS_URL, required then). With Redis, a Redis outage answers 503 to signed-in calls until it is back (sessions fail closed), and a Redis that loses its data signs everyone out.',
+  }),
   API_AUDIENCE: setting(z.string().min(1).optional(), { group: 'Sign-in and keys', description: 'The `aud` the API requires in access tokens (default `<PUBLIC_URL>/api`).' }),
   SAML_IDP_ENTITY_ID: setting(z.string().min(1).optional(), { group: 'Sign-in and keys', description: 'The entity id of the SAML identity provider whose assertions are trusted (with SAML_IDP_CERT).' }),
   SAML_IDP_CERT: setting(z.string().min(1).optional(), {
@@ -366,6 +371,8 @@ export interface Settings {
   processor: ProcessorSettings;
   /** Redis for live updates across instances (pub/sub); in-process fan-out when absent. */
   redisUrl: string | undefined;
+  /** Where the web app's sessions are kept (SESSION_STORE). */
+  sessionStore: 'postgres' | 'redis';
   /** Outgoing e-mail (nodemailer); in demo mode without it, an in-process catcher receives the mail. */
   smtpUrl: string | undefined;
   /** The From header of e-mails; defaults to the issuer's name at no-reply@<public host>. */
@@ -483,6 +490,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
   if ((e.SAML_IDP_ENTITY_ID === undefined) !== (e.SAML_IDP_CERT === undefined)) {
     throw new SettingsError('Invalid environment: SAML_IDP_ENTITY_ID and SAML_IDP_CERT must be set together');
   }
+  if (e.SESSION_STORE === 'redis' && e.REDIS_URL === undefined) {
+    throw new SettingsError('Invalid environment: SESSION_STORE=redis needs REDIS_URL');
+  }
   const processor = processorSettings(e, publicUrl, demoMode);
   // The "today" override moves the demo through a month; outside demo mode the calendar is the real one.
   if (e.DEMO_TODAY !== undefined && !demoMode) {
@@ -534,6 +544,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     },
     processor,
     redisUrl: e.REDIS_URL,
+    sessionStore: e.SESSION_STORE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demoToday: e.DEMO_TODAY,

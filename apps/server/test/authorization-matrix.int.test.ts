@@ -600,6 +600,26 @@ const MATRIX: Record<string, RouteCase> = {
     request: () => ({ url: `/api/v1/admin/webhook-subscribers/${NO_SUCH_ITEM}/replay`, payload: { since: '2026-01-01T00:00:00Z' } }),
     expect: signedIn(403),
   },
+  // Decision 056: editing, disabling/enabling and rotating a subscriber's secret (`manage-webhooks`), and
+  // the admin page's reads of the 834 imports (`view-enrollment-imports`): administrators only.
+  'PATCH /api/v1/admin/webhook-subscribers/:subscriberId': {
+    request: (_w, caller) => command(caller, `/api/v1/admin/webhook-subscribers/${NO_SUCH_ITEM}`, { name: 'Matrix' }),
+    expect: signedIn(403),
+  },
+  'POST /api/v1/admin/webhook-subscribers/:subscriberId/disable': {
+    request: (_w, caller) => command(caller, `/api/v1/admin/webhook-subscribers/${NO_SUCH_ITEM}/disable`),
+    expect: signedIn(403),
+  },
+  'POST /api/v1/admin/webhook-subscribers/:subscriberId/enable': {
+    request: (_w, caller) => command(caller, `/api/v1/admin/webhook-subscribers/${NO_SUCH_ITEM}/enable`),
+    expect: signedIn(403),
+  },
+  'POST /api/v1/admin/webhook-subscribers/:subscriberId/rotate-secret': {
+    request: (_w, caller) => command(caller, `/api/v1/admin/webhook-subscribers/${NO_SUCH_ITEM}/rotate-secret`, {}),
+    expect: signedIn(403),
+  },
+  'GET /api/v1/admin/enrollment-imports': { request: () => ({ url: '/api/v1/admin/enrollment-imports' }), expect: signedIn(403) },
+  'GET /api/v1/admin/enrollment-imports/:importId': { request: () => ({ url: `/api/v1/admin/enrollment-imports/${NO_SUCH_ITEM}` }), expect: signedIn(403) },
   // "Who has seen my information": household A's member (and an assertion for A), staff who may act for
   // members; brokers and guests have no such page (403), another member is refused A's household (403).
   'GET /api/v1/Household/:householdId/access-history': {

@@ -40,5 +40,6 @@ export * from './audit-trail';
 export * from './member-search';
 export * from './acting-session';
 export * from './enrollment';
+export * from './enrollment-imports';
 export * from './issuer-events';
 export * from './connected-apps';

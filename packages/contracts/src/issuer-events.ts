@@ -56,8 +56,15 @@ export const WebhookSubscriberSchema = z.object({
   eventTypes: z.array(z.string()),
   active: z.boolean(),
   createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The last rotation of its signing secret (decision 056), or null. */
+  secretRotatedAt: z.string().nullable(),
+  /** Until then the secret a rotation replaced signs too (a second `v1,` signature); null: one secret. */
+  previousSecretValidUntil: z.string().nullable(),
   deliveries: z.object({ pending: z.number().int(), delivered: z.number().int(), failed: z.number().int() }),
 });
+
+export type WebhookSubscriber = z.infer<typeof WebhookSubscriberSchema>;
 
 /** Created: the signing secret (`whsec_…`) is in this answer only, never again. */
 export const WebhookSubscriberCreatedSchema = WebhookSubscriberSchema.extend({ secret: z.string() });
@@ -69,3 +76,21 @@ export const WebhookReplayRequestSchema = z.object({
   since: z.iso.datetime({ offset: true }),
 });
 export const WebhookReplayResultSchema = z.object({ requeued: z.number().int() });
+
+/** Decision 056: an edit of a subscriber — any of its name, URL and event types (empty: every type). */
+export const WebhookSubscriberUpdateSchema = WebhookSubscriberRequestSchema.partial().refine((body) => body.name !== undefined || body.url !== undefined || body.eventTypes !== undefined, {
+  path: ['name'],
+  params: { code: 'nothing-to-change' },
+  message: 'Give a name, a URL or event types to change.',
+});
+export type WebhookSubscriberUpdate = z.infer<typeof WebhookSubscriberUpdateSchema>;
+
+/**
+ * Decision 056: a new signing secret. By default the one it replaces keeps signing beside it for 24 hours
+ * (a second `v1,` signature in `webhook-signature`), so the receiver can switch without losing a message;
+ * `endPreviousNow` (a secret that leaked) drops the old one at once.
+ */
+export const WebhookSecretRotationSchema = z.object({ endPreviousNow: z.boolean().default(false) });
+export type WebhookSecretRotation = z.infer<typeof WebhookSecretRotationSchema>;
+export const WebhookSecretRotatedSchema = WebhookSubscriberSchema.extend({ secret: z.string() });
+

@@ -1,12 +1,14 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { preparedStatements } from '../db/prepared';
 import { webSessions } from '../db/schema';
 
 /**
  * The web app's sessions (issue 35, docs/decisions/050): the browser holds a cookie naming one; the server
- * keeps the tokens it signed in with. Kept in PostgreSQL (`web_sessions`), keyed by the SHA-256 of the
- * cookie's value; the tokens are sealed with AES-256-GCM under SESSION_SECRET.
+ * keeps the tokens it signed in with. Kept in PostgreSQL (`web_sessions`) by default, or in Redis with
+ * SESSION_STORE=redis (web-sessions-redis.ts); either way keyed by the SHA-256 of the cookie's value, the
+ * tokens sealed with AES-256-GCM under SESSION_SECRET.
  */
 
 export type WebSessionKind = 'oidc' | 'portal';
@@ -36,9 +38,35 @@ export interface NewWebSession extends Omit<WebSession, 'expiresAt'> {
 
 /** A cookie value: 256 random bits. */
 export const newSessionId = (): string => randomBytes(32).toString('base64url');
-const hashOf = (id: string): string => createHash('sha256').update(id).digest('base64url');
+/** What a store keys a session by: the cookie value itself is never stored. */
+export const hashOf = (id: string): string => createHash('sha256').update(id).digest('base64url');
 /** Cookie values are base64url of 32 bytes; anything else names no session. */
-const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
+export const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
+
+/** A renewal: the provider's answer to the session's refresh token. */
+export type Renew = (session: WebSession) => Promise<{ tokens: WebSessionTokens; accessExpiresAt: Date | null }>;
+
+/**
+ * Where sessions live. Both stores keep the same rules: a session ends at its absolute expiry or after
+ * `idleSeconds` unseen; a use marks it seen at most every quarter of that (to spare writes); a renewal is
+ * claimed for 15 s so that a refresh token is used once across instances; a rotation leaves the old id
+ * naming nothing. `web-sessions.int.test.ts` runs the same tests on each.
+ */
+export interface WebSessionStore {
+  /** Starts a session and returns the cookie value naming it (a new id every time: no fixation). */
+  create(input: NewWebSession): Promise<string>;
+  /** The live session a cookie names, or null (none, expired, or idle too long: then it is deleted). */
+  find(id: string): Promise<WebSession | null>;
+  /** Renews the session's tokens once, whoever asks at the same time, on this instance or another. */
+  renewTokens(id: string, renew: Renew): Promise<WebSession | null>;
+  /** Gives the session a new id (sign-in, a change of privilege); the old cookie names nothing any more. */
+  rotate(id: string): Promise<string | null>;
+  /** Ends a session; returns what it held (to revoke its tokens), or null when there was none. */
+  remove(id: string): Promise<WebSession | null>;
+}
+
+/** How often a use marks a session seen: a quarter of its idle limit, between 1 and 60 s. */
+export const touchEverySeconds = (idleSeconds: number): number => Math.min(60, Math.max(1, idleSeconds / 4));
 
 /** AES-256-GCM under keys derived (HKDF-SHA256) from the session secrets: the first seals, each one opens. */
 export class Sealer {
@@ -76,7 +104,23 @@ export class Sealer {
 
 type Row = typeof webSessions.$inferSelect;
 
-export class WebSessions {
+/**
+ * The lookup every call with a session cookie makes, prepared once (decision 035): built by Drizzle on
+ * each call it cost the cookie path about a third more CPU per read than a bearer token's (bench/RESULTS.md).
+ */
+const statements = preparedStatements((db) => ({
+  find: db
+    .select({
+      row: webSessions,
+      alive: sql<boolean>`${webSessions.expiresAt} > now() and ${webSessions.lastSeenAt} > now() - make_interval(secs => ${webSessions.idleSeconds})`,
+      stale: sql<boolean>`${webSessions.lastSeenAt} < now() - make_interval(secs => least(60, greatest(1, ${webSessions.idleSeconds} / 4)))`,
+    })
+    .from(webSessions)
+    .where(eq(webSessions.idHash, sql.placeholder('idHash')))
+    .prepare('web_session_find'),
+}));
+
+export class PostgresWebSessions implements WebSessionStore {
   constructor(
     private readonly db: Database,
     private readonly sealer: Sealer,
@@ -129,14 +173,7 @@ export class WebSessions {
   async find(id: string): Promise<WebSession | null> {
     if (!WELL_FORMED.test(id)) return null;
     const idHash = hashOf(id);
-    const [row] = await this.db
-      .select({
-        row: webSessions,
-        alive: sql<boolean>`${webSessions.expiresAt} > now() and ${webSessions.lastSeenAt} > now() - make_interval(secs => ${webSessions.idleSeconds})`,
-        stale: sql<boolean>`${webSessions.lastSeenAt} < now() - make_interval(secs => least(60, greatest(1, ${webSessions.idleSeconds} / 4)))`,
-      })
-      .from(webSessions)
-      .where(eq(webSessions.idHash, idHash));
+    const [row] = await statements(this.db).find.execute({ idHash });
     if (!row) return null;
     if (!row.alive) {
       await this.db.delete(webSessions).where(eq(webSessions.idHash, idHash));
@@ -152,10 +189,7 @@ export class WebSessions {
    * held while the provider answers; a caller that did not get the claim uses the current access token while
    * it is still valid, else waits for the renewed one.
    */
-  async renewTokens(
-    id: string,
-    renew: (session: WebSession) => Promise<{ tokens: WebSessionTokens; accessExpiresAt: Date | null }>,
-  ): Promise<WebSession | null> {
+  async renewTokens(id: string, renew: Renew): Promise<WebSession | null> {
     const idHash = hashOf(id);
     const inFlight = this.renewing.get(idHash);
     if (inFlight) return inFlight;

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { isSafeRelativePath, startupRedirect } from '@portal/domain';
 import { ProblemType, WebSessionSchema, type WebSessionView } from '@portal/contracts';
 import type { Realm } from '../idp/provider';
-import { Sealer, WebSessions, type NewWebSession, type WebSession, type WebSessionTokens } from '../auth/web-sessions';
+import { PostgresWebSessions, Sealer, type NewWebSession, type WebSession, type WebSessionStore, type WebSessionTokens } from '../auth/web-sessions';
+import { RedisWebSessions } from '../auth/web-sessions-redis';
 import { HttpProblem } from './errors';
 import { isPublicRoute } from './auth';
 
@@ -55,7 +56,7 @@ interface PendingSignIn {
 export type SessionBearer = { token: string } | 'ended' | null;
 
 export interface WebSessionControl {
-  store: WebSessions;
+  store: WebSessionStore;
   /** Starts a session for a guest or an asserted user (their portal session token stays on the server). */
   startPortalSession(reply: FastifyReply, input: { type: 'guest' | 'asserted'; subject: string; token: string; expiresAt: Date }): Promise<void>;
   /** Gives the caller's session a new id (privilege change: acting for a member starts or ends). */
@@ -82,7 +83,16 @@ export const webSessionPlugin = fp(
     const SIGN_IN_COOKIE = secure ? '__Host-portal-sign-in' : 'portal-sign-in';
     const cookieOptions = { path: '/', httpOnly: true, secure, sameSite: 'lax' as const };
     const sealer = new Sealer(identity.sessionSecrets);
-    const store = new WebSessions(app.database.db, sealer);
+    let store: WebSessionStore;
+    if (settings.sessionStore === 'redis' && settings.redisUrl !== undefined) {
+      const redisStore = new RedisWebSessions(settings.redisUrl, sealer, (error) => {
+        app.log.warn({ err: error }, 'redis (web sessions) unreachable: signed-in calls are answered 503 until it is back');
+      });
+      app.addHook('onClose', () => redisStore.close());
+      store = redisStore;
+    } else {
+      store = new PostgresWebSessions(app.database.db, sealer);
+    }
     const tenantSession = app.tenant.account.session;
     const countdown = tenantSession.idleTimeoutSeconds === false ? tenantSession.keepAliveIntervalSeconds : tenantSession.idleTimeoutSeconds;
     // The server-side idle limit: the web app's idle period and its countdown (SPEC §4), after which the

@@ -83,6 +83,11 @@ export const ROUTE_TABLE = [
   { path: '/admin/payments-desk', titleKey: 'paymentsDesk.title', access: 'staff' },
   { path: '/admin/audit', titleKey: 'auditTrail.title', access: 'staff' },
   { path: '/admin/access-history', titleKey: 'accessHistory.title', access: 'private' },
+  // Issue 34, decision 056: the 834 enrolment imports (role action view-enrollment-imports; reached from the staff home).
+  { path: '/admin/enrollment-imports', titleKey: 'enrollmentImports.title', access: 'staff' },
+  { path: '/admin/enrollment-imports/:importId', titleKey: 'enrollmentImports.detail.title', access: 'staff' },
+  // Decision 056: the issuer's webhook subscribers (role action manage-webhooks; reached from the staff home).
+  { path: '/admin/webhook-subscribers', titleKey: 'webhookSubscribers.title', access: 'staff' },
   // Issue 13: a broker's book of business (SPEC §1 broker area) and one client of it.
   { path: '/broker', titleKey: 'broker.book.title', access: 'private' },
   { path: '/broker/clients/:policyId', titleKey: 'broker.client.title', access: 'private' },

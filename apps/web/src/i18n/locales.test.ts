@@ -97,10 +97,10 @@ describe('translations', () => {
 
   // Words that really are spelled the same in that language (checked by a speaker, not copied).
   // The service queue's heading, empty value and person line, and the access history's line, are placeholders
-  // and punctuation only.
+  // and punctuation only; so are the enrolment import's interchange and acknowledgment lines, and "API" is "API".
   const sameWord: Record<string, string[]> = {
-    es: ['common.no', 'payments.receipt.plan', 'policySelector.option', 'serviceQueue.detail.heading', 'serviceQueue.detail.none', 'serviceQueue.detail.person', 'serviceQueue.field.plan', 'serviceQueue.value.no', 'serviceQueue.value.false', 'accessHistory.line'],
-    pt: ['policySelector.option', 'serviceQueue.detail.heading', 'serviceQueue.detail.none', 'serviceQueue.detail.person', 'accessHistory.line'],
+    es: ['common.no', 'payments.receipt.plan', 'policySelector.option', 'serviceQueue.detail.heading', 'serviceQueue.detail.none', 'serviceQueue.detail.person', 'serviceQueue.field.plan', 'serviceQueue.value.no', 'serviceQueue.value.false', 'accessHistory.line', 'enrollmentImports.interchange', 'enrollmentImports.detail.ackOutcome', 'enrollmentImports.source.api'],
+    pt: ['policySelector.option', 'serviceQueue.detail.heading', 'serviceQueue.detail.none', 'serviceQueue.detail.person', 'accessHistory.line', 'enrollmentImports.interchange', 'enrollmentImports.detail.ackOutcome', 'enrollmentImports.source.api'],
   };
 
   it.each([

@@ -143,7 +143,7 @@ function checkAfterFirstPage(method: string, path: string, body: unknown, pick: 
  * checked once the schemas have loaded (checkAfterFirstPage).
  */
 export async function apiRequest<S extends z.ZodType>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   pick: SchemaPick<S>,
   options: RequestOptions = {},
@@ -187,7 +187,7 @@ export const apiPut = <S extends z.ZodType>(
  * the same request harmless, the server answers it with the first result.
  */
 export const apiCommand = <S extends z.ZodType>(
-  method: 'POST' | 'PUT' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   pick: SchemaPick<S>,
   body: unknown,
@@ -205,7 +205,7 @@ export const newIdempotencyKey = (): string => crypto.randomUUID();
 
 /** A call whose answer is not read (204, or a body that does not matter such as the keep-alive). */
 export async function apiSend(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   options: RequestOptions = {},
 ): Promise<unknown> {

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+/** One member loop of a transaction set as the admin page of imports shows it (decision 056). */
+export interface TransactionMember {
+  subscriber: boolean;
+  /** INS02 (18 self, 01 spouse, 19 child, …). */
+  relationship: string | null;
+  /** INS03 of the loop. */
+  maintenance: string | null;
+  subscriberId: string | null;
+  memberId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
 /**
  * Issue 34 (docs/decisions/051): each inbound X12 834 interchange, once. `senderId` + `controlNumber`
  * (ISA06 + ISA13) identify it: the same interchange imported again changes nothing and answers the first
@@ -16,7 +29,11 @@ export const enrollmentImports = pgTable(
     fileName: text().notNull(),
     /** How it came: the command line, the API, the drop folder. */
     source: text({ enum: ['cli', 'api', 'inbox'] }).notNull(),
-    status: text({ enum: ['processed', 'refused'] }).notNull(),
+    /**
+     * `duplicate` (decision 056): the interchange came again after it was processed; nothing changed, the
+     * row only says when and how it was sent again (its summary is the first import's, `duplicate: true`).
+     */
+    status: text({ enum: ['processed', 'refused', 'duplicate'] }).notNull(),
     /** What the caller was told (`{ interchange, transactions, applied, rejected, held, members }`). */
     summary: jsonb().$type<Record<string, unknown>>().notNull(),
     /** The 999 implementation acknowledgment (and the TA1 for an envelope error), as sent back. */
@@ -29,7 +46,7 @@ export const enrollmentImports = pgTable(
       .on(t.senderId, t.controlNumber)
       .where(sql`${t.status} = 'processed'`),
     index('enrollment_imports_received_idx').on(t.receivedAt),
-    check('enrollment_imports_status_check', sql`${t.status} in ('processed', 'refused')`),
+    check('enrollment_imports_status_check', sql`${t.status} in ('processed', 'refused', 'duplicate')`),
     check('enrollment_imports_source_check', sql`${t.source} in ('cli', 'api', 'inbox')`),
   ],
 );
@@ -64,6 +81,11 @@ export const enrollmentTransactions = pgTable(
      */
     requestSubmitted: text(),
     payload: jsonb().$type<Record<string, unknown>>(),
+    /**
+     * Who the set names (decision 056): each member loop's INS, REF*0F/REF*17 and NM1*IL name as the file
+     * wrote them, read even when the set was rejected, for the admin page of imports. No SSN, no address.
+     */
+    members: jsonb().$type<TransactionMember[]>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -20,7 +20,15 @@ export const webhookSubscribers = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     active: boolean().notNull().default(true),
+    /**
+     * Decision 056: after a rotation the secret it replaced keeps signing beside the new one (two `v1,`
+     * signatures in `webhook-signature`) until `previousSecretExpiresAt`; then it is dropped.
+     */
+    previousSecretCiphertext: text(),
+    previousSecretExpiresAt: timestamp({ withTimezone: true }),
+    secretRotatedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('webhook_subscribers_url', sql`${t.url} ~ '^https?://'`)],
 );

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { normalizeSsn } from '@portal/domain';
 import { ProblemType, type LinkAccountRequest, type LinkAccountResponse } from '@portal/contracts';
+import { linkAccountToMember, memberHasOtherAccount } from '../../auth/accounts';
 import { forbidden } from '../../auth/access';
-import { requireAction } from '../../auth/actions';
+import { runCommand } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import { LINK_ACCOUNT_LIMITS, LINK_ADDRESS_LIMITS, matchesDobAndZip, type GuestAccess, type RateLimitScope, type SubscriberFacts } from '../guest/service';
-import { linkAccountToMember, memberHasOtherAccount, subscriberPolicyCount } from './repository';
+import { subscriberPolicyCount } from '../policy/service';
 
 /**
  * Linking a signed-in member's account to their member record (issue 12; SPEC §2 account/home/link-account,
@@ -36,108 +37,112 @@ function searchableFieldMissing(field: 'ssn' | 'zipCode'): HttpProblem {
   );
 }
 
+/** The caller is answered without a change: wrong facts (the fixed not-found body) or too many tries. */
+class LinkRefused extends Error {
+  constructor(readonly outcome: Extract<LinkOutcome, { kind: 'not-found' | 'rate-limited' }>) {
+    super(outcome.kind);
+  }
+}
+
+const alreadyLinked = (): HttpProblem =>
+  new HttpProblem(
+    409,
+    ProblemType.conflict,
+    'Already linked',
+    'This account is already linked to a member.',
+    [{ field: 'body', reason: 'The account is already linked.', code: 'account-already-linked' }],
+  );
+
 export async function linkAccount(
   request: FastifyRequest,
   access: GuestAccess,
   body: LinkAccountRequest,
 ): Promise<LinkOutcome> {
-  const principal = await requireAction(request, LINK_ACTION);
-  // Only an account of the consumer provider can be linked (staff, brokers, guests and assertions are not accounts of a member).
-  if (principal.kind !== 'member') {
-    await request.audit({ action: 'account.link', outcome: 'denied', reason: 'not-a-member-account' });
-    throw forbidden();
-  }
-  if (principal.memberId !== null) {
-    await request.audit({ action: 'account.link', outcome: 'denied', reason: 'account-already-linked' });
-    throw new HttpProblem(
-      409,
-      ProblemType.conflict,
-      'Already linked',
-      'This account is already linked to a member.',
-      [{ field: 'body', reason: 'The account is already linked.', code: 'account-already-linked' }],
-    );
-  }
   const searchable = request.server.tenant.account.linkAccount.searchableField;
   const ssnLast4 = searchable === 'SSN' ? normalizeSsn(body.ssn ?? '')?.slice(5) : undefined;
-  if (searchable === 'SSN' && ssnLast4 === undefined) throw searchableFieldMissing('ssn');
-  if (searchable === 'ZipCode' && body.zipCode === undefined) throw searchableFieldMissing('zipCode');
-
   const matches = (subscriber: SubscriberFacts): boolean => {
     if (searchable === 'ZipCode') return matchesDobAndZip(subscriber, body.dateOfBirth, body.zipCode ?? '');
     const dobMatches = subscriber.dob === body.dateOfBirth;
     const ssnMatches = subscriber.ssnLast4 !== null && subscriber.ssnLast4 === ssnLast4;
     return dobMatches && ssnMatches;
   };
-  const check = await access.checkFacts({
-    identifierType: body.identifierType,
-    identifier: body.identifier,
-    guards: [
-      { kind: 'link-account', source: `account:${principal.accountId}`, by: 'account', limits: LINK_ACCOUNT_LIMITS },
-      { kind: 'link-account-address', source: request.ip, by: 'address', limits: LINK_ADDRESS_LIMITS },
-    ],
-    matches,
-  });
-  if (check.kind === 'rate-limited') {
-    await request.audit({ action: 'account.link', outcome: 'denied', reason: `rate-limited-${check.scope}` });
-    return check;
-  }
-  if (check.kind === 'not-found') {
-    await request.audit({ action: 'account.link', outcome: 'denied', reason: 'no-match' });
-    return check;
-  }
-  const { subscriber } = check;
-  const db = request.server.database.db;
-  // Facts right, but the member already has an account: one member, one account (the other account's
-  // owner would otherwise share it without knowing). Only reachable with the member's own facts.
-  if (await memberHasOtherAccount(db, subscriber.subscriberMemberId, principal.accountId)) {
-    await request.audit({
-      action: 'account.link',
-      outcome: 'denied',
-      reason: 'member-already-linked',
-      recordType: 'member',
-      recordIds: [subscriber.subscriberMemberId],
-      actingForHouseholdId: subscriber.householdId,
+  // The write path (docs/decisions/014): the role action, then the record access — here the guarded
+  // comparison of the subscriber's facts, which audits its own refusals — then the link and its audit row
+  // in one transaction.
+  try {
+    const linked = await runCommand(request, {
+      action: LINK_ACTION,
+      authorize: async (db, principal) => {
+        // Only an account of the consumer provider can be linked (staff, brokers, guests and assertions are not accounts of a member).
+        if (principal.kind !== 'member') {
+          await request.audit({ action: 'account.link', outcome: 'denied', reason: 'not-a-member-account' });
+          throw forbidden();
+        }
+        if (principal.memberId !== null) {
+          await request.audit({ action: 'account.link', outcome: 'denied', reason: 'account-already-linked' });
+          throw alreadyLinked();
+        }
+        if (searchable === 'SSN' && ssnLast4 === undefined) throw searchableFieldMissing('ssn');
+        if (searchable === 'ZipCode' && body.zipCode === undefined) throw searchableFieldMissing('zipCode');
+        const check = await access.checkFacts({
+          identifierType: body.identifierType,
+          identifier: body.identifier,
+          guards: [
+            { kind: 'link-account', source: `account:${principal.accountId}`, by: 'account', limits: LINK_ACCOUNT_LIMITS },
+            { kind: 'link-account-address', source: request.ip, by: 'address', limits: LINK_ADDRESS_LIMITS },
+          ],
+          matches,
+        });
+        if (check.kind === 'rate-limited') {
+          await request.audit({ action: 'account.link', outcome: 'denied', reason: `rate-limited-${check.scope}` });
+          throw new LinkRefused(check);
+        }
+        if (check.kind === 'not-found') {
+          await request.audit({ action: 'account.link', outcome: 'denied', reason: 'no-match' });
+          throw new LinkRefused(check);
+        }
+        const { subscriber } = check;
+        // Facts right, but the member already has an account: one member, one account (the other account's
+        // owner would otherwise share it without knowing). Only reachable with the member's own facts.
+        if (await memberHasOtherAccount(db, subscriber.subscriberMemberId, principal.accountId)) {
+          await request.audit({
+            action: 'account.link',
+            outcome: 'denied',
+            reason: 'member-already-linked',
+            recordType: 'member',
+            recordIds: [subscriber.subscriberMemberId],
+            actingForHouseholdId: subscriber.householdId,
+          });
+          throw new HttpProblem(
+            409,
+            ProblemType.conflict,
+            'Already linked',
+            'These details belong to a member whose records another account already uses. Call Member Services.',
+            [{ field: 'body', reason: 'The member already has an account.', code: 'member-already-linked' }],
+          );
+        }
+        return { accountId: principal.accountId, subscriber };
+      },
+      householdOf: (ref) => ref.subscriber.householdId,
+      execute: async (tx, { ref }) => {
+        const audit = { action: 'account.link', recordType: 'member', recordIds: [ref.subscriber.subscriberMemberId] };
+        // A second, concurrent link took the account first: refused, and the refusal kept with the rest.
+        if (!(await linkAccountToMember(tx, ref.accountId, ref.subscriber.subscriberMemberId))) {
+          return { result: ref.subscriber, audit: { ...audit, outcome: 'denied', reason: 'account-already-linked' }, refusal: alreadyLinked() };
+        }
+        return { result: ref.subscriber, audit };
+      },
     });
-    throw new HttpProblem(
-      409,
-      ProblemType.conflict,
-      'Already linked',
-      'These details belong to a member whose records another account already uses. Call Member Services.',
-      [{ field: 'body', reason: 'The member already has an account.', code: 'member-already-linked' }],
-    );
+    return {
+      kind: 'linked',
+      result: {
+        memberId: linked.subscriberMemberId,
+        householdId: linked.householdId,
+        policyCount: await subscriberPolicyCount(request.server.database.db, linked.subscriberMemberId),
+      },
+    };
+  } catch (error) {
+    if (error instanceof LinkRefused) return error.outcome;
+    throw error;
   }
-  const linked = await db.transaction(async (tx) => {
-    const done = await linkAccountToMember(tx, principal.accountId, subscriber.subscriberMemberId);
-    if (done) {
-      await request.audit(
-        {
-          action: 'account.link',
-          outcome: 'success',
-          recordType: 'member',
-          recordIds: [subscriber.subscriberMemberId],
-          actingForHouseholdId: subscriber.householdId,
-        },
-        tx,
-      );
-    }
-    return done;
-  });
-  if (!linked) {
-    await request.audit({ action: 'account.link', outcome: 'denied', reason: 'account-already-linked' });
-    throw new HttpProblem(
-      409,
-      ProblemType.conflict,
-      'Already linked',
-      'This account is already linked to a member.',
-      [{ field: 'body', reason: 'The account is already linked.', code: 'account-already-linked' }],
-    );
-  }
-  return {
-    kind: 'linked',
-    result: {
-      memberId: subscriber.subscriberMemberId,
-      householdId: subscriber.householdId,
-      policyCount: await subscriberPolicyCount(db, subscriber.subscriberMemberId),
-    },
-  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, policies } from '../../db/schema';
 
@@ -71,11 +71,3 @@ export async function updateAddress(tx: Executor, id: string, values: AddressVal
   return row;
 }
 
-/** Points these policies' address of `role` at another row. */
-export async function repointPolicies(tx: Executor, policyIds: readonly string[], role: AddressRole, addressId: string): Promise<void> {
-  if (policyIds.length === 0) return;
-  await tx
-    .update(policies)
-    .set(role === 'residential' ? { residentialAddressId: addressId } : { mailingAddressId: addressId })
-    .where(inArray(policies.id, [...policyIds]));
-}

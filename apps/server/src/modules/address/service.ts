@@ -5,7 +5,7 @@ import type { Principal } from '../../auth/principal';
 import { readTogether, type Executor, type Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
-import type { ServiceRequestRow } from '../service-request/repository';
+import type { ServiceRequestRow } from '../service-request/service';
 import { editConflict, submitServiceRequest } from '../service-request/service';
 import {
   addressById,
@@ -13,7 +13,6 @@ import {
   policiesMailingHome,
   policiesUsingAddress,
   policyAddressFacts,
-  repointPolicies,
   updateAddress,
   type AddressRole,
   type AddressRow,
@@ -21,6 +20,7 @@ import {
   type PolicyAddressFacts,
 } from './repository';
 import { lookUpZip, zipCodesOfCity, zipCoordinates } from './zip-reference';
+import { repointPolicyAddresses } from '../policy/service';
 
 /**
  * A policy's residential and mailing addresses (issue 11, SPEC §2 /admin/policy-selection/manage-address,
@@ -133,7 +133,7 @@ export async function applyAddressChange(
     if (onlyThese) return updateAddress(tx, change.fromAddressId, change.address);
   }
   const row = await insertAddress(tx, change.householdId, change.address);
-  await repointPolicies(tx, change.policyIds, change.role, row.id);
+  await repointPolicyAddresses(tx, change.policyIds, change.role, row.id);
   return row;
 }
 

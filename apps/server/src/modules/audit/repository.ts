@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
 import { accounts, actingSessions, auditLog, brokers, policies } from '../../db/schema';
 
@@ -117,4 +117,28 @@ export async function workforceAccessOf(db: Executor, householdId: string, page:
       .where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
+}
+
+/**
+ * What others did on a household's records (Member 360's contact history): entries by callers of any role
+ * but `excludeRoles`, without plain reads, newest first, with the actor's names and the acting session's reason.
+ */
+export async function contactHistoryRows(db: Executor, householdId: string, excludeRoles: readonly string[], limit: number) {
+  return db
+    .select({
+      occurredAt: auditLog.occurredAt,
+      actorRole: auditLog.actorRole,
+      givenName: accounts.givenName,
+      familyName: accounts.familyName,
+      action: auditLog.action,
+      recordType: auditLog.recordType,
+      outcome: auditLog.outcome,
+      actingReason: actingSessions.reason,
+    })
+    .from(auditLog)
+    .leftJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
+    .leftJoin(actingSessions, eq(actingSessions.id, auditLog.actingSessionId))
+    .where(and(eq(auditLog.actingForHouseholdId, householdId), isNotNull(auditLog.actorRole), notInArray(auditLog.actorRole, [...excludeRoles]), sql`${auditLog.action} <> 'read'`))
+    .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
+    .limit(limit);
 }

@@ -1,8 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccessHistoryPageSchema, AccessHistoryQuerySchema, AuditExportQuerySchema, AuditPageSchema, AuditSearchQuerySchema, ProblemSchema, UuidSchema } from '@portal/contracts';
-import { isRouteAllowedForRoles } from '@portal/domain';
-import { authorizeHousehold, canSearchMembers, forbidden, requirePrincipal } from '../../auth/access';
+import { authorizeAccessHistory, canSearchMembers, forbidden, requirePrincipal } from '../../auth/access';
 import { requireAction } from '../../auth/actions';
 import { accessHistory, auditCsv, auditFilterOf, searchAudit } from './service';
 
@@ -91,11 +90,7 @@ export const auditRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const principal = requirePrincipal(request);
       const db = app.database.db;
       const { householdId } = request.params;
-      if (principal.kind === 'guest' || principal.kind === 'broker' || !isRouteAllowedForRoles(ACCESS_HISTORY_ROUTE, principal.roles, app.tenant.roles)) {
-        await request.audit({ action: 'access', outcome: 'denied', reason: 'page-not-granted', recordType: 'access-history', recordIds: [householdId] });
-        throw forbidden();
-      }
-      await authorizeHousehold(request, db, householdId);
+      await authorizeAccessHistory(request, db, principal, householdId, ACCESS_HISTORY_ROUTE, app.tenant.roles);
       const page = await accessHistory(db, householdId, request.query.page, request.query.pageSize, new Map(app.tenant.account.smartApps.map((smartApp) => [smartApp.clientId, smartApp])));
       await request.audit({ action: 'read', outcome: 'success', recordType: 'access-history', recordIds: [householdId], actingForHouseholdId: householdId });
       return page;

@@ -15,6 +15,9 @@ import type { Executor } from '../../db/client';
 import { spreadsheetSafe } from '../../lib/csv';
 import { accountsNamed, auditBatch, auditPage, auditWhere, householdsNamed, workforceAccessOf, type AuditFilter } from './repository';
 
+// For member search's Member 360: the household's contact history.
+export { contactHistoryRows } from './repository';
+
 /**
  * Issue 13 (docs/decisions/031): the audit trail searched by administrators and exported as CSV, and
  * "who has seen my information" for members — the audit log read back, never written here.

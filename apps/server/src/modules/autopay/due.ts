@@ -6,8 +6,7 @@ import type { DailyStep, DayScope } from '../../jobs/runner';
 import { enqueueEvents, type OutboxEventInput } from '../../outbox/events';
 import { auditSystemMany } from '../../plugins/audit';
 import { ProcessorTimeout, ProcessorUnavailable } from '../../processor/port';
-import { workThroughByPolicy } from '../payment/charge-due';
-import { chargeDue, type DueChargeDependencies } from '../payment/service';
+import { chargeDue, workThroughByPolicy, type DueChargeDependencies } from '../payment/service';
 import {
   activeSubscriptionsAfter,
   addRuns,

@@ -11,8 +11,7 @@ import {
 import type { AccountConfig, AutopayLastRun, AutopayList, AutopayNextRun } from '@portal/contracts';
 import { readTogether, type Database, type Executor, type Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
-import { walletItemsByToken } from '../wallet/repository';
-import { walletItemRef } from '../wallet/service';
+import { walletItemRef, walletItemsByToken } from '../wallet/service';
 import {
   activeSubscriptionsPayingWith,
   cardExpiries,

@@ -26,6 +26,8 @@ import type {
 import type { Database } from '../../db/client';
 import { allPlans, type BenefitsBundle, type CoveredMember, type PlanRow, type SpanRow } from './repository';
 
+export type { PlanRow } from './repository';
+
 /**
  * A plan's benefits and the member ID card (issue 12). Everything here is read from the policy's spans,
  * the plans table (the plan's design, packages/domain benefits.ts) and the tenant configuration; nothing

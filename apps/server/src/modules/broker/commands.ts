@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { ChangeBrokerRequest, PolicyDetail, ServiceRequest } from '@portal/contracts';
 import { authorizePolicy, notFound, type PolicyRef } from '../../auth/access';
 import { runCommand, ruleViolation } from '../../plugins/command';
-import { policyDetail } from '../policy/service';
+import { lockPolicy, policyDetail } from '../policy/service';
 import { serviceRequestList, serviceRequestView, submitServiceRequest } from '../service-request/service';
-import { brokerById, lockPolicy } from './repository';
+import { brokerById } from './repository';
 
 const nameOf = (broker: { firstName: string; lastName: string }) => `${broker.firstName} ${broker.lastName}`;
 

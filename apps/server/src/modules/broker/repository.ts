@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BrokerSearchQuery } from '@portal/contracts';
 import type { Database, Executor } from '../../db/client';
-import { brokers, policies } from '../../db/schema';
+import { brokers } from '../../db/schema';
 
 /** A LIKE pattern matching values that start with `prefix`, its own wildcards taken literally. */
 const startsWith = (prefix: string): string => `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -40,27 +40,14 @@ export async function brokerById(db: Executor, id: string) {
   return row;
 }
 
-/** Locks the policy row: two broker changes for one policy are made one after the other. */
-export async function lockPolicy(tx: Executor, policyId: string): Promise<void> {
-  await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update');
-}
-
 /** A broker of the directory by National Producer Number (a change-broker request names the new broker so). */
 export async function brokerByNpn(db: Executor, npn: string) {
   const [row] = await db.select({ id: brokers.id, npn: brokers.npn, firstName: brokers.firstName, lastName: brokers.lastName }).from(brokers).where(eq(brokers.npn, npn));
   return row;
 }
 
-/** The policy's broker of record (null: none). */
-export async function setBrokerOfRecord(tx: Executor, policyId: string, brokerId: string | null): Promise<void> {
-  await tx.update(policies).set({ brokerId }).where(eq(policies.id, policyId));
-}
-
-export async function brokerOfRecord(db: Executor, policyId: string) {
-  const [row] = await db
-    .select({ id: brokers.id, npn: brokers.npn, firstName: brokers.firstName, lastName: brokers.lastName })
-    .from(policies)
-    .innerJoin(brokers, eq(brokers.id, policies.brokerId))
-    .where(eq(policies.id, policyId));
+/** One broker of the directory, as the queue's comparison names them. */
+export async function brokerNameById(db: Executor, id: string) {
+  const [row] = await db.select({ id: brokers.id, npn: brokers.npn, firstName: brokers.firstName, lastName: brokers.lastName }).from(brokers).where(eq(brokers.id, id));
   return row;
 }

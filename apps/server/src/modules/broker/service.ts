@@ -1,6 +1,8 @@
 import type { Transaction } from '../../db/client';
 import { ruleViolation } from '../../plugins/command';
-import { brokerByNpn, brokerOfRecord, lockPolicy, setBrokerOfRecord } from './repository';
+import type { Executor } from '../../db/client';
+import { brokerIdOfPolicy, lockPolicy, setBrokerOfRecord } from '../policy/service';
+import { brokerByNpn, brokerNameById } from './repository';
 
 /**
  * Staff approved a change-broker request (issue 13; docs/decisions/030): the broker of record moves to the
@@ -19,7 +21,8 @@ export async function applyBrokerChange(tx: Transaction, input: { policyId: stri
 }
 
 /** The policy's broker of record as the queue's comparison shows it (name and NPN), or null. */
-export async function currentBrokerOf(db: Transaction | Parameters<typeof brokerOfRecord>[0], policyId: string): Promise<string | null> {
-  const broker = await brokerOfRecord(db, policyId);
+export async function currentBrokerOf(db: Executor, policyId: string): Promise<string | null> {
+  const brokerId = await brokerIdOfPolicy(db, policyId);
+  const broker = brokerId === null ? undefined : await brokerNameById(db, brokerId);
   return broker ? `${broker.firstName} ${broker.lastName} (NPN ${broker.npn})` : null;
 }

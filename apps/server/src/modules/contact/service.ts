@@ -7,7 +7,7 @@ import { enqueueMail } from '../../mail/queue';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
 import { actorOf, editConflict, submitServiceRequest } from '../service-request/service';
-import type { ServiceRequestRow } from '../service-request/repository';
+import type { ServiceRequestRow } from '../service-request/service';
 import { contactNumberChangeMail } from './mailbox-mail';
 import { contactOf, insertContact, lockContact, policyForContact, updateContact, type ContactRow } from './repository';
 

@@ -9,7 +9,7 @@ import {
   UpdateLanguageRequestSchema,
   UpdateLanguageResponseSchema,
 } from '@portal/contracts';
-import { authorizePolicy, forbidden, requirePrincipal } from '../../auth/access';
+import { authorizeDemographicsRead, requirePrincipal } from '../../auth/access';
 import { submitDemographicsChange, updateHouseholdLanguage } from './commands';
 import { policyDemographics } from './service';
 
@@ -33,12 +33,8 @@ export const demographicsRoutes: FastifyPluginCallbackZod = (app, _options, done
       },
     },
     async (request) => {
-      const policy = await authorizePolicy(request, db, request.params.policyId);
       const principal = requirePrincipal(request);
-      if (principal.kind === 'guest') {
-        await request.audit({ action: 'access', outcome: 'denied', reason: 'guest', recordType: 'member', recordIds: [policy.id], actingForHouseholdId: policy.householdId });
-        throw forbidden();
-      }
+      const policy = await authorizeDemographicsRead(request, db, principal, request.params.policyId);
       const view = await policyDemographics(db, policy.id, principal);
       await request.audit({ action: 'read', outcome: 'success', recordType: 'member', recordIds: [policy.id, ...view.members.map((member) => member.id)], actingForHouseholdId: policy.householdId });
       return view;

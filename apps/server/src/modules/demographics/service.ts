@@ -1,15 +1,18 @@
 import type { DemographicsChangeRequestSchema, DemographicsMember, PolicyDemographics, UpdateLanguageResponse } from '@portal/contracts';
 import { changeRouteFor } from '@portal/domain';
 import type { z } from 'zod';
+import { mayChangeMember } from '../../auth/access';
 import type { Principal } from '../../auth/principal';
 import { readTogether, type Executor, type Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import { ProblemType } from '@portal/contracts';
-import type { ServiceRequestRow } from '../service-request/repository';
+import type { ServiceRequestRow } from '../service-request/service';
 import { editConflict, submitServiceRequest } from '../service-request/service';
-import { lockMember, memberById, membersOnPolicy, policyFacts, preferencesOf, saveLanguage, updateMemberDetails, type MemberRow } from './repository';
+import { lockMember, memberById, membersOnPolicy, updateMemberDetails, type MemberRow } from '../member/service';
+import { preferencesOf, saveLanguage } from '../paperless/service';
+import { policyFacts } from './repository';
 
 /**
  * Demographics (issue 11, SPEC §2 /admin/demographics): name, date of birth, gender and tobacco use of
@@ -22,12 +25,7 @@ import { lockMember, memberById, membersOnPolicy, policyFacts, preferencesOf, sa
  */
 
 type ChangeBody = z.output<typeof DemographicsChangeRequestSchema>;
-type Policy = NonNullable<Awaited<ReturnType<typeof policyFacts>>>;
 
-export function mayChangeMember(principal: Principal, policy: Pick<Policy, 'subscriberMemberId'>, memberId: string): boolean {
-  if (principal.kind !== 'member') return true;
-  return principal.memberId === policy.subscriberMemberId || principal.memberId === memberId;
-}
 
 const memberView = (row: MemberRow, relationship: string, canChange: boolean): DemographicsMember => ({
   id: row.id,

@@ -17,8 +17,9 @@ import { authorizePolicy, notFound, type PolicyRef } from '../../auth/access';
 import { runCommand, ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import { serviceRequestView, submitServiceRequest } from '../service-request/service';
-import { lockPolicy, policyForDependents, type DependentsPolicy } from './repository';
+import { policyForDependents, type DependentsPolicy } from './repository';
 import { matchOnPolicy, openRequests, peopleOnPolicy, policyCovers, policyStatus, requestedAlready } from './service';
+import { lockPolicy } from '../policy/service';
 
 /**
  * Adding and removing dependents (issue 11 manage-dependents; SPEC §3 Add-dependent form, Member; §5
@@ -84,7 +85,7 @@ export function addDependents(request: FastifyRequest, policyId: string, body: A
     execute: async (tx, { principal, ref: { policy } }) => {
       const householdId = policy.householdId;
       if (householdId === null) throw ruleViolation('params.policyId', 'policy-not-active', 'This policy belongs to no household.');
-      await lockPolicy(tx, policy.id);
+      await lockPolicy(tx, policy.id, 'no key update');
       checkPolicyTakesChanges(policy, context.today);
       refuseAll(addDependentsProblems(body, context));
       if (!policyCovers(policy, body.coverageStartDate)) {
@@ -146,7 +147,7 @@ export function removeDependent(request: FastifyRequest, policyId: string, body:
     execute: async (tx, { principal, ref: { policy } }) => {
       const householdId = policy.householdId;
       if (householdId === null) throw ruleViolation('params.policyId', 'policy-not-active', 'This policy belongs to no household.');
-      await lockPolicy(tx, policy.id);
+      await lockPolicy(tx, policy.id, 'no key update');
       checkPolicyTakesChanges(policy, context.today);
       const person = (await peopleOnPolicy(tx, policy.id, context.today)).find((candidate) => candidate.id === body.memberId);
       if (!person) throw ruleViolation('body.memberId', 'not-on-policy', 'This person is not on this policy.');

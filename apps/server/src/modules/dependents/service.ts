@@ -14,7 +14,9 @@ import type { Executor, Transaction } from '../../db/client';
 import { newPublicId } from '../../lib/public-id';
 import { ruleViolation } from '../../plugins/command';
 import { serviceRequestList } from '../service-request/service';
-import { insertMember, insertMemberSpan, lockMemberSpans, lockPolicy, memberSpansOnPolicy, policyForDependents, updateMemberSpan, type DependentsPolicy } from './repository';
+import { insertMember, insertMemberSpans, lockMemberSpans, memberSpansOnPolicy, updateMemberSpan } from '../member/service';
+import { policyForDependents, type DependentsPolicy } from './repository';
+import { lockPolicy } from '../policy/service';
 
 /**
  * What the dependent commands know about a policy's people (issue 11 manage-dependents; SPEC §3 Member,
@@ -129,7 +131,7 @@ export function requestedAlready(person: NewPerson, open: readonly ServiceReques
  * lock: someone added meanwhile is not added twice (422 `already-on-policy`). Answers the new members' ids.
  */
 export async function applyAddDependents(tx: Transaction, input: { policyId: string; details: AddDependentDetails; today: CalendarDate }): Promise<string[]> {
-  await lockPolicy(tx, input.policyId);
+  await lockPolicy(tx, input.policyId, 'no key update');
   const policy = await policyForDependents(tx, input.policyId);
   if (!policy?.householdId) throw ruleViolation('params.id', 'policy-not-active', 'The request’s policy belongs to no household.');
   const start = input.details.coverageStartDate;
@@ -150,14 +152,16 @@ export async function applyAddDependents(tx: Transaction, input: { policyId: str
       gender: person.gender,
       ssnLast4: person.ssnLast4,
     });
-    await insertMemberSpan(tx, {
-      policyId: policy.id,
-      memberId: id,
-      relationship: person.relationship,
-      startDate: start,
-      endDate: period.endDate,
-      ratingAge: Math.max(0, ageOn(person.dob, start)),
-    });
+    await insertMemberSpans(tx, [
+      {
+        policyId: policy.id,
+        memberId: id,
+        relationship: person.relationship,
+        startDate: start,
+        endDate: period.endDate,
+        ratingAge: Math.max(0, ageOn(person.dob, start)),
+      },
+    ]);
     ids.push(id);
   }
   return ids;
@@ -170,7 +174,7 @@ export async function applyAddDependents(tx: Transaction, input: { policyId: str
  * by then (422 `coverage-already-ends`).
  */
 export async function applyRemoveDependent(tx: Transaction, input: { policyId: string; memberId: string; lastDayOfCoverage: CalendarDate; neverStarts: boolean }): Promise<void> {
-  await lockPolicy(tx, input.policyId);
+  await lockPolicy(tx, input.policyId, 'no key update');
   const spans = (await lockMemberSpans(tx, input.policyId, input.memberId)).filter((span) => !span.cancelled);
   const last = input.lastDayOfCoverage;
   const changed = spans.filter((span) => span.endDate === null || compareCalendarDates(span.endDate, last) > 0);

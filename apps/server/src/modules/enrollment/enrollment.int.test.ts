@@ -115,7 +115,9 @@ describe('834 import (issue 34)', () => {
     expect(summary.duplicate).toBe(true);
     expect(summary.applied).toBe(1);
     expect(await db.select().from(members)).toHaveLength(before.length);
-    expect(await db.select().from(enrollmentImports).where(eq(enrollmentImports.controlNumber, '000000101'))).toHaveLength(1);
+    // One processed import; the re-sending is recorded beside it as a duplicate (decision 056).
+    const rows = await db.select().from(enrollmentImports).where(eq(enrollmentImports.controlNumber, '000000101'));
+    expect(rows.map((row) => row.status).sort()).toEqual(['duplicate', 'processed']);
   });
 
   it('reads element separator | from the ISA: a 001 from March splits the span at its effective date with the new APTC and rating area', async () => {

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { enrollmentImports, enrollmentTransactions } from '../../db/schema';
 import { applyEnrollment, heldFor, type ApplyContext } from './apply';
 import { effectiveDateOf, read834, TransactionRejected, type Enrollment834 } from './map834';
+import { membersNamedIn } from './set-members';
 import { ack999, parseInterchange, RefusedFile, ta1, type TransactionAck, type X12File } from './x12';
 
 /**
@@ -104,7 +105,11 @@ export async function importEnrollment(db: Database, settings: ImportSettings, r
       .from(enrollmentImports)
       .where(and(eq(enrollmentImports.senderId, envelope.senderId), eq(enrollmentImports.controlNumber, envelope.controlNumber), eq(enrollmentImports.status, 'processed')));
     if (earlier) {
-      return { summary: { ...(earlier.summary as unknown as ImportSummary), duplicate: true }, ack999: earlier.ack999, ta1: null };
+      const summary = { ...(earlier.summary as unknown as ImportSummary), duplicate: true };
+      // Decision 056: the re-sending is recorded (when, how, under which file name) so the admin page of
+      // imports shows it; it changes nothing else.
+      await tx.insert(enrollmentImports).values({ senderId: envelope.senderId, controlNumber: envelope.controlNumber, fileName: request.fileName, source: request.source, status: 'duplicate', summary, ack999: earlier.ack999 });
+      return { summary, ack999: earlier.ack999, ta1: null };
     }
     const control = await nextAckNumber(tx);
     const [record] = await tx
@@ -137,6 +142,7 @@ export async function importEnrollment(db: Database, settings: ImportSettings, r
               effectiveDate: effectiveDateOf(read),
               policyId: outcome.policyId,
               requestSubmitted: read.subscriber.reporting.requestSubmitted?.value ?? null,
+              members: membersNamedIn(set),
             };
             if (outcome.outcome === 'held') {
               await savepoint.insert(enrollmentTransactions).values({ ...row, status: 'held', payload: read as unknown as Record<string, unknown> });
@@ -189,6 +195,7 @@ export async function importEnrollment(db: Database, settings: ImportSettings, r
             requestSubmitted: enrollment?.subscriber.reporting.requestSubmitted?.value ?? null,
             reason: problem.reason,
             segment: problem.segment.position,
+            members: membersNamedIn(set),
           });
           const positionInSet = problem.segment.position - set.start.position + 1;
           acks.push({

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { InsurancePlan, Location, Organization, Practitioner, PractitionerRole, Resource } from '@medplum/fhirtypes';
 import type { PcpSpecialty } from '@portal/domain';
-import type { PlanRow } from '../benefits/repository';
-import type { DirectoryProvider, ProviderDirectory } from '../pcp/directory';
+import type { PlanRow } from '../benefits/service';
+import type { DirectoryProvider, ProviderDirectory } from '../pcp/service';
 import { ISSUER_ID } from './member-resources';
 
 /**

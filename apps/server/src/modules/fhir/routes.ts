@@ -8,7 +8,7 @@ import { fhirAudienceFor, type PatientScope } from '../../idp/smart';
 import { HttpProblem, isUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../plugins/errors';
 import { zipLocation } from '../address/service';
 import { planCatalogue } from '../benefits/service';
-import type { ProviderDirectory } from '../pcp/directory';
+import type { ProviderDirectory } from '../pcp/service';
 import { capabilityStatement, smartConfiguration } from './capability';
 import { patientCompartment, type Compartment } from './compartment';
 import { buildDirectoryResources, NUCC, type DirectoryResources } from './directory-resources';

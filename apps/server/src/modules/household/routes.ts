@@ -1,9 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { MEMBER_SEARCH_PERMISSION } from '@portal/domain';
-import { HouseholdUserRequestSchema, HouseholdUserResponseSchema, ProblemSchema, ProblemType } from '@portal/contracts';
-import { authorizeHousehold, authorizePolicy, requirePrincipal } from '../../auth/access';
-import { HttpProblem } from '../../plugins/errors';
-import { policyIdsForMemberReference, type MemberReference } from '../policy/repository';
+import { HouseholdUserRequestSchema, HouseholdUserResponseSchema, ProblemSchema } from '@portal/contracts';
+import { authorizeMemberReference, requirePrincipal, type MemberReference } from '../../auth/access';
 import { householdsForCaller } from './service';
 
 export const householdRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -32,22 +29,10 @@ export const householdRoutes: FastifyPluginCallbackZod = (app, _options, done) =
             : body.policyId !== undefined
               ? { policyId: body.policyId }
               : undefined;
-      const canSearch = (principal.kind === 'staff' || principal.kind === 'broker') && principal.permissions.includes(MEMBER_SEARCH_PERMISSION);
-      if (search !== undefined && !canSearch) {
-        await request.audit({ action: 'member-search', outcome: 'denied', reason: 'no-permission' });
-        throw new HttpProblem(403, ProblemType.forbidden, 'Not allowed', 'Member search needs the member-search permission.');
-      }
-      // Staff open only the member they act for (docs/decisions/043): the household or policy named must be
-      // their acting session's, and so must every policy an exchange subscriber id finds.
-      if (search !== undefined && principal.kind === 'staff') {
-        const db = app.database.db;
-        if ('householdId' in search) await authorizeHousehold(request, db, search.householdId);
-        else if ('policyId' in search) await authorizePolicy(request, db, search.policyId);
-        else for (const policyId of await policyIdsForMemberReference(db, search)) await authorizePolicy(request, db, policyId);
-      }
+      // Who may name a member, and staff only the member they act for (auth/access/member-search.ts).
+      if (search !== undefined) await authorizeMemberReference(request, app.database.db, principal, search);
       const result = await householdsForCaller(app.database.db, principal, {
         ...(search === undefined ? {} : { search }),
-        canSearch,
         rules: { today: app.today(), account: app.tenant.account },
       });
       const policyIds = [...result.households.flatMap((h) => h.policies), ...result.policies].map((p) => p.id);

@@ -2,34 +2,8 @@ import { resolveNavigationScenarios, type PolicyFacts } from '@portal/domain';
 import type { HouseholdUserResponse, PolicySummary } from '@portal/contracts';
 import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/client';
-import { brokerPolicyIds, loadHouseholds, policyIdsForMemberReference, type MemberReference } from '../policy/repository';
-import { memberPolicyOverview, policyOverview, type PolicyRules } from '../policy/service';
-
-/** The ids of the policies the caller may list (a searched subscriber's for member search); members' are read with their summaries. */
-async function visiblePolicyIds(db: Database, principal: Principal, search: MemberReference | undefined, canSearch: boolean): Promise<string[]> {
-  if (search !== undefined && canSearch) {
-    const found = await policyIdsForMemberReference(db, search);
-    if (principal.kind !== 'broker') return found;
-    // A broker's search finds only their own clients.
-    const book = new Set(await brokerPolicyIds(db, principal.brokerId));
-    return found.filter((id) => book.has(id));
-  }
-  switch (principal.kind) {
-    case 'member':
-      // Read together with their summaries (householdsForCaller); members do not search.
-      return [];
-    case 'broker':
-      return brokerPolicyIds(db, principal.brokerId);
-    case 'staff':
-      return [];
-    case 'guest':
-      return principal.policyIds;
-    case 'asserted': {
-      const byBroker = principal.brokerId ? await brokerPolicyIds(db, principal.brokerId) : [];
-      return [...new Set([...principal.policyIds, ...byBroker])];
-    }
-  }
-}
+import { listablePolicyIds, type MemberReference } from '../../auth/access';
+import { loadHouseholds, memberPolicyOverview, policyOverview, type PolicyRules } from '../policy/service';
 
 const facts = (policy: PolicySummary): PolicyFacts => ({
   active: policy.active,
@@ -45,13 +19,13 @@ const facts = (policy: PolicySummary): PolicyFacts => ({
 export async function householdsForCaller(
   db: Database,
   principal: Principal,
-  options: { search?: MemberReference; canSearch: boolean; rules: PolicyRules },
+  options: { search?: MemberReference; rules: PolicyRules },
 ): Promise<HouseholdUserResponse> {
   // A member's own policies: found and summarised in one statement, their households with them (docs/decisions/035).
   const { summaries, households: policyHouseholds } =
     principal.kind === 'member' && options.search === undefined
       ? await memberPolicyOverview(db, principal.memberId, principal.householdId, options.rules)
-      : await policyOverview(db, await visiblePolicyIds(db, principal, options.search, options.canSearch), options.rules);
+      : await policyOverview(db, await listablePolicyIds(db, principal, options.search), options.rules);
   const householdIds = new Set(summaries.map((s) => s.householdId).filter((id): id is string => id !== null));
   if (principal.kind === 'member' && principal.householdId && options.search === undefined) householdIds.add(principal.householdId);
   // Households in the order of their first policy; a member's household without policies (HouseholdNoPolicies) is read on its own.

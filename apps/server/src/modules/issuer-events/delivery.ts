@@ -69,7 +69,7 @@ export interface DeliveryLog {
   warn(object: Record<string, unknown>, message: string): void;
 }
 
-type Claimed = { id: number; subscriberId: string; messageId: string; payload: Record<string, unknown>; attempts: number; url: string; secretCiphertext: string };
+type Claimed = { id: number; subscriberId: string; messageId: string; payload: Record<string, unknown>; attempts: number; url: string; secretCiphertext: string; previousSecretCiphertext: string | null };
 
 /**
  * Sends what is due now, until nothing is: claims (lease) the oldest pending delivery of each subscriber
@@ -77,6 +77,11 @@ type Claimed = { id: number; subscriberId: string; messageId: string; payload: R
  */
 export async function deliverDue(db: Database, box: SecretBox, log: DeliveryLog, fetchImpl: typeof fetch = fetch): Promise<{ delivered: number; retried: number; failed: number }> {
   const counts = { delivered: 0, retried: 0, failed: 0 };
+  // Decision 056: a secret a rotation replaced is dropped once its overlap window is over.
+  await db
+    .update(webhookSubscribers)
+    .set({ previousSecretCiphertext: null, previousSecretExpiresAt: null })
+    .where(sql`${webhookSubscribers.previousSecretExpiresAt} <= now()`);
   for (let round = 0; round < 100; round += 1) {
     const claimed = await claim(db);
     if (claimed.length === 0) break;
@@ -140,6 +145,8 @@ async function claim(db: Database): Promise<Claimed[]> {
         attempts: webhookDeliveries.attempts,
         url: webhookSubscribers.url,
         secretCiphertext: webhookSubscribers.secretCiphertext,
+        // Decision 056: the secret a rotation replaced, while its overlap window lasts.
+        previousSecretCiphertext: sql<string | null>`case when ${webhookSubscribers.previousSecretExpiresAt} > now() then ${webhookSubscribers.previousSecretCiphertext} end`,
       })
       .from(webhookDeliveries)
       .innerJoin(webhookSubscribers, eq(webhookSubscribers.id, webhookDeliveries.subscriberId))
@@ -151,7 +158,10 @@ async function send(delivery: Claimed, box: SecretBox, fetchImpl: typeof fetch):
   const body = JSON.stringify(delivery.payload);
   const timestamp = new Date();
   try {
-    const signature = new Webhook(box.open(delivery.secretCiphertext)).sign(delivery.messageId, timestamp, body);
+    // After a rotation both secrets sign (decision 056): Standard Webhooks puts the signatures side by
+    // side, space-separated, and a receiver accepts the message when any of them verifies.
+    const secrets = [delivery.secretCiphertext, ...(delivery.previousSecretCiphertext ? [delivery.previousSecretCiphertext] : [])];
+    const signature = secrets.map((sealed) => new Webhook(box.open(sealed)).sign(delivery.messageId, timestamp, body)).join(' ');
     const response = await fetchImpl(delivery.url, {
       method: 'POST',
       headers: {

@@ -4,10 +4,14 @@ import {
   ProblemSchema,
   WebhookReplayRequestSchema,
   WebhookReplayResultSchema,
+  WebhookSecretRotatedSchema,
+  WebhookSecretRotationSchema,
   WebhookSubscriberCreatedSchema,
   WebhookSubscriberListSchema,
   WebhookSubscriberParamsSchema,
   WebhookSubscriberRequestSchema,
+  WebhookSubscriberSchema,
+  WebhookSubscriberUpdateSchema,
 } from '@portal/contracts';
 import { forbidden, notFound } from '../../auth/access';
 import { requireAction } from '../../auth/actions';
@@ -16,6 +20,9 @@ import type { Executor } from '../../db/client';
 import { webhookDeliveries, webhookSubscribers } from '../../db/schema';
 import { runCommand, ruleViolation } from '../../plugins/command';
 import { newSigningSecret, type SecretBox } from './secrets';
+
+/** Decision 056: after a rotation the replaced secret signs beside the new one this long. */
+export const ROTATION_OVERLAP_HOURS = 24;
 
 /** Role-config action of administrators who set up the issuer's event subscribers. */
 export const MANAGE_WEBHOOKS_ACTION = 'manage-webhooks';
@@ -36,6 +43,9 @@ async function subscriberView(db: Executor, id?: string) {
       eventTypes: webhookSubscribers.eventTypes,
       active: webhookSubscribers.active,
       createdAt: webhookSubscribers.createdAt,
+      updatedAt: webhookSubscribers.updatedAt,
+      secretRotatedAt: webhookSubscribers.secretRotatedAt,
+      previousSecretExpiresAt: webhookSubscribers.previousSecretExpiresAt,
       pending: sql<number>`(select count(*)::int from ${webhookDeliveries} d where d.subscriber_id = "webhook_subscribers"."id" and d.status = 'pending')`,
       delivered: sql<number>`(select count(*)::int from ${webhookDeliveries} d where d.subscriber_id = "webhook_subscribers"."id" and d.status = 'delivered')`,
       failed: sql<number>`(select count(*)::int from ${webhookDeliveries} d where d.subscriber_id = "webhook_subscribers"."id" and d.status = 'failed')`,
@@ -43,7 +53,15 @@ async function subscriberView(db: Executor, id?: string) {
     .from(webhookSubscribers)
     .where(id ? eq(webhookSubscribers.id, id) : undefined)
     .orderBy(webhookSubscribers.createdAt);
-  return rows.map(({ pending, delivered, failed, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), deliveries: { pending, delivered, failed } }));
+  const now = Date.now();
+  return rows.map(({ pending, delivered, failed, createdAt, updatedAt, secretRotatedAt, previousSecretExpiresAt, ...row }) => ({
+    ...row,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+    secretRotatedAt: secretRotatedAt?.toISOString() ?? null,
+    previousSecretValidUntil: previousSecretExpiresAt && previousSecretExpiresAt.getTime() > now ? previousSecretExpiresAt.toISOString() : null,
+    deliveries: { pending, delivered, failed },
+  }));
 }
 
 /**
@@ -143,6 +161,127 @@ export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge
       });
       options.nudge();
       return result;
+    },
+  );
+  /** A command on one existing subscriber: staff with `manage-webhooks`, the subscriber found (404 otherwise). */
+  const onSubscriber = (subscriberId: string) => async (db: Executor, principal: Principal) => {
+    staffOnly(principal);
+    const [row] = await db.select({ id: webhookSubscribers.id }).from(webhookSubscribers).where(eq(webhookSubscribers.id, subscriberId));
+    if (!row) throw notFound('webhook subscriber');
+    return row.id;
+  };
+  const viewOf = async (tx: Executor, id: string) => {
+    const [view] = await subscriberView(tx, id);
+    if (!view) throw new Error('subscriber not found');
+    return view;
+  };
+
+  app.patch(
+    '/v1/admin/webhook-subscribers/:subscriberId',
+    {
+      schema: {
+        tags: ['issuer-events'],
+        summary: 'Change a subscriber’s name, URL or event types',
+        description:
+          'Decision 056. Any of `name`, `url`, `eventTypes` (empty: every type). A new URL is where its pending deliveries go next; new event types apply to events published from now on (deliveries already written are sent). Role action `manage-webhooks`; audited (which fields changed, never their values).',
+        params: WebhookSubscriberParamsSchema,
+        body: WebhookSubscriberUpdateSchema,
+        response: { 200: WebhookSubscriberSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.url !== undefined && app.settings.env === 'production' && !body.url.startsWith('https://')) throw ruleViolation('url', 'https-required', 'A subscriber is reached over HTTPS in production.');
+      const changed = (['name', 'url', 'eventTypes'] as const).filter((field) => body[field] !== undefined);
+      return runCommand(request, {
+        action: MANAGE_WEBHOOKS_ACTION,
+        authorize: onSubscriber(request.params.subscriberId),
+        householdOf: () => null,
+        notifyMember: false,
+        execute: async (tx, { ref }) => {
+          await tx
+            .update(webhookSubscribers)
+            .set({
+              ...(body.name !== undefined ? { name: body.name } : {}),
+              ...(body.url !== undefined ? { url: body.url } : {}),
+              ...(body.eventTypes !== undefined ? { eventTypes: body.eventTypes } : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(webhookSubscribers.id, ref));
+          return { result: await viewOf(tx, ref), audit: { action: 'issuer-events.subscriber-changed', recordType: 'webhook-subscriber', recordIds: [ref, `fields:${changed.join(',')}`] } };
+        },
+      });
+    },
+  );
+
+  for (const [verb, active] of [['disable', false], ['enable', true]] as const) {
+    app.post(
+      `/v1/admin/webhook-subscribers/:subscriberId/${verb}`,
+      {
+        schema: {
+          tags: ['issuer-events'],
+          summary: active ? 'Enable a subscriber again' : 'Disable a subscriber',
+          description: active
+            ? 'Decision 056. Deliveries written before it was disabled and still pending go out again, in order per household; events published while it was disabled were not written for it and are not sent (a replay resends only what was written). Role action `manage-webhooks`; audited.'
+            : 'Decision 056. No delivery is written for it from now on, and none is sent: its pending deliveries wait (a delivery already in flight finishes) and go out, in order, if it is enabled again. Role action `manage-webhooks`; audited.',
+          params: WebhookSubscriberParamsSchema,
+          response: { 200: WebhookSubscriberSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const result = await runCommand(request, {
+          action: MANAGE_WEBHOOKS_ACTION,
+          authorize: onSubscriber(request.params.subscriberId),
+          householdOf: () => null,
+          notifyMember: false,
+          execute: async (tx, { ref }) => {
+            await tx.update(webhookSubscribers).set({ active, updatedAt: new Date() }).where(eq(webhookSubscribers.id, ref));
+            return { result: await viewOf(tx, ref), audit: { action: `issuer-events.subscriber-${verb}d`, recordType: 'webhook-subscriber', recordIds: [ref] } };
+          },
+        });
+        if (active) options.nudge();
+        return result;
+      },
+    );
+  }
+
+  app.post(
+    '/v1/admin/webhook-subscribers/:subscriberId/rotate-secret',
+    {
+      schema: {
+        tags: ['issuer-events'],
+        summary: 'Give a subscriber a new signing secret',
+        description: `Decision 056. The answer holds the new \`whsec_…\` secret once. For ${String(ROTATION_OVERLAP_HOURS)} hours the secret it replaces signs too — \`webhook-signature\` carries two \`v1,\` signatures, and a Standard Webhooks receiver accepts either — so the receiver can switch without losing a message; \`endPreviousNow: true\` (a secret that leaked) drops the old one at once. Role action \`manage-webhooks\`; audited, never the secret.`,
+        params: WebhookSubscriberParamsSchema,
+        body: WebhookSecretRotationSchema,
+        response: { 200: WebhookSecretRotatedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const secret = newSigningSecret();
+      const { endPreviousNow } = request.body;
+      const rotated = await runCommand(request, {
+        action: MANAGE_WEBHOOKS_ACTION,
+        authorize: onSubscriber(request.params.subscriberId),
+        householdOf: () => null,
+        notifyMember: false,
+        execute: async (tx, { ref }) => {
+          const now = new Date();
+          // The secret in use becomes the previous one (one replaced earlier and still in its window is dropped).
+          await tx
+            .update(webhookSubscribers)
+            .set({
+              previousSecretCiphertext: endPreviousNow ? null : sql`${webhookSubscribers.secretCiphertext}`,
+              previousSecretExpiresAt: endPreviousNow ? null : new Date(now.getTime() + ROTATION_OVERLAP_HOURS * 3600_000),
+              secretCiphertext: options.box.seal(secret),
+              secretRotatedAt: now,
+              updatedAt: now,
+            })
+            .where(eq(webhookSubscribers.id, ref));
+          return { result: await viewOf(tx, ref), audit: { action: 'issuer-events.secret-rotated', recordType: 'webhook-subscriber', recordIds: [ref, endPreviousNow ? 'previous:ended' : `previous:${String(ROTATION_OVERLAP_HOURS)}h`] } };
+        },
+      });
+      return { ...rotated, secret };
     },
   );
   done();

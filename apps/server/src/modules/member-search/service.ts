@@ -1,7 +1,6 @@
-import { and, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { ContactHistoryEntry, MemberActivityResponse, MemberSearchQuery, MemberSearchResponse } from '@portal/contracts';
 import type { Database } from '../../db/client';
-import { accounts, actingSessions, auditLog } from '../../db/schema';
+import { contactHistoryRows } from '../audit/service';
 import { notificationList } from '../notification/service';
 import { policySummaries, type PolicyRules } from '../policy/service';
 import { policiesOfMembers, searchMembers } from './repository';
@@ -61,23 +60,7 @@ const LATEST_NOTIFICATIONS = 10;
  */
 export async function memberActivity(db: Database, householdId: string): Promise<MemberActivityResponse> {
   const latest = await notificationList(db, { kind: 'household', id: householdId }, { view: 'latest', page: 1, pageSize: LATEST_NOTIFICATIONS });
-  const history = await db
-    .select({
-      occurredAt: auditLog.occurredAt,
-      actorRole: auditLog.actorRole,
-      givenName: accounts.givenName,
-      familyName: accounts.familyName,
-      action: auditLog.action,
-      recordType: auditLog.recordType,
-      outcome: auditLog.outcome,
-      actingReason: actingSessions.reason,
-    })
-    .from(auditLog)
-    .leftJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
-    .leftJoin(actingSessions, eq(actingSessions.id, auditLog.actingSessionId))
-    .where(and(eq(auditLog.actingForHouseholdId, householdId), isNotNull(auditLog.actorRole), notInArray(auditLog.actorRole, NOT_CONTACT), sql`${auditLog.action} <> 'read'`))
-    .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
-    .limit(CONTACT_HISTORY_LIMIT);
+  const history = await contactHistoryRows(db, householdId, NOT_CONTACT, CONTACT_HISTORY_LIMIT);
   const contactHistory: ContactHistoryEntry[] = history.map((row) => ({
     occurredAt: row.occurredAt.toISOString(),
     actorRole: row.actorRole,

@@ -1,8 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { members, memberSpans, policies } from '../../db/schema';
 
-export async function memberById(db: Database, memberId: string) {
+export type MemberRow = typeof members.$inferSelect;
+
+export async function memberById(db: Executor, memberId: string): Promise<MemberRow | undefined> {
   const [row] = await db.select().from(members).where(eq(members.id, memberId));
   return row;
 }
@@ -22,4 +24,80 @@ export async function memberSpansOn(db: Database, memberId: string, policyIds: r
 export async function memberCreatedTimes(db: Database, memberIds: readonly string[]) {
   if (memberIds.length === 0) return [];
   return db.select({ id: members.id, createdAt: members.createdAt }).from(members).where(inArray(members.id, [...memberIds]));
+}
+
+/** Gives member spans back their end (and takes back their cancellation): a reinstated coverage's members. */
+export async function restoreMemberSpans(tx: Executor, changes: readonly { id: string; endDate: string }[]): Promise<void> {
+  for (const change of changes) await tx.update(memberSpans).set({ endDate: change.endDate, cancelled: false }).where(eq(memberSpans.id, change.id));
+}
+
+/** The members on a policy (any span, cancelled or not), the subscriber first, each once with their relationship. */
+export async function membersOnPolicy(db: Executor, policyId: string) {
+  const rows = await db
+    .selectDistinctOn([members.id], { member: members, relationship: memberSpans.relationship })
+    .from(memberSpans)
+    .innerJoin(members, eq(members.id, memberSpans.memberId))
+    .where(eq(memberSpans.policyId, policyId))
+    .orderBy(members.id, asc(memberSpans.startDate));
+  return rows.sort((a, b) => Number(b.relationship === 'self') - Number(a.relationship === 'self') || a.member.dob.localeCompare(b.member.dob));
+}
+
+export async function lockMember(tx: Executor, memberId: string): Promise<MemberRow | undefined> {
+  const [row] = await tx.select().from(members).where(eq(members.id, memberId)).for('update');
+  return row;
+}
+
+/** A member's new details (an approved demographics request, issue 13): the version goes up. */
+export async function updateMemberDetails(tx: Executor, memberId: string, values: Partial<Pick<MemberRow, 'firstName' | 'middleName' | 'lastName' | 'dob' | 'gender' | 'tobacco'>>): Promise<void> {
+  await tx
+    .update(members)
+    .set({ ...values, version: sql`${members.version} + 1` })
+    .where(eq(members.id, memberId));
+}
+
+/** Every member's spans on the policy, oldest first (one row per span). */
+export async function memberSpansOnPolicy(db: Executor, policyId: string) {
+  return db
+    .select({
+      memberId: members.id,
+      folderId: members.folderId,
+      exchangeMemberId: members.exchangeMemberId,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      dob: members.dob,
+      relationship: memberSpans.relationship,
+      startDate: memberSpans.startDate,
+      endDate: memberSpans.endDate,
+      cancelled: memberSpans.cancelled,
+    })
+    .from(memberSpans)
+    .innerJoin(members, eq(members.id, memberSpans.memberId))
+    .where(eq(memberSpans.policyId, policyId))
+    .orderBy(asc(memberSpans.startDate));
+}
+
+/** A new member of the household (an approved add-dependent request, issue 13). */
+export async function insertMember(tx: Executor, values: typeof members.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(members).values(values).returning({ id: members.id });
+  if (!row) throw new Error('member not written');
+  return row.id;
+}
+
+/** One member's spans on a policy, locked for the transaction (a removal ends them). */
+export async function lockMemberSpans(tx: Executor, policyId: string, memberId: string) {
+  return tx
+    .select()
+    .from(memberSpans)
+    .where(and(eq(memberSpans.policyId, policyId), eq(memberSpans.memberId, memberId)))
+    .orderBy(asc(memberSpans.startDate))
+    .for('update');
+}
+
+/** A member span's dates or cancellation (a dependent removed, a coverage change approved; issue 13). */
+export async function updateMemberSpan(tx: Executor, id: string, values: Partial<Pick<typeof memberSpans.$inferSelect, 'startDate' | 'endDate' | 'cancelled'>>): Promise<void> {
+  await tx.update(memberSpans).set(values).where(eq(memberSpans.id, id));
+}
+
+export async function insertMemberSpans(tx: Executor, values: (typeof memberSpans.$inferInsert)[]): Promise<void> {
+  if (values.length > 0) await tx.insert(memberSpans).values(values);
 }

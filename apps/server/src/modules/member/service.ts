@@ -3,6 +3,15 @@ import type { MemberDetail } from '@portal/contracts';
 import type { Database } from '../../db/client';
 import { memberById, memberCreatedTimes, memberSpansOn } from './repository';
 
+// For the reinstatement module: a reinstated coverage's members covered again.
+export { restoreMemberSpans } from './repository';
+
+// For the demographics module: the people on a policy, and their details changed under a lock (issue 13).
+export { lockMember, memberById, membersOnPolicy, updateMemberDetails, type MemberRow } from './repository';
+
+// For the dependents and coverage-change modules: the people on a policy and their spans, changed on approval (issue 13).
+export { insertMember, insertMemberSpans, lockMemberSpans, memberSpansOnPolicy, updateMemberSpan } from './repository';
+
 type SpanRow = Awaited<ReturnType<typeof memberSpansOn>>[number];
 
 /**

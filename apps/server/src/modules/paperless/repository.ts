@@ -7,8 +7,9 @@ import { emailConfirmations, preferences } from '../../db/schema';
 export type PreferencesRow = typeof preferences.$inferSelect;
 export type ConfirmationRow = typeof emailConfirmations.$inferSelect;
 
-export async function preferencesOf(db: Executor, householdId: string): Promise<PreferencesRow | undefined> {
-  const [row] = await db.select().from(preferences).where(eq(preferences.householdId, householdId));
+export async function preferencesOf(db: Executor, householdId: string, lock = false): Promise<PreferencesRow | undefined> {
+  const query = db.select().from(preferences).where(eq(preferences.householdId, householdId));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
@@ -82,4 +83,18 @@ export async function createConfirmation(
 
 export async function markConfirmed(db: Executor, id: string): Promise<void> {
   await db.update(emailConfirmations).set({ confirmedAt: sql`now()` }).where(eq(emailConfirmations.id, id));
+}
+
+/** The household's language: the version goes up. Creates the household's preferences when it has none (undefined if another request did meanwhile). */
+export async function saveLanguage(tx: Executor, householdId: string, language: 'en' | 'es' | 'pt', exists: boolean): Promise<PreferencesRow | undefined> {
+  if (exists) {
+    const [row] = await tx
+      .update(preferences)
+      .set({ language, version: sql`${preferences.version} + 1`, updatedAt: new Date() })
+      .where(eq(preferences.householdId, householdId))
+      .returning();
+    return row;
+  }
+  const [row] = await tx.insert(preferences).values({ householdId, language }).onConflictDoNothing().returning();
+  return row;
 }

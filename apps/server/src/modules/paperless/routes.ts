@@ -7,7 +7,7 @@ import {
   UpdatePaperlessRequestSchema,
   UpdatePaperlessResponseSchema,
 } from '@portal/contracts';
-import { authorizeHousehold, forbidden, requirePrincipal } from '../../auth/access';
+import { authorizeHousehold, authorizePaperlessConsent, authorizePaperlessRead } from '../../auth/access';
 import { runCommand } from '../../plugins/command';
 import { confirmEmail, paperlessSettings, updateDelivery, usableConfirmation, type PaperlessDeps } from './service';
 
@@ -20,8 +20,6 @@ const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 4
  */
 export const paperlessRoutes: FastifyPluginCallbackZod<PaperlessDeps> = (app, deps, done) => {
   const db = app.database.db;
-  const memberOf = (householdId: string, principal: ReturnType<typeof requirePrincipal>): boolean =>
-    principal.kind === 'member' && principal.householdId === householdId;
 
   app.get(
     '/v1/Household/:householdId/paperless',
@@ -36,12 +34,7 @@ export const paperlessRoutes: FastifyPluginCallbackZod<PaperlessDeps> = (app, de
     },
     async (request) => {
       const { householdId } = request.params;
-      await authorizeHousehold(request, db, householdId);
-      // A guest located an account to pay it: the household's e-mail address is not theirs to read.
-      if (requirePrincipal(request).kind === 'guest') {
-        await request.audit({ action: 'access', outcome: 'denied', reason: 'guest', recordType: 'paperless', recordIds: [householdId], actingForHouseholdId: householdId });
-        throw forbidden();
-      }
+      await authorizePaperlessRead(request, db, householdId);
       const settings = await paperlessSettings(db, householdId);
       await request.audit({ action: 'read', outcome: 'success', recordType: 'paperless', recordIds: [householdId], actingForHouseholdId: householdId });
       return settings;
@@ -69,10 +62,7 @@ export const paperlessRoutes: FastifyPluginCallbackZod<PaperlessDeps> = (app, de
         authorize: async (database, principal) => {
           await authorizeHousehold(request, database, householdId);
           // Consent to electronic delivery is the member's own to give.
-          if (!memberOf(householdId, principal)) {
-            await request.audit({ action: 'access', outcome: 'denied', reason: 'not-own-household', recordType: 'paperless', recordIds: [householdId], actingForHouseholdId: householdId });
-            throw forbidden();
-          }
+          await authorizePaperlessConsent(request, principal, householdId);
           return householdId;
         },
         householdOf: (id) => id,
@@ -104,10 +94,7 @@ export const paperlessRoutes: FastifyPluginCallbackZod<PaperlessDeps> = (app, de
         action: 'manage-paperless',
         authorize: async (database, principal) => {
           const confirmation = await usableConfirmation(database, request.body.token);
-          if (!memberOf(confirmation.householdId, principal)) {
-            await request.audit({ action: 'access', outcome: 'denied', reason: 'not-own-household', recordType: 'paperless', recordIds: [confirmation.householdId], actingForHouseholdId: confirmation.householdId });
-            throw forbidden();
-          }
+          await authorizePaperlessConsent(request, principal, confirmation.householdId);
           return confirmation;
         },
         householdOf: (confirmation) => confirmation.householdId,

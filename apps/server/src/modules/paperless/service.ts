@@ -19,6 +19,9 @@ import {
   type PreferencesRow,
 } from './repository';
 
+// For the demographics module: the household's language, read under a lock and saved (issue 11).
+export { preferencesOf, saveLanguage } from './repository';
+
 export interface PaperlessDeps {
   branding: Branding;
   publicUrl: string;
@@ -31,6 +34,11 @@ export const deliveryOf = (row: PreferencesRow | undefined): DeliveryChoices =>
   row ? { invoices: row.invoiceDelivery, notices: row.noticeDelivery, taxForms: row.taxFormsElectronicConsent ? 'electronic' : 'paper' } : PAPER;
 
 const anyElectronic = (delivery: DeliveryChoices) => Object.values(delivery).includes('electronic');
+
+/** The household's language (SPEC §4: a member's preferred language is their household's), null without a row. */
+export async function householdLanguage(db: Executor, householdId: string): Promise<PreferencesRow['language'] | null> {
+  return (await preferencesOf(db, householdId))?.language ?? null;
+}
 
 /** E-mail addresses compare without case and surrounding spaces (the domain part is case-insensitive, and members expect the same of the rest). */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

@@ -15,12 +15,13 @@ import type { Executor, Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { runCommand, ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
+import { processorProblem } from './processor-problem';
 import { processorKeyFor } from '../../plugins/idempotency';
 import { ownsToken } from '../../processor/owner';
-import { ProcessorTimeout, ProcessorUnavailable, type ChargeResult, type DeclineCode, type TokenDescription } from '../../processor/port';
+import { type ChargeResult, type DeclineCode, type TokenDescription } from '../../processor/port';
 import { postToFinance } from '../finance/service';
 import { checkReinstatementPayment, outcomeOfPayment, requestReinstatement, type AcceptedReinstatement, type ReinstatementContext } from '../reinstatement/service';
-import { isPaymentForLater, schedulePaymentForLater } from '../scheduled-payment/commands';
+import { isPaymentForLater, schedulePaymentForLater } from '../scheduled-payment/service';
 import { savedPaymentMethod, saveToWallet } from '../wallet/service';
 import { insertPayment, paymentByTransactionId, policyForPayment, updatePayment, type PaymentRow } from './repository';
 import { receiptOf } from './receipt';
@@ -115,16 +116,6 @@ async function resolvePayment(request: FastifyRequest, db: Executor, principal: 
     throw ruleViolation('body.paymentDetails.saveToWallet', 'not-allowed', 'Only a signed-in member can save a new method.');
   }
   return { amount, method, source: binder ? 'Binder' : guest ? 'Guest' : 'Portal' };
-}
-
-export function processorProblem(error: unknown): HttpProblem {
-  if (error instanceof ProcessorTimeout) {
-    return new HttpProblem(504, ProblemType.paymentOutcomeUnknown, 'Payment outcome unknown', 'The processor did not answer in time. Retry with the same Idempotency-Key: it will not charge twice.');
-  }
-  if (error instanceof ProcessorUnavailable) {
-    return new HttpProblem(503, ProblemType.unavailable, 'Processor unavailable', 'The payment processor is not available. Nothing was charged; try again later.');
-  }
-  return error instanceof HttpProblem ? error : new HttpProblem(503, ProblemType.unavailable, 'Processor unavailable', 'The payment processor is not available.');
 }
 
 const DECLINE_STATUS: Record<ChargeResult['status'], PaymentRow['transactionStatus']> = { succeeded: 'Succeeded', pending: 'Pending', declined: 'Failed' };

@@ -10,7 +10,7 @@ import type { EventVerdict } from '../../plugins/processor';
 import type { ProcessorEvent, RefundResult } from '../../processor/port';
 import { postToFinance } from '../finance/service';
 import { reinstatementPaymentReturned } from '../reinstatement/service';
-import { processorProblem } from './make-payment';
+import { processorProblem } from './processor-problem';
 import { deskPaymentRow, insertRefund, markRefundSucceeded, paymentById, paymentByTransactionId, refundByProcessorId, refundsOf, updatePayment, type PaymentRefundRow } from './repository';
 
 /**

@@ -9,6 +9,10 @@ export { deskPayment, refundPayment, voidPayment } from './refund';
 // Payments the portal makes on its own on their day (scheduled payments, autopay): the billing day's steps.
 export { chargeDue, type DueCharge, type DueChargeOutcome, type DueChargeDependencies } from './charge-due';
 
+// For the other modules' billing-day steps and scheduled payments (their one door into this module).
+export { workThroughByPolicy } from './charge-due';
+export { policyForPayment } from './repository';
+
 /** SPEC §3 Payment history of one policy, a page at a time (issue 4: lists that grow are paginated). */
 export async function paymentHistory(db: Database, policyId: string, query: PaymentHistoryQuery): Promise<PaymentPage> {
   const { rows, total } = await paymentPage(db, policyId, query);

@@ -6,7 +6,7 @@ import { authorizePolicy, type PolicyRef } from '../../auth/access';
 import { runCommand, ruleViolation } from '../../plugins/command';
 import { serviceRequestList, serviceRequestView, submitServiceRequest } from '../service-request/service';
 import type { ProviderDirectory } from './directory';
-import { lockPolicy } from './repository';
+import { lockPolicy } from '../policy/service';
 import { choiceDetails, pcpOverview, providerName } from './service';
 
 type Body = z.output<typeof SelectPcpRequestSchema>;

@@ -18,6 +18,8 @@ import { policyDetail } from '../policy/service';
 import { serviceRequestList } from '../service-request/service';
 import type { DirectoryProvider, ProviderDirectory } from './directory';
 
+export type { DirectoryProvider, ProviderDirectory } from './directory';
+
 /**
  * Choosing a primary care provider (issue 12; SPEC §2 /admin/pcp-select; docs/decisions/027): searching the
  * provider directory, and each member's PCP on record. The record is the `pcp` service request itself (the

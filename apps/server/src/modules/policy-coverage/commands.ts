@@ -26,8 +26,9 @@ import { serviceRequestList, serviceRequestView, submitServiceRequest } from '..
 import { autopayList } from '../autopay/service';
 import { scheduledPaymentList } from '../scheduled-payment/service';
 import { coverageFactsOf, coveredMembers } from './facts';
-import { loadCoverageBundle, lockPolicy, type CoverageBundle } from './repository';
+import { loadCoverageBundle, type CoverageBundle } from './repository';
 import { limitsOf, planChoicesOf, renewsCurrent, type CoverageRules } from './service';
+import { lockPolicy } from '../policy/service';
 
 /**
  * The coverage commands of issue 11, each a service request through the write path (docs/decisions/014):

@@ -58,31 +58,7 @@ export async function planById(db: Executor, planId: string): Promise<PlanRow | 
   return row;
 }
 
-/**
- * The policy row locked for this transaction: two requests for the same policy (two tabs, a member and
- * staff) take turns, so the "one open request of a kind per policy" rule holds under concurrency.
- */
-export async function lockPolicy(tx: Executor, policyId: string): Promise<void> {
-  await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update');
-}
 
-/** A coverage span's dates or cancellation (an approved change of coverage, issue 13). */
-export async function updateCoverageSpan(tx: Executor, id: string, values: Partial<Pick<typeof coverageSpans.$inferSelect, 'startDate' | 'endDate' | 'cancelled'>>): Promise<void> {
-  await tx.update(coverageSpans).set(values).where(eq(coverageSpans.id, id));
-}
 
-export async function updateMemberSpanDates(tx: Executor, id: string, values: Partial<Pick<typeof memberSpans.$inferSelect, 'startDate' | 'endDate' | 'cancelled'>>): Promise<void> {
-  await tx.update(memberSpans).set(values).where(eq(memberSpans.id, id));
-}
 
-export async function insertCoverageSpan(tx: Executor, values: typeof coverageSpans.$inferInsert): Promise<void> {
-  await tx.insert(coverageSpans).values(values);
-}
 
-export async function insertMemberSpans(tx: Executor, values: (typeof memberSpans.$inferInsert)[]): Promise<void> {
-  if (values.length > 0) await tx.insert(memberSpans).values(values);
-}
-
-export async function setPolicyEnrollmentStatus(tx: Executor, policyId: string, status: CoveragePolicyRow['enrollmentStatus']): Promise<void> {
-  await tx.update(policies).set({ enrollmentStatus: status }).where(eq(policies.id, policyId));
-}

@@ -36,18 +36,14 @@ import { scheduledPaymentList } from '../scheduled-payment/service';
 import { coverageFactsOf, coveredMembers, overlaps, shownSpan } from './facts';
 import {
   cataloguePlans,
-  insertCoverageSpan,
-  insertMemberSpans,
   loadCoverageBundle,
-  lockPolicy,
   planById,
-  setPolicyEnrollmentStatus,
-  updateCoverageSpan,
-  updateMemberSpanDates,
   type CoverageBundle,
   type CoverageSpanRow,
   type PlanRow,
 } from './repository';
+import { insertMemberSpans, updateMemberSpan } from '../member/service';
+import { insertCoverageSpan, lockPolicy, setEnrollmentStatus, updateCoverageSpan } from '../policy/service';
 
 /**
  * The coverage module's reads (issue 11): coverage details with the amounts the caller's roles may see
@@ -296,8 +292,8 @@ async function endSpansOn(tx: Transaction, bundle: CoverageBundle, endDate: Cale
     changed += 1;
   }
   for (const { span } of bundle.memberRows.filter((row) => !row.span.cancelled)) {
-    if (isAfter(span.startDate, endDate)) await updateMemberSpanDates(tx, span.id, { cancelled: true });
-    else if (span.endDate === null || isAfter(span.endDate, endDate)) await updateMemberSpanDates(tx, span.id, { endDate });
+    if (isAfter(span.startDate, endDate)) await updateMemberSpan(tx, span.id, { cancelled: true });
+    else if (span.endDate === null || isAfter(span.endDate, endDate)) await updateMemberSpan(tx, span.id, { endDate });
   }
   return changed;
 }
@@ -311,7 +307,7 @@ export async function applyEndCoverage(tx: Transaction, input: { policyId: strin
   const bundle = await lockedCoverage(tx, input.policyId);
   const changed = await endSpansOn(tx, bundle, input.endDate);
   if (changed === 0) throw ruleViolation('params.id', 'coverage-already-ends', 'The coverage already ends by then.');
-  if (isAfter(input.today, input.endDate)) await setPolicyEnrollmentStatus(tx, bundle.policy.id, 'Terminated');
+  if (isAfter(input.today, input.endDate)) await setEnrollmentStatus(tx, bundle.policy.id, 'Terminated');
   // The statement the member confirmed said autopay stops (packages/domain `endCoverageEffects`).
   const autopay = await stopAutopayOfPolicy(tx, { id: bundle.policy.id, householdId: bundle.policy.householdId, policyNumber: bundle.policy.policyNumber }, input.today);
   const plan = shownSpan(bundle, input.today)?.plan ?? bundle.spans.filter((span) => !span.cancelled).at(-1)?.plan;
@@ -340,13 +336,13 @@ export async function applyCoverageDates(tx: Transaction, input: { policyId: str
     if (span.endDate !== null && isAfter(input.newDate, span.endDate)) throw ruleViolation('params.id', 'date-crosses-other-end', 'The new start is after the end.');
     await updateCoverageSpan(tx, span.id, { startDate: input.newDate });
     for (const { span: memberSpan } of bundle.memberRows.filter((row) => !row.span.cancelled && row.span.startDate === input.currentDate)) {
-      await updateMemberSpanDates(tx, memberSpan.id, { startDate: input.newDate });
+      await updateMemberSpan(tx, memberSpan.id, { startDate: input.newDate });
     }
   } else {
     if (isAfter(span.startDate, input.newDate)) throw ruleViolation('params.id', 'date-crosses-other-end', 'The new end is before the start.');
     await updateCoverageSpan(tx, span.id, { endDate: input.newDate });
     for (const { span: memberSpan } of bundle.memberRows.filter((row) => !row.span.cancelled && row.span.endDate === input.currentDate)) {
-      await updateMemberSpanDates(tx, memberSpan.id, { endDate: input.newDate });
+      await updateMemberSpan(tx, memberSpan.id, { endDate: input.newDate });
     }
   }
 }

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { households, policies, wallets } from '../../db/schema';
-import type { coverageSpans, finances, plans, reinstatementEligibility } from '../../db/schema';
+import { coverageSpans, households, policies, wallets } from '../../db/schema';
+import type { finances, plans, reinstatementEligibility } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
 export type SpanRow = typeof coverageSpans.$inferSelect;
@@ -158,43 +158,6 @@ export async function loadPolicyBundles(db: Database, policyIds: string[]): Prom
   return rows.map(toBundle).sort((x, y) => (order.get(x.policy.id) ?? 0) - (order.get(y.policy.id) ?? 0));
 }
 
-export async function brokerPolicyIds(db: Database, brokerId: string): Promise<string[]> {
-  const rows = await db.select({ id: policies.id }).from(policies).where(eq(policies.brokerId, brokerId)).orderBy(policies.createdAt);
-  return rows.map((row) => row.id);
-}
-
-/** How staff name the member they open: an exchange subscriber id, a household, or one policy (issue 13). */
-export type MemberReference = { exchangeSubscriberId: string } | { householdId: string } | { policyId: string };
-
-/**
- * Policies of the household(s) of a member staff open (member search): found by exchange subscriber id,
- * by household, or by one of their policies; a policy without a household brings its subscriber's other
- * policies without one.
- */
-export async function policyIdsForMemberReference(db: Database, reference: MemberReference): Promise<string[]> {
-  const where =
-    'exchangeSubscriberId' in reference
-      ? sql`upper(${policies.exchangeSubscriberId}) = upper(${reference.exchangeSubscriberId})`
-      : 'householdId' in reference
-        ? eq(policies.householdId, reference.householdId)
-        : eq(policies.id, reference.policyId);
-  const found = await db.select({ householdId: policies.householdId, subscriberMemberId: policies.subscriberMemberId }).from(policies).where(where);
-  const householdIds = [...new Set(found.map((f) => f.householdId).filter((id): id is string => id !== null))];
-  const subscriberIds = [...new Set(found.filter((f) => f.householdId === null).map((f) => f.subscriberMemberId))];
-  if (householdIds.length === 0 && subscriberIds.length === 0) return [];
-  const rows = await db
-    .select({ id: policies.id })
-    .from(policies)
-    .where(
-      or(
-        ...(householdIds.length > 0 ? [inArray(policies.householdId, householdIds)] : []),
-        ...(subscriberIds.length > 0 ? [and(isNull(policies.householdId), inArray(policies.subscriberMemberId, subscriberIds))] : []),
-      ),
-    )
-    .orderBy(policies.createdAt);
-  return rows.map((row) => row.id);
-}
-
 const householdStatements = preparedStatements((db) => ({
   byIds: db
     .select({ id: households.id, exchangeId: households.exchangeId, walletReferenceId: wallets.referenceId })
@@ -227,4 +190,59 @@ export async function loadPolicyPage(db: Database, policyId: string) {
       scheduledCount: scheduled.length,
     },
   };
+}
+
+/**
+ * Locks the policy's row for the rest of the transaction, so that commands on one policy take turns (its
+ * broker, a PCP choice, coverage and dependent requests, scheduled payments): two tabs, or a member and
+ * staff, cannot both pass a "one at a time" rule. `no key update` where the command only needs to keep
+ * other commands out: it does not block rows that reference the policy being inserted meanwhile.
+ */
+export async function lockPolicy(tx: Executor, policyId: string, strength: 'update' | 'no key update' = 'update'): Promise<void> {
+  await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for(strength);
+}
+
+/** The policy's broker of record (null: none, or no such policy). */
+export async function brokerIdOfPolicy(db: Executor, policyId: string): Promise<string | null> {
+  const [row] = await db.select({ brokerId: policies.brokerId }).from(policies).where(eq(policies.id, policyId));
+  return row?.brokerId ?? null;
+}
+
+/** Sets (or, with null, removes) the policy's broker of record. */
+export async function setBrokerOfRecord(tx: Executor, policyId: string, brokerId: string | null): Promise<void> {
+  await tx.update(policies).set({ brokerId }).where(eq(policies.id, policyId));
+}
+
+/** The policy's enrollment status (the billing clock ended it; a reinstatement brought it back). */
+export async function setEnrollmentStatus(tx: Executor, policyId: string, status: PolicyRow['enrollmentStatus']): Promise<void> {
+  await tx.update(policies).set({ enrollmentStatus: status }).where(eq(policies.id, policyId));
+}
+
+/** Points these policies' residential or mailing address at another row (an approved move, issue 11). */
+export async function repointPolicyAddresses(tx: Executor, policyIds: readonly string[], role: 'residential' | 'mailing', addressId: string): Promise<void> {
+  if (policyIds.length === 0) return;
+  await tx
+    .update(policies)
+    .set(role === 'residential' ? { residentialAddressId: addressId } : { mailingAddressId: addressId })
+    .where(inArray(policies.id, [...policyIds]));
+}
+
+/** Gives coverage spans back their end (and takes back their cancellation): the coverage as if it had not ended. */
+export async function restoreCoverageSpans(tx: Executor, changes: readonly { id: string; endDate: string }[]): Promise<void> {
+  for (const change of changes) await tx.update(coverageSpans).set({ endDate: change.endDate, cancelled: false }).where(eq(coverageSpans.id, change.id));
+}
+
+/** How many policies the member holds as subscriber (a linked account's answer, issue 12). */
+export async function subscriberPolicyCount(db: Executor, memberId: string): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(policies).where(eq(policies.subscriberMemberId, memberId));
+  return row?.count ?? 0;
+}
+
+/** A coverage span's dates or cancellation (an approved change of coverage, issue 13). */
+export async function updateCoverageSpan(tx: Executor, id: string, values: Partial<Pick<typeof coverageSpans.$inferSelect, 'startDate' | 'endDate' | 'cancelled'>>): Promise<void> {
+  await tx.update(coverageSpans).set(values).where(eq(coverageSpans.id, id));
+}
+
+export async function insertCoverageSpan(tx: Executor, values: typeof coverageSpans.$inferInsert): Promise<void> {
+  await tx.insert(coverageSpans).values(values);
 }

@@ -25,6 +25,13 @@ import type { Database } from '../../db/client';
 import { hraOf } from '../finance/service';
 import { loadMemberPolicyBundles, loadPolicyBundles, loadPolicyPage, type FinanceRow, type HouseholdRow, type PolicyBundle, type SpanRow } from './repository';
 
+// The household list reads a household with no policies on its own (modules/household).
+export { loadHouseholds } from './repository';
+
+// The policy row's lock and its broker of record, for the commands of other modules on one policy.
+export { brokerIdOfPolicy, lockPolicy, repointPolicyAddresses, restoreCoverageSpans, setBrokerOfRecord, setEnrollmentStatus, subscriberPolicyCount } from './repository';
+export { insertCoverageSpan, updateCoverageSpan } from './repository';
+
 /** SPEC §4: the label of a cancelled span. */
 export const CANCEL_LABEL = 'policyStatus.cancelled';
 

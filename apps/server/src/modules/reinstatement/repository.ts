@@ -49,16 +49,6 @@ export async function memberSpansOf(db: Executor, policyId: string) {
     .where(eq(memberSpans.policyId, policyId));
 }
 
-/** Gives spans back their end (and takes back their cancellation): the coverage as if it had not ended. */
-export async function restoreSpans(tx: Executor, table: 'policy' | 'member', changes: readonly { id: string; endDate: string }[]): Promise<void> {
-  const target = table === 'policy' ? coverageSpans : memberSpans;
-  for (const change of changes) await tx.update(target).set({ endDate: change.endDate, cancelled: false }).where(eq(target.id, change.id));
-}
-
-export async function setEnrollmentStatus(tx: Executor, policyId: string, status: 'Active' | 'Terminated'): Promise<void> {
-  await tx.update(policies).set({ enrollmentStatus: status }).where(eq(policies.id, policyId));
-}
-
 /** The offer was used: nothing more to reinstate (SPEC §3 NotEligible), its deadline kept for the record. */
 export async function markReinstatementUsed(tx: Executor, policyId: string): Promise<void> {
   await tx.update(reinstatementEligibility).set({ reinstatementStatus: 'NotEligible', amountDueCents: 0, months: [] }).where(eq(reinstatementEligibility.policyId, policyId));

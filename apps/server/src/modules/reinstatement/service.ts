@@ -30,11 +30,11 @@ import {
   policyForReinstatement,
   policySpans,
   reinstatementRequestPaidBy,
-  restoreSpans,
-  setEnrollmentStatus,
   terminationNoticeReason,
   type ReinstatementPolicy,
 } from './repository';
+import { restoreMemberSpans } from '../member/service';
+import { restoreCoverageSpans, setEnrollmentStatus } from '../policy/service';
 
 /**
  * Reinstatement (issue 11; SPEC §2 /admin/policy-selection/span-selection/reactivate-plan, §3
@@ -192,8 +192,8 @@ export async function reinstatePolicy(
   const ended = coverageEndOf(spans);
   if (!policy || ended === null) throw new Error('reinstatePolicy: the policy has no ended coverage');
   const changes = reinstatedSpans(spans, ended);
-  await restoreSpans(tx, 'policy', changes);
-  await restoreSpans(tx, 'member', reinstatedSpans(await memberSpansOf(tx, policyId), ended));
+  await restoreCoverageSpans(tx, changes);
+  await restoreMemberSpans(tx, reinstatedSpans(await memberSpansOf(tx, policyId), ended));
   const coveredThrough = restoredThroughOf(spans, ended);
   // Coverage restored only for months already past (a plan year that ended meanwhile) stays ended today.
   await setEnrollmentStatus(tx, policyId, compareCalendarDates(coveredThrough, context.today) >= 0 ? 'Active' : 'Terminated');

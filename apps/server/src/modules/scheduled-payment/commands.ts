@@ -17,18 +17,18 @@ import type { Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { runCommand, ruleViolation, type CommandOutcome } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
-import { policyForPayment } from '../payment/repository';
+import { policyForPayment } from '../payment/service';
 import { savedPaymentMethod } from '../wallet/service';
 import {
   clearScheduledPayments,
   insertScheduledPayment,
-  lockPolicyForScheduling,
   lockScheduledPayment,
   scheduledCountOf,
   updateScheduledPayment,
   type ScheduledPaymentRow,
 } from './repository';
-import { scheduledPaymentView } from './service';
+import { scheduledPaymentView } from './view';
+import { lockPolicy } from '../policy/service';
 
 /**
  * The scheduled-payment commands of issue 10 (SPEC §3 Scheduled payment, §4, §9), each through the write
@@ -183,7 +183,7 @@ export function createScheduledPayment(request: FastifyRequest, policyId: string
     },
     householdOf: ({ ref }) => ref.householdId,
     execute: async (tx, { ref: { policy } }): Promise<CommandOutcome<ScheduledPayment>> => {
-      await lockPolicyForScheduling(tx, policy.id);
+      await lockPolicy(tx, policy.id, 'no key update');
       checkPayable(policy, OWN_FIELDS.policy);
       const description = body.description === undefined || body.description === '' ? null : body.description;
       const { row } = await insertChecked(tx, { policy, itemId: body.walletItemId, amount: amountCents(body.paymentAmount), date: body.paymentDate, description }, rules, OWN_FIELDS);
@@ -286,7 +286,7 @@ export function schedulePaymentForLater(request: FastifyRequest, body: MakePayme
         throw ruleViolation('body.paymentDetails.paymentToken', 'later-needs-saved-method', 'A payment on a later date is made from a saved wallet method.');
       }
       if (details.saveToWallet) throw ruleViolation('body.paymentDetails.saveToWallet', 'not-allowed', 'A saved method is already in the wallet.');
-      await lockPolicyForScheduling(tx, policy.id);
+      await lockPolicy(tx, policy.id, 'no key update');
       checkPayable(policy, fields.date);
       // SPEC §4, in this payment's transaction: the domain decides (a later date is never today).
       const cleared = paymentClearsScheduledPayments(date, rules.today) ? await clearScheduledPayments(tx, policy.id) : [];

@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CalendarDate } from '@portal/domain';
 import type { DailyStep, DayScope } from '../../jobs/runner';
 import { ProcessorTimeout, ProcessorUnavailable } from '../../processor/port';
-import { workThroughByPolicy } from '../payment/charge-due';
-import { chargeDue, type DueChargeDependencies } from '../payment/service';
+import { chargeDue, workThroughByPolicy, type DueChargeDependencies } from '../payment/service';
 import { paymentMethodsByToken } from '../wallet/service';
 import { claimDueScheduledPayments, settleScheduledPayment } from './repository';
 

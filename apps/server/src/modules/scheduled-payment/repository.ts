@@ -108,14 +108,6 @@ export async function settleScheduledPayment(
 
 export type ScheduledPaymentRow = typeof scheduledPayments.$inferSelect;
 
-/**
- * Locks the policy's row for the rest of the transaction: a policy's scheduled payments are counted
- * against the limit and changed by one command at a time (two tabs cannot both add the last one).
- */
-export async function lockPolicyForScheduling(tx: Executor, policyId: string): Promise<void> {
-  await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('no key update');
-}
-
 /** How many of the policy's payments are still Scheduled (what counts against the limit). */
 export async function scheduledCountOf(tx: Executor, policyId: string): Promise<number> {
   const [row] = await tx

@@ -1,69 +1,11 @@
-import { canAddScheduledPayment, choosePolicySpans, type CalendarDate } from '@portal/domain';
-import type { AccountConfig, ScheduledPayment, ScheduledPaymentList } from '@portal/contracts';
-import type { Database, Transaction } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
-import { walletItemsByToken } from '../wallet/repository';
-import { walletItemRef } from '../wallet/service';
-import { cancelScheduledPaymentsOf, scheduledPaymentsOf, scheduledPaymentsPayingWith, spansWithPlanNames } from './repository';
+import { cancelScheduledPaymentsOf, scheduledPaymentsPayingWith } from './repository';
 
 export { scheduledPaymentsPayingWith };
 
-/**
- * SPEC §3 Scheduled payments of a policy, with how many more the tenant allows (SPEC §9
- * maxScheduledPaymentsAllowed, decided by the domain's canAddScheduledPayment). The payment token is
- * replaced by the wallet item it pays from.
- */
-export async function scheduledPaymentList(
-  db: Database,
-  policy: { id: string; householdId: string | null },
-  rules: { today: CalendarDate; account: AccountConfig },
-): Promise<ScheduledPaymentList> {
-  const [rows, spans] = await Promise.all([
-    scheduledPaymentsOf(db, policy.id),
-    spansWithPlanNames(db, policy.id),
-  ]);
-  const items = await walletItemsByToken(
-    db,
-    policy.householdId,
-    rows.map((row) => row.paymentToken),
-  );
-  // SPEC §4 span choice: the span the policy shows today names the plan.
-  const planName = choosePolicySpans(spans, rules.today)?.primary.planName ?? null;
-  const limits = rules.account.payments;
-  const scheduledCount = rows.filter((row) => row.status === 'Scheduled').length;
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      accountId: row.policyId,
-      paymentAmountCents: row.paymentAmountCents,
-      description: row.description,
-      paymentDate: row.paymentDate,
-      paymentMethod: row.paymentMethod,
-      paymentSource: walletItemRef(items.get(row.paymentToken)),
-      status: row.status,
-      failureReason: row.failureReason,
-      createdDate: row.createdAt.toISOString(),
-      modifiedDate: row.modifiedAt.toISOString(),
-      planName,
-    })),
-    scheduledCount,
-    maxScheduledPaymentsAllowed: limits.maxScheduledPaymentsAllowed,
-    remaining: Math.max(0, limits.maxScheduledPaymentsAllowed - scheduledCount),
-    canAddScheduledPayment: canAddScheduledPayment(scheduledCount, limits),
-  };
-}
-
-/** One of the policy's scheduled payments as the list shows it (a command's answer, in its transaction). */
-export async function scheduledPaymentView(
-  db: Database,
-  policy: { id: string; householdId: string | null },
-  id: string,
-  rules: { today: CalendarDate; account: AccountConfig },
-): Promise<ScheduledPayment> {
-  const item = (await scheduledPaymentList(db, policy, rules)).items.find((candidate) => candidate.id === id);
-  if (!item) throw new Error(`scheduled payment ${id} is not among its policy's`);
-  return item;
-}
+// The list and one payment as the list shows it (view.ts: the commands answer with it too).
+export { scheduledPaymentList, scheduledPaymentView } from './view';
 
 /**
  * The policy's coverage ended (the billing clock): its payments still waiting for their date are cancelled
@@ -82,3 +24,6 @@ export async function cancelScheduledPaymentsOfPolicy(tx: Transaction, policy: {
 
 // Issue 13 payments desk: the failed scheduled payments staff see (docs/decisions/031).
 export { failedScheduledPayments } from './repository';
+
+// A payment made "for later" on the make-payment page is a scheduled payment (payment/make-payment.ts).
+export { isPaymentForLater, schedulePaymentForLater } from './commands';

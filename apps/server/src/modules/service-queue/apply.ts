@@ -10,7 +10,7 @@ import { applyDemographicsChange } from '../demographics/service';
 import { applyAddDependents, applyRemoveDependent } from '../dependents/service';
 import { applyCoverageDates, applyEndCoverage, applyPlanChange } from '../policy-coverage/service';
 import { reinstateApprovedRequest } from '../reinstatement/service';
-import type { ServiceRequestRow } from '../service-request/repository';
+import type { ServiceRequestRow } from '../service-request/service';
 
 /**
  * What approving a request changes (issue 13; docs/decisions/030), by type: each change is made by the

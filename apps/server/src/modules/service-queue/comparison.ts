@@ -7,7 +7,7 @@ import { memberDetailsOf } from '../demographics/service';
 import { peopleOnPolicy } from '../dependents/service';
 import { coverageNow } from '../policy-coverage/service';
 import { reinstatementPaymentStatus } from '../reinstatement/service';
-import type { ServiceRequestRow } from '../service-request/repository';
+import type { ServiceRequestRow } from '../service-request/service';
 
 /**
  * The queue's comparison (issue 13): for each type, what the request asks for beside what the record says

@@ -43,6 +43,8 @@ import {
   type ServiceRequestWithDetails,
 } from './repository';
 
+export type { ServiceRequestRow } from './repository';
+
 /**
  * The service-request module (issue 11; docs/decisions/024): every change a member asks for goes through
  * here, from whichever page or module makes it. A module that changes something for a member calls

@@ -1,12 +1,12 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ProblemSchema, SessionInfoSchema, type SessionInfo } from '@portal/contracts';
 import { rolePermissions } from '@portal/domain';
-import { accounts, preferences } from '../../db/schema';
+import { accountNames } from '../../auth/accounts';
 import { canSearchMembers, requirePrincipal } from '../../auth/access';
 import { actionsOf } from '../../auth/actions';
 import { sessionView } from '../acting-session/service';
+import { householdLanguage } from '../paperless/service';
 
 /** The signed-in caller: who they are to the API, and signing out of portal-issued sessions. */
 export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -43,16 +43,11 @@ export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         case 'member':
         case 'staff':
         case 'broker': {
-          const [account] = await app.database.db
-            .select({ username: accounts.username, givenName: accounts.givenName, familyName: accounts.familyName })
-            .from(accounts)
-            .where(eq(accounts.id, principal.accountId));
+          const account = await accountNames(app.database.db, principal.accountId);
           const displayName = [account?.givenName, account?.familyName].filter(Boolean).join(' ') || null;
           // Issue 11: a member's preferred language is their household's (demographics).
-          const [preference] =
-            principal.kind === 'member' && principal.householdId !== null
-              ? await app.database.db.select({ language: preferences.language }).from(preferences).where(eq(preferences.householdId, principal.householdId))
-              : [];
+          const preferredLanguage =
+            principal.kind === 'member' && principal.householdId !== null ? await householdLanguage(app.database.db, principal.householdId) : null;
           // Staff who act for members: the acting session under way (decision 043), read afresh on each call.
           const actingSession = canSearchMembers(principal)
             ? principal.acting === null
@@ -64,7 +59,7 @@ export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
             displayName,
             username: account?.username ?? null,
             ...(actingSession === undefined ? {} : { actingSession }),
-            ...(principal.kind === 'member' ? { householdId: principal.householdId, memberId: principal.memberId, preferredLanguage: preference?.language ?? null } : {}),
+            ...(principal.kind === 'member' ? { householdId: principal.householdId, memberId: principal.memberId, preferredLanguage } : {}),
             ...(principal.kind === 'broker' ? { brokerId: principal.brokerId } : {}),
           };
         }

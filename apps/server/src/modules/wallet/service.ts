@@ -18,6 +18,9 @@ import {
   type WalletItemByToken,
 } from './repository';
 
+// The saved methods behind processor tokens, for autopay and scheduled payments.
+export { walletItemsByToken } from './repository';
+
 /**
  * The household's wallet items that hold these processor tokens (server side: what a scheduled payment
  * or an autopay charge pays with), by token; a removed item is there, marked removed.

@@ -200,6 +200,9 @@ const STAFF_SHORTCUTS = [{ route: '/admin/service-queue', label: 'nav.serviceQue
 const DESK_SHORTCUTS = [
   { route: '/admin/payments-desk', label: 'nav.paymentsDesk', actions: ['refund-payment', 'retry-failed-jobs'] },
   { route: '/admin/audit', label: 'nav.auditTrail', actions: ['search-audit'] },
+  // Decision 056: the 834 enrolment imports.
+  { route: '/admin/enrollment-imports', label: 'nav.enrollmentImports', actions: ['view-enrollment-imports'] },
+  { route: '/admin/webhook-subscribers', label: 'nav.webhookSubscribers', actions: ['manage-webhooks'] },
 ] as const;
 
 /**

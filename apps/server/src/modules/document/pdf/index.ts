@@ -5,7 +5,7 @@ import type { DocumentContext } from './context';
 import { writeInvoice, invoiceTitle } from './render-invoice';
 import { noticeText, writeNotice } from './render-notice';
 import { taxTitle, writeTaxForm } from './render-tax';
-import { COMMON } from './texts-common';
+import { COMMON } from '../../../pdf/texts-common';
 
 export { documentContext, type DocumentContext } from './context';
 

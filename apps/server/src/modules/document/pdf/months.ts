@@ -1,7 +1,7 @@
 import { monthRuns } from '@portal/domain';
 import type { Formatter } from '../../../pdf/format';
 import type { PdfLanguage } from '../../../pdf/pdf-writer';
-import { COMMON } from './texts-common';
+import { COMMON } from '../../../pdf/texts-common';
 
 const isMonth = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 

@@ -4,7 +4,7 @@ import type { Formatter } from '../../../pdf/format';
 import type { PdfWriter } from '../../../pdf/pdf-writer';
 import type { DocumentContext } from './context';
 import { monthsInText } from './months';
-import { COMMON } from './texts-common';
+import { COMMON } from '../../../pdf/texts-common';
 import { INVOICE } from './texts-invoice';
 
 const cents = (value: unknown): Cents => (typeof value === 'number' && Number.isInteger(value) ? value : 0);

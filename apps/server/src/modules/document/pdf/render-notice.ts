@@ -2,7 +2,7 @@ import type { PdfWriter } from '../../../pdf/pdf-writer';
 import type { Formatter } from '../../../pdf/format';
 import type { DocumentContext } from './context';
 import { monthsInText } from './months';
-import { COMMON } from './texts-common';
+import { COMMON } from '../../../pdf/texts-common';
 import { NOTICE, type NoticeText, type NoticeValues } from './texts-notice';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -2,7 +2,7 @@ import type { Receipt } from '@portal/contracts';
 import type { Branding } from '../../../pdf/branding';
 import { formatterFor } from '../../../pdf/format';
 import { PdfWriter, type PdfLanguage } from '../../../pdf/pdf-writer';
-import { COMMON } from '../../document/pdf/texts-common';
+import { COMMON } from '../../../pdf/texts-common';
 import { methodLabel, RECEIPT } from './texts-receipt';
 
 export interface RenderedReceipt {

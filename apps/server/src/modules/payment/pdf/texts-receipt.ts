@@ -1,7 +1,7 @@
 import type { Receipt } from '@portal/contracts';
 import type { PdfLanguage } from '../../../pdf/pdf-writer';
 
-/** A payment receipt's words (issue 9), per language; the words every printed document shares are in document/pdf/texts-common. */
+/** A payment receipt's words (issue 9), per language; the words every printed document shares are in pdf/texts-common. */
 export interface ReceiptTexts {
   title: string;
   /** The sentence under the title: what became of the payment. */

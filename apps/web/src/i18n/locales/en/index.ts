@@ -29,8 +29,10 @@ import paymentsDesk from './paymentsDesk.json';
 import staff from './staff.json';
 import broker from './broker.json';
 import home from './home.json';
+import enrollmentImports from './enrollmentImports.json';
+import webhookSubscribers from './webhookSubscribers.json';
 
-const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, serviceQueue, policyCoverage, reinstatement, contactInfo, address, demographics, dependents, reportChange, benefits, idCard, faq, plansProviders, staff, paymentsDesk, broker, home] as const;
+const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, serviceQueue, policyCoverage, reinstatement, contactInfo, address, demographics, dependents, reportChange, benefits, idCard, faq, plansProviders, staff, paymentsDesk, broker, home, enrollmentImports, webhookSubscribers] as const;
 
 type Merged = (typeof files)[number] extends infer F ? (F extends object ? F : never) : never;
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;

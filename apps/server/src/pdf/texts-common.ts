@@ -1,4 +1,4 @@
-import type { PdfLanguage } from '../../../pdf/pdf-writer';
+import type { PdfLanguage } from './pdf-writer';
 
 /** Words every printed document shares, per language. */
 export interface CommonTexts {

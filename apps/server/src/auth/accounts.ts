@@ -1,0 +1,37 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { accounts } from '../db/schema';
+
+/**
+ * The sign-in accounts (`accounts`, owned by auth/: decision 057), as the modules need them: the session's
+ * names and linking a member's account to their member record (issue 12, decision 028).
+ */
+
+/** The account's user name and the names it was registered with (the session read shows them). */
+export async function accountNames(db: Executor, accountId: string) {
+  const [row] = await db
+    .select({ username: accounts.username, givenName: accounts.givenName, familyName: accounts.familyName })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return row;
+}
+
+/** Whether a consumer account other than `accountId` already belongs to the member. */
+export async function memberHasOtherAccount(db: Executor, memberId: string, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.memberId, memberId), eq(accounts.realm, 'consumer'), ne(accounts.id, accountId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Links the account to the member, only while it is linked to nobody (a second, concurrent link finds it taken). */
+export async function linkAccountToMember(tx: Executor, accountId: string, memberId: string): Promise<boolean> {
+  const updated = await tx
+    .update(accounts)
+    .set({ memberId })
+    .where(and(eq(accounts.id, accountId), eq(accounts.realm, 'consumer'), isNull(accounts.memberId)))
+    .returning({ id: accounts.id });
+  return updated.length === 1;
+}
