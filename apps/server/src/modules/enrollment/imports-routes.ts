@@ -12,7 +12,8 @@ import {
 } from '@portal/contracts';
 import { forbidden, notFound } from '../../auth/access';
 import { requireAction } from '../../auth/actions';
-import { enrollmentImports, enrollmentTransactions, policies } from '../../db/schema';
+import { enrollmentImports, enrollmentTransactions } from '../../db/schema';
+import { householdsOfPolicies } from '../policy/service';
 import type { TransactionMember } from '../../db/schema/enrollment';
 import type { Enrollment834 } from './map834';
 
@@ -143,12 +144,10 @@ export const enrollmentImportRoutes: FastifyPluginCallbackZod = (app, _options, 
           .where(and(eq(enrollmentImports.senderId, record.senderId), eq(enrollmentImports.controlNumber, record.controlNumber), eq(enrollmentImports.status, 'processed')));
         sourceId = first?.id ?? record.id;
       }
-      const sets = await db
-        .select({ set: enrollmentTransactions, householdId: policies.householdId })
-        .from(enrollmentTransactions)
-        .leftJoin(policies, eq(policies.id, enrollmentTransactions.policyId))
-        .where(eq(enrollmentTransactions.importId, sourceId))
-        .orderBy(asc(enrollmentTransactions.id));
+      const rows = await db.select().from(enrollmentTransactions).where(eq(enrollmentTransactions.importId, sourceId)).orderBy(asc(enrollmentTransactions.id));
+      // Whose records these are, for the audit rows of the households the import touched (modules/policy owns policies).
+      const households = await householdsOfPolicies(db, [...new Set(rows.flatMap((row) => (row.policyId ? [row.policyId] : [])))]);
+      const sets = rows.map((set) => ({ set, householdId: set.policyId ? (households.get(set.policyId) ?? null) : null }));
       const summary = record.summary as StoredSummary;
       const detail: EnrollmentImportDetail = {
         ...rowOf(record),

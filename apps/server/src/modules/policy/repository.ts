@@ -203,6 +203,13 @@ export async function lockPolicy(tx: Executor, policyId: string, strength: 'upda
 }
 
 /** The policy's broker of record (null: none, or no such policy). */
+/** The household of each of these policies (policies with none, or unknown ids, are left out). */
+export async function householdsOfPolicies(db: Executor, policyIds: string[]): Promise<Map<string, string>> {
+  if (policyIds.length === 0) return new Map();
+  const rows = await db.select({ id: policies.id, householdId: policies.householdId }).from(policies).where(inArray(policies.id, policyIds));
+  return new Map(rows.flatMap((row) => (row.householdId ? [[row.id, row.householdId] as const] : [])));
+}
+
 export async function brokerIdOfPolicy(db: Executor, policyId: string): Promise<string | null> {
   const [row] = await db.select({ brokerId: policies.brokerId }).from(policies).where(eq(policies.id, policyId));
   return row?.brokerId ?? null;

@@ -29,7 +29,7 @@ import { loadMemberPolicyBundles, loadPolicyBundles, loadPolicyPage, type Financ
 export { loadHouseholds } from './repository';
 
 // The policy row's lock and its broker of record, for the commands of other modules on one policy.
-export { brokerIdOfPolicy, lockPolicy, repointPolicyAddresses, restoreCoverageSpans, setBrokerOfRecord, setEnrollmentStatus, subscriberPolicyCount } from './repository';
+export { brokerIdOfPolicy, householdsOfPolicies, lockPolicy, repointPolicyAddresses, restoreCoverageSpans, setBrokerOfRecord, setEnrollmentStatus, subscriberPolicyCount } from './repository';
 export { insertCoverageSpan, updateCoverageSpan } from './repository';
 
 /** SPEC §4: the label of a cancelled span. */
