@@ -258,8 +258,13 @@ describe('load shedding (@fastify/under-pressure)', () => {
       expect(await shed.json()).toMatchObject({ type: ProblemType.unavailable, status: 503, instance: '/api/v1/faq' });
       // The probes and the app's files are never refused.
       expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
-      const metrics = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-      expect(sample(metrics.body, 'portal_requests_shed_total', { reason: 'inFlight' })).toBeGreaterThanOrEqual(1);
+      // Counted when the refusal's response has finished on the server, which may come after the client read it.
+      await expect
+        .poll(async () => {
+          const metrics = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+          return sample(metrics.body, 'portal_requests_shed_total', { reason: 'inFlight' }) ?? 0;
+        })
+        .toBeGreaterThanOrEqual(1);
     } finally {
       for (const socket of slow) socket.destroy();
     }
