@@ -10,10 +10,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { QueryKey } from '@tanstack/react-query';
 import { cancelServiceRequest } from '../../data/service-request/service-request-commands';
-import { isApiError } from '../../lib/api';
 import { useSignedInViewer } from '../../lib/viewer';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { problemMessageKey, useCommand } from '../../ui/form';
+import { useCommand } from '../../ui/form';
+import { PROBLEMS, useProblemText } from '../../ui/problems';
 
 /**
  * What the pages of issue 12 that make requests (primary care provider, broker, additional products) say
@@ -66,13 +66,8 @@ export function OpenRequestNotice({
     invalidates,
   });
   const canCancel = request.canCancel && viewer.session.actions.includes('create-service-request');
-  const cancelError = (): string | null => {
-    const error = cancel.error;
-    if (!error) return null;
-    if (isApiError(error) && (error.status === 409 || error.problem?.errors?.[0]?.code === 'not-allowed-now'))
-      return t('serviceRequests.cannotCancel');
-    return t(problemMessageKey(error));
-  };
+  const cancelText = useProblemText(PROBLEMS.cancelOpenRequest);
+  const cancelError = (): string | null => (cancel.error ? cancelText(cancel.error) : null);
   const headingId = `open-request-${request.id}`;
   return (
     <Alert severity="info" component="section" aria-labelledby={headingId}>

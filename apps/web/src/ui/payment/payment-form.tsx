@@ -3,7 +3,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MakePaymentForm, MakePaymentRequest, MakePaymentResponse, PolicyDetail, TokenizedMethod, Wallet } from '@portal/contracts';
-import { ProblemType } from '@portal/contracts/problem-type';
 import { amountCents, type CalendarDate, formatUsDate, scheduledPaymentWindow, toWireAmount } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,8 +19,6 @@ import { paymentHistoryKey } from '../../data/payment/get-payment-history';
 import { reinstatementKey } from '../../data/reinstatement/get-reinstatement';
 import { serviceRequestsKey } from '../../data/service-request/get-service-requests';
 import { useHostedFields } from '../../data/processor/get-hosted-fields';
-import { loose } from '../../i18n/loose';
-import { isApiError } from '../../lib/api';
 import { updatePortalState } from '../../lib/portal-state';
 import { useSignedInViewer } from '../../lib/viewer';
 import { useCoveredMonths } from '../covered-months';
@@ -29,6 +26,7 @@ import { Facts } from '../facts';
 import { CheckboxInput, contractResolver, DateInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, type Option } from '../form';
 import { useSnackbar } from '../snackbar';
 import { useFormatters } from '../format';
+import { isConflict, namesAField, PROBLEMS, useProblemText } from '../problems';
 import { HostedFields, type HostedFieldsHandle } from '../hosted-fields/hosted-fields';
 import { usePaymentMethodLabel } from './payment-method-label';
 
@@ -118,11 +116,8 @@ function notSavedReason(saved: MakePaymentResponse['savedToWallet']): NotSavedRe
   }
 }
 
-/** A refusal about a field (amount, date, method, billing) is fixed on the details step, where the field is. */
-const aboutAField = (error: unknown): boolean => isApiError(error) && (error.problem?.errors?.length ?? 0) > 0;
-
-/** A refusal about the policy itself (`body.id`: it ended, its reinstatement expired…): its rule's code. */
-const policyRuleOf = (error: unknown): string | null => (isApiError(error) ? (error.problem?.errors?.find((entry) => entry.field === 'body.id')?.code ?? null) : null);
+/** A refusal about the policy itself (`body.id`: it ended, its reinstatement expired…). */
+const aboutThePolicy = (field: string) => field === 'body.id';
 
 /**
  * The payment form (issue 9): details (amount, method, billing) → review → pay. A new card or account
@@ -288,7 +283,8 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
     if (paysLater) {
       const scheduled = await schedule.attempt(body);
       if (!scheduled.ok) {
-        if (aboutAField(scheduled.error)) setReview(null);
+        // A refusal about a field (amount, date, method, billing) is fixed on the details step, where the field is.
+      if (namesAField(scheduled.error)) setReview(null);
         return;
       }
       updatePortalState({ selectedPolicyId: policy.id });
@@ -310,10 +306,10 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
       }
     }
     if (!outcome.ok) {
-      if (aboutAField(outcome.error)) setReview(null);
+      if (namesAField(outcome.error)) setReview(null);
       // The offer is not what it was (the deadline passed, a request is already waiting): the page says so.
-      if (reinstatement && (policyRuleOf(outcome.error) !== null || (isApiError(outcome.error) && outcome.error.type === ProblemType.conflict)))
-        reinstatement.onRefused(declineMessage(outcome.error) ?? t('problems.unprocessable'));
+      if (reinstatement && (namesAField(outcome.error, aboutThePolicy) || isConflict(outcome.error)))
+        reinstatement.onRefused(declineMessage(outcome.error));
       return;
     }
     if (reinstatement) {
@@ -327,18 +323,9 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
     void navigate(receiptPath);
   };
 
-  const declineMessage = (error: unknown) => {
-    if (isApiError(error) && error.type === ProblemType.paymentDeclined) {
-      const code = error.problem?.declineCode ?? 'unknown';
-      return `${loose(t)(`payments.decline.${code}`, { defaultValue: t('payments.decline.unknown') })} ${t('payments.decline.nothingCharged')}`;
-    }
-    // Another payment reinstated the policy a moment before this one (two tabs): this one was kept.
-    if (reinstatement && isApiError(error) && error.type === ProblemType.conflict) return t('reinstatement.raced');
-    // A refusal about the policy itself (no field of the form to put it on) says its rule in place.
-    const rule = policyRuleOf(error);
-    if (rule !== null) return loose(t)(`validation.rule.${rule}`, { defaultValue: t('problems.unprocessable') });
-    return undefined;
-  };
+  // A decline says why; a refusal about the policy itself (no field of the form to put it on) says its rule in place.
+  const declineMessage = useProblemText(reinstatement ? PROBLEMS.reinstatementPayment : PROBLEMS.payment);
+  const reviewMessage = useProblemText(reinstatement ? PROBLEMS.reinstatementPaymentReview : PROBLEMS.paymentReview);
 
   const methodOptions: Option[] = [
     ...(guest ? [] : options),
@@ -360,7 +347,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
           )}
           {pay.error !== null && (
             <Alert severity="error" role="alert">
-              {declineMessage(pay.error) ?? t(pay.error !== undefined && isApiError(pay.error) && pay.error.type === ProblemType.paymentOutcomeUnknown ? 'problems.paymentOutcomeUnknown' : 'problems.unexpected')}
+              {reviewMessage(pay.error)}
             </Alert>
           )}
           <Facts

@@ -27,12 +27,13 @@ import { useSignedInViewer } from '../../../lib/viewer';
 import { loose } from '../../../i18n/loose';
 import { DataTable } from '../../../ui/data-table';
 import { Facts } from '../../../ui/facts';
-import { PortalForm, problemMessageKey, TextInput, useCommand, zodResolver } from '../../../ui/form';
+import { PortalForm, TextInput, useCommand, zodResolver } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { useSnackbar } from '../../../ui/snackbar';
 import { PROCESS_ACTION } from './queue-action';
 import { ActForDialog } from '../members/act-for-dialog';
 import { isActingSessionRequired } from '../../../ui/form/problem-message';
+import { PROBLEMS, useProblemText } from '../../../ui/problems';
 
 const ApproveForm = z.object({ approvalNote: z.string().trim().max(1000) });
 const RejectForm = z.object({ rejectReason: RejectServiceRequestSchema.shape.reason });
@@ -56,24 +57,7 @@ function useValueText() {
 }
 
 /** What went wrong with a queue command, said for staff: who holds it, that it moved, or which rule the change no longer meets. */
-function useQueueProblem() {
-  const { t } = useTranslation();
-  const lt = loose(t);
-  return (error: unknown): string => {
-    if (isApiError(error) && error.status === 409) {
-      const assignee = error.problem?.current?.assignee as { name?: string; mine?: boolean } | null | undefined;
-      if (assignee?.name && !assignee.mine) return t('serviceQueue.detail.heldBy', { name: assignee.name });
-      return t('serviceQueue.detail.changed');
-    }
-    const code = isApiError(error) ? error.problem?.errors?.[0]?.code : undefined;
-    if (code === 'not-allowed-now') {
-      const status = isApiError(error) ? error.problem?.errors?.[0]?.params?.status : undefined;
-      return t('serviceQueue.detail.finishedAlready', { status: typeof status === 'string' ? lt(`serviceRequests.status.${status}`) : '' });
-    }
-    if (code) return t('serviceQueue.detail.refused', { reason: lt(`serviceQueue.problem.${code}`, { defaultValue: t('serviceQueue.problem.other') }) });
-    return t(problemMessageKey(error));
-  };
-}
+const useQueueProblem = (): ((error: unknown) => string) => useProblemText(PROBLEMS.serviceQueue);
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

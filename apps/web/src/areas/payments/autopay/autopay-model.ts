@@ -80,27 +80,6 @@ export function consentParts(
   return { what, when };
 }
 
-/** The problem's first field code, for the page's own words (autopay.errors.<code>). */
-export function ruleOf(error: unknown): { code: string; params: Record<string, string | number> } | null {
-  const problem = (error as { problem?: { errors?: { code?: string; params?: Record<string, string | number> }[] } } | null)?.problem;
-  const first = problem?.errors?.find((fieldError) => fieldError.code !== undefined);
-  return first?.code ? { code: first.code, params: first.params ?? {} } : null;
-}
-
-export const AUTOPAY_ERROR_CODES = [
-  'autopay-limit-reached',
-  'binder-policy',
-  'not-yours',
-  'card-expired',
-  'max-below-fixed',
-  'consent-required',
-  'not-active',
-  'same-method',
-  'run-in-progress',
-] as const;
-export type AutopayErrorCode = (typeof AUTOPAY_ERROR_CODES)[number];
-export const isAutopayErrorCode = (code: string): code is AutopayErrorCode => (AUTOPAY_ERROR_CODES as readonly string[]).includes(code);
-
 /**
  * Field rules whose shared message (`validation.rule.<code>`) is worded for another form (paperless
  * consent) or not at all: autopay says them in its own words (`validation.rule.autopay-<code>`).
