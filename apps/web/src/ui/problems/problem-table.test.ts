@@ -8,7 +8,7 @@ import { PROBLEMS, type ProblemTable, type ProblemText } from './problem-table';
 import { matchProblem, problemText, renderText } from './problem-text';
 
 const refusal = (status: number, problem: Partial<Problem>) => new ApiError(status, { type: ProblemType.unprocessable, title: 'Refused', status, ...problem });
-const ruleRefusal = (code: string, field = 'body.x', params: Record<string, string | number> = {}) => refusal(422, { errors: [{ field, code, params }] });
+const ruleRefusal = (code: string, field = 'body.x', params: Record<string, string | number> = {}) => refusal(422, { errors: [{ field, code, params, reason: 'Refused.' }] });
 
 const hasText = (key: string): boolean => {
   const node = key.split('.').reduce<unknown>((tree, part) => (tree as Record<string, unknown> | undefined)?.[part], en);
@@ -62,8 +62,8 @@ describe('the problem-to-message table', () => {
     expect(say(PROBLEMS.payment, refusal(402, { type: ProblemType.paymentDeclined, declineCode: 'insufficient_funds' }))).toBe(
       'payments.decline.insufficient_funds {"defaultValue":"payments.decline.unknown"} payments.decline.nothingCharged',
     );
-    expect(say(PROBLEMS.reinstatementPayment, refusal(409, { type: ProblemType.conflict, errors: [{ field: 'body.id', code: 'already-requested' }] }))).toBe('reinstatement.raced');
-    expect(say(PROBLEMS.payment, refusal(409, { type: ProblemType.conflict, errors: [{ field: 'body.id', code: 'already-requested' }] }))).toBe(
+    expect(say(PROBLEMS.reinstatementPayment, refusal(409, { type: ProblemType.conflict, errors: [{ field: 'body.id', code: 'already-requested', reason: 'Asked.' }] }))).toBe('reinstatement.raced');
+    expect(say(PROBLEMS.payment, refusal(409, { type: ProblemType.conflict, errors: [{ field: 'body.id', code: 'already-requested', reason: 'Asked.' }] }))).toBe(
       'validation.rule.already-requested {"defaultValue":"problems.unprocessable"}',
     );
     // A page whose failures have their own words keeps them for every status, and for no answer at all.
