@@ -34,8 +34,9 @@ import {
 } from '../../../ui/form';
 import { PolicySelector, usePolicyLabel, useSelectedPolicy } from '../../../ui/policy-selector';
 import { useLayout } from '../../../ui/use-layout';
-import { LoadFailedNotice, LoadingNotice, OpenRequestNotice, RequestSentNotice } from '../request-notices';
+import { OpenRequestNotice, RequestSentNotice } from '../request-notices';
 import { PROBLEMS, useProblemText } from '../../../ui/problems';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 type Broker = NonNullable<PolicyDetail['broker']>;
 

@@ -8,7 +8,6 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -64,31 +63,6 @@ export function NoPolicy() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   return <Alert severity="info">{viewer.session.kind === 'staff' && viewer.actingFor === null ? t('overview.findMember.body') : t('policyCoverage.noPolicies')}</Alert>;
-}
-
-export function Loading({ label }: { label: string }) {
-  return (
-    <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-      <CircularProgress size={24} aria-hidden />
-      <Typography>{label}</Typography>
-    </Stack>
-  );
-}
-
-export function LoadFailed({ message, retry }: { message: string; retry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={retry}>
-          {t('form.tryAgain')}
-        </Button>
-      }
-    >
-      {message}
-    </Alert>
-  );
 }
 
 /**

@@ -16,9 +16,10 @@ import { useProviderSearch } from '../../../data/pcp/get-pcp';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { CheckboxInput, PortalForm, SelectInput, TextInput, zodResolver } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
-import { LoadFailedNotice, LoadingNotice } from '../request-notices';
+
 import { useProviderText } from './provider-text';
 import { fieldProblems } from '../../../ui/problems';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 const ANY = '';
 

@@ -7,7 +7,6 @@ import EventOutlined from '@mui/icons-material/EventOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -25,6 +24,7 @@ import { ChangeScheduledDialog } from './change-scheduled-dialog';
 import { SchedulePaymentDialog, type MethodChoice } from './schedule-payment-dialog';
 import { useScheduledError } from './scheduled-errors';
 import { ScheduledPaymentItem, usePaymentSourceLabel, usePaymentTitle } from './scheduled-payment-item';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 /** A policy a payment can be scheduled on: in force or starting, or ended with money still owed (binders are listed, to say why not). */
 const schedulable = (policy: PolicySummary) => policy.status !== 'Inactive' || policy.amountDueCents > 0;
@@ -122,22 +122,10 @@ export function ScheduledPaymentsPage() {
       {viewer.actingFor && <Alert severity="info">{t('scheduledPayments.staffNote')}</Alert>}
       <PolicySelector choices={choices} selected={policy} />
       {list.isPending && (
-        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} aria-hidden />
-          <Typography>{t('scheduledPayments.loading')}</Typography>
-        </Stack>
+        <LoadingNotice label={t('scheduledPayments.loading')} />
       )}
       {list.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('form.tryAgain')}
-            </Button>
-          }
-        >
-          {t('scheduledPayments.loadError')}
-        </Alert>
+        <LoadFailedNotice message={t('scheduledPayments.loadError')} retry={() => void list.refetch()} />
       )}
       {data && (
         <>
