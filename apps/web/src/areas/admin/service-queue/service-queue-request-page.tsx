@@ -30,6 +30,7 @@ import { Facts } from '../../../ui/facts';
 import { PortalForm, TextInput, useCommand, zodResolver } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { useSnackbar } from '../../../ui/snackbar';
+import { RequestPageShape } from '../request-page-shape';
 import { PROCESS_ACTION } from './queue-action';
 import { ActForDialog } from '../members/act-for-dialog';
 import { isActingSessionRequired } from '../../../ui/form/problem-message';
@@ -145,12 +146,9 @@ export default function ServiceQueueRequestPage() {
 
   if (!viewer.session.actions.includes(PROCESS_ACTION)) {
     return (
-      <Stack spacing={2}>
-        <Typography variant="h4" component="h1">
-          {t('serviceQueue.requestTitle')}
-        </Typography>
+      <RequestPageShape title={t('serviceQueue.requestTitle')} spacing={2}>
         <Alert severity="info">{t('serviceQueue.notAllowed')}</Alert>
-      </Stack>
+      </RequestPageShape>
     );
   }
 
@@ -162,11 +160,7 @@ export default function ServiceQueueRequestPage() {
   const data = detail.data;
   if (!data) {
     return (
-      <Stack spacing={2}>
-        {back}
-        <Typography variant="h4" component="h1">
-          {t('serviceQueue.requestTitle')}
-        </Typography>
+      <RequestPageShape title={t('serviceQueue.requestTitle')} before={back} spacing={2}>
         {detail.isError && isActingSessionRequired(detail.error) ? (
           // A request is one member's records: staff act for them first, saying why (docs/decisions/043).
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -201,7 +195,7 @@ export default function ServiceQueueRequestPage() {
             <Skeleton variant="rounded" height={240} />
           </Box>
         )}
-      </Stack>
+      </RequestPageShape>
     );
   }
 
@@ -217,14 +211,12 @@ export default function ServiceQueueRequestPage() {
   };
 
   return (
-    <Stack spacing={3}>
-      {back}
-      <Stack spacing={1}>
-        <Typography ref={heading} tabIndex={-1} variant="h4" component="h1" sx={{ outline: 'none', overflowWrap: 'anywhere' }}>
-          {t('serviceQueue.detail.heading', { type: request.type === 'general' && request.subject ? request.subject : lt(`serviceRequests.type.${request.type}`), reference: request.referenceNumber })}
-        </Typography>
-        <Typography>{data.appliesChange ? t('serviceQueue.detail.appliesChange') : t('serviceQueue.detail.answersOnly')}</Typography>
-      </Stack>
+    <RequestPageShape
+      title={t('serviceQueue.detail.heading', { type: request.type === 'general' && request.subject ? request.subject : lt(`serviceRequests.type.${request.type}`), reference: request.referenceNumber })}
+      intro={data.appliesChange ? t('serviceQueue.detail.appliesChange') : t('serviceQueue.detail.answersOnly')}
+      before={back}
+      headingRef={heading}
+    >
       {outcome && (
         <Alert severity="success" role="status" onClose={() => { setOutcome(null); }}>
           {outcome}
@@ -447,6 +439,6 @@ export default function ServiceQueueRequestPage() {
           </PortalForm>
         </Dialog>
       )}
-    </Stack>
+    </RequestPageShape>
   );
 }
