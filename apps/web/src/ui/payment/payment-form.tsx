@@ -28,7 +28,7 @@ import { useSnackbar } from '../snackbar';
 import { useFormatters } from '../format';
 import { isConflict, namesAField, PROBLEMS, useProblemText } from '../problems';
 import { HostedFields, type HostedFieldsHandle } from '../hosted-fields/hosted-fields';
-import { usePaymentMethodLabel } from './payment-method-label';
+import { freshMethod, savedMethodLabel, usePaymentMethodLabel, walletMethods, type MethodLabel } from './payment-method-label';
 
 const NEW_CARD = 'new-card';
 /** The height of the details step's action bar, which stays at the bottom of the screen (issue 33 item 13). */
@@ -73,16 +73,8 @@ export interface PaymentFormProps {
   reinstatement?: ReinstatementPayment;
 }
 
-const savedOptions = (wallet: Wallet | null, label: ReturnType<typeof usePaymentMethodLabel>, t: (key: 'payments.method.default') => string): Option[] =>
-  wallet
-    ? [
-        ...wallet.creditCards.map((card) => ({ value: `saved:${card.id}`, label: `${label('Card', card.cardType, card.last4)}${card.isDefault ? ` (${t('payments.method.default')})` : ''}` })),
-        ...wallet.bankAccounts.map((account) => ({
-          value: `saved:${account.id}`,
-          label: `${label('BankAccount', account.accountType, account.last3, account.nickname)}${account.isDefault ? ` (${t('payments.method.default')})` : ''}`,
-        })),
-      ]
-    : [];
+const savedOptions = (wallet: Wallet | null, label: MethodLabel, t: (key: 'payments.method.default') => string): Option[] =>
+  walletMethods(wallet).map((saved) => ({ value: `saved:${saved.id}`, label: `${savedMethodLabel(label, saved)}${saved.isDefault ? ` (${t('payments.method.default')})` : ''}` }));
 
 /** The form field a field error of the make-payment body (today's or a later date's) belongs to. */
 function formFieldOf(field: string): string | null {
@@ -211,11 +203,9 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
     let method: ChosenMethod;
     if (values.methodChoice.startsWith('saved:')) {
       const itemId = values.methodChoice.slice('saved:'.length);
-      const card = wallet?.creditCards.find((candidate) => candidate.id === itemId);
-      const bank = wallet?.bankAccounts.find((candidate) => candidate.id === itemId);
-      if (card) method = { kind: 'saved', itemId, method: 'Card', label: methodLabel('Card', card.cardType, card.last4) };
-      else if (bank) method = { kind: 'saved', itemId, method: 'BankAccount', label: methodLabel('BankAccount', bank.accountType, bank.last3, bank.nickname) };
-      else return;
+      const saved = walletMethods(wallet).find((candidate) => candidate.id === itemId);
+      if (!saved) return;
+      method = { kind: 'saved', itemId, method: saved.method, label: savedMethodLabel(methodLabel, saved) };
     } else {
       if (checkingNow.current) return;
       checkingNow.current = true;
@@ -239,10 +229,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
       }
       if (outcome.status === 'invalid') return;
       const described = outcome.method;
-      method =
-        described.kind === 'card'
-          ? { kind: 'fresh', token: outcome.token, method: 'Card', label: methodLabel('Card', described.brand, described.last4), described }
-          : { kind: 'fresh', token: outcome.token, method: 'BankAccount', label: methodLabel('BankAccount', described.accountType, described.last3), described };
+      method = { kind: 'fresh', token: outcome.token, ...freshMethod(methodLabel, described), described };
     }
     setReview({ values, method, amountCents: amountCents(values.amount) });
   };

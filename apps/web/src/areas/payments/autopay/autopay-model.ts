@@ -2,6 +2,9 @@ import type { TFunction } from 'i18next';
 import type { AutopaySubscription, Wallet, WalletItemRef } from '@portal/contracts';
 import { cardExpiryStatus, type CalendarDate } from '@portal/domain';
 import type { Option } from '../../../ui/form';
+import { savedMethodLabel, walletMethods, type MethodLabel } from '../../../ui/payment/payment-method-label';
+
+export type { MethodLabel };
 
 /** A saved wallet method autopay may pay from (SPEC §3 Wallet), with what the page says of it. */
 export interface SavedMethod {
@@ -11,24 +14,15 @@ export interface SavedMethod {
   expired: boolean;
 }
 
-/** "Visa ending in 4242", "Household checking (Checking ending in 789)": how the payment pages name a method. */
-export type MethodLabel = (method: 'Card' | 'BankAccount', brand: string | null, lastDigits: string | null, nickname?: string | null) => string;
-
 /** The wallet's active methods, cards first, each named and flagged when expired (as of `today`). */
 export function savedMethods(wallet: Wallet | null, label: MethodLabel, today: CalendarDate): SavedMethod[] {
-  if (!wallet) return [];
-  return [
-    ...wallet.creditCards
-      .filter((card) => card.state === 'Active')
-      .map((card) => ({
-        id: card.id,
-        label: label('Card', card.cardType, card.last4, card.nickname),
-        expired: cardExpiryStatus(card.expirationMonth, card.expirationYear, today, 0) === 'expired',
-      })),
-    ...wallet.bankAccounts
-      .filter((account) => account.state === 'Active')
-      .map((account) => ({ id: account.id, label: label('BankAccount', account.accountType, account.last3, account.nickname), expired: false })),
-  ];
+  return walletMethods(wallet)
+    .filter((saved) => saved.active)
+    .map((saved) => ({
+      id: saved.id,
+      label: savedMethodLabel(label, saved),
+      expired: saved.method === 'Card' && cardExpiryStatus(saved.item.expirationMonth, saved.item.expirationYear, today, 0) === 'expired',
+    }));
 }
 
 /** Radio options of the saved methods; an expired card is shown but cannot be chosen. */

@@ -16,7 +16,7 @@ import { cancelScheduledPayment } from '../../../data/scheduled-payment/schedule
 import { useWallet } from '../../../data/wallet/get-wallet';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { useCommand } from '../../../ui/form';
-import { usePaymentMethodLabel } from '../../../ui/payment/payment-method-label';
+import { savedMethodLabel, usePaymentMethodLabel, walletMethods } from '../../../ui/payment/payment-method-label';
 import { PolicySelector, usePolicyLabel, useSelectedPolicy } from '../../../ui/policy-selector';
 import { useSnackbar } from '../../../ui/snackbar';
 import { CancelScheduledDialog } from './cancel-scheduled-dialog';
@@ -87,12 +87,9 @@ export function ScheduledPaymentsPage() {
 
   const canManage = viewer.session.actions.includes('schedule-payment');
   const accepts = config.account.payments.paymentTypes;
-  const methods: MethodChoice[] = [
-    ...(accepts.includes('CardPayments') ? (wallet.data?.creditCards ?? []).map((card) => ({ id: card.id, label: methodLabel('Card', card.cardType, card.last4) })) : []),
-    ...(accepts.includes('CheckingOrSavings')
-      ? (wallet.data?.bankAccounts ?? []).map((account) => ({ id: account.id, label: methodLabel('BankAccount', account.accountType, account.last3, account.nickname) }))
-      : []),
-  ];
+  const methods: MethodChoice[] = walletMethods(wallet.data)
+    .filter((saved) => accepts.includes(saved.method === 'Card' ? 'CardPayments' : 'CheckingOrSavings'))
+    .map((saved) => ({ id: saved.id, label: savedMethodLabel(methodLabel, saved) }));
   const defaultMethodId = methods.find((method) => method.id === wallet.data?.defaultItem?.id)?.id ?? methods[0]?.id ?? '';
   const data = list.data;
   const binder = isBinder(policy);
