@@ -2,13 +2,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MakePaymentForm, MakePaymentRequest, MakePaymentResponse, PolicyDetail, TokenizedMethod, Wallet } from '@portal/contracts';
+import type { MakePaymentForm, MakePaymentRequest, MakePaymentResponse, PolicyDetail, Wallet } from '@portal/contracts';
 import { amountCents, type CalendarDate, formatUsDate, scheduledPaymentWindow, toWireAmount } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -21,30 +18,17 @@ import { serviceRequestsKey } from '../../data/service-request/get-service-reque
 import { useHostedFields } from '../../data/processor/get-hosted-fields';
 import { updatePortalState } from '../../lib/portal-state';
 import { useSignedInViewer } from '../../lib/viewer';
-import { useCoveredMonths } from '../covered-months';
-import { Facts } from '../facts';
 import { CheckboxInput, contractResolver, DateInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, type Option } from '../form';
 import { useSnackbar } from '../snackbar';
 import { useFormatters } from '../format';
 import { isConflict, namesAField, PROBLEMS, useProblemText } from '../problems';
 import { HostedFields, type HostedFieldsHandle } from '../hosted-fields/hosted-fields';
+import { DetailsAction } from './details-action';
+import { PaymentReviewStep, type ChosenMethod, type Review } from './payment-review-step';
 import { freshMethod, savedMethodLabel, usePaymentMethodLabel, walletMethods, type MethodLabel } from './payment-method-label';
 
 const NEW_CARD = 'new-card';
-/** The height of the details step's action bar, which stays at the bottom of the screen (issue 33 item 13). */
-const STICKY_ACTION_PX = 72;
 const NEW_BANK = 'new-bank';
-
-/** The method chosen, ready to pay with: a saved wallet item, or a one-time token from the hosted fields. */
-type ChosenMethod =
-  | { kind: 'saved'; itemId: string; method: 'Card' | 'BankAccount'; label: string }
-  | { kind: 'fresh'; token: string; method: 'Card' | 'BankAccount'; label: string; described: TokenizedMethod };
-
-interface Review {
-  values: MakePaymentForm;
-  method: ChosenMethod;
-  amountCents: number;
-}
 
 /**
  * Paying to reinstate a terminated policy (issue 11, `purpose: reinstatement`): the amount is the
@@ -111,6 +95,38 @@ function notSavedReason(saved: MakePaymentResponse['savedToWallet']): NotSavedRe
 /** A refusal about the policy itself (`body.id`: it ended, its reinstatement expired…). */
 const aboutThePolicy = (field: string) => field === 'body.id';
 
+/** The make-payment request for what the member reviewed (today's payment, or a later date's). */
+function paymentRequest(policy: PolicyDetail, review: Review, reinstatement: boolean, today: CalendarDate): MakePaymentRequest {
+  const { values, method } = review;
+  const paysLater = values.when === 'later';
+  const subscriber = policy.members.find((member) => member.relationship === 'self') ?? policy.members[0];
+  return {
+    id: policy.id,
+    ...(reinstatement ? { purpose: 'reinstatement' as const } : {}),
+    paymentDetails: {
+      paymentAmount: toWireAmount(review.amountCents),
+      method: method.method,
+      ...(method.kind === 'saved' ? { walletItemId: method.itemId } : { paymentToken: method.token }),
+      saveToWallet: method.kind === 'fresh' && values.saveToWallet,
+    },
+    information: {
+      subscriberFolderID: subscriber?.folderId ?? policy.issuerSubscriberId,
+      firstName: policy.policyHolder.firstName,
+      lastName: policy.policyHolder.lastName,
+      dateofBirth: subscriber?.dob ?? '1900-01-01',
+      exchangeID: policy.exchangeSubscriberId,
+      healthPlanID: policy.planId ?? '',
+      billingName: values.billingName,
+      street: values.street,
+      city: values.city,
+      state: values.state,
+      zip: values.zip,
+      ...(values.emailAddress ? { emailAddress: values.emailAddress } : {}),
+      date: formatUsDate(paysLater ? values.paymentDate : today),
+    },
+  };
+}
+
 /**
  * The payment form (issue 9): details (amount, method, billing) → review → pay. A new card or account
  * is typed in the processor's hosted fields and reaches us as a token; the payment goes out with one
@@ -124,7 +140,6 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
   const { account } = useConfig();
   const format = useFormatters();
   const methodLabel = usePaymentMethodLabel();
-  const coveredMonths = useCoveredMonths();
   const hostedFields = useHostedFields(viewer.credentialKey, i18n.language);
   const frame = useRef<HostedFieldsHandle>(null);
   const [review, setReview] = useState<Review | null>(null);
@@ -241,32 +256,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
     if (!review) return;
     const { values, method } = review;
     const paysLater = values.when === 'later';
-    const subscriber = policy.members.find((member) => member.relationship === 'self') ?? policy.members[0];
-    const body: MakePaymentRequest = {
-      id: policy.id,
-      ...(reinstatement ? { purpose: 'reinstatement' as const } : {}),
-      paymentDetails: {
-        paymentAmount: toWireAmount(review.amountCents),
-        method: method.method,
-        ...(method.kind === 'saved' ? { walletItemId: method.itemId } : { paymentToken: method.token }),
-        saveToWallet: method.kind === 'fresh' && values.saveToWallet,
-      },
-      information: {
-        subscriberFolderID: subscriber?.folderId ?? policy.issuerSubscriberId,
-        firstName: policy.policyHolder.firstName,
-        lastName: policy.policyHolder.lastName,
-        dateofBirth: subscriber?.dob ?? '1900-01-01',
-        exchangeID: policy.exchangeSubscriberId,
-        healthPlanID: policy.planId ?? '',
-        billingName: values.billingName,
-        street: values.street,
-        city: values.city,
-        state: values.state,
-        zip: values.zip,
-        ...(values.emailAddress ? { emailAddress: values.emailAddress } : {}),
-        date: formatUsDate(paysLater ? values.paymentDate : today),
-      },
-    };
+    const body = paymentRequest(policy, review, reinstatement !== undefined, today);
     if (paysLater) {
       const scheduled = await schedule.attempt(body);
       if (!scheduled.ok) {
@@ -322,65 +312,22 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
 
   if (review) {
     return (
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="review-heading">
-        <Stack spacing={2.5}>
-          <Typography id="review-heading" variant="h6" component="h2">
-            {t('payments.makePayment.reviewHeading')}
-          </Typography>
-          {schedule.error !== null && (
-            <Alert severity="error" role="alert">
-              {t('problems.unexpected')}
-            </Alert>
-          )}
-          {pay.error !== null && (
-            <Alert severity="error" role="alert">
-              {reviewMessage(pay.error)}
-            </Alert>
-          )}
-          <Facts
-            columns={2}
-            items={[
-              { label: t('payments.makePayment.reviewPolicy'), value: `${policy.planName ?? ''} (${policy.policyNumber})` },
-              // A reinstatement names the months it pays for under the amount.
-              { label: t('payments.makePayment.reviewAmount'), value: format.money(review.amountCents), ...(reinstatement ? { detail: coveredMonths(reinstatement.months) } : {}) },
-              { label: t('payments.makePayment.reviewMethod'), value: review.method.label },
-              { label: t('payments.makePayment.reviewDate'), value: format.date(paymentDay) },
-            ]}
-          />
-          {reinstatement && <Alert severity="info">{reinstatement.reviewNote}</Alert>}
-          {later ? (
-            <>
-              <Typography variant="body2">{t('payments.makePayment.reviewLaterNote', { date: format.date(paymentDay) })}</Typography>
-              {/* SPEC §4: a payment on a date other than today clears the policy's scheduled payments. */}
-              {policy.scheduledPaymentCount > 0 && (
-                <Alert severity="warning">{t('payments.makePayment.reviewClears', { count: policy.scheduledPaymentCount })}</Alert>
-              )}
-            </>
-          ) : (
-            <>
-              <Typography variant="body2">{review.method.method === 'Card' ? t('payments.makePayment.reviewCardNote') : t('payments.makePayment.reviewBankNote')}</Typography>
-              <Typography variant="body2">{t('payments.makePayment.reviewConfirm', { issuer: account.tenant.issuerName, amount: format.money(review.amountCents) })}</Typography>
-            </>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button variant="contained" size="large" disabled={pay.pending || schedule.pending} onClick={() => void submitPayment()}>
-              {later
-                ? t('payments.makePayment.schedule', { amount: format.money(review.amountCents), date: format.date(paymentDay) })
-                : t('payments.makePayment.pay', { amount: format.money(review.amountCents) })}
-            </Button>
-            <Button
-              disabled={pay.pending || schedule.pending}
-              onClick={() => {
-                pay.reset();
-                schedule.reset();
-                setReview(null);
-              }}
-            >
-              {t('payments.makePayment.back')}
-            </Button>
-          </Stack>
-        </Stack>
-      </Paper>
+      <PaymentReviewStep
+        review={review}
+        policy={policy}
+        reinstatement={reinstatement}
+        paymentDay={paymentDay}
+        later={later}
+        scheduleFailed={schedule.error !== null}
+        payError={pay.error === null ? null : reviewMessage(pay.error)}
+        sending={pay.pending || schedule.pending}
+        onPay={() => void submitPayment()}
+        onBack={() => {
+          pay.reset();
+          schedule.reset();
+          setReview(null);
+        }}
+      />
     );
   }
 
@@ -452,36 +399,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
             <TextInput name="zip" field="zip" required autoComplete="billing postal-code" inputMode="numeric" maxLength={10} />
           </Stack>
           <TextInput name="emailAddress" field="emailAddress" type="email" autoComplete="email" maxLength={200} />
-          {/* Issue 33 item 13: the action stays in view at the bottom of the screen while the details are
-              on it, so it is never reached by a scroll made just before the press, and the processor's
-              frame changing height above it does not move it; focused fields are kept clear of it. */}
-          <GlobalStyles styles={{ html: { scrollPaddingBottom: STICKY_ACTION_PX + 16 } }} />
-          <Stack
-            direction="row"
-            spacing={2}
-            data-testid="payment-details-action"
-            sx={{
-              position: 'sticky',
-              bottom: 0,
-              zIndex: 1,
-              alignItems: 'center',
-              minHeight: STICKY_ACTION_PX,
-              mx: { xs: -2, sm: -3 },
-              px: { xs: 2, sm: 3 },
-              py: 1.5,
-              bgcolor: 'background.paper',
-              borderTop: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Button type="submit" variant="contained" size="large" startIcon={checking ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}>
-              {t('payments.makePayment.continue')}
-            </Button>
-            {/* A polite live region from the start, so that the reason is said when it appears. */}
-            <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
-              {checking ? t('payments.makePayment.checkingMethod') : ''}
-            </Typography>
-          </Stack>
+          <DetailsAction checking={checking} />
         </Stack>
       </PortalForm>
     </Paper>
