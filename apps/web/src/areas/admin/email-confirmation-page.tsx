@@ -10,8 +10,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { confirmPaperlessEmail } from '../../data/paperless/update-paperless';
-import { isApiError, newIdempotencyKey } from '../../lib/api';
+import { newIdempotencyKey } from '../../lib/api';
 import { loose } from '../../i18n/loose';
+import { matchProblem, PROBLEMS } from '../../ui/problems';
 
 type State = { status: 'working' } | { status: 'missing' } | { status: 'done'; settings: PaperlessSettings } | { status: 'refused'; key: string } | { status: 'failed' };
 
@@ -52,10 +53,8 @@ export default function EmailConfirmationPage() {
       })
       .catch((error: unknown) => {
         if (!live) return;
-        const code = isApiError(error) ? error.problem?.errors?.find((item) => item.field === 'body.token')?.code : undefined;
-        if (code) setState({ status: 'refused', key: `emailConfirmation.${code}` });
-        else if (isApiError(error) && error.status === 403) setState({ status: 'refused', key: 'emailConfirmation.forbidden' });
-        else setState({ status: 'failed' });
+        const refused = matchProblem(PROBLEMS.emailConfirmation, error);
+        setState(refused ? { status: 'refused', key: refused.key } : { status: 'failed' });
       });
     return () => {
       live = false;

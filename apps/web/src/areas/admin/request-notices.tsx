@@ -4,49 +4,22 @@ import { Link as RouterLink } from 'react-router';
 import type { ServiceRequest } from '@portal/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { QueryKey } from '@tanstack/react-query';
 import { cancelServiceRequest } from '../../data/service-request/service-request-commands';
-import { isApiError } from '../../lib/api';
 import { useSignedInViewer } from '../../lib/viewer';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { problemMessageKey, useCommand } from '../../ui/form';
+import { useCommand } from '../../ui/form';
+import { PROBLEMS, useProblemText } from '../../ui/problems';
 
 /**
  * What the pages of issue 12 that make requests (primary care provider, broker, additional products) say
- * about them: loading and failure in place, a request still open (with cancelling it while nobody has
+ * about them (loading and failure in place are ui/notices.tsx): a request still open (with cancelling it while nobody has
  * started on it), and that a request was sent and where to follow it.
  */
 
 const REQUESTS_PAGE = '/admin/policy-selection/service-requests';
-
-export function LoadingNotice({ label }: { label: string }) {
-  return (
-    <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-      <CircularProgress size={24} aria-hidden />
-      <Typography>{label}</Typography>
-    </Stack>
-  );
-}
-
-export function LoadFailedNotice({ message, retry }: { message: string; retry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={retry}>
-          {t('form.tryAgain')}
-        </Button>
-      }
-    >
-      {message}
-    </Alert>
-  );
-}
 
 /** A request of this kind still open: what it asks, where it stands, a link to follow it, and cancelling it. */
 export function OpenRequestNotice({
@@ -66,13 +39,8 @@ export function OpenRequestNotice({
     invalidates,
   });
   const canCancel = request.canCancel && viewer.session.actions.includes('create-service-request');
-  const cancelError = (): string | null => {
-    const error = cancel.error;
-    if (!error) return null;
-    if (isApiError(error) && (error.status === 409 || error.problem?.errors?.[0]?.code === 'not-allowed-now'))
-      return t('serviceRequests.cannotCancel');
-    return t(problemMessageKey(error));
-  };
+  const cancelText = useProblemText(PROBLEMS.cancelOpenRequest);
+  const cancelError = (): string | null => (cancel.error ? cancelText(cancel.error) : null);
   const headingId = `open-request-${request.id}`;
   return (
     <Alert severity="info" component="section" aria-labelledby={headingId}>

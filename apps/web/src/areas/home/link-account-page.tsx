@@ -4,7 +4,6 @@ import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LinkAccountRequest, LinkAccountResponse } from '@portal/contracts';
-import { ProblemType } from '@portal/contracts/problem-type';
 import { DEFAULT_ROUTE } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,31 +13,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../config/config-context';
 import { linkAccount } from '../../data/account-link/link-account';
-import type { TranslationKey } from '../../i18n/loose';
-import { isApiError } from '../../lib/api';
 import { signIn } from '../../lib/auth/auth';
 import { useCredential } from '../../lib/auth/credentials';
 import { useViewerState } from '../../lib/viewer';
 import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useCommand } from '../../ui/form';
 import { whileProcessing } from '../../ui/processing';
+import { PROBLEMS, useProblemText } from '../../ui/problems';
 
-/** What went wrong with a link (SPEC §8: an unknown link is a not-found answer, said as such). */
-function failureKey(error: unknown): TranslationKey {
-  if (!isApiError(error)) return 'linkAccount.errors.unavailable';
-  const code = error.problem?.errors?.[0]?.code;
-  if (code === 'member-already-linked') return 'linkAccount.errors.memberLinked';
-  if (code === 'account-already-linked') return 'linkAccount.errors.accountLinked';
-  if (error.type === ProblemType.accountNotFound || error.status === 404)
-    return 'linkAccount.errors.notFound';
-  if (error.type === ProblemType.rateLimited || error.status === 429) return 'linkAccount.errors.rateLimited';
-  if (error.type === ProblemType.actionNotAllowed || error.status === 403)
-    return 'linkAccount.errors.notAMember';
-  if (error.status === 400) return 'linkAccount.errors.invalid';
-  return 'linkAccount.errors.unavailable';
-}
 
 function LinkForm({ onLinked }: { onLinked: (result: LinkAccountResponse) => void }) {
   const { t } = useTranslation();
+  // What went wrong with a link (SPEC §8: an unknown link is a not-found answer, said as such).
+  const describeFailure = useProblemText(PROBLEMS.linkAccount);
   const { account } = useConfig();
   const field = account.linkAccount.searchableField;
   const resolver = useMemo(() => contractResolver((c) => c.linkAccountFormSchema(field)), [field]);
@@ -65,7 +51,7 @@ function LinkForm({ onLinked }: { onLinked: (result: LinkAccountResponse) => voi
         form={form}
         labelledBy="link-form-title"
         error={link.error}
-        describeError={(error) => t(failureKey(error), { phone: account.tenant.supportPhone })}
+        describeError={(error) => describeFailure(error, { phone: account.tenant.supportPhone })}
         onSubmit={(values) => {
           void link.submit(values).then((done) => {
             if (done) onLinked(done);

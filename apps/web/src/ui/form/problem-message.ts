@@ -1,30 +1,7 @@
 import { ProblemType } from '@portal/contracts/problem-type';
 import { isApiError } from '../../lib/api';
 import type { TranslationKey } from '../../i18n/loose';
-
-/**
- * One table from a problem's stable `type` (RFC 9457, packages/contracts problem.ts) to the sentence a
- * person reads. Forms show it in place (an alert above the fields); only a truly unexpected failure
- * (a 500) leaves the page for /error/500.
- */
-const BY_TYPE: Partial<Record<string, TranslationKey>> = {
-  [ProblemType.validation]: 'problems.validation',
-  [ProblemType.unprocessable]: 'problems.unprocessable',
-  [ProblemType.forbidden]: 'problems.forbidden',
-  [ProblemType.actionNotAllowed]: 'problems.actionNotAllowed',
-  [ProblemType.notFound]: 'problems.notFound',
-  [ProblemType.accountNotFound]: 'problems.accountNotFound',
-  [ProblemType.rateLimited]: 'problems.rateLimited',
-  [ProblemType.conflict]: 'problems.conflict',
-  [ProblemType.idempotencyInProgress]: 'problems.inProgress',
-  [ProblemType.idempotencyKeyReused]: 'problems.unexpected',
-  [ProblemType.paymentDeclined]: 'problems.paymentDeclined',
-  [ProblemType.paymentOutcomeUnknown]: 'problems.paymentOutcomeUnknown',
-  [ProblemType.unavailable]: 'problems.unavailable',
-  [ProblemType.payloadTooLarge]: 'problems.payloadTooLarge',
-  [ProblemType.actingSessionRequired]: 'problems.actingSessionRequired',
-  [ProblemType.actingSessionActive]: 'problems.actingSessionActive',
-};
+import { SHARED_PROBLEMS } from '../problems/problem-table';
 
 /**
  * Staff touched a member's records outside an acting session for them (docs/decisions/043): none was
@@ -34,10 +11,10 @@ export function isActingSessionRequired(error: unknown): boolean {
   return isApiError(error) && error.type === ProblemType.actingSessionRequired;
 }
 
-/** The translation key of what went wrong with a call (a problem answer, or no answer at all). */
+/** The translation key of what went wrong with a call (a problem answer, or no answer at all): the shared table's words. */
 export function problemMessageKey(error: unknown): TranslationKey {
   if (!isApiError(error)) return 'problems.network';
-  const key = error.type ? BY_TYPE[error.type] : undefined;
+  const key = error.type ? SHARED_PROBLEMS[error.type] : undefined;
   if (key) return key;
   if (error.status === 404) return 'problems.notFound';
   if (error.status === 429) return 'problems.rateLimited';

@@ -2,14 +2,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MakePaymentForm, MakePaymentRequest, MakePaymentResponse, PolicyDetail, TokenizedMethod, Wallet } from '@portal/contracts';
-import { ProblemType } from '@portal/contracts/problem-type';
+import type { MakePaymentForm, MakePaymentRequest, MakePaymentResponse, PolicyDetail, Wallet } from '@portal/contracts';
 import { amountCents, type CalendarDate, formatUsDate, scheduledPaymentWindow, toWireAmount } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,33 +16,19 @@ import { paymentHistoryKey } from '../../data/payment/get-payment-history';
 import { reinstatementKey } from '../../data/reinstatement/get-reinstatement';
 import { serviceRequestsKey } from '../../data/service-request/get-service-requests';
 import { useHostedFields } from '../../data/processor/get-hosted-fields';
-import { loose } from '../../i18n/loose';
-import { isApiError } from '../../lib/api';
 import { updatePortalState } from '../../lib/portal-state';
 import { useSignedInViewer } from '../../lib/viewer';
-import { useCoveredMonths } from '../covered-months';
-import { Facts } from '../facts';
 import { CheckboxInput, contractResolver, DateInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, type Option } from '../form';
 import { useSnackbar } from '../snackbar';
 import { useFormatters } from '../format';
+import { isConflict, namesAField, PROBLEMS, useProblemText } from '../problems';
 import { HostedFields, type HostedFieldsHandle } from '../hosted-fields/hosted-fields';
-import { usePaymentMethodLabel } from './payment-method-label';
+import { DetailsAction } from './details-action';
+import { PaymentReviewStep, type ChosenMethod, type Review } from './payment-review-step';
+import { freshMethod, savedMethodLabel, usePaymentMethodLabel, walletMethods, type MethodLabel } from './payment-method-label';
 
 const NEW_CARD = 'new-card';
-/** The height of the details step's action bar, which stays at the bottom of the screen (issue 33 item 13). */
-const STICKY_ACTION_PX = 72;
 const NEW_BANK = 'new-bank';
-
-/** The method chosen, ready to pay with: a saved wallet item, or a one-time token from the hosted fields. */
-type ChosenMethod =
-  | { kind: 'saved'; itemId: string; method: 'Card' | 'BankAccount'; label: string }
-  | { kind: 'fresh'; token: string; method: 'Card' | 'BankAccount'; label: string; described: TokenizedMethod };
-
-interface Review {
-  values: MakePaymentForm;
-  method: ChosenMethod;
-  amountCents: number;
-}
 
 /**
  * Paying to reinstate a terminated policy (issue 11, `purpose: reinstatement`): the amount is the
@@ -75,16 +57,8 @@ export interface PaymentFormProps {
   reinstatement?: ReinstatementPayment;
 }
 
-const savedOptions = (wallet: Wallet | null, label: ReturnType<typeof usePaymentMethodLabel>, t: (key: 'payments.method.default') => string): Option[] =>
-  wallet
-    ? [
-        ...wallet.creditCards.map((card) => ({ value: `saved:${card.id}`, label: `${label('Card', card.cardType, card.last4)}${card.isDefault ? ` (${t('payments.method.default')})` : ''}` })),
-        ...wallet.bankAccounts.map((account) => ({
-          value: `saved:${account.id}`,
-          label: `${label('BankAccount', account.accountType, account.last3, account.nickname)}${account.isDefault ? ` (${t('payments.method.default')})` : ''}`,
-        })),
-      ]
-    : [];
+const savedOptions = (wallet: Wallet | null, label: MethodLabel, t: (key: 'payments.method.default') => string): Option[] =>
+  walletMethods(wallet).map((saved) => ({ value: `saved:${saved.id}`, label: `${savedMethodLabel(label, saved)}${saved.isDefault ? ` (${t('payments.method.default')})` : ''}` }));
 
 /** The form field a field error of the make-payment body (today's or a later date's) belongs to. */
 function formFieldOf(field: string): string | null {
@@ -118,11 +92,40 @@ function notSavedReason(saved: MakePaymentResponse['savedToWallet']): NotSavedRe
   }
 }
 
-/** A refusal about a field (amount, date, method, billing) is fixed on the details step, where the field is. */
-const aboutAField = (error: unknown): boolean => isApiError(error) && (error.problem?.errors?.length ?? 0) > 0;
+/** A refusal about the policy itself (`body.id`: it ended, its reinstatement expired…). */
+const aboutThePolicy = (field: string) => field === 'body.id';
 
-/** A refusal about the policy itself (`body.id`: it ended, its reinstatement expired…): its rule's code. */
-const policyRuleOf = (error: unknown): string | null => (isApiError(error) ? (error.problem?.errors?.find((entry) => entry.field === 'body.id')?.code ?? null) : null);
+/** The make-payment request for what the member reviewed (today's payment, or a later date's). */
+function paymentRequest(policy: PolicyDetail, review: Review, reinstatement: boolean, today: CalendarDate): MakePaymentRequest {
+  const { values, method } = review;
+  const paysLater = values.when === 'later';
+  const subscriber = policy.members.find((member) => member.relationship === 'self') ?? policy.members[0];
+  return {
+    id: policy.id,
+    ...(reinstatement ? { purpose: 'reinstatement' as const } : {}),
+    paymentDetails: {
+      paymentAmount: toWireAmount(review.amountCents),
+      method: method.method,
+      ...(method.kind === 'saved' ? { walletItemId: method.itemId } : { paymentToken: method.token }),
+      saveToWallet: method.kind === 'fresh' && values.saveToWallet,
+    },
+    information: {
+      subscriberFolderID: subscriber?.folderId ?? policy.issuerSubscriberId,
+      firstName: policy.policyHolder.firstName,
+      lastName: policy.policyHolder.lastName,
+      dateofBirth: subscriber?.dob ?? '1900-01-01',
+      exchangeID: policy.exchangeSubscriberId,
+      healthPlanID: policy.planId ?? '',
+      billingName: values.billingName,
+      street: values.street,
+      city: values.city,
+      state: values.state,
+      zip: values.zip,
+      ...(values.emailAddress ? { emailAddress: values.emailAddress } : {}),
+      date: formatUsDate(paysLater ? values.paymentDate : today),
+    },
+  };
+}
 
 /**
  * The payment form (issue 9): details (amount, method, billing) → review → pay. A new card or account
@@ -137,7 +140,6 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
   const { account } = useConfig();
   const format = useFormatters();
   const methodLabel = usePaymentMethodLabel();
-  const coveredMonths = useCoveredMonths();
   const hostedFields = useHostedFields(viewer.credentialKey, i18n.language);
   const frame = useRef<HostedFieldsHandle>(null);
   const [review, setReview] = useState<Review | null>(null);
@@ -216,11 +218,9 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
     let method: ChosenMethod;
     if (values.methodChoice.startsWith('saved:')) {
       const itemId = values.methodChoice.slice('saved:'.length);
-      const card = wallet?.creditCards.find((candidate) => candidate.id === itemId);
-      const bank = wallet?.bankAccounts.find((candidate) => candidate.id === itemId);
-      if (card) method = { kind: 'saved', itemId, method: 'Card', label: methodLabel('Card', card.cardType, card.last4) };
-      else if (bank) method = { kind: 'saved', itemId, method: 'BankAccount', label: methodLabel('BankAccount', bank.accountType, bank.last3, bank.nickname) };
-      else return;
+      const saved = walletMethods(wallet).find((candidate) => candidate.id === itemId);
+      if (!saved) return;
+      method = { kind: 'saved', itemId, method: saved.method, label: savedMethodLabel(methodLabel, saved) };
     } else {
       if (checkingNow.current) return;
       checkingNow.current = true;
@@ -244,10 +244,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
       }
       if (outcome.status === 'invalid') return;
       const described = outcome.method;
-      method =
-        described.kind === 'card'
-          ? { kind: 'fresh', token: outcome.token, method: 'Card', label: methodLabel('Card', described.brand, described.last4), described }
-          : { kind: 'fresh', token: outcome.token, method: 'BankAccount', label: methodLabel('BankAccount', described.accountType, described.last3), described };
+      method = { kind: 'fresh', token: outcome.token, ...freshMethod(methodLabel, described), described };
     }
     setReview({ values, method, amountCents: amountCents(values.amount) });
   };
@@ -259,36 +256,12 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
     if (!review) return;
     const { values, method } = review;
     const paysLater = values.when === 'later';
-    const subscriber = policy.members.find((member) => member.relationship === 'self') ?? policy.members[0];
-    const body: MakePaymentRequest = {
-      id: policy.id,
-      ...(reinstatement ? { purpose: 'reinstatement' as const } : {}),
-      paymentDetails: {
-        paymentAmount: toWireAmount(review.amountCents),
-        method: method.method,
-        ...(method.kind === 'saved' ? { walletItemId: method.itemId } : { paymentToken: method.token }),
-        saveToWallet: method.kind === 'fresh' && values.saveToWallet,
-      },
-      information: {
-        subscriberFolderID: subscriber?.folderId ?? policy.issuerSubscriberId,
-        firstName: policy.policyHolder.firstName,
-        lastName: policy.policyHolder.lastName,
-        dateofBirth: subscriber?.dob ?? '1900-01-01',
-        exchangeID: policy.exchangeSubscriberId,
-        healthPlanID: policy.planId ?? '',
-        billingName: values.billingName,
-        street: values.street,
-        city: values.city,
-        state: values.state,
-        zip: values.zip,
-        ...(values.emailAddress ? { emailAddress: values.emailAddress } : {}),
-        date: formatUsDate(paysLater ? values.paymentDate : today),
-      },
-    };
+    const body = paymentRequest(policy, review, reinstatement !== undefined, today);
     if (paysLater) {
       const scheduled = await schedule.attempt(body);
       if (!scheduled.ok) {
-        if (aboutAField(scheduled.error)) setReview(null);
+        // A refusal about a field (amount, date, method, billing) is fixed on the details step, where the field is.
+      if (namesAField(scheduled.error)) setReview(null);
         return;
       }
       updatePortalState({ selectedPolicyId: policy.id });
@@ -310,10 +283,10 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
       }
     }
     if (!outcome.ok) {
-      if (aboutAField(outcome.error)) setReview(null);
+      if (namesAField(outcome.error)) setReview(null);
       // The offer is not what it was (the deadline passed, a request is already waiting): the page says so.
-      if (reinstatement && (policyRuleOf(outcome.error) !== null || (isApiError(outcome.error) && outcome.error.type === ProblemType.conflict)))
-        reinstatement.onRefused(declineMessage(outcome.error) ?? t('problems.unprocessable'));
+      if (reinstatement && (namesAField(outcome.error, aboutThePolicy) || isConflict(outcome.error)))
+        reinstatement.onRefused(declineMessage(outcome.error));
       return;
     }
     if (reinstatement) {
@@ -327,18 +300,9 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
     void navigate(receiptPath);
   };
 
-  const declineMessage = (error: unknown) => {
-    if (isApiError(error) && error.type === ProblemType.paymentDeclined) {
-      const code = error.problem?.declineCode ?? 'unknown';
-      return `${loose(t)(`payments.decline.${code}`, { defaultValue: t('payments.decline.unknown') })} ${t('payments.decline.nothingCharged')}`;
-    }
-    // Another payment reinstated the policy a moment before this one (two tabs): this one was kept.
-    if (reinstatement && isApiError(error) && error.type === ProblemType.conflict) return t('reinstatement.raced');
-    // A refusal about the policy itself (no field of the form to put it on) says its rule in place.
-    const rule = policyRuleOf(error);
-    if (rule !== null) return loose(t)(`validation.rule.${rule}`, { defaultValue: t('problems.unprocessable') });
-    return undefined;
-  };
+  // A decline says why; a refusal about the policy itself (no field of the form to put it on) says its rule in place.
+  const declineMessage = useProblemText(reinstatement ? PROBLEMS.reinstatementPayment : PROBLEMS.payment);
+  const reviewMessage = useProblemText(reinstatement ? PROBLEMS.reinstatementPaymentReview : PROBLEMS.paymentReview);
 
   const methodOptions: Option[] = [
     ...(guest ? [] : options),
@@ -348,65 +312,22 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
 
   if (review) {
     return (
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="review-heading">
-        <Stack spacing={2.5}>
-          <Typography id="review-heading" variant="h6" component="h2">
-            {t('payments.makePayment.reviewHeading')}
-          </Typography>
-          {schedule.error !== null && (
-            <Alert severity="error" role="alert">
-              {t('problems.unexpected')}
-            </Alert>
-          )}
-          {pay.error !== null && (
-            <Alert severity="error" role="alert">
-              {declineMessage(pay.error) ?? t(pay.error !== undefined && isApiError(pay.error) && pay.error.type === ProblemType.paymentOutcomeUnknown ? 'problems.paymentOutcomeUnknown' : 'problems.unexpected')}
-            </Alert>
-          )}
-          <Facts
-            columns={2}
-            items={[
-              { label: t('payments.makePayment.reviewPolicy'), value: `${policy.planName ?? ''} (${policy.policyNumber})` },
-              // A reinstatement names the months it pays for under the amount.
-              { label: t('payments.makePayment.reviewAmount'), value: format.money(review.amountCents), ...(reinstatement ? { detail: coveredMonths(reinstatement.months) } : {}) },
-              { label: t('payments.makePayment.reviewMethod'), value: review.method.label },
-              { label: t('payments.makePayment.reviewDate'), value: format.date(paymentDay) },
-            ]}
-          />
-          {reinstatement && <Alert severity="info">{reinstatement.reviewNote}</Alert>}
-          {later ? (
-            <>
-              <Typography variant="body2">{t('payments.makePayment.reviewLaterNote', { date: format.date(paymentDay) })}</Typography>
-              {/* SPEC §4: a payment on a date other than today clears the policy's scheduled payments. */}
-              {policy.scheduledPaymentCount > 0 && (
-                <Alert severity="warning">{t('payments.makePayment.reviewClears', { count: policy.scheduledPaymentCount })}</Alert>
-              )}
-            </>
-          ) : (
-            <>
-              <Typography variant="body2">{review.method.method === 'Card' ? t('payments.makePayment.reviewCardNote') : t('payments.makePayment.reviewBankNote')}</Typography>
-              <Typography variant="body2">{t('payments.makePayment.reviewConfirm', { issuer: account.tenant.issuerName, amount: format.money(review.amountCents) })}</Typography>
-            </>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button variant="contained" size="large" disabled={pay.pending || schedule.pending} onClick={() => void submitPayment()}>
-              {later
-                ? t('payments.makePayment.schedule', { amount: format.money(review.amountCents), date: format.date(paymentDay) })
-                : t('payments.makePayment.pay', { amount: format.money(review.amountCents) })}
-            </Button>
-            <Button
-              disabled={pay.pending || schedule.pending}
-              onClick={() => {
-                pay.reset();
-                schedule.reset();
-                setReview(null);
-              }}
-            >
-              {t('payments.makePayment.back')}
-            </Button>
-          </Stack>
-        </Stack>
-      </Paper>
+      <PaymentReviewStep
+        review={review}
+        policy={policy}
+        reinstatement={reinstatement}
+        paymentDay={paymentDay}
+        later={later}
+        scheduleFailed={schedule.error !== null}
+        payError={pay.error === null ? null : reviewMessage(pay.error)}
+        sending={pay.pending || schedule.pending}
+        onPay={() => void submitPayment()}
+        onBack={() => {
+          pay.reset();
+          schedule.reset();
+          setReview(null);
+        }}
+      />
     );
   }
 
@@ -478,36 +399,7 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
             <TextInput name="zip" field="zip" required autoComplete="billing postal-code" inputMode="numeric" maxLength={10} />
           </Stack>
           <TextInput name="emailAddress" field="emailAddress" type="email" autoComplete="email" maxLength={200} />
-          {/* Issue 33 item 13: the action stays in view at the bottom of the screen while the details are
-              on it, so it is never reached by a scroll made just before the press, and the processor's
-              frame changing height above it does not move it; focused fields are kept clear of it. */}
-          <GlobalStyles styles={{ html: { scrollPaddingBottom: STICKY_ACTION_PX + 16 } }} />
-          <Stack
-            direction="row"
-            spacing={2}
-            data-testid="payment-details-action"
-            sx={{
-              position: 'sticky',
-              bottom: 0,
-              zIndex: 1,
-              alignItems: 'center',
-              minHeight: STICKY_ACTION_PX,
-              mx: { xs: -2, sm: -3 },
-              px: { xs: 2, sm: 3 },
-              py: 1.5,
-              bgcolor: 'background.paper',
-              borderTop: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Button type="submit" variant="contained" size="large" startIcon={checking ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}>
-              {t('payments.makePayment.continue')}
-            </Button>
-            {/* A polite live region from the start, so that the reason is said when it appears. */}
-            <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
-              {checking ? t('payments.makePayment.checkingMethod') : ''}
-            </Typography>
-          </Stack>
+          <DetailsAction checking={checking} />
         </Stack>
       </PortalForm>
     </Paper>

@@ -6,7 +6,6 @@ import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -18,6 +17,7 @@ import { useSignedInViewer } from '../../../lib/viewer';
 import { useBenefitWords } from '../../../ui/benefit-cost';
 import { useFormatters } from '../../../ui/format';
 import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 /** The QR code's dark modules as one SVG path (a quiet zone of 4 modules around it). */
 function qrPath(qr: QrMatrix): string {
@@ -324,21 +324,9 @@ export function IdCardPage() {
             <PolicySelector choices={choices} selected={policy} />
           </Stack>
           {cards.isPending ? (
-            <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-              <CircularProgress size={24} aria-hidden />
-              <Typography>{t('idCard.loading')}</Typography>
-            </Stack>
+            <LoadingNotice label={t('idCard.loading')} />
           ) : cards.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void cards.refetch()}>
-                  {t('form.tryAgain')}
-                </Button>
-              }
-            >
-              {t('idCard.loadFailed')}
-            </Alert>
+            <LoadFailedNotice message={t('idCard.loadFailed')} retry={() => void cards.refetch()} />
           ) : cards.data.cards.length === 0 ? (
             <Alert severity="info">{t('idCard.noCards')}</Alert>
           ) : (

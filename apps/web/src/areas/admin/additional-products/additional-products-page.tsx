@@ -19,8 +19,9 @@ import { useAdditionalProducts } from '../../../data/additional-product/get-addi
 import { loose } from '../../../i18n/loose';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { NewTabHint } from '../../../ui/new-tab-hint';
-import { LoadFailedNotice, LoadingNotice, RequestSentNotice } from '../request-notices';
+import { RequestSentNotice } from '../request-notices';
 import { ApplicationDialog } from './application-dialog';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 type Card = HouseholdAdditionalProducts['items'][number];
 

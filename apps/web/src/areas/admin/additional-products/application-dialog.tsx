@@ -26,14 +26,12 @@ import { applyForProduct } from '../../../data/additional-product/additional-pro
 import { additionalProductsKey } from '../../../data/additional-product/get-additional-products';
 import { serviceRequestsKey } from '../../../data/service-request/get-service-requests';
 import { loose } from '../../../i18n/loose';
-import { isApiError } from '../../../lib/api';
 import { useSignedInViewer } from '../../../lib/viewer';
 import {
   FileInput,
   PortalForm,
   SelectInput,
   TextInput,
-  problemMessageKey,
   useCommand,
   zodResolver,
   type FileValue,
@@ -42,6 +40,7 @@ import { useFieldRegistry } from '../../../ui/form/field-registry';
 import { useFieldText } from '../../../ui/form/use-field-message';
 import { useFormatters } from '../../../ui/format';
 import { useLayout } from '../../../ui/use-layout';
+import { PROBLEMS, useProblemText } from '../../../ui/problems';
 
 const ACCEPTED = AttachmentContentTypeSchema.options;
 
@@ -198,12 +197,7 @@ export function ApplicationDialog({
               ? 'applicationDocument'
               : null,
   });
-  const describe = (error: unknown) => {
-    const code = isApiError(error) ? error.problem?.errors?.[0]?.code : undefined;
-    if (code === 'already-covered' || code === 'request-pending' || code === 'product-not-offered')
-      return t(`additionalProducts.errors.${code}`);
-    return t(problemMessageKey(error));
-  };
+  const describe = useProblemText(PROBLEMS.additionalProducts);
   const dates = startDates(view.earliestStart, view.latestStart).map((date) => ({
     value: date,
     label: format.date(date),

@@ -23,20 +23,20 @@ import { changeBroker } from '../../../data/broker/broker-commands';
 import { useBrokerSearch } from '../../../data/broker/search-brokers';
 import { usePolicy } from '../../../data/policy/get-policy';
 import { serviceRequestsKey, useServiceRequests } from '../../../data/service-request/get-service-requests';
-import { isApiError } from '../../../lib/api';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import {
   CheckboxInput,
   PortalForm,
-  problemMessageKey,
   TextInput,
   useCommand,
   zodResolver,
 } from '../../../ui/form';
 import { PolicySelector, usePolicyLabel, useSelectedPolicy } from '../../../ui/policy-selector';
 import { useLayout } from '../../../ui/use-layout';
-import { LoadFailedNotice, LoadingNotice, OpenRequestNotice, RequestSentNotice } from '../request-notices';
+import { OpenRequestNotice, RequestSentNotice } from '../request-notices';
+import { PROBLEMS, useProblemText } from '../../../ui/problems';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 type Broker = NonNullable<PolicyDetail['broker']>;
 
@@ -83,28 +83,9 @@ function queryOf(values: SearchForm): BrokerSearchQuery {
 /** A request detail that is text (a name), or nothing. */
 const detailText = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-const errorCodes = [
-  'broker-unknown',
-  'broker-unchanged',
-  'broker-not-licensed',
-  'no-broker',
-  'request-pending',
-  'no-household',
-] as const;
-
 function useChangeError() {
-  const { t } = useTranslation();
-  return (error: unknown): string | null => {
-    if (!error) return null;
-    const problem = isApiError(error) ? error.problem?.errors?.[0] : undefined;
-    const code = errorCodes.find((candidate) => candidate === problem?.code);
-    if (code)
-      return t(`brokerChange.errors.${code}`, {
-        state: String(problem?.params?.state ?? ''),
-        reference: String(problem?.params?.reference ?? ''),
-      });
-    return t(problemMessageKey(error));
-  };
+  const say = useProblemText(PROBLEMS.broker);
+  return (error: unknown): string | null => (error ? say(error) : null);
 }
 
 function BrokerFacts({ broker }: { broker: Broker }) {

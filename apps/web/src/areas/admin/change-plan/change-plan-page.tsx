@@ -26,8 +26,9 @@ import { useFormatters } from '../../../ui/format';
 import { NewTabHint } from '../../../ui/new-tab-hint';
 import { PolicySelector } from '../../../ui/policy-selector';
 import { useLayout } from '../../../ui/use-layout';
-import { CoveragePageFrame, ExchangeNotice, LoadFailed, Loading, NoPolicy, OpenRequest, RequestSent, detailText, useCoverageInvalidation, useCoveragePolicy, useOpenRequest } from '../coverage-details/coverage-shared';
+import { CoveragePageFrame, ExchangeNotice, NoPolicy, OpenRequest, RequestSent, detailText, useCoverageInvalidation, useCoveragePolicy, useOpenRequest } from '../coverage-details/coverage-shared';
 import { useCoverageError } from '../coverage-details/reason-fields';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 interface Chosen {
   plan: PlanOption;
@@ -312,9 +313,9 @@ export default function ChangePlanPage() {
               />
             )}
           </Box>
-          {choices.isPending && <Loading label={t('changePlan.loading')} />}
+          {choices.isPending && <LoadingNotice label={t('changePlan.loading')} />}
           {choices.isError && !data && (
-            <LoadFailed
+            <LoadFailedNotice
               message={t('changePlan.loadError')}
               retry={() => {
                 void choices.refetch();

@@ -17,7 +17,7 @@ import { serviceRequestsKey } from '../../../data/service-request/get-service-re
 import { useSignedInViewer } from '../../../lib/viewer';
 import { contractResolver, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
 import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
-import { conflictCurrent, ruleOf } from '../../../ui/problem-details';
+import { conflictCurrent, PROBLEMS, useProblemText } from '../../../ui/problems';
 
 const valuesOf = (contact: ContactInformation, policyId: string | undefined): UpdateContactRequest => ({
   ...(policyId ? { policyId } : {}),
@@ -64,10 +64,8 @@ function ContactForm({ householdId, policyId, contact }: { householdId: string; 
     setChanges((changed.length > 0 ? changed : FIELDS).map((field) => `${t(`fields.${field}.label`)}: ${shown(field, current)}`).join('; '));
     setRead(current);
   };
-  const describeError = (error: unknown) => {
-    if (ruleOf(error) === 'no-change') return t('contactInfo.noChange');
-    return conflictCurrent(error) ? t('contactInfo.conflict', { changes }) : undefined;
-  };
+  const say = useProblemText(PROBLEMS.contactInfo);
+  const describeError = (error: unknown) => say(error, { changes });
   const methods = (['email', 'phone', 'mail'] as const).map((value) => ({ value, label: t(`contactInfo.method.${value}`) }));
   return (
     <PortalForm form={form} onSubmit={onSubmit} error={save.error} describeError={describeError} labelledBy="contact-form-title">

@@ -18,8 +18,9 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { PolicySelector } from '../../../ui/policy-selector';
-import { CoveragePageFrame, ExchangeNotice, LoadFailed, Loading, NoPolicy, OpenRequest, RequestSent, detailText, useCoverageInvalidation, useCoveragePolicy, useDateOrOpen, useOpenRequest } from './coverage-shared';
+import { CoveragePageFrame, ExchangeNotice, NoPolicy, OpenRequest, RequestSent, detailText, useCoverageInvalidation, useCoveragePolicy, useDateOrOpen, useOpenRequest } from './coverage-shared';
 import { NoReasonApplies, useCoverageError, useDateHelp, useReasonOptions } from './reason-fields';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 type Values = ChangeCoverageDatesRequest;
 
@@ -185,9 +186,9 @@ export default function ChangeCoverageDatesPage() {
               />
             )}
           </Box>
-          {options.isPending && <Loading label={t('coverageDates.loading')} />}
+          {options.isPending && <LoadingNotice label={t('coverageDates.loading')} />}
           {options.isError && !data && (
-            <LoadFailed
+            <LoadFailedNotice
               message={t('coverageDates.loadError')}
               retry={() => {
                 void options.refetch();

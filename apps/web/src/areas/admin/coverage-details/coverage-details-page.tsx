@@ -17,7 +17,8 @@ import { useSignedInViewer } from '../../../lib/viewer';
 import { Facts, type Fact } from '../../../ui/facts';
 import { useFormatters } from '../../../ui/format';
 import { PolicySelector } from '../../../ui/policy-selector';
-import { CoveragePageFrame, LoadFailed, Loading, NoPolicy, useCoveragePolicy, useDateOrOpen } from './coverage-shared';
+import { CoveragePageFrame, NoPolicy, useCoveragePolicy, useDateOrOpen } from './coverage-shared';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 /** SPEC §6: what the page says when the caller's roles hide a group of amounts (the server did not send them). */
 function HiddenAmounts({ visible }: { visible: CoverageDetails['visibleAmounts'] }) {
@@ -180,9 +181,9 @@ export default function CoverageDetailsPage() {
       ) : (
         <>
           <PolicySelector choices={choices} selected={policy} />
-          {details.isPending && <Loading label={t('coverageDetails.loading')} />}
+          {details.isPending && <LoadingNotice label={t('coverageDetails.loading')} />}
           {details.isError && !details.data && (
-            <LoadFailed
+            <LoadFailedNotice
               message={t('coverageDetails.loadError')}
               retry={() => {
                 void details.refetch();

@@ -8,7 +8,6 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,14 +15,14 @@ import { useConfig } from '../../../config/config-context';
 import { policyCoverageKey } from '../../../data/policy-coverage/get-policy-coverage';
 import { serviceRequestsKey, useServiceRequests } from '../../../data/service-request/get-service-requests';
 import { cancelServiceRequest } from '../../../data/service-request/service-request-commands';
-import { isApiError } from '../../../lib/api';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { problemMessageKey, useCommand } from '../../../ui/form';
+import { useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { NewTabHint } from '../../../ui/new-tab-hint';
 import { useSelectedPolicy } from '../../../ui/policy-selector';
 import { useSnackbar } from '../../../ui/snackbar';
+import { PROBLEMS, useProblemText } from '../../../ui/problems';
 
 /**
  * What the coverage pages share (issue 11): the page frame, the policy they act on (SPEC §4: the selection
@@ -64,31 +63,6 @@ export function NoPolicy() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   return <Alert severity="info">{viewer.session.kind === 'staff' && viewer.actingFor === null ? t('overview.findMember.body') : t('policyCoverage.noPolicies')}</Alert>;
-}
-
-export function Loading({ label }: { label: string }) {
-  return (
-    <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-      <CircularProgress size={24} aria-hidden />
-      <Typography>{label}</Typography>
-    </Stack>
-  );
-}
-
-export function LoadFailed({ message, retry }: { message: string; retry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={retry}>
-          {t('form.tryAgain')}
-        </Button>
-      }
-    >
-      {message}
-    </Alert>
-  );
 }
 
 /**
@@ -150,16 +124,8 @@ export function OpenRequest({ request, summary }: { request: ServiceRequest; sum
   const [confirming, setConfirming] = useState(false);
   const cancel = useCommand({ send: (open: ServiceRequest, key: string) => cancelServiceRequest(open.id, open.version, key), invalidates });
   const canCancel = request.canCancel && viewer.session.actions.includes('create-service-request');
-  const cancelError = (): string | null => {
-    const error = cancel.error;
-    if (!error) return null;
-    if (isApiError(error) && error.status === 409) {
-      const status = error.problem?.current?.status;
-      return t('serviceRequests.changedElsewhere', { status: typeof status === 'string' ? t(`serviceRequests.status.${status as ServiceRequest['status']}`) : '' });
-    }
-    if (isApiError(error) && error.problem?.errors?.[0]?.code === 'not-allowed-now') return t('serviceRequests.cannotCancel');
-    return t(problemMessageKey(error));
-  };
+  const cancelText = useProblemText(PROBLEMS.cancelRequest);
+  const cancelError = (): string | null => (cancel.error ? cancelText(cancel.error) : null);
   return (
     <Alert severity="info" component="section" role="region" aria-labelledby={`open-request-${request.id}`}>
       <Typography id={`open-request-${request.id}`} variant="h6" component="h2" sx={{ fontSize: '1.05rem', mb: 0.5 }}>

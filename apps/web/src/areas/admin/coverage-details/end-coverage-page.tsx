@@ -18,8 +18,9 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { PolicySelector } from '../../../ui/policy-selector';
-import { CoveragePageFrame, ExchangeNotice, LoadFailed, Loading, NoPolicy, OpenRequest, RequestSent, detailText, useCoverageInvalidation, useCoveragePolicy, useOpenRequest } from './coverage-shared';
+import { CoveragePageFrame, ExchangeNotice, NoPolicy, OpenRequest, RequestSent, detailText, useCoverageInvalidation, useCoveragePolicy, useOpenRequest } from './coverage-shared';
 import { NoReasonApplies, useCoverageError, useDateHelp, useReasonOptions } from './reason-fields';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 type Values = EndCoverageRequest;
 
@@ -197,9 +198,9 @@ export default function EndCoveragePage() {
               />
             )}
           </Box>
-          {options.isPending && <Loading label={t('endCoverage.loading')} />}
+          {options.isPending && <LoadingNotice label={t('endCoverage.loading')} />}
           {options.isError && !data && (
-            <LoadFailed
+            <LoadFailedNotice
               message={t('endCoverage.loadError')}
               retry={() => {
                 void options.refetch();

@@ -6,9 +6,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../../config/config-context';
 import { loose } from '../../../i18n/loose';
-import { isApiError } from '../../../lib/api';
-import { problemMessageKey, type Option } from '../../../ui/form';
+import { type Option } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
+import { PROBLEMS, useProblemText } from '../../../ui/problems';
 
 /** A reason as the options endpoints give it (packages/domain `ReasonOption`). */
 export interface ReasonChoice {
@@ -59,17 +59,9 @@ const ruleKey = (rule: DateRule) => (rule === 'end-of-month' ? 'endOfMonth' : ru
 
 /** Refusals that are about the policy rather than a field: said above the form in the page's words. */
 export function useCoverageError() {
-  const { t } = useTranslation();
-  const lt = loose(t);
   const { name } = useConfig().account.exchange;
-  return (error: unknown): ReactNode => {
-    const first = isApiError(error) ? error.problem?.errors?.[0] : undefined;
-    if (first && ['request-pending', 'report-to-exchange', 'no-household'].includes(first.code ?? '')) {
-      return lt(`policyCoverage.errors.${first.code ?? ''}`, { exchange: name, reference: String(first.params?.reference ?? '') });
-    }
-    if (first?.field.startsWith('body.')) return t('policyCoverage.errors.fields');
-    return t(problemMessageKey(error));
-  };
+  const say = useProblemText(PROBLEMS.coverage);
+  return (error: unknown): ReactNode => say(error, { exchange: name });
 }
 
 /**

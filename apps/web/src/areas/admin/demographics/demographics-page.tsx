@@ -21,7 +21,7 @@ import { ExchangeNotice } from '../../../ui/exchange-notice';
 import { CheckboxInput, contractResolver, DateInput, PortalForm, RadioInput, SelectInput, TextInput, useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
-import { conflictCurrent, ruleOf } from '../../../ui/problem-details';
+import { conflictCurrent, PROBLEMS, useProblemText } from '../../../ui/problems';
 
 const LANGUAGE_CHOICES = ['en', 'es', 'pt'] as const;
 
@@ -34,6 +34,7 @@ function LanguageForm({ householdId, policyId, language }: { householdId: string
   const [version, setVersion] = useState(language.version);
   const [saved, setSaved] = useState(false);
   const [now, setNow] = useState('');
+  const languageError = useProblemText(PROBLEMS.demographicsLanguage);
   const save = useCommand({
     send: (body: UpdateLanguageRequest, key: string) => updateHouseholdLanguage(householdId, body, key),
     invalidates: () => [demographicsKey(credentialKey, policyId)],
@@ -60,7 +61,7 @@ function LanguageForm({ householdId, policyId, language }: { householdId: string
       form={form}
       onSubmit={onSubmit}
       error={save.error}
-      describeError={(error) => (conflictCurrent(error) ? t('demographics.languageConflict', { language: now }) : undefined)}
+      describeError={(error) => languageError(error, { language: now })}
       labelledBy="language-title"
     >
       <Typography id="language-title" variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -139,10 +140,8 @@ function MemberForm({ policyId, member, onDone, onCancel }: { policyId: string; 
     setChanges((fields.length > 0 ? fields : (['firstName', 'lastName'] as const)).map((field) => `${label(field)}: ${shown(field, current)}`).join('; '));
     setRead(current);
   };
-  const describeError = (error: unknown) => {
-    if (ruleOf(error) === 'no-change') return t('demographics.noChange');
-    return conflictCurrent(error) ? t('demographics.conflict', { changes }) : undefined;
-  };
+  const say = useProblemText(PROBLEMS.demographics);
+  const describeError = (error: unknown) => say(error, { changes });
   useEffect(() => {
     form.setFocus('firstName');
   }, [form]);

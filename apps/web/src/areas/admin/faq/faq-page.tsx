@@ -11,8 +11,6 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
@@ -24,6 +22,7 @@ import { useFaq } from '../../../data/content/get-faq';
 import { loose } from '../../../i18n/loose';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { visuallyHidden } from '../../../ui/visually-hidden';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 interface Item {
   id: string;
@@ -163,21 +162,9 @@ export function FaqPage() {
         <Typography>{t('faq.intro')}</Typography>
       </Stack>
       {faq.isPending ? (
-        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} aria-hidden />
-          <Typography>{t('faq.loading')}</Typography>
-        </Stack>
+        <LoadingNotice label={t('faq.loading')} />
       ) : faq.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void faq.refetch()}>
-              {t('form.tryAgain')}
-            </Button>
-          }
-        >
-          {t('faq.loadFailed')}
-        </Alert>
+        <LoadFailedNotice message={t('faq.loadFailed')} retry={() => void faq.refetch()} />
       ) : topics.length === 0 ? (
         <Alert severity="info">{t('faq.empty')}</Alert>
       ) : (

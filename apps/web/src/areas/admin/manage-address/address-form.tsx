@@ -22,7 +22,7 @@ import { logClientEvent } from '../../../lib/client-log';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { ExchangeNotice } from '../../../ui/exchange-notice';
 import { DateInput, PortalForm, SelectInput, TextInput, useCommand, zodResolver } from '../../../ui/form';
-import { conflictCurrent, ruleOf } from '../../../ui/problem-details';
+import { conflictCurrent, PROBLEMS, ruleOf, useProblemText } from '../../../ui/problems';
 import { US_STATES } from '../../../ui/us-states';
 
 /** The form's values: an address as typed, with what was read (`addressId`, `version`) and, for a move, its date. */
@@ -161,12 +161,8 @@ export function AddressForm({ role, addresses, onDone, onCancel }: AddressFormPr
       setRead(conflict.address);
     }
   };
-  const describeError = (error: unknown) => {
-    const rule = ruleOf(error);
-    if (rule === 'no-change') return t('address.noChange');
-    if (rule === 'report-to-exchange') return t('validation.rule.report-to-exchange', { exchange: exchange.name });
-    return conflictCurrent(error) ? t('address.conflict', { address: conflictText }) : undefined;
-  };
+  const say = useProblemText(PROBLEMS.address);
+  const describeError = (error: unknown) => say(error, { exchange: exchange.name, address: conflictText });
   const titleId = `${role}-form-title`;
   return (
     <PortalForm form={form} onSubmit={onSubmit} error={command.error} describeError={describeError} labelledBy={titleId}>

@@ -12,13 +12,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DeskReasonSchema, PaymentAmountSchema, type DeskPayment, type DeskResult } from '@portal/contracts';
 import { amountCents } from '@portal/domain';
-import { isApiError } from '../../../lib/api';
 import { deskPaymentsKey, failedWorkKey, refundDeskPayment, voidDeskPayment } from '../../../data/payments-desk/payments-desk';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { MoneyInput, PortalForm, problemMessageKey, TextInput, useCommand, zodResolver } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { usePaymentMethodLabel } from '../../../ui/payment/payment-method-label';
+import { namesAField } from '../../../ui/problems';
 
 const RefundFormSchema = z.object({ amount: z.union([z.literal(''), PaymentAmountSchema]), reason: DeskReasonSchema });
 type RefundForm = z.infer<typeof RefundFormSchema>;
@@ -56,7 +56,7 @@ export function RefundFlow({ payment, kind, onClose }: { payment: DeskPayment; k
       return;
     }
     // A field the server refused goes back to the form, where its message is shown.
-    if (isApiError(outcome.error) && (outcome.error.problem?.errors ?? []).some((error) => error.field === 'body.amount' || error.field === 'body.reason')) setStep('form');
+    if (namesAField(outcome.error, (field) => field === 'body.amount' || field === 'body.reason')) setStep('form');
   };
 
   if (step === 'confirm') {

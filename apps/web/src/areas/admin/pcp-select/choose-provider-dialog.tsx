@@ -18,11 +18,11 @@ import Typography from '@mui/material/Typography';
 import { pcpKey } from '../../../data/pcp/get-pcp';
 import { selectPcp } from '../../../data/pcp/pcp-commands';
 import { serviceRequestsKey } from '../../../data/service-request/get-service-requests';
-import { isApiError } from '../../../lib/api';
 import { useSignedInViewer } from '../../../lib/viewer';
-import { problemMessageKey, useCommand } from '../../../ui/form';
+import { useCommand } from '../../../ui/form';
 import { useLayout } from '../../../ui/use-layout';
 import { useProviderText } from './provider-text';
+import { PROBLEMS, useProblemText } from '../../../ui/problems';
 
 /** Why a member cannot have this provider now (null: they can). */
 function blockedFor(member: PcpMember, provider: Provider): 'age' | 'same' | 'pending' | null {
@@ -77,28 +77,8 @@ export function ChooseProviderDialog({
       ['notifications'],
     ],
   });
-  const errorText = (): string | null => {
-    const error = command.error;
-    if (!error) return null;
-    const code = isApiError(error) ? error.problem?.errors?.[0]?.code : undefined;
-    if (
-      code &&
-      [
-        'specialty-not-for-age',
-        'provider-not-in-network',
-        'provider-not-accepting',
-        'pcp-unchanged',
-        'not-a-member',
-        'provider-unknown',
-        'request-pending',
-        'pcp-not-offered',
-        'no-household',
-      ].includes(code)
-    ) {
-      return t(`pcpSelect.errors.${code as 'pcp-unchanged'}`, { network: overview.network?.name ?? '' });
-    }
-    return t(problemMessageKey(error));
-  };
+  const say = useProblemText(PROBLEMS.pcp);
+  const errorText = (): string | null => (command.error ? say(command.error, { network: overview.network?.name ?? '' }) : null);
   const reason = (why: 'age' | 'same' | 'pending') => t(`pcpSelect.blocked.${why}`);
   const send = async () => {
     if (chosen.length === 0) {

@@ -16,10 +16,11 @@ import { serviceRequestsKey, useServiceRequests } from '../../../data/service-re
 import { loose } from '../../../i18n/loose';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
-import { LoadFailedNotice, LoadingNotice, OpenRequestNotice, RequestSentNotice } from '../request-notices';
+import { OpenRequestNotice, RequestSentNotice } from '../request-notices';
 import { ChooseProviderDialog } from './choose-provider-dialog';
 import { ProviderSearch } from './provider-search';
 import { useProviderText } from './provider-text';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 /** One member and their primary care provider: on record, under review, or none yet; and choosing one. */
 function MemberPcp({

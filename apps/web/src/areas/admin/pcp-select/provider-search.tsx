@@ -13,12 +13,13 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useProviderSearch } from '../../../data/pcp/get-pcp';
-import { isApiError } from '../../../lib/api';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { CheckboxInput, PortalForm, SelectInput, TextInput, zodResolver } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
-import { LoadFailedNotice, LoadingNotice } from '../request-notices';
+
 import { useProviderText } from './provider-text';
+import { fieldProblems } from '../../../ui/problems';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 const ANY = '';
 
@@ -200,14 +201,12 @@ export function ProviderSearch({
   const search = useProviderSearch(viewer.credentialKey, query);
 
   // A ZIP code the directory does not know is said on its field, keeping what was typed.
-  const zipProblem = isApiError(search.error)
-    ? search.error.problem?.errors?.find((error) => error.code === 'zip-unknown')
-    : undefined;
+  const zipProblem = useMemo(() => fieldProblems(search.error).find((error) => error.code === 'zip-unknown'), [search.error]);
   useEffect(() => {
     if (zipProblem)
       form.setError('searchZipCode', {
         type: 'server',
-        message: JSON.stringify({ rule: 'zip-unknown', params: zipProblem.params ?? {} }),
+        message: JSON.stringify({ rule: 'zip-unknown', params: zipProblem.params }),
       });
   }, [zipProblem, form]);
 

@@ -27,12 +27,14 @@ import { useSignedInViewer } from '../../../lib/viewer';
 import { loose } from '../../../i18n/loose';
 import { DataTable } from '../../../ui/data-table';
 import { Facts } from '../../../ui/facts';
-import { PortalForm, problemMessageKey, TextInput, useCommand, zodResolver } from '../../../ui/form';
+import { PortalForm, TextInput, useCommand, zodResolver } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { useSnackbar } from '../../../ui/snackbar';
+import { RequestPageShape } from '../request-page-shape';
 import { PROCESS_ACTION } from './queue-action';
 import { ActForDialog } from '../members/act-for-dialog';
 import { isActingSessionRequired } from '../../../ui/form/problem-message';
+import { PROBLEMS, useProblemText } from '../../../ui/problems';
 
 const ApproveForm = z.object({ approvalNote: z.string().trim().max(1000) });
 const RejectForm = z.object({ rejectReason: RejectServiceRequestSchema.shape.reason });
@@ -56,24 +58,7 @@ function useValueText() {
 }
 
 /** What went wrong with a queue command, said for staff: who holds it, that it moved, or which rule the change no longer meets. */
-function useQueueProblem() {
-  const { t } = useTranslation();
-  const lt = loose(t);
-  return (error: unknown): string => {
-    if (isApiError(error) && error.status === 409) {
-      const assignee = error.problem?.current?.assignee as { name?: string; mine?: boolean } | null | undefined;
-      if (assignee?.name && !assignee.mine) return t('serviceQueue.detail.heldBy', { name: assignee.name });
-      return t('serviceQueue.detail.changed');
-    }
-    const code = isApiError(error) ? error.problem?.errors?.[0]?.code : undefined;
-    if (code === 'not-allowed-now') {
-      const status = isApiError(error) ? error.problem?.errors?.[0]?.params?.status : undefined;
-      return t('serviceQueue.detail.finishedAlready', { status: typeof status === 'string' ? lt(`serviceRequests.status.${status}`) : '' });
-    }
-    if (code) return t('serviceQueue.detail.refused', { reason: lt(`serviceQueue.problem.${code}`, { defaultValue: t('serviceQueue.problem.other') }) });
-    return t(problemMessageKey(error));
-  };
-}
+const useQueueProblem = (): ((error: unknown) => string) => useProblemText(PROBLEMS.serviceQueue);
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -161,12 +146,9 @@ export default function ServiceQueueRequestPage() {
 
   if (!viewer.session.actions.includes(PROCESS_ACTION)) {
     return (
-      <Stack spacing={2}>
-        <Typography variant="h4" component="h1">
-          {t('serviceQueue.requestTitle')}
-        </Typography>
+      <RequestPageShape title={t('serviceQueue.requestTitle')} spacing={2}>
         <Alert severity="info">{t('serviceQueue.notAllowed')}</Alert>
-      </Stack>
+      </RequestPageShape>
     );
   }
 
@@ -178,11 +160,7 @@ export default function ServiceQueueRequestPage() {
   const data = detail.data;
   if (!data) {
     return (
-      <Stack spacing={2}>
-        {back}
-        <Typography variant="h4" component="h1">
-          {t('serviceQueue.requestTitle')}
-        </Typography>
+      <RequestPageShape title={t('serviceQueue.requestTitle')} before={back} spacing={2}>
         {detail.isError && isActingSessionRequired(detail.error) ? (
           // A request is one member's records: staff act for them first, saying why (docs/decisions/043).
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -217,7 +195,7 @@ export default function ServiceQueueRequestPage() {
             <Skeleton variant="rounded" height={240} />
           </Box>
         )}
-      </Stack>
+      </RequestPageShape>
     );
   }
 
@@ -233,14 +211,12 @@ export default function ServiceQueueRequestPage() {
   };
 
   return (
-    <Stack spacing={3}>
-      {back}
-      <Stack spacing={1}>
-        <Typography ref={heading} tabIndex={-1} variant="h4" component="h1" sx={{ outline: 'none', overflowWrap: 'anywhere' }}>
-          {t('serviceQueue.detail.heading', { type: request.type === 'general' && request.subject ? request.subject : lt(`serviceRequests.type.${request.type}`), reference: request.referenceNumber })}
-        </Typography>
-        <Typography>{data.appliesChange ? t('serviceQueue.detail.appliesChange') : t('serviceQueue.detail.answersOnly')}</Typography>
-      </Stack>
+    <RequestPageShape
+      title={t('serviceQueue.detail.heading', { type: request.type === 'general' && request.subject ? request.subject : lt(`serviceRequests.type.${request.type}`), reference: request.referenceNumber })}
+      intro={data.appliesChange ? t('serviceQueue.detail.appliesChange') : t('serviceQueue.detail.answersOnly')}
+      before={back}
+      headingRef={heading}
+    >
       {outcome && (
         <Alert severity="success" role="status" onClose={() => { setOutcome(null); }}>
           {outcome}
@@ -463,6 +439,6 @@ export default function ServiceQueueRequestPage() {
           </PortalForm>
         </Dialog>
       )}
-    </Stack>
+    </RequestPageShape>
   );
 }

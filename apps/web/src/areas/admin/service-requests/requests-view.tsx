@@ -12,13 +12,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { serviceRequestsKey, useServiceRequests } from '../../../data/service-request/get-service-requests';
 import { cancelServiceRequest } from '../../../data/service-request/service-request-commands';
-import { isApiError } from '../../../lib/api';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { problemMessageKey, useCommand } from '../../../ui/form';
+import { useCommand } from '../../../ui/form';
 import { useSnackbar } from '../../../ui/snackbar';
 import { GeneralRequestDialog } from './general-request-dialog';
 import { RequestCard } from './request-card';
+import { PROBLEMS, useProblemText } from '../../../ui/problems';
 
 type Filter = 'all' | 'open' | 'closed';
 
@@ -42,16 +42,8 @@ export function RequestsView({ householdId, policyId, policies, showPolicy }: { 
     send: (request: ServiceRequest, key: string) => cancelServiceRequest(request.id, request.version, key),
     invalidates: () => [serviceRequestsKey(viewer.credentialKey), ['notifications']],
   });
-  const cancelError = (): string | null => {
-    const error = cancel.error;
-    if (!error) return null;
-    if (isApiError(error) && error.status === 409) {
-      const status = error.problem?.current?.status;
-      return t('serviceRequests.changedElsewhere', { status: typeof status === 'string' ? t(`serviceRequests.status.${status as ServiceRequest['status']}`) : '' });
-    }
-    if (isApiError(error) && error.problem?.errors?.[0]?.code === 'not-allowed-now') return t('serviceRequests.cannotCancel');
-    return t(problemMessageKey(error));
-  };
+  const cancelText = useProblemText(PROBLEMS.cancelRequest);
+  const cancelError = (): string | null => (cancel.error ? cancelText(cancel.error) : null);
   const confirmCancel = async () => {
     if (!cancelling) return;
     const done = await cancel.submit(cancelling);

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { useSelectedPolicy } from '../../../ui/policy-selector';
+import { RequestPageShape } from '../request-page-shape';
 import { RequestsView } from './requests-view';
 
 /**
@@ -16,18 +15,12 @@ export default function ServiceRequestsAltPage() {
   const { policy } = useSelectedPolicy(viewer.policies);
   const household = viewer.household.households.find((entry) => entry.policies.some((summary) => summary.id === policy?.id)) ?? viewer.household.households[0];
   return (
-    <Stack spacing={3} sx={{ maxWidth: 880 }}>
-      <Stack spacing={1}>
-        <Typography variant="h4" component="h1">
-          {t('serviceRequests.altHeading')}
-        </Typography>
-        <Typography>{t('serviceRequests.altIntro')}</Typography>
-      </Stack>
+    <RequestPageShape title={t('serviceRequests.altHeading')} intro={t('serviceRequests.altIntro')} maxWidth={880}>
       {household ? (
         <RequestsView householdId={household.household.id} policyId={undefined} policies={household.policies} showPolicy />
       ) : (
         <Alert severity="info">{t('serviceRequests.noHousehold')}</Alert>
       )}
-    </Stack>
+    </RequestPageShape>
   );
 }

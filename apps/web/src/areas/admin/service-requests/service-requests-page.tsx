@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
+import { RequestPageShape } from '../request-page-shape';
 import { RequestsView } from './requests-view';
 
 /**
@@ -19,19 +18,13 @@ export default function ServiceRequestsPage() {
   const household = viewer.household.households.find((entry) => entry.policies.some((summary) => summary.id === policy?.id)) ?? viewer.household.households[0];
   const householdId = household?.household.id ?? null;
   return (
-    <Stack spacing={3} sx={{ maxWidth: 880 }}>
-      <Stack spacing={1}>
-        <Typography variant="h4" component="h1">
-          {t('serviceRequests.title')}
-        </Typography>
-        <Typography>{t('serviceRequests.intro')}</Typography>
-      </Stack>
+    <RequestPageShape title={t('serviceRequests.title')} intro={t('serviceRequests.intro')} maxWidth={880}>
       <PolicySelector choices={choices} selected={policy} />
       {householdId === null || !policy ? (
         <Alert severity="info">{t('serviceRequests.noHousehold')}</Alert>
       ) : (
         <RequestsView householdId={householdId} policyId={policy.id} policies={household?.policies ?? []} showPolicy={false} />
       )}
-    </Stack>
+    </RequestPageShape>
   );
 }

@@ -10,7 +10,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -26,6 +25,7 @@ import { useFormatters } from '../../../ui/format';
 import { NewTabHint } from '../../../ui/new-tab-hint';
 import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
 import { useLayout } from '../../../ui/use-layout';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 type BenefitLine = PlanBenefits['lines'][number];
 
@@ -426,21 +426,9 @@ export function ViewBenefitsPage() {
             )}
           </Stack>
           {benefits.isPending ? (
-            <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-              <CircularProgress size={24} aria-hidden />
-              <Typography>{t('benefits.loading')}</Typography>
-            </Stack>
+            <LoadingNotice label={t('benefits.loading')} />
           ) : benefits.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void benefits.refetch()}>
-                  {t('form.tryAgain')}
-                </Button>
-              }
-            >
-              {t('benefits.loadFailed')}
-            </Alert>
+            <LoadFailedNotice message={t('benefits.loadFailed')} retry={() => void benefits.refetch()} />
           ) : benefits.data.plans.length === 0 ? (
             <Alert severity="info">{t('benefits.noPlans')}</Alert>
           ) : (

@@ -1,13 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { problemMessageKey } from '../../../ui/form';
-import { isAutopayErrorCode, ruleOf } from './autopay-model';
+import { PROBLEMS, useProblemText } from '../../../ui/problems';
 
-/** An autopay command's refusal in the page's own words (autopay.errors.<code>), else the problem table's. */
-export function useAutopayError(): (error: unknown) => string {
-  const { t } = useTranslation();
-  return (error) => {
-    const rule = ruleOf(error);
-    if (rule && isAutopayErrorCode(rule.code)) return t(`autopay.errors.${rule.code}`);
-    return t(problemMessageKey(error));
-  };
-}
+/** An autopay command's refusal in the page's own words (autopay.errors.<code>), else the shared table's. */
+export const useAutopayError = (): ((error: unknown) => string) => useProblemText(PROBLEMS.autopay);

@@ -2,6 +2,9 @@ import type { TFunction } from 'i18next';
 import type { AutopaySubscription, Wallet, WalletItemRef } from '@portal/contracts';
 import { cardExpiryStatus, type CalendarDate } from '@portal/domain';
 import type { Option } from '../../../ui/form';
+import { savedMethodLabel, walletMethods, type MethodLabel } from '../../../ui/payment/payment-method-label';
+
+export type { MethodLabel };
 
 /** A saved wallet method autopay may pay from (SPEC §3 Wallet), with what the page says of it. */
 export interface SavedMethod {
@@ -11,24 +14,15 @@ export interface SavedMethod {
   expired: boolean;
 }
 
-/** "Visa ending in 4242", "Household checking (Checking ending in 789)": how the payment pages name a method. */
-export type MethodLabel = (method: 'Card' | 'BankAccount', brand: string | null, lastDigits: string | null, nickname?: string | null) => string;
-
 /** The wallet's active methods, cards first, each named and flagged when expired (as of `today`). */
 export function savedMethods(wallet: Wallet | null, label: MethodLabel, today: CalendarDate): SavedMethod[] {
-  if (!wallet) return [];
-  return [
-    ...wallet.creditCards
-      .filter((card) => card.state === 'Active')
-      .map((card) => ({
-        id: card.id,
-        label: label('Card', card.cardType, card.last4, card.nickname),
-        expired: cardExpiryStatus(card.expirationMonth, card.expirationYear, today, 0) === 'expired',
-      })),
-    ...wallet.bankAccounts
-      .filter((account) => account.state === 'Active')
-      .map((account) => ({ id: account.id, label: label('BankAccount', account.accountType, account.last3, account.nickname), expired: false })),
-  ];
+  return walletMethods(wallet)
+    .filter((saved) => saved.active)
+    .map((saved) => ({
+      id: saved.id,
+      label: savedMethodLabel(label, saved),
+      expired: saved.method === 'Card' && cardExpiryStatus(saved.item.expirationMonth, saved.item.expirationYear, today, 0) === 'expired',
+    }));
 }
 
 /** Radio options of the saved methods; an expired card is shown but cannot be chosen. */
@@ -79,27 +73,6 @@ export function consentParts(
   const when = days === 0 ? t('autopay.consent.onDueDate') : days === 1 ? t('autopay.consent.oneDayBefore') : t('autopay.consent.daysBefore', { count: days });
   return { what, when };
 }
-
-/** The problem's first field code, for the page's own words (autopay.errors.<code>). */
-export function ruleOf(error: unknown): { code: string; params: Record<string, string | number> } | null {
-  const problem = (error as { problem?: { errors?: { code?: string; params?: Record<string, string | number> }[] } } | null)?.problem;
-  const first = problem?.errors?.find((fieldError) => fieldError.code !== undefined);
-  return first?.code ? { code: first.code, params: first.params ?? {} } : null;
-}
-
-export const AUTOPAY_ERROR_CODES = [
-  'autopay-limit-reached',
-  'binder-policy',
-  'not-yours',
-  'card-expired',
-  'max-below-fixed',
-  'consent-required',
-  'not-active',
-  'same-method',
-  'run-in-progress',
-] as const;
-export type AutopayErrorCode = (typeof AUTOPAY_ERROR_CODES)[number];
-export const isAutopayErrorCode = (code: string): code is AutopayErrorCode => (AUTOPAY_ERROR_CODES as readonly string[]).includes(code);
 
 /**
  * Field rules whose shared message (`validation.rule.<code>`) is worded for another form (paperless

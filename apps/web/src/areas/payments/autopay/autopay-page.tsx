@@ -5,7 +5,6 @@ import type { AutopayList, AutopaySubscription, PolicySummary } from '@portal/co
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -23,6 +22,7 @@ import { ChangeTermsDialog, ReplaceMethodDialog, TurnOffDialog } from './autopay
 import { useAutopayError } from './autopay-errors';
 import { chargesText, savedMethods, sourceName } from './autopay-model';
 import { AutopayTermsForm } from './autopay-terms-form';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 /** A policy autopay can pay for: in force or starting (a binder policy is listed to say why not yet). */
 const current = (policy: PolicySummary) => policy.status !== 'Inactive';
@@ -79,10 +79,7 @@ export function AutopayPage() {
     return frame(
       <>
         {selector}
-        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} aria-hidden />
-          <Typography>{t('autopay.loading')}</Typography>
-        </Stack>
+        <LoadingNotice label={t('autopay.loading')} />
       </>,
     );
   }
@@ -90,16 +87,7 @@ export function AutopayPage() {
     return frame(
       <>
         {selector}
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void autopay.refetch()}>
-              {t('form.tryAgain')}
-            </Button>
-          }
-        >
-          {t('autopay.loadError')}
-        </Alert>
+        <LoadFailedNotice message={t('autopay.loadError')} retry={() => void autopay.refetch()} />
       </>,
     );
   }

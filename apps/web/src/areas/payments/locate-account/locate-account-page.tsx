@@ -4,7 +4,6 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LocateAccountRequest } from '@portal/contracts';
-import { ProblemType } from '@portal/contracts/problem-type';
 import { DEFAULT_ROUTE } from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,20 +12,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { locateAccount } from '../../../data/guest/locate-account';
-import { isApiError } from '../../../lib/api';
 import { refreshSession } from '../../../lib/auth/auth';
 import { useCredential } from '../../../lib/auth/credentials';
-import type { TranslationKey } from '../../../i18n/loose';
 import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
+import { PROBLEMS, useProblemText } from '../../../ui/problems';
 
-/** The translation key of what went wrong with a locate-account call (SPEC §8: translated messages). */
-function failureKey(error: unknown): TranslationKey {
-  if (!isApiError(error)) return 'locate.errors.unavailable';
-  if (error.type === ProblemType.accountNotFound || error.status === 404) return 'locate.errors.notFound';
-  if (error.type === ProblemType.rateLimited || error.status === 429) return 'locate.errors.rateLimited';
-  if (error.status === 400) return 'locate.errors.invalid';
-  return 'locate.errors.unavailable';
-}
 
 /**
  * /payments/locate-account (public, SPEC §2/§6): a guest finds the account they want to pay with the
@@ -36,6 +26,8 @@ function failureKey(error: unknown): TranslationKey {
  */
 export function LocateAccountPage() {
   const { t } = useTranslation();
+  // What went wrong with a locate-account call (SPEC §8: translated messages).
+  const describeFailure = useProblemText(PROBLEMS.locateAccount);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const credential = useCredential();
@@ -80,7 +72,7 @@ export function LocateAccountPage() {
         <Typography id="locate-form-title" variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('locate.formTitle')}
         </Typography>
-        <PortalForm form={form} onSubmit={onSubmit} error={locate.error} describeError={(error) => t(failureKey(error))} labelledBy="locate-form-title">
+        <PortalForm form={form} onSubmit={onSubmit} error={locate.error} describeError={describeFailure} labelledBy="locate-form-title">
           <Stack spacing={2.5}>
             <RadioInput
               name="identifierType"

@@ -13,12 +13,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../../config/config-context';
 import { createScheduledPayment } from '../../../data/scheduled-payment/scheduled-payment-commands';
-import { isApiError } from '../../../lib/api';
 import { Facts } from '../../../ui/facts';
 import { contractResolver, DateInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, type Option } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { useLayout } from '../../../ui/use-layout';
 import { useScheduledError } from './scheduled-errors';
+import { namesAField } from '../../../ui/problems';
 
 /** A saved method the payment can come from, with the words the page uses for it. */
 export interface MethodChoice {
@@ -86,7 +86,7 @@ export function SchedulePaymentDialog({ policyId, policyLabel, methods, defaultM
       return;
     }
     // A refusal about a field is fixed on the details step, where the field is.
-    if (isApiError(outcome.error) && (outcome.error.problem?.errors ?? []).some((error) => error.field.startsWith('body.'))) setReview(null);
+    if (namesAField(outcome.error, (field) => field.startsWith('body.'))) setReview(null);
   };
 
   return (

@@ -7,7 +7,6 @@ import EventOutlined from '@mui/icons-material/EventOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,7 +16,7 @@ import { cancelScheduledPayment } from '../../../data/scheduled-payment/schedule
 import { useWallet } from '../../../data/wallet/get-wallet';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { useCommand } from '../../../ui/form';
-import { usePaymentMethodLabel } from '../../../ui/payment/payment-method-label';
+import { savedMethodLabel, usePaymentMethodLabel, walletMethods } from '../../../ui/payment/payment-method-label';
 import { PolicySelector, usePolicyLabel, useSelectedPolicy } from '../../../ui/policy-selector';
 import { useSnackbar } from '../../../ui/snackbar';
 import { CancelScheduledDialog } from './cancel-scheduled-dialog';
@@ -25,6 +24,7 @@ import { ChangeScheduledDialog } from './change-scheduled-dialog';
 import { SchedulePaymentDialog, type MethodChoice } from './schedule-payment-dialog';
 import { useScheduledError } from './scheduled-errors';
 import { ScheduledPaymentItem, usePaymentSourceLabel, usePaymentTitle } from './scheduled-payment-item';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 /** A policy a payment can be scheduled on: in force or starting, or ended with money still owed (binders are listed, to say why not). */
 const schedulable = (policy: PolicySummary) => policy.status !== 'Inactive' || policy.amountDueCents > 0;
@@ -87,12 +87,9 @@ export function ScheduledPaymentsPage() {
 
   const canManage = viewer.session.actions.includes('schedule-payment');
   const accepts = config.account.payments.paymentTypes;
-  const methods: MethodChoice[] = [
-    ...(accepts.includes('CardPayments') ? (wallet.data?.creditCards ?? []).map((card) => ({ id: card.id, label: methodLabel('Card', card.cardType, card.last4) })) : []),
-    ...(accepts.includes('CheckingOrSavings')
-      ? (wallet.data?.bankAccounts ?? []).map((account) => ({ id: account.id, label: methodLabel('BankAccount', account.accountType, account.last3, account.nickname) }))
-      : []),
-  ];
+  const methods: MethodChoice[] = walletMethods(wallet.data)
+    .filter((saved) => accepts.includes(saved.method === 'Card' ? 'CardPayments' : 'CheckingOrSavings'))
+    .map((saved) => ({ id: saved.id, label: savedMethodLabel(methodLabel, saved) }));
   const defaultMethodId = methods.find((method) => method.id === wallet.data?.defaultItem?.id)?.id ?? methods[0]?.id ?? '';
   const data = list.data;
   const binder = isBinder(policy);
@@ -122,22 +119,10 @@ export function ScheduledPaymentsPage() {
       {viewer.actingFor && <Alert severity="info">{t('scheduledPayments.staffNote')}</Alert>}
       <PolicySelector choices={choices} selected={policy} />
       {list.isPending && (
-        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} aria-hidden />
-          <Typography>{t('scheduledPayments.loading')}</Typography>
-        </Stack>
+        <LoadingNotice label={t('scheduledPayments.loading')} />
       )}
       {list.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('form.tryAgain')}
-            </Button>
-          }
-        >
-          {t('scheduledPayments.loadError')}
-        </Alert>
+        <LoadFailedNotice message={t('scheduledPayments.loadError')} retry={() => void list.refetch()} />
       )}
       {data && (
         <>

@@ -30,24 +30,3 @@ export function walletContext(viewer: Viewer) {
     holderName: viewer.policies[0] ? `${viewer.policies[0].policyHolder.firstName} ${viewer.policies[0].policyHolder.lastName}` : '',
   };
 }
-
-/** The problem's first field code, for the page's own words (wallet.errors.<code>). */
-export function ruleOf(error: unknown): { code: string; params: Record<string, string | number> } | null {
-  const problem = (error as { problem?: { errors?: { code?: string; params?: Record<string, string | number> }[] } } | null)?.problem;
-  const first = problem?.errors?.find((fieldError) => fieldError.code !== undefined);
-  return first?.code ? { code: first.code, params: first.params ?? {} } : null;
-}
-
-export const WALLET_ERROR_CODES = [
-  'token-unknown',
-  'token-kind',
-  'token-invalid',
-  'card-expired',
-  'already-saved',
-  'limit-reached',
-  'method-type-not-accepted',
-  'method-in-use',
-  'not-yours',
-] as const;
-export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
-export const isWalletErrorCode = (code: string): code is WalletErrorCode => (WALLET_ERROR_CODES as readonly string[]).includes(code);

@@ -7,7 +7,6 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../../config/config-context';
@@ -23,6 +22,7 @@ import { MethodItem } from './method-item';
 import { RemoveMethodDialog } from './remove-method-dialog';
 import { useWalletError } from './wallet-errors';
 import { BRAND_NAMES, methodName, methodTitle, walletContext, type WalletMethod } from './wallet-model';
+import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
 function PageFrame({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -94,26 +94,14 @@ export function WalletPage() {
   if (context.referenceId !== null && wallet.isPending) {
     return (
       <PageFrame>
-        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} aria-hidden />
-          <Typography>{t('wallet.loading')}</Typography>
-        </Stack>
+        <LoadingNotice label={t('wallet.loading')} />
       </PageFrame>
     );
   }
   if (context.referenceId !== null && wallet.isError) {
     return (
       <PageFrame>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void wallet.refetch()}>
-              {t('form.tryAgain')}
-            </Button>
-          }
-        >
-          {t('wallet.loadError')}
-        </Alert>
+        <LoadFailedNotice message={t('wallet.loadError')} retry={() => void wallet.refetch()} />
       </PageFrame>
     );
   }
