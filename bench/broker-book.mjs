@@ -43,9 +43,22 @@ if (!fs.existsSync(path.join(repoRoot, 'apps/server/dist/server.js'))) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-broker-'));
 const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: repoRoot,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET, DATABASE_URL: values['database-url'], DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '10',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET,
+    DATABASE_URL: values['database-url'],
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_POOL_SIZE: '10',
     // Production needs a processor; the book never calls it (nothing listens there).
-    PROCESSOR_URL: 'http://127.0.0.1:9', PROCESSOR_API_KEY: 'bench-not-a-real-key-0000', PROCESSOR_WEBHOOK_SECRET: 'bench-not-a-real-secret-00' },
+    PROCESSOR_URL: 'http://127.0.0.1:9',
+    PROCESSOR_API_KEY: 'bench-not-a-real-key-0000',
+    PROCESSOR_WEBHOOK_SECRET: 'bench-not-a-real-secret-00',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = () => server.kill('SIGTERM');
@@ -66,7 +79,9 @@ if (!up) {
 
 const db = new pg.Client({ connectionString: values['database-url'] });
 await db.connect();
-const { rows: brokerRows } = await db.query(`select broker_id from accounts where username = 'broker.hughes'`);
+const { rows: brokerRows } = await db.query(
+  `select broker_id from accounts where username = 'broker.hughes'`,
+);
 const brokerId = brokerRows[0]?.broker_id;
 if (!brokerId) {
   console.error('No broker.hughes in this database: seed it first (see bench/README.md).');
@@ -92,7 +107,9 @@ let token = await signIn(baseUrl, 'workforce', 'broker.hughes', values.password)
 
 async function timed(query) {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/v1/Broker/book?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl}/api/v1/Broker/book?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = await response.json();
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`${query}: HTTP ${response.status} ${JSON.stringify(body)}`);
@@ -113,7 +130,16 @@ const CASES = [
   ['filter: group market', 'market=group'],
   ['search: name part', 'q=silva'],
   ['filters combined + sort', 'pastDue=true&autopayOff=true&sort=amountDue&order=desc'],
-  ...['policyNumber', 'status', 'financeStatus', 'amountDue', 'paidThrough', 'graceEnds', 'renewal', 'line'].map((sort) => [`sort: ${sort} desc, page 40`, `sort=${sort}&order=desc&page=40`]),
+  ...[
+    'policyNumber',
+    'status',
+    'financeStatus',
+    'amountDue',
+    'paidThrough',
+    'graceEnds',
+    'renewal',
+    'line',
+  ].map((sort) => [`sort: ${sort} desc, page 40`, `sort=${sort}&order=desc&page=40`]),
 ];
 
 const results = [];
@@ -128,8 +154,17 @@ for (const [title, query] of CASES) {
     samples.push(last.ms);
   }
   samples.sort((a, b) => a - b);
-  results.push({ title, query, total: last.total, rows: last.rows, median: quantile(samples, 0.5), p95: quantile(samples, 0.95) });
-  console.error(`${title}: median ${quantile(samples, 0.5).toFixed(1)} ms, p95 ${quantile(samples, 0.95).toFixed(1)} ms`);
+  results.push({
+    title,
+    query,
+    total: last.total,
+    rows: last.rows,
+    median: quantile(samples, 0.5),
+    p95: quantile(samples, 0.95),
+  });
+  console.error(
+    `${title}: median ${quantile(samples, 0.5).toFixed(1)} ms, p95 ${quantile(samples, 0.95).toFixed(1)} ms`,
+  );
 }
 const loadAfter = uptime();
 stop();
@@ -139,18 +174,27 @@ let commit = 'unknown';
 let dirty = '';
 try {
   commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
-  dirty = execFileSync('git', ['status', '--porcelain'], { cwd: repoRoot, encoding: 'utf8' }).trim() ? ' (uncommitted changes)' : '';
+  dirty = execFileSync('git', ['status', '--porcelain'], { cwd: repoRoot, encoding: 'utf8' }).trim()
+    ? ' (uncommitted changes)'
+    : '';
 } catch {
   // not a git checkout
 }
 const machine = `${os.availableParallelism()} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 console.log(`Commit ${commit}${dirty}; machine: ${machine}`);
-console.log(`Data: ${counts[0].households} households, ${counts[0].policies} policies; broker.hughes's book: ${counts[0].book} policies`);
+console.log(
+  `Data: ${counts[0].households} households, ${counts[0].policies} policies; broker.hughes's book: ${counts[0].book} policies`,
+);
 console.log(`Load before: ${loadBefore}`);
 console.log(`Load after:  ${loadAfter}`);
-console.log(`${requests} sequential requests per case after 5 warm-ups, HTTP through the built server (auth, audit row included).\n`);
+console.log(
+  `${requests} sequential requests per case after 5 warm-ups, HTTP through the built server (auth, audit row included).\n`,
+);
 console.log('| case | query | rows matching | median ms | p95 ms |');
 console.log('|---|---|---|---|---|');
-for (const r of results) console.log(`| ${r.title} | \`${r.query || '(none)'}\` | ${r.total} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} |`);
+for (const r of results)
+  console.log(
+    `| ${r.title} | \`${r.query || '(none)'}\` | ${r.total} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} |`,
+  );
 const worst = Math.max(...results.map((r) => r.p95));
 console.log(`\nWorst p95: ${worst.toFixed(1)} ms (target < 100 ms).`);

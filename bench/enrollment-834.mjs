@@ -51,11 +51,56 @@ function random(seed) {
 }
 const rand = random(834);
 const pick = (list) => list[Math.floor(rand() * list.length)];
-const PLANS = ['77421MA0010001-01', '77421MA0010002-04', '77421MA0010003-05', '77421MA0010004-06', '77421MA0010005-01'];
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elena', 'Felipe', 'Gabriela', 'Hugo', 'Isabel', 'João', 'Karen', 'Luis', 'Marta', 'Nuno', 'Olivia', 'Pedro'];
-const LAST = ['Almeida', 'Barbosa', 'Costa', 'Dias', 'Ferreira', 'Gomes', 'Lopez', 'Martins', 'Nunes', 'Oliveira', 'Pereira', 'Rocha', 'Silva', 'Torres'];
-const TOWNS = [['Fall River', '02720', '25005'], ['New Bedford', '02740', '25005'], ['Worcester', '01608', '25027'], ['Springfield', '01103', '25013'], ['Lowell', '01852', '25017']];
-const d8 = (year, month, day) => `${String(year)}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
+const PLANS = [
+  '77421MA0010001-01',
+  '77421MA0010002-04',
+  '77421MA0010003-05',
+  '77421MA0010004-06',
+  '77421MA0010005-01',
+];
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elena',
+  'Felipe',
+  'Gabriela',
+  'Hugo',
+  'Isabel',
+  'João',
+  'Karen',
+  'Luis',
+  'Marta',
+  'Nuno',
+  'Olivia',
+  'Pedro',
+];
+const LAST = [
+  'Almeida',
+  'Barbosa',
+  'Costa',
+  'Dias',
+  'Ferreira',
+  'Gomes',
+  'Lopez',
+  'Martins',
+  'Nunes',
+  'Oliveira',
+  'Pereira',
+  'Rocha',
+  'Silva',
+  'Torres',
+];
+const TOWNS = [
+  ['Fall River', '02720', '25005'],
+  ['New Bedford', '02740', '25005'],
+  ['Worcester', '01608', '25027'],
+  ['Springfield', '01103', '25013'],
+  ['Lowell', '01852', '25017'],
+];
+const d8 = (year, month, day) =>
+  `${String(year)}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
 const money = (cents) => (cents / 100).toFixed(2);
 
 function generate(memberCount) {
@@ -81,20 +126,30 @@ function generate(memberCount) {
       const subscriber = n === 0;
       const relationship = subscriber ? '18' : n === 1 && size > 2 ? '01' : '19';
       const memberId = subscriber ? id : `${id}${String(n)}`;
-      const birthYear = subscriber || relationship === '01' ? 1960 + Math.floor(rand() * 40) : 2008 + Math.floor(rand() * 17);
+      const birthYear =
+        subscriber || relationship === '01' ? 1960 + Math.floor(rand() * 40) : 2008 + Math.floor(rand() * 17);
       segments.push(
         `INS*${subscriber ? 'Y' : 'N'}*${relationship}*021*28*A***AC`,
         `REF*0F*${id}`,
         `REF*17*${memberId}`,
         ...(subscriber ? [`REF*1L*BENCH-${id}`, `REF*3H*APP-${id}`] : []),
         `NM1*IL*1*${last}*${pick(FIRST)}${subscriber ? `****34*${String(100_000_000 + households)}` : ''}`,
-        ...(subscriber ? [`PER*IP**TE*508555${String(households % 10_000).padStart(4, '0')}*EM*member${id}@example.org`, `N3*${String(1 + (households % 999))} Main St`, `N4*${city}*MA*${zip}**CY*${county}`] : []),
+        ...(subscriber
+          ? [
+              `PER*IP**TE*508555${String(households % 10_000).padStart(4, '0')}*EM*member${id}@example.org`,
+              `N3*${String(1 + (households % 999))} Main St`,
+              `N4*${city}*MA*${zip}**CY*${county}`,
+            ]
+          : []),
         `DMG*D8*${d8(birthYear, 1 + Math.floor(rand() * 12), 1 + Math.floor(rand() * 28))}*${rand() < 0.5 ? 'F' : 'M'}`,
         ...(subscriber ? [`LUI*LE*${pick(['eng', 'spa', 'por'])}**7`] : []),
         'HD*021**HLT**FAM',
         `DTP*348*D8*${start}`,
         `REF*CE*${plan}`,
-        'LX*1', 'N1*75*PRE AMT 1', `REF*9X*${money(premiums[n])}`, `DTP*007*D8*${start}`,
+        'LX*1',
+        'N1*75*PRE AMT 1',
+        `REF*9X*${money(premiums[n])}`,
+        `DTP*007*D8*${start}`,
       );
       if (subscriber) {
         const categories = [
@@ -107,7 +162,12 @@ function generate(memberCount) {
           ['REQUEST SUBMIT TIMESTAMP', '17', '20261130101500'],
         ];
         categories.forEach(([name, qualifier, value], index) => {
-          segments.push(`LX*${String(index + 2)}`, `N1*75*${name}`, `REF*${qualifier}*${value}`, `DTP*007*D8*${start}`);
+          segments.push(
+            `LX*${String(index + 2)}`,
+            `N1*75*${name}`,
+            `REF*${qualifier}*${value}`,
+            `DTP*007*D8*${start}`,
+          );
         });
       }
     }
@@ -143,7 +203,12 @@ const CATALOGUE = PLANS.map((id, index) => ({
   outOfPocketMaxCents: 300_000,
   drugsCovered: 'Generic and preferred brand',
 }));
-const settings = { today: '2026-12-06', dueRule: dueDayRule({ implementation: 'constant', day: 1, offsetDays: 0 }), actor: { subject: 'bench:enrollment-834', role: 'system' }, demoPassword: null };
+const settings = {
+  today: '2026-12-06',
+  dueRule: dueDayRule({ implementation: 'constant', day: 1, offsetDays: 0 }),
+  actor: { subject: 'bench:enrollment-834', role: 'system' },
+  demoPassword: null,
+};
 
 async function timedImport(handle, text, profile) {
   await handle.migrate();
@@ -169,7 +234,9 @@ async function timedImport(handle, text, profile) {
     console.log(`CPU profile: ${path.relative(repoRoot, file)}`);
   }
   if (outcome.summary.status !== 'processed' || outcome.summary.rejected > 0) {
-    throw new Error(`the import did not apply whole: ${JSON.stringify({ ...outcome.summary, rejections: outcome.summary.rejections.slice(0, 5) })}`);
+    throw new Error(
+      `the import did not apply whole: ${JSON.stringify({ ...outcome.summary, rejections: outcome.summary.rejections.slice(0, 5) })}`,
+    );
   }
   return { seconds, cpuSeconds: (used.user + used.system) / 1e6, summary: outcome.summary };
 }
@@ -207,7 +274,11 @@ const median = (numbers) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 const git = (...args) => {
   try {
     return execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
@@ -221,8 +292,12 @@ const file = generate(target);
 const generateSeconds = Number(process.hrtime.bigint() - generatedAt) / 1e9;
 if (values.out) fs.writeFileSync(values.out, file.text, 'latin1');
 const dirty = git('status', '--porcelain').length > 0 ? ' + uncommitted changes' : '';
-console.log(`834 of ${file.members.toLocaleString('en-US')} members in ${file.households.toLocaleString('en-US')} households (${(file.text.length / 1e6).toFixed(1)} MB, generated in ${generateSeconds.toFixed(1)} s)`);
-console.log(`commit ${git('rev-parse', '--short', 'HEAD')}${dirty}; ${String(os.cpus().length)} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; load average before ${load()}`);
+console.log(
+  `834 of ${file.members.toLocaleString('en-US')} members in ${file.households.toLocaleString('en-US')} households (${(file.text.length / 1e6).toFixed(1)} MB, generated in ${generateSeconds.toFixed(1)} s)`,
+);
+console.log(
+  `commit ${git('rev-parse', '--short', 'HEAD')}${dirty}; ${String(os.cpus().length)} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; load average before ${load()}`,
+);
 
 const results = [];
 for (const [label, run] of [
@@ -234,11 +309,15 @@ for (const [label, run] of [
     const before = load();
     const result = await run(index);
     times.push(result.seconds);
-    console.log(`${label} run ${String(index + 1)}: ${result.seconds.toFixed(1)} s (CPU of this process ${result.cpuSeconds.toFixed(1)} s); load ${before} → ${load()}; applied ${String(result.summary.applied)}, members created ${String(result.summary.members.created)}`);
+    console.log(
+      `${label} run ${String(index + 1)}: ${result.seconds.toFixed(1)} s (CPU of this process ${result.cpuSeconds.toFixed(1)} s); load ${before} → ${load()}; applied ${String(result.summary.applied)}, members created ${String(result.summary.members.created)}`,
+    );
   }
   results.push({ label, median: median(times), times });
 }
 for (const { label, median: m, times } of results) {
-  console.log(`${label}: median ${m.toFixed(1)} s of ${String(times.length)} runs (${times.map((t) => t.toFixed(1)).join(', ')}); target < 60 s: ${m < 60 ? 'met' : 'NOT met'}`);
+  console.log(
+    `${label}: median ${m.toFixed(1)} s of ${String(times.length)} runs (${times.map((t) => t.toFixed(1)).join(', ')}); target < 60 s: ${m < 60 ? 'met' : 'NOT met'}`,
+  );
 }
 console.log(`load average after ${load()}`);

@@ -58,7 +58,11 @@ try {
   await signInMember(page, baseUrl, 'maria.santos', values.language);
   await page.locator(values.ready).waitFor({ timeout: 60_000 });
 
-  const { renderedMs, chunks, later } = await measureFirstLoad(page, `${baseUrl}${values.route}`, values.ready);
+  const { renderedMs, chunks, later } = await measureFirstLoad(
+    page,
+    `${baseUrl}${values.route}`,
+    values.ready,
+  );
   const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
   const transferredTotal = chunks.reduce((sum, chunk) => sum + chunk.transferred, 0);
   const rawTotal = chunks.reduce((sum, chunk) => sum + chunk.raw, 0);

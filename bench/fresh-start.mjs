@@ -30,16 +30,24 @@ const { values } = parseArgs({
 });
 
 const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fresh-start-'));
-const commit = execFileSync('git', ['-C', values.repo, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+const commit = execFileSync('git', ['-C', values.repo, 'rev-parse', '--short', 'HEAD'], {
+  encoding: 'utf8',
+}).trim();
 execFileSync('git', ['clone', '--quiet', values.repo, clone]);
 const loadBefore = os.loadavg();
 
 const seconds = (ms) => (ms / 1000).toFixed(1);
 const run = (command, args, env = {}) =>
   new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: clone, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(command, args, {
+      cwd: clone,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 const waitFor = async (check, what, timeoutMs = 300_000) => {
   const started = Date.now();
@@ -118,7 +126,8 @@ const stages = [
   ['first page drawn in Chromium', marks.listening, marks.usable],
 ];
 console.log(`Fresh clone of ${commit}: npm ci && npm start to a usable portal`);
-for (const [name, from, to] of stages) console.log(`  ${name.padEnd(38)} ${seconds(to - from).padStart(6)} s`);
+for (const [name, from, to] of stages)
+  console.log(`  ${name.padEnd(38)} ${seconds(to - from).padStart(6)} s`);
 const total = marks.usable - t0;
 console.log(`  ${'total'.padEnd(38)} ${seconds(total).padStart(6)} s (target: under ${TARGET_SECONDS} s)`);
 const load = (values) => values.map((n) => n.toFixed(2)).join(' ');

@@ -41,9 +41,12 @@ const { values } = parseArgs({
   },
 });
 const PRERENDERED = ['with-scripts', 'scripts-after-paint', 'without-scripts'];
-if (values.prerendered && !PRERENDERED.includes(values.prerendered)) throw new Error(`--prerendered takes ${PRERENDERED.join(', ')}`);
+if (values.prerendered && !PRERENDERED.includes(values.prerendered))
+  throw new Error(`--prerendered takes ${PRERENDERED.join(', ')}`);
 const RUNS = Number(values.runs);
-const PAGES = BENCH_PAGES.filter((page) => AUDITED_PATHS.includes(page.path) && (!values.page || values.page.includes(page.path)));
+const PAGES = BENCH_PAGES.filter(
+  (page) => AUDITED_PATHS.includes(page.path) && (!values.page || values.page.includes(page.path)),
+);
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, lcpMs: 1500, cls: 0.02 };
 
 // With --prerendered the server serves a copy of the build whose index.html the runs rewrite.
@@ -115,7 +118,9 @@ async function prerender(target) {
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const { markup, css } = await page.evaluate(() => ({
     markup: document.getElementById('root').innerHTML,
-    css: [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n'),
+    css: [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+      .join('\n'),
   }));
   await page.close();
   let index = builtIndex
@@ -192,7 +197,10 @@ try {
         await page.close();
         failures += 1;
         console.error(`  ${target.path} run ${run + 1} failed (${result.lhr.runtimeError.code}): run again`);
-        if (failures > RUNS) throw new Error(`${target.path}: ${failures} runs failed, the last with ${result.lhr.runtimeError.code}`);
+        if (failures > RUNS)
+          throw new Error(
+            `${target.path}: ${failures} runs failed, the last with ${result.lhr.runtimeError.code}`,
+          );
         run -= 1;
         continue;
       }
@@ -230,10 +238,14 @@ const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}),
   .then((v) => v.split(' ')[2])
   .catch(() => '')}`;
 if (values.json) {
-  console.log(JSON.stringify({ targets: TARGETS, prerendered: values.prerendered ?? null, results, machine }, null, 2));
+  console.log(
+    JSON.stringify({ targets: TARGETS, prerendered: values.prerendered ?? null, results, machine }, null, 2),
+  );
 } else {
   if (values.prerendered)
-    console.log(`Prerendered (${values.prerendered}): each page's own markup and CSS in the document, not the app as built.`);
+    console.log(
+      `Prerendered (${values.prerendered}): each page's own markup and CSS in the document, not the app as built.`,
+    );
   console.log(`Lighthouse 12 mobile (simulated throttling), median of ${RUNS} by performance score:`);
   console.log(`  ${'page'.padEnd(26)} perf  a11y  b.p.   FCP ms  LCP ms  TBT ms    CLS`);
   for (const { path: pagePath, median: m } of results) {

@@ -67,7 +67,8 @@ try {
 const sourceMaps = new Map();
 function whereOf({ functionName, url, lineNumber, columnNumber }) {
   const file = url.split('/').pop();
-  if (!url.includes('/assets/') || lineNumber < 0) return { name: functionName || (url ? '(anonymous)' : '(native)'), source: file || '' };
+  if (!url.includes('/assets/') || lineNumber < 0)
+    return { name: functionName || (url ? '(anonymous)' : '(native)'), source: file || '' };
   if (!sourceMaps.has(file)) {
     const mapFile = path.join(assetsDir, `${file}.map`);
     sourceMaps.set(file, fs.existsSync(mapFile) ? new TraceMap(fs.readFileSync(mapFile, 'utf8')) : null);
@@ -76,7 +77,10 @@ function whereOf({ functionName, url, lineNumber, columnNumber }) {
   if (!map) return { name: functionName || '(anonymous)', source: file };
   const position = originalPositionFor(map, { line: lineNumber + 1, column: columnNumber });
   const source = (position.source ?? file).replace(/^(\.\.\/)+/, '');
-  return { name: position.name ?? (functionName || '(anonymous)'), source: `${source}:${position.line ?? '?'}` };
+  return {
+    name: position.name ?? (functionName || '(anonymous)'),
+    source: `${source}:${position.line ?? '?'}`,
+  };
 }
 /** node_modules/<package> (scoped kept whole), `ours` for the portal's sources, else the frame as named. */
 function packageOf(where) {
@@ -122,11 +126,21 @@ const top = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count)
 const longTasks = tasks.filter((one) => one.end - one.start >= 50_000);
 const busy = tasks.reduce((sum, one) => sum + (one.end - one.start), 0);
 console.log(`${values.page} at ${values.throttle}× CPU slowdown, cache off; marker ${marker}`);
-console.log(`busy ${ms(busy)} ms in ${tasks.length} tasks; ${longTasks.length} long tasks, ${ms(longTasks.reduce((sum, one) => sum + one.end - one.start - 50_000, 0))} ms past their first 50 ms`);
+console.log(
+  `busy ${ms(busy)} ms in ${tasks.length} tasks; ${longTasks.length} long tasks, ${ms(longTasks.reduce((sum, one) => sum + one.end - one.start - 50_000, 0))} ms past their first 50 ms`,
+);
 for (const one of longTasks) {
   console.log(`\ntask at ${ms(one.start - profile.startTime)} ms: ${ms(one.end - one.start)} ms`);
-  console.log(`  by package: ${top(one.packages, 8).map(([name, value]) => `${name} ${ms(value)}`).join(', ')}`);
-  for (const [label, value] of top(one.functions, Number(values.top))) console.log(`  ${ms(value).padStart(5)} ms  ${label}`);
+  console.log(
+    `  by package: ${top(one.packages, 8)
+      .map(([name, value]) => `${name} ${ms(value)}`)
+      .join(', ')}`,
+  );
+  for (const [label, value] of top(one.functions, Number(values.top)))
+    console.log(`  ${ms(value).padStart(5)} ms  ${label}`);
 }
-const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`;
+const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
+  .loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ')}`;
 console.log(`\nMachine: ${machine}, Node ${process.version}`);

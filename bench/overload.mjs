@@ -72,7 +72,8 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl, OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET,
+    PUBLIC_URL: baseUrl,
+    OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET,
     DATABASE_URL: values['database-url'],
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -103,7 +104,11 @@ for (let i = 0; i < 120; i += 1) {
 }
 const staffToken = await signIn(baseUrl, 'workforce', 'cs.agent', values.password);
 const pick = () => policyIds[Math.floor(Math.random() * policyIds.length)];
-const read = () => ({ method: 'GET', path: `/api/v1/Policy/${pick()}`, headers: { authorization: `Bearer ${staffToken}` } });
+const read = () => ({
+  method: 'GET',
+  path: `/api/v1/Policy/${pick()}`,
+  headers: { authorization: `Bearer ${staffToken}` },
+});
 
 async function shedSoFar() {
   const text = await (await fetch(metricsUrl)).text();
@@ -116,7 +121,12 @@ async function shedSoFar() {
 async function run(title, options) {
   const loadBefore = os.loadavg()[0];
   const shedBefore = await shedSoFar();
-  const result = await autocannon({ url: baseUrl, timeout: 10, requests: [{ setupRequest: (request) => ({ ...request, ...read() }) }], ...options });
+  const result = await autocannon({
+    url: baseUrl,
+    timeout: 10,
+    requests: [{ setupRequest: (request) => ({ ...request, ...read() }) }],
+    ...options,
+  });
   const codes = result.statusCodeStats ?? {};
   const count = (code) => codes[code]?.count ?? 0;
   const summary = {
@@ -142,7 +152,10 @@ async function run(title, options) {
 
 // Warm-up (JIT, pool, caches), then the rate this machine sustains.
 await autocannon({ url: baseUrl, connections: 10, duration: 3, requests: [read()] });
-const capacity = await run('capacity (unthrottled)', { connections: 10, duration: Number(values['capacity-seconds']) });
+const capacity = await run('capacity (unthrottled)', {
+  connections: 10,
+  duration: Number(values['capacity-seconds']),
+});
 const sustainable = Math.max(10, capacity.okPerSecond);
 
 // Overload at twice that, with a probe that looks at what a shed caller really gets.
@@ -152,13 +165,19 @@ const probe = (async () => {
   while (probing) {
     const started = performance.now();
     try {
-      const response = await fetch(`${baseUrl}${read().path}`, { headers: { authorization: `Bearer ${staffToken}` } });
+      const response = await fetch(`${baseUrl}${read().path}`, {
+        headers: { authorization: `Bearer ${staffToken}` },
+      });
       const body = await response.text();
       probes.push({
         status: response.status,
         ms: Math.round(performance.now() - started),
         retryAfter: response.headers.get('retry-after'),
-        problem: response.status === 503 ? response.headers.get('content-type')?.startsWith('application/problem+json') === true && JSON.parse(body).status === 503 : null,
+        problem:
+          response.status === 503
+            ? response.headers.get('content-type')?.startsWith('application/problem+json') === true &&
+              JSON.parse(body).status === 503
+            : null,
       });
     } catch (error) {
       probes.push({ status: 'error', ms: Math.round(performance.now() - started), error: String(error) });
@@ -166,21 +185,35 @@ const probe = (async () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 })();
-const overload = await run('overload (2× sustainable)', { connections: Number(values.connections), overallRate: sustainable * 2, duration: Number(values.duration) });
+const overload = await run('overload (2× sustainable)', {
+  connections: Number(values.connections),
+  overallRate: sustainable * 2,
+  duration: Number(values.duration),
+});
 probing = false;
 await probe;
-const recovery = await run('recovery (½ sustainable)', { connections: 10, overallRate: Math.round(sustainable / 2), duration: Number(values['recovery-seconds']) });
+const recovery = await run('recovery (½ sustainable)', {
+  connections: 10,
+  overallRate: Math.round(sustainable / 2),
+  duration: Number(values['recovery-seconds']),
+});
 stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const shedProbes = probes.filter((p) => p.status === 503);
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 console.log(`\nMachine: ${machine}. Sustainable: ${sustainable} reads/s (policy read, customer service).`);
-console.log(`Probes during overload: ${probes.length}, ${shedProbes.length} shed (503) in at most ${Math.max(0, ...shedProbes.map((p) => p.ms))} ms, all problem+json: ${shedProbes.every((p) => p.problem)}, Retry-After: ${[...new Set(shedProbes.map((p) => p.retryAfter))].join(', ') || '-'}; answered 200 in p50 ${median(probes.filter((p) => p.status === 200).map((p) => p.ms))} ms; errors ${probes.filter((p) => p.status === 'error').length}.`);
-console.log('\n| phase | offered req/s | conns | 200/s | 503 (shed) | other non-2xx | errors+timeouts | p50 ms | p99 ms | max ms | shed counted | load |');
+console.log(
+  `Probes during overload: ${probes.length}, ${shedProbes.length} shed (503) in at most ${Math.max(0, ...shedProbes.map((p) => p.ms))} ms, all problem+json: ${shedProbes.every((p) => p.problem)}, Retry-After: ${[...new Set(shedProbes.map((p) => p.retryAfter))].join(', ') || '-'}; answered 200 in p50 ${median(probes.filter((p) => p.status === 200).map((p) => p.ms))} ms; errors ${probes.filter((p) => p.status === 'error').length}.`,
+);
+console.log(
+  '\n| phase | offered req/s | conns | 200/s | 503 (shed) | other non-2xx | errors+timeouts | p50 ms | p99 ms | max ms | shed counted | load |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const r of [capacity, overload, recovery]) {
-  console.log(`| ${r.title} | ${r.offered} | ${r.connections} | ${r.okPerSecond} | ${r.shed503} | ${r.otherNon2xx} | ${r.errors + r.timeouts} | ${r.p50Ms} | ${r.p99Ms} | ${r.maxMs} | ${r.shedCounted} | ${r.load} |`);
+  console.log(
+    `| ${r.title} | ${r.offered} | ${r.connections} | ${r.okPerSecond} | ${r.shed503} | ${r.otherNon2xx} | ${r.errors + r.timeouts} | ${r.p50Ms} | ${r.p99Ms} | ${r.maxMs} | ${r.shedCounted} | ${r.load} |`,
+  );
 }
 
 function median(numbers) {

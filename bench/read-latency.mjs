@@ -89,13 +89,18 @@ if (!fs.existsSync(path.join(repoRoot, 'apps/server/dist/server.js'))) {
 const commit = (() => {
   try {
     const head = execSync('git rev-parse --short HEAD', { cwd: repoRoot }).toString().trim();
-    const dirty = execSync('git status --porcelain --untracked-files=no', { cwd: repoRoot }).toString().trim() !== '';
+    const dirty =
+      execSync('git status --porcelain --untracked-files=no', { cwd: repoRoot }).toString().trim() !== '';
     return dirty ? `${head} + uncommitted changes` : head;
   } catch {
     return 'unknown';
   }
 })();
-const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const loadBefore = load();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -112,14 +117,17 @@ const server = spawn(
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl, OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET,
+      PUBLIC_URL: baseUrl,
+      OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET,
       DATABASE_URL: values['database-url'],
       DATA_DIR: dataDir,
       LOG_LEVEL: values['log-level'],
       DATABASE_POOL_SIZE: values['pool-size'],
       // Capacity is what this measures: load shedding off (bench/overload.mjs measures shedding). On a busy
       // machine the event loop lags and the default thresholds would answer 503 to most of the load.
-      ...(values.shedding ? {} : { LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: '0' }),
+      ...(values.shedding
+        ? {}
+        : { LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: '0' }),
       // The billing day would run at start on the seed (minutes of both cores): not what this measures.
       JOBS: 'false',
       // Production needs a processor; reads never call it.
@@ -155,7 +163,9 @@ for (let i = 0; i < 120; i += 1) {
 const staffToken = await signIn(baseUrl, 'workforce', 'cs.agent', values.password);
 const memberToken = await signIn(baseUrl, 'consumer', 'maria.santos', values.password);
 // The web app's way since issue 35: a session cookie, the tokens on the server (one more indexed lookup).
-const memberCookie = routes.includes('household-cookie') ? await signInWithSession(baseUrl, 'consumer', 'maria.santos', values.password) : null;
+const memberCookie = routes.includes('household-cookie')
+  ? await signInWithSession(baseUrl, 'consumer', 'maria.santos', values.password)
+  : null;
 
 // CPU time of a process in ms, from /proc (utime + stime, in clock ticks).
 const ticksPerSecond = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
@@ -197,7 +207,11 @@ const ROUTES = {
   health: { title: 'GET /api/health', request: () => ({ method: 'GET', path: '/api/health' }) },
   policy: {
     title: 'GET /api/v1/Policy/{id} (customer service, random policies)',
-    request: () => ({ method: 'GET', path: `/api/v1/Policy/${pick()}`, headers: { authorization: `Bearer ${staffToken}` } }),
+    request: () => ({
+      method: 'GET',
+      path: `/api/v1/Policy/${pick()}`,
+      headers: { authorization: `Bearer ${staffToken}` },
+    }),
   },
   household: {
     title: 'POST /api/v1/Household/user (member)',
@@ -209,11 +223,16 @@ const ROUTES = {
     }),
   },
   'household-cookie': {
-    title: 'POST /api/v1/Household/user (member, the web app\'s session cookie)',
+    title: "POST /api/v1/Household/user (member, the web app's session cookie)",
     request: () => ({
       method: 'POST',
       path: '/api/v1/Household/user',
-      headers: { cookie: memberCookie, 'x-portal-csrf': '1', 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      headers: {
+        cookie: memberCookie,
+        'x-portal-csrf': '1',
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+      },
       body: '{}',
     }),
   },
@@ -242,7 +261,9 @@ async function phase(route, rate) {
     medianMs: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count])),
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
+    ),
     errors: result.errors + result.timeouts,
     nodeMsPerRequest: requests > 0 ? cpu.node / requests : null,
     postgresMsPerRequest: requests > 0 ? cpu.postgres / requests : null,
@@ -257,7 +278,12 @@ const measuringAfterSeconds = Math.floor((Date.now() - serverSpawnedAt) / 1000);
 for (const route of routes) {
   if (!ROUTES[route]) throw new Error(`unknown route ${route} (health, policy, household)`);
   // Warm up (JIT, connection pool, caches) before measuring.
-  await autocannon({ url: baseUrl, connections, duration: 3, requests: [{ setupRequest: (request) => ({ ...request, ...ROUTES[route].request() }) }] });
+  await autocannon({
+    url: baseUrl,
+    connections,
+    duration: 3,
+    requests: [{ setupRequest: (request) => ({ ...request, ...ROUTES[route].request() }) }],
+  });
   if (!values['no-max']) results.push(await phase(route, null));
   for (const rate of route === 'health' ? [] : rates) results.push(await phase(route, rate));
 }
@@ -269,13 +295,23 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const healthMax = results.find((r) => r.route === 'health' && r.rate === 'max')?.achievedRate ?? null;
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 if (values.json) {
-  console.log(JSON.stringify({ commit, machine, loadBefore, loadAfter: load(), counts: counts[0], connections, duration, results }, null, 2));
+  console.log(
+    JSON.stringify(
+      { commit, machine, loadBefore, loadAfter: load(), counts: counts[0], connections, duration, results },
+      null,
+      2,
+    ),
+  );
 } else {
-  console.log(`\nCommit ${commit}; machine: ${machine}; data: ${counts[0].households} households, ${counts[0].policies} policies`);
+  console.log(
+    `\nCommit ${commit}; machine: ${machine}; data: ${counts[0].households} households, ${counts[0].policies} policies`,
+  );
   console.log(
     `${profileDir ? `CPU profile in ${profileDir}: the first ${measuringAfterSeconds} s are start-up and sign-in (--skip-seconds ${measuringAfterSeconds}).\n` : ''}${connections} connections, ${duration} s per fixed rate (${maxDuration} s unthrottled), server LOG_LEVEL=${values['log-level']}, pool ${values['pool-size']}, load generator on the same machine; load average ${loadBefore} before, ${load()} after.\n`,
   );
-  console.log('| route | asked req/s | achieved req/s | ratio to health max | median ms | p99 ms | non-2xx | errors | Node CPU ms/req | PostgreSQL CPU ms/req | load (1/5/15 min) |');
+  console.log(
+    '| route | asked req/s | achieved req/s | ratio to health max | median ms | p99 ms | non-2xx | errors | Node CPU ms/req | PostgreSQL CPU ms/req | load (1/5/15 min) |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   const fixed = (value, digits) => (value === null ? '–' : value.toFixed(digits));
   for (const r of results) {

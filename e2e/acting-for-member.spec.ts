@@ -15,12 +15,17 @@ import { CSRF } from './support/session';
 
 /** The member's household, asked for as the portal asks for it: refused unless staff act for them. */
 async function openHousehold(page: Page, householdId: string): Promise<{ status: number; type?: string }> {
-  const response = await page.request.post('/api/v1/Household/user', { headers: CSRF, data: { householdId } });
+  const response = await page.request.post('/api/v1/Household/user', {
+    headers: CSRF,
+    data: { householdId },
+  });
   const body = (await response.json()) as { type?: string };
   return { status: response.status(), ...(body.type ? { type: body.type } : {}) };
 }
 
-test('customer service must choose a member and a reason before acting for them, sees the banner on every page, and ends it', async ({ browser }) => {
+test('customer service must choose a member and a reason before acting for them, sees the banner on every page, and ends it', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const { context, page } = await newPortalPage(browser);
   const member = await newMember(page, { exchange: true });
@@ -30,7 +35,10 @@ test('customer service must choose a member and a reason before acting for them,
   // The staff workspace: nobody acted for, and the server refuses the member's records.
   await expect(page.getByRole('heading', { name: 'Find a member', level: 2 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Member you are helping' })).toHaveCount(0);
-  expect(await openHousehold(page, member.householdId)).toEqual({ status: 403, type: 'urn:portal:problem:acting-session-required' });
+  expect(await openHousehold(page, member.householdId)).toEqual({
+    status: 403,
+    type: 'urn:portal:problem:acting-session-required',
+  });
 
   // Find the member (name and date of birth); the result offers to act for them.
   await page.getByRole('search').getByRole('link', { name: 'Find a member', exact: true }).click();
@@ -66,7 +74,9 @@ test('customer service must choose a member and a reason before acting for them,
   const banner = page.getByRole('region', { name: 'Member you are helping' });
   await expect(banner).toContainText(`You are acting for ${name}`);
   await expect(banner).toContainText('Reason: the member called — Asked about the invoice');
-  await expect(page.getByRole('region', { name: 'Contact history' })).toContainText('acted for the member', { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Contact history' })).toContainText('acted for the member', {
+    timeout: 30_000,
+  });
   await expect(page.getByRole('region', { name: 'Contact history' })).toContainText('why: the member called');
   await expect(page.locator('main [role=status]')).toHaveCount(0, { timeout: 30_000 });
   await expectNoViolationsAtEachWidth(page, 'member 360 under the acting banner');
@@ -85,7 +95,12 @@ test('customer service must choose a member and a reason before acting for them,
   await expect(end).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(banner).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: 'Find a member', level: 2 })).toBeVisible({ timeout: 30_000 });
-  expect(await openHousehold(page, member.householdId)).toEqual({ status: 403, type: 'urn:portal:problem:acting-session-required' });
+  await expect(page.getByRole('heading', { name: 'Find a member', level: 2 })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await openHousehold(page, member.householdId)).toEqual({
+    status: 403,
+    type: 'urn:portal:problem:acting-session-required',
+  });
   await context.close();
 });

@@ -30,7 +30,9 @@ async function saveMethods(page: Page, language: Language, checking: string) {
 /** Opens the autopay page on the member's own policy (chosen in the policy selector when there are several). */
 async function openAutopay(page: Page, member: FreshMember, language: Language = 'en') {
   await page.goto('/payments/autopay');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('autopay.title', language), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('autopay.title', language), {
+    timeout: 20_000,
+  });
   const selector = page.getByRole('combobox', { name: t('policySelector.label', language) });
   if ((await selector.count()) > 0) {
     await selector.click();
@@ -39,9 +41,12 @@ async function openAutopay(page: Page, member: FreshMember, language: Language =
 }
 
 /** A labelled value of the page's description lists. */
-const fact = (page: Page, label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+const fact = (page: Page, label: string) =>
+  page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 
-test('a member sets up autopay with consent, changes it, skips the next payment once, pays from another method and turns it off', async ({ page }) => {
+test('a member sets up autopay with consent, changes it, skips the next payment once, pays from another method and turns it off', async ({
+  page,
+}) => {
   const checking = `Checking ${unique()}`;
   const member = await freshMember(page, { owing: true });
   await saveMethods(page, 'en', checking);
@@ -65,7 +70,9 @@ test('a member sets up autopay with consent, changes it, skips the next payment 
   await expect(fixed).toHaveValue('12.345');
   await fixed.fill('100000');
   await setUp.getByRole('button', { name: 'Turn on autopay' }).click();
-  await expect(fixed).toHaveAccessibleDescription(/^Fixed amount can be at most \$[0-9,.]+ in one payment\.$/);
+  await expect(fixed).toHaveAccessibleDescription(
+    /^Fixed amount can be at most \$[0-9,.]+ in one payment\.$/,
+  );
 
   // The amount due, 3 days before the due date: the authorisation says exactly that.
   await setUp.getByRole('radio', { name: 'The amount due each month' }).check();
@@ -117,7 +124,9 @@ test('a member sets up autopay with consent, changes it, skips the next payment 
   const replace = page.getByRole('dialog', { name: 'Pay autopay from another method' });
   const bankName = `${checking} (Checking ending in 789)`;
   await replace.getByRole('radio', { name: bankName }).check();
-  await replace.getByRole('checkbox', { name: new RegExp(`from ${bankName.replace(/[()]/g, '\\$&')} instead`) }).check();
+  await replace
+    .getByRole('checkbox', { name: new RegExp(`from ${bankName.replace(/[()]/g, '\\$&')} instead`) })
+    .check();
   await replace.getByRole('button', { name: 'Pay from this method' }).click();
   await expect(replace).toBeHidden();
   await expect(fact(page, 'Pays from')).toHaveText(bankName);
@@ -147,7 +156,9 @@ test('a member sets up autopay with consent, changes it, skips the next payment 
   await expect(page.getByRole('region', { name: 'Past autopay' }).getByRole('listitem')).toHaveCount(2);
 });
 
-test('pt: o membro configura o pagamento automático em português e a autorização é exigida', async ({ browser }) => {
+test('pt: o membro configura o pagamento automático em português e a autorização é exigida', async ({
+  browser,
+}) => {
   const language = 'pt';
   const { context, page } = await newPortalPage(browser, { language, width: 375 });
   const member = await freshMember(page, { owing: true, language });
@@ -157,17 +168,32 @@ test('pt: o membro configura o pagamento automático em português e a autoriza�
   await setUp.getByRole('radio', { name: 'Visa com final 4242' }).check();
   await setUp.getByRole('button', { name: 'Ativar o pagamento automático' }).click();
   await expect(setUp.locator('p', { hasText: 'Marque a caixa para autorizar os débitos.' })).toBeVisible();
-  await setUp.getByRole('checkbox', { name: /^Autorizo que seja cobrado automaticamente o valor devido, com Visa com final 4242/ }).check();
+  await setUp
+    .getByRole('checkbox', {
+      name: /^Autorizo que seja cobrado automaticamente o valor devido, com Visa com final 4242/,
+    })
+    .check();
   await setUp.getByRole('button', { name: 'Ativar o pagamento automático' }).click();
   await expect(page.getByRole('region', { name: 'Seu pagamento automático' })).toBeVisible();
   await expect(fact(page, 'Quando')).toHaveText('Na data de vencimento');
   await expectNoViolations(page, 'autopay at 375 px in Portuguese');
   if (process.env.AUTOPAY_SCREENSHOTS) {
-    for (const [lang, width] of [['pt', 375], ['pt', 1280], ['es', 375], ['es', 1280], ['en', 375], ['en', 1280]] as const) {
+    for (const [lang, width] of [
+      ['pt', 375],
+      ['pt', 1280],
+      ['es', 375],
+      ['es', 1280],
+      ['en', 375],
+      ['en', 1280],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      await page.evaluate((chosen) => { localStorage.setItem('language', chosen); }, lang);
+      await page.evaluate((chosen) => {
+        localStorage.setItem('language', chosen);
+      }, lang);
       await page.reload();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('autopay.title', lang), { timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('autopay.title', lang), {
+        timeout: 20_000,
+      });
       await expect(page.getByRole('region', { name: t('autopay.active.heading', lang) })).toBeVisible();
       await page.screenshot({ path: `/tmp/autopay-${lang}-${width}.png`, fullPage: true });
     }

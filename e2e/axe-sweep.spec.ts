@@ -15,7 +15,9 @@ import { locateAccount, newPortalPage, signIn, text, type Language } from './sup
 const LANGUAGES = ['en', 'es', 'pt'] as const satisfies readonly Language[];
 
 const pages = (audience: (route: RouteEntry) => boolean): RouteEntry[] =>
-  (ROUTE_TABLE as readonly RouteEntry[]).filter((route) => !route.landing && !route.path.includes(':') && audience(route));
+  (ROUTE_TABLE as readonly RouteEntry[]).filter(
+    (route) => !route.landing && !route.path.includes(':') && audience(route),
+  );
 
 const VISITOR_PAGES = pages((route) => route.access === 'public');
 const MEMBER_PAGES = pages((route) => route.access === 'private' || route.access === 'guest');
@@ -35,13 +37,22 @@ const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The page named by its route data has rendered and finished loading what it shows. */
 async function settled(page: Page, route: Pick<RouteEntry, 'titleKey'>, language: Language): Promise<void> {
-  await expect(page).toHaveTitle(new RegExp(`^${escape(text(route.titleKey, language))} \\| `), { timeout: 20_000 });
+  await expect(page).toHaveTitle(new RegExp(`^${escape(text(route.titleKey, language))} \\| `), {
+    timeout: 20_000,
+  });
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('main [role=status], main [role=progressbar], main .MuiSkeleton-root')).toHaveCount(0, { timeout: 20_000 });
+  await expect(
+    page.locator('main [role=status], main [role=progressbar], main .MuiSkeleton-root'),
+  ).toHaveCount(0, { timeout: 20_000 });
 }
 
-async function sweep(page: Page, routes: readonly RouteEntry[], language: Language, who: string): Promise<void> {
+async function sweep(
+  page: Page,
+  routes: readonly RouteEntry[],
+  language: Language,
+  who: string,
+): Promise<void> {
   for (const route of routes) {
     await openInApp(page, route.path);
     await settled(page, route, language);
@@ -50,7 +61,9 @@ async function sweep(page: Page, routes: readonly RouteEntry[], language: Langua
 }
 
 for (const language of LANGUAGES) {
-  test(`axe sweep (${language}): the visitor's pages, the sign-in pages, not-found and no-plans`, async ({ browser }) => {
+  test(`axe sweep (${language}): the visitor's pages, the sign-in pages, not-found and no-plans`, async ({
+    browser,
+  }) => {
     expect(VISITOR_PAGES.map((route) => route.path)).toContain('/home');
     const { context, page } = await newPortalPage(browser, { language });
     await page.goto('/home');
@@ -77,7 +90,9 @@ for (const language of LANGUAGES) {
     await context.close();
   });
 
-  test(`axe sweep (${language}): every page of a signed-in member, then of a located guest`, async ({ browser }) => {
+  test(`axe sweep (${language}): every page of a signed-in member, then of a located guest`, async ({
+    browser,
+  }) => {
     // About 30 member pages at two widths, then the guest's: 10 s a page on a busy 2-core machine.
     test.setTimeout(Math.max(180_000, MEMBER_PAGES.length * 12_000));
     expect(MEMBER_PAGES.length).toBeGreaterThan(10);
@@ -93,7 +108,11 @@ for (const language of LANGUAGES) {
     await signedIn.context.close();
 
     const guest = await newPortalPage(browser, { language });
-    await locateAccount(guest.page, { policyNumber: member.policyNumber, dateOfBirth: member.dateOfBirth, zipCode: member.zipCode ?? '' }, language);
+    await locateAccount(
+      guest.page,
+      { policyNumber: member.policyNumber, dateOfBirth: member.dateOfBirth, zipCode: member.zipCode ?? '' },
+      language,
+    );
     await sweep(guest.page, GUEST_PAGES, language, 'guest');
     await guest.context.close();
   });

@@ -10,11 +10,15 @@ import { CSRF } from './support/session';
  * what he sees as CSV, opens a client (mouse and keyboard) — and cannot open a client who is not his.
  */
 
-
-test('broker.hughes filters his book to clients in a grace period, exports them and opens one', async ({ page }) => {
+test('broker.hughes filters his book to clients in a grace period, exports them and opens one', async ({
+  page,
+}) => {
   await signIn(page, 'workforce', 'broker.hughes');
   // The menu leads to the whole book.
-  await page.getByRole('link', { name: text('nav.bookOfBusiness') }).first().click();
+  await page
+    .getByRole('link', { name: text('nav.bookOfBusiness') })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/broker$/);
   await expect(page.getByRole('heading', { level: 1, name: text('broker.book.heading') })).toBeVisible();
   const grid = page.getByRole('grid');
@@ -41,7 +45,9 @@ test('broker.hughes filters his book to clients in a grace period, exports them 
   await page.getByRole('button', { name: /Export \d+ rows? as CSV/ }).click();
   const file = await (await download).path();
   const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\r\n');
-  expect(lines[0]).toBe('policy_number,holder_last_name,holder_first_name,issuer_subscriber_id,exchange_subscriber_id,line,market,enrollment_status,finance_status,amount_due,past_due,paid_through,grace_period_ends,autopay,renewal_starts');
+  expect(lines[0]).toBe(
+    'policy_number,holder_last_name,holder_first_name,issuer_subscriber_id,exchange_subscriber_id,line,market,enrollment_status,finance_status,amount_due,past_due,paid_through,grace_period_ends,autopay,renewal_starts',
+  );
   expect(lines).toHaveLength(count + 1);
   for (const line of lines.slice(1)) expect(line).toMatch(/,GracePeriod,|,\d{4}-\d{2}-\d{2},(yes|no),/);
 
@@ -73,10 +79,14 @@ test('a broker cannot open a client who is not his: refused, and said so', async
     await memberContext.clearCookies();
     await freshMember(memberPage);
     const answer = await memberPage.request.post('/api/v1/Household/user', { headers: CSRF, data: {} });
-    const body = (await answer.json()) as { households: { policies: { id: string; policyNumber: string }[] }[] };
+    const body = (await answer.json()) as {
+      households: { policies: { id: string; policyNumber: string }[] }[];
+    };
     const policy = body.households[0]?.policies[0];
     if (!policy) continue;
-    const book = await page.request.get(`/api/v1/Broker/book?q=${encodeURIComponent(policy.policyNumber)}`, { headers: CSRF });
+    const book = await page.request.get(`/api/v1/Broker/book?q=${encodeURIComponent(policy.policyNumber)}`, {
+      headers: CSRF,
+    });
     if (((await book.json()) as { total: number }).total === 0) policyId = policy.id;
   }
   await memberContext.close();

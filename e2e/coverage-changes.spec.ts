@@ -10,7 +10,10 @@ import { newPortalPage, text, type Language } from './support/portal';
 // input is refused on its field, translated, and nothing typed is lost.
 
 const t = (key: string, language: Language = 'en', values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce((sentence, [name, value]) => sentence.replaceAll(`{{${name}}}`, String(value)), text(key, language));
+  Object.entries(values).reduce(
+    (sentence, [name, value]) => sentence.replaceAll(`{{${name}}}`, String(value)),
+    text(key, language),
+  );
 
 const DETAILS = '/admin/policy-selection/coverage-details';
 const REFERENCE = /SR-[2-9A-HJ-NP-Z]{8}/;
@@ -34,7 +37,9 @@ const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).to
 
 async function open(page: Page, path: string, titleKey: string, language: Language): Promise<void> {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(titleKey, language), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(titleKey, language), {
+    timeout: 20_000,
+  });
   await expect(page.locator('main [role=status]')).toHaveCount(0, { timeout: 20_000 });
 }
 
@@ -45,17 +50,29 @@ test('a member changes plan and cancels the request, by keyboard alone', async (
   await expect(page.getByText(t('coverageDetails.current')).first()).toBeVisible();
   await expectNoViolationsAtEachWidth(page, 'coverage details (en)');
 
-  await page.locator('#main-content').getByRole('link', { name: t('coverageDetails.changes.changePlan') }).click();
+  await page
+    .locator('#main-content')
+    .getByRole('link', { name: t('coverageDetails.changes.changePlan') })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('changePlan.heading'));
-  await expect(page.getByRole('heading', { level: 2, name: t('changePlan.currentHeading') })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 2, name: t('changePlan.currentHeading') })).toBeVisible({
+    timeout: 20_000,
+  });
   await expectNoViolationsAtEachWidth(page, 'change plan (en)');
 
   // A plan of this year when there is one (its life event is asked for outside open enrolment), else next year's.
-  const chooseButtons = (scope: Page | Locator) => scope.getByRole('button', { name: new RegExp(`^${t('changePlan.choose')}`) });
+  const chooseButtons = (scope: Page | Locator) =>
+    scope.getByRole('button', { name: new RegExp(`^${t('changePlan.choose')}`) });
   const thisYear = page.getByRole('region', { name: t('changePlan.eligibleHeading') });
-  const choose = (await chooseButtons(thisYear).count()) > 0 ? chooseButtons(thisYear).first() : chooseButtons(page).first();
+  const choose =
+    (await chooseButtons(thisYear).count()) > 0
+      ? chooseButtons(thisYear).first()
+      : chooseButtons(page).first();
   await expect(choose).toBeVisible();
-  const planName = ((await choose.textContent()) ?? '').replace(t('changePlan.choose'), '').replace(/^\s*–\s*/, '').trim();
+  const planName = ((await choose.textContent()) ?? '')
+    .replace(t('changePlan.choose'), '')
+    .replace(/^\s*–\s*/, '')
+    .trim();
   await tabTo(page, choose, 80);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: t('changePlan.confirm.title', 'en', { plan: planName }) });
@@ -73,12 +90,19 @@ test('a member changes plan and cancels the request, by keyboard alone', async (
     await tabTo(page, event);
     // Opened with the arrow key on its first option ("A move"), chosen with Enter.
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('option', { name: t('serviceRequests.value.qualifyingEvent.moved') })).toBeFocused();
+    await expect(
+      page.getByRole('option', { name: t('serviceRequests.value.qualifyingEvent.moved') }),
+    ).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(event).toHaveText(t('serviceRequests.value.qualifyingEvent.moved'));
     await tabTo(page, send);
     await page.keyboard.press('Enter');
-    await expect(dialog.locator('p').filter({ hasText: /Date of the event can be .* at the earliest\./ }).first()).toBeVisible();
+    await expect(
+      dialog
+        .locator('p')
+        .filter({ hasText: /Date of the event can be .* at the earliest\./ })
+        .first(),
+    ).toBeVisible();
     await expect(eventDate).toHaveValue(isoDaysAgo(90));
     await tabTo(page, eventDate);
     await typeDate(page, isoDaysAgo(10));
@@ -88,15 +112,22 @@ test('a member changes plan and cancels the request, by keyboard alone', async (
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   // The form's confirmation, not the live notice of the same news under the header (issue 33 item 12).
-  const received = page.getByRole('status').filter({ hasText: /We received your request SR-/ }).filter({ hasNotText: /^New notification/ });
+  const received = page
+    .getByRole('status')
+    .filter({ hasText: /We received your request SR-/ })
+    .filter({ hasNotText: /^New notification/ });
   await expect(received).toBeVisible();
   // The confirmation takes the focus (it shows above where the plans were).
-  expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('We received your request');
+  expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(
+    'We received your request',
+  );
   const reference = REFERENCE.exec((await received.textContent()) ?? '')?.[0] ?? '';
   expect(reference).not.toBe('');
 
   // The request is open on the page: no other plan can be chosen until it is settled; it can be cancelled.
-  const openRequest = page.getByRole('region', { name: t('policyCoverage.open.heading', 'en', { reference }) });
+  const openRequest = page.getByRole('region', {
+    name: t('policyCoverage.open.heading', 'en', { reference }),
+  });
   await expect(openRequest).toBeVisible();
   await expect(openRequest).toContainText(planName);
   await expect(page.getByRole('button', { name: new RegExp(`^${t('changePlan.choose')}`) })).toHaveCount(0);
@@ -108,18 +139,26 @@ test('a member changes plan and cancels the request, by keyboard alone', async (
   await expect(confirm.getByRole('button', { name: t('serviceRequests.cancelConfirm') })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(confirm).toBeHidden();
-  await expect(page.getByText(t('serviceRequests.cancelled', 'en', { reference }), { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(t('serviceRequests.cancelled', 'en', { reference }), { exact: true }),
+  ).toBeVisible();
   await expect(openRequest).toBeHidden();
-  await expect(page.getByRole('button', { name: new RegExp(`^${t('changePlan.choose')}`) }).first()).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^${t('changePlan.choose')}`) }).first(),
+  ).toBeVisible();
 
   // The household's requests show it cancelled.
   await page.goto('/admin/policy-selection/service-requests');
   const card = page.getByRole('article').filter({ hasText: reference });
-  await expect(card.getByText(t('serviceRequests.status.Cancelled'), { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText(t('serviceRequests.status.Cancelled'), { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   await context.close();
 });
 
-test('a member ends coverage in Spanish: a mistyped date is refused on its field, then what ends and when, then a confirmation', async ({ browser }) => {
+test('a member ends coverage in Spanish: a mistyped date is refused on its field, then what ends and when, then a confirmation', async ({
+  browser,
+}) => {
   const language: Language = 'es';
   const { context, page } = await newPortalPage(browser, { language });
   await freshMember(page, { language, exchange: false });
@@ -131,7 +170,9 @@ test('a member ends coverage in Spanish: a mistyped date is refused on its field
   await expect(form.or(noneApplies)).toBeVisible({ timeout: 20_000 });
   if (await noneApplies.isVisible()) {
     // Only in December (the issuer's day, America/New_York), and then for every reason.
-    const month = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: 'numeric' }).format(new Date());
+    const month = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: 'numeric' }).format(
+      new Date(),
+    );
     expect(month).toBe('12');
     await expect(noneApplies.getByRole('listitem')).toHaveCount(4);
     await expect(form).toHaveCount(0);
@@ -142,7 +183,9 @@ test('a member ends coverage in Spanish: a mistyped date is refused on its field
   await expect(form).toBeVisible();
   await expectNoViolationsAtEachWidth(page, 'end coverage (es)');
 
-  await form.getByRole('radio', { name: new RegExp(t('serviceRequests.value.endReason.other-coverage', language)) }).check();
+  await form
+    .getByRole('radio', { name: new RegExp(t('serviceRequests.value.endReason.other-coverage', language)) })
+    .check();
   const date = form.getByLabel(new RegExp(t('fields.endDate.label', language)));
   const earliest = (await date.getAttribute('min')) ?? '';
   expect(earliest).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -151,7 +194,12 @@ test('a member ends coverage in Spanish: a mistyped date is refused on its field
   const midMonth = `${earliest.slice(0, 8)}15`;
   await date.fill(midMonth);
   await form.getByRole('button', { name: t('endCoverage.review', language) }).click();
-  await expect(form.locator('p').filter({ hasText: 'Último día de cobertura debe ser el último día de un mes.' }).first()).toBeVisible();
+  await expect(
+    form
+      .locator('p')
+      .filter({ hasText: 'Último día de cobertura debe ser el último día de un mes.' })
+      .first(),
+  ).toBeVisible();
   await expect(date).toHaveValue(midMonth);
   await expect(note).toHaveValue('Empiezo un trabajo con seguro médico.');
   await expectNoViolationsAtEachWidth(page, 'end coverage with a field error (es)');
@@ -165,12 +213,21 @@ test('a member ends coverage in Spanish: a mistyped date is refused on its field
   await expect(confirm.getByRole('button', { name: t('endCoverage.confirm.keep', language) })).toBeFocused();
   await expectNoViolations(page, 'end coverage confirmation (es)');
   await confirm.getByRole('button', { name: t('endCoverage.confirm.send', language) }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Recibimos su solicitud SR-/ }).filter({ hasNotText: /^Notificación nueva/ })).toBeVisible();
-  await expect(page.getByRole('heading', { name: /La solicitud SR-[2-9A-HJ-NP-Z]{8} está abierta/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /Recibimos su solicitud SR-/ })
+      .filter({ hasNotText: /^Notificación nueva/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: /La solicitud SR-[2-9A-HJ-NP-Z]{8} está abierta/ }),
+  ).toBeVisible();
   await context.close();
 });
 
-test('a member asks for another start date in Portuguese, by keyboard alone, after a date outside the window', async ({ browser }) => {
+test('a member asks for another start date in Portuguese, by keyboard alone, after a date outside the window', async ({
+  browser,
+}) => {
   const language: Language = 'pt';
   const { context, page } = await newPortalPage(browser, { language });
   // A new enrolment waiting for its first premium: its start may still move.
@@ -179,8 +236,12 @@ test('a member asks for another start date in Portuguese, by keyboard alone, aft
   await expectNoViolationsAtEachWidth(page, 'change coverage dates (pt)');
   // An earlier start (back to a life event) where the plan year leaves room before it; a binder start on
   // 1 January (December's new enrolments) has none, and then the start moves later (first of a month).
-  const earlier = page.getByRole('radio', { name: new RegExp(t('serviceRequests.value.dateReason.start-earlier', language)) });
-  const later = page.getByRole('radio', { name: new RegExp(t('serviceRequests.value.dateReason.start-later', language)) });
+  const earlier = page.getByRole('radio', {
+    name: new RegExp(t('serviceRequests.value.dateReason.start-earlier', language)),
+  });
+  const later = page.getByRole('radio', {
+    name: new RegExp(t('serviceRequests.value.dateReason.start-later', language)),
+  });
   const movesEarlier = await earlier.isEnabled();
   const reason = movesEarlier ? earlier : later;
   await expect(reason).toBeEnabled();
@@ -209,7 +270,12 @@ test('a member asks for another start date in Portuguese, by keyboard alone, aft
   await typeDate(page, before);
   await tabTo(page, review);
   await page.keyboard.press('Enter');
-  await expect(form.locator('p').filter({ hasText: /Nova data pode ser, no mínimo, / }).first()).toBeVisible();
+  await expect(
+    form
+      .locator('p')
+      .filter({ hasText: /Nova data pode ser, no mínimo, / })
+      .first(),
+  ).toBeVisible();
   await expect(date).toHaveValue(before);
   await expect(note).toHaveValue('Nosso filho nasceu antes do início da cobertura.');
 
@@ -219,9 +285,16 @@ test('a member asks for another start date in Portuguese, by keyboard alone, aft
   await tabTo(page, review);
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog');
-  await expect(confirm.getByRole('button', { name: t('coverageDates.confirm.keep', language) })).toBeFocused();
+  await expect(
+    confirm.getByRole('button', { name: t('coverageDates.confirm.keep', language) }),
+  ).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: /Recebemos sua solicitação SR-/ }).filter({ hasNotText: /^Nova notificação/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /Recebemos sua solicitação SR-/ })
+      .filter({ hasNotText: /^Nova notificação/ }),
+  ).toBeVisible();
   await context.close();
 });

@@ -17,7 +17,10 @@ const BUDGET_BYTES = 150_000;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 for (const language of ['en', 'es', 'pt'] as const satisfies readonly Language[]) {
-  test(`first load (${language}): a signed-in member's browser loads at most 150 KB gzip of JavaScript before the overview renders`, async ({ browser, baseURL }) => {
+  test(`first load (${language}): a signed-in member's browser loads at most 150 KB gzip of JavaScript before the overview renders`, async ({
+    browser,
+    baseURL,
+  }) => {
     const { context, page } = await newPortalPage(browser, { language, width: 412 });
     await freshMember(page, { language });
     await expect(page.locator('#glance-heading')).toBeVisible({ timeout: 30_000 });
@@ -31,10 +34,22 @@ for (const language of ['en', 'es', 'pt'] as const satisfies readonly Language[]
     const listing = chunks.map((chunk) => `${kb(chunk.gzip).padStart(9)}  ${chunk.file}`).join('\n');
 
     // The measurement saw the page's own code, the shared framework and this language's startup texts.
-    expect(chunks.some((chunk) => /\/account-overview-page-[\w-]+\.js$/.test(chunk.file)), listing).toBe(true);
-    expect(chunks.some((chunk) => /\/framework-[\w-]+\.js$/.test(chunk.file)), listing).toBe(true);
-    expect(chunks.some((chunk) => new RegExp(`/startup-${language}-[\\w-]+\\.js$`).test(chunk.file)), listing).toBe(true);
-    expect(total, `${kb(total)} of JavaScript before the overview rendered after ${renderedMs} ms (budget ${kb(BUDGET_BYTES)}):\n${listing}`).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(
+      chunks.some((chunk) => /\/account-overview-page-[\w-]+\.js$/.test(chunk.file)),
+      listing,
+    ).toBe(true);
+    expect(
+      chunks.some((chunk) => /\/framework-[\w-]+\.js$/.test(chunk.file)),
+      listing,
+    ).toBe(true);
+    expect(
+      chunks.some((chunk) => new RegExp(`/startup-${language}-[\\w-]+\\.js$`).test(chunk.file)),
+      listing,
+    ).toBe(true);
+    expect(
+      total,
+      `${kb(total)} of JavaScript before the overview rendered after ${renderedMs} ms (budget ${kb(BUDGET_BYTES)}):\n${listing}`,
+    ).toBeLessThanOrEqual(BUDGET_BYTES);
     await context.close();
   });
 }

@@ -10,29 +10,38 @@ import { newPortalPage, signIn, text, type Language } from './support/portal';
 
 /** The label of the fact (dt/dd, as the overview and the ID card show them) whose value is `value`. */
 async function labelOf(scope: Locator, value: string): Promise<string[]> {
-  return scope.locator('dd').evaluateAll(
-    (values, wanted) =>
-      values
-        .filter((dd) => dd.textContent.trim() === wanted)
-        .map((dd) => dd.previousElementSibling?.textContent.trim().replace(/\s*:$/, '') ?? ''),
-    value,
-  );
+  return scope
+    .locator('dd')
+    .evaluateAll(
+      (values, wanted) =>
+        values
+          .filter((dd) => dd.textContent.trim() === wanted)
+          .map((dd) => dd.previousElementSibling?.textContent.trim().replace(/\s*:$/, '') ?? ''),
+      value,
+    );
 }
 
 /** The names the guest form gives its two identifiers (its choices), as a visitor reads them. */
 async function guestFormNames(page: Page, language: Language) {
   await page.goto('/payments/locate-account');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('locate.heading', language), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('locate.heading', language), {
+    timeout: 20_000,
+  });
   const choices = page.getByRole('radiogroup').getByRole('radio');
   await expect(choices).toHaveCount(2);
   const labels = await page.getByRole('radiogroup').locator('label').allInnerTexts();
-  const [exchange, policy] = [labels.find((label) => /Exchange/i.test(label)), labels.find((label) => !/Exchange/i.test(label))];
+  const [exchange, policy] = [
+    labels.find((label) => /Exchange/i.test(label)),
+    labels.find((label) => !/Exchange/i.test(label)),
+  ];
   if (!exchange || !policy) throw new Error(`the guest form's choices: ${labels.join(', ')}`);
   return { exchange: exchange.trim(), policy: policy.trim() };
 }
 
 for (const language of ['en', 'es', 'pt'] as const) {
-  test(`issue 33 item 10 (${language}): each identifier has one name on the home page, the guest form, the overview, the menu, the ID card and staff's find-a-member`, async ({ browser }) => {
+  test(`issue 33 item 10 (${language}): each identifier has one name on the home page, the guest form, the overview, the menu, the ID card and staff's find-a-member`, async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const { context, page } = await newPortalPage(browser, { language, width: 390 });
     const member = await newMember(page, { exchange: true });
@@ -43,18 +52,27 @@ for (const language of ['en', 'es', 'pt'] as const) {
 
     // The home page names exactly what the guest form asks for, and no identifier it does not take.
     await page.goto('/home');
-    const guest = page.getByRole('main').locator('div', { has: page.getByRole('heading', { name: text('home.guest.title', language) }) }).last();
+    const guest = page
+      .getByRole('main')
+      .locator('div', { has: page.getByRole('heading', { name: text('home.guest.title', language) }) })
+      .last();
     const said = lower(await guest.innerText());
     expect(said, 'the home page names the policy number as the form does').toContain(lower(names.policy));
-    expect(said, 'the home page names the Exchange Subscriber ID as the form does').toContain(lower(names.exchange));
+    expect(said, 'the home page names the Exchange Subscriber ID as the form does').toContain(
+      lower(names.exchange),
+    );
     const rest = said.replace(lower(names.exchange), '').replace(lower(names.policy), '');
     for (const other of [text('idCard.memberId', language), text('idCard.subscriberId', language)])
-      expect(rest, `the home page names "${other}", which the guest form does not take`).not.toContain(lower(other));
+      expect(rest, `the home page names "${other}", which the guest form does not take`).not.toContain(
+        lower(other),
+      );
 
     // Signed in: the overview, the menu and the ID card call the same numbers by the same names.
     await signIn(page, 'consumer', member.username, language);
     const card = page.getByTestId('policy-card').filter({ hasText: member.policyNumber });
-    await expect(card.locator('dd', { hasText: member.policyNumber }).first()).toBeVisible({ timeout: 20_000 });
+    await expect(card.locator('dd', { hasText: member.policyNumber }).first()).toBeVisible({
+      timeout: 20_000,
+    });
     expect(await labelOf(card, member.policyNumber), 'overview: the policy number').toEqual([names.policy]);
     expect(await labelOf(card, exchangeId), 'overview: the Exchange Subscriber ID').toEqual([names.exchange]);
     await page.getByRole('button', { name: text('nav.openMenu', language) }).click();
@@ -62,7 +80,9 @@ for (const language of ['en', 'es', 'pt'] as const) {
     await page.keyboard.press('Escape');
 
     await page.goto('/account-overview/id-card');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('idCard.heading', language), { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('idCard.heading', language), {
+      timeout: 20_000,
+    });
     // The member's policy (a household with several chooses it).
     const selector = page.getByRole('combobox', { name: text('policySelector.label', language) });
     if ((await selector.count()) > 0) {
@@ -78,7 +98,10 @@ for (const language of ['en', 'es', 'pt'] as const) {
     const staff = await newPortalPage(browser, { language, width: 390 });
     await signIn(staff.page, 'workforce', 'cs.agent', language);
     await staff.page.goto('/admin/members');
-    await expect(staff.page.getByRole('heading', { level: 1 })).toHaveText(text('staff.find.title', language), { timeout: 20_000 });
+    await expect(staff.page.getByRole('heading', { level: 1 })).toHaveText(
+      text('staff.find.title', language),
+      { timeout: 20_000 },
+    );
     await staff.page.getByRole('radio', { name: names.exchange, exact: true }).check();
     await staff.page.getByRole('radio', { name: names.policy, exact: true }).check();
     const search = staff.page.getByRole('textbox', { name: names.policy });

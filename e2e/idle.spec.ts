@@ -7,7 +7,9 @@ import { locateAccount, signIn, text } from './support/portal';
 
 test.describe.configure({ timeout: 90_000 });
 
-test('the idle warning appears after the idle period, keeps the session on request, and signs out at zero', async ({ page }) => {
+test('the idle warning appears after the idle period, keeps the session on request, and signs out at zero', async ({
+  page,
+}) => {
   await signIn(page, 'consumer', 'linda.nguyen');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('overview.heading'));
   const dialog = page.getByRole('dialog', { name: text('idle.title') });
@@ -28,7 +30,9 @@ test('the idle warning appears after the idle period, keeps the session on reque
 
   // Left alone again: the warning returns and, at zero, the session ends.
   await expect(dialog).toBeVisible({ timeout: (IDLE_SECONDS + 3) * 1000 });
-  await expect(page).toHaveURL(/\/auth\/signed-out\?reason=timeout$/, { timeout: (IDLE_COUNTDOWN_SECONDS + 5) * 1000 });
+  await expect(page).toHaveURL(/\/auth\/signed-out\?reason=timeout$/, {
+    timeout: (IDLE_COUNTDOWN_SECONDS + 5) * 1000,
+  });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('account.timeOut.title'));
   await expect(page.getByText(text('account.timeOut.subtext'))).toBeVisible();
   // The grant was revoked: going back to the overview asks for sign-in.
@@ -46,7 +50,11 @@ test('a guest session times out too, and “sign out” in the warning ends it a
 });
 
 // Issue 35 (docs/decisions/050): the server ends an idle session by itself, whatever the browser keeps.
-test('a session left idle ends on the server even though the browser kept its cookie', async ({ page, browser, baseURL }) => {
+test('a session left idle ends on the server even though the browser kept its cookie', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signIn(page, 'consumer', 'joao.silva');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('overview.heading'));
   const cookie = (await page.context().cookies()).find((one) => one.name === 'portal-session');

@@ -22,7 +22,11 @@ test('the account overview works with the keyboard alone', async ({ page }) => {
       if (!element || element === document.body) return null;
       const rect = element.getBoundingClientRect();
       const name = element.getAttribute('aria-label') ?? element.textContent;
-      return { name: name.trim().replace(/\s+/g, ' '), visible: rect.width > 0 && rect.height > 0, id: element.id };
+      return {
+        name: name.trim().replace(/\s+/g, ' '),
+        visible: rect.width > 0 && rect.height > 0,
+        id: element.id,
+      };
     });
     if (!stop) break;
     expect(stop.visible, `focus stop ${stop.name} is visible`).toBe(true);
@@ -30,8 +34,17 @@ test('the account overview works with the keyboard alone', async ({ page }) => {
     if (stop.id === 'footer-button-languageAssistance') break;
   }
   expect(stops[0]).toBe('Skip to main content');
-  for (const expected of ['Lighthouse Health Plan home', 'Account overview', 'Account menu', 'footer-button-privacyPolicy', 'footer-button-languageAssistance']) {
-    expect(stops.some((stop) => stop.includes(expected)), `${expected} in ${stops.join(' | ')}`).toBe(true);
+  for (const expected of [
+    'Lighthouse Health Plan home',
+    'Account overview',
+    'Account menu',
+    'footer-button-privacyPolicy',
+    'footer-button-languageAssistance',
+  ]) {
+    expect(
+      stops.some((stop) => stop.includes(expected)),
+      `${expected} in ${stops.join(' | ')}`,
+    ).toBe(true);
   }
 
   // The skip link jumps over the header and menu.

@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { NavigationScenario } from '../packages/domain/src/index';
-import { assertScenario, expectedMenu, locateAccount, menuShown, scenariosShown, signIn, text } from './support/portal';
+import {
+  assertScenario,
+  expectedMenu,
+  locateAccount,
+  menuShown,
+  scenariosShown,
+  signIn,
+  text,
+} from './support/portal';
 
 // SPEC §4 navigation by scenario: every demo account (README "Demo accounts") signs in the way it
 // would for real, and the shell must have computed its scenario and show exactly the menu the domain
@@ -21,7 +29,12 @@ interface Journey {
   landingHeading?: string;
 }
 
-const member = (username: string, scenarios: NavigationScenario[], noPlans = false, firstPlanType?: string): Journey => ({
+const member = (
+  username: string,
+  scenarios: NavigationScenario[],
+  noPlans = false,
+  firstPlanType?: string,
+): Journey => ({
   who: username,
   roles: ['member'],
   scenarios,
@@ -32,7 +45,11 @@ const member = (username: string, scenarios: NavigationScenario[], noPlans = fal
   },
 });
 
-const guest = (who: string, scenario: NavigationScenario, facts: { policyNumber: string; dateOfBirth: string; zipCode: string }): Journey => ({
+const guest = (
+  who: string,
+  scenario: NavigationScenario,
+  facts: { policyNumber: string; dateOfBirth: string; zipCode: string },
+): Journey => ({
   who: `guest for ${who}`,
   roles: ['guest'],
   scenarios: [scenario],
@@ -50,9 +67,21 @@ const journeys: Journey[] = [
   member('aisha.johnson', ['HouseholdNonActivePolicies'], false, 'HMO'),
   member('tomas.rivera', ['HouseholdNoPolicies'], true),
   member('ana.costa', ['BindingPaymentOnlyPages'], true),
-  guest('María Santos', 'GuestPaymentPages', { policyNumber: 'LHP-1000001-01', dateOfBirth: '1985-03-14', zipCode: '01841' }),
-  guest('Aisha Johnson', 'GuestPaymentTermedReinstateOnlyPages', { policyNumber: 'LHP-1000005-01', dateOfBirth: '1992-06-12', zipCode: '02301' }),
-  guest('Robert Chen', 'GuestPaymentRestrictedPages', { policyNumber: 'LHP-1000009-01', dateOfBirth: '1968-05-03', zipCode: '02148' }),
+  guest('María Santos', 'GuestPaymentPages', {
+    policyNumber: 'LHP-1000001-01',
+    dateOfBirth: '1985-03-14',
+    zipCode: '01841',
+  }),
+  guest('Aisha Johnson', 'GuestPaymentTermedReinstateOnlyPages', {
+    policyNumber: 'LHP-1000005-01',
+    dateOfBirth: '1992-06-12',
+    zipCode: '02301',
+  }),
+  guest('Robert Chen', 'GuestPaymentRestrictedPages', {
+    policyNumber: 'LHP-1000009-01',
+    dateOfBirth: '1968-05-03',
+    zipCode: '02148',
+  }),
   {
     who: 'an exchange member by SAML assertion with OnlyPCP=false (the PCP entry is pruned)',
     roles: ['member'],
@@ -83,30 +112,36 @@ for (const journey of journeys) {
       expect(await menuShown(page)).toEqual([]);
       return;
     }
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(journey.landingHeading ?? 'overview.heading'));
-    expect(await menuShown(page)).toEqual(expectedMenu(journey.roles, journey.scenarios, journey.firstPlanType ?? null, journey.onlyPcp ?? null));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      text(journey.landingHeading ?? 'overview.heading'),
+    );
+    expect(await menuShown(page)).toEqual(
+      expectedMenu(journey.roles, journey.scenarios, journey.firstPlanType ?? null, journey.onlyPcp ?? null),
+    );
   });
 }
 
 test('the menu holds every page a member with policies may open (today: overview, documents, make a payment, autopay, scheduled payments, payment history and wallet, paperless, notifications)', () => {
   // Guards the expectation above against an empty comparison: members with policies do have a menu.
   // Pages join the menu as they are built: these are the ones it must hold at least.
-  expect(expectedMenu(['member'], ['HouseholdAndPolicies', 'OnExchangePolicy'])).toEqual(expect.arrayContaining([
-    text('nav.accountOverview'),
-    text('nav.idCard'),
-    text('nav.viewBenefits'),
-    text('nav.faq'),
-    text('nav.notifications'),
-    text('nav.invoices'),
-    text('nav.notices'),
-    text('nav.taxDocuments'),
-    text('nav.makePayment'),
-    text('nav.autopay'),
-    text('nav.scheduledPayments'),
-    text('nav.paymentHistory'),
-    text('nav.wallet'),
-    text('nav.paperlessSettings'),
-  ]));
+  expect(expectedMenu(['member'], ['HouseholdAndPolicies', 'OnExchangePolicy'])).toEqual(
+    expect.arrayContaining([
+      text('nav.accountOverview'),
+      text('nav.idCard'),
+      text('nav.viewBenefits'),
+      text('nav.faq'),
+      text('nav.notifications'),
+      text('nav.invoices'),
+      text('nav.notices'),
+      text('nav.taxDocuments'),
+      text('nav.makePayment'),
+      text('nav.autopay'),
+      text('nav.scheduledPayments'),
+      text('nav.paymentHistory'),
+      text('nav.wallet'),
+      text('nav.paperlessSettings'),
+    ]),
+  );
   // A guest who has not found an account yet may still read the questions and answers (role-config gives guests /admin/faq).
   expect(expectedMenu(['guest'], ['GuestPayment'])).toEqual([text('nav.faq')]);
 });

@@ -12,14 +12,20 @@ const bell = (page: Page) => page.locator('header').getByRole('button', { name: 
 // Read in one step: the badge is removed when the count reaches 0, and a count() followed by innerText()
 // waited for a badge that had gone in between (the poll then timed out inside its own predicate).
 const unreadOf = (page: Page): Promise<number> =>
-  page.locator('header [data-testid="unread-badge"]').evaluateAll((badges) => (badges.length === 0 ? 0 : Number(badges[0]?.textContent)));
+  page
+    .locator('header [data-testid="unread-badge"]')
+    .evaluateAll((badges) => (badges.length === 0 ? 0 : Number(badges[0]?.textContent)));
 
-test('a payment made in a second tab appears live in the first; the drawer marks one and then all read', async ({ browser }) => {
+test('a payment made in a second tab appears live in the first; the drawer marks one and then all read', async ({
+  browser,
+}) => {
   const first = await newPortalPage(browser);
   const member = await freshMember(first.page, { owing: true });
   await expect(bell(first.page)).toBeVisible();
   // The count the portal shows once loaded (asked for again on this load).
-  const counted = first.page.waitForResponse((response) => response.url().includes('/api/v1/Notification/unread-count'));
+  const counted = first.page.waitForResponse((response) =>
+    response.url().includes('/api/v1/Notification/unread-count'),
+  );
   await first.page.reload();
   expect((await counted).ok()).toBe(true);
   await expect(bell(first.page)).toBeVisible();
@@ -80,9 +86,18 @@ test('the notifications page lists unread first, and opening one marks it read (
   await expect(items.first()).toHaveAttribute('data-unread', 'true');
   await expect(items.first()).toContainText('Tiene un aviso nuevo en sus documentos.');
   // Its attachment is the notice itself, as a PDF.
-  const [download] = await Promise.all([page.waitForEvent('download'), items.first().getByRole('button', { name: text('notifications.attachment', 'es') }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    items
+      .first()
+      .getByRole('button', { name: text('notifications.attachment', 'es') })
+      .click(),
+  ]);
   expect(await download.failure()).toBeNull();
-  await expect(items.filter({ hasText: 'Tiene un aviso nuevo' }).first()).toHaveAttribute('data-unread', 'false');
+  await expect(items.filter({ hasText: 'Tiene un aviso nuevo' }).first()).toHaveAttribute(
+    'data-unread',
+    'false',
+  );
   await context.close();
 });
 
@@ -106,22 +121,34 @@ async function expectUncovered(elements: Locator, what: string) {
   }
 }
 
-test('issue 33 item 12: at 390 px a live notification covers none of the wallet and its form’s buttons, is announced politely, and Escape dismisses it', async ({ browser }) => {
+test('issue 33 item 12: at 390 px a live notification covers none of the wallet and its form’s buttons, is announced politely, and Escape dismisses it', async ({
+  browser,
+}) => {
   const first = await newPortalPage(browser, { width: 390 });
   await first.page.setViewportSize({ width: 390, height: 844 });
   const member = await freshMember(first.page);
   // The live stream opens once the page is shown.
-  const streaming = first.page.waitForRequest((request) => request.url().includes('/api/v1/Notification/stream'));
+  const streaming = first.page.waitForRequest((request) =>
+    request.url().includes('/api/v1/Notification/stream'),
+  );
   await first.page.goto('/payments/wallet');
-  await expect(first.page.getByRole('heading', { level: 1 })).toHaveText(text('wallet.title'), { timeout: 20_000 });
+  await expect(first.page.getByRole('heading', { level: 1 })).toHaveText(text('wallet.title'), {
+    timeout: 20_000,
+  });
   await streaming;
   const addCard = first.page.getByRole('button', { name: text('wallet.addCard') });
   await addCard.click();
   const dialog = first.page.getByRole('dialog', { name: text('wallet.addDialog.cardTitle') });
-  await expect(first.page.frameLocator(`iframe[title="${text('wallet.addDialog.cardFrameTitle')}"]`).getByLabel('Card number')).toBeVisible();
+  await expect(
+    first.page
+      .frameLocator(`iframe[title="${text('wallet.addDialog.cardFrameTitle')}"]`)
+      .getByLabel('Card number'),
+  ).toBeVisible();
 
   // Elsewhere, the same member saves their paperless choices: a notice arrives while the form is open.
-  const arrived = first.page.waitForResponse((response) => /\/api\/v1\/Notification\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname));
+  const arrived = first.page.waitForResponse((response) =>
+    /\/api\/v1\/Notification\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname),
+  );
   const second = await newPortalPage(browser);
   await signIn(second.page, 'consumer', member.username);
   await second.page.goto('/admin/paperless-settings');
@@ -131,7 +158,10 @@ test('issue 33 item 12: at 390 px a live notification covers none of the wallet 
   await arrived;
   const announced = `New notification: ${text('notification.noticeAvailable')}`;
   // Time for anything that would appear over the form to appear.
-  await first.page.getByText(announced).waitFor({ timeout: 2_000 }).catch(() => undefined);
+  await first.page
+    .getByText(announced)
+    .waitFor({ timeout: 2_000 })
+    .catch(() => undefined);
   await expectUncovered(dialog.getByRole('button'), 'the add-a-card form');
 
   // The form closes (Escape is the dialog's); the notice is then in the page, and the wallet's buttons are free.
@@ -141,14 +171,20 @@ test('issue 33 item 12: at 390 px a live notification covers none of the wallet 
   const notice = first.page.getByTestId('live-notice');
   await expect(notice).toContainText(announced, { timeout: 10_000 });
   // Said by a polite live region (the member is not interrupted), and focus stays where the member is.
-  await expect(first.page.getByRole('status').filter({ hasText: announced })).toHaveAttribute('aria-live', 'polite');
+  await expect(first.page.getByRole('status').filter({ hasText: announced })).toHaveAttribute(
+    'aria-live',
+    'polite',
+  );
   await expect(addCard).toBeFocused();
   await expectUncovered(first.page.getByRole('main').getByRole('button'), 'the wallet');
   const box = await notice.boundingBox();
   for (const button of await first.page.getByRole('main').getByRole('button').all()) {
     const under = await button.boundingBox();
     if (box === null || under === null) throw new Error('the notice or a button has no box');
-    expect(box.y + box.height <= under.y || under.y + under.height <= box.y, `the notice and "${await button.innerText()}" share no space`).toBe(true);
+    expect(
+      box.y + box.height <= under.y || under.y + under.height <= box.y,
+      `the notice and "${await button.innerText()}" share no space`,
+    ).toBe(true);
   }
   await expectNoViolations(first.page, 'wallet page with a live notification');
 

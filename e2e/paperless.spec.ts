@@ -7,7 +7,10 @@ import { freshMember } from './support/members';
 
 const subjects: Record<Language, { confirm: string; notice: string }> = {
   en: { confirm: 'Confirm your e-mail address for paperless delivery', notice: 'You have a new notice' },
-  es: { confirm: 'Confirme su correo electrónico para recibir documentos electrónicos', notice: 'Tiene un aviso nuevo' },
+  es: {
+    confirm: 'Confirme su correo electrónico para recibir documentos electrónicos',
+    notice: 'Tiene un aviso nuevo',
+  },
   pt: { confirm: 'Confirme seu e-mail para receber documentos digitais', notice: 'Você tem um novo aviso' },
 };
 
@@ -19,16 +22,21 @@ const subjects: Record<Language, { confirm: string; notice: string }> = {
 async function mailRow(page: Page, language: Language, address: string, subject: string) {
   const row = page.getByRole('row').filter({ hasText: address }).filter({ hasText: subject });
   await expect
-    .poll(async () => {
-      await page.goto(`/dev/mailbox?lang=${language}`);
-      return row.count();
-    }, { timeout: 30_000, intervals: [250, 500, 1_000] })
+    .poll(
+      async () => {
+        await page.goto(`/dev/mailbox?lang=${language}`);
+        return row.count();
+      },
+      { timeout: 30_000, intervals: [250, 500, 1_000] },
+    )
     .toBe(1);
   return row;
 }
 
 for (const language of ['en', 'pt'] as const) {
-  test(`a member turns on paperless, confirms the address from the mailbox, and the next document is e-mailed (${language})`, async ({ browser }) => {
+  test(`a member turns on paperless, confirms the address from the mailbox, and the next document is e-mailed (${language})`, async ({
+    browser,
+  }) => {
     const { context, page } = await newPortalPage(browser, { language });
     const member = await freshMember(page, { language, paperless: false });
     const address = `${member.username}.${language}@example.net`;
@@ -38,7 +46,10 @@ for (const language of ['en', 'pt'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('paperless.title', language));
     const electronic = text('paperless.electronic', language);
     for (const kind of ['invoices', 'notices', 'taxForms'] as const) {
-      await page.getByRole('group', { name: text(`fields.${kind}.label`, language) }).getByRole('radio', { name: electronic }).check();
+      await page
+        .getByRole('group', { name: text(`fields.${kind}.label`, language) })
+        .getByRole('radio', { name: electronic })
+        .check();
     }
     // Electronic tax forms need the member's consent: refused without it, field by field.
     await page.getByRole('textbox', { name: text('fields.email.label', language) }).fill(address);
@@ -53,7 +64,9 @@ for (const language of ['en', 'pt'] as const) {
     await (await mailRow(page, language, address, mail.confirm)).getByRole('link').first().click();
     const link = page.getByRole('link', { name: /\/admin\/email-confirmation\?token=/ });
     await link.click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('emailConfirmation.title', language));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      text('emailConfirmation.title', language),
+    );
     await expect(page.getByRole('status').filter({ hasText: address })).toBeVisible();
     // The token is not left in the address bar (SPEC §2).
     expect(new URL(page.url()).search).toBe('');

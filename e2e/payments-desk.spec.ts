@@ -26,7 +26,9 @@ async function payByCard(page: Page, member: FreshMember): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment receipt', { timeout: 30_000 });
 }
 
-test('an administrator refunds part of a member’s payment after a confirmation; the member sees it in their history and notifications', async ({ browser }) => {
+test('an administrator refunds part of a member’s payment after a confirmation; the member sees it in their history and notifications', async ({
+  browser,
+}) => {
   const memberSide = await newPortalPage(browser);
   const member = await freshMember(memberSide.page, { owing: true });
   await payByCard(memberSide.page, member);
@@ -36,8 +38,12 @@ test('an administrator refunds part of a member’s payment after a confirmation
   // The staff home offers the desk to a role that may refund.
   await admin.page.goto('/home');
   await admin.page.getByRole('link', { name: 'Payments desk' }).click();
-  await expect(admin.page.getByRole('heading', { level: 1 })).toHaveText('Payments desk', { timeout: 20_000 });
-  await admin.page.getByRole('textbox', { name: /^Policy number, Exchange Subscriber ID or confirmation number/ }).fill(member.policyNumber);
+  await expect(admin.page.getByRole('heading', { level: 1 })).toHaveText('Payments desk', {
+    timeout: 20_000,
+  });
+  await admin.page
+    .getByRole('textbox', { name: /^Policy number, Exchange Subscriber ID or confirmation number/ })
+    .fill(member.policyNumber);
   await admin.page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   const payment = admin.page.getByRole('article').filter({ hasText: '$25.00' }).first();
   await expect(payment).toContainText(member.policyNumber, { timeout: 20_000 });
@@ -54,7 +60,10 @@ test('an administrator refunds part of a member’s payment after a confirmation
   // More than the payment: the processor is never asked; the field says what is left.
   const confirm = admin.page.getByRole('dialog', { name: 'Refund $30.00?' });
   await confirm.getByRole('button', { name: 'Refund now' }).click();
-  await expect(dialog.getByRole('textbox', { name: 'Amount to refund' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('textbox', { name: 'Amount to refund' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expect(dialog).toContainText('$25.00');
   await dialog.getByRole('textbox', { name: 'Amount to refund' }).fill('10.00');
   await dialog.getByRole('button', { name: 'Review' }).click();
@@ -62,25 +71,40 @@ test('an administrator refunds part of a member’s payment after a confirmation
   await expect(confirmTen).toContainText('Visa ending in 4242');
   await expectNoViolationsAtEachWidth(admin.page, 'refund confirmation');
   await confirmTen.getByRole('button', { name: 'Refund now' }).click();
-  await expect(dialog.getByRole('status')).toContainText('Refund of $10.00 recorded (done). The payment now has $15.00 left to refund.');
+  await expect(dialog.getByRole('status')).toContainText(
+    'Refund of $10.00 recorded (done). The payment now has $15.00 left to refund.',
+  );
   await expectNoViolationsAtEachWidth(admin.page, 'refund result');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(payment).toContainText('Refund of $10.00');
   // The desk stayed where it was, now under the banner of the member acted for.
-  await expect(admin.page.getByRole('region', { name: 'Member you are helping' })).toContainText('Reason: the member called');
+  await expect(admin.page.getByRole('region', { name: 'Member you are helping' })).toContainText(
+    'Reason: the member called',
+  );
   await expect(payment).toContainText('Charged for a month already paid');
   await admin.context.close();
 
   // The member: the history says what was refunded, and a notification tells them.
   await memberSide.page.goto('/payments/payment-history');
-  await expect(memberSide.page.getByRole('heading', { level: 1 })).toHaveText(t('payments.history.heading'), { timeout: 20_000 });
+  await expect(memberSide.page.getByRole('heading', { level: 1 })).toHaveText(t('payments.history.heading'), {
+    timeout: 20_000,
+  });
   await expect(memberSide.page.getByText('$10.00 refunded').first()).toBeVisible({ timeout: 20_000 });
   await memberSide.page.goto('/notification/view-notifications');
-  await expect(memberSide.page.getByRole('heading', { level: 3, name: /A refund of \$10\.00 for your payment of .* is on its way back to your method ending in 4242\.$/ }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    memberSide.page
+      .getByRole('heading', {
+        level: 3,
+        name: /A refund of \$10\.00 for your payment of .* is on its way back to your method ending in 4242\.$/,
+      })
+      .first(),
+  ).toBeVisible({ timeout: 30_000 });
   await memberSide.context.close();
 });
 
-test('a member sees that customer service read their records; the audit trail finds the read and downloads it as CSV', async ({ browser }) => {
+test('a member sees that customer service read their records; the audit trail finds the read and downloads it as CSV', async ({
+  browser,
+}) => {
   const memberSide = await newPortalPage(browser);
   const member = await freshMember(memberSide.page, { exchange: true });
   expect(member.exchangeSubscriberId).not.toBeNull();
@@ -89,18 +113,32 @@ test('a member sees that customer service read their records; the audit trail fi
   const staff = await newPortalPage(browser);
   const agent = await freshStaff(staff.page, 'customer-service');
   await searchByExchangeId(staff.page, member.exchangeSubscriberId ?? '');
-  await actForResult(staff.page, staff.page.getByRole('listitem').filter({ hasText: member.policyNumber }).first(), 'The member called');
-  await expect(staff.page.getByRole('region', { name: 'Member you are helping' })).toBeVisible({ timeout: 20_000 });
+  await actForResult(
+    staff.page,
+    staff.page.getByRole('listitem').filter({ hasText: member.policyNumber }).first(),
+    'The member called',
+  );
+  await expect(staff.page.getByRole('region', { name: 'Member you are helping' })).toBeVisible({
+    timeout: 20_000,
+  });
   await staff.page.getByRole('link', { name: 'Open the account overview' }).first().click();
   await expect(staff.page.getByText(member.policyNumber).first()).toBeVisible({ timeout: 20_000 });
   await staff.context.close();
 
   // The member's own page, from their menu.
   await memberSide.page.goto('/account-overview');
-  await memberSide.page.getByRole('navigation', { name: t('nav.label') }).getByRole('link', { name: 'Who has seen my information' }).click();
+  await memberSide.page
+    .getByRole('navigation', { name: t('nav.label') })
+    .getByRole('link', { name: 'Who has seen my information' })
+    .click();
   await expect(memberSide.page.getByRole('heading', { level: 1 })).toHaveText('Who has seen my information');
   const reads = memberSide.page.getByTestId('access-item');
-  await expect(reads.filter({ hasText: 'Looked at: your policy' }).filter({ hasText: /^.*Customer service: / }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(
+    reads
+      .filter({ hasText: 'Looked at: your policy' })
+      .filter({ hasText: /^.*Customer service: / })
+      .first(),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(memberSide.page.getByRole('main')).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   await expectNoViolationsAtEachWidth(memberSide.page, 'who has seen my information');
   await memberSide.context.close();
@@ -115,16 +153,31 @@ test('a member sees that customer service read their records; the audit trail fi
   await admin.page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   const rows = admin.page.getByTestId('audit-row');
   await expect(rows.first()).toContainText(agent, { timeout: 20_000 });
-  await expect(rows.filter({ hasText: 'customer-service' }).filter({ hasText: 'read' }).first()).toBeVisible();
+  await expect(
+    rows.filter({ hasText: 'customer-service' }).filter({ hasText: 'read' }).first(),
+  ).toBeVisible();
   await expectNoViolationsAtEachWidth(admin.page, 'audit trail with records found');
   const shown = await rows.count();
-  const [download] = await Promise.all([admin.page.waitForEvent('download'), admin.page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([
+    admin.page.waitForEvent('download'),
+    admin.page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
-  expect(csv[0]).toBe('id,occurredAt,actorSubject,actorName,actorRole,actingForHouseholdId,action,route,recordType,recordIds,outcome,reason,ip,requestId,actingSessionId,actingReason');
+  const csv = fs
+    .readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n');
+  expect(csv[0]).toBe(
+    'id,occurredAt,actorSubject,actorName,actorRole,actingForHouseholdId,action,route,recordType,recordIds,outcome,reason,ip,requestId,actingSessionId,actingReason',
+  );
   expect(csv.length - 1).toBeGreaterThanOrEqual(shown);
   expect(csv.slice(1).every((line) => line.includes(`,${agent},customer-service,`))).toBe(true);
   // Every record of what the agent did for the member names the acting session and its reason.
-  expect(csv.slice(1).filter((line) => line.includes(',read,')).every((line) => line.endsWith(',member-called'))).toBe(true);
+  expect(
+    csv
+      .slice(1)
+      .filter((line) => line.includes(',read,'))
+      .every((line) => line.endsWith(',member-called')),
+  ).toBe(true);
   await admin.context.close();
 });

@@ -2,8 +2,26 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../apps/server/src/processor/sandbox/test-numbers';
 import { expectNoViolationsAtEachWidth } from './support/axe';
 import { addDays, api, freshMember, newMember, type FreshMember } from './support/members';
-import { amountFilledIn, chooseNew, money, openPayment, payButton, review, t, typeBankAccount, typeCard } from './support/payments';
-import { assertScenario, BINDER_LANDING, locateAccount, menuShown, newPortalPage, scenariosShown, text } from './support/portal';
+import {
+  amountFilledIn,
+  chooseNew,
+  money,
+  openPayment,
+  payButton,
+  review,
+  t,
+  typeBankAccount,
+  typeCard,
+} from './support/payments';
+import {
+  assertScenario,
+  BINDER_LANDING,
+  locateAccount,
+  menuShown,
+  newPortalPage,
+  scenariosShown,
+  text,
+} from './support/portal';
 import { actForResult, freshStaff, searchByExchangeId } from './support/staff';
 
 // Issue 9, paying premiums (SPEC §2 /payments/make-payment, /payments/binding-payment,
@@ -18,21 +36,31 @@ test.describe.configure({ timeout: 120_000 });
 const atEachWidth = (page: Page, what: string) => expectNoViolationsAtEachWidth(page, what);
 
 /** The overview's card of the member's policy. */
-const policyCard = (page: Page, member: Pick<FreshMember, 'policyNumber'>) => page.getByTestId('policy-card').filter({ hasText: member.policyNumber });
+const policyCard = (page: Page, member: Pick<FreshMember, 'policyNumber'>) =>
+  page.getByTestId('policy-card').filter({ hasText: member.policyNumber });
 
 /** The value of a fact (dt/dd) in a part of the page. */
-const fact = (scope: ReturnType<Page['locator']>, label: string) => scope.locator(`dt:text-is("${label}") + dd`);
+const fact = (scope: ReturnType<Page['locator']>, label: string) =>
+  scope.locator(`dt:text-is("${label}") + dd`);
 /**
  * An amount as a fact shows it: the money, then the months it is for when something is owed ("for May 2027"),
  * then its parts when there are any (issue 33 item 11: "Past due for December 2026: $225.30", "Current bill for …").
  */
 const amountFact = (value: string) =>
-  new RegExp(`^${value.replace(/[.$]/g, '\\$&')}( for [A-Z][a-z]+ \\d{4}( to [A-Z][a-z]+ \\d{4})?)?((Past due|Current bill) for [^$]+: \\$[\\d,]+\\.\\d{2})*$`);
+  new RegExp(
+    `^${value.replace(/[.$]/g, '\\$&')}( for [A-Z][a-z]+ \\d{4}( to [A-Z][a-z]+ \\d{4})?)?((Past due|Current bill) for [^$]+: \\$[\\d,]+\\.\\d{2})*$`,
+  );
 
 /** History rows of the selected policy (one per payment). */
-const historyRows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+const historyRows = (page: Page) =>
+  page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 
-test('a member pays the amount due with a new card kept in the wallet, sees the receipt, and the overview and history show it; axe finds nothing on the way at 375 and 1280 px', async ({ page }) => {
+test('a member pays the amount due with a new card kept in the wallet, sees the receipt, and the overview and history show it; axe finds nothing on the way at 375 and 1280 px', async ({
+  page,
+}) => {
   const member = await freshMember(page, { owing: true });
   // The overview offers to pay where the amount due is.
   await expect(policyCard(page, member).getByRole('link', { name: 'Make a payment' })).toBeVisible();
@@ -42,7 +70,10 @@ test('a member pays the amount due with a new card kept in the wallet, sees the 
   // A field error, then the amount due again.
   await page.getByRole('textbox', { name: t('fields.amount.label') }).fill('');
   await page.getByRole('button', { name: t('payments.makePayment.continue') }).click();
-  await expect(page.getByRole('textbox', { name: t('fields.amount.label') })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('textbox', { name: t('fields.amount.label') })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await atEachWidth(page, 'make-payment page with a field error');
   await page.getByRole('textbox', { name: t('fields.amount.label') }).fill(amount);
   const frame = await chooseNew(page, 'card');
@@ -79,7 +110,9 @@ test('a member pays the amount due with a new card kept in the wallet, sees the 
   await expect(fact(policyCard(page, member), 'Amount due')).toHaveText(amountFact('$0.00'));
 });
 
-test('issue 33 item 2: paying with a card the wallet already holds and "save" ticked pays, keeps one entry, and says why it was not saved', async ({ page }) => {
+test('issue 33 item 2: paying with a card the wallet already holds and "save" ticked pays, keeps one entry, and says why it was not saved', async ({
+  page,
+}) => {
   const member = await freshMember(page, { owing: true });
   const payWithVisa = async (amount: string) => {
     await openPayment(page, member);
@@ -94,13 +127,23 @@ test('issue 33 item 2: paying with a card the wallet already holds and "save" ti
   await payWithVisa('5.00');
   await payWithVisa('6.00');
   // The second payment went through; the snackbar (shared with live notifications, one at a time) says why the card was not kept.
-  const reason = t('payments.makePayment.notSavedToWallet', 'en', { method: 'Visa ending in 4242', reason: t('wallet.errors.already-saved') });
+  const reason = t('payments.makePayment.notSavedToWallet', 'en', {
+    method: 'Visa ending in 4242',
+    reason: t('wallet.errors.already-saved'),
+  });
   await expect(page.getByText(reason)).toBeVisible({ timeout: 30_000 });
   await page.goto('/payments/wallet');
-  await expect(page.getByRole('region', { name: 'Cards' }).getByRole('listitem').filter({ hasText: 'Visa ending in 4242' })).toHaveCount(1);
+  await expect(
+    page
+      .getByRole('region', { name: 'Cards' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Visa ending in 4242' }),
+  ).toHaveCount(1);
 });
 
-test('a declined card says why in plain words, charges nothing and keeps what was typed; then a double click on Pay makes one payment', async ({ page }) => {
+test('a declined card says why in plain words, charges nothing and keeps what was typed; then a double click on Pay makes one payment', async ({
+  page,
+}) => {
   const member = await freshMember(page, { owing: true });
   await openPayment(page, member);
   const amount = await amountFilledIn(page);
@@ -109,12 +152,16 @@ test('a declined card says why in plain words, charges nothing and keeps what wa
   await typeCard(frame, TEST_CARDS.insufficientFunds.number);
   await review(page);
   await payButton(page).click();
-  await expect(page.getByRole('alert').filter({ hasText: t('payments.decline.insufficient_funds') })).toContainText(t('payments.decline.nothingCharged'));
+  await expect(
+    page.getByRole('alert').filter({ hasText: t('payments.decline.insufficient_funds') }),
+  ).toContainText(t('payments.decline.nothingCharged'));
   await expect(page).toHaveURL(/\/payments\/make-payment$/);
   // Back to the details: the amount and the name typed are still there.
   await page.getByRole('button', { name: t('payments.makePayment.back') }).click();
   await expect(page.getByRole('textbox', { name: t('fields.amount.label') })).toHaveValue(amount);
-  await expect(page.getByRole('textbox', { name: t('fields.billingName.label') })).toHaveValue('Pat Declined');
+  await expect(page.getByRole('textbox', { name: t('fields.billingName.label') })).toHaveValue(
+    'Pat Declined',
+  );
   // Nothing charged: the overview still shows the same amount due.
   await page.goto('/account-overview');
   await expect(fact(policyCard(page, member), 'Amount due')).toHaveText(amountFact(money(amount)));
@@ -152,13 +199,22 @@ test('a bank payment is pending, then settles when the processor’s webhook arr
   }).toPass({ timeout: 75_000 });
 });
 
-test('a guest finds an account, pays with a one-time card, sees the receipt, and can open nothing else', async ({ page }) => {
+test('a guest finds an account, pays with a one-time card, sees the receipt, and can open nothing else', async ({
+  page,
+}) => {
   const member = await newMember(page, { owing: true });
   expect(member.zipCode).not.toBeNull();
-  await locateAccount(page, { policyNumber: member.policyNumber, dateOfBirth: member.dateOfBirth, zipCode: member.zipCode ?? '' });
+  await locateAccount(page, {
+    policyNumber: member.policyNumber,
+    dateOfBirth: member.dateOfBirth,
+    zipCode: member.zipCode ?? '',
+  });
   // Paying, and the questions and answers every visitor may read (issue 12).
   expect(await menuShown(page)).toEqual(['Make a payment', t('nav.faq')]);
-  await page.getByRole('navigation', { name: text('nav.label') }).getByRole('link', { name: 'Make a payment' }).click();
+  await page
+    .getByRole('navigation', { name: text('nav.label') })
+    .getByRole('link', { name: 'Make a payment' })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Make a payment');
   await openPayment(page, member);
   // A guest has no wallet: only a card or account for this payment, never kept.
@@ -184,7 +240,9 @@ test('a new enrolment’s binder payment makes the coverage effective', async ({
   const member = await freshMember(page, { binder: true });
   // The overview says the coverage waits for the first premium, and offers to pay it.
   const card = policyCard(page, member);
-  await expect(card.getByText(/Your coverage starts once we receive your first premium payment/)).toBeVisible();
+  await expect(
+    card.getByText(/Your coverage starts once we receive your first premium payment/),
+  ).toBeVisible();
   await card.getByRole('link', { name: 'Pay your first premium' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payments.binder.heading'));
   await expect(page.getByText(/^Pay by .+ so your coverage can start on .+\.$/)).toBeVisible();
@@ -198,11 +256,15 @@ test('a new enrolment’s binder payment makes the coverage effective', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment receipt');
   await expect(page.getByText(t('payments.receipt.effectuated'))).toBeVisible();
   await page.goto('/account-overview');
-  await expect(policyCard(page, member).getByText(/Your coverage starts once we receive your first premium payment/)).toHaveCount(0);
+  await expect(
+    policyCard(page, member).getByText(/Your coverage starts once we receive your first premium payment/),
+  ).toHaveCount(0);
   await expect(policyCard(page, member).getByRole('link', { name: 'Pay your first premium' })).toHaveCount(0);
 });
 
-test('ana.costa’s asserted binder session pays her first premium: the coverage is effectuated and the menu changes', async ({ page }) => {
+test('ana.costa’s asserted binder session pays her first premium: the coverage is effectuated and the menu changes', async ({
+  page,
+}) => {
   // SPEC §2: the asserted binder session starts on the binding-payment page. Her household is the one
   // journey that pays it (the navigation journeys do not use this assertion).
   await assertScenario(page, /binder payment/i, BINDER_LANDING);
@@ -221,11 +283,15 @@ test('ana.costa’s asserted binder session pays her first premium: the coverage
   await expect.poll(() => menuShown(page)).not.toContain('Pay your first premium');
   await page.getByRole('link', { name: t('payments.receipt.overview') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('overview.heading'));
-  await expect(page.getByText(/Your coverage starts once we receive your first premium payment/)).toHaveCount(0);
+  await expect(page.getByText(/Your coverage starts once we receive your first premium payment/)).toHaveCount(
+    0,
+  );
   expect(await menuShown(page)).not.toContain('Pay your first premium');
 });
 
-test('customer service pays for a member they are helping, who then sees the payment', async ({ browser }) => {
+test('customer service pays for a member they are helping, who then sees the payment', async ({
+  browser,
+}) => {
   const { context: memberContext, page: memberPage } = await newPortalPage(browser);
   const member = await freshMember(memberPage, { owing: true, exchange: true });
   expect(member.exchangeSubscriberId).not.toBeNull();
@@ -233,7 +299,11 @@ test('customer service pays for a member they are helping, who then sees the pay
   // A customer service user of its own, who acts for the member after saying why (decision 043).
   await freshStaff(page, 'customer-service');
   await searchByExchangeId(page, member.exchangeSubscriberId ?? '');
-  await actForResult(page, page.getByRole('listitem').filter({ hasText: member.policyNumber }).first(), 'The member called');
+  await actForResult(
+    page,
+    page.getByRole('listitem').filter({ hasText: member.policyNumber }).first(),
+    'The member called',
+  );
   await expect(page.getByRole('region', { name: 'Member you are helping' })).toBeVisible();
   await openPayment(page, member);
   await expect(page.getByText(t('payments.makePayment.staffNote'))).toBeVisible();
@@ -254,7 +324,9 @@ test('customer service pays for a member they are helping, who then sees the pay
 
 /** On the history page (just loaded), the member's policy: the selector is looked for once the page has rendered. */
 async function openHistoryFor(page: Page, member: FreshMember) {
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payments.history.heading'), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payments.history.heading'), {
+    timeout: 20_000,
+  });
   const selector = page.getByRole('combobox', { name: t('policySelector.label') });
   if ((await selector.count()) > 0) {
     await selector.click();
@@ -267,23 +339,32 @@ for (const [language, declineFirst] of [
   ['es', true],
   ['pt', false],
 ] as const) {
-  test(`a member pays in ${language}: the form${declineFirst ? ', a decline' : ''}, the review and the receipt speak ${language}`, async ({ browser }) => {
+  test(`a member pays in ${language}: the form${declineFirst ? ', a decline' : ''}, the review and the receipt speak ${language}`, async ({
+    browser,
+  }) => {
     const { context, page } = await newPortalPage(browser, { language });
     const member = await freshMember(page, { owing: true, language });
     await openPayment(page, member, language);
     await page.getByRole('textbox', { name: t('fields.amount.label', language) }).fill('0.99');
     await page.getByRole('button', { name: t('payments.makePayment.continue', language) }).click();
     // The field says what is wrong, in the language of the page.
-    await expect(page.getByRole('textbox', { name: t('fields.amount.label', language) })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: t('fields.amount.label', language) })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await page.getByRole('textbox', { name: t('fields.amount.label', language) }).fill('11.11');
     if (declineFirst) {
       await typeCard(await chooseNew(page, 'card', language), TEST_CARDS.declined.number, language);
       await review(page, language);
       await payButton(page).click();
-      await expect(page.getByRole('alert').filter({ hasText: t('payments.decline.card_declined', language) })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: t('payments.decline.card_declined', language) }),
+      ).toBeVisible();
       // What was typed in the form is kept; the card is typed again (the processor's frame starts empty).
       await page.getByRole('button', { name: t('payments.makePayment.back', language) }).click();
-      await expect(page.getByRole('textbox', { name: t('fields.amount.label', language) })).toHaveValue('11.11');
+      await expect(page.getByRole('textbox', { name: t('fields.amount.label', language) })).toHaveValue(
+        '11.11',
+      );
     }
     await typeCard(await chooseNew(page, 'card', language), TEST_CARDS.visa.number, language);
     await review(page, language);
@@ -300,7 +381,9 @@ for (const [language, declineFirst] of [
 // page scrolled to the button was routed to the frame, which had been under that point a moment before).
 // One click must be enough, at a phone's width and a desktop's; a few rounds make the race likely.
 for (const width of [390, 1280]) {
-  test(`issue 33 item 13: one click on "Review payment" right after typing a card or bank account opens the review, every time (${width} px)`, async ({ browser }) => {
+  test(`issue 33 item 13: one click on "Review payment" right after typing a card or bank account opens the review, every time (${width} px)`, async ({
+    browser,
+  }) => {
     const { context, page } = await newPortalPage(browser, { width });
     const member = await freshMember(page, { owing: true });
     await openPayment(page, member);
@@ -311,7 +394,9 @@ for (const width of [390, 1280]) {
       else await typeBankAccount(await chooseNew(page, 'bank'), TEST_BANK_ACCOUNTS.settles.accountNumber);
       // Straight from the frame's last field to the button: one click, no retry.
       await page.getByRole('button', { name: t('payments.makePayment.continue') }).click();
-      await expect(heading, `round ${round}: the review follows the first click`).toBeVisible({ timeout: 10_000 });
+      await expect(heading, `round ${round}: the review follows the first click`).toBeVisible({
+        timeout: 10_000,
+      });
       await page.getByRole('button', { name: t('payments.makePayment.back') }).click();
       await expect(heading).toHaveCount(0);
     }
@@ -322,33 +407,58 @@ for (const width of [390, 1280]) {
 // Issue 33 item 11: "Amount due" and "Past due" listed the same months side by side, so a member read it
 // as owing twice. One amount due now shows the parts it is made of — past due and this bill — each month
 // once, and the parts add up to it, on the overview and on the payment page.
-const MONTH = /(January|February|March|April|May|June|July|August|September|October|November|December) (\d{4})/g;
+const MONTH =
+  /(January|February|March|April|May|June|July|August|September|October|November|December) (\d{4})/g;
 /** The months a text names, with "X to Y" ranges counted month by month ("for October 2026 to December 2026": three). */
 function monthsNamed(line: string): string[] {
-  const found = [...line.matchAll(MONTH)].map((match) => new Date(`${match[1] ?? ''} 1, ${match[2] ?? ''} UTC`));
+  const found = [...line.matchAll(MONTH)].map(
+    (match) => new Date(`${match[1] ?? ''} 1, ${match[2] ?? ''} UTC`),
+  );
   if (/ to /.test(line) && found.length === 2 && found[0] && found[1]) {
     const months: string[] = [];
-    for (let month = new Date(found[0]); month <= found[1]; month.setUTCMonth(month.getUTCMonth() + 1)) months.push(month.toISOString().slice(0, 7));
+    for (let month = new Date(found[0]); month <= found[1]; month.setUTCMonth(month.getUTCMonth() + 1))
+      months.push(month.toISOString().slice(0, 7));
     return months;
   }
   return found.map((month) => month.toISOString().slice(0, 7));
 }
 const cents = (amount: string) => Math.round(Number(amount.replace(/[$,]/g, '')) * 100);
 
-test('issue 33 item 11: a member with a month past due and a current bill sees one amount due that its parts add up to, and no month twice', async ({ page }) => {
+test('issue 33 item 11: a member with a month past due and a current bill sees one amount due that its parts add up to, and no month twice', async ({
+  page,
+}) => {
   const member = await freshMember(page, { owing: true, noDental: true });
   const call = api(page);
   type Policy = { id: string; policyNumber: string };
-  const household = (await call('POST', '/api/v1/Household/user')) as { today: string; policies: Policy[]; households: { policies: Policy[] }[] };
-  const policyId = [...household.policies, ...household.households.flatMap((entry) => entry.policies)].find((policy) => policy.policyNumber === member.policyNumber)?.id ?? '';
+  const household = (await call('POST', '/api/v1/Household/user')) as {
+    today: string;
+    policies: Policy[];
+    households: { policies: Policy[] }[];
+  };
+  const policyId =
+    [...household.policies, ...household.households.flatMap((entry) => entry.policies)].find(
+      (policy) => policy.policyNumber === member.policyNumber,
+    )?.id ?? '';
   expect(policyId).not.toBe('');
   // The household's days go by (demo mode's billing day) until next month's bill is out while a month is
   // still unpaid: invoices come on the 10th, a month is past due from its 1st.
-  type Finance = { pastAmountDueCents: number; currentAmountDueCents: number; pastDueMonths: string[]; currentDueMonths: string[] };
-  const finance = async () => ((await call('GET', `/api/v1/Policy/${policyId}`)) as { finance: Finance }).finance;
+  type Finance = {
+    pastAmountDueCents: number;
+    currentAmountDueCents: number;
+    pastDueMonths: string[];
+    currentDueMonths: string[];
+  };
+  const finance = async () =>
+    ((await call('GET', `/api/v1/Policy/${policyId}`)) as { finance: Finance }).finance;
   let owed = await finance();
-  for (let day = addDays(household.today, 1); !(owed.pastAmountDueCents > 0 && owed.currentAmountDueCents > 0); day = addDays(day, 1)) {
-    expect(day <= addDays(household.today, 45), 'a month past due and a current bill within 45 days').toBe(true);
+  for (
+    let day = addDays(household.today, 1);
+    !(owed.pastAmountDueCents > 0 && owed.currentAmountDueCents > 0);
+    day = addDays(day, 1)
+  ) {
+    expect(day <= addDays(household.today, 45), 'a month past due and a current bill within 45 days').toBe(
+      true,
+    );
     await call('POST', '/api/v1/demo/day', { day });
     owed = await finance();
   }
@@ -361,10 +471,17 @@ test('issue 33 item 11: a member with a month past due and a current bill sees o
     const shownTotal = (await due.innerText()).split('\n')[0] ?? '';
     expect(cents(shownTotal), `${where}: the amount due is everything owed`).toBe(total);
     expect(parts.length, `${where}: the amount due lists its parts`).toBe(2);
-    expect(parts.reduce((sum, part) => sum + cents(part.split(': ').at(-1) ?? ''), 0), `${where}: the parts add up to the amount due (${parts.join(' | ')})`).toBe(total);
+    expect(
+      parts.reduce((sum, part) => sum + cents(part.split(': ').at(-1) ?? ''), 0),
+      `${where}: the parts add up to the amount due (${parts.join(' | ')})`,
+    ).toBe(total);
     // No other fact of the section names an amount for the same months again.
-    const months = (await scope.locator('dd').allInnerTexts()).flatMap((value) => value.split('\n').flatMap(monthsNamed));
-    expect(months.length, `${where}: months named`).toBe(owed.pastDueMonths.length + owed.currentDueMonths.length);
+    const months = (await scope.locator('dd').allInnerTexts()).flatMap((value) =>
+      value.split('\n').flatMap(monthsNamed),
+    );
+    expect(months.length, `${where}: months named`).toBe(
+      owed.pastDueMonths.length + owed.currentDueMonths.length,
+    );
     expect(new Set(months).size, `${where}: no month named twice (${months.join(', ')})`).toBe(months.length);
   };
   await page.goto('/account-overview');
@@ -372,7 +489,11 @@ test('issue 33 item 11: a member with a month past due and a current bill sees o
   await expectOneAmountDue(billing, 'Amount due', 'overview');
   await expect(billing.locator('dt', { hasText: /^Past due$/ })).toHaveCount(0);
   await openPayment(page, member);
-  await expectOneAmountDue(page.getByRole('region', { name: t('payments.makePayment.summaryHeading') }), t('payments.makePayment.amountDue'), 'payment page');
+  await expectOneAmountDue(
+    page.getByRole('region', { name: t('payments.makePayment.summaryHeading') }),
+    t('payments.makePayment.amountDue'),
+    'payment page',
+  );
   // The amount filled in is that one amount.
   expect(cents(await amountFilledIn(page))).toBe(total);
 });

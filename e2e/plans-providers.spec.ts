@@ -67,7 +67,10 @@ test('a member searches providers by specialty and language and chooses a primar
   const results = page.getByRole('list', { name: t('pcpSelect.resultsHeading', language) });
   const cards = results.getByRole('listitem');
   await expect(cards.first()).toBeVisible({ timeout: 20_000 });
-  await expect(cards.filter({ hasNotText: t('pcpSelect.specialty.family-medicine', language) })).toHaveCount(0, { timeout: 20_000 });
+  await expect(cards.filter({ hasNotText: t('pcpSelect.specialty.family-medicine', language) })).toHaveCount(
+    0,
+    { timeout: 20_000 },
+  );
   await expect(cards.filter({ hasNotText: /Habla .*español/ })).toHaveCount(0);
   await expect(cards.first()).toBeVisible();
   await expectNoViolationsAtEachWidth(page, 'the PCP page with results (es)');

@@ -24,14 +24,18 @@ function freePorts(count: number): number[] {
 
 // E2E_PORT pins the portal's port (the idle server takes the next); otherwise four free ports.
 const [port = 0, idlePort = 0, processorPort = 0, idleProcessorPort = 0] = once('E2E_PORTS', () =>
-  process.env.E2E_PORT ? [0, 1, 50, 51].map((offset) => Number(process.env.E2E_PORT) + offset).join(' ') : freePorts(4).join(' '),
+  process.env.E2E_PORT
+    ? [0, 1, 50, 51].map((offset) => Number(process.env.E2E_PORT) + offset).join(' ')
+    : freePorts(4).join(' '),
 )
   .split(' ')
   .map(Number);
 
 // A fresh embedded database for every run, so journeys start from the same demo data.
 const dataDir = once('E2E_DATA_DIR', () => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')));
-const idleDataDir = once('E2E_IDLE_DATA_DIR', () => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-idle-')));
+const idleDataDir = once('E2E_IDLE_DATA_DIR', () =>
+  fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-idle-')),
+);
 /** Each server's log lines (the secrets scan reads them after the journeys: e2e/secrets-scan.teardown.ts). */
 const LOG_DIR = once('E2E_LOG_DIR', () => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-logs-')));
 
@@ -46,7 +50,11 @@ const idleConfigDir = once('E2E_IDLE_CONFIG_DIR', () => {
   fs.cpSync(path.join(repoRoot, 'config'), dir, { recursive: true });
   const file = path.join(dir, 'account.json');
   const account = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  account.session = { ...(account.session as object), idleTimeSeconds: IDLE_SECONDS, idleTimeoutSeconds: IDLE_COUNTDOWN_SECONDS };
+  account.session = {
+    ...(account.session as object),
+    idleTimeSeconds: IDLE_SECONDS,
+    idleTimeoutSeconds: IDLE_COUNTDOWN_SECONDS,
+  };
   fs.writeFileSync(file, JSON.stringify(account, null, 2));
   return dir;
 });
@@ -58,7 +66,8 @@ const idleConfigDir = once('E2E_IDLE_CONFIG_DIR', () => {
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
+  executablePath:
+    process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: [
     '--headless',
     '--no-sandbox',
@@ -120,8 +129,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'portal', testIgnore: '**/idle.spec.ts', use: { baseURL: `http://127.0.0.1:${port}` }, teardown: 'secrets scan' },
-    { name: 'idle', testMatch: '**/idle.spec.ts', use: { baseURL: `http://127.0.0.1:${idlePort}` }, teardown: 'secrets scan' },
+    {
+      name: 'portal',
+      testIgnore: '**/idle.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${port}` },
+      teardown: 'secrets scan',
+    },
+    {
+      name: 'idle',
+      testMatch: '**/idle.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${idlePort}` },
+      teardown: 'secrets scan',
+    },
     // After every journey: no card number, CVC or bank account number typed anywhere reached a database or a log.
     { name: 'secrets scan', testMatch: '**/secrets-scan.teardown.ts' },
   ],
@@ -132,6 +151,10 @@ export default defineConfig({
     // kinds are rare on some days: around a due date only about 8 % of the active medical policies owe
     // something (44 of 533 on a 1 December), and about 16 journeys ask for one that does.
     server(port, { DATA_DIR: dataDir, PROCESSOR_PORT: String(processorPort), DEMO_HOUSEHOLDS: '800' }),
-    server(idlePort, { DATA_DIR: idleDataDir, CONFIG_DIR: idleConfigDir, PROCESSOR_PORT: String(idleProcessorPort) }),
+    server(idlePort, {
+      DATA_DIR: idleDataDir,
+      CONFIG_DIR: idleConfigDir,
+      PROCESSOR_PORT: String(idleProcessorPort),
+    }),
   ],
 });

@@ -3,7 +3,15 @@ import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../apps/server/src/processor/san
 import { expectNoViolationsAtEachWidth } from './support/axe';
 import { reinstatableMember } from './support/members';
 import { chooseNew, review, saveCardInWallet, t, typeBankAccount, typeCard } from './support/payments';
-import { expectedMenu, locateAccount, menuShown, newPortalPage, signIn, text, type Language } from './support/portal';
+import {
+  expectedMenu,
+  locateAccount,
+  menuShown,
+  newPortalPage,
+  signIn,
+  text,
+  type Language,
+} from './support/portal';
 
 // Issue 11, reinstating coverage (SPEC §2 /admin/policy-selection/span-selection/reactivate-plan, §3
 // Reinstatement eligibility, §4 GuestPaymentTermedReinstateOnlyPages): "aisha.johnson reinstates and
@@ -18,21 +26,34 @@ const PATH = '/admin/policy-selection/span-selection/reactivate-plan';
 const fact = (page: Page, label: string) => page.locator(`main dt:text-is("${label}") + dd`);
 
 async function openFromMenu(page: Page, language: Language) {
-  await page.getByRole('navigation', { name: text('nav.label', language) }).getByRole('link', { name: text('nav.reactivatePlan', language) }).click();
+  await page
+    .getByRole('navigation', { name: text('nav.label', language) })
+    .getByRole('link', { name: text('nav.reactivatePlan', language) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`${PATH}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('reinstatement.heading', language), { timeout: 20_000 });
-  await expect(page.getByRole('heading', { level: 2, name: t('reinstatement.offer.heading', language) })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('reinstatement.heading', language), {
+    timeout: 20_000,
+  });
+  await expect(
+    page.getByRole('heading', { level: 2, name: t('reinstatement.offer.heading', language) }),
+  ).toBeVisible({ timeout: 20_000 });
 }
 
-test('a member reinstates and pays in Spanish: the offer, translated field errors that keep what was typed, a confirmation, the receipt; axe at 375 and 1280 px', async ({ page }) => {
+test('a member reinstates and pays in Spanish: the offer, translated field errors that keep what was typed, a confirmation, the receipt; axe at 375 and 1280 px', async ({
+  page,
+}) => {
   const es: Language = 'es';
   const member = await reinstatableMember(page, { language: es });
   await signIn(page, 'consumer', member.username, es);
   await openFromMenu(page, es);
   // When and why coverage ended, what reinstating costs and which months that pays for, the deadline.
-  await expect(fact(page, t('reinstatement.offer.reason', es))).toHaveText(t('reinstatement.offer.reasons.non-payment', es));
+  await expect(fact(page, t('reinstatement.offer.reason', es))).toHaveText(
+    t('reinstatement.offer.reasons.non-payment', es),
+  );
   await expect(fact(page, t('reinstatement.offer.amount', es))).toContainText(/\$[\d,]+\.\d\d/);
-  await expect(fact(page, t('reinstatement.offer.amount', es))).toContainText('el mes vencido y los 3 meses desde que terminó su cobertura');
+  await expect(fact(page, t('reinstatement.offer.amount', es))).toContainText(
+    'el mes vencido y los 3 meses desde que terminó su cobertura',
+  );
   await expect(fact(page, t('reinstatement.offer.deadline', es))).toBeVisible();
   await expectNoViolationsAtEachWidth(page, 'reinstatement page (es)');
   const amount = await page.getByRole('textbox', { name: t('fields.amount.label', es) }).inputValue();
@@ -44,10 +65,15 @@ test('a member reinstates and pays in Spanish: the offer, translated field error
   await zip.fill('12ab');
   await page.getByRole('textbox', { name: t('fields.street.label', es) }).fill('77 Calle Nueva');
   await page.getByRole('button', { name: t('payments.makePayment.continue', es) }).click();
-  await expect(page.getByRole('textbox', { name: t('fields.billingName.label', es) })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('textbox', { name: t('fields.billingName.label', es) })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expect(zip).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(/es obligatorio|es obligatoria/).first()).toBeVisible();
-  await expect(page.getByRole('textbox', { name: t('fields.street.label', es) })).toHaveValue('77 Calle Nueva');
+  await expect(page.getByRole('textbox', { name: t('fields.street.label', es) })).toHaveValue(
+    '77 Calle Nueva',
+  );
   await expect(zip).toHaveValue('12ab');
   await expectNoViolationsAtEachWidth(page, 'reinstatement page with field errors (es)');
   await page.getByRole('textbox', { name: t('fields.billingName.label', es) }).fill('Titular de Prueba');
@@ -58,7 +84,9 @@ test('a member reinstates and pays in Spanish: the offer, translated field error
   await typeCard(frame, TEST_CARDS.visa.number, es);
   await review(page, es);
   const confirmation = page.getByRole('region', { name: t('payments.makePayment.reviewHeading', es) });
-  await expect(confirmation).toContainText(`$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+  await expect(confirmation).toContainText(
+    `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  );
   await expect(confirmation).toContainText(/por los meses de \w+ de \d{4} a \w+ de \d{4}/);
   await expect(confirmation).toContainText('Visa terminada en 4242');
   await expect(confirmation).toContainText(/nos pide restablecer la póliza/);
@@ -75,17 +103,25 @@ test('a member reinstates and pays in Spanish: the offer, translated field error
 
   // The request is on the member's list, completed; the overview shows the policy in force.
   await page.getByRole('link', { name: t('reinstatement.links.requests', es) }).click();
-  await expect(page.getByRole('main')).toContainText(t('serviceRequests.type.reinstatement', es), { timeout: 20_000 });
+  await expect(page.getByRole('main')).toContainText(t('serviceRequests.type.reinstatement', es), {
+    timeout: 20_000,
+  });
   await expect(page.getByRole('main')).toContainText(t('serviceRequests.status.Completed', es));
   // Nothing is left to reinstate.
   await page.goto(PATH);
   await expect(page.getByRole('main')).toContainText(t('reinstatement.noPolicies', es), { timeout: 20_000 });
 });
 
-test('a located guest whose account has only the terminated policy reinstates it with a bank payment, sees no one’s name, and is reinstated when it clears', async ({ browser }) => {
+test('a located guest whose account has only the terminated policy reinstates it with a bank payment, sees no one’s name, and is reinstated when it clears', async ({
+  browser,
+}) => {
   const { context, page } = await newPortalPage(browser);
   const member = await reinstatableMember(page);
-  await locateAccount(page, { policyNumber: member.policyNumber, dateOfBirth: member.dateOfBirth, zipCode: member.zipCode ?? '' });
+  await locateAccount(page, {
+    policyNumber: member.policyNumber,
+    dateOfBirth: member.dateOfBirth,
+    zipCode: member.zipCode ?? '',
+  });
   // SPEC §4: the reinstate-only pages.
   expect(await menuShown(page)).toEqual(expectedMenu(['guest'], ['GuestPaymentTermedReinstateOnlyPages']));
   expect(await menuShown(page)).toContain(text('nav.reactivatePlan'));
@@ -99,12 +135,17 @@ test('a located guest whose account has only the terminated policy reinstates it
   await review(page);
   await page.getByRole('button', { name: /^Pay / }).click();
   // A bank payment has not cleared yet: the page says what happens next.
-  await expect(page.getByRole('heading', { level: 2, name: t('reinstatement.done.heading.awaiting-payment') })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('heading', { level: 2, name: t('reinstatement.done.heading.awaiting-payment') }),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('main')).toContainText('Bank payments take a few business days to clear');
   await expect(page.getByRole('link', { name: t('reinstatement.links.requests') })).toHaveCount(0);
   await expectNoViolationsAtEachWidth(page, 'reinstatement awaiting the bank (guest)');
   // The printable receipt is the guest's to open.
-  await expect(page.getByRole('link', { name: t('reinstatement.links.receipt') })).toHaveAttribute('href', /\/payments\/make-payment\/receipt\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('link', { name: t('reinstatement.links.receipt') })).toHaveAttribute(
+    'href',
+    /\/payments\/make-payment\/receipt\/[0-9a-f-]{36}$/,
+  );
 
   // The sandbox settles it 12 s later (PROCESSOR_SETTLE_DELAY_MS): then the coverage is back, and nothing has ended.
   await expect(async () => {
@@ -120,7 +161,9 @@ test('a member reinstates by keyboard alone with a saved card, and asks once', a
   // Setup (with the mouse): a card in the wallet. The rest is done with the keyboard.
   await saveCardInWallet(page);
   await page.goto(PATH);
-  await expect(page.getByRole('heading', { level: 2, name: t('reinstatement.offer.heading') })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 2, name: t('reinstatement.offer.heading') })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('button', { name: t('payments.makePayment.continue') })).toBeVisible();
   // From the skip link to the form's button by Tab alone: every stop visible; the saved method is chosen.
   await page.keyboard.press('Tab');
@@ -132,26 +175,40 @@ test('a member reinstates by keyboard alone with a saved card, and asks once', a
     const focused = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
       const rect = element?.getBoundingClientRect();
-      return { text: element?.textContent.trim() ?? '', visible: (rect?.width ?? 0) > 0 && (rect?.height ?? 0) > 0, tag: element?.tagName ?? '' };
+      return {
+        text: element?.textContent.trim() ?? '',
+        visible: (rect?.width ?? 0) > 0 && (rect?.height ?? 0) > 0,
+        tag: element?.tagName ?? '',
+      };
     });
     if (focused.tag === 'IFRAME') continue;
     expect(focused.visible, `focus stop ${focused.text} is visible`).toBe(true);
     // The method: moved with the arrow keys from the default bank account to the saved card.
-    if (focused.tag === 'INPUT' && (await page.evaluate(() => (document.activeElement as HTMLInputElement).name)) === 'methodChoice') {
+    if (
+      focused.tag === 'INPUT' &&
+      (await page.evaluate(() => (document.activeElement as HTMLInputElement).name)) === 'methodChoice'
+    ) {
       const card = page.getByRole('radio', { name: /Visa ending in 4242/ });
-      for (let move = 0; move < 4 && !(await card.isChecked()); move += 1) await page.keyboard.press('ArrowUp');
+      for (let move = 0; move < 4 && !(await card.isChecked()); move += 1)
+        await page.keyboard.press('ArrowUp');
       await expect(card).toBeChecked();
     }
     reached = focused.text === t('payments.makePayment.continue');
   }
   expect(reached).toBe(true);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 2, name: t('payments.makePayment.reviewHeading') })).toBeVisible();
-  await expect(page.getByRole('region', { name: t('payments.makePayment.reviewHeading') })).toContainText('Visa ending in 4242');
+  await expect(
+    page.getByRole('heading', { level: 2, name: t('payments.makePayment.reviewHeading') }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: t('payments.makePayment.reviewHeading') })).toContainText(
+    'Visa ending in 4242',
+  );
   const pay = page.getByRole('button', { name: /^Pay / });
   await pay.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 2, name: t('reinstatement.done.heading.reinstated') })).toBeFocused({ timeout: 30_000 });
+  await expect(
+    page.getByRole('heading', { level: 2, name: t('reinstatement.done.heading.reinstated') }),
+  ).toBeFocused({ timeout: 30_000 });
   // The receipt's link is reached with Tab and opens with Enter.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: t('reinstatement.links.receipt') })).toBeFocused();

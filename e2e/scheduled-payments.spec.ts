@@ -10,26 +10,40 @@ import { newPortalPage } from './support/portal';
 // amount on their fields, changes the amount, and cancels it after confirming. All against the real server.
 
 /** "December 15, 2026": a calendar date as the English page says it. */
-const longDate = (date: string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function openScheduled(page: Page, member: FreshMember) {
   await page.goto('/payments/scheduled-payments');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('scheduledPayments.heading'), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('scheduledPayments.heading'), {
+    timeout: 20_000,
+  });
   const selector = page.getByRole('combobox', { name: t('policySelector.label') });
   if ((await selector.count()) > 0) {
     await selector.click();
     await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
   }
-  await expect(page.getByRole('heading', { level: 2, name: t('scheduledPayments.listHeading') })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: t('scheduledPayments.listHeading') }),
+  ).toBeVisible();
 }
 
 /** A field's own message under it (the form-invalid alert may say the same above the form). */
 const fieldMessage = (scope: Locator, message: string) => scope.locator('p').filter({ hasText: message });
 
-const item = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+const item = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 
-test('a member schedules a payment from a saved card, fixes a date and an amount, changes it and cancels it', async ({ page }) => {
+test('a member schedules a payment from a saved card, fixes a date and an amount, changes it and cancels it', async ({
+  page,
+}) => {
   const member = await freshMember(page, { owing: true });
   await saveCardInWallet(page);
   await openScheduled(page, member);
@@ -52,12 +66,19 @@ test('a member schedules a payment from a saved card, fixes a date and an amount
   await date.fill(today);
   await dialog.getByRole('button', { name: t('scheduledPayments.form.continue') }).click();
   await expect(fieldMessage(dialog, 'Amount must be at least $1.00.')).toBeVisible();
-  await expect(fieldMessage(dialog, 'Payment date must be tomorrow or later. To pay today, use the Make a payment page.')).toBeVisible();
+  await expect(
+    fieldMessage(
+      dialog,
+      'Payment date must be tomorrow or later. To pay today, use the Make a payment page.',
+    ),
+  ).toBeVisible();
   await expect(amount).toHaveValue('0.50');
   await date.fill(addDays(latest!, 1));
   await amount.fill('25.00');
   await dialog.getByRole('button', { name: t('scheduledPayments.form.continue') }).click();
-  await expect(fieldMessage(dialog, 'Payment date is too far ahead. Choose a date within the dates allowed.')).toBeVisible();
+  await expect(
+    fieldMessage(dialog, 'Payment date is too far ahead. Choose a date within the dates allowed.'),
+  ).toBeVisible();
 
   // A valid date: reviewed first, then scheduled.
   const day = addDays(today, 10);
@@ -84,11 +105,19 @@ test('a member schedules a payment from a saved card, fixes a date and an amount
     for (const language of ['es', 'pt', 'en'] as const) {
       await page.setViewportSize({ width: 375, height: 900 });
       await page.locator('footer select').selectOption(language);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('scheduledPayments.heading', language));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        t('scheduledPayments.heading', language),
+      );
       if (language === 'en') break;
-      await page.screenshot({ path: `${process.env.SCHEDULED_SCREENSHOTS}-${language}-375.png`, fullPage: true });
+      await page.screenshot({
+        path: `${process.env.SCHEDULED_SCREENSHOTS}-${language}-375.png`,
+        fullPage: true,
+      });
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.screenshot({ path: `${process.env.SCHEDULED_SCREENSHOTS}-${language}-1280.png`, fullPage: true });
+      await page.screenshot({
+        path: `${process.env.SCHEDULED_SCREENSHOTS}-${language}-1280.png`,
+        fullPage: true,
+      });
     }
     await page.setViewportSize({ width: 1280, height: 720 });
   }
@@ -121,7 +150,9 @@ test('a member schedules a payment from a saved card, fixes a date and an amount
   await expect(page.getByText('Scheduled now: 0 of 3 allowed for this policy.')).toBeVisible();
 });
 
-test('es: a member pays on a later date from the payment page; the review says nothing is charged today and that the earlier one is cancelled (SPEC §4)', async ({ browser }) => {
+test('es: a member pays on a later date from the payment page; the review says nothing is charged today and that the earlier one is cancelled (SPEC §4)', async ({
+  browser,
+}) => {
   const language = 'es';
   const { context, page } = await newPortalPage(browser, { language });
   const member = await freshMember(page, { owing: true, language });
@@ -139,24 +170,36 @@ test('es: a member pays on a later date from the payment page; the review says n
     await page.getByRole('radio', { name: t('payments.method.newCard', language) }).check();
     await date.fill(addDays(earliest, days));
     await page.getByRole('button', { name: t('payments.makePayment.continue', language) }).click();
-    await expect(fieldMessage(page.locator('form'), t('validation.rule.later-needs-saved-method', language))).toBeVisible();
+    await expect(
+      fieldMessage(page.locator('form'), t('validation.rule.later-needs-saved-method', language)),
+    ).toBeVisible();
     await page.getByRole('radio', { name: /Visa terminada en 4242/ }).check();
     await review(page, language);
   };
 
   await payLater('20.00', 2);
-  await expect(page.getByText(t('payments.makePayment.reviewLaterNote', language).split('{{date}}')[0] ?? '')).toBeVisible();
+  await expect(
+    page.getByText(t('payments.makePayment.reviewLaterNote', language).split('{{date}}')[0] ?? ''),
+  ).toBeVisible();
   await page.getByRole('button', { name: /^Programar / }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('scheduledPayments.heading', language), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('scheduledPayments.heading', language), {
+    timeout: 20_000,
+  });
 
   // A second payment for another day: the review warns that it cancels the first one.
   await payLater('30.00', 5);
   await expect(page.getByText(t('payments.makePayment.reviewClears_one', language))).toBeVisible();
   await expectNoViolations(page, 'make-payment review (later)');
   await page.getByRole('button', { name: /^Programar / }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('scheduledPayments.heading', language), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('scheduledPayments.heading', language), {
+    timeout: 20_000,
+  });
   const list = page.getByRole('list').filter({ has: page.getByRole('heading', { level: 3 }) });
-  await expect(list.getByText(t('scheduledPayments.status.Scheduled', language), { exact: true })).toHaveCount(1);
-  await expect(list.getByText(t('scheduledPayments.status.Cleared', language), { exact: true })).toHaveCount(1);
+  await expect(
+    list.getByText(t('scheduledPayments.status.Scheduled', language), { exact: true }),
+  ).toHaveCount(1);
+  await expect(list.getByText(t('scheduledPayments.status.Cleared', language), { exact: true })).toHaveCount(
+    1,
+  );
   await context.close();
 });

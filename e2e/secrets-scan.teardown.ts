@@ -10,16 +10,22 @@ import { TEST_SECRETS } from '../apps/server/src/processor/sandbox/test-numbers'
  * read as bytes, so nothing is missed by a query.
  */
 
-const folders = [process.env.E2E_DATA_DIR, process.env.E2E_IDLE_DATA_DIR, process.env.E2E_LOG_DIR].filter((dir): dir is string => Boolean(dir));
+const folders = [process.env.E2E_DATA_DIR, process.env.E2E_IDLE_DATA_DIR, process.env.E2E_LOG_DIR].filter(
+  (dir): dir is string => Boolean(dir),
+);
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 const spaced = (digits: string) => new RegExp(digits.split('').join('[ -]?'));
 /** A CVC (3-4 digits, common inside ids, times and amounts) counts where it is quoted on its own or named. */
-const asValue = (digits: string) => new RegExp(`"${digits}"|(cvc|cvv|csc|securitycode)["']?\\s*[:=]\\s*["']?${digits}`, 'i');
+const asValue = (digits: string) =>
+  new RegExp(`"${digits}"|(cvc|cvv|csc|securitycode)["']?\\s*[:=]\\s*["']?${digits}`, 'i');
 
 test('no typed card number, CVC or bank account number reached a database, a state file or a log', () => {
   expect(folders.length, 'the e2e data and log folders').toBe(3);

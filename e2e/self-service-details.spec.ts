@@ -10,15 +10,20 @@ import { newPortalPage, text } from './support/portal';
 // bad input on each form gives translated field errors and keeps what was typed; each form by keyboard
 // alone; a member's preferred language at sign-in; the super header's phone on one line at 375 px.
 
-const account = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../config/account.json'), 'utf8')) as { exchange: { name: string; url: string } };
+const account = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../config/account.json'), 'utf8'),
+) as { exchange: { name: string; url: string } };
 const exchange = account.exchange;
 
 /** Massachusetts rating areas by ZIP prefix (packages/domain rating-areas.ts): a ZIP in another area than `zip`'s. */
-const elsewhere = (zip: string | null) => (/^02[124]/.test(zip ?? '') ? { zip: '01604', city: 'Worcester' } : { zip: '02139', city: 'Cambridge' });
+const elsewhere = (zip: string | null) =>
+  /^02[124]/.test(zip ?? '') ? { zip: '01604', city: 'Worcester' } : { zip: '02139', city: 'Cambridge' };
 
 const field = (page: Page, label: RegExp | string) => page.getByRole('textbox', { name: label });
 
-test('an on-exchange member in Spanish changes her mailing address at once and is sent to the exchange for a move to another rating area', async ({ page }) => {
+test('an on-exchange member in Spanish changes her mailing address at once and is sent to the exchange for a move to another rating area', async ({
+  page,
+}) => {
   const member = await freshMember(page, { exchange: true, language: 'es' });
   await page.goto('/admin/policy-selection/manage-address');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Direcciones');
@@ -53,7 +58,9 @@ test('an on-exchange member in Spanish changes her mailing address at once and i
   await field(page, /^Código postal/).fill(target.zip);
   const notice = page.getByRole('region', { name: `Informe esta mudanza a ${exchange.name}` });
   await expect(notice).toContainText(`Mudarse a ${target.city} lo coloca en otra área de tarifa`);
-  await expect(notice.getByRole('link', { name: new RegExp(`Informar un cambio a ${exchange.name}`) })).toHaveAttribute('href', exchange.url);
+  await expect(
+    notice.getByRole('link', { name: new RegExp(`Informar un cambio a ${exchange.name}`) }),
+  ).toHaveAttribute('href', exchange.url);
   await expect(page.getByRole('button', { name: 'Enviar la mudanza para revisión' })).toHaveCount(0);
   await expectNoViolationsAtEachWidth(page, 'a move reported to the exchange (es)');
   await page.goto('/admin/policy-selection/service-requests');
@@ -61,7 +68,9 @@ test('an on-exchange member in Spanish changes her mailing address at once and i
   await expect(page.getByText('Dirección de residencia')).toHaveCount(0);
 });
 
-test('bad input on each form gives translated field errors and keeps what was typed (pt)', async ({ browser }) => {
+test('bad input on each form gives translated field errors and keeps what was typed (pt)', async ({
+  browser,
+}) => {
   const { context, page } = await newPortalPage(browser, { language: 'pt' });
   await freshMember(page, { exchange: false, language: 'pt' });
 
@@ -69,7 +78,9 @@ test('bad input on each form gives translated field errors and keeps what was ty
   const mobile = field(page, 'Celular');
   await mobile.fill('555-0142');
   await page.getByRole('button', { name: 'Salvar dados de contato' }).click();
-  await expect(page.getByText('Celular deve ser um número dos EUA com 10 dígitos, por exemplo (617) 555-0142.').first()).toBeVisible();
+  await expect(
+    page.getByText('Celular deve ser um número dos EUA com 10 dígitos, por exemplo (617) 555-0142.').first(),
+  ).toBeVisible();
   await expect(mobile).toHaveValue('555-0142');
   await expectNoViolationsAtEachWidth(page, 'contact form with an error (pt)');
 
@@ -92,12 +103,17 @@ test('bad input on each form gives translated field errors and keeps what was ty
   await expectNoViolationsAtEachWidth(page, 'move form with an error (pt)');
 
   await page.goto('/admin/demographics');
-  await page.getByRole('button', { name: /^Alterar dados – / }).first().click();
+  await page
+    .getByRole('button', { name: /^Alterar dados – / })
+    .first()
+    .click();
   const last = field(page, /^Sobrenome/);
   await last.fill('S1lva');
   await page.getByLabel(/^Data de nascimento/).fill('2999-01-01');
   await page.getByRole('button', { name: 'Enviar para análise' }).click();
-  await expect(page.getByText('Sobrenome só aceita letras, espaços, hífens, apóstrofos e pontos.').first()).toBeVisible();
+  await expect(
+    page.getByText('Sobrenome só aceita letras, espaços, hífens, apóstrofos e pontos.').first(),
+  ).toBeVisible();
   await expect(page.getByText('Data de nascimento não pode ser uma data futura.').first()).toBeVisible();
   await expect(last).toHaveValue('S1lva');
   await expectNoViolationsAtEachWidth(page, 'personal details form with errors (pt)');
@@ -126,7 +142,9 @@ test('each form works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Save contact details' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('contact-saved')).toContainText('our member records team was told of your new phone number');
+  await expect(page.getByTestId('contact-saved')).toContainText(
+    'our member records team was told of your new phone number',
+  );
 
   // The mailing address: the button opens the form on its first field; Enter in a field sends it.
   await page.goto('/admin/policy-selection/manage-address');
@@ -140,12 +158,17 @@ test('each form works with the keyboard alone', async ({ page }) => {
   await page.keyboard.type('01749');
   await expect(field(page, /^City/)).toHaveValue('Hudson');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('mailing-address-done')).toContainText('Your mailing address was changed and is used from now on.');
+  await expect(page.getByTestId('mailing-address-done')).toContainText(
+    'Your mailing address was changed and is used from now on.',
+  );
   await expect(page.getByTestId('mailing-address-done')).toBeFocused();
 
   // Personal details: the form opens on the first name; the check box with Space; sent with Enter.
   await page.goto('/admin/demographics');
-  await page.getByRole('button', { name: /^Change details – / }).first().focus();
+  await page
+    .getByRole('button', { name: /^Change details – / })
+    .first()
+    .focus();
   await page.keyboard.press('Enter');
   await expect(field(page, /^First name/)).toBeFocused();
   await page.keyboard.press('Tab');
@@ -155,14 +178,18 @@ test('each form works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Send for review' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('demographics-sent')).toContainText('Your change was sent for review as request SR-');
+  await expect(page.getByTestId('demographics-sent')).toContainText(
+    'Your change was sent for review as request SR-',
+  );
 });
 
 for (const [username, language, heading] of [
   ['maria.santos', 'es', 'Información de contacto'],
   ['joao.silva', 'pt', 'Informações de contato'],
 ] as const) {
-  test(`${username} gets her household's language after sign-in when the browser has none stored (${language})`, async ({ browser }) => {
+  test(`${username} gets her household's language after sign-in when the browser has none stored (${language})`, async ({
+    browser,
+  }) => {
     // Only reads: the named demo household is not changed.
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
@@ -180,7 +207,9 @@ for (const [username, language, heading] of [
     const phone = page.locator('a[href^="tel:"]').first();
     await expect(phone).toHaveText('1-800-555-0142');
     const box = await phone.boundingBox();
-    const lineHeight = await phone.evaluate((element) => parseFloat(getComputedStyle(element.parentElement ?? element).lineHeight));
+    const lineHeight = await phone.evaluate((element) =>
+      parseFloat(getComputedStyle(element.parentElement ?? element).lineHeight),
+    );
     expect(box?.height ?? 999).toBeLessThan(lineHeight * 1.5);
     await context.close();
   });

@@ -15,19 +15,27 @@ import { CSRF } from './support/session';
 
 const QUEUE = '/admin/service-queue';
 
-
 async function memberPolicy(page: Page, member: FreshMember): Promise<{ id: string; today: string }> {
   // The page's own session (its cookie), as the portal's pages call the API.
   const headers = CSRF;
-  const session = (await (await page.request.get('/api/v1/session', { headers })).json()) as { today: string };
-  const household = (await (await page.request.post('/api/v1/Household/user', { headers, data: {} })).json()) as { households: { policies: { id: string; policyNumber: string }[] }[] };
-  const policy = household.households.flatMap((entry) => entry.policies).find((candidate) => candidate.policyNumber === member.policyNumber);
+  const session = (await (await page.request.get('/api/v1/session', { headers })).json()) as {
+    today: string;
+  };
+  const household = (await (
+    await page.request.post('/api/v1/Household/user', { headers, data: {} })
+  ).json()) as { households: { policies: { id: string; policyNumber: string }[] }[] };
+  const policy = household.households
+    .flatMap((entry) => entry.policies)
+    .find((candidate) => candidate.policyNumber === member.policyNumber);
   if (!policy) throw new Error('the member has no such policy');
   return { id: policy.id, today: session.today };
 }
 
 async function ask(page: Page, path: string, data: object): Promise<{ id: string; referenceNumber: string }> {
-  const response = await page.request.post(path, { headers: { ...CSRF, 'idempotency-key': crypto.randomUUID() }, data });
+  const response = await page.request.post(path, {
+    headers: { ...CSRF, 'idempotency-key': crypto.randomUUID() },
+    data,
+  });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; referenceNumber: string };
 }
@@ -52,8 +60,12 @@ async function adminPage(browser: Browser): Promise<Page> {
  */
 async function openRequest(page: Page, reference: string, actFirst: boolean) {
   await page.goto(QUEUE);
-  await expect(page.getByRole('heading', { level: 1, name: text('serviceQueue.heading') })).toBeVisible({ timeout: 60_000 });
-  await page.getByRole('searchbox', { name: text('serviceQueue.list.findReference') }).fill(reference.toLowerCase());
+  await expect(page.getByRole('heading', { level: 1, name: text('serviceQueue.heading') })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page
+    .getByRole('searchbox', { name: text('serviceQueue.list.findReference') })
+    .fill(reference.toLowerCase());
   await expect(page).toHaveURL(new RegExp(`reference=${reference}`, 'i'));
   await page.getByRole('link', { name: reference, exact: true }).click();
   if (actFirst) {
@@ -61,15 +73,24 @@ async function openRequest(page: Page, reference: string, actFirst: boolean) {
     await page.getByRole('button', { name: /^Act for / }).click();
     // The reason is offered (processing the member's request) with the reference beside it; confirmed here.
     const dialog = page.getByRole('dialog', { name: /^Act for / });
-    await expect(dialog.getByRole('radio', { name: text('staff.acting.reasonOption.service-request') })).toBeChecked();
-    await expect(dialog.getByRole('textbox', { name: text('fields.actingNote.label') })).toHaveValue(reference);
+    await expect(
+      dialog.getByRole('radio', { name: text('staff.acting.reasonOption.service-request') }),
+    ).toBeChecked();
+    await expect(dialog.getByRole('textbox', { name: text('fields.actingNote.label') })).toHaveValue(
+      reference,
+    );
     await chooseReason(page, text('staff.acting.reasonOption.service-request'));
-    await expect(page.getByRole('region', { name: 'Member you are helping' })).toContainText('Reason: processing their service request');
+    await expect(page.getByRole('region', { name: 'Member you are helping' })).toContainText(
+      'Reason: processing their service request',
+    );
   }
   await expect(page.getByRole('heading', { level: 1 })).toContainText(reference, { timeout: 30_000 });
 }
 
-test('admin claims and approves a member’s new dependent, who then is on the policy; another request is rejected with a reason the member reads', async ({ page, browser }) => {
+test('admin claims and approves a member’s new dependent, who then is on the policy; another request is rejected with a reason the member reads', async ({
+  page,
+  browser,
+}) => {
   // Two sign-ins, two people's pages and axe at two widths on four views, on a shared 2-core machine.
   test.setTimeout(480_000);
   const member = await freshMember(page, { exchange: false });
@@ -80,15 +101,25 @@ test('admin claims and approves a member’s new dependent, who then is on the p
     lifeEvent: 'birth',
     lifeEventDate: born,
     coverageStartDate: born,
-    dependents: [{ firstName: 'Teodoro', lastName: 'Queue', dob: born, gender: 'male', relationship: 'child' }],
+    dependents: [
+      { firstName: 'Teodoro', lastName: 'Queue', dob: born, gender: 'male', relationship: 'child' },
+    ],
   });
-  const question = await ask(page, `/api/v1/Household/${member.householdId}/service-requests`, { policyId: policy.id, subject: 'Paper ID cards', message: 'Please mail me paper ID cards for everyone.' });
+  const question = await ask(page, `/api/v1/Household/${member.householdId}/service-requests`, {
+    policyId: policy.id,
+    subject: 'Paper ID cards',
+    message: 'Please mail me paper ID cards for everyone.',
+  });
 
   const admin = await adminPage(browser);
   // The queue with its dashboard, at a phone's and a desktop's width.
   await admin.goto(QUEUE);
-  await expect(admin.getByRole('heading', { level: 2, name: text('serviceQueue.dashboard.heading') })).toBeVisible({ timeout: 60_000 });
-  await expect(admin.getByRole('table', { name: text('serviceQueue.dashboard.tableHeading') })).toContainText(text('serviceRequests.type.add-dependent'));
+  await expect(
+    admin.getByRole('heading', { level: 2, name: text('serviceQueue.dashboard.heading') }),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(admin.getByRole('table', { name: text('serviceQueue.dashboard.tableHeading') })).toContainText(
+    text('serviceRequests.type.add-dependent'),
+  );
   await expect(admin.locator('.MuiChartsSurface-root, svg.MuiChartsSurface-root').first()).toBeVisible();
   await expectNoViolationsAtEachWidth(admin, 'service-request queue');
 
@@ -115,7 +146,9 @@ test('admin claims and approves a member’s new dependent, who then is on the p
   await admin.getByRole('button', { name: text('serviceQueue.detail.claim') }).click();
   await admin.getByRole('button', { name: text('serviceQueue.detail.reject') }).click();
   const rejectDialog = admin.getByRole('dialog');
-  await rejectDialog.getByRole('textbox', { name: text('fields.rejectReason.label') }).fill('Paper cards are mailed only once a year; print yours from the ID card page.');
+  await rejectDialog
+    .getByRole('textbox', { name: text('fields.rejectReason.label') })
+    .fill('Paper cards are mailed only once a year; print yours from the ID card page.');
   await expectNoViolationsAtEachWidth(admin, 'rejecting a request');
   await rejectDialog.getByRole('button', { name: text('serviceQueue.detail.rejectConfirm') }).click();
   await expect(admin.getByRole('dialog')).toHaveCount(0);
@@ -124,7 +157,9 @@ test('admin claims and approves a member’s new dependent, who then is on the p
 
   // The member: the newborn is on the policy, and the rejected request says why.
   await page.goto('/admin/policy-selection/manage-dependents');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('dependents.heading'), { timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('dependents.heading'), {
+    timeout: 60_000,
+  });
   const selector = page.getByRole('combobox', { name: text('policySelector.label') });
   if ((await selector.count()) > 0) {
     await selector.click();
@@ -134,5 +169,7 @@ test('admin claims and approves a member’s new dependent, who then is on the p
 
   await page.goto('/admin/policy-selection/service-requests');
   // The reason is the request's outcome (its history, folded away, holds it too).
-  await expect(page.getByText('Outcome: Paper cards are mailed only once a year; print yours from the ID card page.')).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByText('Outcome: Paper cards are mailed only once a year; print yours from the ID card page.'),
+  ).toBeVisible({ timeout: 60_000 });
 });

@@ -24,15 +24,24 @@ function files() {
 }
 
 const t = (key: string, language: Language = 'en', values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce((sentence, [name, value]) => sentence.replaceAll(`{{${name}}}`, String(value)), text(key, language));
+  Object.entries(values).reduce(
+    (sentence, [name, value]) => sentence.replaceAll(`{{${name}}}`, String(value)),
+    text(key, language),
+  );
 
 async function openRequests(page: Page, language: Language) {
   await page.goto('/admin/policy-selection/service-requests');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('serviceRequests.title', language), { timeout: 20_000 });
-  await expect(page.getByRole('heading', { level: 2, name: t('serviceRequests.heading', language) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('serviceRequests.title', language), {
+    timeout: 20_000,
+  });
+  await expect(
+    page.getByRole('heading', { level: 2, name: t('serviceRequests.heading', language) }),
+  ).toBeVisible();
 }
 
-test('a member sends a general request with a document, follows it and cancels it (Portuguese)', async ({ browser }) => {
+test('a member sends a general request with a document, follows it and cancels it (Portuguese)', async ({
+  browser,
+}) => {
   const language: Language = 'pt';
   const { context, page } = await newPortalPage(browser, { language });
   await freshMember(page, { language, exchange: false });
@@ -46,11 +55,17 @@ test('a member sends a general request with a document, follows it and cancels i
   await dialog.getByRole('button', { name: t('serviceRequests.form.send', language) }).click();
   await expect(dialog.locator('p').filter({ hasText: 'Assunto é obrigatório.' })).toBeVisible();
   await dialog.getByRole('textbox', { name: /Assunto/ }).fill('Carta de encaminhamento');
-  await dialog.getByRole('textbox', { name: /Mensagem/ }).fill('Meu médico mandou esta carta. Para quem devo enviá-la?');
+  await dialog
+    .getByRole('textbox', { name: /Mensagem/ })
+    .fill('Meu médico mandou esta carta. Para quem devo enviá-la?');
   // A file that is not what its name says is refused on its field; what was typed stays.
-  await dialog.getByLabel(/Documento/).setInputFiles({ name: 'notes.png', mimeType: 'application/pdf', buffer: fs.readFileSync(fake) });
+  await dialog
+    .getByLabel(/Documento/)
+    .setInputFiles({ name: 'notes.png', mimeType: 'application/pdf', buffer: fs.readFileSync(fake) });
   await dialog.getByRole('button', { name: t('serviceRequests.form.send', language) }).click();
-  await expect(dialog.locator('p').filter({ hasText: 'só é possível anexar arquivos PDF, JPEG e PNG' })).toBeVisible();
+  await expect(
+    dialog.locator('p').filter({ hasText: 'só é possível anexar arquivos PDF, JPEG e PNG' }),
+  ).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: /Assunto/ })).toHaveValue('Carta de encaminhamento');
   // The refused file stays named beside its message until it is removed and another chosen.
   await dialog.getByRole('button', { name: t('serviceRequests.form.removeFile', language) }).click();
@@ -65,7 +80,9 @@ test('a member sends a general request with a document, follows it and cancels i
   expect(reference).not.toBe('');
 
   const card = page.getByRole('article', { name: 'Carta de encaminhamento' });
-  await expect(card.getByText(t('serviceRequests.status.Submitted', language), { exact: true })).toBeVisible();
+  await expect(
+    card.getByText(t('serviceRequests.status.Submitted', language), { exact: true }),
+  ).toBeVisible();
   await expect(card.getByText(t('serviceRequests.reference', language, { reference }))).toBeVisible();
   await expect(page.getByText('1 solicitação aberta')).toBeVisible();
   await card.getByRole('button', { name: t('serviceRequests.details', language, { reference }) }).click();
@@ -78,34 +95,59 @@ test('a member sends a general request with a document, follows it and cancels i
 
   // Cancelled after confirming (the safe choice is focused first).
   await card.getByRole('button', { name: t('serviceRequests.cancel', language) }).click();
-  const confirm = page.getByRole('dialog', { name: t('serviceRequests.cancelTitle', language, { reference }) });
-  await expect(confirm.getByRole('button', { name: t('serviceRequests.cancelKeep', language) })).toBeFocused();
+  const confirm = page.getByRole('dialog', {
+    name: t('serviceRequests.cancelTitle', language, { reference }),
+  });
+  await expect(
+    confirm.getByRole('button', { name: t('serviceRequests.cancelKeep', language) }),
+  ).toBeFocused();
   await confirm.getByRole('button', { name: t('serviceRequests.cancelConfirm', language) }).click();
   await expect(confirm).toBeHidden();
-  await expect(card.getByText(t('serviceRequests.status.Cancelled', language), { exact: true })).toBeVisible();
+  await expect(
+    card.getByText(t('serviceRequests.status.Cancelled', language), { exact: true }),
+  ).toBeVisible();
   await expect(card.getByRole('button', { name: t('serviceRequests.cancel', language) })).toHaveCount(0);
 
   // The household's page shows it too, with its policy; the notifications tell both steps.
   await page.goto('/admin/service-requests-alt');
   const everywhere = page.getByRole('article', { name: 'Carta de encaminhamento' });
-  await expect(everywhere.getByText(t('serviceRequests.status.Cancelled', language), { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    everywhere.getByText(t('serviceRequests.status.Cancelled', language), { exact: true }),
+  ).toBeVisible({ timeout: 20_000 });
   await page.goto('/notification/view-notifications');
-  await expect(page.getByText(t('notification.serviceRequestSubmitted', language, { referenceNumber: reference }))).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText(t('notification.serviceRequestCancelled', language, { referenceNumber: reference }))).toBeVisible();
+  await expect(
+    page.getByText(t('notification.serviceRequestSubmitted', language, { referenceNumber: reference })),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByText(t('notification.serviceRequestCancelled', language, { referenceNumber: reference })),
+  ).toBeVisible();
   await context.close();
 });
 
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 for (const language of ['en', 'es', 'pt'] as const) {
-  test(`issue 33 item 7: a household over its attachment limit is told so on the file, in its language, and keeps what it typed (${language}, phone width)`, async ({ browser }) => {
+  test(`issue 33 item 7: a household over its attachment limit is told so on the file, in its language, and keeps what it typed (${language}, phone width)`, async ({
+    browser,
+  }) => {
     const { context, page } = await newPortalPage(browser, { language, width: 375 });
     const member = await freshMember(page, { language, exchange: false });
     // The household's twenty files of the month, sent through the API as the member (the portal's own calls).
     for (let i = 0; i < 20; i++) {
       const sent = await page.request.post(`/api/v1/Household/${member.householdId}/service-requests`, {
         headers: { ...CSRF, 'idempotency-key': `e2e-limit-${member.householdId}-${i}` },
-        data: { subject: `Page ${i + 1}`, message: 'One page of my appeal.', attachment: { fileName: `page-${i + 1}.png`, contentType: 'image/png', contentBase64: PNG_1X1.toString('base64') } },
+        data: {
+          subject: `Page ${i + 1}`,
+          message: 'One page of my appeal.',
+          attachment: {
+            fileName: `page-${i + 1}.png`,
+            contentType: 'image/png',
+            contentBase64: PNG_1X1.toString('base64'),
+          },
+        },
       });
       expect(sent.status(), await sent.text()).toBe(201);
     }
@@ -116,13 +158,22 @@ for (const language of ['en', 'es', 'pt'] as const) {
     const message = dialog.getByRole('textbox', { name: new RegExp(t('fields.message.label', language)) });
     await subject.fill('One page more');
     await message.fill('The last page of my appeal.');
-    await dialog.getByLabel(/Document/).setInputFiles({ name: 'page-21.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await dialog
+      .getByLabel(/Document/)
+      .setInputFiles({ name: 'page-21.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await dialog.getByRole('button', { name: t('serviceRequests.form.send', language) }).click();
-    const said = t('validation.rule.too-many-files-household', language, { field: t('fields.attachment.label', language), maximum: 20, days: 30 });
+    const said = t('validation.rule.too-many-files-household', language, {
+      field: t('fields.attachment.label', language),
+      maximum: 20,
+      days: 30,
+    });
     await expect(dialog.locator('p').filter({ hasText: said })).toBeVisible();
     await expect(subject).toHaveValue('One page more');
     await expect(message).toHaveValue('The last page of my appeal.');
-    await page.screenshot({ path: test.info().outputPath(`attachment-limit-${language}.png`), fullPage: true });
+    await page.screenshot({
+      path: test.info().outputPath(`attachment-limit-${language}.png`),
+      fullPage: true,
+    });
     await expectNoViolations(page, 'the general request form refusing a file over the household limit');
     // Without the file the request goes.
     await dialog.getByRole('button', { name: t('serviceRequests.form.removeFile', language) }).click();
@@ -147,7 +198,12 @@ test('the request list and its form work by keyboard alone', async ({ page }) =>
   await page.keyboard.press('Tab');
   await page.keyboard.type('Please mail me a new card.');
   for (let step = 0; step < 6; step += 1) {
-    if (await dialog.getByRole('button', { name: t('serviceRequests.form.send') }).evaluate((button) => button === document.activeElement)) break;
+    if (
+      await dialog
+        .getByRole('button', { name: t('serviceRequests.form.send') })
+        .evaluate((button) => button === document.activeElement)
+    )
+      break;
     await page.keyboard.press('Tab');
   }
   await expect(dialog.getByRole('button', { name: t('serviceRequests.form.send') })).toBeFocused();

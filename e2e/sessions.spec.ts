@@ -1,16 +1,28 @@
 import { expect, test } from '@playwright/test';
-import { assertScenario, DEMO_PASSWORD, locateAccount, newPortalPage, signIn, signOut, text } from './support/portal';
+import {
+  assertScenario,
+  DEMO_PASSWORD,
+  locateAccount,
+  newPortalPage,
+  signIn,
+  signOut,
+  text,
+} from './support/portal';
 import { actForResult, freshStaff, searchByExchangeId } from './support/staff';
 import { readableSecrets } from './support/session';
 
 // Issue 5 "Web sign-in" end to end: each way into the portal, and out again.
 
-test('a member signs in through the consumer provider, lands on the account overview, and signs out there too', async ({ page }) => {
+test('a member signs in through the consumer provider, lands on the account overview, and signs out there too', async ({
+  page,
+}) => {
   await signIn(page, 'consumer', 'maria.santos');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account overview');
   await expect(page.getByText('Hello, María Santos')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /Lighthouse Harbor Silver/ })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'People on this policy' }).first()).toContainText('Sofía Santos');
+  await expect(page.getByRole('table', { name: 'People on this policy' }).first()).toContainText(
+    'Sofía Santos',
+  );
   // Issue 35 (docs/decisions/050): after sign-in no token, code or ID token is readable by a script in the page.
   expect(await readableSecrets(page)).toEqual([]);
   await signOut(page, { atIdentityProvider: true });
@@ -19,7 +31,9 @@ test('a member signs in through the consumer provider, lands on the account over
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('a member who answers "No, stay signed in" at the provider stays signed in (issue 14, finding 12)', async ({ page }) => {
+test('a member who answers "No, stay signed in" at the provider stays signed in (issue 14, finding 12)', async ({
+  page,
+}) => {
   await signIn(page, 'consumer', 'linda.nguyen');
   await expect(page.getByText('Hello, Linda Nguyen')).toBeVisible();
   await page.getByRole('button', { name: text('header.accountMenu') }).click();
@@ -38,7 +52,9 @@ test('a member who answers "No, stay signed in" at the provider stays signed in 
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('a deep link asked for before sign-in is where a member arrives afterwards (SPEC §4 startup)', async ({ page }) => {
+test('a deep link asked for before sign-in is where a member arrives afterwards (SPEC §4 startup)', async ({
+  page,
+}) => {
   await page.goto('/Account/Account-Overview');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText(text('home.signInToContinue'))).toBeVisible();
@@ -49,15 +65,23 @@ test('a deep link asked for before sign-in is where a member arrives afterwards 
   await expect(page).toHaveURL(/\/account-overview$/);
 });
 
-test('customer service signs in through the workforce provider, looks a member up, acts for them, and signing out ends it', async ({ page }) => {
+test('customer service signs in through the workforce provider, looks a member up, acts for them, and signing out ends it', async ({
+  page,
+}) => {
   // A customer service user of its own: one acting session per staff user (decision 043).
   const username = await freshStaff(page, 'customer-service');
   await expect(page.getByRole('heading', { name: 'Find a member' })).toBeVisible();
   const search = page.getByRole('searchbox', { name: 'Search for a member by Exchange Subscriber ID' });
   await expect(search).toHaveAttribute('placeholder', 'Exchange Subscriber ID');
   await searchByExchangeId(page, '4899749505');
-  await actForResult(page, page.getByRole('listitem').filter({ hasText: 'María Santos' }), 'The member wrote to us');
-  await expect(page.getByRole('region', { name: 'Member you are helping' })).toContainText('You are acting for María Santos (4899749505).');
+  await actForResult(
+    page,
+    page.getByRole('listitem').filter({ hasText: 'María Santos' }),
+    'The member wrote to us',
+  );
+  await expect(page.getByRole('region', { name: 'Member you are helping' })).toContainText(
+    'You are acting for María Santos (4899749505).',
+  );
   await page.getByRole('link', { name: 'Open the account overview' }).first().click();
   await expect(page.getByRole('heading', { level: 2, name: /Lighthouse Harbor Silver/ })).toBeVisible();
   // Signing out (at the identity provider) ends the acting session: signed in again, nobody is acted for.
@@ -88,13 +112,18 @@ test('a guest locates an account, sees what is owed, and ends the guest session'
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('a broker arrives by SAML assertion from the test issuer, sees their clients, and signs out', async ({ page }) => {
+test('a broker arrives by SAML assertion from the test issuer, sees their clients, and signs out', async ({
+  page,
+}) => {
   // The broker role's first page: the book of business of the broker the assertion names.
   await assertScenario(page, /^Broker:/, /\/broker$/);
   // The session is a cookie the page cannot read: no token in the address bar or anywhere else.
   expect(await readableSecrets(page)).toEqual([]);
   await expect(page.getByRole('grid')).toContainText('Santos');
-  await page.getByRole('link', { name: text('nav.accountOverview') }).first().click();
+  await page
+    .getByRole('link', { name: text('nav.accountOverview') })
+    .first()
+    .click();
   await expect(page.getByRole('table', { name: 'Your clients' })).toContainText('María Santos');
   await signOut(page, { atIdentityProvider: false });
   await page.goto('/account-overview');
@@ -105,7 +134,9 @@ for (const [language, username, heading, billing] of [
   ['es', 'maria.santos', 'Resumen de la cuenta', 'Facturación'],
   ['pt', 'joao.silva', 'Resumo da conta', 'Cobrança'],
 ] as const) {
-  test(`the member journey reads in ${language}: sign-in page, overview and sign-out`, async ({ browser }) => {
+  test(`the member journey reads in ${language}: sign-in page, overview and sign-out`, async ({
+    browser,
+  }) => {
     const { context, page } = await newPortalPage(browser, { language });
     await page.goto('/home');
     await expect(page.locator('html')).toHaveAttribute('lang', language);
@@ -128,7 +159,11 @@ for (const [language, username, heading, billing] of [
 
 // Issue 35 (docs/decisions/050): the session is an HttpOnly cookie; the server refuses changes that do not
 // come from the portal's own pages, and a session id planted before sign-in does not survive it.
-test('a page elsewhere cannot make changes with the member’s session, nor can a stolen cookie without the portal’s header', async ({ page, browser, baseURL }) => {
+test('a page elsewhere cannot make changes with the member’s session, nor can a stolen cookie without the portal’s header', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signIn(page, 'consumer', 'joao.silva');
   const cookie = (await page.context().cookies()).find((one) => one.name === 'portal-session');
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -152,18 +187,28 @@ test('a page elsewhere cannot make changes with the member’s session, nor can 
   await thief.addCookies([{ name: 'portal-session', value: cookie?.value ?? '', url: baseURL ?? '' }]);
   const change = await thief.request.post('/api/v1/session/logout');
   expect(change.status()).toBe(403);
-  const crossSite = await thief.request.post('/auth/end', { headers: { 'x-portal-csrf': '1', 'sec-fetch-site': 'cross-site' } });
+  const crossSite = await thief.request.post('/auth/end', {
+    headers: { 'x-portal-csrf': '1', 'sec-fetch-site': 'cross-site' },
+  });
   expect(crossSite.status()).toBe(403);
   await thief.close();
   await page.reload();
   await expect(page.getByText('Hello, João Silva')).toBeVisible();
 });
 
-test('a session id planted in the browser before sign-in does not survive it (no fixation)', async ({ page, browser, baseURL }) => {
+test('a session id planted in the browser before sign-in does not survive it (no fixation)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // The attacker's own guest session, its cookie set in the victim's browser.
   const attacker = await browser.newContext({ baseURL: baseURL ?? '' });
   const attackerPage = await attacker.newPage();
-  await locateAccount(attackerPage, { policyNumber: 'LHP-1000001-01', dateOfBirth: '1985-03-14', zipCode: '01841' });
+  await locateAccount(attackerPage, {
+    policyNumber: 'LHP-1000001-01',
+    dateOfBirth: '1985-03-14',
+    zipCode: '01841',
+  });
   const planted = (await attacker.cookies()).find((one) => one.name === 'portal-session')?.value ?? '';
   expect(planted).not.toBe('');
   await page.context().addCookies([{ name: 'portal-session', value: planted, url: baseURL ?? '' }]);
@@ -184,7 +229,9 @@ test('a session id planted in the browser before sign-in does not survive it (no
   await attacker.close();
 });
 
-test('signing out in one tab signs out the other tabs of the browser (they share the session)', async ({ page }) => {
+test('signing out in one tab signs out the other tabs of the browser (they share the session)', async ({
+  page,
+}) => {
   await locateAccount(page, { policyNumber: 'LHP-1000001-01', dateOfBirth: '1985-03-14', zipCode: '01841' });
   const other = await page.context().newPage();
   await other.goto('/account-overview');

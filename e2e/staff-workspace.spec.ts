@@ -55,7 +55,9 @@ async function walletAndAutopay(page: Page, member: FreshMember, checking: strin
   await expect(page.getByRole('region', { name: 'Your autopay' })).toBeVisible();
 }
 
-test('customer service finds María by name and date of birth, by keyboard, and sees her on one page', async ({ browser }) => {
+test('customer service finds María by name and date of birth, by keyboard, and sees her on one page', async ({
+  browser,
+}) => {
   // Two pages swept by axe at two widths.
   test.setTimeout(240_000);
   const { context, page } = await newPortalPage(browser);
@@ -68,7 +70,9 @@ test('customer service finds María by name and date of birth, by keyboard, and 
   const results = page.getByRole('heading', { name: /members? found$/ });
   await expect(results).toHaveText('1 member found');
   await expect(results).toBeFocused();
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'María Santos', level: 3 }) });
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'María Santos', level: 3 }) });
   await expect(card).toContainText('Born March 14, 1985');
   await expect(card).toContainText('Subscriber');
   await expectNoViolationsAtEachWidth(page, 'find a member with results');
@@ -80,12 +84,16 @@ test('customer service finds María by name and date of birth, by keyboard, and 
   await chooseReason(page, 'The member called');
   await expect(page).toHaveURL(/\/admin\/members\/member-360$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Member 360');
-  await expect(page.getByRole('region', { name: 'Member you are helping' })).toContainText('You are acting for María Santos');
+  await expect(page.getByRole('region', { name: 'Member you are helping' })).toContainText(
+    'You are acting for María Santos',
+  );
   await expect(page.getByRole('region', { name: 'Policies and payments' })).toBeVisible();
   for (const section of ['Wallet', 'Documents', 'Service requests', 'Notifications', 'Contact history']) {
     await expect(page.getByRole('region', { name: section })).toBeVisible();
   }
-  await expect(page.getByRole('region', { name: 'Contact history' })).toContainText('acted for the member', { timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Contact history' })).toContainText('acted for the member', {
+    timeout: 20_000,
+  });
   await expect(page.locator('main [role=status]')).toHaveCount(0, { timeout: 20_000 });
   await expectNoViolationsAtEachWidth(page, 'member 360 of María');
 
@@ -96,7 +104,9 @@ test('customer service finds María by name and date of birth, by keyboard, and 
   await context.close();
 });
 
-test('customer service acts for a member to change their autopay method, and the member is told in their notifications', async ({ browser }) => {
+test('customer service acts for a member to change their autopay method, and the member is told in their notifications', async ({
+  browser,
+}) => {
   test.setTimeout(360_000);
   const checking = `Checking ${unique()}`;
   const memberSide = await newPortalPage(browser);
@@ -112,12 +122,16 @@ test('customer service acts for a member to change their autopay method, and the
   await expect(staff.page.getByRole('heading', { level: 1 })).toHaveText('Member 360');
   const policies = staff.page.getByRole('region', { name: 'Policies and payments' });
   await expect(policies).toContainText('On, with Visa ending in 4242', { timeout: 20_000 });
-  await expect(staff.page.getByRole('region', { name: 'Wallet' })).toContainText('Checking account ending in 789');
+  await expect(staff.page.getByRole('region', { name: 'Wallet' })).toContainText(
+    'Checking account ending in 789',
+  );
 
   // Act for the member, under the banner: pay autopay from the bank account instead.
   await policies.getByRole('link', { name: 'Autopay' }).first().click();
   await expect(staff.page.getByRole('heading', { level: 1 })).toHaveText('Autopay', { timeout: 20_000 });
-  await expect(staff.page.getByRole('region', { name: 'Member you are helping' })).toContainText(`${member.firstName ?? ''} ${member.lastName ?? ''}`);
+  await expect(staff.page.getByRole('region', { name: 'Member you are helping' })).toContainText(
+    `${member.firstName ?? ''} ${member.lastName ?? ''}`,
+  );
   const selector = staff.page.getByRole('combobox', { name: t('policySelector.label') });
   if ((await selector.count()) > 0) {
     await selector.click();
@@ -131,21 +145,33 @@ test('customer service acts for a member to change their autopay method, and the
   await replace.getByRole('checkbox', { name: /instead/ }).check();
   await replace.getByRole('button', { name: 'Pay from this method' }).click();
   await expect(replace).toBeHidden();
-  await expect(active.locator('dt', { hasText: 'Pays from' }).locator('xpath=following-sibling::dd[1]')).toHaveText(bankName);
+  await expect(
+    active.locator('dt', { hasText: 'Pays from' }).locator('xpath=following-sibling::dd[1]'),
+  ).toHaveText(bankName);
 
   // The 360's contact history names the change, and why customer service acted.
   await staff.page.getByRole('link', { name: 'Member 360' }).click();
-  await expect(staff.page.getByRole('region', { name: 'Contact history' })).toContainText('autopay', { timeout: 20_000 });
-  await expect(staff.page.getByRole('region', { name: 'Contact history' })).toContainText('why: the member called');
+  await expect(staff.page.getByRole('region', { name: 'Contact history' })).toContainText('autopay', {
+    timeout: 20_000,
+  });
+  await expect(staff.page.getByRole('region', { name: 'Contact history' })).toContainText(
+    'why: the member called',
+  );
   await staff.context.close();
 
   // The member reads it in their notifications.
   await memberSide.page.goto('/notification/view-notifications');
-  await expect(memberSide.page.getByRole('heading', { level: 3, name: /Customer service changed your autopay for you on / }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(
+    memberSide.page
+      .getByRole('heading', { level: 3, name: /Customer service changed your autopay for you on / })
+      .first(),
+  ).toBeVisible({ timeout: 20_000 });
   await memberSide.context.close();
 });
 
-test('a search that finds nobody says so once, with no banner; the test role is told what it may do', async ({ browser }) => {
+test('a search that finds nobody says so once, with no banner; the test role is told what it may do', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const staff = await newPortalPage(browser);
   await freshStaff(staff.page, 'customer-service');
@@ -153,7 +179,9 @@ test('a search that finds nobody says so once, with no banner; the test role is 
   await search.fill(`NOPE${unique().toUpperCase()}`);
   await search.press('Enter');
   // Staff's search runs on the find-a-member page (decision 043), which says, once, that nobody was found.
-  await expect(staff.page.getByRole('heading', { level: 1 })).toHaveText('Find a member', { timeout: 30_000 });
+  await expect(staff.page.getByRole('heading', { level: 1 })).toHaveText('Find a member', {
+    timeout: 30_000,
+  });
   await expect(staff.page.getByRole('heading', { name: '0 members found' })).toBeVisible({ timeout: 30_000 });
   await expect(staff.page.getByText('No member matches this search.', { exact: false })).toHaveCount(1);
   await expect(staff.page.getByRole('radio', { name: 'Exchange Subscriber ID' })).toBeChecked();
@@ -172,6 +200,8 @@ test('a search that finds nobody says so once, with no banner; the test role is 
 
   // Staff pages are not the tester's (no member-search): they answer as pages that do not exist.
   await tester.page.goto('/admin/members');
-  await expect(tester.page.getByRole('heading', { level: 1 })).toHaveText(t('notFound.heading'), { timeout: 20_000 });
+  await expect(tester.page.getByRole('heading', { level: 1 })).toHaveText(t('notFound.heading'), {
+    timeout: 20_000,
+  });
   await tester.context.close();
 });

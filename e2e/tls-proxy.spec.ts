@@ -26,7 +26,27 @@ let serverOutput = '';
 function makeCertificate(dir: string): { key: Buffer; cert: Buffer } {
   const key = path.join(dir, 'proxy.key.pem');
   const cert = path.join(dir, 'proxy.cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
 }
 
@@ -94,7 +114,11 @@ test.beforeAll(async () => {
   let portalPort = 0;
   proxy = await startProxy(makeCertificate(workDir), () => portalPort);
   publicUrl = `https://127.0.0.1:${String((proxy.address() as AddressInfo).port)}`;
-  portalPort = await startPortal({ DATA_DIR: path.join(workDir, 'data'), PUBLIC_URL: publicUrl, TRUST_PROXY: '127.0.0.1' });
+  portalPort = await startPortal({
+    DATA_DIR: path.join(workDir, 'data'),
+    PUBLIC_URL: publicUrl,
+    TRUST_PROXY: '127.0.0.1',
+  });
 });
 
 test.afterAll(async () => {
@@ -112,7 +136,9 @@ test.afterAll(async () => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-test('a member signs in through a TLS-terminating proxy to an https PUBLIC_URL (issue 14, finding 3)', async ({ browser }) => {
+test('a member signs in through a TLS-terminating proxy to an https PUBLIC_URL (issue 14, finding 3)', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: publicUrl });
   // English chosen in this browser: María's own preference (Spanish, issue 11) applies only without one.
   await context.addInitScript(() => {
@@ -129,7 +155,9 @@ test('a member signs in through a TLS-terminating proxy to an https PUBLIC_URL (
   await expect(page.getByText('Hello, María Santos')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /Lighthouse Harbor Silver/ })).toBeVisible();
   // The provider's cookies are Secure, as an https origin needs them.
-  const providerCookies = (await context.cookies(publicUrl)).filter((cookie) => cookie.name.startsWith('_consumer'));
+  const providerCookies = (await context.cookies(publicUrl)).filter((cookie) =>
+    cookie.name.startsWith('_consumer'),
+  );
   expect(providerCookies.length).toBeGreaterThan(0);
   for (const cookie of providerCookies) expect(cookie.secure).toBe(true);
   expect(serverOutput).not.toMatch(/Cannot send secure cookie|provider server error/);

@@ -13,12 +13,39 @@ import { newPortalPage, text, type Language } from './support/portal';
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 const w = (key: string, language: Language, values: Record<string, string> = {}) =>
-  Object.entries(values).reduce((sentence, [name, value]) => sentence.replaceAll(`{{${name}}}`, value), text(`wallet.${key}`, language));
+  Object.entries(values).reduce(
+    (sentence, [name, value]) => sentence.replaceAll(`{{${name}}}`, value),
+    text(`wallet.${key}`, language),
+  );
 
 const HOSTED = {
-  en: { number: 'Card number', expiry: 'Expiration date', cvc: 'Security code (CVC)', zip: 'Billing ZIP code', routing: 'Routing number', account: 'Account number', confirm: 'Confirm account number' },
-  es: { number: 'Número de tarjeta', expiry: 'Fecha de vencimiento', cvc: 'Código de seguridad (CVC)', zip: 'Código postal de facturación', routing: 'Número de ruta', account: 'Número de cuenta', confirm: 'Confirme el número de cuenta' },
-  pt: { number: 'Número do cartão', expiry: 'Data de validade', cvc: 'Código de segurança (CVC)', zip: 'Código postal (ZIP) de cobrança', routing: 'Número de roteamento (routing)', account: 'Número da conta', confirm: 'Confirme o número da conta' },
+  en: {
+    number: 'Card number',
+    expiry: 'Expiration date',
+    cvc: 'Security code (CVC)',
+    zip: 'Billing ZIP code',
+    routing: 'Routing number',
+    account: 'Account number',
+    confirm: 'Confirm account number',
+  },
+  es: {
+    number: 'Número de tarjeta',
+    expiry: 'Fecha de vencimiento',
+    cvc: 'Código de seguridad (CVC)',
+    zip: 'Código postal de facturación',
+    routing: 'Número de ruta',
+    account: 'Número de cuenta',
+    confirm: 'Confirme el número de cuenta',
+  },
+  pt: {
+    number: 'Número do cartão',
+    expiry: 'Data de validade',
+    cvc: 'Código de segurança (CVC)',
+    zip: 'Código postal (ZIP) de cobrança',
+    routing: 'Número de roteamento (routing)',
+    account: 'Número da conta',
+    confirm: 'Confirme o número da conta',
+  },
 } as const;
 
 async function openWallet(page: Page, language: Language) {
@@ -29,8 +56,12 @@ async function openWallet(page: Page, language: Language) {
 
 /** The add dialog's hosted fields frame, once the processor's page is in it. */
 async function hostedFrame(page: Page, kind: 'card' | 'bank', language: Language): Promise<FrameLocator> {
-  const frame = page.frameLocator(`iframe[title="${text(kind === 'card' ? 'wallet.addDialog.cardFrameTitle' : 'wallet.addDialog.bankFrameTitle', language)}"]`);
-  await expect(frame.getByLabel(kind === 'card' ? HOSTED[language].number : HOSTED[language].routing)).toBeVisible();
+  const frame = page.frameLocator(
+    `iframe[title="${text(kind === 'card' ? 'wallet.addDialog.cardFrameTitle' : 'wallet.addDialog.bankFrameTitle', language)}"]`,
+  );
+  await expect(
+    frame.getByLabel(kind === 'card' ? HOSTED[language].number : HOSTED[language].routing),
+  ).toBeVisible();
   return frame;
 }
 
@@ -43,9 +74,12 @@ async function fillCardHolder(page: Page, language: Language, nickname: string) 
   await dialog.getByRole('textbox', { name: text('fields.nickname.label', language) }).fill(nickname);
 }
 
-const item = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+const item = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 
-test('a member adds a card in the iframe, makes a bank account the default, renames it, removes the card after confirming', async ({ page }) => {
+test('a member adds a card in the iframe, makes a bank account the default, renames it, removes the card after confirming', async ({
+  page,
+}) => {
   const card = `Card ${unique()}`;
   const checking = `Checking ${unique()}`;
   const renamed = `Rainy day ${unique()}`;
@@ -77,7 +111,9 @@ test('a member adds a card in the iframe, makes a bank account the default, rena
   const bankDialog = page.getByRole('dialog', { name: 'Add a bank account' });
   const bankFrame = await hostedFrame(page, 'bank', 'en');
   await bankFrame.getByLabel('Routing number').fill('110000000');
-  await bankFrame.getByLabel('Account number', { exact: true }).fill(TEST_BANK_ACCOUNTS.settles.accountNumber);
+  await bankFrame
+    .getByLabel('Account number', { exact: true })
+    .fill(TEST_BANK_ACCOUNTS.settles.accountNumber);
   await bankFrame.getByLabel('Confirm account number').fill(TEST_BANK_ACCOUNTS.settles.accountNumber);
   await bankDialog.getByRole('textbox', { name: 'Nickname' }).fill(checking);
   await bankDialog.getByRole('button', { name: 'Save bank account' }).click();
@@ -85,7 +121,9 @@ test('a member adds a card in the iframe, makes a bank account the default, rena
   await expect(item(page, checking)).toContainText('Checking account ending in 789');
 
   // Make it the default.
-  await item(page, checking).getByRole('button', { name: /^Make default/ }).click();
+  await item(page, checking)
+    .getByRole('button', { name: /^Make default/ })
+    .click();
   await expect(item(page, checking).getByText('Default', { exact: true })).toBeVisible();
 
   // Rename it.
@@ -98,11 +136,15 @@ test('a member adds a card in the iframe, makes a bank account the default, rena
   await expect(item(page, renamed).getByText('Default', { exact: true })).toBeVisible();
 
   // Remove the card, after saying no once.
-  await item(page, card).getByRole('button', { name: /^Remove/ }).click();
+  await item(page, card)
+    .getByRole('button', { name: /^Remove/ })
+    .click();
   const confirm = page.getByRole('dialog', { name: `Remove ${card}?` });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(item(page, card)).toBeVisible();
-  await item(page, card).getByRole('button', { name: /^Remove/ }).click();
+  await item(page, card)
+    .getByRole('button', { name: /^Remove/ })
+    .click();
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(item(page, card)).toHaveCount(0);
 
@@ -112,7 +154,9 @@ test('a member adds a card in the iframe, makes a bank account the default, rena
   await expect(item(page, card)).toHaveCount(0);
 });
 
-test('es: la tarjeta se agrega en el formulario seguro en español y se elimina tras confirmar', async ({ browser }) => {
+test('es: la tarjeta se agrega en el formulario seguro en español y se elimina tras confirmar', async ({
+  browser,
+}) => {
   const language = 'es';
   const card = `Tarjeta ${unique()}`;
   const { context, page } = await newPortalPage(browser, { language });
@@ -134,13 +178,20 @@ test('es: la tarjeta se agrega en el formulario seguro en español y se elimina 
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Se agregó Mastercard que termina en 4444 a su billetera.')).toBeVisible();
   await expect(item(page, card)).toContainText('Vence en 10/2033');
-  await item(page, card).getByRole('button', { name: /^Eliminar/ }).click();
-  await page.getByRole('dialog', { name: `¿Eliminar ${card}?` }).getByRole('button', { name: 'Eliminar' }).click();
+  await item(page, card)
+    .getByRole('button', { name: /^Eliminar/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: `¿Eliminar ${card}?` })
+    .getByRole('button', { name: 'Eliminar' })
+    .click();
   await expect(item(page, card)).toHaveCount(0);
   await context.close();
 });
 
-test('pt: a conta bancária é adicionada no formulário seguro em português e renomeada', async ({ browser }) => {
+test('pt: a conta bancária é adicionada no formulário seguro em português e renomeada', async ({
+  browser,
+}) => {
   const language = 'pt';
   const account = `Conta ${unique()}`;
   const renamed = `Reserva ${unique()}`;
@@ -164,7 +215,9 @@ test('pt: a conta bancária é adicionada no formulário seguro em português e 
   await dialog.getByRole('button', { name: w('addDialog.saveBank', language) }).click();
   await expect(dialog).toBeHidden();
   await expect(item(page, account)).toContainText('Conta poupança terminada em 789');
-  await item(page, account).getByRole('button', { name: /^Editar/ }).click();
+  await item(page, account)
+    .getByRole('button', { name: /^Editar/ })
+    .click();
   const edit = page.getByRole('dialog', { name: 'Editar Conta poupança terminada em 789' });
   await edit.getByRole('textbox', { name: text('fields.nickname.label', language) }).fill(renamed);
   await edit.getByRole('button', { name: w('editDialog.save', language) }).click();
@@ -172,7 +225,9 @@ test('pt: a conta bancária é adicionada no formulário seguro em português e 
   await context.close();
 });
 
-test('axe: the wallet page and the add-card dialog with its hosted fields, at 375 and 1280 px', async ({ browser }) => {
+test('axe: the wallet page and the add-card dialog with its hosted fields, at 375 and 1280 px', async ({
+  browser,
+}) => {
   const { context, page } = await newPortalPage(browser);
   await freshMember(page);
   for (const width of [375, 1280]) {
@@ -226,7 +281,9 @@ test('the hosted fields are keyboard-usable: Tab reaches them, Enter in a field 
   // The saved card is in the list (the snackbar may be showing a live notification instead of the confirmation).
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(item(page, card)).toContainText('Discover ending in 1117');
-  await item(page, card).getByRole('button', { name: /^Remove/ }).click();
+  await item(page, card)
+    .getByRole('button', { name: /^Remove/ })
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(item(page, card)).toHaveCount(0);
 });
@@ -234,7 +291,9 @@ test('the hosted fields are keyboard-usable: Tab reaches them, Enter in a field 
 // Issue 33 item 2: the same card typed again is a new token of the same card; the processor's
 // fingerprint tells the wallet, which refuses it in the member's language and keeps the one it has.
 for (const language of ['en', 'es', 'pt'] as const) {
-  test(`issue 33 item 2 (${language}): the same card added twice is refused with the translated message, and the wallet keeps one`, async ({ browser }) => {
+  test(`issue 33 item 2 (${language}): the same card added twice is refused with the translated message, and the wallet keeps one`, async ({
+    browser,
+  }) => {
     const { context, page } = await newPortalPage(browser, { language });
     await freshMember(page, { language });
     await openWallet(page, language);
@@ -251,7 +310,10 @@ for (const language of ['en', 'es', 'pt'] as const) {
       return dialog;
     };
     // The fresh member's household may have a demo card already: count the Visas ending in 4242.
-    const visas = page.getByRole('region', { name: w('cards.heading', language) }).getByRole('listitem').filter({ hasText: w('card.name', language, { brand: 'Visa', last4: '4242' }) });
+    const visas = page
+      .getByRole('region', { name: w('cards.heading', language) })
+      .getByRole('listitem')
+      .filter({ hasText: w('card.name', language, { brand: 'Visa', last4: '4242' }) });
     const first = `Visa ${unique()}`;
     await expect(await addVisa(first)).toBeHidden();
     await expect(item(page, first)).toBeVisible();
@@ -259,7 +321,9 @@ for (const language of ['en', 'es', 'pt'] as const) {
     const again = await addVisa(`Again ${unique()}`);
     await expect(again.getByText(w('errors.already-saved', language))).toBeVisible();
     // Nothing the member typed in the portal's own fields is lost; they close the dialog themselves.
-    await expect(again.getByRole('textbox', { name: text('fields.city.label', language) })).toHaveValue('Fall River');
+    await expect(again.getByRole('textbox', { name: text('fields.city.label', language) })).toHaveValue(
+      'Fall River',
+    );
     await again.getByRole('button', { name: text('form.cancel', language) }).click();
     await expect(again).toBeHidden();
     await expect(visas).toHaveCount(1);

@@ -8,7 +8,9 @@ import { freshStaff } from './support/staff';
 // after a confirmation, enables it again, and gives it a new secret after a confirmation that says the old
 // one signs for 24 hours.
 
-test('an administrator adds, edits, disables, enables and rotates the secret of an event subscriber', async ({ browser }) => {
+test('an administrator adds, edits, disables, enables and rotates the secret of an event subscriber', async ({
+  browser,
+}) => {
   const { context, page } = await newPortalPage(browser);
   await freshStaff(page, 'administrator');
   const name = `Core admin ${String(randomInt(100_000, 999_999))}`;
@@ -22,7 +24,9 @@ test('an administrator adds, edits, disables, enables and rotates the secret of 
   await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
   await dialog.getByRole('textbox', { name: /^Webhook URL/ }).fill('not a url');
   await dialog.getByRole('button', { name: 'Add subscriber' }).click();
-  await expect(dialog.getByRole('textbox', { name: /^Webhook URL/ })).toHaveAccessibleDescription(/Webhook URL is not in the expected format/);
+  await expect(dialog.getByRole('textbox', { name: /^Webhook URL/ })).toHaveAccessibleDescription(
+    /Webhook URL is not in the expected format/,
+  );
   await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveValue(name);
   await dialog.getByRole('textbox', { name: /^Webhook URL/ }).fill('http://127.0.0.1:9/hooks');
   await dialog.getByRole('checkbox', { name: 'payment.succeeded' }).check();

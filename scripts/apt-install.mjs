@@ -13,7 +13,10 @@ export function aptInstall(packages) {
     `DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=${LOCK_WAIT_SECONDS} install -y -qq ${packages.join(' ')}`;
   const deadline = Date.now() + LOCK_WAIT_SECONDS * 1000;
   for (;;) {
-    const result = spawnSync('/bin/sh', ['-c', command], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    const result = spawnSync('/bin/sh', ['-c', command], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    });
     if (result.status === 0) return true;
     const stderr = result.stderr ?? '';
     if (!/Could not get lock|Unable to acquire|Unable to lock/i.test(stderr) || Date.now() > deadline) {

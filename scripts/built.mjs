@@ -13,12 +13,26 @@ export const BUILDS = {
   server: {
     workspace: '@portal/server',
     output: 'apps/server/dist/server.js',
-    inputs: ['apps/server/src', 'apps/server/build.mjs', 'packages/domain/src', 'packages/contracts/src', 'package-lock.json'],
+    inputs: [
+      'apps/server/src',
+      'apps/server/build.mjs',
+      'packages/domain/src',
+      'packages/contracts/src',
+      'package-lock.json',
+    ],
   },
   web: {
     workspace: '@portal/web',
     output: 'apps/web/dist/index.html',
-    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src', 'packages/contracts/src', 'package-lock.json'],
+    inputs: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/domain/src',
+      'packages/contracts/src',
+      'package-lock.json',
+    ],
   },
 };
 

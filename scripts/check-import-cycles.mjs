@@ -9,11 +9,23 @@ const folders = ['packages/domain/src', 'packages/contracts/src', 'apps/server/s
 const files = folders.flatMap((folder) =>
   fs
     .readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name) && !/\.(test|int\.test)\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts'))
+    .filter(
+      (e) =>
+        e.isFile() &&
+        /\.(ts|tsx)$/.test(e.name) &&
+        !/\.(test|int\.test)\.tsx?$/.test(e.name) &&
+        !e.name.endsWith('.d.ts'),
+    )
     .map((e) => path.join(e.parentPath, e.name)),
 );
 const known = new Set(files);
-const options = { moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext, allowJs: false, resolveJsonModule: true, jsx: ts.JsxEmit.ReactJSX };
+const options = {
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  module: ts.ModuleKind.ESNext,
+  allowJs: false,
+  resolveJsonModule: true,
+  jsx: ts.JsxEmit.ReactJSX,
+};
 
 /** @type {Map<string, string[]>} */
 const graph = new Map();

@@ -20,7 +20,12 @@ export function ciSteps() {
   return [
     // On the embedded database: .ci/run names the PostgreSQL server for the pass below, and the tests would
     // otherwise take it from the environment and never run the integration suite on PGlite in CI.
-    { name: 'npm test: lint, type-check, unit and integration tests, end-to-end tests', command: 'npm', args: ['test'], env: { TEST_DATABASE_URL: '' } },
+    {
+      name: 'npm test: lint, type-check, unit and integration tests, end-to-end tests',
+      command: 'npm',
+      args: ['test'],
+      env: { TEST_DATABASE_URL: '' },
+    },
     // The PostgreSQL suite runs once, with the unit suites: a third pass found nothing the two others did
     // not and cost about 4 minutes of a CI that must stay under 30 (docs/decisions/020). The fault tests
     // (servers of their own, stopped and killed under load) run here, once (decision 020, 17). No coverage
@@ -33,7 +38,12 @@ export function ciSteps() {
       // Three workers: on PostgreSQL the tests wait on round trips to the server, and two workers left the
       // machine a quarter idle (the server project alone: 206-208 s with two, 181-183 s with three; inside a
       // whole CI run the pass took 164 s with two and 163 s with three: decision 020).
-      args: ['vitest', 'run', '--maxWorkers=3', ...DATABASE_PROJECTS.flatMap((project) => ['--project', project])],
+      args: [
+        'vitest',
+        'run',
+        '--maxWorkers=3',
+        ...DATABASE_PROJECTS.flatMap((project) => ['--project', project]),
+      ],
       env: { TEST_DATABASE_URL: testDatabaseUrl },
     },
     // The fleet harness (issue 40, decision 049): two built instances and a job runner behind HAProxy on a

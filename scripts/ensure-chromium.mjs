@@ -22,17 +22,23 @@ if (missing.length === 0) process.exit(0);
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = fs.existsSync('/usr/bin/apt-get');
 if (!isRoot || !hasApt) {
-  console.error(`Chromium is missing: install it with "sudo apt-get install -y ${missing.join(' ')}" (Debian) or set CHROMIUM_PATH, then run the tests again.`);
+  console.error(
+    `Chromium is missing: install it with "sudo apt-get install -y ${missing.join(' ')}" (Debian) or set CHROMIUM_PATH, then run the tests again.`,
+  );
   process.exit(1);
 }
 console.log(`Installing Debian's ${missing.join(' and ')} with apt-get (about 30 s)…`);
 if (!aptInstall(missing)) {
-  console.error(`Installing ${missing.join(' ')} with apt-get failed: run "apt-get install -y ${missing.join(' ')}" yourself and try again.`);
+  console.error(
+    `Installing ${missing.join(' ')} with apt-get failed: run "apt-get install -y ${missing.join(' ')}" yourself and try again.`,
+  );
   process.exit(1);
 }
 for (const [name, binary] of Object.entries(PACKAGES)) {
   if (!fs.existsSync(binary)) {
-    console.error(`apt-get finished but ${binary} (${name}) is still missing: set CHROMIUM_PATH to your Chromium.`);
+    console.error(
+      `apt-get finished but ${binary} (${name}) is still missing: set CHROMIUM_PATH to your Chromium.`,
+    );
     process.exit(1);
   }
 }

@@ -9,12 +9,16 @@ if (present()) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (!isRoot || !fs.existsSync('/usr/bin/apt-get')) {
-  console.error('pdftotext is missing: install it with "sudo apt-get install -y poppler-utils" (Debian), then run the tests again.');
+  console.error(
+    'pdftotext is missing: install it with "sudo apt-get install -y poppler-utils" (Debian), then run the tests again.',
+  );
   process.exit(1);
 }
 console.log('poppler-utils is missing: installing it with apt-get…');
 if (!aptInstall(['poppler-utils'])) {
-  console.error('Installing poppler-utils with apt-get failed: run "apt-get install -y poppler-utils" yourself and try again.');
+  console.error(
+    'Installing poppler-utils with apt-get failed: run "apt-get install -y poppler-utils" yourself and try again.',
+  );
   process.exit(1);
 }
 if (!present()) {

@@ -16,28 +16,39 @@ const present = (command, args = ['-v']) => spawnSync(command, args, { stdio: 'i
 if (!present('haproxy')) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !fs.existsSync('/usr/bin/apt-get')) {
-    console.error('haproxy is missing: install it with "sudo apt-get install -y haproxy" (Debian), then run npm run fleet again.');
+    console.error(
+      'haproxy is missing: install it with "sudo apt-get install -y haproxy" (Debian), then run npm run fleet again.',
+    );
     process.exit(1);
   }
   console.log('haproxy is missing: installing it with apt-get…');
   if (!aptInstall(['haproxy']) || !present('haproxy')) {
-    console.error('Installing haproxy with apt-get failed: run "apt-get install -y haproxy" yourself and try again.');
+    console.error(
+      'Installing haproxy with apt-get failed: run "apt-get install -y haproxy" yourself and try again.',
+    );
     process.exit(1);
   }
 }
 if (!present('redis-server')) {
-  console.error('redis-server is missing: the harness runs a Redis of its own (apt-get install -y redis-server).');
+  console.error(
+    'redis-server is missing: the harness runs a Redis of its own (apt-get install -y redis-server).',
+  );
   process.exit(1);
 }
 if (!present('openssl', ['version'])) {
-  console.error('openssl is missing: the harness makes its TLS certificate with it (apt-get install -y openssl).');
+  console.error(
+    'openssl is missing: the harness makes its TLS certificate with it (apt-get install -y openssl).',
+  );
   process.exit(1);
 }
 
 for (const build of [BUILDS.web, BUILDS.server]) {
   if (!isStale(build)) continue;
   console.log(`Building ${build.workspace} (${build.output} is missing or older than its sources)…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', build.workspace, '--silent'], { cwd: repoRoot, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', build.workspace, '--silent'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -47,20 +58,44 @@ const key = path.join(tlsDir, 'proxy.key');
 const cert = path.join(tlsDir, 'proxy.crt');
 const made = spawnSync(
   'openssl',
-  ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1,DNS:localhost',
+  ],
   { stdio: 'ignore' },
 );
 if (made.status !== 0) {
   console.error('openssl could not make the proxy certificate.');
   process.exit(1);
 }
-fs.writeFileSync(path.join(tlsDir, 'proxy.pem'), fs.readFileSync(cert, 'utf8') + fs.readFileSync(key, 'utf8'), { mode: 0o600 });
+fs.writeFileSync(
+  path.join(tlsDir, 'proxy.pem'),
+  fs.readFileSync(cert, 'utf8') + fs.readFileSync(key, 'utf8'),
+  { mode: 0o600 },
+);
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/fleet/main.ts'), ...process.argv.slice(2)], {
-  cwd: repoRoot,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_EXTRA_CA_CERTS: cert, FLEET_TLS_DIR: tlsDir },
-});
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(repoRoot, 'bench/fleet/main.ts'), ...process.argv.slice(2)],
+  {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: cert, FLEET_TLS_DIR: tlsDir },
+  },
+);
 const forward = (signal) => child.kill(signal);
 process.on('SIGINT', forward);
 process.on('SIGTERM', forward);

@@ -30,7 +30,8 @@ export const repoRoot = path.resolve(import.meta.dirname, '..');
 export function parseDockerfile(text) {
   const dockerfile = DockerfileParser.parse(text);
   const stages = [];
-  const flagsOf = (instruction) => Object.fromEntries((instruction.getFlags?.() ?? []).map((flag) => [flag.getName(), flag.getValue()]));
+  const flagsOf = (instruction) =>
+    Object.fromEntries((instruction.getFlags?.() ?? []).map((flag) => [flag.getName(), flag.getValue()]));
   const jsonArray = (content, keyword) => {
     let value;
     try {
@@ -38,7 +39,8 @@ export function parseDockerfile(text) {
     } catch {
       throw new Error(`${keyword} must use the JSON (exec) form: ${content}`);
     }
-    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) throw new Error(`${keyword} must be a JSON array of strings`);
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+      throw new Error(`${keyword} must be a JSON array of strings`);
     return value;
   };
   for (const instruction of dockerfile.getInstructions()) {
@@ -46,7 +48,11 @@ export function parseDockerfile(text) {
     const content = instruction.getArgumentsContent() ?? '';
     const args = instruction.getArguments().map((argument) => argument.getValue());
     if (keyword === 'FROM') {
-      stages.push({ name: instruction.getBuildStage() ?? String(stages.length), image: instruction.getImage(), steps: [] });
+      stages.push({
+        name: instruction.getBuildStage() ?? String(stages.length),
+        image: instruction.getImage(),
+        steps: [],
+      });
       continue;
     }
     const stage = stages.at(-1);
@@ -57,38 +63,70 @@ export function parseDockerfile(text) {
         stage.steps.push({ kind: 'workdir', path: content.trim() });
         break;
       case 'ENV':
-        stage.steps.push({ kind: 'env', vars: Object.fromEntries(instruction.getProperties().map((property) => [property.getName(), property.getValue() ?? ''])) });
+        stage.steps.push({
+          kind: 'env',
+          vars: Object.fromEntries(
+            instruction.getProperties().map((property) => [property.getName(), property.getValue() ?? '']),
+          ),
+        });
         break;
       case 'COPY': {
-        if (Object.keys(flags).some((flag) => !['from', 'chown'].includes(flag))) throw new Error(`COPY flags other than --from and --chown are not followed: ${instruction.toString()}`);
+        if (Object.keys(flags).some((flag) => !['from', 'chown'].includes(flag)))
+          throw new Error(
+            `COPY flags other than --from and --chown are not followed: ${instruction.toString()}`,
+          );
         const dest = args.at(-1);
         const sources = args.slice(0, -1);
-        if (sources.some((source) => /[*?[]/.test(source))) throw new Error(`COPY sources must be plain paths (no wildcards): ${sources.join(' ')}`);
-        stage.steps.push({ kind: 'copy', from: flags.from ?? null, sources, dest, chown: flags.chown ?? null });
+        if (sources.some((source) => /[*?[]/.test(source)))
+          throw new Error(`COPY sources must be plain paths (no wildcards): ${sources.join(' ')}`);
+        stage.steps.push({
+          kind: 'copy',
+          from: flags.from ?? null,
+          sources,
+          dest,
+          chown: flags.chown ?? null,
+        });
         break;
       }
       case 'RUN': {
         if (content.trim().startsWith('[')) throw new Error('RUN must use the shell form');
         const cacheTargets = Object.entries(flags)
           .filter(([name]) => name === 'mount')
-          .map(([, value]) => Object.fromEntries(String(value).split(',').map((pair) => pair.split('='))))
+          .map(([, value]) =>
+            Object.fromEntries(
+              String(value)
+                .split(',')
+                .map((pair) => pair.split('=')),
+            ),
+          )
           .filter((mount) => mount.type === 'cache')
           .map((mount) => mount.target);
-        stage.steps.push({ kind: 'run', command: content.replace(/\\\n/g, ' ').replace(/\s+/g, ' ').trim(), cacheTargets });
+        stage.steps.push({
+          kind: 'run',
+          command: content.replace(/\\\n/g, ' ').replace(/\s+/g, ' ').trim(),
+          cacheTargets,
+        });
         break;
       }
       case 'USER':
         stage.steps.push({ kind: 'user', user: content.trim() });
         break;
       case 'VOLUME':
-        stage.steps.push({ kind: 'volume', paths: content.trim().startsWith('[') ? jsonArray(content, keyword) : args });
+        stage.steps.push({
+          kind: 'volume',
+          paths: content.trim().startsWith('[') ? jsonArray(content, keyword) : args,
+        });
         break;
       case 'EXPOSE':
         stage.steps.push({ kind: 'expose', ports: args });
         break;
       case 'HEALTHCHECK': {
         const body = content.replace(/^CMD\s+/, '');
-        stage.steps.push({ kind: 'healthcheck', options: flags, argv: content.trim() === 'NONE' ? null : jsonArray(body, keyword) });
+        stage.steps.push({
+          kind: 'healthcheck',
+          options: flags,
+          argv: content.trim() === 'NONE' ? null : jsonArray(body, keyword),
+        });
         break;
       }
       case 'CMD':
@@ -100,7 +138,9 @@ export function parseDockerfile(text) {
         stage.steps.push({ kind: keyword.toLowerCase(), value: content });
         break;
       default:
-        throw new Error(`${keyword} is not followed by scripts/image-build.mjs: add it there, or do without it`);
+        throw new Error(
+          `${keyword} is not followed by scripts/image-build.mjs: add it there, or do without it`,
+        );
     }
   }
   return { stages };
@@ -117,7 +157,14 @@ export function readDockerignore(text) {
       const pattern = path.posix.normalize((negated ? line.slice(1) : line).replace(/^\/+/, ''));
       const source = pattern
         .split('/')
-        .map((part) => (part === '**' ? '(?:.*)' : part.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
+        .map((part) =>
+          part === '**'
+            ? '(?:.*)'
+            : part
+                .replace(/[.+^${}()|\\]/g, '\\$&')
+                .replace(/\*/g, '[^/]*')
+                .replace(/\?/g, '[^/]'),
+        )
         .join('/')
         .replace(/\(\?:\.\*\)\//g, '(?:.*/)?');
       return { negated, pattern, regex: new RegExp(`^${source}(?:/.*)?$`) };
@@ -147,7 +194,8 @@ export function checkPlan(plan, patterns = contextPatterns()) {
       for (const source of step.sources) {
         const relative = path.posix.normalize(source);
         if (relative === '.') continue;
-        if (!fs.existsSync(path.join(repoRoot, relative))) problems.push(`COPY ${source}: not in the build context`);
+        if (!fs.existsSync(path.join(repoRoot, relative)))
+          problems.push(`COPY ${source}: not in the build context`);
         else if (isIgnored(relative, patterns)) problems.push(`COPY ${source}: left out by .dockerignore`);
       }
     }
@@ -164,7 +212,8 @@ function copyFromContext(source, dest, patterns) {
     const stat = fs.lstatSync(from);
     if (stat.isDirectory()) {
       fs.mkdirSync(target, { recursive: true });
-      for (const entry of fs.readdirSync(from)) walk(relative === '' ? entry : `${relative}/${entry}`, path.join(target, entry));
+      for (const entry of fs.readdirSync(from))
+        walk(relative === '' ? entry : `${relative}/${entry}`, path.join(target, entry));
     } else if (stat.isSymbolicLink()) {
       fs.symlinkSync(fs.readlinkSync(from), target);
     } else {
@@ -219,7 +268,9 @@ export function buildStages(plan, out) {
     fs.chmodSync(path.join(nodeDir, 'node'), 0o755);
     const env = {};
     const result = { name: stage.name, files, env, user: null, healthcheck: null, cmd: null, volumes: [] };
-    log(`stage ${stage.name} (FROM ${stage.image}) in ${path.relative(process.cwd(), files.root) || files.root}`);
+    log(
+      `stage ${stage.name} (FROM ${stage.image}) in ${path.relative(process.cwd(), files.root) || files.root}`,
+    );
     for (const step of stage.steps) {
       switch (step.kind) {
         case 'workdir':
@@ -240,7 +291,10 @@ export function buildStages(plan, out) {
               const from = built.get(step.from);
               if (!from) throw new Error(`COPY --from=${step.from}: no such stage`);
               const sourcePath = from.files.host(source);
-              fs.cpSync(sourcePath, copyTarget(sourcePath, dest, many), { recursive: true, verbatimSymlinks: true });
+              fs.cpSync(sourcePath, copyTarget(sourcePath, dest, many), {
+                recursive: true,
+                verbatimSymlinks: true,
+              });
             }
           }
           if (step.chown && process.getuid?.() === 0) {
@@ -261,7 +315,8 @@ export function buildStages(plan, out) {
             stdio: 'inherit',
             env: { ...process.env, ...env, PATH: `${nodeDir}${path.delimiter}${process.env.PATH ?? ''}` },
           });
-          if (run.status !== 0) throw new Error(`RUN ${step.command} failed (exit code ${String(run.status)})`);
+          if (run.status !== 0)
+            throw new Error(`RUN ${step.command} failed (exit code ${String(run.status)})`);
           log(`  RUN ${step.command} (${((Date.now() - runStarted) / 1000).toFixed(1)} s)`);
           break;
         }
@@ -304,7 +359,12 @@ function runInImage(image, argv, env, { untilLine, timeoutMs = 120_000 } = {}) {
     const [command, ...args] = argv;
     const binary = command === 'node' ? path.join(image.files.root, 'usr/local/bin/node') : command;
     const asUser = process.getuid?.() === 0 && image.user ? image.user : {};
-    const child = spawn(binary, args, { cwd: image.files.host('.'), env, stdio: ['ignore', 'pipe', 'pipe'], ...asUser });
+    const child = spawn(binary, args, {
+      cwd: image.files.host('.'),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...asUser,
+    });
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -322,7 +382,8 @@ function runInImage(image, argv, env, { untilLine, timeoutMs = 120_000 } = {}) {
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (untilLine) reject(new Error(`${argv.join(' ')} exited (${String(code)}) before it was ready:\n${output}`));
+      if (untilLine)
+        reject(new Error(`${argv.join(' ')} exited (${String(code)}) before it was ready:\n${output}`));
       else if (code === 0) resolve({ output: () => output });
       else reject(new Error(`${argv.join(' ')} exited with ${String(code)}:\n${output}`));
     });
@@ -339,7 +400,12 @@ export async function proveRuntime(image, out, options = {}) {
   fs.mkdirSync(tmp, { recursive: true, mode: 0o1777 });
   fs.chmodSync(tmp, 0o1777);
   const port = await freePort();
-  const imageEnv = Object.fromEntries(Object.entries(image.env).map(([name, value]) => [name, image.volumes.includes(value) ? image.files.host(value) : value]));
+  const imageEnv = Object.fromEntries(
+    Object.entries(image.env).map(([name, value]) => [
+      name,
+      image.volumes.includes(value) ? image.files.host(value) : value,
+    ]),
+  );
   const base = {
     PATH: `${path.join(image.files.root, 'usr/local/bin')}${path.delimiter}/usr/bin:/bin`,
     HOME: tmp,
@@ -364,7 +430,8 @@ export async function proveRuntime(image, out, options = {}) {
   // The image's files belong to root and the process runs as USER: a write outside the volume and /tmp fails.
   if (process.getuid?.() === 0 && image.user) {
     const appOwner = fs.statSync(image.files.host('.'));
-    if (appOwner.uid === image.user.uid) throw new Error('the application files belong to the USER: the process could change its own code');
+    if (appOwner.uid === image.user.uid)
+      throw new Error('the application files belong to the USER: the process could change its own code');
   }
 
   const keys = await runInImage(image, ['node', 'apps/server/dist/keys.js'], base);
@@ -375,7 +442,8 @@ export async function proveRuntime(image, out, options = {}) {
       .filter((line) => /^[A-Z_]+=/.test(line))
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   );
-  if (!secrets.IDP_SIGNING_JWK || !secrets.PORTAL_SIGNING_JWK || !secrets.IDP_COOKIE_SECRET) throw new Error(`keys.js printed no keys:\n${keys.output()}`);
+  if (!secrets.IDP_SIGNING_JWK || !secrets.PORTAL_SIGNING_JWK || !secrets.IDP_COOKIE_SECRET)
+    throw new Error(`keys.js printed no keys:\n${keys.output()}`);
   log(`keys.js: ${Object.keys(secrets).join(', ')}`);
   const env = { ...base, ...secrets };
 
@@ -397,8 +465,11 @@ export async function proveRuntime(image, out, options = {}) {
     const live = await fetch(`http://127.0.0.1:${String(port)}/api/health/live`);
     const ready = await fetch(`http://127.0.0.1:${String(port)}/api/health/ready`);
     const readiness = await ready.json();
-    log(`GET /api/health/live ${String(live.status)}; GET /api/health/ready ${String(ready.status)} ${JSON.stringify(readiness.checks)}`);
-    if (live.status !== 200 || ready.status !== 200) throw new Error(`the staged server is not healthy:\n${server.output()}`);
+    log(
+      `GET /api/health/live ${String(live.status)}; GET /api/health/ready ${String(ready.status)} ${JSON.stringify(readiness.checks)}`,
+    );
+    if (live.status !== 200 || ready.status !== 200)
+      throw new Error(`the staged server is not healthy:\n${server.output()}`);
     // Memory, for the manifests' requests (deploy/kubernetes): after start, and after 2,000 readiness checks
     // (each a database round trip) ten at a time.
     const rssAtStart = residentMegabytes(server.child.pid);
@@ -412,9 +483,14 @@ export async function proveRuntime(image, out, options = {}) {
         }
       }),
     );
-    log(`server resident memory: ${String(rssAtStart)} MB after start, ${String(residentMegabytes(server.child.pid))} MB after ${String(sent)} readiness checks`);
+    log(
+      `server resident memory: ${String(rssAtStart)} MB after start, ${String(residentMegabytes(server.child.pid))} MB after ${String(sent)} readiness checks`,
+    );
     if (image.healthcheck) {
-      const check = spawnSync(path.join(image.files.root, 'usr/local/bin/node'), image.healthcheck.slice(1), { env, timeout: 10_000 });
+      const check = spawnSync(path.join(image.files.root, 'usr/local/bin/node'), image.healthcheck.slice(1), {
+        env,
+        timeout: 10_000,
+      });
       log(`HEALTHCHECK ${image.healthcheck.slice(0, 2).join(' ')} …: exit code ${String(check.status)}`);
       if (check.status !== 0) throw new Error('the Dockerfile HEALTHCHECK fails against the staged server');
     }
@@ -423,16 +499,24 @@ export async function proveRuntime(image, out, options = {}) {
     serverExit = await stopped(server.child);
     log(`server stopped on SIGTERM with exit code ${String(serverExit)}`);
   }
-  if (serverExit !== 0) throw new Error(`the server exited with ${String(serverExit)} on SIGTERM:\n${server.output()}`);
+  if (serverExit !== 0)
+    throw new Error(`the server exited with ${String(serverExit)} on SIGTERM:\n${server.output()}`);
 
   // The job runner (after the server: the embedded database is one process's).
-  const runner = await runInImage(image, ['node', 'apps/server/dist/jobs.js'], env, { untilLine: /Job runner .* is running/ });
-  const runnerLine = runner.output().split('\n').find((line) => line.includes('Job runner')) ?? '';
+  const runner = await runInImage(image, ['node', 'apps/server/dist/jobs.js'], env, {
+    untilLine: /Job runner .* is running/,
+  });
+  const runnerLine =
+    runner
+      .output()
+      .split('\n')
+      .find((line) => line.includes('Job runner')) ?? '';
   log(`jobs.js: ${runnerLine.trim()}`);
   runner.child.kill('SIGTERM');
   const runnerCode = await stopped(runner.child);
   log(`job runner stopped on SIGTERM with exit code ${String(runnerCode)}`);
-  if (runnerCode !== 0) throw new Error(`the job runner exited with ${String(runnerCode)}:\n${runner.output()}`);
+  if (runnerCode !== 0)
+    throw new Error(`the job runner exited with ${String(runnerCode)}:\n${runner.output()}`);
 }
 
 /** A process's resident memory (Linux /proc), in MB. */
@@ -474,10 +558,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   let ok = false;
   try {
     const image = buildStages(plan, out);
-    log(`runtime stage: application ${du(image.files.host('.'))}, of which node_modules ${du(image.files.host('node_modules'))}`);
+    log(
+      `runtime stage: application ${du(image.files.host('.'))}, of which node_modules ${du(image.files.host('node_modules'))}`,
+    );
     await proveRuntime(image, out, { databaseUrl: values['database-url'] });
     ok = true;
-    log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s: the image's steps build, and its entry points run on its production dependencies`);
+    log(
+      `done in ${((Date.now() - started) / 1000).toFixed(0)} s: the image's steps build, and its entry points run on its production dependencies`,
+    );
   } finally {
     if (values.keep || !ok) log(`staging folder kept: ${out}`);
     else fs.rmSync(out, { recursive: true, force: true });

@@ -22,8 +22,13 @@ const needed = entry === 'server' ? [BUILDS.web, serverBuild] : [serverBuild];
 for (const build of needed) {
   if (!isStale(build)) continue;
   // The commands print to stdout (`npm run keys > fleet.env`): what the build says goes to stderr.
-  console.error(`Building ${build.workspace} (${path.relative(repoRoot, path.join(repoRoot, build.output))} is missing or older than its sources)…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', build.workspace, '--silent'], { cwd: repoRoot, stdio: ['ignore', 2, 2] });
+  console.error(
+    `Building ${build.workspace} (${path.relative(repoRoot, path.join(repoRoot, build.output))} is missing or older than its sources)…`,
+  );
+  const result = spawnSync('npm', ['run', 'build', '-w', build.workspace, '--silent'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 2, 2],
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -20,7 +20,12 @@ function run(step, captured) {
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
-      resolve({ name: step.name, ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1), output });
+      resolve({
+        name: step.name,
+        ok: code === 0,
+        seconds: ((Date.now() - started) / 1000).toFixed(1),
+        output,
+      });
     });
   });
 }
@@ -47,7 +52,15 @@ export async function runSteps(steps, { stopOnFailure = false } = {}) {
       console.log(title(group[0]));
       results.push(await run(group[0], false));
     } else {
-      console.log(`\n▶ at once: ${group.map((branch) => stepsOf(branch).map((one) => one.name).join(' then ')).join('; beside it ')}`);
+      console.log(
+        `\n▶ at once: ${group
+          .map((branch) =>
+            stepsOf(branch)
+              .map((one) => one.name)
+              .join(' then '),
+          )
+          .join('; beside it ')}`,
+      );
       for (const branch of await Promise.all(group.map(runBranch))) {
         for (const result of branch) {
           console.log(title(result.step));

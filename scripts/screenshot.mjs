@@ -16,12 +16,21 @@ const { values, positionals } = parseArgs({
 });
 const [url, out, width = '1280', language] = positionals;
 if (!url || !out) {
-  console.error('usage: node scripts/screenshot.mjs <url> <out.png> [width] [language] [--user realm:username] [--wait selector]');
+  console.error(
+    'usage: node scripts/screenshot.mjs <url> <out.png> [width] [language] [--user realm:username] [--wait selector]',
+  );
   process.exit(2);
 }
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const context = await browser.newContext({ viewport: { width: Number(width), height: 900 } });
 if (language) {
@@ -36,11 +45,21 @@ if (values.user) {
   const origin = new URL(url).origin;
   await page.goto(`${origin}/home`, { waitUntil: 'networkidle' });
   // The sign-in buttons are the first and third entry cards, whatever the language.
-  await page.locator(realm === 'workforce' ? '#entry-workforce ~ * button, [aria-labelledby="entry-workforce"] button' : '[aria-labelledby="entry-member"] button').first().click();
+  await page
+    .locator(
+      realm === 'workforce'
+        ? '#entry-workforce ~ * button, [aria-labelledby="entry-workforce"] button'
+        : '[aria-labelledby="entry-member"] button',
+    )
+    .first()
+    .click();
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(values.password);
   await page.locator('form button[type="submit"]').click();
-  await page.waitForURL((target) => !target.pathname.startsWith('/idp') && !target.pathname.startsWith('/auth'), { timeout: 20_000 });
+  await page.waitForURL(
+    (target) => !target.pathname.startsWith('/idp') && !target.pathname.startsWith('/auth'),
+    { timeout: 20_000 },
+  );
 }
 await page.goto(url, { waitUntil: 'networkidle' });
 if (values.wait) await page.locator(values.wait).first().waitFor({ timeout: 15_000 });

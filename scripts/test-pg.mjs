@@ -20,7 +20,11 @@ try {
 
 process.exit(
   await runSteps([
-    { name: 'PDF tools for the tests (poppler-utils)', command: 'node', args: ['scripts/ensure-poppler.mjs'] },
+    {
+      name: 'PDF tools for the tests (poppler-utils)',
+      command: 'node',
+      args: ['scripts/ensure-poppler.mjs'],
+    },
     {
       name: 'integration tests on PostgreSQL',
       command: 'npx',

@@ -12,8 +12,16 @@ process.exit(
         {
           sequence: [
             { name: 'type-check', command: 'node', args: ['scripts/typecheck.mjs'] },
-            { name: 'PDF tools for the tests (poppler-utils)', command: 'node', args: ['scripts/ensure-poppler.mjs'] },
-            { name: 'unit and integration tests', command: 'npx', args: ['vitest', 'run', '--coverage', '--project', '!faults'] },
+            {
+              name: 'PDF tools for the tests (poppler-utils)',
+              command: 'node',
+              args: ['scripts/ensure-poppler.mjs'],
+            },
+            {
+              name: 'unit and integration tests',
+              command: 'npx',
+              args: ['vitest', 'run', '--coverage', '--project', '!faults'],
+            },
           ],
         },
       ],

@@ -7,7 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')), 'bin', 'tsc');
+const tsc = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')),
+  'bin',
+  'tsc',
+);
 const projects = ['packages/domain', 'packages/contracts', 'apps/server', 'apps/web', 'e2e', 'tools', '.'];
 let failed = false;
 for (const project of projects) {

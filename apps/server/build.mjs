@@ -13,7 +13,14 @@ import { build } from 'esbuild';
  */
 export const buildOptions = {
   absWorkingDir: import.meta.dirname,
-  entryPoints: { server: 'src/server.ts', jobs: 'src/jobs/cli.ts', seed: 'src/seed/cli.ts', keys: 'src/auth/keys-cli.ts', migrate: 'src/db/migrate-cli.ts', enrollment: 'src/modules/enrollment/cli.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    jobs: 'src/jobs/cli.ts',
+    seed: 'src/seed/cli.ts',
+    keys: 'src/auth/keys-cli.ts',
+    migrate: 'src/db/migrate-cli.ts',
+    enrollment: 'src/modules/enrollment/cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -24,7 +31,9 @@ export const buildOptions = {
     {
       name: 'external-npm-packages',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@portal/') ? undefined : { external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@portal/') ? undefined : { external: true },
+        );
       },
     },
   ],

@@ -158,7 +158,14 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     // A real origin, so that the API client's same-origin rules apply as in the browser.
-    environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 900, settings: { handleDisabledFileLoadingAsSuccess: true } } },
+    environmentOptions: {
+      happyDOM: {
+        url: 'http://localhost:3000/',
+        width: 1280,
+        height: 900,
+        settings: { handleDisabledFileLoadingAsSuccess: true },
+      },
+    },
     setupFiles: ['../../vitest.setup.ts', './src/test/setup.ts'],
     // Test files share each worker's modules: importing the libraries and the app again for every file
     // cost more than half of this project's CPU (165 → 78-84 CPU s). The module state a file leaves behind
@@ -166,7 +173,10 @@ export default defineConfig({
     isolate: false,
     // Testing Library's ES module (its `main` is CommonJS, which Node would run with React DOM itself).
     alias: [
-      { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+      {
+        find: /^@testing-library\/react$/,
+        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+      },
     ],
     // The aliases above reach a library only when Vite processes it: Node would load React itself for a
     // library it imports directly. Every library that imports React is therefore processed.

@@ -53,11 +53,18 @@ export class Recorder {
   resentAfterClose = 0;
   constructor(readonly baseUrl: string) {}
 
-  async request(kind: Answer['kind'], path: string, init: RequestInit & { timeoutMs?: number; resent?: boolean } = {}): Promise<{ status: number; body: string; headers: Headers | null }> {
+  async request(
+    kind: Answer['kind'],
+    path: string,
+    init: RequestInit & { timeoutMs?: number; resent?: boolean } = {},
+  ): Promise<{ status: number; body: string; headers: Headers | null }> {
     const startedAt = Date.now();
     this.inFlight += 1;
     try {
-      const response = await fetch(`${this.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(init.timeoutMs ?? 15_000) });
+      const response = await fetch(`${this.baseUrl}${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(init.timeoutMs ?? 15_000),
+      });
       const body = await response.text();
       let problemType: string | null = null;
       if ((response.headers.get('content-type') ?? '').includes('json') && response.status >= 400) {
@@ -67,7 +74,14 @@ export class Recorder {
           problemType = null;
         }
       }
-      this.answers.push({ kind, status: response.status, startedAt, at: Date.now(), retryAfter: response.headers.get('retry-after'), problemType });
+      this.answers.push({
+        kind,
+        status: response.status,
+        startedAt,
+        at: Date.now(),
+        retryAfter: response.headers.get('retry-after'),
+        problemType,
+      });
       return { status: response.status, body, headers: response.headers };
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -83,7 +97,15 @@ export class Recorder {
           this.inFlight += 1;
         }
       }
-      this.answers.push({ kind, status: 0, startedAt, at: Date.now(), retryAfter: null, problemType: null, error: cause ? String(cause.message ?? cause.code) : String(error) });
+      this.answers.push({
+        kind,
+        status: 0,
+        startedAt,
+        at: Date.now(),
+        retryAfter: null,
+        problemType: null,
+        error: cause ? String(cause.message ?? cause.code) : String(error),
+      });
       return { status: 0, body: '', headers: null };
     } finally {
       this.inFlight -= 1;
@@ -114,7 +136,12 @@ export function startLoad(recorder: Recorder, options: LoadOptions): { stop: () 
       turn += 1;
       const headers = { authorization: `Bearer ${member.token}` };
       if (turn % 2 === 0) await recorder.request('read', `/api/v1/Policy/${member.policyId}`, { headers });
-      else await recorder.request('read', '/api/v1/Household/user', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+      else
+        await recorder.request('read', '/api/v1/Household/user', {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{}',
+        });
       await sleep(options.readPauseMs);
     }
   };
@@ -137,18 +164,41 @@ export function startLoad(recorder: Recorder, options: LoadOptions): { stop: () 
 }
 
 /** One payment, retried with its key until the portal acknowledges or refuses it (as the page does). */
-export async function pay(recorder: Recorder, member: Member, cents: number, today: CalendarDate, headers: Record<string, string> = {}): Promise<PaymentAttempt> {
-  const attempt: PaymentAttempt = { key: randomUUID(), policyId: member.policyId, cents, transactionId: null, refusedWith: null, gaveUp: false, tries: 0 };
+export async function pay(
+  recorder: Recorder,
+  member: Member,
+  cents: number,
+  today: CalendarDate,
+  headers: Record<string, string> = {},
+): Promise<PaymentAttempt> {
+  const attempt: PaymentAttempt = {
+    key: randomUUID(),
+    policyId: member.policyId,
+    cents,
+    transactionId: null,
+    refusedWith: null,
+    gaveUp: false,
+    tries: 0,
+  };
   recorder.payments.push(attempt);
   const body = JSON.stringify(
-    paymentBody({ policyId: member.policyId, folderId: member.folderId }, today, { paymentAmount: (cents / 100).toFixed(2), method: 'Card', paymentToken: member.card }),
+    paymentBody({ policyId: member.policyId, folderId: member.folderId }, today, {
+      paymentAmount: (cents / 100).toFixed(2),
+      method: 'Card',
+      paymentToken: member.card,
+    }),
   );
   const deadline = Date.now() + 30_000;
   for (;;) {
     attempt.tries += 1;
     const answer = await recorder.request('pay', '/api/v1/Payment', {
       method: 'POST',
-      headers: { authorization: `Bearer ${member.token}`, 'idempotency-key': attempt.key, 'content-type': 'application/json', ...headers },
+      headers: {
+        authorization: `Bearer ${member.token}`,
+        'idempotency-key': attempt.key,
+        'content-type': 'application/json',
+        ...headers,
+      },
       body,
     });
     if (answer.status === 201) {
@@ -157,12 +207,21 @@ export async function pay(recorder: Recorder, member: Member, cents: number, tod
     }
     // Retried with the same key: no answer, a dependency down (503), a key still held by a request that
     // died with its instance (409 until its lease ends), a limit (429), an unknown outcome (504).
-    const retry = answer.status === 0 || answer.status === 409 || answer.status === 429 || answer.status >= 500;
+    const retry =
+      answer.status === 0 || answer.status === 409 || answer.status === 429 || answer.status >= 500;
     if (!retry) {
       attempt.refusedWith = answer.status;
       try {
-        const problem = JSON.parse(answer.body) as { type?: string; detail?: string; errors?: { field?: string; code?: string }[] };
-        attempt.refusal = `${problem.type ?? ''}: ${problem.detail ?? ''} ${JSON.stringify(problem.errors ?? [])}`.slice(0, 300);
+        const problem = JSON.parse(answer.body) as {
+          type?: string;
+          detail?: string;
+          errors?: { field?: string; code?: string }[];
+        };
+        attempt.refusal =
+          `${problem.type ?? ''}: ${problem.detail ?? ''} ${JSON.stringify(problem.errors ?? [])}`.slice(
+            0,
+            300,
+          );
       } catch {
         attempt.refusal = answer.body.slice(0, 300);
       }

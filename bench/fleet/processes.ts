@@ -28,7 +28,11 @@ export class Managed {
   spawn(): void {
     if (this.running) throw new Error(`${this.name} is already running`);
     const log = fs.openSync(this.logFile, 'a');
-    const child = spawn(this.command, this.args, { cwd: repoRoot, env: { ...process.env, ...this.env }, stdio: ['ignore', log, log] });
+    const child = spawn(this.command, this.args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', log, log],
+    });
     fs.closeSync(log);
     this.child = child;
     this.exited = new Promise((resolve) => {
@@ -69,7 +73,13 @@ export class PortalProcess extends Managed {
     logDir: string,
     entry: 'server' | 'jobs' = 'server',
   ) {
-    super(name, process.execPath, ['--enable-source-maps', path.join(repoRoot, `apps/server/dist/${entry}.js`)], port === null ? env : { ...env, PORT: String(port) }, logDir);
+    super(
+      name,
+      process.execPath,
+      ['--enable-source-maps', path.join(repoRoot, `apps/server/dist/${entry}.js`)],
+      port === null ? env : { ...env, PORT: String(port) },
+      logDir,
+    );
   }
 
   get url(): string {
@@ -86,13 +96,22 @@ export class PortalProcess extends Managed {
 
   async readiness(): Promise<{ status: number; body: { status?: string; checks?: Record<string, string> } }> {
     const response = await fetch(`${this.url}/api/health/ready`, { signal: AbortSignal.timeout(2_000) });
-    return { status: response.status, body: (await response.json()) as { status?: string; checks?: Record<string, string> } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { status?: string; checks?: Record<string, string> },
+    };
   }
 
-  async waitReady(timeoutMs: number, want: (checks: Record<string, string>) => boolean = () => true): Promise<void> {
+  async waitReady(
+    timeoutMs: number,
+    want: (checks: Record<string, string>) => boolean = () => true,
+  ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (!this.running) throw new Error(`${this.name} exited (${String(await this.exited)}) before it was ready:\n${this.tail()}`);
+      if (!this.running)
+        throw new Error(
+          `${this.name} exited (${String(await this.exited)}) before it was ready:\n${this.tail()}`,
+        );
       if (this.port === null) {
         // The job runner has no port: it runs once it has said so.
         if (/Job runner .* is running/.test(this.tail(200))) return;
@@ -104,7 +123,8 @@ export class PortalProcess extends Managed {
           // not listening yet
         }
       }
-      if (Date.now() > deadline) throw new Error(`${this.name} was not ready in ${String(timeoutMs)} ms:\n${this.tail()}`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.name} was not ready in ${String(timeoutMs)} ms:\n${this.tail()}`);
       await sleep(100);
     }
   }
@@ -138,8 +158,12 @@ export interface HaproxyLayout {
 
 export function haproxyConfig(layout: HaproxyLayout): string {
   const servers = (check: string) =>
-    layout.servers.map((server) => `  server ${server.name} 127.0.0.1:${String(server.port)} ${check}`).join('\n');
-  const pins = layout.servers.map((server) => `  use-server ${server.name} if { req.hdr(x-fleet-server) -m str ${server.name} }`).join('\n');
+    layout.servers
+      .map((server) => `  server ${server.name} 127.0.0.1:${String(server.port)} ${check}`)
+      .join('\n');
+  const pins = layout.servers
+    .map((server) => `  use-server ${server.name} if { req.hdr(x-fleet-server) -m str ${server.name} }`)
+    .join('\n');
   const check = `check inter ${String(layout.checkIntervalMs)} fall ${String(layout.fall)} rise ${String(layout.fall)}`;
   const front = (name: string, port: number, backend: string, fallback: string | null) => `
 frontend ${name}
@@ -222,7 +246,8 @@ export class Haproxy extends Managed {
         await this.stats();
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`HAProxy did not start in 15 s:\n${this.tail()}`, { cause: error });
+        if (Date.now() > deadline)
+          throw new Error(`HAProxy did not start in 15 s:\n${this.tail()}`, { cause: error });
         await sleep(100);
       }
     }
@@ -264,7 +289,10 @@ export class Haproxy extends Managed {
     for (;;) {
       const current = (await this.stats())[`ready/${server}`] ?? '';
       if (current === state) return Date.now() - started;
-      if (Date.now() - started > timeoutMs) throw new Error(`HAProxy did not see ${server} ${state} in ${String(timeoutMs)} ms (it says ${current})`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(
+          `HAProxy did not see ${server} ${state} in ${String(timeoutMs)} ms (it says ${current})`,
+        );
       await sleep(50);
     }
   }
@@ -277,7 +305,10 @@ function processStat(pid: number): { ppid: number; cpuMs: number } | null {
   try {
     const stat = fs.readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND };
+    return {
+      ppid: Number(fields[1]),
+      cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND,
+    };
   } catch {
     return null;
   }
@@ -305,7 +336,10 @@ export function treeCpuMs(root: number): number {
 /** The whole machine's busy CPU time (ms, all cores) from /proc/stat: what every process used. */
 export function machineBusyMs(): number {
   const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
-  const [, user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).map(Number);
+  const [, user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   return ((user + nice + system + irq + softirq + steal) * 1000) / TICKS_PER_SECOND;
 }
 
@@ -316,7 +350,8 @@ export function postmasterPid(port: number): number | null {
     try {
       const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
       const at = cmdline.indexOf('-p');
-      if (path.basename(cmdline[0] ?? '') === 'postgres' && at >= 0 && cmdline[at + 1] === String(port)) return Number(entry);
+      if (path.basename(cmdline[0] ?? '') === 'postgres' && at >= 0 && cmdline[at + 1] === String(port))
+        return Number(entry);
     } catch {
       // gone
     }

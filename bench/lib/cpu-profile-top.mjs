@@ -9,7 +9,10 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '25' }, 'skip-seconds': { type: 'string', default: '0' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '25' }, 'skip-seconds': { type: 'string', default: '0' } },
+});
 const file = positionals[0];
 if (!file) {
   console.error('usage: node bench/lib/cpu-profile-top.mjs <file.cpuprofile> [--top 25]');
@@ -61,7 +64,9 @@ const share = (us) => `${((100 * us) / total).toFixed(1)}%`;
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle\n`);
 console.log('| package | self time |');
 console.log('|---|---:|');
-for (const [pkg, us] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`| ${pkg} | ${share(us)} |`);
+for (const [pkg, us] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`| ${pkg} | ${share(us)} |`);
 console.log('\n| function | self time |');
 console.log('|---|---:|');
-for (const [key, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`| ${key} | ${share(us)} |`);
+for (const [key, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`| ${key} | ${share(us)} |`);

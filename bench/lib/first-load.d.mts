@@ -14,4 +14,8 @@ export interface FirstLoadChunk {
 }
 
 /** Reloads `url` with the cache off and returns the scripts requested before `ready` matched (largest first) and the paths of those requested later. */
-export function measureFirstLoad(page: Page, url: string, ready: string): Promise<{ renderedMs: number; chunks: FirstLoadChunk[]; later: string[] }>;
+export function measureFirstLoad(
+  page: Page,
+  url: string,
+  ready: string,
+): Promise<{ renderedMs: number; chunks: FirstLoadChunk[]; later: string[] }>;

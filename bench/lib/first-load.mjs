@@ -56,7 +56,9 @@ export async function measureFirstLoad(page, url, ready) {
     });
   }
   chunks.sort((a, b) => b.gzip - a.gzip);
-  const later = entries.filter((entry) => entry.startTime >= rendered).map((entry) => new URL(entry.url).pathname);
+  const later = entries
+    .filter((entry) => entry.startTime >= rendered)
+    .map((entry) => new URL(entry.url).pathname);
   return { renderedMs: Math.round(rendered), chunks, later };
 }
 

@@ -23,7 +23,14 @@ class Jar {
  */
 export const BENCH_CLIENT_SECRET = 'bench-web-client-secret-0123456789abcdef';
 
-export async function signIn(baseUrl, realm, username, password, clientId = 'member-portal', clientSecret = process.env.OIDC_CLIENT_SECRET ?? BENCH_CLIENT_SECRET) {
+export async function signIn(
+  baseUrl,
+  realm,
+  username,
+  password,
+  clientId = 'member-portal',
+  clientSecret = process.env.OIDC_CLIENT_SECRET ?? BENCH_CLIENT_SECRET,
+) {
   const jar = new Jar();
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');

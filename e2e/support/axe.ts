@@ -23,14 +23,26 @@ async function violationsIn(frame: Frame, include: string | null): Promise<Viola
   if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
   return frame.evaluate(
     async ({ tags, selector }) => {
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              context: unknown,
+              options: unknown,
+            ) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+          };
+        }
+      ).axe;
       const results = await axe.run(selector ? { include: [selector] } : document, {
         runOnly: { type: 'tag', values: tags },
         resultTypes: ['violations'],
         // Each frame is checked on its own below (a cross-origin frame cannot be reached from here).
         iframes: false,
       });
-      return results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.map(String).join(' ')) }));
+      return results.violations.map((violation) => ({
+        id: violation.id,
+        targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+      }));
     },
     { tags: WCAG_TAGS, selector: include },
   );
@@ -62,13 +74,19 @@ async function transitionsEnded(page: Page): Promise<void> {
     // two later): until then the desktop header wraps onto the page at a phone's width.
     for (let frame = 0; frame < 3; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
 
 /** Fails with the violations axe finds on the page as it is now. */
-export async function expectNoViolations(page: Page, what: string, options: { include?: string } = {}): Promise<void> {
+export async function expectNoViolations(
+  page: Page,
+  what: string,
+  options: { include?: string } = {},
+): Promise<void> {
   await transitionsEnded(page);
   expect(await axeViolations(page, options), `${what} (${page.viewportSize()?.width ?? 0}px)`).toEqual([]);
 }
@@ -78,13 +96,19 @@ export async function expectNoViolations(page: Page, what: string, options: { in
  * desktop's. At the phone's width the page must also fit: nothing makes it scroll sideways (WCAG 1.4.10
  * reflow, which axe does not test; a wide table may scroll inside its own region).
  */
-export async function expectNoViolationsAtEachWidth(page: Page, what: string, ready: () => Promise<void> = async () => {}): Promise<void> {
+export async function expectNoViolationsAtEachWidth(
+  page: Page,
+  what: string,
+  ready: () => Promise<void> = async () => {},
+): Promise<void> {
   for (const width of AXE_WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await ready();
     await expectNoViolations(page, what);
     if (width === AXE_WIDTHS[0]) {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${what} (${width}px) scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
     }
   }

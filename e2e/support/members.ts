@@ -45,7 +45,8 @@ export interface FreshMemberOptions {
  * generated household an account), so journeys never see each other's writes. Not signed in.
  */
 export async function newMember(page: Page, options: FreshMemberOptions = {}): Promise<FreshMember> {
-  const { exchange, paperless, requires, owing, binder, dependents, unlinked, pcpPlan, noDental, paidUp } = options;
+  const { exchange, paperless, requires, owing, binder, dependents, unlinked, pcpPlan, noDental, paidUp } =
+    options;
   const response = await page.request.post('/api/v1/demo/member', {
     headers: CSRF,
     data: {
@@ -66,7 +67,10 @@ export async function newMember(page: Page, options: FreshMemberOptions = {}): P
 }
 
 /** A member of its own (`newMember`), signed in in `page`. */
-export async function freshMember(page: Page, options: FreshMemberOptions & { language?: Language } = {}): Promise<FreshMember> {
+export async function freshMember(
+  page: Page,
+  options: FreshMemberOptions & { language?: Language } = {},
+): Promise<FreshMember> {
   const member = await newMember(page, options);
   await signIn(page, 'consumer', member.username, options.language ?? 'en');
   return member;
@@ -75,7 +79,10 @@ export async function freshMember(page: Page, options: FreshMemberOptions & { la
 /** The text of a downloaded PDF, read with poppler's pdftotext (spaces normalised). */
 export function pdfText(file: string): string {
   expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[\u00a0\u202f]/g, ' ');
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(
+    /[\u00a0\u202f]/g,
+    ' ',
+  );
 }
 
 /**
@@ -83,19 +90,30 @@ export function pdfText(file: string): string {
  * (demo mode makes a new household of that shape: POST /api/v1/demo/member with `reinstatable`), in a
  * household language of the journey's choice. Not signed in. The named `aisha.johnson` stays as the demo shows her.
  */
-export async function reinstatableMember(page: Page, options: { status?: 'Eligible' | 'Manual'; language?: Language } = {}): Promise<FreshMember> {
-  const response = await page.request.post('/api/v1/demo/member', { headers: CSRF, data: { reinstatable: options.status ?? 'Eligible', language: options.language ?? 'en' } });
+export async function reinstatableMember(
+  page: Page,
+  options: { status?: 'Eligible' | 'Manual'; language?: Language } = {},
+): Promise<FreshMember> {
+  const response = await page.request.post('/api/v1/demo/member', {
+    headers: CSRF,
+    data: { reinstatable: options.status ?? 'Eligible', language: options.language ?? 'en' },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as FreshMember;
 }
 
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The API as the signed-in page calls it: its session cookie (shared with `page.request`) and the CSRF header. */
 export function api(page: Page) {
   const headers = CSRF;
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => {
-    const response = await page.request.fetch(url, { method, headers: { ...headers, 'idempotency-key': randomUUID() }, ...(data ? { data } : {}) });
+    const response = await page.request.fetch(url, {
+      method,
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      ...(data ? { data } : {}),
+    });
     expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
     return response.json() as Promise<Record<string, unknown>>;
   };

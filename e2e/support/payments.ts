@@ -8,19 +8,53 @@ import { text, type Language } from './portal';
 // notification journey.
 
 export const t = (key: string, language: Language = 'en', values: Record<string, string> = {}) =>
-  Object.entries(values).reduce((sentence, [name, value]) => sentence.replaceAll(`{{${name}}}`, value), text(key, language));
+  Object.entries(values).reduce(
+    (sentence, [name, value]) => sentence.replaceAll(`{{${name}}}`, value),
+    text(key, language),
+  );
 
 export const HOSTED = {
-  en: { number: 'Card number', expiry: 'Expiration date', cvc: 'Security code (CVC)', zip: 'Billing ZIP code', routing: 'Routing number', account: 'Account number', confirm: 'Confirm account number' },
-  es: { number: 'Número de tarjeta', expiry: 'Fecha de vencimiento', cvc: 'Código de seguridad (CVC)', zip: 'Código postal de facturación', routing: 'Número de ruta', account: 'Número de cuenta', confirm: 'Confirme el número de cuenta' },
-  pt: { number: 'Número do cartão', expiry: 'Data de validade', cvc: 'Código de segurança (CVC)', zip: 'Código postal (ZIP) de cobrança', routing: 'Número de roteamento (routing)', account: 'Número da conta', confirm: 'Confirme o número da conta' },
+  en: {
+    number: 'Card number',
+    expiry: 'Expiration date',
+    cvc: 'Security code (CVC)',
+    zip: 'Billing ZIP code',
+    routing: 'Routing number',
+    account: 'Account number',
+    confirm: 'Confirm account number',
+  },
+  es: {
+    number: 'Número de tarjeta',
+    expiry: 'Fecha de vencimiento',
+    cvc: 'Código de seguridad (CVC)',
+    zip: 'Código postal de facturación',
+    routing: 'Número de ruta',
+    account: 'Número de cuenta',
+    confirm: 'Confirme el número de cuenta',
+  },
+  pt: {
+    number: 'Número do cartão',
+    expiry: 'Data de validade',
+    cvc: 'Código de segurança (CVC)',
+    zip: 'Código postal (ZIP) de cobrança',
+    routing: 'Número de roteamento (routing)',
+    account: 'Número da conta',
+    confirm: 'Confirme o número da conta',
+  },
 } as const;
 
 /** Opens the payment page on the member's own policy (chosen in the policy selector when there are several). */
-export async function openPayment(page: Page, member: Pick<FreshMember, 'policyNumber'>, language: Language = 'en') {
+export async function openPayment(
+  page: Page,
+  member: Pick<FreshMember, 'policyNumber'>,
+  language: Language = 'en',
+) {
   await page.goto('/payments/make-payment');
   // A fresh load fetches the session and the household first (slow while other journeys pay).
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payments.makePayment.heading', language), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    t('payments.makePayment.heading', language),
+    { timeout: 20_000 },
+  );
   const selector = page.getByRole('combobox', { name: t('policySelector.label', language) });
   if ((await selector.count()) > 0) {
     await selector.click();
@@ -30,11 +64,17 @@ export async function openPayment(page: Page, member: Pick<FreshMember, 'policyN
 }
 
 /** The hosted fields for a new card or bank account, once the processor's page is in the frame. */
-export async function chooseNew(page: Page, kind: 'card' | 'bank', language: Language = 'en'): Promise<FrameLocator> {
+export async function chooseNew(
+  page: Page,
+  kind: 'card' | 'bank',
+  language: Language = 'en',
+): Promise<FrameLocator> {
   const label = t(kind === 'card' ? 'payments.method.newCard' : 'payments.method.newBankAccount', language);
   await page.getByRole('radio', { name: label }).check();
   const frame = page.frameLocator(`iframe[title="${label}"]`);
-  await expect(frame.getByLabel(kind === 'card' ? HOSTED[language].number : HOSTED[language].routing)).toBeVisible();
+  await expect(
+    frame.getByLabel(kind === 'card' ? HOSTED[language].number : HOSTED[language].routing),
+  ).toBeVisible();
   // The portal shows a progress bar until the frame says it is ready.
   await expect(page.getByRole('progressbar', { name: t('hostedFields.loading', language) })).toHaveCount(0);
   return frame;
@@ -60,12 +100,15 @@ export async function amountFilledIn(page: Page, language: Language = 'en'): Pro
   return value;
 }
 
-export const money = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+export const money = (amount: string) =>
+  `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
 /** Goes on to the review step: one press of "Review payment" is enough (issue 33 item 13). */
 export async function review(page: Page, language: Language = 'en') {
   await page.getByRole('button', { name: t('payments.makePayment.continue', language) }).click();
-  await expect(page.getByRole('heading', { level: 2, name: t('payments.makePayment.reviewHeading', language) })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: t('payments.makePayment.reviewHeading', language) }),
+  ).toBeVisible();
 }
 
 export const payButton = (page: Page) => page.getByRole('button', { name: /^(Pay|Pagar) / });
@@ -73,7 +116,9 @@ export const payButton = (page: Page) => page.getByRole('button', { name: /^(Pay
 /** Saves a Visa in the member's wallet through the wallet page and the processor's hosted fields. */
 export async function saveCardInWallet(page: Page, language: Language = 'en') {
   await page.goto('/payments/wallet');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('wallet.title', language), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('wallet.title', language), {
+    timeout: 20_000,
+  });
   const add = page.getByRole('button', { name: t('wallet.addCard', language) });
   await expect(add).toBeEnabled();
   await add.click();

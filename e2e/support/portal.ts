@@ -28,12 +28,25 @@ const languageFolder = (language: Language): Record<string, unknown> => {
     .readdirSync(folder)
     .filter((file) => file.endsWith('.json'))
     .sort()
-    .reduce<Record<string, unknown>>((merged, file) => deepMerge(merged, readJson(path.join('apps/web/src/i18n/locales', language, file)) as never), {});
+    .reduce<Record<string, unknown>>(
+      (merged, file) =>
+        deepMerge(merged, readJson(path.join('apps/web/src/i18n/locales', language, file)) as never),
+      {},
+    );
 };
-export const messages: Record<Language, Record<string, unknown>> = { en: languageFolder('en'), es: languageFolder('es'), pt: languageFolder('pt') };
+export const messages: Record<Language, Record<string, unknown>> = {
+  en: languageFolder('en'),
+  es: languageFolder('es'),
+  pt: languageFolder('pt'),
+};
 
 export function text(key: string, language: Language = 'en'): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages[language]);
+  const value = key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+      messages[language],
+    );
   if (typeof value !== 'string') throw new Error(`no text ${key} in ${language}`);
   return value;
 }
@@ -48,9 +61,18 @@ export function expectedMenu(
   firstPlanType: string | null = null,
   onlyPcp: boolean | null = null,
 ): string[] {
-  const navigation = deepMerge(readJson('config/baseline/navigation.json'), readJson('config/navigation.json') as never) as NavigationConfig;
-  const roleConfig = deepMerge(readJson('config/baseline/role-config.json'), readJson('config/role-config.json') as never) as RoleConfig;
-  const account = deepMerge(readJson('config/baseline/account.json'), readJson('config/account.json') as never) as {
+  const navigation = deepMerge(
+    readJson('config/baseline/navigation.json'),
+    readJson('config/navigation.json') as never,
+  ) as NavigationConfig;
+  const roleConfig = deepMerge(
+    readJson('config/baseline/role-config.json'),
+    readJson('config/role-config.json') as never,
+  ) as RoleConfig;
+  const account = deepMerge(
+    readJson('config/baseline/account.json'),
+    readJson('config/account.json') as never,
+  ) as {
     pcp: { selectionEnabled: boolean; planTypeWhitelist: string[] };
   };
   const built = new Set(BUILT_ROUTES.map(normalizeRoute));
@@ -72,7 +94,10 @@ export function expectedMenu(
 }
 
 /** A fresh browser context in a language (stored the way the portal stores it) and size. */
-export async function newPortalPage(browser: Browser, options: { language?: Language; width?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPortalPage(
+  browser: Browser,
+  options: { language?: Language; width?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
   if (options.language) {
     await context.addInitScript((language) => {
@@ -83,14 +108,20 @@ export async function newPortalPage(browser: Browser, options: { language?: Lang
 }
 
 /** Signs in through the portal's sign-in page and the built-in identity provider of the realm. */
-export async function signIn(page: Page, realm: 'consumer' | 'workforce', username: string, language: Language = 'en'): Promise<void> {
+export async function signIn(
+  page: Page,
+  realm: 'consumer' | 'workforce',
+  username: string,
+  language: Language = 'en',
+): Promise<void> {
   // The journey's language is the visitor's choice, stored as the language switcher stores it: a member's
   // own preferred language (issue 11) applies only when the browser has none (SPEC §4).
   await page.addInitScript((chosen) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', chosen);
   }, language);
   await page.goto('/home');
-  const action = realm === 'consumer' ? text('home.member.action', language) : text('home.workforce.action', language);
+  const action =
+    realm === 'consumer' ? text('home.member.action', language) : text('home.workforce.action', language);
   await page.getByRole('button', { name: action }).click();
   await expect(page).toHaveURL(new RegExp(`/idp/${realm}/interaction/`));
   await page.locator('#username').fill(username);
@@ -100,7 +131,11 @@ export async function signIn(page: Page, realm: 'consumer' | 'workforce', userna
 }
 
 /** Finds an account on the locate-account page as a guest (README "Demo accounts" facts). */
-export async function locateAccount(page: Page, facts: { policyNumber: string; dateOfBirth: string; zipCode: string }, language: Language = 'en'): Promise<void> {
+export async function locateAccount(
+  page: Page,
+  facts: { policyNumber: string; dateOfBirth: string; zipCode: string },
+  language: Language = 'en',
+): Promise<void> {
   await page.goto('/payments/locate-account');
   await page.getByRole('radio', { name: text('locate.policyNumber', language) }).check();
   await page.getByRole('textbox', { name: text('locate.policyNumber', language) }).fill(facts.policyNumber);
@@ -111,7 +146,11 @@ export async function locateAccount(page: Page, facts: { policyNumber: string; d
 }
 
 /** Arrives with a SAML assertion signed by the built-in test issuer (/idp/saml-test) for one of its scenarios. */
-export async function assertScenario(page: Page, scenarioTitle: RegExp, landing: RegExp = /\/account-overview$/): Promise<void> {
+export async function assertScenario(
+  page: Page,
+  scenarioTitle: RegExp,
+  landing: RegExp = /\/account-overview$/,
+): Promise<void> {
   await page.goto('/idp/saml-test');
   const form = page.locator('form').filter({ has: page.getByRole('heading', { name: scenarioTitle }) });
   await form.getByRole('button').click();
@@ -139,10 +178,17 @@ export async function menuShown(page: Page): Promise<string[]> {
 }
 
 /** Signs out with the account menu (OpenID users confirm at their identity provider). */
-export async function signOut(page: Page, options: { atIdentityProvider: boolean; language?: Language }): Promise<void> {
+export async function signOut(
+  page: Page,
+  options: { atIdentityProvider: boolean; language?: Language },
+): Promise<void> {
   const language = options.language ?? 'en';
   await page.getByRole('button', { name: text('header.accountMenu', language) }).click();
-  await page.getByRole('menuitem', { name: new RegExp(`${text('header.signOut', language)}|${text('header.endGuestSession', language)}`) }).click();
+  await page
+    .getByRole('menuitem', {
+      name: new RegExp(`${text('header.signOut', language)}|${text('header.endGuestSession', language)}`),
+    })
+    .click();
   if (options.atIdentityProvider) {
     await expect(page).toHaveURL(/\/idp\/(consumer|workforce)\/session\/end/);
     await page.locator('button[name="logout"]').click();

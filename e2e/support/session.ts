@@ -11,7 +11,8 @@ export async function readableSecrets(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const found: string[] = [];
     const jwt = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/;
-    const looksSecret = (text: string) => jwt.test(text) || /access_token|refresh_token|id_token|"code"/.test(text);
+    const looksSecret = (text: string) =>
+      jwt.test(text) || /access_token|refresh_token|id_token|"code"/.test(text);
     if (looksSecret(document.cookie)) found.push(`document.cookie: ${document.cookie}`);
     for (const storage of [localStorage, sessionStorage]) {
       for (let index = 0; index < storage.length; index += 1) {
@@ -22,7 +23,8 @@ export async function readableSecrets(page: Page): Promise<string[]> {
     }
     const databases = await indexedDB.databases();
     for (const database of databases) found.push(`indexedDB ${database.name ?? ''}`);
-    if (/[?&#](code|id_token|access_token|session)=/.test(location.href)) found.push(`address: ${location.href}`);
+    if (/[?&#](code|id_token|access_token|session)=/.test(location.href))
+      found.push(`address: ${location.href}`);
     return found;
   });
 }

@@ -7,7 +7,11 @@ import { CSRF } from './session';
  * members takes a staff account of its own (demo mode: POST /api/v1/demo/staff), so that two journeys
  * running side by side never end each other's acting session. Signed in in `page`; the username.
  */
-export async function freshStaff(page: Page, role: 'customer-service' | 'administrator', language: Language = 'en'): Promise<string> {
+export async function freshStaff(
+  page: Page,
+  role: 'customer-service' | 'administrator',
+  language: Language = 'en',
+): Promise<string> {
   const response = await page.request.post('/api/v1/demo/staff', { headers: CSRF, data: { role } });
   expect(response.status(), await response.text()).toBe(201);
   const { username } = (await response.json()) as { username: string };
@@ -28,11 +32,16 @@ export async function searchByExchangeId(page: Page, exchangeSubscriberId: strin
  * Acts for a member: the dialog a result card's "Act for" button (or another page's) opens — a reason
  * chosen, then the button that starts acting (which also names an acting session it ends first).
  */
-export async function chooseReason(page: Page, reason: string = text('staff.acting.reasonOption.member-called'), note?: string): Promise<void> {
+export async function chooseReason(
+  page: Page,
+  reason: string = text('staff.acting.reasonOption.member-called'),
+  note?: string,
+): Promise<void> {
   const dialog = page.getByRole('dialog', { name: /^Act for / });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('radio', { name: reason }).check();
-  if (note !== undefined) await dialog.getByRole('textbox', { name: text('fields.actingNote.label') }).fill(note);
+  if (note !== undefined)
+    await dialog.getByRole('textbox', { name: text('fields.actingNote.label') }).fill(note);
   await dialog.getByRole('button', { name: /act for /i }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
 }
@@ -49,5 +58,7 @@ export async function endActing(page: Page): Promise<void> {
   const banner = page.getByRole('region', { name: 'Member you are helping' });
   await banner.getByRole('button', { name: /^End acting for / }).click();
   await expect(banner).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: 'Find a member', level: 2 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Find a member', level: 2 })).toBeVisible({
+    timeout: 30_000,
+  });
 }

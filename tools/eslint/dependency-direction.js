@@ -83,7 +83,9 @@ export const dependencyDirection = {
     /** @param {string} specifier */
     const resolve = (specifier) => {
       if (specifier.startsWith('.')) return path.resolve(path.dirname(file), specifier);
-      const pkg = Object.keys(PACKAGE_FOLDERS).find((name) => specifier === name || specifier.startsWith(name + '/'));
+      const pkg = Object.keys(PACKAGE_FOLDERS).find(
+        (name) => specifier === name || specifier.startsWith(name + '/'),
+      );
       return pkg ? abs(PACKAGE_FOLDERS[pkg] + specifier.slice(pkg.length)) : null;
     };
 
@@ -121,11 +123,18 @@ export const dependencyDirection = {
 function moduleZoneOf(file, abs, modules) {
   const folder = abs(modules.folder);
   // Tests and their fixtures set up whatever records they need.
-  if (!isWithin(file, folder) || /\.(test|fixtures)\.tsx?$/.test(file) || file.includes(`${path.sep}fixtures${path.sep}`)) return null;
+  if (
+    !isWithin(file, folder) ||
+    /\.(test|fixtures)\.tsx?$/.test(file) ||
+    file.includes(`${path.sep}fixtures${path.sep}`)
+  )
+    return null;
   const name = path.relative(folder, file).split(path.sep)[0];
   if (name === undefined || name.endsWith('.ts')) return null;
   const srcRoot = path.dirname(folder);
-  const allowed = new Set((modules.allow ?? []).filter((entry) => abs(entry.file) === file).flatMap((entry) => entry.imports));
+  const allowed = new Set(
+    (modules.allow ?? []).filter((entry) => abs(entry.file) === file).flatMap((entry) => entry.imports),
+  );
   return { name, folder, schema: abs(modules.schema), srcRoot, owners: modules.owners, allowed };
 }
 
@@ -138,19 +147,36 @@ function checkModuleZone(context, zone, node, source, target) {
   const own = path.join(zone.folder, zone.name);
   if (isWithin(target, zone.schema)) {
     // Which names come in: `import { a, type B }`, `export { a } from`; a namespace import takes every table.
-    const specifiers = node.type === 'ImportDeclaration' ? node.specifiers : node.type === 'ExportNamedDeclaration' ? node.specifiers : null;
+    const specifiers =
+      node.type === 'ImportDeclaration'
+        ? node.specifiers
+        : node.type === 'ExportNamedDeclaration'
+          ? node.specifiers
+          : null;
     const typeOnly = node.importKind === 'type' || node.exportKind === 'type';
     if (typeOnly) return;
-    if (specifiers === null || specifiers.some((/** @type {any} */ s) => s.type === 'ImportNamespaceSpecifier' || s.type === 'ImportDefaultSpecifier')) {
-      context.report({ node, message: `import tables from the schema by name, so the lint can see which (${source})` });
+    if (
+      specifiers === null ||
+      specifiers.some(
+        (/** @type {any} */ s) =>
+          s.type === 'ImportNamespaceSpecifier' || s.type === 'ImportDefaultSpecifier',
+      )
+    ) {
+      context.report({
+        node,
+        message: `import tables from the schema by name, so the lint can see which (${source})`,
+      });
       return;
     }
     for (const specifier of specifiers) {
       if (specifier.importKind === 'type' || specifier.exportKind === 'type') continue;
-      const table = specifier.type === 'ImportSpecifier' ? nameOf(specifier.imported) : nameOf(specifier.local);
+      const table =
+        specifier.type === 'ImportSpecifier' ? nameOf(specifier.imported) : nameOf(specifier.local);
       const owner = zone.owners[table];
       if (owner === undefined || path.join(zone.srcRoot, owner) === own || zone.allowed.has(table)) continue;
-      const via = owner.startsWith('modules/') ? `call a function of ${owner}/service.ts named for what you need` : `use what ${owner}/ offers`;
+      const via = owner.startsWith('modules/')
+        ? `call a function of ${owner}/service.ts named for what you need`
+        : `use what ${owner}/ offers`;
       context.report({
         node: specifier,
         message: `table ${table} belongs to ${owner}, not modules/${zone.name}: ${via} (or move the code to its owner); owners are in apps/server/src/db/table-owners.js`,

@@ -203,9 +203,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(requestHygienePlugin);
   // Overload is answered at once (503 + Retry-After), before tokens are verified or queries run (decision 034).
-  await app.register(loadSheddingPlugin, { ...settings.loadShedding, onShed: (reason) => {
-    app.meters.shed(reason);
-  } });
+  await app.register(loadSheddingPlugin, {
+    ...settings.loadShedding,
+    onShed: (reason) => {
+      app.meters.shed(reason);
+    },
+  });
   // The portal frames the processor's hosted fields, and nothing else.
   await app.register(securityPlugin, { frameSources: processor.origin ? [processor.origin] : [] });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -232,10 +235,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Request fingerprints are keyed with a secret every instance shares and the database never holds:
   // derived from the portal's signing key (PORTAL_SIGNING_JWK), which multi-instance deployments share.
-  const portalKey = await loadOrCreateSigningKey(settings.dataDir, 'portal-session', 'ES256', settings.secrets.portalSigningJwk);
-  const fingerprintKey = (d: string) => createHash('sha256').update(`idempotency-request\u0000${d}`).digest('hex');
+  const portalKey = await loadOrCreateSigningKey(
+    settings.dataDir,
+    'portal-session',
+    'ES256',
+    settings.secrets.portalSigningJwk,
+  );
+  const fingerprintKey = (d: string) =>
+    createHash('sha256').update(`idempotency-request\u0000${d}`).digest('hex');
   // During a rotation the accepted key's fingerprints match too (a retry may reach an instance with the other key).
-  const acceptedPortalKey = settings.secrets.portalSigningJwkAccepted ? parseAcceptedJwk(settings.secrets.portalSigningJwkAccepted, 'PORTAL_SIGNING_JWK_ACCEPTED', portalKey) : null;
+  const acceptedPortalKey = settings.secrets.portalSigningJwkAccepted
+    ? parseAcceptedJwk(settings.secrets.portalSigningJwkAccepted, 'PORTAL_SIGNING_JWK_ACCEPTED', portalKey)
+    : null;
   await app.register(idempotencyPlugin, {
     hashKey: fingerprintKey(portalKey.d ?? ''),
     acceptedHashKeys: typeof acceptedPortalKey?.d === 'string' ? [fingerprintKey(acceptedPortalKey.d)] : [],
@@ -294,7 +305,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.jobs.registerDailyStep(scheduledPaymentsStep(dueCharges));
   app.jobs.registerDailyStep(autopayStep({ ...dueCharges, autopay: tenant.account.autopay }));
   // Issue 34: the day's effectuation 834 to the exchange (docs/decisions/051), after the day's payments.
-  app.jobs.registerDailyStep(effectuationStep({ db: options.database.db, ...settings.enrollment, nudgeOutbox: () => { app.outbox.nudge(); } }));
+  app.jobs.registerDailyStep(
+    effectuationStep({
+      db: options.database.db,
+      ...settings.enrollment,
+      nudgeOutbox: () => {
+        app.outbox.nudge();
+      },
+    }),
+  );
   const branding = loadBranding(settings.configDir, tenant);
   // Outbox channels: in-app notifications (and live updates), then e-mail for paperless households.
   app.outbox.register(notificationChannel(app.live));
@@ -317,9 +336,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Issue 34: the ENROLLMENT_INBOX drop folder of incoming 834 files (docs/decisions/051), every minute.
   const inboxDir = settings.enrollment.inboxDir;
   if (inboxDir !== undefined) {
-    app.jobs.registerQueue({ name: ENROLLMENT_INBOX_QUEUE, cron: '* * * * *', run: async (log) => { await processInbox({ db: options.database.db, dir: inboxDir, importSettings: () => importSettingsOf(app, INBOX_ACTOR), log }); } });
+    app.jobs.registerQueue({
+      name: ENROLLMENT_INBOX_QUEUE,
+      cron: '* * * * *',
+      run: async (log) => {
+        await processInbox({
+          db: options.database.db,
+          dir: inboxDir,
+          importSettings: () => importSettingsOf(app, INBOX_ACTOR),
+          log,
+        });
+      },
+    });
   }
-  app.decorate('issuerWebhooks', { deliverDue: () => deliverDue(options.database.db, webhookSecrets, app.log) });
+  app.decorate('issuerWebhooks', {
+    deliverDue: () => deliverDue(options.database.db, webhookSecrets, app.log),
+  });
   app.outbox.register(
     emailChannel({
       branding,
@@ -416,7 +448,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   // Issue 37: the FHIR R4 Patient Access and Provider Directory APIs (docs/decisions/053).
-  await app.register(fhirRoutes, { prefix: FHIR_PREFIX, directory: providerDirectory, directoryRateLimit: settings.fhirDirectoryRateLimit });
+  await app.register(fhirRoutes, {
+    prefix: FHIR_PREFIX,
+    directory: providerDirectory,
+    directoryRateLimit: settings.fhirDirectoryRateLimit,
+  });
   if (settings.demoMode) await app.register(devMailboxRoutes);
   await app.register(webPlugin, { webDistDir: settings.webDistDir, configDir: settings.configDir });
   return app;

@@ -29,7 +29,11 @@ export type RuntimeRole = SandboxRole;
  * another process of the same DATA_DIR runs (issue 40, issue 33 item 4: the rule is in
  * processor/sandbox/owner.ts).
  */
-export async function openRuntime(initial: Settings, role: RuntimeRole = 'server', log: (line: string) => void = () => undefined): Promise<Runtime> {
+export async function openRuntime(
+  initial: Settings,
+  role: RuntimeRole = 'server',
+  log: (line: string) => void = () => undefined,
+): Promise<Runtime> {
   let settings = initial;
   const database = await openDatabase(settings);
   // Demo mode only: on first run, the named demo accounts and a small generated data set (README "Demo accounts").
@@ -41,13 +45,23 @@ export async function openRuntime(initial: Settings, role: RuntimeRole = 'server
     const stateDir = path.join(settings.dataDir, 'processor-sandbox');
     const claim = await claimSandbox(stateDir, role, {
       onWait: (owner) => {
-        log(`Waiting for the sandbox processor of ${settings.dataDir}: process ${String(owner.pid)} (${owner.role === 'once' ? 'npm run jobs -- --once' : owner.role}) holds it.`);
+        log(
+          `Waiting for the sandbox processor of ${settings.dataDir}: process ${String(owner.pid)} (${owner.role === 'once' ? 'npm run jobs -- --once' : owner.role}) holds it.`,
+        );
       },
     });
     if (claim.kind === 'use') {
       // Another process of this DATA_DIR runs it: reach it by its address, with the same keys (DATA_DIR/keys).
       const port = Number(new URL(claim.owner.url).port);
-      settings = { ...settings, processor: { ...settings.processor, url: claim.owner.url, publicOrigin: claim.owner.publicOrigin, port } };
+      settings = {
+        ...settings,
+        processor: {
+          ...settings.processor,
+          url: claim.owner.url,
+          publicOrigin: claim.owner.publicOrigin,
+          port,
+        },
+      };
     } else {
       try {
         const started = settings;
@@ -58,12 +72,18 @@ export async function openRuntime(initial: Settings, role: RuntimeRole = 'server
           dataDir: stateDir,
           host: started.host,
           port,
-          publicOriginFor: (listening) => withSandboxPort({ ...started.processor, port }, listening, started.publicUrl).publicOrigin,
+          publicOriginFor: (listening) =>
+            withSandboxPort({ ...started.processor, port }, listening, started.publicUrl).publicOrigin,
           apiKey,
           webhookSecret,
           // A server's own webhook route; a process without one (the job runner, a --once run) sends
           // them to the portal's public address (they wait in the sandbox's journal until it answers).
-          webhookUrl: () => (portalPort === null ? (role === 'server' ? null : `${started.publicUrl}/api/v1/processor/webhook`) : `http://127.0.0.1:${portalPort}/api/v1/processor/webhook`),
+          webhookUrl: () =>
+            portalPort === null
+              ? role === 'server'
+                ? null
+                : `${started.publicUrl}/api/v1/processor/webhook`
+              : `http://127.0.0.1:${portalPort}/api/v1/processor/webhook`,
           allowedParentOrigins: () => portalOrigins(started, portalPort),
           settleDelayMs: started.processor.settleDelayMs,
           // The "slow answer" test card answers well after the portal has given up waiting.
@@ -71,14 +91,20 @@ export async function openRuntime(initial: Settings, role: RuntimeRole = 'server
           logLevel: started.logLevel,
         });
         claim.publish(running.url, running.publicOrigin);
-        sandbox = { ...running, close: async () => {
-          try {
-            await running.close();
-          } finally {
-            claim.release();
-          }
-        } };
-        settings = { ...settings, processor: withSandboxPort({ ...settings.processor, port }, running.port, settings.publicUrl) };
+        sandbox = {
+          ...running,
+          close: async () => {
+            try {
+              await running.close();
+            } finally {
+              claim.release();
+            }
+          },
+        };
+        settings = {
+          ...settings,
+          processor: withSandboxPort({ ...settings.processor, port }, running.port, settings.publicUrl),
+        };
         // The demo data's saved methods were made without the sandbox: it learns their tokens (approved, settling).
         running.adopt(await savedMethodDescriptions(database.db));
       } catch (error) {

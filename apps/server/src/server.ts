@@ -46,7 +46,10 @@ async function main(): Promise<void> {
     }
     stopping = true;
     app.lifecycle.draining = true;
-    app.log.info({ signal, drainMs: settings.shutdownDrainMs }, 'stopping: readiness fails now; serving on while the load balancer notices');
+    app.log.info(
+      { signal, drainMs: settings.shutdownDrainMs },
+      'stopping: readiness fails now; serving on while the load balancer notices',
+    );
     const drained = new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, settings.shutdownDrainMs);
       endDrain = () => {

@@ -33,22 +33,29 @@ function accepts(property: PropertySchema): string {
   if (property.type === 'integer' || property.type === 'number') {
     const kind = property.type === 'integer' ? 'integer' : 'number';
     const low = property.minimum;
-    const high = property.maximum === undefined || property.maximum >= LARGEST_INTEGER ? undefined : property.maximum;
+    const high =
+      property.maximum === undefined || property.maximum >= LARGEST_INTEGER ? undefined : property.maximum;
     if (low !== undefined && high !== undefined) return `${kind} ${String(low)}-${String(high)}`;
     if (low !== undefined) return `${kind} ≥ ${String(low)}`;
     return kind;
   }
   if (property.format === 'uri') return 'URL';
   if (property.format === 'date') return 'date (YYYY-MM-DD)';
-  if (property.minLength !== undefined && property.minLength > 1) return `text, ${String(property.minLength)}+ characters`;
+  if (property.minLength !== undefined && property.minLength > 1)
+    return `text, ${String(property.minLength)}+ characters`;
   return 'text';
 }
 
 /** Every setting, in the order of SETTING_GROUPS and, within a group, of EnvSchema. */
 export function settingsReference(): SettingReference[] {
-  const schema = z.toJSONSchema(EnvSchema, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, PropertySchema> };
+  const schema = z.toJSONSchema(EnvSchema, { io: 'input', unrepresentable: 'any' }) as {
+    properties: Record<string, PropertySchema>;
+  };
   const settings = Object.entries(schema.properties).map(([name, property]): SettingReference => {
-    if (!property.group || !property.description) throw new Error(`${name} has no group or description in settings.ts (setting(…, { group, description }))`);
+    if (!property.group || !property.description)
+      throw new Error(
+        `${name} has no group or description in settings.ts (setting(…, { group, description }))`,
+      );
     return {
       name,
       group: property.group,
@@ -73,7 +80,9 @@ export function settingsReferenceMarkdown(): string {
     lines.push(`### ${group}`, '', '| Variable | Takes | Default | What it does |', '|---|---|---|---|');
     for (const setting of inGroup) {
       const name = `\`${setting.name}\`${setting.secret ? ' (secret)' : ''}`;
-      lines.push(`| ${name} | ${cell(setting.accepts)} | ${setting.defaultValue === null ? 'unset' : `\`${cell(setting.defaultValue)}\``} | ${cell(setting.description)} |`);
+      lines.push(
+        `| ${name} | ${cell(setting.accepts)} | ${setting.defaultValue === null ? 'unset' : `\`${cell(setting.defaultValue)}\``} | ${cell(setting.description)} |`,
+      );
     }
     lines.push('');
   }

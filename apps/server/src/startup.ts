@@ -11,9 +11,17 @@ import type { Settings } from './settings';
  * demo mode only (docs/decisions/012) seed the demo households and accounts on first start. Without demo
  * mode nothing demo is ever written.
  */
-export async function prepareDatabase(settings: Settings, database: DatabaseHandle): Promise<SeedSummary | null> {
+export async function prepareDatabase(
+  settings: Settings,
+  database: DatabaseHandle,
+): Promise<SeedSummary | null> {
   if (settings.migrateAtStart) await database.migrate();
-  return settings.demoMode ? seedDemoDataIfEmpty(database, settings.demoHouseholds === undefined ? {} : { households: settings.demoHouseholds }) : null;
+  return settings.demoMode
+    ? seedDemoDataIfEmpty(
+        database,
+        settings.demoHouseholds === undefined ? {} : { households: settings.demoHouseholds },
+      )
+    : null;
 }
 
 export interface BannerInput {
@@ -26,7 +34,8 @@ export interface BannerInput {
 
 const describeTrustProxy = (trustProxy: Settings['trustProxy']): string | null => {
   if (trustProxy === false) return null;
-  if (trustProxy === true) return 'any peer (TRUST_PROXY=true: clients can forge X-Forwarded-For; list the proxy addresses instead)';
+  if (trustProxy === true)
+    return 'any peer (TRUST_PROXY=true: clients can forge X-Forwarded-For; list the proxy addresses instead)';
   if (typeof trustProxy === 'number') return `${String(trustProxy)} proxy hop${trustProxy === 1 ? '' : 's'}`;
   return trustProxy.join(', ');
 };
@@ -63,16 +72,24 @@ export function startBanner({ settings, version, port, seeded }: BannerInput): s
   if (!settings.demoMode) {
     lines.push('  Demo mode: off (no demo data, no demo accounts, no test SAML issuer).');
   } else {
-    lines.push('  Demo mode: ON (DEMO_MODE; refused with NODE_ENV=production). Never put real members in this database.');
+    lines.push(
+      '  Demo mode: ON (DEMO_MODE; refused with NODE_ENV=production). Never put real members in this database.',
+    );
     if (seeded) {
-      lines.push(`  Seeded the demo data: ${String(seeded.counts.households)} households in ${(seeded.milliseconds / 1000).toFixed(1)} s.`);
+      lines.push(
+        `  Seeded the demo data: ${String(seeded.counts.households)} households in ${(seeded.milliseconds / 1000).toFixed(1)} s.`,
+      );
     }
     lines.push(`  Sign in at ${local}/ (every demo account's password: ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) {
       const scenarios = account.scenarios ? ` [${account.scenarios.join(' + ')}]` : '';
-      lines.push(`    ${account.username.padEnd(14)} ${account.realm.padEnd(9)} ${account.shows}${scenarios}`);
+      lines.push(
+        `    ${account.username.padEnd(14)} ${account.realm.padEnd(9)} ${account.shows}${scenarios}`,
+      );
     }
-    lines.push(`  Pay as a guest at ${local}/payments/locate-account (policy number, subscriber's date of birth, home ZIP):`);
+    lines.push(
+      `  Pay as a guest at ${local}/payments/locate-account (policy number, subscriber's date of birth, home ZIP):`,
+    );
     for (const account of DEMO_ACCOUNTS) {
       if (!account.household || !account.guestScenario) continue;
       const facts = demoGuestFacts(account.household);

@@ -23,7 +23,15 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 
 /** No token, a forged one, and a valid token of each kind of caller (world.ts). */
-const FUZZ_CALLERS: Caller[] = ['anonymous', 'forgedWrongKey', 'memberA', 'guestA', 'customerService', 'brokerOfRecord', 'assertedA'];
+const FUZZ_CALLERS: Caller[] = [
+  'anonymous',
+  'forgedWrongKey',
+  'memberA',
+  'guestA',
+  'customerService',
+  'brokerOfRecord',
+  'assertedA',
+];
 
 /** Routes the document leaves out on purpose (it describes itself and its own page nowhere). */
 const UNDOCUMENTED = new Set(['GET /api/openapi.json', 'GET /api/docs']);
@@ -46,7 +54,17 @@ interface Operation {
   answersWithPages: boolean;
 }
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> }; responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+        responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+      }
+    >
+  >;
   components: { schemas: Record<string, JsonSchema> };
 }
 
@@ -59,14 +77,22 @@ interface FuzzRequest {
 }
 
 /** Names of the parts inside, which a refusal never needs (the public health route names its driver). */
-const REFUSAL_LEAKS: [string, RegExp][] = [['a driver or ORM name', /drizzle|pglite|node-postgres|pg-boss|\bpg_|postgres/i]];
+const REFUSAL_LEAKS: [string, RegExp][] = [
+  ['a driver or ORM name', /drizzle|pglite|node-postgres|pg-boss|\bpg_|postgres/i],
+];
 
 /** Internal detail an answer must never carry: stack frames, source paths, driver and SQL errors. */
 const LEAKS: [string, RegExp][] = [
   ['a stack frame', /\n\s+at\s|\bat (?:async )?[\w.<>]+ \(/],
   ['a source path', /node_modules|file:\/\/|\/apps\/server\/|\.(?:ts|mjs|cjs):\d+/],
-  ['an SQL error', /syntax error at or near|invalid input syntax|violates .* constraint|duplicate key|relation "|column "|Failed query|SQLSTATE|current transaction is aborted/i],
-  ['a JavaScript error', /\b(?:TypeError|ReferenceError|RangeError|InternalError)\b|Cannot read propert|is not a function|undefined is not/],
+  [
+    'an SQL error',
+    /syntax error at or near|invalid input syntax|violates .* constraint|duplicate key|relation "|column "|Failed query|SQLSTATE|current transaction is aborted/i,
+  ],
+  [
+    'a JavaScript error',
+    /\b(?:TypeError|ReferenceError|RangeError|InternalError)\b|Cannot read propert|is not a function|undefined is not/,
+  ],
 ];
 
 /** Whether a schema describes a problem (type, title and status). */
@@ -84,9 +110,19 @@ function operationsOf(document: OpenApiDocument): Operation[] {
         method: method.toUpperCase(),
         path,
         parameters: operation.parameters ?? [],
-        body: content ? { contentType: content[0], schema: content[1].schema, required: operation.requestBody?.required ?? false } : null,
+        body: content
+          ? {
+              contentType: content[0],
+              schema: content[1].schema,
+              required: operation.requestBody?.required ?? false,
+            }
+          : null,
         answersWithPages: Object.entries(operation.responses ?? {}).some(
-          ([status, response]) => Number(status) >= 400 && Object.values(response.content ?? {}).some((media) => !isProblemSchema(media.schema, document.components.schemas)),
+          ([status, response]) =>
+            Number(status) >= 400 &&
+            Object.values(response.content ?? {}).some(
+              (media) => !isProblemSchema(media.schema, document.components.schemas),
+            ),
         ),
       });
     }
@@ -126,36 +162,70 @@ function knownFor(name: string, known: Map<string, string[]>): string[] {
   const key = name.toLowerCase();
   const exact = known.get(key);
   if (exact) return exact;
-  const similar = [...known.entries()].filter(([field]) => field.endsWith(key)).flatMap(([, values]) => values);
+  const similar = [...known.entries()]
+    .filter(([field]) => field.endsWith(key))
+    .flatMap(([, values]) => values);
   return similar;
 }
 
 /** A URL carries UTF-8: a lone surrogate goes as U+FFFD (what a browser sends). */
-const wellFormed = (text: string): string => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+const wellFormed = (text: string): string =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
 // JSON.stringify gives undefined for undefined (the generated values hold no functions or symbols).
-const queryText = (value: unknown): string => (typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
+const queryText = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
 
-function bodyArb(operation: Operation, context: SchemaContext, validOnly: boolean): fc.Arbitrary<{ payload?: string; contentType?: string; summary: string }> {
-  const json = (kind: string) => (value: unknown) => ({ payload: JSON.stringify(value), contentType: 'application/json', summary: `${kind} JSON body` });
+function bodyArb(
+  operation: Operation,
+  context: SchemaContext,
+  validOnly: boolean,
+): fc.Arbitrary<{ payload?: string; contentType?: string; summary: string }> {
+  const json = (kind: string) => (value: unknown) => ({
+    payload: JSON.stringify(value),
+    contentType: 'application/json',
+    summary: `${kind} JSON body`,
+  });
   const wrongShape = hostileBody.map(json('wrong-shape'));
-  const broken = fc.constantFrom('{"a":', '[1,2', 'null', '"', '{"a":1}}', '\u0000').map((text) => ({ payload: text, contentType: 'application/json', summary: 'broken JSON text' }));
-  const wrongType = fc.string({ maxLength: 40 }).map((text) => ({ payload: text, contentType: 'text/plain', summary: 'text/plain body' }));
+  const broken = fc
+    .constantFrom('{"a":', '[1,2', 'null', '"', '{"a":1}}', '\u0000')
+    .map((text) => ({ payload: text, contentType: 'application/json', summary: 'broken JSON text' }));
+  const wrongType = fc
+    .string({ maxLength: 40 })
+    .map((text) => ({ payload: text, contentType: 'text/plain', summary: 'text/plain body' }));
   const none = fc.constant({ summary: 'no body' });
   if (operation.body === null) {
     if (validOnly) return none;
-    return fc.oneof({ arbitrary: none, weight: 4 }, { arbitrary: wrongShape, weight: 2 }, { arbitrary: broken, weight: 1 });
+    return fc.oneof(
+      { arbitrary: none, weight: 4 },
+      { arbitrary: wrongShape, weight: 2 },
+      { arbitrary: broken, weight: 1 },
+    );
   }
   const valid = arbitraryFor(operation.body.schema, context);
   const mutated = fc.tuple(valid, mutationArb).map(([value, mutation]) => mutate(value, mutation));
   if (operation.body.contentType === 'application/x-www-form-urlencoded') {
     const form = (kind: string) => (value: unknown) => {
-      const fields: [string, unknown][] = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [['value', value]];
-      const params = new URLSearchParams(fields.map(([key, field]): [string, string] => [key, queryText(field)]));
-      return { payload: params.toString(), contentType: 'application/x-www-form-urlencoded', summary: `${kind} form body` };
+      const fields: [string, unknown][] =
+        value !== null && typeof value === 'object' && !Array.isArray(value)
+          ? Object.entries(value)
+          : [['value', value]];
+      const params = new URLSearchParams(
+        fields.map(([key, field]): [string, string] => [key, queryText(field)]),
+      );
+      return {
+        payload: params.toString(),
+        contentType: 'application/x-www-form-urlencoded',
+        summary: `${kind} form body`,
+      };
     };
     if (validOnly) return valid.map(form('valid'));
-    return fc.oneof({ arbitrary: valid.map(form('valid')), weight: 3 }, { arbitrary: mutated.map(form('mutated')), weight: 4 }, { arbitrary: none, weight: 1 }, { arbitrary: wrongShape, weight: 1 });
+    return fc.oneof(
+      { arbitrary: valid.map(form('valid')), weight: 3 },
+      { arbitrary: mutated.map(form('mutated')), weight: 4 },
+      { arbitrary: none, weight: 1 },
+      { arbitrary: wrongShape, weight: 1 },
+    );
   }
   if (validOnly) return valid.map(json('valid'));
   return fc.oneof(
@@ -172,15 +242,28 @@ function bodyArb(operation: Operation, context: SchemaContext, validOnly: boolea
  * A request to the operation: either meant to be valid (parameters and body from the schemas, path
  * parameters naming the world's real records) or malformed (any part may be hostile).
  */
-function requestArb(operation: Operation, context: SchemaContext, known: Map<string, string[]>, token: string | null, validOnly: boolean): fc.Arbitrary<FuzzRequest> {
+function requestArb(
+  operation: Operation,
+  context: SchemaContext,
+  known: Map<string, string[]>,
+  token: string | null,
+  validOnly: boolean,
+): fc.Arbitrary<FuzzRequest> {
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
   const pathValues = fc.tuple(
     ...pathParameters.map((parameter) => {
       const fromSchema = arbitraryFor(parameter.schema, context).map(queryText);
-      const real = knownFor(parameter.name, known).filter((value) => fits(resolve(parameter.schema, context), value));
-      const valid = real.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...real), weight: 4 }, { arbitrary: fromSchema, weight: 1 }) : fromSchema;
-      return validOnly ? valid : fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: hostileText, weight: 2 });
+      const real = knownFor(parameter.name, known).filter((value) =>
+        fits(resolve(parameter.schema, context), value),
+      );
+      const valid =
+        real.length > 0
+          ? fc.oneof({ arbitrary: fc.constantFrom(...real), weight: 4 }, { arbitrary: fromSchema, weight: 1 })
+          : fromSchema;
+      return validOnly
+        ? valid
+        : fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: hostileText, weight: 2 });
     }),
   );
   const queryValues = fc.tuple(
@@ -201,9 +284,21 @@ function requestArb(operation: Operation, context: SchemaContext, known: Map<str
   const goodKey = fc.uuid().map((key) => `fuzz-${key}`);
   const idempotencyKey = validOnly
     ? goodKey
-    : fc.oneof({ arbitrary: goodKey, weight: 8 }, { arbitrary: fc.constantFrom<string | undefined>(undefined, '', 'k'.repeat(300), 'ключ', 'a b'), weight: 1 });
+    : fc.oneof(
+        { arbitrary: goodKey, weight: 8 },
+        {
+          arbitrary: fc.constantFrom<string | undefined>(undefined, '', 'k'.repeat(300), 'ключ', 'a b'),
+          weight: 1,
+        },
+      );
   return fc
-    .record({ path: pathValues, query: queryValues, body: bodyArb(operation, context, validOnly), key: idempotencyKey, extraQuery: validOnly ? fc.constant(undefined) : fc.option(hostileText, { nil: undefined, freq: 6 }) })
+    .record({
+      path: pathValues,
+      query: queryValues,
+      body: bodyArb(operation, context, validOnly),
+      key: idempotencyKey,
+      extraQuery: validOnly ? fc.constant(undefined) : fc.option(hostileText, { nil: undefined, freq: 6 }),
+    })
     .map(({ path: values, query, body, key, extraQuery }) => {
       let url = operation.path;
       pathParameters.forEach((parameter, index) => {
@@ -213,7 +308,8 @@ function requestArb(operation: Operation, context: SchemaContext, known: Map<str
       queryParameters.forEach((parameter, index) => {
         const value = query[index];
         if (value === undefined) return;
-        for (const item of Array.isArray(value) ? value : [value]) search.append(parameter.name, queryText(item));
+        for (const item of Array.isArray(value) ? value : [value])
+          search.append(parameter.name, queryText(item));
       });
       if (extraQuery !== undefined) search.append('__proto__', extraQuery);
       const queryString = search.toString();
@@ -243,14 +339,19 @@ function faultIn(response: LightMyRequestResponse, operation: Operation): string
       if (pattern.test(text)) return `the refusal carries ${what}`;
     }
     if (operation.answersWithPages) return null;
-    if (!contentType.startsWith('application/problem+json')) return `a refusal (${response.statusCode}) as ${contentType || 'no content type'}, not problem+json`;
+    if (!contentType.startsWith('application/problem+json'))
+      return `a refusal (${response.statusCode}) as ${contentType || 'no content type'}, not problem+json`;
     let problem: { type?: unknown; title?: unknown; status?: unknown };
     try {
       problem = JSON.parse(response.body) as typeof problem;
     } catch {
       return 'a problem+json refusal that is not JSON';
     }
-    if (typeof problem.type !== 'string' || typeof problem.title !== 'string' || problem.status !== response.statusCode) {
+    if (
+      typeof problem.type !== 'string' ||
+      typeof problem.title !== 'string' ||
+      problem.status !== response.statusCode
+    ) {
       return 'a problem+json refusal without its type, title and status';
     }
   }
@@ -285,48 +386,78 @@ describe('API fuzzing from the OpenAPI document', () => {
   });
 
   it('the document describes every API route the server has (so every route is fuzzed)', () => {
-    const documented = new Set(operationsOf(document).map((operation) => `${operation.method} ${operation.path.replace(/\{(\w+)\}/g, ':$1')}`));
-    const routes = app.routeTable.filter((route) => route.includes(' /api/') && !route.startsWith('HEAD ') && !UNDOCUMENTED.has(route));
+    const documented = new Set(
+      operationsOf(document).map(
+        (operation) => `${operation.method} ${operation.path.replace(/\{(\w+)\}/g, ':$1')}`,
+      ),
+    );
+    const routes = app.routeTable.filter(
+      (route) => route.includes(' /api/') && !route.startsWith('HEAD ') && !UNDOCUMENTED.has(route),
+    );
     expect(routes.filter((route) => !documented.has(route))).toEqual([]);
     expect(documented.size).toBeGreaterThanOrEqual(routes.length);
   });
 
   it('every schema in the document can be generated from', () => {
     for (const operation of operationsOf(document)) {
-      if (operation.body) fc.sample(arbitraryFor(resolve(operation.body.schema, context), context), { numRuns: 3, seed: 1 });
-      for (const parameter of operation.parameters) fc.sample(arbitraryFor(parameter.schema, context), { numRuns: 3, seed: 1 });
+      if (operation.body)
+        fc.sample(arbitraryFor(resolve(operation.body.schema, context), context), { numRuns: 3, seed: 1 });
+      for (const parameter of operation.parameters)
+        fc.sample(arbitraryFor(parameter.schema, context), { numRuns: 3, seed: 1 });
     }
   });
 
   // One test for all operations: the document only exists once the app does (after collection). Every
   // operation is fuzzed and every failure reported, not only the first.
-  it('fuzzes every operation without a token and with each kind of caller', { timeout: 20 * 60_000 }, async () => {
-    const failures: string[] = [];
-    for (const operation of operationsOf(document)) {
-      const name = `${operation.method} ${operation.path}`;
-      const statuses = new Map<number, number>();
-      seen.set(name, statuses);
-      for (const caller of FUZZ_CALLERS) {
-        const details = await fc.check(
-          fc.asyncProperty(fc.boolean().chain((validOnly) => requestArb(operation, context, known, world.tokens[caller], validOnly)), async (request) => {
-            const response = await app.inject({ method: operation.method as InjectOptions['method'], url: request.url, headers: request.headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
-            statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-            const fault = faultIn(response, operation);
-            if (fault) throw new Error(`${name} as ${caller}: ${fault}\n  sent ${request.url.slice(0, 160)} with ${request.summary.slice(0, 240)}\n  got ${response.statusCode} ${response.body.slice(0, 400)}`);
-          }),
-          { numRuns: RUNS, endOnFailure: true, ...(SEED === undefined ? {} : { seed: SEED }) },
-        );
-        if (details.failed) {
-          const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-          failures.push(`${error}\n  (replay: FUZZ_SEED=${details.seed})`);
-          break;
+  it(
+    'fuzzes every operation without a token and with each kind of caller',
+    { timeout: 20 * 60_000 },
+    async () => {
+      const failures: string[] = [];
+      for (const operation of operationsOf(document)) {
+        const name = `${operation.method} ${operation.path}`;
+        const statuses = new Map<number, number>();
+        seen.set(name, statuses);
+        for (const caller of FUZZ_CALLERS) {
+          const details = await fc.check(
+            fc.asyncProperty(
+              fc
+                .boolean()
+                .chain((validOnly) => requestArb(operation, context, known, world.tokens[caller], validOnly)),
+              async (request) => {
+                const response = await app.inject({
+                  method: operation.method as InjectOptions['method'],
+                  url: request.url,
+                  headers: request.headers,
+                  ...(request.payload === undefined ? {} : { payload: request.payload }),
+                });
+                statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+                const fault = faultIn(response, operation);
+                if (fault)
+                  throw new Error(
+                    `${name} as ${caller}: ${fault}\n  sent ${request.url.slice(0, 160)} with ${request.summary.slice(0, 240)}\n  got ${response.statusCode} ${response.body.slice(0, 400)}`,
+                  );
+              },
+            ),
+            { numRuns: RUNS, endOnFailure: true, ...(SEED === undefined ? {} : { seed: SEED }) },
+          );
+          if (details.failed) {
+            const error =
+              details.errorInstance instanceof Error
+                ? details.errorInstance.message
+                : String(details.errorInstance);
+            failures.push(`${error}\n  (replay: FUZZ_SEED=${details.seed})`);
+            break;
+          }
         }
       }
-    }
-    expect(failures, failures.join('\n\n')).toEqual([]);
-    // The fuzzer is worth something only if valid callers get past validation and access checks to the
-    // handlers: an answer (2xx) or a business rule's refusal (409, 422).
-    const reached = [...seen.values()].filter((statuses) => [...statuses.keys()].some((status) => status < 300 || status === 409 || status === 422)).length;
-    expect(reached / seen.size).toBeGreaterThan(0.5);
-  });
+      expect(failures, failures.join('\n\n')).toEqual([]);
+      // The fuzzer is worth something only if valid callers get past validation and access checks to the
+      // handlers: an answer (2xx) or a business rule's refusal (409, 422).
+      const reached = [...seen.values()].filter((statuses) =>
+        [...statuses.keys()].some((status) => status < 300 || status === 409 || status === 422),
+      ).length;
+      expect(reached / seen.size).toBeGreaterThan(0.5);
+    },
+  );
 });

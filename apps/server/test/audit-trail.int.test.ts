@@ -28,19 +28,32 @@ describe('audit trail and log hygiene', () => {
   it('records sign-ins, refusals and reads with who, what, outcome and from where', async () => {
     const mine = await createMemberWithPolicy(database.handle.db);
     const theirs = await createMemberWithPolicy(database.handle.db);
-    const account = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], memberId: mine.memberId });
+    const account = await createAccount(database.handle.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId: mine.memberId,
+    });
     await expect(signIn(app, 'consumer', account.username, 'not-the-password')).rejects.toThrow(/401/);
     const { accessToken, refreshToken, idToken } = await signIn(app, 'consumer', account.username, PASSWORD);
     const auth = { authorization: `Bearer ${accessToken}` };
     await app.inject({ method: 'GET', url: `/api/v1/Policy/${mine.policyId}`, headers: auth });
     await app.inject({ method: 'GET', url: `/api/v1/Policy/${theirs.policyId}`, headers: auth });
     await app.inject({ method: 'GET', url: '/api/v1/session' });
-    await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: 'Bearer not.a.token' } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { authorization: 'Bearer not.a.token' },
+    });
     await app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
       headers: CSRF,
-      payload: { identifierType: 'policyNumber', identifier: 'NOPE-1', dateOfBirth: '1980-01-01', zipCode: '02720' },
+      payload: {
+        identifierType: 'policyNumber',
+        identifier: 'NOPE-1',
+        dateOfBirth: '1980-01-01',
+        zipCode: '02720',
+      },
     });
 
     const rows = await database.handle.db.select().from(auditLog).orderBy(asc(auditLog.id));
@@ -69,13 +82,27 @@ describe('audit trail and log hygiene', () => {
     expect(read?.requestId).toBeTruthy();
     // The audit log holds ids and codes, never the member's data or credentials.
     const stored = JSON.stringify(rows);
-    for (const secret of [accessToken, idToken, refreshToken ?? 'x'.repeat(40), PASSWORD, 'not-the-password', 'Test', '1985-04-12']) {
+    for (const secret of [
+      accessToken,
+      idToken,
+      refreshToken ?? 'x'.repeat(40),
+      PASSWORD,
+      'not-the-password',
+      'Test',
+      '1985-04-12',
+    ]) {
       expect(stored).not.toContain(secret);
     }
 
     // …and the log lines carry none of the secrets either.
     const text = logs.join('\n');
-    for (const secret of [accessToken, idToken, refreshToken ?? 'x'.repeat(40), PASSWORD, 'not-the-password']) {
+    for (const secret of [
+      accessToken,
+      idToken,
+      refreshToken ?? 'x'.repeat(40),
+      PASSWORD,
+      'not-the-password',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(logs.some((line) => line.includes('"security":true'))).toBe(true);

@@ -126,13 +126,19 @@ const MATRIX: Record<string, RouteCase> = {
   },
   // Issue 13 find a member: staff with member-search only, whomever they act for; everyone else 403 (audited).
   'POST /api/v1/staff/member-search': {
-    request: (w) => ({ url: '/api/v1/staff/member-search', payload: { kind: 'policyNumber', policyNumber: w.a.policyNumber } }),
+    request: (w) => ({
+      url: '/api/v1/staff/member-search',
+      payload: { kind: 'policyNumber', policyNumber: w.a.policyNumber },
+    }),
     expect: { ...signedIn(403), customerService: 200, customerServiceForB: 200 },
   },
   // Issue 33 item 14 (docs/decisions/043): staff with member-search start acting for a member with a reason —
   // both already act for someone, so starting another is refused until they end it (409); everyone else 403.
   'POST /api/v1/staff/acting-session': {
-    request: (w) => ({ url: '/api/v1/staff/acting-session', payload: { householdId: w.a.householdId, reason: 'member-called' } }),
+    request: (w) => ({
+      url: '/api/v1/staff/acting-session',
+      payload: { householdId: w.a.householdId, reason: 'member-called' },
+    }),
     expect: { ...signedIn(403), customerService: 409, customerServiceForB: 409 },
   },
   // Ending it: theirs only (the session under way is the caller's own); it changes their session, so it runs last.
@@ -314,46 +320,88 @@ const MATRIX: Record<string, RouteCase> = {
   },
   'GET /api/v1/ServiceRequest/:id': {
     request: (w) => ({ url: `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}` }),
-    expect: { ...ownersOfA(200), memberB: 404, otherBroker: 404, guestA: 404, guestB: 404, staffWithoutSearch: 404 },
+    expect: {
+      ...ownersOfA(200),
+      memberB: 404,
+      otherBroker: 404,
+      guestA: 404,
+      guestB: 404,
+      staffWithoutSearch: 404,
+    },
   },
   'GET /api/v1/ServiceRequest/:id/attachments/:attachmentId': {
-    request: (w) => ({ url: `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}/attachments/${w.aRecords.serviceRequestAttachmentId}` }),
-    expect: { ...ownersOfA(200), memberB: 404, otherBroker: 404, guestA: 404, guestB: 404, staffWithoutSearch: 404 },
+    request: (w) => ({
+      url: `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}/attachments/${w.aRecords.serviceRequestAttachmentId}`,
+    }),
+    expect: {
+      ...ownersOfA(200),
+      memberB: 404,
+      otherBroker: 404,
+      guestA: 404,
+      guestB: 404,
+      staffWithoutSearch: 404,
+    },
   },
   // Role action `create-service-request`: members, brokers (of record), customer service and an assertion
   // naming A's policy; not guests. A general request is accepted (201); A's completed request cannot be
   // cancelled (422); another member or broker is refused A's household (403) or request (404).
   'POST /api/v1/Household/:householdId/service-requests': {
-    request: (w, caller) => command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/service-requests`, { subject: 'Matrix', message: 'A question.' }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/service-requests`, {
+        subject: 'Matrix',
+        message: 'A question.',
+      }),
     expect: { ...signedIn(403), memberA: 201, brokerOfRecord: 201, customerService: 201, assertedA: 201 },
   },
   'PUT /api/v1/ServiceRequest/:id/cancel': {
-    request: (w, caller) => command(caller, `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}/cancel`, { version: 1 }),
-    expect: { ...signedIn(403), memberA: 422, memberB: 404, brokerOfRecord: 422, otherBroker: 404, customerService: 422, assertedA: 422 },
+    request: (w, caller) =>
+      command(caller, `/api/v1/ServiceRequest/${w.aRecords.serviceRequestId}/cancel`, { version: 1 }),
+    expect: {
+      ...signedIn(403),
+      memberA: 422,
+      memberB: 404,
+      brokerOfRecord: 422,
+      otherBroker: 404,
+      customerService: 422,
+      assertedA: 422,
+    },
   },
   // Issue 13, the service-request queue (docs/decisions/030): role action `process-service-request` is the
   // administrator's only (none of these callers, customer service included): everyone signed in is refused
   // before any record is looked at (its positive paths: modules/service-queue/service-queue.int.test.ts).
-  'GET /api/v1/ServiceQueue': { request: () => ({ url: '/api/v1/ServiceQueue?assignee=unassigned' }), expect: signedIn(403) },
-  'GET /api/v1/ServiceQueue/summary': { request: () => ({ url: '/api/v1/ServiceQueue/summary' }), expect: signedIn(403) },
+  'GET /api/v1/ServiceQueue': {
+    request: () => ({ url: '/api/v1/ServiceQueue?assignee=unassigned' }),
+    expect: signedIn(403),
+  },
+  'GET /api/v1/ServiceQueue/summary': {
+    request: () => ({ url: '/api/v1/ServiceQueue/summary' }),
+    expect: signedIn(403),
+  },
   'GET /api/v1/ServiceQueue/:id': {
     request: (w) => ({ url: `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}` }),
     expect: signedIn(403),
   },
   'POST /api/v1/ServiceQueue/:id/claim': {
-    request: (w, caller) => command(caller, `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}/claim`, { version: 1 }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}/claim`, { version: 1 }),
     expect: signedIn(403),
   },
   'POST /api/v1/ServiceQueue/:id/release': {
-    request: (w, caller) => command(caller, `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}/release`, { version: 1 }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}/release`, { version: 1 }),
     expect: signedIn(403),
   },
   'POST /api/v1/ServiceQueue/:id/approve': {
-    request: (w, caller) => command(caller, `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}/approve`, { version: 1 }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}/approve`, { version: 1 }),
     expect: signedIn(403),
   },
   'POST /api/v1/ServiceQueue/:id/reject': {
-    request: (w, caller) => command(caller, `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}/reject`, { version: 1, reason: 'Matrix rejection' }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/ServiceQueue/${w.aRecords.serviceRequestId}/reject`, {
+        version: 1,
+        reason: 'Matrix rejection',
+      }),
     expect: signedIn(403),
   },
   // Coverage (issue 11; modules/policy-coverage): the reads need the page in the caller's role routes (SPEC §6: guests
@@ -369,7 +417,11 @@ const MATRIX: Record<string, RouteCase> = {
     expect: { ...ownersOfA(200), guestA: 403 },
   },
   'POST /api/v1/Policy/:policyId/end-coverage': {
-    request: (w, caller) => command(caller, `/api/v1/Policy/${w.a.policyId}/end-coverage`, { reason: 'cost', endDate: '2026-12-31' }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/end-coverage`, {
+        reason: 'cost',
+        endDate: '2026-12-31',
+      }),
     expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
   },
   'GET /api/v1/Policy/:policyId/coverage-dates': {
@@ -377,7 +429,11 @@ const MATRIX: Record<string, RouteCase> = {
     expect: { ...ownersOfA(200), guestA: 403 },
   },
   'POST /api/v1/Policy/:policyId/coverage-dates': {
-    request: (w, caller) => command(caller, `/api/v1/Policy/${w.a.policyId}/coverage-dates`, { reason: 'start-later', date: '2027-01-01' }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/coverage-dates`, {
+        reason: 'start-later',
+        date: '2027-01-01',
+      }),
     expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
   },
   'GET /api/v1/Policy/:policyId/plan-choices': {
@@ -385,7 +441,11 @@ const MATRIX: Record<string, RouteCase> = {
     expect: { ...ownersOfA(200), guestA: 403 },
   },
   'POST /api/v1/Policy/:policyId/change-plan': {
-    request: (w, caller) => command(caller, `/api/v1/Policy/${w.a.policyId}/change-plan`, { planId: '77421MA0010001-01', renewal: true }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/change-plan`, {
+        planId: '77421MA0010001-01',
+        renewal: true,
+      }),
     expect: { ...signedIn(403), memberA: 422, brokerOfRecord: 422, assertedA: 422 },
   },
   // Dependents (issue 11): role actions `add-dependent` (members, the broker of record, customer service, an
@@ -397,13 +457,25 @@ const MATRIX: Record<string, RouteCase> = {
         lifeEvent: 'birth',
         lifeEventDate: '2025-01-10',
         coverageStartDate: '2025-01-10',
-        dependents: [{ firstName: 'Matrix', lastName: 'Baby', dob: '2025-01-10', gender: 'female', relationship: 'child' }],
+        dependents: [
+          {
+            firstName: 'Matrix',
+            lastName: 'Baby',
+            dob: '2025-01-10',
+            gender: 'female',
+            relationship: 'child',
+          },
+        ],
       }),
     expect: { ...signedIn(403), memberA: 422, brokerOfRecord: 422, customerService: 422, assertedA: 422 },
   },
   'POST /api/v1/Policy/:policyId/dependents/remove': {
     request: (w, caller) =>
-      command(caller, `/api/v1/Policy/${w.a.policyId}/dependents/remove`, { memberId: w.a.memberId, removalReason: 'moved-out', removalDate: '2025-01-10' }),
+      command(caller, `/api/v1/Policy/${w.a.policyId}/dependents/remove`, {
+        memberId: w.a.memberId,
+        removalReason: 'moved-out',
+        removalDate: '2025-01-10',
+      }),
     expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
   },
   // Contact information, addresses and demographics (issue 11): read by whoever may see A's household or
@@ -416,7 +488,13 @@ const MATRIX: Record<string, RouteCase> = {
   },
   'PUT /api/v1/Household/:householdId/contact-information': {
     request: (w, caller) =>
-      command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/contact-information`, { email: 'matrix@example.org', homePhone: '', mobilePhone: '617-555-0199', preferredContactMethod: 'email', version: 999 }),
+      command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/contact-information`, {
+        email: 'matrix@example.org',
+        homePhone: '',
+        mobilePhone: '617-555-0199',
+        preferredContactMethod: 'email',
+        version: 999,
+      }),
     expect: { ...signedIn(403), memberA: 409, customerService: 409, assertedA: 409 },
   },
   'GET /api/v1/zip/:zipCode': { request: () => ({ url: '/api/v1/zip/02139' }), expect: signedIn(200) },
@@ -426,12 +504,28 @@ const MATRIX: Record<string, RouteCase> = {
   },
   'PUT /api/v1/Policy/:policyId/mailing-address': {
     request: (w, caller) =>
-      command(caller, `/api/v1/Policy/${w.a.policyId}/mailing-address`, { street1: 'PO Box 12', street2: '', city: 'Fall River', state: 'MA', zipCode: '02722', addressId: null, version: 999 }),
+      command(caller, `/api/v1/Policy/${w.a.policyId}/mailing-address`, {
+        street1: 'PO Box 12',
+        street2: '',
+        city: 'Fall River',
+        state: 'MA',
+        zipCode: '02722',
+        addressId: null,
+        version: 999,
+      }),
     expect: { ...signedIn(403), memberA: 409, customerService: 409, assertedA: 409 },
   },
   'POST /api/v1/Policy/:policyId/residential-address': {
     request: (w, caller) =>
-      command(caller, `/api/v1/Policy/${w.a.policyId}/residential-address`, { street1: '9 Main St', street2: '', city: 'Fall River', state: 'MA', zipCode: '02721', addressId: NO_SUCH_ITEM, version: 999 }),
+      command(caller, `/api/v1/Policy/${w.a.policyId}/residential-address`, {
+        street1: '9 Main St',
+        street2: '',
+        city: 'Fall River',
+        state: 'MA',
+        zipCode: '02721',
+        addressId: NO_SUCH_ITEM,
+        version: 999,
+      }),
     expect: { ...signedIn(403), memberA: 409, customerService: 409, assertedA: 409 },
   },
   'GET /api/v1/Policy/:policyId/demographics': {
@@ -440,11 +534,24 @@ const MATRIX: Record<string, RouteCase> = {
   },
   'POST /api/v1/Policy/:policyId/demographics': {
     request: (w, caller) =>
-      command(caller, `/api/v1/Policy/${w.a.policyId}/demographics`, { memberId: w.a.memberId, firstName: 'Test', middleName: '', lastName: 'Member', dob: '1980-01-15', gender: 'female', tobacco: false, version: 999 }),
+      command(caller, `/api/v1/Policy/${w.a.policyId}/demographics`, {
+        memberId: w.a.memberId,
+        firstName: 'Test',
+        middleName: '',
+        lastName: 'Member',
+        dob: '1980-01-15',
+        gender: 'female',
+        tobacco: false,
+        version: 999,
+      }),
     expect: { ...signedIn(403), memberA: 409, customerService: 409, assertedA: 409 },
   },
   'PUT /api/v1/Household/:householdId/language': {
-    request: (w, caller) => command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/language`, { language: 'es', version: 999 }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/language`, {
+        language: 'es',
+        version: 999,
+      }),
     expect: { ...signedIn(403), memberA: 409, customerService: 409, assertedA: 409 },
   },
   'GET /api/v1/Member/2/:folderId': {
@@ -562,11 +669,17 @@ const MATRIX: Record<string, RouteCase> = {
     expect: signedIn(403),
   },
   'POST /api/v1/payments-desk/payments/:paymentId/refund': {
-    request: (w, caller) => command(caller, `/api/v1/payments-desk/payments/${w.aRecords.paymentId}/refund`, { reason: 'Matrix refund' }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/payments-desk/payments/${w.aRecords.paymentId}/refund`, {
+        reason: 'Matrix refund',
+      }),
     expect: signedIn(403),
   },
   'POST /api/v1/payments-desk/payments/:paymentId/void': {
-    request: (w, caller) => command(caller, `/api/v1/payments-desk/payments/${w.aRecords.paymentId}/void`, { reason: 'Matrix void' }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/payments-desk/payments/${w.aRecords.paymentId}/void`, {
+        reason: 'Matrix void',
+      }),
     expect: signedIn(403),
   },
   'GET /api/v1/payments-desk/failed-work': {
@@ -578,32 +691,50 @@ const MATRIX: Record<string, RouteCase> = {
     expect: signedIn(403),
   },
   'POST /api/v1/payments-desk/failed-autopay-runs/:runId/retry': {
-    request: (_w, caller) => command(caller, `/api/v1/payments-desk/failed-autopay-runs/${NO_SUCH_ITEM}/retry`),
+    request: (_w, caller) =>
+      command(caller, `/api/v1/payments-desk/failed-autopay-runs/${NO_SUCH_ITEM}/retry`),
     expect: signedIn(403),
   },
   // Issue 13, the audit trail: role action `search-audit` (administrators only).
   'GET /api/v1/audit': { request: () => ({ url: '/api/v1/audit?action=read' }), expect: signedIn(403) },
-  'GET /api/v1/audit.csv': { request: () => ({ url: '/api/v1/audit.csv?action=read' }), expect: signedIn(403) },
+  'GET /api/v1/audit.csv': {
+    request: () => ({ url: '/api/v1/audit.csv?action=read' }),
+    expect: signedIn(403),
+  },
   // Issue 34: 834 enrolment imports, the issuer's enrolment client only (client credentials, decision 051):
   // every person's token is refused, administrators' too (enrollment/routes.int.test.ts has the client).
   'POST /api/v1/Enrollment/834': {
-    request: () => ({ url: '/api/v1/Enrollment/834', headers: { 'content-type': 'application/edi-x12' }, payload: 'ISA' }),
+    request: () => ({
+      url: '/api/v1/Enrollment/834',
+      headers: { 'content-type': 'application/edi-x12' },
+      payload: 'ISA',
+    }),
     expect: signedIn(403),
   },
   // Issue 34: issuer event subscribers, issuer staff with role action `manage-webhooks` (administrators only).
   'POST /api/v1/admin/webhook-subscribers': {
-    request: () => ({ url: '/api/v1/admin/webhook-subscribers', payload: { name: 'Matrix', url: 'http://127.0.0.1:9/hooks' } }),
+    request: () => ({
+      url: '/api/v1/admin/webhook-subscribers',
+      payload: { name: 'Matrix', url: 'http://127.0.0.1:9/hooks' },
+    }),
     expect: signedIn(403),
   },
-  'GET /api/v1/admin/webhook-subscribers': { request: () => ({ url: '/api/v1/admin/webhook-subscribers' }), expect: signedIn(403) },
+  'GET /api/v1/admin/webhook-subscribers': {
+    request: () => ({ url: '/api/v1/admin/webhook-subscribers' }),
+    expect: signedIn(403),
+  },
   'POST /api/v1/admin/webhook-subscribers/:subscriberId/replay': {
-    request: () => ({ url: `/api/v1/admin/webhook-subscribers/${NO_SUCH_ITEM}/replay`, payload: { since: '2026-01-01T00:00:00Z' } }),
+    request: () => ({
+      url: `/api/v1/admin/webhook-subscribers/${NO_SUCH_ITEM}/replay`,
+      payload: { since: '2026-01-01T00:00:00Z' },
+    }),
     expect: signedIn(403),
   },
   // Decision 056: editing, disabling/enabling and rotating a subscriber's secret (`manage-webhooks`), and
   // the admin page's reads of the 834 imports (`view-enrollment-imports`): administrators only.
   'PATCH /api/v1/admin/webhook-subscribers/:subscriberId': {
-    request: (_w, caller) => command(caller, `/api/v1/admin/webhook-subscribers/${NO_SUCH_ITEM}`, { name: 'Matrix' }),
+    request: (_w, caller) =>
+      command(caller, `/api/v1/admin/webhook-subscribers/${NO_SUCH_ITEM}`, { name: 'Matrix' }),
     expect: signedIn(403),
   },
   'POST /api/v1/admin/webhook-subscribers/:subscriberId/disable': {
@@ -615,11 +746,18 @@ const MATRIX: Record<string, RouteCase> = {
     expect: signedIn(403),
   },
   'POST /api/v1/admin/webhook-subscribers/:subscriberId/rotate-secret': {
-    request: (_w, caller) => command(caller, `/api/v1/admin/webhook-subscribers/${NO_SUCH_ITEM}/rotate-secret`, {}),
+    request: (_w, caller) =>
+      command(caller, `/api/v1/admin/webhook-subscribers/${NO_SUCH_ITEM}/rotate-secret`, {}),
     expect: signedIn(403),
   },
-  'GET /api/v1/admin/enrollment-imports': { request: () => ({ url: '/api/v1/admin/enrollment-imports' }), expect: signedIn(403) },
-  'GET /api/v1/admin/enrollment-imports/:importId': { request: () => ({ url: `/api/v1/admin/enrollment-imports/${NO_SUCH_ITEM}` }), expect: signedIn(403) },
+  'GET /api/v1/admin/enrollment-imports': {
+    request: () => ({ url: '/api/v1/admin/enrollment-imports' }),
+    expect: signedIn(403),
+  },
+  'GET /api/v1/admin/enrollment-imports/:importId': {
+    request: () => ({ url: `/api/v1/admin/enrollment-imports/${NO_SUCH_ITEM}` }),
+    expect: signedIn(403),
+  },
   // "Who has seen my information": household A's member (and an assertion for A), staff who may act for
   // members; brokers and guests have no such page (403), another member is refused A's household (403).
   'GET /api/v1/Household/:householdId/access-history': {
@@ -634,20 +772,31 @@ const MATRIX: Record<string, RouteCase> = {
   // assertion; not brokers or guests). Whoever may act on A's policy gets as far as the directory: an
   // unknown broker (422). Another member is refused A's policy.
   'POST /api/v1/Policy/:policyId/broker': {
-    request: (w, caller) => command(caller, `/api/v1/Policy/${w.a.policyId}/broker`, { change: 'change', brokerId: NO_SUCH_ITEM, authorize: true }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/broker`, {
+        change: 'change',
+        brokerId: NO_SUCH_ITEM,
+        authorize: true,
+      }),
     expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
   },
   // Issue 12: the provider directory is public facts (any signed-in caller); a policy's PCPs need the page
   // in the caller's role routes (brokers and guests have not got /admin/pcp-select) and the policy; choosing
   // needs `select-pcp` (members, customer service, an assertion) and gets as far as the directory: an NPI
   // it does not list (422).
-  'GET /api/v1/providers': { request: () => ({ url: '/api/v1/providers?specialty=pediatrics&language=es' }), expect: signedIn(200) },
+  'GET /api/v1/providers': {
+    request: () => ({ url: '/api/v1/providers?specialty=pediatrics&language=es' }),
+    expect: signedIn(200),
+  },
   'GET /api/v1/Policy/:policyId/pcp': {
     request: (w) => ({ url: `/api/v1/Policy/${w.a.policyId}/pcp` }),
     expect: { ...ownersOfA(200), brokerOfRecord: 403, guestA: 403 },
   },
   'POST /api/v1/Policy/:policyId/pcp': {
-    request: (w, caller) => command(caller, `/api/v1/Policy/${w.a.policyId}/pcp`, { choices: [{ memberId: w.a.memberId, npi: '1234567893' }] }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/Policy/${w.a.policyId}/pcp`, {
+        choices: [{ memberId: w.a.memberId, npi: '1234567893' }],
+      }),
     expect: { ...signedIn(403), memberA: 422, customerService: 422, assertedA: 422 },
   },
   // Issue 12: additional products for A's household (the page is in members' and staff's role routes, not
@@ -658,13 +807,26 @@ const MATRIX: Record<string, RouteCase> = {
     expect: { ...ownersOfA(200), brokerOfRecord: 403, guestA: 403 },
   },
   'POST /api/v1/Household/:householdId/additional-products': {
-    request: (w, caller) => command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/additional-products`, { product: 'no-such-product', memberIds: [w.a.memberId], startDate: '2030-01-01' }),
+    request: (w, caller) =>
+      command(caller, `/api/v1/Household/${w.a.householdId ?? ''}/additional-products`, {
+        product: 'no-such-product',
+        memberIds: [w.a.memberId],
+        startDate: '2030-01-01',
+      }),
     expect: { ...signedIn(403), memberA: 422, assertedA: 422 },
   },
   // Issue 12: linking an account (role action `link-account`, members' accounts only): the members of the
   // matrix are linked already (409); staff, brokers and guests lack the action; an assertion is no account.
   'POST /api/v1/account/link': {
-    request: () => ({ url: '/api/v1/account/link', payload: { identifierType: 'policyNumber', identifier: 'NO-SUCH-1', dateOfBirth: '1980-01-15', ssn: '212-55-4321' } }),
+    request: () => ({
+      url: '/api/v1/account/link',
+      payload: {
+        identifierType: 'policyNumber',
+        identifier: 'NO-SUCH-1',
+        dateOfBirth: '1980-01-15',
+        ssn: '212-55-4321',
+      },
+    }),
     expect: { ...signedIn(403), memberA: 409, memberB: 409 },
   },
   // Issue 37 (docs/decisions/054): the SMART apps a member connected are the member's own account's: every
@@ -675,7 +837,8 @@ const MATRIX: Record<string, RouteCase> = {
     expect: { ...signedIn(403), memberA: 200, memberB: 200 },
   },
   'POST /api/v1/account/connected-apps/disconnect': {
-    request: (_w, caller) => command(caller, '/api/v1/account/connected-apps/disconnect', { clientId: 'health-record-demo' }),
+    request: (_w, caller) =>
+      command(caller, '/api/v1/account/connected-apps/disconnect', { clientId: 'health-record-demo' }),
     expect: { ...signedIn(403), memberA: 200, memberB: 200 },
   },
   'GET /api/v1/Group/FromSubscribers': {
@@ -744,7 +907,9 @@ describe('authorization matrix', () => {
     app.routeTable.filter((route) => route.includes(' /api/') && !route.startsWith('HEAD '));
 
   it('covers every API route of the route table, and only those', () => {
-    expect(apiRoutes().sort()).toEqual([...new Set(Object.entries(MATRIX).map(([key, routeCase]) => routeCase.route ?? key))].sort());
+    expect(apiRoutes().sort()).toEqual(
+      [...new Set(Object.entries(MATRIX).map(([key, routeCase]) => routeCase.route ?? key))].sort(),
+    );
   });
 
   const ordered = Object.entries(MATRIX).sort(

@@ -80,7 +80,9 @@ describe('backing up and restoring PostgreSQL', () => {
     expect(fs.statSync(dump).size).toBeGreaterThan(10_000);
 
     const restored = await postgres.createDatabase('portal_restored');
-    execFileSync(postgresTool('pg_restore'), [...RESTORE_FLAGS, '--dbname', restored, dump], { stdio: 'pipe' });
+    execFileSync(postgresTool('pg_restore'), [...RESTORE_FLAGS, '--dbname', restored, dump], {
+      stdio: 'pipe',
+    });
 
     const before = await tableCounts(source);
     const after = await tableCounts(restored);
@@ -92,7 +94,11 @@ describe('backing up and restoring PostgreSQL', () => {
     try {
       expect(await schemaIsCurrent(instance.database)).toBe(true);
       const { accessToken } = await signIn(instance.app, 'consumer', 'maria.santos', DEMO_PASSWORD);
-      const households = await instance.app.inject({ method: 'POST', url: '/api/v1/Household/user', headers: { authorization: `Bearer ${accessToken}` } });
+      const households = await instance.app.inject({
+        method: 'POST',
+        url: '/api/v1/Household/user',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
       expect(households.statusCode).toBe(200);
       expect(households.json<{ households: unknown[] }>().households.length).toBeGreaterThan(0);
     } finally {

@@ -69,31 +69,27 @@ describe('the billing day charges each due payment exactly once', () => {
 
       const autopay = await createMemberWithPolicy(db);
       const autopayWallet = await createWallet(db, autopay.householdId ?? '');
-      await db
-        .insert(finances)
-        .values({
-          policyId: autopay.policyId,
-          premiumAmountDueCents: AUTOPAY_CENTS,
-          currentAmountDueCents: AUTOPAY_CENTS,
-          status: 'Current',
-          // The billing clock has done today's work for this policy (its own once-only runs are
-          // billing-clock.int.test.ts's): the fixture's coverage has no payment history, from which the
-          // clock would find every month since last January unpaid and end the coverage, and its autopay.
-          clockDate: today,
-        });
+      await db.insert(finances).values({
+        policyId: autopay.policyId,
+        premiumAmountDueCents: AUTOPAY_CENTS,
+        currentAmountDueCents: AUTOPAY_CENTS,
+        status: 'Current',
+        // The billing clock has done today's work for this policy (its own once-only runs are
+        // billing-clock.int.test.ts's): the fixture's coverage has no payment history, from which the
+        // clock would find every month since last January unpaid and end the coverage, and its autopay.
+        clockDate: today,
+      });
       const subscriptionId = await createAutopaySubscription(db, autopay.policyId, autopayWallet.cardToken, {
         startDate: today,
       });
       // The run announced earlier and due today (the announcing is the autopay tests' business).
-      await db
-        .insert(autopayRuns)
-        .values({
-          subscriptionId,
-          policyId: autopay.policyId,
-          period: startOfMonth(today),
-          runDate: today,
-          status: 'Upcoming',
-        });
+      await db.insert(autopayRuns).values({
+        subscriptionId,
+        policyId: autopay.policyId,
+        period: startOfMonth(today),
+        runDate: today,
+        status: 'Upcoming',
+      });
       expected.set(autopay.policyId, AUTOPAY_CENTS);
     }
     // The sandbox learns the saved cards' tokens (approved), as the embedded default does with the demo data.

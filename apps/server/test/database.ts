@@ -66,7 +66,9 @@ async function migratedTemplate(): Promise<Blob> {
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
   }
   // The PGlite version pinned at the root: another version may not read this one's files.
-  const { dependencies } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const { dependencies } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   hash.update(dependencies['@electric-sql/pglite'] ?? '');
   const file = path.join(os.tmpdir(), `portal-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!fs.existsSync(file)) {

@@ -69,7 +69,9 @@ describe('issue 40 defect 7: setting up a fleet', () => {
     postgres = await startThrowawayPostgres();
   }, 60_000);
   afterAll(async () => {
-    for (const server of servers) if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGKILL');
+    for (const server of servers)
+      if (server.process.exitCode === null && server.process.signalCode === null)
+        server.process.kill('SIGKILL');
     await handle?.close();
     await postgres.dispose();
     for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
@@ -79,15 +81,32 @@ describe('issue 40 defect 7: setting up a fleet', () => {
     const keys = spawnSync('npm', ['run', '--silent', 'keys'], { cwd: repoRoot, encoding: 'utf8' });
     expect(keys.status, keys.stderr).toBe(0);
     const shared = parseEnvLines(keys.stdout);
-    expect(Object.keys(shared).sort()).toEqual(['ENROLLMENT_CLIENT_SECRET', 'IDP_COOKIE_SECRET', 'IDP_SIGNING_JWK', 'PORTAL_SIGNING_JWK', 'WEBHOOK_SECRETS_KEY']);
+    expect(Object.keys(shared).sort()).toEqual([
+      'ENROLLMENT_CLIENT_SECRET',
+      'IDP_COOKIE_SECRET',
+      'IDP_SIGNING_JWK',
+      'PORTAL_SIGNING_JWK',
+      'WEBHOOK_SECRETS_KEY',
+    ]);
     // Another run makes another set: nothing is reused.
-    const again = parseEnvLines(spawnSync('npm', ['run', '--silent', 'keys'], { cwd: repoRoot, encoding: 'utf8' }).stdout);
+    const again = parseEnvLines(
+      spawnSync('npm', ['run', '--silent', 'keys'], { cwd: repoRoot, encoding: 'utf8' }).stdout,
+    );
     expect(again.IDP_COOKIE_SECRET).not.toBe(shared.IDP_COOKIE_SECRET);
 
     const url = await fleetDatabase(postgres, 'demo_fleet');
     const [first, second] = await adjacentPorts();
     // Demo mode on PostgreSQL, as the issue's two instances: each its own DATA_DIR, one public address.
-    const env = { ...shared, DATABASE_URL: url, DEMO_MODE: 'true', DEMO_HOUSEHOLDS: '0', JOBS: 'false', HOST: '0.0.0.0', PUBLIC_URL: `http://localhost:${String(first)}`, LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0' };
+    const env = {
+      ...shared,
+      DATABASE_URL: url,
+      DEMO_MODE: 'true',
+      DEMO_HOUSEHOLDS: '0',
+      JOBS: 'false',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: `http://localhost:${String(first)}`,
+      LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    };
     const a = await startServer({ ...env, PORT: String(first), DATA_DIR: folder('portal-fleet-a-') });
     servers.push(a);
     const b = await startServer({ ...env, PORT: String(second), DATA_DIR: folder('portal-fleet-b-') });
@@ -96,8 +115,15 @@ describe('issue 40 defect 7: setting up a fleet', () => {
     expect(a.output()).toMatch(/Payment processor: the built-in sandbox at http:\/\/localhost:\d+/);
     expect(a.output()).not.toContain(`localhost:${String(second)} (demo mode`);
 
-    const token = await signInOverHttp(`http://localhost:${String(first)}`, 'consumer', 'maria.santos', DEMO_PASSWORD);
-    const session = await fetch(`http://localhost:${String(second)}/api/v1/session`, { headers: { authorization: `Bearer ${token}` } });
+    const token = await signInOverHttp(
+      `http://localhost:${String(first)}`,
+      'consumer',
+      'maria.santos',
+      DEMO_PASSWORD,
+    );
+    const session = await fetch(`http://localhost:${String(second)}/api/v1/session`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(session.status).toBe(200);
     for (const server of [a, b]) {
       server.process.kill('SIGTERM');
@@ -123,24 +149,31 @@ describe('issue 40 defect 7: setting up a fleet', () => {
       const member = await createMemberWithPolicy(handle.db);
       const wallet = await createWallet(handle.db, member.householdId ?? '');
       const today = new Date().toISOString().slice(0, 10);
-      await createScheduledPayment(handle.db, member.policyId, wallet.cardToken, { paymentDate: today, paymentAmountCents: 4_321 });
+      await createScheduledPayment(handle.db, member.policyId, wallet.cardToken, {
+        paymentDate: today,
+        paymentAmountCents: 4_321,
+      });
       sandbox.sandbox.adopt(await savedMethodDescriptions(handle.db));
 
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/jobs/cli.ts')], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'warn',
-          DEMO_MODE: 'false',
-          DATABASE_URL: url,
-          DATA_DIR: folder('portal-runner-'),
-          PROCESSOR_URL: sandbox.sandbox.url,
-          PROCESSOR_API_KEY: TEST_API_KEY,
-          PROCESSOR_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/jobs/cli.ts')],
+        {
+          cwd: repoRoot,
+          env: {
+            ...process.env,
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'warn',
+            DEMO_MODE: 'false',
+            DATABASE_URL: url,
+            DATA_DIR: folder('portal-runner-'),
+            PROCESSOR_URL: sandbox.sandbox.url,
+            PROCESSOR_API_KEY: TEST_API_KEY,
+            PROCESSOR_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      );
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -152,10 +185,17 @@ describe('issue 40 defect 7: setting up a fleet', () => {
       try {
         // It runs today's billing day at start: the due payment is charged and recorded paid.
         const db = handle.db;
-        const status = async () => (await db.select({ status: scheduledPayments.status }).from(scheduledPayments).where(eq(scheduledPayments.policyId, member.policyId)))[0]?.status;
+        const status = async () =>
+          (
+            await db
+              .select({ status: scheduledPayments.status })
+              .from(scheduledPayments)
+              .where(eq(scheduledPayments.policyId, member.policyId))
+          )[0]?.status;
         const deadline = Date.now() + 90_000;
         while ((await status()) !== 'Paid') {
-          if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the runner did not pay the due payment:\n${output}`);
+          if (Date.now() > deadline || child.exitCode !== null)
+            throw new Error(`the runner did not pay the due payment:\n${output}`);
           await sleep(200);
         }
         expect(output).toContain('Job runner');
@@ -164,7 +204,9 @@ describe('issue 40 defect 7: setting up a fleet', () => {
         expect(child.exitCode).toBeNull();
         child.kill('SIGTERM');
         expect(await exited).toBe(0);
-        expect(sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === member.policyId)).toHaveLength(1);
+        expect(
+          sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === member.policyId),
+        ).toHaveLength(1);
       } finally {
         if (child.exitCode === null) child.kill('SIGKILL');
       }
@@ -184,7 +226,17 @@ describe('issue 40 defect 7: setting up a fleet', () => {
         .join(path.delimiter);
       const child = spawn('npm', ['start', '--silent'], {
         cwd: repoRoot,
-        env: { ...process.env, PATH: shellPath, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'false', JOBS: 'false', LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          PATH: shellPath,
+          NODE_ENV: 'test',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DEMO_MODE: 'false',
+          JOBS: 'false',
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -208,11 +260,17 @@ describe('issue 40 defect 7: setting up a fleet', () => {
     // A first start makes the build current if it is not (a fresh clone: `npm ci && npm start`).
     const first = await start(folder('portal-start-1-'));
     expect(first.output).toMatch(/is running: http/);
-    const builtAt = ['apps/server/dist/server.js', 'apps/web/dist/index.html'].map((file) => fs.statSync(path.join(repoRoot, file)).mtimeMs);
+    const builtAt = ['apps/server/dist/server.js', 'apps/web/dist/index.html'].map(
+      (file) => fs.statSync(path.join(repoRoot, file)).mtimeMs,
+    );
     const second = await start(folder('portal-start-2-'));
     expect(second.output).toMatch(/is running: http/);
     expect(second.output).not.toMatch(/Building|vite|esbuild/i);
-    expect(['apps/server/dist/server.js', 'apps/web/dist/index.html'].map((file) => fs.statSync(path.join(repoRoot, file)).mtimeMs)).toEqual(builtAt);
+    expect(
+      ['apps/server/dist/server.js', 'apps/web/dist/index.html'].map(
+        (file) => fs.statSync(path.join(repoRoot, file)).mtimeMs,
+      ),
+    ).toEqual(builtAt);
   }, 600_000);
 
   it('`npm start` runs the server on Node 24 LTS, the runtime floor, and says so in its banner', async () => {

@@ -21,12 +21,19 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded database durab
    * The billing day that runs at start (on PGlite, on the event loop) would have the load shedding answer
    * 503 to every write of the burst on a busy machine: neither is what this test is about.
    */
-  const env = { DATA_DIR: dataDir, JOBS: 'false', LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', DEMO_HOUSEHOLDS: '5' };
+  const env = {
+    DATA_DIR: dataDir,
+    JOBS: 'false',
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    DEMO_HOUSEHOLDS: '5',
+  };
 
   const started: RunningServer[] = [];
   afterAll(() => {
     // A test that failed half-way leaves no server behind.
-    for (const server of started) if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGKILL');
+    for (const server of started)
+      if (server.process.exitCode === null && server.process.signalCode === null)
+        server.process.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   const start = async (extra: Record<string, string> = {}) => {
@@ -144,7 +151,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded database durab
         try {
           const response = await fetch(`${server.url}/api/v1/Household/user`, {
             method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-request-id': requestId },
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              'x-request-id': requestId,
+            },
             body: '{}',
           });
           await response.arrayBuffer();
@@ -163,7 +174,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded database durab
     expect(await server.exited).toBe('SIGKILL');
 
     const db = new PGlite(path.join(dataDir, 'pgdata'));
-    const rows = await db.query<{ request_id: string }>("select request_id from audit_log where action = 'read' and request_id like 'read-%'");
+    const rows = await db.query<{ request_id: string }>(
+      "select request_id from audit_log where action = 'read' and request_id like 'read-%'",
+    );
     await db.close();
     const audited = new Set(rows.rows.map((row) => row.request_id));
     expect([...answered].filter((requestId) => !audited.has(requestId))).toEqual([]);

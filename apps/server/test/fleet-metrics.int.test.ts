@@ -18,7 +18,8 @@ const METRICS_TOKEN = 'metrics-token-for-the-fleet-tests-0123456789';
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | null {
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`))) return Number(line.split(' ').at(-1));
+    if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`)))
+      return Number(line.split(' ').at(-1));
   }
   return null;
 }
@@ -26,7 +27,10 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 describe('issue 40: fleet metrics at /metrics', () => {
   const harness = useTestApp({ sandbox: true, env: { METRICS_TOKEN } });
   const scrape = async () => {
-    const response = await harness.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const response = await harness.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(response.statusCode).toBe(200);
     return response.body;
   };
@@ -38,15 +42,28 @@ describe('issue 40: fleet metrics at /metrics', () => {
     // Two events written two and one minutes ago that no dispatcher took (not available before tomorrow).
     const later = new Date(Date.now() + 24 * 3600 * 1000);
     await harness.db.insert(outboxEvents).values([
-      { type: 'payment.succeeded', payload: {}, createdAt: new Date(Date.now() - 120_000), availableAt: later },
-      { type: 'payment.succeeded', payload: {}, createdAt: new Date(Date.now() - 60_000), availableAt: later },
+      {
+        type: 'payment.succeeded',
+        payload: {},
+        createdAt: new Date(Date.now() - 120_000),
+        availableAt: later,
+      },
+      {
+        type: 'payment.succeeded',
+        payload: {},
+        createdAt: new Date(Date.now() - 60_000),
+        availableAt: later,
+      },
     ]);
     const after = await scrape();
     expect(sample(after, 'portal_outbox_pending_events')).toBe(2);
     expect(sample(after, 'portal_outbox_oldest_pending_seconds')).toBeGreaterThanOrEqual(119);
     expect(sample(after, 'portal_outbox_oldest_pending_seconds')).toBeLessThan(300);
     // Dispatched events are no backlog.
-    await harness.db.update(outboxEvents).set({ dispatchedAt: new Date() }).where(sql`${outboxEvents.dispatchedAt} is null`);
+    await harness.db
+      .update(outboxEvents)
+      .set({ dispatchedAt: new Date() })
+      .where(sql`${outboxEvents.dispatchedAt} is null`);
     expect(sample(await scrape(), 'portal_outbox_pending_events')).toBe(0);
   });
 
@@ -75,30 +92,65 @@ describe('issue 40: fleet metrics at /metrics', () => {
     const lagging = await scrape();
     expect(sample(lagging, 'portal_jobs_oldest_due_seconds')).toBeGreaterThanOrEqual(299);
     expect(sample(lagging, 'portal_jobs_oldest_due_seconds')).toBeLessThan(600);
-    await harness.database.handle.executeSql(`delete from ${JOB_SCHEMA}.job where name = $1 and state = 'created'`, [BILLING_DAY]);
+    await harness.database.handle.executeSql(
+      `delete from ${JOB_SCHEMA}.job where name = $1 and state = 'created'`,
+      [BILLING_DAY],
+    );
     expect(sample(await scrape(), 'portal_jobs_oldest_due_seconds')).toBe(0);
   }, 60_000);
 
   it('webhook deliveries by outcome: applied, duplicate, refused, rejected and failed', async () => {
-    const count = async (outcome: string) => sample(await scrape(), 'portal_processor_webhooks_total', { outcome }) ?? 0;
+    const count = async (outcome: string) =>
+      sample(await scrape(), 'portal_processor_webhooks_total', { outcome }) ?? 0;
     const before = Object.fromEntries(
-      await Promise.all(['applied', 'duplicate', 'refused', 'rejected', 'failed'].map(async (outcome) => [outcome, await count(outcome)] as const)),
+      await Promise.all(
+        ['applied', 'duplicate', 'refused', 'rejected', 'failed'].map(
+          async (outcome) => [outcome, await count(outcome)] as const,
+        ),
+      ),
     );
     const send = (body: string, signature: string) =>
-      harness.app.inject({ method: 'POST', url: '/api/v1/processor/webhook', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, payload: body });
+      harness.app.inject({
+        method: 'POST',
+        url: '/api/v1/processor/webhook',
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+        payload: body,
+      });
     // A settlement of a transaction the portal never made: refused (acknowledged, changes nothing), then again: duplicate.
-    const unknown = JSON.stringify({ id: 'evt_metrics_unknown', type: 'charge.settled', transactionId: 'ch_nobody', amount: '5.00', metadata: {} });
-    expect((await send(unknown, signatureHeader(TEST_WEBHOOK_SECRET, unknown))).json()).toMatchObject({ refused: 'unknown-transaction' });
-    expect((await send(unknown, signatureHeader(TEST_WEBHOOK_SECRET, unknown, Date.now() - 60_000))).json()).toMatchObject({ duplicate: true });
+    const unknown = JSON.stringify({
+      id: 'evt_metrics_unknown',
+      type: 'charge.settled',
+      transactionId: 'ch_nobody',
+      amount: '5.00',
+      metadata: {},
+    });
+    expect((await send(unknown, signatureHeader(TEST_WEBHOOK_SECRET, unknown))).json()).toMatchObject({
+      refused: 'unknown-transaction',
+    });
+    expect(
+      (await send(unknown, signatureHeader(TEST_WEBHOOK_SECRET, unknown, Date.now() - 60_000))).json(),
+    ).toMatchObject({ duplicate: true });
     // A forged signature: rejected.
-    expect((await send(unknown, signatureHeader('whsec_someone_else_entirely', unknown))).statusCode).toBe(400);
+    expect((await send(unknown, signatureHeader('whsec_someone_else_entirely', unknown))).statusCode).toBe(
+      400,
+    );
     // A handler that fails: 500, and the processor delivers it again.
     let failing = true;
-    harness.app.processorWebhooks.register(() => (failing ? Promise.reject(new Error('handler failed')) : Promise.resolve('applied' as const)));
-    const failed = JSON.stringify({ id: 'evt_metrics_failed', type: 'charge.settled', transactionId: 'ch_metrics', amount: '5.00', metadata: {} });
+    harness.app.processorWebhooks.register(() =>
+      failing ? Promise.reject(new Error('handler failed')) : Promise.resolve('applied' as const),
+    );
+    const failed = JSON.stringify({
+      id: 'evt_metrics_failed',
+      type: 'charge.settled',
+      transactionId: 'ch_metrics',
+      amount: '5.00',
+      metadata: {},
+    });
     expect((await send(failed, signatureHeader(TEST_WEBHOOK_SECRET, failed))).statusCode).toBe(500);
     failing = false;
-    expect((await send(failed, signatureHeader(TEST_WEBHOOK_SECRET, failed, Date.now() - 60_000))).json()).toEqual({ received: true, duplicate: false });
+    expect(
+      (await send(failed, signatureHeader(TEST_WEBHOOK_SECRET, failed, Date.now() - 60_000))).json(),
+    ).toEqual({ received: true, duplicate: false });
 
     expect(await count('refused')).toBe((before.refused ?? 0) + 1);
     expect(await count('duplicate')).toBe((before.duplicate ?? 0) + 1);
@@ -110,7 +162,8 @@ describe('issue 40: fleet metrics at /metrics', () => {
   it('the database pool: connections open, idle, waiting and the pool size', async () => {
     const text = await scrape();
     if (harness.database.handle.driver === 'postgres') {
-      for (const state of ['total', 'idle', 'waiting', 'max']) expect(sample(text, 'portal_db_pool_connections', { state })).not.toBeNull();
+      for (const state of ['total', 'idle', 'waiting', 'max'])
+        expect(sample(text, 'portal_db_pool_connections', { state })).not.toBeNull();
       expect(sample(text, 'portal_db_pool_connections', { state: 'waiting' })).toBe(0);
     } else {
       // One embedded connection: no pool to report.

@@ -41,11 +41,19 @@ export async function sharedEnv(extra: Record<string, string> = {}): Promise<Rec
 export async function startInstance(
   url: string,
   env: Record<string, string>,
-  options: { processor?: PaymentProcessor; poolSize?: number } & Omit<TestAppOptions, 'database' | 'env' | 'processor'> = {},
+  options: { processor?: PaymentProcessor; poolSize?: number } & Omit<
+    TestAppOptions,
+    'database' | 'env' | 'processor'
+  > = {},
 ): Promise<FleetInstance> {
   const { processor, poolSize, ...rest } = options;
   const database = openPostgres({ connectionString: url, poolSize: poolSize ?? 4 });
-  const { app } = await buildTestApp({ ...rest, database, env: { DATABASE_URL: url, ...env }, ...(processor ? { processor } : {}) });
+  const { app } = await buildTestApp({
+    ...rest,
+    database,
+    env: { DATABASE_URL: url, ...env },
+    ...(processor ? { processor } : {}),
+  });
   return { app, database };
 }
 
@@ -66,13 +74,20 @@ export interface Seen {
 export function seen(route: string, response: LightMyRequestResponse): Seen {
   let type: string | undefined;
   try {
-    type = (response.json<{ type?: string }>()).type;
+    type = response.json<{ type?: string }>().type;
   } catch {
     type = undefined;
   }
   const retryAfter = response.headers['retry-after'];
-  return { route, status: response.statusCode, type, retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined, body: response.body };
+  return {
+    route,
+    status: response.statusCode,
+    type,
+    retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+    body: response.body,
+  };
 }
 
 /** Internals no answer may carry: SQL, table names, driver and socket messages, stack frames. */
-export const INTERNALS = /\b(select [\w"*(]|insert into|delete from|update ")|Failed query|idempotency_records|ECONNREFUSED|57P01|terminating connection|Connection terminated|at [\w.<>]+ \(|node_modules/i;
+export const INTERNALS =
+  /\b(select [\w"*(]|insert into|delete from|update ")|Failed query|idempotency_records|ECONNREFUSED|57P01|terminating connection|Connection terminated|at [\w.<>]+ \(|node_modules/i;

@@ -30,7 +30,8 @@ export async function waitForPort(port: number, timeoutMs: number, host = '127.0
       });
     });
     if (open) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on ${host}:${String(port)} after ${String(timeoutMs)} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`nothing listens on ${host}:${String(port)} after ${String(timeoutMs)} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -13,7 +13,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 function slowPost(url: string, body: string) {
   const target = new URL(url);
-  const request = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+  const request = http.request({
+    host: target.hostname,
+    port: target.port,
+    path: target.pathname,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
   const answered = new Promise<number>((resolve, reject) => {
     request.once('response', (response) => {
       response.resume();
@@ -42,17 +48,27 @@ describe('issue 40 defect 2: a stopping instance drains', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-drain-'));
   let server: RunningServer | undefined;
   afterAll(() => {
-    if (server && server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGKILL');
+    if (server && server.process.exitCode === null && server.process.signalCode === null)
+      server.process.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('on SIGTERM fails readiness at once, serves on through the drain, finishes in-flight requests and exits 0', async () => {
-    server = await startServer({ DATA_DIR: dataDir, DEMO_MODE: 'false', JOBS: 'false', SHUTDOWN_DRAIN_MS: '2000', LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0' });
+    server = await startServer({
+      DATA_DIR: dataDir,
+      DEMO_MODE: 'false',
+      JOBS: 'false',
+      SHUTDOWN_DRAIN_MS: '2000',
+      LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    });
     const { url } = server;
     expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
 
     // A request in flight when the signal comes, whose body ends only after the drain.
-    const inFlight = slowPost(`${url}/api/v1/Logging`, JSON.stringify({ events: [{ level: 'info', event: 'drain-in-flight' }] }));
+    const inFlight = slowPost(
+      `${url}/api/v1/Logging`,
+      JSON.stringify({ events: [{ level: 'info', event: 'drain-in-flight' }] }),
+    );
     await sleep(200);
     const signalledAt = Date.now();
     server.process.kill('SIGTERM');

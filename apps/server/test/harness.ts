@@ -21,7 +21,11 @@ export interface TestHarness {
   /** Captured log lines (only with `captureLogs`). */
   readonly logs: string[];
   /** A new account with these roles (and links), signed in through the real provider: its access token. */
-  readonly tokenFor: (realm: 'consumer' | 'workforce', roles: string[], link?: { memberId?: string; brokerId?: string }) => Promise<string>;
+  readonly tokenFor: (
+    realm: 'consumer' | 'workforce',
+    roles: string[],
+    link?: { memberId?: string; brokerId?: string },
+  ) => Promise<string>;
   /**
    * A new staff account with these roles, signed in and acting for this member (docs/decisions/043:
    * staff touch a member's records only in an acting session for them): its access token.
@@ -33,8 +37,16 @@ export interface TestHarness {
    * processor, docs/decisions/039), then tokenises the typed card or account in that session. The
    * token is the caller's household's (or guest session's).
    */
-  readonly cardToken: (bearer: string, number: string, options?: { expiry?: string; cvc?: string; postalCode?: string }) => Promise<string>;
-  readonly bankToken: (bearer: string, accountNumber: string, options?: { routingNumber?: string; accountType?: 'Checking' | 'Savings' }) => Promise<string>;
+  readonly cardToken: (
+    bearer: string,
+    number: string,
+    options?: { expiry?: string; cvc?: string; postalCode?: string },
+  ) => Promise<string>;
+  readonly bankToken: (
+    bearer: string,
+    accountNumber: string,
+    options?: { routingNumber?: string; accountType?: 'Checking' | 'Savings' },
+  ) => Promise<string>;
   /** The tokenisation session the portal opens for this caller (the hosted fields page carries it). */
   readonly tokenizationSession: (bearer: string) => Promise<string>;
 }
@@ -43,7 +55,9 @@ export interface TestHarness {
  * A fresh database and app for the surrounding `describe` block (built before its tests, closed after),
  * plus signed-in tokens on demand: the setup every API integration test shares.
  */
-export function useTestApp(options: Omit<TestAppOptions, 'database' | 'processor'> & { sandbox?: boolean | TestSandboxOptions } = {}): TestHarness {
+export function useTestApp(
+  options: Omit<TestAppOptions, 'database' | 'processor'> & { sandbox?: boolean | TestSandboxOptions } = {},
+): TestHarness {
   let database: TestDatabase | undefined;
   let app: FastifyInstance | undefined;
   let sandbox: TestSandbox | undefined;
@@ -53,13 +67,22 @@ export function useTestApp(options: Omit<TestAppOptions, 'database' | 'processor
     // With a sandbox, the app also listens on a free port: the sandbox's webhooks (bank payments
     // settling after `settleDelayMs`) reach its real webhook route over HTTP.
     let webhookUrl: string | null = null;
-    if (withSandbox) sandbox = await startTestSandbox({ ...(withSandbox === true ? {} : withSandbox), webhookUrl: () => webhookUrl });
+    if (withSandbox)
+      sandbox = await startTestSandbox({
+        ...(withSandbox === true ? {} : withSandbox),
+        webhookUrl: () => webhookUrl,
+      });
     database = await openTestDatabase();
-    ({ app, logs } = await buildTestApp({ ...appOptions, database: database.handle, ...(sandbox ? { processor: sandbox.processor } : {}) }));
+    ({ app, logs } = await buildTestApp({
+      ...appOptions,
+      database: database.handle,
+      ...(sandbox ? { processor: sandbox.processor } : {}),
+    }));
     if (sandbox) {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
-      if (typeof address === 'object' && address) webhookUrl = `http://127.0.0.1:${address.port}/api/v1/processor/webhook`;
+      if (typeof address === 'object' && address)
+        webhookUrl = `http://127.0.0.1:${address.port}/api/v1/processor/webhook`;
     }
   });
   afterAll(async () => {
@@ -80,7 +103,10 @@ export function useTestApp(options: Omit<TestAppOptions, 'database' | 'processor
       url: `/api/v1/processor/hosted-fields?language=en&parentOrigin=${encodeURIComponent(parentOrigin)}`,
       headers: { authorization: `Bearer ${bearer}` },
     });
-    const session = response.statusCode === 200 ? new URL(response.json<{ card: string }>().card).searchParams.get('session') : null;
+    const session =
+      response.statusCode === 200
+        ? new URL(response.json<{ card: string }>().card).searchParams.get('session')
+        : null;
     if (!session) throw new Error(`hosted fields: ${response.statusCode} ${response.body}`);
     return session;
   };

@@ -67,14 +67,12 @@ describe('issue 40 defect 5: a retry after a crash mid-payment', () => {
   it('answers the retry within seconds on another instance, and charges once', async () => {
     if (!doomed) throw new Error('no server');
     const member = await createMemberWithPolicy(handle.db);
-    await handle.db
-      .insert(finances)
-      .values({
-        policyId: member.policyId,
-        premiumAmountDueCents: 15_000,
-        currentAmountDueCents: 15_000,
-        status: 'Current',
-      });
+    await handle.db.insert(finances).values({
+      policyId: member.policyId,
+      premiumAmountDueCents: 15_000,
+      currentAmountDueCents: 15_000,
+      status: 'Current',
+    });
     const account = await createAccount(handle.db, {
       realm: 'consumer',
       roles: ['member'],
@@ -148,14 +146,12 @@ describe('issue 40 defect 5: a retry after a crash mid-payment', () => {
 
   it('keeps the key of a live request that outlasts the lease: a duplicate meanwhile is never run twice', async () => {
     const member = await createMemberWithPolicy(handle.db);
-    await handle.db
-      .insert(finances)
-      .values({
-        policyId: member.policyId,
-        premiumAmountDueCents: 15_000,
-        currentAmountDueCents: 15_000,
-        status: 'Current',
-      });
+    await handle.db.insert(finances).values({
+      policyId: member.policyId,
+      premiumAmountDueCents: 15_000,
+      currentAmountDueCents: 15_000,
+      status: 'Current',
+    });
     const account = await createAccount(handle.db, {
       realm: 'consumer',
       roles: ['member'],

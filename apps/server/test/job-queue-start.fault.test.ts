@@ -54,7 +54,9 @@ describe('issue 40 defect 3: the job queue starts on every instance', () => {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
-      await admin.query(`create schema ${JOB_SCHEMA}; create table ${JOB_SCHEMA}.version (version int primary key, maintained_on timestamptz, cron_on timestamptz, monitored_on timestamptz)`);
+      await admin.query(
+        `create schema ${JOB_SCHEMA}; create table ${JOB_SCHEMA}.version (version int primary key, maintained_on timestamptz, cron_on timestamptz, monitored_on timestamptz)`,
+      );
       const instance = await startInstance(url, env, { jobs: true, jobStartRetryMs: 200 });
       started.push(instance);
       const during = await readiness(instance.app);
@@ -71,7 +73,10 @@ describe('issue 40 defect 3: the job queue starts on every instance', () => {
     }
     const instance = started.at(-1);
     if (!instance) throw new Error('no instance');
-    expect(await waitForJobs(instance.app, 30_000)).toMatchObject({ status: 'ready', checks: { jobs: 'up' } });
+    expect(await waitForJobs(instance.app, 30_000)).toMatchObject({
+      status: 'ready',
+      checks: { jobs: 'up' },
+    });
     const health = await instance.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toMatchObject({ status: 'ok', jobs: { status: 'up' } });
@@ -80,7 +85,9 @@ describe('issue 40 defect 3: the job queue starts on every instance', () => {
   it('three instances starting at once on a fresh database all end up running the queue', async () => {
     for (let round = 0; round < 3; round += 1) {
       const url = await fleetDatabase(postgres, `fresh_queue_${String(round)}`);
-      const instances = await Promise.all([0, 1, 2].map(() => startInstance(url, env, { jobs: true, jobStartRetryMs: 200, poolSize: 3 })));
+      const instances = await Promise.all(
+        [0, 1, 2].map(() => startInstance(url, env, { jobs: true, jobStartRetryMs: 200, poolSize: 3 })),
+      );
       started.push(...instances);
       const states = await Promise.all(instances.map((instance) => waitForJobs(instance.app, 30_000)));
       expect(states.map((state) => state.checks.jobs)).toEqual(['up', 'up', 'up']);

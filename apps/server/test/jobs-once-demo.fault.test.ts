@@ -39,13 +39,24 @@ describe('issue 33 item 4: two `jobs --once` runs at once in demo mode', () => {
     const inherited = { ...process.env };
     delete inherited.PORT;
     delete inherited.PROCESSOR_PORT;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/jobs/cli.ts'), '--once'], {
-      cwd: repoRoot,
-      // Demo mode on PostgreSQL, one DATA_DIR (its keys and sandbox state), the default PORT: as an
-      // operator running the command twice would.
-      env: { ...inherited, NODE_ENV: 'test', DEMO_MODE: 'true', DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/jobs/cli.ts'), '--once'],
+      {
+        cwd: repoRoot,
+        // Demo mode on PostgreSQL, one DATA_DIR (its keys and sandbox state), the default PORT: as an
+        // operator running the command twice would.
+        env: {
+          ...inherited,
+          NODE_ENV: 'test',
+          DEMO_MODE: 'true',
+          DATABASE_URL: url,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -64,7 +75,10 @@ describe('issue 33 item 4: two `jobs --once` runs at once in demo mode', () => {
       const member = await createMemberWithPolicy(db);
       const wallet = await createWallet(db, member.householdId ?? '');
       const amount = 2_000 + index;
-      await createScheduledPayment(db, member.policyId, wallet.cardToken, { paymentDate: today, paymentAmountCents: amount });
+      await createScheduledPayment(db, member.policyId, wallet.cardToken, {
+        paymentDate: today,
+        paymentAmountCents: amount,
+      });
       expected.set(member.policyId, amount);
     }
     // No PORT: the default (3000); each run used to start its sandbox on 3001.
@@ -76,11 +90,19 @@ describe('issue 33 item 4: two `jobs --once` runs at once in demo mode', () => {
     const charged = new Map<string, number[]>();
     for (const charge of Object.values(store.state.charges)) {
       const policyId = String(charge.metadata.policyId);
-      if (expected.has(policyId)) charged.set(policyId, [...(charged.get(policyId) ?? []), charge.amountCents]);
+      if (expected.has(policyId))
+        charged.set(policyId, [...(charged.get(policyId) ?? []), charge.amountCents]);
     }
     store.close();
-    expect([...expected].filter(([policyId, amount]) => JSON.stringify(charged.get(policyId)) !== JSON.stringify([amount]))).toEqual([]);
-    const rows = await db.select({ status: scheduledPayments.status }).from(scheduledPayments).where(inArray(scheduledPayments.policyId, [...expected.keys()]));
+    expect(
+      [...expected].filter(
+        ([policyId, amount]) => JSON.stringify(charged.get(policyId)) !== JSON.stringify([amount]),
+      ),
+    ).toEqual([]);
+    const rows = await db
+      .select({ status: scheduledPayments.status })
+      .from(scheduledPayments)
+      .where(inArray(scheduledPayments.policyId, [...expected.keys()]));
     expect(rows.map((row) => row.status)).toEqual(rows.map(() => 'Paid'));
   }, 240_000);
 });

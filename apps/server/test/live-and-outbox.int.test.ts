@@ -25,7 +25,11 @@ describe('live notifications across two instances (Redis) and the outbox dispatc
   let sharedDir: string;
   const apps: FastifyInstance[] = [];
   const start = async (env: Record<string, string> = {}) => {
-    const { app } = await buildTestApp({ database: database.handle, env: { DATA_DIR: sharedDir, REDIS_URL: 'redis://127.0.0.1:6379', ...env }, liveStreamMaxMs: 60_000 });
+    const { app } = await buildTestApp({
+      database: database.handle,
+      env: { DATA_DIR: sharedDir, REDIS_URL: 'redis://127.0.0.1:6379', ...env },
+      liveStreamMaxMs: 60_000,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     apps.push(app);
     return app;
@@ -44,7 +48,11 @@ describe('live notifications across two instances (Redis) and the outbox dispatc
 
   async function signedInMember(app: FastifyInstance) {
     const subscriber = await createMemberWithPolicy(database.handle.db);
-    const account = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], memberId: subscriber.memberId });
+    const account = await createAccount(database.handle.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId: subscriber.memberId,
+    });
     const { accessToken } = await signIn(app, 'consumer', account.username, PASSWORD);
     return { householdId: subscriber.householdId ?? '', token: accessToken };
   }
@@ -58,17 +66,30 @@ describe('live notifications across two instances (Redis) and the outbox dispatc
     await stream.next((event) => event.event === 'unread');
 
     await database.handle.db.transaction((tx) =>
-      enqueueEvents(tx, [{ type: 'payment.succeeded', householdId, payload: { amountCents: 20730, policyNumber: 'LHP-1', paymentDate: '2026-11-20' } }]),
+      enqueueEvents(tx, [
+        {
+          type: 'payment.succeeded',
+          householdId,
+          payload: { amountCents: 20730, policyNumber: 'LHP-1', paymentDate: '2026-11-20' },
+        },
+      ]),
     );
     const started = Date.now();
     await first.outbox.drain();
     const live = await stream.next((event) => event.event === 'notification');
-    const [made] = await database.handle.db.select().from(notifications).where(eq(notifications.householdId, householdId));
+    const [made] = await database.handle.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.householdId, householdId));
     expect(live.data).toEqual({ id: made?.id, templateName: 'notification.paymentReceived' });
     expect(Date.now() - started).toBeLessThan(3_000);
 
     // Marking it read on the first instance updates the count on the second (another tab).
-    const marked = await first.inject({ method: 'PUT', url: `/api/v1/Notification/${made?.id ?? ''}`, headers: { authorization: `Bearer ${token}` } });
+    const marked = await first.inject({
+      method: 'PUT',
+      url: `/api/v1/Notification/${made?.id ?? ''}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(marked.statusCode, marked.body).toBe(200);
     await stream.next((event) => event.event === 'unread' && event.data.count === 0);
     stream.close();
@@ -76,16 +97,22 @@ describe('live notifications across two instances (Redis) and the outbox dispatc
 
   it('refuses a stream without a token or with an expired one', async () => {
     const app = apps[0] ?? (await start());
-    const none = await fetch(`${urlOf(app)}/api/v1/Notification/stream`, { headers: { accept: 'text/event-stream' } });
+    const none = await fetch(`${urlOf(app)}/api/v1/Notification/stream`, {
+      headers: { accept: 'text/event-stream' },
+    });
     expect(none.status).toBe(401);
     const { token } = await signedInMember(app);
     const claims = decodeJwt(token);
-    const jwk = JSON.parse(fs.readFileSync(path.join(sharedDir, 'keys', 'idp-consumer.jwk.json'), 'utf8')) as { kid: string };
+    const jwk = JSON.parse(
+      fs.readFileSync(path.join(sharedDir, 'keys', 'idp-consumer.jwk.json'), 'utf8'),
+    ) as { kid: string };
     const now = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT({ ...claims, iat: now - 7200, exp: now - 60 })
       .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
       .sign(await importJWK(jwk as never, 'RS256'));
-    const refused = await fetch(`${urlOf(app)}/api/v1/Notification/stream`, { headers: { accept: 'text/event-stream', authorization: `Bearer ${expired}` } });
+    const refused = await fetch(`${urlOf(app)}/api/v1/Notification/stream`, {
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${expired}` },
+    });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('content-type')).toMatch(/problem\+json/);
   });
@@ -107,7 +134,11 @@ describe('live notifications across two instances (Redis) and the outbox dispatc
     await database.handle.db.transaction((tx) =>
       enqueueEvents(
         tx,
-        Array.from({ length: 30 }, (_, index) => ({ type: 'payment.succeeded', householdId, payload: { amountCents: 100 + index, policyNumber: marker } })),
+        Array.from({ length: 30 }, (_, index) => ({
+          type: 'payment.succeeded',
+          householdId,
+          payload: { amountCents: 100 + index, policyNumber: marker },
+        })),
       ),
     );
     // Both instances drain at once; one of them stops half-way (a restart), a new one takes the rest.
@@ -118,12 +149,26 @@ describe('live notifications across two instances (Redis) and the outbox dispatc
     const restarted = await start();
     await restarted.outbox.drain();
 
-    const made = await database.handle.db.select().from(notifications).where(sql`${notifications.additionalValues}->>'policyNumber' = ${marker}`);
+    const made = await database.handle.db
+      .select()
+      .from(notifications)
+      .where(sql`${notifications.additionalValues}->>'policyNumber' = ${marker}`);
     expect(made).toHaveLength(30);
     expect(new Set(made.map((row) => row.additionalValues?.amountCents)).size).toBe(30);
-    const events = await database.handle.db.select().from(outboxEvents).where(sql`${outboxEvents.payload}->>'policyNumber' = ${marker}`);
+    const events = await database.handle.db
+      .select()
+      .from(outboxEvents)
+      .where(sql`${outboxEvents.payload}->>'policyNumber' = ${marker}`);
     expect(events.every((event) => event.dispatchedAt !== null && event.attempts === 1)).toBe(true);
-    const mails = await database.handle.db.select().from(mailQueue).where(inArray(mailQueue.outboxEventId, events.map((event) => event.id)));
+    const mails = await database.handle.db
+      .select()
+      .from(mailQueue)
+      .where(
+        inArray(
+          mailQueue.outboxEventId,
+          events.map((event) => event.id),
+        ),
+      );
     expect(mails).toHaveLength(30);
   });
 });

@@ -11,7 +11,10 @@ import { buildTestApp } from './app';
 
 const ready = async (app: FastifyInstance) => {
   const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
-  return { status: response.statusCode, checks: response.json<{ checks: { migrations: string; jobs: string } }>().checks };
+  return {
+    status: response.statusCode,
+    checks: response.json<{ checks: { migrations: string; jobs: string } }>().checks,
+  };
 };
 
 /**
@@ -25,7 +28,12 @@ describe('MIGRATE_AT_START=false and npm run migrate', () => {
 
   beforeAll(async () => {
     database = await openPglite();
-    ({ app } = await buildTestApp({ database, jobs: true, jobStartRetryMs: 100, env: { MIGRATE_AT_START: 'false', DEMO_MODE: 'false' } }));
+    ({ app } = await buildTestApp({
+      database,
+      jobs: true,
+      jobStartRetryMs: 100,
+      env: { MIGRATE_AT_START: 'false', DEMO_MODE: 'false' },
+    }));
   });
   afterAll(async () => {
     await app.close();
@@ -42,11 +50,16 @@ describe('MIGRATE_AT_START=false and npm run migrate', () => {
     } finally {
       await fresh.close();
     }
-    expect(() => loadSettings({ MIGRATE_AT_START: 'false', DEMO_MODE: 'true' })).toThrow(/demo mode migrates and seeds/);
+    expect(() => loadSettings({ MIGRATE_AT_START: 'false', DEMO_MODE: 'true' })).toThrow(
+      /demo mode migrates and seeds/,
+    );
   });
 
   it('an instance on an unmigrated database is not ready and starts no job queue until the migrations run', async () => {
-    expect(await ready(app)).toEqual({ status: 503, checks: expect.objectContaining({ migrations: 'pending', jobs: 'starting' }) as unknown });
+    expect(await ready(app)).toEqual({
+      status: 503,
+      checks: expect.objectContaining({ migrations: 'pending', jobs: 'starting' }) as unknown,
+    });
     await database.migrate();
     await expect.poll(async () => (await ready(app)).status, { timeout: 30_000, interval: 100 }).toBe(200);
     expect((await ready(app)).checks).toMatchObject({ migrations: 'current', jobs: 'up' });
@@ -56,15 +69,21 @@ describe('MIGRATE_AT_START=false and npm run migrate', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrate-'));
     try {
       const run = () =>
-        spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/db/migrate-cli.ts')], {
-          cwd: repoRoot,
-          encoding: 'utf8',
-          env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir },
-          timeout: 60_000,
-        });
+        spawnSync(
+          process.execPath,
+          ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/db/migrate-cli.ts')],
+          {
+            cwd: repoRoot,
+            encoding: 'utf8',
+            env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir },
+            timeout: 60_000,
+          },
+        );
       const first = run();
       expect(first.status, first.stderr).toBe(0);
-      expect(first.stdout).toMatch(/: ([1-9]\d*) migrations applied .* the schema is current \(\1 in all, embedded database/);
+      expect(first.stdout).toMatch(
+        /: ([1-9]\d*) migrations applied .* the schema is current \(\1 in all, embedded database/,
+      );
       const second = run();
       expect(second.status, second.stderr).toBe(0);
       expect(second.stdout).toMatch(/: 0 migrations applied/);

@@ -19,7 +19,8 @@ const METRICS_TOKEN = 'metrics-token-for-the-tests-0123456789abcdef';
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | null {
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`))) return Number(line.split(' ').at(-1));
+    if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`)))
+      return Number(line.split(' ').at(-1));
   }
   return null;
 }
@@ -39,11 +40,20 @@ describe('Prometheus metrics on a port of their own (METRICS_PORT)', () => {
     const member = await createMemberWithPolicy(harness.db);
     const token = await harness.tokenFor('consumer', ['member'], { memberId: member.memberId });
     for (let i = 0; i < 3; i += 1) {
-      const response = await harness.app.inject({ url: `/api/v1/Policy/${member.policyId}`, headers: { authorization: `Bearer ${token}` } });
+      const response = await harness.app.inject({
+        url: `/api/v1/Policy/${member.policyId}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.statusCode).toBe(200);
     }
     const text = await scrape();
-    expect(sample(text, 'portal_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/Policy/:policyId', status_code: '200' })).toBe(3);
+    expect(
+      sample(text, 'portal_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/v1/Policy/:policyId',
+        status_code: '200',
+      }),
+    ).toBe(3);
     expect(text).not.toContain(member.policyId);
     // Latency buckets, and the process itself.
     expect(text).toContain('portal_http_request_duration_seconds_bucket{le="0.05"');
@@ -61,18 +71,48 @@ describe('Prometheus metrics on a port of their own (METRICS_PORT)', () => {
   });
 
   it('count payment outcomes by outcome, once per payment (a replay is not counted again)', async () => {
-    const before = sample(await scrape(), 'portal_payment_outcomes_total', { outcome: 'succeeded', source: 'portal' }) ?? 0;
-    const declinedBefore = sample(await scrape(), 'portal_payment_outcomes_total', { outcome: 'declined', source: 'portal' }) ?? 0;
+    const before =
+      sample(await scrape(), 'portal_payment_outcomes_total', { outcome: 'succeeded', source: 'portal' }) ??
+      0;
+    const declinedBefore =
+      sample(await scrape(), 'portal_payment_outcomes_total', { outcome: 'declined', source: 'portal' }) ?? 0;
     const member = await createMemberWithPolicy(harness.db);
-    await harness.db.insert(finances).values({ policyId: member.policyId, premiumAmountDueCents: 15_000, currentAmountDueCents: 15_000, status: 'Current' });
+    await harness.db.insert(finances).values({
+      policyId: member.policyId,
+      premiumAmountDueCents: 15_000,
+      currentAmountDueCents: 15_000,
+      status: 'Current',
+    });
     const token = await harness.tokenFor('consumer', ['member'], { memberId: member.memberId });
     const payment = async (cardNumber: string) => ({
       id: member.policyId,
-      paymentDetails: { paymentAmount: '150.00', method: 'Card', paymentToken: await harness.cardToken(token, cardNumber) },
-      information: { subscriberFolderID: member.folderId, firstName: 'Test', lastName: 'Member', dateofBirth: '1985-04-12', healthPlanID: '77421MA0010001-01', billingName: 'Test Member', street: '12 Harbor St', city: 'Fall River', state: 'MA', zip: '02720', emailAddress: 'test.member@example.org', date: formatUsDate(harness.app.today()) },
+      paymentDetails: {
+        paymentAmount: '150.00',
+        method: 'Card',
+        paymentToken: await harness.cardToken(token, cardNumber),
+      },
+      information: {
+        subscriberFolderID: member.folderId,
+        firstName: 'Test',
+        lastName: 'Member',
+        dateofBirth: '1985-04-12',
+        healthPlanID: '77421MA0010001-01',
+        billingName: 'Test Member',
+        street: '12 Harbor St',
+        city: 'Fall River',
+        state: 'MA',
+        zip: '02720',
+        emailAddress: 'test.member@example.org',
+        date: formatUsDate(harness.app.today()),
+      },
     });
     const pay = (payload: object, key: string) =>
-      harness.app.inject({ method: 'POST', url: '/api/v1/Payment', headers: { authorization: `Bearer ${token}`, 'idempotency-key': key }, payload });
+      harness.app.inject({
+        method: 'POST',
+        url: '/api/v1/Payment',
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+        payload,
+      });
     const approved = await payment(TEST_CARDS.visa.number);
     expect((await pay(approved, 'metrics-pay-1')).statusCode).toBe(201);
     const replay = await pay(approved, 'metrics-pay-1');
@@ -80,8 +120,12 @@ describe('Prometheus metrics on a port of their own (METRICS_PORT)', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect((await pay(await payment(TEST_CARDS.declined.number), 'metrics-pay-2')).statusCode).toBe(402);
     const text = await scrape();
-    expect(sample(text, 'portal_payment_outcomes_total', { outcome: 'succeeded', source: 'portal' })).toBe(before + 1);
-    expect(sample(text, 'portal_payment_outcomes_total', { outcome: 'declined', source: 'portal' })).toBe(declinedBefore + 1);
+    expect(sample(text, 'portal_payment_outcomes_total', { outcome: 'succeeded', source: 'portal' })).toBe(
+      before + 1,
+    );
+    expect(sample(text, 'portal_payment_outcomes_total', { outcome: 'declined', source: 'portal' })).toBe(
+      declinedBefore + 1,
+    );
   });
 
   it('are not on the public port: /metrics there is an unknown path', async () => {
@@ -96,10 +140,17 @@ describe('Prometheus metrics at /metrics with METRICS_TOKEN', () => {
   const harness = useTestApp({ env: { METRICS_TOKEN } });
 
   it('answer the token only; without it or with another, the same 404 problem as an unknown path', async () => {
-    const ok = await harness.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const ok = await harness.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('portal_process_cpu_seconds_total');
-    for (const headers of [{}, { authorization: `Bearer ${METRICS_TOKEN}x` }, { authorization: METRICS_TOKEN }]) {
+    for (const headers of [
+      {},
+      { authorization: `Bearer ${METRICS_TOKEN}x` },
+      { authorization: METRICS_TOKEN },
+    ]) {
       const refused = await harness.app.inject({ url: '/metrics', headers });
       expect(refused.statusCode).toBe(404);
       expect(refused.headers['content-type']).toContain('application/problem+json');
@@ -110,7 +161,10 @@ describe('Prometheus metrics at /metrics with METRICS_TOKEN', () => {
   it('are nowhere without METRICS_PORT or METRICS_TOKEN', async () => {
     const { app } = await buildTestApp({ database: harness.database.handle });
     try {
-      const response = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const response = await app.inject({
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
       expect(response.statusCode).toBe((await app.inject({ url: '/no-such-path' })).statusCode);
       expect(response.body).not.toContain('portal_');
       expect(app.meters.port()).toBeNull();
@@ -136,7 +190,10 @@ describe('liveness and readiness (GET /api/health/live, /api/health/ready)', () 
     expect(LivenessSchema.parse(live.json())).toEqual({ status: 'ok' });
     const ready = await app.inject({ url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ReadinessSchema.parse(ready.json())).toEqual({ status: 'ready', checks: { database: 'up', migrations: 'current', jobs: 'off', redis: 'off', lifecycle: 'running' } });
+    expect(ReadinessSchema.parse(ready.json())).toEqual({
+      status: 'ready',
+      checks: { database: 'up', migrations: 'current', jobs: 'off', redis: 'off', lifecycle: 'running' },
+    });
     // The old health route answers as before (the end-to-end configuration waits on it).
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
     await app.close();
@@ -144,16 +201,24 @@ describe('liveness and readiness (GET /api/health/live, /api/health/ready)', () 
 
   it('is not ready while a migration this build needs is missing (another instance still migrating)', async () => {
     const { app } = await buildTestApp({ database: database.handle });
-    const { rows } = await database.handle.executeSql('select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1');
+    const { rows } = await database.handle.executeSql(
+      'select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1',
+    );
     const last = rows[0] as { id: number; hash: string; created_at: string };
     await database.handle.executeSql('delete from drizzle.__drizzle_migrations where id = $1', [last.id]);
     try {
       const pending = await app.inject({ url: '/api/health/ready' });
       expect(pending.statusCode).toBe(503);
-      expect(pending.json()).toEqual({ status: 'not-ready', checks: { database: 'up', migrations: 'pending', jobs: 'off', redis: 'off', lifecycle: 'running' } });
+      expect(pending.json()).toEqual({
+        status: 'not-ready',
+        checks: { database: 'up', migrations: 'pending', jobs: 'off', redis: 'off', lifecycle: 'running' },
+      });
       expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
-      await database.handle.executeSql('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [last.id, last.hash, last.created_at]);
+      await database.handle.executeSql(
+        'insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)',
+        [last.id, last.hash, last.created_at],
+      );
     }
     expect((await app.inject({ url: '/api/health/ready' })).statusCode).toBe(200);
     await app.close();
@@ -165,7 +230,10 @@ describe('liveness and readiness (GET /api/health/live, /api/health/ready)', () 
     await own.dispose();
     const ready = await app.inject({ url: '/api/health/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'not-ready', checks: { database: 'down', migrations: 'unknown', jobs: 'off', redis: 'off', lifecycle: 'running' } });
+    expect(ready.json()).toEqual({
+      status: 'not-ready',
+      checks: { database: 'down', migrations: 'unknown', jobs: 'off', redis: 'off', lifecycle: 'running' },
+    });
     expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
     await app.close();
   });
@@ -178,7 +246,13 @@ describe('load shedding (@fastify/under-pressure)', () => {
     database = await openTestDatabase();
     ({ app } = await buildTestApp({
       database: database.handle,
-      env: { LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '400', LOAD_SHED_SAMPLE_INTERVAL_MS: '50', LOAD_SHED_RETRY_AFTER_SECONDS: '7', LOAD_SHED_MAX_IN_FLIGHT: '2', METRICS_TOKEN },
+      env: {
+        LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '400',
+        LOAD_SHED_SAMPLE_INTERVAL_MS: '50',
+        LOAD_SHED_RETRY_AFTER_SECONDS: '7',
+        LOAD_SHED_MAX_IN_FLIGHT: '2',
+        METRICS_TOKEN,
+      },
     }));
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -224,11 +298,21 @@ describe('load shedding (@fastify/under-pressure)', () => {
     expect(shed.statusCode).toBe(503);
     expect(shed.headers['retry-after']).toBe('7');
     expect(shed.headers['content-type']).toContain('application/problem+json');
-    expect(shed.json()).toMatchObject({ type: ProblemType.unavailable, status: 503, detail: 'The portal is busy. Try again in 7 seconds.', instance: '/api/v1/faq' });
+    expect(shed.json()).toMatchObject({
+      type: ProblemType.unavailable,
+      status: 503,
+      detail: 'The portal is busy. Try again in 7 seconds.',
+      instance: '/api/v1/faq',
+    });
     expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/health/ready' })).statusCode).toBe(200);
-    const metrics = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    expect(sample(metrics.body, 'portal_requests_shed_total', { reason: 'eventLoopDelay' })).toBeGreaterThanOrEqual(1);
+    const metrics = await app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(
+      sample(metrics.body, 'portal_requests_shed_total', { reason: 'eventLoopDelay' }),
+    ).toBeGreaterThanOrEqual(1);
     // A few samples later the loop is idle again: the portal answers as usual.
     await untilServed();
   });
@@ -242,7 +326,9 @@ describe('load shedding (@fastify/under-pressure)', () => {
         () =>
           new Promise<Socket>((resolve) => {
             const socket = connect(port, '127.0.0.1', () => {
-              socket.write('POST /api/v1/Logging HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+              socket.write(
+                'POST /api/v1/Logging HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+              );
               resolve(socket);
             });
           }),
@@ -255,13 +341,20 @@ describe('load shedding (@fastify/under-pressure)', () => {
       expect(shed.status).toBe(503);
       expect(shed.headers.get('retry-after')).toBe('7');
       expect(shed.headers.get('content-type')).toContain('application/problem+json');
-      expect(await shed.json()).toMatchObject({ type: ProblemType.unavailable, status: 503, instance: '/api/v1/faq' });
+      expect(await shed.json()).toMatchObject({
+        type: ProblemType.unavailable,
+        status: 503,
+        instance: '/api/v1/faq',
+      });
       // The probes and the app's files are never refused.
       expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
       // Counted when the refusal's response has finished on the server, which may come after the client read it.
       await expect
         .poll(async () => {
-          const metrics = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+          const metrics = await app.inject({
+            url: '/metrics',
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          });
           return sample(metrics.body, 'portal_requests_shed_total', { reason: 'inFlight' }) ?? 0;
         })
         .toBeGreaterThanOrEqual(1);

@@ -88,7 +88,12 @@ export async function signIn(
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const get = async (url: string) => {
-    const response = await app.inject({ method: 'GET', url, headers: { ...extra, cookie: jar.header() }, ...peer });
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { ...extra, cookie: jar.header() },
+      ...peer,
+    });
     jar.take(response);
     return response;
   };
@@ -125,11 +130,16 @@ export async function signIn(
   }
   const callback = new URL(response.headers.location ?? '', origin);
   const code = callback.searchParams.get('code');
-  if (!code) throw new Error(`no code: ${response.statusCode} ${response.headers.location ?? ''} ${response.body}`);
+  if (!code)
+    throw new Error(`no code: ${response.statusCode} ${response.headers.location ?? ''} ${response.body}`);
   const token = await app.inject({
     method: 'POST',
     url: `/idp/${realm}/token`,
-    headers: { ...extra, 'content-type': 'application/x-www-form-urlencoded', authorization: clientAuthorization(app) },
+    headers: {
+      ...extra,
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: clientAuthorization(app),
+    },
     ...peer,
     payload: new URLSearchParams({
       grant_type: 'authorization_code',
@@ -162,7 +172,9 @@ export async function browserSignIn(
     jar.take(response);
     return response;
   };
-  const start = await get(`/auth/login?${new URLSearchParams({ realm, lang: 'en', ...(options.returnTo ? { returnTo: options.returnTo } : {}) }).toString()}`);
+  const start = await get(
+    `/auth/login?${new URLSearchParams({ realm, lang: 'en', ...(options.returnTo ? { returnTo: options.returnTo } : {}) }).toString()}`,
+  );
   if (start.statusCode !== 303) throw new Error(`/auth/login: ${start.statusCode} ${start.body}`);
   let response = await get(pathOf(start.headers.location));
   const interactionPath = pathOf(response.headers.location);
@@ -205,5 +217,9 @@ export async function clientCredentials(
     payload: new URLSearchParams({ grant_type: 'client_credentials', ...params }).toString(),
   });
   const body = response.json<Record<string, unknown>>();
-  return { status: response.statusCode, accessToken: typeof body.access_token === 'string' ? body.access_token : undefined, body };
+  return {
+    status: response.statusCode,
+    accessToken: typeof body.access_token === 'string' ? body.access_token : undefined,
+    body,
+  };
 }

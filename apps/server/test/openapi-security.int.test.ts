@@ -68,7 +68,9 @@ describe('the OpenAPI document tells the truth about who may call each operation
       .sort();
     const enforcedPublic = [...PUBLIC_API_ROUTES].filter((route) => !UNDOCUMENTED.has(route)).sort();
     expect(declaredPublic).toEqual(enforcedPublic);
-    expect(declaredPublic).toEqual(expect.arrayContaining(['POST /api/v1/processor/webhook', 'POST /api/v1/demo/member']));
+    expect(declaredPublic).toEqual(
+      expect.arrayContaining(['POST /api/v1/processor/webhook', 'POST /api/v1/demo/member']),
+    );
     // The document's default is the bearer token: an operation that says nothing needs one.
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
   });
@@ -80,7 +82,10 @@ describe('the OpenAPI document tells the truth about who may call each operation
         const token = world.tokens[caller];
         const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
         // With no body, with a body that fails validation, and with one that is not even JSON: 401 each time.
-        const bodies = operation.method === 'GET' ? [undefined] : [undefined, '{"no-such-field":[1,2,3]}', '{"truncated":'];
+        const bodies =
+          operation.method === 'GET'
+            ? [undefined]
+            : [undefined, '{"no-such-field":[1,2,3]}', '{"truncated":'];
         for (const payload of bodies) {
           const response = await app.inject({
             method: operation.method,
@@ -88,8 +93,13 @@ describe('the OpenAPI document tells the truth about who may call each operation
             headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
             ...(payload === undefined ? {} : { payload }),
           });
-          if (response.statusCode !== 401 || !String(response.headers['www-authenticate']).startsWith('Bearer')) {
-            wrong.push(`${operation.key} ${caller} ${payload === undefined ? 'no body' : payload}: ${response.statusCode}`);
+          if (
+            response.statusCode !== 401 ||
+            !String(response.headers['www-authenticate']).startsWith('Bearer')
+          ) {
+            wrong.push(
+              `${operation.key} ${caller} ${payload === undefined ? 'no body' : payload}: ${response.statusCode}`,
+            );
           }
         }
       }
@@ -106,10 +116,16 @@ describe('the OpenAPI document tells the truth about who may call each operation
       const response = await app.inject({
         method: operation.method,
         url: operation.url,
-        headers: { 'x-portal-csrf': '1', ...(operation.hasBody ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          'x-portal-csrf': '1',
+          ...(operation.hasBody ? { 'content-type': 'application/json' } : {}),
+        },
         ...(operation.hasBody ? { payload: '{"language":42}' } : {}),
       });
-      expect([401, 403], `${operation.key}: ${response.statusCode} ${response.body.slice(0, 200)}`).not.toContain(response.statusCode);
+      expect(
+        [401, 403],
+        `${operation.key}: ${response.statusCode} ${response.body.slice(0, 200)}`,
+      ).not.toContain(response.statusCode);
       expect(response.statusCode, operation.key).toBeLessThan(500);
     }
   });

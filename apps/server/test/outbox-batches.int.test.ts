@@ -39,7 +39,14 @@ describe('the outbox dispatches in batches, each event once', () => {
       const householdId = member.householdId ?? '';
       const paperless = index % 2 === 0;
       if (paperless)
-        await db.insert(preferences).values({ householdId, paperless: true, paperlessEmail: `h${String(index)}@example.org`, paperlessEmailConfirmedAt: new Date(), invoiceDelivery: 'electronic', noticeDelivery: 'electronic' });
+        await db.insert(preferences).values({
+          householdId,
+          paperless: true,
+          paperlessEmail: `h${String(index)}@example.org`,
+          paperlessEmailConfirmedAt: new Date(),
+          invoiceDelivery: 'electronic',
+          noticeDelivery: 'electronic',
+        });
       households.push({ householdId, policyId: member.policyId, paperless });
     }
   }, 60_000);
@@ -55,21 +62,45 @@ describe('the outbox dispatches in batches, each event once', () => {
     const rows: OutboxEventInput[] = Array.from({ length: count }, (_, index) => {
       const household = households[index % households.length];
       if (!household) throw new Error('no household');
-      const payload = { policyNumber: marker, amountCents: index + 1, ...(poison.includes(index + 1) ? { poison: true } : {}) };
+      const payload = {
+        policyNumber: marker,
+        amountCents: index + 1,
+        ...(poison.includes(index + 1) ? { poison: true } : {}),
+      };
       return index % 10 === 9
-        ? { type: 'document.issued', householdId: household.householdId, policyId: household.policyId, payload: { ...payload, documentType: 'notice', subtype: 'grace-period' } }
-        : { type: 'payment.succeeded', householdId: household.householdId, policyId: household.policyId, payload };
+        ? {
+            type: 'document.issued',
+            householdId: household.householdId,
+            policyId: household.policyId,
+            payload: { ...payload, documentType: 'notice', subtype: 'grace-period' },
+          }
+        : {
+            type: 'payment.succeeded',
+            householdId: household.householdId,
+            policyId: household.policyId,
+            payload,
+          };
     });
-    for (let start = 0; start < rows.length; start += 1_000) await database.handle.db.transaction((tx) => enqueueEvents(tx, rows.slice(start, start + 1_000)));
+    for (let start = 0; start < rows.length; start += 1_000)
+      await database.handle.db.transaction((tx) => enqueueEvents(tx, rows.slice(start, start + 1_000)));
   }
 
   const eventsOf = (marker: string) =>
-    database.handle.db.select().from(outboxEvents).where(sql`${outboxEvents.payload}->>'policyNumber' = ${marker}`).orderBy(asc(outboxEvents.id));
+    database.handle.db
+      .select()
+      .from(outboxEvents)
+      .where(sql`${outboxEvents.payload}->>'policyNumber' = ${marker}`)
+      .orderBy(asc(outboxEvents.id));
   const householdNotificationsOf = (marker: string) =>
     database.handle.db
       .select()
       .from(notifications)
-      .where(and(isNotNull(notifications.householdId), sql`${notifications.additionalValues}->>'policyNumber' = ${marker}`));
+      .where(
+        and(
+          isNotNull(notifications.householdId),
+          sql`${notifications.additionalValues}->>'policyNumber' = ${marker}`,
+        ),
+      );
 
   /** What must hold after any crash: an event has its notification (and e-mail) exactly when it is dispatched. */
   async function expectDispatchedOnceEach(marker: string): Promise<{ dispatched: number; total: number }> {
@@ -80,15 +111,30 @@ describe('the outbox dispatches in batches, each event once', () => {
       const amount = Number(row.additionalValues?.amountCents);
       byAmount.set(amount, (byAmount.get(amount) ?? 0) + 1);
     }
-    const paperless = new Set(households.filter((household) => household.paperless).map((household) => household.householdId));
-    const mails = await database.handle.db.select().from(mailQueue).where(inArray(mailQueue.outboxEventId, all.map((event) => event.id)));
+    const paperless = new Set(
+      households.filter((household) => household.paperless).map((household) => household.householdId),
+    );
+    const mails = await database.handle.db
+      .select()
+      .from(mailQueue)
+      .where(
+        inArray(
+          mailQueue.outboxEventId,
+          all.map((event) => event.id),
+        ),
+      );
     const mailsByEvent = new Map<number, number>();
-    for (const mail of mails) mailsByEvent.set(mail.outboxEventId ?? 0, (mailsByEvent.get(mail.outboxEventId ?? 0) ?? 0) + 1);
+    for (const mail of mails)
+      mailsByEvent.set(mail.outboxEventId ?? 0, (mailsByEvent.get(mail.outboxEventId ?? 0) ?? 0) + 1);
     for (const event of all) {
       const amount = Number(event.payload.amountCents);
       const dispatched = event.dispatchedAt !== null;
-      expect(byAmount.get(amount) ?? 0, `notifications of event ${String(event.id)}`).toBe(dispatched ? 1 : 0);
-      expect(mailsByEvent.get(event.id) ?? 0, `e-mails of event ${String(event.id)}`).toBe(dispatched && paperless.has(event.householdId ?? '') ? 1 : 0);
+      expect(byAmount.get(amount) ?? 0, `notifications of event ${String(event.id)}`).toBe(
+        dispatched ? 1 : 0,
+      );
+      expect(mailsByEvent.get(event.id) ?? 0, `e-mails of event ${String(event.id)}`).toBe(
+        dispatched && paperless.has(event.householdId ?? '') ? 1 : 0,
+      );
       if (dispatched) expect(event.attempts).toBe(1);
     }
     return { dispatched: all.filter((event) => event.dispatchedAt !== null).length, total: all.length };
@@ -102,15 +148,24 @@ describe('the outbox dispatches in batches, each event once', () => {
     dispatcher.register(emailChannel({ branding, publicUrl: 'http://localhost', nudge: () => undefined }));
     const poisoned = (event: { payload: Record<string, unknown> }) => event.payload.poison === true;
     dispatcher.register({
-      one: (_tx, event) => (poisoned(event) ? Promise.reject(new Error('this event cannot be dispatched')) : Promise.resolve()),
-      many: (_tx, batch) => (batch.some(poisoned) ? Promise.reject(new Error('this event cannot be dispatched')) : Promise.resolve()),
+      one: (_tx, event) =>
+        poisoned(event) ? Promise.reject(new Error('this event cannot be dispatched')) : Promise.resolve(),
+      many: (_tx, batch) =>
+        batch.some(poisoned)
+          ? Promise.reject(new Error('this event cannot be dispatched'))
+          : Promise.resolve(),
     });
     await dispatcher.drain();
 
     const { dispatched, total } = await expectDispatchedOnceEach(marker);
     expect(total).toBe(120);
     expect(dispatched).toBe(119);
-    const [bad] = await database.handle.db.select().from(outboxEvents).where(and(isNull(outboxEvents.dispatchedAt), sql`${outboxEvents.payload}->>'policyNumber' = ${marker}`));
+    const [bad] = await database.handle.db
+      .select()
+      .from(outboxEvents)
+      .where(
+        and(isNull(outboxEvents.dispatchedAt), sql`${outboxEvents.payload}->>'policyNumber' = ${marker}`),
+      );
     expect(bad?.payload.amountCents).toBe(37);
     // Tried alone and put off with backoff (1 s after the first failure: a long drain may try it again).
     expect(bad?.attempts).toBeGreaterThanOrEqual(1);
@@ -122,14 +177,24 @@ describe('the outbox dispatches in batches, each event once', () => {
     const listed = await database.handle.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.householdId, first), sql`${notifications.additionalValues}->>'policyNumber' = ${marker}`))
+      .where(
+        and(
+          eq(notifications.householdId, first),
+          sql`${notifications.additionalValues}->>'policyNumber' = ${marker}`,
+        ),
+      )
       .orderBy(asc(notifications.createdAt));
     const amounts = listed.map((row) => Number(row.additionalValues?.amountCents));
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
     expect(amounts.length).toBe(19); // 20 events, less the failing one (37)
     // The twelve grace-period notices alerted the broker of record too, once each.
-    const alerts = await database.handle.db.select().from(notifications).where(eq(notifications.brokerId, brokerId));
-    expect(alerts.map((row) => row.templateName)).toEqual(Array.from({ length: 12 }, () => 'notification.brokerClientGracePeriod'));
+    const alerts = await database.handle.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.brokerId, brokerId));
+    expect(alerts.map((row) => row.templateName)).toEqual(
+      Array.from({ length: 12 }, () => 'notification.brokerClientGracePeriod'),
+    );
     expect(new Set(alerts.map((row) => row.additionalValues?.amountCents)).size).toBe(12);
   });
 
@@ -139,7 +204,17 @@ describe('the outbox dispatches in batches, each event once', () => {
       const marker = randomUUID();
       await events(3_000, marker);
       const dispatchedSoFar = async () =>
-        (await database.handle.db.select({ n: sql<number>`count(*)::int` }).from(outboxEvents).where(and(isNotNull(outboxEvents.dispatchedAt), sql`${outboxEvents.payload}->>'policyNumber' = ${marker}`)))[0]?.n ?? 0;
+        (
+          await database.handle.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(outboxEvents)
+            .where(
+              and(
+                isNotNull(outboxEvents.dispatchedAt),
+                sql`${outboxEvents.payload}->>'policyNumber' = ${marker}`,
+              ),
+            )
+        )[0]?.n ?? 0;
 
       const killed = dispatcherProcess(100, 40);
       while ((await dispatchedSoFar()) < 500) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -159,7 +234,14 @@ describe('the outbox dispatches in batches, each event once', () => {
   function dispatcherProcess(batch: number, holdMs: number) {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'apps/server/test/outbox-dispatcher.fixture.ts'), database.url ?? '', String(batch), String(holdMs)],
+      [
+        '--import',
+        'tsx',
+        path.join(repoRoot, 'apps/server/test/outbox-dispatcher.fixture.ts'),
+        database.url ?? '',
+        String(batch),
+        String(holdMs),
+      ],
       { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';

@@ -15,13 +15,24 @@ import { repoRoot } from '../src/settings';
  */
 async function main(): Promise<void> {
   const [url, batch, holdMs] = process.argv.slice(2);
-  if (!url || !batch || !holdMs) throw new Error('usage: outbox-dispatcher.fixture.ts <databaseUrl> <batchSize> <holdMs>');
+  if (!url || !batch || !holdMs)
+    throw new Error('usage: outbox-dispatcher.fixture.ts <databaseUrl> <batchSize> <holdMs>');
   const configDir = path.join(repoRoot, 'config');
   const tenant = loadTenantConfig(configDir);
   const handle = openPostgres({ connectionString: url, poolSize: 2 });
-  const dispatcher = new OutboxDispatcher(handle.db, { error: (object, message) => process.stderr.write(`${message} ${JSON.stringify(object)}\n`) }, Number(batch));
+  const dispatcher = new OutboxDispatcher(
+    handle.db,
+    { error: (object, message) => process.stderr.write(`${message} ${JSON.stringify(object)}\n`) },
+    Number(batch),
+  );
   dispatcher.register(notificationChannel());
-  dispatcher.register(emailChannel({ branding: loadBranding(configDir, tenant), publicUrl: 'http://localhost', nudge: () => undefined }));
+  dispatcher.register(
+    emailChannel({
+      branding: loadBranding(configDir, tenant),
+      publicUrl: 'http://localhost',
+      nudge: () => undefined,
+    }),
+  );
   dispatcher.register({
     one: () => new Promise((resolve) => setTimeout(resolve, Number(holdMs))),
     many: () => new Promise((resolve) => setTimeout(resolve, Number(holdMs))),

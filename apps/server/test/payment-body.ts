@@ -11,7 +11,12 @@ export interface PayablePolicy {
  * policy, the payment details and the payer — a made-up payer whose fields pass the form's rules, with
  * the payment's date. `information` changes or adds payer fields (a ZIP+4, an e-mail for the receipt).
  */
-export function paymentBody(policy: PayablePolicy, date: CalendarDate, paymentDetails: Record<string, unknown>, information: Record<string, string> = {}) {
+export function paymentBody(
+  policy: PayablePolicy,
+  date: CalendarDate,
+  paymentDetails: Record<string, unknown>,
+  information: Record<string, string> = {},
+) {
   return {
     id: policy.policyId,
     paymentDetails,

@@ -12,7 +12,11 @@ function poppler(tool: 'pdftotext' | 'pdftoppm' | 'pdfinfo', args: string[]): st
   try {
     return execFileSync(tool, args, { encoding: 'utf8' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${tool} is missing: run "apt-get install -y poppler-utils" (scripts/ensure-poppler.mjs does it for npm test)`, { cause: error });
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error(
+        `${tool} is missing: run "apt-get install -y poppler-utils" (scripts/ensure-poppler.mjs does it for npm test)`,
+        { cause: error },
+      );
     throw error;
   }
 }

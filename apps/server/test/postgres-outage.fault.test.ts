@@ -76,14 +76,12 @@ describe('issue 40 defect 1: a PostgreSQL outage under load', () => {
     if (!first || !second) throw new Error('two instances expected');
     const db = first.database.db;
     const member = await createMemberWithPolicy(db);
-    await db
-      .insert(finances)
-      .values({
-        policyId: member.policyId,
-        premiumAmountDueCents: 100_000,
-        currentAmountDueCents: 100_000,
-        status: 'Current',
-      });
+    await db.insert(finances).values({
+      policyId: member.policyId,
+      premiumAmountDueCents: 100_000,
+      currentAmountDueCents: 100_000,
+      status: 'Current',
+    });
     const account = await createAccount(db, {
       realm: 'consumer',
       roles: ['member'],

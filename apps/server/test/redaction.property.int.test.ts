@@ -17,10 +17,19 @@ import { openTestDatabase, type TestDatabase } from './database';
 /** The characters of an ASCII alphabet, one by one. */
 const chars = (alphabet: string): string[] => Array.from(alphabet);
 
-const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...chars('0123456789')), minLength: min, maxLength: max });
-const letters = fc.string({ unit: fc.constantFrom(...chars('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ')), minLength: 1, maxLength: 6 });
+const digits = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(...chars('0123456789')), minLength: min, maxLength: max });
+const letters = fc.string({
+  unit: fc.constantFrom(...chars('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ')),
+  minLength: 1,
+  maxLength: 6,
+});
 const base64url = (min: number, max: number) =>
-  fc.string({ unit: fc.constantFrom(...chars('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_')), minLength: min, maxLength: max });
+  fc.string({
+    unit: fc.constantFrom(...chars('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_')),
+    minLength: min,
+    maxLength: max,
+  });
 
 interface Secret {
   /** What must not appear anywhere, in any of these forms. */
@@ -36,17 +45,33 @@ const card = fc
   .tuple(fc.constantFrom('4', '5', '37', '6011'), digits(12, 15), separators, letters, letters, fc.boolean())
   .map(([prefix, rest, separator, before, after, glued]): Secret => {
     const number = (prefix + rest).slice(0, Math.max(13, Math.min(19, prefix.length + rest.length)));
-    const groups = number.length === 15 ? [number.slice(0, 4), number.slice(4, 10), number.slice(10)] : (number.match(/.{1,4}/g) ?? [number]);
+    const groups =
+      number.length === 15
+        ? [number.slice(0, 4), number.slice(4, 10), number.slice(10)]
+        : (number.match(/.{1,4}/g) ?? [number]);
     const spelled = groups.join(separator);
-    return { forms: [number, spelled], text: glued ? `${before}${spelled}${after}` : `${before} ${spelled} ${after}` };
+    return {
+      forms: [number, spelled],
+      text: glued ? `${before}${spelled}${after}` : `${before} ${spelled} ${after}`,
+    };
   });
 
 /** An SSN, 3-2-4 with one kind of separator or none, bare or after a label. */
 const ssn = fc
-  .tuple(fc.integer({ min: 1, max: 899 }), fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 9999 }), separators, fc.constantFrom('', 'SSN', 'ssn: ', 'SSN#'))
+  .tuple(
+    fc.integer({ min: 1, max: 899 }),
+    fc.integer({ min: 1, max: 99 }),
+    fc.integer({ min: 1, max: 9999 }),
+    separators,
+    fc.constantFrom('', 'SSN', 'ssn: ', 'SSN#'),
+  )
   .filter(([area]) => area !== 666)
   .map(([area, group, serial, separator, label]): Secret => {
-    const parts = [String(area).padStart(3, '0'), String(group).padStart(2, '0'), String(serial).padStart(4, '0')];
+    const parts = [
+      String(area).padStart(3, '0'),
+      String(group).padStart(2, '0'),
+      String(serial).padStart(4, '0'),
+    ];
     const spelled = parts.join(separator);
     return { forms: [parts.join(''), spelled], text: `${label}${spelled}` };
   });
@@ -54,21 +79,41 @@ const ssn = fc
 /** A password with letters and digits, behind the names it is sent under. */
 const password = fc
   .tuple(
-    fc.string({ unit: fc.constantFrom(...chars('abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789!@$%^*_+.~-')), minLength: 10, maxLength: 24 }),
-    fc.constantFrom('password={}', 'Password: {}', '"password":"{}"', 'pwd={}', 'pass = {}', 'PASSWD:{}', "'passphrase': '{}'"),
+    fc.string({
+      unit: fc.constantFrom(...chars('abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789!@$%^*_+.~-')),
+      minLength: 10,
+      maxLength: 24,
+    }),
+    fc.constantFrom(
+      'password={}',
+      'Password: {}',
+      '"password":"{}"',
+      'pwd={}',
+      'pass = {}',
+      'PASSWD:{}',
+      "'passphrase': '{}'",
+    ),
   )
   .filter(([value]) => /[A-Za-z]/.test(value) && /\d/.test(value))
   .map(([value, template]): Secret => ({ forms: [value], text: template.replace('{}', value) }));
 
 /** A refresh token as oidc-provider makes them (43 characters of base64url), named or bare. */
 const refreshToken = fc
-  .tuple(base64url(43, 43), fc.constantFrom('refresh_token={}', 'rt={}', 'refreshToken: {}', '{}', 'token {}'))
+  .tuple(
+    base64url(43, 43),
+    fc.constantFrom('refresh_token={}', 'rt={}', 'refreshToken: {}', '{}', 'token {}'),
+  )
   .filter(([value]) => /\d/.test(value) && /[A-Za-z]/.test(value))
   .map(([value, template]): Secret => ({ forms: [value], text: template.replace('{}', value) }));
 
 /** A JWT, bare, glued to a word or named. */
 const jwt = fc
-  .tuple(base64url(10, 40), base64url(10, 80), base64url(20, 60), fc.constantFrom('{}', 'jwt={}', 'token{}', 'id_token: {}'))
+  .tuple(
+    base64url(10, 40),
+    base64url(10, 80),
+    base64url(20, 60),
+    fc.constantFrom('{}', 'jwt={}', 'token{}', 'id_token: {}'),
+  )
   .map(([header, payload, signature, template]): Secret => {
     const value = `eyJ${header}.eyJ${payload}.${signature}`;
     return { forms: [value, `${payload}.${signature}`], text: template.replace('{}', value) };
@@ -76,7 +121,13 @@ const jwt = fc
 
 /** A bearer token, opaque or a JWT, with the scheme in any case. */
 const bearer = fc
-  .tuple(fc.oneof(base64url(24, 64), jwt.map((secret) => secret.forms[0] ?? '')), fc.constantFrom('Bearer {}', 'bearer {}', 'BEARER {}', 'Authorization: Bearer {}', 'bearer:{}'))
+  .tuple(
+    fc.oneof(
+      base64url(24, 64),
+      jwt.map((secret) => secret.forms[0] ?? ''),
+    ),
+    fc.constantFrom('Bearer {}', 'bearer {}', 'BEARER {}', 'Authorization: Bearer {}', 'bearer:{}'),
+  )
   .filter(([value]) => /\d/.test(value) && /[A-Za-z]/.test(value))
   .map(([value, template]): Secret => ({ forms: [value], text: template.replace('{}', value) }));
 
@@ -103,9 +154,17 @@ describe('redaction of secrets in many spellings (property)', () => {
         // Each run comes from its own address, so the logging endpoint's per-address limit stays out of the way.
         const remoteAddress = `10.${String(run >> 8)}.${String(run & 255)}.7`;
         const before = logs.length;
-        const headers = { 'user-agent': `Mozilla/5.0 ${text}`, 'x-request-id': text.replace(/[^\x20-\x7e]/g, '') };
+        const headers = {
+          'user-agent': `Mozilla/5.0 ${text}`,
+          'x-request-id': text.replace(/[^\x20-\x7e]/g, ''),
+        };
         // A refused API call: the URL, the User-Agent and the request id reach the log and the audit table.
-        const refused = await app.inject({ method: 'GET', url: `/api/v1/session?note=${encodeURIComponent(text)}&q=${text.replace(/[#&\s]/g, '')}`, headers, remoteAddress });
+        const refused = await app.inject({
+          method: 'GET',
+          url: `/api/v1/session?note=${encodeURIComponent(text)}&q=${text.replace(/[#&\s]/g, '')}`,
+          headers,
+          remoteAddress,
+        });
         expect(refused.statusCode).toBe(401);
         // A client event carrying it in every free-text field.
         const posted = await app.inject({
@@ -113,12 +172,28 @@ describe('redaction of secrets in many spellings (property)', () => {
           url: '/api/v1/Logging',
           headers,
           remoteAddress,
-          payload: { events: [{ level: 'error', event: 'payment-form-error', message: `failed: ${text}`, page: `/payments/${text}`, details: { note: text, nested: [{ value: text }] } }] },
+          payload: {
+            events: [
+              {
+                level: 'error',
+                event: 'payment-form-error',
+                message: `failed: ${text}`,
+                page: `/payments/${text}`,
+                details: { note: text, nested: [{ value: text }] },
+              },
+            ],
+          },
         });
         expect(posted.statusCode).toBe(202);
         const stored = JSON.stringify([
-          ...(await database.handle.db.select().from(clientEvents).where(eq(clientEvents.requestId, posted.headers['x-request-id'] as string))),
-          ...(await database.handle.db.select().from(auditLog).where(eq(auditLog.requestId, refused.headers['x-request-id'] as string))),
+          ...(await database.handle.db
+            .select()
+            .from(clientEvents)
+            .where(eq(clientEvents.requestId, posted.headers['x-request-id'] as string))),
+          ...(await database.handle.db
+            .select()
+            .from(auditLog)
+            .where(eq(auditLog.requestId, refused.headers['x-request-id'] as string))),
         ]);
         const written = logs.slice(before).join('\n');
         expect(stored.length).toBeGreaterThan(10);

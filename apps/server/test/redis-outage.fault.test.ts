@@ -39,7 +39,11 @@ describe('issue 40 defect 4: live notifications through a Redis outage', () => {
 
   async function signedInMember(app: FastifyInstance) {
     const subscriber = await createMemberWithPolicy(database.handle.db);
-    const account = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], memberId: subscriber.memberId });
+    const account = await createAccount(database.handle.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId: subscriber.memberId,
+    });
     const { accessToken } = await signIn(app, 'consumer', account.username, PASSWORD);
     return { householdId: subscriber.householdId ?? '', token: accessToken };
   }
@@ -47,12 +51,20 @@ describe('issue 40 defect 4: live notifications through a Redis outage', () => {
   /** A notification event for the household, dispatched by `app` (as its outbox does after a command). */
   async function notify(app: FastifyInstance, householdId: string) {
     await database.handle.db.transaction((tx) =>
-      enqueueEvents(tx, [{ type: 'payment.succeeded', householdId, payload: { amountCents: 1_000, policyNumber: 'LHP-1', paymentDate: '2026-11-20' } }]),
+      enqueueEvents(tx, [
+        {
+          type: 'payment.succeeded',
+          householdId,
+          payload: { amountCents: 1_000, policyNumber: 'LHP-1', paymentDate: '2026-11-20' },
+        },
+      ]),
     );
     await app.outbox.drain();
   }
 
-  const readiness = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/health/ready' })).json<{ checks: { redis: string } }>().checks.redis;
+  const readiness = async (app: FastifyInstance) =>
+    (await app.inject({ method: 'GET', url: '/api/health/ready' })).json<{ checks: { redis: string } }>()
+      .checks.redis;
 
   async function waitForRedis(status: 'up' | 'down') {
     const deadline = Date.now() + 15_000;

@@ -30,8 +30,15 @@ describe('request hygiene', () => {
     ({ app, logs, dataDir } = await buildTestApp({ database: database.handle, captureLogs: true }));
     mine = await createMemberWithPolicy(database.handle.db);
     walletReferenceId = (await createWallet(database.handle.db, mine.householdId ?? '')).referenceId;
-    const member = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], memberId: mine.memberId });
-    const staff = await createAccount(database.handle.db, { realm: 'workforce', roles: ['customer-service'] });
+    const member = await createAccount(database.handle.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId: mine.memberId,
+    });
+    const staff = await createAccount(database.handle.db, {
+      realm: 'workforce',
+      roles: ['customer-service'],
+    });
     memberToken = (await signIn(app, 'consumer', member.username, PASSWORD)).accessToken;
     staffToken = (await signIn(app, 'workforce', staff.username, PASSWORD)).accessToken;
   });
@@ -40,7 +47,10 @@ describe('request hygiene', () => {
     await database.dispose();
   });
 
-  const expectBadRequest = (response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, what: string) => {
+  const expectBadRequest = (
+    response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+    what: string,
+  ) => {
     expect(response.statusCode, what).toBe(400);
     expect(String(response.headers['content-type']), what).toMatch(/^application\/problem\+json/);
     expect(ProblemSchema.parse(response.json()).type, what).toBe(ProblemType.badRequest);
@@ -62,7 +72,11 @@ describe('request hygiene', () => {
     const before = logs.length;
     const secretish = 'nul-probe-7d1f';
     expectBadRequest(
-      await app.inject({ method: 'POST', url: '/api/v1/Logging', payload: { events: [{ level: 'info', event: 'x', message: `${secretish}\u0000` }] } }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/Logging',
+        payload: { events: [{ level: 'info', event: 'x', message: `${secretish}\u0000` }] },
+      }),
       'public logging endpoint',
     );
     for (const realm of ['consumer', 'workforce'] as const) {
@@ -85,11 +99,25 @@ describe('request hygiene', () => {
       'staff member search',
     );
     expectBadRequest(
-      await app.inject({ method: 'GET', url: `/api/v1/Broker/search?lastName=a%00b`, headers: { authorization: `Bearer ${memberToken}` } }),
+      await app.inject({
+        method: 'GET',
+        url: `/api/v1/Broker/search?lastName=a%00b`,
+        headers: { authorization: `Bearer ${memberToken}` },
+      }),
       'query string',
     );
-    expectBadRequest(await app.inject({ method: 'GET', url: `/api/v1/Member/2/F%00`, headers: { authorization: `Bearer ${memberToken}` } }), 'path');
-    expectBadRequest(await app.inject({ method: 'GET', url: `/idp/consumer/auth?client_id=%00` }), 'identity provider query');
+    expectBadRequest(
+      await app.inject({
+        method: 'GET',
+        url: `/api/v1/Member/2/F%00`,
+        headers: { authorization: `Bearer ${memberToken}` },
+      }),
+      'path',
+    );
+    expectBadRequest(
+      await app.inject({ method: 'GET', url: `/idp/consumer/auth?client_id=%00` }),
+      'identity provider query',
+    );
     const written = logs.slice(before).map((line) => JSON.parse(line) as { level: number });
     expect(written.filter((entry) => entry.level >= 50)).toEqual([]);
     expect(logs.slice(before).join('\n')).not.toContain(secretish);
@@ -102,8 +130,16 @@ describe('request hygiene', () => {
     const member = { authorization: `Bearer ${memberToken}`, 'content-type': 'application/json' };
     const calls = [
       // A command route without a body schema: the idempotency fingerprint used to recurse into it (500).
-      { method: 'PUT', url: `/api/v1/ScheduledPayment/${randomUUID()}/cancel`, headers: { ...member, 'idempotency-key': 'deep-1' } },
-      { method: 'POST', url: `/api/v1/Wallet/household/${mine.householdId ?? ''}`, headers: { ...member, 'idempotency-key': 'deep-2' } },
+      {
+        method: 'PUT',
+        url: `/api/v1/ScheduledPayment/${randomUUID()}/cancel`,
+        headers: { ...member, 'idempotency-key': 'deep-1' },
+      },
+      {
+        method: 'POST',
+        url: `/api/v1/Wallet/household/${mine.householdId ?? ''}`,
+        headers: { ...member, 'idempotency-key': 'deep-2' },
+      },
       // A route with a body schema, a public one, and one whose caller has no token at all.
       { method: 'POST', url: '/api/v1/Household/user', headers: member },
       { method: 'POST', url: '/api/v1/Logging', headers: { 'content-type': 'application/json' } },
@@ -117,16 +153,31 @@ describe('request hygiene', () => {
     }
     // A route with a smaller size limit (4 KB): deep within it is 400, the 10,000-deep body is over it (413).
     expectBadRequest(
-      await app.inject({ method: 'POST', url: '/api/v1/guest/locate-account', headers: { 'content-type': 'application/json; charset=utf-8', 'x-portal-csrf': '1' }, payload: `${'['.repeat(1_000)}${']'.repeat(1_000)}` }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/guest/locate-account',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'x-portal-csrf': '1' },
+        payload: `${'['.repeat(1_000)}${']'.repeat(1_000)}`,
+      }),
       'locate-account',
     );
     // The limit is 64 levels (MAX_JSON_DEPTH): a body at the limit is parsed, one level more is not.
     const atLimit = `${'['.repeat(62)}{"events":[]}${']'.repeat(62)}`;
-    const nested = await app.inject({ method: 'POST', url: '/api/v1/Logging', headers: { 'content-type': 'application/json' }, payload: atLimit });
+    const nested = await app.inject({
+      method: 'POST',
+      url: '/api/v1/Logging',
+      headers: { 'content-type': 'application/json' },
+      payload: atLimit,
+    });
     expect(nested.statusCode).toBe(400);
     expect(ProblemSchema.parse(nested.json()).type).toBe(ProblemType.validation);
     expectBadRequest(
-      await app.inject({ method: 'POST', url: '/api/v1/Logging', headers: { 'content-type': 'application/json' }, payload: `[${atLimit}]` }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/Logging',
+        headers: { 'content-type': 'application/json' },
+        payload: `[${atLimit}]`,
+      }),
       'one level over the limit',
     );
     // Brackets inside strings are text, not nesting.
@@ -138,7 +189,12 @@ describe('request hygiene', () => {
     });
     expect(text.statusCode, text.body).toBeLessThan(300);
     // Over the body size limit: 413 problem+json, never a 500.
-    const large = await app.inject({ method: 'POST', url: '/api/v1/Household/user', headers: member, payload: `"${'x'.repeat(2 * 1024 * 1024)}"` });
+    const large = await app.inject({
+      method: 'POST',
+      url: '/api/v1/Household/user',
+      headers: member,
+      payload: `"${'x'.repeat(2 * 1024 * 1024)}"`,
+    });
     expect(large.statusCode).toBe(413);
     expect(ProblemSchema.parse(large.json()).type).toBe(ProblemType.payloadTooLarge);
     const written = logs.slice(before).map((line) => JSON.parse(line) as { level: number });
@@ -176,11 +232,16 @@ describe('request hygiene', () => {
       expect(response.headers['cache-control'], call.url).toBe('no-store');
     }
     // Refusals and the guest token answer too.
-    expect((await app.inject({ method: 'GET', url: '/api/v1/session' })).headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ method: 'GET', url: '/api/v1/session' })).headers['cache-control']).toBe(
+      'no-store',
+    );
   });
 
   async function signed(keyFile: string, payload: Record<string, unknown>, iat: number): Promise<string> {
-    const jwk = JSON.parse(fs.readFileSync(path.join(dataDir, 'keys', keyFile), 'utf8')) as JWK & { kid: string; alg: string };
+    const jwk = JSON.parse(fs.readFileSync(path.join(dataDir, 'keys', keyFile), 'utf8')) as JWK & {
+      kid: string;
+      alg: string;
+    };
     return new SignJWT(payload)
       .setProtectedHeader({ alg: jwk.alg, kid: jwk.kid, typ: 'at+jwt' })
       .setIssuedAt(iat)
@@ -196,15 +257,31 @@ describe('request hygiene', () => {
     // The real key, a live grant, every claim right — but issued an hour from now.
     const future = await signed('idp-consumer.jwk.json', rest, now + 3600);
     const present = await signed('idp-consumer.jwk.json', rest, now);
-    expect((await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${present}` } })).statusCode).toBe(200);
-    const refused = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${future}` } });
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/v1/session',
+          headers: { authorization: `Bearer ${present}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${future}` },
+    });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['www-authenticate']).toContain('invalid_token');
 
     const portal = { iss: `${ORIGIN}/api/session`, aud: `${ORIGIN}/api`, sub: 'guest:x', kind: 'guest' };
     for (const sid of ['not-a-uuid', "1' or '1'='1", '0'.repeat(200)]) {
       const token = await signed('portal-session.jwk.json', { ...portal, sid }, now);
-      const response = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/session',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.statusCode, sid).toBe(401);
     }
   });

@@ -18,14 +18,24 @@ export interface TestSandbox {
    * What the hosted fields page does: tokenises typed fields on the processor's own origin, in a
    * tokenisation session (by default one opened for {@link PROCESSOR_ONLY_OWNER}).
    */
-  tokenize(kind: 'card' | 'bankAccount', fields: Record<string, string>, session?: string): Promise<{ status: number; body: TokenizeAnswer }>;
+  tokenize(
+    kind: 'card' | 'bankAccount',
+    fields: Record<string, string>,
+    session?: string,
+  ): Promise<{ status: number; body: TokenizeAnswer }>;
   /**
    * A token for a card or account that the test types (the numbers stay in the sandbox), made in
    * `session` or in a new session for `owner`. The portal uses only tokens made for its caller: tests
    * of the portal get them with the harness's `cardToken` / `bankToken` (a session the portal opens).
    */
-  cardToken(number: string, options: TokenOptions & { expiry?: string; cvc?: string; postalCode?: string }): Promise<string>;
-  bankToken(accountNumber: string, options: TokenOptions & { routingNumber?: string; accountType?: 'Checking' | 'Savings' }): Promise<string>;
+  cardToken(
+    number: string,
+    options: TokenOptions & { expiry?: string; cvc?: string; postalCode?: string },
+  ): Promise<string>;
+  bankToken(
+    accountNumber: string,
+    options: TokenOptions & { routingNumber?: string; accountType?: 'Checking' | 'Savings' },
+  ): Promise<string>;
   /** Stops the sandbox and, unless kept, removes its state. */
   close(keepState?: boolean): Promise<void>;
 }
@@ -77,17 +87,23 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     webhookSecret: TEST_WEBHOOK_SECRET,
     timeoutMs: options.timeoutMs ?? 5_000,
   });
-  const sessionOf = async (options: TokenOptions) => options.session ?? (await processor.createTokenizationSession(options.owner)).id;
+  const sessionOf = async (options: TokenOptions) =>
+    options.session ?? (await processor.createTokenizationSession(options.owner)).id;
   const tokenize: TestSandbox['tokenize'] = async (kind, fields, session) => {
     const response = await fetch(`${sandbox.url}/v1/tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: sandbox.publicOrigin },
-      body: JSON.stringify({ kind, fields, session: session ?? (await sessionOf({ owner: PROCESSOR_ONLY_OWNER })) }),
+      body: JSON.stringify({
+        kind,
+        fields,
+        session: session ?? (await sessionOf({ owner: PROCESSOR_ONLY_OWNER })),
+      }),
     });
     return { status: response.status, body: (await response.json()) as TokenizeAnswer };
   };
   const tokenOf = (answer: { status: number; body: TokenizeAnswer }) => {
-    if (answer.status !== 201 || !answer.body.token) throw new Error(`tokenize: ${answer.status} ${JSON.stringify(answer.body.errors)}`);
+    if (answer.status !== 201 || !answer.body.token)
+      throw new Error(`tokenize: ${answer.status} ${JSON.stringify(answer.body.errors)}`);
     return answer.body.token;
   };
   return {
@@ -99,7 +115,12 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
       tokenOf(
         await tokenize(
           'card',
-          { number, expiry: card.expiry ?? '12/34', cvc: card.cvc ?? (number.startsWith('3') ? '7373' : '737'), postalCode: card.postalCode ?? '02720' },
+          {
+            number,
+            expiry: card.expiry ?? '12/34',
+            cvc: card.cvc ?? (number.startsWith('3') ? '7373' : '737'),
+            postalCode: card.postalCode ?? '02720',
+          },
           await sessionOf(card),
         ),
       ),

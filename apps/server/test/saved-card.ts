@@ -7,7 +7,11 @@ import type { TestHarness } from './harness';
  * test card number: the billing day charges it for real (in the sandbox), with the card's outcome.
  * Answers the wallet item's id.
  */
-export async function saveSandboxCard(harness: TestHarness, member: { householdId: string; token: string }, number: string): Promise<string> {
+export async function saveSandboxCard(
+  harness: TestHarness,
+  member: { householdId: string; token: string },
+  number: string,
+): Promise<string> {
   const send = (url: string, body?: object) =>
     harness.app.inject({
       method: 'POST',
@@ -16,7 +20,11 @@ export async function saveSandboxCard(harness: TestHarness, member: { householdI
       ...(body ? { payload: body } : {}),
     });
   const opened = WalletOpenedSchema.parse((await send(`Wallet/household/${member.householdId}`)).json());
-  const before = await harness.app.inject({ method: 'POST', url: `/api/v1/Wallet/${opened.referenceId}`, headers: { authorization: `Bearer ${member.token}` } });
+  const before = await harness.app.inject({
+    method: 'POST',
+    url: `/api/v1/Wallet/${opened.referenceId}`,
+    headers: { authorization: `Bearer ${member.token}` },
+  });
   const known = new Set(WalletSchema.parse(before.json()).creditCards.map((one) => one.id));
   const response = await send(`Wallet/add-credit-card/${opened.id}`, {
     paymentToken: await harness.cardToken(member.token, number),

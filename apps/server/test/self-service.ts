@@ -16,10 +16,17 @@ import type { TestHarness } from './harness';
  * make these changes for their clients.
  */
 
-export async function signedInMember(harness: TestHarness, options: { offExchange?: boolean; zipCode?: string; withBroker?: boolean } = {}) {
+export async function signedInMember(
+  harness: TestHarness,
+  options: { offExchange?: boolean; zipCode?: string; withBroker?: boolean } = {},
+) {
   const brokerId = options.withBroker ? await createBroker(harness.db) : null;
-  const holder = await createMemberWithPolicy(harness.db, { brokerId, ...(options.zipCode ? { zipCode: options.zipCode } : {}) });
-  if (options.offExchange) await harness.db.update(policies).set({ offExchange: true }).where(eq(policies.id, holder.policyId));
+  const holder = await createMemberWithPolicy(harness.db, {
+    brokerId,
+    ...(options.zipCode ? { zipCode: options.zipCode } : {}),
+  });
+  if (options.offExchange)
+    await harness.db.update(policies).set({ offExchange: true }).where(eq(policies.id, holder.policyId));
   const householdId = holder.householdId ?? '';
   const token = await harness.tokenFor('consumer', ['member'], { memberId: holder.memberId });
   return { ...holder, householdId, token, brokerId };
@@ -48,12 +55,16 @@ export function commands(harness: TestHarness) {
     harness.app.inject({
       method,
       url: `/api/v1/${url}`,
-      headers: { authorization: `Bearer ${token}`, ...(method === 'GET' ? {} : { 'idempotency-key': randomUUID() }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(method === 'GET' ? {} : { 'idempotency-key': randomUUID() }),
+      },
       ...(payload ? { payload } : {}),
     });
 }
 
-export const codesOf = (response: { json: () => unknown }) => ((response.json() as { errors?: { code?: string }[] }).errors ?? []).map((error) => error.code);
+export const codesOf = (response: { json: () => unknown }) =>
+  ((response.json() as { errors?: { code?: string }[] }).errors ?? []).map((error) => error.code);
 
 /**
  * A copy of the tenant's configuration whose brokers may change their clients' contact details,
@@ -63,8 +74,20 @@ export function configLettingBrokersChange(extraAccount: Record<string, unknown>
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-config-'));
   fs.cpSync(path.join(repoRoot, 'config'), dir, { recursive: true });
   const roleFile = path.join(dir, 'role-config.json');
-  const roles = JSON.parse(fs.readFileSync(roleFile, 'utf8')) as { roles: Record<string, Record<string, unknown>> };
-  roles.roles.broker = { ...roles.roles.broker, actions: ['change-plan', 'add-dependent', 'create-service-request', 'update-contact', 'manage-address', 'update-demographics'] };
+  const roles = JSON.parse(fs.readFileSync(roleFile, 'utf8')) as {
+    roles: Record<string, Record<string, unknown>>;
+  };
+  roles.roles.broker = {
+    ...roles.roles.broker,
+    actions: [
+      'change-plan',
+      'add-dependent',
+      'create-service-request',
+      'update-contact',
+      'manage-address',
+      'update-demographics',
+    ],
+  };
   fs.writeFileSync(roleFile, JSON.stringify(roles));
   if (Object.keys(extraAccount).length > 0) {
     const accountFile = path.join(dir, 'account.json');

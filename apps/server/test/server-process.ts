@@ -13,12 +13,24 @@ export interface RunningServer {
 
 /** Starts the real server entry point (`src/server.ts` through tsx) as its own process. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
-    cwd: repoRoot,
-    // The web client's secret the benchmarks' sign-in uses (docs/decisions/050): tests sign in over HTTP as an API client.
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
+    {
+      cwd: repoRoot,
+      // The web client's secret the benchmarks' sign-in uses (docs/decisions/050): tests sign in over HTTP as an API client.
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        OIDC_CLIENT_SECRET: BENCH_CLIENT_SECRET,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -20,7 +20,8 @@ describe('issue 40 defect 6: rate limits shared by the instances', () => {
   beforeAll(async () => {
     redis = await startThrowawayRedis();
     database = await openTestDatabase();
-    for (let index = 0; index < 2; index += 1) apps.push((await buildTestApp({ database: database.handle, env: { REDIS_URL: redis.url } })).app);
+    for (let index = 0; index < 2; index += 1)
+      apps.push((await buildTestApp({ database: database.handle, env: { REDIS_URL: redis.url } })).app);
   }, 60_000);
   afterAll(async () => {
     for (const app of apps) await app.close();
@@ -49,7 +50,13 @@ describe('issue 40 defect 6: rate limits shared by the instances', () => {
   async function redisSeenAs(status: 'up' | 'down') {
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
-      const states = await Promise.all(apps.map(async (app) => (await app.inject({ url: '/api/health/ready' })).json<{ checks: { redis: string } }>().checks.redis));
+      const states = await Promise.all(
+        apps.map(
+          async (app) =>
+            (await app.inject({ url: '/api/health/ready' })).json<{ checks: { redis: string } }>().checks
+              .redis,
+        ),
+      );
       if (states.every((state) => state === status)) return;
       await sleep(100);
     }
@@ -61,7 +68,12 @@ describe('issue 40 defect 6: rate limits shared by the instances', () => {
     expect(accepted(statuses)).toBe(60);
     expect(statuses.filter((status) => status !== 202 && status !== 429)).toEqual([]);
     // The limit's answer is the portal's problem+json.
-    const refused = await apps[1]?.inject({ method: 'POST', url: '/api/v1/Logging', remoteAddress: '203.0.113.10', payload: { events: [{ level: 'info', event: 'over' }] } });
+    const refused = await apps[1]?.inject({
+      method: 'POST',
+      url: '/api/v1/Logging',
+      remoteAddress: '203.0.113.10',
+      payload: { events: [{ level: 'info', event: 'over' }] },
+    });
     expect(refused?.statusCode).toBe(429);
     expect(refused?.headers['content-type']).toContain('application/problem+json');
   });

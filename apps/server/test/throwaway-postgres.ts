@@ -30,7 +30,11 @@ export interface ThrowawayPostgres {
   dispose(): Promise<void>;
 }
 
-const BIN_CANDIDATES = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'];
+const BIN_CANDIDATES = [
+  '/usr/lib/postgresql/15/bin',
+  '/usr/lib/postgresql/16/bin',
+  '/usr/lib/postgresql/17/bin',
+];
 
 function binDir(): string {
   const fromEnv = process.env.PG_BIN_DIR;
@@ -64,10 +68,14 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   fs.mkdirSync(dataDir, { mode: 0o700 });
   if (user) fs.chownSync(folder, user.uid, user.gid);
   if (user) fs.chownSync(dataDir, user.uid, user.gid);
-  execFileSync(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C'], {
-    stdio: 'ignore',
-    ...(user ?? {}),
-  });
+  execFileSync(
+    path.join(bin, 'initdb'),
+    ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C'],
+    {
+      stdio: 'ignore',
+      ...(user ?? {}),
+    },
+  );
   const port = await freePort();
   let child: ChildProcess | null = null;
   let exited: Promise<void> = Promise.resolve();
@@ -80,14 +88,22 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     const started = spawn(
       path.join(bin, 'postgres'),
       [
-        '-D', dataDir,
-        '-p', String(port),
-        '-c', 'listen_addresses=127.0.0.1',
-        '-c', `unix_socket_directories=${folder}`,
-        '-c', 'fsync=off',
-        '-c', 'synchronous_commit=off',
-        '-c', 'full_page_writes=off',
-        '-c', 'max_connections=100',
+        '-D',
+        dataDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${folder}`,
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'max_connections=100',
       ],
       { stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) },
     );

@@ -26,7 +26,18 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
     if (child) return;
     const started = spawn(
       process.env.REDIS_SERVER_BIN ?? 'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--loglevel',
+        'warning',
+      ],
       { stdio: 'ignore' },
     );
     child = started;

@@ -35,9 +35,14 @@ async function startReceiver() {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       if (request.method === 'POST' && request.url === '/v1/traces') {
-        const exported = JSON.parse(body) as { resourceSpans: { resource: { attributes: OtlpAttribute[] }; scopeSpans: { spans: OtlpSpan[] }[] }[] };
+        const exported = JSON.parse(body) as {
+          resourceSpans: { resource: { attributes: OtlpAttribute[] }; scopeSpans: { spans: OtlpSpan[] }[] }[];
+        };
         for (const resource of exported.resourceSpans) {
-          services.push(resource.resource.attributes.find((attribute) => attribute.key === 'service.name')?.value.stringValue ?? '');
+          services.push(
+            resource.resource.attributes.find((attribute) => attribute.key === 'service.name')?.value
+              .stringValue ?? '',
+          );
           for (const scope of resource.scopeSpans) spans.push(...scope.spans);
         }
       }
@@ -46,7 +51,11 @@ async function startReceiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
-  return { url, spans, services, close: () =>
+  return {
+    url,
+    spans,
+    services,
+    close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
           resolve();
@@ -79,7 +88,11 @@ describe('issue 40: OpenTelemetry traces and the request id across instances', (
         await buildTestApp({
           database: database.handle,
           captureLogs: true,
-          env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: 'portal-under-test', OTEL_BSP_SCHEDULE_DELAY: '50' },
+          env: {
+            OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+            OTEL_SERVICE_NAME: 'portal-under-test',
+            OTEL_BSP_SCHEDULE_DELAY: '50',
+          },
         }),
       );
     }
@@ -94,12 +107,20 @@ describe('issue 40: OpenTelemetry traces and the request id across instances', (
     const [first] = apps;
     if (!first) throw new Error('an app expected');
     const member = await createMemberWithPolicy(database.handle.db);
-    const account = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], memberId: member.memberId });
+    const account = await createAccount(database.handle.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId: member.memberId,
+    });
     const { accessToken } = await signIn(first.app, 'consumer', account.username, PASSWORD);
     const response = await first.app.inject({
       method: 'GET',
       url: `/api/v1/Policy/${member.policyId}?typed=whatever-a-member-typed`,
-      headers: { authorization: `Bearer ${accessToken}`, traceparent: `00-${TRACE_ID}-${PARENT_SPAN_ID}-01`, 'x-request-id': PROXY_REQUEST_ID },
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        traceparent: `00-${TRACE_ID}-${PARENT_SPAN_ID}-01`,
+        'x-request-id': PROXY_REQUEST_ID,
+      },
     });
     expect(response.statusCode).toBe(200);
     // Probes are not traced.
@@ -125,10 +146,16 @@ describe('issue 40: OpenTelemetry traces and the request id across instances', (
   it('the request id the proxy made is the one each instance answers with and logs', async () => {
     for (const [index, { app, logs }] of apps.entries()) {
       const id = `${PROXY_REQUEST_ID}${String(index)}`;
-      const response = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { 'x-request-id': id } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/session',
+        headers: { 'x-request-id': id },
+      });
       expect(response.headers['x-request-id']).toBe(id);
       const lines = logs.map((line) => JSON.parse(line) as { requestId?: string; msg?: string });
-      expect(lines.filter((line) => line.requestId === id).map((line) => line.msg)).toContain('request completed');
+      expect(lines.filter((line) => line.requestId === id).map((line) => line.msg)).toContain(
+        'request completed',
+      );
     }
   });
 });
@@ -141,7 +168,14 @@ describe('traces are off unless configured', () => {
       const { app: plain } = await buildTestApp({ database: database.handle });
       expect(plain.settings.tracing.tracesUrl).toBeUndefined();
       await plain.close();
-      const { app } = await buildTestApp({ database: database.handle, env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SDK_DISABLED: 'true', OTEL_BSP_SCHEDULE_DELAY: '50' } });
+      const { app } = await buildTestApp({
+        database: database.handle,
+        env: {
+          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+          OTEL_SDK_DISABLED: 'true',
+          OTEL_BSP_SCHEDULE_DELAY: '50',
+        },
+      });
       expect((await app.inject({ method: 'GET', url: '/api/v1/session' })).statusCode).toBe(401);
       await new Promise((resolve) => setTimeout(resolve, 300));
       await app.close();

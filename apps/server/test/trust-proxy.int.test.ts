@@ -17,7 +17,11 @@ describe('TRUST_PROXY with the proxies’ addresses', () => {
   const PROXY = '10.20.0.0/16';
   beforeAll(async () => {
     database = await openTestDatabase();
-    ({ app, logs } = await buildTestApp({ database: database.handle, env: { TRUST_PROXY: PROXY }, captureLogs: true }));
+    ({ app, logs } = await buildTestApp({
+      database: database.handle,
+      env: { TRUST_PROXY: PROXY },
+      captureLogs: true,
+    }));
   });
   afterAll(async () => {
     await app.close();
@@ -51,7 +55,10 @@ describe('TRUST_PROXY with the proxies’ addresses', () => {
       headers: { 'x-forwarded-for': '192.0.2.250' },
     });
     expect(forged.statusCode).toBe(401);
-    const [entry] = await database.handle.db.select({ ip: auditLog.ip }).from(auditLog).where(eq(auditLog.requestId, String(forged.headers['x-request-id'])));
+    const [entry] = await database.handle.db
+      .select({ ip: auditLog.ip })
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(forged.headers['x-request-id'])));
     expect(entry?.ip).toBe('203.0.113.78');
     expect(logs.slice(before).join('\n')).not.toContain('192.0.2.250');
   });
@@ -63,13 +70,28 @@ describe('TRUST_PROXY with the proxies’ addresses', () => {
       remoteAddress: '10.20.3.4',
       headers: { 'x-forwarded-for': '192.0.2.251' },
     });
-    const [entry] = await database.handle.db.select({ ip: auditLog.ip }).from(auditLog).where(eq(auditLog.requestId, String(proxied.headers['x-request-id'])));
+    const [entry] = await database.handle.db
+      .select({ ip: auditLog.ip })
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(proxied.headers['x-request-id'])));
     expect(entry?.ip).toBe('192.0.2.251');
     // Two clients behind the same proxy do not share a limit.
     for (let i = 0; i < 60; i += 1) {
-      await app.inject({ method: 'POST', url: '/api/v1/Logging', payload: event, remoteAddress: '10.20.3.4', headers: { 'x-forwarded-for': '192.0.2.10' } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/Logging',
+        payload: event,
+        remoteAddress: '10.20.3.4',
+        headers: { 'x-forwarded-for': '192.0.2.10' },
+      });
     }
-    const other = await app.inject({ method: 'POST', url: '/api/v1/Logging', payload: event, remoteAddress: '10.20.3.4', headers: { 'x-forwarded-for': '192.0.2.11' } });
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/v1/Logging',
+      payload: event,
+      remoteAddress: '10.20.3.4',
+      headers: { 'x-forwarded-for': '192.0.2.11' },
+    });
     expect(other.statusCode).toBe(202);
   });
 
@@ -82,7 +104,10 @@ describe('TRUST_PROXY with the proxies’ addresses', () => {
         remoteAddress: '10.99.0.1',
         headers: { 'x-forwarded-for': '192.0.2.66, 198.51.100.99' },
       });
-      const [entry] = await database.handle.db.select({ ip: auditLog.ip }).from(auditLog).where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+      const [entry] = await database.handle.db
+        .select({ ip: auditLog.ip })
+        .from(auditLog)
+        .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
       expect(entry?.ip).toBe('198.51.100.99');
     } finally {
       await hops.close();

@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashOf, PostgresWebSessions, Sealer, type NewWebSession, type WebSessionStore } from '../src/auth/web-sessions';
+import {
+  hashOf,
+  PostgresWebSessions,
+  Sealer,
+  type NewWebSession,
+  type WebSessionStore,
+} from '../src/auth/web-sessions';
 import { RedisWebSessions } from '../src/auth/web-sessions-redis';
 import { buildTestApp } from './app';
 import { openTestDatabase, type TestDatabase } from './database';
@@ -61,8 +67,16 @@ describe.each(stores)('the %s session store', (name, open) => {
     const store = await open();
     const id = await store.create(newSession());
     const found = await store.find(id);
-    expect(found).toMatchObject({ kind: 'oidc', flavour: 'consumer', profile: { preferred_username: 'maria' } });
-    expect(found?.tokens).toEqual({ accessToken: 'eyJ.access.token', refreshToken: 'refresh-secret-value', idToken: 'eyJ.id.token' });
+    expect(found).toMatchObject({
+      kind: 'oidc',
+      flavour: 'consumer',
+      profile: { preferred_username: 'maria' },
+    });
+    expect(found?.tokens).toEqual({
+      accessToken: 'eyJ.access.token',
+      refreshToken: 'refresh-secret-value',
+      idToken: 'eyJ.id.token',
+    });
     expect(await store.find('x'.repeat(43))).toBeNull();
     expect(await store.find('not a cookie value')).toBeNull();
     if (name === 'Redis') {
@@ -131,7 +145,11 @@ describe.each(stores)('the %s session store', (name, open) => {
         accessExpiresAt: new Date(Date.now() + 300_000),
       };
     };
-    const answers = await Promise.all([one.renewTokens(id, renew), two.renewTokens(id, renew), one.renewTokens(id, renew)]);
+    const answers = await Promise.all([
+      one.renewTokens(id, renew),
+      two.renewTokens(id, renew),
+      one.renewTokens(id, renew),
+    ]);
     expect(renewals).toBe(1);
     for (const answer of answers) expect(answer?.tokens.accessToken).toBe('eyJ.renewed');
     expect((await two.find(id))?.tokens.refreshToken).toBe('refresh-2');
@@ -146,7 +164,11 @@ describe('SESSION_STORE=redis in the app', () => {
     const account = await createAccount(harness.db, { realm: 'consumer', roles: ['member'], memberId });
     const { jar } = await browserSignIn(harness.app, 'consumer', account.username, PASSWORD);
     const id = jar.get('portal-session') ?? '';
-    const session = await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: { host: HOST, cookie: jar.header() } });
+    const session = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { host: HOST, cookie: jar.header() },
+    });
     expect(session.statusCode).toBe(200);
     expect(session.json()).toMatchObject({ kind: 'member', householdId });
     const redis = new Redis(REDIS_URL);
@@ -159,10 +181,17 @@ describe('SESSION_STORE=redis in the app', () => {
 
   it('fails closed while Redis cannot be reached: a signed-in call is answered 503 with Retry-After, never let through', async () => {
     // A Redis on a port where nothing listens: the store cannot answer.
-    const { app } = await buildTestApp({ database: harness.database.handle, env: { SESSION_STORE: 'redis', REDIS_URL: 'redis://127.0.0.1:9' } });
+    const { app } = await buildTestApp({
+      database: harness.database.handle,
+      env: { SESSION_STORE: 'redis', REDIS_URL: 'redis://127.0.0.1:9' },
+    });
     try {
       const cookie = `portal-session=${'A'.repeat(43)}`;
-      const answer = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { host: HOST, cookie } });
+      const answer = await app.inject({
+        method: 'GET',
+        url: '/api/v1/session',
+        headers: { host: HOST, cookie },
+      });
       expect(answer.statusCode).toBe(503);
       expect(answer.headers['retry-after']).toBeDefined();
       expect(answer.headers['content-type']).toMatch(/problem\+json/);

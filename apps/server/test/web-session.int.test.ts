@@ -17,7 +17,11 @@ import { configLettingBrokersChange } from './self-service';
 describe('web sessions (backend-for-frontend)', () => {
   const harness = useTestApp();
   const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url');
-  const as = (jar: CookieJar, extra: Record<string, string> = {}) => ({ host: HOST, cookie: jar.header(), ...extra });
+  const as = (jar: CookieJar, extra: Record<string, string> = {}) => ({
+    host: HOST,
+    cookie: jar.header(),
+    ...extra,
+  });
 
   async function member() {
     const { memberId, householdId } = await createMemberWithPolicy(harness.db);
@@ -27,7 +31,9 @@ describe('web sessions (backend-for-frontend)', () => {
 
   it('signs a member in on the server: a cookie, no token anywhere the browser can read, and the API answers the cookie', async () => {
     const { account, householdId } = await member();
-    const { jar, landing } = await browserSignIn(harness.app, 'consumer', account.username, PASSWORD, { returnTo: '/documents/invoice' });
+    const { jar, landing } = await browserSignIn(harness.app, 'consumer', account.username, PASSWORD, {
+      returnTo: '/documents/invoice',
+    });
     // SPEC §4: a consumer flow goes back to the page it started from.
     expect(landing).toBe('/documents/invoice');
     const id = jar.get('portal-session') ?? '';
@@ -35,7 +41,12 @@ describe('web sessions (backend-for-frontend)', () => {
 
     const view = await harness.app.inject({ method: 'GET', url: '/auth/session', headers: as(jar) });
     const parsed = WebSessionSchema.parse(view.json());
-    expect(parsed).toMatchObject({ signedIn: true, kind: 'oidc', realm: 'consumer', profile: { preferred_username: account.username } });
+    expect(parsed).toMatchObject({
+      signedIn: true,
+      kind: 'oidc',
+      realm: 'consumer',
+      profile: { preferred_username: account.username },
+    });
     expect(view.body).not.toMatch(/eyJ|token/i);
 
     const session = await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: as(jar) });
@@ -43,7 +54,10 @@ describe('web sessions (backend-for-frontend)', () => {
     expect(session.json()).toMatchObject({ kind: 'member', householdId });
 
     // The row keeps the tokens sealed: none of them readable from the table, and the cookie is only hashed.
-    const [row] = await harness.db.select().from(webSessions).where(eq(webSessions.idHash, hashOf(id)));
+    const [row] = await harness.db
+      .select()
+      .from(webSessions)
+      .where(eq(webSessions.idHash, hashOf(id)));
     expect(row?.tokens).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toMatch(/eyJ/);
     expect(JSON.stringify(await harness.db.select().from(webSessions))).not.toContain(id);
@@ -53,7 +67,12 @@ describe('web sessions (backend-for-frontend)', () => {
     const { account } = await member();
     const { jar } = await browserSignIn(harness.app, 'consumer', account.username, PASSWORD);
     const markRead = (headers: Record<string, string>) =>
-      harness.app.inject({ method: 'PUT', url: '/api/v1/Notification', headers: as(jar, { 'content-type': 'application/json', ...headers }), payload: { ids: [] } });
+      harness.app.inject({
+        method: 'PUT',
+        url: '/api/v1/Notification',
+        headers: as(jar, { 'content-type': 'application/json', ...headers }),
+        payload: { ids: [] },
+      });
     // A cross-site form post carries the cookie (SameSite=Lax lets top-level POSTs... not; a same-site page could) but no header.
     const bare = await markRead({});
     expect(bare.statusCode).toBe(403);
@@ -65,9 +84,13 @@ describe('web sessions (backend-for-frontend)', () => {
     expect(own.statusCode).not.toBe(403);
     expect(own.statusCode).toBeLessThan(500);
     const refusals = await harness.db.select().from(auditLog).where(eq(auditLog.action, 'auth.csrf-refused'));
-    expect(refusals.map((entry) => entry.reason)).toEqual(expect.arrayContaining(['missing-header', 'sec-fetch-site:cross-site', 'sec-fetch-site:same-site']));
+    expect(refusals.map((entry) => entry.reason)).toEqual(
+      expect.arrayContaining(['missing-header', 'sec-fetch-site:cross-site', 'sec-fetch-site:same-site']),
+    );
     // Signing out is a change too: a cross-site page cannot sign a member out.
-    expect((await harness.app.inject({ method: 'POST', url: '/auth/end', headers: as(jar) })).statusCode).toBe(403);
+    expect(
+      (await harness.app.inject({ method: 'POST', url: '/auth/end', headers: as(jar) })).statusCode,
+    ).toBe(403);
   });
 
   it('does not keep a session id set before sign-in (fixation): sign-in gives a new one, the planted one names nothing', async () => {
@@ -81,7 +104,11 @@ describe('web sessions (backend-for-frontend)', () => {
     const { jar: after } = await browserSignIn(harness.app, 'consumer', account.username, PASSWORD, { jar });
     const id = after.get('portal-session') ?? '';
     expect(id).not.toBe(plantedId);
-    const withPlanted = await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: { host: HOST, cookie: `portal-session=${plantedId}` } });
+    const withPlanted = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { host: HOST, cookie: `portal-session=${plantedId}` },
+    });
     expect(withPlanted.statusCode).toBe(401);
     const mine = await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: as(after) });
     expect(mine.json()).toMatchObject({ username: account.username });
@@ -91,7 +118,10 @@ describe('web sessions (backend-for-frontend)', () => {
     const { account } = await member();
     const { jar } = await browserSignIn(harness.app, 'consumer', account.username, PASSWORD);
     const id = jar.get('portal-session') ?? '';
-    const [row] = await harness.db.select().from(webSessions).where(eq(webSessions.idHash, hashOf(id)));
+    const [row] = await harness.db
+      .select()
+      .from(webSessions)
+      .where(eq(webSessions.idHash, hashOf(id)));
     // The tenant's idle period and its countdown (SPEC §4): 1,200 + 30 s in the baseline configuration.
     const { idleTimeSeconds, idleTimeoutSeconds } = harness.app.tenant.account.session;
     expect(row?.idleSeconds).toBe(idleTimeSeconds + (idleTimeoutSeconds === false ? 0 : idleTimeoutSeconds));
@@ -102,38 +132,65 @@ describe('web sessions (backend-for-frontend)', () => {
     const after = await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: as(jar) });
     expect(after.statusCode).toBe(401);
     expect(String(after.headers['set-cookie'])).toMatch(/portal-session=;/);
-    expect(await harness.db.select().from(webSessions).where(eq(webSessions.idHash, hashOf(id)))).toEqual([]);
+    expect(
+      await harness.db
+        .select()
+        .from(webSessions)
+        .where(eq(webSessions.idHash, hashOf(id))),
+    ).toEqual([]);
   });
 
   it('renews the access token with the refresh token on the server when it is about to expire', async () => {
     const { account } = await member();
     const { jar } = await browserSignIn(harness.app, 'consumer', account.username, PASSWORD);
     const id = jar.get('portal-session') ?? '';
-    const before = (await harness.db.select().from(webSessions).where(eq(webSessions.idHash, hashOf(id))))[0];
-    await harness.db.update(webSessions).set({ accessExpiresAt: sql`now() + interval '10 seconds'` }).where(eq(webSessions.idHash, hashOf(id)));
+    const before = (
+      await harness.db
+        .select()
+        .from(webSessions)
+        .where(eq(webSessions.idHash, hashOf(id)))
+    )[0];
+    await harness.db
+      .update(webSessions)
+      .set({ accessExpiresAt: sql`now() + interval '10 seconds'` })
+      .where(eq(webSessions.idHash, hashOf(id)));
     // Two calls at once renew once (a refresh token is used once: rotation would end the grant otherwise).
     const [one, two] = await Promise.all([
       harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: as(jar) }),
       harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: as(jar) }),
     ]);
     expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
-    const after = (await harness.db.select().from(webSessions).where(eq(webSessions.idHash, hashOf(id))))[0];
+    const after = (
+      await harness.db
+        .select()
+        .from(webSessions)
+        .where(eq(webSessions.idHash, hashOf(id)))
+    )[0];
     expect(after?.tokens).not.toBe(before?.tokens);
     expect(after?.accessExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
-    expect((await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: as(jar) })).statusCode).toBe(200);
+    expect(
+      (await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: as(jar) })).statusCode,
+    ).toBe(200);
   });
 
   it('signs out: the provider’s page to confirm, then the session ends here and its grant at the provider', async () => {
     const { account } = await member();
     const { jar } = await browserSignIn(harness.app, 'consumer', account.username, PASSWORD);
     const csrf = { 'x-portal-csrf': '1', 'sec-fetch-site': 'same-origin' };
-    const signOut = await harness.app.inject({ method: 'POST', url: '/auth/sign-out', headers: as(jar, { ...csrf, 'content-type': 'application/json' }), payload: { lang: 'es' } });
+    const signOut = await harness.app.inject({
+      method: 'POST',
+      url: '/auth/sign-out',
+      headers: as(jar, { ...csrf, 'content-type': 'application/json' }),
+      payload: { lang: 'es' },
+    });
     const next = new URL(signOut.json<{ next: string }>().next);
     expect(next.pathname).toBe('/idp/consumer/session/end');
     expect(next.searchParams.get('post_logout_redirect_uri')).toBe('http://localhost:3000/auth/signed-out');
     expect(next.searchParams.get('ui_locales')).toBe('es');
     // "No, stay signed in" at the provider: the session is still there.
-    expect((await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: as(jar) })).statusCode).toBe(200);
+    expect(
+      (await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: as(jar) })).statusCode,
+    ).toBe(200);
     const grantsBefore = await harness.db.select().from(oidcPayloads).where(eq(oidcPayloads.model, 'Grant'));
     const end = await harness.app.inject({ method: 'POST', url: '/auth/end', headers: as(jar, csrf) });
     expect(end.statusCode).toBe(204);
@@ -142,7 +199,9 @@ describe('web sessions (backend-for-frontend)', () => {
     // The refresh token was revoked at the provider: its grant is gone.
     const grantsAfter = await harness.db.select().from(oidcPayloads).where(eq(oidcPayloads.model, 'Grant'));
     expect(grantsAfter.length).toBe(grantsBefore.length - 1);
-    expect((await harness.app.inject({ method: 'GET', url: '/auth/session', headers: as(jar) })).json()).toEqual({ signedIn: false });
+    expect(
+      (await harness.app.inject({ method: 'GET', url: '/auth/session', headers: as(jar) })).json(),
+    ).toEqual({ signedIn: false });
   });
 
   it('changes the session id when staff start and end acting for a member (a change of privilege)', async () => {
@@ -150,32 +209,68 @@ describe('web sessions (backend-for-frontend)', () => {
     const staff = await createAccount(harness.db, { realm: 'workforce', roles: ['customer-service'] });
     const { jar } = await browserSignIn(harness.app, 'workforce', staff.username, PASSWORD);
     const first = jar.get('portal-session') ?? '';
-    const csrf = { 'x-portal-csrf': '1', 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' };
-    const start = await harness.app.inject({ method: 'POST', url: '/api/v1/staff/acting-session', headers: as(jar, csrf), payload: { householdId, reason: 'member-called' } });
+    const csrf = {
+      'x-portal-csrf': '1',
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'application/json',
+    };
+    const start = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/acting-session',
+      headers: as(jar, csrf),
+      payload: { householdId, reason: 'member-called' },
+    });
     expect(start.statusCode, start.body).toBeLessThan(300);
     jar.take(start);
     const second = jar.get('portal-session') ?? '';
     expect(second).not.toBe(first);
-    expect((await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: { host: HOST, cookie: `portal-session=${first}` } })).statusCode).toBe(401);
-    const end = await harness.app.inject({ method: 'POST', url: '/api/v1/staff/acting-session/end', headers: as(jar, csrf), payload: {} });
+    expect(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: '/api/v1/session',
+          headers: { host: HOST, cookie: `portal-session=${first}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const end = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/acting-session/end',
+      headers: as(jar, csrf),
+      payload: {},
+    });
     expect(end.statusCode, end.body).toBeLessThan(300);
     jar.take(end);
     expect(jar.get('portal-session')).not.toBe(second);
-    expect((await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: as(jar) })).statusCode).toBe(200);
+    expect(
+      (await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: as(jar) })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('web sign-in when the identity provider cannot be reached', () => {
   // External issuers (nothing listens on port 9): the web app's client is confidential there too.
-  const configDir = configLettingBrokersChange({ identity: { issuer: 'https://127.0.0.1:9/idp', consumerIssuer: 'https://127.0.0.1:9/idp' } });
-  const harness = useTestApp({ env: { CONFIG_DIR: configDir, OIDC_CLIENT_SECRET: 'web-client-secret-for-tests-0123' } });
+  const configDir = configLettingBrokersChange({
+    identity: { issuer: 'https://127.0.0.1:9/idp', consumerIssuer: 'https://127.0.0.1:9/idp' },
+  });
+  const harness = useTestApp({
+    env: { CONFIG_DIR: configDir, OIDC_CLIENT_SECRET: 'web-client-secret-for-tests-0123' },
+  });
 
   it('sends the browser to the web app’s translated “sign-in did not finish” page, not an error document', async () => {
-    const start = await harness.app.inject({ method: 'GET', url: '/auth/login?realm=consumer&lang=es', headers: { host: HOST } });
+    const start = await harness.app.inject({
+      method: 'GET',
+      url: '/auth/login?realm=consumer&lang=es',
+      headers: { host: HOST },
+    });
     expect(start.statusCode).toBe(303);
     expect(start.headers.location).toBe('/auth/callback?failed=failed');
     // That address is the web app's page (no code, no error from a provider: the server leaves it to the app).
-    const page = await harness.app.inject({ method: 'GET', url: '/auth/callback?failed=failed', headers: { host: HOST } });
+    const page = await harness.app.inject({
+      method: 'GET',
+      url: '/auth/callback?failed=failed',
+      headers: { host: HOST },
+    });
     expect(page.statusCode).not.toBe(303);
   });
 });

@@ -41,12 +41,18 @@ describe('the write path: action check, one transaction with audit and outbox, i
   beforeAll(async () => {
     database = await openTestDatabase();
     const db = database.handle.db;
-    await db.execute(sql`create table test_things (id serial primary key, name text not null unique, household_id uuid)`);
+    await db.execute(
+      sql`create table test_things (id serial primary key, name text not null unique, household_id uuid)`,
+    );
     // An audit write that fails must take the change down with it.
     await db.execute(sql`create function refuse_boom() returns trigger language plpgsql as $$ begin
       if new.reason = 'boom' then raise exception 'audit store refused'; end if; return new; end $$`);
-    await db.execute(sql`create trigger audit_boom before insert on audit_log for each row execute function refuse_boom()`);
-    [{ id: householdId }] = (await db.insert(households).values({}).returning({ id: households.id })) as [{ id: string }];
+    await db.execute(
+      sql`create trigger audit_boom before insert on audit_log for each row execute function refuse_boom()`,
+    );
+    [{ id: householdId }] = (await db.insert(households).values({}).returning({ id: households.id })) as [
+      { id: string },
+    ];
 
     const instance = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
     instance.setValidatorCompiler(validatorCompiler);
@@ -56,14 +62,26 @@ describe('the write path: action check, one transaction with audit and outbox, i
     await instance.register(auditPlugin);
     await instance.register(outboxPlugin, { intervalMs: 0 });
     instance.outbox.register(notifyHousehold);
-    await instance.register(idempotencyPlugin, { leaseMs: 2_000, waitMs: 300, hashKey: 'write-path-test-secret' });
+    await instance.register(idempotencyPlugin, {
+      leaseMs: 2_000,
+      waitMs: 300,
+      hashKey: 'write-path-test-secret',
+    });
     instance.decorate('tenant', { roles } as never);
     instance.decorate('settings', { env: 'test' } as never);
     instance.addHook('onRequest', (request, _reply, done) => {
       const subject = request.headers['x-subject'];
       const role = String(request.headers['x-role'] ?? 'member');
       if (typeof subject === 'string') {
-        request.principal = { kind: 'member', subject, roles: [role], issuer: 'test', accountId: subject, memberId: null, householdId } satisfies Principal;
+        request.principal = {
+          kind: 'member',
+          subject,
+          roles: [role],
+          issuer: 'test',
+          accountId: subject,
+          memberId: null,
+          householdId,
+        } satisfies Principal;
       }
       done();
     });
@@ -71,7 +89,12 @@ describe('the write path: action check, one transaction with audit and outbox, i
       '/things',
       {
         config: { idempotent: true },
-        schema: { body: z.object({ name: z.string().min(1), mode: z.enum(['ok', 'rule', 'record-and-refuse', 'audit-fails', 'crash', 'slow']).default('ok') }) },
+        schema: {
+          body: z.object({
+            name: z.string().min(1),
+            mode: z.enum(['ok', 'rule', 'record-and-refuse', 'audit-fails', 'crash', 'slow']).default('ok'),
+          }),
+        },
       },
       async (request, reply) => {
         const { name, mode } = request.body;
@@ -82,14 +105,35 @@ describe('the write path: action check, one transaction with audit and outbox, i
           execute: async (tx) => {
             executions += 1;
             if (mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 150));
-            const [row] = rowsOf<{ id: number }>(await tx.execute(sql`insert into test_things (name, household_id) values (${name}, ${householdId}) returning id`));
+            const [row] = rowsOf<{ id: number }>(
+              await tx.execute(
+                sql`insert into test_things (name, household_id) values (${name}, ${householdId}) returning id`,
+              ),
+            );
             if (mode === 'rule') throw ruleViolation('body.name', 'name-taken', 'That name is taken.');
             if (mode === 'crash') throw new Error('database went away');
             return {
               result: { id: row?.id ?? 0, name },
-              audit: { recordType: 'thing', recordIds: [String(row?.id)], ...(mode === 'audit-fails' ? { reason: 'boom' } : {}), ...(mode === 'record-and-refuse' ? { outcome: 'failure' as const, reason: 'declined' } : {}) },
-              events: [{ type: 'payment.succeeded', householdId, payload: { amountCents: 1234, thing: name, policyNumber: name } }],
-              ...(mode === 'record-and-refuse' ? { refusal: new HttpProblem(402, ProblemType.paymentDeclined, 'Declined', 'No.', undefined, { declineCode: 'card_declined' }) } : {}),
+              audit: {
+                recordType: 'thing',
+                recordIds: [String(row?.id)],
+                ...(mode === 'audit-fails' ? { reason: 'boom' } : {}),
+                ...(mode === 'record-and-refuse' ? { outcome: 'failure' as const, reason: 'declined' } : {}),
+              },
+              events: [
+                {
+                  type: 'payment.succeeded',
+                  householdId,
+                  payload: { amountCents: 1234, thing: name, policyNumber: name },
+                },
+              ],
+              ...(mode === 'record-and-refuse'
+                ? {
+                    refusal: new HttpProblem(402, ProblemType.paymentDeclined, 'Declined', 'No.', undefined, {
+                      declineCode: 'card_declined',
+                    }),
+                  }
+                : {}),
             };
           },
         });
@@ -105,37 +149,67 @@ describe('the write path: action check, one transaction with audit and outbox, i
   });
 
   const post = (body: object, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/things', payload: body, headers: { 'x-subject': 'alice', ...headers } });
+    app.inject({
+      method: 'POST',
+      url: '/things',
+      payload: body,
+      headers: { 'x-subject': 'alice', ...headers },
+    });
   const count = async (name: string) => {
-    return rowsOf<{ n: number }>(await database.handle.db.execute(sql`select count(*)::int as n from test_things where name = ${name}`))[0]?.n ?? 0;
+    return (
+      rowsOf<{ n: number }>(
+        await database.handle.db.execute(
+          sql`select count(*)::int as n from test_things where name = ${name}`,
+        ),
+      )[0]?.n ?? 0
+    );
   };
-  const audits = (action: string) => database.handle.db.select().from(auditLog).where(eq(auditLog.action, action));
+  const audits = (action: string) =>
+    database.handle.db.select().from(auditLog).where(eq(auditLog.action, action));
 
   it('refuses a caller whose roles lack the action, audits it and changes nothing', async () => {
     const before = (await audits('rename-thing')).length;
-    const response = await post({ name: 'viewer-try' }, { 'idempotency-key': 'k-viewer', 'x-role': 'viewer' });
+    const response = await post(
+      { name: 'viewer-try' },
+      { 'idempotency-key': 'k-viewer', 'x-role': 'viewer' },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ type: ProblemType.actionNotAllowed });
     expect(await count('viewer-try')).toBe(0);
     const rows = await audits('rename-thing');
     expect(rows.length).toBe(before + 1);
-    expect(rows.at(-1)).toMatchObject({ outcome: 'denied', reason: 'action-not-granted', actorSubject: 'alice' });
+    expect(rows.at(-1)).toMatchObject({
+      outcome: 'denied',
+      reason: 'action-not-granted',
+      actorSubject: 'alice',
+    });
   });
 
   it('commits the change, its audit row and its outbox event together; the event becomes a notification once', async () => {
     const response = await post({ name: 'first' }, { 'idempotency-key': 'k-first' });
     expect(response.statusCode, response.body).toBe(201);
     expect(await count('first')).toBe(1);
-    const audit = (await audits('rename-thing')).find((row) => row.recordIds?.includes(String(response.json<{ id: number }>().id)));
-    expect(audit).toMatchObject({ outcome: 'success', recordType: 'thing', actingForHouseholdId: householdId });
-    const pending = await database.handle.db.select().from(outboxEvents).where(sql`${outboxEvents.payload}->>'thing' = 'first'`);
+    const audit = (await audits('rename-thing')).find((row) =>
+      row.recordIds?.includes(String(response.json<{ id: number }>().id)),
+    );
+    expect(audit).toMatchObject({
+      outcome: 'success',
+      recordType: 'thing',
+      actingForHouseholdId: householdId,
+    });
+    const pending = await database.handle.db
+      .select()
+      .from(outboxEvents)
+      .where(sql`${outboxEvents.payload}->>'thing' = 'first'`);
     expect(pending).toHaveLength(1);
     await app.outbox.drain();
     await app.outbox.drain();
     const made = await database.handle.db
       .select()
       .from(notifications)
-      .where(sql`${notifications.householdId} = ${householdId} and ${notifications.additionalValues}->>'policyNumber' = 'first'`);
+      .where(
+        sql`${notifications.householdId} = ${householdId} and ${notifications.additionalValues}->>'policyNumber' = 'first'`,
+      );
     expect(made).toHaveLength(1);
     // Only the values its template declares (packages/contracts notification-templates.ts) reach the message.
     expect(made[0]?.templateName).toBe('notification.paymentReceived');
@@ -145,7 +219,10 @@ describe('the write path: action check, one transaction with audit and outbox, i
   it('rolls everything back when the change breaks a rule, and audits only the failure', async () => {
     const response = await post({ name: 'rule-broken', mode: 'rule' }, { 'idempotency-key': 'k-rule' });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ type: ProblemType.unprocessable, errors: [{ field: 'body.name', code: 'name-taken' }] });
+    expect(response.json()).toMatchObject({
+      type: ProblemType.unprocessable,
+      errors: [{ field: 'body.name', code: 'name-taken' }],
+    });
     expect(await count('rule-broken')).toBe(0);
     const rows = await audits('rename-thing');
     expect(rows.at(-1)).toMatchObject({ outcome: 'failure', reason: 'unprocessable' });
@@ -156,23 +233,46 @@ describe('the write path: action check, one transaction with audit and outbox, i
     const response = await post({ name: 'unaudited', mode: 'audit-fails' }, { 'idempotency-key': 'k-audit' });
     expect(response.statusCode).toBe(500);
     expect(await count('unaudited')).toBe(0);
-    expect(await database.handle.db.select().from(outboxEvents).where(sql`${outboxEvents.payload}->>'thing' = 'unaudited'`)).toHaveLength(0);
+    expect(
+      await database.handle.db
+        .select()
+        .from(outboxEvents)
+        .where(sql`${outboxEvents.payload}->>'thing' = 'unaudited'`),
+    ).toHaveLength(0);
   });
 
   it('keeps what a recorded refusal wrote (a declined payment is history) and answers with the refusal', async () => {
-    const response = await post({ name: 'declined', mode: 'record-and-refuse' }, { 'idempotency-key': 'k-declined' });
+    const response = await post(
+      { name: 'declined', mode: 'record-and-refuse' },
+      { 'idempotency-key': 'k-declined' },
+    );
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toMatchObject({ type: ProblemType.paymentDeclined, declineCode: 'card_declined' });
+    expect(response.json()).toMatchObject({
+      type: ProblemType.paymentDeclined,
+      declineCode: 'card_declined',
+    });
     expect(await count('declined')).toBe(1);
-    expect((await audits('rename-thing')).at(-1)).toMatchObject({ outcome: 'failure', reason: 'declined', recordType: 'thing' });
+    expect((await audits('rename-thing')).at(-1)).toMatchObject({
+      outcome: 'failure',
+      reason: 'declined',
+      recordType: 'thing',
+    });
   });
 
   it('requires an Idempotency-Key of 1-255 visible characters', async () => {
-    const attempts: Record<string, string>[] = [{}, { 'idempotency-key': '' }, { 'idempotency-key': 'x'.repeat(256) }, { 'idempotency-key': 'has space' }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'idempotency-key': '' },
+      { 'idempotency-key': 'x'.repeat(256) },
+      { 'idempotency-key': 'has space' },
+    ];
     for (const headers of attempts) {
       const response = await post({ name: 'no-key' }, headers);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ type: ProblemType.idempotencyKeyRequired, errors: [{ field: 'header.idempotency-key' }] });
+      expect(response.json()).toMatchObject({
+        type: ProblemType.idempotencyKeyRequired,
+        errors: [{ field: 'header.idempotency-key' }],
+      });
     }
     expect(await count('no-key')).toBe(0);
   });
@@ -196,7 +296,11 @@ describe('the write path: action check, one transaction with audit and outbox, i
 
   it('runs ten concurrent requests with one key once; the others wait and replay or are told to retry (409)', async () => {
     const before = executions;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => post({ name: 'concurrent', mode: 'slow' }, { 'idempotency-key': 'k-concurrent' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post({ name: 'concurrent', mode: 'slow' }, { 'idempotency-key': 'k-concurrent' }),
+      ),
+    );
     expect(executions - before).toBe(1);
     expect(await count('concurrent')).toBe(1);
     for (const answer of answers) {
@@ -232,7 +336,9 @@ describe('the write path: action check, one transaction with audit and outbox, i
     // Same request, its first run died: the record is in progress with a lease that has run out.
     const first = await post({ name: 'orphan-2', mode: 'slow' }, { 'idempotency-key': 'k-orphan-2' });
     expect(first.statusCode).toBe(201);
-    await db.execute(sql`update idempotency_records set state = 'in-progress', response_status = null, locked_until = now() - interval '1 second' where key = 'k-orphan-2'`);
+    await db.execute(
+      sql`update idempotency_records set state = 'in-progress', response_status = null, locked_until = now() - interval '1 second' where key = 'k-orphan-2'`,
+    );
     await db.execute(sql`delete from test_things where name = 'orphan-2'`);
     const takeover = await post({ name: 'orphan-2', mode: 'slow' }, { 'idempotency-key': 'k-orphan-2' });
     expect(takeover.statusCode).toBe(201);

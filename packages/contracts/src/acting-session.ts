@@ -9,7 +9,13 @@ import { UuidSchema } from './common';
  */
 
 /** Why staff act for the member: a short list a report can count, with free text beside it. */
-export const ACTING_REASONS = ['member-called', 'member-wrote', 'correcting-record', 'service-request', 'other'] as const;
+export const ACTING_REASONS = [
+  'member-called',
+  'member-wrote',
+  'correcting-record',
+  'service-request',
+  'other',
+] as const;
 export const ActingReasonSchema = z.enum(ACTING_REASONS);
 export type ActingReason = z.infer<typeof ActingReasonSchema>;
 
@@ -35,11 +41,25 @@ export const ActingSessionStartRequestSchema = z
     note: z.string().trim().max(ACTING_NOTE_MAX_LENGTH).optional(),
   })
   .superRefine((value, context) => {
-    if (value.householdId === undefined && value.policyId === undefined && value.serviceRequestId === undefined) {
-      context.addIssue({ code: 'custom', path: ['householdId'], message: 'a household, a policy or a service request is required', params: { code: 'required' } });
+    if (
+      value.householdId === undefined &&
+      value.policyId === undefined &&
+      value.serviceRequestId === undefined
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['householdId'],
+        message: 'a household, a policy or a service request is required',
+        params: { code: 'required' },
+      });
     }
     if (value.reason === 'other' && (value.note ?? '').trim() === '') {
-      context.addIssue({ code: 'custom', path: ['note'], message: 'say why when the reason is "other"', params: { code: 'required' } });
+      context.addIssue({
+        code: 'custom',
+        path: ['note'],
+        message: 'say why when the reason is "other"',
+        params: { code: 'required' },
+      });
     }
   })
   .meta({ id: 'ActingSessionStartRequest' });

@@ -30,15 +30,23 @@ const addressFields = {
 };
 
 /** A residential address as typed: every part, with a 5-digit ZIP. */
-export const ResidentialAddressInputSchema = z.object({ ...addressFields, zipCode: zipTyped.refine((value) => /^[0-9]{5}$/.test(value), ZIP_FORMAT) });
+export const ResidentialAddressInputSchema = z.object({
+  ...addressFields,
+  zipCode: zipTyped.refine((value) => /^[0-9]{5}$/.test(value), ZIP_FORMAT),
+});
 /** A mailing address as typed: the ZIP may be left empty (SPEC §5: only a warning). */
-export const MailingAddressInputSchema = z.object({ ...addressFields, zipCode: zipTyped.refine((value) => value === '' || /^[0-9]{5}$/.test(value), ZIP_FORMAT) });
+export const MailingAddressInputSchema = z.object({
+  ...addressFields,
+  zipCode: zipTyped.refine((value) => value === '' || /^[0-9]{5}$/.test(value), ZIP_FORMAT),
+});
 
 /** The address a page read (`addressId` and `version`), null when the policy has none in that role. */
 const ReadVersion = { addressId: UuidSchema.nullable(), version: VersionSchema.nullable() };
 
 /** `PUT /api/v1/Policy/{policyId}/mailing-address`: applied at once (a `mailing-address` request). */
-export const UpdateMailingAddressRequestSchema = MailingAddressInputSchema.extend(ReadVersion).meta({ id: 'UpdateMailingAddressRequest' });
+export const UpdateMailingAddressRequestSchema = MailingAddressInputSchema.extend(ReadVersion).meta({
+  id: 'UpdateMailingAddressRequest',
+});
 export type UpdateMailingAddressRequest = z.input<typeof UpdateMailingAddressRequestSchema>;
 
 /** `POST /api/v1/Policy/{policyId}/residential-address`: a move, reviewed by staff (a `residential-address` request). */
@@ -63,7 +71,9 @@ export const PolicyAddressSchema = z
     ratingArea: z.number().int().nullable(),
     version: VersionSchema,
     /** The household's other policies that use this same address in the same role (a change applies to them too). */
-    sharedWith: z.array(z.object({ policyId: UuidSchema, policyNumber: z.string(), lineOfCoverage: z.string() })),
+    sharedWith: z.array(
+      z.object({ policyId: UuidSchema, policyNumber: z.string(), lineOfCoverage: z.string() }),
+    ),
   })
   .meta({ id: 'PolicyAddress' });
 export type PolicyAddress = z.infer<typeof PolicyAddressSchema>;

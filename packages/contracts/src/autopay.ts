@@ -10,7 +10,15 @@ import { WalletItemRefSchema } from './wallet';
  * RetryScheduled (declined once, tried again later), Failed (declined twice) or Skipped (`reason`:
  * `nothing-due`, `above-maximum`, `skipped-by-member`, `cancelled`).
  */
-export const AutopayRunStatusSchema = z.enum(['Upcoming', 'Processing', 'Paid', 'Pending', 'RetryScheduled', 'Failed', 'Skipped']);
+export const AutopayRunStatusSchema = z.enum([
+  'Upcoming',
+  'Processing',
+  'Paid',
+  'Pending',
+  'RetryScheduled',
+  'Failed',
+  'Skipped',
+]);
 export type AutopayRunStatus = z.infer<typeof AutopayRunStatusSchema>;
 
 /** The next charge of a subscription: which billed month, when, and how much when known. */
@@ -106,7 +114,10 @@ export type AutopayList = z.infer<typeof AutopayListSchema>;
 export const AutopayParamsSchema = z.object({ id: UuidSchema });
 
 /** The member's authorisation of the debits the page describes (what, from which method, when). */
-const ConsentSchema = z.boolean().refine((value) => value, { message: 'the member must authorise the debits', params: { code: 'consent-required' } });
+const ConsentSchema = z.boolean().refine((value) => value, {
+  message: 'the member must authorise the debits',
+  params: { code: 'consent-required' },
+});
 
 /** What is charged and when: the amount due or a fixed amount, on the due date or up to 10 days before, up to an optional maximum. */
 const settings = {
@@ -121,7 +132,11 @@ const settings = {
 
 const fixedNeedsAmount = (value: { amountType: 'AmountDue' | 'Fixed'; fixedAmount?: string | undefined }) =>
   value.amountType !== 'Fixed' || value.fixedAmount !== undefined;
-const fixedAmountRule = { message: 'a fixed amount is required', path: ['fixedAmount'], params: { code: 'required' } };
+const fixedAmountRule = {
+  message: 'a fixed amount is required',
+  path: ['fixedAmount'],
+  params: { code: 'required' },
+};
 
 /** `POST /api/v1/Policy/{policyId}/autopay`: a new subscription paying from a saved wallet method. */
 export const CreateAutopayRequestSchema = z
@@ -138,18 +153,25 @@ export const UpdateAutopayRequestSchema = z
 export type UpdateAutopayRequest = z.input<typeof UpdateAutopayRequestSchema>;
 
 /** `POST /api/v1/Autopay/{id}/replace` (SPEC §4): the same terms from another saved method. */
-export const ReplaceAutopayRequestSchema = z.object({ walletItemId: UuidSchema, consent: ConsentSchema }).meta({ id: 'ReplaceAutopayRequest' });
+export const ReplaceAutopayRequestSchema = z
+  .object({ walletItemId: UuidSchema, consent: ConsentSchema })
+  .meta({ id: 'ReplaceAutopayRequest' });
 export type ReplaceAutopayRequest = z.input<typeof ReplaceAutopayRequestSchema>;
 
 /** `PUT /api/v1/Autopay/{id}/skip-next`: skip the next run once (`true`), or charge it after all (`false`). */
-export const SkipNextAutopayRequestSchema = z.object({ skip: z.boolean() }).meta({ id: 'SkipNextAutopayRequest' });
+export const SkipNextAutopayRequestSchema = z
+  .object({ skip: z.boolean() })
+  .meta({ id: 'SkipNextAutopayRequest' });
 export type SkipNextAutopayRequest = z.input<typeof SkipNextAutopayRequestSchema>;
 
 /**
  * The autopay form's own schema (set up and change): text inputs and a select, checked against the
  * tenant's payment limits before anything is sent; {@link autopayRequestOf} makes the request of it.
  */
-export const autopayFormSchema = (limits: { minAllowedPaymentCents: number; maxAllowedPaymentCents: number }) =>
+export const autopayFormSchema = (limits: {
+  minAllowedPaymentCents: number;
+  maxAllowedPaymentCents: number;
+}) =>
   z
     .object({
       walletItemId: z.string().min(1),
@@ -161,10 +183,17 @@ export const autopayFormSchema = (limits: { minAllowedPaymentCents: number; maxA
     })
     .superRefine((form, context) => {
       const problem = (field: 'fixedAmount' | 'maxAmount', issue: z.core.$ZodIssue | undefined) => {
-        if (issue) context.addIssue({ code: 'custom', path: [field], message: issue.message, params: issue.code === 'custom' ? (issue.params ?? {}) : {} });
+        if (issue)
+          context.addIssue({
+            code: 'custom',
+            path: [field],
+            message: issue.message,
+            params: issue.code === 'custom' ? (issue.params ?? {}) : {},
+          });
       };
       if (form.amountType === 'Fixed') {
-        if (form.fixedAmount.trim() === '') context.addIssue({ code: 'custom', path: ['fixedAmount'], message: 'required' });
+        if (form.fixedAmount.trim() === '')
+          context.addIssue({ code: 'custom', path: ['fixedAmount'], message: 'required' });
         else problem('fixedAmount', paymentAmountWithin(limits).safeParse(form.fixedAmount).error?.issues[0]);
       } else if (form.maxAmount.trim() !== '') {
         problem('maxAmount', PaymentAmountSchema.safeParse(form.maxAmount).error?.issues[0]);

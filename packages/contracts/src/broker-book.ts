@@ -7,10 +7,26 @@ import { CalendarDateSchema, CentsSchema, UuidSchema } from './common';
  * filtered and searched on the server.
  */
 
-export const BOOK_SORT_FIELDS = ['holder', 'policyNumber', 'status', 'financeStatus', 'amountDue', 'paidThrough', 'graceEnds', 'renewal', 'line'] as const;
+export const BOOK_SORT_FIELDS = [
+  'holder',
+  'policyNumber',
+  'status',
+  'financeStatus',
+  'amountDue',
+  'paidThrough',
+  'graceEnds',
+  'renewal',
+  'line',
+] as const;
 export type BookSortField = (typeof BOOK_SORT_FIELDS)[number];
 
-export const BOOK_ENROLLMENT_STATUSES = ['Active', 'Pending', 'Terminated', 'Cancelled', 'GracePeriod'] as const;
+export const BOOK_ENROLLMENT_STATUSES = [
+  'Active',
+  'Pending',
+  'Terminated',
+  'Cancelled',
+  'GracePeriod',
+] as const;
 export const BOOK_MARKETS = ['individual', 'group'] as const;
 export const BOOK_LINES = ['Medical', 'Dental', 'Vision'] as const;
 /** The yes/no filters: past due, in a grace period, renewal pending, autopay off. */
@@ -56,7 +72,9 @@ export const BookRowSchema = z
     offExchange: z.boolean(),
     enrollmentStatus: z.enum(BOOK_ENROLLMENT_STATUSES),
     /** Null for a policy with no finance record yet. */
-    financeStatus: z.enum(['Current', 'PastDue', 'GracePeriod', 'Delinquent', 'Terminated', 'Binder']).nullable(),
+    financeStatus: z
+      .enum(['Current', 'PastDue', 'GracePeriod', 'Delinquent', 'Terminated', 'Binder'])
+      .nullable(),
     amountDueCents: CentsSchema,
     pastDueCents: CentsSchema,
     paidThroughDate: CalendarDateSchema.nullable(),

@@ -22,9 +22,12 @@ export const BrokerSearchQuerySchema = z
       .regex(/^[0-9]{1,10}$/, 'up to 10 digits')
       .optional(),
   })
-  .refine((query) => query.firstName !== undefined || query.lastName !== undefined || query.npn !== undefined, {
-    message: 'give a first name, a last name or an NPN',
-  });
+  .refine(
+    (query) => query.firstName !== undefined || query.lastName !== undefined || query.npn !== undefined,
+    {
+      message: 'give a first name, a last name or an NPN',
+    },
+  );
 export type BrokerSearchQuery = z.infer<typeof BrokerSearchQuerySchema>;
 
 /** At most this many brokers are returned (ordered by last name): a directory, not an export. */

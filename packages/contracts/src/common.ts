@@ -17,7 +17,11 @@ export const TypedDateSchema = z
   .string()
   .trim()
   .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { message: 'a date as YYYY-MM-DD', abort: true })
-  .refine(isCalendarDate, { message: 'not a real calendar date', params: { code: 'not-a-date' }, abort: true })
+  .refine(isCalendarDate, {
+    message: 'not a real calendar date',
+    params: { code: 'not-a-date' },
+    abort: true,
+  })
   .meta({ format: 'date' });
 
 /** A date of birth: a real date, not in the future (checked before any look-up). */

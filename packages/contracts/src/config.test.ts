@@ -19,8 +19,13 @@ describe('tenant configuration files', () => {
   });
 
   it('refuses an account file that breaks a rule, naming the field', () => {
-    const config = merged('account.json') as { payments: { minAllowedPaymentCents: number; maxAllowedPaymentCents: number } };
-    const broken = { ...config, payments: { ...config.payments, maxAllowedPaymentCents: 50, minAllowedPaymentCents: 100 } };
+    const config = merged('account.json') as {
+      payments: { minAllowedPaymentCents: number; maxAllowedPaymentCents: number };
+    };
+    const broken = {
+      ...config,
+      payments: { ...config.payments, maxAllowedPaymentCents: 50, minAllowedPaymentCents: 100 },
+    };
     const result = AccountConfigSchema.safeParse(broken);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.'))).toContain('payments.maxAllowedPaymentCents');
@@ -28,7 +33,10 @@ describe('tenant configuration files', () => {
 
   it('refuses an http (not https) external link', () => {
     const config = merged('account.json') as Record<string, unknown>;
-    const result = AccountConfigSchema.safeParse({ ...config, languageAssistanceUrl: 'http://example.com/help' });
+    const result = AccountConfigSchema.safeParse({
+      ...config,
+      languageAssistanceUrl: 'http://example.com/help',
+    });
     expect(result.success).toBe(false);
   });
 });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { COVERAGE_AMOUNT_GROUPS, COVERAGE_DATE_REASONS, END_COVERAGE_REASONS, NAVIGATION_SCENARIOS } from '@portal/domain';
+import {
+  COVERAGE_AMOUNT_GROUPS,
+  COVERAGE_DATE_REASONS,
+  END_COVERAGE_REASONS,
+  NAVIGATION_SCENARIOS,
+} from '@portal/domain';
 
 /**
  * Schemas of the tenant configuration files (SPEC §3 "Application configuration", §7). Each file is the
@@ -36,12 +41,20 @@ export const SessionConfigSchema = z
     keepAliveIntervalSeconds: z.number().positive(),
     keepAliveUrl: Url,
     /** Longest a signed-in session lasts, whatever the activity. */
-    absoluteLifetimeSeconds: z.number().positive().default(12 * 60 * 60),
+    absoluteLifetimeSeconds: z
+      .number()
+      .positive()
+      .default(12 * 60 * 60),
     /**
      * Staff acting for a member (decision 043): the acting session ends after this long without a call
      * that uses it. 15 minutes by default.
      */
-    actingIdleSeconds: z.number().int().min(60).max(24 * 60 * 60).default(15 * 60),
+    actingIdleSeconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(24 * 60 * 60)
+      .default(15 * 60),
   })
   .refine((s) => s.absoluteLifetimeSeconds >= s.idleTimeSeconds, {
     message: 'the absolute lifetime must be at least the idle time',
@@ -51,7 +64,6 @@ export const SessionConfigSchema = z
 const FooterLinksSchema = z.record(z.string(), Url);
 const FaqId = z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, 'a lowercase id (letters, digits, hyphens)');
 
-
 /**
  * Limits on attached files (issue 33 item 7; docs/decisions/040): per service request, and per household
  * over a rolling window of days — whoever attaches them (the member, staff or a broker acting for it).
@@ -59,11 +71,19 @@ const FaqId = z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, 'a lowercase id (letter
 export const AttachmentLimitsSchema = z.object({
   perRequest: z.object({
     maxFiles: z.number().int().min(1).max(50),
-    maxBytes: z.number().int().min(1024).max(100 * 1024 * 1024),
+    maxBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024),
   }),
   perHousehold: z.object({
     maxFiles: z.number().int().min(1).max(1000),
-    maxBytes: z.number().int().min(1024).max(1024 * 1024 * 1024),
+    maxBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024 * 1024),
     windowDays: z.number().int().min(1).max(365),
   }),
 });
@@ -112,7 +132,9 @@ export const AccountConfigSchema = z
       z.object({
         id: FaqId,
         titleKey: z.string().min(1),
-        items: z.array(z.object({ id: FaqId, questionKey: z.string().min(1), answerKey: z.string().min(1) })).min(1),
+        items: z
+          .array(z.object({ id: FaqId, questionKey: z.string().min(1), answerKey: z.string().min(1) }))
+          .min(1),
       }),
     ),
     footerLinks: z.object({
@@ -122,7 +144,11 @@ export const AccountConfigSchema = z
       pt: FooterLinksSchema,
     }),
     stateNondiscriminationNotice: z.record(z.string().regex(/^[A-Z]{2}$/), Url),
-    mailboxes: z.object({ contactNumberChange: z.string(), paymentRefund: z.string(), termination: z.string() }),
+    mailboxes: z.object({
+      contactNumberChange: z.string(),
+      paymentRefund: z.string(),
+      termination: z.string(),
+    }),
     chatbot: z.object({ roles: z.array(z.string()), scriptUrl: Url, stylesheetUrl: Url }),
     pcp: z.object({
       selectionEnabled: z.boolean(),
@@ -184,7 +210,12 @@ export const AccountConfigSchema = z
     enrollmentStatusLabels: z.record(z.string(), z.string()),
     additionalProducts: z.array(
       z.object({
-        name: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'a lowercase key (its texts are additionalProducts.cards.<name>.*)'),
+        name: z
+          .string()
+          .regex(
+            /^[a-z][a-z0-9-]{0,39}$/,
+            'a lowercase key (its texts are additionalProducts.cards.<name>.*)',
+          ),
         urlType: z.enum(['internal', 'external']),
         iconClass: z.string(),
         applyUrl: Url,
@@ -202,20 +233,34 @@ export const AccountConfigSchema = z
     idCard: z
       .object({
         payerId: z.string(),
-        rx: z.object({ bin: z.string().regex(/^([0-9]{6})?$/, 'six digits, or empty'), pcn: z.string(), group: z.string() }),
+        rx: z.object({
+          bin: z.string().regex(/^([0-9]{6})?$/, 'six digits, or empty'),
+          pcn: z.string(),
+          group: z.string(),
+        }),
         providerPhone: z.string(),
         pharmacyPhone: z.string(),
         nurseLinePhone: z.string(),
         website: z.string(),
         claimsAddress: z.string(),
       })
-      .default({ payerId: '', rx: { bin: '', pcn: '', group: '' }, providerPhone: '', pharmacyPhone: '', nurseLinePhone: '', website: '', claimsAddress: '' }),
+      .default({
+        payerId: '',
+        rx: { bin: '', pcn: '', group: '' },
+        providerPhone: '',
+        pharmacyPhone: '',
+        nurseLinePhone: '',
+        website: '',
+        claimsAddress: '',
+      }),
     /**
      * Issue 12, SPEC §9 "link-account searchable field SSN": what a signed-in member whose account is not
      * linked gives besides the member ID and date of birth — the SSN (compared by its last four digits,
      * the only part stored) or the home ZIP code.
      */
-    linkAccount: z.object({ searchableField: z.enum(['SSN', 'ZipCode']) }).default({ searchableField: 'SSN' }),
+    linkAccount: z
+      .object({ searchableField: z.enum(['SSN', 'ZipCode']) })
+      .default({ searchableField: 'SSN' }),
     /** SPEC §2 account/home: whether the home area shows the sign-in link (members who sign in elsewhere, e.g. by SAML only, do not need it). */
     home: z.object({ showSignInLink: z.boolean() }).default({ showSignInLink: true }),
     /** Documents (SPEC §9 "tax document types including 1095 forms") and their printed branding. */
@@ -223,9 +268,11 @@ export const AccountConfigSchema = z
       /** The tax forms members see on /documents/tax, e.g. 1095-A (on-exchange), 1095-B, a state form. */
       taxDocumentTypes: z.array(z.string().regex(/^[A-Z0-9-]{2,20}$/)).min(1),
       /** A PNG or JPEG logo for printed documents (a file under /config/), or empty for the name alone. */
-      printLogo: z.string().refine((value) => value === '' || /^\/config\/[A-Za-z0-9._/-]+\.(png|jpe?g)$/.test(value), {
-        message: 'empty or a PNG/JPEG file under /config/',
-      }),
+      printLogo: z
+        .string()
+        .refine((value) => value === '' || /^\/config\/[A-Za-z0-9._/-]+\.(png|jpe?g)$/.test(value), {
+          message: 'empty or a PNG/JPEG file under /config/',
+        }),
       /** How long a paperless e-mail confirmation link stays valid. */
       emailConfirmationHours: z.number().int().min(1).max(168),
     }),
@@ -248,7 +295,12 @@ export const AccountConfigSchema = z
         numberOfAddDependents: z.number().int().min(1).max(20),
         deathDateWindowMonths: z.number().int().min(0).max(24),
       })
-      .default({ genderOptions: ['female', 'male', 'other'], exchangeIdLength: 10, numberOfAddDependents: 3, deathDateWindowMonths: 5 }),
+      .default({
+        genderOptions: ['female', 'male', 'other'],
+        exchangeIdLength: 10,
+        numberOfAddDependents: 3,
+        deathDateWindowMonths: 5,
+      }),
     /**
      * Coverage changes (issue 11; packages/domain coverage-changes.ts, plan-change.ts): how far ahead a
      * requested coverage date may be, open enrolment, and the HIOS products the issuer sells to employer
@@ -265,14 +317,22 @@ export const AccountConfigSchema = z
         }),
         groupMarketProducts: z.array(z.string().regex(/^[0-9]{3}$/)),
       })
-      .default({ maxDaysAhead: 90, openEnrollment: { startMonth: 11, startDay: 1, endMonth: 1, endDay: 15 }, groupMarketProducts: [] }),
+      .default({
+        maxDaysAhead: 90,
+        openEnrollment: { startMonth: 11, startDay: 1, endMonth: 1, endDay: 15 },
+        groupMarketProducts: [],
+      }),
     /**
      * Service requests (issue 11): the largest file a member may attach (PDF, JPEG or PNG), and how many
      * files and bytes one request and one household may hold (issue 33 item 7; docs/decisions/040).
      */
     serviceRequests: z
       .object({
-        attachmentMaxBytes: z.number().int().min(1024).max(10 * 1024 * 1024),
+        attachmentMaxBytes: z
+          .number()
+          .int()
+          .min(1024)
+          .max(10 * 1024 * 1024),
         attachmentLimits: AttachmentLimitsSchema.default(DEFAULT_ATTACHMENT_LIMITS),
       })
       .default({ attachmentMaxBytes: 5 * 1024 * 1024, attachmentLimits: DEFAULT_ATTACHMENT_LIMITS }),
@@ -285,7 +345,9 @@ export const AccountConfigSchema = z
       .array(
         z.object({
           /** The OAuth client id the app sends. */
-          clientId: z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, '3-64 letters, digits, dots, dashes or underscores'),
+          clientId: z
+            .string()
+            .regex(/^[A-Za-z0-9._-]{3,64}$/, '3-64 letters, digits, dots, dashes or underscores'),
           /** The app's name, shown on the consent screen and in the member's connected apps. */
           name: z.string().min(1).max(80),
           /** Who offers the app, shown with its name. */

@@ -21,7 +21,9 @@ export const ConnectedAppSchema = z
   .meta({ id: 'ConnectedApp' });
 export type ConnectedApp = z.infer<typeof ConnectedAppSchema>;
 
-export const ConnectedAppsSchema = z.object({ apps: z.array(ConnectedAppSchema) }).meta({ id: 'ConnectedApps' });
+export const ConnectedAppsSchema = z
+  .object({ apps: z.array(ConnectedAppSchema) })
+  .meta({ id: 'ConnectedApps' });
 export type ConnectedApps = z.infer<typeof ConnectedAppsSchema>;
 
 export const DisconnectAppRequestSchema = z

@@ -33,7 +33,10 @@ export const UsPhoneInputSchema = z
   .string()
   .trim()
   .max(25)
-  .refine((value) => value === '' || normalizeUsPhone(value) !== null, { message: 'a 10-digit US phone number', params: { code: 'phone-invalid' } });
+  .refine((value) => value === '' || normalizeUsPhone(value) !== null, {
+    message: 'a 10-digit US phone number',
+    params: { code: 'phone-invalid' },
+  });
 
 /** `PUT /api/v1/Household/{householdId}/contact-information`: the form and the route share this schema. */
 export const UpdateContactRequestSchema = z
@@ -49,9 +52,23 @@ export const UpdateContactRequestSchema = z
   })
   .superRefine((value, context) => {
     if (value.preferredContactMethod === 'email' && value.email.trim() === '')
-      context.addIssue({ code: 'custom', path: ['email'], message: 'needed to be reached by e-mail', params: { code: 'email-needed-for-preference' } });
-    if (value.preferredContactMethod === 'phone' && value.homePhone.trim() === '' && value.mobilePhone.trim() === '')
-      context.addIssue({ code: 'custom', path: ['mobilePhone'], message: 'a phone number is needed to be reached by phone', params: { code: 'phone-needed-for-preference' } });
+      context.addIssue({
+        code: 'custom',
+        path: ['email'],
+        message: 'needed to be reached by e-mail',
+        params: { code: 'email-needed-for-preference' },
+      });
+    if (
+      value.preferredContactMethod === 'phone' &&
+      value.homePhone.trim() === '' &&
+      value.mobilePhone.trim() === ''
+    )
+      context.addIssue({
+        code: 'custom',
+        path: ['mobilePhone'],
+        message: 'a phone number is needed to be reached by phone',
+        params: { code: 'phone-needed-for-preference' },
+      });
   })
   .meta({ id: 'UpdateContactRequest' });
 export type UpdateContactRequest = z.input<typeof UpdateContactRequestSchema>;

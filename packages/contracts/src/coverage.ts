@@ -22,7 +22,9 @@ const Line = z.enum(['Medical', 'Dental', 'Vision']);
 const Market = z.enum(['Individual', 'Group', 'None']);
 
 /** SPEC §6: which amount groups the caller's roles may see; amounts of a hidden group are not sent at all. */
-export const VisibleAmountsSchema = z.object({ premium: z.boolean(), subsidies: z.boolean() }).meta({ id: 'VisibleAmounts' });
+export const VisibleAmountsSchema = z
+  .object({ premium: z.boolean(), subsidies: z.boolean() })
+  .meta({ id: 'VisibleAmounts' });
 
 /** What the plan costs for the span (the `premium` group). */
 export const SpanPremiumSchema = z.object({
@@ -100,7 +102,16 @@ const DateWindowSchema = z.object({ earliest: CalendarDateSchema, latest: Calend
 const reasonOption = <R extends readonly [string, ...string[]]>(reasons: R) =>
   z.object({
     reason: z.enum(reasons),
-    unavailable: z.enum(['coverage-ended', 'group-election', 'already-started', 'window-passed', 'no-end-date', 'no-date-left']).nullable(),
+    unavailable: z
+      .enum([
+        'coverage-ended',
+        'group-election',
+        'already-started',
+        'window-passed',
+        'no-end-date',
+        'no-date-left',
+      ])
+      .nullable(),
     dateRule: z.enum(['end-of-month', 'first-of-month', 'any-day']),
     window: DateWindowSchema.nullable(),
     noteRequired: z.boolean(),
@@ -117,7 +128,9 @@ const CoverageChangeBase = z.object({
   route: z.enum(['issuer', 'exchange']),
   /** The coverage shown today, contiguous spans merged; null when none took effect. */
   coverage: z.object({ startDate: CalendarDateSchema, endDate: CalendarDateSchema.nullable() }).nullable(),
-  members: z.array(z.object({ id: UuidSchema, firstName: z.string(), lastName: z.string(), relationship: z.string() })),
+  members: z.array(
+    z.object({ id: UuidSchema, firstName: z.string(), lastName: z.string(), relationship: z.string() }),
+  ),
   today: CalendarDateSchema,
 });
 
@@ -127,7 +140,9 @@ export const EndCoverageOptionsSchema = CoverageChangeBase.extend({
   reasons: z.array(reasonOption(END_COVERAGE_REASONS)),
   /** What happens to payments set up for later (the statement before confirming). */
   autopay: z.object({ active: z.boolean(), runDay: z.number().int().nullable() }),
-  scheduledPayments: z.array(z.object({ id: UuidSchema, paymentDate: CalendarDateSchema, paymentAmountCents: CentsSchema })),
+  scheduledPayments: z.array(
+    z.object({ id: UuidSchema, paymentDate: CalendarDateSchema, paymentAmountCents: CentsSchema }),
+  ),
 }).meta({ id: 'EndCoverageOptions' });
 export type EndCoverageOptions = z.infer<typeof EndCoverageOptionsSchema>;
 
@@ -160,7 +175,8 @@ export const ChangeCoverageDatesRequestSchema = z
     note: NoteSchema.optional(),
   })
   .superRefine((body, context) => {
-    if (body.reason === 'correction' && body.which === undefined) context.addIssue({ code: 'custom', path: ['which'], message: 'say which date a correction changes' });
+    if (body.reason === 'correction' && body.which === undefined)
+      context.addIssue({ code: 'custom', path: ['which'], message: 'say which date a correction changes' });
   })
   .meta({ id: 'ChangeCoverageDatesRequest' });
 export type ChangeCoverageDatesRequest = z.input<typeof ChangeCoverageDatesRequestSchema>;
@@ -237,17 +253,39 @@ interface ReasonRules {
 type Issues = z.core.$RefinementCtx;
 
 /** The chosen reason's rules, as the server checks them (packages/domain), said on the fields at fault. */
-function checkReason(reasons: readonly ReasonRules[], chosen: { reason: string; date: string; note?: string | undefined }, dateField: string, context: Issues): ReasonRules | null {
+function checkReason(
+  reasons: readonly ReasonRules[],
+  chosen: { reason: string; date: string; note?: string | undefined },
+  dateField: string,
+  context: Issues,
+): ReasonRules | null {
   const option = reasons.find((candidate) => candidate.reason === chosen.reason);
   if (!option) return null;
   if (option.unavailable !== null) {
-    context.addIssue({ code: 'custom', path: ['reason'], message: 'this reason does not apply now', params: { code: option.unavailable } });
+    context.addIssue({
+      code: 'custom',
+      path: ['reason'],
+      message: 'this reason does not apply now',
+      params: { code: option.unavailable },
+    });
     return null;
   }
-  if (option.noteRequired && (chosen.note ?? '').trim() === '') context.addIssue({ code: 'custom', path: ['note'], message: 'say what this rests on', params: { code: 'note-needed' } });
+  if (option.noteRequired && (chosen.note ?? '').trim() === '')
+    context.addIssue({
+      code: 'custom',
+      path: ['note'],
+      message: 'say what this rests on',
+      params: { code: 'note-needed' },
+    });
   if (!isCalendarDate(chosen.date)) return option;
   const problem = requestedDateProblem(option, chosen.date);
-  if (problem && option.window) context.addIssue({ code: 'custom', path: [dateField], message: problem, params: { code: problem, earliest: option.window.earliest, latest: option.window.latest } });
+  if (problem && option.window)
+    context.addIssue({
+      code: 'custom',
+      path: [dateField],
+      message: problem,
+      params: { code: problem, earliest: option.window.earliest, latest: option.window.latest },
+    });
   return problem ? null : option;
 }
 
@@ -259,15 +297,35 @@ export function endCoverageFormSchema(reasons: readonly ReasonRules[]) {
 }
 
 /** The change-coverage-dates form: the reason's rules, and a correction on its side of the other date. */
-export function coverageDatesFormSchema(reasons: readonly ReasonRules[], coverage: { startDate: CalendarDate; endDate: CalendarDate | null } | null) {
+export function coverageDatesFormSchema(
+  reasons: readonly ReasonRules[],
+  coverage: { startDate: CalendarDate; endDate: CalendarDate | null } | null,
+) {
   return ChangeCoverageDatesRequestSchema.superRefine((body, context) => {
-    const option = checkReason(reasons, { reason: body.reason, date: body.date, note: body.note }, 'date', context);
+    const option = checkReason(
+      reasons,
+      { reason: body.reason, date: body.date, note: body.note },
+      'date',
+      context,
+    );
     if (!option || !coverage) return;
     const target = body.reason === 'correction' ? body.which : body.reason === 'end-later' ? 'end' : 'start';
     if (target === undefined) return;
     const current = target === 'start' ? coverage.startDate : coverage.endDate;
-    if (current === body.date) context.addIssue({ code: 'custom', path: ['date'], message: 'already the date', params: { code: 'date-unchanged' } });
-    else if (correctionCrossesOtherEnd(target, body.date, coverage)) context.addIssue({ code: 'custom', path: ['date'], message: 'crosses the other date', params: { code: 'date-crosses-other-end' } });
+    if (current === body.date)
+      context.addIssue({
+        code: 'custom',
+        path: ['date'],
+        message: 'already the date',
+        params: { code: 'date-unchanged' },
+      });
+    else if (correctionCrossesOtherEnd(target, body.date, coverage))
+      context.addIssue({
+        code: 'custom',
+        path: ['date'],
+        message: 'crosses the other date',
+        params: { code: 'date-crosses-other-end' },
+      });
   });
 }
 
@@ -279,7 +337,13 @@ export function planChangeEventFormSchema(today: CalendarDate) {
       if (!isCalendarDate(body.eventDate)) return;
       const window = planChangeEventWindow(body.qualifyingEvent, today);
       const problem = requestedDateProblem({ dateRule: 'any-day', window }, body.eventDate);
-      if (problem) context.addIssue({ code: 'custom', path: ['eventDate'], message: problem, params: { code: problem, earliest: window.earliest, latest: window.latest } });
+      if (problem)
+        context.addIssue({
+          code: 'custom',
+          path: ['eventDate'],
+          message: problem,
+          params: { code: problem, earliest: window.earliest, latest: window.latest },
+        });
     });
 }
 export type PlanChangeEventForm = z.input<ReturnType<typeof planChangeEventFormSchema>>;

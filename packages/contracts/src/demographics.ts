@@ -14,7 +14,13 @@ export const PreferredLanguageSchema = z.enum(LANGUAGES);
 
 /** Letters of any language, spaces, hyphens, apostrophes and periods (O'Brien, Ana-Lúcia, Jr.). */
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
-const name = (max: number) => z.string().trim().min(1).max(max).refine((value) => NAME.test(value), { message: 'letters only', params: { code: 'name-characters' } });
+const name = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((value) => NAME.test(value), { message: 'letters only', params: { code: 'name-characters' } });
 
 export const DemographicsMemberSchema = z
   .object({
@@ -54,7 +60,10 @@ export const DemographicsChangeRequestSchema = z
     firstName: name(50),
     middleName: z.union([z.literal(''), name(50)]),
     lastName: name(60),
-    dob: BirthDateSchema.refine((value) => value >= '1900-01-01', { message: 'after 1900', params: { code: 'date-too-old' } }),
+    dob: BirthDateSchema.refine((value) => value >= '1900-01-01', {
+      message: 'after 1900',
+      params: { code: 'date-too-old' },
+    }),
     gender: DemographicsGenderSchema,
     tobacco: z.boolean(),
     /** The member's version the page read. */

@@ -52,7 +52,12 @@ export const OptionalSsnSchema = z
   .superRefine((value, context) => {
     if (value === '') return;
     const problem = ssnProblem(value);
-    if (problem) context.addIssue({ code: 'custom', message: `not a valid SSN (${problem})`, params: { code: `ssn-${problem}` } });
+    if (problem)
+      context.addIssue({
+        code: 'custom',
+        message: `not a valid SSN (${problem})`,
+        params: { code: `ssn-${problem}` },
+      });
   });
 
 /** One dependent to add (SPEC §3 Add-dependent form: the person; the life event is the request's). */
@@ -63,7 +68,12 @@ export const NewDependentSchema = z.object({
   gender: GenderSchema,
   relationship: DependentRelationshipSchema,
   /** The exchange member ID, when the person has one: letters and digits, exactly `members.exchangeIdLength`. */
-  exchangeId: z.string().trim().max(30).regex(/^[A-Za-z0-9]*$/).optional(),
+  exchangeId: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[A-Za-z0-9]*$/)
+    .optional(),
   ssn: OptionalSsnSchema.optional(),
 });
 export type NewDependent = z.input<typeof NewDependentSchema>;
@@ -93,7 +103,12 @@ export const RemoveDependentRequestSchema = z
   })
   .superRefine((value, context) => {
     if (value.removalReason === 'other' && (value.note ?? '') === '') {
-      context.addIssue({ code: 'custom', path: ['note'], message: 'say what happened', params: { code: 'removal-note-required' } });
+      context.addIssue({
+        code: 'custom',
+        path: ['note'],
+        message: 'say what happened',
+        params: { code: 'removal-note-required' },
+      });
     }
   })
   .meta({ id: 'RemoveDependentRequest' });
@@ -102,12 +117,22 @@ export type RemoveDependentRequest = z.input<typeof RemoveDependentRequestSchema
 /** The tenant's dependent rules (config `members`) and today, for the rules below. */
 export interface DependentRuleContext {
   today: CalendarDate;
-  rules: { genderOptions: readonly string[]; exchangeIdLength: number; numberOfAddDependents: number; deathDateWindowMonths: number };
+  rules: {
+    genderOptions: readonly string[];
+    exchangeIdLength: number;
+    numberOfAddDependents: number;
+    deathDateWindowMonths: number;
+  };
 }
 
 /** A field (relative to the body, `dependents.0.exchangeId`) refused by a rule, with its code. */
 type Problem = Omit<FieldError, 'field'> & { path: (string | number)[] };
-const problem = (path: (string | number)[], code: string, reason: string, params?: Record<string, string | number>): Problem => ({ path, code, reason, ...(params ? { params } : {}) });
+const problem = (
+  path: (string | number)[],
+  code: string,
+  reason: string,
+  params?: Record<string, string | number>,
+): Problem => ({ path, code, reason, ...(params ? { params } : {}) });
 
 const sameText = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
@@ -117,46 +142,106 @@ const sameText = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.tr
  * coverage start it allows, a newborn's date of birth, and the same person twice in one request.
  * Formats are the schema's; this looks only at values the schema accepted.
  */
-export function addDependentsProblems(request: z.output<typeof AddDependentsRequestSchema>, { today, rules }: DependentRuleContext): Problem[] {
+export function addDependentsProblems(
+  request: z.output<typeof AddDependentsRequestSchema>,
+  { today, rules }: DependentRuleContext,
+): Problem[] {
   const problems: Problem[] = [];
   if (request.dependents.length > rules.numberOfAddDependents) {
-    problems.push(problem(['dependents'], 'too-many-dependents', `At most ${rules.numberOfAddDependents} dependents in one request.`, { maximum: rules.numberOfAddDependents }));
+    problems.push(
+      problem(
+        ['dependents'],
+        'too-many-dependents',
+        `At most ${rules.numberOfAddDependents} dependents in one request.`,
+        { maximum: rules.numberOfAddDependents },
+      ),
+    );
   }
   const window = lifeEventWindow(request.lifeEvent, today);
   const eventDateOk = isCalendarDate(request.lifeEventDate) && isWithinWindow(request.lifeEventDate, window);
   if (isCalendarDate(request.lifeEventDate) && !eventDateOk) {
     if (compareCalendarDates(request.lifeEventDate, window.earliest) < 0) {
-      problems.push(problem(['lifeEventDate'], 'event-date-too-old', `A life event is reported within ${SPECIAL_ENROLLMENT_WINDOW_DAYS} days.`, { days: SPECIAL_ENROLLMENT_WINDOW_DAYS }));
+      problems.push(
+        problem(
+          ['lifeEventDate'],
+          'event-date-too-old',
+          `A life event is reported within ${SPECIAL_ENROLLMENT_WINDOW_DAYS} days.`,
+          { days: SPECIAL_ENROLLMENT_WINDOW_DAYS },
+        ),
+      );
     } else if (request.lifeEvent === 'loss-of-coverage') {
-      problems.push(problem(['lifeEventDate'], 'event-date-too-far', `A loss of coverage is reported at most ${SPECIAL_ENROLLMENT_WINDOW_DAYS} days ahead.`, { days: SPECIAL_ENROLLMENT_WINDOW_DAYS }));
+      problems.push(
+        problem(
+          ['lifeEventDate'],
+          'event-date-too-far',
+          `A loss of coverage is reported at most ${SPECIAL_ENROLLMENT_WINDOW_DAYS} days ahead.`,
+          { days: SPECIAL_ENROLLMENT_WINDOW_DAYS },
+        ),
+      );
     } else {
-      problems.push(problem(['lifeEventDate'], 'event-date-in-future', 'This event is reported once it has happened.'));
+      problems.push(
+        problem(['lifeEventDate'], 'event-date-in-future', 'This event is reported once it has happened.'),
+      );
     }
   }
-  if (eventDateOk && isCalendarDate(request.coverageStartDate) && !coverageStartOptions(request.lifeEvent, request.lifeEventDate, today).includes(request.coverageStartDate)) {
-    problems.push(problem(['coverageStartDate'], 'start-date-not-allowed', 'Coverage for this event cannot start on that date.'));
+  if (
+    eventDateOk &&
+    isCalendarDate(request.coverageStartDate) &&
+    !coverageStartOptions(request.lifeEvent, request.lifeEventDate, today).includes(request.coverageStartDate)
+  ) {
+    problems.push(
+      problem(
+        ['coverageStartDate'],
+        'start-date-not-allowed',
+        'Coverage for this event cannot start on that date.',
+      ),
+    );
   }
   const seen: { index: number; exchangeId: string; person: string }[] = [];
   request.dependents.forEach((dependent, index) => {
     const exchangeId = (dependent.exchangeId ?? '').trim();
     if (exchangeId !== '' && !isValidExchangeId(exchangeId, rules)) {
-      problems.push(problem(['dependents', index, 'exchangeId'], 'exchange-id-length', `An exchange ID has ${rules.exchangeIdLength} letters and digits.`, { length: rules.exchangeIdLength }));
+      problems.push(
+        problem(
+          ['dependents', index, 'exchangeId'],
+          'exchange-id-length',
+          `An exchange ID has ${rules.exchangeIdLength} letters and digits.`,
+          { length: rules.exchangeIdLength },
+        ),
+      );
     }
     if (!rules.genderOptions.includes(dependent.gender)) {
-      problems.push(problem(['dependents', index, 'gender'], 'gender-not-offered', 'Not one of the options.'));
+      problems.push(
+        problem(['dependents', index, 'gender'], 'gender-not-offered', 'Not one of the options.'),
+      );
     }
     if (isCalendarDate(request.lifeEventDate) && isCalendarDate(dependent.dob)) {
       if (request.lifeEvent === 'birth' && dependent.dob !== request.lifeEventDate) {
-        problems.push(problem(['dependents', index, 'dob'], 'dob-not-birth-date', 'A newborn’s date of birth is the date of the birth.'));
+        problems.push(
+          problem(
+            ['dependents', index, 'dob'],
+            'dob-not-birth-date',
+            'A newborn’s date of birth is the date of the birth.',
+          ),
+        );
       } else if (compareCalendarDates(dependent.dob, request.lifeEventDate) > 0) {
         problems.push(problem(['dependents', index, 'dob'], 'dob-after-event', 'Born after the event.'));
       }
     }
     const person = `${dependent.firstName.trim().toLocaleLowerCase()}|${dependent.lastName.trim().toLocaleLowerCase()}|${dependent.dob}`;
-    const twin = seen.find((other) => (exchangeId !== '' && sameText(other.exchangeId, exchangeId)) || other.person === person);
+    const twin = seen.find(
+      (other) => (exchangeId !== '' && sameText(other.exchangeId, exchangeId)) || other.person === person,
+    );
     if (twin) {
       const field = exchangeId !== '' && sameText(twin.exchangeId, exchangeId) ? 'exchangeId' : 'firstName';
-      problems.push(problem(['dependents', index, field], 'duplicate-in-request', `The same person as dependent ${twin.index + 1}.`, { row: twin.index + 1 }));
+      problems.push(
+        problem(
+          ['dependents', index, field],
+          'duplicate-in-request',
+          `The same person as dependent ${twin.index + 1}.`,
+          { row: twin.index + 1 },
+        ),
+      );
     }
     seen.push({ index, exchangeId, person });
   });
@@ -164,21 +249,43 @@ export function addDependentsProblems(request: z.output<typeof AddDependentsRequ
 }
 
 /** The rules of a removal that need the tenant's configuration and today: SPEC §5's death window, 60 days otherwise. */
-export function removeDependentProblems(request: z.output<typeof RemoveDependentRequestSchema>, { today, rules }: DependentRuleContext): Problem[] {
+export function removeDependentProblems(
+  request: z.output<typeof RemoveDependentRequestSchema>,
+  { today, rules }: DependentRuleContext,
+): Problem[] {
   if (!isCalendarDate(request.removalDate)) return [];
   const window = removalDateWindow(request.removalReason, today, rules);
   if (isWithinWindow(request.removalDate, window)) return [];
   if (request.removalReason === 'death') {
-    return [problem(['removalDate'], 'death-date-outside-window', `A death is reported within ${rules.deathDateWindowMonths} months, and not in the future.`, { months: rules.deathDateWindowMonths })];
+    return [
+      problem(
+        ['removalDate'],
+        'death-date-outside-window',
+        `A death is reported within ${rules.deathDateWindowMonths} months, and not in the future.`,
+        { months: rules.deathDateWindowMonths },
+      ),
+    ];
   }
   return compareCalendarDates(request.removalDate, window.earliest) < 0
-    ? [problem(['removalDate'], 'event-date-too-old', `Within ${SPECIAL_ENROLLMENT_WINDOW_DAYS} days.`, { days: SPECIAL_ENROLLMENT_WINDOW_DAYS })]
-    : [problem(['removalDate'], 'event-date-too-far', `At most ${SPECIAL_ENROLLMENT_WINDOW_DAYS} days ahead.`, { days: SPECIAL_ENROLLMENT_WINDOW_DAYS })];
+    ? [
+        problem(['removalDate'], 'event-date-too-old', `Within ${SPECIAL_ENROLLMENT_WINDOW_DAYS} days.`, {
+          days: SPECIAL_ENROLLMENT_WINDOW_DAYS,
+        }),
+      ]
+    : [
+        problem(
+          ['removalDate'],
+          'event-date-too-far',
+          `At most ${SPECIAL_ENROLLMENT_WINDOW_DAYS} days ahead.`,
+          { days: SPECIAL_ENROLLMENT_WINDOW_DAYS },
+        ),
+      ];
 }
 
 /** The rules above as zod issues, for a form's resolver (the browser says them before anything is sent). */
 function asIssues(problems: Problem[], context: z.RefinementCtx): void {
-  for (const { path, code, reason, params } of problems) context.addIssue({ code: 'custom', path, message: reason, params: { code: code ?? 'other', ...params } });
+  for (const { path, code, reason, params } of problems)
+    context.addIssue({ code: 'custom', path, message: reason, params: { code: code ?? 'other', ...params } });
 }
 
 /** The add-dependent form's schema: the request's, plus the tenant's rules and today's (SPEC §5). */
@@ -201,7 +308,10 @@ export const AddedDependentDetailsSchema = z.object({
   gender: GenderSchema,
   relationship: DependentRelationshipSchema,
   exchangeId: z.string().nullable(),
-  ssnLast4: z.string().regex(/^[0-9]{4}$/).nullable(),
+  ssnLast4: z
+    .string()
+    .regex(/^[0-9]{4}$/)
+    .nullable(),
 });
 
 /** `details` of an `add-dependent` service request (staff add the members in review). */

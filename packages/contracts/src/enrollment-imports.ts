@@ -39,7 +39,9 @@ export const EnrollmentImportRowSchema = z
   .meta({ id: 'EnrollmentImportRow' });
 export type EnrollmentImportRow = z.infer<typeof EnrollmentImportRowSchema>;
 
-export const EnrollmentImportPageSchema = pageOf(EnrollmentImportRowSchema).meta({ id: 'EnrollmentImportPage' });
+export const EnrollmentImportPageSchema = pageOf(EnrollmentImportRowSchema).meta({
+  id: 'EnrollmentImportPage',
+});
 export type EnrollmentImportPage = z.infer<typeof EnrollmentImportPageSchema>;
 
 /** One member loop of a transaction set, as the file named it. */

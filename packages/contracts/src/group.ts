@@ -15,7 +15,14 @@ export const GroupFromSubscribersQuerySchema = z.object({
     .string()
     .max(2000)
     .optional()
-    .transform((value) => [...new Set((value ?? '').split(',').map((id) => id.trim()).filter((id) => id !== ''))])
+    .transform((value) => [
+      ...new Set(
+        (value ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== ''),
+      ),
+    ])
     .pipe(z.array(SubscriberEntityId).max(50)),
 });
 

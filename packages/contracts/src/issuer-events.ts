@@ -18,17 +18,43 @@ const base = {
 };
 
 export const ISSUER_EVENT_DATA = {
-  'member.contact-changed': z.object({ ...base, serviceRequestId: Uuid, referenceNumber: z.string(), change: z.enum(['contact', 'mailing-address', 'residential-address']) }),
+  'member.contact-changed': z.object({
+    ...base,
+    serviceRequestId: Uuid,
+    referenceNumber: z.string(),
+    change: z.enum(['contact', 'mailing-address', 'residential-address']),
+  }),
   'dependents.requested': z.object({ ...base, serviceRequestId: Uuid, referenceNumber: z.string() }),
   'dependents.approved': z.object({ ...base, serviceRequestId: Uuid, referenceNumber: z.string() }),
-  'coverage.ended': z.object({ ...base, reason: z.enum(['member-request', 'non-payment', 'binder-not-paid']), serviceRequestId: Uuid.nullable(), documentId: Uuid.nullable() }),
+  'coverage.ended': z.object({
+    ...base,
+    reason: z.enum(['member-request', 'non-payment', 'binder-not-paid']),
+    serviceRequestId: Uuid.nullable(),
+    documentId: Uuid.nullable(),
+  }),
   'coverage.reinstated': z.object({ ...base, serviceRequestId: Uuid, referenceNumber: z.string() }),
   'coverage.effectuated': z.object({ ...base, coverageStart: Day, paymentId: Uuid.nullable() }),
-  'payment.succeeded': z.object({ ...base, paymentId: Uuid, amountCents: Cents, paymentDate: Day.nullable(), settled: z.boolean() }),
+  'payment.succeeded': z.object({
+    ...base,
+    paymentId: Uuid,
+    amountCents: Cents,
+    paymentDate: Day.nullable(),
+    settled: z.boolean(),
+  }),
   'payment.returned': z.object({ ...base, paymentId: Uuid, amountCents: Cents.nullable() }),
   'payment.refunded': z.object({ ...base, paymentId: Uuid, amountCents: Cents.nullable() }),
-  'autopay.changed': z.object({ ...base, change: z.enum(['enrolled', 'changed', 'replaced', 'cancelled', 'skip-next', 'skip-undone']), subscriptionId: Uuid.nullable() }),
-  'service-request.status-changed': z.object({ ...base, serviceRequestId: Uuid, referenceNumber: z.string(), requestType: z.string(), status: z.enum(['submitted', 'in-review', 'completed', 'rejected', 'cancelled']) }),
+  'autopay.changed': z.object({
+    ...base,
+    change: z.enum(['enrolled', 'changed', 'replaced', 'cancelled', 'skip-next', 'skip-undone']),
+    subscriptionId: Uuid.nullable(),
+  }),
+  'service-request.status-changed': z.object({
+    ...base,
+    serviceRequestId: Uuid,
+    referenceNumber: z.string(),
+    requestType: z.string(),
+    status: z.enum(['submitted', 'in-review', 'completed', 'rejected', 'cancelled']),
+  }),
 } as const;
 
 export type IssuerEventType = keyof typeof ISSUER_EVENT_DATA;
@@ -46,7 +72,10 @@ export const WebhookSubscriberRequestSchema = z.object({
   name: z.string().trim().min(1).max(100),
   url: z.url({ protocol: /^https?$/ }).max(2000),
   /** The types it receives; none or empty: every type of the catalogue. */
-  eventTypes: z.array(z.enum(ISSUER_EVENT_TYPES as [IssuerEventType, ...IssuerEventType[]])).max(ISSUER_EVENT_TYPES.length).optional(),
+  eventTypes: z
+    .array(z.enum(ISSUER_EVENT_TYPES as [IssuerEventType, ...IssuerEventType[]]))
+    .max(ISSUER_EVENT_TYPES.length)
+    .optional(),
 });
 
 export const WebhookSubscriberSchema = z.object({
@@ -78,11 +107,14 @@ export const WebhookReplayRequestSchema = z.object({
 export const WebhookReplayResultSchema = z.object({ requeued: z.number().int() });
 
 /** Decision 056: an edit of a subscriber — any of its name, URL and event types (empty: every type). */
-export const WebhookSubscriberUpdateSchema = WebhookSubscriberRequestSchema.partial().refine((body) => body.name !== undefined || body.url !== undefined || body.eventTypes !== undefined, {
-  path: ['name'],
-  params: { code: 'nothing-to-change' },
-  message: 'Give a name, a URL or event types to change.',
-});
+export const WebhookSubscriberUpdateSchema = WebhookSubscriberRequestSchema.partial().refine(
+  (body) => body.name !== undefined || body.url !== undefined || body.eventTypes !== undefined,
+  {
+    path: ['name'],
+    params: { code: 'nothing-to-change' },
+    message: 'Give a name, a URL or event types to change.',
+  },
+);
 export type WebhookSubscriberUpdate = z.infer<typeof WebhookSubscriberUpdateSchema>;
 
 /**
@@ -93,4 +125,3 @@ export type WebhookSubscriberUpdate = z.infer<typeof WebhookSubscriberUpdateSche
 export const WebhookSecretRotationSchema = z.object({ endPreviousNow: z.boolean().default(false) });
 export type WebhookSecretRotation = z.infer<typeof WebhookSecretRotationSchema>;
 export const WebhookSecretRotatedSchema = WebhookSubscriberSchema.extend({ secret: z.string() });
-

@@ -12,15 +12,32 @@ import { ReinstatementOutcomeSchema } from './reinstatement';
 export const PaymentAmountSchema = z
   .string()
   .trim()
-  .refine((text) => /^-?[0-9]+(\.[0-9]*)?$/.test(text), { message: 'an amount such as 125.50', params: { code: 'not-a-number' }, abort: true })
-  .refine((text) => !/\.[0-9]{3,}$/.test(text), { message: 'at most two decimals', params: { code: 'too-many-decimals' }, abort: true })
-  .refine((text) => !text.startsWith('-') && Number(text) > 0, { message: 'more than zero', params: { code: 'not-positive' }, abort: true })
-  .refine((text) => Number(text) < 10_000_000, { message: 'too large', params: { code: 'amount-above-maximum', maximum: 10_000_000 } })
+  .refine((text) => /^-?[0-9]+(\.[0-9]*)?$/.test(text), {
+    message: 'an amount such as 125.50',
+    params: { code: 'not-a-number' },
+    abort: true,
+  })
+  .refine((text) => !/\.[0-9]{3,}$/.test(text), {
+    message: 'at most two decimals',
+    params: { code: 'too-many-decimals' },
+    abort: true,
+  })
+  .refine((text) => !text.startsWith('-') && Number(text) > 0, {
+    message: 'more than zero',
+    params: { code: 'not-positive' },
+    abort: true,
+  })
+  .refine((text) => Number(text) < 10_000_000, {
+    message: 'too large',
+    params: { code: 'amount-above-maximum', maximum: 10_000_000 },
+  })
   .meta({ description: 'Dollars with at most two decimals, e.g. "125.50" (SPEC §9).', example: '125.50' });
 
-
 /** The tenant's limits on one payment (config `payments.min/maxAllowedPaymentCents`), as a refinement. */
-export function paymentAmountWithin(limits: { minAllowedPaymentCents: number; maxAllowedPaymentCents: number }) {
+export function paymentAmountWithin(limits: {
+  minAllowedPaymentCents: number;
+  maxAllowedPaymentCents: number;
+}) {
   const minimum = limits.minAllowedPaymentCents / 100;
   const maximum = limits.maxAllowedPaymentCents / 100;
   return PaymentAmountSchema.refine((text) => amountCents(text) >= limits.minAllowedPaymentCents, {
@@ -37,10 +54,14 @@ export function paymentAmountWithin(limits: { minAllowedPaymentCents: number; ma
 export const UsDateSchema = z
   .string()
   .regex(/^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/, { message: 'a date as MM/DD/YYYY', abort: true })
-  .refine((text) => isCalendarDate(`${text.slice(6)}-${text.slice(0, 2)}-${text.slice(3, 5)}`), { message: 'not a real date', params: { code: 'not-a-date' } });
+  .refine((text) => isCalendarDate(`${text.slice(6)}-${text.slice(0, 2)}-${text.slice(3, 5)}`), {
+    message: 'not a real date',
+    params: { code: 'not-a-date' },
+  });
 
 /** `MM/DD/YYYY` → `YYYY-MM-DD`. */
-export const fromUsDate = (text: string): string => `${text.slice(6)}-${text.slice(0, 2)}-${text.slice(3, 5)}`;
+export const fromUsDate = (text: string): string =>
+  `${text.slice(6)}-${text.slice(0, 2)}-${text.slice(3, 5)}`;
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -60,7 +81,13 @@ export const MakePaymentRequestSchema = z
       .object({
         paymentAmount: PaymentAmountSchema,
         method: z.enum(['Card', 'BankAccount']),
-        paymentToken: z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/).optional(),
+        paymentToken: z
+          .string()
+          .trim()
+          .min(1)
+          .max(200)
+          .regex(/^[A-Za-z0-9_-]+$/)
+          .optional(),
         walletItemId: UuidSchema.optional(),
         /** Keep a one-time card or account in the household's wallet (members only). */
         saveToWallet: z.boolean().default(false),
@@ -80,7 +107,10 @@ export const MakePaymentRequestSchema = z
       billingName: Text(100),
       street: Text(100),
       city: Text(60),
-      state: z.string().trim().regex(/^[A-Z]{2}$/),
+      state: z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{2}$/),
       // SPEC §5: ZIP codes longer than 5 characters are cut to 5.
       zip: z
         .string()
@@ -106,7 +136,16 @@ export const MakePaymentResponseSchema = z
     paymentDetails: z.object({ paymentAmount: z.string(), method: z.enum(['Card', 'BankAccount']) }),
     receipt: z.lazy(() => ReceiptSchema),
     /** "Save to my wallet": `saved`, not asked, or why it could not be kept (the payment is made regardless). */
-    savedToWallet: z.enum(['saved', 'not-asked', 'method-type-not-accepted', 'card-expired', 'limit-reached', 'already-saved', 'token-taken', 'holder-missing']),
+    savedToWallet: z.enum([
+      'saved',
+      'not-asked',
+      'method-type-not-accepted',
+      'card-expired',
+      'limit-reached',
+      'already-saved',
+      'token-taken',
+      'holder-missing',
+    ]),
     /** A reinstatement payment (`purpose: reinstatement`): its request and how it went. */
     reinstatement: ReinstatementOutcomeSchema.optional(),
   })
@@ -164,21 +203,47 @@ export const makePaymentFormSchema = (
       billingName: Text(100),
       street: Text(100),
       city: Text(60),
-      state: z.string().trim().regex(/^[A-Z]{2}$/),
-      zip: z.string().trim().regex(/^[0-9]{5}(-?[0-9]{4})?$/),
+      state: z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{2}$/),
+      zip: z
+        .string()
+        .trim()
+        .regex(/^[0-9]{5}(-?[0-9]{4})?$/),
       emailAddress: z.union([z.literal(''), z.email().max(200)]),
     })
     .superRefine((value, context) => {
       if (value.when !== 'later') return;
       if (!isCalendarDate(value.paymentDate)) {
-        context.addIssue({ code: 'custom', path: ['paymentDate'], message: 'a date is required', params: value.paymentDate === '' ? {} : { code: 'not-a-date' } });
+        context.addIssue({
+          code: 'custom',
+          path: ['paymentDate'],
+          message: 'a date is required',
+          params: value.paymentDate === '' ? {} : { code: 'not-a-date' },
+        });
       } else if (window && value.paymentDate < window.earliest) {
-        context.addIssue({ code: 'custom', path: ['paymentDate'], message: 'from tomorrow on', params: { code: 'later-date-too-early' } });
+        context.addIssue({
+          code: 'custom',
+          path: ['paymentDate'],
+          message: 'from tomorrow on',
+          params: { code: 'later-date-too-early' },
+        });
       } else if (window && value.paymentDate > window.latest) {
-        context.addIssue({ code: 'custom', path: ['paymentDate'], message: 'beyond the horizon', params: { code: 'later-date-after-horizon' } });
+        context.addIssue({
+          code: 'custom',
+          path: ['paymentDate'],
+          message: 'beyond the horizon',
+          params: { code: 'later-date-after-horizon' },
+        });
       }
       if (!value.methodChoice.startsWith('saved:')) {
-        context.addIssue({ code: 'custom', path: ['methodChoice'], message: 'a saved method pays later', params: { code: 'later-needs-saved-method' } });
+        context.addIssue({
+          code: 'custom',
+          path: ['methodChoice'],
+          message: 'a saved method pays later',
+          params: { code: 'later-needs-saved-method' },
+        });
       }
     });
 export type MakePaymentForm = z.infer<ReturnType<typeof makePaymentFormSchema>>;

@@ -17,7 +17,12 @@ export type MemberSearchKind = z.infer<typeof MemberSearchKindSchema>;
 export const MEMBER_SEARCH_MAX_PAGE_SIZE = 25;
 
 const required = (context: z.core.$RefinementCtx, field: string) => {
-  context.addIssue({ code: 'custom', path: [field], message: 'required for this kind of search', params: { code: 'required' } });
+  context.addIssue({
+    code: 'custom',
+    path: [field],
+    message: 'required for this kind of search',
+    params: { code: 'required' },
+  });
 };
 
 /**
@@ -38,7 +43,10 @@ export const MemberSearchRequestSchema = z
       .string()
       .trim()
       .max(25)
-      .refine((value) => value === '' || normalizeUsPhone(value) !== null, { message: 'a 10-digit US phone number', params: { code: 'phone-invalid' } })
+      .refine((value) => value === '' || normalizeUsPhone(value) !== null, {
+        message: 'a 10-digit US phone number',
+        params: { code: 'phone-invalid' },
+      })
       .optional(),
     email: z.union([z.literal(''), z.email().max(254)]).optional(),
     /** 1 when not given. */
@@ -73,7 +81,11 @@ export type MemberSearchRequest = z.infer<typeof MemberSearchRequestSchema>;
 /** A request with its page settled (what the server runs). */
 export type MemberSearchQuery = MemberSearchRequest & { page: number; pageSize: number };
 export const MEMBER_SEARCH_DEFAULT_PAGE_SIZE = 10;
-export const memberSearchQuery = (request: MemberSearchRequest): MemberSearchQuery => ({ ...request, page: request.page ?? 1, pageSize: request.pageSize ?? MEMBER_SEARCH_DEFAULT_PAGE_SIZE });
+export const memberSearchQuery = (request: MemberSearchRequest): MemberSearchQuery => ({
+  ...request,
+  page: request.page ?? 1,
+  pageSize: request.pageSize ?? MEMBER_SEARCH_DEFAULT_PAGE_SIZE,
+});
 
 /** One member found: who they are, their household and the policies they are covered by. */
 export const MemberSearchResultSchema = z
@@ -143,4 +155,3 @@ export const MemberActivityResponseSchema = z
   })
   .meta({ id: 'MemberActivityResponse' });
 export type MemberActivityResponse = z.infer<typeof MemberActivityResponseSchema>;
-

@@ -28,7 +28,9 @@ export const NotificationSchema = z
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** A notification with the replies to it (SPEC §3 `parentID`), oldest reply first. */
-export const NotificationThreadSchema = NotificationSchema.extend({ replies: z.array(NotificationSchema) }).meta({ id: 'NotificationThread' });
+export const NotificationThreadSchema = NotificationSchema.extend({
+  replies: z.array(NotificationSchema),
+}).meta({ id: 'NotificationThread' });
 export type NotificationThread = z.infer<typeof NotificationThreadSchema>;
 
 /**
@@ -39,7 +41,9 @@ export type NotificationThread = z.infer<typeof NotificationThreadSchema>;
 export const NotificationPageSchema = pageOf(NotificationThreadSchema).meta({ id: 'NotificationPage' });
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
-export const NotificationListQuerySchema = PageQuerySchema.extend({ view: z.enum(['latest', 'threads']).default('latest') });
+export const NotificationListQuerySchema = PageQuerySchema.extend({
+  view: z.enum(['latest', 'threads']).default('latest'),
+});
 export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
 
 export const UnreadCountSchema = z.object({ count: z.number().int().min(0) }).meta({ id: 'UnreadCount' });

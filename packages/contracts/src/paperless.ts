@@ -10,7 +10,11 @@ import { UuidSchema } from './common';
 export const DeliverySchema = z.enum(['paper', 'electronic']);
 export type Delivery = z.infer<typeof DeliverySchema>;
 
-export const DeliveryChoicesSchema = z.object({ invoices: DeliverySchema, notices: DeliverySchema, taxForms: DeliverySchema });
+export const DeliveryChoicesSchema = z.object({
+  invoices: DeliverySchema,
+  notices: DeliverySchema,
+  taxForms: DeliverySchema,
+});
 export type DeliveryChoices = z.infer<typeof DeliveryChoicesSchema>;
 
 export const PaperlessSettingsSchema = z
@@ -21,7 +25,9 @@ export const PaperlessSettingsSchema = z
     email: z.string().nullable(),
     emailConfirmed: z.boolean(),
     /** A confirmation link sent and not used yet: to which address, until when, for which choices. */
-    pending: z.object({ email: z.string(), expiresAt: z.iso.datetime(), delivery: DeliveryChoicesSchema }).nullable(),
+    pending: z
+      .object({ email: z.string(), expiresAt: z.iso.datetime(), delivery: DeliveryChoicesSchema })
+      .nullable(),
   })
   .meta({ id: 'PaperlessSettings' });
 export type PaperlessSettings = z.infer<typeof PaperlessSettingsSchema>;
@@ -33,10 +39,22 @@ export const UpdatePaperlessRequestSchema = DeliveryChoicesSchema.extend({
   taxFormsConsent: z.boolean(),
 })
   .superRefine((value, context) => {
-    const electronic = value.invoices === 'electronic' || value.notices === 'electronic' || value.taxForms === 'electronic';
-    if (electronic && value.email === '') context.addIssue({ code: 'custom', path: ['email'], message: 'required', params: { code: 'email-required' } });
+    const electronic =
+      value.invoices === 'electronic' || value.notices === 'electronic' || value.taxForms === 'electronic';
+    if (electronic && value.email === '')
+      context.addIssue({
+        code: 'custom',
+        path: ['email'],
+        message: 'required',
+        params: { code: 'email-required' },
+      });
     if (value.taxForms === 'electronic' && !value.taxFormsConsent)
-      context.addIssue({ code: 'custom', path: ['taxFormsConsent'], message: 'consent required', params: { code: 'consent-required' } });
+      context.addIssue({
+        code: 'custom',
+        path: ['taxFormsConsent'],
+        message: 'consent required',
+        params: { code: 'consent-required' },
+      });
   })
   .meta({ id: 'UpdatePaperlessRequest' });
 export type UpdatePaperlessRequest = z.infer<typeof UpdatePaperlessRequestSchema>;
@@ -51,8 +69,15 @@ export const UpdatePaperlessResponseSchema = z
 export type UpdatePaperlessResponse = z.infer<typeof UpdatePaperlessResponseSchema>;
 
 /** `POST /api/v1/paperless/confirm-email`: the token from the link. */
-export const ConfirmEmailRequestSchema = z.object({ token: z.string().min(20).max(200) }).meta({ id: 'ConfirmEmailRequest' });
+export const ConfirmEmailRequestSchema = z
+  .object({ token: z.string().min(20).max(200) })
+  .meta({ id: 'ConfirmEmailRequest' });
 export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequestSchema>;
 
 /** Why a confirmation link did not work (the field error `code` on `body.token`). */
-export const CONFIRMATION_TOKEN_ERRORS = ['token-invalid', 'token-expired', 'token-used', 'token-superseded'] as const;
+export const CONFIRMATION_TOKEN_ERRORS = [
+  'token-invalid',
+  'token-expired',
+  'token-used',
+  'token-superseded',
+] as const;

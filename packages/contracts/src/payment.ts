@@ -38,8 +38,6 @@ export type Payment = z.infer<typeof PaymentSchema>;
 export const PaymentPageSchema = pageOf(PaymentSchema).meta({ id: 'PaymentPage' });
 export type PaymentPage = z.infer<typeof PaymentPageSchema>;
 
-
-
 /** History filters (SPEC §2 /payments/payment-history): a page, a date range, statuses. */
 export const PaymentHistoryQuerySchema = PageQuerySchema.extend({
   from: CalendarDateSchema.optional(),

@@ -70,7 +70,9 @@ export const RefundPaymentRequestSchema = z
   .meta({ id: 'RefundPaymentRequest' });
 export type RefundPaymentRequest = z.infer<typeof RefundPaymentRequestSchema>;
 
-export const VoidPaymentRequestSchema = z.object({ reason: DeskReasonSchema }).meta({ id: 'VoidPaymentRequest' });
+export const VoidPaymentRequestSchema = z
+  .object({ reason: DeskReasonSchema })
+  .meta({ id: 'VoidPaymentRequest' });
 export type VoidPaymentRequest = z.infer<typeof VoidPaymentRequestSchema>;
 
 /** The result (the receipt staff see): the refund or void as recorded and the payment as it now stands. */

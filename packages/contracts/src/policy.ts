@@ -5,7 +5,10 @@ import { BenefitLineSchema } from './benefits';
 
 const Line = z.enum(['Medical', 'Dental', 'Vision']);
 
-export const DateSpanSchema = z.object({ startDate: CalendarDateSchema, endDate: CalendarDateSchema.nullable() });
+export const DateSpanSchema = z.object({
+  startDate: CalendarDateSchema,
+  endDate: CalendarDateSchema.nullable(),
+});
 
 /** What a policy list shows and what the navigation rules of SPEC §4 need. */
 export const PolicySummarySchema = z
@@ -228,7 +231,12 @@ export const PolicyDetailSchema = PolicySummarySchema.extend({
   residentialAddress: AddressSchema.nullable(),
   mailingAddress: AddressSchema.nullable(),
   contactInformation: z
-    .object({ email: z.string().nullable(), homePhone: z.string().nullable(), mobilePhone: z.string().nullable(), preferredContactMethod: z.string() })
+    .object({
+      email: z.string().nullable(),
+      homePhone: z.string().nullable(),
+      mobilePhone: z.string().nullable(),
+      preferredContactMethod: z.string(),
+    })
     .nullable(),
   reinstatementEligibility: z
     .object({
@@ -243,7 +251,14 @@ export const PolicyDetailSchema = PolicySummarySchema.extend({
     })
     .nullable(),
   hra: z
-    .object({ kind: z.enum(['percentage', 'flat']), percent: z.number().nullable(), amountCents: CentsSchema.nullable(), startDate: CalendarDateSchema, endDate: CalendarDateSchema.nullable(), discountThisMonthCents: CentsSchema })
+    .object({
+      kind: z.enum(['percentage', 'flat']),
+      percent: z.number().nullable(),
+      amountCents: CentsSchema.nullable(),
+      startDate: CalendarDateSchema,
+      endDate: CalendarDateSchema.nullable(),
+      discountThisMonthCents: CentsSchema,
+    })
     .nullable(),
   scheduledPaymentCount: z.number().int(),
 }).meta({ id: 'PolicyDetail' });

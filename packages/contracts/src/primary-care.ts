@@ -112,7 +112,14 @@ export const ChosenProviderSchema = z.object({
   phone: z.string(),
   address: z.string(),
   /** The practitioner as the directory has them now (null once it no longer lists them): names them in the reader's language. */
-  person: z.object({ firstName: z.string(), lastName: z.string(), credential: z.string(), gender: z.enum(['female', 'male']) }).nullable(),
+  person: z
+    .object({
+      firstName: z.string(),
+      lastName: z.string(),
+      credential: z.string(),
+      gender: z.enum(['female', 'male']),
+    })
+    .nullable(),
 });
 export type ChosenProvider = z.infer<typeof ChosenProviderSchema>;
 

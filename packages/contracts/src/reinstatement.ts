@@ -8,7 +8,12 @@ import { ServiceRequestStatusSchema } from './service-request';
  */
 
 /** Why a policy cannot be reinstated now (packages/domain `ReinstatementRefusal`). */
-export const ReinstatementRefusalSchema = z.enum(['not-terminated', 'reinstatement-requested', 'reinstatement-expired', 'reinstatement-not-eligible']);
+export const ReinstatementRefusalSchema = z.enum([
+  'not-terminated',
+  'reinstatement-requested',
+  'reinstatement-expired',
+  'reinstatement-not-eligible',
+]);
 
 /** The reinstatement request still open for the policy: waiting for staff, or for its bank payment to clear. */
 export const OpenReinstatementSchema = z.object({

@@ -127,6 +127,10 @@ export const MakePaymentScheduledResponseSchema = z
 export type MakePaymentScheduledResponse = z.infer<typeof MakePaymentScheduledResponseSchema>;
 
 /** What `POST /api/v1/Payment` answers: a payment made today (201), or one scheduled for a later date (202). */
-export const MakePaymentAnswerSchema = z.union([MakePaymentScheduledResponseSchema, MakePaymentResponseSchema]);
+export const MakePaymentAnswerSchema = z.union([
+  MakePaymentScheduledResponseSchema,
+  MakePaymentResponseSchema,
+]);
 export type MakePaymentAnswer = z.infer<typeof MakePaymentAnswerSchema>;
-export const isScheduledAnswer = (answer: MakePaymentAnswer): answer is MakePaymentScheduledResponse => 'scheduledPayment' in answer;
+export const isScheduledAnswer = (answer: MakePaymentAnswer): answer is MakePaymentScheduledResponse =>
+  'scheduledPayment' in answer;

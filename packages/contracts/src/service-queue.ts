@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf, UuidSchema } from './common';
-import { ServiceRequestSchema, ServiceRequestStatusSchema, ServiceRequestTypeSchema, VersionSchema } from './service-request';
+import {
+  ServiceRequestSchema,
+  ServiceRequestStatusSchema,
+  ServiceRequestTypeSchema,
+  VersionSchema,
+} from './service-request';
 
 /**
  * The staff queue of service requests (issue 13; docs/decisions/030): staff with the role action
@@ -107,8 +112,12 @@ export const ServiceQueueDetailSchema = z
 export type ServiceQueueDetail = z.infer<typeof ServiceQueueDetailSchema>;
 
 /** `POST …/claim`: the version the processor saw; `takeOver` a stale claim of a colleague's. */
-export const ClaimServiceRequestSchema = z.object({ version: VersionSchema, takeOver: z.boolean().default(false) }).meta({ id: 'ClaimServiceRequest' });
-export const ReleaseServiceRequestSchema = z.object({ version: VersionSchema }).meta({ id: 'ReleaseServiceRequest' });
+export const ClaimServiceRequestSchema = z
+  .object({ version: VersionSchema, takeOver: z.boolean().default(false) })
+  .meta({ id: 'ClaimServiceRequest' });
+export const ReleaseServiceRequestSchema = z
+  .object({ version: VersionSchema })
+  .meta({ id: 'ReleaseServiceRequest' });
 
 /** `POST …/approve`: an optional note the member reads with the outcome. */
 export const ApproveServiceRequestSchema = z
@@ -118,6 +127,9 @@ export type ApproveServiceRequest = z.input<typeof ApproveServiceRequestSchema>;
 
 /** `POST …/reject`: the reason, in words the member reads on their service-requests page and in the notification. */
 export const RejectServiceRequestSchema = z
-  .object({ version: VersionSchema, reason: z.string().trim().min(5, { message: 'say why in a few words' }).max(1000) })
+  .object({
+    version: VersionSchema,
+    reason: z.string().trim().min(5, { message: 'say why in a few words' }).max(1000),
+  })
   .meta({ id: 'RejectServiceRequest' });
 export type RejectServiceRequest = z.input<typeof RejectServiceRequestSchema>;

@@ -115,4 +115,6 @@ export const GeneralRequestSchema = z
 export type GeneralRequest = z.input<typeof GeneralRequestSchema>;
 
 /** `PUT /api/v1/ServiceRequest/{id}/cancel`: the version the member saw (a request staff took up meanwhile is not cancelled). */
-export const CancelServiceRequestSchema = z.object({ version: VersionSchema }).meta({ id: 'CancelServiceRequest' });
+export const CancelServiceRequestSchema = z
+  .object({ version: VersionSchema })
+  .meta({ id: 'CancelServiceRequest' });

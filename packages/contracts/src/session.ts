@@ -44,21 +44,21 @@ export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export const WebSessionSchema = z.union([
   z.object({ signedIn: z.literal(false) }),
   z.object({
-      signedIn: z.literal(true),
-      kind: z.literal('oidc'),
-      realm: z.enum(['consumer', 'workforce']),
-      /** The ID token's name claims, for the greeting. */
-      profile: z.record(z.string(), z.string()),
-      key: z.string(),
-      /** The server forgets the session after this long without a call. */
-      idleSeconds: z.number().int().positive(),
+    signedIn: z.literal(true),
+    kind: z.literal('oidc'),
+    realm: z.enum(['consumer', 'workforce']),
+    /** The ID token's name claims, for the greeting. */
+    profile: z.record(z.string(), z.string()),
+    key: z.string(),
+    /** The server forgets the session after this long without a call. */
+    idleSeconds: z.number().int().positive(),
   }),
   z.object({
-      signedIn: z.literal(true),
-      kind: z.literal('portal'),
-      type: z.enum(['guest', 'asserted']),
-      key: z.string(),
-      idleSeconds: z.number().int().positive(),
+    signedIn: z.literal(true),
+    kind: z.literal('portal'),
+    type: z.enum(['guest', 'asserted']),
+    key: z.string(),
+    idleSeconds: z.number().int().positive(),
   }),
 ]);
 export type WebSessionView = z.infer<typeof WebSessionSchema>;

@@ -124,7 +124,10 @@ export const PaymentTokenSchema = z
   .min(8)
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/)
-  .refine((value) => !/^[0-9]+$/.test(value), { message: 'a processor token, not a number', params: { code: 'token-invalid' } });
+  .refine((value) => !/^[0-9]+$/.test(value), {
+    message: 'a processor token, not a number',
+    params: { code: 'token-invalid' },
+  });
 
 /** Optional free text: an empty field means "none". */
 const optionalText = (max: number) => z.string().trim().max(max).default('');
@@ -205,5 +208,7 @@ export const WalletItemParamsSchema = z.object({ walletId: UuidSchema, id: UuidS
 
 /** Opens the household's wallet (made on first use): its id and reference. */
 export const HouseholdWalletParamsSchema = z.object({ householdId: UuidSchema });
-export const WalletOpenedSchema = z.object({ id: UuidSchema, referenceId: z.string() }).meta({ id: 'WalletOpened' });
+export const WalletOpenedSchema = z
+  .object({ id: UuidSchema, referenceId: z.string() })
+  .meta({ id: 'WalletOpened' });
 export type WalletOpened = z.infer<typeof WalletOpenedSchema>;

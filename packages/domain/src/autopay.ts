@@ -4,7 +4,14 @@
  * billed month, on the month's due date or a few days before it (`daysBeforeDue`); the member hears of
  * the coming debit `advanceNoticeDays` before the run date.
  */
-import { addDays, addMonths, compareCalendarDates, parseCalendarDate, startOfMonth, type CalendarDate } from './calendar-date';
+import {
+  addDays,
+  addMonths,
+  compareCalendarDates,
+  parseCalendarDate,
+  startOfMonth,
+  type CalendarDate,
+} from './calendar-date';
 import { paymentDueDate, type PaymentDueDayRule } from './billing';
 
 /** The most days before the due date a member may have autopay run. */
@@ -24,7 +31,11 @@ export interface AutopayRunDates {
  * constant due day is capped at month end) and the run date `daysBeforeDue` days before it. Throws a
  * RangeError for `daysBeforeDue` outside 0-{@link MAX_AUTOPAY_DAYS_BEFORE_DUE}.
  */
-export function autopayRunOf(period: CalendarDate, rule: PaymentDueDayRule, daysBeforeDue: number): AutopayRunDates {
+export function autopayRunOf(
+  period: CalendarDate,
+  rule: PaymentDueDayRule,
+  daysBeforeDue: number,
+): AutopayRunDates {
   if (!Number.isInteger(daysBeforeDue) || daysBeforeDue < 0 || daysBeforeDue > MAX_AUTOPAY_DAYS_BEFORE_DUE) {
     throw new RangeError(`daysBeforeDue must be 0-${MAX_AUTOPAY_DAYS_BEFORE_DUE}, got ${daysBeforeDue}`);
   }
@@ -40,7 +51,8 @@ export function autopayRunOf(period: CalendarDate, rule: PaymentDueDayRule, days
  */
 export function billedMonthDueNext(day: CalendarDate, rule: PaymentDueDayRule): CalendarDate {
   let month = startOfMonth(day);
-  while (compareCalendarDates(paymentDueDate(addMonths(month, -1), rule), day) >= 0) month = addMonths(month, -1);
+  while (compareCalendarDates(paymentDueDate(addMonths(month, -1), rule), day) >= 0)
+    month = addMonths(month, -1);
   while (compareCalendarDates(paymentDueDate(month, rule), day) < 0) month = addMonths(month, 1);
   return month;
 }
@@ -65,14 +77,18 @@ export interface AutopaySchedule {
  * whose run date is on or after the subscription's start — its charge from the run date on, its advance
  * notice from `advanceNoticeDays` before it. Oldest first.
  */
-export function autopayRunsDue(day: CalendarDate, schedule: AutopaySchedule & { advanceNoticeDays: number }): AutopayRunDue[] {
+export function autopayRunsDue(
+  day: CalendarDate,
+  schedule: AutopaySchedule & { advanceNoticeDays: number },
+): AutopayRunDue[] {
   const next = billedMonthDueNext(day, schedule.rule);
   const due: AutopayRunDue[] = [];
   for (const offset of [-1, 0, 1]) {
     const run = autopayRunOf(addMonths(next, offset), schedule.rule, schedule.daysBeforeDue);
     if (compareCalendarDates(run.runDate, schedule.startDate) < 0) continue;
     if (compareCalendarDates(day, run.runDate) >= 0) due.push({ run, phase: 'charge' });
-    else if (compareCalendarDates(day, addDays(run.runDate, -schedule.advanceNoticeDays)) >= 0) due.push({ run, phase: 'notice' });
+    else if (compareCalendarDates(day, addDays(run.runDate, -schedule.advanceNoticeDays)) >= 0)
+      due.push({ run, phase: 'notice' });
   }
   return due;
 }
@@ -82,7 +98,10 @@ export function autopayRunsDue(day: CalendarDate, schedule: AutopaySchedule & { 
  * after `today` (a month already run — `done` — is passed over), with the day it will be charged (the run
  * date, or today for a run date that passed without the charge: the next billing day catches it up).
  */
-export function nextAutopayRun(today: CalendarDate, schedule: AutopaySchedule & { done: (period: CalendarDate) => boolean }): AutopayRunDates {
+export function nextAutopayRun(
+  today: CalendarDate,
+  schedule: AutopaySchedule & { done: (period: CalendarDate) => boolean },
+): AutopayRunDates {
   let month = addMonths(billedMonthDueNext(today, schedule.rule), -1);
   for (let step = 0; step < 36; step++, month = addMonths(month, 1)) {
     const run = autopayRunOf(month, schedule.rule, schedule.daysBeforeDue);

@@ -125,12 +125,18 @@ export function claimsPendedFrom(grace: GracePeriod): CalendarDate {
 export function gracePeriodOfSnapshot(
   snapshot: FinanceSnapshot,
   months: readonly BilledMonth[],
-  input: { readonly onAptc: boolean; readonly rules: Pick<BillingRules, 'dueRule' | 'stateGracePeriodDays'>; readonly dueDateOf?: (month: CalendarDate) => CalendarDate },
+  input: {
+    readonly onAptc: boolean;
+    readonly rules: Pick<BillingRules, 'dueRule' | 'stateGracePeriodDays'>;
+    readonly dueDateOf?: (month: CalendarDate) => CalendarDate;
+  },
 ): GracePeriod | null {
-  if (snapshot.status !== 'GracePeriod' && snapshot.status !== 'PastDue' && snapshot.status !== 'Delinquent') return null;
+  if (snapshot.status !== 'GracePeriod' && snapshot.status !== 'PastDue' && snapshot.status !== 'Delinquent')
+    return null;
   const firstUnpaid = months[snapshot.state.paidMonths];
   if (!firstUnpaid) return null;
-  const dueDateOf = input.dueDateOf ?? ((month: CalendarDate) => paymentDueDate(monthStart(month), input.rules.dueRule));
+  const dueDateOf =
+    input.dueDateOf ?? ((month: CalendarDate) => paymentDueDate(monthStart(month), input.rules.dueRule));
   return gracePeriodFor({
     onAptc: input.onAptc,
     firstUnpaidMonth: firstUnpaid.month,
@@ -220,11 +226,27 @@ export interface ReinstatementOffer extends ReinstatementDue {
 /** What happened to the policy on the day: each one is told to the member (a notice and a notification). */
 export type BillingTransition =
   /** Without APTC: a month is past due; the state's grace period runs. */
-  | { readonly kind: 'past-due'; readonly grace: GracePeriod; readonly amount: Cents; readonly months: readonly CalendarDate[] }
+  | {
+      readonly kind: 'past-due';
+      readonly grace: GracePeriod;
+      readonly amount: Cents;
+      readonly months: readonly CalendarDate[];
+    }
   /** With APTC: the three-month grace period begins. */
-  | { readonly kind: 'grace-period-entered'; readonly grace: GracePeriod; readonly amount: Cents; readonly months: readonly CalendarDate[] }
+  | {
+      readonly kind: 'grace-period-entered';
+      readonly grace: GracePeriod;
+      readonly amount: Cents;
+      readonly months: readonly CalendarDate[];
+    }
   /** With APTC: grace month 2 begins; claims for services from `from` may be pended until paid. */
-  | { readonly kind: 'claims-pended'; readonly grace: GracePeriod; readonly from: CalendarDate; readonly amount: Cents; readonly months: readonly CalendarDate[] }
+  | {
+      readonly kind: 'claims-pended';
+      readonly grace: GracePeriod;
+      readonly from: CalendarDate;
+      readonly amount: Cents;
+      readonly months: readonly CalendarDate[];
+    }
   /** Everything past due was paid: back to Current. */
   | { readonly kind: 'grace-period-ended'; readonly paidThroughDate: CalendarDate | null }
   /** The grace period ended unpaid: coverage ends on `coverageEndsOn`. */
@@ -238,7 +260,12 @@ export type BillingTransition =
       readonly reinstatement: ReinstatementOffer;
     }
   /** The binder was not paid by its deadline: the pending coverage is cancelled. */
-  | { readonly kind: 'binder-cancelled'; readonly coverageStart: CalendarDate; readonly deadline: CalendarDate; readonly amount: Cents };
+  | {
+      readonly kind: 'binder-cancelled';
+      readonly coverageStart: CalendarDate;
+      readonly deadline: CalendarDate;
+      readonly amount: Cents;
+    };
 
 export type BillingTransitionKind = BillingTransition['kind'];
 
@@ -272,9 +299,12 @@ export function arrearsTransitions(
 ): BillingTransition[] {
   const months = snapshot.pastDueMonths;
   const amount = snapshot.pastAmountDue;
-  if (grace && snapshot.status === 'GracePeriod' && stored !== 'GracePeriod') return [{ kind: 'grace-period-entered', grace, amount, months }];
-  if (grace && (snapshot.status === 'PastDue' || snapshot.status === 'Delinquent') && !isInArrears(stored)) return [{ kind: 'past-due', grace, amount, months }];
-  if (snapshot.status === 'Current' && isInArrears(stored)) return [{ kind: 'grace-period-ended', paidThroughDate: snapshot.state.paidThroughDate }];
+  if (grace && snapshot.status === 'GracePeriod' && stored !== 'GracePeriod')
+    return [{ kind: 'grace-period-entered', grace, amount, months }];
+  if (grace && (snapshot.status === 'PastDue' || snapshot.status === 'Delinquent') && !isInArrears(stored))
+    return [{ kind: 'past-due', grace, amount, months }];
+  if (snapshot.status === 'Current' && isInArrears(stored))
+    return [{ kind: 'grace-period-ended', paidThroughDate: snapshot.state.paidThroughDate }];
   return [];
 }
 
@@ -285,8 +315,13 @@ export function arrearsTransitions(
  */
 export function billingDay(input: BillingDayInput): BillingDay {
   const { day, rules, stored } = input;
-  const dueDateOf = input.dueDateOf ?? ((month: CalendarDate) => paymentDueDate(monthStart(month), rules.dueRule));
-  const snapshotOf = (months: readonly BilledMonth[], enrollment: BillingEnrollment, terminatedForNonPayment: boolean) =>
+  const dueDateOf =
+    input.dueDateOf ?? ((month: CalendarDate) => paymentDueDate(monthStart(month), rules.dueRule));
+  const snapshotOf = (
+    months: readonly BilledMonth[],
+    enrollment: BillingEnrollment,
+    terminatedForNonPayment: boolean,
+  ) =>
     financeSnapshot({
       months,
       payments: input.payments,
@@ -302,14 +337,22 @@ export function billingDay(input: BillingDayInput): BillingDay {
   let months = input.months;
   let enrollment = input.enrollment;
   let snapshot = snapshotOf(months, enrollment, input.terminatedForNonPayment ?? false);
-  let grace = enrollment === 'Active' ? gracePeriodOfSnapshot(snapshot, months, { onAptc: input.onAptc, rules, dueDateOf }) : null;
+  let grace =
+    enrollment === 'Active'
+      ? gracePeriodOfSnapshot(snapshot, months, { onAptc: input.onAptc, rules, dueDateOf })
+      : null;
   let coverageChange: CoverageChange | null = null;
   const transitions: BillingTransition[] = [];
 
   const deadline = addDays(input.firstStart, rules.binderDeadlineDaysAfterStart);
   if (enrollment === 'Pending' && snapshot.binderDue > 0 && compareCalendarDates(day, deadline) > 0) {
     // 45 CFR 155.400(e): no grace period for a binder; the coverage never takes effect.
-    transitions.push({ kind: 'binder-cancelled', coverageStart: input.firstStart, deadline, amount: snapshot.binderDue });
+    transitions.push({
+      kind: 'binder-cancelled',
+      coverageStart: input.firstStart,
+      deadline,
+      amount: snapshot.binderDue,
+    });
     coverageChange = { kind: 'cancel' };
     months = [];
     enrollment = 'Cancelled';
@@ -317,7 +360,12 @@ export function billingDay(input: BillingDayInput): BillingDay {
   } else if (grace && compareCalendarDates(day, grace.end) > 0) {
     const ended = grace;
     const continued = input.continuedMonths ?? input.months;
-    const reinstate = reinstatementDue(continued, allocatePayments(continued, input.payments, day), day, dueDateOf);
+    const reinstate = reinstatementDue(
+      continued,
+      allocatePayments(continued, input.payments, day),
+      day,
+      dueDateOf,
+    );
     coverageChange = { kind: 'terminate', endDate: ended.coverageEndsOn };
     months = months.filter((billed) => compareCalendarDates(billed.month, ended.coverageEndsOn) <= 0);
     enrollment = 'Terminated';
@@ -328,15 +376,31 @@ export function billingDay(input: BillingDayInput): BillingDay {
       coverageEndsOn: ended.coverageEndsOn,
       amount: snapshot.pastAmountDue,
       months: snapshot.pastDueMonths,
-      reinstatement: { status: 'Eligible', expirationDate: addDays(day, rules.terminatedPlansDaysOut), ...reinstate },
+      reinstatement: {
+        status: 'Eligible',
+        expirationDate: addDays(day, rules.terminatedPlansDaysOut),
+        ...reinstate,
+      },
     });
     grace = null;
   } else {
     transitions.push(...arrearsTransitions(stored.status, snapshot, grace));
     // Grace month 2 began since the clock last ran, in a grace period already announced (entering it in
     // month 2 or later is one notice; a first run knows nothing of before and announces nothing).
-    if (grace && stored.status === 'GracePeriod' && stored.clockDate !== null && claimsPendedOn(grace, day) && !claimsPendedOn(grace, stored.clockDate))
-      transitions.push({ kind: 'claims-pended', grace, from: claimsPendedFrom(grace), amount: snapshot.pastAmountDue, months: snapshot.pastDueMonths });
+    if (
+      grace &&
+      stored.status === 'GracePeriod' &&
+      stored.clockDate !== null &&
+      claimsPendedOn(grace, day) &&
+      !claimsPendedOn(grace, stored.clockDate)
+    )
+      transitions.push({
+        kind: 'claims-pended',
+        grace,
+        from: claimsPendedFrom(grace),
+        amount: snapshot.pastAmountDue,
+        months: snapshot.pastDueMonths,
+      });
   }
 
   return {
@@ -347,7 +411,10 @@ export function billingDay(input: BillingDayInput): BillingDay {
     graceMonth: grace ? graceMonthOf(grace, day) : null,
     coverageChange,
     transitions,
-    invoices: enrollment === 'Active' || enrollment === 'Pending' ? invoicesDue(months, snapshot.state, day, stored.clockDate, enrollment, dueDateOf) : [],
+    invoices:
+      enrollment === 'Active' || enrollment === 'Pending'
+        ? invoicesDue(months, snapshot.state, day, stored.clockDate, enrollment, dueDateOf)
+        : [],
   };
 }
 
@@ -367,7 +434,8 @@ function invoicesDue(
     if (compareCalendarDates(invoiceDate, day) > 0) break;
     if (since !== null && compareCalendarDates(invoiceDate, since) <= 0) continue;
     let before = 0;
-    for (let earlier = state.paidMonths; earlier < index; earlier++) before += (months[earlier] as BilledMonth).amount;
+    for (let earlier = state.paidMonths; earlier < index; earlier++)
+      before += (months[earlier] as BilledMonth).amount;
     const unpaid = index >= state.paidMonths;
     const owed = before + (unpaid ? billed.amount : 0);
     const invoice: InvoiceDue = {

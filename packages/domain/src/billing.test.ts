@@ -194,13 +194,22 @@ describe('autopay and scheduled-payment limits', () => {
 
 describe('dueDayRule (SPEC §9 payment due day settings)', () => {
   it('reads a constant day or an offset from the tenant setting', () => {
-    expect(dueDayRule({ implementation: 'constant', day: 15, offsetDays: 0 })).toEqual({ implementation: 'constant', dueDay: 15 });
-    expect(dueDayRule({ implementation: 'offset', day: 1, offsetDays: -5 })).toEqual({ implementation: 'offset', offsetDays: -5 });
+    expect(dueDayRule({ implementation: 'constant', day: 15, offsetDays: 0 })).toEqual({
+      implementation: 'constant',
+      dueDay: 15,
+    });
+    expect(dueDayRule({ implementation: 'offset', day: 1, offsetDays: -5 })).toEqual({
+      implementation: 'offset',
+      offsetDays: -5,
+    });
   });
 });
 
 describe('scheduledPaymentWindow', () => {
   it('runs from tomorrow to the horizon, across a year end', () => {
-    expect(scheduledPaymentWindow('2026-12-04', 30)).toEqual({ earliest: '2026-12-05', latest: '2027-01-03' });
+    expect(scheduledPaymentWindow('2026-12-04', 30)).toEqual({
+      earliest: '2026-12-05',
+      latest: '2027-01-03',
+    });
   });
 });

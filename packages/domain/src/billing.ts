@@ -57,8 +57,14 @@ export type PaymentDueDayRule =
   | { readonly implementation: 'offset'; readonly offsetDays: number };
 
 /** SPEC §9: the due-day rule from the tenant's `payments.dueDate` setting (implementation, day, offset). */
-export function dueDayRule(setting: { readonly implementation: 'constant' | 'offset'; readonly day: number; readonly offsetDays: number }): PaymentDueDayRule {
-  return setting.implementation === 'constant' ? { implementation: 'constant', dueDay: setting.day } : { implementation: 'offset', offsetDays: setting.offsetDays };
+export function dueDayRule(setting: {
+  readonly implementation: 'constant' | 'offset';
+  readonly day: number;
+  readonly offsetDays: number;
+}): PaymentDueDayRule {
+  return setting.implementation === 'constant'
+    ? { implementation: 'constant', dueDay: setting.day }
+    : { implementation: 'offset', offsetDays: setting.offsetDays };
 }
 
 /**
@@ -166,7 +172,10 @@ export interface PremiumBreakdown {
 }
 
 /** SPEC §3 CoverageDetail amounts of one month, named by market (see {@link PremiumBreakdown}). */
-export function premiumBreakdown(parts: PremiumParts & { readonly csrAmount?: Cents | null }, market: MarketCoverage): PremiumBreakdown {
+export function premiumBreakdown(
+  parts: PremiumParts & { readonly csrAmount?: Cents | null },
+  market: MarketCoverage,
+): PremiumBreakdown {
   const other = parts.otherSubsidyAmount ?? 0;
   return {
     premium: parts.premiumAmount,
@@ -241,6 +250,9 @@ export function canAddScheduledPayment(pendingScheduledPayments: number, limits:
  * The days a scheduled payment may be set for (issue 10): from tomorrow — a payment for today is made
  * now, on the make-payment page — to `horizonDays` after today (config `payments.scheduledPaymentHorizonDays`).
  */
-export function scheduledPaymentWindow(today: CalendarDate, horizonDays: number): { earliest: CalendarDate; latest: CalendarDate } {
+export function scheduledPaymentWindow(
+  today: CalendarDate,
+  horizonDays: number,
+): { earliest: CalendarDate; latest: CalendarDate } {
   return { earliest: addDays(today, 1), latest: addDays(today, horizonDays) };
 }

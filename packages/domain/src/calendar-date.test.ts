@@ -188,7 +188,8 @@ describe('calendarDateOf', () => {
 
   it('turns the day at the zone’s midnight, to the millisecond, however often it was asked just before', () => {
     const midnight = Date.parse('2025-03-01T05:00:00Z'); // 00:00 in New York
-    for (let i = 0; i < 3; i += 1) expect(calendarDateOf(new Date(midnight - 1), 'America/New_York')).toBe('2025-02-28');
+    for (let i = 0; i < 3; i += 1)
+      expect(calendarDateOf(new Date(midnight - 1), 'America/New_York')).toBe('2025-02-28');
     expect(calendarDateOf(new Date(midnight), 'America/New_York')).toBe('2025-03-01');
     expect(calendarDateOf(new Date(midnight - 1), 'America/New_York')).toBe('2025-02-28');
     // Kathmandu is 5 h 45 min ahead of UTC.

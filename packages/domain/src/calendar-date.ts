@@ -176,7 +176,12 @@ const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = dayFormatters.get(timeZone);
   if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     dayFormatters.set(timeZone, formatter);
   }
   return formatter;
@@ -201,7 +206,6 @@ export function calendarDateOf(instant: Date, timeZone: string): CalendarDate {
   lastDates.set(timeZone, { second, date });
   return date;
 }
-
 
 /** `MM/DD/YYYY`, the date format of the make-payment request (SPEC §7). */
 export function formatUsDate(date: CalendarDate): string {

@@ -133,7 +133,11 @@ describe('navigation of the demo tenant (baseline + override)', () => {
     // Notifications come right after the overview's own pages (the overview and its ID card), before the
     // documents; the baseline keeps them last.
     const member = menu(['member'], ['HouseholdAndPolicies', 'OnExchangePolicy']);
-    expect(member.slice(0, 3)).toEqual(['/account-overview', '/account-overview/id-card', '/notification/view-notifications']);
+    expect(member.slice(0, 3)).toEqual([
+      '/account-overview',
+      '/account-overview/id-card',
+      '/notification/view-notifications',
+    ]);
     expect(menu(['member'], ['HouseholdAndPolicies', 'OnExchangePolicy'], baselineNavigation).at(-1)).toBe(
       '/notification/view-notifications',
     );
@@ -174,7 +178,10 @@ describe('navigation of the demo tenant (baseline + override)', () => {
 
   it('gives the tester only the account overview (SPEC §6), with the ID card page beneath it', () => {
     // A role's route opens the routes below it (roles.ts); the ID card is the overview's own sub-page.
-    expect(menu(['tester'], ['HouseholdAndPolicies', 'OnExchangePolicy'])).toEqual(['/account-overview', '/account-overview/id-card']);
+    expect(menu(['tester'], ['HouseholdAndPolicies', 'OnExchangePolicy'])).toEqual([
+      '/account-overview',
+      '/account-overview/id-card',
+    ]);
   });
 
   it('prunes the binding payment once paid and PCP selection for a PPO plan', () => {

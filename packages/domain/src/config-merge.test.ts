@@ -82,7 +82,9 @@ describe('deepMergeAll', () => {
   it('gives what deepMerge over each tree in turn gives', () => {
     fc.assert(
       fc.property(trees, (inputs) => {
-        expect(deepMergeAll(inputs)).toEqual(inputs.reduce<Record<string, unknown>>((merged, next) => deepMerge(merged, next), {}));
+        expect(deepMergeAll(inputs)).toEqual(
+          inputs.reduce<Record<string, unknown>>((merged, next) => deepMerge(merged, next), {}),
+        );
       }),
     );
   });
@@ -95,7 +97,8 @@ describe('deepMergeAll', () => {
         expect(inputs).toEqual(before);
         const scribble = (node: Record<string, unknown>) => {
           for (const [key, value] of Object.entries(node)) {
-            if (value !== null && typeof value === 'object' && !Array.isArray(value)) scribble(value as Record<string, unknown>);
+            if (value !== null && typeof value === 'object' && !Array.isArray(value))
+              scribble(value as Record<string, unknown>);
             else node[key] = 'changed';
           }
         };
@@ -106,7 +109,12 @@ describe('deepMergeAll', () => {
   });
 
   it('ignores keys that would reach Object.prototype', () => {
-    const merged = deepMergeAll([JSON.parse('{"__proto__": {"polluted": true}, "a": {"constructor": 1, "b": 2}}') as Record<string, unknown>]);
+    const merged = deepMergeAll([
+      JSON.parse('{"__proto__": {"polluted": true}, "a": {"constructor": 1, "b": 2}}') as Record<
+        string,
+        unknown
+      >,
+    ]);
     expect(merged).toEqual({ a: { b: 2 } });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

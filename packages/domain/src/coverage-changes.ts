@@ -7,7 +7,16 @@
  * `coverageDateReasons`); what a reason allows — the dates, and whether it applies to this policy at all —
  * is decided here from the policy's facts, so the page and the server give the same answer.
  */
-import { addDays, addMonths, calendarDate, compareCalendarDates, endOfMonth, parseCalendarDate, startOfMonth, type CalendarDate } from './calendar-date';
+import {
+  addDays,
+  addMonths,
+  calendarDate,
+  compareCalendarDates,
+  endOfMonth,
+  parseCalendarDate,
+  startOfMonth,
+  type CalendarDate,
+} from './calendar-date';
 import type { MarketCoverage } from './coverage';
 import type { DateWindow } from './dependents';
 import { roleDefinitions, type RoleConfig, type RoleDefinition } from './roles';
@@ -29,7 +38,11 @@ export type CoverageAmountGroup = (typeof COVERAGE_AMOUNT_GROUPS)[number];
 export type CoverageAmountAccess = Readonly<Record<CoverageAmountGroup, boolean>>;
 
 /** The union of what the caller's roles give (unknown roles give nothing). */
-function grantedList(roles: readonly string[], config: RoleConfig, pick: (definition: RoleDefinition) => readonly string[] | undefined): Set<string> {
+function grantedList(
+  roles: readonly string[],
+  config: RoleConfig,
+  pick: (definition: RoleDefinition) => readonly string[] | undefined,
+): Set<string> {
   return new Set(roleDefinitions(roles, config).flatMap((definition) => pick(definition) ?? []));
 }
 
@@ -51,7 +64,14 @@ export function coverageAmountAccess(roles: readonly string[], config: RoleConfi
  * - `death`: the subscriber died (staff record it from a notice or a call);
  * - `fraud`: fraud or intentional misrepresentation (a rescission, 45 CFR 147.128; staff only).
  */
-export const END_COVERAGE_REASONS = ['other-coverage', 'moved-out-of-area', 'cost', 'no-reason', 'death', 'fraud'] as const;
+export const END_COVERAGE_REASONS = [
+  'other-coverage',
+  'moved-out-of-area',
+  'cost',
+  'no-reason',
+  'death',
+  'fraud',
+] as const;
 export type EndCoverageReason = (typeof END_COVERAGE_REASONS)[number];
 
 /**
@@ -145,20 +165,31 @@ const yearOf = (date: CalendarDate): number => parseCalendarDate(date).year;
 /** The last day of the month before `date`'s month: the last month end strictly before a date that is one. */
 const endOfPreviousMonth = (date: CalendarDate): CalendarDate => addDays(startOfMonth(date), -1);
 /** The last month end on or before `date`. */
-const monthEndOnOrBefore = (date: CalendarDate): CalendarDate => (endOfMonth(date) === date ? date : endOfPreviousMonth(date));
+const monthEndOnOrBefore = (date: CalendarDate): CalendarDate =>
+  endOfMonth(date) === date ? date : endOfPreviousMonth(date);
 /** The first of a month on or after `date`. */
-const monthStartOnOrAfter = (date: CalendarDate): CalendarDate => (startOfMonth(date) === date ? date : startOfMonth(addMonths(startOfMonth(date), 1)));
+const monthStartOnOrAfter = (date: CalendarDate): CalendarDate =>
+  startOfMonth(date) === date ? date : startOfMonth(addMonths(startOfMonth(date), 1));
 /** The first of a month on or before `date`. */
 const monthStartOnOrBefore = (date: CalendarDate): CalendarDate => startOfMonth(date);
 
-function option<R extends string>(reason: R, dateRule: DateRule, window: DateWindow | null, unavailable: ReasonUnavailable | null, noteRequired = false): ReasonOption<R> {
+function option<R extends string>(
+  reason: R,
+  dateRule: DateRule,
+  window: DateWindow | null,
+  unavailable: ReasonUnavailable | null,
+  noteRequired = false,
+): ReasonOption<R> {
   if (unavailable) return { reason, unavailable, dateRule, window: null, noteRequired };
-  if (!window || isBefore(window.latest, window.earliest)) return { reason, unavailable: 'no-date-left', dateRule, window: null, noteRequired };
+  if (!window || isBefore(window.latest, window.earliest))
+    return { reason, unavailable: 'no-date-left', dateRule, window: null, noteRequired };
   return { reason, unavailable: null, dateRule, window, noteRequired };
 }
 
 /** Whether the coverage has nothing left to end: none, or it ended before today. */
-const hasEnded = (facts: CoverageFacts): boolean => facts.coverage === null || (facts.coverage.endDate !== null && isBefore(facts.coverage.endDate, facts.today));
+const hasEnded = (facts: CoverageFacts): boolean =>
+  facts.coverage === null ||
+  (facts.coverage.endDate !== null && isBefore(facts.coverage.endDate, facts.today));
 
 // ── Ending coverage ───────────────────────────────────────────────────────────────────────────────
 
@@ -183,9 +214,20 @@ const hasEnded = (facts: CoverageFacts): boolean => facts.coverage === null || (
  * - **Fraud** (staff): a rescission, on any day from the coverage's start to today, with a note saying
  *   what the finding rests on (45 CFR 147.128: the member is given 30 days' notice before it takes effect).
  */
-export function endCoverageOption(reason: EndCoverageReason, facts: CoverageFacts, limits: CoverageChangeLimits): ReasonOption<EndCoverageReason> {
+export function endCoverageOption(
+  reason: EndCoverageReason,
+  facts: CoverageFacts,
+  limits: CoverageChangeLimits,
+): ReasonOption<EndCoverageReason> {
   const { today, coverage } = facts;
-  if (hasEnded(facts) || coverage === null) return option(reason, reason === 'death' || reason === 'fraud' ? 'any-day' : 'end-of-month', null, 'coverage-ended', reason === 'fraud');
+  if (hasEnded(facts) || coverage === null)
+    return option(
+      reason,
+      reason === 'death' || reason === 'fraud' ? 'any-day' : 'end-of-month',
+      null,
+      'coverage-ended',
+      reason === 'fraud',
+    );
   const lastDay = coverage.endDate === null ? null : coverage.endDate;
   switch (reason) {
     case 'death': {
@@ -207,11 +249,16 @@ export function endCoverageOption(reason: EndCoverageReason, facts: CoverageFact
   }
 }
 
-function voluntaryEndWindow(reason: EndCoverageReason, facts: CoverageFacts, limits: CoverageChangeLimits): DateWindow | null {
+function voluntaryEndWindow(
+  reason: EndCoverageReason,
+  facts: CoverageFacts,
+  limits: CoverageChangeLimits,
+): DateWindow | null {
   const { today, coverage, paidThroughDate } = facts;
   if (!coverage) return null;
   let earliest = later(endOfMonth(today), endOfMonth(coverage.startDate));
-  if (reason !== 'other-coverage' && paidThroughDate !== null) earliest = later(earliest, endOfMonth(paidThroughDate));
+  if (reason !== 'other-coverage' && paidThroughDate !== null)
+    earliest = later(earliest, endOfMonth(paidThroughDate));
   let latest = later(monthEndOnOrBefore(addDays(today, limits.maxDaysAhead)), earliest);
   // A coverage with an end date only ends earlier here (ending on the same day would change nothing).
   if (coverage.endDate !== null) latest = earlier(latest, endOfPreviousMonth(coverage.endDate));
@@ -219,7 +266,11 @@ function voluntaryEndWindow(reason: EndCoverageReason, facts: CoverageFacts, lim
 }
 
 /** Every reason the caller may give, with what it allows on this policy. */
-export function endCoverageOptions(reasons: readonly EndCoverageReason[], facts: CoverageFacts, limits: CoverageChangeLimits): ReasonOption<EndCoverageReason>[] {
+export function endCoverageOptions(
+  reasons: readonly EndCoverageReason[],
+  facts: CoverageFacts,
+  limits: CoverageChangeLimits,
+): ReasonOption<EndCoverageReason>[] {
   return reasons.map((reason) => endCoverageOption(reason, facts, limits));
 }
 
@@ -246,47 +297,75 @@ export function coverageDateTarget(reason: Exclude<CoverageDateReason, 'correcti
  *   of that plan year (a new year is a renewal, not a date change).
  * - **Correction** (staff, with a note): either date, any day of the coverage's plan year.
  */
-export function coverageDateOption(reason: CoverageDateReason, facts: CoverageFacts, limits: CoverageChangeLimits): ReasonOption<CoverageDateReason> {
+export function coverageDateOption(
+  reason: CoverageDateReason,
+  facts: CoverageFacts,
+  limits: CoverageChangeLimits,
+): ReasonOption<CoverageDateReason> {
   const { today, coverage } = facts;
-  const rule: DateRule = reason === 'start-later' ? 'first-of-month' : reason === 'end-later' ? 'end-of-month' : 'any-day';
-  if (coverage === null || (hasEnded(facts) && reason !== 'correction')) return option(reason, rule, null, 'coverage-ended', reason === 'correction');
+  const rule: DateRule =
+    reason === 'start-later' ? 'first-of-month' : reason === 'end-later' ? 'end-of-month' : 'any-day';
+  if (coverage === null || (hasEnded(facts) && reason !== 'correction'))
+    return option(reason, rule, null, 'coverage-ended', reason === 'correction');
   const planYear = yearOf(coverage.startDate);
   switch (reason) {
     case 'start-later': {
       const started = !isBefore(today, coverage.startDate);
       if (started && facts.effectuated) return option(reason, rule, null, 'already-started');
       const earliest = startOfMonth(addMonths(startOfMonth(coverage.startDate), 1));
-      let latest = earlier(monthStartOnOrBefore(addDays(today, limits.maxDaysAhead)), calendarDate(planYear, 12, 1));
+      let latest = earlier(
+        monthStartOnOrBefore(addDays(today, limits.maxDaysAhead)),
+        calendarDate(planYear, 12, 1),
+      );
       if (coverage.endDate !== null) latest = earlier(latest, monthStartOnOrBefore(coverage.endDate));
       return option(reason, rule, { earliest: monthStartOnOrAfter(earliest), latest }, null);
     }
     case 'start-earlier': {
-      if (isBefore(addDays(coverage.startDate, QUALIFYING_EVENT_WINDOW_DAYS), today)) return option(reason, rule, null, 'window-passed');
-      const earliest = later(addDays(coverage.startDate, -QUALIFYING_EVENT_WINDOW_DAYS), calendarDate(planYear, 1, 1));
+      if (isBefore(addDays(coverage.startDate, QUALIFYING_EVENT_WINDOW_DAYS), today))
+        return option(reason, rule, null, 'window-passed');
+      const earliest = later(
+        addDays(coverage.startDate, -QUALIFYING_EVENT_WINDOW_DAYS),
+        calendarDate(planYear, 1, 1),
+      );
       return option(reason, rule, { earliest, latest: addDays(coverage.startDate, -1) }, null);
     }
     case 'end-later': {
-      if (coverage.endDate === null || isBefore(coverage.endDate, today)) return option(reason, rule, null, 'no-end-date');
+      if (coverage.endDate === null || isBefore(coverage.endDate, today))
+        return option(reason, rule, null, 'no-end-date');
       const earliest = endOfMonth(addDays(coverage.endDate, 1));
       return option(reason, rule, { earliest, latest: calendarDate(yearOf(coverage.endDate), 12, 31) }, null);
     }
     case 'correction':
-      return option(reason, rule, { earliest: calendarDate(planYear, 1, 1), latest: calendarDate(planYear, 12, 31) }, null, true);
+      return option(
+        reason,
+        rule,
+        { earliest: calendarDate(planYear, 1, 1), latest: calendarDate(planYear, 12, 31) },
+        null,
+        true,
+      );
   }
 }
 
 /** Every coverage-date reason the caller may give, with what it allows on this policy. */
-export function coverageDateOptions(reasons: readonly CoverageDateReason[], facts: CoverageFacts, limits: CoverageChangeLimits): ReasonOption<CoverageDateReason>[] {
+export function coverageDateOptions(
+  reasons: readonly CoverageDateReason[],
+  facts: CoverageFacts,
+  limits: CoverageChangeLimits,
+): ReasonOption<CoverageDateReason>[] {
   return reasons.map((reason) => coverageDateOption(reason, facts, limits));
 }
 
 // ── Checking a requested date ─────────────────────────────────────────────────────────────────────
 
 /** What is wrong with a date for a reason (the field's message code), or null. */
-export type RequestedDateProblem = 'not-end-of-month' | 'not-first-of-month' | 'date-before-earliest' | 'date-after-latest';
+export type RequestedDateProblem =
+  'not-end-of-month' | 'not-first-of-month' | 'date-before-earliest' | 'date-after-latest';
 
 /** Whether `date` is allowed by `option` (an available reason): its shape first, then its window. */
-export function requestedDateProblem(option: Pick<ReasonOption<string>, 'dateRule' | 'window'>, date: CalendarDate): RequestedDateProblem | null {
+export function requestedDateProblem(
+  option: Pick<ReasonOption<string>, 'dateRule' | 'window'>,
+  date: CalendarDate,
+): RequestedDateProblem | null {
   if (option.dateRule === 'end-of-month' && endOfMonth(date) !== date) return 'not-end-of-month';
   if (option.dateRule === 'first-of-month' && startOfMonth(date) !== date) return 'not-first-of-month';
   if (!option.window) return 'date-after-latest';
@@ -299,8 +378,14 @@ export function requestedDateProblem(option: Pick<ReasonOption<string>, 'dateRul
  * A correction may not turn the coverage inside out: a new start after the current end, or a new end
  * before the current start.
  */
-export function correctionCrossesOtherEnd(target: CoverageDateTarget, date: CalendarDate, coverage: NonNullable<CoverageFacts['coverage']>): boolean {
-  return target === 'start' ? coverage.endDate !== null && isBefore(coverage.endDate, date) : isBefore(date, coverage.startDate);
+export function correctionCrossesOtherEnd(
+  target: CoverageDateTarget,
+  date: CalendarDate,
+  coverage: NonNullable<CoverageFacts['coverage']>,
+): boolean {
+  return target === 'start'
+    ? coverage.endDate !== null && isBefore(coverage.endDate, date)
+    : isBefore(date, coverage.startDate);
 }
 
 // ── What ending coverage does to payments ─────────────────────────────────────────────────────────
@@ -322,7 +407,11 @@ export interface EndCoverageEffects<P extends PlannedPayment> {
 }
 
 /** The statement's facts: which payments go ahead and which stop when the coverage ends on `endDate`. */
-export function endCoverageEffects<P extends PlannedPayment>(endDate: CalendarDate, autopayActive: boolean, scheduled: readonly P[]): EndCoverageEffects<P> {
+export function endCoverageEffects<P extends PlannedPayment>(
+  endDate: CalendarDate,
+  autopayActive: boolean,
+  scheduled: readonly P[],
+): EndCoverageEffects<P> {
   return {
     autopayStops: autopayActive,
     scheduledKept: scheduled.filter((payment) => !isBefore(endDate, payment.paymentDate)),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { coverageStartOptions, isWithinWindow, lastDayOfCoverage, lifeEventWindow, removalDateWindow, removalOutcome } from './dependent-changes';
+import {
+  coverageStartOptions,
+  isWithinWindow,
+  lastDayOfCoverage,
+  lifeEventWindow,
+  removalDateWindow,
+  removalOutcome,
+} from './dependent-changes';
 import { SAMPLE_DEPENDENT_RULES } from './dependents';
 
 const TODAY = '2026-05-14';
@@ -8,7 +15,10 @@ describe('lifeEventWindow (45 CFR 155.420(c))', () => {
   it('looks back 60 days, and ahead 60 days only for a loss of coverage', () => {
     expect(lifeEventWindow('birth', TODAY)).toEqual({ earliest: '2026-03-15', latest: TODAY });
     expect(lifeEventWindow('marriage', TODAY)).toEqual({ earliest: '2026-03-15', latest: TODAY });
-    expect(lifeEventWindow('loss-of-coverage', TODAY)).toEqual({ earliest: '2026-03-15', latest: '2026-07-13' });
+    expect(lifeEventWindow('loss-of-coverage', TODAY)).toEqual({
+      earliest: '2026-03-15',
+      latest: '2026-07-13',
+    });
     expect(isWithinWindow('2026-03-15', lifeEventWindow('birth', TODAY))).toBe(true);
     expect(isWithinWindow('2026-03-14', lifeEventWindow('birth', TODAY))).toBe(false);
     expect(isWithinWindow('2026-05-15', lifeEventWindow('birth', TODAY))).toBe(false);
@@ -36,8 +46,14 @@ describe('coverageStartOptions (45 CFR 155.420(b)(2))', () => {
 
 describe('removal dates and the last day of coverage (issue 11 end-of-month rule)', () => {
   it('limits a death to SPEC §5’s window and anything else to 60 days either side', () => {
-    expect(removalDateWindow('death', TODAY, SAMPLE_DEPENDENT_RULES)).toEqual({ earliest: '2025-12-14', latest: TODAY });
-    expect(removalDateWindow('divorce', TODAY, SAMPLE_DEPENDENT_RULES)).toEqual({ earliest: '2026-03-15', latest: '2026-07-13' });
+    expect(removalDateWindow('death', TODAY, SAMPLE_DEPENDENT_RULES)).toEqual({
+      earliest: '2025-12-14',
+      latest: TODAY,
+    });
+    expect(removalDateWindow('divorce', TODAY, SAMPLE_DEPENDENT_RULES)).toEqual({
+      earliest: '2026-03-15',
+      latest: '2026-07-13',
+    });
   });
 
   it('ends on the date of death, or the last day of the event’s month, never in the past', () => {
@@ -50,8 +66,17 @@ describe('removal dates and the last day of coverage (issue 11 end-of-month rule
   });
 
   it('says when a coverage that has not started would never start', () => {
-    expect(removalOutcome('moved-out', '2026-05-20', TODAY, '2026-07-01')).toEqual({ lastDayOfCoverage: '2026-05-31', neverStarts: true });
-    expect(removalOutcome('moved-out', '2026-05-20', TODAY, '2026-01-01')).toEqual({ lastDayOfCoverage: '2026-05-31', neverStarts: false });
-    expect(removalOutcome('death', '2026-05-01', TODAY, null)).toEqual({ lastDayOfCoverage: '2026-05-01', neverStarts: false });
+    expect(removalOutcome('moved-out', '2026-05-20', TODAY, '2026-07-01')).toEqual({
+      lastDayOfCoverage: '2026-05-31',
+      neverStarts: true,
+    });
+    expect(removalOutcome('moved-out', '2026-05-20', TODAY, '2026-01-01')).toEqual({
+      lastDayOfCoverage: '2026-05-31',
+      neverStarts: false,
+    });
+    expect(removalOutcome('death', '2026-05-01', TODAY, null)).toEqual({
+      lastDayOfCoverage: '2026-05-01',
+      neverStarts: false,
+    });
   });
 });

@@ -3,7 +3,14 @@
  * special enrolment; SPEC §5 "Dependents"). The qualifying life events a dependent is added for, the date
  * the coverage would start, and when the coverage of a dependent who leaves ends.
  */
-import { addDays, compareCalendarDates, endOfMonth, startOfMonth, addMonths, isDateWithin } from './calendar-date';
+import {
+  addDays,
+  compareCalendarDates,
+  endOfMonth,
+  startOfMonth,
+  addMonths,
+  isDateWithin,
+} from './calendar-date';
 import type { CalendarDate } from './calendar-date';
 import { deathReasonDateWindow, type DateWindow, type DependentRules } from './dependents';
 
@@ -12,15 +19,37 @@ import { deathReasonDateWindow, type DateWindow, type DependentRules } from './d
  * birth, adoption, placement for adoption or in foster care, a child support or other court order;
  * (d)(2)(i) marriage; (d)(1) loss of minimum essential coverage).
  */
-export const ADD_DEPENDENT_EVENTS = ['birth', 'adoption', 'foster-care', 'court-order', 'marriage', 'loss-of-coverage'] as const;
+export const ADD_DEPENDENT_EVENTS = [
+  'birth',
+  'adoption',
+  'foster-care',
+  'court-order',
+  'marriage',
+  'loss-of-coverage',
+] as const;
 export type AddDependentEvent = (typeof ADD_DEPENDENT_EVENTS)[number];
 
 /** Why a dependent leaves the policy. */
-export const REMOVE_DEPENDENT_REASONS = ['divorce', 'death', 'aged-out', 'other-coverage', 'moved-out', 'custody-ended', 'other'] as const;
+export const REMOVE_DEPENDENT_REASONS = [
+  'divorce',
+  'death',
+  'aged-out',
+  'other-coverage',
+  'moved-out',
+  'custody-ended',
+  'other',
+] as const;
 export type RemoveDependentReason = (typeof REMOVE_DEPENDENT_REASONS)[number];
 
 /** A dependent's relationship to the subscriber (SPEC §3 Member relationship; `self` is the subscriber). */
-export const DEPENDENT_RELATIONSHIPS = ['spouse', 'child', 'domesticPartner', 'stepchild', 'ward', 'other'] as const;
+export const DEPENDENT_RELATIONSHIPS = [
+  'spouse',
+  'child',
+  'domesticPartner',
+  'stepchild',
+  'ward',
+  'other',
+] as const;
 export type DependentRelationship = (typeof DEPENDENT_RELATIONSHIPS)[number];
 
 /**
@@ -49,7 +78,11 @@ const later = (a: CalendarDate, b: CalendarDate): CalendarDate => (compareCalend
  * - loss of coverage: the first of the month after the loss, or after the request when the loss is already
  *   past ((b)(2)(iv)). `eventDate` is then the last day of the other coverage.
  */
-export function coverageStartOptions(event: AddDependentEvent, eventDate: CalendarDate, today: CalendarDate): CalendarDate[] {
+export function coverageStartOptions(
+  event: AddDependentEvent,
+  eventDate: CalendarDate,
+  today: CalendarDate,
+): CalendarDate[] {
   switch (event) {
     case 'birth':
     case 'adoption':
@@ -70,12 +103,20 @@ export function coverageStartOptions(event: AddDependentEvent, eventDate: Calend
  * `deathDateWindowMonths` months ago to today); for anything else, the special enrolment window of 60 days
  * either side of today (a change that already happened, or one planned such as a move or other coverage).
  */
-export function removalDateWindow(reason: RemoveDependentReason, today: CalendarDate, rules: Pick<DependentRules, 'deathDateWindowMonths'>): DateWindow {
+export function removalDateWindow(
+  reason: RemoveDependentReason,
+  today: CalendarDate,
+  rules: Pick<DependentRules, 'deathDateWindowMonths'>,
+): DateWindow {
   if (reason === 'death') return deathReasonDateWindow(today, rules);
-  return { earliest: addDays(today, -SPECIAL_ENROLLMENT_WINDOW_DAYS), latest: addDays(today, SPECIAL_ENROLLMENT_WINDOW_DAYS) };
+  return {
+    earliest: addDays(today, -SPECIAL_ENROLLMENT_WINDOW_DAYS),
+    latest: addDays(today, SPECIAL_ENROLLMENT_WINDOW_DAYS),
+  };
 }
 
-export const isWithinWindow = (date: CalendarDate, window: DateWindow): boolean => isDateWithin(date, window.earliest, window.latest);
+export const isWithinWindow = (date: CalendarDate, window: DateWindow): boolean =>
+  isDateWithin(date, window.earliest, window.latest);
 
 /**
  * Issue 11 "removing a dependent with a reason and date (end-of-month rules)", read as:
@@ -85,7 +126,11 @@ export const isWithinWindow = (date: CalendarDate, window: DateWindow): boolean 
  *   ends at the end of a month), and never in the past: an event in a month that is already over ends the
  *   coverage on the last day of the current month, because the issuer does not end coverage retroactively.
  */
-export function lastDayOfCoverage(reason: RemoveDependentReason, eventDate: CalendarDate, today: CalendarDate): CalendarDate {
+export function lastDayOfCoverage(
+  reason: RemoveDependentReason,
+  eventDate: CalendarDate,
+  today: CalendarDate,
+): CalendarDate {
   if (reason === 'death') return eventDate;
   return endOfMonth(later(eventDate, today));
 }
@@ -98,7 +143,15 @@ export interface RemovalOutcome {
 }
 
 /** {@link lastDayOfCoverage} against the dependent's own coverage (from `coverageStart`). */
-export function removalOutcome(reason: RemoveDependentReason, eventDate: CalendarDate, today: CalendarDate, coverageStart: CalendarDate | null): RemovalOutcome {
+export function removalOutcome(
+  reason: RemoveDependentReason,
+  eventDate: CalendarDate,
+  today: CalendarDate,
+  coverageStart: CalendarDate | null,
+): RemovalOutcome {
   const last = lastDayOfCoverage(reason, eventDate, today);
-  return { lastDayOfCoverage: last, neverStarts: coverageStart !== null && compareCalendarDates(last, coverageStart) < 0 };
+  return {
+    lastDayOfCoverage: last,
+    neverStarts: coverageStart !== null && compareCalendarDates(last, coverageStart) < 0,
+  };
 }

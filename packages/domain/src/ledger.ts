@@ -8,7 +8,15 @@
  * - The paid-through date is the last day of the last fully paid month.
  * - A month is invoiced on the 10th of the month before; it is due on the configured due day (SPEC §9).
  */
-import { addDays, addMonths, calendarDate, compareCalendarDates, endOfMonth, parseCalendarDate, type CalendarDate } from './calendar-date';
+import {
+  addDays,
+  addMonths,
+  calendarDate,
+  compareCalendarDates,
+  endOfMonth,
+  parseCalendarDate,
+  type CalendarDate,
+} from './calendar-date';
 import { nextPaymentDueDate, paymentDueDate, type PaymentDueDayRule } from './billing';
 import type { Cents } from './money';
 
@@ -42,12 +50,14 @@ export const INVOICE_DAY = 10;
 export const monthStart = (date: CalendarDate): CalendarDate => `${date.slice(0, 7)}-01`;
 
 /** The date the invoice for `month` is issued: the {@link INVOICE_DAY}th of the month before. */
-export const invoiceDateOf = (month: CalendarDate): CalendarDate => addDays(addMonths(monthStart(month), -1), INVOICE_DAY - 1);
+export const invoiceDateOf = (month: CalendarDate): CalendarDate =>
+  addDays(addMonths(monthStart(month), -1), INVOICE_DAY - 1);
 
 /** The first day of every month from `from`'s month to `to`'s month, inclusive. */
 export function monthsBetween(from: CalendarDate, to: CalendarDate): CalendarDate[] {
   const months: CalendarDate[] = [];
-  for (let month = monthStart(from); compareCalendarDates(month, to) <= 0; month = addMonths(month, 1)) months.push(month);
+  for (let month = monthStart(from); compareCalendarDates(month, to) <= 0; month = addMonths(month, 1))
+    months.push(month);
   return months;
 }
 
@@ -81,7 +91,11 @@ export function dayOfMonth(month: CalendarDate, day: number): CalendarDate {
  * Allocates the payments made on or before `asOf` to whole months, in order. A month with nothing to
  * pay (fully subsidised) counts as paid once it has begun.
  */
-export function allocatePayments(months: readonly BilledMonth[], payments: readonly LedgerPayment[], asOf: CalendarDate): LedgerState {
+export function allocatePayments(
+  months: readonly BilledMonth[],
+  payments: readonly LedgerPayment[],
+  asOf: CalendarDate,
+): LedgerState {
   let pool = 0;
   let paidMonths = 0;
   const paidOn: CalendarDate[] = [];
@@ -137,7 +151,8 @@ export function amountOwedBy(
 export type BillingEnrollment = 'Active' | 'Pending' | 'Terminated' | 'Cancelled';
 
 /** SPEC §3 Finance status values the ledger can give. */
-export type LedgerFinanceStatus = 'Current' | 'PastDue' | 'GracePeriod' | 'Delinquent' | 'Terminated' | 'Binder';
+export type LedgerFinanceStatus =
+  'Current' | 'PastDue' | 'GracePeriod' | 'Delinquent' | 'Terminated' | 'Binder';
 
 export interface FinanceInput {
   readonly months: readonly BilledMonth[];
@@ -180,7 +195,8 @@ export interface FinanceSnapshot {
  */
 export function financeSnapshot(input: FinanceInput): FinanceSnapshot {
   const { months, today, enrollment } = input;
-  const dueDateOf = input.dueDateOf ?? ((month: CalendarDate) => paymentDueDate(monthStart(month), input.dueRule));
+  const dueDateOf =
+    input.dueDateOf ?? ((month: CalendarDate) => paymentDueDate(monthStart(month), input.dueRule));
   const state = allocatePayments(months, input.payments, today);
   const yesterday = addDays(today, -1);
   let lastInvoiced: BilledMonth | undefined;
@@ -191,7 +207,10 @@ export function financeSnapshot(input: FinanceInput): FinanceSnapshot {
   const counts = enrollment === 'Active' || enrollment === 'Terminated';
   const pastDueMonths = counts ? monthsOwedBy(months, state, yesterday, dueDateOf) : [];
   const pastDue = counts ? amountOwedBy(months, state, yesterday, dueDateOf) : 0;
-  const totalDue = lastInvoiced && enrollment !== 'Terminated' ? amountOwedBy(months, state, dueDateOf(lastInvoiced.month), dueDateOf) : pastDue;
+  const totalDue =
+    lastInvoiced && enrollment !== 'Terminated'
+      ? amountOwedBy(months, state, dueDateOf(lastInvoiced.month), dueDateOf)
+      : pastDue;
   const binderDue = enrollment === 'Pending' && state.paidMonths === 0 ? (months[0]?.amount ?? 0) : 0;
   const currentDue = enrollment === 'Active' ? totalDue - pastDue : binderDue;
   const currentDueMonths =
@@ -205,7 +224,11 @@ export function financeSnapshot(input: FinanceInput): FinanceSnapshot {
 
   const firstUnpaid = months[state.paidMonths];
   let overdueMonths = 0;
-  for (let index = state.paidMonths; index < months.length && compareCalendarDates(dueDateOf((months[index] as BilledMonth).month), today) < 0; index++)
+  for (
+    let index = state.paidMonths;
+    index < months.length && compareCalendarDates(dueDateOf((months[index] as BilledMonth).month), today) < 0;
+    index++
+  )
     overdueMonths++;
   let status: LedgerFinanceStatus;
   if (enrollment === 'Cancelled' || enrollment === 'Terminated') status = 'Terminated';
@@ -213,8 +236,13 @@ export function financeSnapshot(input: FinanceInput): FinanceSnapshot {
   else if (pastDue === 0) status = 'Current';
   else if (input.onAptc) status = 'GracePeriod';
   else status = overdueMonths > 1 ? 'Delinquent' : 'PastDue';
-  const inGrace = firstUnpaid !== undefined && input.onAptc && (status === 'GracePeriod' || input.terminatedForNonPayment === true);
-  const gracePeriod = inGrace ? { start: dueDateOf(firstUnpaid.month), end: endOfMonth(addMonths(firstUnpaid.month, 2)) } : null;
+  const inGrace =
+    firstUnpaid !== undefined &&
+    input.onAptc &&
+    (status === 'GracePeriod' || input.terminatedForNonPayment === true);
+  const gracePeriod = inGrace
+    ? { start: dueDateOf(firstUnpaid.month), end: endOfMonth(addMonths(firstUnpaid.month, 2)) }
+    : null;
 
   return {
     state,

@@ -24,6 +24,7 @@ export function normalizeUsPhone(input: string): string | null {
 
 /** Whether two numbers are the same line (however each was typed); blank equals blank. */
 export function samePhone(a: string | null | undefined, b: string | null | undefined): boolean {
-  const normal = (value: string | null | undefined) => (value == null || value.trim() === '' ? '' : (normalizeUsPhone(value) ?? value.trim()));
+  const normal = (value: string | null | undefined) =>
+    value == null || value.trim() === '' ? '' : (normalizeUsPhone(value) ?? value.trim());
   return normal(a) === normal(b);
 }

@@ -93,25 +93,57 @@ describe('SPEC §3 eligiblePlans and eligibleRenewalPlans', () => {
   });
 
   it('offers catastrophic plans only when everyone is under 30 on the day the change takes effect', () => {
-    expect(ids(planChoices(catalogue, facts({ memberBirthDates: ['1997-06-30'] }), settings).eligible?.plans)).toContain('77421MA0012601-00');
-    expect(ids(planChoices(catalogue, facts({ memberBirthDates: ['1996-07-01'] }), settings).eligible?.plans)).not.toContain('77421MA0012601-00');
-    expect(ids(planChoices(catalogue, facts({ memberBirthDates: ['2000-01-01', '1970-01-01'] }), settings).eligible?.plans)).not.toContain('77421MA0012601-00');
+    expect(
+      ids(planChoices(catalogue, facts({ memberBirthDates: ['1997-06-30'] }), settings).eligible?.plans),
+    ).toContain('77421MA0012601-00');
+    expect(
+      ids(planChoices(catalogue, facts({ memberBirthDates: ['1996-07-01'] }), settings).eligible?.plans),
+    ).not.toContain('77421MA0012601-00');
+    expect(
+      ids(
+        planChoices(catalogue, facts({ memberBirthDates: ['2000-01-01', '1970-01-01'] }), settings).eligible
+          ?.plans,
+      ),
+    ).not.toContain('77421MA0012601-00');
   });
 
   it('gives an on-exchange policy the on-exchange variants, keeping the household’s cost-sharing level where the plan has it', () => {
-    const csr = planChoices(catalogue, facts({ offExchange: false, currentPlanId: '77421MA0012604-01' }), settings);
+    const csr = planChoices(
+      catalogue,
+      facts({ offExchange: false, currentPlanId: '77421MA0012604-01' }),
+      settings,
+    );
     expect(ids(csr.eligible?.plans)).toEqual(['77421MA0012603-01']);
-    const silverCsr = planChoices(catalogue, facts({ offExchange: false, currentPlanId: '77421MA0012604-01', memberBirthDates: ['2000-01-01'] }), settings);
+    const silverCsr = planChoices(
+      catalogue,
+      facts({ offExchange: false, currentPlanId: '77421MA0012604-01', memberBirthDates: ['2000-01-01'] }),
+      settings,
+    );
     expect(ids(silverCsr.eligible?.plans)).toEqual(['77421MA0012603-01']);
     // A household at the 87 % level moving from silver to gold gets the standard variant of gold.
-    const fromCsr = planChoices([...catalogue, plan('77421MA0012605-05', { metalLevel: 'Silver' }), plan('77421MA0012605-01', { metalLevel: 'Silver' })], facts({ offExchange: false, currentPlanId: '77421MA0012603-05' }), settings);
+    const fromCsr = planChoices(
+      [
+        ...catalogue,
+        plan('77421MA0012605-05', { metalLevel: 'Silver' }),
+        plan('77421MA0012605-01', { metalLevel: 'Silver' }),
+      ],
+      facts({ offExchange: false, currentPlanId: '77421MA0012603-05' }),
+      settings,
+    );
     expect(ids(fromCsr.eligible?.plans)).toEqual(['77421MA0012604-01', '77421MA0012605-05']);
   });
 
   it('keeps an employer plan among the group products, and plans without variants as they are', () => {
-    expect(ids(planChoices(catalogue, facts({ market: 'Group', currentPlanId: '77421MA0112601-00' }), settings).eligible?.plans)).toEqual(['77421MA0112602-00']);
+    expect(
+      ids(
+        planChoices(catalogue, facts({ market: 'Group', currentPlanId: '77421MA0112601-00' }), settings)
+          .eligible?.plans,
+      ),
+    ).toEqual(['77421MA0112602-00']);
     const plain = [plan('77421MA0012603'), plan('77421MA0012604')];
-    expect(ids(planChoices(plain, facts({ currentPlanId: '77421MA0012603' }), settings).eligible?.plans)).toEqual(['77421MA0012604']);
+    expect(
+      ids(planChoices(plain, facts({ currentPlanId: '77421MA0012603' }), settings).eligible?.plans),
+    ).toEqual(['77421MA0012604']);
   });
 
   it('shows next year’s plans from January 1 once open enrolment started, and needs no life event for them', () => {
@@ -126,13 +158,21 @@ describe('SPEC §3 eligiblePlans and eligibleRenewalPlans', () => {
     const december = planChoices(catalogue, facts({ today: '2026-12-05' }), settings);
     expect(december.eligible).toBeNull();
     expect(december.renewal).not.toBeNull();
-    const ending = planChoices(catalogue, facts({ today: '2026-11-25', coverageEndDate: '2026-11-30' }), settings);
+    const ending = planChoices(
+      catalogue,
+      facts({ today: '2026-11-25', coverageEndDate: '2026-11-30' }),
+      settings,
+    );
     expect(ending.eligible).toBeNull();
     expect(ending.renewal).toBeNull();
   });
 
   it('needs no life event to change this year’s plan while open enrolment for this year runs', () => {
-    const january = planChoices(catalogue.map((one) => ({ ...one })), facts({ today: '2027-01-10', currentPlanId: '77421MA0012703-00', currentPlanYear: 2027 }), settings);
+    const january = planChoices(
+      catalogue.map((one) => ({ ...one })),
+      facts({ today: '2027-01-10', currentPlanId: '77421MA0012703-00', currentPlanYear: 2027 }),
+      settings,
+    );
     expect(january.qualifyingEventNeeded).toBe(false);
     expect(january.eligible?.effectiveDate).toBe('2027-02-01');
     expect(ids(january.eligible?.plans)).toEqual(['77421MA0012704-00']);
@@ -157,7 +197,13 @@ describe('what a plan would cost', () => {
 
 describe('life events for a plan change', () => {
   it('goes back 60 days, and 60 ahead for a coming loss of coverage', () => {
-    expect(planChangeEventWindow('moved', '2026-06-10')).toEqual({ earliest: '2026-04-11', latest: '2026-06-10' });
-    expect(planChangeEventWindow('loss-of-coverage', '2026-06-10')).toEqual({ earliest: '2026-04-11', latest: '2026-08-09' });
+    expect(planChangeEventWindow('moved', '2026-06-10')).toEqual({
+      earliest: '2026-04-11',
+      latest: '2026-06-10',
+    });
+    expect(planChangeEventWindow('loss-of-coverage', '2026-06-10')).toEqual({
+      earliest: '2026-04-11',
+      latest: '2026-08-09',
+    });
   });
 });

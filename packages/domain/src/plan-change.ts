@@ -18,7 +18,15 @@
  * A change of the current year's plan outside open enrolment needs a qualifying life event (45 CFR 155.420)
  * within the last 60 days; choosing next year's plan during open enrolment does not.
  */
-import { addDays, addMonths, calendarDate, compareCalendarDates, parseCalendarDate, startOfMonth, type CalendarDate } from './calendar-date';
+import {
+  addDays,
+  addMonths,
+  calendarDate,
+  compareCalendarDates,
+  parseCalendarDate,
+  startOfMonth,
+  type CalendarDate,
+} from './calendar-date';
 import type { Cents } from './money';
 import type { DateWindow } from './dependents';
 import type { MarketCoverage } from './coverage';
@@ -73,7 +81,8 @@ export interface OpenEnrollment {
 /** The plan year open enrolment is for on `today`, or null outside it (1 Nov 2026 – 15 Jan 2027 is for 2027). */
 export function openEnrollmentYear(today: CalendarDate, window: OpenEnrollment): number | null {
   const { year } = parseCalendarDate(today);
-  if (compareCalendarDates(today, calendarDate(year, window.startMonth, window.startDay)) >= 0) return year + 1;
+  if (compareCalendarDates(today, calendarDate(year, window.startMonth, window.startDay)) >= 0)
+    return year + 1;
   if (compareCalendarDates(today, calendarDate(year, window.endMonth, window.endDay)) <= 0) return year;
   return null;
 }
@@ -125,7 +134,13 @@ export function ageOn(dob: CalendarDate, date: CalendarDate): number {
  * The plans of `year` the policy may move to on `effectiveDate` (see the rules at the top): one variant
  * per plan, the current plan left out.
  */
-function candidates<P extends CataloguePlan>(catalogue: readonly P[], facts: PlanChangeFacts, settings: PlanChangeSettings, year: number, effectiveDate: CalendarDate): P[] {
+function candidates<P extends CataloguePlan>(
+  catalogue: readonly P[],
+  facts: PlanChangeFacts,
+  settings: PlanChangeSettings,
+  year: number,
+  effectiveDate: CalendarDate,
+): P[] {
   const market = facts.market === 'Group' ? 'Group' : 'Individual';
   const currentVariant = planVariant(facts.currentPlanId);
   const onExchangeVariants = currentVariant !== null && currentVariant !== '00';
@@ -144,12 +159,15 @@ function candidates<P extends CataloguePlan>(catalogue: readonly P[], facts: Pla
   if (currentVariant === null) return fits;
   // One variant per plan: the one the policy's channel and cost-sharing level give.
   const byBase = new Map<string, P[]>();
-  for (const plan of fits) byBase.set(planBaseId(plan.id), [...(byBase.get(planBaseId(plan.id)) ?? []), plan]);
+  for (const plan of fits)
+    byBase.set(planBaseId(plan.id), [...(byBase.get(planBaseId(plan.id)) ?? []), plan]);
   const chosen: P[] = [];
   for (const variants of byBase.values()) {
     const variantOf = (plan: P) => planVariant(plan.id);
     const pick = onExchangeVariants
-      ? (CSR_VARIANTS.includes(currentVariant) ? variants.find((plan) => variantOf(plan) === currentVariant) : undefined) ?? variants.find((plan) => variantOf(plan) === '01')
+      ? ((CSR_VARIANTS.includes(currentVariant)
+          ? variants.find((plan) => variantOf(plan) === currentVariant)
+          : undefined) ?? variants.find((plan) => variantOf(plan) === '01'))
       : variants.find((plan) => variantOf(plan) === '00' || variantOf(plan) === null);
     if (pick) chosen.push(pick);
   }
@@ -157,20 +175,33 @@ function candidates<P extends CataloguePlan>(catalogue: readonly P[], facts: Pla
 }
 
 /** SPEC §3 Policy `eligiblePlans` and `eligibleRenewalPlans` (the rules at the top of this file). */
-export function planChoices<P extends CataloguePlan>(catalogue: readonly P[], facts: PlanChangeFacts, settings: PlanChangeSettings): PlanChoices<P> {
+export function planChoices<P extends CataloguePlan>(
+  catalogue: readonly P[],
+  facts: PlanChangeFacts,
+  settings: PlanChangeSettings,
+): PlanChoices<P> {
   const firstOfNextMonth = startOfMonth(addMonths(startOfMonth(facts.today), 1));
-  const runsOn = (date: CalendarDate) => facts.coverageEndDate === null || compareCalendarDates(date, facts.coverageEndDate) <= 0;
+  const runsOn = (date: CalendarDate) =>
+    facts.coverageEndDate === null || compareCalendarDates(date, facts.coverageEndDate) <= 0;
   const eligible =
     parseCalendarDate(firstOfNextMonth).year === facts.currentPlanYear && runsOn(firstOfNextMonth)
-      ? { effectiveDate: firstOfNextMonth, plans: candidates(catalogue, facts, settings, facts.currentPlanYear, firstOfNextMonth) }
+      ? {
+          effectiveDate: firstOfNextMonth,
+          plans: candidates(catalogue, facts, settings, facts.currentPlanYear, firstOfNextMonth),
+        }
       : null;
   const nextYear = facts.currentPlanYear + 1;
   const newYearsDay = calendarDate(nextYear, 1, 1);
   const renewal =
-    openEnrollmentYear(facts.today, settings.openEnrollment) === nextYear && runsOn(calendarDate(facts.currentPlanYear, 12, 31))
+    openEnrollmentYear(facts.today, settings.openEnrollment) === nextYear &&
+    runsOn(calendarDate(facts.currentPlanYear, 12, 31))
       ? { effectiveDate: newYearsDay, plans: candidates(catalogue, facts, settings, nextYear, newYearsDay) }
       : null;
-  return { eligible, renewal, qualifyingEventNeeded: openEnrollmentYear(facts.today, settings.openEnrollment) !== facts.currentPlanYear };
+  return {
+    eligible,
+    renewal,
+    qualifyingEventNeeded: openEnrollmentYear(facts.today, settings.openEnrollment) !== facts.currentPlanYear,
+  };
 }
 
 /**
@@ -193,7 +224,13 @@ export function premiumAfterTaxCredit(premium: Cents, taxCredit: Cents, metalLev
 }
 
 /** Qualifying life events a mid-year plan change is asked for (45 CFR 155.420(d)). */
-export const PLAN_CHANGE_EVENTS = ['moved', 'loss-of-coverage', 'marriage', 'birth-or-adoption', 'other'] as const;
+export const PLAN_CHANGE_EVENTS = [
+  'moved',
+  'loss-of-coverage',
+  'marriage',
+  'birth-or-adoption',
+  'other',
+] as const;
 export type PlanChangeEvent = (typeof PLAN_CHANGE_EVENTS)[number];
 
 /** The dates the event may have happened on: the last 60 days (a loss of coverage also up to 60 days ahead). */

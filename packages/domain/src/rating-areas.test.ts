@@ -24,9 +24,17 @@ describe('Massachusetts rating areas (CMS; 211 CMR 66.07)', () => {
   });
 
   it('calls a move within one area the same rating area, anything else a new one', () => {
-    expect(residentialMove({ state: 'MA', zipCode: '02139' }, { state: 'MA', zipCode: '02446' })).toBe('residential-address-same-rating-area');
-    expect(residentialMove({ state: 'MA', zipCode: '01841' }, { state: 'MA', zipCode: '02139' })).toBe('residential-address-new-rating-area');
-    expect(residentialMove({ state: 'MA', zipCode: '02139' }, { state: 'NH', zipCode: '03101' })).toBe('residential-address-new-rating-area');
-    expect(residentialMove(null, { state: 'MA', zipCode: '02139' })).toBe('residential-address-new-rating-area');
+    expect(residentialMove({ state: 'MA', zipCode: '02139' }, { state: 'MA', zipCode: '02446' })).toBe(
+      'residential-address-same-rating-area',
+    );
+    expect(residentialMove({ state: 'MA', zipCode: '01841' }, { state: 'MA', zipCode: '02139' })).toBe(
+      'residential-address-new-rating-area',
+    );
+    expect(residentialMove({ state: 'MA', zipCode: '02139' }, { state: 'NH', zipCode: '03101' })).toBe(
+      'residential-address-new-rating-area',
+    );
+    expect(residentialMove(null, { state: 'MA', zipCode: '02139' })).toBe(
+      'residential-address-new-rating-area',
+    );
   });
 });

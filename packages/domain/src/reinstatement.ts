@@ -38,12 +38,16 @@ export interface ReinstatementCase {
  * the status: the billing clock turns an expired offer NotEligible but keeps its date, and "the deadline
  * passed" is what the member needs to hear.
  */
-export function reinstatementRefusal(input: ReinstatementCase, today: CalendarDate): ReinstatementRefusal | null {
+export function reinstatementRefusal(
+  input: ReinstatementCase,
+  today: CalendarDate,
+): ReinstatementRefusal | null {
   // A cancelled coverage never took effect: there is nothing to restore, and never was.
   if (input.enrollmentStatus === 'Cancelled') return 'reinstatement-not-eligible';
   if (input.enrollmentStatus !== 'Terminated') return 'not-terminated';
   if (input.openRequest) return 'reinstatement-requested';
-  if (input.expirationDate !== null && compareCalendarDates(today, input.expirationDate) > 0) return 'reinstatement-expired';
+  if (input.expirationDate !== null && compareCalendarDates(today, input.expirationDate) > 0)
+    return 'reinstatement-expired';
   if (input.status !== 'Eligible' && input.status !== 'Manual') return 'reinstatement-not-eligible';
   return null;
 }
@@ -60,7 +64,9 @@ export interface ReinstatableSpan {
 export function coverageEndOf(spans: readonly ReinstatableSpan[]): CalendarDate | null {
   const live = spans.filter((span) => !span.cancelled);
   if (live.length === 0 || live.some((span) => span.endDate === null)) return null;
-  return live.map((span) => span.endDate as CalendarDate).reduce((latest, end) => (compareCalendarDates(end, latest) > 0 ? end : latest));
+  return live
+    .map((span) => span.endDate as CalendarDate)
+    .reduce((latest, end) => (compareCalendarDates(end, latest) > 0 ? end : latest));
 }
 
 /** December 31 of a date's year: the end of an individual-market plan year. */
@@ -83,12 +89,23 @@ const later = (a: CalendarDate, b: CalendarDate): CalendarDate => (compareCalend
  * Answers the spans that change, with their new end; spans that ended before the termination (a
  * dependent who left earlier, an older plan) are left as they are.
  */
-export function reinstatedSpans(spans: readonly ReinstatableSpan[], terminationDate: CalendarDate): { id: string; endDate: CalendarDate; cancelled: false }[] {
+export function reinstatedSpans(
+  spans: readonly ReinstatableSpan[],
+  terminationDate: CalendarDate,
+): { id: string; endDate: CalendarDate; cancelled: false }[] {
   const changes: { id: string; endDate: CalendarDate; cancelled: false }[] = [];
   for (const span of spans) {
     if (!span.cancelled && span.endDate === terminationDate) {
-      changes.push({ id: span.id, endDate: planYearEndOf(later(span.startDate, terminationDate)), cancelled: false });
-    } else if (span.cancelled && compareCalendarDates(span.startDate, terminationDate) > 0 && span.endDate === span.startDate) {
+      changes.push({
+        id: span.id,
+        endDate: planYearEndOf(later(span.startDate, terminationDate)),
+        cancelled: false,
+      });
+    } else if (
+      span.cancelled &&
+      compareCalendarDates(span.startDate, terminationDate) > 0 &&
+      span.endDate === span.startDate
+    ) {
       changes.push({ id: span.id, endDate: planYearEndOf(span.startDate), cancelled: false });
     }
   }

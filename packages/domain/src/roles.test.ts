@@ -21,7 +21,12 @@ const config: RoleConfig = {
     },
     guest: { routes: ['/payments/make-payment', '/admin/faq'], actions: ['make-payment'], permissions: [] },
     'customer-service': { routes: ['*'], actions: ['add-dependent'], permissions: ['member-search'] },
-    tester: { routes: ['/account-overview'], actions: ['test-action'], permissions: [], actionsOnlyInProduction: true },
+    tester: {
+      routes: ['/account-overview'],
+      actions: ['test-action'],
+      permissions: [],
+      actionsOnlyInProduction: true,
+    },
   },
 };
 

@@ -161,7 +161,15 @@ describe('rootView / startupRedirect', () => {
 describe('isSafeRelativePath (where sign-in may send the browser back, decision 050)', () => {
   it('takes a path on this site and refuses another host, a backslash trick or anything else', () => {
     expect(isSafeRelativePath('/documents/invoice?x=1')).toBe(true);
-    for (const unsafe of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'documents', '', null, 42]) {
+    for (const unsafe of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      'documents',
+      '',
+      null,
+      42,
+    ]) {
       expect(isSafeRelativePath(unsafe)).toBe(false);
     }
   });

@@ -12,7 +12,14 @@ describe('service queue claims', () => {
 
   it('refuses another processor while the claim is fresh, even when asked to take it over', () => {
     expect(claimDecision({ holder: 'ana', claimedAt: minutesAgo(5) }, 'ben', now, false)).toBe('held');
-    expect(claimDecision({ holder: 'ana', claimedAt: minutesAgo(CLAIM_STALE_AFTER_MINUTES - 1) }, 'ben', now, true)).toBe('held');
+    expect(
+      claimDecision(
+        { holder: 'ana', claimedAt: minutesAgo(CLAIM_STALE_AFTER_MINUTES - 1) },
+        'ben',
+        now,
+        true,
+      ),
+    ).toBe('held');
   });
 
   it('lets another processor take over a stale claim only when asked to', () => {

@@ -57,12 +57,24 @@ describe('where a change goes (issue 11: on-exchange changes that affect eligibi
   ];
 
   it('sends an on-exchange member to the exchange for household size, income, a move to another rating area and coverage dates', () => {
-    for (const change of ['household-size', 'income', 'residential-address-new-rating-area', 'coverage-dates'] as const)
+    for (const change of [
+      'household-size',
+      'income',
+      'residential-address-new-rating-area',
+      'coverage-dates',
+    ] as const)
       expect(changeRouteFor(onExchange, change)).toBe('exchange');
   });
 
   it('accepts mailing address and contact details from an on-exchange member', () => {
-    for (const change of ['mailing-address', 'contact', 'residential-address-same-rating-area', 'language', 'reinstatement', 'general'] as const)
+    for (const change of [
+      'mailing-address',
+      'contact',
+      'residential-address-same-rating-area',
+      'language',
+      'reinstatement',
+      'general',
+    ] as const)
       expect(changeRouteFor(onExchange, change)).toBe('issuer');
   });
 
@@ -71,13 +83,19 @@ describe('where a change goes (issue 11: on-exchange changes that affect eligibi
       expect(changeRouteFor(offExchange, change)).toBe('issuer');
       expect(changeRouteFor(group, change)).toBe('issuer');
     }
-    expect(all.filter((change) => changeRouteFor(onExchange, change) === 'exchange')).toEqual([...EXCHANGE_REPORTED_CHANGES]);
+    expect(all.filter((change) => changeRouteFor(onExchange, change) === 'exchange')).toEqual([
+      ...EXCHANGE_REPORTED_CHANGES,
+    ]);
   });
 
   it('reads the market by name as the API gives it (changeRouteOf)', () => {
-    expect(changeRouteOf({ offExchange: false, marketCoverage: 'Individual' }, 'household-size')).toBe('exchange');
+    expect(changeRouteOf({ offExchange: false, marketCoverage: 'Individual' }, 'household-size')).toBe(
+      'exchange',
+    );
     expect(changeRouteOf({ offExchange: false, marketCoverage: 'None' }, 'household-size')).toBe('exchange');
     expect(changeRouteOf({ offExchange: false, marketCoverage: 'Group' }, 'household-size')).toBe('issuer');
-    expect(changeRouteOf({ offExchange: true, marketCoverage: 'Individual' }, 'household-size')).toBe('issuer');
+    expect(changeRouteOf({ offExchange: true, marketCoverage: 'Individual' }, 'household-size')).toBe(
+      'issuer',
+    );
   });
 });

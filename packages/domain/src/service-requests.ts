@@ -29,11 +29,21 @@ export const SERVICE_REQUEST_TYPES = [
 ] as const;
 export type ServiceRequestType = (typeof SERVICE_REQUEST_TYPES)[number];
 
-export const SERVICE_REQUEST_STATUSES = ['Submitted', 'InReview', 'Completed', 'Rejected', 'Cancelled'] as const;
+export const SERVICE_REQUEST_STATUSES = [
+  'Submitted',
+  'InReview',
+  'Completed',
+  'Rejected',
+  'Cancelled',
+] as const;
 export type ServiceRequestStatus = (typeof SERVICE_REQUEST_STATUSES)[number];
 
 /** The statuses a request is finished in: nothing moves it any more. */
-export const FINAL_SERVICE_REQUEST_STATUSES: readonly ServiceRequestStatus[] = ['Completed', 'Rejected', 'Cancelled'];
+export const FINAL_SERVICE_REQUEST_STATUSES: readonly ServiceRequestStatus[] = [
+  'Completed',
+  'Rejected',
+  'Cancelled',
+];
 
 const MOVES: Readonly<Record<ServiceRequestStatus, readonly ServiceRequestStatus[]>> = {
   Submitted: ['InReview', 'Completed', 'Rejected', 'Cancelled'],
@@ -67,7 +77,10 @@ export interface ReviewFacts {
    * A reinstatement (issue 11): the policy's reinstatement status (SPEC §3) and whether the amount due
    * has been paid in full (a card payment; a bank payment only once it has cleared).
    */
-  readonly reinstatement?: { readonly reinstatementStatus: 'Eligible' | 'Manual' | 'NotEligible'; readonly amountDuePaid: boolean };
+  readonly reinstatement?: {
+    readonly reinstatementStatus: 'Eligible' | 'Manual' | 'NotEligible';
+    readonly amountDuePaid: boolean;
+  };
   /** A primary care provider choice (issue 12): the tenant's configuration says whether it applies at once (`pcp.changesApplyAtOnce`). */
   readonly pcp?: { readonly appliesAtOnce: boolean };
 }
@@ -78,7 +91,8 @@ export interface ReviewFacts {
  * A Manual one, or one whose money has not arrived (a bank payment still pending), waits.
  */
 export const needsReview = (type: ServiceRequestType, facts: ReviewFacts = {}): boolean => {
-  if (type === 'reinstatement') return !(facts.reinstatement?.reinstatementStatus === 'Eligible' && facts.reinstatement.amountDuePaid);
+  if (type === 'reinstatement')
+    return !(facts.reinstatement?.reinstatementStatus === 'Eligible' && facts.reinstatement.amountDuePaid);
   if (type === 'pcp') return !(facts.pcp?.appliesAtOnce ?? false);
   return !APPLIED_AT_ONCE.includes(type);
 };
@@ -132,7 +146,10 @@ export type ChangeRoute = 'issuer' | 'exchange';
  * or subsidies to the exchange; everything else — and every change to an off-exchange or group policy —
  * goes to the issuer as a service request.
  */
-export function changeRouteFor(policy: { readonly offExchange: boolean; readonly marketCoverage?: number | null }, change: ReportableChange): ChangeRoute {
+export function changeRouteFor(
+  policy: { readonly offExchange: boolean; readonly marketCoverage?: number | null },
+  change: ReportableChange,
+): ChangeRoute {
   const onExchange = !policy.offExchange && policy.marketCoverage !== 2;
   return onExchange && EXCHANGE_REPORTED_CHANGES.includes(change) ? 'exchange' : 'issuer';
 }
@@ -141,7 +158,10 @@ export function changeRouteFor(policy: { readonly offExchange: boolean; readonly
  * {@link changeRouteFor} for a policy as the API describes it (`marketCoverage` by name): whether a change
  * goes to the issuer or must be reported to the exchange.
  */
-export function changeRouteOf(policy: { readonly offExchange: boolean; readonly marketCoverage: 'Individual' | 'Group' | 'None' }, change: ReportableChange): ChangeRoute {
+export function changeRouteOf(
+  policy: { readonly offExchange: boolean; readonly marketCoverage: 'Individual' | 'Group' | 'None' },
+  change: ReportableChange,
+): ChangeRoute {
   const code = policy.marketCoverage === 'Group' ? 2 : policy.marketCoverage === 'Individual' ? 1 : 0;
   return changeRouteFor({ offExchange: policy.offExchange, marketCoverage: code }, change);
 }

@@ -6,7 +6,12 @@ import { calendarDate, daysBetween, daysInMonth, type CalendarDate } from './cal
  */
 export type CardExpiryStatus = 'valid' | 'expiring-soon' | 'expired';
 
-export function cardExpiryStatus(expirationMonth: number, expirationYear: number, today: CalendarDate, expiringSoonDays: number): CardExpiryStatus {
+export function cardExpiryStatus(
+  expirationMonth: number,
+  expirationYear: number,
+  today: CalendarDate,
+  expiringSoonDays: number,
+): CardExpiryStatus {
   const lastDay = calendarDate(expirationYear, expirationMonth, daysInMonth(expirationYear, expirationMonth));
   const left = daysBetween(today, lastDay);
   if (left < 0) return 'expired';

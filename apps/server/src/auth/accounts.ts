@@ -17,7 +17,11 @@ export async function accountNames(db: Executor, accountId: string) {
 }
 
 /** Whether a consumer account other than `accountId` already belongs to the member. */
-export async function memberHasOtherAccount(db: Executor, memberId: string, accountId: string): Promise<boolean> {
+export async function memberHasOtherAccount(
+  db: Executor,
+  memberId: string,
+  accountId: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: accounts.id })
     .from(accounts)
@@ -27,7 +31,11 @@ export async function memberHasOtherAccount(db: Executor, memberId: string, acco
 }
 
 /** Links the account to the member, only while it is linked to nobody (a second, concurrent link finds it taken). */
-export async function linkAccountToMember(tx: Executor, accountId: string, memberId: string): Promise<boolean> {
+export async function linkAccountToMember(
+  tx: Executor,
+  accountId: string,
+  memberId: string,
+): Promise<boolean> {
   const updated = await tx
     .update(accounts)
     .set({ memberId })

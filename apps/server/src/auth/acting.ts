@@ -46,10 +46,21 @@ export interface CallSite {
 }
 
 /** The staff user's acting session under way (its last use now), or null; closes one past its idle time. */
-export async function touchActingSession(database: DatabaseHandle, staffSubject: string, idleSeconds: number, site: CallSite): Promise<ActingScope | null> {
-  const { rows } = await database.executeSql(TOUCH_SQL, [staffSubject, idleSeconds, 'idle', site.route, site.ip, site.requestId], 'acting_session_touch');
+export async function touchActingSession(
+  database: DatabaseHandle,
+  staffSubject: string,
+  idleSeconds: number,
+  site: CallSite,
+): Promise<ActingScope | null> {
+  const { rows } = await database.executeSql(
+    TOUCH_SQL,
+    [staffSubject, idleSeconds, 'idle', site.route, site.ip, site.requestId],
+    'acting_session_touch',
+  );
   const row = rows[0] as TouchedRow | undefined;
-  return row ? { sessionId: row.id, householdId: row.household_id, subscriberMemberId: row.subscriber_member_id } : null;
+  return row
+    ? { sessionId: row.id, householdId: row.household_id, subscriberMemberId: row.subscriber_member_id }
+    : null;
 }
 
 /** $1 staff subject, $2 idle seconds, $3 end reason (`signed-out`; `idle` when its idle time had passed). */
@@ -64,6 +75,14 @@ const END_ALL_SQL = `with ended as (
  * with its audit row in the same statement. An external identity provider does not tell us: there the
  * idle time ends it.
  */
-export async function endActingSessionsOnSignOut(database: DatabaseHandle, staffSubject: string, idleSeconds: number): Promise<void> {
-  await database.executeSql(END_ALL_SQL, [staffSubject, idleSeconds, 'signed-out'], 'acting_session_sign_out');
+export async function endActingSessionsOnSignOut(
+  database: DatabaseHandle,
+  staffSubject: string,
+  idleSeconds: number,
+): Promise<void> {
+  await database.executeSql(
+    END_ALL_SQL,
+    [staffSubject, idleSeconds, 'signed-out'],
+    'acting_session_sign_out',
+  );
 }

@@ -10,7 +10,9 @@ import type { Principal } from './principal';
  * before any record is looked at. Record access (./access) comes second.
  */
 
-const environmentOf = (request: FastifyRequest) => ({ production: request.server.settings.env === 'production' });
+const environmentOf = (request: FastifyRequest) => ({
+  production: request.server.settings.env === 'production',
+});
 
 /** The actions the caller's roles grant (what the web may offer; the server checks each command anyway). */
 export function actionsOf(request: FastifyRequest, principal: Principal): string[] {
@@ -20,7 +22,13 @@ export function actionsOf(request: FastifyRequest, principal: Principal): string
 /** Refuses (403, audited) a caller whose roles do not grant `action`; returns the caller. */
 export async function requireAction(request: FastifyRequest, action: string): Promise<Principal> {
   const principal = requirePrincipal(request);
-  if (canPerformAction(principal.roles, action, request.server.tenant.roles, environmentOf(request))) return principal;
+  if (canPerformAction(principal.roles, action, request.server.tenant.roles, environmentOf(request)))
+    return principal;
   await request.audit({ action, outcome: 'denied', reason: 'action-not-granted' });
-  throw new HttpProblem(403, ProblemType.actionNotAllowed, 'Not allowed', `Your role may not perform "${action}".`);
+  throw new HttpProblem(
+    403,
+    ProblemType.actionNotAllowed,
+    'Not allowed',
+    `Your role may not perform "${action}".`,
+  );
 }

@@ -33,7 +33,8 @@ export interface Identity {
 }
 
 /** A secret of its own for one use, derived from a shared one (HMAC-SHA256), so one setting serves several. */
-const derived = (secret: string, label: string): string => createHmac('sha256', secret).update(`portal:${label}`).digest('base64url');
+const derived = (secret: string, label: string): string =>
+  createHmac('sha256', secret).update(`portal:${label}`).digest('base64url');
 
 /** The origins the web app may run on: the public URL, and in development the local aliases of it. */
 export function webOriginsFor(settings: Settings): string[] {
@@ -78,20 +79,35 @@ export async function createIdentity(
   const external = identity.issuer !== '' || identity.consumerIssuer !== '';
   const webOrigins = webOriginsFor(settings);
 
-  const portalKey = await loadOrCreateSigningKey(settings.dataDir, 'portal-session', 'ES256', settings.secrets.portalSigningJwk);
+  const portalKey = await loadOrCreateSigningKey(
+    settings.dataDir,
+    'portal-session',
+    'ES256',
+    settings.secrets.portalSigningJwk,
+  );
   // Key rotation (docs/OPERATIONS.md): tokens signed with the accepted key are accepted; it never signs.
-  const portalAccepted = settings.secrets.portalSigningJwkAccepted ? parseAcceptedJwk(settings.secrets.portalSigningJwkAccepted, 'PORTAL_SIGNING_JWK_ACCEPTED', portalKey) : null;
+  const portalAccepted = settings.secrets.portalSigningJwkAccepted
+    ? parseAcceptedJwk(settings.secrets.portalSigningJwkAccepted, 'PORTAL_SIGNING_JWK_ACCEPTED', portalKey)
+    : null;
   const portalIssuer = `${settings.publicUrl}/api/session`;
   const principalCache = new PrincipalCache(settings.authCacheSeconds);
-  const portalSessions = new PortalSessions(database.db, portalKey, portalIssuer, settings.apiAudience, (sessionId) => {
-    principalCache.forgetSession(sessionId);
-  });
+  const portalSessions = new PortalSessions(
+    database.db,
+    portalKey,
+    portalIssuer,
+    settings.apiAudience,
+    (sessionId) => {
+      principalCache.forgetSession(sessionId);
+    },
+  );
   const trusted: TrustedIssuer[] = [
     {
       issuer: portalIssuer,
       kind: 'portal',
       realm: null,
-      keys: localKeys({ keys: [publicJwk(portalKey), ...(portalAccepted ? [publicJwk(portalAccepted)] : [])] }),
+      keys: localKeys({
+        keys: [publicJwk(portalKey), ...(portalAccepted ? [publicJwk(portalAccepted)] : [])],
+      }),
       audience: settings.apiAudience,
       typ: 'at+jwt',
     },
@@ -105,28 +121,53 @@ export async function createIdentity(
     ];
     for (const [realm, issuer] of configured) {
       if (!issuer || trusted.some((t) => t.issuer === issuer && t.realm === realm)) continue;
-      trusted.push({ issuer, kind: 'external-oidc', realm, keys: discoveredKeys(issuer), audience: settings.apiAudience });
+      trusted.push({
+        issuer,
+        kind: 'external-oidc',
+        realm,
+        keys: discoveredKeys(issuer),
+        audience: settings.apiAudience,
+      });
     }
     return {
       verifier: new TokenVerifier(trusted),
       portalSessions,
       principalCache,
       providers: null,
-      issuers: { consumer: identity.consumerIssuer || identity.issuer, workforce: identity.issuer || identity.consumerIssuer },
+      issuers: {
+        consumer: identity.consumerIssuer || identity.issuer,
+        workforce: identity.issuer || identity.consumerIssuer,
+      },
       webOrigins,
       webClient: { clientId: identity.clientId, secret: settings.secrets.oidcClientSecret ?? null },
-      sessionSecrets: sessionSecretsOf(settings, loadOrCreateSecret(settings.dataDir, 'web-sessions', settings.secrets.sessionSecret)),
+      sessionSecrets: sessionSecretsOf(
+        settings,
+        loadOrCreateSecret(settings.dataDir, 'web-sessions', settings.secrets.sessionSecret),
+      ),
     };
   }
 
   const cookieSecret = loadOrCreateSecret(settings.dataDir, 'idp-cookies', settings.secrets.idpCookieSecret);
-  const webClient = { clientId: identity.clientId, secret: settings.secrets.oidcClientSecret ?? derived(cookieSecret, 'web-client') };
+  const webClient = {
+    clientId: identity.clientId,
+    secret: settings.secrets.oidcClientSecret ?? derived(cookieSecret, 'web-client'),
+  };
   const providers = {} as Record<Realm, Provider>;
   for (const realm of ['consumer', 'workforce'] as const) {
-    const signingKey = await loadOrCreateSigningKey(settings.dataDir, `idp-${realm}`, 'RS256', settings.secrets.idpSigningJwk);
-    const accepted = settings.secrets.idpSigningJwkAccepted ? parseAcceptedJwk(settings.secrets.idpSigningJwkAccepted, 'IDP_SIGNING_JWK_ACCEPTED', signingKey) : null;
+    const signingKey = await loadOrCreateSigningKey(
+      settings.dataDir,
+      `idp-${realm}`,
+      'RS256',
+      settings.secrets.idpSigningJwk,
+    );
+    const accepted = settings.secrets.idpSigningJwkAccepted
+      ? parseAcceptedJwk(settings.secrets.idpSigningJwkAccepted, 'IDP_SIGNING_JWK_ACCEPTED', signingKey)
+      : null;
     // oidc-provider takes private keys only.
-    if (accepted && typeof accepted.d !== 'string') throw new Error('IDP_SIGNING_JWK_ACCEPTED must be a private JWK (the identity providers keep whole keys)');
+    if (accepted && typeof accepted.d !== 'string')
+      throw new Error(
+        'IDP_SIGNING_JWK_ACCEPTED must be a private JWK (the identity providers keep whole keys)',
+      );
     const acceptedKey = accepted ? { ...accepted, use: 'sig' as const } : undefined;
     providers[realm] = createProvider({
       realm,
@@ -144,13 +185,22 @@ export async function createIdentity(
       onError,
       // The issuer's enrolment system, when it has a secret (docs/decisions/051).
       systemClient: settings.enrollment.client.secret
-        ? { clientId: settings.enrollment.client.id, secret: settings.enrollment.client.secret, audience: enrollmentAudienceFor(settings.publicUrl), scope: ENROLLMENT_IMPORT_SCOPE }
+        ? {
+            clientId: settings.enrollment.client.id,
+            secret: settings.enrollment.client.secret,
+            audience: enrollmentAudienceFor(settings.publicUrl),
+            scope: ENROLLMENT_IMPORT_SCOPE,
+          }
         : undefined,
       onGrantRevoked: async (grantId, accountId) => {
         principalCache.forgetGrant(grantId);
         // Staff signing out stop acting for the member they were helping (docs/decisions/043).
         if (realm === 'workforce' && accountId !== null) {
-          await endActingSessionsOnSignOut(database, accountId, tenant.account.session.actingIdleSeconds).catch((error: unknown) => {
+          await endActingSessionsOnSignOut(
+            database,
+            accountId,
+            tenant.account.session.actingIdleSeconds,
+          ).catch((error: unknown) => {
             onError(error, 'could not end the acting session of a staff user who signed out');
           });
         }
@@ -170,13 +220,22 @@ export async function createIdentity(
     portalSessions,
     principalCache,
     providers,
-    issuers: { consumer: issuerFor(settings.publicUrl, 'consumer'), workforce: issuerFor(settings.publicUrl, 'workforce') },
+    issuers: {
+      consumer: issuerFor(settings.publicUrl, 'consumer'),
+      workforce: issuerFor(settings.publicUrl, 'workforce'),
+    },
     webOrigins,
     webClient,
-    sessionSecrets: sessionSecretsOf(settings, settings.secrets.sessionSecret ?? derived(cookieSecret, 'web-sessions')),
+    sessionSecrets: sessionSecretsOf(
+      settings,
+      settings.secrets.sessionSecret ?? derived(cookieSecret, 'web-sessions'),
+    ),
   };
 }
 
 function sessionSecretsOf(settings: Settings, current: string): string[] {
-  return [current, ...(settings.secrets.sessionSecretAccepted ? [settings.secrets.sessionSecretAccepted] : [])];
+  return [
+    current,
+    ...(settings.secrets.sessionSecretAccepted ? [settings.secrets.sessionSecretAccepted] : []),
+  ];
 }

@@ -11,11 +11,17 @@ import { generateSharedSecrets } from './keys';
  * lines go to standard output (`npm run -s keys`: without npm's own header lines).
  */
 const { values } = parseArgs({
-  options: { shell: { type: 'boolean', default: false }, out: { type: 'string' }, help: { type: 'boolean', default: false } },
+  options: {
+    shell: { type: 'boolean', default: false },
+    out: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
   strict: true,
 });
 if (values.help) {
-  console.log('Usage: npm run keys [-- [--out FILE] [--shell]]   a fresh IDP_SIGNING_JWK, PORTAL_SIGNING_JWK, IDP_COOKIE_SECRET, WEBHOOK_SECRETS_KEY, ENROLLMENT_CLIENT_SECRET (and sandbox and metrics secrets) as environment lines');
+  console.log(
+    'Usage: npm run keys [-- [--out FILE] [--shell]]   a fresh IDP_SIGNING_JWK, PORTAL_SIGNING_JWK, IDP_COOKIE_SECRET, WEBHOOK_SECRETS_KEY, ENROLLMENT_CLIENT_SECRET (and sandbox and metrics secrets) as environment lines',
+  );
   process.exit(0);
 }
 
@@ -30,9 +36,9 @@ const text = `${[
   line('IDP_SIGNING_JWK'),
   line('PORTAL_SIGNING_JWK'),
   line('IDP_COOKIE_SECRET'),
-  '# Encrypts the issuer-event webhook subscribers\' secrets in the database (decision 052).',
+  "# Encrypts the issuer-event webhook subscribers' secrets in the database (decision 052).",
   line('WEBHOOK_SECRETS_KEY'),
-  '# The issuer\'s enrolment system\'s client secret (client id ENROLLMENT_CLIENT_ID, default issuer-enrollment):',
+  "# The issuer's enrolment system's client secret (client id ENROLLMENT_CLIENT_ID, default issuer-enrollment):",
   '# give it to their integration team; it gets tokens for POST /api/v1/Enrollment/834 (docs/INTEGRATION-834.md).',
   line('ENROLLMENT_CLIENT_SECRET'),
   '# Demo mode, instances sharing one sandbox payment processor by PROCESSOR_URL: remove the # of these two.',
@@ -48,8 +54,12 @@ if (values.out === undefined) {
   try {
     fs.writeFileSync(values.out, text, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    console.error(`Cannot write ${values.out}: ${(error as NodeJS.ErrnoException).code === 'EEXIST' ? 'it exists (a set of keys is never overwritten)' : String(error)}`);
+    console.error(
+      `Cannot write ${values.out}: ${(error as NodeJS.ErrnoException).code === 'EEXIST' ? 'it exists (a set of keys is never overwritten)' : String(error)}`,
+    );
     process.exit(1);
   }
-  console.error(`Wrote ${values.out} (readable by its owner only). Give it to every instance; keep it secret.`);
+  console.error(
+    `Wrote ${values.out} (readable by its owner only). Give it to every instance; keep it secret.`,
+  );
 }

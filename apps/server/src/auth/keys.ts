@@ -38,7 +38,12 @@ export async function loadOrCreateSigningKey(
   const file = path.join(keysDir(dataDir), `${name}.jwk.json`);
   if (fs.existsSync(file)) return parsePrivateJwk(fs.readFileSync(file, 'utf8'), name);
   const { privateKey } = await generateKeyPair(alg, { extractable: true });
-  const jwk: PrivateJwk = { ...(await exportJWK(privateKey)), kid: `${name}-${randomBytes(6).toString('hex')}`, alg, use: 'sig' };
+  const jwk: PrivateJwk = {
+    ...(await exportJWK(privateKey)),
+    kid: `${name}-${randomBytes(6).toString('hex')}`,
+    alg,
+    use: 'sig',
+  };
   writeSecretFile(file, JSON.stringify(jwk));
   return jwk;
 }
@@ -65,9 +70,14 @@ export function parseAcceptedJwk(text: string, name: string, signing: PrivateJwk
   } catch {
     throw new Error(`The accepted key "${name}" is not JSON (a JWK)`);
   }
-  if (typeof jwk.kid !== 'string' || typeof jwk.alg !== 'string' || typeof jwk.kty !== 'string') throw new Error(`The accepted key "${name}" is not a JWK with kid and alg`);
-  if (jwk.kid === signing.kid) throw new Error(`The accepted key "${name}" has the signing key's kid (${signing.kid}): give the previous or the next key, not the current one`);
-  if (jwk.alg !== signing.alg) throw new Error(`The accepted key "${name}" is ${jwk.alg}; the signing key is ${signing.alg}`);
+  if (typeof jwk.kid !== 'string' || typeof jwk.alg !== 'string' || typeof jwk.kty !== 'string')
+    throw new Error(`The accepted key "${name}" is not a JWK with kid and alg`);
+  if (jwk.kid === signing.kid)
+    throw new Error(
+      `The accepted key "${name}" has the signing key's kid (${signing.kid}): give the previous or the next key, not the current one`,
+    );
+  if (jwk.alg !== signing.alg)
+    throw new Error(`The accepted key "${name}" is ${jwk.alg}; the signing key is ${signing.alg}`);
   return { ...jwk, kid: jwk.kid, alg: jwk.alg };
 }
 
@@ -96,7 +106,12 @@ export function loadOrCreateSecret(dataDir: string, name: string, fromEnv?: stri
 export async function generateSharedSecrets(): Promise<Record<string, string>> {
   const jwk = async (name: string, alg: 'RS256' | 'ES256') => {
     const { privateKey } = await generateKeyPair(alg, { extractable: true });
-    const key: PrivateJwk = { ...(await exportJWK(privateKey)), kid: `${name}-${randomBytes(6).toString('hex')}`, alg, use: 'sig' };
+    const key: PrivateJwk = {
+      ...(await exportJWK(privateKey)),
+      kid: `${name}-${randomBytes(6).toString('hex')}`,
+      alg,
+      use: 'sig',
+    };
     return JSON.stringify(key);
   };
   return {

@@ -76,13 +76,19 @@ export class PortalSessions {
       );
     if (!row) return null;
     if (row.stale) {
-      await this.db.update(portalSessions).set({ lastSeenAt: sql`now()` }).where(eq(portalSessions.id, sessionId));
+      await this.db
+        .update(portalSessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(portalSessions.id, sessionId));
     }
     return { id: row.id, kind: row.kind, subject: row.subject, data: row.data };
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.db.update(portalSessions).set({ revokedAt: sql`now()` }).where(eq(portalSessions.id, sessionId));
+    await this.db
+      .update(portalSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(portalSessions.id, sessionId));
     this.onRevoked(sessionId);
   }
 }

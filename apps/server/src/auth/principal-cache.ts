@@ -24,7 +24,8 @@ export class PrincipalCache {
     private readonly ttlSeconds: number,
     maxEntries = 20_000,
   ) {
-    this.entries = ttlSeconds > 0 ? new LRUCache<string, Remembered>({ max: maxEntries, ttl: ttlSeconds * 1000 }) : null;
+    this.entries =
+      ttlSeconds > 0 ? new LRUCache<string, Remembered>({ max: maxEntries, ttl: ttlSeconds * 1000 }) : null;
   }
 
   get(token: string): Principal | undefined {
@@ -32,7 +33,11 @@ export class PrincipalCache {
   }
 
   /** Remembers an accepted token until `ttlSeconds` from now or its `exp` (seconds since the epoch), whichever is sooner. */
-  remember(token: string, principal: Principal, claims: { exp?: number | undefined; gid?: unknown; sid?: unknown }): void {
+  remember(
+    token: string,
+    principal: Principal,
+    claims: { exp?: number | undefined; gid?: unknown; sid?: unknown },
+  ): void {
     if (!this.entries || typeof claims.exp !== 'number') return;
     const ttl = Math.min(this.ttlSeconds * 1000, claims.exp * 1000 - Date.now());
     if (ttl <= 0) return;

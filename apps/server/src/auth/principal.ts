@@ -68,7 +68,8 @@ export interface AssertedPrincipal extends PrincipalBase {
   bindingSubscriberId: string | null;
 }
 
-export type Principal = MemberPrincipal | StaffPrincipal | BrokerPrincipal | GuestPrincipal | AssertedPrincipal;
+export type Principal =
+  MemberPrincipal | StaffPrincipal | BrokerPrincipal | GuestPrincipal | AssertedPrincipal;
 
 /** The role recorded in the audit log: the first role, or the kind of caller. */
 export function auditRole(principal: Principal): string {

@@ -19,11 +19,16 @@ export interface ResolveContext {
 export type Unresolved = 'session-ended' | 'unknown-account' | 'account-disabled';
 
 const stringArray = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
+  Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string')
+    : typeof value === 'string'
+      ? [value]
+      : [];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const stringOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
 
 /**
  * The account behind a token and whether its grant still stands, in one prepared statement (by account id
@@ -47,9 +52,16 @@ const accountStatements = preparedStatements((db) => {
       .from(accounts)
       .leftJoin(members, eq(members.id, accounts.memberId));
   return {
-    byId: query().where(eq(accounts.id, sql.placeholder('subject'))).prepare('principal_account_by_id'),
+    byId: query()
+      .where(eq(accounts.id, sql.placeholder('subject')))
+      .prepare('principal_account_by_id'),
     byExternalSubject: query()
-      .where(and(eq(accounts.realm, sql.placeholder('realm')), eq(accounts.externalSubject, sql.placeholder('subject'))))
+      .where(
+        and(
+          eq(accounts.realm, sql.placeholder('realm')),
+          eq(accounts.externalSubject, sql.placeholder('subject')),
+        ),
+      )
       .prepare('principal_account_by_subject'),
   };
 });

@@ -1,4 +1,12 @@
-import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeJwt,
+  errors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 
 export type IssuerKind = 'builtin-oidc' | 'external-oidc' | 'portal';
 
@@ -14,7 +22,8 @@ export interface TrustedIssuer {
   typ?: string;
 }
 
-export type TokenProblem = 'malformed' | 'unknown-issuer' | 'bad-signature' | 'expired' | 'wrong-audience' | 'invalid-claims';
+export type TokenProblem =
+  'malformed' | 'unknown-issuer' | 'bad-signature' | 'expired' | 'wrong-audience' | 'invalid-claims';
 
 export class TokenRejected extends Error {
   constructor(readonly problem: TokenProblem) {
@@ -73,10 +82,17 @@ export class TokenVerifier {
       if (error instanceof errors.JWTClaimValidationFailed) {
         throw new TokenRejected(error.claim === 'aud' ? 'wrong-audience' : 'invalid-claims');
       }
-      if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) {
+      if (
+        error instanceof errors.JWSSignatureVerificationFailed ||
+        error instanceof errors.JWKSNoMatchingKey
+      ) {
         throw new TokenRejected('bad-signature');
       }
-      if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) {
+      if (
+        error instanceof errors.JOSEAlgNotAllowed ||
+        error instanceof errors.JWSInvalid ||
+        error instanceof errors.JWTInvalid
+      ) {
         throw new TokenRejected('malformed');
       }
       throw new TokenRejected('invalid-claims');

@@ -71,7 +71,12 @@ export class RedisWebSessions implements WebSessionStore {
   ) {
     // No offline queue and a short command timeout: while Redis is away a call fails at once (503), it does
     // not wait for a reconnection that may take a while. ioredis reconnects on its own.
-    this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 2_000, lazyConnect: false });
+    this.redis = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: 2_000,
+      lazyConnect: false,
+    });
     let reported = false;
     this.redis.on('error', (error: Error) => {
       if (reported) return;
@@ -114,7 +119,9 @@ export class RedisWebSessions implements WebSessionStore {
     return Math.min(meta.expiresAt, lastSeenAt + meta.idleSeconds * 1000);
   }
 
-  private toSession(fields: Record<string, string>): { session: WebSession; meta: Meta; lastSeenAt: number } | null {
+  private toSession(
+    fields: Record<string, string>,
+  ): { session: WebSession; meta: Meta; lastSeenAt: number } | null {
     const { meta: metaText, tokens, accessExpiresAt, lastSeenAt } = fields;
     if (metaText === undefined || tokens === undefined || lastSeenAt === undefined) return null;
     const opened = this.sealer.open(tokens);
@@ -175,7 +182,16 @@ export class RedisWebSessions implements WebSessionStore {
       return null;
     }
     if (now - found.lastSeenAt > touchEverySeconds(found.meta.idleSeconds) * 1000) {
-      await this.call((redis) => redis.eval(UPDATE_IF_PRESENT, 1, key, String(RedisWebSessions.endsAt(found.meta, now)), 'lastSeenAt', String(now)));
+      await this.call((redis) =>
+        redis.eval(
+          UPDATE_IF_PRESENT,
+          1,
+          key,
+          String(RedisWebSessions.endsAt(found.meta, now)),
+          'lastSeenAt',
+          String(now),
+        ),
+      );
     }
     return found.session;
   }
@@ -187,7 +203,9 @@ export class RedisWebSessions implements WebSessionStore {
     const inFlight = this.renewing.get(idHash);
     if (inFlight) return inFlight;
     const work = (async () => {
-      const claimed = await this.call((redis) => redis.set(RENEWING(idHash), '1', 'PX', RENEWAL_CLAIM_MS, 'NX'));
+      const claimed = await this.call((redis) =>
+        redis.set(RENEWING(idHash), '1', 'PX', RENEWAL_CLAIM_MS, 'NX'),
+      );
       if (claimed !== 'OK') return this.waitForRenewal(idHash);
       try {
         const found = this.toSession(await this.call((redis) => redis.hgetall(KEY(idHash))));
@@ -217,11 +235,15 @@ export class RedisWebSessions implements WebSessionStore {
   /** Another instance is renewing: its current token while valid, else the renewed one (up to 10 s). */
   private async waitForRenewal(idHash: string): Promise<WebSession | null> {
     for (let waited = 0; waited <= 10_000; waited += 100) {
-      const [fields, claim] = await Promise.all([this.call((redis) => redis.hgetall(KEY(idHash))), this.call((redis) => redis.exists(RENEWING(idHash)))]);
+      const [fields, claim] = await Promise.all([
+        this.call((redis) => redis.hgetall(KEY(idHash))),
+        this.call((redis) => redis.exists(RENEWING(idHash))),
+      ]);
       const found = this.toSession(fields);
       if (!found) return null;
       const { accessExpiresAt } = found.session;
-      if (claim === 0 || accessExpiresAt === null || accessExpiresAt.getTime() > Date.now() + 5_000) return found.session;
+      if (claim === 0 || accessExpiresAt === null || accessExpiresAt.getTime() > Date.now() + 5_000)
+        return found.session;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return null;
@@ -234,14 +256,27 @@ export class RedisWebSessions implements WebSessionStore {
     const to = KEY(hashOf(next));
     // RENAMENX moves the hash with its expiry; the old name is gone in the same step.
     const moved = await this.call((redis) => redis.renamenx(from, to)).catch((error: unknown) => {
-      if (error instanceof SessionStoreUnavailable && /no such key/i.test(String((error.cause as Error | undefined)?.message))) return 0;
+      if (
+        error instanceof SessionStoreUnavailable &&
+        /no such key/i.test(String((error.cause as Error | undefined)?.message))
+      )
+        return 0;
       throw error;
     });
     if (moved !== 1) return null;
     const now = Date.now();
     const found = this.toSession(await this.call((redis) => redis.hgetall(to)));
     if (!found) return null;
-    await this.call((redis) => redis.eval(UPDATE_IF_PRESENT, 1, to, String(RedisWebSessions.endsAt(found.meta, now)), 'lastSeenAt', String(now)));
+    await this.call((redis) =>
+      redis.eval(
+        UPDATE_IF_PRESENT,
+        1,
+        to,
+        String(RedisWebSessions.endsAt(found.meta, now)),
+        'lastSeenAt',
+        String(now),
+      ),
+    );
     return next;
   }
 

@@ -44,7 +44,9 @@ export const hashOf = (id: string): string => createHash('sha256').update(id).di
 export const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
 
 /** A renewal: the provider's answer to the session's refresh token. */
-export type Renew = (session: WebSession) => Promise<{ tokens: WebSessionTokens; accessExpiresAt: Date | null }>;
+export type Renew = (
+  session: WebSession,
+) => Promise<{ tokens: WebSessionTokens; accessExpiresAt: Date | null }>;
 
 /**
  * Where sessions live. Both stores keep the same rules: a session ends at its absolute expiry or after
@@ -74,7 +76,9 @@ export class Sealer {
 
   constructor(secrets: string[]) {
     if (secrets.length === 0) throw new Error('no session secret');
-    this.keys = secrets.map((secret) => Buffer.from(hkdfSync('sha256', secret, 'portal-web-sessions', 'tokens', 32)));
+    this.keys = secrets.map((secret) =>
+      Buffer.from(hkdfSync('sha256', secret, 'portal-web-sessions', 'tokens', 32)),
+    );
   }
 
   seal(plain: string): string {
@@ -93,7 +97,10 @@ export class Sealer {
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, iv);
         decipher.setAuthTag(body.subarray(body.length - 16));
-        return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
+        return Buffer.concat([
+          decipher.update(body.subarray(0, body.length - 16)),
+          decipher.final(),
+        ]).toString('utf8');
       } catch {
         // Another key may open it (a rotation under way).
       }
@@ -179,7 +186,11 @@ export class PostgresWebSessions implements WebSessionStore {
       await this.db.delete(webSessions).where(eq(webSessions.idHash, idHash));
       return null;
     }
-    if (row.stale) await this.db.update(webSessions).set({ lastSeenAt: sql`now()` }).where(eq(webSessions.idHash, idHash));
+    if (row.stale)
+      await this.db
+        .update(webSessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(webSessions.idHash, idHash));
     return this.toSession(row.row);
   }
 
@@ -197,7 +208,12 @@ export class PostgresWebSessions implements WebSessionStore {
       const [claimed] = await this.db
         .update(webSessions)
         .set({ renewingUntil: sql`now() + interval '15 seconds'` })
-        .where(and(eq(webSessions.idHash, idHash), sql`(${webSessions.renewingUntil} is null or ${webSessions.renewingUntil} < now())`))
+        .where(
+          and(
+            eq(webSessions.idHash, idHash),
+            sql`(${webSessions.renewingUntil} is null or ${webSessions.renewingUntil} < now())`,
+          ),
+        )
         .returning();
       if (!claimed) return this.waitForRenewal(idHash);
       const session = this.toSession(claimed);
@@ -206,7 +222,11 @@ export class PostgresWebSessions implements WebSessionStore {
         const renewed = await renew(session);
         await this.db
           .update(webSessions)
-          .set({ tokens: this.sealer.seal(JSON.stringify(renewed.tokens)), accessExpiresAt: renewed.accessExpiresAt, renewingUntil: null })
+          .set({
+            tokens: this.sealer.seal(JSON.stringify(renewed.tokens)),
+            accessExpiresAt: renewed.accessExpiresAt,
+            renewingUntil: null,
+          })
           .where(eq(webSessions.idHash, idHash));
         return { ...session, ...renewed };
       } catch (error) {
@@ -227,7 +247,12 @@ export class PostgresWebSessions implements WebSessionStore {
       if (!row) return null;
       const session = this.toSession(row);
       if (!session) return null;
-      if (row.renewingUntil === null || session.accessExpiresAt === null || session.accessExpiresAt.getTime() > Date.now() + 5_000) return session;
+      if (
+        row.renewingUntil === null ||
+        session.accessExpiresAt === null ||
+        session.accessExpiresAt.getTime() > Date.now() + 5_000
+      )
+        return session;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return null;
@@ -248,7 +273,10 @@ export class PostgresWebSessions implements WebSessionStore {
   /** Ends a session; returns what it held (to revoke its tokens), or null when there was none. */
   async remove(id: string): Promise<WebSession | null> {
     if (!WELL_FORMED.test(id)) return null;
-    const [row] = await this.db.delete(webSessions).where(eq(webSessions.idHash, hashOf(id))).returning();
+    const [row] = await this.db
+      .delete(webSessions)
+      .where(eq(webSessions.idHash, hashOf(id)))
+      .returning();
     return row ? this.toSession(row) : null;
   }
 
@@ -256,7 +284,9 @@ export class PostgresWebSessions implements WebSessionStore {
   async sweep(): Promise<number> {
     const gone = await this.db
       .delete(webSessions)
-      .where(sql`${webSessions.expiresAt} < now() or ${webSessions.lastSeenAt} < now() - make_interval(secs => ${webSessions.idleSeconds})`)
+      .where(
+        sql`${webSessions.expiresAt} < now() or ${webSessions.lastSeenAt} < now() - make_interval(secs => ${webSessions.idleSeconds})`,
+      )
       .returning({ idHash: webSessions.idHash });
     return gone.length;
   }

@@ -27,7 +27,8 @@ type ReadResults<T extends Reads> = { -readonly [K in keyof T]: Awaited<ReturnTy
  * second, warns that pg 9 will refuse it (vitest.setup.ts fails a test file that makes it warn).
  */
 export async function readTogether<const T extends Reads>(db: Executor, reads: T): Promise<ReadResults<T>> {
-  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as ReadResults<T>;
+  if (!(db instanceof PgTransaction))
+    return (await Promise.all(reads.map((read) => read()))) as ReadResults<T>;
   const results: unknown[] = [];
   for (const read of reads) results.push(await read());
   return results as ReadResults<T>;
@@ -85,7 +86,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     const client =
       options.dataDir === undefined
         ? new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
-        : new PGlite(path.join(options.dataDir, 'pgdata'), options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+        : new PGlite(
+            path.join(options.dataDir, 'pgdata'),
+            options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+          );
     await client.waitReady;
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     return {
@@ -101,7 +105,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
       dump: () => client.dumpDataDir('none'),
       // PGlite prepares every parameterised query, and a prepared statement holds one command: pg-boss's
       // parameterless multi-statement scripts (its schema, its maintenance) go through `exec`.
-      executeSql: async (text, values) => (values?.length ? await client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] })),
+      executeSql: async (text, values) =>
+        values?.length
+          ? await client.query(text, values)
+          : ((await client.exec(text)).at(-1) ?? { rows: [] }),
       close: async () => {
         try {
           if (!client.closed) await client.close();
@@ -147,8 +154,14 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     ping: async () => {
       await pool.query('select 1');
     },
-    executeSql: (text, values, name) => (name === undefined ? pool.query(text, values) : pool.query({ name, text, values: values ?? [] })),
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 10 }),
+    executeSql: (text, values, name) =>
+      name === undefined ? pool.query(text, values) : pool.query({ name, text, values: values ?? [] }),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.poolSize ?? 10,
+    }),
     migrate: async () => {
       const client = await pool.connect();
       try {
@@ -186,7 +199,9 @@ export async function openDatabase(settings: {
  */
 export async function schemaIsCurrent(handle: DatabaseHandle): Promise<boolean> {
   const latest = latestMigration();
-  const { rows } = await handle.executeSql('select coalesce(max(created_at), 0)::text as applied from drizzle.__drizzle_migrations');
+  const { rows } = await handle.executeSql(
+    'select coalesce(max(created_at), 0)::text as applied from drizzle.__drizzle_migrations',
+  );
   const applied = Number((rows[0] as { applied?: string } | undefined)?.applied ?? 0);
   return applied >= latest;
 }
@@ -195,7 +210,9 @@ let latestMigrationWhen: number | null = null;
 /** The `when` of this build's last migration (meta/_journal.json), read once. */
 function latestMigration(): number {
   if (latestMigrationWhen === null) {
-    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as { entries: { when: number }[] };
     latestMigrationWhen = Math.max(0, ...journal.entries.map((entry) => entry.when));
   }
   return latestMigrationWhen;

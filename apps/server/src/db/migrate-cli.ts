@@ -18,9 +18,15 @@ const USAGE = `Usage: npm run migrate
 Applies pending database migrations to DATABASE_URL (or the embedded database in DATA_DIR) and exits.`;
 
 async function applied(database: DatabaseHandle): Promise<number> {
-  const { rows: table } = await database.executeSql("select to_regclass('drizzle.__drizzle_migrations') is not null as present", []);
+  const { rows: table } = await database.executeSql(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
+    [],
+  );
   if (!(table[0] as { present: boolean } | undefined)?.present) return 0;
-  const { rows } = await database.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations', []);
+  const { rows } = await database.executeSql(
+    'select count(*)::int as n from drizzle.__drizzle_migrations',
+    [],
+  );
   return (rows[0] as { n: number } | undefined)?.n ?? 0;
 }
 
@@ -31,7 +37,9 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   const settings = loadDatabaseSettings(process.env);
   const database = await openDatabase(settings);
   try {

@@ -22,7 +22,8 @@ const CREDENTIAL_MODELS: ReadonlySet<string> = new Set([
 ]);
 
 /** What a credential's id is stored as: a SHA-256 digest, so a read of the table yields nothing redeemable. */
-export const storedTokenId = (id: string): string => `sha256:${createHash('sha256').update(id).digest('base64url')}`;
+export const storedTokenId = (id: string): string =>
+  `sha256:${createHash('sha256').update(id).digest('base64url')}`;
 
 /**
  * oidc-provider storage in our database (table oidc_payloads), so sign-in sessions, grants and
@@ -70,11 +71,20 @@ export function createAdapterClass(
         .values(row)
         .onConflictDoUpdate({
           target: [oidcPayloads.model, oidcPayloads.id],
-          set: { payload: row.payload, grantId: row.grantId, userCode: row.userCode, uid: row.uid, expiresAt },
+          set: {
+            payload: row.payload,
+            grantId: row.grantId,
+            userCode: row.userCode,
+            uid: row.uid,
+            expiresAt,
+          },
         });
     }
 
-    private async findWhere(condition: ReturnType<typeof eq>, id?: string): Promise<AdapterPayload | undefined> {
+    private async findWhere(
+      condition: ReturnType<typeof eq>,
+      id?: string,
+    ): Promise<AdapterPayload | undefined> {
       const [row] = await db
         .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
         .from(oidcPayloads)
@@ -126,7 +136,12 @@ export function createAdapterClass(
       // Every token of the grant and the grant itself: the API checks the grant on each call.
       const deleted = await db
         .delete(oidcPayloads)
-        .where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId))))
+        .where(
+          or(
+            eq(oidcPayloads.grantId, grantId),
+            and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId)),
+          ),
+        )
         .returning({ model: oidcPayloads.model, payload: oidcPayloads.payload });
       // The API remembers accepted tokens for a few seconds (docs/decisions/035): this instance forgets the
       // grant's at once; a staff user's acting session ends with the sign-out (docs/decisions/043).

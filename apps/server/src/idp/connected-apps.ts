@@ -23,10 +23,15 @@ interface GrantPayload {
   resources?: Record<string, unknown>;
 }
 
-const words = (value: unknown): string[] => (typeof value === 'string' ? value.split(' ').filter(Boolean) : []);
+const words = (value: unknown): string[] =>
+  typeof value === 'string' ? value.split(' ').filter(Boolean) : [];
 
 /** The live grants of these apps for this account, newest first. */
-export async function appGrantsOf(db: Executor, accountId: string, clientIds: readonly string[]): Promise<AppGrant[]> {
+export async function appGrantsOf(
+  db: Executor,
+  accountId: string,
+  clientIds: readonly string[],
+): Promise<AppGrant[]> {
   if (clientIds.length === 0) return [];
   const rows = await db
     .select({ id: oidcPayloads.id, payload: oidcPayloads.payload, expiresAt: oidcPayloads.expiresAt })
@@ -64,6 +69,11 @@ export async function removeAppGrants(tx: Executor, accountId: string, clientId:
   if (grants.length === 0) return [];
   await tx
     .delete(oidcPayloads)
-    .where(or(inArray(oidcPayloads.grantId, grants), and(eq(oidcPayloads.model, 'Grant'), inArray(oidcPayloads.id, grants))));
+    .where(
+      or(
+        inArray(oidcPayloads.grantId, grants),
+        and(eq(oidcPayloads.model, 'Grant'), inArray(oidcPayloads.id, grants)),
+      ),
+    );
   return grants;
 }

@@ -27,15 +27,20 @@ const messages = {
     errorBody: 'We could not complete the sign-in. Please go back to the portal and try again.',
     backToPortal: 'Back to the portal',
     consentTitle: 'Allow {app} to read your information?',
-    consentIntro: '{app}, from {publisher}, asks to read the following from your {issuer} account. It can only read: it cannot change anything or make payments.',
+    consentIntro:
+      '{app}, from {publisher}, asks to read the following from your {issuer} account. It can only read: it cannot change anything or make payments.',
     consentListLabel: 'What {app} will read',
-    consentPatient: 'Your name, date of birth, gender, member ID, address and contact details, and those of the dependents on the policies you hold.',
-    consentCoverage: 'Your coverage: your plans with their plan and group numbers, who is covered and the coverage dates.',
+    consentPatient:
+      'Your name, date of birth, gender, member ID, address and contact details, and those of the dependents on the policies you hold.',
+    consentCoverage:
+      'Your coverage: your plans with their plan and group numbers, who is covered and the coverage dates.',
     consentIdentity: 'Who you are: that you are this member of {issuer}.',
     consentProfile: 'Your name and username.',
     consentEmail: 'Your e-mail address.',
-    consentOffline: 'Keep reading this information when you are not using the app, for up to 90 days or until you disconnect it.',
-    consentRevoke: 'You can see the apps you connected and disconnect them at any time on the portal page “Who has seen my information”.',
+    consentOffline:
+      'Keep reading this information when you are not using the app, for up to 90 days or until you disconnect it.',
+    consentRevoke:
+      'You can see the apps you connected and disconnect them at any time on the portal page “Who has seen my information”.',
     consentAllow: 'Allow',
     consentDeny: 'Don’t allow',
   },
@@ -64,15 +69,20 @@ const messages = {
     errorBody: 'No pudimos completar el inicio de sesión. Vuelva al portal e inténtelo de nuevo.',
     backToPortal: 'Volver al portal',
     consentTitle: '¿Permitir que {app} lea su información?',
-    consentIntro: '{app}, de {publisher}, pide leer lo siguiente de su cuenta de {issuer}. Solo puede leer: no puede cambiar nada ni hacer pagos.',
+    consentIntro:
+      '{app}, de {publisher}, pide leer lo siguiente de su cuenta de {issuer}. Solo puede leer: no puede cambiar nada ni hacer pagos.',
     consentListLabel: 'Lo que {app} leerá',
-    consentPatient: 'Su nombre, fecha de nacimiento, sexo, número de miembro, dirección y datos de contacto, y los de los dependientes de las pólizas de las que usted es titular.',
-    consentCoverage: 'Su cobertura: sus planes con sus números de plan y de grupo, quién está cubierto y las fechas de cobertura.',
+    consentPatient:
+      'Su nombre, fecha de nacimiento, sexo, número de miembro, dirección y datos de contacto, y los de los dependientes de las pólizas de las que usted es titular.',
+    consentCoverage:
+      'Su cobertura: sus planes con sus números de plan y de grupo, quién está cubierto y las fechas de cobertura.',
     consentIdentity: 'Quién es usted: que es este miembro de {issuer}.',
     consentProfile: 'Su nombre y su nombre de usuario.',
     consentEmail: 'Su dirección de correo electrónico.',
-    consentOffline: 'Seguir leyendo esta información cuando usted no esté usando la aplicación, hasta 90 días o hasta que la desconecte.',
-    consentRevoke: 'Puede ver las aplicaciones que conectó y desconectarlas en cualquier momento en la página del portal «Quién ha visto mi información».',
+    consentOffline:
+      'Seguir leyendo esta información cuando usted no esté usando la aplicación, hasta 90 días o hasta que la desconecte.',
+    consentRevoke:
+      'Puede ver las aplicaciones que conectó y desconectarlas en cualquier momento en la página del portal «Quién ha visto mi información».',
     consentAllow: 'Permitir',
     consentDeny: 'No permitir',
   },
@@ -101,15 +111,20 @@ const messages = {
     errorBody: 'Não foi possível concluir o acesso. Volte ao portal e tente novamente.',
     backToPortal: 'Voltar ao portal',
     consentTitle: 'Permitir que {app} leia suas informações?',
-    consentIntro: '{app}, de {publisher}, pede para ler o seguinte da sua conta na {issuer}. Ele só pode ler: não pode alterar nada nem fazer pagamentos.',
+    consentIntro:
+      '{app}, de {publisher}, pede para ler o seguinte da sua conta na {issuer}. Ele só pode ler: não pode alterar nada nem fazer pagamentos.',
     consentListLabel: 'O que {app} vai ler',
-    consentPatient: 'Seu nome, data de nascimento, sexo, número de associado, endereço e dados de contato, e os dos dependentes dos planos de que você é titular.',
-    consentCoverage: 'Sua cobertura: seus planos com os números do plano e do grupo, quem está coberto e as datas de cobertura.',
+    consentPatient:
+      'Seu nome, data de nascimento, sexo, número de associado, endereço e dados de contato, e os dos dependentes dos planos de que você é titular.',
+    consentCoverage:
+      'Sua cobertura: seus planos com os números do plano e do grupo, quem está coberto e as datas de cobertura.',
     consentIdentity: 'Quem você é: que você é este associado da {issuer}.',
     consentProfile: 'Seu nome e seu nome de usuário.',
     consentEmail: 'Seu endereço de e-mail.',
-    consentOffline: 'Continuar lendo essas informações quando você não estiver usando o aplicativo, por até 90 dias ou até você desconectá-lo.',
-    consentRevoke: 'Você pode ver os aplicativos que conectou e desconectá-los a qualquer momento na página do portal “Quem viu minhas informações”.',
+    consentOffline:
+      'Continuar lendo essas informações quando você não estiver usando o aplicativo, por até 90 dias ou até você desconectá-lo.',
+    consentRevoke:
+      'Você pode ver os aplicativos que conectou e desconectá-los a qualquer momento na página do portal “Quem viu minhas informações”.',
     consentAllow: 'Permitir',
     consentDeny: 'Não permitir',
   },

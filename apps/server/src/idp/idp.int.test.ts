@@ -28,12 +28,23 @@ describe('built-in OpenID providers', () => {
   });
 
   it.each(['consumer', 'workforce'] as const)('%s publishes discovery and its keys', async (realm) => {
-    const discovery = await app.inject({ method: 'GET', url: `/idp/${realm}/.well-known/openid-configuration`, headers: { host: HOST } });
+    const discovery = await app.inject({
+      method: 'GET',
+      url: `/idp/${realm}/.well-known/openid-configuration`,
+      headers: { host: HOST },
+    });
     expect(discovery.statusCode).toBe(200);
     const doc = discovery.json<Record<string, unknown>>();
     expect(doc.issuer).toBe(`${ORIGIN}/idp/${realm}`);
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
-    for (const endpoint of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'end_session_endpoint', 'jwks_uri', 'revocation_endpoint']) {
+    for (const endpoint of [
+      'authorization_endpoint',
+      'token_endpoint',
+      'userinfo_endpoint',
+      'end_session_endpoint',
+      'jwks_uri',
+      'revocation_endpoint',
+    ]) {
       expect(String(doc[endpoint]), endpoint).toMatch(new RegExp(`^${ORIGIN}/idp/${realm}/`));
     }
     const jwks = await app.inject({ method: 'GET', url: `/idp/${realm}/jwks`, headers: { host: HOST } });
@@ -49,17 +60,34 @@ describe('built-in OpenID providers', () => {
     expect(claims).toMatchObject({ iss: `${ORIGIN}/idp/consumer`, sub: member.id, aud: `${ORIGIN}/api` });
     expect(decodeJwt(idToken).aud).toBe(CLIENT_ID);
     expect(refreshToken).toBeDefined();
-    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(session.statusCode).toBe(200);
-    expect(SessionInfoSchema.parse(session.json())).toMatchObject({ kind: 'member', roles: ['member'], username: member.username, displayName: 'Pat Tester' });
+    expect(SessionInfoSchema.parse(session.json())).toMatchObject({
+      kind: 'member',
+      roles: ['member'],
+      username: member.username,
+      displayName: 'Pat Tester',
+    });
     // The ID token is not an access token for the API.
-    const withIdToken = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${idToken}` } });
+    const withIdToken = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${idToken}` },
+    });
     expect(withIdToken.statusCode).toBe(401);
   });
 
   it('signs staff in through the workforce provider, not the consumer one', async () => {
     const { accessToken } = await signIn(app, 'workforce', staff.username, PASSWORD);
-    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(session.json()).toMatchObject({ kind: 'staff', permissions: ['member-search'] });
     await expect(signIn(app, 'consumer', staff.username, PASSWORD)).rejects.toThrow(/sign-in: 401/);
   });
@@ -94,20 +122,32 @@ describe('built-in OpenID providers', () => {
     const victim = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'] });
     const attacker = { remoteAddress: '203.0.113.66' };
     for (let i = 0; i < 10; i += 1) {
-      await expect(signIn(app, 'consumer', victim.username, `wrong-${i}`, attacker)).rejects.toThrow(/sign-in: 401/);
+      await expect(signIn(app, 'consumer', victim.username, `wrong-${i}`, attacker)).rejects.toThrow(
+        /sign-in: 401/,
+      );
     }
     // The attacker's address is refused for this account, even with the right password…
-    await expect(signIn(app, 'consumer', victim.username, PASSWORD, attacker)).rejects.toThrow(/sign-in: 429/);
+    await expect(signIn(app, 'consumer', victim.username, PASSWORD, attacker)).rejects.toThrow(
+      /sign-in: 429/,
+    );
     // …but the owner, elsewhere, is not locked out: the right password works, after a delay.
     const started = performance.now();
-    const { accessToken } = await signIn(app, 'consumer', victim.username, PASSWORD, { remoteAddress: '198.51.100.7' });
+    const { accessToken } = await signIn(app, 'consumer', victim.username, PASSWORD, {
+      remoteAddress: '198.51.100.7',
+    });
     expect(performance.now() - started).toBeGreaterThanOrEqual(SIGN_IN_LIMITS.slowDownMs);
-    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(session.json()).toMatchObject({ kind: 'member', username: victim.username });
     const refusals = await database.handle.db
       .select({ reason: auditLog.reason })
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'auth.sign-in'), eq(auditLog.reason, 'rate-limited-account-and-address')));
+      .where(
+        and(eq(auditLog.action, 'auth.sign-in'), eq(auditLog.reason, 'rate-limited-account-and-address')),
+      );
     expect(refusals).toHaveLength(1);
   });
 
@@ -115,7 +155,11 @@ describe('built-in OpenID providers', () => {
     const target = await createAccount(database.handle.db, { realm: 'workforce', roles: ['administrator'] });
     // Ten addresses, one failure each: no address reaches its own limit.
     for (let i = 0; i < 10; i += 1) {
-      await expect(signIn(app, 'workforce', target.username, `guess-${i}`, { remoteAddress: `192.0.2.${String(i + 10)}` })).rejects.toThrow(/sign-in: 401/);
+      await expect(
+        signIn(app, 'workforce', target.username, `guess-${i}`, {
+          remoteAddress: `192.0.2.${String(i + 10)}`,
+        }),
+      ).rejects.toThrow(/sign-in: 401/);
     }
     // From now on every attempt on the account waits, right or wrong, so guessing stays slow.
     const timed = async (password: string, remoteAddress: string) => {
@@ -135,29 +179,53 @@ describe('built-in OpenID providers', () => {
   });
 
   it('refuses a disabled account', async () => {
-    const disabled = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], disabled: true });
+    const disabled = await createAccount(database.handle.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      disabled: true,
+    });
     await expect(signIn(app, 'consumer', disabled.username, PASSWORD)).rejects.toThrow(/sign-in: 401/);
   });
 
   it('revoking the refresh token (sign-out) makes the access token useless at once', async () => {
     const { accessToken, refreshToken } = await signIn(app, 'consumer', member.username, PASSWORD);
     // Used a moment before: this instance remembers the token for a few seconds (docs/decisions/035), and forgets it at sign-out.
-    const before = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
+    const before = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(before.statusCode).toBe(200);
     const revoke = await app.inject({
       method: 'POST',
       url: '/idp/consumer/token/revocation',
-      headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded', authorization: clientAuthorization(app) },
-      payload: new URLSearchParams({ token: refreshToken ?? '', token_type_hint: 'refresh_token', client_id: CLIENT_ID }).toString(),
+      headers: {
+        host: HOST,
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: clientAuthorization(app),
+      },
+      payload: new URLSearchParams({
+        token: refreshToken ?? '',
+        token_type_hint: 'refresh_token',
+        client_id: CLIENT_ID,
+      }).toString(),
     });
     expect(revoke.statusCode).toBe(200);
-    const after = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
+    const after = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(after.statusCode).toBe(401);
   });
 
   it('ends the provider session and the grant at end-session', async () => {
     const { accessToken, idToken, jar } = await signIn(app, 'consumer', member.username, PASSWORD);
-    const before = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
+    const before = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(before.statusCode).toBe(200);
     const end = await app.inject({
       method: 'GET',
@@ -176,7 +244,11 @@ describe('built-in OpenID providers', () => {
     });
     expect(confirm.statusCode).toBe(303);
     expect(confirm.headers.location).toBe(`${ORIGIN}/auth/signed-out`);
-    const after = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
+    const after = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(after.statusCode).toBe(401);
   });
   it('stores refresh tokens only as hashes: a token read from the database redeems nothing (issue 14, finding 4)', async () => {
@@ -186,10 +258,21 @@ describe('built-in OpenID providers', () => {
       app.inject({
         method: 'POST',
         url: '/idp/consumer/token',
-        headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded', authorization: clientAuthorization(app) },
-        payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: CLIENT_ID }).toString(),
+        headers: {
+          host: HOST,
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: clientAuthorization(app),
+        },
+        payload: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: token,
+          client_id: CLIENT_ID,
+        }).toString(),
       });
-    const rows = await database.handle.db.select().from(oidcPayloads).where(eq(oidcPayloads.model, 'RefreshToken'));
+    const rows = await database.handle.db
+      .select()
+      .from(oidcPayloads)
+      .where(eq(oidcPayloads.model, 'RefreshToken'));
     expect(rows.length).toBeGreaterThan(0);
     const table = JSON.stringify(await database.handle.db.select().from(oidcPayloads));
     expect(table).not.toContain(refreshToken);
@@ -203,7 +286,9 @@ describe('built-in OpenID providers', () => {
     const renewed = await refresh(refreshToken);
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json<{ refresh_token: string }>().refresh_token).not.toBe(refreshToken);
-    expect(JSON.stringify(await database.handle.db.select().from(oidcPayloads))).not.toContain(renewed.json<{ refresh_token: string }>().refresh_token);
+    expect(JSON.stringify(await database.handle.db.select().from(oidcPayloads))).not.toContain(
+      renewed.json<{ refresh_token: string }>().refresh_token,
+    );
   });
 
   it('keeps the session when the member answers "No, stay signed in" at sign-out (issue 14, finding 12)', async () => {
@@ -225,14 +310,21 @@ describe('built-in OpenID providers', () => {
         method: 'POST',
         url: '/idp/consumer/session/end/confirm',
         headers: { host: HOST, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ xsrf, ...(named ? { [named[1] ?? '']: named[2] ?? '' } : {}) }).toString(),
+        payload: new URLSearchParams({
+          xsrf,
+          ...(named ? { [named[1] ?? '']: named[2] ?? '' } : {}),
+        }).toString(),
       });
     } else {
       const href = /href="([^"]+)"/.exec(stay?.[2] ?? '')?.[1];
       // Back to the portal the sign-out came from, without touching the provider.
       expect(href).toBe(`${ORIGIN}/`);
     }
-    const after = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
+    const after = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(after.statusCode).toBe(200);
   });
 });
@@ -243,7 +335,10 @@ describe('a sign-out on another instance (docs/decisions/035)', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     database = await openTestDatabase();
-    ({ app } = await buildTestApp({ database: database.handle, env: { AUTH_CACHE_SECONDS: String(CACHE_SECONDS) } }));
+    ({ app } = await buildTestApp({
+      database: database.handle,
+      env: { AUTH_CACHE_SECONDS: String(CACHE_SECONDS) },
+    }));
   });
   afterAll(async () => {
     await app.close();
@@ -252,16 +347,32 @@ describe('a sign-out on another instance (docs/decisions/035)', () => {
 
   it(`is honoured here within ${CACHE_SECONDS} seconds: the revoked token is refused from then on`, async () => {
     const { memberId } = await createMemberWithPolicy(database.handle.db);
-    const account = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], memberId });
+    const account = await createAccount(database.handle.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId,
+    });
     const { accessToken } = await signIn(app, 'consumer', account.username, PASSWORD);
-    const read = () => app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${accessToken}` } });
+    const read = () =>
+      app.inject({
+        method: 'GET',
+        url: '/api/v1/session',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
     expect((await read()).statusCode).toBe(200);
 
     // Another instance's sign-out: its provider deletes the grant and its tokens from the shared database,
     // and this instance is not told.
     const grantId = decodeJwt(accessToken).gid;
     if (typeof grantId !== 'string') throw new Error('the access token names no grant');
-    await database.handle.db.delete(oidcPayloads).where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId))));
+    await database.handle.db
+      .delete(oidcPayloads)
+      .where(
+        or(
+          eq(oidcPayloads.grantId, grantId),
+          and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, grantId)),
+        ),
+      );
     const revokedAt = Date.now();
 
     let refusedAfterMs: number | null = null;
@@ -288,7 +399,9 @@ describe('built-in OpenID providers behind a TLS-terminating proxy (issue 14, fi
   const PROXY = '10.0.0.5';
   beforeAll(async () => {
     database = await openTestDatabase();
-    ({ app } = await buildTestApp({ database: database.handle, env: {
+    ({ app } = await buildTestApp({
+      database: database.handle,
+      env: {
         NODE_ENV: 'production',
         PUBLIC_URL: PUBLIC,
         TRUST_PROXY: PROXY,
@@ -304,11 +417,19 @@ describe('built-in OpenID providers behind a TLS-terminating proxy (issue 14, fi
     await database.dispose();
   });
 
-  const viaProxy = { origin: PUBLIC, remoteAddress: PROXY, headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.23' } };
+  const viaProxy = {
+    origin: PUBLIC,
+    remoteAddress: PROXY,
+    headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.23' },
+  };
 
   it('signs a member in through the proxy with secure cookies, and records the client address', async () => {
     const { memberId } = await createMemberWithPolicy(database.handle.db);
-    const account = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], memberId });
+    const account = await createAccount(database.handle.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId,
+    });
     const authorize = await app.inject({
       method: 'GET',
       url: `/idp/consumer/auth?client_id=${CLIENT_ID}&response_type=code&redirect_uri=${encodeURIComponent(`${PUBLIC}/auth/callback`)}&scope=openid&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
@@ -316,7 +437,9 @@ describe('built-in OpenID providers behind a TLS-terminating proxy (issue 14, fi
       remoteAddress: PROXY,
     });
     expect(authorize.statusCode).toBe(303);
-    const cookies = [authorize.headers['set-cookie']].flat().filter((cookie): cookie is string => typeof cookie === 'string');
+    const cookies = [authorize.headers['set-cookie']]
+      .flat()
+      .filter((cookie): cookie is string => typeof cookie === 'string');
     expect(cookies.length).toBeGreaterThan(0);
     for (const cookie of cookies) expect(cookie).toMatch(/;\s*secure/i);
 
@@ -337,7 +460,12 @@ describe('built-in OpenID providers behind a TLS-terminating proxy (issue 14, fi
       remoteAddress: '203.0.113.9',
     });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
-    const proxied = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' }, remoteAddress: PROXY });
+    const proxied = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+      remoteAddress: PROXY,
+    });
     expect(proxied.headers['strict-transport-security']).toContain('max-age=');
   });
 });

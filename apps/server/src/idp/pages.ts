@@ -4,7 +4,10 @@ import { idpMessages, type IdpMessages } from './i18n';
 /** Server-rendered pages of the built-in identity providers: no scripts (strict CSP), accessible. */
 
 export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 export interface PageFrame {
   language: Language;
@@ -106,7 +109,11 @@ export function renderSignedOutPage(frame: PageFrame, portalUrl: string): string
   );
 }
 
-export function renderErrorPage(frame: PageFrame, portalUrl: string, messageKey: 'errorBody' | 'sessionExpired' = 'errorBody'): string {
+export function renderErrorPage(
+  frame: PageFrame,
+  portalUrl: string,
+  messageKey: 'errorBody' | 'sessionExpired' = 'errorBody',
+): string {
   const t = idpMessages(frame.language);
   return renderPage(
     frame,
@@ -122,7 +129,8 @@ export interface ConsentPageInput {
   scopes: readonly string[];
 }
 
-const fill = (text: string, values: Record<string, string>): string => text.replace(/\{(\w+)\}/g, (_match, key: string) => values[key] ?? '');
+const fill = (text: string, values: Record<string, string>): string =>
+  text.replace(/\{(\w+)\}/g, (_match, key: string) => values[key] ?? '');
 
 /**
  * SMART on FHIR consent (issue 37, docs/decisions/054): what a registered app asks to read, in plain

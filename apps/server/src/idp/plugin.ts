@@ -26,7 +26,13 @@ export interface IdpPluginOptions {
   trustProxy: TrustProxy;
 }
 
-const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'] as const;
+const FORWARDED_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-forwarded-port',
+] as const;
 
 /**
  * The providers run on Koa, which reads X-Forwarded-* itself (its `proxy` setting). Hand them exactly
@@ -120,7 +126,13 @@ export const idpPlugin = fp(
           languageHref: (other) => `${prefix}/interaction/${uid}?lang=${other}`,
         });
 
-        const loginPage = (reply: FastifyReply, language: Language, uid: string, username: string, error: Parameters<typeof renderLoginPage>[1]['error']) =>
+        const loginPage = (
+          reply: FastifyReply,
+          language: Language,
+          uid: string,
+          username: string,
+          error: Parameters<typeof renderLoginPage>[1]['error'],
+        ) =>
           reply
             .header('Cache-Control', 'no-store')
             .type('text/html; charset=utf-8')
@@ -140,7 +152,17 @@ export const idpPlugin = fp(
             .status(400)
             .header('Cache-Control', 'no-store')
             .type('text/html; charset=utf-8')
-            .send(renderErrorPage({ language, issuerName: options.account.tenant.issuerName, logoUrl: options.account.header.headerLogo }, options.publicUrl, 'sessionExpired'));
+            .send(
+              renderErrorPage(
+                {
+                  language,
+                  issuerName: options.account.tenant.issuerName,
+                  logoUrl: options.account.header.headerLogo,
+                },
+                options.publicUrl,
+                'sessionExpired',
+              ),
+            );
 
         const details = async (request: FastifyRequest, reply: FastifyReply) => {
           try {
@@ -160,114 +182,217 @@ export const idpPlugin = fp(
 
         /** The scopes a SMART app asks for (only those it may get): the consent screen lists them all. */
         const askedScopes = (requested: unknown): string[] =>
-          (typeof requested === 'string' ? requested.split(' ') : []).filter((scope) => GRANTABLE_OIDC_SCOPES.has(scope) || (PATIENT_SCOPES as readonly string[]).includes(scope));
+          (typeof requested === 'string' ? requested.split(' ') : []).filter(
+            (scope) =>
+              GRANTABLE_OIDC_SCOPES.has(scope) || (PATIENT_SCOPES as readonly string[]).includes(scope),
+          );
 
-        scope.get<{ Params: { uid: string } }>(`${prefix}/interaction/:uid`, { schema: { hide: true } }, async (request, reply) => {
-          const interaction = await details(request, reply);
-          const language = requestedLanguage(request, interaction?.params.ui_locales);
-          if (!interaction || interaction.uid !== request.params.uid) return expired(reply, language);
-          // SMART on FHIR (issue 37, docs/decisions/054): a registered app asks the signed-in member's consent.
-          const smartApp = realm === 'consumer' ? apps.get(String(interaction.params.client_id)) : undefined;
-          if (interaction.prompt.name === 'consent' && smartApp) {
-            return reply
-              .header('Cache-Control', 'no-store')
-              // The provider's own policy: the form's answer redirects to the app's registered origin.
-              .header('Content-Security-Policy', CSP)
-              .type('text/html; charset=utf-8')
-              .send(
-                renderConsentPage(frame(language, interaction.uid), {
-                  action: `${prefix}/interaction/${interaction.uid}/consent`,
-                  app: smartApp,
-                  // Every SMART app gets refresh tokens (decision 054): the member is told it stays connected.
-                  scopes: [...askedScopes(interaction.params.scope), 'offline_access'],
-                }),
+        scope.get<{ Params: { uid: string } }>(
+          `${prefix}/interaction/:uid`,
+          { schema: { hide: true } },
+          async (request, reply) => {
+            const interaction = await details(request, reply);
+            const language = requestedLanguage(request, interaction?.params.ui_locales);
+            if (!interaction || interaction.uid !== request.params.uid) return expired(reply, language);
+            // SMART on FHIR (issue 37, docs/decisions/054): a registered app asks the signed-in member's consent.
+            const smartApp =
+              realm === 'consumer' ? apps.get(String(interaction.params.client_id)) : undefined;
+            if (interaction.prompt.name === 'consent' && smartApp) {
+              return (
+                reply
+                  .header('Cache-Control', 'no-store')
+                  // The provider's own policy: the form's answer redirects to the app's registered origin.
+                  .header('Content-Security-Policy', CSP)
+                  .type('text/html; charset=utf-8')
+                  .send(
+                    renderConsentPage(frame(language, interaction.uid), {
+                      action: `${prefix}/interaction/${interaction.uid}/consent`,
+                      app: smartApp,
+                      // Every SMART app gets refresh tokens (decision 054): the member is told it stays connected.
+                      scopes: [...askedScopes(interaction.params.scope), 'offline_access'],
+                    }),
+                  )
               );
-          }
-          return loginPage(reply, language, interaction.uid, typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '', null);
-        });
+            }
+            return loginPage(
+              reply,
+              language,
+              interaction.uid,
+              typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '',
+              null,
+            );
+          },
+        );
 
-        scope.get<{ Params: { uid: string } }>(`${prefix}/interaction/:uid/abort`, { schema: { hide: true } }, async (request, reply) => {
-          const interaction = await details(request, reply);
-          if (!interaction) return expired(reply, requestedLanguage(request, undefined));
-          reply.hijack();
-          await provider.interactionFinished(request.raw, reply.raw, { error: 'access_denied', error_description: 'The user cancelled the sign-in.' }, { mergeWithLastSubmission: false });
-        });
-
-        scope.post<{ Params: { uid: string }; Body: LoginBody }>(`${prefix}/interaction/:uid/login`, { schema: { hide: true } }, async (request, reply) => {
-          const interaction = await details(request, reply);
-          const body = request.body;
-          const language = isLanguage(body.lang) ? body.lang : requestedLanguage(request, interaction?.params.ui_locales);
-          if (!interaction || interaction.uid !== request.params.uid) return expired(reply, language);
-          const username = typeof body.username === 'string' ? body.username.trim().slice(0, 100) : '';
-          const password = typeof body.password === 'string' ? body.password.slice(0, 200) : '';
-          if (!username || !password) return loginPage(reply, language, interaction.uid, username, 'missingFields');
-
-          const keys = GuessLimiter.keys(`sign-in:${realm}`, username, request.ip);
-          const actor = { subject: keys.target, role: null };
-          const decision = await limiter.decide(keys);
-          if (decision.kind === 'refused') {
-            await request.audit({ action: 'auth.sign-in', outcome: 'denied', reason: `rate-limited-${decision.scope === 'target' ? 'account-and-address' : 'address'}`, actor });
-            return loginPage(reply.status(429), language, interaction.uid, username, 'tooManyAttempts');
-          }
-          // Failures from elsewhere slow this account's sign-in down, for right and wrong passwords alike.
-          if (decision.delayMs > 0) await sleep(decision.delayMs);
-
-          const [row] = await app.database.db
-            .select({ id: accounts.id, passwordHash: accounts.passwordHash, disabled: accounts.disabled, roles: accounts.roles })
-            .from(accounts)
-            .where(and(eq(accounts.realm, realm), sql`lower(${accounts.username}) = lower(${username})`));
-          // Verify even without an account so both answers take the same time.
-          const passwordMatches = verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
-          if (!row || !passwordMatches || row.disabled) {
-            await limiter.failed(keys);
-            await request.audit({ action: 'auth.sign-in', outcome: 'denied', reason: 'bad-credentials', actor });
-            return loginPage(reply.status(401), language, interaction.uid, username, 'invalidCredentials');
-          }
-          await limiter.succeeded(keys);
-          await app.database.db.update(accounts).set({ lastSignInAt: sql`now()` }).where(eq(accounts.id, row.id));
-          await request.audit({ action: 'auth.sign-in', outcome: 'success', actor: { subject: row.id, role: row.roles[0] ?? null } });
-          reply.hijack();
-          await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: row.id, remember: false } }, { mergeWithLastSubmission: false });
-        });
-
-        scope.post<{ Params: { uid: string }; Body: ConsentBody }>(`${prefix}/interaction/:uid/consent`, { schema: { hide: true } }, async (request, reply) => {
-          const interaction = await details(request, reply);
-          const language = isLanguage(request.body.lang) ? request.body.lang : requestedLanguage(request, interaction?.params.ui_locales);
-          const clientId = typeof interaction?.params.client_id === 'string' ? interaction.params.client_id : '';
-          const accountId = interaction?.session?.accountId;
-          if (!interaction || interaction.uid !== request.params.uid || interaction.prompt.name !== 'consent' || realm !== 'consumer' || !apps.has(clientId) || !accountId) {
-            return expired(reply, language);
-          }
-          const [account] = await app.database.db.select({ memberId: accounts.memberId }).from(accounts).where(eq(accounts.id, accountId));
-          const actor = { subject: accountId, role: 'member' };
-          const allowed = request.body.decision === 'allow';
-          if (!allowed || !account?.memberId) {
-            const reason = allowed ? 'no-member-linked' : 'member-declined';
-            await request.audit({ action: 'smart.consent', outcome: 'denied', reason, recordType: 'smart-app', recordIds: [clientId], actor });
+        scope.get<{ Params: { uid: string } }>(
+          `${prefix}/interaction/:uid/abort`,
+          { schema: { hide: true } },
+          async (request, reply) => {
+            const interaction = await details(request, reply);
+            if (!interaction) return expired(reply, requestedLanguage(request, undefined));
             reply.hijack();
             await provider.interactionFinished(
               request.raw,
               reply.raw,
-              { error: 'access_denied', error_description: allowed ? 'The account is not linked to a member: there is no patient to share.' : 'The member did not allow the app.' },
+              { error: 'access_denied', error_description: 'The user cancelled the sign-in.' },
               { mergeWithLastSubmission: false },
             );
-            return;
-          }
-          const consent = interaction.prompt.details as ConsentDetails;
-          const grant = interaction.grantId ? await provider.Grant.find(interaction.grantId) : new provider.Grant({ accountId, clientId });
-          if (!grant) return expired(reply, language);
-          const oidcScopes = (consent.missingOIDCScope ?? []).filter((scope) => GRANTABLE_OIDC_SCOPES.has(scope));
-          if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes.join(' '));
-          if (consent.missingOIDCClaims?.length) grant.addOIDCClaims(consent.missingOIDCClaims);
-          for (const [indicator, scopes] of Object.entries(consent.missingResourceScopes ?? {})) {
-            const granted = scopes.filter((scope) => (PATIENT_SCOPES as readonly string[]).includes(scope));
-            if (granted.length > 0) grant.addResourceScope(indicator, granted.join(' '));
-          }
-          const grantId = await grant.save();
-          await request.audit({ action: 'smart.consent', outcome: 'success', recordType: 'smart-app', recordIds: [clientId], actor });
-          reply.hijack();
-          await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
-        });
+          },
+        );
+
+        scope.post<{ Params: { uid: string }; Body: LoginBody }>(
+          `${prefix}/interaction/:uid/login`,
+          { schema: { hide: true } },
+          async (request, reply) => {
+            const interaction = await details(request, reply);
+            const body = request.body;
+            const language = isLanguage(body.lang)
+              ? body.lang
+              : requestedLanguage(request, interaction?.params.ui_locales);
+            if (!interaction || interaction.uid !== request.params.uid) return expired(reply, language);
+            const username = typeof body.username === 'string' ? body.username.trim().slice(0, 100) : '';
+            const password = typeof body.password === 'string' ? body.password.slice(0, 200) : '';
+            if (!username || !password)
+              return loginPage(reply, language, interaction.uid, username, 'missingFields');
+
+            const keys = GuessLimiter.keys(`sign-in:${realm}`, username, request.ip);
+            const actor = { subject: keys.target, role: null };
+            const decision = await limiter.decide(keys);
+            if (decision.kind === 'refused') {
+              await request.audit({
+                action: 'auth.sign-in',
+                outcome: 'denied',
+                reason: `rate-limited-${decision.scope === 'target' ? 'account-and-address' : 'address'}`,
+                actor,
+              });
+              return loginPage(reply.status(429), language, interaction.uid, username, 'tooManyAttempts');
+            }
+            // Failures from elsewhere slow this account's sign-in down, for right and wrong passwords alike.
+            if (decision.delayMs > 0) await sleep(decision.delayMs);
+
+            const [row] = await app.database.db
+              .select({
+                id: accounts.id,
+                passwordHash: accounts.passwordHash,
+                disabled: accounts.disabled,
+                roles: accounts.roles,
+              })
+              .from(accounts)
+              .where(and(eq(accounts.realm, realm), sql`lower(${accounts.username}) = lower(${username})`));
+            // Verify even without an account so both answers take the same time.
+            const passwordMatches = verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+            if (!row || !passwordMatches || row.disabled) {
+              await limiter.failed(keys);
+              await request.audit({
+                action: 'auth.sign-in',
+                outcome: 'denied',
+                reason: 'bad-credentials',
+                actor,
+              });
+              return loginPage(reply.status(401), language, interaction.uid, username, 'invalidCredentials');
+            }
+            await limiter.succeeded(keys);
+            await app.database.db
+              .update(accounts)
+              .set({ lastSignInAt: sql`now()` })
+              .where(eq(accounts.id, row.id));
+            await request.audit({
+              action: 'auth.sign-in',
+              outcome: 'success',
+              actor: { subject: row.id, role: row.roles[0] ?? null },
+            });
+            reply.hijack();
+            await provider.interactionFinished(
+              request.raw,
+              reply.raw,
+              { login: { accountId: row.id, remember: false } },
+              { mergeWithLastSubmission: false },
+            );
+          },
+        );
+
+        scope.post<{ Params: { uid: string }; Body: ConsentBody }>(
+          `${prefix}/interaction/:uid/consent`,
+          { schema: { hide: true } },
+          async (request, reply) => {
+            const interaction = await details(request, reply);
+            const language = isLanguage(request.body.lang)
+              ? request.body.lang
+              : requestedLanguage(request, interaction?.params.ui_locales);
+            const clientId =
+              typeof interaction?.params.client_id === 'string' ? interaction.params.client_id : '';
+            const accountId = interaction?.session?.accountId;
+            if (
+              !interaction ||
+              interaction.uid !== request.params.uid ||
+              interaction.prompt.name !== 'consent' ||
+              realm !== 'consumer' ||
+              !apps.has(clientId) ||
+              !accountId
+            ) {
+              return expired(reply, language);
+            }
+            const [account] = await app.database.db
+              .select({ memberId: accounts.memberId })
+              .from(accounts)
+              .where(eq(accounts.id, accountId));
+            const actor = { subject: accountId, role: 'member' };
+            const allowed = request.body.decision === 'allow';
+            if (!allowed || !account?.memberId) {
+              const reason = allowed ? 'no-member-linked' : 'member-declined';
+              await request.audit({
+                action: 'smart.consent',
+                outcome: 'denied',
+                reason,
+                recordType: 'smart-app',
+                recordIds: [clientId],
+                actor,
+              });
+              reply.hijack();
+              await provider.interactionFinished(
+                request.raw,
+                reply.raw,
+                {
+                  error: 'access_denied',
+                  error_description: allowed
+                    ? 'The account is not linked to a member: there is no patient to share.'
+                    : 'The member did not allow the app.',
+                },
+                { mergeWithLastSubmission: false },
+              );
+              return;
+            }
+            const consent = interaction.prompt.details as ConsentDetails;
+            const grant = interaction.grantId
+              ? await provider.Grant.find(interaction.grantId)
+              : new provider.Grant({ accountId, clientId });
+            if (!grant) return expired(reply, language);
+            const oidcScopes = (consent.missingOIDCScope ?? []).filter((scope) =>
+              GRANTABLE_OIDC_SCOPES.has(scope),
+            );
+            if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes.join(' '));
+            if (consent.missingOIDCClaims?.length) grant.addOIDCClaims(consent.missingOIDCClaims);
+            for (const [indicator, scopes] of Object.entries(consent.missingResourceScopes ?? {})) {
+              const granted = scopes.filter((scope) => (PATIENT_SCOPES as readonly string[]).includes(scope));
+              if (granted.length > 0) grant.addResourceScope(indicator, granted.join(' '));
+            }
+            const grantId = await grant.save();
+            await request.audit({
+              action: 'smart.consent',
+              outcome: 'success',
+              recordType: 'smart-app',
+              recordIds: [clientId],
+              actor,
+            });
+            reply.hijack();
+            await provider.interactionFinished(
+              request.raw,
+              reply.raw,
+              { consent: { grantId } },
+              { mergeWithLastSubmission: true },
+            );
+          },
+        );
 
         // Everything else under the prefix is the provider's: hand the raw request over before Fastify
         // parses the body (the provider reads it itself).

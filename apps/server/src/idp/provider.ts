@@ -91,10 +91,14 @@ export function createProvider(options: ProviderOptions): Provider {
   const isSmart = (clientId: string | undefined): boolean => clientId !== undefined && apps.has(clientId);
   const fhirAudience = fhirAudienceFor(options.publicUrl);
   const system = realm === 'workforce' ? options.systemClient : undefined;
-  const isSystem = (clientId: string | undefined): boolean => system !== undefined && clientId === system.clientId;
+  const isSystem = (clientId: string | undefined): boolean =>
+    system !== undefined && clientId === system.clientId;
   const memberOf = async (accountId: string): Promise<string | null> => {
     if (!/^[0-9a-f-]{36}$/i.test(accountId)) return null;
-    const [row] = await db.select({ memberId: accounts.memberId }).from(accounts).where(eq(accounts.id, accountId));
+    const [row] = await db
+      .select({ memberId: accounts.memberId })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
     return row?.memberId ?? null;
   };
 
@@ -108,10 +112,15 @@ export function createProvider(options: ProviderOptions): Provider {
         client_secret: options.webClientSecret,
         token_endpoint_auth_method: 'client_secret_basic',
         application_type: 'web',
-        grant_types: implicit ? ['authorization_code', 'refresh_token', 'implicit'] : ['authorization_code', 'refresh_token'],
+        grant_types: implicit
+          ? ['authorization_code', 'refresh_token', 'implicit']
+          : ['authorization_code', 'refresh_token'],
         response_types: implicit ? ['code', 'id_token token'] : ['code'],
         redirect_uris: options.webOrigins.map((origin) => `${origin}${WEB_CALLBACK_PATH}`),
-        post_logout_redirect_uris: options.webOrigins.flatMap((origin) => [`${origin}${WEB_SIGNED_OUT_PATH}`, `${origin}/`]),
+        post_logout_redirect_uris: options.webOrigins.flatMap((origin) => [
+          `${origin}${WEB_SIGNED_OUT_PATH}`,
+          `${origin}/`,
+        ]),
       },
       // Registered SMART apps: public clients (PKCE, no secret), authorization code and refresh tokens.
       ...[...apps.values()].map((app) => ({
@@ -156,7 +165,9 @@ export function createProvider(options: ProviderOptions): Provider {
           email: row.email ?? undefined,
           locale: row.language ?? undefined,
           // SMART's fhirUser: the member's Patient on the FHIR server.
-          fhirUser: row.memberId ? `${options.publicUrl}${FHIR_BASE_PATH}/Patient/${row.memberId}` : undefined,
+          fhirUser: row.memberId
+            ? `${options.publicUrl}${FHIR_BASE_PATH}/Patient/${row.memberId}`
+            : undefined,
         }),
       };
     },
@@ -166,15 +177,31 @@ export function createProvider(options: ProviderOptions): Provider {
       email: ['email'],
       ...(apps.size > 0 ? { fhirUser: ['fhirUser'] } : {}),
     },
-    scopes: ['openid', 'profile', 'email', 'offline_access', ...(apps.size > 0 ? ['launch/patient'] : []), ...(system ? [system.scope] : [])],
+    scopes: [
+      'openid',
+      'profile',
+      'email',
+      'offline_access',
+      ...(apps.size > 0 ? ['launch/patient'] : []),
+      ...(system ? [system.scope] : []),
+    ],
     // The accepted key may only verify (key_ops), so the provider always signs with the signing key.
-    jwks: { keys: [options.signingKey, ...(options.acceptedKey ? [{ ...options.acceptedKey, key_ops: ['verify'] }] : [])] },
+    jwks: {
+      keys: [
+        options.signingKey,
+        ...(options.acceptedKey ? [{ ...options.acceptedKey, key_ops: ['verify'] }] : []),
+      ],
+    },
     cookies: {
       // keygrip: the first key signs, every key verifies.
       keys: [options.cookieSecret, ...(options.acceptedCookieSecret ? [options.acceptedCookieSecret] : [])],
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies },
       short: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies },
-      names: { session: `_${realm}_session`, interaction: `_${realm}_interaction`, resume: `_${realm}_resume` },
+      names: {
+        session: `_${realm}_session`,
+        interaction: `_${realm}_interaction`,
+        resume: `_${realm}_resume`,
+      },
     },
     features: {
       devInteractions: { enabled: false },
@@ -195,12 +222,18 @@ export function createProvider(options: ProviderOptions): Provider {
       resourceIndicators: {
         enabled: true,
         // A SMART app's tokens are for the FHIR server only; the portal's for the API only.
-        defaultResource: (ctx) => (isSmart(ctx.oidc.client?.clientId) ? fhirAudience : system && isSystem(ctx.oidc.client?.clientId) ? system.audience : options.apiAudience),
+        defaultResource: (ctx) =>
+          isSmart(ctx.oidc.client?.clientId)
+            ? fhirAudience
+            : system && isSystem(ctx.oidc.client?.clientId)
+              ? system.audience
+              : options.apiAudience,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator, client) => {
           // The enrolment system's tokens are for the 834 import only; nobody else's ever are.
           if (system && (isSystem(client.clientId) || resourceIndicator === system.audience)) {
-            if (!isSystem(client.clientId) || resourceIndicator !== system.audience) throw new oidcErrors.InvalidTarget();
+            if (!isSystem(client.clientId) || resourceIndicator !== system.audience)
+              throw new oidcErrors.InvalidTarget();
             return {
               scope: system.scope,
               audience: system.audience,
@@ -234,7 +267,8 @@ export function createProvider(options: ProviderOptions): Provider {
     // A SMART app's access token also carries the patient in context: the member the account is linked to.
     extraTokenClaims: async (_ctx, token) => {
       const gid = 'grantId' in token && token.grantId ? { gid: token.grantId } : undefined;
-      if (!('accountId' in token) || !isSmart(token.clientId) || typeof token.accountId !== 'string') return gid;
+      if (!('accountId' in token) || !isSmart(token.clientId) || typeof token.accountId !== 'string')
+        return gid;
       const patient = await memberOf(token.accountId);
       return { ...gid, ...(patient ? { patient } : {}) };
     },
@@ -254,11 +288,14 @@ export function createProvider(options: ProviderOptions): Provider {
       Interaction: 30 * 60,
       // Idle: a refresh token unused for the idle period dies; absolute: the session and grant end.
       RefreshToken: (_ctx, _token, client) =>
-        isSmart(client.clientId) ? SMART_GRANT_SECONDS : account.session.idleTimeSeconds + account.session.keepAliveIntervalSeconds,
+        isSmart(client.clientId)
+          ? SMART_GRANT_SECONDS
+          : account.session.idleTimeSeconds + account.session.keepAliveIntervalSeconds,
       Session: account.session.absoluteLifetimeSeconds,
       // A connected SMART app keeps its permission (and refresh tokens) until the member disconnects it, at most 90 days.
       // (Called without a request context when the consent screen saves a grant: the grant names its client.)
-      Grant: (_ctx, grant) => (isSmart(grant.clientId) ? SMART_GRANT_SECONDS : account.session.absoluteLifetimeSeconds),
+      Grant: (_ctx, grant) =>
+        isSmart(grant.clientId) ? SMART_GRANT_SECONDS : account.session.absoluteLifetimeSeconds,
     },
     // The portal is a first-party client: sign-in implies consent to its own scopes.
     async loadExistingGrant(ctx) {
@@ -268,7 +305,10 @@ export function createProvider(options: ProviderOptions): Provider {
       // A SMART app is not first-party: the member consents on the consent screen (docs/decisions/054).
       if (isSmart(ctx.oidc.client?.clientId)) return undefined;
       if (!ctx.oidc.session?.accountId || !ctx.oidc.client) return undefined;
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client.clientId,
+        accountId: ctx.oidc.session.accountId,
+      });
       grant.addOIDCScope('openid profile email offline_access');
       grant.addResourceScope(options.apiAudience, 'openid profile email');
       await grant.save();
@@ -276,7 +316,9 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     // A browser-based SMART app calls the token endpoint from the origin of its registered redirect URIs.
     clientBasedCORS: (_ctx, origin, client) =>
-      options.webOrigins.includes(origin) || (isSmart(client.clientId) && (apps.get(client.clientId)?.redirectUris ?? []).some((uri) => new URL(uri).origin === origin)),
+      options.webOrigins.includes(origin) ||
+      (isSmart(client.clientId) &&
+        (apps.get(client.clientId)?.redirectUris ?? []).some((uri) => new URL(uri).origin === origin)),
     renderError(ctx, _out, error) {
       options.onError(error, `${realm} provider error`);
       ctx.type = 'html';
@@ -297,7 +339,13 @@ export function createProvider(options: ProviderOptions): Provider {
       await next();
       const body = ctx.body as { access_token?: unknown } | undefined;
       const oidc = ctx.oidc as KoaContextWithOIDC['oidc'] | undefined;
-      if (oidc?.route !== 'token' || ctx.status !== 200 || typeof body?.access_token !== 'string' || !isSmart(oidc.client?.clientId)) return;
+      if (
+        oidc?.route !== 'token' ||
+        ctx.status !== 200 ||
+        typeof body?.access_token !== 'string' ||
+        !isSmart(oidc.client?.clientId)
+      )
+        return;
       const { patient } = decodeJwt(body.access_token);
       if (typeof patient === 'string') (ctx.body as Record<string, unknown>).patient = patient;
     });

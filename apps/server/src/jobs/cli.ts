@@ -40,7 +40,8 @@ function parse(argv: string[]): { once: boolean; today: string | undefined } {
   }
   const { values } = parsed;
   if (values.help) throw new UsageError('');
-  if (values.today !== undefined && !values.once) throw new UsageError('--today goes with --once (the runner follows DEMO_TODAY)');
+  if (values.today !== undefined && !values.once)
+    throw new UsageError('--today goes with --once (the runner follows DEMO_TODAY)');
   if (values.today !== undefined && !isCalendarDate(values.today))
     throw new UsageError('--today must be a date YYYY-MM-DD');
   return { once: values.once, today: values.today };
@@ -53,7 +54,11 @@ const log = (line: string) => {
 /** `--once`: the billing day, once, then exit. */
 async function runOnce(today: string | undefined, version: string): Promise<void> {
   // Another day than today is the demo's "today" override: refused outside demo mode (settings.ts).
-  const runtime = await openRuntime(loadSettings({ ...process.env, ...(today ? { DEMO_TODAY: today } : {}) }, version), 'once', log);
+  const runtime = await openRuntime(
+    loadSettings({ ...process.env, ...(today ? { DEMO_TODAY: today } : {}) }, version),
+    'once',
+    log,
+  );
   const app = await buildApp({
     settings: runtime.settings,
     database: runtime.database,
@@ -101,10 +106,13 @@ async function runWorkers(version: string): Promise<void> {
     }
     stopping = true;
     app.log.info({ signal }, 'job runner stopping: letting a running job finish');
-    const force = setTimeout(() => {
-      app.log.error('the running job did not finish in time; exiting');
-      process.exit(1);
-    }, Math.max(runtime.settings.shutdownTimeoutMs, 30_000));
+    const force = setTimeout(
+      () => {
+        app.log.error('the running job did not finish in time; exiting');
+        process.exit(1);
+      },
+      Math.max(runtime.settings.shutdownTimeoutMs, 30_000),
+    );
     force.unref();
     void (async () => {
       try {
@@ -121,7 +129,9 @@ async function runWorkers(version: string): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   await app.ready();
-  console.log(`Job runner ${version} is running on Node.js ${process.version} (billing day hourly and at start; stop with SIGTERM or Ctrl-C). Job queue: ${app.jobs.status}.`);
+  console.log(
+    `Job runner ${version} is running on Node.js ${process.version} (billing day hourly and at start; stop with SIGTERM or Ctrl-C). Job queue: ${app.jobs.status}.`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -90,7 +90,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function errorOf(output: unknown): string | null {
   if (output === null || output === undefined) return null;
   const value = typeof output === 'string' ? (JSON.parse(output) as unknown) : output;
-  const message = typeof value === 'object' && value !== null && 'message' in value ? String(value.message) : JSON.stringify(value);
+  const message =
+    typeof value === 'object' && value !== null && 'message' in value
+      ? String(value.message)
+      : JSON.stringify(value);
   return message.slice(0, 300);
 }
 
@@ -119,7 +122,8 @@ export class JobRunner {
 
   /** A queue of its own (registered while the app is built, before the workers start). */
   registerQueue(queue: WorkQueue): void {
-    if (this.#queues.some((existing) => existing.name === queue.name)) throw new Error(`queue ${queue.name} registered twice`);
+    if (this.#queues.some((existing) => existing.name === queue.name))
+      throw new Error(`queue ${queue.name} registered twice`);
     this.#queues.push(queue);
   }
 
@@ -150,7 +154,12 @@ export class JobRunner {
       const cpu = process.cpuUsage();
       const counts = await step.run(day, scope, this.log);
       const used = process.cpuUsage(cpu);
-      report.steps.push({ name: step.name, counts, milliseconds: Math.round(performance.now() - started), cpuMilliseconds: Math.round((used.user + used.system) / 1000) });
+      report.steps.push({
+        name: step.name,
+        counts,
+        milliseconds: Math.round(performance.now() - started),
+        cpuMilliseconds: Math.round((used.user + used.system) / 1000),
+      });
     }
     this.log.info({ job: BILLING_DAY, report }, 'billing day done');
     return report;
@@ -193,7 +202,8 @@ export class JobRunner {
     try {
       // With MIGRATE_AT_START=false the release's `npm run migrate` may not have run yet: no billing day
       // on an older schema. Tried again with the backoff below until it has (decision 048).
-      if (!(await schemaIsCurrent(this.database).catch(() => false))) throw new Error('the database schema is not current yet (migrations pending: npm run migrate)');
+      if (!(await schemaIsCurrent(this.database).catch(() => false)))
+        throw new Error('the database schema is not current yet (migrations pending: npm run migrate)');
       await boss.start();
       // A failed billing day is retried three times, one, two then four minutes later, then stays failed
       // (visible in the health answer and the payments desk); it may run an hour; finished runs are kept
@@ -222,13 +232,23 @@ export class JobRunner {
         },
       );
       for (const queue of this.#queues) {
-        const options = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60, deleteAfterSeconds: 24 * 60 * 60 };
+        const options = {
+          retryLimit: 5,
+          retryDelay: 5,
+          retryBackoff: true,
+          expireInSeconds: 15 * 60,
+          deleteAfterSeconds: 24 * 60 * 60,
+        };
         if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, options);
         else await boss.createQueue(queue.name, { policy: 'stately', ...options });
         await boss.schedule(queue.name, queue.cron, {}, { tz: this.options.timeZone });
-        await boss.work(queue.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async () => {
-          await queue.run(this.log);
-        });
+        await boss.work(
+          queue.name,
+          { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          async () => {
+            await queue.run(this.log);
+          },
+        );
         await boss.send(queue.name, {});
       }
       // Today's work now, not only at the next hour (one queued run at a time across instances).
@@ -239,13 +259,20 @@ export class JobRunner {
         return;
       }
       this.#boss = boss;
-      if (this.#failedStarts > 0) this.log.info({ attempts: this.#failedStarts + 1 }, 'the job queue started');
+      if (this.#failedStarts > 0)
+        this.log.info({ attempts: this.#failedStarts + 1 }, 'the job queue started');
     } catch (error) {
       this.#failedStarts += 1;
       await boss.stop({ graceful: false }).catch(() => undefined);
       if (!this.#wanted) return;
-      const delay = Math.min(MAX_START_RETRY_MS, (this.options.startRetryMs ?? 1_000) * 2 ** (this.#failedStarts - 1));
-      this.log.warn({ err: error, attempt: this.#failedStarts, retryInMs: delay }, 'the job queue did not start; trying again');
+      const delay = Math.min(
+        MAX_START_RETRY_MS,
+        (this.options.startRetryMs ?? 1_000) * 2 ** (this.#failedStarts - 1),
+      );
+      this.log.warn(
+        { err: error, attempt: this.#failedStarts, retryInMs: delay },
+        'the job queue did not start; trying again',
+      );
       this.#retryTimer = setTimeout(() => {
         this.#retryTimer = null;
         if (this.#wanted) void this.#tryStart();
@@ -286,14 +313,25 @@ export class JobRunner {
    * desk shows staff. Empty when the queue's tables do not exist yet (no instance ever started it).
    */
   async failedJobs(limit = 50): Promise<FailedJobRow[]> {
-    const { rows: exists } = await this.database.executeSql(`select to_regclass('${JOB_SCHEMA}.job') is not null as present`, []);
+    const { rows: exists } = await this.database.executeSql(
+      `select to_regclass('${JOB_SCHEMA}.job') is not null as present`,
+      [],
+    );
     if (!(exists[0] as { present: boolean } | undefined)?.present) return [];
     const { rows } = await this.database.executeSql(
       `select id::text as id, name, completed_on as failed_at, retry_count, output from ${JOB_SCHEMA}.job
         where name = $1 and state = 'failed' order by completed_on desc nulls last limit $2`,
       [BILLING_DAY, limit],
     );
-    return (rows as { id: string; name: string; failed_at: Date | string | null; retry_count: number; output: unknown }[]).map((row) => ({
+    return (
+      rows as {
+        id: string;
+        name: string;
+        failed_at: Date | string | null;
+        retry_count: number;
+        output: unknown;
+      }[]
+    ).map((row) => ({
       id: row.id,
       name: row.name,
       failedAt: row.failed_at === null ? null : new Date(row.failed_at),
@@ -321,13 +359,19 @@ export class JobRunner {
 
   /** Jobs that ended failed (their retries spent) and are still kept. */
   async #failedCount(): Promise<number> {
-    const { rows } = await this.database.executeSql(`select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1 and state = 'failed'`, [BILLING_DAY]);
+    const { rows } = await this.database.executeSql(
+      `select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1 and state = 'failed'`,
+      [BILLING_DAY],
+    );
     return (rows[0] as { n: number } | undefined)?.n ?? 0;
   }
 
   /** Runs waiting to be worked on (created or waiting for a retry), as pg-boss 10's getQueueSize counted them. */
   async #queuedCount(): Promise<number> {
-    const { rows } = await this.database.executeSql(`select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1 and state < 'active'`, [BILLING_DAY]);
+    const { rows } = await this.database.executeSql(
+      `select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1 and state < 'active'`,
+      [BILLING_DAY],
+    );
     return (rows[0] as { n: number } | undefined)?.n ?? 0;
   }
 }

@@ -19,9 +19,13 @@ interface OpenApiDocument {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
-const json = (value: unknown): string => `<pre><code>${escapeHtml(JSON.stringify(value, null, 2))}</code></pre>`;
+const json = (value: unknown): string =>
+  `<pre><code>${escapeHtml(JSON.stringify(value, null, 2))}</code></pre>`;
 
 const anchor = (method: string, path: string): string =>
   `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -69,7 +73,10 @@ export function renderApiDocs(document: unknown): string {
   }
   const tags = [...new Set(operations.map((o) => o.tag))].sort();
   const toc = operations
-    .map((o) => `<li><a href="#${anchor(o.method, o.path)}">${o.method.toUpperCase()} ${escapeHtml(o.path)}</a></li>`)
+    .map(
+      (o) =>
+        `<li><a href="#${anchor(o.method, o.path)}">${o.method.toUpperCase()} ${escapeHtml(o.path)}</a></li>`,
+    )
     .join('');
   const sections = tags
     .map(
@@ -82,7 +89,10 @@ export function renderApiDocs(document: unknown): string {
     )
     .join('');
   const schemas = Object.entries(doc.components?.schemas ?? {})
-    .map(([name, schema]) => `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3>${json(schema)}</section>`)
+    .map(
+      ([name, schema]) =>
+        `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3>${json(schema)}</section>`,
+    )
     .join('');
   const title = `${doc.info?.title ?? 'API'} ${doc.info?.version ?? ''}`.trim();
   return `<!doctype html>

@@ -23,21 +23,32 @@ describe('server logs', () => {
     await app.inject({
       method: 'GET',
       url: `/api/health?access_token=${secrets.bearer}&ssn=${secrets.ssn}`,
-      headers: { authorization: `Bearer ${secrets.bearer}`, cookie: `session=${secrets.password}`, 'x-request-id': 'req-42' },
+      headers: {
+        authorization: `Bearer ${secrets.bearer}`,
+        cookie: `session=${secrets.password}`,
+        'x-request-id': 'req-42',
+      },
     });
     await app.inject({
       method: 'POST',
       url: '/api/v1/Logging',
-      payload: { events: [{ level: 'error', event: 'x', message: `card ${secrets.card} acct ${secrets.account}` }] },
+      payload: {
+        events: [{ level: 'error', event: 'x', message: `card ${secrets.card} acct ${secrets.account}` }],
+      },
     });
     // An error that carries sensitive values in its message reaches the error log scrubbed.
-    app.log.error({ err: new Error(`charge of ${secrets.card} failed`), password: secrets.password }, `ssn ${secrets.ssn}`);
+    app.log.error(
+      { err: new Error(`charge of ${secrets.card} failed`), password: secrets.password },
+      `ssn ${secrets.ssn}`,
+    );
     await app.close();
 
     // The two requests' lines, the client event, the error.
     expect(logs.length).toBeGreaterThanOrEqual(3);
     // One line per request (docs/decisions/035): when it completes, with what was asked and the answer.
-    const health = logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.requestId === 'req-42');
+    const health = logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.requestId === 'req-42');
     expect(health.map((entry) => entry.msg)).toEqual(['request completed']);
     expect(health[0]).toMatchObject({ req: { method: 'GET' }, res: { statusCode: 200 } });
     expect(typeof health[0]?.responseTime).toBe('number');

@@ -17,7 +17,10 @@ interface SerializableRequest {
  * pino options for the server: JSON lines with request ids; credentials, SSNs, card and account
  * numbers never reach a log line (header redaction + deep scrubbing of every logged object and message).
  */
-export function loggerOptions(level: string, stream?: DestinationStream): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(
+  level: string,
+  stream?: DestinationStream,
+): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,
     // Standard output, written asynchronously (docs/decisions/035): a request never waits for a write(2).
@@ -39,7 +42,10 @@ export function loggerOptions(level: string, stream?: DestinationStream): NonNul
         url: typeof req.url === 'string' ? scrubString(readableUrl(scrubString(req.url))) : undefined,
         remoteAddress: req.ip,
         // Clients choose their User-Agent: it is free text like any other.
-        userAgent: typeof req.headers?.['user-agent'] === 'string' ? scrubString(req.headers['user-agent']).slice(0, 300) : undefined,
+        userAgent:
+          typeof req.headers?.['user-agent'] === 'string'
+            ? scrubString(req.headers['user-agent']).slice(0, 300)
+            : undefined,
       }),
     },
     formatters: {
@@ -72,9 +78,17 @@ export class OneLinePerRequest extends LogController {
     // Logged with the outcome in requestCompleted.
   }
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (this.isLogDisabled(request)) return;
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }

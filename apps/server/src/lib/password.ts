@@ -14,7 +14,12 @@ const MAX_P = 4;
 
 function derive(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number): Buffer {
   // scrypt needs 128·N·r bytes; allow that plus headroom (Node's default ceiling is 32 MiB).
-  return scryptSync(password.normalize('NFC'), salt, keyLength, { N, r, p, maxmem: 128 * N * r + 1024 * 1024 });
+  return scryptSync(password.normalize('NFC'), salt, keyLength, {
+    N,
+    r,
+    p,
+    maxmem: 128 * N * r + 1024 * 1024,
+  });
 }
 
 /** Hashes `password` with a fresh random salt. */
@@ -36,7 +41,14 @@ export function verifyPassword(password: string, stored: string | null | undefin
   if (!stored) return false;
   const parts = stored.split('$');
   if (parts.length !== 6) return false;
-  const [scheme, nText, rText, pText, saltText, hashText] = parts as [string, string, string, string, string, string];
+  const [scheme, nText, rText, pText, saltText, hashText] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   if (scheme !== 'scrypt') return false;
   if (![nText, rText, pText].every((value) => POSITIVE_INTEGER.test(value))) return false;
   if (!BASE64.test(saltText) || !BASE64.test(hashText)) return false;

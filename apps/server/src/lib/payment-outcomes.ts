@@ -10,7 +10,8 @@ import { channel } from 'node:diagnostics_channel';
  * - `error`: anything else that failed after the request was accepted.
  * Refusals before any charge (validation, access, business rules) are not payment outcomes.
  */
-export type PaymentOutcome = 'succeeded' | 'pending' | 'declined' | 'scheduled' | 'outcome-unknown' | 'processor-unavailable' | 'error';
+export type PaymentOutcome =
+  'succeeded' | 'pending' | 'declined' | 'scheduled' | 'outcome-unknown' | 'processor-unavailable' | 'error';
 /** Who made it: the member (or guest, staff…) on the portal, or the billing day's autopay and scheduled payments. */
 export type PaymentSource = 'portal' | 'autopay' | 'scheduled';
 
@@ -22,5 +23,6 @@ export interface PaymentOutcomeMessage {
 export const paymentOutcomes = channel('portal:payment-outcome');
 
 export function publishPaymentOutcome(outcome: PaymentOutcome, source: PaymentSource): void {
-  if (paymentOutcomes.hasSubscribers) paymentOutcomes.publish({ outcome, source } satisfies PaymentOutcomeMessage);
+  if (paymentOutcomes.hasSubscribers)
+    paymentOutcomes.publish({ outcome, source } satisfies PaymentOutcomeMessage);
 }

@@ -69,7 +69,8 @@ export interface GuessLimits {
 }
 
 /** Refused for: `target` this source's failures on the target, `source` its failures overall, `all-sources` everyone's on the target. */
-export type GuessDecision = { kind: 'refused'; scope: 'target' | 'source' | 'all-sources' } | { kind: 'allowed'; delayMs: number };
+export type GuessDecision =
+  { kind: 'refused'; scope: 'target' | 'source' | 'all-sources' } | { kind: 'allowed'; delayMs: number };
 
 export interface GuessKeys {
   /** Every failure against the target (an account, a household), from anywhere. */
@@ -101,7 +102,10 @@ export class GuessLimiter {
   static keys(kind: string, target: string, source: string): GuessKeys {
     return {
       target: FailureCounter.key(`${kind}:target`, target),
-      targetAndSource: FailureCounter.key(`${kind}:target-source`, `${target.trim().toLowerCase()}\n${source}`),
+      targetAndSource: FailureCounter.key(
+        `${kind}:target-source`,
+        `${target.trim().toLowerCase()}\n${source}`,
+      ),
       source: FailureCounter.key(`${kind}:source`, source),
     };
   }
@@ -115,7 +119,8 @@ export class GuessLimiter {
     ]);
     if (pair >= limits.perTargetAndSource) return { kind: 'refused', scope: 'target' };
     if (source >= limits.perSource) return { kind: 'refused', scope: 'source' };
-    if (limits.perTarget !== undefined && target >= limits.perTarget) return { kind: 'refused', scope: 'all-sources' };
+    if (limits.perTarget !== undefined && target >= limits.perTarget)
+      return { kind: 'refused', scope: 'all-sources' };
     return { kind: 'allowed', delayMs: this.delayFor(target, limits) };
   }
 

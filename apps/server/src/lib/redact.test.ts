@@ -41,19 +41,21 @@ describe('scrubString', () => {
     'passenger=2, span: 3, start=4',
     'content-security-policy-report-only',
     'ZIP 02740-1234',
-  ])(
-    'leaves ordinary text alone: %j',
-    (input) => {
-      expect(scrubString(input)).toBe(input);
-    },
-  );
+  ])('leaves ordinary text alone: %j', (input) => {
+    expect(scrubString(input)).toBe(input);
+  });
 });
 
 describe('redactDeep', () => {
   it('replaces values under sensitive keys whatever their spelling and scrubs nested strings', () => {
     const input = {
       headers: { Authorization: 'Bearer x', 'Set-Cookie': 'sid=1' },
-      body: { password: 'hunter2', card_number: 4111111111111111, paymentToken: 'tok_1', note: 'ssn 078-05-1120' },
+      body: {
+        password: 'hunter2',
+        card_number: 4111111111111111,
+        paymentToken: 'tok_1',
+        note: 'ssn 078-05-1120',
+      },
       list: [{ SSN: '219-09-9999' }, 'plain'],
     };
     expect(redactDeep(input)).toEqual({
@@ -89,8 +91,16 @@ describe('readableUrl', () => {
 
 describe('errorForLog', () => {
   it('keeps the statement and SQLSTATE of a failed query, never its parameters or the database message', () => {
-    const cause = Object.assign(new Error('invalid input syntax for type uuid: "jane.doe"'), { code: '22P02', severity: 'ERROR', detail: 'Key (username)=(jane.doe)' });
-    const failed = Object.assign(new Error('Failed query: select $1::uuid\nparams: jane.doe'), { query: 'select $1::uuid', params: ['jane.doe'], cause });
+    const cause = Object.assign(new Error('invalid input syntax for type uuid: "jane.doe"'), {
+      code: '22P02',
+      severity: 'ERROR',
+      detail: 'Key (username)=(jane.doe)',
+    });
+    const failed = Object.assign(new Error('Failed query: select $1::uuid\nparams: jane.doe'), {
+      query: 'select $1::uuid',
+      params: ['jane.doe'],
+      cause,
+    });
     const logged = JSON.stringify(errorForLog(failed));
     expect(logged).not.toContain('jane.doe');
     expect(logged).toContain('select $1::uuid');

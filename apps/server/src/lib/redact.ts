@@ -91,7 +91,8 @@ export function passesLuhn(digits: string): boolean {
 // Each pattern finds its secret wherever it sits: glued to letters ("card4111…"), in any case, and in
 // the spellings people and programs use (spaces, dashes, dots, no separator at all).
 // The scheme then the credential: after a space, `%20`, `:` or `=`, or glued on when 16+ characters follow.
-const BEARER_PATTERN = /\b(bearer|basic)(?:\s+|%20|\s*[:=]\s*|(?=[A-Za-z0-9._~+/=-]{16}))[A-Za-z0-9._~+/=-]+/gi;
+const BEARER_PATTERN =
+  /\b(bearer|basic)(?:\s+|%20|\s*[:=]\s*|(?=[A-Za-z0-9._~+/=-]{16}))[A-Za-z0-9._~+/=-]+/gi;
 const JWT_PATTERN = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 // query-string values of sensitive parameters, e.g. ?access_token=...&code=...
 const QUERY_PARAM_PATTERN = /([?&;])([^=&;#\s]+)=([^&;#\s]*)/g;
@@ -102,7 +103,10 @@ const KEY_ALTERNATIVES = [...SENSITIVE_KEYS]
   .sort((a, b) => b.length - a.length)
   .map((key) => key.split('').join('[-_]?'))
   .join('|');
-const KEY_VALUE_PATTERN = new RegExp(`(?<![A-Za-z0-9])(["']?)(${KEY_ALTERNATIVES})\\1(\\s*[:=]\\s*)(["']?)(\\[REDACTED\\]|[^\\s"'&;,)}\\]]+)`, 'gi');
+const KEY_VALUE_PATTERN = new RegExp(
+  `(?<![A-Za-z0-9])(["']?)(${KEY_ALTERNATIVES})\\1(\\s*[:=]\\s*)(["']?)(\\[REDACTED\\]|[^\\s"'&;,)}\\]]+)`,
+  'gi',
+);
 // SSNs written 123-45-6789, 123 45 6789 or 123.45.6789 (no separator: a nine-digit run, below).
 const SSN_PATTERN = /(?<!\d)\d{3}([-. ])\d{2}\1\d{4}(?!\d)/g;
 // Card numbers written in groups with one kind of separator (4111 1111 1111 1111, 4111.1111…, Amex
@@ -129,11 +133,13 @@ export function scrubString(value: string): string {
     .replace(QUERY_PARAM_PATTERN, (match, sep: string, key: string) =>
       isSensitiveQueryParam(decodeSafely(key)) ? `${sep}${key}=${REDACTED}` : match,
     )
-    .replace(KEY_VALUE_PATTERN, (match: string, quote: string, key: string, assign: string, valueQuote: string, secret: string) =>
-      // "Authorization: Bearer [REDACTED]" already lost its secret: keep the scheme word.
-      secret !== REDACTED && !/^(bearer|basic)$/i.test(secret)
-        ? `${quote}${key}${quote}${assign}${valueQuote}${REDACTED}`
-        : match,
+    .replace(
+      KEY_VALUE_PATTERN,
+      (match: string, quote: string, key: string, assign: string, valueQuote: string, secret: string) =>
+        // "Authorization: Bearer [REDACTED]" already lost its secret: keep the scheme word.
+        secret !== REDACTED && !/^(bearer|basic)$/i.test(secret)
+          ? `${quote}${key}${quote}${assign}${valueQuote}${REDACTED}`
+          : match,
     )
     .replace(SSN_PATTERN, REDACTED)
     .replace(GROUPED_NUMBER_PATTERN, (match) => {
@@ -161,7 +167,9 @@ export function readableUrl(url: string): string {
   try {
     return decodeURIComponent(spaced);
   } catch {
-    return spaced.replace(/%([0-7][0-9A-Fa-f])/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return spaced.replace(/%([0-7][0-9A-Fa-f])/g, (_match, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
   }
 }
 
@@ -202,10 +210,15 @@ function stackFrames(stack: string | undefined): string {
 export function errorForLog(error: Error): Record<string, unknown> {
   const fields = error as Error & Record<string, unknown>;
   const query = typeof fields.query === 'string' && Array.isArray(fields.params) ? fields.query : null;
-  const sqlState = typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code) && 'severity' in fields ? fields.code : null;
+  const sqlState =
+    typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code) && 'severity' in fields
+      ? fields.code
+      : null;
   const fromDatabase = query !== null || sqlState !== null;
   const message = fromDatabase
-    ? [query === null ? null : `Failed query: ${query}`, sqlState === null ? null : `SQLSTATE ${sqlState}`].filter(Boolean).join('; ')
+    ? [query === null ? null : `Failed query: ${query}`, sqlState === null ? null : `SQLSTATE ${sqlState}`]
+        .filter(Boolean)
+        .join('; ')
     : error.message;
   const out: Record<string, unknown> = {
     type: error.name,
@@ -213,7 +226,8 @@ export function errorForLog(error: Error): Record<string, unknown> {
     stack: fromDatabase ? `${error.name}: ${message}\n${stackFrames(error.stack)}` : error.stack,
   };
   if (sqlState !== null) {
-    for (const key of ['code', 'constraint', 'table', 'column', 'routine']) if (typeof fields[key] === 'string') out[key] = fields[key];
+    for (const key of ['code', 'constraint', 'table', 'column', 'routine'])
+      if (typeof fields[key] === 'string') out[key] = fields[key];
   }
   if (error.cause instanceof Error) out.cause = errorForLog(error.cause);
   return out;

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { BenefitLineSchema, PolicyDetailSchema } from '@portal/contracts';
 import { withoutValidatingUnions } from './response-serializer';
 
-const jsonSchemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
-const compiled = (schema: z.ZodType) => fastJson(withoutValidatingUnions(jsonSchemaOf(schema)) as Parameters<typeof fastJson>[0]);
+const jsonSchemaOf = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
+const compiled = (schema: z.ZodType) =>
+  fastJson(withoutValidatingUnions(jsonSchemaOf(schema)) as Parameters<typeof fastJson>[0]);
 const unions = (schema: unknown) => JSON.stringify(schema).match(/"(anyOf|oneOf)"/g) ?? [];
 
 describe('the compiled serializers’ schemas without unions to validate', () => {
@@ -18,17 +20,40 @@ describe('the compiled serializers’ schemas without unions to validate', () =>
     const serialize = compiled(z.array(BenefitLineSchema));
     const lines = [
       { key: 'a', inNetwork: { kind: 'copay', cents: 2500, afterDeductible: false }, outOfNetwork: null },
-      { key: 'b', inNetwork: { kind: 'coinsurance', percent: 20, afterDeductible: true }, outOfNetwork: { kind: 'notCovered' } },
-      { key: 'c', inNetwork: { kind: 'noCharge', afterDeductible: false, firstVisits: 3 }, outOfNetwork: { kind: 'noCharge', afterDeductible: true } },
-      { key: 'd', inNetwork: { kind: 'amount', cents: 150000 }, outOfNetwork: { kind: 'upTo', cents: 300000 } },
-      { key: 'e', inNetwork: { kind: 'yesNo', value: false }, outOfNetwork: { kind: 'text', text: 'Fuera de la red: “sí”' } },
+      {
+        key: 'b',
+        inNetwork: { kind: 'coinsurance', percent: 20, afterDeductible: true },
+        outOfNetwork: { kind: 'notCovered' },
+      },
+      {
+        key: 'c',
+        inNetwork: { kind: 'noCharge', afterDeductible: false, firstVisits: 3 },
+        outOfNetwork: { kind: 'noCharge', afterDeductible: true },
+      },
+      {
+        key: 'd',
+        inNetwork: { kind: 'amount', cents: 150000 },
+        outOfNetwork: { kind: 'upTo', cents: 300000 },
+      },
+      {
+        key: 'e',
+        inNetwork: { kind: 'yesNo', value: false },
+        outOfNetwork: { kind: 'text', text: 'Fuera de la red: “sí”' },
+      },
     ];
     expect(JSON.parse(serialize(lines))).toEqual(z.array(BenefitLineSchema).parse(lines));
   });
 
   it('still write null for a nullable union whose options cannot be merged', () => {
-    const Either = z.union([z.object({ kind: z.literal('a'), n: z.number() }), z.object({ kind: z.literal('b'), n: z.string() })]);
-    const Schema = z.object({ value: Either.nullable(), date: z.iso.date().nullable(), count: z.number().int().nullable() });
+    const Either = z.union([
+      z.object({ kind: z.literal('a'), n: z.number() }),
+      z.object({ kind: z.literal('b'), n: z.string() }),
+    ]);
+    const Schema = z.object({
+      value: Either.nullable(),
+      date: z.iso.date().nullable(),
+      count: z.number().int().nullable(),
+    });
     const serialize = compiled(Schema);
     expect(unions(withoutValidatingUnions(jsonSchemaOf(Schema))).length).toBeGreaterThan(0);
     for (const value of [

@@ -6,7 +6,14 @@ type SerializerCompiler = typeof validatingSerializerCompiler;
 type RouteSchema = Parameters<SerializerCompiler>[0];
 
 const zodSchemaOf = (schema: unknown): z.ZodType | null =>
-  schema instanceof z.ZodType ? schema : schema !== null && typeof schema === 'object' && 'properties' in schema && schema.properties instanceof z.ZodType ? schema.properties : null;
+  schema instanceof z.ZodType
+    ? schema
+    : schema !== null &&
+        typeof schema === 'object' &&
+        'properties' in schema &&
+        schema.properties instanceof z.ZodType
+      ? schema.properties
+      : null;
 
 /**
  * Responses written by a serializer compiled once per route from the contract's JSON Schema
@@ -40,10 +47,13 @@ function compile(routeSchema: RouteSchema): (data: unknown) => string {
 type Schema = Record<string, unknown>;
 
 const COMBINATORS = ['anyOf', 'oneOf', 'allOf', 'if', 'not'];
-const isSchema = (value: unknown): value is Schema => value !== null && typeof value === 'object' && !Array.isArray(value);
-const isNullType = (option: unknown) => isSchema(option) && Object.keys(option).length === 1 && option.type === 'null';
+const isSchema = (value: unknown): value is Schema =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isNullType = (option: unknown) =>
+  isSchema(option) && Object.keys(option).length === 1 && option.type === 'null';
 const sameSchema = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const without = (schema: Schema, ...keys: string[]): Schema => Object.fromEntries(Object.entries(schema).filter(([key]) => !keys.includes(key)));
+const without = (schema: Schema, ...keys: string[]): Schema =>
+  Object.fromEntries(Object.entries(schema).filter(([key]) => !keys.includes(key)));
 
 /**
  * The contract's JSON Schema, rewritten where fast-json-stringify would otherwise run Ajv on every
@@ -76,12 +86,15 @@ export function withoutValidatingUnions(root: unknown): unknown {
   const rewrite = (schema: unknown): unknown => {
     if (Array.isArray(schema)) return schema.map(rewrite);
     if (!isSchema(schema)) return schema;
-    const node: Schema = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, rewrite(value)]));
+    const node: Schema = Object.fromEntries(
+      Object.entries(schema).map(([key, value]) => [key, rewrite(value)]),
+    );
     const { anyOf, oneOf, ...siblings } = node;
     if (Array.isArray(anyOf) && anyOf.length === 2 && oneOf === undefined) {
       const other: unknown = isNullType(anyOf[1]) ? anyOf[0] : isNullType(anyOf[0]) ? anyOf[1] : undefined;
       const resolved = isSchema(other) ? target(other) : undefined;
-      if (isSchema(other) && isSchema(resolved) && !COMBINATORS.some((keyword) => keyword in resolved)) return { ...siblings, ...other, nullable: true };
+      if (isSchema(other) && isSchema(resolved) && !COMBINATORS.some((keyword) => keyword in resolved))
+        return { ...siblings, ...other, nullable: true };
     }
     if (Array.isArray(oneOf) && anyOf === undefined) {
       const merged = mergedObjects(oneOf);
@@ -91,7 +104,12 @@ export function withoutValidatingUnions(root: unknown): unknown {
   };
   const result = rewrite(without(root, 'definitions')) as Schema;
   if (!isSchema(root.definitions)) return result;
-  return { ...result, definitions: Object.fromEntries(Object.keys(definitions).map((name) => [name, target({ $ref: `#/definitions/${name}` })])) };
+  return {
+    ...result,
+    definitions: Object.fromEntries(
+      Object.keys(definitions).map((name) => [name, target({ $ref: `#/definitions/${name}` })]),
+    ),
+  };
 }
 
 /** The options of a union of objects as one object schema, or null when they disagree on a property. */
@@ -100,8 +118,19 @@ function mergedObjects(options: unknown[]): Schema | null {
   const properties: Record<string, Schema> = {};
   let required: string[] | null = null;
   for (const option of options) {
-    if (!isSchema(option) || option.type !== 'object' || !isSchema(option.properties) || option.additionalProperties !== false) return null;
-    if (Object.keys(option).some((key) => !['type', 'properties', 'required', 'additionalProperties', 'description'].includes(key))) return null;
+    if (
+      !isSchema(option) ||
+      option.type !== 'object' ||
+      !isSchema(option.properties) ||
+      option.additionalProperties !== false
+    )
+      return null;
+    if (
+      Object.keys(option).some(
+        (key) => !['type', 'properties', 'required', 'additionalProperties', 'description'].includes(key),
+      )
+    )
+      return null;
     for (const [name, property] of Object.entries(option.properties)) {
       if (!isSchema(property)) return null;
       const known = properties[name];

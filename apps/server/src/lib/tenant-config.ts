@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AccountConfigSchema, NavigationConfigSchema, RoleConfigSchema, type AccountConfig } from '@portal/contracts';
+import {
+  AccountConfigSchema,
+  NavigationConfigSchema,
+  RoleConfigSchema,
+  type AccountConfig,
+} from '@portal/contracts';
 import { deepMerge, type NavigationConfig, type RoleConfig } from '@portal/domain';
 import type { z } from 'zod';
 
@@ -24,10 +29,14 @@ function readJson(file: string): unknown {
 function load<S extends z.ZodType>(configDir: string, name: string, schema: S): z.infer<S> {
   const baseline = readJson(path.join(configDir, 'baseline', name));
   const overridePath = path.join(configDir, name);
-  const merged = fs.existsSync(overridePath) ? deepMerge(baseline, readJson(overridePath) as never) : baseline;
+  const merged = fs.existsSync(overridePath)
+    ? deepMerge(baseline, readJson(overridePath) as never)
+    : baseline;
   const result = schema.safeParse(merged);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`);
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`,
+    );
     throw new TenantConfigError(`Invalid configuration ${name}: ${problems.join('; ')}`);
   }
   return result.data;

@@ -31,7 +31,10 @@ export interface Tracing {
 export function createTracing(settings: TracingSettings): Tracing {
   const exporter = new OTLPTraceExporter({ url: settings.tracesUrl });
   const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.serviceName, [ATTR_SERVICE_VERSION]: settings.version }),
+    resource: resourceFromAttributes({
+      [ATTR_SERVICE_NAME]: settings.serviceName,
+      [ATTR_SERVICE_VERSION]: settings.version,
+    }),
     spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: settings.exportDelayMs })],
   });
   if (!registered) {

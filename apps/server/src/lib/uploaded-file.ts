@@ -26,12 +26,18 @@ export async function opensAs(type: AcceptedFileType, content: Buffer): Promise<
   try {
     if (type === 'application/pdf') return await pdfOpens(content);
     const size = imageSize(content);
-    if (!size.width || !size.height || size.width * size.height > MAX_IMAGE_MEGAPIXELS * 1_000_000) return false;
+    if (!size.width || !size.height || size.width * size.height > MAX_IMAGE_MEGAPIXELS * 1_000_000)
+      return false;
     if (type === 'image/png') {
       const image = PNG.sync.read(content, { checkCRC: true });
       return image.width === size.width && image.height === size.height;
     }
-    const image = jpeg.decode(content, { maxResolutionInMP: MAX_IMAGE_MEGAPIXELS, maxMemoryUsageInMB: 512, tolerantDecoding: false, formatAsRGBA: false });
+    const image = jpeg.decode(content, {
+      maxResolutionInMP: MAX_IMAGE_MEGAPIXELS,
+      maxMemoryUsageInMB: 512,
+      tolerantDecoding: false,
+      formatAsRGBA: false,
+    });
     return image.width === size.width && image.height === size.height;
   } catch {
     return false;

@@ -88,7 +88,13 @@ export class RedisHub implements LiveHub {
   private closed = false;
 
   constructor(url: string, onError: (error: Error) => void) {
-    const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, autoResubscribe: false, commandTimeout: 2_000, lazyConnect: false };
+    const options = {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      autoResubscribe: false,
+      commandTimeout: 2_000,
+      lazyConnect: false,
+    };
     this.publisher = new Redis(url, options);
     this.subscriber = new Redis(url, options);
     // ioredis reconnects forever (its default retry strategy); errors are reported once per change of state.
@@ -101,7 +107,8 @@ export class RedisHub implements LiveHub {
     this.publisher.on('error', report);
     this.subscriber.on('error', report);
     const update = () => {
-      const next: LiveStatus = this.subscriber.status === 'ready' && this.publisher.status === 'ready' ? 'up' : 'down';
+      const next: LiveStatus =
+        this.subscriber.status === 'ready' && this.publisher.status === 'ready' ? 'up' : 'down';
       if (next === 'up') reported = false;
       if (next === this.current || this.closed) return;
       this.current = next;
@@ -137,7 +144,8 @@ export class RedisHub implements LiveHub {
   /** Resolves true once both connections are ready, false if they are not within `timeoutMs`. */
   async ready(timeoutMs = 3_000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    while (this.current !== 'up' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    while (this.current !== 'up' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     return this.current === 'up';
   }
 
@@ -169,7 +177,8 @@ export class RedisHub implements LiveHub {
         return;
       }
       this.counts.delete(householdId);
-      if (this.subscriber.status === 'ready') await this.subscriber.unsubscribe(CHANNEL_PREFIX + householdId).catch(() => undefined);
+      if (this.subscriber.status === 'ready')
+        await this.subscriber.unsubscribe(CHANNEL_PREFIX + householdId).catch(() => undefined);
     };
   }
 

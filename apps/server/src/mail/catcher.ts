@@ -14,9 +14,14 @@ export interface MailCatcher {
 }
 
 const addresses = (value: AddressObject | AddressObject[] | undefined): string[] =>
-  (Array.isArray(value) ? value : value ? [value] : []).flatMap((entry) => entry.value.map((address) => address.address ?? '')).filter(Boolean);
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .flatMap((entry) => entry.value.map((address) => address.address ?? ''))
+    .filter(Boolean);
 
-export async function startMailCatcher(db: Database, log: { error(object: Record<string, unknown>, message: string): void }): Promise<MailCatcher> {
+export async function startMailCatcher(
+  db: Database,
+  log: { error(object: Record<string, unknown>, message: string): void },
+): Promise<MailCatcher> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],

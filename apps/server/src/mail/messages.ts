@@ -26,7 +26,11 @@ interface Words {
 const WORDS: Record<MailLanguage, Words> = {
   en: {
     hello: 'Hello,',
-    documentSubject: { invoice: 'Your new invoice is ready', notice: 'You have a new notice', tax: 'Your tax form is ready' },
+    documentSubject: {
+      invoice: 'Your new invoice is ready',
+      notice: 'You have a new notice',
+      tax: 'Your tax form is ready',
+    },
     documentBody: {
       invoice: 'A new invoice is in your member portal.',
       notice: 'A new notice about your coverage is in your member portal.',
@@ -36,15 +40,21 @@ const WORDS: Record<MailLanguage, Words> = {
     messageBody: 'You have a new message in your member portal.',
     signIn: 'Sign in to read it',
     confirmSubject: 'Confirm your e-mail address for paperless delivery',
-    confirmBody: (hours) => `You asked to receive your documents electronically at this address. Confirm it to turn on paperless delivery. The link works for ${hours} hours.`,
+    confirmBody: (hours) =>
+      `You asked to receive your documents electronically at this address. Confirm it to turn on paperless delivery. The link works for ${hours} hours.`,
     confirmAction: 'Confirm my e-mail address',
-    notYou: 'If you did not ask for this, ignore this e-mail: nothing changes until the address is confirmed.',
+    notYou:
+      'If you did not ask for this, ignore this e-mail: nothing changes until the address is confirmed.',
     footer: (issuer) => `This e-mail was sent by ${issuer}. Please do not reply to it.`,
     callUs: (phone) => `Questions? Call ${phone}.`,
   },
   es: {
     hello: 'Hola:',
-    documentSubject: { invoice: 'Su nueva factura está lista', notice: 'Tiene un aviso nuevo', tax: 'Su formulario de impuestos está listo' },
+    documentSubject: {
+      invoice: 'Su nueva factura está lista',
+      notice: 'Tiene un aviso nuevo',
+      tax: 'Su formulario de impuestos está listo',
+    },
     documentBody: {
       invoice: 'Hay una nueva factura en su portal para miembros.',
       notice: 'Hay un aviso nuevo sobre su cobertura en su portal para miembros.',
@@ -54,7 +64,8 @@ const WORDS: Record<MailLanguage, Words> = {
     messageBody: 'Tiene un mensaje nuevo en su portal para miembros.',
     signIn: 'Inicie sesión para leerlo',
     confirmSubject: 'Confirme su correo electrónico para recibir documentos electrónicos',
-    confirmBody: (hours) => `Pidió recibir sus documentos de forma electrónica en esta dirección. Confírmela para activar la entrega electrónica. El enlace funciona durante ${hours} horas.`,
+    confirmBody: (hours) =>
+      `Pidió recibir sus documentos de forma electrónica en esta dirección. Confírmela para activar la entrega electrónica. El enlace funciona durante ${hours} horas.`,
     confirmAction: 'Confirmar mi correo electrónico',
     notYou: 'Si usted no lo pidió, ignore este mensaje: nada cambia hasta que se confirme la dirección.',
     footer: (issuer) => `Este mensaje lo envió ${issuer}. Por favor, no lo responda.`,
@@ -62,7 +73,11 @@ const WORDS: Record<MailLanguage, Words> = {
   },
   pt: {
     hello: 'Olá,',
-    documentSubject: { invoice: 'Sua nova fatura está pronta', notice: 'Você tem um novo aviso', tax: 'Seu formulário de impostos está pronto' },
+    documentSubject: {
+      invoice: 'Sua nova fatura está pronta',
+      notice: 'Você tem um novo aviso',
+      tax: 'Seu formulário de impostos está pronto',
+    },
     documentBody: {
       invoice: 'Há uma nova fatura no seu portal do membro.',
       notice: 'Há um novo aviso sobre a sua cobertura no seu portal do membro.',
@@ -72,7 +87,8 @@ const WORDS: Record<MailLanguage, Words> = {
     messageBody: 'Você tem uma nova mensagem no seu portal do membro.',
     signIn: 'Entre para ler',
     confirmSubject: 'Confirme seu e-mail para receber documentos digitais',
-    confirmBody: (hours) => `Você pediu para receber seus documentos eletronicamente neste endereço. Confirme-o para ativar a entrega digital. O link funciona por ${hours} horas.`,
+    confirmBody: (hours) =>
+      `Você pediu para receber seus documentos eletronicamente neste endereço. Confirme-o para ativar a entrega digital. O link funciona por ${hours} horas.`,
     confirmAction: 'Confirmar meu e-mail',
     notYou: 'Se você não pediu isso, ignore este e-mail: nada muda até que o endereço seja confirmado.',
     footer: (issuer) => `Este e-mail foi enviado por ${issuer}. Por favor, não responda.`,
@@ -81,7 +97,12 @@ const WORDS: Record<MailLanguage, Words> = {
 };
 
 const escape = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 export interface RenderedMail {
   subject: string;
@@ -89,10 +110,30 @@ export interface RenderedMail {
   html: string;
 }
 
-function compose(branding: Branding, language: MailLanguage, subject: string, paragraphs: string[], action: { label: string; url: string }, after: string[] = []): RenderedMail {
+function compose(
+  branding: Branding,
+  language: MailLanguage,
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  after: string[] = [],
+): RenderedMail {
   const w = WORDS[language];
-  const closing = [...(branding.supportPhone ? [w.callUs(branding.supportPhone)] : []), w.footer(branding.issuerName)];
-  const text = [w.hello, '', ...paragraphs, '', `${action.label}: ${action.url}`, '', ...after, ...(after.length ? [''] : []), ...closing].join('\n');
+  const closing = [
+    ...(branding.supportPhone ? [w.callUs(branding.supportPhone)] : []),
+    w.footer(branding.issuerName),
+  ];
+  const text = [
+    w.hello,
+    '',
+    ...paragraphs,
+    '',
+    `${action.label}: ${action.url}`,
+    '',
+    ...after,
+    ...(after.length ? [''] : []),
+    ...closing,
+  ].join('\n');
   const colour = branding.primaryColor;
   const html = `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(subject)}</title></head>
@@ -113,9 +154,17 @@ ${after.map((paragraph) => `<p style="margin:0 0 12px;color:#555555;font-size:14
 }
 
 /** "A document arrived; sign in to read it" (paperless delivery). */
-export function documentIssuedMail(branding: Branding, language: MailLanguage, kind: DocumentKind, portalUrl: string): RenderedMail {
+export function documentIssuedMail(
+  branding: Branding,
+  language: MailLanguage,
+  kind: DocumentKind,
+  portalUrl: string,
+): RenderedMail {
   const w = WORDS[language];
-  return compose(branding, language, w.documentSubject[kind], [w.documentBody[kind]], { label: w.signIn, url: portalUrl });
+  return compose(branding, language, w.documentSubject[kind], [w.documentBody[kind]], {
+    label: w.signIn,
+    url: portalUrl,
+  });
 }
 
 /** "You have a new message; sign in to read it" (any other notification, for paperless members). */
@@ -125,7 +174,19 @@ export function newMessageMail(branding: Branding, language: MailLanguage, porta
 }
 
 /** The link that confirms a paperless address (SPEC §2 /admin/email-confirmation). */
-export function emailConfirmationMail(branding: Branding, language: MailLanguage, confirmUrl: string, hours: number): RenderedMail {
+export function emailConfirmationMail(
+  branding: Branding,
+  language: MailLanguage,
+  confirmUrl: string,
+  hours: number,
+): RenderedMail {
   const w = WORDS[language];
-  return compose(branding, language, w.confirmSubject, [w.confirmBody(hours)], { label: w.confirmAction, url: confirmUrl }, [w.notYou]);
+  return compose(
+    branding,
+    language,
+    w.confirmSubject,
+    [w.confirmBody(hours)],
+    { label: w.confirmAction, url: confirmUrl },
+    [w.notYou],
+  );
 }

@@ -37,7 +37,10 @@ async function claimNext(db: Database, leaseMs: number): Promise<QueueRow | unde
   const rows = (result as { rows: { id: number | string }[] }).rows;
   const id = rows[0]?.id;
   if (id === undefined) return undefined;
-  const [row] = await db.select().from(mailQueue).where(eq(mailQueue.id, Number(id)));
+  const [row] = await db
+    .select()
+    .from(mailQueue)
+    .where(eq(mailQueue.id, Number(id)));
   return row;
 }
 
@@ -51,7 +54,11 @@ async function claimNext(db: Database, leaseMs: number): Promise<QueueRow | unde
  * runs out another sender sends it again, with the same Message-ID, so a mail system that deduplicates
  * on Message-ID delivers it once and at worst the member gets it twice. It is never lost.
  */
-export async function sendQueuedMail(db: Database, transport: Transporter, options: MailSenderOptions): Promise<number> {
+export async function sendQueuedMail(
+  db: Database,
+  transport: Transporter,
+  options: MailSenderOptions,
+): Promise<number> {
   const leaseMs = options.leaseMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 8;
   const limit = options.limit ?? 100;
@@ -72,7 +79,14 @@ export async function sendQueuedMail(db: Database, transport: Transporter, optio
       // Once sent, the body is not kept (it may name a document or carry a confirmation link).
       await db
         .update(mailQueue)
-        .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, textBody: null, htmlBody: null, lastError: null })
+        .set({
+          status: 'sent',
+          sentAt: sql`now()`,
+          lockedUntil: null,
+          textBody: null,
+          htmlBody: null,
+          lastError: null,
+        })
         .where(eq(mailQueue.id, row.id));
       sent += 1;
     } catch (error) {

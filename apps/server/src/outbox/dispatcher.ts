@@ -164,11 +164,15 @@ export class OutboxDispatcher {
         state.claimed = await claimDue(tx, this.batchSize);
         if (state.claimed.length === 0) return;
         if (state.claimed.length === 1 || this.channels.length === 0) {
-          for (const channel of this.channels) for (const event of state.claimed) await channel.one(tx, event, dispatch);
+          for (const channel of this.channels)
+            for (const event of state.claimed) await channel.one(tx, event, dispatch);
         } else {
           for (const channel of this.channels) await channel.many(tx, state.claimed, dispatch);
         }
-        await markDispatched(tx, state.claimed.map((event) => event.id));
+        await markDispatched(
+          tx,
+          state.claimed.map((event) => event.id),
+        );
       });
     } catch (error) {
       const ids = state.claimed.map((event) => event.id);
@@ -177,7 +181,10 @@ export class OutboxDispatcher {
         await this.failed(state.claimed[0] as OutboxEvent, error);
         return { claimed: 1, dispatched: 0 };
       }
-      this.log.error({ err: error, events: ids.length, firstEventId: ids[0] }, 'outbox batch failed; dispatching its events one by one');
+      this.log.error(
+        { err: error, events: ids.length, firstEventId: ids[0] },
+        'outbox batch failed; dispatching its events one by one',
+      );
       let dispatched = 0;
       for (const id of ids) {
         if (this.isStopped()) break;
@@ -220,7 +227,10 @@ export class OutboxDispatcher {
 
   /** A failed event: its error kept, tried again after a backoff that doubles with each attempt. */
   private async failed(event: OutboxEvent, error: unknown): Promise<void> {
-    this.log.error({ err: error, eventId: event.id, eventType: event.type }, 'outbox event failed; will retry');
+    this.log.error(
+      { err: error, eventId: event.id, eventType: event.type },
+      'outbox event failed; will retry',
+    );
     const message = error instanceof Error ? error.message.slice(0, 500) : 'error';
     await this.db
       .update(outboxEvents)
@@ -253,14 +263,29 @@ async function claimDue(tx: Transaction, limit: number, id?: number): Promise<Ou
   const rows = await tx
     .select()
     .from(outboxEvents)
-    .where(and(isNull(outboxEvents.dispatchedAt), lte(outboxEvents.availableAt, sql`now()`), id === undefined ? undefined : eq(outboxEvents.id, id)))
+    .where(
+      and(
+        isNull(outboxEvents.dispatchedAt),
+        lte(outboxEvents.availableAt, sql`now()`),
+        id === undefined ? undefined : eq(outboxEvents.id, id),
+      ),
+    )
     .orderBy(asc(outboxEvents.availableAt), asc(outboxEvents.id))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return rows.map((row) => ({ id: row.id, type: row.type, householdId: row.householdId, policyId: row.policyId, payload: row.payload, createdAt: row.createdAt }));
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    householdId: row.householdId,
+    policyId: row.policyId,
+    payload: row.payload,
+    createdAt: row.createdAt,
+  }));
 }
 
 /** Marks claimed events dispatched, in one statement (the ids as one array parameter). */
 async function markDispatched(tx: Transaction, ids: readonly number[]): Promise<void> {
-  await tx.execute(sql`update ${outboxEvents} set dispatched_at = now(), attempts = attempts + 1 where id = any(${idArray(ids, 'bigint')})`);
+  await tx.execute(
+    sql`update ${outboxEvents} set dispatched_at = now(), attempts = attempts + 1 where id = any(${idArray(ids, 'bigint')})`,
+  );
 }

@@ -23,6 +23,11 @@ export interface OutboxEvent extends OutboxEventInput {
 export async function enqueueEvents(executor: Executor, events: readonly OutboxEventInput[]): Promise<void> {
   if (events.length === 0) return;
   await executor.insert(outboxEvents).values(
-    events.map((event) => ({ type: event.type, householdId: event.householdId, policyId: event.policyId ?? null, payload: event.payload })),
+    events.map((event) => ({
+      type: event.type,
+      householdId: event.householdId,
+      policyId: event.policyId ?? null,
+      payload: event.payload,
+    })),
   );
 }

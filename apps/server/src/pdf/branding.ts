@@ -20,7 +20,9 @@ const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 function themePrimary(configDir: string): string {
   try {
-    const theme = JSON.parse(fs.readFileSync(path.join(configDir, 'theme.json'), 'utf8')) as { palette?: { primary?: { main?: unknown } } };
+    const theme = JSON.parse(fs.readFileSync(path.join(configDir, 'theme.json'), 'utf8')) as {
+      palette?: { primary?: { main?: unknown } };
+    };
     const main = theme.palette?.primary?.main;
     return typeof main === 'string' && COLOUR.test(main) ? main : '#0d5c63';
   } catch {
@@ -35,7 +37,8 @@ export function loadBranding(configDir: string, tenant: TenantConfig): Branding 
   let logo: Buffer | null = null;
   if (logoPath !== '') {
     const file = path.resolve(configDir, logoPath.replace(/^\/config\//, ''));
-    if (!file.startsWith(path.resolve(configDir) + path.sep)) throw new Error(`documents.printLogo is outside the configuration folder: ${logoPath}`);
+    if (!file.startsWith(path.resolve(configDir) + path.sep))
+      throw new Error(`documents.printLogo is outside the configuration folder: ${logoPath}`);
     logo = fs.readFileSync(file);
   }
   return {

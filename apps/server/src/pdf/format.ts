@@ -23,7 +23,12 @@ const utc = (date: CalendarDate): Date => {
 
 export function formatterFor(language: PdfLanguage): Formatter {
   const locale = LOCALES[language];
-  const dateFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const dateFormat = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
   const monthFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
   const capital = (text: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
   return {
@@ -32,6 +37,10 @@ export function formatterFor(language: PdfLanguage): Formatter {
     month: (date) => capital(monthFormat.format(utc(date))),
     monthInText: (date) => monthFormat.format(utc(date)),
     monthName: (month, style = 'long') =>
-      capital(new Intl.DateTimeFormat(locale, { month: style, timeZone: 'UTC' }).format(new Date(Date.UTC(2001, month - 1, 1))).replace(/\.$/, '')),
+      capital(
+        new Intl.DateTimeFormat(locale, { month: style, timeZone: 'UTC' })
+          .format(new Date(Date.UTC(2001, month - 1, 1)))
+          .replace(/\.$/, ''),
+      ),
   };
 }

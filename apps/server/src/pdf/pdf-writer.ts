@@ -98,7 +98,12 @@ export class PdfWriter {
     const x = MARGIN;
     const y = MARGIN - 18;
     const first = doc.bufferedPageRange().count === 1;
-    const issuerName = () => doc.font('Helvetica-Bold').fontSize(16).fillColor(branding.primaryColor).text(branding.issuerName, x, y + 8, { lineBreak: false });
+    const issuerName = () =>
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(16)
+        .fillColor(branding.primaryColor)
+        .text(branding.issuerName, x, y + 8, { lineBreak: false });
     // Who sent this means something once: on the first page the logo is a Figure (or the name a
     // paragraph), on the pages after an artifact. Drawn once each: the name drawn twice looks smeared.
     if (first && branding.logo) {
@@ -171,7 +176,15 @@ export class PdfWriter {
 
   /** Label/value pairs as a two-column table whose labels are row headers. */
   facts(rows: readonly (readonly [string, string])[]): this {
-    return this.table({ columns: [{ header: '', width: 2 }, { header: '', width: 3 }], rows, rowHeaders: true, headerless: true });
+    return this.table({
+      columns: [
+        { header: '', width: 2 },
+        { header: '', width: 3 },
+      ],
+      rows,
+      rowHeaders: true,
+      headerless: true,
+    });
   }
 
   /** A data table with column headers (and row headers when asked), repeated structure for screen readers. */
@@ -180,7 +193,12 @@ export class PdfWriter {
     const fontSize = table.fontSize ?? 9.5;
     const total = table.columns.reduce((sum, column) => sum + (column.width ?? 1), 0);
     const widths = table.columns.map((column) => (this.width * (column.width ?? 1)) / total);
-    const cell = (text: string, index: number, scope: 'row' | 'column' | null, bold = false): PDFKit.Mixins.CellOptions & { scope?: string } => ({
+    const cell = (
+      text: string,
+      index: number,
+      scope: 'row' | 'column' | null,
+      bold = false,
+    ): PDFKit.Mixins.CellOptions & { scope?: string } => ({
       text,
       type: scope ? 'TH' : 'TD',
       ...(scope ? { scope } : {}),
@@ -191,20 +209,32 @@ export class PdfWriter {
     const pdfTable = doc.table({
       position: { x: MARGIN, y: doc.y },
       columnStyles: widths,
-      defaultStyle: { border: { top: 0, bottom: 0.5, left: 0, right: 0 }, borderColor: RULE, padding: [3, 4, 3, 4] },
+      defaultStyle: {
+        border: { top: 0, bottom: 0.5, left: 0, right: 0 },
+        borderColor: RULE,
+        padding: [3, 4, 3, 4],
+      },
       structParent: this.root,
     } as PDFKit.Mixins.TableOptions);
     if (!table.headerless) {
       pdfTable.row(
-        table.columns.map((column, index) => ({ ...cell(column.header, index, 'column'), backgroundColor: '#e8eef0' })),
+        table.columns.map((column, index) => ({
+          ...cell(column.header, index, 'column'),
+          backgroundColor: '#e8eef0',
+        })),
       );
     }
     for (const row of table.rows) {
-      pdfTable.row(row.map((text, index) => cell(text, index, table.rowHeaders === true && index === 0 ? 'row' : null)));
+      pdfTable.row(
+        row.map((text, index) => cell(text, index, table.rowHeaders === true && index === 0 ? 'row' : null)),
+      );
     }
     if (table.totals) {
       pdfTable.row(
-        table.totals.map((text, index) => ({ ...cell(text, index, index === 0 ? 'row' : null, true), border: { top: 1, bottom: 1, left: 0, right: 0 } })),
+        table.totals.map((text, index) => ({
+          ...cell(text, index, index === 0 ? 'row' : null, true),
+          border: { top: 1, bottom: 1, left: 0, right: 0 },
+        })),
       );
     }
     pdfTable.end();
@@ -219,7 +249,10 @@ export class PdfWriter {
    * on a new page when less is left. `draw` gets pdfkit and the structure root: what it draws it tags
    * itself (text as P, pictures as Figure with alternative text, decoration as artifacts).
    */
-  region(height: number, draw: (area: { doc: Doc; root: Struct; x: number; y: number; width: number }) => void): this {
+  region(
+    height: number,
+    draw: (area: { doc: Doc; root: Struct; x: number; y: number; width: number }) => void,
+  ): this {
     this.keepWithNext(height);
     const y = this.doc.y;
     draw({ doc: this.doc, root: this.root, x: MARGIN, y, width: this.width });
@@ -256,8 +289,13 @@ export class PdfWriter {
       doc.markContent('Artifact', { type: 'Pagination' });
       doc.font('Helvetica').fontSize(8).fillColor(MUTED);
       const y = doc.page.height - MARGIN - 6;
-      if (this.options.footer) doc.text(this.options.footer, MARGIN, y, { width: this.width * 0.75, lineBreak: false });
-      doc.text(this.options.pageLabel(index - range.start + 1, range.count), MARGIN, y, { width: this.width, align: 'right', lineBreak: false });
+      if (this.options.footer)
+        doc.text(this.options.footer, MARGIN, y, { width: this.width * 0.75, lineBreak: false });
+      doc.text(this.options.pageLabel(index - range.start + 1, range.count), MARGIN, y, {
+        width: this.width,
+        align: 'right',
+        lineBreak: false,
+      });
       doc.endMarkedContent();
       doc.page.margins.bottom = bottom;
     }

@@ -21,7 +21,10 @@ describe('API surface: OpenAPI, docs, errors, headers', () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json<{
       openapi: string;
-      paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown; responses: object }>>;
+      paths: Record<
+        string,
+        Record<string, { security?: unknown[]; requestBody?: unknown; responses: object }>
+      >;
       components: { schemas: Record<string, unknown> };
     }>();
     expect(doc.openapi).toBe('3.0.3');
@@ -30,7 +33,9 @@ describe('API surface: OpenAPI, docs, errors, headers', () => {
     expect(Object.keys(doc.paths['/api/health']?.get?.responses ?? {})).toEqual(['200', '503']);
     // Public routes say so with an empty security list.
     expect(doc.paths['/api/health']?.get?.security).toEqual([]);
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Health', 'ClientEvent', 'Problem']));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['Health', 'ClientEvent', 'Problem']),
+    );
     // The document itself and the docs page are not listed as API operations.
     expect(doc.paths['/api/openapi.json']).toBeUndefined();
   });
@@ -49,7 +54,11 @@ describe('API surface: OpenAPI, docs, errors, headers', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     const problem = ProblemSchema.parse(response.json());
-    expect(problem).toMatchObject({ type: ProblemType.notFound, status: 404, instance: '/api/v1/NoSuchThing' });
+    expect(problem).toMatchObject({
+      type: ProblemType.notFound,
+      status: 404,
+      instance: '/api/v1/NoSuchThing',
+    });
     expect(problem.requestId).toBe(response.headers['x-request-id']);
   });
 
@@ -95,13 +104,21 @@ describe('API surface: OpenAPI, docs, errors, headers', () => {
 
   it('adds HSTS when the request came over HTTPS through a trusted proxy', async () => {
     const { app: proxied } = await buildTestApp({ database: database.handle, env: { TRUST_PROXY: 'true' } });
-    const response = await proxied.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    const response = await proxied.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
     await proxied.close();
   });
 
   it('keeps a sane incoming X-Request-Id and replaces anything else', async () => {
-    const kept = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-1234.abc' } });
+    const kept = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-1234.abc' },
+    });
     expect(kept.headers['x-request-id']).toBe('lb-1234.abc');
     const replaced = await app.inject({
       method: 'GET',

@@ -36,7 +36,10 @@ describe('audit rows written in batches', () => {
   });
 
   const stored = async (prefix: string) => {
-    const { rows } = await database.handle.executeSql('select request_id, record_ids, action, outcome from audit_log where request_id like $1 order by id', [`${prefix}%`]);
+    const { rows } = await database.handle.executeSql(
+      'select request_id, record_ids, action, outcome from audit_log where request_id like $1 order by id',
+      [`${prefix}%`],
+    );
     return rows as { request_id: string; record_ids: string[]; action: string; outcome: string }[];
   };
 
@@ -44,7 +47,9 @@ describe('audit rows written in batches', () => {
     statements = 0;
     await Promise.all(Array.from({ length: 200 }, (_, i) => batcher.add(row(`many-${i}`))));
     const rows = await stored('many-');
-    expect(rows.map((r) => r.request_id).sort()).toEqual(Array.from({ length: 200 }, (_, i) => `many-${i}`).sort());
+    expect(rows.map((r) => r.request_id).sort()).toEqual(
+      Array.from({ length: 200 }, (_, i) => `many-${i}`).sort(),
+    );
     expect(rows[0]).toMatchObject({ record_ids: ['a', 'b'], action: 'read', outcome: 'success' });
     expect(statements).toBeLessThan(200);
   });

@@ -32,7 +32,9 @@ interface Waiting {
 
 /** SQLSTATE classes of errors caused by a row's own values (22 data exception, 23 integrity constraint). */
 const rowError = (error: unknown): boolean => {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ??
+    (error as { cause?: { code?: unknown } } | null)?.cause?.code;
   return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 };
 
@@ -105,7 +107,8 @@ export class AuditBatcher {
     } finally {
       this.inFlight -= 1;
       this.schedule();
-      if (this.queue.length === 0 && this.inFlight === 0) for (const resolve of this.drained.splice(0)) resolve();
+      if (this.queue.length === 0 && this.inFlight === 0)
+        for (const resolve of this.drained.splice(0)) resolve();
     }
   }
 }

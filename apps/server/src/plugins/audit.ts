@@ -54,10 +54,7 @@ declare module 'fastify' {
  * An audit record for work the portal does on its own (the billing day's jobs): the actor is the job,
  * written in the caller's transaction like every change.
  */
-export async function auditSystem(
-  executor: Executor,
-  entry: AuditEntry & { job: string },
-): Promise<void> {
+export async function auditSystem(executor: Executor, entry: AuditEntry & { job: string }): Promise<void> {
   await auditSystemMany(executor, [entry]);
 }
 
@@ -97,53 +94,69 @@ export const auditPlugin = fp(
       await app.database.executeSql(AUDIT_BATCH_SQL, [JSON.stringify(rows)], 'audit_log_batch');
     });
     app.decorateRequest('principal', null);
-    app.decorateRequest('audit', async function audit(this: FastifyRequest, entry: AuditEntry, executor?: Executor): Promise<void> {
-      const principal = this.principal;
-      const actor = entry.actor ?? { subject: principal?.subject ?? null, role: principal ? auditRole(principal) : null };
-      if (entry.outcome !== 'success') {
-        this.log.warn(
-          { security: true, action: entry.action, outcome: entry.outcome, reason: entry.reason, actor: actor.subject, route: this.routeOptions.url },
-          'security event',
-        );
-      }
-      const route = `${this.method} ${this.routeOptions.url ?? this.url.split('?')[0] ?? ''}`;
-      // A client chooses its User-Agent: scrubbed like any free text (a token planted there stays out).
-      const userAgent = this.headers['user-agent'] === undefined ? null : scrubString(this.headers['user-agent']).slice(0, 300);
-      const actingSessionId = actingSessionOf(principal, entry);
-      if (executor === undefined) {
-        await batcher.add({
-          actor_subject: actor.subject,
-          actor_role: actor.role,
-          acting_for_household_id: entry.actingForHouseholdId ?? null,
+    app.decorateRequest(
+      'audit',
+      async function audit(this: FastifyRequest, entry: AuditEntry, executor?: Executor): Promise<void> {
+        const principal = this.principal;
+        const actor = entry.actor ?? {
+          subject: principal?.subject ?? null,
+          role: principal ? auditRole(principal) : null,
+        };
+        if (entry.outcome !== 'success') {
+          this.log.warn(
+            {
+              security: true,
+              action: entry.action,
+              outcome: entry.outcome,
+              reason: entry.reason,
+              actor: actor.subject,
+              route: this.routeOptions.url,
+            },
+            'security event',
+          );
+        }
+        const route = `${this.method} ${this.routeOptions.url ?? this.url.split('?')[0] ?? ''}`;
+        // A client chooses its User-Agent: scrubbed like any free text (a token planted there stays out).
+        const userAgent =
+          this.headers['user-agent'] === undefined
+            ? null
+            : scrubString(this.headers['user-agent']).slice(0, 300);
+        const actingSessionId = actingSessionOf(principal, entry);
+        if (executor === undefined) {
+          await batcher.add({
+            actor_subject: actor.subject,
+            actor_role: actor.role,
+            acting_for_household_id: entry.actingForHouseholdId ?? null,
+            action: entry.action,
+            route,
+            record_type: entry.recordType ?? null,
+            record_ids: entry.recordIds ?? null,
+            outcome: entry.outcome,
+            reason: entry.reason ?? null,
+            ip: this.ip,
+            user_agent: userAgent,
+            request_id: this.id,
+            acting_session_id: actingSessionId,
+          });
+          return;
+        }
+        await executor.insert(auditLog).values({
+          actorSubject: actor.subject,
+          actorRole: actor.role,
+          actingForHouseholdId: entry.actingForHouseholdId ?? null,
           action: entry.action,
           route,
-          record_type: entry.recordType ?? null,
-          record_ids: entry.recordIds ?? null,
+          recordType: entry.recordType ?? null,
+          recordIds: entry.recordIds ?? null,
           outcome: entry.outcome,
           reason: entry.reason ?? null,
           ip: this.ip,
-          user_agent: userAgent,
-          request_id: this.id,
-          acting_session_id: actingSessionId,
+          userAgent,
+          requestId: this.id,
+          actingSessionId,
         });
-        return;
-      }
-      await executor.insert(auditLog).values({
-        actorSubject: actor.subject,
-        actorRole: actor.role,
-        actingForHouseholdId: entry.actingForHouseholdId ?? null,
-        action: entry.action,
-        route,
-        recordType: entry.recordType ?? null,
-        recordIds: entry.recordIds ?? null,
-        outcome: entry.outcome,
-        reason: entry.reason ?? null,
-        ip: this.ip,
-        userAgent,
-        requestId: this.id,
-        actingSessionId,
-      });
-    });
+      },
+    );
     // Every request waits for its own row, so once in-flight requests have finished nothing is queued;
     // this runs before the database closes (hooks close in reverse order) in case anything still is.
     app.addHook('onClose', async () => {

@@ -78,7 +78,8 @@ export const authPlugin = fp(
      * (docs/decisions/043): read afresh on every call, never from the token cache.
      */
     const withActing = async (request: FastifyRequest, principal: Principal): Promise<Principal> => {
-      if (principal.kind !== 'staff' || !principal.permissions.includes(MEMBER_SEARCH_PERMISSION)) return principal;
+      if (principal.kind !== 'staff' || !principal.permissions.includes(MEMBER_SEARCH_PERMISSION))
+        return principal;
       const acting = await touchActingSession(app.database, principal.subject, options.actingIdleSeconds, {
         route: `${request.method} ${request.routeOptions.url ?? ''}`,
         ip: request.ip,
@@ -90,7 +91,13 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       const url = request.routeOptions.url;
       // Unknown paths fall through to the 404 handler; pages and /config are not the API.
-      if (url === undefined || !url.startsWith('/api/') || isPublicRoute(request) || OWN_TOKEN_API_ROUTES.has(routeKey(request.method, url))) return;
+      if (
+        url === undefined ||
+        !url.startsWith('/api/') ||
+        isPublicRoute(request) ||
+        OWN_TOKEN_API_ROUTES.has(routeKey(request.method, url))
+      )
+        return;
 
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header) : null;
@@ -99,7 +106,12 @@ export const authPlugin = fp(
       if (header === undefined) {
         const bearer = await app.webSessionBearer(request, reply);
         if (bearer === 'ended') {
-          await request.audit({ action: 'auth.token-refused', outcome: 'denied', reason: 'session-ended', actor: { subject: null, role: null } });
+          await request.audit({
+            action: 'auth.token-refused',
+            outcome: 'denied',
+            reason: 'session-ended',
+            actor: { subject: null, role: null },
+          });
           throw unauthenticated('The session has ended (signed out, idle or expired). Sign in again.');
         }
         token = bearer?.token ?? null;
@@ -134,7 +146,12 @@ export const authPlugin = fp(
         if (!(error instanceof TokenRejected)) throw error;
         reason = error.problem;
       }
-      await request.audit({ action: 'auth.token-refused', outcome: 'denied', reason, actor: { subject: null, role: null } });
+      await request.audit({
+        action: 'auth.token-refused',
+        outcome: 'denied',
+        reason,
+        actor: { subject: null, role: null },
+      });
       reply.header('WWW-Authenticate', `Bearer error="invalid_token"`);
       throw unauthenticated('The token is not valid (expired, revoked or not ours). Sign in again.');
     });
@@ -142,7 +159,8 @@ export const authPlugin = fp(
     // Member data, sessions and tokens must never be kept by a browser or shared cache: every API answer
     // is `no-store` unless its route chose otherwise (the public API description is `no-cache`).
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+        reply.header('Cache-Control', 'no-store');
     });
   },
   { name: 'auth', dependencies: ['audit', 'db', 'web-session'] },

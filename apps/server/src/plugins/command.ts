@@ -85,17 +85,33 @@ const actingParty = (principal: Principal): ActingParty | null =>
  * (customer service or their broker) and the day; never what was changed (the command's own events say
  * that). The audit row beside it names the staff user (actor subject and role) and the household.
  */
-function changedForYou(principal: Principal, action: string, householdId: string | null, today: () => string): OutboxEventInput[] {
+function changedForYou(
+  principal: Principal,
+  action: string,
+  householdId: string | null,
+  today: () => string,
+): OutboxEventInput[] {
   const party = actingParty(principal);
   if (party === null || householdId === null) return [];
-  return [{ type: 'account.changed-for-you', householdId, payload: { actor: party, actionKind: action, changedDate: today() } }];
+  return [
+    {
+      type: 'account.changed-for-you',
+      householdId,
+      payload: { actor: party, actionKind: action, changedDate: today() },
+    },
+  ];
 }
 
 const reasonOf = (error: unknown): string =>
-  error instanceof HttpProblem ? (error.auditReason ?? error.type.replace('urn:portal:problem:', '')) : 'error';
+  error instanceof HttpProblem
+    ? (error.auditReason ?? error.type.replace('urn:portal:problem:', ''))
+    : 'error';
 
 /** Runs one command through the write path (see above) and returns its result. */
-export async function runCommand<Ref, Result, Prepared = undefined>(request: FastifyRequest, spec: CommandSpec<Ref, Result, Prepared>): Promise<Result> {
+export async function runCommand<Ref, Result, Prepared = undefined>(
+  request: FastifyRequest,
+  spec: CommandSpec<Ref, Result, Prepared>,
+): Promise<Result> {
   const principal = await requireAction(request, spec.action);
   const db = request.server.database.db;
   const ref = await spec.authorize(db, principal);
@@ -116,7 +132,10 @@ export async function runCommand<Ref, Result, Prepared = undefined>(request: Fas
         },
         tx,
       );
-      const told = spec.notifyMember === false || done.refusal ? [] : changedForYou(principal, spec.action, householdId, () => request.server.today());
+      const told =
+        spec.notifyMember === false || done.refusal
+          ? []
+          : changedForYou(principal, spec.action, householdId, () => request.server.today());
       const events = [...(done.events ?? []), ...told];
       await enqueueEvents(tx, events);
       return { ...done, events };
@@ -124,7 +143,12 @@ export async function runCommand<Ref, Result, Prepared = undefined>(request: Fas
   } catch (error) {
     // The transaction rolled back: record that the command was tried and failed (never its success).
     await request
-      .audit({ action: spec.action, outcome: 'failure', reason: reasonOf(error), actingForHouseholdId: householdId })
+      .audit({
+        action: spec.action,
+        outcome: 'failure',
+        reason: reasonOf(error),
+        actingForHouseholdId: householdId,
+      })
       .catch((auditError: unknown) => {
         request.log.error({ err: auditError }, 'could not audit a failed command');
       });
@@ -136,6 +160,13 @@ export async function runCommand<Ref, Result, Prepared = undefined>(request: Fas
 }
 
 /** A business rule refused the change: 422 with the field at fault, translated by the web from `code`. */
-export function ruleViolation(field: string, code: string, reason: string, params?: Record<string, string | number>): HttpProblem {
-  return new HttpProblem(422, ProblemType.unprocessable, 'Not possible', reason, [{ field, reason, code, ...(params ? { params } : {}) }]);
+export function ruleViolation(
+  field: string,
+  code: string,
+  reason: string,
+  params?: Record<string, string | number>,
+): HttpProblem {
+  return new HttpProblem(422, ProblemType.unprocessable, 'Not possible', reason, [
+    { field, reason, code, ...(params ? { params } : {}) },
+  ]);
 }

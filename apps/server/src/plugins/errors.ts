@@ -24,7 +24,11 @@ export class HttpProblem extends Error {
   }
 }
 
-export function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Omit<Problem, 'instance' | 'requestId'>) {
+export function sendProblem(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  problem: Omit<Problem, 'instance' | 'requestId'>,
+) {
   const body: Problem = { ...problem, instance: request.url.split('?')[0], requestId: request.id };
   return reply.status(problem.status).type('application/problem+json').send(body);
 }
@@ -50,7 +54,8 @@ export const errorsPlugin = fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpProblem) {
-        if (error.status === 503 && !reply.hasHeader('retry-after')) void reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        if (error.status === 503 && !reply.hasHeader('retry-after'))
+          void reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
         return sendProblem(reply, request, {
           type: error.type,
           title: error.title,
@@ -76,7 +81,11 @@ export const errorsPlugin = fp(
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-        return sendProblem(reply, request, { type: ProblemType.internal, title: 'Internal error', status: 500 });
+        return sendProblem(reply, request, {
+          type: ProblemType.internal,
+          title: 'Internal error',
+          status: 500,
+        });
       }
       if (isUnavailable(error)) {
         // The database (or another part the request needs) cannot be reached right now: the caller may
@@ -89,7 +98,11 @@ export const errorsPlugin = fp(
         request.log.error({ err: error }, 'request failed');
         // Never the error's message: it may hold SQL, a stack or a path (issue 40: "Failed query: …").
         if (status === 503) return sendUnavailable(reply, request);
-        return sendProblem(reply, request, { type: ProblemType.internal, title: 'Internal error', status: 500 });
+        return sendProblem(reply, request, {
+          type: ProblemType.internal,
+          title: 'Internal error',
+          status: 500,
+        });
       }
       const known = TYPE_BY_STATUS[status] ?? { type: ProblemType.badRequest, title: 'Bad request' };
       return sendProblem(reply, request, { ...known, status, detail: error.message });
@@ -113,7 +126,17 @@ export function sendUnavailable(reply: FastifyReply, request: FastifyRequest) {
 }
 
 /** Node's socket errors of a connection that could not be made or was lost. */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 /**
  * SQLSTATEs of a server that is going away or cannot take us: class 08 (connection exception), 57P01
  * admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up or shutting down), 53300
@@ -133,9 +156,11 @@ export function isUnavailable(error: unknown, depth = 0): boolean {
   if (depth > 5 || error === null || typeof error !== 'object') return false;
   if (error instanceof HttpProblem) return false;
   const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
-  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)))
+    return true;
   if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => isUnavailable(inner, depth + 1))) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isUnavailable(inner, depth + 1)))
+    return true;
   return cause !== undefined && isUnavailable(cause, depth + 1);
 }
 
@@ -146,11 +171,19 @@ const ISSUE_PARAMS = ['minimum', 'maximum', 'format', 'origin', 'expected'] as c
  * A zod issue as a code and parameters the web translates: zod's own code, or the `code` a contract's
  * refinement names in its params (`.refine(check, { params: { code: 'date-in-future' } })`).
  */
-export function issueCode(keyword: string, raw: Record<string, unknown>): Pick<FieldError, 'code' | 'params'> {
+export function issueCode(
+  keyword: string,
+  raw: Record<string, unknown>,
+): Pick<FieldError, 'code' | 'params'> {
   const custom = raw.params as Record<string, unknown> | undefined;
   if (keyword === 'custom' && typeof custom?.code === 'string') {
     const { code, ...rest } = custom;
-    const params = Object.fromEntries(Object.entries(rest).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'));
+    const params = Object.fromEntries(
+      Object.entries(rest).filter(
+        (entry): entry is [string, string | number] =>
+          typeof entry[1] === 'string' || typeof entry[1] === 'number',
+      ),
+    );
     return { code, ...(Object.keys(params).length > 0 ? { params } : {}) };
   }
   const params: Record<string, string | number> = {};

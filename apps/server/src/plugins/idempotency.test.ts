@@ -19,7 +19,9 @@ describe('the idempotency fingerprint and the JSON depth limit (issue 33 item 5)
   });
 
   it('keeps the fingerprint of an ordinary body stable whatever the key order', () => {
-    expect(requestCanonicalForm({ b: [1, { d: 2, c: 'x' }], a: null })).toBe(requestCanonicalForm({ a: null, b: [1, { c: 'x', d: 2 }] }));
+    expect(requestCanonicalForm({ b: [1, { d: 2, c: 'x' }], a: null })).toBe(
+      requestCanonicalForm({ a: null, b: [1, { c: 'x', d: 2 }] }),
+    );
   });
 
   it('counts nesting without recursion, ignoring brackets inside strings and escaped quotes', () => {

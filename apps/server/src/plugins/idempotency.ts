@@ -73,7 +73,12 @@ export interface IdempotencyOptions {
  */
 function canonical(value: unknown, depth = 0): string {
   if (depth > MAX_JSON_DEPTH + 2) {
-    throw new HttpProblem(400, ProblemType.badRequest, 'Bad request', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
+    throw new HttpProblem(
+      400,
+      ProblemType.badRequest,
+      'Bad request',
+      `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`,
+    );
   }
   if (Array.isArray(value)) return `[${value.map((item) => canonical(item, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
@@ -86,7 +91,12 @@ function canonical(value: unknown, depth = 0): string {
 }
 
 function requestHash(request: FastifyRequest, hashKey: string): string {
-  const text = canonical({ method: request.method, route: request.routeOptions.url, params: request.params, body: request.body ?? null });
+  const text = canonical({
+    method: request.method,
+    route: request.routeOptions.url,
+    params: request.params,
+    body: request.body ?? null,
+  });
   return createHmac('sha256', hashKey).update(text).digest('hex');
 }
 
@@ -94,7 +104,10 @@ export { canonical as requestCanonicalForm };
 
 /** The key as the processor should see it: unique per caller and key, revealing neither. */
 export function processorKeyFor(idempotency: { scope: string; key: string }, purpose: string): string {
-  return createHash('sha256').update(`${purpose}\u0000${idempotency.scope}\u0000${idempotency.key}`).digest('hex').slice(0, 48);
+  return createHash('sha256')
+    .update(`${purpose}\u0000${idempotency.scope}\u0000${idempotency.key}`)
+    .digest('hex')
+    .slice(0, 48);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -109,22 +122,31 @@ export const idempotencyPlugin = fp(
 
     /** Renews the lease while the request runs; stops when it ends or when someone else holds the key. */
     function heartbeat(request: FastifyRequest, scope: string, key: string): () => void {
-      const timer = setInterval(() => {
-        void db
-          .update(idempotencyRecords)
-          .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-          .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key), eq(idempotencyRecords.state, 'in-progress')))
-          .returning({ key: idempotencyRecords.key })
-          .then(
-            (renewed) => {
-              if (renewed.length === 0) clearInterval(timer);
-            },
-            (error: unknown) => {
-              // The database is away for a moment: the next beat tries again (the lease covers two misses).
-              request.log.debug({ err: error }, 'idempotency lease not renewed');
-            },
-          );
-      }, Math.max(50, Math.floor(leaseMs / 3)));
+      const timer = setInterval(
+        () => {
+          void db
+            .update(idempotencyRecords)
+            .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+            .where(
+              and(
+                eq(idempotencyRecords.scope, scope),
+                eq(idempotencyRecords.key, key),
+                eq(idempotencyRecords.state, 'in-progress'),
+              ),
+            )
+            .returning({ key: idempotencyRecords.key })
+            .then(
+              (renewed) => {
+                if (renewed.length === 0) clearInterval(timer);
+              },
+              (error: unknown) => {
+                // The database is away for a moment: the next beat tries again (the lease covers two misses).
+                request.log.debug({ err: error }, 'idempotency lease not renewed');
+              },
+            );
+        },
+        Math.max(50, Math.floor(leaseMs / 3)),
+      );
       timer.unref();
       return () => {
         clearInterval(timer);
@@ -139,7 +161,12 @@ export const idempotencyPlugin = fp(
         .send(JSON.stringify(body));
 
     /** Takes the key for this request, or answers from (or about) the request that holds it. */
-    async function claim(reply: FastifyReply, scope: string, key: string, hashes: string[]): Promise<boolean> {
+    async function claim(
+      reply: FastifyReply,
+      scope: string,
+      key: string,
+      hashes: string[],
+    ): Promise<boolean> {
       const [hash = ''] = hashes;
       const deadline = Date.now() + waitMs;
       for (;;) {
@@ -172,11 +199,22 @@ export const idempotencyPlugin = fp(
         if (existing.expired) {
           await db
             .delete(idempotencyRecords)
-            .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key), lt(idempotencyRecords.expiresAt, sql`now()`)));
+            .where(
+              and(
+                eq(idempotencyRecords.scope, scope),
+                eq(idempotencyRecords.key, key),
+                lt(idempotencyRecords.expiresAt, sql`now()`),
+              ),
+            );
           continue;
         }
         if (!hashes.includes(existing.requestHash)) {
-          throw new HttpProblem(422, ProblemType.idempotencyKeyReused, 'Idempotency key reused', 'This Idempotency-Key was already used for a different request.');
+          throw new HttpProblem(
+            422,
+            ProblemType.idempotencyKeyReused,
+            'Idempotency key reused',
+            'This Idempotency-Key was already used for a different request.',
+          );
         }
         if (existing.state === 'completed' && existing.responseStatus !== null) {
           await replay(reply, existing.responseStatus, existing.responseBody);
@@ -201,7 +239,12 @@ export const idempotencyPlugin = fp(
         }
         if (Date.now() >= deadline) {
           reply.header('Retry-After', '1');
-          throw new HttpProblem(409, ProblemType.idempotencyInProgress, 'Request in progress', 'A request with this Idempotency-Key is still running. Try again in a moment.');
+          throw new HttpProblem(
+            409,
+            ProblemType.idempotencyInProgress,
+            'Request in progress',
+            'A request with this Idempotency-Key is still running. Try again in a moment.',
+          );
         }
         await sleep(100);
       }
@@ -211,13 +254,25 @@ export const idempotencyPlugin = fp(
       if (!request.routeOptions.config.idempotent) return;
       const key = request.headers[IDEMPOTENCY_HEADER];
       if (typeof key !== 'string' || !KEY.test(key)) {
-        throw new HttpProblem(400, ProblemType.idempotencyKeyRequired, 'Idempotency-Key required', 'Send an Idempotency-Key header of 1-255 visible characters.', [
-          { field: `header.${IDEMPOTENCY_HEADER}`, reason: 'required: 1-255 visible ASCII characters', code: 'idempotency-key' },
-        ]);
+        throw new HttpProblem(
+          400,
+          ProblemType.idempotencyKeyRequired,
+          'Idempotency-Key required',
+          'Send an Idempotency-Key header of 1-255 visible characters.',
+          [
+            {
+              field: `header.${IDEMPOTENCY_HEADER}`,
+              reason: 'required: 1-255 visible ASCII characters',
+              code: 'idempotency-key',
+            },
+          ],
+        );
       }
       // Keys are the caller's own: the same key from two callers names two requests.
       const scope = request.principal?.subject ?? `anonymous:${request.ip}`;
-      const hashes = [options.hashKey, ...(options.acceptedHashKeys ?? [])].map((hashKey) => requestHash(request, hashKey));
+      const hashes = [options.hashKey, ...(options.acceptedHashKeys ?? [])].map((hashKey) =>
+        requestHash(request, hashKey),
+      );
       const proceed = await claim(reply, scope, key, hashes);
       if (!proceed) return reply; // answered from the first request
       request.idempotency = { scope, key };
@@ -239,7 +294,10 @@ export const idempotencyPlugin = fp(
       request.idempotency = null;
       request.idempotencyHeartbeat?.();
       request.idempotencyHeartbeat = null;
-      const where = and(eq(idempotencyRecords.scope, idempotency.scope), eq(idempotencyRecords.key, idempotency.key));
+      const where = and(
+        eq(idempotencyRecords.scope, idempotency.scope),
+        eq(idempotencyRecords.key, idempotency.key),
+      );
       if (reply.statusCode >= 500) {
         // The answer goes out whether or not the record can be removed: with the database down the delete
         // fails, and an error thrown here would reach Fastify's fallback handler, whose body carries the
@@ -248,7 +306,10 @@ export const idempotencyPlugin = fp(
           .delete(idempotencyRecords)
           .where(where)
           .catch((error: unknown) => {
-            request.log.warn({ err: error }, 'idempotency record of a failed request not removed; its lease will run out');
+            request.log.warn(
+              { err: error },
+              'idempotency record of a failed request not removed; its lease will run out',
+            );
           });
         return payload;
       }
@@ -267,7 +328,10 @@ export const idempotencyPlugin = fp(
         .set({ state: 'completed', responseStatus: reply.statusCode, responseBody: body, lockedUntil: null })
         .where(where)
         .catch((error: unknown) => {
-          request.log.error({ err: error }, 'idempotency record not completed: a retry with this key may run the request again');
+          request.log.error(
+            { err: error },
+            'idempotency record not completed: a retry with this key may run the request again',
+          );
         });
       return payload;
     });

@@ -30,7 +30,9 @@ export const jobsPlugin = fp(
     const runner = new JobRunner(app.database, app.log, {
       timeZone: options.timeZone,
       today: () => app.today(),
-      ...(options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
+      ...(options.pollingIntervalSeconds === undefined
+        ? {}
+        : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
       ...(options.retryLimit === undefined ? {} : { retryLimit: options.retryLimit }),
       ...(options.startRetryMs === undefined ? {} : { startRetryMs: options.startRetryMs }),
     });

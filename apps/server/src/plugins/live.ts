@@ -19,10 +19,16 @@ export const livePlugin = fp(
     let hub: LiveHub;
     if (options.redisUrl) {
       const redis = new RedisHub(options.redisUrl, (error) => {
-        app.log.error({ err: error }, 'redis (live updates) error: live notifications fall back to polling until it answers');
+        app.log.error(
+          { err: error },
+          'redis (live updates) error: live notifications fall back to polling until it answers',
+        );
       });
       // An instance starts without Redis too (issue 40): its pages poll until Redis answers, then go live.
-      if (!(await redis.ready())) app.log.warn('redis (live updates) not reachable yet: live notifications fall back to polling until it is');
+      if (!(await redis.ready()))
+        app.log.warn(
+          'redis (live updates) not reachable yet: live notifications fall back to polling until it is',
+        );
       redis.onStatus((status) => {
         if (status === 'up') app.log.info('redis (live updates) is back: live notifications resume');
         else app.log.warn('redis (live updates) is down: live notifications fall back to polling');

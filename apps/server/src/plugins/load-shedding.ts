@@ -14,7 +14,8 @@ declare module 'fastify' {
 }
 
 /** Whether a request may be shed: API calls only, and not the routes that opt out (probes, metrics). */
-const sheddable = (request: FastifyRequest): boolean => request.routeOptions.config.loadShedding !== false && request.url.startsWith('/api/');
+const sheddable = (request: FastifyRequest): boolean =>
+  request.routeOptions.config.loadShedding !== false && request.url.startsWith('/api/');
 
 /**
  * Load shedding (issue 16, docs/decisions/034). Two signals, each answered at once — 503 problem+json
@@ -35,7 +36,11 @@ export const loadSheddingPlugin = fp(
   async (app: FastifyInstance, options: LoadSheddingSettings & { onShed?: (reason: string) => void }) => {
     const refusal = (request: FastifyRequest, reply: FastifyReply, reason: string): Problem => {
       options.onShed?.(reason);
-      void reply.status(503).type('application/problem+json').header('Retry-After', String(options.retryAfterSeconds)).header('Cache-Control', 'no-store');
+      void reply
+        .status(503)
+        .type('application/problem+json')
+        .header('Retry-After', String(options.retryAfterSeconds))
+        .header('Cache-Control', 'no-store');
       return {
         type: ProblemType.unavailable,
         title: 'Service unavailable',

@@ -43,7 +43,12 @@ export const mailPlugin = fp(
       transport = nodemailer.createTransport(options.smtpUrl);
     } else if (options.demoMode) {
       catcher = await startMailCatcher(app.database.db, app.log);
-      transport = nodemailer.createTransport({ host: '127.0.0.1', port: catcher.port, secure: false, ignoreTLS: true });
+      transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: catcher.port,
+        secure: false,
+        ignoreTLS: true,
+      });
     } else {
       app.log.warn('SMTP_URL is not set: e-mails are queued in the database and not sent');
     }
@@ -56,7 +61,11 @@ export const mailPlugin = fp(
       let total = 0;
       for (;;) {
         const seen = flags.requests;
-        total += await sendQueuedMail(app.database.db, transport, { from: options.from, messageIdHost, log: app.log });
+        total += await sendQueuedMail(app.database.db, transport, {
+          from: options.from,
+          messageIdHost,
+          log: app.log,
+        });
         // Asked again while this run was sending: what was queued meanwhile may have been missed.
         if (flags.requests === seen || flags.stopped) break;
       }

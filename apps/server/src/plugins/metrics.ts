@@ -82,14 +82,24 @@ export const metricsPlugin = fp(
         enabled: { histogram: true, summary: false },
         registeredRoutesOnly: true,
         overrides: {
-          histogram: { name: 'portal_http_request_duration_seconds', help: 'HTTP requests by route pattern, method and status: duration in seconds (its _count is the request rate)', buckets: DURATION_BUCKETS, registers: [registry] },
+          histogram: {
+            name: 'portal_http_request_duration_seconds',
+            help: 'HTTP requests by route pattern, method and status: duration in seconds (its _count is the request rate)',
+            buckets: DURATION_BUCKETS,
+            registers: [registry],
+          },
           // Made by fastify-metrics even when off: kept out of prom-client's global registry (one per app).
           summary: { name: 'portal_http_request_summary_seconds', help: 'unused', registers: [registry] },
         },
       },
     });
 
-    const shed = new client.Counter({ name: 'portal_requests_shed_total', help: 'Requests answered 503 by load shedding, by reason', labelNames: ['reason'], registers: [registry] });
+    const shed = new client.Counter({
+      name: 'portal_requests_shed_total',
+      help: 'Requests answered 503 by load shedding, by reason',
+      labelNames: ['reason'],
+      registers: [registry],
+    });
     shedCount = (reason) => {
       shed.inc({ reason });
     };
@@ -185,7 +195,7 @@ export const metricsPlugin = fp(
 
     const webhooks = new client.Counter({
       name: 'portal_processor_webhooks_total',
-      help: 'Deliveries on the payment processor\'s webhook, by outcome: applied, duplicate, refused (does not fit what it names), rejected (bad signature), replay, failed (500/503: delivered again)',
+      help: "Deliveries on the payment processor's webhook, by outcome: applied, duplicate, refused (does not fit what it names), rejected (bad signature), replay, failed (500/503: delivered again)",
       labelNames: ['outcome'],
       registers: [registry],
     });
@@ -219,22 +229,34 @@ export const metricsPlugin = fp(
 
     if (options.token !== undefined) {
       const token = options.token;
-      app.get('/metrics', { config: { loadShedding: false, disableMetrics: true }, schema: { hide: true } }, async (request, reply) => {
-        const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        if (!sameSecret(given, token)) return sendNotFound(request, reply);
-        return reply.type(registry.contentType).header('Cache-Control', 'no-store').send(await registry.metrics());
-      });
+      app.get(
+        '/metrics',
+        { config: { loadShedding: false, disableMetrics: true }, schema: { hide: true } },
+        async (request, reply) => {
+          const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+          if (!sameSecret(given, token)) return sendNotFound(request, reply);
+          return reply
+            .type(registry.contentType)
+            .header('Cache-Control', 'no-store')
+            .send(await registry.metrics());
+        },
+      );
     }
 
     if (options.port !== undefined) {
       const port = options.port;
       server = http.createServer((request, response) => {
         if (request.method !== 'GET' || (request.url ?? '/').split('?')[0] !== '/metrics') {
-          response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: the metrics are at /metrics\n');
+          response
+            .writeHead(404, { 'content-type': 'text/plain' })
+            .end('Not found: the metrics are at /metrics\n');
           return;
         }
         registry.metrics().then(
-          (text) => response.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(text),
+          (text) =>
+            response
+              .writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' })
+              .end(text),
           (error: unknown) => {
             app.log.error({ err: error }, 'metrics collection failed');
             response.writeHead(500, { 'content-type': 'text/plain' }).end('metrics collection failed\n');
@@ -281,8 +303,12 @@ interface JobLag {
  * Nothing before any instance has started the queue (its tables do not exist yet).
  */
 async function readJobLag(database: Executor): Promise<JobLag> {
-  const { rows: exists } = await database.executeSql(`select to_regclass('${JOB_SCHEMA}.job') is not null as present`, []);
-  if (!(exists[0] as { present: boolean } | undefined)?.present) return { oldestDueSeconds: 0, lastCompletedSeconds: null };
+  const { rows: exists } = await database.executeSql(
+    `select to_regclass('${JOB_SCHEMA}.job') is not null as present`,
+    [],
+  );
+  if (!(exists[0] as { present: boolean } | undefined)?.present)
+    return { oldestDueSeconds: 0, lastCompletedSeconds: null };
   const { rows } = await database.executeSql(
     `select
        (select coalesce(extract(epoch from now() - min(start_after)), 0)::float8 from ${JOB_SCHEMA}.job
@@ -293,6 +319,7 @@ async function readJobLag(database: Executor): Promise<JobLag> {
   const row = rows[0] as { oldest_due: unknown; last_completed: unknown } | undefined;
   return {
     oldestDueSeconds: Math.max(0, toNumber(row?.oldest_due)),
-    lastCompletedSeconds: row?.last_completed === null || row?.last_completed === undefined ? null : Number(row.last_completed),
+    lastCompletedSeconds:
+      row?.last_completed === null || row?.last_completed === undefined ? null : Number(row.last_completed),
   };
 }

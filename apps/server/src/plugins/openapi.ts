@@ -50,7 +50,8 @@ export const openApiPlugin = fp(
               type: 'http',
               scheme: 'bearer',
               bearerFormat: 'JWT',
-              description: 'An access token from the consumer or workforce identity provider, or a portal session token (guests, asserted sessions).',
+              description:
+                'An access token from the consumer or workforce identity provider, or a portal session token (guests, asserted sessions).',
             },
           },
         },
@@ -68,7 +69,10 @@ export const openApiPlugin = fp(
 
     app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
     app.get('/api/docs', { schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(renderApiDocs(app.swagger())),
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(renderApiDocs(app.swagger())),
     );
   },
   { name: 'openapi' },

@@ -19,7 +19,10 @@ import type { PaymentProcessor, ProcessorEvent } from '../processor/port';
  *   final state, another amount, a refund never asked for): it must change nothing.
  */
 export type EventVerdict = 'applied' | 'not-mine' | { refused: string };
-export type ProcessorWebhookHandler = (tx: Transaction, event: ProcessorEvent) => Promise<EventVerdict | undefined>;
+export type ProcessorWebhookHandler = (
+  tx: Transaction,
+  event: ProcessorEvent,
+) => Promise<EventVerdict | undefined>;
 
 /** How the event was taken: acted on, or refused with the first refusal's reason. */
 export type EventOutcome = { outcome: 'applied' } | { outcome: 'refused'; reason: string };

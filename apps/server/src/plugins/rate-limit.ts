@@ -33,7 +33,8 @@ class LocalCounts {
       window = { count: 0, endsAt: now + windowMs };
       this.#windows.set(key, window);
       // Forget ended windows now and then, so that many one-off keys (addresses) do not pile up.
-      if (this.#windows.size > 10_000) for (const [other, held] of this.#windows) if (held.endsAt <= now) this.#windows.delete(other);
+      if (this.#windows.size > 10_000)
+        for (const [other, held] of this.#windows) if (held.endsAt <= now) this.#windows.delete(other);
     }
     window.count += 1;
     return { current: window.count, ttl: window.endsAt - now };
@@ -46,7 +47,10 @@ class LocalCounts {
  * be reached (or answers too slowly), each instance counts on its own with the same limit — never no
  * limit, never an error for the caller — and the shared counts resume when Redis is back.
  */
-export function sharedRateLimitStore(redis: Redis | null, onShared: (shared: boolean) => void): FastifyRateLimitStoreCtor {
+export function sharedRateLimitStore(
+  redis: Redis | null,
+  onShared: (shared: boolean) => void,
+): FastifyRateLimitStoreCtor {
   const local = new LocalCounts();
   let shared = redis !== null;
   const report = (now: boolean) => {
@@ -79,7 +83,8 @@ export function sharedRateLimitStore(redis: Redis | null, onShared: (shared: boo
 
     child(routeOptions: unknown): FastifyRateLimitStore {
       // One set of counts per route (its method and URL pattern), the same on every instance.
-      const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      const route =
+        (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
       return new Store(`${this.prefix}${[route.method ?? ''].flat().join(',')}${route.url ?? ''}:`);
     }
   }
@@ -97,7 +102,12 @@ export const rateLimitPlugin = fp(
     if (options.redisUrl) {
       // Never queued while disconnected, and a slow answer counts as none: a request is never held up
       // by Redis (the local count answers instead).
-      redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 500, lazyConnect: false });
+      redis = new Redis(options.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        commandTimeout: 500,
+        lazyConnect: false,
+      });
       redis.on('error', () => undefined);
       const connection = redis;
       app.addHook('onClose', async () => {
@@ -109,10 +119,18 @@ export const rateLimitPlugin = fp(
       global: false,
       store: sharedRateLimitStore(redis, (shared) => {
         if (shared) app.log.info('rate limits are shared through Redis again');
-        else app.log.warn('redis (rate limits) unreachable: each instance counts its own requests until it is back');
+        else
+          app.log.warn(
+            'redis (rate limits) unreachable: each instance counts its own requests until it is back',
+          );
       }),
       errorResponseBuilder: (_request, context) =>
-        new HttpProblem(context.statusCode, ProblemType.rateLimited, 'Too many requests', `Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+        new HttpProblem(
+          context.statusCode,
+          ProblemType.rateLimited,
+          'Too many requests',
+          `Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        ),
     });
   },
   { name: 'rate-limit', dependencies: ['errors'] },

@@ -23,7 +23,12 @@ export function containsNul(value: unknown, depth = 0): boolean {
 export const MAX_JSON_DEPTH = 64;
 
 const tooDeep = () =>
-  new HttpProblem(400, ProblemType.badRequest, 'Bad request', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
+  new HttpProblem(
+    400,
+    ProblemType.badRequest,
+    'Bad request',
+    `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`,
+  );
 
 /**
  * How deep a JSON text nests, counted in one pass without recursion (brackets inside strings are text);
@@ -35,7 +40,8 @@ export function jsonDepthExceeds(text: string, limit: number = MAX_JSON_DEPTH): 
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (inString) {
-      if (code === 0x5c) i++; // backslash: the next character is escaped
+      if (code === 0x5c)
+        i++; // backslash: the next character is escaped
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) inString = true;
     else if (code === 0x5b || code === 0x7b) {
@@ -69,7 +75,12 @@ export function refuseDeepJson(text: string): void {
 const ENCODED_NUL = /%00/i;
 
 const nulRefused = () =>
-  new HttpProblem(400, ProblemType.badRequest, 'Bad request', 'The request contains a NUL character, which no field accepts.');
+  new HttpProblem(
+    400,
+    ProblemType.badRequest,
+    'Bad request',
+    'The request contains a NUL character, which no field accepts.',
+  );
 
 /**
  * One place for input every route refuses alike: a NUL character (U+0000) anywhere in the URL, the
@@ -99,7 +110,11 @@ export const requestHygienePlugin = fp(
       done(ENCODED_NUL.test(url) || url.includes('\u0000') ? nulRefused() : undefined);
     });
     app.addHook('preValidation', (request, _reply, done) => {
-      done(containsNul(request.body) || containsNul(request.query) || containsNul(request.params) ? nulRefused() : undefined);
+      done(
+        containsNul(request.body) || containsNul(request.query) || containsNul(request.params)
+          ? nulRefused()
+          : undefined,
+      );
     });
   },
   { name: 'request-hygiene', dependencies: ['errors'] },

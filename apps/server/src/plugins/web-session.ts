@@ -8,7 +8,14 @@ import { z } from 'zod';
 import { isSafeRelativePath, startupRedirect } from '@portal/domain';
 import { ProblemType, WebSessionSchema, type WebSessionView } from '@portal/contracts';
 import type { Realm } from '../idp/provider';
-import { PostgresWebSessions, Sealer, type NewWebSession, type WebSession, type WebSessionStore, type WebSessionTokens } from '../auth/web-sessions';
+import {
+  PostgresWebSessions,
+  Sealer,
+  type NewWebSession,
+  type WebSession,
+  type WebSessionStore,
+  type WebSessionTokens,
+} from '../auth/web-sessions';
 import { RedisWebSessions } from '../auth/web-sessions-redis';
 import { HttpProblem } from './errors';
 import { isPublicRoute } from './auth';
@@ -34,14 +41,17 @@ export const CALLBACK_PATH = '/auth/callback';
 export const SIGNED_OUT_PATH = '/auth/signed-out';
 
 /** State-changing calls that come from elsewhere by design: a SAML POST from the identity provider, the processor's webhooks, logging beacons. */
-const CSRF_EXEMPT = new Set(['POST /api/v1/saml/acs', 'POST /api/v1/processor/webhook', 'POST /api/v1/Logging']);
+const CSRF_EXEMPT = new Set([
+  'POST /api/v1/saml/acs',
+  'POST /api/v1/processor/webhook',
+  'POST /api/v1/Logging',
+]);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Renew the access token when less than this is left. */
 const RENEW_MARGIN_MS = 60_000;
 /** How long the provider may take to send the browser back. */
 const SIGN_IN_SECONDS = 10 * 60;
-
 
 interface PendingSignIn {
   realm: Realm;
@@ -58,7 +68,10 @@ export type SessionBearer = { token: string } | 'ended' | null;
 export interface WebSessionControl {
   store: WebSessionStore;
   /** Starts a session for a guest or an asserted user (their portal session token stays on the server). */
-  startPortalSession(reply: FastifyReply, input: { type: 'guest' | 'asserted'; subject: string; token: string; expiresAt: Date }): Promise<void>;
+  startPortalSession(
+    reply: FastifyReply,
+    input: { type: 'guest' | 'asserted'; subject: string; token: string; expiresAt: Date },
+  ): Promise<void>;
   /** Gives the caller's session a new id (privilege change: acting for a member starts or ends). */
   rotate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
@@ -86,7 +99,10 @@ export const webSessionPlugin = fp(
     let store: WebSessionStore;
     if (settings.sessionStore === 'redis' && settings.redisUrl !== undefined) {
       const redisStore = new RedisWebSessions(settings.redisUrl, sealer, (error) => {
-        app.log.warn({ err: error }, 'redis (web sessions) unreachable: signed-in calls are answered 503 until it is back');
+        app.log.warn(
+          { err: error },
+          'redis (web sessions) unreachable: signed-in calls are answered 503 until it is back',
+        );
       });
       app.addHook('onClose', () => redisStore.close());
       store = redisStore;
@@ -94,7 +110,10 @@ export const webSessionPlugin = fp(
       store = new PostgresWebSessions(app.database.db, sealer);
     }
     const tenantSession = app.tenant.account.session;
-    const countdown = tenantSession.idleTimeoutSeconds === false ? tenantSession.keepAliveIntervalSeconds : tenantSession.idleTimeoutSeconds;
+    const countdown =
+      tenantSession.idleTimeoutSeconds === false
+        ? tenantSession.keepAliveIntervalSeconds
+        : tenantSession.idleTimeoutSeconds;
     // The server-side idle limit: the web app's idle period and its countdown (SPEC §4), after which the
     // session is gone even if a browser kept the cookie.
     const idleSeconds = Math.ceil(tenantSession.idleTimeSeconds + countdown);
@@ -108,11 +127,22 @@ export const webSessionPlugin = fp(
     const inProcess: oidc.CustomFetch = async (url, init) => {
       const target = new URL(url);
       if (identity.providers === null || !target.pathname.startsWith('/idp/')) return fetch(url, init);
-      const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : init.body instanceof URLSearchParams ? init.body.toString() : undefined;
+      const body =
+        init.body === undefined || init.body === null
+          ? undefined
+          : typeof init.body === 'string'
+            ? init.body
+            : init.body instanceof URLSearchParams
+              ? init.body.toString()
+              : undefined;
       const response = await app.inject({
         method: init.method as 'GET' | 'POST',
         url: `${target.pathname}${target.search}`,
-        headers: { ...init.headers, host: publicUrl.host, ...(secure ? { 'x-forwarded-proto': 'https' } : {}) },
+        headers: {
+          ...init.headers,
+          host: publicUrl.host,
+          ...(secure ? { 'x-forwarded-proto': 'https' } : {}),
+        },
         ...(body === undefined ? {} : { payload: body }),
       });
       const headers = new Headers();
@@ -120,23 +150,36 @@ export const webSessionPlugin = fp(
         if (value === undefined) continue;
         for (const one of Array.isArray(value) ? value : [String(value)]) headers.append(name, one);
       }
-      const empty = response.statusCode === 204 || response.statusCode === 304 || response.rawPayload.length === 0;
-      return new Response(empty ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers });
+      const empty =
+        response.statusCode === 204 || response.statusCode === 304 || response.rawPayload.length === 0;
+      return new Response(empty ? null : new Uint8Array(response.rawPayload), {
+        status: response.statusCode,
+        headers,
+      });
     };
     const configurations = new Map<Realm, Promise<oidc.Configuration>>();
     const configurationFor = (realm: Realm): Promise<oidc.Configuration> => {
       let configuration = configurations.get(realm);
       if (!configuration) {
         const secret = identity.webClient.secret;
-        if (secret === null) return Promise.reject(new Error('OIDC_CLIENT_SECRET is not set: the web app cannot sign in at an external issuer'));
+        if (secret === null)
+          return Promise.reject(
+            new Error('OIDC_CLIENT_SECRET is not set: the web app cannot sign in at an external issuer'),
+          );
         const insecure = identity.issuers[realm].startsWith('http://');
         configuration = oidc
-          .discovery(new URL(identity.issuers[realm]), identity.webClient.clientId, secret, oidc.ClientSecretBasic(secret), {
-            [oidc.customFetch]: inProcess,
-            // Plain HTTP issuers only: the built-in providers in development and tests (PUBLIC_URL http://…).
-            // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated only to stand out; exactly this use
-            ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
-          })
+          .discovery(
+            new URL(identity.issuers[realm]),
+            identity.webClient.clientId,
+            secret,
+            oidc.ClientSecretBasic(secret),
+            {
+              [oidc.customFetch]: inProcess,
+              // Plain HTTP issuers only: the built-in providers in development and tests (PUBLIC_URL http://…).
+              // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated only to stand out; exactly this use
+              ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+            },
+          )
           .catch((error: unknown) => {
             configurations.delete(realm);
             throw error;
@@ -174,9 +217,14 @@ export const webSessionPlugin = fp(
       const token = session.tokens.refreshToken ?? session.tokens.accessToken;
       try {
         const configuration = await configurationFor(session.flavour as Realm);
-        await oidc.tokenRevocation(configuration, token, { token_type_hint: session.tokens.refreshToken ? 'refresh_token' : 'access_token' });
+        await oidc.tokenRevocation(configuration, token, {
+          token_type_hint: session.tokens.refreshToken ? 'refresh_token' : 'access_token',
+        });
       } catch (error) {
-        app.log.warn({ err: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'could not revoke a signed-out session\'s token at the identity provider');
+        app.log.warn(
+          { err: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },
+          "could not revoke a signed-out session's token at the identity provider",
+        );
       }
     };
 
@@ -204,7 +252,10 @@ export const webSessionPlugin = fp(
           accessExpiresAt: input.expiresAt,
           profile: {},
           idleSeconds,
-          lifetimeSeconds: Math.max(1, Math.min(lifetimeSeconds, Math.floor((input.expiresAt.getTime() - Date.now()) / 1000))),
+          lifetimeSeconds: Math.max(
+            1,
+            Math.min(lifetimeSeconds, Math.floor((input.expiresAt.getTime() - Date.now()) / 1000)),
+          ),
         });
       },
       async rotate(request, reply) {
@@ -224,7 +275,11 @@ export const webSessionPlugin = fp(
       if (!url.startsWith('/api/') && !url.startsWith('/auth/')) return;
       if (CSRF_EXEMPT.has(`${request.method} ${url}`)) return;
       // API clients with a bearer token: a browser never adds one by itself, so there is nothing to forge.
-      if (typeof request.headers.authorization === 'string' && request.headers.authorization.startsWith('Bearer ')) return;
+      if (
+        typeof request.headers.authorization === 'string' &&
+        request.headers.authorization.startsWith('Bearer ')
+      )
+        return;
       // Without a session cookie a protected route answers 401 anyway; what could be forged then is starting
       // a session (sign-in, locate-account: login CSRF), so the public routes and /auth/ are checked too.
       const opensSession = url.startsWith('/auth/') || isPublicRoute(request);
@@ -232,8 +287,18 @@ export const webSessionPlugin = fp(
       const site = request.headers['sec-fetch-site'];
       const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
       if (crossSite || request.headers[CSRF_HEADER] === undefined) {
-        await request.audit({ action: 'auth.csrf-refused', outcome: 'denied', reason: crossSite ? `sec-fetch-site:${site}` : 'missing-header', actor: { subject: null, role: null } });
-        throw new HttpProblem(403, ProblemType.forbidden, 'Refused', 'A change must come from the portal\'s own pages.');
+        await request.audit({
+          action: 'auth.csrf-refused',
+          outcome: 'denied',
+          reason: crossSite ? `sec-fetch-site:${site}` : 'missing-header',
+          actor: { subject: null, role: null },
+        });
+        throw new HttpProblem(
+          403,
+          ProblemType.forbidden,
+          'Refused',
+          "A change must come from the portal's own pages.",
+        );
       }
     });
 
@@ -245,7 +310,10 @@ export const webSessionPlugin = fp(
       const id = request.cookies[SESSION_COOKIE];
       if (!id) return null;
       let session = await store.find(id);
-      const fresh = (s: WebSession) => s.kind === 'portal' || s.accessExpiresAt === null || s.accessExpiresAt.getTime() - Date.now() > RENEW_MARGIN_MS;
+      const fresh = (s: WebSession) =>
+        s.kind === 'portal' ||
+        s.accessExpiresAt === null ||
+        s.accessExpiresAt.getTime() - Date.now() > RENEW_MARGIN_MS;
       if (session && !fresh(session)) {
         try {
           session = await store.renewTokens(id, async (current) => {
@@ -260,7 +328,11 @@ export const webSessionPlugin = fp(
             return { tokens, accessExpiresAt: expiryOf(renewed) };
           });
         } catch (error) {
-          if (!(error instanceof oidc.ResponseBodyError) && !(error instanceof Error && error.message === 'no refresh token')) throw error;
+          if (
+            !(error instanceof oidc.ResponseBodyError) &&
+            !(error instanceof Error && error.message === 'no refresh token')
+          )
+            throw error;
           // The provider refused the refresh token (revoked, expired): the session is over.
           await store.remove(id);
           session = null;
@@ -278,20 +350,32 @@ export const webSessionPlugin = fp(
     // ---- the routes ---------------------------------------------------------------------------------------
     const LoginQuery = z.object({
       realm: z.enum(['consumer', 'workforce']).default('consumer'),
-      lang: z.string().regex(/^[a-z]{2}$/).optional(),
+      lang: z
+        .string()
+        .regex(/^[a-z]{2}$/)
+        .optional(),
       returnTo: z.string().max(512).optional(),
     });
 
     app.get('/auth/login', { schema: { hide: true } }, async (request, reply) => {
       const parsed = LoginQuery.safeParse(request.query);
-      if (!parsed.success) throw new HttpProblem(400, ProblemType.validation, 'Invalid sign-in request', 'realm, lang or returnTo is not valid.');
+      if (!parsed.success)
+        throw new HttpProblem(
+          400,
+          ProblemType.validation,
+          'Invalid sign-in request',
+          'realm, lang or returnTo is not valid.',
+        );
       const { realm, lang, returnTo } = parsed.data;
       let configuration: oidc.Configuration;
       try {
         configuration = await configurationFor(realm);
       } catch (error) {
         // The identity provider cannot be reached: the web app's page says so, translated, with "try again".
-        app.log.warn({ err: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'sign-in could not start');
+        app.log.warn(
+          { err: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },
+          'sign-in could not start',
+        );
         return reply.header('Cache-Control', 'no-store').redirect(`${CALLBACK_PATH}?failed=failed`, 303);
       }
       const pending: PendingSignIn = {
@@ -304,7 +388,9 @@ export const webSessionPlugin = fp(
       };
       const url = oidc.buildAuthorizationUrl(configuration, {
         redirect_uri: `${pending.origin}${CALLBACK_PATH}`,
-        scope: app.tenant.account.identity.scope.includes('offline_access') ? app.tenant.account.identity.scope : `${app.tenant.account.identity.scope} offline_access`,
+        scope: app.tenant.account.identity.scope.includes('offline_access')
+          ? app.tenant.account.identity.scope
+          : `${app.tenant.account.identity.scope} offline_access`,
         code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
         code_challenge_method: 'S256',
         state: pending.state,
@@ -313,7 +399,10 @@ export const webSessionPlugin = fp(
         prompt: 'login',
         ...(lang ? { ui_locales: lang } : {}),
       });
-      reply.setCookie(SIGN_IN_COOKIE, sealer.seal(JSON.stringify(pending)), { ...cookieOptions, maxAge: SIGN_IN_SECONDS });
+      reply.setCookie(SIGN_IN_COOKIE, sealer.seal(JSON.stringify(pending)), {
+        ...cookieOptions,
+        maxAge: SIGN_IN_SECONDS,
+      });
       return reply.header('Cache-Control', 'no-store').redirect(url.href, 303);
     });
 
@@ -329,11 +418,19 @@ export const webSessionPlugin = fp(
       const opened = sealed ? sealer.open(sealed) : null;
       const pending = opened ? (JSON.parse(opened) as PendingSignIn) : null;
       const fail = async (reason: string) => {
-        await request.audit({ action: 'auth.sign-in', outcome: 'failure', reason, actor: { subject: null, role: null } });
-        return reply.header('Cache-Control', 'no-store').redirect(`${CALLBACK_PATH}?failed=${reason === 'access_denied' ? 'cancelled' : 'failed'}`, 303);
+        await request.audit({
+          action: 'auth.sign-in',
+          outcome: 'failure',
+          reason,
+          actor: { subject: null, role: null },
+        });
+        return reply
+          .header('Cache-Control', 'no-store')
+          .redirect(`${CALLBACK_PATH}?failed=${reason === 'access_denied' ? 'cancelled' : 'failed'}`, 303);
       };
       if (!pending) return fail('no-sign-in-under-way');
-      if (typeof query.error === 'string') return fail(query.error === 'access_denied' ? 'access_denied' : 'provider-error');
+      if (typeof query.error === 'string')
+        return fail(query.error === 'access_denied' ? 'access_denied' : 'provider-error');
       let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
       try {
         const configuration = await configurationFor(pending.realm);
@@ -345,7 +442,10 @@ export const webSessionPlugin = fp(
           idTokenExpected: true,
         });
       } catch (error) {
-        app.log.warn({ err: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'sign-in callback refused');
+        app.log.warn(
+          { err: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },
+          'sign-in callback refused',
+        );
         return fail('code-exchange');
       }
       const claims = tokens.claims();
@@ -354,16 +454,30 @@ export const webSessionPlugin = fp(
         kind: 'oidc',
         flavour: pending.realm,
         subject: claims?.sub ?? '',
-        tokens: { accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null, idToken: tokens.id_token ?? null },
+        tokens: {
+          accessToken: tokens.access_token,
+          refreshToken: tokens.refresh_token ?? null,
+          idToken: tokens.id_token ?? null,
+        },
         accessExpiresAt: expiryOf(tokens),
         profile: { ...text('name'), ...text('preferred_username'), ...text('upn'), ...text('locale') },
         idleSeconds,
         lifetimeSeconds,
       });
-      await request.audit({ action: 'auth.sign-in', outcome: 'success', actor: { subject: claims?.sub ?? null, role: null } });
+      await request.audit({
+        action: 'auth.sign-in',
+        outcome: 'success',
+        actor: { subject: claims?.sub ?? null, role: null },
+      });
       // SPEC §4 startup: a consumer flow goes back to the page it started from.
-      const target = startupRedirect({ consumerFlow: pending.realm === 'consumer', preSignInRoute: pending.returnTo, postLoginUri: null });
-      return reply.header('Cache-Control', 'no-store').redirect(isSafeRelativePath(target) ? target : '/account-overview', 303);
+      const target = startupRedirect({
+        consumerFlow: pending.realm === 'consumer',
+        preSignInRoute: pending.returnTo,
+        postLoginUri: null,
+      });
+      return reply
+        .header('Cache-Control', 'no-store')
+        .redirect(isSafeRelativePath(target) ? target : '/account-overview', 303);
     });
 
     app.get('/auth/session', { schema: { hide: true } }, async (request, reply) => {
@@ -376,14 +490,34 @@ export const webSessionPlugin = fp(
       }
       const view: WebSessionView =
         session.kind === 'oidc'
-          ? { signedIn: true, kind: 'oidc', realm: session.flavour as Realm, profile: session.profile, key: createHashKey(id), idleSeconds: session.idleSeconds }
-          : { signedIn: true, kind: 'portal', type: session.flavour as 'guest' | 'asserted', key: createHashKey(id), idleSeconds: session.idleSeconds };
+          ? {
+              signedIn: true,
+              kind: 'oidc',
+              realm: session.flavour as Realm,
+              profile: session.profile,
+              key: createHashKey(id),
+              idleSeconds: session.idleSeconds,
+            }
+          : {
+              signedIn: true,
+              kind: 'portal',
+              type: session.flavour as 'guest' | 'asserted',
+              key: createHashKey(id),
+              idleSeconds: session.idleSeconds,
+            };
       return WebSessionSchema.parse(view);
     });
 
     app.post('/auth/sign-out', { schema: { hide: true } }, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const lang = z.object({ lang: z.string().regex(/^[a-z]{2}$/).optional() }).safeParse(request.body ?? {});
+      const lang = z
+        .object({
+          lang: z
+            .string()
+            .regex(/^[a-z]{2}$/)
+            .optional(),
+        })
+        .safeParse(request.body ?? {});
       const id = request.cookies[SESSION_COOKIE];
       const session = id ? await store.find(id) : null;
       if (session?.kind === 'oidc') {
@@ -401,7 +535,11 @@ export const webSessionPlugin = fp(
       if (id && session) {
         await store.remove(id);
         await endSession(session);
-        await request.audit({ action: 'auth.sign-out', outcome: 'success', actor: { subject: session.subject, role: null } });
+        await request.audit({
+          action: 'auth.sign-out',
+          outcome: 'success',
+          actor: { subject: session.subject, role: null },
+        });
       }
       clearSessionCookie(reply);
       return { next: null };
@@ -412,7 +550,11 @@ export const webSessionPlugin = fp(
       const session = id ? await store.remove(id) : null;
       if (session) {
         await endSession(session);
-        await request.audit({ action: 'auth.sign-out', outcome: 'success', actor: { subject: session.subject, role: null } });
+        await request.audit({
+          action: 'auth.sign-out',
+          outcome: 'success',
+          actor: { subject: session.subject, role: null },
+        });
       }
       clearSessionCookie(reply);
       return reply.status(204).header('Cache-Control', 'no-store').send();

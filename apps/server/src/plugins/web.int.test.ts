@@ -14,7 +14,10 @@ function makeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
-  fs.writeFileSync(path.join(dir, 'assets', 'app-3f9a1c.js'), `export const words = ${JSON.stringify('portal '.repeat(2000))};`);
+  fs.writeFileSync(
+    path.join(dir, 'assets', 'app-3f9a1c.js'),
+    `export const words = ${JSON.stringify('portal '.repeat(2000))};`,
+  );
   // As the build writes them (vite-plugin-compression2): the same script compressed ahead of time.
   const built = Buffer.from(`export const built = ${JSON.stringify('member '.repeat(2000))};`);
   fs.writeFileSync(path.join(dir, 'assets', 'page-77b0e2.js'), built);
@@ -65,12 +68,18 @@ describe('serving the web app and the tenant configuration', () => {
   it('sends the files the build compressed ahead of time as they are, Brotli first, and the plain file to a client that accepts neither', async () => {
     const file = fs.readFileSync(path.join(webDist, 'assets', 'page-77b0e2.js'));
     const ask = (acceptEncoding: string) =>
-      app.inject({ method: 'GET', url: '/assets/page-77b0e2.js', headers: { 'accept-encoding': acceptEncoding } });
+      app.inject({
+        method: 'GET',
+        url: '/assets/page-77b0e2.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
 
     const brotli = await ask('gzip, deflate, br');
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
-    expect(brotli.rawPayload.equals(fs.readFileSync(path.join(webDist, 'assets', 'page-77b0e2.js.br')))).toBe(true);
+    expect(brotli.rawPayload.equals(fs.readFileSync(path.join(webDist, 'assets', 'page-77b0e2.js.br')))).toBe(
+      true,
+    );
     expect(brotliDecompressSync(brotli.rawPayload).equals(file)).toBe(true);
     expect(brotli.headers['content-type']).toMatch(/javascript/);
     expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -78,7 +87,9 @@ describe('serving the web app and the tenant configuration', () => {
 
     const gzip = await ask('gzip, deflate');
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gzip.rawPayload.equals(fs.readFileSync(path.join(webDist, 'assets', 'page-77b0e2.js.gz')))).toBe(true);
+    expect(gzip.rawPayload.equals(fs.readFileSync(path.join(webDist, 'assets', 'page-77b0e2.js.gz')))).toBe(
+      true,
+    );
     expect(gunzipSync(gzip.rawPayload).equals(file)).toBe(true);
 
     const plain = await ask('identity');

@@ -14,7 +14,16 @@ import {
   type VerifiedWebhook,
 } from './port';
 import { checkSignature, SIGNATURE_HEADER } from './signature';
-import { centsToAmount, ChargeSchema, EventSchema, eventFromWire, RefundSchema, TokenDescriptionSchema, TokenizationSessionSchema, VoidSchema } from './wire';
+import {
+  centsToAmount,
+  ChargeSchema,
+  EventSchema,
+  eventFromWire,
+  RefundSchema,
+  TokenDescriptionSchema,
+  TokenizationSessionSchema,
+  VoidSchema,
+} from './wire';
 
 export interface HttpProcessorOptions {
   /** Server-to-server base URL of the processor's API. */
@@ -47,11 +56,17 @@ export class HttpProcessor implements PaymentProcessor {
   async createTokenizationSession(owner: string): Promise<TokenizationSession> {
     const answer = await this.call('POST', '/v1/tokenization-sessions', { owner }, undefined);
     const session = this.parse(TokenizationSessionSchema, answer.body);
-    if (session.owner !== owner) throw new ProcessorUnavailable('the processor bound the session to someone else');
+    if (session.owner !== owner)
+      throw new ProcessorUnavailable('the processor bound the session to someone else');
     return session;
   }
 
-  hostedFieldsUrl(kind: PaymentMethodKind, language: string, parentOrigin: string, session: TokenizationSession): string {
+  hostedFieldsUrl(
+    kind: PaymentMethodKind,
+    language: string,
+    parentOrigin: string,
+    session: TokenizationSession,
+  ): string {
     const url = new URL(`/hosted-fields/${kind === 'card' ? 'card' : 'bank-account'}`, this.origin);
     url.searchParams.set('lang', language);
     url.searchParams.set('parent', parentOrigin);
@@ -60,7 +75,13 @@ export class HttpProcessor implements PaymentProcessor {
   }
 
   async describeToken(token: string): Promise<TokenDescription | null> {
-    const answer = await this.call('GET', `/v1/tokens/${encodeURIComponent(token)}`, undefined, undefined, [404]);
+    const answer = await this.call(
+      'GET',
+      `/v1/tokens/${encodeURIComponent(token)}`,
+      undefined,
+      undefined,
+      [404],
+    );
     if (answer.status === 404) return null;
     return this.parse(TokenDescriptionSchema, answer.body);
   }
@@ -69,13 +90,22 @@ export class HttpProcessor implements PaymentProcessor {
     const answer = await this.call(
       'POST',
       '/v1/charges',
-      { token: request.token, amount: centsToAmount(request.amountCents), description: request.description, metadata: request.metadata },
+      {
+        token: request.token,
+        amount: centsToAmount(request.amountCents),
+        description: request.description,
+        metadata: request.metadata,
+      },
       request.idempotencyKey,
     );
     const charge = this.parse(ChargeSchema, answer.body);
     switch (charge.status) {
       case 'declined':
-        return { status: 'declined', transactionId: charge.id, declineCode: charge.declineCode ?? 'do_not_honor' };
+        return {
+          status: 'declined',
+          transactionId: charge.id,
+          declineCode: charge.declineCode ?? 'do_not_honor',
+        };
       case 'pending':
         return { status: 'pending', transactionId: charge.id };
       case 'succeeded':
@@ -107,7 +137,13 @@ export class HttpProcessor implements PaymentProcessor {
   }
 
   async void(transactionId: string, idempotencyKey: string): Promise<{ status: 'voided' | 'not-voidable' }> {
-    const answer = await this.call('POST', `/v1/charges/${encodeURIComponent(transactionId)}/void`, {}, idempotencyKey, [404]);
+    const answer = await this.call(
+      'POST',
+      `/v1/charges/${encodeURIComponent(transactionId)}/void`,
+      {},
+      idempotencyKey,
+      [404],
+    );
     if (answer.status === 404) return { status: 'not-voidable' };
     return this.parse(VoidSchema, answer.body);
   }
@@ -171,7 +207,8 @@ export class HttpProcessor implements PaymentProcessor {
       }
       answer = undefined;
     }
-    if (response.ok || acceptStatuses.includes(response.status)) return { status: response.status, body: answer };
+    if (response.ok || acceptStatuses.includes(response.status))
+      return { status: response.status, body: answer };
     throw new ProcessorUnavailable(`the processor answered ${response.status}`);
   }
 }

@@ -68,7 +68,13 @@ export interface ChargeRequest {
 }
 
 /** Why a processor declined (stable codes; the web translates each). */
-export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'invalid_account' | 'do_not_honor';
+export type DeclineCode =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'invalid_account'
+  | 'do_not_honor';
 
 export type ChargeResult =
   /** Cards: money taken. */
@@ -85,7 +91,9 @@ export interface RefundRequest {
   reason: string;
 }
 
-export type RefundResult = { status: 'succeeded' | 'pending'; refundId: string } | { status: 'failed'; refundId: string; reason: string };
+export type RefundResult =
+  | { status: 'succeeded' | 'pending'; refundId: string }
+  | { status: 'failed'; refundId: string; reason: string };
 
 /**
  * Events the processor sends us (signed webhooks). `amountCents` is the charge's amount (settled,
@@ -93,9 +101,29 @@ export type RefundResult = { status: 'succeeded' | 'pending'; refundId: string }
  * acts (issue 33 item 3).
  */
 export type ProcessorEvent =
-  | { id: string; type: 'charge.settled'; transactionId: string; amountCents: number; metadata: Record<string, string> }
-  | { id: string; type: 'charge.returned'; transactionId: string; returnCode: string; amountCents: number; metadata: Record<string, string> }
-  | { id: string; type: 'refund.succeeded'; transactionId: string; refundId: string; amountCents: number; metadata: Record<string, string> };
+  | {
+      id: string;
+      type: 'charge.settled';
+      transactionId: string;
+      amountCents: number;
+      metadata: Record<string, string>;
+    }
+  | {
+      id: string;
+      type: 'charge.returned';
+      transactionId: string;
+      returnCode: string;
+      amountCents: number;
+      metadata: Record<string, string>;
+    }
+  | {
+      id: string;
+      type: 'refund.succeeded';
+      transactionId: string;
+      refundId: string;
+      amountCents: number;
+      metadata: Record<string, string>;
+    };
 
 /** The processor did not answer in time: the charge may or may not exist (retry with the same key). */
 export class ProcessorTimeout extends Error {}
@@ -123,7 +151,12 @@ export interface PaymentProcessor {
    */
   createTokenizationSession(owner: string): Promise<TokenizationSession>;
   /** The URL of the hosted fields page for `kind`, in `language`, for a parent page at `parentOrigin`, in `session`. */
-  hostedFieldsUrl(kind: PaymentMethodKind, language: string, parentOrigin: string, session: TokenizationSession): string;
+  hostedFieldsUrl(
+    kind: PaymentMethodKind,
+    language: string,
+    parentOrigin: string,
+    session: TokenizationSession,
+  ): string;
   /** Display facts, owner and fingerprint of a token; null when the processor does not know it. */
   describeToken(token: string): Promise<TokenDescription | null>;
   charge(request: ChargeRequest): Promise<ChargeResult>;

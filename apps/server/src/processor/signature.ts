@@ -18,10 +18,17 @@ export function signatureHeader(secret: string, rawBody: string, now = Date.now(
   return `t=${timestamp},v1=${signatureOf(secret, timestamp, rawBody)}`;
 }
 
-export type SignatureCheck = { ok: true; timestamp: number; signature: string } | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'mismatch' };
+export type SignatureCheck =
+  | { ok: true; timestamp: number; signature: string }
+  | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'mismatch' };
 
 /** Checks a signature header against the raw body: well-formed, fresh, and made with the secret. */
-export function checkSignature(secret: string, rawBody: string, header: string | string[] | undefined, now = Date.now()): SignatureCheck {
+export function checkSignature(
+  secret: string,
+  rawBody: string,
+  header: string | string[] | undefined,
+  now = Date.now(),
+): SignatureCheck {
   if (header === undefined) return { ok: false, reason: 'missing' };
   if (typeof header !== 'string') return { ok: false, reason: 'malformed' };
   const parts = new Map(
@@ -32,9 +39,11 @@ export function checkSignature(secret: string, rawBody: string, header: string |
   );
   const timestamp = Number(parts.get('t'));
   const given = parts.get('v1') ?? '';
-  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(given)) return { ok: false, reason: 'malformed' };
+  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(given))
+    return { ok: false, reason: 'malformed' };
   if (Math.abs(now / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return { ok: false, reason: 'stale' };
   const expected = signatureOf(secret, timestamp, rawBody);
-  if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'))) return { ok: false, reason: 'mismatch' };
+  if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex')))
+    return { ok: false, reason: 'mismatch' };
   return { ok: true, timestamp, signature: given };
 }

@@ -42,9 +42,20 @@ export const TokenDescriptionSchema = z.discriminatedUnion('kind', [
  * to `owner` — an opaque reference of the portal's (`household:<id>`, `guest:<session id>`, …).
  */
 export const TokenizationSessionBodySchema = z.object({ owner: z.string().min(1).max(200) });
-export const TokenizationSessionSchema = z.object({ id: z.string().min(1), owner: z.string(), expiresAt: z.string() });
+export const TokenizationSessionSchema = z.object({
+  id: z.string().min(1),
+  owner: z.string(),
+  expiresAt: z.string(),
+});
 
-export const DeclineCodeSchema = z.enum(['card_declined', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'invalid_account', 'do_not_honor']);
+export const DeclineCodeSchema = z.enum([
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'invalid_account',
+  'do_not_honor',
+]);
 
 export const Amount = z.string().regex(/^[0-9]+\.[0-9]{2}$/);
 
@@ -84,7 +95,13 @@ export const VoidSchema = z.object({ status: z.enum(['voided', 'not-voidable']) 
 
 /** Webhook bodies: one event each; `amount` is the charge's (settled, returned) or the refund's. */
 export const EventSchema = z.discriminatedUnion('type', [
-  z.object({ id: z.string().min(1), type: z.literal('charge.settled'), transactionId: z.string(), amount: Amount, metadata: z.record(z.string(), z.string()) }),
+  z.object({
+    id: z.string().min(1),
+    type: z.literal('charge.settled'),
+    transactionId: z.string(),
+    amount: Amount,
+    metadata: z.record(z.string(), z.string()),
+  }),
   z.object({
     id: z.string().min(1),
     type: z.literal('charge.returned'),

@@ -32,7 +32,10 @@ export interface BuiltResponse {
 }
 
 const escapeXml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 
 /** An xs:ID: must not start with a digit, so it starts with an underscore. */
 export const newSamlId = (): string => `_${randomBytes(20).toString('hex')}`;
@@ -50,7 +53,9 @@ export function buildSamlResponse(input: AssertionInput): BuiltResponse {
     .map(
       ([name, values]) =>
         `<saml:Attribute Name="${escapeXml(name)}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">${values
-          .map((value) => `<saml:AttributeValue xsi:type="xs:string">${escapeXml(value)}</saml:AttributeValue>`)
+          .map(
+            (value) => `<saml:AttributeValue xsi:type="xs:string">${escapeXml(value)}</saml:AttributeValue>`,
+          )
           .join('')}</saml:Attribute>`,
     )
     .join('');
@@ -80,8 +85,15 @@ export function signAssertion(xml: string, privateKeyPem: string): string {
 }
 
 /** A signed Response, base64-encoded as the HTTP-POST binding carries it in the SAMLResponse field. */
-export function buildSignedSamlResponse(input: AssertionInput, privateKeyPem: string): BuiltResponse & { samlResponse: string } {
+export function buildSignedSamlResponse(
+  input: AssertionInput,
+  privateKeyPem: string,
+): BuiltResponse & { samlResponse: string } {
   const built = buildSamlResponse(input);
   const signed = signAssertion(built.xml, privateKeyPem);
-  return { xml: signed, assertionId: built.assertionId, samlResponse: Buffer.from(signed, 'utf8').toString('base64') };
+  return {
+    xml: signed,
+    assertionId: built.assertionId,
+    samlResponse: Buffer.from(signed, 'utf8').toString('base64'),
+  };
 }

@@ -8,7 +8,10 @@ const PEM_B = '-----BEGIN CERTIFICATE-----\nQkJC\n-----END CERTIFICATE-----';
 describe('SAML trust configuration', () => {
   it('derives our entity id and ACS URL from the public URL unless told otherwise', () => {
     const settings = loadSettings({ PUBLIC_URL: 'https://portal.example.org/' });
-    expect(settings.saml).toEqual({ spEntityId: 'https://portal.example.org', acsUrl: 'https://portal.example.org/api/v1/saml/acs' });
+    expect(settings.saml).toEqual({
+      spEntityId: 'https://portal.example.org',
+      acsUrl: 'https://portal.example.org/api/v1/saml/acs',
+    });
     expect(loadSettings({ SAML_SP_ENTITY_ID: 'urn:portal:sp' }).saml.spEntityId).toBe('urn:portal:sp');
   });
 
@@ -18,11 +21,17 @@ describe('SAML trust configuration', () => {
   });
 
   it('trusts the configured provider, with every certificate given (key rollover) and \\n escapes undone', () => {
-    const settings = loadSettings({ SAML_IDP_ENTITY_ID: 'https://exchange.example.org', SAML_IDP_CERT: `${PEM_A}\n${PEM_B}`.replaceAll('\n', '\\n') });
+    const settings = loadSettings({
+      SAML_IDP_ENTITY_ID: 'https://exchange.example.org',
+      SAML_IDP_CERT: `${PEM_A}\n${PEM_B}`.replaceAll('\n', '\\n'),
+    });
     expect(testIssuerEnabled(settings)).toBe(false);
     const trust = loadSamlTrust(settings);
     expect(trust.testIssuer).toBeNull();
-    expect(trust.idp).toEqual({ entityId: 'https://exchange.example.org', certificates: [`${PEM_A}\n`, `${PEM_B}\n`] });
+    expect(trust.idp).toEqual({
+      entityId: 'https://exchange.example.org',
+      certificates: [`${PEM_A}\n`, `${PEM_B}\n`],
+    });
   });
 
   it('reads a bare base64 certificate body as one certificate', () => {

@@ -69,10 +69,20 @@ export function loadOrCreateTestIssuerKey(dataDir: string, publicUrl: string): T
 export function loadSamlTrust(settings: Settings): SamlTrust {
   const { spEntityId, acsUrl, idpEntityId, idpCert } = settings.saml;
   if (idpEntityId !== undefined && idpCert !== undefined) {
-    return { spEntityId, acsUrl, idp: { entityId: idpEntityId, certificates: splitCertificates(idpCert) }, testIssuer: null };
+    return {
+      spEntityId,
+      acsUrl,
+      idp: { entityId: idpEntityId, certificates: splitCertificates(idpCert) },
+      testIssuer: null,
+    };
   }
   if (!testIssuerEnabled(settings)) return { spEntityId, acsUrl, idp: null, testIssuer: null };
   const testIssuer = loadOrCreateTestIssuerKey(settings.dataDir, settings.publicUrl);
   // node-saml accepts an SPKI public key as well as a certificate, so no X.509 tooling is needed here.
-  return { spEntityId, acsUrl, idp: { entityId: testIssuer.entityId, certificates: [testIssuer.publicKeyPem] }, testIssuer };
+  return {
+    spEntityId,
+    acsUrl,
+    idp: { entityId: testIssuer.entityId, certificates: [testIssuer.publicKeyPem] },
+    testIssuer,
+  };
 }

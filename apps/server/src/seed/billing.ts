@@ -141,7 +141,11 @@ export function simulatePayments(
 }
 
 /** Allocates the successful payments made on or before `asOf` to whole months, in order (the domain's ledger). */
-export function ledger(months: readonly BilledMonth[], payments: readonly SimulatedPayment[], asOf: CalendarDate): LedgerState {
+export function ledger(
+  months: readonly BilledMonth[],
+  payments: readonly SimulatedPayment[],
+  asOf: CalendarDate,
+): LedgerState {
   return allocatePayments(
     months,
     payments.filter((payment) => payment.status === 'Succeeded'),

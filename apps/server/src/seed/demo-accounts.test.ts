@@ -135,7 +135,9 @@ describe.each(DAYS)('the named demo accounts on %s', (today) => {
     expect(since.length).toBeGreaterThanOrEqual(3);
     expect(eligibility.months).toEqual([...finance.pastDueMonths!, ...since]);
     // Her share does not change after the coverage ended (the last span carried on): the amounts add up.
-    expect(eligibility.amountDueCents).toBe(finance.pastAmountDueCents! + since.length * finance.premiumAmountDueCents);
+    expect(eligibility.amountDueCents).toBe(
+      finance.pastAmountDueCents! + since.length * finance.premiumAmountDueCents,
+    );
   });
 
   it('says which months Kevin’s amounts are for: from grace month 1 on, then the month invoiced', () => {
@@ -189,10 +191,16 @@ describe.each(DAYS)('the named demo accounts on %s', (today) => {
         expect(periods.has(period), `two invoices for ${period}`).toBe(false);
         periods.add(period);
       }
-      if (document.subtype === 'renewal' && document.policyId) expect(document.documentDate >= starts.get(document.policyId)!, 'renewal notice before coverage').toBe(true);
+      if (document.subtype === 'renewal' && document.policyId)
+        expect(
+          document.documentDate >= starts.get(document.policyId)!,
+          'renewal notice before coverage',
+        ).toBe(true);
     }
     const ana = rows.documents.filter((document) => document.policyId === households.ana.policies[0]!.id);
-    expect(ana.filter((document) => document.type === 'invoice').map((document) => document.subtype)).toEqual(['binder']);
+    expect(ana.filter((document) => document.type === 'invoice').map((document) => document.subtype)).toEqual(
+      ['binder'],
+    );
     expect(ana.some((document) => document.subtype === 'renewal')).toBe(false);
   });
 

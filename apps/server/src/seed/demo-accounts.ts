@@ -149,7 +149,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     familyName: 'Walsh',
     email: 'denise.walsh@lighthouse-health.example',
     language: 'en',
-    shows: 'customer service: find a member (name and DOB, policy, phone, e-mail, exchange ID), member 360, act for them',
+    shows:
+      'customer service: find a member (name and DOB, policy, phone, e-mail, exchange ID), member 360, act for them',
   },
   {
     username: 'broker.hughes',

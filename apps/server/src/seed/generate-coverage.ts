@@ -185,7 +185,10 @@ export function addGeneratedCoverage(
         ...(rng.chance(0.5) ? { reinstatement: { status: 'NotEligible', expirationDate: null } } : {}),
       };
     }
-  } else if ((rng.chance(0.06) || options.forceBehind === true) && compareDates(start, addMonths(thisMonth, -3)) < 0) {
+  } else if (
+    (rng.chance(0.06) || options.forceBehind === true) &&
+    compareDates(start, addMonths(thisMonth, -3)) < 0
+  ) {
     // Behind on payments and still covered: an APTC member stopped paying 1-3 months ago (45 CFR 156.270's
     // three-month grace period); anyone else missed this month only (the state's grace period, 31 days
     // after the due date, after which the billing clock ends the coverage).

@@ -113,7 +113,10 @@ describe.each(['2026-11-22', '2027-01-05', '2027-06-30'])('a data set made on %s
   });
 
   it('gives member folder ids and wallet reference ids no neighbour can derive (issue 14, finding 10)', () => {
-    const ids = [...rows.members.map((member) => member.folderId), ...rows.wallets.map((wallet) => wallet.referenceId)];
+    const ids = [
+      ...rows.members.map((member) => member.folderId),
+      ...rows.wallets.map((wallet) => wallet.referenceId),
+    ];
     for (const id of ids) expect(id).toMatch(/^[FW][0-9A-HJKMNP-TV-Z]{20}$/);
     expect(new Set(ids).size).toBe(ids.length);
     // Neighbouring households share no run of characters beyond chance (a counter would share nearly all).
@@ -125,7 +128,8 @@ describe.each(['2026-11-22', '2027-01-05', '2027-06-30'])('a data set made on %s
       expect(same, `${a} ${b}`).toBeLessThan(8);
     }
     // The same seed still gives the same ids; another seed other ones.
-    const folders = (seed: string) => dataset(20, '2026-11-22', seed).members.map((member) => member.folderId);
+    const folders = (seed: string) =>
+      dataset(20, '2026-11-22', seed).members.map((member) => member.folderId);
     expect(folders('a seed')).toEqual(folders('a seed'));
     const other = new Set(folders('another seed'));
     expect(folders('a seed').filter((id) => other.has(id))).toEqual([]);
@@ -208,9 +212,11 @@ describe.each(['2026-11-22', '2027-01-05', '2027-06-30'])('a data set made on %s
     for (const document of rows.documents) expect(document.documentDate < today).toBe(true);
     for (const notification of rows.notifications) {
       // Every message is one the web translates, with only the values its template declares.
-      const declared: readonly string[] | undefined = NOTIFICATION_TEMPLATES[notification.templateName as keyof typeof NOTIFICATION_TEMPLATES];
+      const declared: readonly string[] | undefined =
+        NOTIFICATION_TEMPLATES[notification.templateName as keyof typeof NOTIFICATION_TEMPLATES];
       expect(declared, notification.templateName).toBeDefined();
-      for (const key of Object.keys(notification.additionalValues ?? {})) expect(declared, `${notification.templateName} ${key}`).toContain(key);
+      for (const key of Object.keys(notification.additionalValues ?? {}))
+        expect(declared, `${notification.templateName} ${key}`).toContain(key);
       if (notification.linkTextKey) expect(NOTIFICATION_LINK_TEXT_KEYS).toContain(notification.linkTextKey);
       expect(notification.createdAt!.toISOString().slice(0, 10) < today).toBe(true);
       if (notification.readAt) expect(notification.readAt >= notification.createdAt!).toBe(true);

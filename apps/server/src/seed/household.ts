@@ -307,9 +307,14 @@ export class HouseholdBuilder implements PolicyHost {
   }): void {
     if (!this.householdId) return;
     const created = addDays(this.ctx.today, -request.daysAgo);
-    const closed = request.status === 'Completed' || request.status === 'Rejected' || request.status === 'Cancelled';
+    const closed =
+      request.status === 'Completed' || request.status === 'Rejected' || request.status === 'Cancelled';
     const reviewed = addDays(created, Math.min(request.daysAgo - 1, 1));
-    const updated = closed ? addDays(created, Math.min(request.daysAgo - 1, 4)) : request.status === 'InReview' ? reviewed : created;
+    const updated = closed
+      ? addDays(created, Math.min(request.daysAgo - 1, 4))
+      : request.status === 'InReview'
+        ? reviewed
+        : created;
     const id = this.rng.uuid();
     this.rows.serviceRequests.push({
       id,
@@ -327,12 +332,26 @@ export class HouseholdBuilder implements PolicyHost {
       updatedAt: instant(updated, 18 * 60),
     });
     // Its history: submitted; taken into review (unless cancelled first); then its end.
-    const event = (status: typeof request.status, date: CalendarDate, minutes: number, actorKind: string, note: string | null = null) =>
-      this.rows.serviceRequestEvents.push({ requestId: id, status, actorKind, note, createdAt: instant(date, minutes) });
+    const event = (
+      status: typeof request.status,
+      date: CalendarDate,
+      minutes: number,
+      actorKind: string,
+      note: string | null = null,
+    ) =>
+      this.rows.serviceRequestEvents.push({
+        requestId: id,
+        status,
+        actorKind,
+        note,
+        createdAt: instant(date, minutes),
+      });
     event('Submitted', created, 14 * 60, 'member');
-    if (request.status !== 'Submitted' && request.status !== 'Cancelled') event('InReview', reviewed, 10 * 60, 'staff');
+    if (request.status !== 'Submitted' && request.status !== 'Cancelled')
+      event('InReview', reviewed, 10 * 60, 'staff');
     if (request.status === 'Cancelled') event('Cancelled', updated, 18 * 60, 'member');
-    if (request.status === 'Completed' || request.status === 'Rejected') event(request.status, updated, 18 * 60, 'staff', request.resolution ?? null);
+    if (request.status === 'Completed' || request.status === 'Rejected')
+      event(request.status, updated, 18 * 60, 'staff', request.resolution ?? null);
   }
 
   /** Writes what depends on everything else (contact details, preferences, notifications) and returns the rows. */

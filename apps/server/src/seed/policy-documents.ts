@@ -221,7 +221,11 @@ export function writePolicyDocuments(host: PolicyHost, facts: PolicyFacts): Docu
       notice(
         'grace-period',
         addDays(facts.grace.start, 4),
-        { gracePeriodStartDate: facts.grace.start, gracePeriodEndDate: facts.grace.end, months: [...facts.pastDueMonths] },
+        {
+          gracePeriodStartDate: facts.grace.start,
+          gracePeriodEndDate: facts.grace.end,
+          months: [...facts.pastDueMonths],
+        },
         facts.pastDue,
       ),
     );

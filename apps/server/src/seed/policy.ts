@@ -10,7 +10,15 @@ import {
   type Cents,
   type ReinstatementDue,
 } from '@portal/domain';
-import { dueDate, ledger, monthsBetween, monthStart, simulatePayments, type BilledMonth, type SimulatedPayment } from './billing';
+import {
+  dueDate,
+  ledger,
+  monthsBetween,
+  monthStart,
+  simulatePayments,
+  type BilledMonth,
+  type SimulatedPayment,
+} from './billing';
 import { ageOn, compareDates, DUE_RULE, instant, itemAt, yearOf } from './context';
 import { issuerSubscriberId, policyNumber as formatPolicyNumber } from './ids';
 import type { PolicyHost, PolicyOutcome, PolicySpec } from './model';

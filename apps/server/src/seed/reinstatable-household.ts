@@ -53,29 +53,62 @@ export function reinstatableHousehold(options: {
   const year = yearOf(today);
   const thisMonth = monthStart(today);
   const plans = planCatalogue([year - 1, year, year + 1]);
-  const ctx: SeedContext = { today, seed: options.seed, plans: new Map(plans.map((plan) => [plan.id, plan])) };
+  const ctx: SeedContext = {
+    today,
+    seed: options.seed,
+    plans: new Map(plans.map((plan) => [plan.id, plan])),
+  };
   const rng = Random.from(options.seed, 'reinstatable', number).orderIdsAt(idClock(number));
 
   const community = rng.pick(COMMUNITIES_BY_LANGUAGE[language]);
   const names = COMMUNITIES[community];
   const places = PLACES.filter((place) => (place.communities[community] ?? 0) > 0);
-  const place = rng.weighted(places.map((candidate) => [candidate, candidate.weight * (candidate.communities[community] ?? 0)] as [typeof candidate, number]));
+  const place = rng.weighted(
+    places.map(
+      (candidate) =>
+        [candidate, candidate.weight * (candidate.communities[community] ?? 0)] as [typeof candidate, number],
+    ),
+  );
   const gender = rng.pick(['female', 'male'] as const);
   const firstName = rng.pick(names.adult[gender]);
   const lastName = rng.pick(names.last);
   const dob = addDays(addMonths(today, -12 * rng.int(26, 58)), -rng.int(0, 364));
-  const people: PersonSpec[] = [{ firstName, lastName, dob, gender, relationship: 'self', email: personalEmail(rng, firstName, lastName) }];
+  const people: PersonSpec[] = [
+    {
+      firstName,
+      lastName,
+      dob,
+      gender,
+      relationship: 'self',
+      email: personalEmail(rng, firstName, lastName),
+    },
+  ];
   if (rng.chance(0.5)) {
     const childGender = rng.pick(['female', 'male'] as const);
-    const childDob = addDays(addMonths(today, -12 * rng.int(2, Math.min(17, ageOn(dob, today) - 20))), -rng.int(0, 364));
-    people.push({ firstName: rng.pick(names.child[childGender]), lastName, dob: childDob, gender: childGender, relationship: 'child' });
+    const childDob = addDays(
+      addMonths(today, -12 * rng.int(2, Math.min(17, ageOn(dob, today) - 20))),
+      -rng.int(0, 364),
+    );
+    people.push({
+      firstName: rng.pick(names.child[childGender]),
+      lastName,
+      dob: childDob,
+      gender: childGender,
+      relationship: 'child',
+    });
   }
   const zipCode = rng.pick(place.zipCodes);
   const household = new HouseholdBuilder(ctx, rng, {
     number,
     withHousehold: true,
     exchange: true,
-    address: { street1: `${rng.int(1, 420)} ${rng.pick(STREETS)}`, street2: null, city: place.city, zipCode, county: COUNTIES[place.county] },
+    address: {
+      street1: `${rng.int(1, 420)} ${rng.pick(STREETS)}`,
+      street2: null,
+      city: place.city,
+      zipCode,
+      county: COUNTIES[place.county],
+    },
     mailing: null,
     language,
     paperless: false,
@@ -106,8 +139,15 @@ export function reinstatableHousehold(options: {
         slots: people.map((_, slot) => slot),
       },
     ],
-    payment: { profile: { kind: 'manual', method: 'BankAccount', roundUp: false }, lastPaidMonth: addMonths(firstUnpaid, -1), withFailure: false },
-    termination: { reason: 'non-payment', reinstatement: { status: options.status, expirationDate: endOfMonth(addMonths(thisMonth, 1)) } },
+    payment: {
+      profile: { kind: 'manual', method: 'BankAccount', roundUp: false },
+      lastPaidMonth: addMonths(firstUnpaid, -1),
+      withFailure: false,
+    },
+    termination: {
+      reason: 'non-payment',
+      reinstatement: { status: options.status, expirationDate: endOfMonth(addMonths(thisMonth, 1)) },
+    },
   });
   const subscriber = household.subscriber;
   const rows = household.finish();
@@ -116,7 +156,13 @@ export function reinstatableHousehold(options: {
   return {
     rows,
     plans,
-    subscriber: { firstName: subscriber.firstName, lastName: subscriber.lastName, email: subscriber.email ?? null, dob: subscriber.dob, id: subscriber.id },
+    subscriber: {
+      firstName: subscriber.firstName,
+      lastName: subscriber.lastName,
+      email: subscriber.email ?? null,
+      dob: subscriber.dob,
+      id: subscriber.id,
+    },
     householdId,
     policyNumber: outcome.policyNumber,
     exchangeSubscriberId: subscriber.exchangeMemberId,

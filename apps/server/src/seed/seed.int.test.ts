@@ -1,4 +1,11 @@
-import { addDays, deepMerge, hasPermission, MEMBER_SEARCH_PERMISSION, monthsBetween, type RoleConfig } from '@portal/domain';
+import {
+  addDays,
+  deepMerge,
+  hasPermission,
+  MEMBER_SEARCH_PERMISSION,
+  monthsBetween,
+  type RoleConfig,
+} from '@portal/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import baselineRoles from '../../../../config/baseline/role-config.json';

@@ -44,7 +44,17 @@ export const HOSTILE_STRINGS = [
 ];
 
 /** Numbers at and past every edge a field might have. */
-export const HOSTILE_NUMBERS = [-1, -0, 0.5, -2_147_483_649, 2_147_483_648, 2 ** 53 + 2, Number.MAX_VALUE, -Number.MAX_VALUE, 1e-320];
+export const HOSTILE_NUMBERS = [
+  -1,
+  -0,
+  0.5,
+  -2_147_483_649,
+  2_147_483_648,
+  2 ** 53 + 2,
+  Number.MAX_VALUE,
+  -Number.MAX_VALUE,
+  1e-320,
+];
 
 /** A value of the wrong kind: malformed for any field. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -65,7 +75,11 @@ export const hostileBody: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(DEEP),
   fc.jsonValue({ maxDepth: 3 }),
   fc.constant({ __proto__: { admin: true } }),
-  fc.constant(JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}') as unknown),
+  fc.constant(
+    JSON.parse(
+      '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}',
+    ) as unknown,
+  ),
 );
 
 /** A text of a parameter (path or query) that no parameter accepts. */

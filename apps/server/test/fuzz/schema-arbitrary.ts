@@ -60,13 +60,21 @@ function stringArb(schema: JsonSchema, context: SchemaContext): fc.Arbitrary<str
   const knownOfShape = (test: (value: string) => boolean) => context.known.filter(test);
   switch (schema.format) {
     case 'uuid': {
-      const ids = knownOfShape((value) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value));
+      const ids = knownOfShape((value) =>
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
+      );
       return ids.length > 0 ? fc.oneof(fc.uuid(), fc.constantFrom(...ids)) : fc.uuid();
     }
     case 'date':
       return dateArb;
     case 'date-time':
-      return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString());
+      return fc
+        .date({
+          min: new Date('1970-01-01T00:00:00Z'),
+          max: new Date('2100-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        })
+        .map((date) => date.toISOString());
     case 'email':
       return fc.emailAddress();
     case 'uri':
@@ -84,20 +92,39 @@ function stringArb(schema: JsonSchema, context: SchemaContext): fc.Arbitrary<str
     }
     if (pattern) {
       const matching = knownOfShape((value) => pattern.test(value));
-      const generated = fc.stringMatching(pattern).filter((value) => value.length >= (schema.minLength ?? 0) && value.length <= (schema.maxLength ?? Infinity));
+      const generated = fc
+        .stringMatching(pattern)
+        .filter(
+          (value) =>
+            value.length >= (schema.minLength ?? 0) && value.length <= (schema.maxLength ?? Infinity),
+        );
       return matching.length > 0 ? fc.oneof(generated, fc.constantFrom(...matching)) : generated;
     }
   }
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.min(schema.maxLength ?? 40, Math.max(minLength, 40));
   const plain = fc.string({ minLength, maxLength, unit: 'grapheme' });
-  const known = knownOfShape((value) => value.length >= minLength && value.length <= (schema.maxLength ?? Infinity));
-  return known.length > 0 ? fc.oneof({ arbitrary: plain, weight: 3 }, { arbitrary: fc.constantFrom(...known), weight: 1 }) : plain;
+  const known = knownOfShape(
+    (value) => value.length >= minLength && value.length <= (schema.maxLength ?? Infinity),
+  );
+  return known.length > 0
+    ? fc.oneof({ arbitrary: plain, weight: 3 }, { arbitrary: fc.constantFrom(...known), weight: 1 })
+    : plain;
 }
 
 function numberArb(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const exclusiveMin = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.exclusiveMinimum === true ? schema.minimum : undefined;
-  const exclusiveMax = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : schema.exclusiveMaximum === true ? schema.maximum : undefined;
+  const exclusiveMin =
+    typeof schema.exclusiveMinimum === 'number'
+      ? schema.exclusiveMinimum
+      : schema.exclusiveMinimum === true
+        ? schema.minimum
+        : undefined;
+  const exclusiveMax =
+    typeof schema.exclusiveMaximum === 'number'
+      ? schema.exclusiveMaximum
+      : schema.exclusiveMaximum === true
+        ? schema.maximum
+        : undefined;
   let min = exclusiveMin ?? schema.minimum;
   let max = exclusiveMax ?? schema.maximum;
   if (integer) {
@@ -122,7 +149,9 @@ function numberArb(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
 export function arbitraryFor(input: JsonSchema, context: SchemaContext, depth = 0): fc.Arbitrary<unknown> {
   const schema = resolve(input, context);
   const withNull = (arbitrary: fc.Arbitrary<unknown>) =>
-    schema.nullable === true ? fc.oneof({ arbitrary, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 }) : arbitrary;
+    schema.nullable === true
+      ? fc.oneof({ arbitrary, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 })
+      : arbitrary;
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum !== undefined && schema.enum.length > 0) return withNull(fc.constantFrom(...schema.enum));
   if (schema.allOf !== undefined && schema.allOf.length > 0) {
@@ -130,10 +159,17 @@ export function arbitraryFor(input: JsonSchema, context: SchemaContext, depth = 
     const parts = schema.allOf.map((part) => resolve(part, context));
     const properties: Record<string, JsonSchema> = {};
     for (const part of parts) Object.assign(properties, part.properties ?? {});
-    return withNull(arbitraryFor({ type: 'object', properties, required: parts.flatMap((part) => part.required ?? []) }, context, depth));
+    return withNull(
+      arbitraryFor(
+        { type: 'object', properties, required: parts.flatMap((part) => part.required ?? []) },
+        context,
+        depth,
+      ),
+    );
   }
   const union = schema.anyOf ?? schema.oneOf;
-  if (union !== undefined && union.length > 0) return withNull(fc.oneof(...union.map((part) => arbitraryFor(part, context, depth))));
+  if (union !== undefined && union.length > 0)
+    return withNull(fc.oneof(...union.map((part) => arbitraryFor(part, context, depth))));
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'string':
@@ -150,21 +186,35 @@ export function arbitraryFor(input: JsonSchema, context: SchemaContext, depth = 
       if (depth >= MAX_DEPTH) return fc.constant([]);
       const minLength = schema.minItems ?? 0;
       const maxLength = Math.min(schema.maxItems ?? 4, Math.max(minLength, 4));
-      return withNull(fc.array(schema.items ? arbitraryFor(schema.items, context, depth + 1) : fc.jsonValue({ maxDepth: 2 }), { minLength, maxLength }));
+      return withNull(
+        fc.array(
+          schema.items ? arbitraryFor(schema.items, context, depth + 1) : fc.jsonValue({ maxDepth: 2 }),
+          { minLength, maxLength },
+        ),
+      );
     }
     case 'object':
     case undefined: {
       if (schema.properties === undefined) {
         if (type === undefined) return fc.jsonValue({ maxDepth: 2 });
         if (typeof schema.additionalProperties === 'object' && depth < MAX_DEPTH) {
-          return withNull(fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), arbitraryFor(schema.additionalProperties, context, depth + 1), { maxKeys: 4 }));
+          return withNull(
+            fc.dictionary(
+              fc.string({ minLength: 1, maxLength: 12 }),
+              arbitraryFor(schema.additionalProperties, context, depth + 1),
+              { maxKeys: 4 },
+            ),
+          );
         }
         return withNull(fc.constant({}));
       }
       if (depth >= MAX_DEPTH) return fc.constant({});
       const model: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, property] of Object.entries(schema.properties)) model[key] = arbitraryFor(property, context, depth + 1);
-      return withNull(fc.record(model, { requiredKeys: (schema.required ?? []).filter((key) => key in model) }));
+      for (const [key, property] of Object.entries(schema.properties))
+        model[key] = arbitraryFor(property, context, depth + 1);
+      return withNull(
+        fc.record(model, { requiredKeys: (schema.required ?? []).filter((key) => key in model) }),
+      );
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });

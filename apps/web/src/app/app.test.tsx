@@ -12,7 +12,9 @@ describe('startup (SPEC §4, §8)', () => {
     const calls: Call[] = [];
     vi.stubGlobal('fetch', fakeFetch({}, calls));
     render(<App />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Não foi possível iniciar o portal' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Não foi possível iniciar o portal' }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Recarregar a página' })).toBeTruthy();
     const log = calls.find((call) => call.url === '/api/v1/Logging');
     expect(JSON.stringify(log?.body)).toContain('Error Loading Configurations or Languages');
@@ -22,17 +24,26 @@ describe('startup (SPEC §4, §8)', () => {
 describe('global API errors (SPEC §8)', () => {
   it('opens /error/500 when a page’s data cannot be loaded', async () => {
     renderPortal('/account-overview', { credential: memberCredential(), api: { session: sessionInfo() } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong on our side' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Something went wrong on our side' }),
+    ).toBeTruthy();
   });
 
   it('issue 40: a 503 (briefly unavailable) opens the translated “try again in a moment” page, not /error/500, and Try again goes back', async () => {
     await changeLanguage('es', false);
     let down = true;
     const unavailable = () =>
-      new Response(JSON.stringify({ type: 'urn:portal:problem:service-unavailable', title: 'Service unavailable', status: 503 }), {
-        status: 503,
-        headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '5' },
-      });
+      new Response(
+        JSON.stringify({
+          type: 'urn:portal:problem:service-unavailable',
+          title: 'Service unavailable',
+          status: 503,
+        }),
+        {
+          status: 503,
+          headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '5' },
+        },
+      );
     renderPortal('/account-overview', {
       credential: memberCredential(),
       api: {
@@ -42,13 +53,29 @@ describe('global API errors (SPEC §8)', () => {
       },
     });
     // The query tries once more before it fails (a second later).
-    expect(await screen.findByRole('heading', { level: 1, name: 'El portal no está disponible por un momento' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'El portal no está disponible por un momento' },
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1, name: 'Algo salió mal de nuestra parte' })).toBeNull();
-    expect(screen.getByText('Una parte de nuestro sistema no responde en este instante. Inténtelo de nuevo en unos segundos.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Una parte de nuestro sistema no responde en este instante. Inténtelo de nuevo en unos segundos.',
+      ),
+    ).toBeTruthy();
     // Back up: Try again returns to the page the member was on.
     down = false;
     await userEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'No hay planes disponibles' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'No hay planes disponibles' },
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
     await changeLanguage('en', false);
   }, 30_000);
 
@@ -59,7 +86,14 @@ describe('global API errors (SPEC §8)', () => {
         household: householdResponse([]),
         custom: (_method, path) =>
           path === '/api/v1/session'
-            ? new Response(JSON.stringify({ type: 'urn:portal:problem:unauthenticated', title: 'Sign-in required', status: 401 }), { status: 401 })
+            ? new Response(
+                JSON.stringify({
+                  type: 'urn:portal:problem:unauthenticated',
+                  title: 'Sign-in required',
+                  status: 401,
+                }),
+                { status: 401 },
+              )
             : undefined,
       },
     });

@@ -8,7 +8,11 @@ describe('language across tabs (SPEC §4)', () => {
     const maria = policySummary();
     renderPortal('/account-overview', {
       credential: memberCredential(),
-      api: { session: sessionInfo(), household: householdResponse([maria]), policies: { [maria.id]: policyDetail(maria) } },
+      api: {
+        session: sessionInfo(),
+        household: householdResponse([maria]),
+        policies: { [maria.id]: policyDetail(maria) },
+      },
     });
     await screen.findByRole('heading', { level: 1, name: 'Account overview' });
     // Another tab picks Portuguese: the browser tells this one with a storage event.

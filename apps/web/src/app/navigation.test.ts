@@ -4,7 +4,14 @@ import { testConfig } from '../test/config';
 import { householdResponse, policySummary, sessionInfo } from '../test/fixtures';
 import { logoRouteFor, menuFor, onlyBuiltRoutes, rootViewFor } from './navigation';
 
-const item = (id: string, route: string | null, children: NavigationItem[] = []): NavigationItem => ({ id, route, label: `nav.${id}`, icon: null, prune: null, children });
+const item = (id: string, route: string | null, children: NavigationItem[] = []): NavigationItem => ({
+  id,
+  route,
+  label: `nav.${id}`,
+  icon: null,
+  prune: null,
+  children,
+});
 
 describe('the menu (SPEC §4 navigation)', () => {
   it('leaves out pages that are not built yet, and sections left empty', () => {
@@ -19,7 +26,12 @@ describe('the menu (SPEC §4 navigation)', () => {
 
   it('computes the entries from roles, scenario and configuration', () => {
     const config = testConfig();
-    const member = menuFor({ session: sessionInfo(), household: householdResponse([policySummary()]), config, bindingPaymentComplete: false });
+    const member = menuFor({
+      session: sessionInfo(),
+      household: householdResponse([policySummary()]),
+      config,
+      bindingPaymentComplete: false,
+    });
     expect(navigationRoutes(member)).toEqual(
       expect.arrayContaining([
         '/account-overview',
@@ -34,7 +46,11 @@ describe('the menu (SPEC §4 navigation)', () => {
     );
     const guest = menuFor({
       session: sessionInfo({ kind: 'guest', roles: ['guest'] }),
-      household: householdResponse([policySummary()], { base: 'GuestPaymentPages', exchange: null, scenarios: ['GuestPaymentPages'] }),
+      household: householdResponse([policySummary()], {
+        base: 'GuestPaymentPages',
+        exchange: null,
+        scenarios: ['GuestPaymentPages'],
+      }),
       config,
       bindingPaymentComplete: false,
     });
@@ -45,7 +61,14 @@ describe('the menu (SPEC §4 navigation)', () => {
   it('keeps "pay your first premium" only while a policy waits for its binder payment, or until it is paid (SPEC §4 pruning)', () => {
     const config = testConfig();
     const routes = (financeStatus: 'Binder' | 'Current', bindingPaymentComplete: boolean) =>
-      navigationRoutes(menuFor({ session: sessionInfo(), household: householdResponse([policySummary({ financeStatus })]), config, bindingPaymentComplete }));
+      navigationRoutes(
+        menuFor({
+          session: sessionInfo(),
+          household: householdResponse([policySummary({ financeStatus })]),
+          config,
+          bindingPaymentComplete,
+        }),
+      );
     expect(routes('Binder', false)).toContain('/payments/binding-payment');
     expect(routes('Binder', true)).not.toContain('/payments/binding-payment');
     expect(routes('Current', false)).not.toContain('/payments/binding-payment');
@@ -53,11 +76,19 @@ describe('the menu (SPEC §4 navigation)', () => {
   });
 
   it('offers the PCP page only when selection is enabled, the first policy’s plan type is whitelisted and the assertion does not say OnlyPCP=false (SPEC §4 pruning)', () => {
-    const hasPcp = (options: { planType?: string; onlyPcp?: boolean | null; enabled?: boolean; kind?: 'member' | 'asserted' }) =>
+    const hasPcp = (options: {
+      planType?: string;
+      onlyPcp?: boolean | null;
+      enabled?: boolean;
+      kind?: 'member' | 'asserted';
+    }) =>
       navigationRoutes(
         menuFor({
           session: sessionInfo({ kind: options.kind ?? 'member', onlyPcp: options.onlyPcp ?? null }),
-          household: householdResponse([policySummary({ planType: options.planType ?? 'HMO' }), policySummary({ planType: 'PPO', policyNumber: 'LHP-1000001-02' })]),
+          household: householdResponse([
+            policySummary({ planType: options.planType ?? 'HMO' }),
+            policySummary({ planType: 'PPO', policyNumber: 'LHP-1000001-02' }),
+          ]),
           config: testConfig({ account: { pcp: { selectionEnabled: options.enabled ?? true } } }),
           bindingPaymentComplete: false,
         }),
@@ -80,7 +111,11 @@ describe('the menu (SPEC §4 navigation)', () => {
   });
 
   it('shows the no-plans page to a member without policies, never to staff (SPEC §2 root states)', () => {
-    const none = householdResponse([], { base: 'HouseholdNoPolicies', exchange: null, scenarios: ['HouseholdNoPolicies'] });
+    const none = householdResponse([], {
+      base: 'HouseholdNoPolicies',
+      exchange: null,
+      scenarios: ['HouseholdNoPolicies'],
+    });
     expect(rootViewFor(sessionInfo(), none, false)).toBe('no-plans-available');
     expect(rootViewFor(sessionInfo({ kind: 'staff', roles: ['customer-service'] }), none, false)).toBe('app');
     expect(rootViewFor(sessionInfo(), householdResponse([policySummary()]), false)).toBe('app');

@@ -62,7 +62,11 @@ export function menuFor(input: {
 }
 
 /** SPEC §2 header logo: the configured route if the user has it, else their first route. */
-export function logoRouteFor(menu: readonly NavigationItem[], config: RuntimeConfig, currentPath: string): string | null {
+export function logoRouteFor(
+  menu: readonly NavigationItem[],
+  config: RuntimeConfig,
+  currentPath: string,
+): string | null {
   return headerLogoRoute({
     configuredRoute: config.account.header.headerLogoRoute,
     navigationRoutes: navigationRoutes(menu),
@@ -75,7 +79,11 @@ export function logoRouteFor(menu: readonly NavigationItem[], config: RuntimeCon
  * look at other people's accounts, so for them the app itself always shows (with a search or their
  * book of business).
  */
-export function rootViewFor(session: SessionInfo, household: HouseholdUserResponse, loggedOut: boolean): RootView {
+export function rootViewFor(
+  session: SessionInfo,
+  household: HouseholdUserResponse,
+  loggedOut: boolean,
+): RootView {
   const staffOrBroker = session.kind === 'staff' || session.kind === 'broker';
   return rootView({ loggedOut, enrolled: staffOrBroker || policiesOf(household).length > 0 });
 }

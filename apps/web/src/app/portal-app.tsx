@@ -26,7 +26,12 @@ import { tenantTheme } from './theme';
  * of the page they are reading. A 401 is not an error page: the session ended (handled by the API hook).
  * A 503 (briefly unavailable: issue 40) opens the "try again in a moment" page, which can go back.
  */
-function onApiFailure(error: unknown, meta: PortalQueryMeta | undefined, hadData: boolean, queryClient: QueryClient): void {
+function onApiFailure(
+  error: unknown,
+  meta: PortalQueryMeta | undefined,
+  hadData: boolean,
+  queryClient: QueryClient,
+): void {
   if (isActingSessionRequired(error)) {
     onActingSessionRequired(queryClient, meta?.redirectOnError !== false && !hadData);
     return;
@@ -35,7 +40,8 @@ function onApiFailure(error: unknown, meta: PortalQueryMeta | undefined, hadData
   stopProcessing();
   if (isUnavailable(error)) {
     const here = currentPath();
-    if (!here.startsWith(SERVICE_UNAVAILABLE_ROUTE)) navigateTo(`${SERVICE_UNAVAILABLE_ROUTE}?from=${encodeURIComponent(here)}`);
+    if (!here.startsWith(SERVICE_UNAVAILABLE_ROUTE))
+      navigateTo(`${SERVICE_UNAVAILABLE_ROUTE}?from=${encodeURIComponent(here)}`);
     return;
   }
   navigateTo(SERVER_ERROR_ROUTE);
@@ -78,7 +84,10 @@ export function createQueryClient(): QueryClient {
       },
     }),
     // SPEC §9: server state refreshes in the background every 4 minutes.
-    defaultOptions: { queries: { refetchInterval: BACKGROUND_REFRESH_MS, staleTime: 30_000, retry: 1 }, mutations: { retry: 0 } },
+    defaultOptions: {
+      queries: { refetchInterval: BACKGROUND_REFRESH_MS, staleTime: 30_000, retry: 1 },
+      mutations: { retry: 0 },
+    },
   });
   configureApi({
     isSignedIn: () => getCredential() !== null,
@@ -90,7 +99,15 @@ export function createQueryClient(): QueryClient {
 }
 
 /** Tenant theme and configuration, server state, spinner and snackbar around the router. */
-export function PortalProviders({ config, queryClient, children }: { config: RuntimeConfig; queryClient: QueryClient; children: ReactNode }) {
+export function PortalProviders({
+  config,
+  queryClient,
+  children,
+}: {
+  config: RuntimeConfig;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   const theme = useMemo(() => tenantTheme(config.theme.options), [config.theme.options]);
   // SPEC §4: signing out in one tab signs out every tab of this browser (they share the session cookie).
   useEffect(

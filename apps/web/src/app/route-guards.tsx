@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { DEFAULT_ROUTE, LOCATE_ACCOUNT_ROUTE, MEMBER_SEARCH_PERMISSION, unauthenticatedRedirect } from '@portal/domain';
+import {
+  DEFAULT_ROUTE,
+  LOCATE_ACCOUNT_ROUTE,
+  MEMBER_SEARCH_PERMISSION,
+  unauthenticatedRedirect,
+} from '@portal/domain';
 import { useConfig } from '../config/config-context';
 import { useCredential } from '../lib/auth/credentials';
 import { useViewerState } from '../lib/viewer';
@@ -18,7 +23,13 @@ function SignInFirst({ path, remember = true }: { path: string; remember?: boole
   if (outcome === 'allow') return <Outlet />;
   // The home page is the sign-in page: it offers member, staff/broker and guest entry, and passes
   // `from` on as the pre-sign-in route (SPEC §4 startup).
-  return <Navigate to={outcome === 'locate-account' ? LOCATE_ACCOUNT_ROUTE : '/home'} replace state={remember ? { from: path } : null} />;
+  return (
+    <Navigate
+      to={outcome === 'locate-account' ? LOCATE_ACCOUNT_ROUTE : '/home'}
+      replace
+      state={remember ? { from: path } : null}
+    />
+  );
 }
 
 /** SPEC §2: the empty path. */
@@ -61,6 +72,13 @@ export function NotForGuests({ notFound }: { notFound: ReactNode }) {
  */
 export function StaffOnly({ notFound }: { notFound: ReactNode }) {
   const state = useViewerState();
-  if (state.status === 'ready' && !(state.viewer.session.kind === 'staff' && state.viewer.session.permissions.includes(MEMBER_SEARCH_PERMISSION))) return notFound;
+  if (
+    state.status === 'ready' &&
+    !(
+      state.viewer.session.kind === 'staff' &&
+      state.viewer.session.permissions.includes(MEMBER_SEARCH_PERMISSION)
+    )
+  )
+    return notFound;
   return <Outlet />;
 }

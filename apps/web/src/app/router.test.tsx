@@ -7,7 +7,9 @@ import { renderPortal, type FakeApi } from '../test/render-portal';
 describe('routes', () => {
   it('drops a leading account segment and lowercases the path (SPEC §2)', async () => {
     renderPortal('/Account/Error/500?from=x');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong on our side' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Something went wrong on our side' }),
+    ).toBeTruthy();
   });
 
   it('shows a translated not-found page for an unknown route and titles the document', async () => {
@@ -24,16 +26,22 @@ describe('routes', () => {
 
   it('sends a visitor who is not signed in from a private page to the sign-in page, remembering where they were going', async () => {
     renderPortal('/account-overview');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to your member portal' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to your member portal' }),
+    ).toBeTruthy();
     expect(screen.getByText('Please sign in to continue to the page you asked for.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Member sign-in' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Broker and staff sign-in' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Find my account' }).getAttribute('href')).toBe('/payments/locate-account');
+    expect(screen.getByRole('link', { name: 'Find my account' }).getAttribute('href')).toBe(
+      '/payments/locate-account',
+    );
   });
 
   it('sends the empty path to locate-account when the tenant says so (SPEC §6)', async () => {
     const { testConfig } = await import('../test/config');
-    renderPortal('/', { config: testConfig({ account: { locateAccount: { redirectUnauthenticated: true } } }) });
+    renderPortal('/', {
+      config: testConfig({ account: { locateAccount: { redirectUnauthenticated: true } } }),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay without signing in' })).toBeTruthy();
   });
 
@@ -41,7 +49,11 @@ describe('routes', () => {
     const summary = policySummary();
     const api: FakeApi = {
       session: sessionInfo({ kind: 'guest', roles: ['guest'], displayName: null, username: null }),
-      household: householdResponse([summary], { base: 'GuestPaymentPages', exchange: null, scenarios: ['GuestPaymentPages'] }),
+      household: householdResponse([summary], {
+        base: 'GuestPaymentPages',
+        exchange: null,
+        scenarios: ['GuestPaymentPages'],
+      }),
       policies: { [summary.id]: policyDetail(summary) },
     };
     const credential = { kind: 'portal', type: 'guest', key: 'guest-session-key' } as const;

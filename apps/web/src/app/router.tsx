@@ -71,7 +71,8 @@ const PAGE_MODULES: Record<RoutePath, () => Promise<{ default: ComponentType }>>
   '/admin/audit': () => import('../areas/admin/audit/audit-page'),
   '/admin/access-history': () => import('../areas/admin/access-history/access-history-page'),
   '/admin/enrollment-imports': () => import('../areas/admin/enrollment-imports/enrollment-imports-page'),
-  '/admin/enrollment-imports/:importId': () => import('../areas/admin/enrollment-imports/enrollment-import-page'),
+  '/admin/enrollment-imports/:importId': () =>
+    import('../areas/admin/enrollment-imports/enrollment-import-page'),
   '/admin/webhook-subscribers': () => import('../areas/admin/webhook-subscribers/webhook-subscribers-page'),
   '/broker': () => import('../areas/broker/book-page'),
   '/broker/clients/:policyId': () => import('../areas/account-overview/broker-client-page'),

@@ -53,11 +53,23 @@ export const ROUTE_TABLE = [
   { path: '/admin/service-queue/:requestId', titleKey: 'serviceQueue.requestTitle', access: 'private' },
   // Issue 11: coverage details, and under it ending coverage and changing its dates (no menu entries); change plan.
   { path: '/admin/policy-selection/coverage-details', titleKey: 'coverageDetails.title', access: 'private' },
-  { path: '/admin/policy-selection/coverage-details/end-coverage', titleKey: 'endCoverage.title', access: 'private' },
-  { path: '/admin/policy-selection/coverage-details/change-dates', titleKey: 'coverageDates.title', access: 'private' },
+  {
+    path: '/admin/policy-selection/coverage-details/end-coverage',
+    titleKey: 'endCoverage.title',
+    access: 'private',
+  },
+  {
+    path: '/admin/policy-selection/coverage-details/change-dates',
+    titleKey: 'coverageDates.title',
+    access: 'private',
+  },
   { path: '/admin/policy-selection/change-plan', titleKey: 'changePlan.title', access: 'private' },
   // Issue 11: reinstating a terminated policy; a located guest of a reinstatable account may open it too (SPEC §4).
-  { path: '/admin/policy-selection/span-selection/reactivate-plan', titleKey: 'reinstatement.title', access: 'guest' },
+  {
+    path: '/admin/policy-selection/span-selection/reactivate-plan',
+    titleKey: 'reinstatement.title',
+    access: 'guest',
+  },
   { path: '/admin/policy-selection/contact-info', titleKey: 'contactInfo.title', access: 'private' },
   { path: '/admin/policy-selection/manage-address', titleKey: 'address.title', access: 'private' },
   // SPEC §2: reached after a demographics update (and linked from the contact and address pages); no menu entry.
@@ -85,7 +97,11 @@ export const ROUTE_TABLE = [
   { path: '/admin/access-history', titleKey: 'accessHistory.title', access: 'private' },
   // Issue 34, decision 056: the 834 enrolment imports (role action view-enrollment-imports; reached from the staff home).
   { path: '/admin/enrollment-imports', titleKey: 'enrollmentImports.title', access: 'staff' },
-  { path: '/admin/enrollment-imports/:importId', titleKey: 'enrollmentImports.detail.title', access: 'staff' },
+  {
+    path: '/admin/enrollment-imports/:importId',
+    titleKey: 'enrollmentImports.detail.title',
+    access: 'staff',
+  },
   // Decision 056: the issuer's webhook subscribers (role action manage-webhooks; reached from the staff home).
   { path: '/admin/webhook-subscribers', titleKey: 'webhookSubscribers.title', access: 'staff' },
   // Issue 13: a broker's book of business (SPEC §1 broker area) and one client of it.
@@ -96,14 +112,20 @@ export const ROUTE_TABLE = [
 export type RoutePath = (typeof ROUTE_TABLE)[number]['path'];
 
 /** The not-found page's route data (anything else). */
-export const NOT_FOUND_ROUTE = { path: '*', titleKey: 'notFound.title', access: 'public' } as const satisfies RouteEntry;
+export const NOT_FOUND_ROUTE = {
+  path: '*',
+  titleKey: 'notFound.title',
+  access: 'public',
+} as const satisfies RouteEntry;
 
 /**
  * The pages of this build a menu entry or a link may name (SPEC §2): the table without sign-in landings
  * and pages that need an id. A configured menu entry for any other page is left out (it would lead
  * nowhere).
  */
-export const BUILT_ROUTES: readonly string[] = ROUTE_TABLE.filter((route: RouteEntry) => !route.landing && !route.path.includes(':')).map((route) => route.path);
+export const BUILT_ROUTES: readonly string[] = ROUTE_TABLE.filter(
+  (route: RouteEntry) => !route.landing && !route.path.includes(':'),
+).map((route) => route.path);
 
 /** SPEC §2/§6: pages anyone may open without signing in (locate-account is always exempt). */
 export const PUBLIC_ROUTES = ['/home', '/payments/locate-account', '/auth', '/error'] as const;

@@ -6,7 +6,12 @@ import { DIAGNOSTICS, logClientEvent } from '../lib/client-log';
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 const logConfigFailure = (error: unknown) => {
-  logClientEvent({ level: 'error', event: 'startup.config', message: DIAGNOSTICS.configOrLanguages, details: { reason: reasonOf(error) } });
+  logClientEvent({
+    level: 'error',
+    event: 'startup.config',
+    message: DIAGNOSTICS.configOrLanguages,
+    details: { reason: reasonOf(error) },
+  });
 };
 
 /**
@@ -40,7 +45,12 @@ export async function startPortal(): Promise<{ config: RuntimeConfig; validation
   try {
     await auth;
   } catch (error) {
-    logClientEvent({ level: 'error', event: 'startup.authorization', message: DIAGNOSTICS.noAuthConfig, details: { reason: reasonOf(error) } });
+    logClientEvent({
+      level: 'error',
+      event: 'startup.authorization',
+      message: DIAGNOSTICS.noAuthConfig,
+      details: { reason: reasonOf(error) },
+    });
     throw error;
   }
   return { config, validation };

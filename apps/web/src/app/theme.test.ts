@@ -35,10 +35,16 @@ describe('the theme and a visitor who asks for less motion', () => {
 
   it('stops CSS animations under the media query, except the loading indicators', () => {
     prefersReducedMotion(false);
-    const overrides = tenantTheme({}).components?.MuiCssBaseline?.styleOverrides as Record<string, Record<string, Record<string, string>>>;
+    const overrides = tenantTheme({}).components?.MuiCssBaseline?.styleOverrides as Record<
+      string,
+      Record<string, Record<string, string>>
+    >;
     const rules = overrides['@media (prefers-reduced-motion: reduce)'];
     const [selector, declarations] = Object.entries(rules ?? {})[0] ?? [];
-    expect(declarations).toMatchObject({ animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' });
+    expect(declarations).toMatchObject({
+      animationDuration: '0.01ms !important',
+      transitionDuration: '0.01ms !important',
+    });
     expect(selector).toContain(':not(.MuiCircularProgress-root');
     expect(selector).toContain('.MuiLinearProgress-bar');
   });

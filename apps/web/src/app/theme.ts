@@ -9,24 +9,35 @@ import { deepMerge } from '@portal/domain';
  */
 const REDUCED_MOTION_CSS = {
   '@media (prefers-reduced-motion: reduce)': {
-    '*:not(.MuiCircularProgress-root, .MuiCircularProgress-svg, .MuiCircularProgress-circle, .MuiLinearProgress-bar), *::before, *::after': {
-      animationDuration: '0.01ms !important',
-      animationIterationCount: '1 !important',
-      transitionDuration: '0.01ms !important',
-      scrollBehavior: 'auto !important',
-    },
+    '*:not(.MuiCircularProgress-root, .MuiCircularProgress-svg, .MuiCircularProgress-circle, .MuiLinearProgress-bar), *::before, *::after':
+      {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
   },
 };
 
 const REDUCED_MOTION: ThemeOptions = {
   transitions: {
     create: () => 'none',
-    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
   },
 };
 
 const wantsReducedMotion = (): boolean =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 // Product defaults, chosen for WCAG 2.2 AA contrast on white (primary 7.6:1, secondary 7.1:1).
 const BASE_OPTIONS: ThemeOptions = {
@@ -41,7 +52,10 @@ const BASE_OPTIONS: ThemeOptions = {
   },
   shape: { borderRadius: 8 },
   // Sentence-case buttons read more easily than capitals, in every language.
-  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif', button: { textTransform: 'none', fontWeight: 600 } },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
   components: {
     MuiCssBaseline: { styleOverrides: REDUCED_MOTION_CSS },
     // Visible keyboard focus everywhere (WCAG 2.4.7), not only where MUI draws a ripple.
@@ -54,7 +68,8 @@ const BASE_OPTIONS: ThemeOptions = {
 };
 
 /** The product defaults, with no motion for a visitor who asks for less (read when a theme is built). */
-const baseOptions = (): ThemeOptions => (wantsReducedMotion() ? { ...BASE_OPTIONS, ...REDUCED_MOTION } : BASE_OPTIONS);
+const baseOptions = (): ThemeOptions =>
+  wantsReducedMotion() ? { ...BASE_OPTIONS, ...REDUCED_MOTION } : BASE_OPTIONS;
 
 /** The theme before the tenant's configuration has loaded (startup spinner, startup failure). */
 export const baseTheme: Theme = createTheme(baseOptions());

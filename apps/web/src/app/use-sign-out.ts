@@ -25,7 +25,9 @@ export function useSignOut(): (reason: SignOutReason) => Promise<void> {
         const leaving = reason === 'user' ? await signOut(i18n.language) : (await endSessionQuietly(), false);
         if (leaving) return;
         queryClient.clear();
-        await navigate(`${SIGNED_OUT_PATH}${reason === 'timeout' ? '?reason=timeout' : ''}`, { replace: true });
+        await navigate(`${SIGNED_OUT_PATH}${reason === 'timeout' ? '?reason=timeout' : ''}`, {
+          replace: true,
+        });
       }),
     [navigate, queryClient, i18n.language],
   );

@@ -44,24 +44,52 @@ describe('who is signed in and what they may see (viewer)', () => {
     const joao = policySummary();
     const household = '00000000-0000-4000-8000-00000000a001';
     const remembered = '00000000-0000-4000-8000-00000000a002';
-    const actingSession = { id: '00000000-0000-4000-8000-00000000a003', householdId: household, policyId: null, memberId: null, memberName: 'João Silva', label: '0903333333', reason: 'member-called' as const, note: null, startedAt: '2026-11-23T14:00:00.000Z', idleExpiresAt: '2026-11-23T14:15:00.000Z' };
-    const held = heldSession(sessionInfo({ kind: 'staff', roles: ['customer-service'], permissions: ['member-search'], displayName: 'Denise Walsh', actingSession }));
+    const actingSession = {
+      id: '00000000-0000-4000-8000-00000000a003',
+      householdId: household,
+      policyId: null,
+      memberId: null,
+      memberName: 'João Silva',
+      label: '0903333333',
+      reason: 'member-called' as const,
+      note: null,
+      startedAt: '2026-11-23T14:00:00.000Z',
+      idleExpiresAt: '2026-11-23T14:15:00.000Z',
+    };
+    const held = heldSession(
+      sessionInfo({
+        kind: 'staff',
+        roles: ['customer-service'],
+        permissions: ['member-search'],
+        displayName: 'Denise Walsh',
+        actingSession,
+      }),
+    );
     const api: FakeApi = {
       household: (search) => householdResponse(search === household ? [joao] : []),
       policies: { [joao.id]: policyDetail(joao) },
       custom: (_method, path) => (path === '/api/v1/session' ? held.answer : undefined),
     };
     // The tab remembers another member (an acting session ended elsewhere since): it waits for the server's word.
-    const { calls } = renderPortal('/account-overview', { credential: memberCredential(), api, actingFor: { idType: 'Household', id: remembered } });
+    const { calls } = renderPortal('/account-overview', {
+      credential: memberCredential(),
+      api,
+      actingFor: { idType: 'Household', id: remembered },
+    });
     await waitFor(() => {
       expect(calls.map((call) => call.url)).toContain('/api/v1/session');
     });
     expect(calls.map((call) => call.url)).not.toContain('/api/v1/Household/user');
     await held.release();
     await waitFor(() => {
-      expect(calls.filter((call) => call.url === '/api/v1/Household/user').map((call) => call.body)).toEqual([{ householdId: household }]);
+      expect(calls.filter((call) => call.url === '/api/v1/Household/user').map((call) => call.body)).toEqual([
+        { householdId: household },
+      ]);
     });
     expect(await screen.findByText('You are acting for João Silva (0903333333).')).toBeTruthy();
-    expect(JSON.parse(sessionStorage.getItem('session') ?? 'null')).toMatchObject({ idType: 'Household', id: household });
+    expect(JSON.parse(sessionStorage.getItem('session') ?? 'null')).toMatchObject({
+      idType: 'Household',
+      id: household,
+    });
   });
 });

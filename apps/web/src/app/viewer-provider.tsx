@@ -45,13 +45,21 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
   // With nobody being acted for, the lookup is null whatever the session's permissions: the household
   // is then asked for beside the session instead of after it, one round trip less before the first page.
   const lookupKnown = session.data !== undefined || actingFor === null;
-  const household = useHouseholdUser(lookupKnown ? key : null, lookup ? { idType: lookup.idType, id: lookup.id } : null);
+  const household = useHouseholdUser(
+    lookupKnown ? key : null,
+    lookup ? { idType: lookup.idType, id: lookup.id } : null,
+  );
 
   const state = useMemo<ViewerState>(() => {
     if (key === null) return { status: 'signed-out' };
     if (session.isError || household.isError) return { status: 'error' };
     if (!session.data || !household.data) return { status: 'loading' };
-    const navigation = menuFor({ session: session.data, household: household.data, config, bindingPaymentComplete });
+    const navigation = menuFor({
+      session: session.data,
+      household: household.data,
+      config,
+      bindingPaymentComplete,
+    });
     const policies = policiesOf(household.data);
     return {
       status: 'ready',
@@ -70,7 +78,18 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
         memberState: policies[0]?.stateSource ?? null,
       },
     };
-  }, [key, session.data, session.isError, household.data, household.isError, config, bindingPaymentComplete, location.pathname, search, actingSession]);
+  }, [
+    key,
+    session.data,
+    session.isError,
+    household.data,
+    household.isError,
+    config,
+    bindingPaymentComplete,
+    location.pathname,
+    search,
+    actingSession,
+  ]);
 
   // The tab remembers whom staff act for (a reload asks for the member beside the session): kept in step
   // with the server's acting session.
@@ -95,7 +114,11 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
 
   // SPEC §8 diagnostic: a signed-in member, not through an assertion, for whom nothing is routable.
   const viewer = state.status === 'ready' ? state.viewer : null;
-  const noRoutes = viewer !== null && viewer.session.kind === 'member' && viewer.navigation.length === 0 && viewer.rootView === 'app';
+  const noRoutes =
+    viewer !== null &&
+    viewer.session.kind === 'member' &&
+    viewer.navigation.length === 0 &&
+    viewer.rootView === 'app';
   useEffect(() => {
     if (noRoutes) logClientEvent({ level: 'warn', event: 'navigation.empty', message: DIAGNOSTICS.noRoutes });
   }, [noRoutes]);

@@ -69,7 +69,8 @@ export function forgetTexts(): void {
   loaded.clear();
   tenantFiles.clear();
   everyText = false;
-  if (i18next.isInitialized) for (const language of LANGUAGES) i18next.removeResourceBundle(language, 'translation');
+  if (i18next.isInitialized)
+    for (const language of LANGUAGES) i18next.removeResourceBundle(language, 'translation');
 }
 
 /** Startup: from now on every language is the static file with the tenant's file deep-merged over it. */

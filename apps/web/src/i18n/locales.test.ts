@@ -46,15 +46,22 @@ describe('translations', () => {
     ['en', startupEn, restEn],
     ['es', startupEs, restEs],
     ['pt', startupPt, restPt],
-  ])('%s loads as the startup files and the rest, which are every file of the folder', (language, startup, rest) => {
-    const files = Object.entries(import.meta.glob('./locales/*/*.json', { eager: true, import: 'default' })).filter(
-      ([file]) => file.includes(`/${language}/`),
-    );
-    const isStartup = (file: string) => STARTUP_TEXT_FILES.some((name) => file.endsWith(`/${name}.json`));
-    expect(keysOf(startup).sort()).toEqual(keysOf(folder(Object.fromEntries(files.filter(([file]) => isStartup(file))))).sort());
-    expect(keysOf(rest).sort()).toEqual(keysOf(folder(Object.fromEntries(files.filter(([file]) => !isStartup(file))))).sort());
-    expect(files.filter(([file]) => isStartup(file))).toHaveLength(STARTUP_TEXT_FILES.length);
-  });
+  ])(
+    '%s loads as the startup files and the rest, which are every file of the folder',
+    (language, startup, rest) => {
+      const files = Object.entries(
+        import.meta.glob('./locales/*/*.json', { eager: true, import: 'default' }),
+      ).filter(([file]) => file.includes(`/${language}/`));
+      const isStartup = (file: string) => STARTUP_TEXT_FILES.some((name) => file.endsWith(`/${name}.json`));
+      expect(keysOf(startup).sort()).toEqual(
+        keysOf(folder(Object.fromEntries(files.filter(([file]) => isStartup(file))))).sort(),
+      );
+      expect(keysOf(rest).sort()).toEqual(
+        keysOf(folder(Object.fromEntries(files.filter(([file]) => !isStartup(file))))).sort(),
+      );
+      expect(files.filter(([file]) => isStartup(file))).toHaveLength(STARTUP_TEXT_FILES.length);
+    },
+  );
 
   it('lists every English file in locales/en/index.ts, and each language has the same files', () => {
     const merged = folder(import.meta.glob('./locales/en/*.json', { eager: true, import: 'default' }));
@@ -99,8 +106,31 @@ describe('translations', () => {
   // The service queue's heading, empty value and person line, and the access history's line, are placeholders
   // and punctuation only; so are the enrolment import's interchange and acknowledgment lines, and "API" is "API".
   const sameWord: Record<string, string[]> = {
-    es: ['common.no', 'payments.receipt.plan', 'policySelector.option', 'serviceQueue.detail.heading', 'serviceQueue.detail.none', 'serviceQueue.detail.person', 'serviceQueue.field.plan', 'serviceQueue.value.no', 'serviceQueue.value.false', 'accessHistory.line', 'enrollmentImports.interchange', 'enrollmentImports.detail.ackOutcome', 'enrollmentImports.source.api'],
-    pt: ['policySelector.option', 'serviceQueue.detail.heading', 'serviceQueue.detail.none', 'serviceQueue.detail.person', 'accessHistory.line', 'enrollmentImports.interchange', 'enrollmentImports.detail.ackOutcome', 'enrollmentImports.source.api'],
+    es: [
+      'common.no',
+      'payments.receipt.plan',
+      'policySelector.option',
+      'serviceQueue.detail.heading',
+      'serviceQueue.detail.none',
+      'serviceQueue.detail.person',
+      'serviceQueue.field.plan',
+      'serviceQueue.value.no',
+      'serviceQueue.value.false',
+      'accessHistory.line',
+      'enrollmentImports.interchange',
+      'enrollmentImports.detail.ackOutcome',
+      'enrollmentImports.source.api',
+    ],
+    pt: [
+      'policySelector.option',
+      'serviceQueue.detail.heading',
+      'serviceQueue.detail.none',
+      'serviceQueue.detail.person',
+      'accessHistory.line',
+      'enrollmentImports.interchange',
+      'enrollmentImports.detail.ackOutcome',
+      'enrollmentImports.source.api',
+    ],
   };
 
   it.each([

@@ -30,15 +30,25 @@ export interface ActingFor {
 }
 
 const actingForType = (value: unknown): ActingForType =>
-  value === 'Household' || value === 'Policy' ? value : sessionIdType(typeof value === 'string' ? value : null);
+  value === 'Household' || value === 'Policy'
+    ? value
+    : sessionIdType(typeof value === 'string' ? value : null);
 
 function restore(): PortalState {
   const stored = readJson(STORAGE_KEYS.session) as { idType?: unknown; id?: unknown; label?: unknown } | null;
   const actingFor: ActingFor | null =
     stored && typeof stored.id === 'string' && stored.id.trim() !== ''
-      ? { idType: actingForType(stored.idType), id: stored.id, ...(typeof stored.label === 'string' ? { label: stored.label } : {}) }
+      ? {
+          idType: actingForType(stored.idType),
+          id: stored.id,
+          ...(typeof stored.label === 'string' ? { label: stored.label } : {}),
+        }
       : null;
-  return { actingFor, bindingPaymentComplete: false, selectedPolicyId: readItem(STORAGE_KEYS.selectedPolicy) };
+  return {
+    actingFor,
+    bindingPaymentComplete: false,
+    selectedPolicyId: readItem(STORAGE_KEYS.selectedPolicy),
+  };
 }
 
 let state: PortalState = restore();

@@ -10,7 +10,10 @@ import type { RuntimeConfig } from '../config/load-config';
 
 /** The demo tenant's real configuration (baseline + tenant, deep-merged as at startup), with overrides. */
 export function testConfig(override: { account?: Record<string, unknown> } = {}): RuntimeConfig {
-  const account = deepMerge(deepMerge(baselineAccount as unknown, tenantAccount as never), (override.account ?? {}) as never) as AccountConfig;
+  const account = deepMerge(
+    deepMerge(baselineAccount as unknown, tenantAccount as never),
+    (override.account ?? {}) as never,
+  ) as AccountConfig;
   return {
     account,
     roles: deepMerge(baselineRoles as unknown, tenantRoles as never) as RoleConfig,

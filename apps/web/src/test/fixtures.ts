@@ -61,14 +61,23 @@ export function policySummary(override: Partial<PolicySummary> = {}): PolicySumm
 
 export function householdResponse(
   policies: PolicySummary[],
-  scenario: HouseholdUserResponse['scenario'] = { base: 'HouseholdAndPolicies', exchange: 'OnExchangePolicy', scenarios: ['HouseholdAndPolicies', 'OnExchangePolicy'] },
+  scenario: HouseholdUserResponse['scenario'] = {
+    base: 'HouseholdAndPolicies',
+    exchange: 'OnExchangePolicy',
+    scenarios: ['HouseholdAndPolicies', 'OnExchangePolicy'],
+  },
   walletReferenceId: string | null = null,
 ): HouseholdUserResponse {
   const householdId = uuid();
   return {
     households:
       policies.length > 0 || scenario.base === 'HouseholdNoPolicies'
-        ? [{ household: { id: householdId, exchangeId: 'MA20242486', walletReferenceId }, policies: policies.map((p) => ({ ...p, householdId })) }]
+        ? [
+            {
+              household: { id: householdId, exchangeId: 'MA20242486', walletReferenceId },
+              policies: policies.map((p) => ({ ...p, householdId })),
+            },
+          ]
         : [],
     policies: [],
     scenario,

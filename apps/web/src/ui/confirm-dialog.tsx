@@ -27,9 +27,26 @@ export interface ConfirmDialogProps {
  * Asks before something that stops money moving or cannot be undone (cancel a scheduled payment, turn
  * autopay off): the safe choice is focused first, the change is the red button, a refusal is said in place.
  */
-export function ConfirmDialog({ id, title, body, keepLabel, confirmLabel, busy, error, onKeep, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  id,
+  title,
+  body,
+  keepLabel,
+  confirmLabel,
+  busy,
+  error,
+  onKeep,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
-    <Dialog open onClose={onKeep} aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} maxWidth="sm" fullWidth>
+    <Dialog
+      open
+      onClose={onKeep}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         {/* A div, so that a body may hold a list (a statement of what ends and when). */}

@@ -21,7 +21,9 @@ export function useCoveredMonths(): (months: readonly CalendarDate[]) => string 
           ? t('coveredMonths.one', { month: format.month(only.first) })
           : t('coveredMonths.range', { start: format.month(only.first), end: format.month(only.last) });
       const parts = runs.map((run) =>
-        run.first === run.last ? format.month(run.first) : t('coveredMonths.rangeInList', { start: format.month(run.first), end: format.month(run.last) }),
+        run.first === run.last
+          ? format.month(run.first)
+          : t('coveredMonths.rangeInList', { start: format.month(run.first), end: format.month(run.last) }),
       );
       return t('coveredMonths.list', { list: format.list(parts) });
     },

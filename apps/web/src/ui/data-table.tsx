@@ -9,7 +9,15 @@ export interface DataTableProps {
   rows: readonly { key: string; cells: readonly ReactNode[] }[];
 }
 
-const cellSx = { textAlign: 'left', px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', verticalAlign: 'top', typography: 'body2' } as const;
+const cellSx = {
+  textAlign: 'left',
+  px: 1.5,
+  py: 1,
+  borderBottom: 1,
+  borderColor: 'divider',
+  verticalAlign: 'top',
+  typography: 'body2',
+} as const;
 
 /** A plain, accessible data table (column headers, row headers) in the theme's look. */
 export function DataTable({ labelledBy, columns, rows }: DataTableProps) {
@@ -18,7 +26,12 @@ export function DataTable({ labelledBy, columns, rows }: DataTableProps) {
       <thead>
         <tr>
           {columns.map((column) => (
-            <Box component="th" scope="col" key={column} sx={{ ...cellSx, fontWeight: 600, color: 'text.secondary' }}>
+            <Box
+              component="th"
+              scope="col"
+              key={column}
+              sx={{ ...cellSx, fontWeight: 600, color: 'text.secondary' }}
+            >
               {column}
             </Box>
           ))}
@@ -29,7 +42,12 @@ export function DataTable({ labelledBy, columns, rows }: DataTableProps) {
           <tr key={row.key}>
             {row.cells.map((cell, index) =>
               index === 0 ? (
-                <Box component="th" scope="row" key={columns[index] ?? index} sx={{ ...cellSx, fontWeight: 600 }}>
+                <Box
+                  component="th"
+                  scope="row"
+                  key={columns[index] ?? index}
+                  sx={{ ...cellSx, fontWeight: 600 }}
+                >
                   {cell}
                 </Box>
               ) : (

@@ -20,17 +20,39 @@ export interface Fact {
  */
 const factsSx = (columns: 2 | 3 | 4): SxProps<Theme> => ({
   display: 'grid',
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: `repeat(${columns}, minmax(0, 1fr))` },
+  gridTemplateColumns: {
+    xs: '1fr',
+    sm: 'repeat(2, minmax(0, 1fr))',
+    md: `repeat(${columns}, minmax(0, 1fr))`,
+  },
   columnGap: 3,
   rowGap: 1.5,
   m: 0,
   '& > div': { minWidth: 0 },
   '& > div > dt': { typography: 'body2', color: 'text.secondary' },
-  '& > div > dd': { m: 0, typography: 'body1', fontWeight: 600, overflowWrap: 'anywhere', color: 'text.primary' },
+  '& > div > dd': {
+    m: 0,
+    typography: 'body1',
+    fontWeight: 600,
+    overflowWrap: 'anywhere',
+    color: 'text.primary',
+  },
   '& > div > dd[data-tone="error"]': { color: 'error.dark' },
   '& > div > dd[data-tone="warning"]': { color: '#7a4100' },
-  '& > div > dd > .fact-detail': { display: 'block', typography: 'body2', fontWeight: 400, color: 'text.secondary' },
-  '& > div > dd > .fact-breakdown': { m: 0, mt: 0.5, pl: 2.5, typography: 'body2', fontWeight: 400, color: 'text.primary' },
+  '& > div > dd > .fact-detail': {
+    display: 'block',
+    typography: 'body2',
+    fontWeight: 400,
+    color: 'text.secondary',
+  },
+  '& > div > dd > .fact-breakdown': {
+    m: 0,
+    mt: 0.5,
+    pl: 2.5,
+    typography: 'body2',
+    fontWeight: 400,
+    color: 'text.primary',
+  },
   '& > div > dd > .fact-breakdown > li > span': { fontWeight: 600, whiteSpace: 'nowrap' },
 });
 const FACTS_SX = { 2: factsSx(2), 3: factsSx(3), 4: factsSx(4) } as const;

@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney, isLanguage, parseCalendarDate, type CalendarDate, type Cents, type Language } from '@portal/domain';
+import {
+  formatMoney,
+  isLanguage,
+  parseCalendarDate,
+  type CalendarDate,
+  type Cents,
+  type Language,
+} from '@portal/domain';
 
 /** BCP 47 locales for Intl: US Spanish, and Brazilian Portuguese (the Portuguese most members read). */
 const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US', pt: 'pt-BR' };
@@ -49,7 +56,12 @@ export function dateTimeFormat(language: string, options: Intl.DateTimeFormatOpt
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 function buildFormatters(locale: string): Formatters {
-  const dateFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const dateFormat = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
   const numberFormat = new Intl.NumberFormat(locale);
   const monthFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
   const listFormat = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });

@@ -21,19 +21,55 @@ export interface NotificationItemProps {
 }
 
 /** One notification: unread marker, translated message, date, its links and attachment (SPEC §3). */
-export function NotificationItem({ notification, onOpen, onAttachment, attachmentBusy = false, headingLevel = 'h3' }: NotificationItemProps) {
+export function NotificationItem({
+  notification,
+  onOpen,
+  onAttachment,
+  attachmentBusy = false,
+  headingLevel = 'h3',
+}: NotificationItemProps) {
   const { t, i18n } = useTranslation();
   const { message, linkText } = useNotificationText();
   const unread = !notification.read;
-  const received = dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(notification.createdDate));
-  const link = notification.link && linkText(notification.linkTextKey) ? { to: notification.link, text: linkText(notification.linkTextKey) ?? '' } : null;
-  const dropDown = notification.dropDownLink && linkText(notification.dropDownLinkTextKey) ? { to: notification.dropDownLink, text: linkText(notification.dropDownLinkTextKey) ?? '' } : null;
+  const received = dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+    new Date(notification.createdDate),
+  );
+  const link =
+    notification.link && linkText(notification.linkTextKey)
+      ? { to: notification.link, text: linkText(notification.linkTextKey) ?? '' }
+      : null;
+  const dropDown =
+    notification.dropDownLink && linkText(notification.dropDownLinkTextKey)
+      ? { to: notification.dropDownLink, text: linkText(notification.dropDownLinkTextKey) ?? '' }
+      : null;
   return (
-    <Box data-testid="notification-item" data-unread={unread ? 'true' : 'false'} sx={{ display: 'flex', gap: 1.5, py: 1.5 }}>
-      <Box aria-hidden="true" sx={{ mt: 0.75, width: 10, height: 10, flex: '0 0 10px', borderRadius: '50%', bgcolor: unread ? 'primary.main' : 'transparent', border: 1, borderColor: unread ? 'primary.main' : 'divider' }} />
+    <Box
+      data-testid="notification-item"
+      data-unread={unread ? 'true' : 'false'}
+      sx={{ display: 'flex', gap: 1.5, py: 1.5 }}
+    >
+      <Box
+        aria-hidden="true"
+        sx={{
+          mt: 0.75,
+          width: 10,
+          height: 10,
+          flex: '0 0 10px',
+          borderRadius: '50%',
+          bgcolor: unread ? 'primary.main' : 'transparent',
+          border: 1,
+          borderColor: unread ? 'primary.main' : 'divider',
+        }}
+      />
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography component={headingLevel} variant="body1" sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>
-          <span style={visuallyHidden}>{unread ? `${t('notifications.unread')}: ` : `${t('notifications.read')}: `}</span>
+        <Typography
+          component={headingLevel}
+          variant="body1"
+          sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}
+        >
+          <span style={visuallyHidden}>
+            {unread ? `${t('notifications.unread')}: ` : `${t('notifications.read')}: `}
+          </span>
           {message(notification)}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -41,22 +77,46 @@ export function NotificationItem({ notification, onOpen, onAttachment, attachmen
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5, alignItems: 'center' }}>
           {link && (
-            <Link component={RouterLink} to={link.to} onClick={() => { onOpen(notification); }}>
+            <Link
+              component={RouterLink}
+              to={link.to}
+              onClick={() => {
+                onOpen(notification);
+              }}
+            >
               {link.text}
             </Link>
           )}
           {dropDown && (
-            <Link component={RouterLink} to={dropDown.to} onClick={() => { onOpen(notification); }}>
+            <Link
+              component={RouterLink}
+              to={dropDown.to}
+              onClick={() => {
+                onOpen(notification);
+              }}
+            >
               {dropDown.text}
             </Link>
           )}
           {notification.hasAttachment && notification.documentId && onAttachment && (
-            <Button size="small" startIcon={<AttachFileIcon aria-hidden="true" />} disabled={attachmentBusy} onClick={() => { onAttachment(notification); }}>
+            <Button
+              size="small"
+              startIcon={<AttachFileIcon aria-hidden="true" />}
+              disabled={attachmentBusy}
+              onClick={() => {
+                onAttachment(notification);
+              }}
+            >
               {t('notifications.attachment')}
             </Button>
           )}
           {unread && (
-            <Button size="small" onClick={() => { onOpen(notification); }}>
+            <Button
+              size="small"
+              onClick={() => {
+                onOpen(notification);
+              }}
+            >
               {t('notifications.markRead')}
             </Button>
           )}

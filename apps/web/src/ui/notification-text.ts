@@ -21,8 +21,14 @@ export function useNotificationText() {
         const name = notificationValueName(key);
         if (key === 'amountCents' && typeof value === 'number') values[name] = format.money(value);
         // Issue 13 notification.changedForYou: who acted (staff or broker) and the kind of action, in words.
-        else if (key === 'actor') values[name] = lt(`notification.actors.${String(value)}`, { defaultValue: lt('notification.actors.staff') });
-        else if (key === 'actionKind') values[name] = lt(`notification.actionKinds.${String(value)}`, { defaultValue: lt('notification.actionKinds.other') });
+        else if (key === 'actor')
+          values[name] = lt(`notification.actors.${String(value)}`, {
+            defaultValue: lt('notification.actors.staff'),
+          });
+        else if (key === 'actionKind')
+          values[name] = lt(`notification.actionKinds.${String(value)}`, {
+            defaultValue: lt('notification.actionKinds.other'),
+          });
         else if (typeof value === 'string' && isCalendarDate(value)) values[name] = format.date(value);
         else values[name] = value;
       }

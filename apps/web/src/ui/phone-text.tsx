@@ -12,7 +12,11 @@ export function PhoneText({ sentence, phone }: { sentence: string; phone: string
   return (
     <>
       {before}
-      <Box component="a" href={`tel:${phone.replace(/[^0-9+]/g, '')}`} sx={{ color: 'inherit', whiteSpace: 'nowrap' }}>
+      <Box
+        component="a"
+        href={`tel:${phone.replace(/[^0-9+]/g, '')}`}
+        sx={{ color: 'inherit', whiteSpace: 'nowrap' }}
+      >
         {phone}
       </Box>
       {after}

@@ -8,7 +8,8 @@ import { updatePortalState, usePortalState } from '../lib/portal-state';
 import { loose } from '../i18n/loose';
 
 /** Each policy once (an extra future span is listed by SPEC §4 as its own entry, with the same id). */
-const distinct = (policies: readonly PolicySummary[]) => policies.filter((policy, index) => policies.findIndex((other) => other.id === policy.id) === index);
+const distinct = (policies: readonly PolicySummary[]) =>
+  policies.filter((policy, index) => policies.findIndex((other) => other.id === policy.id) === index);
 
 /**
  * SPEC §4: the selected policy is kept in state across pages. Of `policies` (already limited to the
@@ -20,7 +21,11 @@ export function useSelectedPolicy(
 ): { policy: PolicySummary | null; choices: PolicySummary[] } {
   const { selectedPolicyId } = usePortalState();
   const choices = useMemo(() => distinct(policies), [policies]);
-  const policy = choices.find((candidate) => candidate.id === selectedPolicyId) ?? choices.find(preferred) ?? choices[0] ?? null;
+  const policy =
+    choices.find((candidate) => candidate.id === selectedPolicyId) ??
+    choices.find(preferred) ??
+    choices[0] ??
+    null;
   return { policy, choices };
 }
 
@@ -28,11 +33,21 @@ export function useSelectedPolicy(
 export function usePolicyLabel() {
   const { t } = useTranslation();
   return (policy: PolicySummary) =>
-    t('policySelector.option', { line: loose(t)(`lineOfCoverage.${policy.lineOfCoverage}`, { defaultValue: policy.lineOfCoverage }), plan: policy.planName ?? t('overview.none'), number: policy.policyNumber });
+    t('policySelector.option', {
+      line: loose(t)(`lineOfCoverage.${policy.lineOfCoverage}`, { defaultValue: policy.lineOfCoverage }),
+      plan: policy.planName ?? t('overview.none'),
+      number: policy.policyNumber,
+    });
 }
 
 /** Chooses the policy a page acts on, when there is more than one (SPEC §4 policy selection). */
-export function PolicySelector({ choices, selected }: { choices: readonly PolicySummary[]; selected: PolicySummary | null }) {
+export function PolicySelector({
+  choices,
+  selected,
+}: {
+  choices: readonly PolicySummary[];
+  selected: PolicySummary | null;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const label = usePolicyLabel();

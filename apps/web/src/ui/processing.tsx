@@ -46,7 +46,16 @@ export function ProcessingSpinner() {
   return (
     <Box
       data-testid="processing-spinner"
-      sx={{ position: 'fixed', inset: 0, zIndex: (theme) => theme.zIndex.modal + 1, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'rgba(0, 0, 0, 0.5)', color: '#fff' }}
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: (theme) => theme.zIndex.modal + 1,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'rgba(0, 0, 0, 0.5)',
+        color: '#fff',
+      }}
     >
       <CircularProgress color="inherit" aria-label={t('app.processing')} />
     </Box>

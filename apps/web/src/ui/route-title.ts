@@ -16,7 +16,10 @@ export interface RouteTitle {
 export function useRouteTitle(routes: readonly RouteTitle[]): void {
   const { pathname } = useLocation();
   const { t, i18n } = useTranslation();
-  const route = routes.find((candidate) => candidate.path === '*' || matchPath({ path: candidate.path, end: true }, pathname) !== null);
+  const route = routes.find(
+    (candidate) =>
+      candidate.path === '*' || matchPath({ path: candidate.path, end: true }, pathname) !== null,
+  );
   const titleKey = route?.titleKey;
   useEffect(() => {
     const appName = t('app.name');

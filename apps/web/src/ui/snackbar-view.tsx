@@ -3,7 +3,15 @@ import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 
 /** One snackbar message with its dismiss button (SPEC §8: 3 s by default). */
-export default function SnackbarView({ text, durationMs, onClose }: { text: string; durationMs: number; onClose: () => void }) {
+export default function SnackbarView({
+  text,
+  durationMs,
+  onClose,
+}: {
+  text: string;
+  durationMs: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Snackbar

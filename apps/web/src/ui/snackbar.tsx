@@ -1,4 +1,13 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { SNACKBAR_DURATION_MS } from '@portal/domain';
 
 // The snackbar itself loads with the first message.
@@ -25,7 +34,10 @@ export function useSnackbar(): SnackbarApi {
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<SnackbarMessage[]>([]);
   const show = useCallback((text: string, options?: { durationMs?: number }) => {
-    setQueue((current) => [...current, { id: Date.now() + Math.random(), text, durationMs: options?.durationMs ?? SNACKBAR_DURATION_MS }]);
+    setQueue((current) => [
+      ...current,
+      { id: Date.now() + Math.random(), text, durationMs: options?.durationMs ?? SNACKBAR_DURATION_MS },
+    ]);
   }, []);
   const api = useMemo(() => ({ show }), [show]);
   const current = queue[0];
@@ -37,7 +49,12 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       {children}
       {current && (
         <Suspense fallback={null}>
-          <SnackbarView key={current.id} text={current.text} durationMs={current.durationMs} onClose={close} />
+          <SnackbarView
+            key={current.id}
+            text={current.text}
+            durationMs={current.durationMs}
+            onClose={close}
+          />
         </Suspense>
       )}
     </SnackbarContext>

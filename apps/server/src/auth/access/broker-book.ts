@@ -12,6 +12,12 @@ export async function authorizeBrokerBook(request: FastifyRequest): Promise<{ br
   const principal = requirePrincipal(request);
   if (principal.kind === 'broker') return { brokerId: principal.brokerId };
   if (principal.kind === 'asserted' && principal.brokerId !== null) return { brokerId: principal.brokerId };
-  await request.audit({ action: 'access', outcome: 'denied', reason: 'not-a-broker', recordType: 'broker-book', recordIds: [] });
+  await request.audit({
+    action: 'access',
+    outcome: 'denied',
+    reason: 'not-a-broker',
+    recordType: 'broker-book',
+    recordIds: [],
+  });
   throw forbidden();
 }

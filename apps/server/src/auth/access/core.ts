@@ -11,8 +11,10 @@ export function requirePrincipal(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-export const notFound = (what: string) => new HttpProblem(404, ProblemType.notFound, 'Not found', `No such ${what}.`);
-export const forbidden = () => new HttpProblem(403, ProblemType.forbidden, 'Not allowed', 'This record is not yours to see or change.');
+export const notFound = (what: string) =>
+  new HttpProblem(404, ProblemType.notFound, 'Not found', `No such ${what}.`);
+export const forbidden = () =>
+  new HttpProblem(403, ProblemType.forbidden, 'Not allowed', 'This record is not yours to see or change.');
 
 /**
  * Issuer staff with member-search find any member, and act for members (docs/decisions/043): they may
@@ -36,7 +38,11 @@ export function actsFor(principal: Principal, target: ActingTarget): boolean {
   if (!canSearchMembers(principal) || principal.acting === null) return false;
   const acting = principal.acting;
   if (target.householdId !== null) return acting.householdId === target.householdId;
-  return acting.householdId === null && target.subscriberMemberId != null && acting.subscriberMemberId === target.subscriberMemberId;
+  return (
+    acting.householdId === null &&
+    target.subscriberMemberId != null &&
+    acting.subscriberMemberId === target.subscriberMemberId
+  );
 }
 
 /** Staff who may act for members touched a member's records outside an acting session for them. */
@@ -48,7 +54,8 @@ export const actingSessionRequired = () =>
     'Act for this member first: choose the member and a reason (POST /api/v1/staff/acting-session). Staff act for one member at a time.',
   );
 
-export const isUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+export const isUuid = (value: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /**
  * Audits a refusal and gives the problem to throw: `otherwise` (a 403, or a 404 where another household's
@@ -57,13 +64,37 @@ export const isUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9
  * `acting-session-required`, which the staff portal explains), audited `no-acting-session` or
  * `acting-for-another-member` (docs/decisions/043).
  */
-export async function refuse(request: FastifyRequest, recordType: string, recordIds: string[], householdId: string | null, otherwise: HttpProblem = forbidden()): Promise<HttpProblem> {
+export async function refuse(
+  request: FastifyRequest,
+  recordType: string,
+  recordIds: string[],
+  householdId: string | null,
+  otherwise: HttpProblem = forbidden(),
+): Promise<HttpProblem> {
   const principal = request.principal;
-  if (principal && canSearchMembers(principal) && (principal.acting === null || householdId === null || principal.acting.householdId !== householdId)) {
+  if (
+    principal &&
+    canSearchMembers(principal) &&
+    (principal.acting === null || householdId === null || principal.acting.householdId !== householdId)
+  ) {
     const reason = principal.acting === null ? 'no-acting-session' : 'acting-for-another-member';
-    await request.audit({ action: 'access', outcome: 'denied', reason, recordType, recordIds, actingForHouseholdId: householdId });
+    await request.audit({
+      action: 'access',
+      outcome: 'denied',
+      reason,
+      recordType,
+      recordIds,
+      actingForHouseholdId: householdId,
+    });
     return actingSessionRequired();
   }
-  await request.audit({ action: 'access', outcome: 'denied', reason: 'not-owner', recordType, recordIds, actingForHouseholdId: householdId });
+  await request.audit({
+    action: 'access',
+    outcome: 'denied',
+    reason: 'not-owner',
+    recordType,
+    recordIds,
+    actingForHouseholdId: householdId,
+  });
   return otherwise;
 }

@@ -17,11 +17,20 @@ export interface DocumentRef {
  * household is (a household notice). Documents not visible in the portal (SPEC §3 notices `portal`)
  * do not exist for the API: 404.
  */
-export async function authorizeDocument(request: FastifyRequest, db: Database, documentId: string): Promise<DocumentRef> {
+export async function authorizeDocument(
+  request: FastifyRequest,
+  db: Database,
+  documentId: string,
+): Promise<DocumentRef> {
   const principal = requirePrincipal(request);
   const [document] = isUuid(documentId)
     ? await db
-        .select({ id: documents.id, householdId: documents.householdId, policyId: documents.policyId, portal: documents.portal })
+        .select({
+          id: documents.id,
+          householdId: documents.householdId,
+          policyId: documents.policyId,
+          portal: documents.portal,
+        })
         .from(documents)
         .where(eq(documents.id, documentId))
     : [];
@@ -36,4 +45,3 @@ export async function authorizeDocument(request: FastifyRequest, db: Database, d
   if (!allowed) throw await refuse(request, 'document', [documentId], document.householdId);
   return { id: document.id, householdId: document.householdId, policyId: document.policyId };
 }
-

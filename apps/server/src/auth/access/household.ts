@@ -6,7 +6,11 @@ import type { Principal } from '../principal';
 import { actsFor, isUuid, notFound, refuse, requirePrincipal } from './core';
 
 /** Whether `principal` may see (and, with the matching role action, act on) this household's records. */
-export async function mayAccessHousehold(db: Database, principal: Principal, householdId: string): Promise<boolean> {
+export async function mayAccessHousehold(
+  db: Database,
+  principal: Principal,
+  householdId: string,
+): Promise<boolean> {
   switch (principal.kind) {
     case 'member':
     case 'guest':
@@ -29,7 +33,12 @@ export async function mayAccessHousehold(db: Database, principal: Principal, hou
         .where(
           and(
             eq(households.id, householdId),
-            exists(db.select({ one: sql`1` }).from(policies).where(and(eq(policies.householdId, householdId), or(...conditions)))),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(policies)
+                .where(and(eq(policies.householdId, householdId), or(...conditions))),
+            ),
           ),
         );
       return row !== undefined;
@@ -38,12 +47,16 @@ export async function mayAccessHousehold(db: Database, principal: Principal, hou
 }
 
 /** Checks the caller may access this household (see the rules above); audits refusals. */
-export async function authorizeHousehold(request: FastifyRequest, db: Database, householdId: string): Promise<void> {
+export async function authorizeHousehold(
+  request: FastifyRequest,
+  db: Database,
+  householdId: string,
+): Promise<void> {
   const principal = requirePrincipal(request);
   const [household] = isUuid(householdId)
     ? await db.select({ id: households.id }).from(households).where(eq(households.id, householdId))
     : [];
   if (!household) throw notFound('household');
-  if (!(await mayAccessHousehold(db, principal, householdId))) throw await refuse(request, 'household', [householdId], householdId);
+  if (!(await mayAccessHousehold(db, principal, householdId)))
+    throw await refuse(request, 'household', [householdId], householdId);
 }
-

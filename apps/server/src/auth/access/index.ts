@@ -16,17 +16,52 @@
  * both ways (nothing to learn by trying ids).
  */
 
-export { actingSessionRequired, actsFor, canSearchMembers, forbidden, isUuid, notFound, requirePrincipal } from './core';
-export { accessiblePolicyIds, authorizePolicy, authorizePolicyRef, mayAccessPolicy, type PolicyRef } from './policy';
+export {
+  actingSessionRequired,
+  actsFor,
+  canSearchMembers,
+  forbidden,
+  isUuid,
+  notFound,
+  requirePrincipal,
+} from './core';
+export {
+  accessiblePolicyIds,
+  authorizePolicy,
+  authorizePolicyRef,
+  mayAccessPolicy,
+  type PolicyRef,
+} from './policy';
 export { authorizeHousehold, mayAccessHousehold } from './household';
-export { authorizeMemberReference, listablePolicyIds, mayUseMemberSearch, type MemberReference } from './member-search';
+export {
+  authorizeMemberReference,
+  listablePolicyIds,
+  mayUseMemberSearch,
+  type MemberReference,
+} from './member-search';
 export { authorizeDocument, type DocumentRef } from './document';
-export { authorizeNotifications, inboxChannel, notificationInbox, type Inbox, type NotificationRef } from './notification';
-export { authorizeBankAccountItem, authorizeHouseholdWallet, authorizeWallet, authorizeWalletById, type WalletRef } from './wallet';
+export {
+  authorizeNotifications,
+  inboxChannel,
+  notificationInbox,
+  type Inbox,
+  type NotificationRef,
+} from './notification';
+export {
+  authorizeBankAccountItem,
+  authorizeHouseholdWallet,
+  authorizeWallet,
+  authorizeWalletById,
+  type WalletRef,
+} from './wallet';
 export { authorizeMember, type MemberRef } from './member';
 export { authorizeScheduledPayment, type ScheduledPaymentRef } from './scheduled-payment';
 export { authorizeAutopay, type AutopayRef } from './autopay';
-export { authorizeHouseholdRequests, authorizeServiceRequest, type ServiceRequestRef } from './service-request';
+export {
+  authorizeHouseholdRequests,
+  authorizeServiceRequest,
+  type ServiceRequestRef,
+} from './service-request';
 export { authorizeBrokerBook } from './broker-book';
 export { authorizeQueuedRequest, authorizeServiceQueue } from './service-queue';
 export { authorizePaperlessConsent, authorizePaperlessRead } from './paperless';

@@ -16,26 +16,40 @@ import { authorizePolicy } from './policy';
  */
 
 /** How staff name the member they open: an exchange subscriber id, a household, or one policy (issue 13). */
-export type MemberReference = { exchangeSubscriberId: string } | { householdId: string } | { policyId: string };
+export type MemberReference =
+  { exchangeSubscriberId: string } | { householdId: string } | { policyId: string };
 
 /** Staff and brokers with the member-search permission may name a member (brokers find only their own clients). */
 export const mayUseMemberSearch = (principal: Principal): boolean =>
-  (principal.kind === 'staff' || principal.kind === 'broker') && principal.permissions.includes(MEMBER_SEARCH_PERMISSION);
+  (principal.kind === 'staff' || principal.kind === 'broker') &&
+  principal.permissions.includes(MEMBER_SEARCH_PERMISSION);
 
 /**
  * Checks the caller may open the member `search` names; audits refusals. Without the member-search
  * permission: 403. Staff open only the member they act for (docs/decisions/043): the household or policy
  * named must be their acting session's, and so must every policy an exchange subscriber id finds.
  */
-export async function authorizeMemberReference(request: FastifyRequest, db: Database, principal: Principal, search: MemberReference): Promise<void> {
+export async function authorizeMemberReference(
+  request: FastifyRequest,
+  db: Database,
+  principal: Principal,
+  search: MemberReference,
+): Promise<void> {
   if (!mayUseMemberSearch(principal)) {
     await request.audit({ action: 'member-search', outcome: 'denied', reason: 'no-permission' });
-    throw new HttpProblem(403, ProblemType.forbidden, 'Not allowed', 'Member search needs the member-search permission.');
+    throw new HttpProblem(
+      403,
+      ProblemType.forbidden,
+      'Not allowed',
+      'Member search needs the member-search permission.',
+    );
   }
   if (principal.kind !== 'staff') return;
   if ('householdId' in search) await authorizeHousehold(request, db, search.householdId);
   else if ('policyId' in search) await authorizePolicy(request, db, search.policyId);
-  else for (const policyId of await policyIdsForMemberReference(db, search)) await authorizePolicy(request, db, policyId);
+  else
+    for (const policyId of await policyIdsForMemberReference(db, search))
+      await authorizePolicy(request, db, policyId);
 }
 
 /**
@@ -43,7 +57,11 @@ export async function authorizeMemberReference(request: FastifyRequest, db: Data
  * their summaries): a searched member's for member search, a broker's book, a guest's or an asserted
  * user's scope.
  */
-export async function listablePolicyIds(db: Database, principal: Principal, search: MemberReference | undefined): Promise<string[]> {
+export async function listablePolicyIds(
+  db: Database,
+  principal: Principal,
+  search: MemberReference | undefined,
+): Promise<string[]> {
   if (search !== undefined && mayUseMemberSearch(principal)) {
     const found = await policyIdsForMemberReference(db, search);
     if (principal.kind !== 'broker') return found;
@@ -69,7 +87,11 @@ export async function listablePolicyIds(db: Database, principal: Principal, sear
 }
 
 async function brokerPolicyIds(db: Database, brokerId: string): Promise<string[]> {
-  const rows = await db.select({ id: policies.id }).from(policies).where(eq(policies.brokerId, brokerId)).orderBy(policies.createdAt);
+  const rows = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(eq(policies.brokerId, brokerId))
+    .orderBy(policies.createdAt);
   return rows.map((row) => row.id);
 }
 
@@ -85,9 +107,16 @@ async function policyIdsForMemberReference(db: Database, reference: MemberRefere
       : 'householdId' in reference
         ? eq(policies.householdId, reference.householdId)
         : eq(policies.id, reference.policyId);
-  const found = await db.select({ householdId: policies.householdId, subscriberMemberId: policies.subscriberMemberId }).from(policies).where(where);
-  const householdIds = [...new Set(found.map((f) => f.householdId).filter((id): id is string => id !== null))];
-  const subscriberIds = [...new Set(found.filter((f) => f.householdId === null).map((f) => f.subscriberMemberId))];
+  const found = await db
+    .select({ householdId: policies.householdId, subscriberMemberId: policies.subscriberMemberId })
+    .from(policies)
+    .where(where);
+  const householdIds = [
+    ...new Set(found.map((f) => f.householdId).filter((id): id is string => id !== null)),
+  ];
+  const subscriberIds = [
+    ...new Set(found.filter((f) => f.householdId === null).map((f) => f.subscriberMemberId)),
+  ];
   if (householdIds.length === 0 && subscriberIds.length === 0) return [];
   const rows = await db
     .select({ id: policies.id })
@@ -95,7 +124,9 @@ async function policyIdsForMemberReference(db: Database, reference: MemberRefere
     .where(
       or(
         ...(householdIds.length > 0 ? [inArray(policies.householdId, householdIds)] : []),
-        ...(subscriberIds.length > 0 ? [and(isNull(policies.householdId), inArray(policies.subscriberMemberId, subscriberIds))] : []),
+        ...(subscriberIds.length > 0
+          ? [and(isNull(policies.householdId), inArray(policies.subscriberMemberId, subscriberIds))]
+          : []),
       ),
     )
     .orderBy(policies.createdAt);

@@ -17,9 +17,16 @@ export interface MemberRef {
  * A member (SPEC §7 `GET v1/Member/2/{folderId}`) is the caller's to see when the caller may see a
  * policy the member is on, or the member's household; only those policies are shown.
  */
-export async function authorizeMember(request: FastifyRequest, db: Database, folderId: string): Promise<MemberRef> {
+export async function authorizeMember(
+  request: FastifyRequest,
+  db: Database,
+  folderId: string,
+): Promise<MemberRef> {
   const principal = requirePrincipal(request);
-  const [member] = await db.select({ id: members.id, householdId: members.householdId }).from(members).where(eq(members.folderId, folderId));
+  const [member] = await db
+    .select({ id: members.id, householdId: members.householdId })
+    .from(members)
+    .where(eq(members.folderId, folderId));
   if (!member) throw notFound('member');
   const onPolicies = await db
     .select({ id: policies.id })
@@ -27,11 +34,21 @@ export async function authorizeMember(request: FastifyRequest, db: Database, fol
     .where(
       or(
         eq(policies.subscriberMemberId, member.id),
-        exists(db.select({ one: sql`1` }).from(memberSpans).where(and(eq(memberSpans.policyId, policies.id), eq(memberSpans.memberId, member.id)))),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(memberSpans)
+            .where(and(eq(memberSpans.policyId, policies.id), eq(memberSpans.memberId, member.id))),
+        ),
       ),
     );
-  const policyIds = await accessiblePolicyIds(db, principal, onPolicies.map((row) => row.id));
-  const householdVisible = member.householdId !== null && (await mayAccessHousehold(db, principal, member.householdId));
+  const policyIds = await accessiblePolicyIds(
+    db,
+    principal,
+    onPolicies.map((row) => row.id),
+  );
+  const householdVisible =
+    member.householdId !== null && (await mayAccessHousehold(db, principal, member.householdId));
   if (policyIds.length === 0 && !householdVisible) {
     // Another household's member answers exactly like an unknown one (the refusal is still audited).
     throw await refuse(request, 'member', [member.id], member.householdId, notFound('member'));

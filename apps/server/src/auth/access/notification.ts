@@ -10,7 +10,8 @@ import { mayAccessHousehold } from './household';
 export type Inbox = { kind: 'household'; id: string } | { kind: 'broker'; id: string };
 
 /** The live channel of an inbox (a household's id; a broker's prefixed, so the two never meet). */
-export const inboxChannel = (inbox: Inbox): string => (inbox.kind === 'household' ? inbox.id : `broker:${inbox.id}`);
+export const inboxChannel = (inbox: Inbox): string =>
+  inbox.kind === 'household' ? inbox.id : `broker:${inbox.id}`;
 
 /**
  * SPEC §9 notification drawer: the inbox whose notifications the caller lists and counts. A member has
@@ -19,7 +20,8 @@ export const inboxChannel = (inbox: Inbox): string => (inbox.kind === 'household
  * SPEC §8 wants no error page for the drawer).
  */
 export function notificationInbox(principal: Principal): Inbox | null {
-  if (principal.kind === 'member') return principal.householdId === null ? null : { kind: 'household', id: principal.householdId };
+  if (principal.kind === 'member')
+    return principal.householdId === null ? null : { kind: 'household', id: principal.householdId };
   if (principal.kind === 'broker') return { kind: 'broker', id: principal.brokerId };
   return null;
 }
@@ -46,10 +48,19 @@ export async function authorizeNotifications(
   const principal = requirePrincipal(request);
   const wanted = [...new Set(notificationIds)];
   const rows = wanted.every(isUuid)
-    ? await db.select({ id: notifications.id, householdId: notifications.householdId, brokerId: notifications.brokerId }).from(notifications).where(inArray(notifications.id, wanted))
+    ? await db
+        .select({
+          id: notifications.id,
+          householdId: notifications.householdId,
+          brokerId: notifications.brokerId,
+        })
+        .from(notifications)
+        .where(inArray(notifications.id, wanted))
     : [];
   if (rows.length !== wanted.length) throw notFound('notification');
-  const householdIds = [...new Set(rows.map((row) => row.householdId).filter((id): id is string => id !== null))];
+  const householdIds = [
+    ...new Set(rows.map((row) => row.householdId).filter((id): id is string => id !== null)),
+  ];
   const allowedHouseholds = new Set<string>();
   const inbox = notificationInbox(principal);
   for (const householdId of householdIds) {
@@ -61,8 +72,16 @@ export async function authorizeNotifications(
   }
   // A broker's alert is his alone, to read and to mark read.
   const mine = (row: NotificationRef) =>
-    row.brokerId !== null ? principal.kind === 'broker' && principal.brokerId === row.brokerId : row.householdId !== null && allowedHouseholds.has(row.householdId);
+    row.brokerId !== null
+      ? principal.kind === 'broker' && principal.brokerId === row.brokerId
+      : row.householdId !== null && allowedHouseholds.has(row.householdId);
   const denied = rows.filter((row) => !mine(row));
-  if (denied.length > 0) throw await refuse(request, 'notification', denied.map((row) => row.id), denied[0]?.householdId ?? null);
+  if (denied.length > 0)
+    throw await refuse(
+      request,
+      'notification',
+      denied.map((row) => row.id),
+      denied[0]?.householdId ?? null,
+    );
   return rows;
 }

@@ -15,11 +15,20 @@ export interface ScheduledPaymentRef {
  * its own id, another household's answers exactly like an unknown one (404, as wallet items do); the
  * refusal is still audited.
  */
-export async function authorizeScheduledPayment(request: FastifyRequest, db: Database, id: string): Promise<ScheduledPaymentRef> {
+export async function authorizeScheduledPayment(
+  request: FastifyRequest,
+  db: Database,
+  id: string,
+): Promise<ScheduledPaymentRef> {
   const principal = requirePrincipal(request);
   if (!isUuid(id)) throw notFound('scheduled payment');
   const [row] = await db
-    .select({ id: policies.id, householdId: policies.householdId, brokerId: policies.brokerId, subscriberMemberId: policies.subscriberMemberId })
+    .select({
+      id: policies.id,
+      householdId: policies.householdId,
+      brokerId: policies.brokerId,
+      subscriberMemberId: policies.subscriberMemberId,
+    })
     .from(scheduledPayments)
     .innerJoin(policies, eq(policies.id, scheduledPayments.policyId))
     .where(eq(scheduledPayments.id, id));

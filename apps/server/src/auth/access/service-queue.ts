@@ -20,11 +20,23 @@ export async function authorizeServiceQueue(request: FastifyRequest): Promise<vo
  * a household, only inside an acting session for its household (docs/decisions/043) — the queue's list
  * and dashboard span households, a request's page and its decisions are one member's.
  */
-export async function authorizeQueuedRequest(request: FastifyRequest, db: Database, id: string): Promise<ServiceRequestRef> {
+export async function authorizeQueuedRequest(
+  request: FastifyRequest,
+  db: Database,
+  id: string,
+): Promise<ServiceRequestRef> {
   await authorizeServiceQueue(request);
   if (!isUuid(id)) throw notFound('service request');
-  const [row] = await db.select({ id: serviceRequests.id, householdId: serviceRequests.householdId, policyId: serviceRequests.policyId }).from(serviceRequests).where(eq(serviceRequests.id, id));
+  const [row] = await db
+    .select({
+      id: serviceRequests.id,
+      householdId: serviceRequests.householdId,
+      policyId: serviceRequests.policyId,
+    })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, id));
   if (!row) throw notFound('service request');
-  if (!actsFor(requirePrincipal(request), { householdId: row.householdId })) throw await refuse(request, 'service-request', [id], row.householdId);
+  if (!actsFor(requirePrincipal(request), { householdId: row.householdId }))
+    throw await refuse(request, 'service-request', [id], row.householdId);
   return row;
 }

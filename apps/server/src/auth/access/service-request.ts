@@ -16,9 +16,14 @@ export interface ServiceRequestRef {
  * A household's service requests (issue 11) are read by whoever may see the household, except a guest:
  * a located guest may pay, not read what the household asked for (403, audited).
  */
-export async function authorizeHouseholdRequests(request: FastifyRequest, db: Database, householdId: string): Promise<void> {
+export async function authorizeHouseholdRequests(
+  request: FastifyRequest,
+  db: Database,
+  householdId: string,
+): Promise<void> {
   await authorizeHousehold(request, db, householdId);
-  if (requirePrincipal(request).kind === 'guest') throw await refuse(request, 'service-request', [`household:${householdId}`], householdId);
+  if (requirePrincipal(request).kind === 'guest')
+    throw await refuse(request, 'service-request', [`household:${householdId}`], householdId);
 }
 
 /**
@@ -26,7 +31,11 @@ export async function authorizeHouseholdRequests(request: FastifyRequest, db: Da
  * and is never a guest's to read. Named by its own id, another household's answers exactly like an
  * unknown one (404, as scheduled payments do); the refusal is still audited.
  */
-export async function authorizeServiceRequest(request: FastifyRequest, db: Database, id: string): Promise<ServiceRequestRef> {
+export async function authorizeServiceRequest(
+  request: FastifyRequest,
+  db: Database,
+  id: string,
+): Promise<ServiceRequestRef> {
   const principal = requirePrincipal(request);
   if (!isUuid(id)) throw notFound('service request');
   const [row] = await db
@@ -44,7 +53,12 @@ export async function authorizeServiceRequest(request: FastifyRequest, db: Datab
   if (!row) throw notFound('service request');
   const allowed =
     row.policyId !== null && row.subscriberMemberId !== null
-      ? await mayAccessPolicy(db, principal, { id: row.policyId, householdId: row.policyHouseholdId, brokerId: row.brokerId, subscriberMemberId: row.subscriberMemberId })
+      ? await mayAccessPolicy(db, principal, {
+          id: row.policyId,
+          householdId: row.policyHouseholdId,
+          brokerId: row.brokerId,
+          subscriberMemberId: row.subscriberMemberId,
+        })
       : await mayAccessHousehold(db, principal, row.householdId);
   if (!allowed || principal.kind === 'guest') {
     throw await refuse(request, 'service-request', [id], row.householdId, notFound('service request'));

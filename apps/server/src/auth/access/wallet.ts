@@ -33,7 +33,11 @@ export interface WalletRef {
   referenceId: string;
 }
 
-async function checked(request: FastifyRequest, db: Database, wallet: WalletRef | undefined): Promise<WalletRef> {
+async function checked(
+  request: FastifyRequest,
+  db: Database,
+  wallet: WalletRef | undefined,
+): Promise<WalletRef> {
   const principal = requirePrincipal(request);
   if (!wallet) throw notFound('wallet');
   if (!(await mayAccessWallet(db, principal, wallet.householdId))) {
@@ -46,19 +50,31 @@ async function checked(request: FastifyRequest, db: Database, wallet: WalletRef 
 const walletColumns = { id: wallets.id, householdId: wallets.householdId, referenceId: wallets.referenceId };
 
 /** The wallet by its reference (SPEC §7 fetch wallet). */
-export async function authorizeWallet(request: FastifyRequest, db: Database, referenceId: string): Promise<WalletRef> {
+export async function authorizeWallet(
+  request: FastifyRequest,
+  db: Database,
+  referenceId: string,
+): Promise<WalletRef> {
   const [wallet] = await db.select(walletColumns).from(wallets).where(eq(wallets.referenceId, referenceId));
   return checked(request, db, wallet);
 }
 
 /** The wallet by its id (the `{walletId}` of the wallet commands). */
-export async function authorizeWalletById(request: FastifyRequest, db: Database, walletId: string): Promise<WalletRef> {
+export async function authorizeWalletById(
+  request: FastifyRequest,
+  db: Database,
+  walletId: string,
+): Promise<WalletRef> {
   const [wallet] = await db.select(walletColumns).from(wallets).where(eq(wallets.id, walletId));
   return checked(request, db, wallet);
 }
 
 /** The wallet a bank account belongs to (SPEC §7 update-bank-account names only the account). */
-export async function authorizeBankAccountItem(request: FastifyRequest, db: Database, itemId: string): Promise<WalletRef & { itemId: string }> {
+export async function authorizeBankAccountItem(
+  request: FastifyRequest,
+  db: Database,
+  itemId: string,
+): Promise<WalletRef & { itemId: string }> {
   const [row] = await db
     .select(walletColumns)
     .from(walletBankAccounts)
@@ -69,9 +85,16 @@ export async function authorizeBankAccountItem(request: FastifyRequest, db: Data
 }
 
 /** A household whose wallet is opened (made on first use): the same rule as its wallet. */
-export async function authorizeHouseholdWallet(request: FastifyRequest, db: Database, householdId: string): Promise<{ householdId: string }> {
+export async function authorizeHouseholdWallet(
+  request: FastifyRequest,
+  db: Database,
+  householdId: string,
+): Promise<{ householdId: string }> {
   const principal = requirePrincipal(request);
-  const [household] = await db.select({ id: households.id }).from(households).where(eq(households.id, householdId));
+  const [household] = await db
+    .select({ id: households.id })
+    .from(households)
+    .where(eq(households.id, householdId));
   if (!household) throw notFound('household');
   if (!(await mayAccessWallet(db, principal, householdId))) {
     throw await refuse(request, 'wallet', [], householdId, notFound('household'));

@@ -23,7 +23,9 @@ export const actingSessions = pgTable(
     policyId: uuid().references(() => policies.id, { onDelete: 'set null' }),
     /** The member chosen among the search results (the subscriber when none was named). */
     memberId: uuid().references(() => members.id, { onDelete: 'set null' }),
-    reason: text({ enum: ['member-called', 'member-wrote', 'correcting-record', 'service-request', 'other'] }).notNull(),
+    reason: text({
+      enum: ['member-called', 'member-wrote', 'correcting-record', 'service-request', 'other'],
+    }).notNull(),
     /** Free text beside the reason (at most 200 characters, scrubbed of numbers that look like cards or SSNs). */
     note: text(),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -33,10 +35,15 @@ export const actingSessions = pgTable(
     endReason: text({ enum: ['ended', 'signed-out', 'idle'] }),
   },
   (t) => [
-    uniqueIndex('acting_sessions_one_open_key').on(t.staffSubject).where(sql`${t.endedAt} is null`),
+    uniqueIndex('acting_sessions_one_open_key')
+      .on(t.staffSubject)
+      .where(sql`${t.endedAt} is null`),
     index('acting_sessions_household_idx').on(t.householdId, t.startedAt),
     check('acting_sessions_target', sql`${t.householdId} is not null or ${t.subscriberMemberId} is not null`),
-    check('acting_sessions_reason_check', sql`${t.reason} in ('member-called', 'member-wrote', 'correcting-record', 'service-request', 'other')`),
+    check(
+      'acting_sessions_reason_check',
+      sql`${t.reason} in ('member-called', 'member-wrote', 'correcting-record', 'service-request', 'other')`,
+    ),
     check('acting_sessions_ended', sql`(${t.endedAt} is null) = (${t.endReason} is null)`),
   ],
 );

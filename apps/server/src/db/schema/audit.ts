@@ -34,6 +34,8 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorSubject, t.occurredAt),
     index('audit_log_household_idx').on(t.actingForHouseholdId, t.occurredAt),
     index('audit_log_action_idx').on(t.action, t.occurredAt),
-    index('audit_log_acting_session_idx').on(t.actingSessionId).where(sql`${t.actingSessionId} is not null`),
+    index('audit_log_acting_session_idx')
+      .on(t.actingSessionId)
+      .where(sql`${t.actingSessionId} is not null`),
   ],
 );

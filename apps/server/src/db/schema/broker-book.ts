@@ -53,6 +53,11 @@ export const brokerBookRows = pgTable(
   },
   (t) => [
     /** The broker's rows in the default order (policyholder), which is also every page's range scan. */
-    index('broker_book_rows_broker_holder_idx').on(t.brokerId, t.holderLastNameLower, t.holderFirstNameLower, t.policyId),
+    index('broker_book_rows_broker_holder_idx').on(
+      t.brokerId,
+      t.holderLastNameLower,
+      t.holderFirstNameLower,
+      t.policyId,
+    ),
   ],
 );

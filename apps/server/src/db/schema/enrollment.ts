@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** One member loop of a transaction set as the admin page of imports shows it (decision 056). */
 export interface TransactionMember {
@@ -93,7 +105,10 @@ export const enrollmentTransactions = pgTable(
     index('enrollment_transactions_held_idx')
       .on(t.subscriberId)
       .where(sql`${t.status} = 'held'`),
-    check('enrollment_transactions_status_check', sql`${t.status} in ('applied', 'rejected', 'held', 'released')`),
+    check(
+      'enrollment_transactions_status_check',
+      sql`${t.status} in ('applied', 'rejected', 'held', 'released')`,
+    ),
   ],
 );
 

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Issue 34 (docs/decisions/052): the issuer's systems that receive the portal's events as signed webhooks
@@ -52,7 +64,9 @@ export const webhookDeliveries = pgTable(
     eventType: text().notNull(),
     /** The body sent: `{ type, timestamp, data }`. */
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    status: text({ enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Held by a deliverer until then (a crashed one's claim lapses). */

@@ -20,7 +20,9 @@ export const processorEvents = pgTable(
      * Issue 33 item 3: `applied` — the event fitted the payment (or refund) it names and was acted on;
      * `refused` — it did not (`refusalReason`), and nothing was changed.
      */
-    outcome: text({ enum: ['applied', 'refused'] }).notNull().default('applied'),
+    outcome: text({ enum: ['applied', 'refused'] })
+      .notNull()
+      .default('applied'),
     refusalReason: text(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -29,13 +29,17 @@ const frameFor = (frame: TestIssuerFrame): PageFrame => ({
   languageHref: (language) => `${TEST_ISSUER_PATH}?lang=${language}`,
 });
 
-const SCENARIO_TEXT: Record<ScenarioKey, { title: 'binderTitle' | 'brokerTitle' | 'onlyPcpTitle'; text: 'binderText' | 'brokerText' | 'onlyPcpText' }> = {
+const SCENARIO_TEXT: Record<
+  ScenarioKey,
+  { title: 'binderTitle' | 'brokerTitle' | 'onlyPcpTitle'; text: 'binderText' | 'brokerText' | 'onlyPcpText' }
+> = {
   binder: { title: 'binderTitle', text: 'binderText' },
   broker: { title: 'brokerTitle', text: 'brokerText' },
   'only-pcp-false': { title: 'onlyPcpTitle', text: 'onlyPcpText' },
 };
 
-const hidden = (name: string, value: string): string => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+const hidden = (name: string, value: string): string =>
+  `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 
 const select = (id: string, label: string, options: readonly [string, string][]): string =>
   `<label for="${id}">${escapeHtml(label)}</label><select id="${id}" name="${id}">${options
@@ -66,10 +70,25 @@ export function renderScenarioPage(frame: TestIssuerFrame, scenarios: readonly S
 ${select(
   'record',
   t.record,
-  records.map((record) => [record.value, (record.kind === 'broker' ? t.recordBroker : t.recordPolicy).replace('{id}', record.identifier)] as [string, string]),
+  records.map(
+    (record) =>
+      [
+        record.value,
+        (record.kind === 'broker' ? t.recordBroker : t.recordPolicy).replace('{id}', record.identifier),
+      ] as [string, string],
+  ),
 )}
-${select('onlyPcp', t.onlyPcp, [['', t.notSet], ['true', t.yes], ['false', t.no]])}
-${select('languagePreference', t.languagePreference, [['', t.notSet], ['ENG', 'ENG'], ['ESP', 'ESP'], ['PT', 'PT']])}
+${select('onlyPcp', t.onlyPcp, [
+  ['', t.notSet],
+  ['true', t.yes],
+  ['false', t.no],
+])}
+${select('languagePreference', t.languagePreference, [
+  ['', t.notSet],
+  ['ENG', 'ENG'],
+  ['ESP', 'ESP'],
+  ['PT', 'PT'],
+])}
 ${textField('relayState', t.relayState, '/account-overview')}
 <button class="primary" type="submit">${escapeHtml(t.sign)}</button></form>`;
   const body = `${EXTRA_STYLE}<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.intro)}</p>

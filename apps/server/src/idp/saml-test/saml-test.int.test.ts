@@ -20,7 +20,10 @@ function continueForm(html: string) {
   const samlResponse = /name="SAMLResponse" value="([^"]+)"/.exec(html)?.[1];
   const relayState = /name="RelayState" value="([^"]*)"/.exec(html)?.[1];
   if (!action || !samlResponse || relayState === undefined) throw new Error('no continue form on the page');
-  return { action, form: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: relayState }).toString() };
+  return {
+    action,
+    form: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: relayState }).toString(),
+  };
 }
 
 describe('built-in SAML test issuer (/idp/saml-test, demo mode)', () => {
@@ -45,16 +48,29 @@ describe('built-in SAML test issuer (/idp/saml-test, demo mode)', () => {
 
   async function continueToPortal(html: string) {
     const { action, form } = continueForm(html);
-    const response = await app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+    const response = await app.inject({
+      method: 'POST',
+      url: action,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form,
+    });
     expect(response.statusCode).toBe(303);
     const landing = new URL(String(response.headers.location), 'http://localhost');
-    const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie: sessionCookieOf(response) } });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/v1/session',
+      headers: { cookie: sessionCookieOf(response) },
+    });
     return { next: landing.searchParams.get('next'), session: session.json<Record<string, unknown>>() };
   }
 
   /** The options of the custom assertion's record list, as the page offers them. */
   const recordOptions = (html: string): string[] =>
-    [...(/<select id="record" name="record">(.*?)<\/select>/s.exec(html)?.[1] ?? '').matchAll(/value="([^"]+)"/g)].map((match) => match[1] ?? '');
+    [
+      ...(/<select id="record" name="record">(.*?)<\/select>/s.exec(html)?.[1] ?? '').matchAll(
+        /value="([^"]+)"/g,
+      ),
+    ].map((match) => match[1] ?? '');
 
   it('serves a script-free, translated page of scenarios; those without demo data are disabled', async () => {
     const page = await app.inject({ method: 'GET', url: '/idp/saml-test' });
@@ -78,7 +94,10 @@ describe('built-in SAML test issuer (/idp/saml-test, demo mode)', () => {
   it('never signs an assertion for a policy number or NPN outside its demo scenarios (issue 14, finding 1)', async () => {
     const db = database.handle.db;
     const stranger = await createMemberWithPolicy(db);
-    const [policy] = await db.select({ number: policies.policyNumber }).from(policies).where(eq(policies.id, stranger.policyId));
+    const [policy] = await db
+      .select({ number: policies.policyNumber })
+      .from(policies)
+      .where(eq(policies.id, stranger.policyId));
     const brokerId = await createBroker(db);
     const [broker] = await db.select({ npn: brokers.npn }).from(brokers).where(eq(brokers.id, brokerId));
     const attempts: Record<string, string>[] = [
@@ -95,7 +114,9 @@ describe('built-in SAML test issuer (/idp/saml-test, demo mode)', () => {
       expect(refused.body).toContain('Not a demo scenario record');
     }
     const refusals = await db.select().from(auditLog).where(eq(auditLog.action, 'auth.saml-test-issue'));
-    expect(refusals.filter((entry) => entry.outcome === 'denied' && entry.reason === 'not-a-scenario-record')).toHaveLength(attempts.length);
+    expect(
+      refusals.filter((entry) => entry.outcome === 'denied' && entry.reason === 'not-a-scenario-record'),
+    ).toHaveLength(attempts.length);
   });
 
   it('fills the demo scenarios from the demo data only: binder payment, broker, OnlyPCP=false, and custom options', async () => {
@@ -103,43 +124,80 @@ describe('built-in SAML test issuer (/idp/saml-test, demo mode)', () => {
     await seedDatabase(database.handle, { households: 0 });
     const ana = demoGuestFacts('ana');
     const maria = demoGuestFacts('maria');
-    const [anaPolicy] = await db.select({ id: policies.id }).from(policies).where(eq(policies.policyNumber, ana.policyNumber));
+    const [anaPolicy] = await db
+      .select({ id: policies.id })
+      .from(policies)
+      .where(eq(policies.policyNumber, ana.policyNumber));
     // María's exchange subscriber id names her medical and her dental policy.
     const mariaPolicies = (
-      await db.select({ id: policies.id }).from(policies).where(eq(policies.exchangeSubscriberId, maria.exchangeSubscriberId ?? ''))
+      await db
+        .select({ id: policies.id })
+        .from(policies)
+        .where(eq(policies.exchangeSubscriberId, maria.exchangeSubscriberId ?? ''))
     ).map((row) => row.id);
     expect(mariaPolicies.length).toBeGreaterThan(0);
-    const [hughes] = await db.select({ brokerId: accounts.brokerId }).from(accounts).where(eq(accounts.username, 'broker.hughes'));
-    const [hughesNpn] = await db.select({ npn: brokers.npn }).from(brokers).where(eq(brokers.id, hughes?.brokerId ?? ''));
+    const [hughes] = await db
+      .select({ brokerId: accounts.brokerId })
+      .from(accounts)
+      .where(eq(accounts.username, 'broker.hughes'));
+    const [hughesNpn] = await db
+      .select({ npn: brokers.npn })
+      .from(brokers)
+      .where(eq(brokers.id, hughes?.brokerId ?? ''));
 
     const page = await app.inject({ method: 'GET', url: '/idp/saml-test' });
     expect(page.body).not.toContain(' disabled>');
     expect(page.body).toContain(`Exchange subscriber ID: ${ana.exchangeSubscriberId ?? ''}.`);
     // The custom assertion offers exactly the scenarios' own records.
     expect(recordOptions(page.body).sort()).toEqual(
-      [`policy:${ana.exchangeSubscriberId ?? ''}`, `policy:${maria.exchangeSubscriberId ?? ''}`, `broker:${hughesNpn?.npn ?? ''}`].sort(),
+      [
+        `policy:${ana.exchangeSubscriberId ?? ''}`,
+        `policy:${maria.exchangeSubscriberId ?? ''}`,
+        `broker:${hughesNpn?.npn ?? ''}`,
+      ].sort(),
     );
 
     const binder = await continueToPortal((await issue({ scenario: 'binder' })).body);
     expect(binder.next).toBe('/payments/binding-payment');
-    expect(binder.session).toMatchObject({ policyIds: [anaPolicy?.id], bindingSubscriberId: ana.exchangeSubscriberId });
+    expect(binder.session).toMatchObject({
+      policyIds: [anaPolicy?.id],
+      bindingSubscriberId: ana.exchangeSubscriberId,
+    });
 
     const broker = await continueToPortal((await issue({ scenario: 'broker' })).body);
     expect(broker.next).toBe('/broker');
-    expect(broker.session).toMatchObject({ roles: ['broker'], brokerId: hughes?.brokerId, languagePreference: 'ENG' });
+    expect(broker.session).toMatchObject({
+      roles: ['broker'],
+      brokerId: hughes?.brokerId,
+      languagePreference: 'ENG',
+    });
 
     const onlyPcp = await continueToPortal((await issue({ scenario: 'only-pcp-false' })).body);
     expect(onlyPcp.session).toMatchObject({ roles: ['member'], onlyPcp: false });
     expect(new Set(onlyPcp.session.policyIds as string[])).toEqual(new Set(mariaPolicies));
 
-    const custom = await issue({ lang: 'pt', scenario: 'custom', record: `policy:${maria.exchangeSubscriberId ?? ''}`, onlyPcp: 'true', languagePreference: 'PT', relayState: '/notification/view-notifications' });
+    const custom = await issue({
+      lang: 'pt',
+      scenario: 'custom',
+      record: `policy:${maria.exchangeSubscriberId ?? ''}`,
+      onlyPcp: 'true',
+      languagePreference: 'PT',
+      relayState: '/notification/view-notifications',
+    });
     expect(custom.statusCode).toBe(200);
     expect(custom.body).toContain('<html lang="pt">');
-    expect(custom.body).toMatch(/<button class="primary" type="submit" autofocus>Continuar para o portal<\/button>/);
+    expect(custom.body).toMatch(
+      /<button class="primary" type="submit" autofocus>Continuar para o portal<\/button>/,
+    );
     expect(custom.body).not.toMatch(/<script/i);
     const asserted = await continueToPortal(custom.body);
     expect(asserted.next).toBe('/notification/view-notifications');
-    expect(asserted.session).toMatchObject({ kind: 'asserted', roles: ['member'], onlyPcp: true, languagePreference: 'PT' });
+    expect(asserted.session).toMatchObject({
+      kind: 'asserted',
+      roles: ['member'],
+      onlyPcp: true,
+      languagePreference: 'PT',
+    });
     expect(new Set(asserted.session.policyIds as string[])).toEqual(new Set(mariaPolicies));
 
     const successes = await db.select().from(auditLog).where(eq(auditLog.action, 'auth.saml-assertion'));
@@ -162,7 +220,12 @@ describe('built-in SAML test issuer (/idp/saml-test, demo mode)', () => {
 
 /** Not there: a post is 404, and a page load gets at most the web app's fallback page. */
 async function expectNotMounted(app: FastifyInstance) {
-  const post = await app.inject({ method: 'POST', url: '/idp/saml-test', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'scenario=custom' });
+  const post = await app.inject({
+    method: 'POST',
+    url: '/idp/saml-test',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'scenario=custom',
+  });
   expect(post.statusCode).toBe(404);
   expect((await app.inject({ method: 'GET', url: '/idp/saml-test' })).body).not.toContain('SAML test issuer');
 }
@@ -188,7 +251,12 @@ describe('the SAML test issuer outside demo mode', () => {
       });
       await expectNotMounted(external.app);
       const { action, form } = continueForm(signed.body);
-      const refused = await external.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+      const refused = await external.app.inject({
+        method: 'POST',
+        url: action,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form,
+      });
       expect(refused.statusCode).toBe(401);
     } finally {
       await embedded.app.close();
@@ -198,12 +266,25 @@ describe('the SAML test issuer outside demo mode', () => {
 
   it('is not mounted with demo mode off, even on the embedded database outside production', async () => {
     const demo = await buildTestApp({ database: database.handle });
-    const plain = await buildTestApp({ database: database.handle, env: { NODE_ENV: 'development', DEMO_MODE: 'false' } });
+    const plain = await buildTestApp({
+      database: database.handle,
+      env: { NODE_ENV: 'development', DEMO_MODE: 'false' },
+    });
     try {
       await expectNotMounted(plain.app);
-      const signed = await demo.app.inject({ method: 'POST', url: '/idp/saml-test', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'scenario=binder' });
+      const signed = await demo.app.inject({
+        method: 'POST',
+        url: '/idp/saml-test',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'scenario=binder',
+      });
       const { action, form } = continueForm(signed.body);
-      const refused = await plain.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+      const refused = await plain.app.inject({
+        method: 'POST',
+        url: action,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form,
+      });
       expect(refused.statusCode).toBe(401);
     } finally {
       await demo.app.close();
@@ -231,7 +312,10 @@ describe('the SAML test issuer outside demo mode', () => {
         payload: 'SAMLResponse=PHNhbWxwOlJlc3BvbnNlLz4%3D',
       });
       expect(refused.statusCode).toBe(401);
-      const [entry] = await database.handle.db.select().from(auditLog).where(eq(auditLog.requestId, String(refused.headers['x-request-id'])));
+      const [entry] = await database.handle.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.requestId, String(refused.headers['x-request-id'])));
       expect(entry).toMatchObject({ outcome: 'denied', reason: 'not-configured' });
     } finally {
       await app.close();

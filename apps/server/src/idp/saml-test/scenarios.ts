@@ -30,12 +30,23 @@ export const isScenarioKey = (value: unknown): value is ScenarioKey =>
   typeof value === 'string' && (SCENARIO_KEYS as readonly string[]).includes(value);
 
 /** The policy of a named demo household (README "Demo accounts"), when it is in the data and in this state. */
-async function demoPolicyExchangeId(db: Database, household: DemoHouseholdKey, status: 'Pending' | 'Active'): Promise<string | null> {
+async function demoPolicyExchangeId(
+  db: Database,
+  household: DemoHouseholdKey,
+  status: 'Pending' | 'Active',
+): Promise<string | null> {
   const { policyNumber } = demoGuestFacts(household);
   const [row] = await db
     .select({ exchangeSubscriberId: policies.exchangeSubscriberId })
     .from(policies)
-    .where(and(eq(policies.policyNumber, policyNumber), eq(policies.enrollmentStatus, status), eq(policies.offExchange, false), isNotNull(policies.exchangeSubscriberId)))
+    .where(
+      and(
+        eq(policies.policyNumber, policyNumber),
+        eq(policies.enrollmentStatus, status),
+        eq(policies.offExchange, false),
+        isNotNull(policies.exchangeSubscriberId),
+      ),
+    )
     .limit(1);
   return row?.exchangeSubscriberId ?? null;
 }
@@ -57,7 +68,11 @@ async function brokerNpn(db: Database): Promise<string | null> {
  * reached the issuer when the exchange sends the enrollee to pay.
  */
 export async function loadScenarios(db: Database): Promise<Record<ScenarioKey, Scenario>> {
-  const [binderId, npn, memberId] = await Promise.all([demoPolicyExchangeId(db, 'ana', 'Pending'), brokerNpn(db), demoPolicyExchangeId(db, 'maria', 'Active')]);
+  const [binderId, npn, memberId] = await Promise.all([
+    demoPolicyExchangeId(db, 'ana', 'Pending'),
+    brokerNpn(db),
+    demoPolicyExchangeId(db, 'maria', 'Active'),
+  ]);
   const newEnrollee = `0${String(randomInt(100_000_000, 1_000_000_000))}`;
   return {
     binder: {
@@ -82,7 +97,11 @@ export async function loadScenarios(db: Database): Promise<Record<ScenarioKey, S
       inData: memberId !== null,
       nameId: 'exchange-user.member',
       attributes: memberId
-        ? { role: ['member'], policies: [memberId], additionalProperties: [JSON.stringify({ OnlyPCP: false })] }
+        ? {
+            role: ['member'],
+            policies: [memberId],
+            additionalProperties: [JSON.stringify({ OnlyPCP: false })],
+          }
         : {},
       relayState: '/account-overview',
     },
@@ -103,6 +122,13 @@ export function scenarioRecords(scenarios: readonly Scenario[]): ScenarioRecord[
   return scenarios.flatMap((scenario): ScenarioRecord[] => {
     if (!scenario.inData || scenario.identifier === null) return [];
     const kind = scenario.key === 'broker' ? 'broker' : 'policy';
-    return [{ value: `${kind}:${scenario.identifier}`, kind, identifier: scenario.identifier, scenario: scenario.key }];
+    return [
+      {
+        value: `${kind}:${scenario.identifier}`,
+        kind,
+        identifier: scenario.identifier,
+        scenario: scenario.key,
+      },
+    ];
   });
 }

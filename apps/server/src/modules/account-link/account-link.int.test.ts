@@ -168,7 +168,8 @@ describe('linking an account to a member record', () => {
     const address = newAddress();
     // A spouse mistypes the SSN ten times on the household's link page, from the family's one address…
     const spouse = await unlinkedAccount(harness);
-    for (let i = 0; i < 10; i++) expect((await linker(harness, spouse.token, address)(wrongFacts(holder, i))).statusCode).toBe(404);
+    for (let i = 0; i < 10; i++)
+      expect((await linker(harness, spouse.token, address)(wrongFacts(holder, i))).statusCode).toBe(404);
     expect((await linker(harness, spouse.token, address)(rightFacts(holder))).statusCode).toBe(429);
     // …and the subscriber, behind the same address with their own account, links with the right facts:
     // slowed down like every attempt on a household that failed ten times, never refused.
@@ -185,11 +186,20 @@ describe('linking an account to a member record', () => {
         url: '/api/v1/guest/locate-account',
         headers: CSRF,
         remoteAddress: address,
-        payload: { identifierType: 'policyNumber', identifier: other.policyNumber, dateOfBirth: '1979-11-02', zipCode: '01001' },
+        payload: {
+          identifierType: 'policyNumber',
+          identifier: other.policyNumber,
+          dateOfBirth: '1979-11-02',
+          zipCode: '01001',
+        },
       });
       expect(locate.statusCode).toBe(404);
     }
-    const afterLocate = await linker(harness, (await unlinkedAccount(harness)).token, address)(rightFacts(other));
+    const afterLocate = await linker(
+      harness,
+      (await unlinkedAccount(harness)).token,
+      address,
+    )(rightFacts(other));
     expect(afterLocate.statusCode, afterLocate.body).toBe(200);
   });
 
@@ -197,16 +207,26 @@ describe('linking an account to a member record', () => {
     const holder = await subscriberWithSsn(harness);
     // Two accounts, each under its own limit, each from its own addresses: 20 failures on one household.
     for (const account of [await unlinkedAccount(harness), await unlinkedAccount(harness)]) {
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => linker(harness, account.token, newAddress())(wrongFacts(holder, i))));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          linker(harness, account.token, newAddress())(wrongFacts(holder, i)),
+        ),
+      );
       expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 404));
     }
     const third = await unlinkedAccount(harness);
     const refused = await linker(harness, third.token, newAddress())(rightFacts(holder));
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ type: 'urn:portal:problem:rate-limited' });
-    const [row] = await harness.db.select({ memberId: accounts.memberId }).from(accounts).where(eq(accounts.id, third.id));
+    const [row] = await harness.db
+      .select({ memberId: accounts.memberId })
+      .from(accounts)
+      .where(eq(accounts.id, third.id));
     expect(row?.memberId).toBeNull();
-    const refusals = await harness.db.select().from(auditLog).where(eq(auditLog.reason, 'rate-limited-household'));
+    const refusals = await harness.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.reason, 'rate-limited-household'));
     expect(refusals.length).toBeGreaterThan(0);
     // Guest access to the household (locate-account, its own page and limits) is not refused by it.
     const located = await harness.app.inject({
@@ -214,7 +234,12 @@ describe('linking an account to a member record', () => {
       url: '/api/v1/guest/locate-account',
       headers: CSRF,
       remoteAddress: newAddress(),
-      payload: { identifierType: 'policyNumber', identifier: holder.policyNumber, dateOfBirth: '1979-11-02', zipCode: '02740' },
+      payload: {
+        identifierType: 'policyNumber',
+        identifier: holder.policyNumber,
+        dateOfBirth: '1979-11-02',
+        zipCode: '02740',
+      },
     });
     expect(located.statusCode, located.body).toBe(200);
   });
@@ -228,7 +253,16 @@ describe('linking an account to a member record', () => {
       const batch = Math.min(9, 100 - sent);
       const answers = await Promise.all(
         Array.from({ length: batch }, (_, i) =>
-          linker(harness, account.token, address)({ identifierType: 'policyNumber', identifier: `LHP-${String(sent + i).padStart(7, '0')}-99`, dateOfBirth: '1979-11-02', ssn: SSN }),
+          linker(
+            harness,
+            account.token,
+            address,
+          )({
+            identifierType: 'policyNumber',
+            identifier: `LHP-${String(sent + i).padStart(7, '0')}-99`,
+            dateOfBirth: '1979-11-02',
+            ssn: SSN,
+          }),
         ),
       );
       expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: batch }, () => 404));
@@ -238,7 +272,10 @@ describe('linking an account to a member record', () => {
     const holder = await subscriberWithSsn(harness);
     const newcomer = await unlinkedAccount(harness);
     expect((await linker(harness, newcomer.token, address)(rightFacts(holder))).statusCode).toBe(429);
-    const refusals = await harness.db.select().from(auditLog).where(eq(auditLog.reason, 'rate-limited-address'));
+    const refusals = await harness.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.reason, 'rate-limited-address'));
     expect(refusals.length).toBeGreaterThan(0);
     // The same account from another address links.
     expect((await linker(harness, newcomer.token, newAddress())(rightFacts(holder))).statusCode).toBe(200);

@@ -50,7 +50,8 @@ export const accountLinkRoutes: FastifyPluginCallbackZod = (app, _options, done)
           return reply.status(404).type('application/problem+json').send(ACCOUNT_NOT_FOUND_PROBLEM);
         case 'linked':
           // The account now belongs to a member: its callers' next calls see it (docs/decisions/035).
-          if (request.principal && 'accountId' in request.principal) app.identity.principalCache.forgetAccount(request.principal.accountId);
+          if (request.principal && 'accountId' in request.principal)
+            app.identity.principalCache.forgetAccount(request.principal.accountId);
           return outcome.result;
       }
     },

@@ -5,7 +5,14 @@ import { linkAccountToMember, memberHasOtherAccount } from '../../auth/accounts'
 import { forbidden } from '../../auth/access';
 import { runCommand } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
-import { LINK_ACCOUNT_LIMITS, LINK_ADDRESS_LIMITS, matchesDobAndZip, type GuestAccess, type RateLimitScope, type SubscriberFacts } from '../guest/service';
+import {
+  LINK_ACCOUNT_LIMITS,
+  LINK_ADDRESS_LIMITS,
+  matchesDobAndZip,
+  type GuestAccess,
+  type RateLimitScope,
+  type SubscriberFacts,
+} from '../guest/service';
 import { subscriberPolicyCount } from '../policy/service';
 
 /**
@@ -79,7 +86,11 @@ export async function linkAccount(
           throw forbidden();
         }
         if (principal.memberId !== null) {
-          await request.audit({ action: 'account.link', outcome: 'denied', reason: 'account-already-linked' });
+          await request.audit({
+            action: 'account.link',
+            outcome: 'denied',
+            reason: 'account-already-linked',
+          });
           throw alreadyLinked();
         }
         if (searchable === 'SSN' && ssnLast4 === undefined) throw searchableFieldMissing('ssn');
@@ -88,13 +99,22 @@ export async function linkAccount(
           identifierType: body.identifierType,
           identifier: body.identifier,
           guards: [
-            { kind: 'link-account', source: `account:${principal.accountId}`, by: 'account', limits: LINK_ACCOUNT_LIMITS },
+            {
+              kind: 'link-account',
+              source: `account:${principal.accountId}`,
+              by: 'account',
+              limits: LINK_ACCOUNT_LIMITS,
+            },
             { kind: 'link-account-address', source: request.ip, by: 'address', limits: LINK_ADDRESS_LIMITS },
           ],
           matches,
         });
         if (check.kind === 'rate-limited') {
-          await request.audit({ action: 'account.link', outcome: 'denied', reason: `rate-limited-${check.scope}` });
+          await request.audit({
+            action: 'account.link',
+            outcome: 'denied',
+            reason: `rate-limited-${check.scope}`,
+          });
           throw new LinkRefused(check);
         }
         if (check.kind === 'not-found') {
@@ -125,10 +145,18 @@ export async function linkAccount(
       },
       householdOf: (ref) => ref.subscriber.householdId,
       execute: async (tx, { ref }) => {
-        const audit = { action: 'account.link', recordType: 'member', recordIds: [ref.subscriber.subscriberMemberId] };
+        const audit = {
+          action: 'account.link',
+          recordType: 'member',
+          recordIds: [ref.subscriber.subscriberMemberId],
+        };
         // A second, concurrent link took the account first: refused, and the refusal kept with the rest.
         if (!(await linkAccountToMember(tx, ref.accountId, ref.subscriber.subscriberMemberId))) {
-          return { result: ref.subscriber, audit: { ...audit, outcome: 'denied', reason: 'account-already-linked' }, refusal: alreadyLinked() };
+          return {
+            result: ref.subscriber,
+            audit: { ...audit, outcome: 'denied', reason: 'account-already-linked' },
+            refusal: alreadyLinked(),
+          };
         }
         return { result: ref.subscriber, audit };
       },

@@ -18,10 +18,21 @@ describe('cs.agent acts for a household only in an acting session started with a
   const harness = useTestApp();
   const { tokenFor } = harness;
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const policyOf = (token: string, policyId: string) => harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${policyId}`, headers: bearer(token) });
-  const start = (token: string, payload: object) => harness.app.inject({ method: 'POST', url: '/api/v1/staff/acting-session', headers: bearer(token), payload });
-  const sessionOf = async (token: string) => SessionInfoSchema.parse((await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: bearer(token) })).json());
-  const latestAudit = async (where: ReturnType<typeof and>) => (await harness.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(1))[0];
+  const policyOf = (token: string, policyId: string) =>
+    harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${policyId}`, headers: bearer(token) });
+  const start = (token: string, payload: object) =>
+    harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/acting-session',
+      headers: bearer(token),
+      payload,
+    });
+  const sessionOf = async (token: string) =>
+    SessionInfoSchema.parse(
+      (await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: bearer(token) })).json(),
+    );
+  const latestAudit = async (where: ReturnType<typeof and>) =>
+    (await harness.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(1))[0];
 
   it('refuses a cs.agent without an acting session, refuses household B with a session for A, allows A with the reason recorded, and refuses again once it ends', async () => {
     const a = await createMemberWithPolicy(harness.db);
@@ -33,60 +44,132 @@ describe('cs.agent acts for a household only in an acting session started with a
     const none = await policyOf(agent, a.policyId);
     expect(none.statusCode).toBe(403);
     expect(none.json()).toMatchObject({ type: ProblemType.actingSessionRequired });
-    expect(await latestAudit(and(eq(auditLog.actorSubject, agentAccount.id), eq(auditLog.outcome, 'denied')))).toMatchObject({ reason: 'no-acting-session', recordType: 'policy', actingForHouseholdId: a.householdId, actingSessionId: null });
+    expect(
+      await latestAudit(and(eq(auditLog.actorSubject, agentAccount.id), eq(auditLog.outcome, 'denied'))),
+    ).toMatchObject({
+      reason: 'no-acting-session',
+      recordType: 'policy',
+      actingForHouseholdId: a.householdId,
+      actingSessionId: null,
+    });
     expect((await sessionOf(agent)).actingSession).toBeNull();
 
     // Acting for A, with a reason and a line of free text.
-    const started = await start(agent, { householdId: a.householdId, memberId: a.memberId, reason: 'member-called', note: 'Asked about her invoice' });
+    const started = await start(agent, {
+      householdId: a.householdId,
+      memberId: a.memberId,
+      reason: 'member-called',
+      note: 'Asked about her invoice',
+    });
     expect(started.statusCode, started.body).toBe(201);
     const session = ActingSessionSchema.parse(started.json());
-    expect(session).toMatchObject({ householdId: a.householdId, memberId: a.memberId, memberName: 'Test Member', reason: 'member-called', note: 'Asked about her invoice', label: a.exchangeSubscriberId });
+    expect(session).toMatchObject({
+      householdId: a.householdId,
+      memberId: a.memberId,
+      memberName: 'Test Member',
+      reason: 'member-called',
+      note: 'Asked about her invoice',
+      label: a.exchangeSubscriberId,
+    });
     expect((await sessionOf(agent)).actingSession?.id).toBe(session.id);
 
     // Household B stays refused.
     const other = await policyOf(agent, b.policyId);
     expect(other.statusCode).toBe(403);
     expect(other.json()).toMatchObject({ type: ProblemType.actingSessionRequired });
-    expect(await latestAudit(and(eq(auditLog.actorSubject, agentAccount.id), eq(auditLog.outcome, 'denied')))).toMatchObject({ reason: 'acting-for-another-member', actingForHouseholdId: b.householdId, actingSessionId: null });
+    expect(
+      await latestAudit(and(eq(auditLog.actorSubject, agentAccount.id), eq(auditLog.outcome, 'denied'))),
+    ).toMatchObject({
+      reason: 'acting-for-another-member',
+      actingForHouseholdId: b.householdId,
+      actingSessionId: null,
+    });
 
     // Household A is allowed, and the audit row of the read names the session — and so its reason.
     const allowed = await policyOf(agent, a.policyId);
     expect(allowed.statusCode, allowed.body).toBe(200);
-    const read = await latestAudit(and(eq(auditLog.actorSubject, agentAccount.id), eq(auditLog.action, 'read'), eq(auditLog.actingForHouseholdId, a.householdId ?? '')));
+    const read = await latestAudit(
+      and(
+        eq(auditLog.actorSubject, agentAccount.id),
+        eq(auditLog.action, 'read'),
+        eq(auditLog.actingForHouseholdId, a.householdId ?? ''),
+      ),
+    );
     expect(read?.actingSessionId).toBe(session.id);
     const [why] = await harness.db
-      .select({ reason: actingSessions.reason, note: actingSessions.note, staff: actingSessions.staffSubject })
+      .select({
+        reason: actingSessions.reason,
+        note: actingSessions.note,
+        staff: actingSessions.staffSubject,
+      })
       .from(auditLog)
       .innerJoin(actingSessions, eq(actingSessions.id, auditLog.actingSessionId))
       .where(eq(auditLog.id, read?.id ?? -1));
     expect(why).toEqual({ reason: 'member-called', note: 'Asked about her invoice', staff: agentAccount.id });
     // The start itself: audited with the reason's code (the free text stays in the session's row).
-    expect(await latestAudit(and(eq(auditLog.action, 'acting.start'), eq(auditLog.actorSubject, agentAccount.id)))).toMatchObject({ outcome: 'success', reason: 'member-called', actingForHouseholdId: a.householdId, actingSessionId: session.id });
-    expect(JSON.stringify(await harness.db.select().from(auditLog).where(eq(auditLog.actorSubject, agentAccount.id)))).not.toContain('invoice');
+    expect(
+      await latestAudit(and(eq(auditLog.action, 'acting.start'), eq(auditLog.actorSubject, agentAccount.id))),
+    ).toMatchObject({
+      outcome: 'success',
+      reason: 'member-called',
+      actingForHouseholdId: a.householdId,
+      actingSessionId: session.id,
+    });
+    expect(
+      JSON.stringify(
+        await harness.db.select().from(auditLog).where(eq(auditLog.actorSubject, agentAccount.id)),
+      ),
+    ).not.toContain('invoice');
 
     // A change made in the session carries it too.
     const changed = await harness.app.inject({
       method: 'PUT',
       url: `/api/v1/Household/${a.householdId ?? ''}/contact-information`,
       headers: { ...bearer(agent), 'idempotency-key': randomUUID() },
-      payload: { policyId: a.policyId, email: 'helped@example.org', homePhone: '', mobilePhone: '', preferredContactMethod: 'email', version: null },
+      payload: {
+        policyId: a.policyId,
+        email: 'helped@example.org',
+        homePhone: '',
+        mobilePhone: '',
+        preferredContactMethod: 'email',
+        version: null,
+      },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(await latestAudit(and(eq(auditLog.actorSubject, agentAccount.id), eq(auditLog.action, 'contact.update')))).toMatchObject({ outcome: 'success', actingSessionId: session.id });
+    expect(
+      await latestAudit(
+        and(eq(auditLog.actorSubject, agentAccount.id), eq(auditLog.action, 'contact.update')),
+      ),
+    ).toMatchObject({ outcome: 'success', actingSessionId: session.id });
 
     // Ending it: audited in the same transaction, and every later call on A is refused.
-    const ended = await harness.app.inject({ method: 'POST', url: '/api/v1/staff/acting-session/end', headers: bearer(agent) });
+    const ended = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/acting-session/end',
+      headers: bearer(agent),
+    });
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toMatchObject({ ended: { id: session.id } });
     const [row] = await harness.db.select().from(actingSessions).where(eq(actingSessions.id, session.id));
     expect(row).toMatchObject({ endReason: 'ended' });
     expect(row?.endedAt).toBeInstanceOf(Date);
-    expect(await latestAudit(and(eq(auditLog.action, 'acting.end'), eq(auditLog.actorSubject, agentAccount.id)))).toMatchObject({ outcome: 'success', reason: 'ended', actingSessionId: session.id, actingForHouseholdId: a.householdId });
+    expect(
+      await latestAudit(and(eq(auditLog.action, 'acting.end'), eq(auditLog.actorSubject, agentAccount.id))),
+    ).toMatchObject({
+      outcome: 'success',
+      reason: 'ended',
+      actingSessionId: session.id,
+      actingForHouseholdId: a.householdId,
+    });
     const after = await policyOf(agent, a.policyId);
     expect(after.statusCode).toBe(403);
     expect(after.json()).toMatchObject({ type: ProblemType.actingSessionRequired });
     // Ending again is no error: nothing was under way.
-    const again = await harness.app.inject({ method: 'POST', url: '/api/v1/staff/acting-session/end', headers: bearer(agent) });
+    const again = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/acting-session/end',
+      headers: bearer(agent),
+    });
     expect(again.json()).toEqual({ ended: null });
   });
 
@@ -94,20 +177,49 @@ describe('cs.agent acts for a household only in an acting session started with a
     const a = await createMemberWithPolicy(harness.db);
     const b = await createMemberWithPolicy(harness.db);
     const agent = await harness.actingToken(['customer-service'], { householdId: a.householdId });
-    for (const url of [`/api/v1/staff/members/${b.householdId ?? ''}/activity`, `/api/v1/Policy/${b.policyId}/payments`, `/api/v1/Household/${b.householdId ?? ''}/access-history`]) {
+    for (const url of [
+      `/api/v1/staff/members/${b.householdId ?? ''}/activity`,
+      `/api/v1/Policy/${b.policyId}/payments`,
+      `/api/v1/Household/${b.householdId ?? ''}/access-history`,
+    ]) {
       const refused = await harness.app.inject({ method: 'GET', url, headers: bearer(agent) });
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json()).toMatchObject({ type: ProblemType.actingSessionRequired });
     }
-    const openB = await harness.app.inject({ method: 'POST', url: '/api/v1/Household/user', headers: bearer(agent), payload: { householdId: b.householdId } });
+    const openB = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/Household/user',
+      headers: bearer(agent),
+      payload: { householdId: b.householdId },
+    });
     expect(openB.statusCode).toBe(403);
     expect(openB.json()).toMatchObject({ type: ProblemType.actingSessionRequired });
-    const openA = await harness.app.inject({ method: 'POST', url: '/api/v1/Household/user', headers: bearer(agent), payload: { householdId: a.householdId } });
+    const openA = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/Household/user',
+      headers: bearer(agent),
+      payload: { householdId: a.householdId },
+    });
     expect(openA.statusCode, openA.body).toBe(200);
     // A member's page by its public id: A's opens, B's is refused (not "unknown", so the portal can explain).
-    const folderOf = async (memberId: string) => (await harness.db.select({ folderId: members.folderId }).from(members).where(eq(members.id, memberId)))[0]?.folderId ?? '';
-    expect((await harness.app.inject({ method: 'GET', url: `/api/v1/Member/2/${await folderOf(a.memberId)}`, headers: bearer(agent) })).statusCode).toBe(200);
-    const memberB = await harness.app.inject({ method: 'GET', url: `/api/v1/Member/2/${await folderOf(b.memberId)}`, headers: bearer(agent) });
+    const folderOf = async (memberId: string) =>
+      (
+        await harness.db.select({ folderId: members.folderId }).from(members).where(eq(members.id, memberId))
+      )[0]?.folderId ?? '';
+    expect(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: `/api/v1/Member/2/${await folderOf(a.memberId)}`,
+          headers: bearer(agent),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const memberB = await harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Member/2/${await folderOf(b.memberId)}`,
+      headers: bearer(agent),
+    });
     expect(memberB.statusCode).toBe(403);
     expect(memberB.json()).toMatchObject({ type: ProblemType.actingSessionRequired });
   });
@@ -121,18 +233,41 @@ describe('cs.agent acts for a household only in an acting session started with a
       expect(response.statusCode, response.body).toBe(400);
       return response.json<{ errors: { field: string; code?: string }[] }>().errors;
     };
-    expect(await errorsOf({ householdId: a.householdId })).toEqual([expect.objectContaining({ field: 'body.reason' })]);
-    expect(await errorsOf({ reason: 'member-called' })).toEqual([expect.objectContaining({ field: 'body.householdId', code: 'required' })]);
-    expect(await errorsOf({ householdId: a.householdId, reason: 'other', note: '  ' })).toEqual([expect.objectContaining({ field: 'body.note', code: 'required' })]);
-    expect(await errorsOf({ householdId: a.householdId, reason: 'member-wrote', note: 'x'.repeat(201) })).toEqual([expect.objectContaining({ field: 'body.note', code: 'too_big' })]);
-    const stranger = await start(agent, { householdId: a.householdId, memberId: b.memberId, reason: 'member-called' });
+    expect(await errorsOf({ householdId: a.householdId })).toEqual([
+      expect.objectContaining({ field: 'body.reason' }),
+    ]);
+    expect(await errorsOf({ reason: 'member-called' })).toEqual([
+      expect.objectContaining({ field: 'body.householdId', code: 'required' }),
+    ]);
+    expect(await errorsOf({ householdId: a.householdId, reason: 'other', note: '  ' })).toEqual([
+      expect.objectContaining({ field: 'body.note', code: 'required' }),
+    ]);
+    expect(
+      await errorsOf({ householdId: a.householdId, reason: 'member-wrote', note: 'x'.repeat(201) }),
+    ).toEqual([expect.objectContaining({ field: 'body.note', code: 'too_big' })]);
+    const stranger = await start(agent, {
+      householdId: a.householdId,
+      memberId: b.memberId,
+      reason: 'member-called',
+    });
     expect(stranger.statusCode).toBe(422);
-    expect(stranger.json()).toMatchObject({ errors: [{ field: 'body.memberId', code: 'member-not-in-household' }] });
+    expect(stranger.json()).toMatchObject({
+      errors: [{ field: 'body.memberId', code: 'member-not-in-household' }],
+    });
     expect((await start(agent, { householdId: randomUUID(), reason: 'member-called' })).statusCode).toBe(404);
 
     // A note that holds a card number is kept without it.
-    const id = await actFor(harness.app, agent, { householdId: a.householdId }, 'other', 'Card 4242 4242 4242 4242 was charged twice');
-    const [stored] = await harness.db.select({ note: actingSessions.note }).from(actingSessions).where(eq(actingSessions.id, id));
+    const id = await actFor(
+      harness.app,
+      agent,
+      { householdId: a.householdId },
+      'other',
+      'Card 4242 4242 4242 4242 was charged twice',
+    );
+    const [stored] = await harness.db
+      .select({ note: actingSessions.note })
+      .from(actingSessions)
+      .where(eq(actingSessions.id, id));
     expect(stored?.note).not.toContain('4242 4242 4242 4242');
     // One at a time: a second start (another member or the same) is refused until the first ends.
     const second = await start(agent, { householdId: b.householdId, reason: 'member-called' });
@@ -152,7 +287,12 @@ describe('cs.agent acts for a household only in an acting session started with a
     const refused = await policyOf(agent, other.policyId);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ type: ProblemType.actingSessionRequired });
-    expect((await sessionOf(agent)).actingSession).toMatchObject({ householdId: null, policyId: loose.policyId, memberId: loose.memberId, label: loose.exchangeSubscriberId });
+    expect((await sessionOf(agent)).actingSession).toMatchObject({
+      householdId: null,
+      policyId: loose.policyId,
+      memberId: loose.memberId,
+      label: loose.exchangeSubscriberId,
+    });
   });
 
   it('refuses anyone who may not act for members: members, brokers, the test role (403, audited)', async () => {
@@ -166,9 +306,26 @@ describe('cs.agent acts for a household only in an acting session started with a
       const refused = await start(token, { householdId: a.householdId, reason: 'member-called' });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ type: ProblemType.forbidden });
-      expect((await harness.app.inject({ method: 'POST', url: '/api/v1/staff/acting-session/end', headers: bearer(token) })).statusCode).toBe(403);
+      expect(
+        (
+          await harness.app.inject({
+            method: 'POST',
+            url: '/api/v1/staff/acting-session/end',
+            headers: bearer(token),
+          })
+        ).statusCode,
+      ).toBe(403);
     }
-    const denied = await harness.db.select().from(auditLog).where(and(eq(auditLog.action, 'acting.start'), eq(auditLog.outcome, 'denied'), eq(auditLog.reason, 'no-permission')));
+    const denied = await harness.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'acting.start'),
+          eq(auditLog.outcome, 'denied'),
+          eq(auditLog.reason, 'no-permission'),
+        ),
+      );
     expect(denied.length).toBeGreaterThanOrEqual(3);
   });
 
@@ -179,7 +336,10 @@ describe('cs.agent acts for a household only in an acting session started with a
     const id = await actFor(harness.app, agent, { householdId: a.householdId });
     expect((await policyOf(agent, a.policyId)).statusCode).toBe(200);
     // Last used 16 minutes ago.
-    await harness.db.update(actingSessions).set({ lastUsedAt: sql`now() - interval '16 minutes'` }).where(eq(actingSessions.id, id));
+    await harness.db
+      .update(actingSessions)
+      .set({ lastUsedAt: sql`now() - interval '16 minutes'` })
+      .where(eq(actingSessions.id, id));
     const refused = await policyOf(agent, a.policyId);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ type: ProblemType.actingSessionRequired });
@@ -187,7 +347,9 @@ describe('cs.agent acts for a household only in an acting session started with a
     expect(row?.endReason).toBe('idle');
     // Ended when its idle time ran out, not when someone noticed.
     expect((row?.endedAt?.getTime() ?? 0) - (row?.lastUsedAt.getTime() ?? 0)).toBe(15 * 60 * 1000);
-    expect(await latestAudit(and(eq(auditLog.action, 'acting.end'), eq(auditLog.actorSubject, account.id)))).toMatchObject({ reason: 'idle', actingSessionId: id, actorRole: 'customer-service' });
+    expect(
+      await latestAudit(and(eq(auditLog.action, 'acting.end'), eq(auditLog.actorSubject, account.id))),
+    ).toMatchObject({ reason: 'idle', actingSessionId: id, actorRole: 'customer-service' });
     // A new session may start.
     await actFor(harness.app, agent, { householdId: a.householdId });
   });
@@ -200,13 +362,24 @@ describe('cs.agent acts for a household only in an acting session started with a
     const revoke = await harness.app.inject({
       method: 'POST',
       url: '/idp/workforce/token/revocation',
-      headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', authorization: clientAuthorization(harness.app) },
-      payload: new URLSearchParams({ token: refreshToken ?? '', token_type_hint: 'refresh_token', client_id: CLIENT_ID }).toString(),
+      headers: {
+        host: HOST,
+        origin: ORIGIN,
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: clientAuthorization(harness.app),
+      },
+      payload: new URLSearchParams({
+        token: refreshToken ?? '',
+        token_type_hint: 'refresh_token',
+        client_id: CLIENT_ID,
+      }).toString(),
     });
     expect(revoke.statusCode).toBe(200);
     const [row] = await harness.db.select().from(actingSessions).where(eq(actingSessions.id, id));
     expect(row?.endReason).toBe('signed-out');
-    expect(await latestAudit(and(eq(auditLog.action, 'acting.end'), eq(auditLog.actorSubject, account.id)))).toMatchObject({ reason: 'signed-out', actingSessionId: id, actingForHouseholdId: a.householdId });
+    expect(
+      await latestAudit(and(eq(auditLog.action, 'acting.end'), eq(auditLog.actorSubject, account.id))),
+    ).toMatchObject({ reason: 'signed-out', actingSessionId: id, actingForHouseholdId: a.householdId });
     // Signed in again: not acting for anyone.
     const again = (await signIn(harness.app, 'workforce', account.username, PASSWORD)).accessToken;
     expect((await sessionOf(again)).actingSession).toBeNull();

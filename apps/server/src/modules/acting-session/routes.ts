@@ -1,6 +1,12 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { ActingSessionEndResponseSchema, ActingSessionSchema, ActingSessionStartRequestSchema, ProblemSchema, ProblemType } from '@portal/contracts';
+import {
+  ActingSessionEndResponseSchema,
+  ActingSessionSchema,
+  ActingSessionStartRequestSchema,
+  ProblemSchema,
+  ProblemType,
+} from '@portal/contracts';
 import { canSearchMembers, requirePrincipal } from '../../auth/access';
 import { auditRole, type StaffPrincipal } from '../../auth/principal';
 import { HttpProblem } from '../../plugins/errors';
@@ -11,11 +17,21 @@ async function requireActingStaff(request: FastifyRequest, action: string): Prom
   const principal = requirePrincipal(request);
   if (canSearchMembers(principal)) return principal;
   await request.audit({ action, outcome: 'denied', reason: 'no-permission' });
-  throw new HttpProblem(403, ProblemType.forbidden, 'Not allowed', 'Acting for members needs the member-search permission (issuer staff).');
+  throw new HttpProblem(
+    403,
+    ProblemType.forbidden,
+    'Not allowed',
+    'Acting for members needs the member-search permission (issuer staff).',
+  );
 }
 
 const alreadyActing = () =>
-  new HttpProblem(409, ProblemType.actingSessionActive, 'Already acting for a member', 'End the acting session under way (POST /api/v1/staff/acting-session/end) before acting for another member.');
+  new HttpProblem(
+    409,
+    ProblemType.actingSessionActive,
+    'Already acting for a member',
+    'End the acting session under way (POST /api/v1/staff/acting-session/end) before acting for another member.',
+  );
 
 /**
  * Issue 33 item 14 (docs/decisions/043): staff start acting for one member — chosen from the find-a-member
@@ -33,7 +49,15 @@ export const actingSessionRoutes: FastifyPluginCallbackZod = (app, _options, don
         description:
           'Issue 33 item 14. Staff read and change a member’s records only inside an acting session for that member: their household (`householdId`), or for policies that belong to no household one of their policies (`policyId`), found by `POST /api/v1/staff/member-search`, or the member a request of the staff queue is from (`serviceRequestId`); `memberId` is the member chosen (else the subscriber). `reason` is required (`member-called`, `member-wrote`, `correcting-record`, `service-request`, `other`), and so is `note` (at most 200 characters) when the reason is `other`. One at a time: 409 `acting-session-active` while one is under way. It ends with `POST /api/v1/staff/acting-session/end`, at sign-out, or after the tenant’s idle time (`session.actingIdleSeconds`) without a call. Started and ended in the same transaction as their audit rows; every audit row written while it is under way names it.',
         body: ActingSessionStartRequestSchema,
-        response: { 201: ActingSessionSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, 422: ProblemSchema },
+        response: {
+          201: ActingSessionSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+          409: ProblemSchema,
+          422: ProblemSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -45,7 +69,12 @@ export const actingSessionRoutes: FastifyPluginCallbackZod = (app, _options, don
       const db = app.database.db;
       const target = await resolveTarget(db, request.body);
       const sessionId = await db.transaction(async (tx) => {
-        const id = await insertSession(tx, { subject: principal.subject, role: auditRole(principal) }, target, request.body);
+        const id = await insertSession(
+          tx,
+          { subject: principal.subject, role: auditRole(principal) },
+          target,
+          request.body,
+        );
         if (id === null) return null;
         await request.audit(
           {
@@ -94,7 +123,15 @@ export const actingSessionRoutes: FastifyPluginCallbackZod = (app, _options, don
       await db.transaction(async (tx) => {
         if (!(await endSession(tx, acting.sessionId))) return;
         await request.audit(
-          { action: 'acting.end', outcome: 'success', reason: 'ended', recordType: 'acting-session', recordIds: [acting.sessionId], actingForHouseholdId: acting.householdId, actingSessionId: acting.sessionId },
+          {
+            action: 'acting.end',
+            outcome: 'success',
+            reason: 'ended',
+            recordType: 'acting-session',
+            recordIds: [acting.sessionId],
+            actingForHouseholdId: acting.householdId,
+            actingSessionId: acting.sessionId,
+          },
           tx,
         );
       });

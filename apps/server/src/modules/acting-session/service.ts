@@ -23,7 +23,10 @@ export interface ActingTarget {
 const policiesOf = (target: Pick<ActingTarget, 'householdId' | 'subscriberMemberId'>) =>
   target.householdId !== null
     ? eq(policies.householdId, target.householdId)
-    : and(isNull(policies.householdId), eq(policies.subscriberMemberId, target.subscriberMemberId ?? '00000000-0000-0000-0000-000000000000'));
+    : and(
+        isNull(policies.householdId),
+        eq(policies.subscriberMemberId, target.subscriberMemberId ?? '00000000-0000-0000-0000-000000000000'),
+      );
 
 /** Whether the member belongs to the target: of its household, its subscriber, or covered by one of its policies. */
 async function memberBelongs(db: Database, memberId: string, target: ActingTarget): Promise<boolean> {
@@ -36,7 +39,12 @@ async function memberBelongs(db: Database, memberId: string, target: ActingTarge
         eq(members.id, memberId),
         or(
           ...(target.householdId !== null ? [eq(members.householdId, target.householdId)] : []),
-          exists(db.select({ one: sql`1` }).from(policies).where(and(eq(policies.subscriberMemberId, members.id), policiesOf(target)))),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(policies)
+              .where(and(eq(policies.subscriberMemberId, members.id), policiesOf(target))),
+          ),
           exists(
             db
               .select({ one: sql`1` })
@@ -53,10 +61,20 @@ async function memberBelongs(db: Database, memberId: string, target: ActingTarge
 
 /** The subscriber of the target's first policy: whom the session names when no member was chosen. */
 async function subscriberOf(db: Database, target: ActingTarget): Promise<string | null> {
-  const [row] = await db.select({ id: policies.subscriberMemberId }).from(policies).where(policiesOf(target)).orderBy(asc(policies.createdAt)).limit(1);
+  const [row] = await db
+    .select({ id: policies.subscriberMemberId })
+    .from(policies)
+    .where(policiesOf(target))
+    .orderBy(asc(policies.createdAt))
+    .limit(1);
   if (row) return row.id;
   if (target.householdId === null) return target.subscriberMemberId;
-  const [member] = await db.select({ id: members.id }).from(members).where(eq(members.householdId, target.householdId)).orderBy(asc(members.createdAt)).limit(1);
+  const [member] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.householdId, target.householdId))
+    .orderBy(asc(members.createdAt))
+    .limit(1);
   return member?.id ?? null;
 }
 
@@ -68,27 +86,48 @@ export async function resolveTarget(db: Database, body: ActingSessionStartReques
   let target: ActingTarget;
   if (body.householdId === undefined && body.policyId === undefined && body.serviceRequestId !== undefined) {
     // The member a queued service request is from: its household.
-    const [request] = await db.select({ householdId: serviceRequests.householdId }).from(serviceRequests).where(eq(serviceRequests.id, body.serviceRequestId));
+    const [request] = await db
+      .select({ householdId: serviceRequests.householdId })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, body.serviceRequestId));
     if (!request) throw notFound('service request');
     target = { householdId: request.householdId, subscriberMemberId: null, policyId: null, memberId: null };
   } else if (body.householdId !== undefined) {
-    const [household] = isUuid(body.householdId) ? await db.select({ id: households.id }).from(households).where(eq(households.id, body.householdId)) : [];
+    const [household] = isUuid(body.householdId)
+      ? await db.select({ id: households.id }).from(households).where(eq(households.id, body.householdId))
+      : [];
     if (!household) throw notFound('household');
     target = { householdId: household.id, subscriberMemberId: null, policyId: null, memberId: null };
   } else {
     const policyId = body.policyId ?? '';
     const [policy] = isUuid(policyId)
-      ? await db.select({ id: policies.id, householdId: policies.householdId, subscriberMemberId: policies.subscriberMemberId }).from(policies).where(eq(policies.id, policyId))
+      ? await db
+          .select({
+            id: policies.id,
+            householdId: policies.householdId,
+            subscriberMemberId: policies.subscriberMemberId,
+          })
+          .from(policies)
+          .where(eq(policies.id, policyId))
       : [];
     if (!policy) throw notFound('policy');
     target =
       policy.householdId !== null
         ? { householdId: policy.householdId, subscriberMemberId: null, policyId: null, memberId: null }
-        : { householdId: null, subscriberMemberId: policy.subscriberMemberId, policyId: policy.id, memberId: null };
+        : {
+            householdId: null,
+            subscriberMemberId: policy.subscriberMemberId,
+            policyId: policy.id,
+            memberId: null,
+          };
   }
   if (body.memberId !== undefined) {
     if (!(await memberBelongs(db, body.memberId, target))) {
-      throw ruleViolation('body.memberId', 'member-not-in-household', 'This member is not on the household or policy named.');
+      throw ruleViolation(
+        'body.memberId',
+        'member-not-in-household',
+        'This member is not on the household or policy named.',
+      );
     }
     return { ...target, memberId: body.memberId };
   }
@@ -132,7 +171,11 @@ export async function endSession(tx: Executor, sessionId: string): Promise<boole
 }
 
 /** The session as its staff user sees it: whom (name and how they are known), why, since when, until when. */
-export async function sessionView(db: Executor, sessionId: string, idleSeconds: number): Promise<ActingSession | null> {
+export async function sessionView(
+  db: Executor,
+  sessionId: string,
+  idleSeconds: number,
+): Promise<ActingSession | null> {
   const [row] = await db
     .select({
       id: actingSessions.id,
@@ -157,7 +200,10 @@ export async function sessionView(db: Executor, sessionId: string, idleSeconds: 
     .from(policies)
     .where(policiesOf(row))
     .orderBy(asc(policies.createdAt));
-  const label = known.find((policy) => policy.exchangeSubscriberId)?.exchangeSubscriberId ?? known[0]?.policyNumber ?? null;
+  const label =
+    known.find((policy) => policy.exchangeSubscriberId)?.exchangeSubscriberId ??
+    known[0]?.policyNumber ??
+    null;
   return {
     id: row.id,
     householdId: row.householdId,

@@ -114,7 +114,11 @@ describe('additional products', () => {
     // Issue 33 item 6: a supporting document that starts with %PDF but is HTML is no PDF.
     const html = await apply(m, {
       product: 'vision',
-      attachment: { fileName: 'proof.pdf', contentType: 'application/pdf', contentBase64: HTML_AS_PDF.toString('base64') },
+      attachment: {
+        fileName: 'proof.pdf',
+        contentType: 'application/pdf',
+        contentBase64: HTML_AS_PDF.toString('base64'),
+      },
     });
     expect(codesOf(html)).toEqual(['file-type-not-accepted']);
     expect((await apply(m, { product: 'vision', memberIds: [] })).statusCode).toBe(400);

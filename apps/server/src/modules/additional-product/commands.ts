@@ -94,7 +94,14 @@ export function applyForProduct(
         },
         requestedBy: principal,
       });
-      if (file) await attachFile(tx, { requestId: row.id, householdId }, file, account.serviceRequests.attachmentLimits, 'body.attachment');
+      if (file)
+        await attachFile(
+          tx,
+          { requestId: row.id, householdId },
+          file,
+          account.serviceRequests.attachmentLimits,
+          'body.attachment',
+        );
       return {
         result: await serviceRequestView(tx, householdId, row.id),
         audit: { action: 'additional-product.apply', recordType: 'service-request', recordIds: [row.id] },

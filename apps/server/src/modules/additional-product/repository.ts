@@ -20,7 +20,9 @@ export async function householdMembers(db: Executor, householdId: string) {
   const seen = new Map<string, (typeof rows)[number]>();
   for (const row of rows) if (!seen.has(row.memberId)) seen.set(row.memberId, row);
   // The policyholder first, then the others from the eldest.
-  return [...seen.values()].sort((a, b) => Number(b.relationship === 'self') - Number(a.relationship === 'self'));
+  return [...seen.values()].sort(
+    (a, b) => Number(b.relationship === 'self') - Number(a.relationship === 'self'),
+  );
 }
 
 /** The lines of coverage the household holds now or from a coming date (active, pending or in a grace period). */

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { ResidentialMoveRequestSchema, ServiceRequest, UpdateMailingAddressRequestSchema, UpdateMailingAddressResponse } from '@portal/contracts';
+import type {
+  ResidentialMoveRequestSchema,
+  ServiceRequest,
+  UpdateMailingAddressRequestSchema,
+  UpdateMailingAddressResponse,
+} from '@portal/contracts';
 import type { z } from 'zod';
 import { authorizePolicy } from '../../auth/access';
 import { runCommand, ruleViolation } from '../../plugins/command';
@@ -14,14 +19,27 @@ import { changeMailingAddress, policyAddresses, requestResidentialMove } from '.
 
 const ACTION = 'manage-address';
 
-async function authorizeAddressPolicy(request: FastifyRequest, db: Parameters<typeof authorizePolicy>[1], policyId: string) {
+async function authorizeAddressPolicy(
+  request: FastifyRequest,
+  db: Parameters<typeof authorizePolicy>[1],
+  policyId: string,
+) {
   const policy = await authorizePolicy(request, db, policyId);
-  if (policy.householdId === null) throw ruleViolation('params.policyId', 'no-household', 'This policy belongs to no household: call Member Services to change its address.');
+  if (policy.householdId === null)
+    throw ruleViolation(
+      'params.policyId',
+      'no-household',
+      'This policy belongs to no household: call Member Services to change its address.',
+    );
   return { id: policy.id, householdId: policy.householdId };
 }
 
 /** `PUT /api/v1/Policy/{policyId}/mailing-address`: applied at once. */
-export function updateMailingAddress(request: FastifyRequest, policyId: string, body: z.output<typeof UpdateMailingAddressRequestSchema>): Promise<UpdateMailingAddressResponse> {
+export function updateMailingAddress(
+  request: FastifyRequest,
+  policyId: string,
+  body: z.output<typeof UpdateMailingAddressRequestSchema>,
+): Promise<UpdateMailingAddressResponse> {
   return runCommand(request, {
     action: ACTION,
     authorize: (db) => authorizeAddressPolicy(request, db, policyId),
@@ -37,8 +55,16 @@ export function updateMailingAddress(request: FastifyRequest, policyId: string, 
         },
       });
       return {
-        result: { addresses: await policyAddresses(tx, ref.id), request: await serviceRequestView(tx, ref.householdId, done.request.id), zipFilledIn: done.zipFilledIn },
-        audit: { action: 'address.mailing.update', recordType: 'address', recordIds: [ref.id, done.request.id] },
+        result: {
+          addresses: await policyAddresses(tx, ref.id),
+          request: await serviceRequestView(tx, ref.householdId, done.request.id),
+          zipFilledIn: done.zipFilledIn,
+        },
+        audit: {
+          action: 'address.mailing.update',
+          recordType: 'address',
+          recordIds: [ref.id, done.request.id],
+        },
         events: done.events,
       };
     },
@@ -46,14 +72,23 @@ export function updateMailingAddress(request: FastifyRequest, policyId: string, 
 }
 
 /** `POST /api/v1/Policy/{policyId}/residential-address`: a move for staff to review (or the exchange's to decide). */
-export function moveResidence(request: FastifyRequest, policyId: string, body: z.output<typeof ResidentialMoveRequestSchema>): Promise<ServiceRequest> {
+export function moveResidence(
+  request: FastifyRequest,
+  policyId: string,
+  body: z.output<typeof ResidentialMoveRequestSchema>,
+): Promise<ServiceRequest> {
   const exchange = request.server.tenant.account.exchange;
   return runCommand(request, {
     action: ACTION,
     authorize: (db) => authorizeAddressPolicy(request, db, policyId),
     householdOf: (ref) => ref.householdId,
     execute: async (tx, { principal, ref }) => {
-      const { request: row, events } = await requestResidentialMove(tx, { policyId: ref.id, body, principal, exchange });
+      const { request: row, events } = await requestResidentialMove(tx, {
+        policyId: ref.id,
+        body,
+        principal,
+        exchange,
+      });
       return {
         result: await serviceRequestView(tx, ref.householdId, row.id),
         audit: { action: 'address.residential.request', recordType: 'service-request', recordIds: [row.id] },

@@ -45,13 +45,26 @@ export async function policiesMailingHome(db: Executor, householdId: string, res
   return db
     .select(policyColumns)
     .from(policies)
-    .where(and(eq(policies.householdId, householdId), eq(policies.residentialAddressId, residentialAddressId), isNull(policies.mailingAddressId)))
+    .where(
+      and(
+        eq(policies.householdId, householdId),
+        eq(policies.residentialAddressId, residentialAddressId),
+        isNull(policies.mailingAddressId),
+      ),
+    )
     .orderBy(asc(policies.policyNumber));
 }
 
-export type AddressValues = Pick<AddressRow, 'street1' | 'street2' | 'city' | 'state' | 'zipCode' | 'countyName' | 'fipsCode'>;
+export type AddressValues = Pick<
+  AddressRow,
+  'street1' | 'street2' | 'city' | 'state' | 'zipCode' | 'countyName' | 'fipsCode'
+>;
 
-export async function insertAddress(tx: Executor, householdId: string | null, values: AddressValues): Promise<AddressRow> {
+export async function insertAddress(
+  tx: Executor,
+  householdId: string | null,
+  values: AddressValues,
+): Promise<AddressRow> {
   const [row] = await tx
     .insert(addresses)
     .values({ householdId, ...values })
@@ -70,4 +83,3 @@ export async function updateAddress(tx: Executor, id: string, values: AddressVal
   if (!row) throw new Error('address not written');
   return row;
 }
-

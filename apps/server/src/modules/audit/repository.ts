@@ -8,7 +8,12 @@ export async function householdsNamed(db: Executor, reference: string): Promise<
   const rows = await db
     .selectDistinct({ householdId: policies.householdId })
     .from(policies)
-    .where(or(sql`lower(${policies.policyNumber}) = ${lower}`, sql`lower(${policies.exchangeSubscriberId}) = ${lower}`));
+    .where(
+      or(
+        sql`lower(${policies.policyNumber}) = ${lower}`,
+        sql`lower(${policies.exchangeSubscriberId}) = ${lower}`,
+      ),
+    );
   return rows.map((row) => row.householdId).filter((id): id is string => id !== null);
 }
 
@@ -32,8 +37,16 @@ export interface AuditFilter {
 
 export function auditWhere(filter: AuditFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.householdIds) conditions.push(filter.householdIds.length > 0 ? inArray(auditLog.actingForHouseholdId, filter.householdIds) : sql`false`);
-  if (filter.actorSubjects) conditions.push(filter.actorSubjects.length > 0 ? inArray(auditLog.actorSubject, filter.actorSubjects) : sql`false`);
+  if (filter.householdIds)
+    conditions.push(
+      filter.householdIds.length > 0
+        ? inArray(auditLog.actingForHouseholdId, filter.householdIds)
+        : sql`false`,
+    );
+  if (filter.actorSubjects)
+    conditions.push(
+      filter.actorSubjects.length > 0 ? inArray(auditLog.actorSubject, filter.actorSubjects) : sql`false`,
+    );
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.from) conditions.push(gte(auditLog.occurredAt, new Date(filter.from)));
   if (filter.toExclusive) conditions.push(lt(auditLog.occurredAt, new Date(filter.toExclusive)));
@@ -49,22 +62,32 @@ const recordColumns = {
 /** A page of audit records matching `where`, newest first, with the total. */
 export async function auditPage(db: Executor, where: SQL | undefined, page: number, pageSize: number) {
   const [rows, total] = await readTogether(db, [
-    () => db
-      .select(recordColumns)
-      .from(auditLog)
-      .leftJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
-      .leftJoin(actingSessions, eq(actingSessions.id, auditLog.actingSessionId))
-      .where(where)
-      .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    () => db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    () =>
+      db
+        .select(recordColumns)
+        .from(auditLog)
+        .leftJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
+        .leftJoin(actingSessions, eq(actingSessions.id, auditLog.actingSessionId))
+        .where(where)
+        .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLog)
+        .where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
 
 /** The next batch of matching records below `beforeId` (newest first): the CSV export reads in batches. */
-export async function auditBatch(db: Executor, where: SQL | undefined, beforeId: number | null, size: number) {
+export async function auditBatch(
+  db: Executor,
+  where: SQL | undefined,
+  beforeId: number | null,
+  size: number,
+) {
   return db
     .select(recordColumns)
     .from(auditLog)
@@ -89,32 +112,34 @@ export async function workforceAccessOf(db: Executor, householdId: string, page:
     notInArray(auditLog.action, ['acting.start', 'acting.end']),
   );
   const [rows, total] = await readTogether(db, [
-    () => db
-      .select({
-        occurredAt: auditLog.occurredAt,
-        action: auditLog.action,
-        recordType: auditLog.recordType,
-        actorRole: auditLog.actorRole,
-        roles: accounts.roles,
-        username: accounts.username,
-        givenName: accounts.givenName,
-        familyName: accounts.familyName,
-        brokerFirstName: brokers.firstName,
-        brokerLastName: brokers.lastName,
-        agencyName: brokers.agencyName,
-      })
-      .from(auditLog)
-      .innerJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
-      .leftJoin(brokers, eq(brokers.id, accounts.brokerId))
-      .where(where)
-      .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    () => db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .innerJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
-      .where(where),
+    () =>
+      db
+        .select({
+          occurredAt: auditLog.occurredAt,
+          action: auditLog.action,
+          recordType: auditLog.recordType,
+          actorRole: auditLog.actorRole,
+          roles: accounts.roles,
+          username: accounts.username,
+          givenName: accounts.givenName,
+          familyName: accounts.familyName,
+          brokerFirstName: brokers.firstName,
+          brokerLastName: brokers.lastName,
+          agencyName: brokers.agencyName,
+        })
+        .from(auditLog)
+        .innerJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
+        .leftJoin(brokers, eq(brokers.id, accounts.brokerId))
+        .where(where)
+        .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLog)
+        .innerJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
+        .where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
@@ -123,7 +148,12 @@ export async function workforceAccessOf(db: Executor, householdId: string, page:
  * What others did on a household's records (Member 360's contact history): entries by callers of any role
  * but `excludeRoles`, without plain reads, newest first, with the actor's names and the acting session's reason.
  */
-export async function contactHistoryRows(db: Executor, householdId: string, excludeRoles: readonly string[], limit: number) {
+export async function contactHistoryRows(
+  db: Executor,
+  householdId: string,
+  excludeRoles: readonly string[],
+  limit: number,
+) {
   return db
     .select({
       occurredAt: auditLog.occurredAt,
@@ -138,7 +168,14 @@ export async function contactHistoryRows(db: Executor, householdId: string, excl
     .from(auditLog)
     .leftJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
     .leftJoin(actingSessions, eq(actingSessions.id, auditLog.actingSessionId))
-    .where(and(eq(auditLog.actingForHouseholdId, householdId), isNotNull(auditLog.actorRole), notInArray(auditLog.actorRole, [...excludeRoles]), sql`${auditLog.action} <> 'read'`))
+    .where(
+      and(
+        eq(auditLog.actingForHouseholdId, householdId),
+        isNotNull(auditLog.actorRole),
+        notInArray(auditLog.actorRole, [...excludeRoles]),
+        sql`${auditLog.action} <> 'read'`,
+      ),
+    )
     .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
     .limit(limit);
 }

@@ -1,6 +1,14 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AccessHistoryPageSchema, AccessHistoryQuerySchema, AuditExportQuerySchema, AuditPageSchema, AuditSearchQuerySchema, ProblemSchema, UuidSchema } from '@portal/contracts';
+import {
+  AccessHistoryPageSchema,
+  AccessHistoryQuerySchema,
+  AuditExportQuerySchema,
+  AuditPageSchema,
+  AuditSearchQuerySchema,
+  ProblemSchema,
+  UuidSchema,
+} from '@portal/contracts';
 import { authorizeAccessHistory, canSearchMembers, forbidden, requirePrincipal } from '../../auth/access';
 import { requireAction } from '../../auth/actions';
 import { accessHistory, auditCsv, auditFilterOf, searchAudit } from './service';
@@ -43,7 +51,12 @@ export const auditRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const db = app.database.db;
       const { where, used } = await auditFilterOf(db, request.query, timeZone);
       const page = await searchAudit(db, where, request.query);
-      await request.audit({ action: 'audit.search', outcome: 'success', recordType: 'audit-log', recordIds: [`filters:${used.join(',') || 'none'}`, `results:${page.total}`] });
+      await request.audit({
+        action: 'audit.search',
+        outcome: 'success',
+        recordType: 'audit-log',
+        recordIds: [`filters:${used.join(',') || 'none'}`, `results:${page.total}`],
+      });
       return page;
     },
   );
@@ -54,7 +67,8 @@ export const auditRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       schema: {
         tags: ['audit'],
         summary: 'Export the audit records a search finds, as CSV',
-        description: 'Issue 13. The filters of `GET /api/v1/audit` without paging: every matching record, newest first, streamed (`text/csv`, a header row). Role action `search-audit`; the export is audited.',
+        description:
+          'Issue 13. The filters of `GET /api/v1/audit` without paging: every matching record, newest first, streamed (`text/csv`, a header row). Role action `search-audit`; the export is audited.',
         querystring: AuditExportQuerySchema,
         produces: ['text/csv'],
         response: { 200: z.string().meta({ description: 'The CSV file (text/csv)' }), ...errors },
@@ -64,7 +78,12 @@ export const auditRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       await requireAuditor(request);
       const db = app.database.db;
       const { where, used } = await auditFilterOf(db, request.query, timeZone);
-      await request.audit({ action: 'audit.export', outcome: 'success', recordType: 'audit-log', recordIds: [`filters:${used.join(',') || 'none'}`] });
+      await request.audit({
+        action: 'audit.export',
+        outcome: 'success',
+        recordType: 'audit-log',
+        recordIds: [`filters:${used.join(',') || 'none'}`],
+      });
       const stamp = app.today();
       return reply
         .type('text/csv; charset=utf-8')
@@ -90,9 +109,28 @@ export const auditRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const principal = requirePrincipal(request);
       const db = app.database.db;
       const { householdId } = request.params;
-      await authorizeAccessHistory(request, db, principal, householdId, ACCESS_HISTORY_ROUTE, app.tenant.roles);
-      const page = await accessHistory(db, householdId, request.query.page, request.query.pageSize, new Map(app.tenant.account.smartApps.map((smartApp) => [smartApp.clientId, smartApp])));
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'access-history', recordIds: [householdId], actingForHouseholdId: householdId });
+      await authorizeAccessHistory(
+        request,
+        db,
+        principal,
+        householdId,
+        ACCESS_HISTORY_ROUTE,
+        app.tenant.roles,
+      );
+      const page = await accessHistory(
+        db,
+        householdId,
+        request.query.page,
+        request.query.pageSize,
+        new Map(app.tenant.account.smartApps.map((smartApp) => [smartApp.clientId, smartApp])),
+      );
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'access-history',
+        recordIds: [householdId],
+        actingForHouseholdId: householdId,
+      });
       return page;
     },
   );

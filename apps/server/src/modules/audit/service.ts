@@ -13,7 +13,15 @@ import { addDays, type CalendarDate } from '@portal/domain';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { spreadsheetSafe } from '../../lib/csv';
-import { accountsNamed, auditBatch, auditPage, auditWhere, householdsNamed, workforceAccessOf, type AuditFilter } from './repository';
+import {
+  accountsNamed,
+  auditBatch,
+  auditPage,
+  auditWhere,
+  householdsNamed,
+  workforceAccessOf,
+  type AuditFilter,
+} from './repository';
 
 // For member search's Member 360: the household's contact history.
 export { contactHistoryRows } from './repository';
@@ -34,7 +42,11 @@ function startOfDay(day: CalendarDate, timeZone: string): string {
 }
 
 /** Turns the search's references into the filter on the log (a member → households, a user → accounts). */
-export async function auditFilterOf(db: Executor, query: AuditExportQuery, timeZone: string): Promise<{ where: SQL | undefined; used: string[] }> {
+export async function auditFilterOf(
+  db: Executor,
+  query: AuditExportQuery,
+  timeZone: string,
+): Promise<{ where: SQL | undefined; used: string[] }> {
   const filter: AuditFilter = {};
   const used: string[] = [];
   if (query.member) {
@@ -81,7 +93,11 @@ const recordOf = ({ entry, actorName, actingReason }: Row): AuditRecord => ({
   actingReason,
 });
 
-export async function searchAudit(db: Executor, where: SQL | undefined, query: AuditSearchQuery): Promise<AuditPage> {
+export async function searchAudit(
+  db: Executor,
+  where: SQL | undefined,
+  query: AuditSearchQuery,
+): Promise<AuditPage> {
   const { rows, total } = await auditPage(db, where, query.page, query.pageSize);
   return { items: rows.map(recordOf), page: query.page, pageSize: query.pageSize, total };
 }
@@ -145,7 +161,8 @@ const RECORD_KINDS: Record<string, AccessRecordKind> = {
 };
 
 /** A read (looked at, searched for) or a change (anything else the audit records as done). */
-const isRead = (action: string) => action === 'read' || action.endsWith('search') || action.startsWith('read');
+const isRead = (action: string) =>
+  action === 'read' || action.endsWith('search') || action.startsWith('read');
 
 /** The apps a member may connect (SMART on FHIR, issue 37), by client id: their names for "who has seen". */
 export type AppNames = ReadonlyMap<string, { name: string; publisher: string }>;
@@ -154,7 +171,13 @@ export type AppNames = ReadonlyMap<string, { name: string; publisher: string }>;
  * "Who has seen my information": staff's and brokers' reads and changes of a household's records, and the
  * reads of the apps its members connected (named as the issuer registered them).
  */
-export async function accessHistory(db: Executor, householdId: string, page: number, pageSize: number, apps: AppNames = new Map()): Promise<AccessHistoryPage> {
+export async function accessHistory(
+  db: Executor,
+  householdId: string,
+  page: number,
+  pageSize: number,
+  apps: AppNames = new Map(),
+): Promise<AccessHistoryPage> {
   const { rows, total } = await workforceAccessOf(db, householdId, page, pageSize);
   return {
     items: rows.map((row) => {
@@ -163,7 +186,11 @@ export async function accessHistory(db: Executor, householdId: string, page: num
         const registered = apps.get(clientId);
         return {
           occurredAt: row.occurredAt.toISOString(),
-          who: { kind: 'app' as const, role: 'app', name: registered ? `${registered.name} (${registered.publisher})` : clientId },
+          who: {
+            kind: 'app' as const,
+            role: 'app',
+            name: registered ? `${registered.name} (${registered.publisher})` : clientId,
+          },
           kind: isRead(row.action) ? ('read' as const) : ('change' as const),
           record: RECORD_KINDS[row.recordType ?? ''] ?? 'other',
           action: row.action,
@@ -171,10 +198,16 @@ export async function accessHistory(db: Executor, householdId: string, page: num
       }
       const broker = row.brokerFirstName !== null;
       const staffName = [row.givenName, row.familyName].filter(Boolean).join(' ') || row.username;
-      const brokerName = `${row.brokerFirstName ?? ''} ${row.brokerLastName ?? ''}`.trim() + (row.agencyName ? ` (${row.agencyName})` : '');
+      const brokerName =
+        `${row.brokerFirstName ?? ''} ${row.brokerLastName ?? ''}`.trim() +
+        (row.agencyName ? ` (${row.agencyName})` : '');
       return {
         occurredAt: row.occurredAt.toISOString(),
-        who: { kind: broker ? ('broker' as const) : ('staff' as const), role: row.actorRole ?? row.roles[0] ?? (broker ? 'broker' : 'staff'), name: broker ? brokerName : staffName },
+        who: {
+          kind: broker ? ('broker' as const) : ('staff' as const),
+          role: row.actorRole ?? row.roles[0] ?? (broker ? 'broker' : 'staff'),
+          name: broker ? brokerName : staffName,
+        },
         kind: isRead(row.action) ? ('read' as const) : ('change' as const),
         record: RECORD_KINDS[row.recordType ?? ''] ?? 'other',
         action: row.action,

@@ -9,8 +9,16 @@ describe('GET /api/v1/Policy/:policyId/autopay (SPEC §3 Subscription, §9 maxAu
   const harness = useTestApp();
   const { tokenFor } = harness;
   const get = (policyId: string, token: string) =>
-    harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${policyId}/autopay`, headers: { authorization: `Bearer ${token}` } });
-  const subscription = (policyId: string, paymentToken: string, overrides: Partial<typeof autopaySubscriptions.$inferInsert> = {}) => ({
+    harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Policy/${policyId}/autopay`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const subscription = (
+    policyId: string,
+    paymentToken: string,
+    overrides: Partial<typeof autopaySubscriptions.$inferInsert> = {},
+  ) => ({
     policyId,
     name: 'Monthly premium',
     amountType: 'AmountDue' as const,
@@ -32,17 +40,39 @@ describe('GET /api/v1/Policy/:policyId/autopay (SPEC §3 Subscription, §9 maxAu
         endDate: '2025-06-30',
         createdAt: new Date('2025-01-10T10:00:00Z'),
       }),
-      subscription(subscriber.policyId, wallet.bankToken, { amountType: 'Fixed', amountCents: 12000, runDay: 5, lastProcessed: '2026-01-05', createdAt: new Date('2025-07-01T10:00:00Z') }),
+      subscription(subscriber.policyId, wallet.bankToken, {
+        amountType: 'Fixed',
+        amountCents: 12000,
+        runDay: 5,
+        lastProcessed: '2026-01-05',
+        createdAt: new Date('2025-07-01T10:00:00Z'),
+      }),
     ]);
-    const response = await get(subscriber.policyId, await tokenFor('consumer', ['member'], { memberId: subscriber.memberId }));
+    const response = await get(
+      subscriber.policyId,
+      await tokenFor('consumer', ['member'], { memberId: subscriber.memberId }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const result = AutopayListSchema.parse(response.json());
     expect(result.items.map((item) => [item.state, item.name])).toEqual([
       ['Active', 'Monthly premium'],
       ['Cancelled', 'Old card autopay'],
     ]);
-    expect(result.items[0]).toMatchObject({ amountType: 'Fixed', amountCents: 12000, runDay: 5, lastProcessed: '2026-01-05', policyId: subscriber.policyId });
-    expect(result.items[0]?.paymentSource).toEqual({ kind: 'bankAccount', id: wallet.bankAccountId, lastDigits: '789', brand: 'Checking', nickname: null, removed: false });
+    expect(result.items[0]).toMatchObject({
+      amountType: 'Fixed',
+      amountCents: 12000,
+      runDay: 5,
+      lastProcessed: '2026-01-05',
+      policyId: subscriber.policyId,
+    });
+    expect(result.items[0]?.paymentSource).toEqual({
+      kind: 'bankAccount',
+      id: wallet.bankAccountId,
+      lastDigits: '789',
+      brand: 'Checking',
+      nickname: null,
+      removed: false,
+    });
     expect(result.items[1]?.paymentSource).toMatchObject({ kind: 'card', lastDigits: '4242', brand: 'Visa' });
     expect(response.body).not.toContain(wallet.bankToken);
     expect(response.body).not.toContain(wallet.cardToken);

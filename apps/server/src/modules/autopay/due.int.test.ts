@@ -37,41 +37,87 @@ describe('the autopay step, a page at a time', () => {
     const previous = autopayRunOf(addMonths(run.period, -1), rule(), 0);
 
     /** A member paying a fixed amount with autopay from their card (or bank account), started on `startDate`. */
-    async function subscriber(options: { method?: 'Card' | 'BankAccount'; startDate?: string; skipPeriod?: string; state?: 'Active' | 'Cancelled' } = {}) {
+    async function subscriber(
+      options: {
+        method?: 'Card' | 'BankAccount';
+        startDate?: string;
+        skipPeriod?: string;
+        state?: 'Active' | 'Cancelled';
+      } = {},
+    ) {
       const member = await createMemberWithPolicy(db);
       const wallet = await createWallet(db, member.householdId ?? '');
       const method = options.method ?? 'Card';
-      const subscriptionId = await createAutopaySubscription(db, member.policyId, method === 'Card' ? wallet.cardToken : wallet.bankToken, {
-        paymentMethod: method,
-        amountType: 'Fixed',
-        amountCents: 9_900,
-        startDate: options.startDate ?? noticeDay,
-        skipPeriod: options.skipPeriod ?? null,
-        state: options.state ?? 'Active',
-      });
+      const subscriptionId = await createAutopaySubscription(
+        db,
+        member.policyId,
+        method === 'Card' ? wallet.cardToken : wallet.bankToken,
+        {
+          paymentMethod: method,
+          amountType: 'Fixed',
+          amountCents: 9_900,
+          startDate: options.startDate ?? noticeDay,
+          skipPeriod: options.skipPeriod ?? null,
+          state: options.state ?? 'Active',
+        },
+      );
       return { ...member, wallet, subscriptionId };
     }
 
     // 24 subscriptions announced (more than three pages of 7), and those that must not be.
     const plain: Awaited<ReturnType<typeof subscriber>>[] = [];
-    for (let index = 0; index < 20; index += 1) plain.push(await subscriber({ method: index % 2 === 0 ? 'Card' : 'BankAccount' }));
+    for (let index = 0; index < 20; index += 1)
+      plain.push(await subscriber({ method: index % 2 === 0 ? 'Card' : 'BankAccount' }));
     const expiring = await subscriber();
-    await db.update(walletCards).set({ expirationMonth: 12, expirationYear: Number(run.runDate.slice(0, 4)) - 1 }).where(eq(walletCards.token, expiring.wallet.cardToken));
+    await db
+      .update(walletCards)
+      .set({ expirationMonth: 12, expirationYear: Number(run.runDate.slice(0, 4)) - 1 })
+      .where(eq(walletCards.token, expiring.wallet.cardToken));
     const skipping = await subscriber({ skipPeriod: run.period });
     // Ran last month already (its catch-up month is not added again) and is told of this month's.
     const running = await subscriber({ startDate: previous.runDate });
-    await db.insert(autopayRuns).values({ subscriptionId: running.subscriptionId, policyId: running.policyId, period: previous.period, runDate: previous.runDate, status: 'Paid', attempt: 1 });
+    await db.insert(autopayRuns).values({
+      subscriptionId: running.subscriptionId,
+      policyId: running.policyId,
+      period: previous.period,
+      runDate: previous.runDate,
+      status: 'Paid',
+      attempt: 1,
+    });
     const announcedAlready = await subscriber();
-    await db.insert(autopayRuns).values({ subscriptionId: announcedAlready.subscriptionId, policyId: announcedAlready.policyId, period: run.period, runDate: run.runDate, status: 'Upcoming' });
+    await db.insert(autopayRuns).values({
+      subscriptionId: announcedAlready.subscriptionId,
+      policyId: announcedAlready.policyId,
+      period: run.period,
+      runDate: run.runDate,
+      status: 'Upcoming',
+    });
     const cancelled = await subscriber({ state: 'Cancelled' });
     // A replacement whose predecessor has this month's run already.
     const replaced = await subscriber({ state: 'Cancelled' });
-    const replacement = await createAutopaySubscription(db, replaced.policyId, replaced.wallet.bankToken, { paymentMethod: 'BankAccount', amountType: 'Fixed', amountCents: 9_900, startDate: noticeDay });
-    await db.update(autopaySubscriptions).set({ replacedBy: replacement }).where(eq(autopaySubscriptions.id, replaced.subscriptionId));
-    await db.insert(autopayRuns).values({ subscriptionId: replaced.subscriptionId, policyId: replaced.policyId, period: run.period, runDate: run.runDate, status: 'Upcoming' });
+    const replacement = await createAutopaySubscription(db, replaced.policyId, replaced.wallet.bankToken, {
+      paymentMethod: 'BankAccount',
+      amountType: 'Fixed',
+      amountCents: 9_900,
+      startDate: noticeDay,
+    });
+    await db
+      .update(autopaySubscriptions)
+      .set({ replacedBy: replacement })
+      .where(eq(autopaySubscriptions.id, replaced.subscriptionId));
+    await db.insert(autopayRuns).values({
+      subscriptionId: replaced.subscriptionId,
+      policyId: replaced.policyId,
+      period: run.period,
+      runDate: run.runDate,
+      status: 'Upcoming',
+    });
 
     const step = stepWith(7);
-    const reports = await Promise.all([step.run(noticeDay, {}, harness.app.log), step.run(noticeDay, {}, harness.app.log)]);
+    const reports = await Promise.all([
+      step.run(noticeDay, {}, harness.app.log),
+      step.run(noticeDay, {}, harness.app.log),
+    ]);
     const again = await step.run(noticeDay, {}, harness.app.log);
 
     const announced = [...plain, expiring, skipping, running];
@@ -86,7 +132,14 @@ describe('the autopay step, a page at a time', () => {
         `${replaced.subscriptionId} ${run.period} Upcoming`,
       ].sort(),
     );
-    expect(runs.filter((row) => announced.some((one) => one.subscriptionId === row.subscriptionId) && row.period === run.period).every((row) => row.amountCents === 9_900)).toBe(true);
+    expect(
+      runs
+        .filter(
+          (row) =>
+            announced.some((one) => one.subscriptionId === row.subscriptionId) && row.period === run.period,
+        )
+        .every((row) => row.amountCents === 9_900),
+    ).toBe(true);
 
     // Told once each: the coming debit (not for the month the member skipped), and the card that expires first.
     const events = await db.select().from(outboxEvents).where(inArray(outboxEvents.policyId, policyIds));
@@ -101,9 +154,13 @@ describe('the autopay step, a page at a time', () => {
     for (const event of events) {
       const announcedRun = byId.get(String(event.payload.runId));
       expect(announcedRun?.subscriptionId).toBe(event.payload.subscriptionId);
-      expect(event.payload).toMatchObject({ runDate: run.runDate, policyNumber: expect.any(String) as string });
+      expect(event.payload).toMatchObject({
+        runDate: run.runDate,
+        policyNumber: expect.any(String) as string,
+      });
     }
-    const lastDigits = (one: (typeof plain)[number]) => events.find((event) => event.payload.subscriptionId === one.subscriptionId)?.payload.last4;
+    const lastDigits = (one: (typeof plain)[number]) =>
+      events.find((event) => event.payload.subscriptionId === one.subscriptionId)?.payload.last4;
     expect([lastDigits(plain[0] ?? expiring), lastDigits(plain[1] ?? expiring)]).toEqual(['4242', '789']);
 
     // The two billing days between them announced each month once; the day run again announces nothing.
@@ -115,14 +172,24 @@ describe('the autopay step, a page at a time', () => {
   it('charges a policy’s months one after the other: the later month is decided once the earlier one is posted', async () => {
     const member = await createMemberWithPolicy(harness.db);
     const householdId = member.householdId ?? '';
-    await harness.db.insert(finances).values({ policyId: member.policyId, premiumAmountDueCents: 15_000, currentAmountDueCents: 15_000, status: 'Current' });
+    await harness.db.insert(finances).values({
+      policyId: member.policyId,
+      premiumAmountDueCents: 15_000,
+      currentAmountDueCents: 15_000,
+      status: 'Current',
+    });
     const token = await harness.tokenFor('consumer', ['member'], { memberId: member.memberId });
     const cardId = await saveSandboxCard(harness, { householdId, token }, TEST_CARDS.visa.number);
-    const [saved] = await harness.db.select({ token: walletCards.token }).from(walletCards).where(eq(walletCards.id, cardId));
+    const [saved] = await harness.db
+      .select({ token: walletCards.token })
+      .from(walletCards)
+      .where(eq(walletCards.id, cardId));
     // Two months whose run dates passed while no billing day ran: both are caught up today, in one page.
     const run = autopayRunOf(billedMonthDueNext(harness.app.today(), rule()), rule(), 0);
     const previous = autopayRunOf(addMonths(run.period, -1), rule(), 0);
-    await createAutopaySubscription(harness.db, member.policyId, saved?.token ?? '', { startDate: previous.runDate });
+    await createAutopaySubscription(harness.db, member.policyId, saved?.token ?? '', {
+      startDate: previous.runDate,
+    });
 
     const report = await stepWith(500).run(run.runDate, { householdId }, harness.app.log);
 
@@ -130,7 +197,9 @@ describe('the autopay step, a page at a time', () => {
     // balance up to date (the fixture's coverage is unpaid since last January), and the later month,
     // decided only then, charged that balance. Decided together, both would have charged 150.00.
     const runs = await harness.db.select().from(autopayRuns).where(eq(autopayRuns.policyId, member.policyId));
-    const charged = harness.sandbox.sandbox.charges().filter((charge) => charge.metadata.policyId === member.policyId);
+    const charged = harness.sandbox.sandbox
+      .charges()
+      .filter((charge) => charge.metadata.policyId === member.policyId);
     expect(charged.map((charge) => charge.amountCents)[0]).toBe(15_000);
     expect(charged).toHaveLength(2);
     expect(runs.map((row) => [row.period, row.status, row.amountCents]).sort()).toEqual([

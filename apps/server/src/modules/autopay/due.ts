@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountConfig } from '@portal/contracts';
-import { addDays, autopayRunOf, autopayRunsDue, type AutopayRunDates, type CalendarDate } from '@portal/domain';
+import {
+  addDays,
+  autopayRunOf,
+  autopayRunsDue,
+  type AutopayRunDates,
+  type CalendarDate,
+} from '@portal/domain';
 import type { Transaction } from '../../db/client';
 import type { DailyStep, DayScope } from '../../jobs/runner';
 import { enqueueEvents, type OutboxEventInput } from '../../outbox/events';
@@ -88,19 +94,34 @@ export function autopayStep(deps: AutopayStepDependencies): DailyStep {
 }
 
 /** Step 1: the run rows of the months whose notice or run date has come, each announced once. */
-async function announce(deps: AutopayStepDependencies, day: CalendarDate, scope: DayScope, count: (what: string) => void): Promise<void> {
+async function announce(
+  deps: AutopayStepDependencies,
+  day: CalendarDate,
+  scope: DayScope,
+  count: (what: string) => void,
+): Promise<void> {
   const pageSize = deps.announcePageSize ?? ANNOUNCE_PAGE;
   let after: string | null = null;
   for (;;) {
     const page = await activeSubscriptionsAfter(deps.db, after, pageSize, scope.householdId);
     const due = page.flatMap((row) =>
-      autopayRunsDue(day, { rule: deps.dueRule, daysBeforeDue: row.subscription.daysBeforeDue, advanceNoticeDays: deps.autopay.advanceNoticeDays, startDate: row.subscription.startDate }).map(
-        ({ run, phase }) => ({ row, run, phase }),
-      ),
+      autopayRunsDue(day, {
+        rule: deps.dueRule,
+        daysBeforeDue: row.subscription.daysBeforeDue,
+        advanceNoticeDays: deps.autopay.advanceNoticeDays,
+        startDate: row.subscription.startDate,
+      }).map(({ run, phase }) => ({ row, run, phase })),
     );
     // Most days every month in view has its row already: only the others are read for and written.
     const earliest = due.map((entry) => entry.run.period).sort()[0];
-    const existing = earliest === undefined ? new Set<string>() : await runPeriodsOf(deps.db, page.map((row) => row.subscription.id), earliest);
+    const existing =
+      earliest === undefined
+        ? new Set<string>()
+        : await runPeriodsOf(
+            deps.db,
+            page.map((row) => row.subscription.id),
+            earliest,
+          );
     const missing = due.filter(({ row, run }) => !existing.has(`${row.subscription.id}:${run.period}`));
     if (missing.length > 0) await announcePage(deps, day, missing, count);
     if (page.length < pageSize) break;
@@ -118,17 +139,36 @@ type Missing = { row: SubscriptionOfPage; run: AutopayRunDates; phase: 'notice' 
  * the outbox with them. Another billing day inserting the same rows at the same moment waits for this
  * one and inserts nothing (the unique subscription and month), so it announces nothing.
  */
-async function announcePage(deps: AutopayStepDependencies, day: CalendarDate, missing: readonly Missing[], count: (what: string) => void): Promise<void> {
+async function announcePage(
+  deps: AutopayStepDependencies,
+  day: CalendarDate,
+  missing: readonly Missing[],
+  count: (what: string) => void,
+): Promise<void> {
   const notices = missing.filter((entry) => entry.phase === 'notice').map((entry) => entry.row);
   const [finances, expiries, methods] = await Promise.all([
-    policyFinances(deps.db, notices.map((row) => row.subscription.policyId)),
-    cardExpiries(deps.db, notices.filter((row) => row.subscription.paymentMethod === 'Card').map((row) => row.subscription.paymentToken)),
-    walletMethodsOf(deps.db, notices.map((row) => ({ householdId: row.householdId, token: row.subscription.paymentToken }))),
+    policyFinances(
+      deps.db,
+      notices.map((row) => row.subscription.policyId),
+    ),
+    cardExpiries(
+      deps.db,
+      notices
+        .filter((row) => row.subscription.paymentMethod === 'Card')
+        .map((row) => row.subscription.paymentToken),
+    ),
+    walletMethodsOf(
+      deps.db,
+      notices.map((row) => ({ householdId: row.householdId, token: row.subscription.paymentToken })),
+    ),
   ]);
   const planned = new Map(
     missing.map((entry) => {
       const { subscription } = entry.row;
-      const amount = entry.phase === 'notice' ? expectedAmount(subscription, finances.get(subscription.policyId), entry.run.period, day) : null;
+      const amount =
+        entry.phase === 'notice'
+          ? expectedAmount(subscription, finances.get(subscription.policyId), entry.run.period, day)
+          : null;
       return [`${subscription.id}:${entry.run.period}`, { ...entry, amount }];
     }),
   );
@@ -136,7 +176,13 @@ async function announcePage(deps: AutopayStepDependencies, day: CalendarDate, mi
     deps.db.transaction(async (tx) => {
       const inserted = await addRuns(
         tx,
-        [...planned.values()].map(({ row, run, amount }) => ({ subscriptionId: row.subscription.id, policyId: row.subscription.policyId, period: run.period, runDate: run.runDate, amountCents: amount })),
+        [...planned.values()].map(({ row, run, amount }) => ({
+          subscriptionId: row.subscription.id,
+          policyId: row.subscription.policyId,
+          period: run.period,
+          runDate: run.runDate,
+          amountCents: amount,
+        })),
       );
       const events: OutboxEventInput[] = [];
       for (const { id, subscriptionId, period } of inserted) {
@@ -144,16 +190,36 @@ async function announcePage(deps: AutopayStepDependencies, day: CalendarDate, mi
         if (!entry || entry.phase !== 'notice' || entry.row.subscription.skipPeriod === period) continue;
         const { row, run, amount } = entry;
         const { subscription, householdId, policyNumber } = row;
-        const base = { subscriptionId, runId: id, policyNumber, runDate: run.runDate, last4: methods.get(`${householdId} ${subscription.paymentToken}`)?.lastDigits ?? '' };
-        if (amount !== null && amount > 0) events.push({ type: 'autopay.upcoming', householdId, policyId: subscription.policyId, payload: { ...base, amountCents: amount } });
-        const expiry = subscription.paymentMethod === 'Card' ? expiries.get(subscription.paymentToken) : undefined;
-        if (cardExpiresBefore(expiry, run.runDate)) events.push({ type: 'autopay.card-expires', householdId, policyId: subscription.policyId, payload: base });
+        const base = {
+          subscriptionId,
+          runId: id,
+          policyNumber,
+          runDate: run.runDate,
+          last4: methods.get(`${householdId} ${subscription.paymentToken}`)?.lastDigits ?? '',
+        };
+        if (amount !== null && amount > 0)
+          events.push({
+            type: 'autopay.upcoming',
+            householdId,
+            policyId: subscription.policyId,
+            payload: { ...base, amountCents: amount },
+          });
+        const expiry =
+          subscription.paymentMethod === 'Card' ? expiries.get(subscription.paymentToken) : undefined;
+        if (cardExpiresBefore(expiry, run.runDate))
+          events.push({
+            type: 'autopay.card-expires',
+            householdId,
+            policyId: subscription.policyId,
+            payload: base,
+          });
       }
       await enqueueEvents(tx, events);
       return inserted;
     }),
   );
-  for (const { subscriptionId, period } of added) count(planned.get(`${subscriptionId}:${period}`)?.phase === 'notice' ? 'announced' : 'added');
+  for (const { subscriptionId, period } of added)
+    count(planned.get(`${subscriptionId}:${period}`)?.phase === 'notice' ? 'announced' : 'added');
 }
 
 /**
@@ -186,35 +252,64 @@ function isDeadlock(error: unknown): boolean {
  * (a later month is decided after the earlier month's charge was posted). The charges are made a few
  * at once, each in its own transaction after the processor's answer (`chargeRun`).
  */
-async function chargePage(deps: AutopayStepDependencies, day: CalendarDate, claimed: readonly { id: string; takenOver: boolean }[], log: FastifyBaseLogger, count: (what: string) => void): Promise<void> {
+async function chargePage(
+  deps: AutopayStepDependencies,
+  day: CalendarDate,
+  claimed: readonly { id: string; takenOver: boolean }[],
+  log: FastifyBaseLogger,
+  count: (what: string) => void,
+): Promise<void> {
   const takenOver = new Set(claimed.filter((claim) => claim.takenOver).map((claim) => claim.id));
-  const rows = await claimedRuns(deps.db, claimed.map((claim) => claim.id));
-  const methods = await walletMethodsOf(deps.db, rows.map((row) => ({ householdId: row.householdId, token: row.subscription.paymentToken })));
+  const rows = await claimedRuns(
+    deps.db,
+    claimed.map((claim) => claim.id),
+  );
+  const methods = await walletMethodsOf(
+    deps.db,
+    rows.map((row) => ({ householdId: row.householdId, token: row.subscription.paymentToken })),
+  );
   const methodOf = (row: Claimed) => methods.get(`${row.householdId} ${row.subscription.paymentToken}`);
   const runsOfPolicy = new Map<string, number>();
   for (const row of rows) runsOfPolicy.set(row.run.policyId, (runsOfPolicy.get(row.run.policyId) ?? 0) + 1);
-  const together = rows.filter((row) => !takenOver.has(row.run.id) && runsOfPolicy.get(row.run.policyId) === 1);
-  const finances = await policyFinances(deps.db, together.map((row) => row.run.policyId));
+  const together = rows.filter(
+    (row) => !takenOver.has(row.run.id) && runsOfPolicy.get(row.run.policyId) === 1,
+  );
+  const finances = await policyFinances(
+    deps.db,
+    together.map((row) => row.run.policyId),
+  );
   const uncharged: Uncharged[] = [];
   const amounts = new Map<string, number>();
   for (const row of together) {
     const decided = decideFrom(row, finances.get(row.run.policyId));
     if (decided.skip) uncharged.push({ row, reason: decided.skip, amount: decided.amount });
     // The method left the wallet (it cannot while autopay uses it; kept for safety).
-    else if (!isUsable(methodOf(row))) uncharged.push({ row, reason: 'method-removed', amount: decided.amount });
+    else if (!isUsable(methodOf(row)))
+      uncharged.push({ row, reason: 'method-removed', amount: decided.amount });
     else amounts.set(row.run.id, decided.amount);
   }
   await skipRuns(deps, day, uncharged);
   for (const { reason } of uncharged) count(reason === 'method-removed' ? 'failed' : `skipped-${reason}`);
   // Written before the charges: a billing day taking one of these runs over charges the same amount, same key.
-  await decideAmounts(deps.db, [...amounts].map(([runId, amountCents]) => ({ runId, amountCents })));
+  await decideAmounts(
+    deps.db,
+    [...amounts].map(([runId, amountCents]) => ({ runId, amountCents })),
+  );
   const decidedTogether = new Set(together.map((row) => row.run.id));
   await workThroughByPolicy(
     rows.filter((row) => amounts.has(row.run.id) || !decidedTogether.has(row.run.id)),
     (row) => row.run.policyId,
     async (row) => {
       try {
-        count(await chargeRun(deps, day, row, { takenOver: takenOver.has(row.run.id), decidedAmount: amounts.get(row.run.id) ?? null }, methodOf(row)));
+        count(
+          await chargeRun(
+            deps,
+            day,
+            row,
+            { takenOver: takenOver.has(row.run.id), decidedAmount: amounts.get(row.run.id) ?? null },
+            methodOf(row),
+          ),
+        );
       } catch (error) {
         if (!(error instanceof ProcessorTimeout || error instanceof ProcessorUnavailable)) throw error;
         // Outcome unknown or nothing charged: the claim stays; after its lease a later run repeats it with the same key.
@@ -225,7 +320,8 @@ async function chargePage(deps: AutopayStepDependencies, day: CalendarDate, clai
   );
 }
 
-const isUsable = (method: WalletMethod | undefined): method is WalletMethod => method !== undefined && !method.removed;
+const isUsable = (method: WalletMethod | undefined): method is WalletMethod =>
+  method !== undefined && !method.removed;
 
 /**
  * One claimed run: decided now (unless its amount was decided with its page, or it is taken over and
@@ -241,7 +337,10 @@ async function chargeRun(
   const { run, subscription } = row;
   let amount = claim.decidedAmount ?? (claim.takenOver ? run.amountCents : null);
   if (amount === null) {
-    const decided = decideFrom(row, decidedAlone(row) ? undefined : await policyFinance(deps.db, run.policyId));
+    const decided = decideFrom(
+      row,
+      decidedAlone(row) ? undefined : await policyFinance(deps.db, run.policyId),
+    );
     if (decided.skip) {
       await skipRuns(deps, day, [{ row, reason: decided.skip, amount: decided.amount }]);
       return `skipped-${decided.skip}`;
@@ -273,25 +372,66 @@ async function chargeRun(
       payerName: null,
     },
     async (tx, result) => {
-      const payload = { subscriptionId: subscription.id, runId: run.id, policyNumber: row.policyNumber, amountCents: charged, last4: method.lastDigits };
+      const payload = {
+        subscriptionId: subscription.id,
+        runId: run.id,
+        policyNumber: row.policyNumber,
+        amountCents: charged,
+        last4: method.lastDigits,
+      };
       if (result.status !== 'declined') {
-        await settleRun(tx, run.id, { status: result.status === 'succeeded' ? 'Paid' : 'Pending', amountCents: charged, paymentId: result.payment.id, reason: null, nextAttemptDate: null });
+        await settleRun(tx, run.id, {
+          status: result.status === 'succeeded' ? 'Paid' : 'Pending',
+          amountCents: charged,
+          paymentId: result.payment.id,
+          reason: null,
+          nextAttemptDate: null,
+        });
         await updateSubscription(tx, subscription.id, { lastProcessed: day });
         return;
       }
       const owner = await retryOwner(tx, row);
       if (run.attempt < 2 && owner !== null) {
         const nextAttemptDate = addDays(day, deps.autopay.declineRetryDays);
-        await settleRun(tx, run.id, { status: 'RetryScheduled', amountCents: charged, paymentId: result.payment.id, reason: result.declineCode, nextAttemptDate });
-        if (result.fresh) await enqueueEvents(tx, [{ type: 'autopay.retry-scheduled', householdId: row.householdId, policyId: run.policyId, payload: { ...payload, nextAttemptDate } }]);
+        await settleRun(tx, run.id, {
+          status: 'RetryScheduled',
+          amountCents: charged,
+          paymentId: result.payment.id,
+          reason: result.declineCode,
+          nextAttemptDate,
+        });
+        if (result.fresh)
+          await enqueueEvents(tx, [
+            {
+              type: 'autopay.retry-scheduled',
+              householdId: row.householdId,
+              policyId: run.policyId,
+              payload: { ...payload, nextAttemptDate },
+            },
+          ]);
       } else {
-        await settleRun(tx, run.id, { status: 'Failed', amountCents: charged, paymentId: result.payment.id, reason: result.declineCode, nextAttemptDate: null });
-        if (result.fresh) await enqueueEvents(tx, [{ type: 'autopay.failed', householdId: row.householdId, policyId: run.policyId, payload }]);
+        await settleRun(tx, run.id, {
+          status: 'Failed',
+          amountCents: charged,
+          paymentId: result.payment.id,
+          reason: result.declineCode,
+          nextAttemptDate: null,
+        });
+        if (result.fresh)
+          await enqueueEvents(tx, [
+            { type: 'autopay.failed', householdId: row.householdId, policyId: run.policyId, payload },
+          ]);
       }
       await updateSubscription(tx, subscription.id, { lastProcessed: day });
     },
   );
-  return outcome.status === 'succeeded' ? 'paid' : outcome.status === 'pending' ? 'pending' : run.attempt < 2 ? 'declined' : 'failed';
+  return outcome.status === 'succeeded'
+    ? 'paid'
+    : outcome.status === 'pending'
+      ? 'pending'
+      : run.attempt < 2
+        ? 'declined'
+        : 'failed';
 }
 
 /**
@@ -311,14 +451,23 @@ async function retryOwner(tx: Transaction, row: Claimed): Promise<string | null>
 const decidedAlone = (row: Claimed) => row.subscription.skipPeriod === row.run.period;
 
 /** The amount to charge given what the policy owes now, or why nothing is charged (SPEC §4 Autopay; DOMAIN "Money"). */
-function decideFrom(row: Claimed, finance: PolicyFinance | undefined): { skip: Skip; amount: number | null } | { skip: null; amount: number } {
+function decideFrom(
+  row: Claimed,
+  finance: PolicyFinance | undefined,
+): { skip: Skip; amount: number | null } | { skip: null; amount: number } {
   const { subscription } = row;
   if (decidedAlone(row)) return { skip: 'skipped-by-member', amount: null };
   const owed = (finance?.currentAmountDueCents ?? 0) + (finance?.pastAmountDueCents ?? 0);
   // A fixed amount is charged only while something is owed: a member who paid by hand is not charged again.
-  const amount = subscription.amountType === 'Fixed' && owed > 0 ? (subscription.amountCents ?? 0) : subscription.amountType === 'Fixed' ? 0 : owed;
+  const amount =
+    subscription.amountType === 'Fixed' && owed > 0
+      ? (subscription.amountCents ?? 0)
+      : subscription.amountType === 'Fixed'
+        ? 0
+        : owed;
   if (amount <= 0) return { skip: 'nothing-due', amount: null };
-  if (subscription.maxAmountCents !== null && amount > subscription.maxAmountCents) return { skip: 'above-maximum', amount };
+  if (subscription.maxAmountCents !== null && amount > subscription.maxAmountCents)
+    return { skip: 'above-maximum', amount };
   return { skip: null, amount };
 }
 
@@ -332,18 +481,30 @@ interface Uncharged {
  * Runs that charge nothing, in one transaction: each run's reason, its subscription's last processed
  * day, the audit and (above the maximum, a removed method) the member's notification.
  */
-async function skipRuns(deps: AutopayStepDependencies, day: CalendarDate, runs: readonly Uncharged[]): Promise<void> {
+async function skipRuns(
+  deps: AutopayStepDependencies,
+  day: CalendarDate,
+  runs: readonly Uncharged[],
+): Promise<void> {
   if (runs.length === 0) return;
   await retryingDeadlocks(() =>
     deps.db.transaction(async (tx) => {
       await settleUncharged(
         tx,
-        runs.map(({ row, reason, amount }) => ({ runId: row.run.id, status: reason === 'method-removed' ? 'Failed' : 'Skipped', amountCents: amount, reason })),
+        runs.map(({ row, reason, amount }) => ({
+          runId: row.run.id,
+          status: reason === 'method-removed' ? 'Failed' : 'Skipped',
+          amountCents: amount,
+          reason,
+        })),
       );
       await markProcessed(
         tx,
         day,
-        runs.map(({ row, reason }) => ({ id: row.subscription.id, skipUsed: reason === 'skipped-by-member' })),
+        runs.map(({ row, reason }) => ({
+          id: row.subscription.id,
+          skipUsed: reason === 'skipped-by-member',
+        })),
       );
       await auditSystemMany(
         tx,
@@ -360,9 +521,27 @@ async function skipRuns(deps: AutopayStepDependencies, day: CalendarDate, runs: 
       const events: OutboxEventInput[] = [];
       for (const { row, reason, amount } of runs) {
         const { run, subscription } = row;
-        const payload = { subscriptionId: subscription.id, runId: run.id, policyNumber: row.policyNumber, amountCents: amount ?? 0, runDate: autopayRunOf(run.period, deps.dueRule, subscription.daysBeforeDue).runDate };
-        if (reason === 'above-maximum') events.push({ type: 'autopay.above-maximum', householdId: row.householdId, policyId: run.policyId, payload });
-        if (reason === 'method-removed') events.push({ type: 'autopay.failed', householdId: row.householdId, policyId: run.policyId, payload: { ...payload, last4: '' } });
+        const payload = {
+          subscriptionId: subscription.id,
+          runId: run.id,
+          policyNumber: row.policyNumber,
+          amountCents: amount ?? 0,
+          runDate: autopayRunOf(run.period, deps.dueRule, subscription.daysBeforeDue).runDate,
+        };
+        if (reason === 'above-maximum')
+          events.push({
+            type: 'autopay.above-maximum',
+            householdId: row.householdId,
+            policyId: run.policyId,
+            payload,
+          });
+        if (reason === 'method-removed')
+          events.push({
+            type: 'autopay.failed',
+            householdId: row.householdId,
+            policyId: run.policyId,
+            payload: { ...payload, last4: '' },
+          });
       }
       await enqueueEvents(tx, events);
     }),

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
-import { autopayRuns, autopaySubscriptions, finances, policies, walletBankAccounts, walletCards, wallets } from '../../db/schema';
+import {
+  autopayRuns,
+  autopaySubscriptions,
+  finances,
+  policies,
+  walletBankAccounts,
+  walletCards,
+  wallets,
+} from '../../db/schema';
 
 export type SubscriptionRow = typeof autopaySubscriptions.$inferSelect;
 export type RunRow = typeof autopayRuns.$inferSelect;
@@ -11,7 +19,11 @@ export async function subscriptionsOf(db: Executor, policyId: string) {
     .select()
     .from(autopaySubscriptions)
     .where(eq(autopaySubscriptions.policyId, policyId))
-    .orderBy(desc(sql`${autopaySubscriptions.state} = 'Active'`), desc(autopaySubscriptions.createdAt), asc(autopaySubscriptions.id));
+    .orderBy(
+      desc(sql`${autopaySubscriptions.state} = 'Active'`),
+      desc(autopaySubscriptions.createdAt),
+      asc(autopaySubscriptions.id),
+    );
 }
 
 /** Active subscriptions that pay with any of these processor tokens (a wallet method about to be removed). */
@@ -29,13 +41,19 @@ export async function activeSubscriptionsPayingWith(db: Executor, tokens: readon
     })
     .from(autopaySubscriptions)
     .innerJoin(policies, eq(policies.id, autopaySubscriptions.policyId))
-    .where(and(inArray(autopaySubscriptions.paymentToken, [...tokens]), eq(autopaySubscriptions.state, 'Active')))
+    .where(
+      and(inArray(autopaySubscriptions.paymentToken, [...tokens]), eq(autopaySubscriptions.state, 'Active')),
+    )
     .orderBy(asc(autopaySubscriptions.createdAt), asc(autopaySubscriptions.id));
 }
 
 /** Every run of a policy's subscriptions, newest billed month first. */
 export async function runsOfPolicy(db: Executor, policyId: string): Promise<RunRow[]> {
-  return db.select().from(autopayRuns).where(eq(autopayRuns.policyId, policyId)).orderBy(desc(autopayRuns.period), desc(autopayRuns.updatedAt));
+  return db
+    .select()
+    .from(autopayRuns)
+    .where(eq(autopayRuns.policyId, policyId))
+    .orderBy(desc(autopayRuns.period), desc(autopayRuns.updatedAt));
 }
 
 /**
@@ -59,7 +77,10 @@ export async function policyFinance(db: Executor, policyId: string) {
 export type PolicyFinance = NonNullable<Awaited<ReturnType<typeof policyFinance>>>;
 
 /** {@link policyFinance} for many policies in one query, by policy id. */
-export async function policyFinances(db: Executor, policyIds: readonly string[]): Promise<Map<string, PolicyFinance>> {
+export async function policyFinances(
+  db: Executor,
+  policyIds: readonly string[],
+): Promise<Map<string, PolicyFinance>> {
   if (policyIds.length === 0) return new Map();
   const rows = await db
     .select({
@@ -77,10 +98,17 @@ export async function policyFinances(db: Executor, policyIds: readonly string[])
 }
 
 /** The expiry of the cards behind these tokens (bank accounts do not expire). */
-export async function cardExpiries(db: Executor, tokens: readonly string[]): Promise<Map<string, { month: number; year: number }>> {
+export async function cardExpiries(
+  db: Executor,
+  tokens: readonly string[],
+): Promise<Map<string, { month: number; year: number }>> {
   if (tokens.length === 0) return new Map();
   const rows = await db
-    .select({ token: walletCards.token, month: walletCards.expirationMonth, year: walletCards.expirationYear })
+    .select({
+      token: walletCards.token,
+      month: walletCards.expirationMonth,
+      year: walletCards.expirationYear,
+    })
     .from(walletCards)
     .where(inArray(walletCards.token, [...new Set(tokens)]));
   return new Map(rows.map((row) => [row.token, { month: row.month, year: row.year }]));
@@ -99,24 +127,53 @@ export interface WalletMethod {
  * marked), keyed `householdId token`: the wallet module's look-up by token for a whole page of
  * subscriptions from many households in one round trip.
  */
-export async function walletMethodsOf(db: Executor, wanted: readonly { householdId: string | null; token: string }[]): Promise<Map<string, WalletMethod>> {
+export async function walletMethodsOf(
+  db: Executor,
+  wanted: readonly { householdId: string | null; token: string }[],
+): Promise<Map<string, WalletMethod>> {
   const tokens = [...new Set(wanted.filter((item) => item.householdId !== null).map((item) => item.token))];
   if (tokens.length === 0) return new Map();
   const [cards, bankAccounts] = await readTogether(db, [
-    () => db
-      .select({ householdId: wallets.householdId, token: walletCards.token, lastDigits: walletCards.last4, brand: walletCards.cardType, state: walletCards.state })
-      .from(walletCards)
-      .innerJoin(wallets, eq(wallets.id, walletCards.walletId))
-      .where(inArray(walletCards.token, tokens)),
-    () => db
-      .select({ householdId: wallets.householdId, token: walletBankAccounts.token, lastDigits: walletBankAccounts.last3, brand: walletBankAccounts.accountType, state: walletBankAccounts.state })
-      .from(walletBankAccounts)
-      .innerJoin(wallets, eq(wallets.id, walletBankAccounts.walletId))
-      .where(inArray(walletBankAccounts.token, tokens)),
+    () =>
+      db
+        .select({
+          householdId: wallets.householdId,
+          token: walletCards.token,
+          lastDigits: walletCards.last4,
+          brand: walletCards.cardType,
+          state: walletCards.state,
+        })
+        .from(walletCards)
+        .innerJoin(wallets, eq(wallets.id, walletCards.walletId))
+        .where(inArray(walletCards.token, tokens)),
+    () =>
+      db
+        .select({
+          householdId: wallets.householdId,
+          token: walletBankAccounts.token,
+          lastDigits: walletBankAccounts.last3,
+          brand: walletBankAccounts.accountType,
+          state: walletBankAccounts.state,
+        })
+        .from(walletBankAccounts)
+        .innerJoin(wallets, eq(wallets.id, walletBankAccounts.walletId))
+        .where(inArray(walletBankAccounts.token, tokens)),
   ]);
   const methods = new Map<string, WalletMethod>();
-  for (const row of cards) methods.set(`${row.householdId} ${row.token}`, { kind: 'card', lastDigits: row.lastDigits, brand: row.brand, removed: row.state === 'Removed' });
-  for (const row of bankAccounts) methods.set(`${row.householdId} ${row.token}`, { kind: 'bankAccount', lastDigits: row.lastDigits, brand: row.brand, removed: row.state === 'Removed' });
+  for (const row of cards)
+    methods.set(`${row.householdId} ${row.token}`, {
+      kind: 'card',
+      lastDigits: row.lastDigits,
+      brand: row.brand,
+      removed: row.state === 'Removed',
+    });
+  for (const row of bankAccounts)
+    methods.set(`${row.householdId} ${row.token}`, {
+      kind: 'bankAccount',
+      lastDigits: row.lastDigits,
+      brand: row.brand,
+      removed: row.state === 'Removed',
+    });
   return methods;
 }
 
@@ -129,16 +186,28 @@ export async function walletMethodsOf(db: Executor, wanted: readonly { household
  */
 export async function lockPolicyAutopay(tx: Executor, policyId: string): Promise<SubscriptionRow[]> {
   await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('no key update');
-  return tx.select().from(autopaySubscriptions).where(eq(autopaySubscriptions.policyId, policyId)).orderBy(asc(autopaySubscriptions.createdAt)).for('update');
+  return tx
+    .select()
+    .from(autopaySubscriptions)
+    .where(eq(autopaySubscriptions.policyId, policyId))
+    .orderBy(asc(autopaySubscriptions.createdAt))
+    .for('update');
 }
 
-export async function insertSubscription(tx: Executor, values: typeof autopaySubscriptions.$inferInsert): Promise<SubscriptionRow> {
+export async function insertSubscription(
+  tx: Executor,
+  values: typeof autopaySubscriptions.$inferInsert,
+): Promise<SubscriptionRow> {
   const [row] = await tx.insert(autopaySubscriptions).values(values).returning();
   if (!row) throw new Error('autopay subscription not inserted');
   return row;
 }
 
-export async function updateSubscription(tx: Executor, id: string, values: Partial<typeof autopaySubscriptions.$inferInsert>): Promise<void> {
+export async function updateSubscription(
+  tx: Executor,
+  id: string,
+  values: Partial<typeof autopaySubscriptions.$inferInsert>,
+): Promise<void> {
   await tx
     .update(autopaySubscriptions)
     .set({ ...values, modifiedAt: new Date() })
@@ -167,15 +236,29 @@ export async function skipOpenRuns(tx: Executor, subscriptionId: string, reason:
   await tx
     .update(autopayRuns)
     .set({ status: 'Skipped', reason, nextAttemptDate: null, updatedAt: new Date() })
-    .where(and(eq(autopayRuns.subscriptionId, subscriptionId), inArray(autopayRuns.status, ['Upcoming', 'RetryScheduled'])));
+    .where(
+      and(
+        eq(autopayRuns.subscriptionId, subscriptionId),
+        inArray(autopayRuns.status, ['Upcoming', 'RetryScheduled']),
+      ),
+    );
 }
 
 // ---- The daily step ----
 
 /** Active subscriptions (a page at a time, by id), limited to one household when asked (demo mode). */
-export async function activeSubscriptionsAfter(db: Executor, afterId: string | null, limit: number, householdId?: string) {
+export async function activeSubscriptionsAfter(
+  db: Executor,
+  afterId: string | null,
+  limit: number,
+  householdId?: string,
+) {
   return db
-    .select({ subscription: autopaySubscriptions, householdId: policies.householdId, policyNumber: policies.policyNumber })
+    .select({
+      subscription: autopaySubscriptions,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+    })
     .from(autopaySubscriptions)
     .innerJoin(policies, eq(policies.id, autopaySubscriptions.policyId))
     .where(
@@ -190,12 +273,21 @@ export async function activeSubscriptionsAfter(db: Executor, afterId: string | n
 }
 
 /** Which of these subscriptions already have a run of a month from `fromPeriod` on, as `subscription:period`. */
-export async function runPeriodsOf(db: Executor, subscriptionIds: readonly string[], fromPeriod: string): Promise<Set<string>> {
+export async function runPeriodsOf(
+  db: Executor,
+  subscriptionIds: readonly string[],
+  fromPeriod: string,
+): Promise<Set<string>> {
   if (subscriptionIds.length === 0) return new Set();
   const rows = await db
     .select({ subscriptionId: autopayRuns.subscriptionId, period: autopayRuns.period })
     .from(autopayRuns)
-    .where(and(inArray(autopayRuns.subscriptionId, [...subscriptionIds]), sql`${autopayRuns.period} >= ${fromPeriod}`));
+    .where(
+      and(
+        inArray(autopayRuns.subscriptionId, [...subscriptionIds]),
+        sql`${autopayRuns.period} >= ${fromPeriod}`,
+      ),
+    );
   return new Set(rows.map((row) => `${row.subscriptionId}:${row.period}`));
 }
 
@@ -217,7 +309,10 @@ export interface NewRun {
  * NOTHING`. Answers the runs this call inserted: only those are this caller's to announce — a run
  * another billing day inserted first, or whose insert this one waited for, is not among them.
  */
-export async function addRuns(tx: Executor, runs: readonly NewRun[]): Promise<{ id: string; subscriptionId: string; period: string }[]> {
+export async function addRuns(
+  tx: Executor,
+  runs: readonly NewRun[],
+): Promise<{ id: string; subscriptionId: string; period: string }[]> {
   const subscriptionIds = [...new Set(runs.map((run) => run.subscriptionId))];
   if (subscriptionIds.length === 0) return [];
   const live = await tx
@@ -229,7 +324,13 @@ export async function addRuns(tx: Executor, runs: readonly NewRun[]): Promise<{ 
   const active = new Set(live.map((row) => row.id));
   const wanted = runs
     .filter((run) => active.has(run.subscriptionId))
-    .map((run) => ({ subscription_id: run.subscriptionId, policy_id: run.policyId, period: run.period, run_date: run.runDate, amount_cents: run.amountCents }));
+    .map((run) => ({
+      subscription_id: run.subscriptionId,
+      policy_id: run.policyId,
+      period: run.period,
+      run_date: run.runDate,
+      amount_cents: run.amountCents,
+    }));
   if (wanted.length === 0) return [];
   // Inserted in key order, so two billing days inserting the same page wait on each other without deadlock.
   const result: unknown = await tx.execute(sql`
@@ -263,7 +364,12 @@ export const RUN_LEASE_MINUTES = 15;
  * its first result). Oldest run date first, in the due index's order: ordering ties by id as well made
  * PostgreSQL sort every due run of a date (tens of thousands on a due day) for each claim.
  */
-export async function claimDueRuns(db: Executor, day: string, limit: number, householdId?: string): Promise<{ id: string; takenOver: boolean }[]> {
+export async function claimDueRuns(
+  db: Executor,
+  day: string,
+  limit: number,
+  householdId?: string,
+): Promise<{ id: string; takenOver: boolean }[]> {
   const household = householdId === undefined ? sql`true` : sql`p.household_id = ${householdId}`;
   const result: unknown = await db.execute(sql`
     with picked as (
@@ -283,7 +389,10 @@ export async function claimDueRuns(db: Executor, day: string, limit: number, hou
       status = 'Processing', claimed_at = now(), updated_at = now()
     from picked where ${autopayRuns.id} = picked.id
     returning ${autopayRuns.id} as id, picked.was as was`);
-  return (result as { rows: { id: string; was: string }[] }).rows.map((row) => ({ id: row.id, takenOver: row.was === 'Processing' }));
+  return (result as { rows: { id: string; was: string }[] }).rows.map((row) => ({
+    id: row.id,
+    takenOver: row.was === 'Processing',
+  }));
 }
 
 /** The amount decided for a claimed run, written before it is charged (a takeover charges the same). */
@@ -292,7 +401,10 @@ export async function decideAmount(db: Executor, runId: string, amountCents: num
 }
 
 /** {@link decideAmount} for a page of claimed runs, in one statement. */
-export async function decideAmounts(db: Executor, decided: readonly { runId: string; amountCents: number }[]): Promise<void> {
+export async function decideAmounts(
+  db: Executor,
+  decided: readonly { runId: string; amountCents: number }[],
+): Promise<void> {
   if (decided.length === 0) return;
   const rows = decided.map((run) => ({ id: run.runId, amount_cents: run.amountCents }));
   await db.execute(sql`
@@ -302,9 +414,22 @@ export async function decideAmounts(db: Executor, decided: readonly { runId: str
 }
 
 /** The outcomes of claimed runs that charged nothing (Skipped, or Failed: the method was removed), in one statement. */
-export async function settleUncharged(tx: Executor, outcomes: readonly { runId: string; status: 'Skipped' | 'Failed'; amountCents: number | null; reason: string }[]): Promise<void> {
+export async function settleUncharged(
+  tx: Executor,
+  outcomes: readonly {
+    runId: string;
+    status: 'Skipped' | 'Failed';
+    amountCents: number | null;
+    reason: string;
+  }[],
+): Promise<void> {
   if (outcomes.length === 0) return;
-  const rows = outcomes.map((run) => ({ id: run.runId, status: run.status, amount_cents: run.amountCents, reason: run.reason }));
+  const rows = outcomes.map((run) => ({
+    id: run.runId,
+    status: run.status,
+    amount_cents: run.amountCents,
+    reason: run.reason,
+  }));
   await tx.execute(sql`
     update ${autopayRuns} r set status = x.status, amount_cents = x.amount_cents, payment_id = null, reason = x.reason,
       next_attempt_date = null, claimed_at = null, updated_at = now()
@@ -313,9 +438,16 @@ export async function settleUncharged(tx: Executor, outcomes: readonly { runId: 
 }
 
 /** Subscriptions whose run was processed on `day` (a month the member skipped is used up), in one statement. */
-export async function markProcessed(tx: Executor, day: string, subscriptions: readonly { id: string; skipUsed: boolean }[]): Promise<void> {
+export async function markProcessed(
+  tx: Executor,
+  day: string,
+  subscriptions: readonly { id: string; skipUsed: boolean }[],
+): Promise<void> {
   if (subscriptions.length === 0) return;
-  const rows = subscriptions.map((subscription) => ({ id: subscription.id, skip_used: subscription.skipUsed }));
+  const rows = subscriptions.map((subscription) => ({
+    id: subscription.id,
+    skip_used: subscription.skipUsed,
+  }));
   await tx.execute(sql`
     update ${autopaySubscriptions} s set last_processed = ${day}::date,
       skip_period = case when x.skip_used then null else s.skip_period end, modified_at = now()
@@ -327,7 +459,12 @@ export async function markProcessed(tx: Executor, day: string, subscriptions: re
 export async function claimedRuns(db: Executor, runIds: readonly string[]) {
   if (runIds.length === 0) return [];
   return db
-    .select({ run: autopayRuns, subscription: autopaySubscriptions, householdId: policies.householdId, policyNumber: policies.policyNumber })
+    .select({
+      run: autopayRuns,
+      subscription: autopaySubscriptions,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+    })
     .from(autopayRuns)
     .innerJoin(autopaySubscriptions, eq(autopaySubscriptions.id, autopayRuns.subscriptionId))
     .innerJoin(policies, eq(policies.id, autopayRuns.policyId))
@@ -339,7 +476,13 @@ export async function claimedRuns(db: Executor, runIds: readonly string[]) {
 export async function settleRun(
   tx: Executor,
   runId: string,
-  outcome: { status: 'Paid' | 'Pending' | 'RetryScheduled' | 'Failed' | 'Skipped'; amountCents: number | null; paymentId: string | null; reason: string | null; nextAttemptDate: string | null },
+  outcome: {
+    status: 'Paid' | 'Pending' | 'RetryScheduled' | 'Failed' | 'Skipped';
+    amountCents: number | null;
+    paymentId: string | null;
+    reason: string | null;
+    nextAttemptDate: string | null;
+  },
 ): Promise<void> {
   await tx
     .update(autopayRuns)
@@ -349,7 +492,11 @@ export async function settleRun(
 
 /** The subscription, locked (the outcome of its run and a command on it take turns). */
 export async function lockSubscription(tx: Executor, id: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await tx.select().from(autopaySubscriptions).where(eq(autopaySubscriptions.id, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(autopaySubscriptions)
+    .where(eq(autopaySubscriptions.id, id))
+    .for('update');
   return row;
 }
 
@@ -363,9 +510,11 @@ export async function hasRun(tx: Executor, subscriptionId: string, period: strin
 }
 
 export async function moveRun(tx: Executor, runId: string, subscriptionId: string): Promise<void> {
-  await tx.update(autopayRuns).set({ subscriptionId, updatedAt: new Date() }).where(eq(autopayRuns.id, runId));
+  await tx
+    .update(autopayRuns)
+    .set({ subscriptionId, updatedAt: new Date() })
+    .where(eq(autopayRuns.id, runId));
 }
-
 
 /**
  * Issue 13 payments desk: autopay months that failed (declined twice, or their method removed), newest
@@ -394,7 +543,11 @@ export async function failedRuns(db: Executor, limit: number) {
 /** The failed run of an active subscription, with its household (null when there is no such run). */
 export async function failedRunOf(db: Executor, runId: string) {
   const [row] = await db
-    .select({ run: autopayRuns, householdId: policies.householdId, subscriptionState: autopaySubscriptions.state })
+    .select({
+      run: autopayRuns,
+      householdId: policies.householdId,
+      subscriptionState: autopaySubscriptions.state,
+    })
     .from(autopayRuns)
     .innerJoin(autopaySubscriptions, eq(autopaySubscriptions.id, autopayRuns.subscriptionId))
     .innerJoin(policies, eq(policies.id, autopayRuns.policyId))

@@ -15,19 +15,43 @@ import { dueDayRule } from '@portal/domain';
 import { authorizeAutopay, authorizePolicy, type PolicyRef } from '../../auth/access';
 import type { Transaction } from '../../db/client';
 import { runCommand, type CommandOutcome } from '../../plugins/command';
-import { cancelAutopay, createAutopay, replaceAutopay, skipNextAutopay, updateAutopay, type AutopayCommandContext } from './commands';
+import {
+  cancelAutopay,
+  createAutopay,
+  replaceAutopay,
+  skipNextAutopay,
+  updateAutopay,
+  type AutopayCommandContext,
+} from './commands';
 import { autopayList } from './service';
 
 const ACTION = 'manage-autopay';
-const commandErrors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, 422: ProblemSchema };
-const NEEDS = 'Needs `Idempotency-Key`; role action `manage-autopay`. Answers the policy’s autopay list as it now is.';
+const commandErrors = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+  422: ProblemSchema,
+};
+const NEEDS =
+  'Needs `Idempotency-Key`; role action `manage-autopay`. Answers the policy’s autopay list as it now is.';
 
 export const autopayRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const dueRule = dueDayRule(app.tenant.account.payments.dueDate);
-  const contextOf = (policy: PolicyRef): AutopayCommandContext => ({ policy, account: app.tenant.account, today: app.today(), dueRule });
+  const contextOf = (policy: PolicyRef): AutopayCommandContext => ({
+    policy,
+    account: app.tenant.account,
+    today: app.today(),
+    dueRule,
+  });
 
   /** A command on one subscription, named by its id (another household's answers 404, audited). */
-  const onSubscription = (request: FastifyRequest, id: string, execute: (tx: Transaction, context: AutopayCommandContext) => Promise<CommandOutcome<AutopayList>>) =>
+  const onSubscription = (
+    request: FastifyRequest,
+    id: string,
+    execute: (tx: Transaction, context: AutopayCommandContext) => Promise<CommandOutcome<AutopayList>>,
+  ) =>
     runCommand(request, {
       action: ACTION,
       authorize: (db) => authorizeAutopay(request, db, id),
@@ -44,7 +68,13 @@ export const autopayRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         description:
           'SPEC §3 Subscription (SPEC §2 /payments/autopay): active subscriptions first. `canAddAutopay` applies SPEC §9 maxAutopayAllowed. Payment tokens never reach the browser: each subscription names the wallet item it pays from. An active subscription says when it charges next (`nextRun`: billed month, due date, run date, amount when known, whether the member skips it, whether the card expires before it); each says what its last run did (`lastRun`).',
         params: PolicyParamsSchema,
-        response: { 200: AutopayListSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema },
+        response: {
+          200: AutopayListSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+        },
       },
     },
     async (request) => {
@@ -98,7 +128,10 @@ export const autopayRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: AutopayListSchema, ...commandErrors },
       },
     },
-    async (request) => onSubscription(request, request.params.id, (tx, context) => updateAutopay(tx, context, request.params.id, request.body)),
+    async (request) =>
+      onSubscription(request, request.params.id, (tx, context) =>
+        updateAutopay(tx, context, request.params.id, request.body),
+      ),
   );
 
   app.put(
@@ -113,7 +146,10 @@ export const autopayRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: AutopayListSchema, ...commandErrors },
       },
     },
-    async (request) => onSubscription(request, request.params.id, (tx, context) => cancelAutopay(tx, context, request.params.id)),
+    async (request) =>
+      onSubscription(request, request.params.id, (tx, context) =>
+        cancelAutopay(tx, context, request.params.id),
+      ),
   );
 
   app.post(
@@ -130,7 +166,9 @@ export const autopayRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request, reply) => {
-      const list = await onSubscription(request, request.params.id, (tx, context) => replaceAutopay(tx, context, request.params.id, request.body));
+      const list = await onSubscription(request, request.params.id, (tx, context) =>
+        replaceAutopay(tx, context, request.params.id, request.body),
+      );
       return reply.status(201).send(list);
     },
   );
@@ -148,7 +186,10 @@ export const autopayRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: AutopayListSchema, ...commandErrors },
       },
     },
-    async (request) => onSubscription(request, request.params.id, (tx, context) => skipNextAutopay(tx, context, request.params.id, request.body.skip)),
+    async (request) =>
+      onSubscription(request, request.params.id, (tx, context) =>
+        skipNextAutopay(tx, context, request.params.id, request.body.skip),
+      ),
   );
   done();
 };

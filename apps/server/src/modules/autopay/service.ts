@@ -36,7 +36,10 @@ function predecessorsOf(subscription: SubscriptionRow, all: readonly Subscriptio
   const found = new Set<string>();
   let frontier = [subscription.id];
   while (frontier.length > 0) {
-    const next = all.filter((candidate) => candidate.replacedBy !== null && frontier.includes(candidate.replacedBy) && !found.has(candidate.id));
+    const next = all.filter(
+      (candidate) =>
+        candidate.replacedBy !== null && frontier.includes(candidate.replacedBy) && !found.has(candidate.id),
+    );
     for (const candidate of next) found.add(candidate.id);
     frontier = next.map((candidate) => candidate.id);
   }
@@ -47,14 +50,27 @@ function predecessorsOf(subscription: SubscriptionRow, all: readonly Subscriptio
  * What autopay would charge for `period` as far as is known today: a fixed amount always; the amount due
  * (current and past due) once the month has been invoiced, else null.
  */
-export function expectedAmount(subscription: Pick<SubscriptionRow, 'amountType' | 'amountCents'>, finance: PolicyFinance | undefined, period: CalendarDate, today: CalendarDate): number | null {
+export function expectedAmount(
+  subscription: Pick<SubscriptionRow, 'amountType' | 'amountCents'>,
+  finance: PolicyFinance | undefined,
+  period: CalendarDate,
+  today: CalendarDate,
+): number | null {
   if (subscription.amountType === 'Fixed') return subscription.amountCents;
-  if (!finance || finance.currentAmountDueCents === null || compareCalendarDates(invoiceDateOf(period), today) >= 0) return null;
+  if (
+    !finance ||
+    finance.currentAmountDueCents === null ||
+    compareCalendarDates(invoiceDateOf(period), today) >= 0
+  )
+    return null;
   return finance.currentAmountDueCents + (finance.pastAmountDueCents ?? 0);
 }
 
 /** A card's last day is before `date` (bank accounts do not expire). */
-export function cardExpiresBefore(expiry: { month: number; year: number } | undefined, date: CalendarDate): boolean {
+export function cardExpiresBefore(
+  expiry: { month: number; year: number } | undefined,
+  date: CalendarDate,
+): boolean {
   return expiry !== undefined && cardExpiryStatus(expiry.month, expiry.year, date, 0) === 'expired';
 }
 
@@ -76,23 +92,35 @@ export interface NextRunContext {
 export function nextRunOf(subscription: SubscriptionRow, context: NextRunContext): AutopayNextRun | null {
   if (subscription.state !== 'Active') return null;
   const own = context.runs.filter((run) => run.subscriptionId === subscription.id);
-  const open = own.filter((run) => OPEN.includes(run.status)).sort((a, b) => compareCalendarDates(a.period, b.period))[0];
-  const expiry = subscription.paymentMethod === 'Card' ? context.expiries.get(subscription.paymentToken) : undefined;
+  const open = own
+    .filter((run) => OPEN.includes(run.status))
+    .sort((a, b) => compareCalendarDates(a.period, b.period))[0];
+  const expiry =
+    subscription.paymentMethod === 'Card' ? context.expiries.get(subscription.paymentToken) : undefined;
   if (open) {
-    const planned = open.status === 'RetryScheduled' && open.nextAttemptDate ? open.nextAttemptDate : open.runDate;
+    const planned =
+      open.status === 'RetryScheduled' && open.nextAttemptDate ? open.nextAttemptDate : open.runDate;
     const runDate = compareCalendarDates(planned, context.today) < 0 ? context.today : planned;
     return {
       period: open.period,
       dueDate: autopayRunOf(open.period, context.dueRule, 0).dueDate,
       runDate,
-      amountCents: open.amountCents ?? expectedAmount(subscription, context.finance, open.period, context.today),
-      status: open.status === 'Upcoming' || open.status === 'Processing' || open.status === 'RetryScheduled' ? open.status : 'Upcoming',
+      amountCents:
+        open.amountCents ?? expectedAmount(subscription, context.finance, open.period, context.today),
+      status:
+        open.status === 'Upcoming' || open.status === 'Processing' || open.status === 'RetryScheduled'
+          ? open.status
+          : 'Upcoming',
       skipped: subscription.skipPeriod === open.period,
       cardExpiresBefore: cardExpiresBefore(expiry, runDate),
     };
   }
   const predecessors = predecessorsOf(subscription, context.subscriptions);
-  const done = new Set(context.runs.filter((run) => run.subscriptionId === subscription.id || predecessors.has(run.subscriptionId)).map((run) => run.period));
+  const done = new Set(
+    context.runs
+      .filter((run) => run.subscriptionId === subscription.id || predecessors.has(run.subscriptionId))
+      .map((run) => run.period),
+  );
   const run = nextAutopayRun(context.today, {
     rule: context.dueRule,
     daysBeforeDue: subscription.daysBeforeDue,
@@ -110,7 +138,9 @@ export function nextRunOf(subscription: SubscriptionRow, context: NextRunContext
 
 /** The most recent run that did something (announcements are not outcomes). */
 function lastRunOf(subscription: SubscriptionRow, runs: readonly RunRow[]): AutopayLastRun | null {
-  const run = runs.find((candidate) => candidate.subscriptionId === subscription.id && candidate.status !== 'Upcoming');
+  const run = runs.find(
+    (candidate) => candidate.subscriptionId === subscription.id && candidate.status !== 'Upcoming',
+  );
   if (!run) return null;
   return {
     period: run.period,
@@ -125,9 +155,21 @@ function lastRunOf(subscription: SubscriptionRow, runs: readonly RunRow[]): Auto
 }
 
 /** Everything the next-run and the list need of a policy, read once. */
-export async function autopayContext(db: Executor, policyId: string, today: CalendarDate, dueRule: PaymentDueDayRule): Promise<NextRunContext> {
-  const [subscriptions, runs, finance] = await readTogether(db, [() => subscriptionsOf(db, policyId), () => runsOfPolicy(db, policyId), () => policyFinance(db, policyId)]);
-  const expiries = await cardExpiries(db, subscriptions.filter((row) => row.paymentMethod === 'Card').map((row) => row.paymentToken));
+export async function autopayContext(
+  db: Executor,
+  policyId: string,
+  today: CalendarDate,
+  dueRule: PaymentDueDayRule,
+): Promise<NextRunContext> {
+  const [subscriptions, runs, finance] = await readTogether(db, [
+    () => subscriptionsOf(db, policyId),
+    () => runsOfPolicy(db, policyId),
+    () => policyFinance(db, policyId),
+  ]);
+  const expiries = await cardExpiries(
+    db,
+    subscriptions.filter((row) => row.paymentMethod === 'Card').map((row) => row.paymentToken),
+  );
   return { today, dueRule, subscriptions, runs, finance, expiries };
 }
 
@@ -145,7 +187,11 @@ export async function autopayList(
 ): Promise<AutopayList> {
   const context = await autopayContext(db, policy.id, today, dueRule);
   const rows = context.subscriptions;
-  const items = await walletItemsByToken(db, policy.householdId, rows.map((row) => row.paymentToken));
+  const items = await walletItemsByToken(
+    db,
+    policy.householdId,
+    rows.map((row) => row.paymentToken),
+  );
   const activeCount = rows.filter((row) => row.state === 'Active').length;
   return {
     items: rows.map((row) => ({
@@ -182,13 +228,22 @@ export async function autopayList(
  * autopay stops — a charge announced or waiting for its retry is not made — and the member is told.
  * In the caller's transaction; answers the outbox events.
  */
-export async function stopAutopayOfPolicy(tx: Transaction, policy: { id: string; householdId: string | null; policyNumber: string }, day: CalendarDate): Promise<OutboxEventInput[]> {
+export async function stopAutopayOfPolicy(
+  tx: Transaction,
+  policy: { id: string; householdId: string | null; policyNumber: string },
+  day: CalendarDate,
+): Promise<OutboxEventInput[]> {
   const events: OutboxEventInput[] = [];
   for (const subscription of await lockPolicyAutopay(tx, policy.id)) {
     if (subscription.state !== 'Active') continue;
     await updateSubscription(tx, subscription.id, { state: 'Cancelled', endDate: day, skipPeriod: null });
     await skipOpenRuns(tx, subscription.id, 'coverage-ended');
-    events.push({ type: 'autopay.cancelled', householdId: policy.householdId, policyId: policy.id, payload: { subscriptionId: subscription.id, policyNumber: policy.policyNumber } });
+    events.push({
+      type: 'autopay.cancelled',
+      householdId: policy.householdId,
+      policyId: policy.id,
+      payload: { subscriptionId: subscription.id, policyNumber: policy.policyNumber },
+    });
   }
   return events;
 }

@@ -229,7 +229,7 @@ describe('benefits and ID cards (issue 12)', () => {
         },
       });
       expect(located.statusCode, located.body).toBe(200);
-      const guest = (await portalTokenOf(harness.app, located));
+      const guest = await portalTokenOf(harness.app, located);
       expect((await get(`Policy/${m.policyId}/benefits`, guest)).statusCode).toBe(403);
       expect((await get(`Policy/${m.policyId}/id-cards`, guest)).statusCode).toBe(403);
       const denied = (await harness.db.select().from(auditLog).where(eq(auditLog.outcome, 'denied'))).filter(

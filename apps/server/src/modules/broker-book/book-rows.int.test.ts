@@ -4,8 +4,20 @@ import { BookPageSchema, type BookRow } from '@portal/contracts';
 import { addDays } from '@portal/domain';
 import { useTestApp } from '../../../test/harness';
 import { paymentBody } from '../../../test/payment-body';
-import { createAutopaySubscription, createBroker, createMemberWithPolicy, createPayment } from '../../../test/fixtures';
-import { autopaySubscriptions, coverageSpans, finances, members, memberSpans, policies } from '../../db/schema';
+import {
+  createAutopaySubscription,
+  createBroker,
+  createMemberWithPolicy,
+  createPayment,
+} from '../../../test/fixtures';
+import {
+  autopaySubscriptions,
+  coverageSpans,
+  finances,
+  members,
+  memberSpans,
+  policies,
+} from '../../db/schema';
 import { seedDatabase } from '../../seed/seed';
 import { TEST_CARDS } from '../../processor/sandbox/test-numbers';
 import { brokerBookPage } from './service';
@@ -25,9 +37,15 @@ describe('the broker book follows the changes to its policies', () => {
   const tokenOf = (broker: string) => harness.tokenFor('workforce', ['broker'], { brokerId: broker });
   /** The broker's book row of a policy, found as the broker finds it (search by policy number); null when not in his book. */
   async function rowOf(policyNumber: string, as = token): Promise<BookRow | null> {
-    const response = await harness.app.inject({ method: 'GET', url: `/api/v1/Broker/book?q=${encodeURIComponent(policyNumber)}`, headers: { authorization: `Bearer ${as}` } });
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Broker/book?q=${encodeURIComponent(policyNumber)}`,
+      headers: { authorization: `Bearer ${as}` },
+    });
     expect(response.statusCode, response.body).toBe(200);
-    const rows = BookPageSchema.parse(response.json()).items.filter((row) => row.policyNumber === policyNumber);
+    const rows = BookPageSchema.parse(response.json()).items.filter(
+      (row) => row.policyNumber === policyNumber,
+    );
     return rows[0] ?? null;
   }
   /** Rows of the kept table that differ from what the facts view computes now (both ways): none when in step. */
@@ -58,13 +76,26 @@ describe('the broker book follows the changes to its policies', () => {
 
   it('shows a payment made through the portal in the amount due and paid-through date', async () => {
     const holder = await client({ currentCents: 15_000 });
-    expect(await rowOf(holder.policyNumber)).toMatchObject({ amountDueCents: 15_000, paidThroughDate: null, financeStatus: 'Current' });
+    expect(await rowOf(holder.policyNumber)).toMatchObject({
+      amountDueCents: 15_000,
+      paidThroughDate: null,
+      financeStatus: 'Current',
+    });
     const member = await harness.tokenFor('consumer', ['member'], { memberId: holder.memberId });
     const paid = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/Payment',
       headers: { authorization: `Bearer ${member}`, 'idempotency-key': 'book-rows-pay' },
-      payload: paymentBody(holder, today, { paymentAmount: '150.00', method: 'Card', paymentToken: await harness.cardToken(member, TEST_CARDS.visa.number) }, { zip: '02720-1234', emailAddress: 'test.member@example.org' }),
+      payload: paymentBody(
+        holder,
+        today,
+        {
+          paymentAmount: '150.00',
+          method: 'Card',
+          paymentToken: await harness.cardToken(member, TEST_CARDS.visa.number),
+        },
+        { zip: '02720-1234', emailAddress: 'test.member@example.org' },
+      ),
     });
     expect(paid.statusCode, paid.body).toBe(201);
     const [finance] = await harness.db.select().from(finances).where(eq(finances.policyId, holder.policyId));
@@ -82,7 +113,10 @@ describe('the broker book follows the changes to its policies', () => {
     expect((await rowOf(holder.policyNumber))?.autopay).toBe(false);
     const subscription = await createAutopaySubscription(harness.db, holder.policyId, 'tok_book_rows');
     expect((await rowOf(holder.policyNumber))?.autopay).toBe(true);
-    await harness.db.update(autopaySubscriptions).set({ state: 'Cancelled' }).where(eq(autopaySubscriptions.id, subscription));
+    await harness.db
+      .update(autopaySubscriptions)
+      .set({ state: 'Cancelled' })
+      .where(eq(autopaySubscriptions.id, subscription));
     expect((await rowOf(holder.policyNumber))?.autopay).toBe(false);
   });
 
@@ -102,9 +136,19 @@ describe('the broker book follows the changes to its policies', () => {
 
   it('follows the policyholder’s name, and finds him by it', async () => {
     const holder = await client();
-    await harness.db.update(members).set({ firstName: 'Quirino', lastName: 'Quaresma' }).where(eq(members.id, holder.memberId));
-    expect(await rowOf(holder.policyNumber)).toMatchObject({ holderFirstName: 'Quirino', holderLastName: 'Quaresma' });
-    const found = await harness.app.inject({ method: 'GET', url: '/api/v1/Broker/book?q=quaresma', headers: { authorization: `Bearer ${token}` } });
+    await harness.db
+      .update(members)
+      .set({ firstName: 'Quirino', lastName: 'Quaresma' })
+      .where(eq(members.id, holder.memberId));
+    expect(await rowOf(holder.policyNumber)).toMatchObject({
+      holderFirstName: 'Quirino',
+      holderLastName: 'Quaresma',
+    });
+    const found = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/Broker/book?q=quaresma',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(BookPageSchema.parse(found.json()).items.map((row) => row.policyId)).toEqual([holder.policyId]);
   });
 
@@ -113,24 +157,67 @@ describe('the broker book follows the changes to its policies', () => {
     const holder = await createMemberWithPolicy(harness.db, { brokerId });
     await harness.db
       .update(coverageSpans)
-      .set({ startDate: '2026-01-01', premiumAmountCents: 45_000, policyRateAmountCents: 45_000, taxCreditAmountCents: 30_000, effectuatedDate: '2026-01-01' })
+      .set({
+        startDate: '2026-01-01',
+        premiumAmountCents: 45_000,
+        policyRateAmountCents: 45_000,
+        taxCreditAmountCents: 30_000,
+        effectuatedDate: '2026-01-01',
+      })
       .where(eq(coverageSpans.policyId, holder.policyId));
-    await harness.db.update(memberSpans).set({ startDate: '2026-01-01' }).where(eq(memberSpans.policyId, holder.policyId));
+    await harness.db
+      .update(memberSpans)
+      .set({ startDate: '2026-01-01' })
+      .where(eq(memberSpans.policyId, holder.policyId));
     await createPayment(harness.db, holder.policyId, { amountCents: 30_000, transactionDate: '2025-12-20' });
-    await harness.db.insert(finances).values({ policyId: holder.policyId, premiumAmountDueCents: 15_000, currentAmountDueCents: 0, status: 'Current' });
-    const before = BookPageSchema.parse((await harness.app.inject({ method: 'GET', url: '/api/v1/Broker/book', headers: { authorization: `Bearer ${token}` } })).json());
+    await harness.db.insert(finances).values({
+      policyId: holder.policyId,
+      premiumAmountDueCents: 15_000,
+      currentAmountDueCents: 0,
+      status: 'Current',
+    });
+    const before = BookPageSchema.parse(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: '/api/v1/Broker/book',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json(),
+    );
     await harness.app.jobs.runDay('2026-03-02', { householdId: holder.householdId ?? '' });
-    expect(await rowOf(holder.policyNumber)).toMatchObject({ financeStatus: 'GracePeriod', gracePeriodEndDate: '2026-05-31', pastDueCents: 15_000 });
-    const after = BookPageSchema.parse((await harness.app.inject({ method: 'GET', url: '/api/v1/Broker/book', headers: { authorization: `Bearer ${token}` } })).json());
+    expect(await rowOf(holder.policyNumber)).toMatchObject({
+      financeStatus: 'GracePeriod',
+      gracePeriodEndDate: '2026-05-31',
+      pastDueCents: 15_000,
+    });
+    const after = BookPageSchema.parse(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: '/api/v1/Broker/book',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json(),
+    );
     expect(after.alerts.gracePeriod).toBe(before.alerts.gracePeriod + 1);
     // A policy that has ended is in no grace period, whatever its finance says.
-    await harness.db.update(policies).set({ enrollmentStatus: 'Terminated' }).where(eq(policies.id, holder.policyId));
-    expect(await rowOf(holder.policyNumber)).toMatchObject({ enrollmentStatus: 'Terminated', gracePeriodEndDate: null });
+    await harness.db
+      .update(policies)
+      .set({ enrollmentStatus: 'Terminated' })
+      .where(eq(policies.id, holder.policyId));
+    expect(await rowOf(holder.policyNumber)).toMatchObject({
+      enrollmentStatus: 'Terminated',
+      gracePeriodEndDate: null,
+    });
   });
 
   it('shows a renewal pending until its span is cancelled, and not once the day it starts has come', async () => {
     const holder = await client();
-    const [span] = await harness.db.select().from(coverageSpans).where(eq(coverageSpans.policyId, holder.policyId));
+    const [span] = await harness.db
+      .select()
+      .from(coverageSpans)
+      .where(eq(coverageSpans.policyId, holder.policyId));
     if (!span) throw new Error('no span');
     const renewalStart = addDays(today, 30);
     const [renewal] = await harness.db
@@ -139,18 +226,37 @@ describe('the broker book follows the changes to its policies', () => {
       .returning({ id: coverageSpans.id });
     expect((await rowOf(holder.policyNumber))?.renewalStartDate).toBe(renewalStart);
     // The same rows read on a later day (the page compares the stored starts with the server's today).
-    const later = await brokerBookPage(harness.db, brokerId, renewalStart, { q: holder.policyNumber, sort: 'holder', order: 'asc', page: 1, pageSize: 25 });
+    const later = await brokerBookPage(harness.db, brokerId, renewalStart, {
+      q: holder.policyNumber,
+      sort: 'holder',
+      order: 'asc',
+      page: 1,
+      pageSize: 25,
+    });
     expect(later.items[0]?.renewalStartDate).toBeNull();
-    const earlier = await brokerBookPage(harness.db, brokerId, addDays(renewalStart, -1), { q: holder.policyNumber, renewalPending: 'true', sort: 'holder', order: 'asc', page: 1, pageSize: 25 });
+    const earlier = await brokerBookPage(harness.db, brokerId, addDays(renewalStart, -1), {
+      q: holder.policyNumber,
+      renewalPending: 'true',
+      sort: 'holder',
+      order: 'asc',
+      page: 1,
+      pageSize: 25,
+    });
     expect(earlier.items.map((row) => row.renewalStartDate)).toEqual([renewalStart]);
-    await harness.db.update(coverageSpans).set({ cancelled: true }).where(eq(coverageSpans.id, renewal?.id ?? ''));
+    await harness.db
+      .update(coverageSpans)
+      .set({ cancelled: true })
+      .where(eq(coverageSpans.id, renewal?.id ?? ''));
     expect((await rowOf(holder.policyNumber))?.renewalStartDate).toBeNull();
   });
 
   it('refreshes every policy a statement changes, and drops the row of a deleted policy', async () => {
     const holders = [await client(), await client(), await client()];
     const ids = holders.map((holder) => holder.policyId);
-    await harness.db.update(finances).set({ pastAmountDueCents: 4_200, status: 'PastDue' }).where(sql`${finances.policyId} = any(${sql.param(ids)}::uuid[])`);
+    await harness.db
+      .update(finances)
+      .set({ pastAmountDueCents: 4_200, status: 'PastDue' })
+      .where(sql`${finances.policyId} = any(${sql.param(ids)}::uuid[])`);
     for (const holder of holders) expect((await rowOf(holder.policyNumber))?.pastDueCents).toBe(4_200);
     const gone = holders[0];
     if (!gone) throw new Error('no holder');
@@ -163,14 +269,32 @@ describe('the broker book follows the changes to its policies', () => {
     const holder = await client();
     await Promise.all([
       harness.db.transaction(async (tx) => {
-        await tx.update(finances).set({ pastAmountDueCents: 1_000, status: 'PastDue' }).where(eq(finances.policyId, holder.policyId));
-        await tx.update(finances).set({ pastAmountDueCents: 2_000 }).where(eq(finances.policyId, holder.policyId));
+        await tx
+          .update(finances)
+          .set({ pastAmountDueCents: 1_000, status: 'PastDue' })
+          .where(eq(finances.policyId, holder.policyId));
+        await tx
+          .update(finances)
+          .set({ pastAmountDueCents: 2_000 })
+          .where(eq(finances.policyId, holder.policyId));
       }),
       harness.db.transaction(async (tx) => {
-        await tx.insert(autopaySubscriptions).values({ policyId: holder.policyId, name: 'Autopay', amountType: 'AmountDue', paymentMethod: 'Card', paymentToken: 'tok_both', runDay: 1, startDate: '2026-01-01' });
+        await tx.insert(autopaySubscriptions).values({
+          policyId: holder.policyId,
+          name: 'Autopay',
+          amountType: 'AmountDue',
+          paymentMethod: 'Card',
+          paymentToken: 'tok_both',
+          runDay: 1,
+          startDate: '2026-01-01',
+        });
       }),
     ]);
-    expect(await rowOf(holder.policyNumber)).toMatchObject({ pastDueCents: 2_000, financeStatus: 'PastDue', autopay: true });
+    expect(await rowOf(holder.policyNumber)).toMatchObject({
+      pastDueCents: 2_000,
+      financeStatus: 'PastDue',
+      autopay: true,
+    });
     expect(await outOfStep()).toBe(0);
   });
 

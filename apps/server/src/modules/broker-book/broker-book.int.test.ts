@@ -17,16 +17,34 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
   let brokerId: string;
   let token: string;
   let today: string;
-  const clients: Record<string, { policyId: string; policyNumber: string; exchangeSubscriberId: string; householdId: string | null }> = {};
+  const clients: Record<
+    string,
+    { policyId: string; policyNumber: string; exchangeSubscriberId: string; householdId: string | null }
+  > = {};
 
   /** A client of the broker with a name and, optionally, finance facts. */
-  async function client(key: string, firstName: string, lastName: string, facts: { pastDueCents?: number; grace?: boolean; autopay?: boolean; renewal?: boolean; status?: 'Active' | 'Terminated'; line?: 'Dental' } = {}) {
+  async function client(
+    key: string,
+    firstName: string,
+    lastName: string,
+    facts: {
+      pastDueCents?: number;
+      grace?: boolean;
+      autopay?: boolean;
+      renewal?: boolean;
+      status?: 'Active' | 'Terminated';
+      line?: 'Dental';
+    } = {},
+  ) {
     const created = await createMemberWithPolicy(harness.db, { brokerId });
     const db = harness.db;
     await db.update(members).set({ firstName, lastName }).where(eq(members.id, created.memberId));
     await db
       .update(policies)
-      .set({ enrollmentStatus: facts.status ?? 'Active', ...(facts.line ? { lineOfCoverage: facts.line } : {}) })
+      .set({
+        enrollmentStatus: facts.status ?? 'Active',
+        ...(facts.line ? { lineOfCoverage: facts.line } : {}),
+      })
       .where(eq(policies.id, created.policyId));
     const pastDue = facts.pastDueCents ?? 0;
     await db.insert(finances).values({
@@ -41,14 +59,24 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     });
     if (facts.autopay) await createAutopaySubscription(db, created.policyId, `tok_${key}`);
     if (facts.renewal) {
-      const [span] = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, created.policyId));
+      const [span] = await db
+        .select()
+        .from(coverageSpans)
+        .where(eq(coverageSpans.policyId, created.policyId));
       if (!span) throw new Error('no span');
-      await db.insert(coverageSpans).values({ ...span, id: undefined, startDate: addDays(today, 30), effectuatedDate: null });
+      await db
+        .insert(coverageSpans)
+        .values({ ...span, id: undefined, startDate: addDays(today, 30), effectuatedDate: null });
     }
     clients[key] = created;
   }
 
-  const get = async (query: string, as = token) => harness.app.inject({ method: 'GET', url: `/api/v1/Broker/book${query}`, headers: { authorization: `Bearer ${as}` } });
+  const get = async (query: string, as = token) =>
+    harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Broker/book${query}`,
+      headers: { authorization: `Bearer ${as}` },
+    });
   const page = async (query: string): Promise<BookPage> => {
     const response = await get(query);
     expect(response.statusCode, response.body).toBe(200);
@@ -105,7 +133,10 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
   });
 
   it('sorts by each column both ways, ties by policy', async () => {
-    expect(numbers(await page('?sort=amountDue&order=desc&pageSize=2'))).toEqual([numberOf('bruno'), numberOf('davi')]);
+    expect(numbers(await page('?sort=amountDue&order=desc&pageSize=2'))).toEqual([
+      numberOf('bruno'),
+      numberOf('davi'),
+    ]);
     expect((await page('?sort=holder&order=desc&pageSize=1')).items[0]?.holderLastName).toBe('Esteves');
     expect((await page('?sort=line&order=asc&pageSize=1')).items[0]?.lineOfCoverage).toBe('Dental');
     // Nulls last in both directions: the one grace period first either way.
@@ -132,7 +163,8 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
   });
 
   it('searches names in any part and ids from their start, case-insensitively, wildcards literal', async () => {
-    const names = async (q: string) => (await page(`?q=${encodeURIComponent(q)}`)).items.map((row) => row.holderFirstName);
+    const names = async (q: string) =>
+      (await page(`?q=${encodeURIComponent(q)}`)).items.map((row) => row.holderFirstName);
     expect(await names('costa')).toEqual(['Carla']);
     expect(await names('Carla Co')).toEqual(['Carla']);
     expect(await names('Dias, Da')).toEqual(['Davi']);
@@ -143,7 +175,14 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
   });
 
   it('refuses bad parameters with 400', async () => {
-    for (const query of ['?pageSize=101', '?page=0', '?sort=ssn', '?gracePeriod=yes', '?status=Gone', `?q=${'x'.repeat(61)}`]) {
+    for (const query of [
+      '?pageSize=101',
+      '?page=0',
+      '?sort=ssn',
+      '?gracePeriod=yes',
+      '?status=Gone',
+      `?q=${'x'.repeat(61)}`,
+    ]) {
       expect((await get(query)).statusCode, query).toBe(400);
     }
   });
@@ -157,7 +196,10 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     const member = await harness.tokenFor('consumer', ['member'], { memberId: somebody.memberId });
     expect((await get('', member)).statusCode).toBe(403);
     expect((await get('.csv', staff)).statusCode).toBe(403);
-    const audits = await harness.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'broker-book'), eq(auditLog.outcome, 'denied')));
+    const audits = await harness.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'broker-book'), eq(auditLog.outcome, 'denied')));
     expect(audits.length).toBeGreaterThanOrEqual(3);
   });
 
@@ -167,33 +209,60 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
         await harness.app.identity.portalSessions.create({
           kind: 'asserted',
           subject: `saml:broker-system:${assertedBroker ?? 'member'}`,
-          data: { roles: ['broker'], policyIds: [], brokerId: assertedBroker, onlyPcp: null, languagePreference: null, bindingSubscriberId: null },
+          data: {
+            roles: ['broker'],
+            policyIds: [],
+            brokerId: assertedBroker,
+            onlyPcp: null,
+            languagePreference: null,
+            bindingSubscriberId: null,
+          },
           lifetimeSeconds: 600,
         })
       ).token;
     const asserted = await get('?sort=holder&order=asc', await session(brokerId));
     expect(asserted.statusCode, asserted.body).toBe(200);
-    expect(numbers(BookPageSchema.parse(asserted.json()))).toEqual(numbers(await page('?sort=holder&order=asc')));
+    expect(numbers(BookPageSchema.parse(asserted.json()))).toEqual(
+      numbers(await page('?sort=holder&order=asc')),
+    );
     expect((await get('', await session(null))).statusCode).toBe(403);
   });
 
   it('opens a client of his book, and refuses (403, audited) another broker’s client', async () => {
-    const own = await harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${clients.ana?.policyId ?? ''}`, headers: { authorization: `Bearer ${token}` } });
+    const own = await harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Policy/${clients.ana?.policyId ?? ''}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(own.statusCode).toBe(200);
     const stranger = await createMemberWithPolicy(harness.db, { brokerId: await createBroker(harness.db) });
-    const refused = await harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${stranger.policyId}`, headers: { authorization: `Bearer ${token}` } });
+    const refused = await harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Policy/${stranger.policyId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(refused.statusCode).toBe(403);
     const [audit] = await harness.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.recordType, 'policy'), eq(auditLog.outcome, 'denied'), eq(auditLog.actingForHouseholdId, stranger.householdId ?? '')));
+      .where(
+        and(
+          eq(auditLog.recordType, 'policy'),
+          eq(auditLog.outcome, 'denied'),
+          eq(auditLog.actingForHouseholdId, stranger.householdId ?? ''),
+        ),
+      );
     expect(audit?.recordIds).toEqual([stranger.policyId]);
     expect(audit?.actorRole).toBe('broker');
   });
 
   it('audits each page read with the policies shown', async () => {
     const shown = await page('?gracePeriod=true');
-    const reads = await harness.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'broker-book'), eq(auditLog.action, 'read'))).orderBy(auditLog.id);
+    const reads = await harness.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'broker-book'), eq(auditLog.action, 'read')))
+      .orderBy(auditLog.id);
     const row = reads.at(-1);
     expect(row?.recordIds).toEqual(shown.items.map((item) => `policy:${item.policyId}`));
   });
@@ -202,7 +271,9 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     const response = await get('.csv?pastDue=true&sort=amountDue&order=desc');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="book-of-business-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="book-of-business-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(BOOK_CSV_COLUMNS.join(','));
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([numberOf('bruno'), numberOf('davi')]);
@@ -210,7 +281,10 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     expect(lines[1]).toContain(',270.00,120.00,');
     const all = await get('.csv');
     expect(all.body.trimEnd().split('\r\n')).toHaveLength(6);
-    const exports = await harness.db.select().from(auditLog).where(and(eq(auditLog.recordType, 'broker-book'), eq(auditLog.action, 'export')));
+    const exports = await harness.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'broker-book'), eq(auditLog.action, 'export')));
     expect(exports.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -236,26 +310,85 @@ describe('GET /api/v1/Broker/book and /book.csv', () => {
     const carla = clients.carla;
     if (!bruno || !carla) throw new Error('fixtures');
     await enqueueEvents(harness.db, [
-      { type: 'document.issued', householdId: bruno.householdId, policyId: bruno.policyId, payload: { documentType: 'notice', subtype: 'grace-period', policyNumber: bruno.policyNumber, amountCents: 12000 } },
-      { type: 'document.issued', householdId: carla.householdId, policyId: carla.policyId, payload: { documentType: 'notice', subtype: 'renewal', policyNumber: carla.policyNumber } },
+      {
+        type: 'document.issued',
+        householdId: bruno.householdId,
+        policyId: bruno.policyId,
+        payload: {
+          documentType: 'notice',
+          subtype: 'grace-period',
+          policyNumber: bruno.policyNumber,
+          amountCents: 12000,
+        },
+      },
+      {
+        type: 'document.issued',
+        householdId: carla.householdId,
+        policyId: carla.policyId,
+        payload: { documentType: 'notice', subtype: 'renewal', policyNumber: carla.policyNumber },
+      },
     ]);
     await harness.app.outbox.drain();
-    const inbox = await harness.app.inject({ method: 'GET', url: '/api/v1/Notification?view=latest', headers: { authorization: `Bearer ${token}` } });
+    const inbox = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/Notification?view=latest',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(inbox.statusCode, inbox.body).toBe(200);
-    const items = inbox.json<{ items: { id: string; templateName: string; additionalValues: Record<string, unknown>; link: string }[] }>().items;
-    expect(items.map((item) => item.templateName).sort()).toEqual(['notification.brokerClientGracePeriod', 'notification.brokerClientRenewal']);
+    const items = inbox.json<{
+      items: { id: string; templateName: string; additionalValues: Record<string, unknown>; link: string }[];
+    }>().items;
+    expect(items.map((item) => item.templateName).sort()).toEqual([
+      'notification.brokerClientGracePeriod',
+      'notification.brokerClientRenewal',
+    ]);
     const grace = items.find((item) => item.templateName === 'notification.brokerClientGracePeriod');
-    expect(grace?.additionalValues).toEqual({ policyNumber: bruno.policyNumber, clientName: 'Bruno Barros', amountCents: 12000 });
+    expect(grace?.additionalValues).toEqual({
+      policyNumber: bruno.policyNumber,
+      clientName: 'Bruno Barros',
+      amountCents: 12000,
+    });
     expect(grace?.link).toBe(`/broker/clients/${bruno.policyId}`);
-    const count = await harness.app.inject({ method: 'GET', url: '/api/v1/Notification/unread-count', headers: { authorization: `Bearer ${token}` } });
+    const count = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/Notification/unread-count',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(count.json()).toEqual({ count: 2 });
     // Another broker cannot read it; the household's member gets the household's own notice, never the alert.
-    const other = await harness.tokenFor('workforce', ['broker'], { brokerId: await createBroker(harness.db) });
-    expect((await harness.app.inject({ method: 'GET', url: `/api/v1/Notification/${grace?.id ?? ''}`, headers: { authorization: `Bearer ${other}` } })).statusCode).toBe(403);
-    const brunoMember = await harness.db.select({ id: policies.subscriberMemberId }).from(policies).where(eq(policies.id, bruno.policyId));
+    const other = await harness.tokenFor('workforce', ['broker'], {
+      brokerId: await createBroker(harness.db),
+    });
+    expect(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: `/api/v1/Notification/${grace?.id ?? ''}`,
+          headers: { authorization: `Bearer ${other}` },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const brunoMember = await harness.db
+      .select({ id: policies.subscriberMemberId })
+      .from(policies)
+      .where(eq(policies.id, bruno.policyId));
     const member = await harness.tokenFor('consumer', ['member'], { memberId: brunoMember[0]?.id ?? '' });
-    const own = await harness.app.inject({ method: 'GET', url: '/api/v1/Notification?view=latest', headers: { authorization: `Bearer ${member}` } });
-    expect(own.json<{ items: { templateName: string }[] }>().items.map((item) => item.templateName)).toEqual(['notification.gracePeriodStarted']);
-    expect((await harness.app.inject({ method: 'GET', url: `/api/v1/Notification/${grace?.id ?? ''}`, headers: { authorization: `Bearer ${member}` } })).statusCode).toBe(403);
+    const own = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/Notification?view=latest',
+      headers: { authorization: `Bearer ${member}` },
+    });
+    expect(own.json<{ items: { templateName: string }[] }>().items.map((item) => item.templateName)).toEqual([
+      'notification.gracePeriodStarted',
+    ]);
+    expect(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: `/api/v1/Notification/${grace?.id ?? ''}`,
+          headers: { authorization: `Bearer ${member}` },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

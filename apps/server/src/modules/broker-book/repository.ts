@@ -22,7 +22,8 @@ const renewalStart = (today: string): SQL => sql`(case
   else (select min(d) from unnest(renewal_start_dates) d where d > ${today}::date) end)`;
 
 /** A renewal still to come: the last stored start (the greatest) is after today. */
-const renewalPending = (today: string): SQL => sql`coalesce(renewal_start_dates[cardinality(renewal_start_dates)] > ${today}::date, false)`;
+const renewalPending = (today: string): SQL =>
+  sql`coalesce(renewal_start_dates[cardinality(renewal_start_dates)] > ${today}::date, false)`;
 
 function sortKeys(sort: BookSortField, today: string): SQL[] {
   switch (sort) {
@@ -95,7 +96,12 @@ const rowJson = (today: string): SQL => sql`json_build_object(
  * chosen on the bare rows first and only its rows become JSON: built below the LIMIT, the JSON would be made
  * for every row skipped by the offset too (page 100 of 50 is 4,950 of them).
  */
-function rowsPage(brokerId: string, today: string, filter: BookFilter, page: { offset: number; limit: number }): SQL {
+function rowsPage(
+  brokerId: string,
+  today: string,
+  filter: BookFilter,
+  page: { offset: number; limit: number },
+): SQL {
   return sql`select ${rowJson(today)} as row from (
       select * from broker_book_rows where broker_id = ${brokerId} and ${conditions(filter, today)}
       order by ${orderBy(filter, today)} limit ${page.limit} offset ${page.offset}) page
@@ -109,10 +115,17 @@ export interface BookPageResult {
 }
 
 /** node-postgres parses json; PGlite too — a string would be a driver that does not. */
-const parsed = (row: BookRow | string): BookRow => (typeof row === 'string' ? (JSON.parse(row) as BookRow) : row);
+const parsed = (row: BookRow | string): BookRow =>
+  typeof row === 'string' ? (JSON.parse(row) as BookRow) : row;
 
 /** One page of the broker's book with the filtered count and the book's alerts. */
-export async function bookPage(db: Database, brokerId: string, today: string, filter: BookFilter, page: { offset: number; limit: number }): Promise<BookPageResult> {
+export async function bookPage(
+  db: Database,
+  brokerId: string,
+  today: string,
+  filter: BookFilter,
+  page: { offset: number; limit: number },
+): Promise<BookPageResult> {
   const result: unknown = await db.execute(sql`
     select
       (select coalesce(json_agg(shown.row), '[]'::json) from (${rowsPage(brokerId, today, filter, page)}) shown) as items,
@@ -120,14 +133,24 @@ export async function bookPage(db: Database, brokerId: string, today: string, fi
       count(*) filter (where grace_period_end_date is not null)::int as grace,
       count(*) filter (where ${renewalPending(today)})::int as renewal
     from broker_book_rows where broker_id = ${brokerId}`);
-  const [row] = (result as { rows: { items: (BookRow | string)[] | string; total: number; grace: number; renewal: number }[] }).rows;
+  const [row] = (
+    result as {
+      rows: { items: (BookRow | string)[] | string; total: number; grace: number; renewal: number }[];
+    }
+  ).rows;
   if (!row) return { items: [], total: 0, alerts: { gracePeriod: 0, renewalPending: 0 } };
   const items = typeof row.items === 'string' ? (JSON.parse(row.items) as BookRow[]) : row.items.map(parsed);
   return { items, total: row.total, alerts: { gracePeriod: row.grace, renewalPending: row.renewal } };
 }
 
 /** Rows of the filtered book in its sort order, `limit` from `offset` (the CSV export reads it in chunks). */
-export async function bookRows(db: Database, brokerId: string, today: string, filter: BookFilter, page: { offset: number; limit: number }): Promise<BookRow[]> {
+export async function bookRows(
+  db: Database,
+  brokerId: string,
+  today: string,
+  filter: BookFilter,
+  page: { offset: number; limit: number },
+): Promise<BookRow[]> {
   const result: unknown = await db.execute(rowsPage(brokerId, today, filter, page));
   return (result as { rows: { row: BookRow | string }[] }).rows.map(({ row }) => parsed(row));
 }

@@ -1,14 +1,28 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { BOOK_CSV_COLUMNS, type BookFilter, type BookPage, type BookQuery, type BookRow } from '@portal/contracts';
+import {
+  BOOK_CSV_COLUMNS,
+  type BookFilter,
+  type BookPage,
+  type BookQuery,
+  type BookRow,
+} from '@portal/contracts';
 import type { Database } from '../../db/client';
 import { spreadsheetSafe } from '../../lib/csv';
 import { bookPage, bookRows } from './repository';
 
 /** A page of the broker's book (issue 13): rows, the filtered count and the book's alerts. */
-export async function brokerBookPage(db: Database, brokerId: string, today: string, query: BookQuery): Promise<BookPage> {
+export async function brokerBookPage(
+  db: Database,
+  brokerId: string,
+  today: string,
+  query: BookQuery,
+): Promise<BookPage> {
   const { page, pageSize, ...filter } = query;
-  const result = await bookPage(db, brokerId, today, filter, { offset: (page - 1) * pageSize, limit: pageSize });
+  const result = await bookPage(db, brokerId, today, filter, {
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+  });
   return { ...result, page, pageSize };
 }
 

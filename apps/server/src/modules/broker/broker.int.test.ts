@@ -16,15 +16,31 @@ describe('GET /api/v1/Broker/search (SPEC §7, §3 Broker search)', () => {
     database = await openTestDatabase();
     ({ app } = await buildTestApp({ database: database.handle }));
     const subscriber = await createMemberWithPolicy(database.handle.db);
-    const account = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], memberId: subscriber.memberId });
+    const account = await createAccount(database.handle.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId: subscriber.memberId,
+    });
     token = (await signIn(app, 'consumer', account.username, PASSWORD)).accessToken;
     await database.handle.db.insert(brokers).values([
-      { npn: '20000001', firstName: 'Maria', lastName: 'Souza', agencyName: 'Bay State Benefits', phone: '617-555-0101', email: 'maria@example.org', licensedStates: ['MA'] },
+      {
+        npn: '20000001',
+        firstName: 'Maria',
+        lastName: 'Souza',
+        agencyName: 'Bay State Benefits',
+        phone: '617-555-0101',
+        email: 'maria@example.org',
+        licensedStates: ['MA'],
+      },
       { npn: '20000002', firstName: 'Mario', lastName: 'Sousa', agencyName: null },
       { npn: '20000003', firstName: 'Ana', lastName: 'souto' },
       { npn: '20000004', firstName: 'Marta', lastName: 'Almeida' },
       { npn: '20000005', firstName: 'Joe', lastName: 'O_Neil' },
-      ...Array.from({ length: 55 }, (_, index) => ({ npn: String(30_000_000 + index), firstName: 'Bulk', lastName: `Zed${String(index).padStart(2, '0')}` })),
+      ...Array.from({ length: 55 }, (_, index) => ({
+        npn: String(30_000_000 + index),
+        firstName: 'Bulk',
+        lastName: `Zed${String(index).padStart(2, '0')}`,
+      })),
     ]);
   });
   afterAll(async () => {
@@ -32,7 +48,12 @@ describe('GET /api/v1/Broker/search (SPEC §7, §3 Broker search)', () => {
     await database.dispose();
   });
 
-  const search = (query: string, as = token) => app.inject({ method: 'GET', url: `/api/v1/Broker/search?${query}`, headers: { authorization: `Bearer ${as}` } });
+  const search = (query: string, as = token) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/v1/Broker/search?${query}`,
+      headers: { authorization: `Bearer ${as}` },
+    });
   const names = async (query: string) => {
     const response = await search(query);
     expect(response.statusCode, response.body).toBe(200);
@@ -50,7 +71,15 @@ describe('GET /api/v1/Broker/search (SPEC §7, §3 Broker search)', () => {
   it('matches the NPN exactly and gives public directory facts only', async () => {
     const response = await search('npn=20000001');
     expect(BrokerSearchResponseSchema.parse(response.json()).items).toEqual([
-      { id: expect.any(String) as string, npn: '20000001', firstName: 'Maria', lastName: 'Souza', agencyName: 'Bay State Benefits', email: 'maria@example.org', phone: '617-555-0101' },
+      {
+        id: expect.any(String) as string,
+        npn: '20000001',
+        firstName: 'Maria',
+        lastName: 'Souza',
+        agencyName: 'Bay State Benefits',
+        email: 'maria@example.org',
+        phone: '617-555-0101',
+      },
     ]);
     expect(response.body).not.toContain('licensedStates');
     expect(await names('npn=2000000')).toEqual([]);
@@ -79,14 +108,24 @@ describe('GET /api/v1/Broker/search (SPEC §7, §3 Broker search)', () => {
   });
 
   it('is open to a guest who located an account (no member data in it)', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db, { dob: '1966-06-06', zipCode: '02130' });
+    const subscriber = await createMemberWithPolicy(database.handle.db, {
+      dob: '1966-06-06',
+      zipCode: '02130',
+    });
     const located = await app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
       headers: CSRF,
-      payload: { identifierType: 'policyNumber', identifier: subscriber.policyNumber, dateOfBirth: '1966-06-06', zipCode: '02130' },
+      payload: {
+        identifierType: 'policyNumber',
+        identifier: subscriber.policyNumber,
+        dateOfBirth: '1966-06-06',
+        zipCode: '02130',
+      },
     });
-    expect((await search('lastName=sou', (await portalTokenOf(app, located)))).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/v1/Broker/search?lastName=sou' })).statusCode).toBe(401);
+    expect((await search('lastName=sou', await portalTokenOf(app, located))).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/Broker/search?lastName=sou' })).statusCode).toBe(
+      401,
+    );
   });
 });

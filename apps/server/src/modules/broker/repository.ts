@@ -12,8 +12,10 @@ const startsWith = (prefix: string): string => `${prefix.toLowerCase().replace(/
  */
 export async function searchBrokers(db: Database, query: BrokerSearchQuery, limit: number) {
   const conditions: SQL[] = [];
-  if (query.lastName !== undefined) conditions.push(sql`lower(${brokers.lastName}) like ${startsWith(query.lastName)}`);
-  if (query.firstName !== undefined) conditions.push(sql`lower(${brokers.firstName}) like ${startsWith(query.firstName)}`);
+  if (query.lastName !== undefined)
+    conditions.push(sql`lower(${brokers.lastName}) like ${startsWith(query.lastName)}`);
+  if (query.firstName !== undefined)
+    conditions.push(sql`lower(${brokers.firstName}) like ${startsWith(query.firstName)}`);
   if (query.npn !== undefined) conditions.push(eq(brokers.npn, query.npn));
   return db
     .select({
@@ -34,7 +36,14 @@ export async function searchBrokers(db: Database, query: BrokerSearchQuery, limi
 /** One broker of the directory, with the states they are licensed in (a new broker of record must be licensed where the policy is). */
 export async function brokerById(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: brokers.id, npn: brokers.npn, firstName: brokers.firstName, lastName: brokers.lastName, agencyName: brokers.agencyName, licensedStates: brokers.licensedStates })
+    .select({
+      id: brokers.id,
+      npn: brokers.npn,
+      firstName: brokers.firstName,
+      lastName: brokers.lastName,
+      agencyName: brokers.agencyName,
+      licensedStates: brokers.licensedStates,
+    })
     .from(brokers)
     .where(eq(brokers.id, id));
   return row;
@@ -42,12 +51,18 @@ export async function brokerById(db: Executor, id: string) {
 
 /** A broker of the directory by National Producer Number (a change-broker request names the new broker so). */
 export async function brokerByNpn(db: Executor, npn: string) {
-  const [row] = await db.select({ id: brokers.id, npn: brokers.npn, firstName: brokers.firstName, lastName: brokers.lastName }).from(brokers).where(eq(brokers.npn, npn));
+  const [row] = await db
+    .select({ id: brokers.id, npn: brokers.npn, firstName: brokers.firstName, lastName: brokers.lastName })
+    .from(brokers)
+    .where(eq(brokers.npn, npn));
   return row;
 }
 
 /** One broker of the directory, as the queue's comparison names them. */
 export async function brokerNameById(db: Executor, id: string) {
-  const [row] = await db.select({ id: brokers.id, npn: brokers.npn, firstName: brokers.firstName, lastName: brokers.lastName }).from(brokers).where(eq(brokers.id, id));
+  const [row] = await db
+    .select({ id: brokers.id, npn: brokers.npn, firstName: brokers.firstName, lastName: brokers.lastName })
+    .from(brokers)
+    .where(eq(brokers.id, id));
   return row;
 }

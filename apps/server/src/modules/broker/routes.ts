@@ -1,5 +1,13 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { BROKER_SEARCH_LIMIT, BrokerSearchQuerySchema, BrokerSearchResponseSchema, ChangeBrokerRequestSchema, PolicyParamsSchema, ProblemSchema, ServiceRequestSchema } from '@portal/contracts';
+import {
+  BROKER_SEARCH_LIMIT,
+  BrokerSearchQuerySchema,
+  BrokerSearchResponseSchema,
+  ChangeBrokerRequestSchema,
+  PolicyParamsSchema,
+  ProblemSchema,
+  ServiceRequestSchema,
+} from '@portal/contracts';
 import { requirePrincipal } from '../../auth/access';
 import { changeBroker } from './commands';
 import { searchBrokers } from './repository';
@@ -34,10 +42,19 @@ export const brokerRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           'Issue 12, SPEC §2 /admin/policy-selection/broker. `{ change: "change", brokerId, authorize: true }` (the member authorises the new broker) or `{ change: "remove" }`: a `change-broker` service request that staff review. Refused with 422 and a field code: `no-household`, `request-pending` (param `reference`), `broker-unknown`, `broker-unchanged`, `broker-not-licensed` (param `state`), `no-broker`. Needs `Idempotency-Key`; role action `change-broker`.',
         params: PolicyParamsSchema,
         body: ChangeBrokerRequestSchema,
-        response: { 201: ServiceRequestSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, 422: ProblemSchema },
+        response: {
+          201: ServiceRequestSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+          409: ProblemSchema,
+          422: ProblemSchema,
+        },
       },
     },
-    async (request, reply) => reply.status(201).send(await changeBroker(request, request.params.policyId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await changeBroker(request, request.params.policyId, request.body)),
   );
   done();
 };

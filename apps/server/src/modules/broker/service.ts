@@ -9,14 +9,18 @@ import { brokerByNpn, brokerNameById } from './repository';
  * broker the request names by NPN, or is removed. Under the policy's lock; refused when the directory no
  * longer has the broker (422 `broker-unknown`).
  */
-export async function applyBrokerChange(tx: Transaction, input: { policyId: string; change: 'change' | 'remove'; newBrokerNpn: string | null }): Promise<void> {
+export async function applyBrokerChange(
+  tx: Transaction,
+  input: { policyId: string; change: 'change' | 'remove'; newBrokerNpn: string | null },
+): Promise<void> {
   await lockPolicy(tx, input.policyId);
   if (input.change === 'remove') {
     await setBrokerOfRecord(tx, input.policyId, null);
     return;
   }
   const broker = input.newBrokerNpn ? await brokerByNpn(tx, input.newBrokerNpn) : undefined;
-  if (!broker) throw ruleViolation('params.id', 'broker-unknown', 'The requested broker is no longer in the directory.');
+  if (!broker)
+    throw ruleViolation('params.id', 'broker-unknown', 'The requested broker is no longer in the directory.');
   await setBrokerOfRecord(tx, input.policyId, broker.id);
 }
 

@@ -11,7 +11,14 @@ import type { MemberPrincipal, Principal } from '../../auth/principal';
 import { appGrantsOf, removeAppGrants } from '../../idp/connected-apps';
 import { runCommand } from '../../plugins/command';
 
-const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, 422: ProblemSchema };
+const problems = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+  422: ProblemSchema,
+};
 
 export const MANAGE_CONNECTED_APPS = 'manage-connected-apps';
 
@@ -22,7 +29,8 @@ export const MANAGE_CONNECTED_APPS = 'manage-connected-apps';
  */
 export const connectedAppsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
-  const registered = () => new Map(app.tenant.account.smartApps.map((smartApp) => [smartApp.clientId, smartApp]));
+  const registered = () =>
+    new Map(app.tenant.account.smartApps.map((smartApp) => [smartApp.clientId, smartApp]));
 
   app.get(
     '/v1/account/connected-apps',
@@ -30,21 +38,33 @@ export const connectedAppsRoutes: FastifyPluginCallbackZod = (app, _options, don
       schema: {
         tags: ['account'],
         summary: 'The apps the member connected (SMART on FHIR)',
-        description: 'Issue 37: each registered app the signed-in member allowed to read their information through the FHIR API, with what it may read and until when. The member’s own account only.',
+        description:
+          'Issue 37: each registered app the signed-in member allowed to read their information through the FHIR API, with what it may read and until when. The member’s own account only.',
         response: { 200: ConnectedAppsSchema, ...problems },
       },
     },
     async (request): Promise<ConnectedApps> => {
       const principal = requirePrincipal(request);
       if (principal.kind !== 'member') {
-        await request.audit({ action: 'access', outcome: 'denied', reason: 'not-a-member', recordType: 'smart-app' });
+        await request.audit({
+          action: 'access',
+          outcome: 'denied',
+          reason: 'not-a-member',
+          recordType: 'smart-app',
+        });
         throw forbidden();
       }
       const apps = registered();
       const grants = await appGrantsOf(db, principal.accountId, [...apps.keys()]);
       const byApp = new Map<string, (typeof grants)[number]>();
       for (const grant of grants) if (!byApp.has(grant.clientId)) byApp.set(grant.clientId, grant);
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'smart-app', recordIds: [...byApp.keys()], actingForHouseholdId: principal.householdId });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'smart-app',
+        recordIds: [...byApp.keys()],
+        actingForHouseholdId: principal.householdId,
+      });
       return {
         apps: [...byApp.values()].flatMap((grant) => {
           const registeredApp = apps.get(grant.clientId);
@@ -71,7 +91,8 @@ export const connectedAppsRoutes: FastifyPluginCallbackZod = (app, _options, don
       schema: {
         tags: ['account'],
         summary: 'Disconnect an app',
-        description: 'Issue 37: the member withdraws an app’s permission: its grant and every token it holds end at once, and the FHIR server refuses its next call. Disconnecting an app that is not connected is no error (`disconnected: false`). Requires `Idempotency-Key`.',
+        description:
+          'Issue 37: the member withdraws an app’s permission: its grant and every token it holds end at once, and the FHIR server refuses its next call. Disconnecting an app that is not connected is no error (`disconnected: false`). Requires `Idempotency-Key`.',
         body: DisconnectAppRequestSchema,
         response: { 200: DisconnectAppResponseSchema, ...problems },
       },
@@ -82,7 +103,13 @@ export const connectedAppsRoutes: FastifyPluginCallbackZod = (app, _options, don
         action: MANAGE_CONNECTED_APPS,
         authorize: async (_db, principal: Principal): Promise<MemberPrincipal> => {
           if (principal.kind === 'member') return principal;
-          await request.audit({ action: 'access', outcome: 'denied', reason: 'not-a-member', recordType: 'smart-app', recordIds: [clientId.slice(0, 64)] });
+          await request.audit({
+            action: 'access',
+            outcome: 'denied',
+            reason: 'not-a-member',
+            recordType: 'smart-app',
+            recordIds: [clientId.slice(0, 64)],
+          });
           throw forbidden();
         },
         householdOf: (member) => member.householdId,

@@ -14,7 +14,11 @@ type Body = z.output<typeof UpdateContactRequestSchema>;
  * one), one transaction holding the change, its `contact` request, its audit row, its notification and
  * the mailbox e-mail.
  */
-export async function updateContactInformation(request: FastifyRequest, householdId: string, body: Body): Promise<UpdateContactResponse> {
+export async function updateContactInformation(
+  request: FastifyRequest,
+  householdId: string,
+  body: Body,
+): Promise<UpdateContactResponse> {
   const account = request.server.tenant.account;
   const outcome = await runCommand(request, {
     action: 'update-contact',
@@ -22,15 +26,36 @@ export async function updateContactInformation(request: FastifyRequest, househol
       await authorizeHousehold(request, db, householdId);
       if (body.policyId === undefined) return { policyId: null };
       const policy = await authorizePolicy(request, db, body.policyId);
-      if (policy.householdId !== householdId) throw ruleViolation('body.policyId', 'not-this-household', 'The policy is not one of this household’s.');
+      if (policy.householdId !== householdId)
+        throw ruleViolation(
+          'body.policyId',
+          'not-this-household',
+          'The policy is not one of this household’s.',
+        );
       return { policyId: policy.id };
     },
     householdOf: () => householdId,
     execute: async (tx, { principal, ref }) => {
-      const done = await changeContact(tx, { householdId, policyId: ref.policyId, body, principal, mailbox: account.mailboxes.contactNumberChange, issuerName: account.tenant.issuerName });
+      const done = await changeContact(tx, {
+        householdId,
+        policyId: ref.policyId,
+        body,
+        principal,
+        mailbox: account.mailboxes.contactNumberChange,
+        issuerName: account.tenant.issuerName,
+      });
       return {
-        result: { contact: done.contact, request: await serviceRequestView(tx, householdId, done.request.id), phoneChanged: done.phoneChanged, mailQueued: done.mailQueued },
-        audit: { action: 'contact.update', recordType: 'contact-information', recordIds: [householdId, done.request.id] },
+        result: {
+          contact: done.contact,
+          request: await serviceRequestView(tx, householdId, done.request.id),
+          phoneChanged: done.phoneChanged,
+          mailQueued: done.mailQueued,
+        },
+        audit: {
+          action: 'contact.update',
+          recordType: 'contact-information',
+          recordIds: [householdId, done.request.id],
+        },
         events: done.events,
       };
     },

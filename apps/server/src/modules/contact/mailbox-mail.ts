@@ -19,7 +19,8 @@ export interface ContactNumberChange {
   mobile: { before: string | null; after: string | null };
 }
 
-const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const shown = (value: string | null) => value ?? '(none)';
 
 export function contactNumberChangeMail(change: ContactNumberChange): RenderedMail {

@@ -5,20 +5,31 @@ import { contactInformation, members, policies } from '../../db/schema';
 export type ContactRow = typeof contactInformation.$inferSelect;
 
 export async function contactOf(db: Executor, householdId: string): Promise<ContactRow | undefined> {
-  const [row] = await db.select().from(contactInformation).where(eq(contactInformation.householdId, householdId));
+  const [row] = await db
+    .select()
+    .from(contactInformation)
+    .where(eq(contactInformation.householdId, householdId));
   return row;
 }
 
 /** The household's contact record, locked for this transaction (a change compares its version). */
 export async function lockContact(tx: Executor, householdId: string): Promise<ContactRow | undefined> {
-  const [row] = await tx.select().from(contactInformation).where(eq(contactInformation.householdId, householdId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(contactInformation)
+    .where(eq(contactInformation.householdId, householdId))
+    .for('update');
   return row;
 }
 
 type ContactValues = Pick<ContactRow, 'email' | 'homePhone' | 'mobilePhone' | 'preferredContactMethod'>;
 
 /** The first record of a household; undefined when another request created it meanwhile. */
-export async function insertContact(tx: Executor, householdId: string, values: ContactValues): Promise<ContactRow | undefined> {
+export async function insertContact(
+  tx: Executor,
+  householdId: string,
+  values: ContactValues,
+): Promise<ContactRow | undefined> {
   const [row] = await tx
     .insert(contactInformation)
     .values({ householdId, ...values })
@@ -28,7 +39,11 @@ export async function insertContact(tx: Executor, householdId: string, values: C
 }
 
 /** A change: the version goes up, so a change made from an older read is refused. */
-export async function updateContact(tx: Executor, householdId: string, values: ContactValues): Promise<ContactRow> {
+export async function updateContact(
+  tx: Executor,
+  householdId: string,
+  values: ContactValues,
+): Promise<ContactRow> {
   const [row] = await tx
     .update(contactInformation)
     .set({ ...values, version: sql`${contactInformation.version} + 1`, updatedAt: new Date() })
@@ -39,8 +54,13 @@ export async function updateContact(tx: Executor, householdId: string, values: C
 }
 
 /** The policy a request is filed under, with its subscriber (the contact-number mailbox names them). */
-export async function policyForContact(db: Executor, where: { policyId?: string | undefined; householdId: string }) {
-  const condition = where.policyId ? eq(policies.id, where.policyId) : eq(policies.householdId, where.householdId);
+export async function policyForContact(
+  db: Executor,
+  where: { policyId?: string | undefined; householdId: string },
+) {
+  const condition = where.policyId
+    ? eq(policies.id, where.policyId)
+    : eq(policies.householdId, where.householdId);
   const [row] = await db
     .select({
       id: policies.id,

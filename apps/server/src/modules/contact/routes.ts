@@ -1,5 +1,11 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { ContactInformationSchema, HouseholdParamsSchema, ProblemSchema, UpdateContactRequestSchema, UpdateContactResponseSchema } from '@portal/contracts';
+import {
+  ContactInformationSchema,
+  HouseholdParamsSchema,
+  ProblemSchema,
+  UpdateContactRequestSchema,
+  UpdateContactResponseSchema,
+} from '@portal/contracts';
 import { authorizeHousehold, forbidden, requirePrincipal } from '../../auth/access';
 import { updateContactInformation } from './commands';
 import { contactInformationOf } from './service';
@@ -16,7 +22,8 @@ export const contactRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       schema: {
         tags: ['contact'],
         summary: 'The household’s phone numbers, e-mail and preferred contact method',
-        description: 'Issue 11. With the `version` a change must send back. A located guest may not read it (403, audited).',
+        description:
+          'Issue 11. With the `version` a change must send back. A located guest may not read it (403, audited).',
         params: HouseholdParamsSchema,
         response: { 200: ContactInformationSchema, ...readErrors },
       },
@@ -25,11 +32,24 @@ export const contactRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       const { householdId } = request.params;
       await authorizeHousehold(request, db, householdId);
       if (requirePrincipal(request).kind === 'guest') {
-        await request.audit({ action: 'access', outcome: 'denied', reason: 'guest', recordType: 'contact-information', recordIds: [householdId], actingForHouseholdId: householdId });
+        await request.audit({
+          action: 'access',
+          outcome: 'denied',
+          reason: 'guest',
+          recordType: 'contact-information',
+          recordIds: [householdId],
+          actingForHouseholdId: householdId,
+        });
         throw forbidden();
       }
       const contact = await contactInformationOf(db, householdId);
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'contact-information', recordIds: [householdId], actingForHouseholdId: householdId });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'contact-information',
+        recordIds: [householdId],
+        actingForHouseholdId: householdId,
+      });
       return contact;
     },
   );

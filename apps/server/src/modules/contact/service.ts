@@ -9,7 +9,14 @@ import { ruleViolation } from '../../plugins/command';
 import { actorOf, editConflict, submitServiceRequest } from '../service-request/service';
 import type { ServiceRequestRow } from '../service-request/service';
 import { contactNumberChangeMail } from './mailbox-mail';
-import { contactOf, insertContact, lockContact, policyForContact, updateContact, type ContactRow } from './repository';
+import {
+  contactOf,
+  insertContact,
+  lockContact,
+  policyForContact,
+  updateContact,
+  type ContactRow,
+} from './repository';
 
 /**
  * Contact information (issue 11, SPEC §2 /admin/policy-selection/contact-info): the household's phone
@@ -66,7 +73,8 @@ const phone = (value: string): string | null => {
 export async function changeContact(tx: Transaction, change: ContactChange): Promise<ContactChangeOutcome> {
   const { householdId, body } = change;
   const current = await lockContact(tx, householdId);
-  if ((current?.version ?? null) !== body.version) throw editConflict('contact information', contactView(householdId, current));
+  if ((current?.version ?? null) !== body.version)
+    throw editConflict('contact information', contactView(householdId, current));
   const next = {
     email: blankToNull(body.email)?.toLowerCase() ?? null,
     homePhone: phone(body.homePhone),
@@ -76,7 +84,11 @@ export async function changeContact(tx: Transaction, change: ContactChange): Pro
   const before = contactView(householdId, current);
   const homeChanged = !samePhone(before.homePhone, next.homePhone);
   const mobileChanged = !samePhone(before.mobilePhone, next.mobilePhone);
-  const changed = homeChanged || mobileChanged || before.email !== next.email || before.preferredContactMethod !== next.preferredContactMethod;
+  const changed =
+    homeChanged ||
+    mobileChanged ||
+    before.email !== next.email ||
+    before.preferredContactMethod !== next.preferredContactMethod;
   if (!changed) throw ruleViolation('body', 'no-change', 'These are already the contact details on file.');
 
   const policy = await policyForContact(tx, { policyId: change.policyId ?? undefined, householdId });
@@ -86,12 +98,26 @@ export async function changeContact(tx: Transaction, change: ContactChange): Pro
     householdId,
     policyId: change.policyId,
     policyNumber: change.policyId ? (policy?.policyNumber ?? null) : null,
-    details: { ...next, changed: [...(homeChanged ? ['homePhone'] : []), ...(mobileChanged ? ['mobilePhone'] : []), ...(before.email !== next.email ? ['email'] : []), ...(before.preferredContactMethod !== next.preferredContactMethod ? ['preferredContactMethod'] : [])] },
+    details: {
+      ...next,
+      changed: [
+        ...(homeChanged ? ['homePhone'] : []),
+        ...(mobileChanged ? ['mobilePhone'] : []),
+        ...(before.email !== next.email ? ['email'] : []),
+        ...(before.preferredContactMethod !== next.preferredContactMethod ? ['preferredContactMethod'] : []),
+      ],
+    },
     requestedBy: change.principal,
     apply: async (applyTx) => {
-      saved = current ? await updateContact(applyTx, householdId, next) : await insertContact(applyTx, householdId, next);
+      saved = current
+        ? await updateContact(applyTx, householdId, next)
+        : await insertContact(applyTx, householdId, next);
       // Another tab created the first record between our read and this insert.
-      if (!saved) throw editConflict('contact information', contactView(householdId, await contactOf(applyTx, householdId)));
+      if (!saved)
+        throw editConflict(
+          'contact information',
+          contactView(householdId, await contactOf(applyTx, householdId)),
+        );
     },
   });
 
@@ -110,7 +136,13 @@ export async function changeContact(tx: Transaction, change: ContactChange): Pro
       home: { before: before.homePhone, after: next.homePhone },
       mobile: { before: before.mobilePhone, after: next.mobilePhone },
     });
-    await enqueueMail(tx, { householdId, kind: 'contact-number-change', to: change.mailbox.trim(), language: 'en', ...mail });
+    await enqueueMail(tx, {
+      householdId,
+      kind: 'contact-number-change',
+      to: change.mailbox.trim(),
+      language: 'en',
+      ...mail,
+    });
   }
   return { contact: contactView(householdId, saved), request, events, phoneChanged, mailQueued };
 }

@@ -17,8 +17,21 @@ function configWithContent(): string {
   fs.cpSync(path.join(repoRoot, 'config'), dir, { recursive: true });
   const file = path.join(dir, 'account.json');
   const account = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  account.faqTopics = [{ id: 'paying', titleKey: 'faq.topics.paying', items: [{ id: 'pay', questionKey: 'faq.pay.question', answerKey: 'faq.pay.answer' }] }];
-  account.additionalProducts = [{ name: 'dental', urlType: 'internal', iconClass: 'tooth', applyUrl: '/admin/additional-products/dental' }];
+  account.faqTopics = [
+    {
+      id: 'paying',
+      titleKey: 'faq.topics.paying',
+      items: [{ id: 'pay', questionKey: 'faq.pay.question', answerKey: 'faq.pay.answer' }],
+    },
+  ];
+  account.additionalProducts = [
+    {
+      name: 'dental',
+      urlType: 'internal',
+      iconClass: 'tooth',
+      applyUrl: '/admin/additional-products/dental',
+    },
+  ];
   fs.writeFileSync(file, JSON.stringify(account));
   return dir;
 }
@@ -38,25 +51,53 @@ describe('FAQ topics and additional products (SPEC §3 application configuration
     fs.rmSync(configDir, { recursive: true, force: true });
   });
 
-  const get = (url: string, token?: string) => app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const get = (url: string, token?: string) =>
+    app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   it('serves the configured FAQ topics and product cards to members and guests, not to anonymous callers', async () => {
-    const subscriber = await createMemberWithPolicy(database.handle.db, { dob: '1990-09-09', zipCode: '02740' });
-    const account = await createAccount(database.handle.db, { realm: 'consumer', roles: ['member'], memberId: subscriber.memberId });
+    const subscriber = await createMemberWithPolicy(database.handle.db, {
+      dob: '1990-09-09',
+      zipCode: '02740',
+    });
+    const account = await createAccount(database.handle.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId: subscriber.memberId,
+    });
     const member = (await signIn(app, 'consumer', account.username, PASSWORD)).accessToken;
     const located = await app.inject({
       method: 'POST',
       url: '/api/v1/guest/locate-account',
       headers: CSRF,
-      payload: { identifierType: 'policyNumber', identifier: subscriber.policyNumber, dateOfBirth: '1990-09-09', zipCode: '02740' },
+      payload: {
+        identifierType: 'policyNumber',
+        identifier: subscriber.policyNumber,
+        dateOfBirth: '1990-09-09',
+        zipCode: '02740',
+      },
     });
-    const guest = (await portalTokenOf(app, located));
+    const guest = await portalTokenOf(app, located);
     for (const token of [member, guest]) {
       expect(FaqResponseSchema.parse((await get('/api/v1/faq', token)).json())).toEqual({
-        topics: [{ id: 'paying', titleKey: 'faq.topics.paying', items: [{ id: 'pay', questionKey: 'faq.pay.question', answerKey: 'faq.pay.answer' }] }],
+        topics: [
+          {
+            id: 'paying',
+            titleKey: 'faq.topics.paying',
+            items: [{ id: 'pay', questionKey: 'faq.pay.question', answerKey: 'faq.pay.answer' }],
+          },
+        ],
       });
-      expect(AdditionalProductsResponseSchema.parse((await get('/api/v1/additional-products', token)).json())).toEqual({
-        items: [{ name: 'dental', urlType: 'internal', iconClass: 'tooth', applyUrl: '/admin/additional-products/dental' }],
+      expect(
+        AdditionalProductsResponseSchema.parse((await get('/api/v1/additional-products', token)).json()),
+      ).toEqual({
+        items: [
+          {
+            name: 'dental',
+            urlType: 'internal',
+            iconClass: 'tooth',
+            applyUrl: '/admin/additional-products/dental',
+          },
+        ],
       });
     }
     expect((await get('/api/v1/faq')).statusCode).toBe(401);
@@ -64,7 +105,9 @@ describe('FAQ topics and additional products (SPEC §3 application configuration
   });
 
   it('describes every read route of the member data in the OpenAPI document, with a tag', async () => {
-    const document = (await get('/api/openapi.json')).json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>();
+    const document = (await get('/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    }>();
     const expected: [string, string, string][] = [
       ['/api/v1/Policy/{policyId}/payments', 'get', 'payment'],
       ['/api/v1/Policy/{policyId}/scheduled-payments', 'get', 'payment'],
@@ -83,6 +126,7 @@ describe('FAQ topics and additional products (SPEC §3 application configuration
       ['/api/v1/faq', 'get', 'content'],
       ['/api/v1/additional-products', 'get', 'content'],
     ];
-    for (const [route, method, tag] of expected) expect(document.paths[route]?.[method]?.tags, `${method} ${route}`).toEqual([tag]);
+    for (const [route, method, tag] of expected)
+      expect(document.paths[route]?.[method]?.tags, `${method} ${route}`).toEqual([tag]);
   });
 });

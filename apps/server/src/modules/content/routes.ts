@@ -13,7 +13,8 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       schema: {
         tags: ['content'],
         summary: 'FAQ topics (translation keys of questions and answers)',
-        description: 'SPEC §3 FAQ topics, SPEC §2 /admin/faq, from the tenant’s account configuration (faqTopics).',
+        description:
+          'SPEC §3 FAQ topics, SPEC §2 /admin/faq, from the tenant’s account configuration (faqTopics).',
         response: { 200: FaqResponseSchema, 401: ProblemSchema },
       },
     },
@@ -29,7 +30,8 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       schema: {
         tags: ['content'],
         summary: 'Additional-product cards (apply for health, dental, vision)',
-        description: 'SPEC §3 Additional-product card, SPEC §1, SPEC §2 /admin/additional-products, from the tenant’s account configuration (additionalProducts).',
+        description:
+          'SPEC §3 Additional-product card, SPEC §1, SPEC §2 /admin/additional-products, from the tenant’s account configuration (additionalProducts).',
         response: { 200: AdditionalProductsResponseSchema, 401: ProblemSchema },
       },
     },

@@ -4,7 +4,8 @@ import type { Language } from '@portal/domain';
 const WORDS = {
   en: {
     title: 'Development mailbox',
-    intro: 'Demo mode: e-mails the portal sends are caught here instead of being delivered. This page does not exist in production.',
+    intro:
+      'Demo mode: e-mails the portal sends are caught here instead of being delivered. This page does not exist in production.',
     empty: 'No e-mail yet.',
     received: 'Received',
     to: 'To',
@@ -18,7 +19,8 @@ const WORDS = {
   },
   es: {
     title: 'Buzón de desarrollo',
-    intro: 'Modo de demostración: los correos que envía el portal se guardan aquí en lugar de entregarse. Esta página no existe en producción.',
+    intro:
+      'Modo de demostración: los correos que envía el portal se guardan aquí en lugar de entregarse. Esta página no existe en producción.',
     empty: 'Todavía no hay correos.',
     received: 'Recibido',
     to: 'Para',
@@ -32,7 +34,8 @@ const WORDS = {
   },
   pt: {
     title: 'Caixa de correio de desenvolvimento',
-    intro: 'Modo de demonstração: os e-mails que o portal envia ficam aqui em vez de serem entregues. Esta página não existe em produção.',
+    intro:
+      'Modo de demonstração: os e-mails que o portal envia ficam aqui em vez de serem entregues. Esta página não existe em produção.',
     empty: 'Ainda não há e-mails.',
     received: 'Recebido',
     to: 'Para',
@@ -49,7 +52,10 @@ const WORDS = {
 const NAMES: Record<Language, string> = { en: 'English', es: 'Español', pt: 'Português' };
 
 export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** Plain text with its http(s) links made clickable. */
 const linkify = (text: string): string =>
@@ -87,7 +93,11 @@ export interface MailboxEntry {
 }
 
 const when = (language: Language, date: Date) =>
-  new Intl.DateTimeFormat({ en: 'en-US', es: 'es-US', pt: 'pt-BR' }[language], { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'America/New_York' }).format(date);
+  new Intl.DateTimeFormat({ en: 'en-US', es: 'es-US', pt: 'pt-BR' }[language], {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    timeZone: 'America/New_York',
+  }).format(date);
 
 export function renderMailboxList(language: Language, entries: readonly MailboxEntry[]): string {
   const w = WORDS[language];

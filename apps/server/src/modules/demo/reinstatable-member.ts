@@ -17,7 +17,10 @@ const NUMBER_LOCK_ID = 7_341_120_911;
  * and gives its subscriber an account with the demo password. No generated household has this shape
  * reliably (few are terminated, fewer still within their reinstatement window), so it is made to order.
  */
-export async function createReinstatableMember(db: Database, options: { today: CalendarDate; language: 'en' | 'es' | 'pt'; status: 'Eligible' | 'Manual' }) {
+export async function createReinstatableMember(
+  db: Database,
+  options: { today: CalendarDate; language: 'en' | 'es' | 'pt'; status: 'Eligible' | 'Manual' },
+) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${NUMBER_LOCK_ID})`);
     const result = await tx.execute<{ last: number | null }>(
@@ -25,7 +28,13 @@ export async function createReinstatableMember(db: Database, options: { today: C
     );
     const last = (result as { rows: { last: number | null }[] }).rows[0]?.last ?? null;
     const number = Math.max(FIRST_REINSTATABLE_HOUSEHOLD, (last ?? 0) + 1);
-    const household = reinstatableHousehold({ number, today: options.today, seed: DEFAULT_SEED, language: options.language, status: options.status });
+    const household = reinstatableHousehold({
+      number,
+      today: options.today,
+      seed: DEFAULT_SEED,
+      language: options.language,
+      status: options.status,
+    });
     // The plans it refers to exist when the demo was seeded this year; a demo seeded last year lacks this year's.
     await tx.insert(plans).values(household.plans).onConflictDoNothing();
     await insertSeedRows(tx, household.rows);

@@ -27,25 +27,42 @@ export const devMailboxRoutes: FastifyPluginCallbackZod = (app, _options, done) 
   const db = app.database.db;
   app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
     const entries = await db.select().from(devMailbox).orderBy(desc(devMailbox.receivedAt)).limit(200);
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderMailboxList(languageOf(request.query, request.headers['accept-language']), entries));
-  });
-
-  app.get('/dev/mailbox/:id', { schema: { hide: true, params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
-    const [entry] = await db.select().from(devMailbox).where(eq(devMailbox.id, request.params.id));
-    if (!entry) throw notFound('e-mail');
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderMailboxMessage(languageOf(request.query, request.headers['accept-language']), entry));
-  });
-
-  // The e-mail's own HTML, shown as sent but sandboxed: no script, no request leaves for anywhere.
-  app.get('/dev/mailbox/:id/html', { schema: { hide: true, params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
-    const [entry] = await db.select().from(devMailbox).where(eq(devMailbox.id, request.params.id));
-    if (!entry?.htmlBody) throw notFound('e-mail');
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-      .send(entry.htmlBody);
+      .send(renderMailboxList(languageOf(request.query, request.headers['accept-language']), entries));
   });
+
+  app.get(
+    '/dev/mailbox/:id',
+    { schema: { hide: true, params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      const [entry] = await db.select().from(devMailbox).where(eq(devMailbox.id, request.params.id));
+      if (!entry) throw notFound('e-mail');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(renderMailboxMessage(languageOf(request.query, request.headers['accept-language']), entry));
+    },
+  );
+
+  // The e-mail's own HTML, shown as sent but sandboxed: no script, no request leaves for anywhere.
+  app.get(
+    '/dev/mailbox/:id/html',
+    { schema: { hide: true, params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      const [entry] = await db.select().from(devMailbox).where(eq(devMailbox.id, request.params.id));
+      if (!entry?.htmlBody) throw notFound('e-mail');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header(
+          'Content-Security-Policy',
+          "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        )
+        .send(entry.htmlBody);
+    },
+  );
   done();
 };
 
@@ -55,7 +72,10 @@ const DemoMemberRequestSchema = z.object({
   /** Whether the household already chose electronic delivery. */
   paperless: z.boolean().optional(),
   /** Documents the policy must have (a journey that opens them). */
-  requires: z.array(z.enum(['notice', '1095-A', '1095-B'])).max(3).optional(),
+  requires: z
+    .array(z.enum(['notice', '1095-A', '1095-B']))
+    .max(3)
+    .optional(),
   /** The medical policy has an amount due now (a journey that pays it). */
   owing: z.boolean().optional(),
   /** The medical policy is a new enrolment waiting for its first premium (binder payment). */
@@ -114,22 +134,41 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
       schema: {
         tags: ['demo'],
         summary: 'Demo mode: an account for a fresh member of the demo data',
-        description: 'Only in demo mode (never in production). The account signs in at the consumer provider with the demo password.',
+        description:
+          'Only in demo mode (never in production). The account signs in at the consumer provider with the demo password.',
         body: DemoMemberRequestSchema,
         response: { 201: DemoMemberResponseSchema, 404: ProblemSchema, 429: ProblemSchema },
       },
     },
     async (request, reply) => {
-      const { exchange, paperless, owing, binder, reinstatable, unlinked, pcpPlan, noDental, paidUp } = request.body;
+      const { exchange, paperless, owing, binder, reinstatable, unlinked, pcpPlan, noDental, paidUp } =
+        request.body;
       if (reinstatable) {
-        const made = await createReinstatableMember(db, { today: app.today(), language: request.body.language ?? 'en', status: reinstatable });
+        const made = await createReinstatableMember(db, {
+          today: app.today(),
+          language: request.body.language ?? 'en',
+          status: reinstatable,
+        });
         return reply.status(201).send(made);
       }
       const withDependents = request.body.dependents === true;
       const requires = request.body.requires ?? [];
       const needs = (kind: 'notice' | '1095-A' | '1095-B') => requires.includes(kind);
       const picked = await db.transaction(async (tx) => {
-        const result = await tx.execute<{ member_id: string; household_id: string; first_name: string; last_name: string; email: string | null; language: string | null; code: string; policy_number: string; exchange_subscriber_id: string | null; dob: string; zip_code: string | null; ssn_last4: string | null }>(sql`
+        const result = await tx.execute<{
+          member_id: string;
+          household_id: string;
+          first_name: string;
+          last_name: string;
+          email: string | null;
+          language: string | null;
+          code: string;
+          policy_number: string;
+          exchange_subscriber_id: string | null;
+          dob: string;
+          zip_code: string | null;
+          ssn_last4: string | null;
+        }>(sql`
           select m.id as member_id, m.household_id, m.first_name, m.last_name, m.email, pr.language, m.folder_id as code, p.policy_number, p.exchange_subscriber_id, m.dob::text as dob, ad.zip_code, m.ssn_last4
           from policies p
           join members m on m.id = p.subscriber_member_id
@@ -164,7 +203,24 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
           order by m.folder_id
           limit 1
           for update of m skip locked`);
-        const row = (result as { rows: { member_id: string; household_id: string; first_name: string; last_name: string; email: string | null; language: string | null; code: string; policy_number: string; exchange_subscriber_id: string | null; dob: string; zip_code: string | null; ssn_last4: string | null }[] }).rows[0];
+        const row = (
+          result as {
+            rows: {
+              member_id: string;
+              household_id: string;
+              first_name: string;
+              last_name: string;
+              email: string | null;
+              language: string | null;
+              code: string;
+              policy_number: string;
+              exchange_subscriber_id: string | null;
+              dob: string;
+              zip_code: string | null;
+              ssn_last4: string | null;
+            }[];
+          }
+        ).rows[0];
         if (!row) return null;
         const username = `demo.${row.code.toLowerCase()}`;
         await tx.insert(accounts).values({
@@ -178,8 +234,21 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
           memberId: unlinked === true ? null : row.member_id,
         });
         // The subscriber's name always (issue 13: staff find them by name and date of birth); the SSN's last four only to link.
-        const linkFacts = { firstName: row.first_name, lastName: row.last_name, ...(unlinked === true ? { ssnLast4: row.ssn_last4 } : {}) };
-        return { username, householdId: row.household_id, language: (row.language ?? 'en') as 'en' | 'es' | 'pt', policyNumber: row.policy_number, exchangeSubscriberId: row.exchange_subscriber_id, dateOfBirth: row.dob, zipCode: row.zip_code, ...linkFacts };
+        const linkFacts = {
+          firstName: row.first_name,
+          lastName: row.last_name,
+          ...(unlinked === true ? { ssnLast4: row.ssn_last4 } : {}),
+        };
+        return {
+          username,
+          householdId: row.household_id,
+          language: (row.language ?? 'en') as 'en' | 'es' | 'pt',
+          policyNumber: row.policy_number,
+          exchangeSubscriberId: row.exchange_subscriber_id,
+          dateOfBirth: row.dob,
+          zipCode: row.zip_code,
+          ...linkFacts,
+        };
       });
       if (!picked) throw notFound('demo member without an account');
       return reply.status(201).send(picked);
@@ -197,7 +266,8 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
       schema: {
         tags: ['demo'],
         summary: 'Demo mode: an account for a fresh staff user',
-        description: 'Only in demo mode (never in production). The account signs in at the workforce provider with the demo password.',
+        description:
+          'Only in demo mode (never in production). The account signs in at the workforce provider with the demo password.',
         body: DemoStaffRequestSchema,
         response: { 201: DemoStaffResponseSchema, 429: ProblemSchema },
       },
@@ -239,7 +309,13 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
       const principal = request.principal;
       if (principal?.kind !== 'member' || principal.householdId === null) throw forbidden();
       const report = await app.jobs.runDay(request.body.day, { householdId: principal.householdId });
-      await request.audit({ action: 'demo.run-day', outcome: 'success', recordType: 'household', recordIds: [principal.householdId], actingForHouseholdId: principal.householdId });
+      await request.audit({
+        action: 'demo.run-day',
+        outcome: 'success',
+        recordType: 'household',
+        recordIds: [principal.householdId],
+        actingForHouseholdId: principal.householdId,
+      });
       await app.outbox.drain();
       return report;
     },
@@ -252,5 +328,11 @@ const DemoStaffResponseSchema = z.object({ username: z.string() });
 const DemoDayRequestSchema = z.object({ day: CalendarDateSchema });
 const DemoDayResponseSchema = z.object({
   day: CalendarDateSchema,
-  steps: z.array(z.object({ name: z.string(), counts: z.record(z.string(), z.number().int()), milliseconds: z.number().int() })),
+  steps: z.array(
+    z.object({
+      name: z.string(),
+      counts: z.record(z.string(), z.number().int()),
+      milliseconds: z.number().int(),
+    }),
+  ),
 });

@@ -1,5 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { DemographicsChangeRequestSchema, ServiceRequest, UpdateLanguageResponse } from '@portal/contracts';
+import type {
+  DemographicsChangeRequestSchema,
+  ServiceRequest,
+  UpdateLanguageResponse,
+} from '@portal/contracts';
 import type { z } from 'zod';
 import { authorizeHousehold, authorizePolicy } from '../../auth/access';
 import { runCommand } from '../../plugins/command';
@@ -10,17 +14,31 @@ import { changeLanguage, requestDemographicsChange } from './service';
 const ACTION = 'update-demographics';
 
 /** `POST /api/v1/Policy/{policyId}/demographics`: one member's details, for review. */
-export function submitDemographicsChange(request: FastifyRequest, policyId: string, body: z.output<typeof DemographicsChangeRequestSchema>): Promise<ServiceRequest> {
+export function submitDemographicsChange(
+  request: FastifyRequest,
+  policyId: string,
+  body: z.output<typeof DemographicsChangeRequestSchema>,
+): Promise<ServiceRequest> {
   const account = request.server.tenant.account;
   return runCommand(request, {
     action: ACTION,
     authorize: (db) => authorizePolicy(request, db, policyId),
     householdOf: (ref) => ref.householdId,
     execute: async (tx, { principal, ref }) => {
-      const { request: row, events } = await requestDemographicsChange(tx, { policyId: ref.id, body, principal, genderOptions: account.members.genderOptions, exchange: account.exchange });
+      const { request: row, events } = await requestDemographicsChange(tx, {
+        policyId: ref.id,
+        body,
+        principal,
+        genderOptions: account.members.genderOptions,
+        exchange: account.exchange,
+      });
       return {
         result: await serviceRequestView(tx, row.householdId, row.id),
-        audit: { action: 'demographics.request', recordType: 'service-request', recordIds: [row.id, body.memberId] },
+        audit: {
+          action: 'demographics.request',
+          recordType: 'service-request',
+          recordIds: [row.id, body.memberId],
+        },
         events,
       };
     },
@@ -28,7 +46,11 @@ export function submitDemographicsChange(request: FastifyRequest, policyId: stri
 }
 
 /** `PUT /api/v1/Household/{householdId}/language`: the household's preferred language, at once. */
-export function updateHouseholdLanguage(request: FastifyRequest, householdId: string, body: { language: 'en' | 'es' | 'pt'; version: number | null }): Promise<UpdateLanguageResponse> {
+export function updateHouseholdLanguage(
+  request: FastifyRequest,
+  householdId: string,
+  body: { language: 'en' | 'es' | 'pt'; version: number | null },
+): Promise<UpdateLanguageResponse> {
   return runCommand(request, {
     action: ACTION,
     authorize: async (db) => {

@@ -36,7 +36,13 @@ export const demographicsRoutes: FastifyPluginCallbackZod = (app, _options, done
       const principal = requirePrincipal(request);
       const policy = await authorizeDemographicsRead(request, db, principal, request.params.policyId);
       const view = await policyDemographics(db, policy.id, principal);
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'member', recordIds: [policy.id, ...view.members.map((member) => member.id)], actingForHouseholdId: policy.householdId });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'member',
+        recordIds: [policy.id, ...view.members.map((member) => member.id)],
+        actingForHouseholdId: policy.householdId,
+      });
       return view;
     },
   );
@@ -55,7 +61,8 @@ export const demographicsRoutes: FastifyPluginCallbackZod = (app, _options, done
         response: { 201: ServiceRequestSchema, ...commandErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await submitDemographicsChange(request, request.params.policyId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await submitDemographicsChange(request, request.params.policyId, request.body)),
   );
 
   app.put(

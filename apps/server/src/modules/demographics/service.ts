@@ -1,4 +1,9 @@
-import type { DemographicsChangeRequestSchema, DemographicsMember, PolicyDemographics, UpdateLanguageResponse } from '@portal/contracts';
+import type {
+  DemographicsChangeRequestSchema,
+  DemographicsMember,
+  PolicyDemographics,
+  UpdateLanguageResponse,
+} from '@portal/contracts';
 import { changeRouteFor } from '@portal/domain';
 import type { z } from 'zod';
 import { mayChangeMember } from '../../auth/access';
@@ -10,7 +15,13 @@ import { HttpProblem } from '../../plugins/errors';
 import { ProblemType } from '@portal/contracts';
 import type { ServiceRequestRow } from '../service-request/service';
 import { editConflict, submitServiceRequest } from '../service-request/service';
-import { lockMember, memberById, membersOnPolicy, updateMemberDetails, type MemberRow } from '../member/service';
+import {
+  lockMember,
+  memberById,
+  membersOnPolicy,
+  updateMemberDetails,
+  type MemberRow,
+} from '../member/service';
 import { preferencesOf, saveLanguage } from '../paperless/service';
 import { policyFacts } from './repository';
 
@@ -26,7 +37,6 @@ import { policyFacts } from './repository';
 
 type ChangeBody = z.output<typeof DemographicsChangeRequestSchema>;
 
-
 const memberView = (row: MemberRow, relationship: string, canChange: boolean): DemographicsMember => ({
   id: row.id,
   firstName: row.firstName,
@@ -40,16 +50,25 @@ const memberView = (row: MemberRow, relationship: string, canChange: boolean): D
   canChange,
 });
 
-export async function policyDemographics(db: Executor, policyId: string, principal: Principal): Promise<PolicyDemographics> {
+export async function policyDemographics(
+  db: Executor,
+  policyId: string,
+  principal: Principal,
+): Promise<PolicyDemographics> {
   const policy = await policyFacts(db, policyId);
   if (!policy) throw new Error(`policy ${policyId} vanished`);
-  const [people, prefs] = await readTogether(db, [() => membersOnPolicy(db, policyId), () => policy.householdId ? preferencesOf(db, policy.householdId) : undefined]);
+  const [people, prefs] = await readTogether(db, [
+    () => membersOnPolicy(db, policyId),
+    () => (policy.householdId ? preferencesOf(db, policy.householdId) : undefined),
+  ]);
   return {
     policyId: policy.id,
     policyNumber: policy.policyNumber,
     householdId: policy.householdId,
     onExchange: changeRouteFor(policy, 'demographics') === 'exchange',
-    members: people.map(({ member, relationship }) => memberView(member, relationship, mayChangeMember(principal, policy, member.id))),
+    members: people.map(({ member, relationship }) =>
+      memberView(member, relationship, mayChangeMember(principal, policy, member.id)),
+    ),
     language: { value: prefs?.language ?? 'en', version: prefs?.version ?? null },
   };
 }
@@ -68,28 +87,51 @@ export interface DemographicsOutcome {
  */
 export async function requestDemographicsChange(
   tx: Transaction,
-  input: { policyId: string; body: ChangeBody; principal: Principal; genderOptions: readonly string[]; exchange: { name: string; url: string; phone: string } },
+  input: {
+    policyId: string;
+    body: ChangeBody;
+    principal: Principal;
+    genderOptions: readonly string[];
+    exchange: { name: string; url: string; phone: string };
+  },
 ): Promise<DemographicsOutcome> {
   const policy = await policyFacts(tx, input.policyId);
-  if (!policy?.householdId) throw ruleViolation('params.policyId', 'no-household', 'This policy belongs to no household.');
+  if (!policy?.householdId)
+    throw ruleViolation('params.policyId', 'no-household', 'This policy belongs to no household.');
   const { body } = input;
   const onPolicy = (await membersOnPolicy(tx, policy.id)).find(({ member }) => member.id === body.memberId);
   if (!onPolicy) throw ruleViolation('body.memberId', 'not-on-policy', 'This person is not on the policy.');
   if (!mayChangeMember(input.principal, policy, body.memberId)) {
-    throw new HttpProblem(403, ProblemType.forbidden, 'Not allowed', 'Only the subscriber may ask to change another member’s details.');
+    throw new HttpProblem(
+      403,
+      ProblemType.forbidden,
+      'Not allowed',
+      'Only the subscriber may ask to change another member’s details.',
+    );
   }
   const row = await lockMember(tx, body.memberId);
   if (!row) throw ruleViolation('body.memberId', 'not-on-policy', 'This person is not on the policy.');
-  if (row.version !== body.version) throw editConflict('member', { member: memberView(row, onPolicy.relationship, true) });
-  if (!input.genderOptions.includes(body.gender)) throw ruleViolation('body.gender', 'not-an-option', 'Not one of the gender options.');
+  if (row.version !== body.version)
+    throw editConflict('member', { member: memberView(row, onPolicy.relationship, true) });
+  if (!input.genderOptions.includes(body.gender))
+    throw ruleViolation('body.gender', 'not-an-option', 'Not one of the gender options.');
   if (changeRouteFor(policy, 'demographics') === 'exchange') {
-    throw ruleViolation('body', 'report-to-exchange', `Changes to these details are reported to ${input.exchange.name}.`, { exchange: input.exchange.name, url: input.exchange.url, phone: input.exchange.phone });
+    throw ruleViolation(
+      'body',
+      'report-to-exchange',
+      `Changes to these details are reported to ${input.exchange.name}.`,
+      { exchange: input.exchange.name, url: input.exchange.url, phone: input.exchange.phone },
+    );
   }
   const requested = { ...body, middleName: body.middleName === '' ? null : body.middleName };
   const changes = Object.fromEntries(
-    FIELDS.filter((field) => (requested[field] ?? null) !== (row[field] ?? null)).map((field) => [field, { from: row[field] ?? null, to: requested[field] ?? null }]),
+    FIELDS.filter((field) => (requested[field] ?? null) !== (row[field] ?? null)).map((field) => [
+      field,
+      { from: row[field] ?? null, to: requested[field] ?? null },
+    ]),
   );
-  if (Object.keys(changes).length === 0) throw ruleViolation('body', 'no-change', 'These are already the member’s details.');
+  if (Object.keys(changes).length === 0)
+    throw ruleViolation('body', 'no-change', 'These are already the member’s details.');
   return submitServiceRequest(tx, {
     type: 'demographics',
     householdId: policy.householdId,
@@ -102,9 +144,17 @@ export async function requestDemographicsChange(
 }
 
 /** The household's preferred language, applied at once (409 with the current one when it changed since it was read). */
-export async function changeLanguage(tx: Transaction, householdId: string, body: { language: 'en' | 'es' | 'pt'; version: number | null }): Promise<UpdateLanguageResponse> {
+export async function changeLanguage(
+  tx: Transaction,
+  householdId: string,
+  body: { language: 'en' | 'es' | 'pt'; version: number | null },
+): Promise<UpdateLanguageResponse> {
   const current = await preferencesOf(tx, householdId, true);
-  if ((current?.version ?? null) !== body.version) throw editConflict('language', { language: current?.language ?? 'en', version: current?.version ?? null });
+  if ((current?.version ?? null) !== body.version)
+    throw editConflict('language', {
+      language: current?.language ?? 'en',
+      version: current?.version ?? null,
+    });
   const saved = await saveLanguage(tx, householdId, body.language, current !== undefined);
   if (!saved) {
     const now = await preferencesOf(tx, householdId);
@@ -120,16 +170,27 @@ type FieldChange = { from: unknown; to: unknown };
  * requested ones. Only from the member's version the request was made on: a member changed since (another
  * approved request) is refused with 409 `conflict` — the request is re-read, not applied over newer details.
  */
-export async function applyDemographicsChange(tx: Transaction, input: { memberId: string; memberVersion: number; changes: Record<string, FieldChange> }): Promise<void> {
+export async function applyDemographicsChange(
+  tx: Transaction,
+  input: { memberId: string; memberVersion: number; changes: Record<string, FieldChange> },
+): Promise<void> {
   const row = await lockMember(tx, input.memberId);
   if (!row) throw ruleViolation('params.id', 'not-on-policy', 'The member is gone.');
   if (row.version !== input.memberVersion) throw editConflict('member', { memberVersion: row.version });
-  const values = Object.fromEntries(FIELDS.filter((field) => field in input.changes).map((field) => [field, input.changes[field]?.to ?? null]));
+  const values = Object.fromEntries(
+    FIELDS.filter((field) => field in input.changes).map((field) => [
+      field,
+      input.changes[field]?.to ?? null,
+    ]),
+  );
   await updateMemberDetails(tx, row.id, values);
 }
 
 /** A member's current details, for the queue's comparison with a request. */
-export async function memberDetailsOf(db: Executor, memberId: string): Promise<Record<string, unknown> | null> {
+export async function memberDetailsOf(
+  db: Executor,
+  memberId: string,
+): Promise<Record<string, unknown> | null> {
   const row = await memberById(db, memberId);
   return row ? Object.fromEntries(FIELDS.map((field) => [field, row[field]])) : null;
 }

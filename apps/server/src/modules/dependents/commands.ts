@@ -12,13 +12,26 @@ import {
   type RemoveDependentRequestSchema,
   type ServiceRequest,
 } from '@portal/contracts';
-import { changeRouteOf, compareCalendarDates, marketCoverage, normalizeSsn, removalOutcome } from '@portal/domain';
+import {
+  changeRouteOf,
+  compareCalendarDates,
+  marketCoverage,
+  normalizeSsn,
+  removalOutcome,
+} from '@portal/domain';
 import { authorizePolicy, notFound, type PolicyRef } from '../../auth/access';
 import { runCommand, ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import { serviceRequestView, submitServiceRequest } from '../service-request/service';
 import { policyForDependents, type DependentsPolicy } from './repository';
-import { matchOnPolicy, openRequests, peopleOnPolicy, policyCovers, policyStatus, requestedAlready } from './service';
+import {
+  matchOnPolicy,
+  openRequests,
+  peopleOnPolicy,
+  policyCovers,
+  policyStatus,
+  requestedAlready,
+} from './service';
 import { lockPolicy } from '../policy/service';
 
 /**
@@ -50,16 +63,35 @@ interface Ref {
   policy: DependentsPolicy;
 }
 
-const contextOf = (request: FastifyRequest): DependentRuleContext => ({ today: request.server.today(), rules: request.server.tenant.account.members });
+const contextOf = (request: FastifyRequest): DependentRuleContext => ({
+  today: request.server.today(),
+  rules: request.server.tenant.account.members,
+});
 
 /** Every field refused at once (the form shows each on its own field), or nothing. */
-function refuseAll(problems: readonly { path: (string | number)[]; code?: string | undefined; reason: string; params?: Record<string, string | number> | undefined }[]): void {
-  const errors: FieldError[] = problems.map(({ path, code, reason, params }) => ({ field: ['body', ...path].join('.'), reason, ...(code ? { code } : {}), ...(params ? { params } : {}) }));
+function refuseAll(
+  problems: readonly {
+    path: (string | number)[];
+    code?: string | undefined;
+    reason: string;
+    params?: Record<string, string | number> | undefined;
+  }[],
+): void {
+  const errors: FieldError[] = problems.map(({ path, code, reason, params }) => ({
+    field: ['body', ...path].join('.'),
+    reason,
+    ...(code ? { code } : {}),
+    ...(params ? { params } : {}),
+  }));
   const [first] = errors;
   if (first) throw new HttpProblem(422, ProblemType.unprocessable, 'Not possible', first.reason, errors);
 }
 
-async function authorizeDependentsPolicy(request: FastifyRequest, db: Parameters<typeof policyForDependents>[0], policyId: string): Promise<Ref> {
+async function authorizeDependentsPolicy(
+  request: FastifyRequest,
+  db: Parameters<typeof policyForDependents>[0],
+  policyId: string,
+): Promise<Ref> {
   const ref = await authorizePolicy(request, db, policyId);
   const policy = await policyForDependents(db, ref.id);
   if (!policy) throw notFound('policy');
@@ -69,14 +101,26 @@ async function authorizeDependentsPolicy(request: FastifyRequest, db: Parameters
 /** The policy takes a change of household now: the issuer's to decide (not the exchange's), and still in force or starting. */
 function checkPolicyTakesChanges(policy: DependentsPolicy, today: string): void {
   const market = marketCoverage(policy.marketCoverage);
-  if (changeRouteOf({ offExchange: policy.offExchange, marketCoverage: market }, 'household-size') === 'exchange') {
-    throw ruleViolation('params.policyId', 'report-to-exchange', 'This policy was bought on the exchange: who is in the household is reported to the exchange.');
+  if (
+    changeRouteOf({ offExchange: policy.offExchange, marketCoverage: market }, 'household-size') ===
+    'exchange'
+  ) {
+    throw ruleViolation(
+      'params.policyId',
+      'report-to-exchange',
+      'This policy was bought on the exchange: who is in the household is reported to the exchange.',
+    );
   }
-  if (policyStatus(policy, today) === 'Inactive') throw ruleViolation('params.policyId', 'policy-not-active', 'The coverage of this policy has ended.');
+  if (policyStatus(policy, today) === 'Inactive')
+    throw ruleViolation('params.policyId', 'policy-not-active', 'The coverage of this policy has ended.');
 }
 
 /** `POST /api/v1/Policy/{policyId}/dependents`: a request to add one or more dependents for a qualifying life event. */
-export function addDependents(request: FastifyRequest, policyId: string, body: AddBody): Promise<ServiceRequest> {
+export function addDependents(
+  request: FastifyRequest,
+  policyId: string,
+  body: AddBody,
+): Promise<ServiceRequest> {
   const context = contextOf(request);
   return runCommand<Ref, ServiceRequest>(request, {
     action: 'add-dependent',
@@ -84,12 +128,19 @@ export function addDependents(request: FastifyRequest, policyId: string, body: A
     householdOf: ({ ref }) => ref.householdId,
     execute: async (tx, { principal, ref: { policy } }) => {
       const householdId = policy.householdId;
-      if (householdId === null) throw ruleViolation('params.policyId', 'policy-not-active', 'This policy belongs to no household.');
+      if (householdId === null)
+        throw ruleViolation('params.policyId', 'policy-not-active', 'This policy belongs to no household.');
       await lockPolicy(tx, policy.id, 'no key update');
       checkPolicyTakesChanges(policy, context.today);
       refuseAll(addDependentsProblems(body, context));
       if (!policyCovers(policy, body.coverageStartDate)) {
-        refuseAll([{ path: ['coverageStartDate'], code: 'start-outside-policy', reason: 'The policy does not cover that date.' }]);
+        refuseAll([
+          {
+            path: ['coverageStartDate'],
+            code: 'start-outside-policy',
+            reason: 'The policy does not cover that date.',
+          },
+        ]);
       }
       const people = await peopleOnPolicy(tx, policy.id, context.today);
       const open = await openRequests(tx, householdId, policy.id, 'add-dependent');
@@ -110,13 +161,42 @@ export function addDependents(request: FastifyRequest, policyId: string, body: A
       refuseAll(
         dependents.flatMap((person, index) => {
           const match = matchOnPolicy(person, people);
-          if (match?.kind === 'already-on-policy') return [{ path: ['dependents', index, 'firstName'], code: 'already-on-policy', reason: `${match.name} is already on this policy.`, params: { name: match.name } }];
-          if (match?.kind === 'exchange-id-taken') return [{ path: ['dependents', index, 'exchangeId'], code: 'exchange-id-taken', reason: 'Someone else on this policy has this exchange ID.' }];
+          if (match?.kind === 'already-on-policy')
+            return [
+              {
+                path: ['dependents', index, 'firstName'],
+                code: 'already-on-policy',
+                reason: `${match.name} is already on this policy.`,
+                params: { name: match.name },
+              },
+            ];
+          if (match?.kind === 'exchange-id-taken')
+            return [
+              {
+                path: ['dependents', index, 'exchangeId'],
+                code: 'exchange-id-taken',
+                reason: 'Someone else on this policy has this exchange ID.',
+              },
+            ];
           const earlier = requestedAlready(person, open);
-          return earlier ? [{ path: ['dependents', index, 'firstName'], code: 'already-requested', reason: `Already asked for in ${earlier.referenceNumber}.`, params: { reference: earlier.referenceNumber } }] : [];
+          return earlier
+            ? [
+                {
+                  path: ['dependents', index, 'firstName'],
+                  code: 'already-requested',
+                  reason: `Already asked for in ${earlier.referenceNumber}.`,
+                  params: { reference: earlier.referenceNumber },
+                },
+              ]
+            : [];
         }),
       );
-      const details: AddDependentDetails = { lifeEvent: body.lifeEvent, lifeEventDate: body.lifeEventDate, coverageStartDate: body.coverageStartDate, dependents };
+      const details: AddDependentDetails = {
+        lifeEvent: body.lifeEvent,
+        lifeEventDate: body.lifeEventDate,
+        coverageStartDate: body.coverageStartDate,
+        dependents,
+      };
       const { request: row, events } = await submitServiceRequest(tx, {
         type: 'add-dependent',
         householdId,
@@ -138,7 +218,11 @@ export function addDependents(request: FastifyRequest, policyId: string, body: A
 }
 
 /** `POST /api/v1/Policy/{policyId}/dependents/remove`: a request to end a dependent's coverage, with a reason and a date. */
-export function removeDependent(request: FastifyRequest, policyId: string, body: RemoveBody): Promise<ServiceRequest> {
+export function removeDependent(
+  request: FastifyRequest,
+  policyId: string,
+  body: RemoveBody,
+): Promise<ServiceRequest> {
   const context = contextOf(request);
   return runCommand<Ref, ServiceRequest>(request, {
     action: 'remove-dependent',
@@ -146,22 +230,48 @@ export function removeDependent(request: FastifyRequest, policyId: string, body:
     householdOf: ({ ref }) => ref.householdId,
     execute: async (tx, { principal, ref: { policy } }) => {
       const householdId = policy.householdId;
-      if (householdId === null) throw ruleViolation('params.policyId', 'policy-not-active', 'This policy belongs to no household.');
+      if (householdId === null)
+        throw ruleViolation('params.policyId', 'policy-not-active', 'This policy belongs to no household.');
       await lockPolicy(tx, policy.id, 'no key update');
       checkPolicyTakesChanges(policy, context.today);
-      const person = (await peopleOnPolicy(tx, policy.id, context.today)).find((candidate) => candidate.id === body.memberId);
-      if (!person) throw ruleViolation('body.memberId', 'not-on-policy', 'This person is not on this policy.');
+      const person = (await peopleOnPolicy(tx, policy.id, context.today)).find(
+        (candidate) => candidate.id === body.memberId,
+      );
+      if (!person)
+        throw ruleViolation('body.memberId', 'not-on-policy', 'This person is not on this policy.');
       if (person.id === policy.subscriberMemberId || person.relationship === 'self') {
-        throw ruleViolation('body.memberId', 'subscriber-not-removable', 'The subscriber is not removed as a dependent: ending their coverage ends the policy.');
+        throw ruleViolation(
+          'body.memberId',
+          'subscriber-not-removable',
+          'The subscriber is not removed as a dependent: ending their coverage ends the policy.',
+        );
       }
-      if (person.status === 'Inactive') throw ruleViolation('body.memberId', 'not-covered', 'This person’s coverage has already ended.');
+      if (person.status === 'Inactive')
+        throw ruleViolation('body.memberId', 'not-covered', 'This person’s coverage has already ended.');
       refuseAll(removeDependentProblems(body, context));
-      const outcome = removalOutcome(body.removalReason, body.removalDate, context.today, person.status === 'Pending' ? person.effectiveDate : null);
+      const outcome = removalOutcome(
+        body.removalReason,
+        body.removalDate,
+        context.today,
+        person.status === 'Pending' ? person.effectiveDate : null,
+      );
       if (person.endDate !== null && compareCalendarDates(person.endDate, outcome.lastDayOfCoverage) <= 0) {
-        throw ruleViolation('body.removalDate', 'coverage-already-ends', 'This person’s coverage already ends by then.');
+        throw ruleViolation(
+          'body.removalDate',
+          'coverage-already-ends',
+          'This person’s coverage already ends by then.',
+        );
       }
-      const earlier = (await openRequests(tx, householdId, policy.id, 'remove-dependent')).find((open) => open.memberIds.includes(person.id));
-      if (earlier) throw ruleViolation('body.memberId', 'already-requested', `Already asked for in ${earlier.referenceNumber}.`, { reference: earlier.referenceNumber });
+      const earlier = (await openRequests(tx, householdId, policy.id, 'remove-dependent')).find((open) =>
+        open.memberIds.includes(person.id),
+      );
+      if (earlier)
+        throw ruleViolation(
+          'body.memberId',
+          'already-requested',
+          `Already asked for in ${earlier.referenceNumber}.`,
+          { reference: earlier.referenceNumber },
+        );
       const note = (body.note ?? '').trim();
       const details: RemoveDependentDetails = {
         memberName: `${person.firstName} ${person.lastName}`,
@@ -184,7 +294,10 @@ export function removeDependent(request: FastifyRequest, policyId: string, body:
       });
       return {
         result: await serviceRequestView(tx, householdId, row.id),
-        audit: { recordType: 'service-request', recordIds: [row.id, `policy:${policy.id}`, `member:${person.id}`] },
+        audit: {
+          recordType: 'service-request',
+          recordIds: [row.id, `policy:${policy.id}`, `member:${person.id}`],
+        },
         events,
       };
     },

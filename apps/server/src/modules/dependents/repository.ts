@@ -17,15 +17,14 @@ export async function policyForDependents(db: Executor, policyId: string) {
     .where(eq(policies.id, policyId));
   if (!policy) return undefined;
   const spans = await db
-    .select({ startDate: coverageSpans.startDate, endDate: coverageSpans.endDate, cancelled: coverageSpans.cancelled })
+    .select({
+      startDate: coverageSpans.startDate,
+      endDate: coverageSpans.endDate,
+      cancelled: coverageSpans.cancelled,
+    })
     .from(coverageSpans)
     .where(eq(coverageSpans.policyId, policyId))
     .orderBy(asc(coverageSpans.startDate));
   return { ...policy, spans };
 }
 export type DependentsPolicy = NonNullable<Awaited<ReturnType<typeof policyForDependents>>>;
-
-
-
-
-

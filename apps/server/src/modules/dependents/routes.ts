@@ -1,8 +1,21 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { AddDependentsRequestSchema, PolicyParamsSchema, ProblemSchema, RemoveDependentRequestSchema, ServiceRequestSchema } from '@portal/contracts';
+import {
+  AddDependentsRequestSchema,
+  PolicyParamsSchema,
+  ProblemSchema,
+  RemoveDependentRequestSchema,
+  ServiceRequestSchema,
+} from '@portal/contracts';
 import { addDependents, removeDependent } from './commands';
 
-const commandErrors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, 422: ProblemSchema };
+const commandErrors = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+  422: ProblemSchema,
+};
 const POLICY_RULES =
   '`report-to-exchange` (an on-exchange policy: household changes are reported to the exchange, issue 11), `policy-not-active` (the policy’s coverage has ended)';
 
@@ -20,7 +33,8 @@ export const dependentRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         response: { 201: ServiceRequestSchema, ...commandErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await addDependents(request, request.params.policyId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await addDependents(request, request.params.policyId, request.body)),
   );
 
   app.post(
@@ -36,7 +50,8 @@ export const dependentRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         response: { 201: ServiceRequestSchema, ...commandErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await removeDependent(request, request.params.policyId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await removeDependent(request, request.params.policyId, request.body)),
   );
   done();
 };

@@ -14,7 +14,13 @@ import type { Executor, Transaction } from '../../db/client';
 import { newPublicId } from '../../lib/public-id';
 import { ruleViolation } from '../../plugins/command';
 import { serviceRequestList } from '../service-request/service';
-import { insertMember, insertMemberSpans, lockMemberSpans, memberSpansOnPolicy, updateMemberSpan } from '../member/service';
+import {
+  insertMember,
+  insertMemberSpans,
+  lockMemberSpans,
+  memberSpansOnPolicy,
+  updateMemberSpan,
+} from '../member/service';
 import { policyForDependents, type DependentsPolicy } from './repository';
 import { lockPolicy } from '../policy/service';
 
@@ -39,7 +45,11 @@ export interface PolicyPerson {
 }
 
 /** The policy's members with their SPEC §4 status today. */
-export async function peopleOnPolicy(db: Executor, policyId: string, today: CalendarDate): Promise<PolicyPerson[]> {
+export async function peopleOnPolicy(
+  db: Executor,
+  policyId: string,
+  today: CalendarDate,
+): Promise<PolicyPerson[]> {
   const rows = await memberSpansOnPolicy(db, policyId);
   const byMember = new Map<string, typeof rows>();
   for (const row of rows) byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
@@ -67,14 +77,21 @@ export async function peopleOnPolicy(db: Executor, policyId: string, today: Cale
 }
 
 /** SPEC §4 status of the policy itself: Inactive once every span has ended (nothing to add anyone to). */
-export const policyStatus = (policy: DependentsPolicy, today: CalendarDate): MemberStatus => memberStatus(policy.spans, today).status;
+export const policyStatus = (policy: DependentsPolicy, today: CalendarDate): MemberStatus =>
+  memberStatus(policy.spans, today).status;
 
 /** Whether `date` falls in one of the policy's (merged) coverage periods. */
-export const policyCovers = (policy: DependentsPolicy, date: CalendarDate): boolean => mergeContiguousSpans(policy.spans).some((period) => isSpanCurrent(period, date));
+export const policyCovers = (policy: DependentsPolicy, date: CalendarDate): boolean =>
+  mergeContiguousSpans(policy.spans).some((period) => isSpanCurrent(period, date));
 
 const covered = (person: PolicyPerson) => person.status !== 'Inactive';
-const samePerson = (a: { firstName: string; lastName: string; dob: string }, b: { firstName: string; lastName: string; dob: string }) =>
-  a.dob === b.dob && a.firstName.trim().toLocaleLowerCase() === b.firstName.trim().toLocaleLowerCase() && a.lastName.trim().toLocaleLowerCase() === b.lastName.trim().toLocaleLowerCase();
+const samePerson = (
+  a: { firstName: string; lastName: string; dob: string },
+  b: { firstName: string; lastName: string; dob: string },
+) =>
+  a.dob === b.dob &&
+  a.firstName.trim().toLocaleLowerCase() === b.firstName.trim().toLocaleLowerCase() &&
+  a.lastName.trim().toLocaleLowerCase() === b.lastName.trim().toLocaleLowerCase();
 
 export interface NewPerson {
   firstName: string;
@@ -85,7 +102,8 @@ export interface NewPerson {
 }
 
 /** Why a person cannot be added: already covered by the policy, or their exchange ID is someone else's there. */
-export type OnPolicyMatch = { kind: 'already-on-policy'; name: string } | { kind: 'exchange-id-taken' } | null;
+export type OnPolicyMatch =
+  { kind: 'already-on-policy'; name: string } | { kind: 'exchange-id-taken' } | null;
 
 /**
  * SPEC §5 matching criteria: the person is found among the policy's members by exchange ID (which gives
@@ -97,13 +115,27 @@ export type OnPolicyMatch = { kind: 'already-on-policy'; name: string } | { kind
 export function matchOnPolicy(person: NewPerson, people: readonly PolicyPerson[]): OnPolicyMatch {
   const current = people.filter(covered);
   if (person.exchangeId) {
-    const holder = current.find((member) => member.exchangeMemberId !== null && member.exchangeMemberId.toUpperCase() === person.exchangeId?.toUpperCase());
+    const holder = current.find(
+      (member) =>
+        member.exchangeMemberId !== null &&
+        member.exchangeMemberId.toUpperCase() === person.exchangeId?.toUpperCase(),
+    );
     if (holder) {
       const same = isSameDependent(
-        { memFolderId: holder.folderId, exchangeId: person.exchangeId.toUpperCase(), relationship: person.relationship },
-        { memFolderId: holder.folderId, exchangeId: holder.exchangeMemberId, relationship: holder.relationship },
+        {
+          memFolderId: holder.folderId,
+          exchangeId: person.exchangeId.toUpperCase(),
+          relationship: person.relationship,
+        },
+        {
+          memFolderId: holder.folderId,
+          exchangeId: holder.exchangeMemberId,
+          relationship: holder.relationship,
+        },
       );
-      return same ? { kind: 'already-on-policy', name: `${holder.firstName} ${holder.lastName}` } : { kind: 'exchange-id-taken' };
+      return same
+        ? { kind: 'already-on-policy', name: `${holder.firstName} ${holder.lastName}` }
+        : { kind: 'exchange-id-taken' };
     }
   }
   const twin = current.find((member) => samePerson(member, person));
@@ -111,16 +143,30 @@ export function matchOnPolicy(person: NewPerson, people: readonly PolicyPerson[]
 }
 
 /** The policy's open (Submitted or In review) requests of one type. */
-export async function openRequests(db: Executor, householdId: string, policyId: string, type: 'add-dependent' | 'remove-dependent'): Promise<ServiceRequest[]> {
+export async function openRequests(
+  db: Executor,
+  householdId: string,
+  policyId: string,
+  type: 'add-dependent' | 'remove-dependent',
+): Promise<ServiceRequest[]> {
   const list = await serviceRequestList(db, householdId, { policyId, status: 'open' });
   return list.items.filter((item) => item.type === type);
 }
 
 /** An open add-dependent request that already asks for this person, by name and date of birth or exchange ID. */
-export function requestedAlready(person: NewPerson, open: readonly ServiceRequest[]): ServiceRequest | undefined {
+export function requestedAlready(
+  person: NewPerson,
+  open: readonly ServiceRequest[],
+): ServiceRequest | undefined {
   return open.find((request) => {
     const people = (request.details as Partial<AddDependentDetails>).dependents ?? [];
-    return people.some((other) => samePerson(other, person) || (person.exchangeId !== null && other.exchangeId !== null && other.exchangeId.toUpperCase() === person.exchangeId.toUpperCase()));
+    return people.some(
+      (other) =>
+        samePerson(other, person) ||
+        (person.exchangeId !== null &&
+          other.exchangeId !== null &&
+          other.exchangeId.toUpperCase() === person.exchangeId.toUpperCase()),
+    );
   });
 }
 
@@ -130,18 +176,34 @@ export function requestedAlready(person: NewPerson, open: readonly ServiceReques
  * in (open-ended when it has none). The SPEC §5 matching criteria are checked again under the policy's
  * lock: someone added meanwhile is not added twice (422 `already-on-policy`). Answers the new members' ids.
  */
-export async function applyAddDependents(tx: Transaction, input: { policyId: string; details: AddDependentDetails; today: CalendarDate }): Promise<string[]> {
+export async function applyAddDependents(
+  tx: Transaction,
+  input: { policyId: string; details: AddDependentDetails; today: CalendarDate },
+): Promise<string[]> {
   await lockPolicy(tx, input.policyId, 'no key update');
   const policy = await policyForDependents(tx, input.policyId);
-  if (!policy?.householdId) throw ruleViolation('params.id', 'policy-not-active', 'The request’s policy belongs to no household.');
+  if (!policy?.householdId)
+    throw ruleViolation('params.id', 'policy-not-active', 'The request’s policy belongs to no household.');
   const start = input.details.coverageStartDate;
   const period = mergeContiguousSpans(policy.spans).find((span) => isSpanCurrent(span, start));
-  if (!period) throw ruleViolation('params.id', 'start-outside-policy', 'The policy does not cover the requested start date any more.');
+  if (!period)
+    throw ruleViolation(
+      'params.id',
+      'start-outside-policy',
+      'The policy does not cover the requested start date any more.',
+    );
   const people = await peopleOnPolicy(tx, policy.id, input.today);
   const ids: string[] = [];
   for (const person of input.details.dependents) {
     const match = matchOnPolicy(person, people);
-    if (match) throw ruleViolation('params.id', match.kind, match.kind === 'already-on-policy' ? `${match.name} is already on this policy.` : 'Someone else on this policy has this exchange ID.');
+    if (match)
+      throw ruleViolation(
+        'params.id',
+        match.kind,
+        match.kind === 'already-on-policy'
+          ? `${match.name} is already on this policy.`
+          : 'Someone else on this policy has this exchange ID.',
+      );
     const id = await insertMember(tx, {
       householdId: policy.householdId,
       folderId: newPublicId('memberFolder'),
@@ -173,14 +235,21 @@ export async function applyAddDependents(tx: Transaction, input: { policyId: str
  * coverage never starts, every span not yet begun) are cancelled. Refused when the coverage already ends
  * by then (422 `coverage-already-ends`).
  */
-export async function applyRemoveDependent(tx: Transaction, input: { policyId: string; memberId: string; lastDayOfCoverage: CalendarDate; neverStarts: boolean }): Promise<void> {
+export async function applyRemoveDependent(
+  tx: Transaction,
+  input: { policyId: string; memberId: string; lastDayOfCoverage: CalendarDate; neverStarts: boolean },
+): Promise<void> {
   await lockPolicy(tx, input.policyId, 'no key update');
   const spans = (await lockMemberSpans(tx, input.policyId, input.memberId)).filter((span) => !span.cancelled);
   const last = input.lastDayOfCoverage;
-  const changed = spans.filter((span) => span.endDate === null || compareCalendarDates(span.endDate, last) > 0);
-  if (changed.length === 0) throw ruleViolation('params.id', 'coverage-already-ends', 'This person’s coverage already ends by then.');
+  const changed = spans.filter(
+    (span) => span.endDate === null || compareCalendarDates(span.endDate, last) > 0,
+  );
+  if (changed.length === 0)
+    throw ruleViolation('params.id', 'coverage-already-ends', 'This person’s coverage already ends by then.');
   for (const span of changed) {
-    if (input.neverStarts || compareCalendarDates(span.startDate, last) > 0) await updateMemberSpan(tx, span.id, { cancelled: true });
+    if (input.neverStarts || compareCalendarDates(span.startDate, last) > 0)
+      await updateMemberSpan(tx, span.id, { cancelled: true });
     else await updateMemberSpan(tx, span.id, { endDate: last });
   }
 }

@@ -13,7 +13,11 @@ import { auditLog, documents, employerGroups, payments, policies, preferences } 
 describe('document PDFs: generated, tagged, translated, and only for those who may see them', () => {
   const harness = useTestApp();
   const pdf = (documentId: string, token: string | null, query = '') =>
-    harness.app.inject({ method: 'GET', url: `/api/v1/Document/${documentId}/pdf${query}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Document/${documentId}/pdf${query}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
 
   async function memberWithDocuments() {
     const subscriber = await createMemberWithPolicy(harness.db);
@@ -31,9 +35,24 @@ describe('document PDFs: generated, tagged, translated, and only for those who m
           periodEnd: '2026-03-31',
           dueDate: '2026-03-01',
           amountDueCents: 16543,
-          facts: { premiumCents: 45000, taxCreditCents: 28457, otherSubsidyCents: 0, hraCents: 0, currentChargesCents: 16543, pastDueCents: 0, creditCents: 0 },
+          facts: {
+            premiumCents: 45000,
+            taxCreditCents: 28457,
+            otherSubsidyCents: 0,
+            hraCents: 0,
+            currentChargesCents: 16543,
+            pastDueCents: 0,
+            creditCents: 0,
+          },
         },
-        { ...owner, type: 'notice', subtype: 'grace-period', documentDate: '2026-02-05', amountDueCents: 33086, facts: { gracePeriodStartDate: '2026-02-01', gracePeriodEndDate: '2026-04-30' } },
+        {
+          ...owner,
+          type: 'notice',
+          subtype: 'grace-period',
+          documentDate: '2026-02-05',
+          amountDueCents: 33086,
+          facts: { gracePeriodStartDate: '2026-02-01', gracePeriodEndDate: '2026-04-30' },
+        },
         {
           ...owner,
           type: 'tax',
@@ -46,7 +65,12 @@ describe('document PDFs: generated, tagged, translated, and only for those who m
             issuerName: 'Lighthouse Health Plan',
             policyNumber: subscriber.policyNumber,
             coveredIndividuals: [{ name: 'Test Member', dob: '1985-04-12' }],
-            months: Array.from({ length: 12 }, (_, index) => ({ month: index + 1, premiumCents: 45000, benchmarkPremiumCents: 47000, advancePaymentCents: 30000 })),
+            months: Array.from({ length: 12 }, (_, index) => ({
+              month: index + 1,
+              premiumCents: 45000,
+              benchmarkPremiumCents: 47000,
+              advancePaymentCents: 30000,
+            })),
           },
         },
       ])
@@ -62,7 +86,11 @@ describe('document PDFs: generated, tagged, translated, and only for those who m
       paymentSource: 'Portal',
     });
     const token = await harness.tokenFor('consumer', ['member'], { memberId: subscriber.memberId });
-    return { subscriber, token, ids: { invoice: invoice?.id ?? '', notice: notice?.id ?? '', form: form?.id ?? '' } };
+    return {
+      subscriber,
+      token,
+      ids: { invoice: invoice?.id ?? '', notice: notice?.id ?? '', form: form?.id ?? '' },
+    };
   }
 
   it('renders an invoice with its figures, in the household’s language by default and in another on request', async () => {
@@ -71,7 +99,9 @@ describe('document PDFs: generated, tagged, translated, and only for those who m
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['cache-control']).toBe('private, no-store');
-    expect(response.headers['content-disposition']).toMatch(/^inline; filename="invoice-monthly-2026-02-10-es\.pdf"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^inline; filename="invoice-monthly-2026-02-10-es\.pdf"$/,
+    );
     const spanish = readPdf(response.rawPayload);
     expect(spanish.text).toContain('Factura de prima de Marzo de 2026');
     expect(spanish.text).toMatch(/Prima mensual\s+\$450\.00/);
@@ -91,7 +121,10 @@ describe('document PDFs: generated, tagged, translated, and only for those who m
 
   it('calls an employer’s contribution to a group policy by its name on the invoice, not a tax credit', async () => {
     const subscriber = await createMemberWithPolicy(harness.db);
-    const [employer] = await harness.db.insert(employerGroups).values({ groupNumber: 'G-1001', name: 'Harbor Fisheries Co-op' }).returning({ id: employerGroups.id });
+    const [employer] = await harness.db
+      .insert(employerGroups)
+      .values({ groupNumber: 'G-1001', name: 'Harbor Fisheries Co-op' })
+      .returning({ id: employerGroups.id });
     await harness.db
       .update(policies)
       .set({ marketCoverage: 2, groupId: employer?.id ?? null })
@@ -108,7 +141,15 @@ describe('document PDFs: generated, tagged, translated, and only for those who m
         periodEnd: '2026-03-31',
         dueDate: '2026-03-01',
         amountDueCents: 22_300,
-        facts: { premiumCents: 158_300, taxCreditCents: 0, otherSubsidyCents: 136_000, hraCents: 0, currentChargesCents: 22_300, pastDueCents: 0, creditCents: 0 },
+        facts: {
+          premiumCents: 158_300,
+          taxCreditCents: 0,
+          otherSubsidyCents: 136_000,
+          hraCents: 0,
+          currentChargesCents: 22_300,
+          pastDueCents: 0,
+          creditCents: 0,
+        },
       })
       .returning({ id: documents.id });
     const token = await harness.tokenFor('consumer', ['member'], { memberId: subscriber.memberId });
@@ -132,9 +173,29 @@ describe('document PDFs: generated, tagged, translated, and only for those who m
           periodEnd: '2026-04-30',
           dueDate: '2026-04-01',
           amountDueCents: 45_000,
-          facts: { premiumCents: 45_000, taxCreditCents: 30_000, otherSubsidyCents: 0, hraCents: 0, currentChargesCents: 15_000, pastDueCents: 30_000, pastDueMonths: ['2026-02-01', '2026-03-01'], creditCents: 0 },
+          facts: {
+            premiumCents: 45_000,
+            taxCreditCents: 30_000,
+            otherSubsidyCents: 0,
+            hraCents: 0,
+            currentChargesCents: 15_000,
+            pastDueCents: 30_000,
+            pastDueMonths: ['2026-02-01', '2026-03-01'],
+            creditCents: 0,
+          },
         },
-        { ...owner, type: 'notice', subtype: 'grace-period', documentDate: '2026-02-05', amountDueCents: 15_000, facts: { gracePeriodStartDate: '2026-02-01', gracePeriodEndDate: '2026-04-30', months: ['2026-02-01'] } },
+        {
+          ...owner,
+          type: 'notice',
+          subtype: 'grace-period',
+          documentDate: '2026-02-05',
+          amountDueCents: 15_000,
+          facts: {
+            gracePeriodStartDate: '2026-02-01',
+            gracePeriodEndDate: '2026-04-30',
+            months: ['2026-02-01'],
+          },
+        },
       ])
       .returning({ id: documents.id });
     const token = await harness.tokenFor('consumer', ['member'], { memberId: subscriber.memberId });
@@ -153,7 +214,17 @@ describe('document PDFs: generated, tagged, translated, and only for those who m
     expect(form.info).toMatch(/Title:\s+Formulário 1095-A, Declaração do Mercado de Seguros de Saúde, 2025/);
     expect(form.raw).toContain('/Lang (pt-BR)');
     expect(form.raw).toContain('/DisplayDocTitle true');
-    for (const tag of ['/S /Document', '/S /H1', '/S /H2', '/S /Table', '/S /TR', '/S /TH', '/S /TD', '/S /Figure']) expect(form.raw, tag).toContain(tag);
+    for (const tag of [
+      '/S /Document',
+      '/S /H1',
+      '/S /H2',
+      '/S /Table',
+      '/S /TR',
+      '/S /TH',
+      '/S /TD',
+      '/S /Figure',
+    ])
+      expect(form.raw, tag).toContain(tag);
     expect(form.raw).toMatch(/\/Alt \(Lighthouse Health Plan\)/);
   });
 
@@ -191,7 +262,10 @@ describe('document PDFs: generated, tagged, translated, and only for those who m
     expect((await pdf(mine.ids.invoice, null)).statusCode).toBe(401);
     // A read that succeeds is audited too.
     await pdf(mine.ids.invoice, mine.token);
-    const reads = await harness.db.select().from(auditLog).where(and(eq(auditLog.action, 'read'), eq(auditLog.route, 'GET /api/v1/Document/:documentId/pdf')));
+    const reads = await harness.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'read'), eq(auditLog.route, 'GET /api/v1/Document/:documentId/pdf')));
     expect(reads.some((row) => row.recordIds?.includes(mine.ids.invoice))).toBe(true);
   });
 });

@@ -9,7 +9,8 @@ import { documents, policies } from '../../db/schema';
 describe('documents: invoices, notices and tax forms (DOMAIN "Documents", SPEC Â§2 /documents)', () => {
   const harness = useTestApp();
   const { tokenFor } = harness;
-  const get = (url: string, token: string) => harness.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const get = (url: string, token: string) =>
+    harness.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   const page = async (url: string, token: string) => {
     const response = await get(url, token);
     expect(response.statusCode, response.body).toBe(200);
@@ -28,13 +29,42 @@ describe('documents: invoices, notices and tax forms (DOMAIN "Documents", SPEC Â
     const [welcome, hidden, reminder, tax] = await harness.db
       .insert(documents)
       .values([
-        { ...owner, type: 'notice', subtype: 'welcome', documentDate: '2025-12-20', facts: { planName: 'Test Silver HMO' } },
-        { ...owner, type: 'notice', subtype: 'internal-review', documentDate: '2026-02-10', portal: 'hidden' },
-        { householdId, policyId: null, type: 'notice', subtype: 'enrollment-reminder', documentDate: '2025-11-01' },
-        { ...owner, type: 'tax', subtype: '1095-A', documentDate: '2026-01-31', taxYear: 2025, facts: { marketplaceId: 'MA' } },
+        {
+          ...owner,
+          type: 'notice',
+          subtype: 'welcome',
+          documentDate: '2025-12-20',
+          facts: { planName: 'Test Silver HMO' },
+        },
+        {
+          ...owner,
+          type: 'notice',
+          subtype: 'internal-review',
+          documentDate: '2026-02-10',
+          portal: 'hidden',
+        },
+        {
+          householdId,
+          policyId: null,
+          type: 'notice',
+          subtype: 'enrollment-reminder',
+          documentDate: '2025-11-01',
+        },
+        {
+          ...owner,
+          type: 'tax',
+          subtype: '1095-A',
+          documentDate: '2026-01-31',
+          taxYear: 2025,
+          facts: { marketplaceId: 'MA' },
+        },
       ])
       .returning({ id: documents.id });
-    return { subscriber, householdId, ids: { ...ids, welcome: welcome?.id, hidden: hidden?.id, reminder: reminder?.id, tax: tax?.id } };
+    return {
+      subscriber,
+      householdId,
+      ids: { ...ids, welcome: welcome?.id, hidden: hidden?.id, reminder: reminder?.id, tax: tax?.id },
+    };
   }
 
   it('lists a householdâ€™s portal-visible documents newest first, paginated, with each kindâ€™s facts', async () => {
@@ -46,10 +76,20 @@ describe('documents: invoices, notices and tax forms (DOMAIN "Documents", SPEC Â
     expect(all.items[0]).toMatchObject({
       type: 'invoice',
       subtype: 'monthly',
-      invoice: { periodStart: '2026-03-01', periodEnd: '2026-03-31', amountDueCents: 15000, dueDate: '2026-03-01' },
+      invoice: {
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-31',
+        amountDueCents: 15000,
+        dueDate: '2026-03-01',
+      },
       tax: null,
     });
-    expect(all.items[1]).toMatchObject({ type: 'tax', subtype: '1095-A', tax: { taxYear: 2025, formType: '1095-A' }, invoice: null });
+    expect(all.items[1]).toMatchObject({
+      type: 'tax',
+      subtype: '1095-A',
+      tax: { taxYear: 2025, formType: '1095-A' },
+      invoice: null,
+    });
     const rest = await page(`/api/v1/Household/${householdId}/documents?pageSize=3&page=2`, token);
     expect(rest.items.map((d) => [d.id, d.type, d.subtype])).toEqual([
       [ids.welcome, 'notice', 'welcome'],
@@ -62,11 +102,17 @@ describe('documents: invoices, notices and tax forms (DOMAIN "Documents", SPEC Â
   it('filters by type (SPEC Â§2 /documents/invoice, /notice, /tax)', async () => {
     const { subscriber, householdId, ids } = await householdWithDocuments();
     const token = await tokenFor('consumer', ['member'], { memberId: subscriber.memberId });
-    expect((await page(`/api/v1/Household/${householdId}/documents?type=invoice`, token)).items.map((d) => d.id)).toEqual([ids.febInvoice, ids.janInvoice]);
+    expect(
+      (await page(`/api/v1/Household/${householdId}/documents?type=invoice`, token)).items.map((d) => d.id),
+    ).toEqual([ids.febInvoice, ids.janInvoice]);
     const notices = await page(`/api/v1/Household/${householdId}/documents?type=notice`, token);
     expect(notices.total).toBe(2);
-    expect((await page(`/api/v1/Household/${householdId}/documents?type=tax`, token)).items.map((d) => d.id)).toEqual([ids.tax]);
-    expect((await get(`/api/v1/Household/${householdId}/documents?type=receipt`, token)).statusCode).toBe(400);
+    expect(
+      (await page(`/api/v1/Household/${householdId}/documents?type=tax`, token)).items.map((d) => d.id),
+    ).toEqual([ids.tax]);
+    expect((await get(`/api/v1/Household/${householdId}/documents?type=receipt`, token)).statusCode).toBe(
+      400,
+    );
   });
 
   it('shows a broker of record only their clientâ€™s policy documents and the householdâ€™s own notices', async () => {
@@ -76,10 +122,20 @@ describe('documents: invoices, notices and tax forms (DOMAIN "Documents", SPEC Â
     const [other] = await harness.db.select().from(policies).where(eq(policies.id, subscriber.policyId));
     if (!other) throw new Error('the policy was just made');
     const dentalId = randomUUID();
-    await harness.db.insert(policies).values({ ...other, id: dentalId, policyNumber: `D-${dentalId}`, brokerId: null, lineOfCoverage: 'Dental', createdAt: new Date() });
+    await harness.db.insert(policies).values({
+      ...other,
+      id: dentalId,
+      policyNumber: `D-${dentalId}`,
+      brokerId: null,
+      lineOfCoverage: 'Dental',
+      createdAt: new Date(),
+    });
     const dentalInvoice = await createInvoice(harness.db, { householdId, policyId: dentalId }, '2026-03-05');
 
-    const member = await page(`/api/v1/Household/${householdId}/documents?type=invoice`, await tokenFor('consumer', ['member'], { memberId: subscriber.memberId }));
+    const member = await page(
+      `/api/v1/Household/${householdId}/documents?type=invoice`,
+      await tokenFor('consumer', ['member'], { memberId: subscriber.memberId }),
+    );
     expect(member.items.map((d) => d.id)).toEqual([dentalInvoice, ids.febInvoice, ids.janInvoice]);
     const broker = await tokenFor('workforce', ['broker'], { brokerId });
     const seen = await page(`/api/v1/Household/${householdId}/documents`, broker);
@@ -94,8 +150,14 @@ describe('documents: invoices, notices and tax forms (DOMAIN "Documents", SPEC Â
     const token = await tokenFor('consumer', ['member'], { memberId: subscriber.memberId });
     const response = await get(`/api/v1/Document/${ids.tax ?? ''}`, token);
     expect(response.statusCode, response.body).toBe(200);
-    expect(DocumentDetailSchema.parse(response.json())).toMatchObject({ type: 'tax', tax: { taxYear: 2025 }, facts: { marketplaceId: 'MA' } });
-    const reminder = DocumentDetailSchema.parse((await get(`/api/v1/Document/${ids.reminder ?? ''}`, token)).json());
+    expect(DocumentDetailSchema.parse(response.json())).toMatchObject({
+      type: 'tax',
+      tax: { taxYear: 2025 },
+      facts: { marketplaceId: 'MA' },
+    });
+    const reminder = DocumentDetailSchema.parse(
+      (await get(`/api/v1/Document/${ids.reminder ?? ''}`, token)).json(),
+    );
     expect(reminder).toMatchObject({ policyId: null, subtype: 'enrollment-reminder', facts: {} });
     expect((await get(`/api/v1/Document/${ids.hidden ?? ''}`, token)).statusCode).toBe(404);
   });

@@ -6,7 +6,10 @@ import { documents, policies } from '../../db/schema';
 export type DocumentRow = typeof documents.$inferSelect;
 
 export async function householdPolicyIds(db: Database, householdId: string): Promise<string[]> {
-  const rows = await db.select({ id: policies.id }).from(policies).where(eq(policies.householdId, householdId));
+  const rows = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(eq(policies.householdId, householdId));
   return rows.map((row) => row.id);
 }
 
@@ -26,12 +29,17 @@ export interface DocumentFilter {
 }
 
 function visibleTo(filter: DocumentFilter): SQL | undefined {
-  const owners: SQL[] = filter.policiesOnly ? [sql`false`] : [and(eq(documents.householdId, filter.householdId), isNull(documents.policyId)) ?? sql`false`];
+  const owners: SQL[] = filter.policiesOnly
+    ? [sql`false`]
+    : [and(eq(documents.householdId, filter.householdId), isNull(documents.policyId)) ?? sql`false`];
   if (filter.policyIds.length > 0) owners.push(inArray(documents.policyId, filter.policyIds));
   return and(
     eq(documents.portal, 'visible'),
     filter.type === undefined ? undefined : eq(documents.type, filter.type),
-    or(sql`${documents.type} <> 'tax'`, filter.taxTypes.length > 0 ? inArray(documents.subtype, [...filter.taxTypes]) : sql`false`),
+    or(
+      sql`${documents.type} <> 'tax'`,
+      filter.taxTypes.length > 0 ? inArray(documents.subtype, [...filter.taxTypes]) : sql`false`,
+    ),
     or(...owners),
   );
 }
@@ -46,10 +54,16 @@ export async function documentYears(db: Database, filter: DocumentFilter): Promi
   return rows.map((row) => row.year);
 }
 
-export async function documentPage(db: Database, filter: DocumentFilter, page: { offset: number; limit: number }) {
+export async function documentPage(
+  db: Database,
+  filter: DocumentFilter,
+  page: { offset: number; limit: number },
+) {
   const where = and(
     visibleTo(filter),
-    filter.year === undefined ? undefined : sql`${documents.documentDate} between ${`${filter.year}-01-01`} and ${`${filter.year}-12-31`}`,
+    filter.year === undefined
+      ? undefined
+      : sql`${documents.documentDate} between ${`${filter.year}-01-01`} and ${`${filter.year}-12-31`}`,
   );
   const [rows, total] = await Promise.all([
     db
@@ -59,7 +73,10 @@ export async function documentPage(db: Database, filter: DocumentFilter, page: {
       .orderBy(desc(documents.documentDate), desc(documents.createdAt), desc(documents.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(documents)
+      .where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }

@@ -32,13 +32,25 @@ export const documentRoutes: FastifyPluginCallbackZod<DocumentRoutesOptions> = (
           'SPEC §2 /documents/invoice|notice|tax, DOMAIN "Documents". Portal-visible documents only (SPEC §3 notices `portal`), by document date, newest first; filter by type, year and policy. Tax forms are limited to the configured tax document types (SPEC §9). `years` lists the years with documents of that type.',
         params: HouseholdParamsSchema,
         querystring: DocumentListQuerySchema,
-        response: { 200: DocumentPageSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema },
+        response: {
+          200: DocumentPageSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+        },
       },
     },
     async (request) => {
       const { householdId } = request.params;
       await authorizeHousehold(request, app.database.db, householdId);
-      const page = await householdDocuments(app.database.db, requirePrincipal(request), householdId, request.query, taxTypes);
+      const page = await householdDocuments(
+        app.database.db,
+        requirePrincipal(request),
+        householdId,
+        request.query,
+        taxTypes,
+      );
       await request.audit({
         action: 'read',
         outcome: 'success',
@@ -56,16 +68,29 @@ export const documentRoutes: FastifyPluginCallbackZod<DocumentRoutesOptions> = (
       schema: {
         tags: ['document'],
         summary: 'One document’s metadata and the facts it is rendered from',
-        description: 'DOMAIN "Documents". Access follows the document’s policy (or, for a household notice, its household).',
+        description:
+          'DOMAIN "Documents". Access follows the document’s policy (or, for a household notice, its household).',
         params: DocumentParamsSchema,
-        response: { 200: DocumentDetailSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema },
+        response: {
+          200: DocumentDetailSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+        },
       },
     },
     async (request) => {
       const ref = await authorizeDocument(request, app.database.db, request.params.documentId);
       const detail = await documentDetail(app.database.db, ref.id);
       if (!detail || !isShownDocument(detail, taxTypes)) throw notFound('document');
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'document', recordIds: [ref.id], actingForHouseholdId: ref.householdId });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'document',
+        recordIds: [ref.id],
+        actingForHouseholdId: ref.householdId,
+      });
       return detail;
     },
   );
@@ -96,14 +121,29 @@ export const documentRoutes: FastifyPluginCallbackZod<DocumentRoutesOptions> = (
       const row = await documentById(db, ref.id);
       if (!row || !isShownDocument(row, taxTypes)) throw notFound('document');
       const context = await documentContext(db, row);
-      const rendered = await renderDocumentPdf(context, options.branding, request.query.lang ?? context.householdLanguage);
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'document', recordIds: [ref.id], actingForHouseholdId: ref.householdId });
-      return reply
-        .type('application/pdf')
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Disposition', `${request.query.download ? 'attachment' : 'inline'}; filename="${rendered.filename}"`)
-        // A Buffer goes out as it is (Fastify does not serialize it); the schema above documents it.
-        .send(rendered.bytes as unknown as string);
+      const rendered = await renderDocumentPdf(
+        context,
+        options.branding,
+        request.query.lang ?? context.householdLanguage,
+      );
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'document',
+        recordIds: [ref.id],
+        actingForHouseholdId: ref.householdId,
+      });
+      return (
+        reply
+          .type('application/pdf')
+          .header('Cache-Control', 'private, no-store')
+          .header(
+            'Content-Disposition',
+            `${request.query.download ? 'attachment' : 'inline'}; filename="${rendered.filename}"`,
+          )
+          // A Buffer goes out as it is (Fastify does not serialize it); the schema above documents it.
+          .send(rendered.bytes as unknown as string)
+      );
     },
   );
   done();

@@ -1,11 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentDetail, DocumentPage, DocumentSummary, DocumentType, PageQuery } from '@portal/contracts';
+import type {
+  DocumentDetail,
+  DocumentPage,
+  DocumentSummary,
+  DocumentType,
+  PageQuery,
+} from '@portal/contracts';
 import { accessiblePolicyIds } from '../../auth/access';
 import type { Principal } from '../../auth/principal';
 import type { Database, Executor } from '../../db/client';
 import { documents } from '../../db/schema';
 import type { OutboxEventInput } from '../../outbox/events';
-import { documentById, documentPage, documentYears, householdPolicyIds, type DocumentRow } from './repository';
+import {
+  documentById,
+  documentPage,
+  documentYears,
+  householdPolicyIds,
+  type DocumentRow,
+} from './repository';
 
 /** DOMAIN "Documents": the facts each kind of document is shown with. */
 function summary(row: DocumentRow): DocumentSummary {
@@ -18,7 +30,12 @@ function summary(row: DocumentRow): DocumentSummary {
     policyId: row.policyId,
     invoice:
       row.type === 'invoice'
-        ? { periodStart: row.periodStart, periodEnd: row.periodEnd, amountDueCents: row.amountDueCents, dueDate: row.dueDate }
+        ? {
+            periodStart: row.periodStart,
+            periodEnd: row.periodEnd,
+            amountDueCents: row.amountDueCents,
+            dueDate: row.dueDate,
+          }
         : null,
     // The schema guarantees a tax year on tax forms (documents_tax_year); 0 is never shown.
     tax: row.type === 'tax' ? { taxYear: row.taxYear ?? 0, formType: row.subtype } : null,
@@ -34,13 +51,25 @@ export async function householdDocuments(
   db: Database,
   principal: Principal,
   householdId: string,
-  query: PageQuery & { type?: DocumentType | undefined; year?: number | undefined; policyId?: string | undefined },
+  query: PageQuery & {
+    type?: DocumentType | undefined;
+    year?: number | undefined;
+    policyId?: string | undefined;
+  },
   taxTypes: readonly string[],
 ): Promise<DocumentPage> {
   const accessible = await accessiblePolicyIds(db, principal, await householdPolicyIds(db, householdId));
   // A policy filter narrows to that policy's documents (never widens what the caller may see).
-  const policyIds = query.policyId === undefined ? accessible : accessible.filter((id) => id === query.policyId);
-  const filter = { householdId, policyIds, type: query.type, year: query.year, taxTypes, policiesOnly: query.policyId !== undefined };
+  const policyIds =
+    query.policyId === undefined ? accessible : accessible.filter((id) => id === query.policyId);
+  const filter = {
+    householdId,
+    policyIds,
+    type: query.type,
+    year: query.year,
+    taxTypes,
+    policiesOnly: query.policyId !== undefined,
+  };
   const [{ rows, total }, years] = await Promise.all([
     documentPage(db, filter, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
     documentYears(db, filter),
@@ -49,8 +78,10 @@ export async function householdDocuments(
 }
 
 /** A tax form the tenant does not show (SPEC §9 tax document types) is not served either. */
-export const isShownDocument = (row: Pick<DocumentRow, 'type' | 'subtype'>, taxTypes: readonly string[]): boolean =>
-  row.type !== 'tax' || taxTypes.includes(row.subtype);
+export const isShownDocument = (
+  row: Pick<DocumentRow, 'type' | 'subtype'>,
+  taxTypes: readonly string[],
+): boolean => row.type !== 'tax' || taxTypes.includes(row.subtype);
 
 export async function documentDetail(db: Database, documentId: string): Promise<DocumentDetail | null> {
   const row = await documentById(db, documentId);
@@ -110,7 +141,10 @@ const documentRow = (input: IssueDocumentInput) => ({
  * (`document.issued`: the in-app notification and, for paperless households, the e-mail). Every
  * way a document comes to be (a notice of a change, an invoice run, a payment receipt) goes through here.
  */
-export async function issueDocument(tx: Executor, input: IssueDocumentInput): Promise<{ id: string; event: OutboxEventInput }> {
+export async function issueDocument(
+  tx: Executor,
+  input: IssueDocumentInput,
+): Promise<{ id: string; event: OutboxEventInput }> {
   const [row] = await tx.insert(documents).values(documentRow(input)).returning({ id: documents.id });
   if (!row) throw new Error('document not written');
   return { id: row.id, event: issuedEvent(row.id, input) };
@@ -121,7 +155,10 @@ export async function issueDocument(tx: Executor, input: IssueDocumentInput): Pr
  * A document that a unique index already holds — an invoice for a policy and month that was issued
  * before (`documents_invoice_once`) — is skipped: it gets no id and no event, so issuing twice is harmless.
  */
-export async function issueDocuments(tx: Executor, inputs: readonly IssueDocumentInput[]): Promise<({ id: string; event: OutboxEventInput } | null)[]> {
+export async function issueDocuments(
+  tx: Executor,
+  inputs: readonly IssueDocumentInput[],
+): Promise<({ id: string; event: OutboxEventInput } | null)[]> {
   if (inputs.length === 0) return [];
   const ids = inputs.map(() => randomUUID());
   const written = await tx

@@ -19,7 +19,14 @@ import {
 import { newPublicId } from '../../lib/public-id';
 import { hashPassword } from '../../lib/password';
 import { postToFinance } from '../finance/service';
-import { effectiveDateOf, TransactionRejected, type Address, type Enrollment834, type MemberLoop, type ReportingCategories } from './map834';
+import {
+  effectiveDateOf,
+  TransactionRejected,
+  type Address,
+  type Enrollment834,
+  type MemberLoop,
+  type ReportingCategories,
+} from './map834';
 
 /**
  * Applying one 834 enrolment group to the portal's records, in the caller's transaction (a savepoint per
@@ -67,25 +74,40 @@ const ageOn = (dob: string, day: string): number => {
 const yearEnd = (day: string) => `${day.slice(0, 4)}-12-31`;
 
 function rejectAt(segment: number, reason: string, tag = 'INS'): never {
-  throw new TransactionRejected({ segment: { tag, elements: [], position: segment, positionInSet: 0 }, reason });
+  throw new TransactionRejected({
+    segment: { tag, elements: [], position: segment, positionInSet: 0 },
+    reason,
+  });
 }
 
 /** The policy an enrolment group is about: the subscriber's policy for that line of coverage (or its REF*1L). */
 async function findPolicy(tx: Transaction, enrollment: Enrollment834): Promise<PolicyRow | null> {
   const line = enrollment.members.find((m) => m.coverage)?.coverage?.line ?? 'Medical';
   const policyNumber = enrollment.subscriber.policyNumber;
-  const bySubscriber = and(eq(policies.exchangeSubscriberId, enrollment.subscriber.subscriberId ?? ''), eq(policies.lineOfCoverage, line));
+  const bySubscriber = and(
+    eq(policies.exchangeSubscriberId, enrollment.subscriber.subscriberId ?? ''),
+    eq(policies.lineOfCoverage, line),
+  );
   // One look: the policy with the REF*1L number first, else the subscriber's newest for the line.
   const [policy] = await tx
     .select()
     .from(policies)
     .where(policyNumber ? or(eq(policies.policyNumber, policyNumber), bySubscriber) : bySubscriber)
-    .orderBy(...(policyNumber ? [desc(sql`${policies.policyNumber} = ${policyNumber}`)] : []), desc(policies.createdAt))
+    .orderBy(
+      ...(policyNumber ? [desc(sql`${policies.policyNumber} = ${policyNumber}`)] : []),
+      desc(policies.createdAt),
+    )
     .limit(1);
   return policy ?? null;
 }
 
-async function audit(tx: Transaction, ctx: ApplyContext, enrollment: Enrollment834, maintenance: string, policy: { id: string; householdId: string | null }) {
+async function audit(
+  tx: Transaction,
+  ctx: ApplyContext,
+  enrollment: Enrollment834,
+  maintenance: string,
+  policy: { id: string; householdId: string | null },
+) {
   await tx.insert(auditLog).values({
     actorSubject: ctx.actor.subject,
     actorRole: ctx.actor.role,
@@ -99,14 +121,24 @@ async function audit(tx: Transaction, ctx: ApplyContext, enrollment: Enrollment8
 }
 
 /** Applies one set: creates, changes, ends, reinstates or compares; a change for an enrolment not yet added is held. */
-export async function applyEnrollment(tx: Transaction, ctx: ApplyContext, enrollment: Enrollment834): Promise<Applied> {
+export async function applyEnrollment(
+  tx: Transaction,
+  ctx: ApplyContext,
+  enrollment: Enrollment834,
+): Promise<Applied> {
   const policy = await findPolicy(tx, enrollment);
   const maintenance = enrollment.subscriber.maintenance;
   if (!policy) {
     if (maintenance === '021' || (maintenance === '025' && enrollment.subscriber.coverage?.startDate)) {
       const created = await createPolicy(tx, ctx, enrollment);
       await audit(tx, ctx, enrollment, maintenance, created.policy);
-      return { outcome: 'applied', policyId: created.policy.id, created: created.members, updated: 0, terminated: 0 };
+      return {
+        outcome: 'applied',
+        policyId: created.policy.id,
+        created: created.members,
+        updated: 0,
+        terminated: 0,
+      };
     }
     return { outcome: 'held', policyId: null, created: 0, updated: 0, terminated: 0 };
   }
@@ -121,53 +153,106 @@ export async function applyEnrollment(tx: Transaction, ctx: ApplyContext, enroll
 
 async function planFor(tx: Transaction, ctx: ApplyContext, member: MemberLoop) {
   const coverage = member.coverage;
-  if (!coverage?.planId) rejectAt(coverage?.segment ?? member.segment, 'the coverage has no REF*CE HIOS plan id', 'HD');
+  if (!coverage?.planId)
+    rejectAt(coverage?.segment ?? member.segment, 'the coverage has no REF*CE HIOS plan id', 'HD');
   let plan = ctx.cache?.plans.get(coverage.planId);
   if (plan === undefined) {
     [plan] = await tx.select().from(plans).where(eq(plans.id, coverage.planId));
     ctx.cache?.plans.set(coverage.planId, plan ?? null);
   }
-  if (!plan) rejectAt(coverage.planSegment ?? coverage.segment, `unknown HIOS plan id ${coverage.planId}`, 'REF');
-  if (plan.lineOfCoverage !== coverage.line) rejectAt(coverage.segment, `plan ${plan.id} is ${plan.lineOfCoverage}, the HD line is ${coverage.line}`, 'HD');
+  if (!plan)
+    rejectAt(coverage.planSegment ?? coverage.segment, `unknown HIOS plan id ${coverage.planId}`, 'REF');
+  if (plan.lineOfCoverage !== coverage.line)
+    rejectAt(
+      coverage.segment,
+      `plan ${plan.id} is ${plan.lineOfCoverage}, the HD line is ${coverage.line}`,
+      'HD',
+    );
   return plan;
 }
 
 /** The premium and subsidies a set reports (2750 loops), with the TOT RES AMT's remainder as another subsidy. */
-function amountsOf(enrollment: Enrollment834, fallback?: { premium: number; aptc: number; csr: number; other: number }) {
+function amountsOf(
+  enrollment: Enrollment834,
+  fallback?: { premium: number; aptc: number; csr: number; other: number },
+) {
   const reporting: ReportingCategories = enrollment.subscriber.reporting;
-  const memberPremiums = enrollment.members.flatMap((m) => (m.reporting.memberPremiumCents ? [m.reporting.memberPremiumCents.value] : []));
+  const memberPremiums = enrollment.members.flatMap((m) =>
+    m.reporting.memberPremiumCents ? [m.reporting.memberPremiumCents.value] : [],
+  );
   const everyMember = memberPremiums.length > 0 && memberPremiums.length === enrollment.members.length;
-  const premium = reporting.totalPremiumCents?.value ?? (everyMember ? memberPremiums.reduce((sum, value) => sum + value, 0) : undefined) ?? fallback?.premium;
-  if (premium === undefined) rejectAt(enrollment.subscriber.segment, 'no PRE AMT TOT (nor PRE AMT 1 for every member): the premium is unknown', 'N1');
+  const premium =
+    reporting.totalPremiumCents?.value ??
+    (everyMember ? memberPremiums.reduce((sum, value) => sum + value, 0) : undefined) ??
+    fallback?.premium;
+  if (premium === undefined)
+    rejectAt(
+      enrollment.subscriber.segment,
+      'no PRE AMT TOT (nor PRE AMT 1 for every member): the premium is unknown',
+      'N1',
+    );
   const aptc = reporting.aptcCents?.value ?? fallback?.aptc ?? 0;
   const csr = reporting.csrCents?.value ?? fallback?.csr ?? 0;
   const responsible = reporting.totalResponsibleCents?.value;
-  const other = responsible === undefined ? (fallback?.other ?? 0) : Math.max(0, premium - aptc - responsible);
-  if (aptc + other > premium) rejectAt(reporting.aptcCents?.segment ?? enrollment.subscriber.segment, `APTC AMT ${String(aptc / 100)} is more than the premium ${String(premium / 100)}`, 'REF');
+  const other =
+    responsible === undefined ? (fallback?.other ?? 0) : Math.max(0, premium - aptc - responsible);
+  if (aptc + other > premium)
+    rejectAt(
+      reporting.aptcCents?.segment ?? enrollment.subscriber.segment,
+      `APTC AMT ${String(aptc / 100)} is more than the premium ${String(premium / 100)}`,
+      'REF',
+    );
   return { premium, aptc, csr, other };
 }
 
 async function insertAddress(tx: Transaction, householdId: string, address: Address): Promise<string> {
-  const [row] = await tx.insert(addresses).values({ householdId, street1: address.street1, street2: address.street2, city: address.city, state: address.state, zipCode: address.zipCode, fipsCode: address.fipsCode }).returning({ id: addresses.id });
+  const [row] = await tx
+    .insert(addresses)
+    .values({
+      householdId,
+      street1: address.street1,
+      street2: address.street2,
+      city: address.city,
+      state: address.state,
+      zipCode: address.zipCode,
+      fipsCode: address.fipsCode,
+    })
+    .returning({ id: addresses.id });
   if (!row) throw new Error('address not inserted');
   return row.id;
 }
 
 /** A member by the exchange's member id, inserted when new (its facts updated when known). */
-async function upsertMember(tx: Transaction, householdId: string, member: MemberLoop, isSubscriber: boolean): Promise<{ id: string; created: boolean }> {
-  const [existing] = await tx.select().from(members).where(eq(members.exchangeMemberId, member.memberId ?? ''));
+async function upsertMember(
+  tx: Transaction,
+  householdId: string,
+  member: MemberLoop,
+  isSubscriber: boolean,
+): Promise<{ id: string; created: boolean }> {
+  const [existing] = await tx
+    .select()
+    .from(members)
+    .where(eq(members.exchangeMemberId, member.memberId ?? ''));
   if (existing) {
     await updateMemberFacts(tx, existing.id, member);
     return { id: existing.id, created: false };
   }
-  const [row] = await tx.insert(members).values(newMemberRow(householdId, member, isSubscriber)).returning({ id: members.id });
+  const [row] = await tx
+    .insert(members)
+    .values(newMemberRow(householdId, member, isSubscriber))
+    .returning({ id: members.id });
   if (!row) throw new Error('member not inserted');
   return { id: row.id, created: true };
 }
 
 /** A new member's row; one without a name or birth date is rejected. */
-function newMemberRow(householdId: string, member: MemberLoop, isSubscriber: boolean): typeof members.$inferInsert {
-  if (!member.firstName || !member.lastName || !member.dob) rejectAt(member.segment, 'a new member needs NM1*IL name and DMG date of birth');
+function newMemberRow(
+  householdId: string,
+  member: MemberLoop,
+  isSubscriber: boolean,
+): typeof members.$inferInsert {
+  if (!member.firstName || !member.lastName || !member.dob)
+    rejectAt(member.segment, 'a new member needs NM1*IL name and DMG date of birth');
   return {
     householdId,
     folderId: newPublicId('memberFolder'),
@@ -196,18 +281,33 @@ async function updateMemberFacts(tx: Transaction, memberId: string, member: Memb
   };
   if (Object.keys(facts).length === 0) return false;
   const [before] = await tx.select().from(members).where(eq(members.id, memberId));
-  const changed = before !== undefined && Object.entries(facts).some(([key, value]) => (before as Record<string, unknown>)[key] !== value);
-  if (changed) await tx.update(members).set({ ...facts, version: sql`${members.version} + 1` }).where(eq(members.id, memberId));
+  const changed =
+    before !== undefined &&
+    Object.entries(facts).some(([key, value]) => (before as Record<string, unknown>)[key] !== value);
+  if (changed)
+    await tx
+      .update(members)
+      .set({ ...facts, version: sql`${members.version} + 1` })
+      .where(eq(members.id, memberId));
   return changed;
 }
 
-async function createPolicy(tx: Transaction, ctx: ApplyContext, enrollment: Enrollment834): Promise<{ policy: PolicyRow; members: number }> {
+async function createPolicy(
+  tx: Transaction,
+  ctx: ApplyContext,
+  enrollment: Enrollment834,
+): Promise<{ policy: PolicyRow; members: number }> {
   const subscriber = enrollment.subscriber;
   const coverage = subscriber.coverage ?? enrollment.members.find((m) => m.coverage)?.coverage;
-  if (!coverage?.startDate) rejectAt(subscriber.segment, 'the subscriber has no HD coverage with a DTP*348 start date', 'HD');
+  if (!coverage?.startDate)
+    rejectAt(subscriber.segment, 'the subscriber has no HD coverage with a DTP*348 start date', 'HD');
   const plan = await planFor(tx, ctx, { ...subscriber, coverage });
   if (coverage.startDate < plan.effectiveDate || coverage.startDate > plan.effectiveEndDate) {
-    rejectAt(coverage.segment, `impossible dates: plan ${plan.id} runs ${plan.effectiveDate} to ${plan.effectiveEndDate}, the coverage starts ${coverage.startDate}`, 'DTP');
+    rejectAt(
+      coverage.segment,
+      `impossible dates: plan ${plan.id} runs ${plan.effectiveDate} to ${plan.effectiveEndDate}, the coverage starts ${coverage.startDate}`,
+      'DTP',
+    );
   }
   const amounts = amountsOf(enrollment);
   const start = coverage.startDate;
@@ -215,26 +315,55 @@ async function createPolicy(tx: Transaction, ctx: ApplyContext, enrollment: Enro
 
   // The members the portal has already, in one look; the household: the subscriber's (another line of
   // coverage came first), else a new one.
-  const memberIds = [...new Set(enrollment.members.flatMap((loop) => (loop.memberId ? [loop.memberId] : [])))];
+  const memberIds = [
+    ...new Set(enrollment.members.flatMap((loop) => (loop.memberId ? [loop.memberId] : []))),
+  ];
   const knownMembers = new Map(
-    (memberIds.length === 0 ? [] : await tx.select({ id: members.id, householdId: members.householdId, exchangeMemberId: members.exchangeMemberId }).from(members).where(inArray(members.exchangeMemberId, memberIds))).map((row) => [row.exchangeMemberId ?? '', row]),
+    (memberIds.length === 0
+      ? []
+      : await tx
+          .select({
+            id: members.id,
+            householdId: members.householdId,
+            exchangeMemberId: members.exchangeMemberId,
+          })
+          .from(members)
+          .where(inArray(members.exchangeMemberId, memberIds))
+    ).map((row) => [row.exchangeMemberId ?? '', row]),
   );
   let householdId = knownMembers.get(subscriber.memberId ?? '')?.householdId ?? null;
   if (!householdId) {
     const exchangeId = subscriber.exchangePolicyId;
-    const taken = exchangeId ? (await tx.select({ id: households.id }).from(households).where(eq(households.exchangeId, exchangeId))).length > 0 : true;
-    const [row] = await tx.insert(households).values({ exchangeId: taken ? null : exchangeId }).returning({ id: households.id });
+    const taken = exchangeId
+      ? (await tx.select({ id: households.id }).from(households).where(eq(households.exchangeId, exchangeId)))
+          .length > 0
+      : true;
+    const [row] = await tx
+      .insert(households)
+      .values({ exchangeId: taken ? null : exchangeId })
+      .returning({ id: households.id });
     if (!row) throw new Error('household not inserted');
     householdId = row.id;
   }
   await tx
     .insert(contactInformation)
-    .values({ householdId, email: subscriber.email, mobilePhone: subscriber.phone, preferredContactMethod: subscriber.email ? 'email' : subscriber.phone ? 'phone' : 'mail' })
+    .values({
+      householdId,
+      email: subscriber.email,
+      mobilePhone: subscriber.phone,
+      preferredContactMethod: subscriber.email ? 'email' : subscriber.phone ? 'phone' : 'mail',
+    })
     .onConflictDoNothing();
-  await tx.insert(preferences).values({ householdId, language: subscriber.language ?? 'en' }).onConflictDoNothing();
-  if (!subscriber.residence) rejectAt(subscriber.segment, 'the subscriber has no residential address (N3/N4 after NM1*IL)', 'NM1');
+  await tx
+    .insert(preferences)
+    .values({ householdId, language: subscriber.language ?? 'en' })
+    .onConflictDoNothing();
+  if (!subscriber.residence)
+    rejectAt(subscriber.segment, 'the subscriber has no residential address (N3/N4 after NM1*IL)', 'NM1');
   const residentialAddressId = await insertAddress(tx, householdId, subscriber.residence);
-  const mailingAddressId = subscriber.mailing ? await insertAddress(tx, householdId, subscriber.mailing) : residentialAddressId;
+  const mailingAddressId = subscriber.mailing
+    ? await insertAddress(tx, householdId, subscriber.mailing)
+    : residentialAddressId;
 
   const loops = enrollment.members.filter((loop) => loop.maintenance !== '024');
   // Those the portal has get their facts updated; the new ones are inserted together.
@@ -244,14 +373,25 @@ async function createPolicy(tx: Transaction, ctx: ApplyContext, enrollment: Enro
     if (known) await updateMemberFacts(tx, known.id, loop);
     else if (!fresh.some((other) => other.memberId === loop.memberId)) fresh.push(loop);
   }
-  const inserted = fresh.length === 0 ? [] : await tx.insert(members).values(fresh.map((loop) => newMemberRow(householdId, loop, loop.subscriber))).returning({ id: members.id, exchangeMemberId: members.exchangeMemberId });
-  const idOf = new Map([...[...knownMembers.values()].map((row) => [row.exchangeMemberId ?? '', row.id] as const), ...inserted.map((row) => [row.exchangeMemberId ?? '', row.id] as const)]);
+  const inserted =
+    fresh.length === 0
+      ? []
+      : await tx
+          .insert(members)
+          .values(fresh.map((loop) => newMemberRow(householdId, loop, loop.subscriber)))
+          .returning({ id: members.id, exchangeMemberId: members.exchangeMemberId });
+  const idOf = new Map([
+    ...[...knownMembers.values()].map((row) => [row.exchangeMemberId ?? '', row.id] as const),
+    ...inserted.map((row) => [row.exchangeMemberId ?? '', row.id] as const),
+  ]);
   const created = inserted.length;
   const people = loops.map((loop) => ({ id: idOf.get(loop.memberId ?? '') ?? '', loop }));
   const subscriberRow = people.find((person) => person.loop.subscriber);
   if (!subscriberRow) rejectAt(subscriber.segment, 'missing subscriber');
 
-  const policyNumber = subscriber.policyNumber ?? `X12-${subscriber.subscriberId ?? ''}-${coverage.line.charAt(0)}-${start.slice(0, 4)}`;
+  const policyNumber =
+    subscriber.policyNumber ??
+    `X12-${subscriber.subscriberId ?? ''}-${coverage.line.charAt(0)}-${start.slice(0, 4)}`;
   const [policy] = await tx
     .insert(policies)
     .values({
@@ -263,7 +403,12 @@ async function createPolicy(tx: Transaction, ctx: ApplyContext, enrollment: Enro
       marketCoverage: 1,
       offExchange: false,
       lineOfCoverage: coverage.line,
-      enrollmentType: subscriber.maintenance === '025' ? 'Reinstatement' : subscriber.reason === 'EC' || subscriber.reason === '41' ? 'SpecialEnrollment' : 'New',
+      enrollmentType:
+        subscriber.maintenance === '025'
+          ? 'Reinstatement'
+          : subscriber.reason === 'EC' || subscriber.reason === '41'
+            ? 'SpecialEnrollment'
+            : 'New',
       enrollmentStatus: 'Pending',
       residentialAddressId,
       mailingAddressId,
@@ -301,14 +446,28 @@ async function createPolicy(tx: Transaction, ctx: ApplyContext, enrollment: Enro
       };
     }),
   );
-  await tx.insert(finances).values({ policyId: policy.id, premiumAmountDueCents: amounts.premium - amounts.aptc - amounts.other, currentAmountDueCents: 0, status: 'Binder' });
+  await tx.insert(finances).values({
+    policyId: policy.id,
+    premiumAmountDueCents: amounts.premium - amounts.aptc - amounts.other,
+    currentAmountDueCents: 0,
+    status: 'Binder',
+  });
   await postToFinance(tx, policy.id, ctx.today, ctx.dueRule);
 
   if (ctx.demoPassword !== null) {
     const username = demoUsername(subscriber.subscriberId ?? '');
     await tx
       .insert(accounts)
-      .values({ realm: 'consumer', username, email: subscriber.email, givenName: subscriber.firstName, familyName: subscriber.lastName, passwordHash: hashPassword(ctx.demoPassword), roles: ['member'], memberId: subscriberRow.id })
+      .values({
+        realm: 'consumer',
+        username,
+        email: subscriber.email,
+        givenName: subscriber.firstName,
+        familyName: subscriber.lastName,
+        passwordHash: hashPassword(ctx.demoPassword),
+        roles: ['member'],
+        memberId: subscriberRow.id,
+      })
       .onConflictDoNothing();
   }
   return { policy, members: created };
@@ -320,10 +479,19 @@ export const demoUsername = (subscriberId: string) => `x12.${subscriberId.toLowe
 // ----- change, termination, reinstatement ----------------------------------------------------------
 
 async function spansOf(tx: Transaction, policyId: string) {
-  return tx.select().from(coverageSpans).where(eq(coverageSpans.policyId, policyId)).orderBy(asc(coverageSpans.startDate));
+  return tx
+    .select()
+    .from(coverageSpans)
+    .where(eq(coverageSpans.policyId, policyId))
+    .orderBy(asc(coverageSpans.startDate));
 }
 
-async function change(tx: Transaction, ctx: ApplyContext, policy: PolicyRow, enrollment: Enrollment834): Promise<Applied> {
+async function change(
+  tx: Transaction,
+  ctx: ApplyContext,
+  policy: PolicyRow,
+  enrollment: Enrollment834,
+): Promise<Applied> {
   let created = 0;
   let updated = 0;
   let terminated = 0;
@@ -332,15 +500,29 @@ async function change(tx: Transaction, ctx: ApplyContext, policy: PolicyRow, enr
   const householdId = policy.householdId;
 
   for (const loop of enrollment.members) {
-    const [known] = await tx.select({ id: members.id }).from(members).where(eq(members.exchangeMemberId, loop.memberId ?? ''));
+    const [known] = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.exchangeMemberId, loop.memberId ?? ''));
     if (loop.maintenance === '021' && !loop.subscriber) {
       // A dependent added to an enrolment the portal has.
       if (!householdId) rejectAt(loop.segment, 'the policy has no household to add a dependent to');
       const member = await upsertMember(tx, householdId, loop, false);
       const spanStart = loop.coverage?.startDate ?? effective;
-      const existing = await tx.select({ id: memberSpans.id }).from(memberSpans).where(and(eq(memberSpans.policyId, policy.id), eq(memberSpans.memberId, member.id)));
+      const existing = await tx
+        .select({ id: memberSpans.id })
+        .from(memberSpans)
+        .where(and(eq(memberSpans.policyId, policy.id), eq(memberSpans.memberId, member.id)));
       if (existing.length === 0) {
-        await tx.insert(memberSpans).values({ policyId: policy.id, memberId: member.id, relationship: loop.relationship, startDate: spanStart, endDate: loop.coverage?.endDate ?? yearEnd(spanStart), ratingAge: ageOn(loop.dob ?? spanStart, spanStart), tobacco: loop.tobacco ?? false });
+        await tx.insert(memberSpans).values({
+          policyId: policy.id,
+          memberId: member.id,
+          relationship: loop.relationship,
+          startDate: spanStart,
+          endDate: loop.coverage?.endDate ?? yearEnd(spanStart),
+          ratingAge: ageOn(loop.dob ?? spanStart, spanStart),
+          tobacco: loop.tobacco ?? false,
+        });
         created += member.created ? 1 : 0;
         updated += member.created ? 0 : 1;
       }
@@ -355,7 +537,8 @@ async function change(tx: Transaction, ctx: ApplyContext, policy: PolicyRow, enr
     }
     if (loop.maintenance === '024' && !loop.subscriber) {
       const end = loop.coverage?.endDate;
-      if (!end) rejectAt(loop.coverage?.segment ?? loop.segment, 'a termination has no DTP*349 end date', 'DTP');
+      if (!end)
+        rejectAt(loop.coverage?.segment ?? loop.segment, 'a termination has no DTP*349 end date', 'DTP');
       await endMemberSpans(tx, policy.id, known.id, end);
       terminated += 1;
     }
@@ -363,76 +546,178 @@ async function change(tx: Transaction, ctx: ApplyContext, policy: PolicyRow, enr
 
   if (subscriber.maintenance === '001' || subscriber.maintenance === '021') {
     if (householdId && (subscriber.email || subscriber.phone)) {
-      const contact = { ...(subscriber.email ? { email: subscriber.email } : {}), ...(subscriber.phone ? { mobilePhone: subscriber.phone } : {}) };
-      await tx.update(contactInformation).set({ ...contact, version: sql`${contactInformation.version} + 1`, updatedAt: new Date() }).where(eq(contactInformation.householdId, householdId));
+      const contact = {
+        ...(subscriber.email ? { email: subscriber.email } : {}),
+        ...(subscriber.phone ? { mobilePhone: subscriber.phone } : {}),
+      };
+      await tx
+        .update(contactInformation)
+        .set({ ...contact, version: sql`${contactInformation.version} + 1`, updatedAt: new Date() })
+        .where(eq(contactInformation.householdId, householdId));
     }
-    if (subscriber.language && householdId) await tx.update(preferences).set({ language: subscriber.language }).where(eq(preferences.householdId, householdId));
+    if (subscriber.language && householdId)
+      await tx
+        .update(preferences)
+        .set({ language: subscriber.language })
+        .where(eq(preferences.householdId, householdId));
     if (subscriber.residence && policy.residentialAddressId) {
       const r = subscriber.residence;
-      await tx.update(addresses).set({ street1: r.street1, street2: r.street2, city: r.city, state: r.state, zipCode: r.zipCode, fipsCode: r.fipsCode, version: sql`${addresses.version} + 1` }).where(eq(addresses.id, policy.residentialAddressId));
+      await tx
+        .update(addresses)
+        .set({
+          street1: r.street1,
+          street2: r.street2,
+          city: r.city,
+          state: r.state,
+          zipCode: r.zipCode,
+          fipsCode: r.fipsCode,
+          version: sql`${addresses.version} + 1`,
+        })
+        .where(eq(addresses.id, policy.residentialAddressId));
     }
     const sourceExchangeId = subscriber.reporting.sourceExchangeId?.value;
-    if (sourceExchangeId !== undefined && sourceExchangeId !== policy.sourceExchangeId) await tx.update(policies).set({ sourceExchangeId }).where(eq(policies.id, policy.id));
+    if (sourceExchangeId !== undefined && sourceExchangeId !== policy.sourceExchangeId)
+      await tx.update(policies).set({ sourceExchangeId }).where(eq(policies.id, policy.id));
     if (await changeAmounts(tx, ctx, policy, enrollment, effective)) updated += 1;
   } else if (subscriber.maintenance === '024') {
     const end = subscriber.coverage?.endDate;
-    if (!end) rejectAt(subscriber.coverage?.segment ?? subscriber.segment, 'a termination has no DTP*349 end date', 'DTP');
+    if (!end)
+      rejectAt(
+        subscriber.coverage?.segment ?? subscriber.segment,
+        'a termination has no DTP*349 end date',
+        'DTP',
+      );
     terminated += await endPolicy(tx, ctx, policy, end);
   } else if (subscriber.maintenance === '025') {
     await reinstate(tx, policy, enrollment);
     updated += 1;
   }
-  await postToFinance(tx, policy.id, ctx.today, ctx.dueRule, subscriber.maintenance === '025' ? { reinstated: true } : {});
+  await postToFinance(
+    tx,
+    policy.id,
+    ctx.today,
+    ctx.dueRule,
+    subscriber.maintenance === '025' ? { reinstated: true } : {},
+  );
   return { outcome: 'applied', policyId: policy.id, created, updated, terminated };
 }
 
 /** New amounts or plan from the effective date: the span is changed in place from its start, else split there. */
-async function changeAmounts(tx: Transaction, ctx: ApplyContext, policy: PolicyRow, enrollment: Enrollment834, effective: string): Promise<boolean> {
+async function changeAmounts(
+  tx: Transaction,
+  ctx: ApplyContext,
+  policy: PolicyRow,
+  enrollment: Enrollment834,
+  effective: string,
+): Promise<boolean> {
   const spans = (await spansOf(tx, policy.id)).filter((span) => !span.cancelled);
-  const span = spans.find((s) => s.startDate <= effective && (s.endDate === null || s.endDate >= effective)) ?? spans.at(-1);
+  const span =
+    spans.find((s) => s.startDate <= effective && (s.endDate === null || s.endDate >= effective)) ??
+    spans.at(-1);
   if (!span) return false;
-  const amounts = amountsOf(enrollment, { premium: span.premiumAmountCents, aptc: span.taxCreditAmountCents, csr: span.csrAmountCents, other: span.otherSubsidyAmountCents });
+  const amounts = amountsOf(enrollment, {
+    premium: span.premiumAmountCents,
+    aptc: span.taxCreditAmountCents,
+    csr: span.csrAmountCents,
+    other: span.otherSubsidyAmountCents,
+  });
   const planId = enrollment.subscriber.coverage?.planId ?? span.planId;
-  const plan = planId === span.planId ? { id: span.planId, planType: span.planType } : await planFor(tx, ctx, enrollment.subscriber);
+  const plan =
+    planId === span.planId
+      ? { id: span.planId, planType: span.planType }
+      : await planFor(tx, ctx, enrollment.subscriber);
   // A move to another rating area (2750 RATING AREA) changes the span from its date as the amounts do.
   const ratingArea = enrollment.subscriber.reporting.ratingArea?.value ?? span.ratingArea;
-  const same = amounts.premium === span.premiumAmountCents && amounts.aptc === span.taxCreditAmountCents && amounts.csr === span.csrAmountCents && amounts.other === span.otherSubsidyAmountCents && plan.id === span.planId && ratingArea === span.ratingArea;
+  const same =
+    amounts.premium === span.premiumAmountCents &&
+    amounts.aptc === span.taxCreditAmountCents &&
+    amounts.csr === span.csrAmountCents &&
+    amounts.other === span.otherSubsidyAmountCents &&
+    plan.id === span.planId &&
+    ratingArea === span.ratingArea;
   if (same) return false;
-  const values = { premiumAmountCents: amounts.premium, policyRateAmountCents: amounts.premium, taxCreditAmountCents: amounts.aptc, csrAmountCents: amounts.csr, otherSubsidyAmountCents: amounts.other, planId: plan.id, planType: plan.planType, ratingArea };
+  const values = {
+    premiumAmountCents: amounts.premium,
+    policyRateAmountCents: amounts.premium,
+    taxCreditAmountCents: amounts.aptc,
+    csrAmountCents: amounts.csr,
+    otherSubsidyAmountCents: amounts.other,
+    planId: plan.id,
+    planType: plan.planType,
+    ratingArea,
+  };
   if (span.startDate >= effective) {
     await tx.update(coverageSpans).set(values).where(eq(coverageSpans.id, span.id));
   } else {
-    await tx.update(coverageSpans).set({ endDate: addDays(effective, -1) }).where(eq(coverageSpans.id, span.id));
-    await tx.insert(coverageSpans).values({ ...values, policyId: policy.id, addFolderId: `${span.addFolderId}-${effective}`, startDate: effective, endDate: span.endDate, effectuatedDate: span.effectuatedDate, groupOrPolicyNumber: span.groupOrPolicyNumber });
+    await tx
+      .update(coverageSpans)
+      .set({ endDate: addDays(effective, -1) })
+      .where(eq(coverageSpans.id, span.id));
+    await tx.insert(coverageSpans).values({
+      ...values,
+      policyId: policy.id,
+      addFolderId: `${span.addFolderId}-${effective}`,
+      startDate: effective,
+      endDate: span.endDate,
+      effectuatedDate: span.effectuatedDate,
+      groupOrPolicyNumber: span.groupOrPolicyNumber,
+    });
   }
   return true;
 }
 
-async function endMemberSpans(tx: Transaction, policyId: string, memberId: string, end: string): Promise<void> {
-  const rows = await tx.select().from(memberSpans).where(and(eq(memberSpans.policyId, policyId), eq(memberSpans.memberId, memberId), eq(memberSpans.cancelled, false)));
+async function endMemberSpans(
+  tx: Transaction,
+  policyId: string,
+  memberId: string,
+  end: string,
+): Promise<void> {
+  const rows = await tx
+    .select()
+    .from(memberSpans)
+    .where(
+      and(
+        eq(memberSpans.policyId, policyId),
+        eq(memberSpans.memberId, memberId),
+        eq(memberSpans.cancelled, false),
+      ),
+    );
   for (const row of rows) {
-    if (row.startDate > end) await tx.update(memberSpans).set({ cancelled: true }).where(eq(memberSpans.id, row.id));
-    else if (row.endDate === null || row.endDate > end) await tx.update(memberSpans).set({ endDate: end }).where(eq(memberSpans.id, row.id));
+    if (row.startDate > end)
+      await tx.update(memberSpans).set({ cancelled: true }).where(eq(memberSpans.id, row.id));
+    else if (row.endDate === null || row.endDate > end)
+      await tx.update(memberSpans).set({ endDate: end }).where(eq(memberSpans.id, row.id));
   }
 }
 
 /** A termination (or, ending before it began, a cancellation) of the whole enrolment on `end`. */
-async function endPolicy(tx: Transaction, ctx: ApplyContext, policy: PolicyRow, end: string): Promise<number> {
+async function endPolicy(
+  tx: Transaction,
+  ctx: ApplyContext,
+  policy: PolicyRow,
+  end: string,
+): Promise<number> {
   const spans = await spansOf(tx, policy.id);
   let cancelledAll = true;
   for (const span of spans) {
     if (span.cancelled) continue;
-    if (span.startDate > end) await tx.update(coverageSpans).set({ cancelled: true }).where(eq(coverageSpans.id, span.id));
+    if (span.startDate > end)
+      await tx.update(coverageSpans).set({ cancelled: true }).where(eq(coverageSpans.id, span.id));
     else {
       cancelledAll = false;
-      if (span.endDate === null || span.endDate > end) await tx.update(coverageSpans).set({ endDate: end }).where(eq(coverageSpans.id, span.id));
+      if (span.endDate === null || span.endDate > end)
+        await tx.update(coverageSpans).set({ endDate: end }).where(eq(coverageSpans.id, span.id));
     }
   }
-  const people = await tx.selectDistinct({ memberId: memberSpans.memberId }).from(memberSpans).where(eq(memberSpans.policyId, policy.id));
+  const people = await tx
+    .selectDistinct({ memberId: memberSpans.memberId })
+    .from(memberSpans)
+    .where(eq(memberSpans.policyId, policy.id));
   for (const person of people) await endMemberSpans(tx, policy.id, person.memberId, end);
   const status = cancelledAll ? 'Cancelled' : end < ctx.today ? 'Terminated' : policy.enrollmentStatus;
   await tx.update(policies).set({ enrollmentStatus: status }).where(eq(policies.id, policy.id));
-  if (status === 'Cancelled' || status === 'Terminated') await tx.update(finances).set({ status: 'Terminated' }).where(eq(finances.policyId, policy.id));
+  if (status === 'Cancelled' || status === 'Terminated')
+    await tx.update(finances).set({ status: 'Terminated' }).where(eq(finances.policyId, policy.id));
   return people.length;
 }
 
@@ -444,9 +729,15 @@ async function reinstate(tx: Transaction, policy: PolicyRow, enrollment: Enrollm
   if (!last) rejectAt(enrollment.subscriber.segment, 'nothing to reinstate');
   const end = coverage?.endDate ?? yearEnd(last.startDate);
   await tx.update(coverageSpans).set({ cancelled: false, endDate: end }).where(eq(coverageSpans.id, last.id));
-  const ids = (await tx.select({ id: memberSpans.id }).from(memberSpans).where(eq(memberSpans.policyId, policy.id))).map((row) => row.id);
-  if (ids.length > 0) await tx.update(memberSpans).set({ cancelled: false, endDate: end }).where(inArray(memberSpans.id, ids));
-  await tx.update(policies).set({ enrollmentStatus: last.effectuatedDate ? 'Active' : 'Pending', enrollmentType: 'Reinstatement' }).where(eq(policies.id, policy.id));
+  const ids = (
+    await tx.select({ id: memberSpans.id }).from(memberSpans).where(eq(memberSpans.policyId, policy.id))
+  ).map((row) => row.id);
+  if (ids.length > 0)
+    await tx.update(memberSpans).set({ cancelled: false, endDate: end }).where(inArray(memberSpans.id, ids));
+  await tx
+    .update(policies)
+    .set({ enrollmentStatus: last.effectuatedDate ? 'Active' : 'Pending', enrollmentType: 'Reinstatement' })
+    .where(eq(policies.id, policy.id));
 }
 
 /** A 030 audit: compares, changes nothing; the differences are reported. */
@@ -458,15 +749,23 @@ async function compare(tx: Transaction, policy: PolicyRow, enrollment: Enrollmen
   if (span) {
     const planId = enrollment.subscriber.coverage?.planId;
     if (planId && planId !== span.planId) differences.push('plan (REF*CE)');
-    if (reporting.totalPremiumCents && reporting.totalPremiumCents.value !== span.premiumAmountCents) differences.push('premium (PRE AMT TOT)');
-    if (reporting.aptcCents && reporting.aptcCents.value !== span.taxCreditAmountCents) differences.push('APTC (APTC AMT)');
-    if (reporting.ratingArea && reporting.ratingArea.value !== span.ratingArea) differences.push('rating area (RATING AREA)');
+    if (reporting.totalPremiumCents && reporting.totalPremiumCents.value !== span.premiumAmountCents)
+      differences.push('premium (PRE AMT TOT)');
+    if (reporting.aptcCents && reporting.aptcCents.value !== span.taxCreditAmountCents)
+      differences.push('APTC (APTC AMT)');
+    if (reporting.ratingArea && reporting.ratingArea.value !== span.ratingArea)
+      differences.push('rating area (RATING AREA)');
   }
-  if (reporting.sourceExchangeId && reporting.sourceExchangeId.value !== policy.sourceExchangeId) differences.push('source exchange (SOURCE EXCHANGE ID)');
+  if (reporting.sourceExchangeId && reporting.sourceExchangeId.value !== policy.sourceExchangeId)
+    differences.push('source exchange (SOURCE EXCHANGE ID)');
   for (const loop of enrollment.members) {
-    const [known] = await tx.select().from(members).where(eq(members.exchangeMemberId, loop.memberId ?? ''));
+    const [known] = await tx
+      .select()
+      .from(members)
+      .where(eq(members.exchangeMemberId, loop.memberId ?? ''));
     if (!known) differences.push(`member ${loop.memberId ?? ''} (missing)`);
-    else if ((loop.dob && loop.dob !== known.dob) || (loop.lastName && loop.lastName !== known.lastName)) differences.push(`member ${loop.memberId ?? ''} (name or date of birth)`);
+    else if ((loop.dob && loop.dob !== known.dob) || (loop.lastName && loop.lastName !== known.lastName))
+      differences.push(`member ${loop.memberId ?? ''} (name or date of birth)`);
   }
   return { outcome: 'applied', policyId: policy.id, created: 0, updated: 0, terminated: 0, differences };
 }
@@ -476,7 +775,9 @@ export async function heldFor(tx: Transaction, subscriberId: string) {
   return tx
     .select()
     .from(enrollmentTransactions)
-    .where(and(eq(enrollmentTransactions.subscriberId, subscriberId), eq(enrollmentTransactions.status, 'held')))
+    .where(
+      and(eq(enrollmentTransactions.subscriberId, subscriberId), eq(enrollmentTransactions.status, 'held')),
+    )
     .orderBy(asc(enrollmentTransactions.effectiveDate), asc(enrollmentTransactions.id))
     .for('update');
 }

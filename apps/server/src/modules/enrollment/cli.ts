@@ -26,7 +26,12 @@ class UsageError extends Error {}
 function parse(argv: string[]) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { 'ack-dir': { type: 'string' }, help: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { 'ack-dir': { type: 'string' }, help: { type: 'boolean', default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
@@ -40,16 +45,29 @@ async function main(): Promise<number> {
   requireSupportedNode();
   const options = parse(process.argv.slice(2));
   const text = fs.readFileSync(options.file, 'latin1');
-  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   // Standard output is the summary alone: the app logs only warnings unless LOG_LEVEL says otherwise.
   const runtime = await openRuntime(loadSettings({ LOG_LEVEL: 'warn', ...process.env }, version), 'once');
-  const app = await buildApp({ settings: runtime.settings, database: runtime.database, closeDatabaseOnShutdown: true, processor: createProcessor(runtime.settings), jobs: false });
+  const app = await buildApp({
+    settings: runtime.settings,
+    database: runtime.database,
+    closeDatabaseOnShutdown: true,
+    processor: createProcessor(runtime.settings),
+    jobs: false,
+  });
   try {
     await app.ready();
-    const outcome = await importEnrollment(app.database.db, importSettingsOf(app, { subject: 'cli:enrollment', role: 'system' }), { text, fileName: path.basename(options.file), source: 'cli' });
+    const outcome = await importEnrollment(
+      app.database.db,
+      importSettingsOf(app, { subject: 'cli:enrollment', role: 'system' }),
+      { text, fileName: path.basename(options.file), source: 'cli' },
+    );
     const dir = options.ackDir ?? path.dirname(options.file);
     fs.mkdirSync(dir, { recursive: true });
-    if (outcome.ack999) fs.writeFileSync(path.join(dir, `${path.basename(options.file)}.999`), outcome.ack999);
+    if (outcome.ack999)
+      fs.writeFileSync(path.join(dir, `${path.basename(options.file)}.999`), outcome.ack999);
     if (outcome.ta1) fs.writeFileSync(path.join(dir, `${path.basename(options.file)}.ta1`), outcome.ta1);
     console.log(JSON.stringify(outcome.summary, null, 2));
     return outcome.summary.status === 'refused' ? 1 : 0;

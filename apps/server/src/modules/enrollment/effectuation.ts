@@ -3,7 +3,14 @@ import path from 'node:path';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { CalendarDate } from '@portal/domain';
 import type { Database, Transaction } from '../../db/client';
-import { coverageSpans, enrollmentEffectuations, members, memberSpans, payments, policies } from '../../db/schema';
+import {
+  coverageSpans,
+  enrollmentEffectuations,
+  members,
+  memberSpans,
+  payments,
+  policies,
+} from '../../db/schema';
 import type { DailyStep } from '../../jobs/runner';
 import type { OutboxChannel } from '../../outbox/dispatcher';
 import { enqueueEvents, type OutboxEvent } from '../../outbox/events';
@@ -20,19 +27,41 @@ import { enqueueEvents, type OutboxEvent } from '../../outbox/events';
 export function effectuationChannel(): OutboxChannel {
   const one = async (tx: Transaction, event: OutboxEvent) => {
     if (event.type !== 'payment.binder-paid' || !event.policyId) return;
-    const effectiveDate = typeof event.payload.effectiveDate === 'string' ? event.payload.effectiveDate : null;
+    const effectiveDate =
+      typeof event.payload.effectiveDate === 'string' ? event.payload.effectiveDate : null;
     const paymentId = typeof event.payload.paymentId === 'string' ? event.payload.paymentId : null;
-    const [policy] = await tx.select({ offExchange: policies.offExchange }).from(policies).where(eq(policies.id, event.policyId));
+    const [policy] = await tx
+      .select({ offExchange: policies.offExchange })
+      .from(policies)
+      .where(eq(policies.id, event.policyId));
     if (!policy || policy.offExchange || !effectiveDate) return;
     const [span] = await tx
       .select({ id: coverageSpans.id, effectuatedDate: coverageSpans.effectuatedDate })
       .from(coverageSpans)
-      .where(and(eq(coverageSpans.policyId, event.policyId), eq(coverageSpans.startDate, effectiveDate), eq(coverageSpans.cancelled, false)));
+      .where(
+        and(
+          eq(coverageSpans.policyId, event.policyId),
+          eq(coverageSpans.startDate, effectiveDate),
+          eq(coverageSpans.cancelled, false),
+        ),
+      );
     if (!span?.effectuatedDate) return;
-    const [payment] = paymentId ? await tx.select({ paidThrough: payments.paidThroughDate }).from(payments).where(eq(payments.id, paymentId)) : [];
+    const [payment] = paymentId
+      ? await tx
+          .select({ paidThrough: payments.paidThroughDate })
+          .from(payments)
+          .where(eq(payments.id, paymentId))
+      : [];
     await tx
       .insert(enrollmentEffectuations)
-      .values({ policyId: event.policyId, spanId: span.id, paymentId, effectuatedOn: span.effectuatedDate, coverageStart: effectiveDate, paidThroughDate: payment?.paidThrough ?? null })
+      .values({
+        policyId: event.policyId,
+        spanId: span.id,
+        paymentId,
+        effectuatedOn: span.effectuatedDate,
+        coverageStart: effectiveDate,
+        paidThroughDate: payment?.paidThrough ?? null,
+      })
       .onConflictDoNothing();
   };
   return {
@@ -58,10 +87,23 @@ interface Reported {
 }
 
 const LINE_CODES = { Medical: 'HLT', Dental: 'DEN', Vision: 'VIS' } as const;
-const RELATIONSHIP_CODES: Record<string, string> = { self: '18', spouse: '01', child: '19', domesticPartner: '53', stepchild: '17', ward: '15', other: 'G8' };
+const RELATIONSHIP_CODES: Record<string, string> = {
+  self: '18',
+  spouse: '01',
+  child: '19',
+  domesticPartner: '53',
+  stepchild: '17',
+  ward: '15',
+  other: 'G8',
+};
 
 /** The effectuation 834 for these enrolments: one transaction set each, ISA/GS from the settings. */
-export async function effectuationFile(tx: Transaction, rows: readonly Reported[], ids: { senderId: string; receiverId: string; controlNumber: string }, now = new Date()): Promise<string> {
+export async function effectuationFile(
+  tx: Transaction,
+  rows: readonly Reported[],
+  ids: { senderId: string; receiverId: string; controlNumber: string },
+  now = new Date(),
+): Promise<string> {
   const iso = now.toISOString();
   const yymmdd = iso.slice(2, 10).replace(/-/g, '');
   const ccyymmdd = iso.slice(0, 10).replace(/-/g, '');
@@ -70,7 +112,25 @@ export async function effectuationFile(tx: Transaction, rows: readonly Reported[
   const pad = (value: string, width: number) => value.slice(0, width).padEnd(width, ' ');
   const group = String(Number(ids.controlNumber));
   const lines = [
-    ['ISA', '00', pad('', 10), '00', pad('', 10), 'ZZ', pad(ids.senderId, 15), 'ZZ', pad(ids.receiverId, 15), yymmdd, hhmm, '^', '00501', ids.controlNumber, '0', 'P', ':'].join('*') + '~',
+    [
+      'ISA',
+      '00',
+      pad('', 10),
+      '00',
+      pad('', 10),
+      'ZZ',
+      pad(ids.senderId, 15),
+      'ZZ',
+      pad(ids.receiverId, 15),
+      yymmdd,
+      hhmm,
+      '^',
+      '00501',
+      ids.controlNumber,
+      '0',
+      'P',
+      ':',
+    ].join('*') + '~',
     seg('GS', 'BE', ids.senderId, ids.receiverId, ccyymmdd, hhmm, group, 'X', '005010X220A1'),
   ];
   let index = 0;
@@ -78,14 +138,30 @@ export async function effectuationFile(tx: Transaction, rows: readonly Reported[
     index += 1;
     const st = String(index).padStart(4, '0');
     const people = await tx
-      .select({ memberId: members.exchangeMemberId, first: members.firstName, last: members.lastName, relationship: memberSpans.relationship })
+      .select({
+        memberId: members.exchangeMemberId,
+        first: members.firstName,
+        last: members.lastName,
+        relationship: memberSpans.relationship,
+      })
       .from(memberSpans)
       .innerJoin(members, eq(members.id, memberSpans.memberId))
-      .where(and(eq(memberSpans.policyId, row.policyId), eq(memberSpans.cancelled, false), lte(memberSpans.startDate, row.coverageStart)))
+      .where(
+        and(
+          eq(memberSpans.policyId, row.policyId),
+          eq(memberSpans.cancelled, false),
+          lte(memberSpans.startDate, row.coverageStart),
+        ),
+      )
       .orderBy(asc(memberSpans.startDate));
     const seen = new Set<string>();
-    const body = [seg('ST', '834', st, '005010X220A1'), seg('BGN', '00', `EFF${ids.controlNumber}${st}`, ccyymmdd, hhmm, '', '', '', '2')];
-    const ordered = [...people].sort((a, b) => (a.relationship === 'self' ? -1 : b.relationship === 'self' ? 1 : 0));
+    const body = [
+      seg('ST', '834', st, '005010X220A1'),
+      seg('BGN', '00', `EFF${ids.controlNumber}${st}`, ccyymmdd, hhmm, '', '', '', '2'),
+    ];
+    const ordered = [...people].sort((a, b) =>
+      a.relationship === 'self' ? -1 : b.relationship === 'self' ? 1 : 0,
+    );
     for (const person of ordered) {
       const key = `${person.memberId ?? ''}:${person.relationship}`;
       if (seen.has(key)) continue;
@@ -111,7 +187,16 @@ export async function effectuationFile(tx: Transaction, rows: readonly Reported[
 }
 
 /** Writes the effectuations not yet reported (effectuated on or before `day`) as one file; null when none. */
-export async function writeEffectuationFile(db: Database, options: { day: CalendarDate; outboxDir: string; senderId: string; receiverId: string; householdId?: string }): Promise<{ file: string; enrolments: number } | null> {
+export async function writeEffectuationFile(
+  db: Database,
+  options: {
+    day: CalendarDate;
+    outboxDir: string;
+    senderId: string;
+    receiverId: string;
+    householdId?: string;
+  },
+): Promise<{ file: string; enrolments: number } | null> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .select({ id: enrollmentEffectuations.id })
@@ -121,7 +206,15 @@ export async function writeEffectuationFile(db: Database, options: { day: Calend
           isNull(enrollmentEffectuations.reportedAt),
           lte(enrollmentEffectuations.effectuatedOn, options.day),
           // The demo's day for one household (POST /api/v1/demo/day) reports that household's alone.
-          options.householdId ? inArray(enrollmentEffectuations.policyId, tx.select({ id: policies.id }).from(policies).where(eq(policies.householdId, options.householdId))) : undefined,
+          options.householdId
+            ? inArray(
+                enrollmentEffectuations.policyId,
+                tx
+                  .select({ id: policies.id })
+                  .from(policies)
+                  .where(eq(policies.householdId, options.householdId)),
+              )
+            : undefined,
         ),
       )
       .orderBy(asc(enrollmentEffectuations.id))
@@ -143,11 +236,20 @@ export async function writeEffectuationFile(db: Database, options: { day: Calend
       .from(enrollmentEffectuations)
       .innerJoin(policies, eq(policies.id, enrollmentEffectuations.policyId))
       .innerJoin(coverageSpans, eq(coverageSpans.id, enrollmentEffectuations.spanId))
-      .where(inArray(enrollmentEffectuations.id, claimed.map((row) => row.id)))
+      .where(
+        inArray(
+          enrollmentEffectuations.id,
+          claimed.map((row) => row.id),
+        ),
+      )
       .orderBy(asc(enrollmentEffectuations.id));
     const controlNumber = String((rows.at(-1)?.id ?? 0) % 1_000_000_000).padStart(9, '0');
     const name = `834-effectuation-${options.day}-${controlNumber}.edi`;
-    const text = await effectuationFile(tx, rows, { senderId: options.senderId, receiverId: options.receiverId, controlNumber });
+    const text = await effectuationFile(tx, rows, {
+      senderId: options.senderId,
+      receiverId: options.receiverId,
+      controlNumber,
+    });
     fs.mkdirSync(options.outboxDir, { recursive: true });
     // Written whole under a temporary name, then renamed: a reader of the folder never sees half a file. A
     // crash before the commit leaves the file and the records unreported: the next run reports them again
@@ -155,14 +257,27 @@ export async function writeEffectuationFile(db: Database, options: { day: Calend
     const target = path.join(options.outboxDir, name);
     fs.writeFileSync(`${target}.part`, text);
     fs.renameSync(`${target}.part`, target);
-    await tx.update(enrollmentEffectuations).set({ reportedFile: name, reportedAt: new Date() }).where(inArray(enrollmentEffectuations.id, rows.map((row) => row.id)));
+    await tx
+      .update(enrollmentEffectuations)
+      .set({ reportedFile: name, reportedAt: new Date() })
+      .where(
+        inArray(
+          enrollmentEffectuations.id,
+          rows.map((row) => row.id),
+        ),
+      );
     await enqueueEvents(
       tx,
       rows.map((row) => ({
         type: 'coverage.effectuation-reported',
         householdId: row.householdId,
         policyId: row.policyId,
-        payload: { policyNumber: row.policyNumber, coverageStart: row.coverageStart, paidThroughDate: row.paidThroughDate, file: name },
+        payload: {
+          policyNumber: row.policyNumber,
+          coverageStart: row.coverageStart,
+          paidThroughDate: row.paidThroughDate,
+          file: name,
+        },
       })),
     );
     return { file: target, enrolments: rows.length };
@@ -170,14 +285,26 @@ export async function writeEffectuationFile(db: Database, options: { day: Calend
 }
 
 /** The billing day's last step: the day's effectuation 834. */
-export function effectuationStep(options: { db: Database; outboxDir: string; senderId: string; receiverId: string; nudgeOutbox: () => void }): DailyStep {
+export function effectuationStep(options: {
+  db: Database;
+  outboxDir: string;
+  senderId: string;
+  receiverId: string;
+  nudgeOutbox: () => void;
+}): DailyStep {
   return {
     name: 'effectuation-834',
     run: async (day, scope) => {
       let files = 0;
       let enrolments = 0;
       for (;;) {
-        const written = await writeEffectuationFile(options.db, { day, outboxDir: options.outboxDir, senderId: options.senderId, receiverId: options.receiverId, ...(scope.householdId ? { householdId: scope.householdId } : {}) });
+        const written = await writeEffectuationFile(options.db, {
+          day,
+          outboxDir: options.outboxDir,
+          senderId: options.senderId,
+          receiverId: options.receiverId,
+          ...(scope.householdId ? { householdId: scope.householdId } : {}),
+        });
         if (!written) break;
         files += 1;
         enrolments += written.enrolments;

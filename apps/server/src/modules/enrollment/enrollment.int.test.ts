@@ -35,7 +35,8 @@ const settings: ImportSettings = {
   actor: { subject: 'cli:test', role: 'system' },
   demoPassword: 'Demo-Password-1',
 };
-const run = (name: string, overrides: Partial<ImportSettings> = {}) => importEnrollment(db, { ...settings, ...overrides }, { text: read(name), fileName: name, source: 'cli' });
+const run = (name: string, overrides: Partial<ImportSettings> = {}) =>
+  importEnrollment(db, { ...settings, ...overrides }, { text: read(name), fileName: name, source: 'cli' });
 
 const policyOf = async (subscriberId: string) => {
   const [policy] = await db.select().from(policies).where(eq(policies.exchangeSubscriberId, subscriberId));
@@ -67,31 +68,84 @@ afterAll(async () => {
 describe('834 import (issue 34)', () => {
   it('creates the household, both members, the policy, its premium and subsidies from a 021 with 2750 loops, audited with its file and segment', async () => {
     const { summary, ack999 } = await run('household-addition.edi');
-    expect(summary).toMatchObject({ status: 'processed', duplicate: false, transactions: 1, applied: 1, rejected: 0, members: { created: 2, updated: 0, terminated: 0 } });
+    expect(summary).toMatchObject({
+      status: 'processed',
+      duplicate: false,
+      transactions: 1,
+      applied: 1,
+      rejected: 0,
+      members: { created: 2, updated: 0, terminated: 0 },
+    });
     expect(summary.interchange).toEqual({ sender: 'FFMEXCHANGE', controlNumber: '000000101' });
 
     const policy = await policyOf('0001000001');
-    expect(policy).toMatchObject({ policyNumber: '71644MA-H1', lineOfCoverage: 'Medical', offExchange: false, fileSource: 'Exchange', enrollmentStatus: 'Pending' });
+    expect(policy).toMatchObject({
+      policyNumber: '71644MA-H1',
+      lineOfCoverage: 'Medical',
+      offExchange: false,
+      fileSource: 'Exchange',
+      enrollmentStatus: 'Pending',
+    });
     const [span] = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id));
-    expect(span).toMatchObject({ planId: '71644MA0040002-06', startDate: '2027-01-01', endDate: '2027-12-31', premiumAmountCents: 98050, taxCreditAmountCents: 41200, csrAmountCents: 3510, otherSubsidyAmountCents: 0, effectuatedDate: null });
+    expect(span).toMatchObject({
+      planId: '71644MA0040002-06',
+      startDate: '2027-01-01',
+      endDate: '2027-12-31',
+      premiumAmountCents: 98050,
+      taxCreditAmountCents: 41200,
+      csrAmountCents: 3510,
+      otherSubsidyAmountCents: 0,
+      effectuatedDate: null,
+    });
     // The 2750 loops' other values: the rating area on the span, the source exchange on the policy, the
     // request's submission time on the enrolment record.
     expect(span?.ratingArea).toBe('R-MA005');
     expect(policy?.sourceExchangeId).toBe('MA0');
-    const [record] = await db.select().from(enrollmentTransactions).where(eq(enrollmentTransactions.policyId, policy!.id));
+    const [record] = await db
+      .select()
+      .from(enrollmentTransactions)
+      .where(eq(enrollmentTransactions.policyId, policy!.id));
     expect(record?.requestSubmitted).toBe('20261130101500');
-    const people = await db.select({ first: members.firstName, relationship: memberSpans.relationship, dob: members.dob, gender: members.gender, ssnLast4: members.ssnLast4 }).from(memberSpans).innerJoin(members, eq(members.id, memberSpans.memberId)).where(eq(memberSpans.policyId, policy!.id));
-    expect(people).toEqual(expect.arrayContaining([
-      // NM108 34: only the SSN's last four digits are kept (account linking).
-      { first: 'Marta', relationship: 'self', dob: '1984-03-12', gender: 'female', ssnLast4: '6789' },
-      { first: 'Tiago', relationship: 'child', dob: '2015-07-04', gender: 'male', ssnLast4: null },
-    ]));
-    const [contact] = await db.select().from(contactInformation).where(eq(contactInformation.householdId, policy!.householdId!));
+    const people = await db
+      .select({
+        first: members.firstName,
+        relationship: memberSpans.relationship,
+        dob: members.dob,
+        gender: members.gender,
+        ssnLast4: members.ssnLast4,
+      })
+      .from(memberSpans)
+      .innerJoin(members, eq(members.id, memberSpans.memberId))
+      .where(eq(memberSpans.policyId, policy!.id));
+    expect(people).toEqual(
+      expect.arrayContaining([
+        // NM108 34: only the SSN's last four digits are kept (account linking).
+        { first: 'Marta', relationship: 'self', dob: '1984-03-12', gender: 'female', ssnLast4: '6789' },
+        { first: 'Tiago', relationship: 'child', dob: '2015-07-04', gender: 'male', ssnLast4: null },
+      ]),
+    );
+    const [contact] = await db
+      .select()
+      .from(contactInformation)
+      .where(eq(contactInformation.householdId, policy!.householdId!));
     expect(contact).toMatchObject({ email: 'marta.ferreira@example.org', mobilePhone: '(617) 555-0142' });
-    const [language] = await db.select({ language: preferences.language }).from(preferences).where(eq(preferences.householdId, policy!.householdId!));
+    const [language] = await db
+      .select({ language: preferences.language })
+      .from(preferences)
+      .where(eq(preferences.householdId, policy!.householdId!));
     expect(language?.language).toBe('pt');
-    const [address] = await db.select().from(addresses).where(eq(addresses.id, policy!.residentialAddressId!));
-    expect(address).toMatchObject({ street1: '77 Rua Nova St', street2: 'Apt 2', city: 'Fall River', state: 'MA', zipCode: '02720', fipsCode: '25005' });
+    const [address] = await db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.id, policy!.residentialAddressId!));
+    expect(address).toMatchObject({
+      street1: '77 Rua Nova St',
+      street2: 'Apt 2',
+      city: 'Fall River',
+      state: 'MA',
+      zipCode: '02720',
+      fipsCode: '25005',
+    });
     const [household] = await db.select().from(households).where(eq(households.id, policy!.householdId!));
     expect(household?.exchangeId).toBe('APP-0001000001');
     // The finance module computed the binder: the first month's share after APTC, due before coverage starts.
@@ -100,7 +154,15 @@ describe('834 import (issue 34)', () => {
     // Demo mode: the subscriber signs in as x12.<subscriber id>.
     const [account] = await db.select().from(accounts).where(eq(accounts.username, 'x12.0001000001'));
     expect(account?.roles).toEqual(['member']);
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'enrollment.834.021'), eq(auditLog.actingForHouseholdId, policy!.householdId!)));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'enrollment.834.021'),
+          eq(auditLog.actingForHouseholdId, policy!.householdId!),
+        ),
+      );
     expect(audit?.route).toBe('834 household-addition.edi ISA13 000000101 ST02 0001 segment 8');
     expect(audit?.recordIds).toEqual([policy!.id]);
     // The 999 accepts the set.
@@ -116,7 +178,10 @@ describe('834 import (issue 34)', () => {
     expect(summary.applied).toBe(1);
     expect(await db.select().from(members)).toHaveLength(before.length);
     // One processed import; the re-sending is recorded beside it as a duplicate (decision 056).
-    const rows = await db.select().from(enrollmentImports).where(eq(enrollmentImports.controlNumber, '000000101'));
+    const rows = await db
+      .select()
+      .from(enrollmentImports)
+      .where(eq(enrollmentImports.controlNumber, '000000101'));
     expect(rows.map((row) => row.status).sort()).toEqual(['duplicate', 'processed']);
   });
 
@@ -124,12 +189,21 @@ describe('834 import (issue 34)', () => {
     const { summary } = await run('change-pipe.edi');
     expect(summary).toMatchObject({ applied: 1, rejected: 0 });
     const policy = await policyOf('0001000001');
-    const spans = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id)).orderBy(coverageSpans.startDate);
-    expect(spans.map((s) => [s.startDate, s.endDate, s.taxCreditAmountCents, s.premiumAmountCents, s.ratingArea])).toEqual([
+    const spans = await db
+      .select()
+      .from(coverageSpans)
+      .where(eq(coverageSpans.policyId, policy!.id))
+      .orderBy(coverageSpans.startDate);
+    expect(
+      spans.map((s) => [s.startDate, s.endDate, s.taxCreditAmountCents, s.premiumAmountCents, s.ratingArea]),
+    ).toEqual([
       ['2027-01-01', '2027-02-28', 41200, 98050, 'R-MA005'],
       ['2027-03-01', '2027-12-31', 50000, 98050, 'R-MA006'],
     ]);
-    const [contact] = await db.select().from(contactInformation).where(eq(contactInformation.householdId, policy!.householdId!));
+    const [contact] = await db
+      .select()
+      .from(contactInformation)
+      .where(eq(contactInformation.householdId, policy!.householdId!));
     expect(contact?.mobilePhone).toBe('(508) 555-0199');
   });
 
@@ -137,7 +211,9 @@ describe('834 import (issue 34)', () => {
     const { summary } = await run('audit-compare.edi');
     expect(summary.applied).toBe(1);
     // The file names another member (Okafor) than the records: reported, not applied.
-    expect(summary.audits[0]?.differences).toEqual(expect.arrayContaining(['member 0001000001 (name or date of birth)']));
+    expect(summary.audits[0]?.differences).toEqual(
+      expect.arrayContaining(['member 0001000001 (name or date of birth)']),
+    );
     const [member] = await db.select().from(members).where(eq(members.exchangeMemberId, '0001000001'));
     expect(member?.lastName).toBe('Ferreira');
   });
@@ -145,19 +221,30 @@ describe('834 import (issue 34)', () => {
   it('ends the household on a 024 and brings it back on a 025', async () => {
     await run('termination.edi');
     let policy = await policyOf('0001000001');
-    let spans = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id)).orderBy(coverageSpans.startDate);
+    let spans = await db
+      .select()
+      .from(coverageSpans)
+      .where(eq(coverageSpans.policyId, policy!.id))
+      .orderBy(coverageSpans.startDate);
     expect(spans.map((s) => [s.startDate, s.endDate, s.cancelled])).toEqual([
       ['2027-01-01', '2027-02-28', false],
       ['2027-03-01', '2027-04-30', false],
     ]);
-    const ended = await db.select({ end: memberSpans.endDate }).from(memberSpans).where(eq(memberSpans.policyId, policy!.id));
+    const ended = await db
+      .select({ end: memberSpans.endDate })
+      .from(memberSpans)
+      .where(eq(memberSpans.policyId, policy!.id));
     expect(ended.every((row) => row.end === '2027-04-30')).toBe(true);
 
     const { summary } = await run('reinstatement.edi');
     expect(summary).toMatchObject({ applied: 1, rejected: 0 });
     policy = await policyOf('0001000001');
     expect(policy?.enrollmentType).toBe('Reinstatement');
-    spans = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id)).orderBy(coverageSpans.startDate);
+    spans = await db
+      .select()
+      .from(coverageSpans)
+      .where(eq(coverageSpans.policyId, policy!.id))
+      .orderBy(coverageSpans.startDate);
     expect(spans.at(-1)?.endDate).toBe('2027-12-31');
   });
 
@@ -170,7 +257,12 @@ describe('834 import (issue 34)', () => {
     expect(second.summary).toMatchObject({ applied: 1, released: 1, members: { created: 1, terminated: 1 } });
     const policy = await policyOf('0002000001');
     const [span] = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id));
-    expect(span).toMatchObject({ startDate: '2027-01-01', endDate: '2027-03-31', taxCreditAmountCents: 30000, premiumAmountCents: 65000 });
+    expect(span).toMatchObject({
+      startDate: '2027-01-01',
+      endDate: '2027-03-31',
+      taxCreditAmountCents: 30000,
+      premiumAmountCents: 65000,
+    });
   });
 
   it('rejects a set with an unknown plan, one without a subscriber and one with an impossible date on their own; the rest applies; the 999 says which', async () => {
@@ -183,7 +275,11 @@ describe('834 import (issue 34)', () => {
     ]);
     // Each names its segment in the file: the REF*CE, the ST of the set without a subscriber, the DTP*348.
     const lines = read('mixed-rejections.edi').split('\n');
-    expect(summary.rejections.map((rejection) => lines[rejection.segment - 1]?.slice(0, 7))).toEqual(['REF*CE*', 'ST*834*', 'DTP*348']);
+    expect(summary.rejections.map((rejection) => lines[rejection.segment - 1]?.slice(0, 7))).toEqual([
+      'REF*CE*',
+      'ST*834*',
+      'DTP*348',
+    ]);
     expect(await policyOf('0003000001')).toBeDefined();
     expect(await policyOf('0003000002')).toBeUndefined();
     // The unknown plan's REF*CE is the 12th segment of its set.

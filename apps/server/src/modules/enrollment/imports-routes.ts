@@ -54,22 +54,58 @@ function rowOf(record: ImportRecord): EnrollmentImportRow {
 }
 
 /** AK9 of the 999 (one per functional group: the worst wins) or TA1's acknowledgment code. */
-export function acknowledgmentOf(record: Pick<ImportRecord, 'ack999' | 'ta1'>): EnrollmentImportDetail['acknowledgment'] {
-  if (record.ta1) return { kind: 'TA1', outcome: /TA1\*[^~]*?\*R\*/.test(record.ta1) ? 'rejected' : /TA1\*[^~]*?\*E\*/.test(record.ta1) ? 'partially-accepted' : 'accepted', text: record.ta1 };
+export function acknowledgmentOf(
+  record: Pick<ImportRecord, 'ack999' | 'ta1'>,
+): EnrollmentImportDetail['acknowledgment'] {
+  if (record.ta1)
+    return {
+      kind: 'TA1',
+      outcome: /TA1\*[^~]*?\*R\*/.test(record.ta1)
+        ? 'rejected'
+        : /TA1\*[^~]*?\*E\*/.test(record.ta1)
+          ? 'partially-accepted'
+          : 'accepted',
+      text: record.ta1,
+    };
   if (!record.ack999) return { kind: null, outcome: null, text: null };
   const codes = [...record.ack999.matchAll(/AK9.([APRE])/g)].map((match) => match[1]);
-  const outcome = codes.includes('R') ? (codes.some((code) => code === 'A' || code === 'P' || code === 'E') ? 'partially-accepted' : 'rejected') : codes.some((code) => code === 'P' || code === 'E') ? 'partially-accepted' : 'accepted';
+  const outcome = codes.includes('R')
+    ? codes.some((code) => code === 'A' || code === 'P' || code === 'E')
+      ? 'partially-accepted'
+      : 'rejected'
+    : codes.some((code) => code === 'P' || code === 'E')
+      ? 'partially-accepted'
+      : 'accepted';
   return { kind: '999', outcome, text: record.ack999 };
 }
 
-const relationshipCodes: Record<string, string> = { self: '18', spouse: '01', child: '19', domesticPartner: '53', stepchild: '17', ward: '15', other: 'G8' };
+const relationshipCodes: Record<string, string> = {
+  self: '18',
+  spouse: '01',
+  child: '19',
+  domesticPartner: '53',
+  stepchild: '17',
+  ward: '15',
+  other: 'G8',
+};
 
 /** Sets recorded before migration 0018 named nobody: a held one still has its parsed content. */
-function membersOf(stored: TransactionMember[] | null, payload: Record<string, unknown> | null): EnrollmentSetMember[] {
+function membersOf(
+  stored: TransactionMember[] | null,
+  payload: Record<string, unknown> | null,
+): EnrollmentSetMember[] {
   if (stored) return stored;
   const held = payload as unknown as Enrollment834 | null;
   if (!held?.members) return [];
-  return held.members.map((m) => ({ subscriber: m.subscriber, relationship: relationshipCodes[m.relationship] ?? null, maintenance: m.maintenance, subscriberId: m.subscriberId, memberId: m.memberId, firstName: m.firstName, lastName: m.lastName }));
+  return held.members.map((m) => ({
+    subscriber: m.subscriber,
+    relationship: relationshipCodes[m.relationship] ?? null,
+    maintenance: m.maintenance,
+    subscriberId: m.subscriberId,
+    memberId: m.memberId,
+    firstName: m.firstName,
+    lastName: m.lastName,
+  }));
 }
 
 /**
@@ -106,11 +142,21 @@ export const enrollmentImportRoutes: FastifyPluginCallbackZod = (app, _options, 
       const { page, pageSize } = request.query;
       const db = app.database.db;
       const [records, [total]] = await Promise.all([
-        db.select().from(enrollmentImports).orderBy(desc(enrollmentImports.receivedAt), desc(enrollmentImports.id)).limit(pageSize).offset((page - 1) * pageSize),
+        db
+          .select()
+          .from(enrollmentImports)
+          .orderBy(desc(enrollmentImports.receivedAt), desc(enrollmentImports.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
         db.select({ n: count() }).from(enrollmentImports),
       ]);
       const items = records.map(rowOf);
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'enrollment-import', recordIds: items.map((item) => item.id) });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'enrollment-import',
+        recordIds: items.map((item) => item.id),
+      });
       return { items, page, pageSize, total: total?.n ?? 0 };
     },
   );
@@ -120,7 +166,8 @@ export const enrollmentImportRoutes: FastifyPluginCallbackZod = (app, _options, 
     {
       schema: {
         tags: ['enrollment'],
-        summary: 'One X12 834 import: its transaction sets, the members they name, and why a set was rejected',
+        summary:
+          'One X12 834 import: its transaction sets, the members they name, and why a set was rejected',
         description:
           'Issue 34 (decision 056). Each transaction set (ST02) with what became of it — applied, rejected (the segment and the reason), held for an addition not yet received, or released by a later file — the members its loops name (INS, REF*0F/REF*17, NM1*IL), and the 999 or TA1 the sender got back. Role action `view-enrollment-imports`; the read is audited, and for each household it touched too.',
         params: EnrollmentImportParamsSchema,
@@ -130,9 +177,18 @@ export const enrollmentImportRoutes: FastifyPluginCallbackZod = (app, _options, 
     async (request) => {
       await requireViewer(request);
       const db = app.database.db;
-      const [record] = await db.select().from(enrollmentImports).where(eq(enrollmentImports.id, request.params.importId));
+      const [record] = await db
+        .select()
+        .from(enrollmentImports)
+        .where(eq(enrollmentImports.id, request.params.importId));
       if (!record) {
-        await request.audit({ action: 'read', outcome: 'failure', recordType: 'enrollment-import', recordIds: [request.params.importId], reason: 'not-found' });
+        await request.audit({
+          action: 'read',
+          outcome: 'failure',
+          recordType: 'enrollment-import',
+          recordIds: [request.params.importId],
+          reason: 'not-found',
+        });
         throw notFound('enrollment import');
       }
       // A duplicate's sets are those of the import it repeated.
@@ -141,13 +197,28 @@ export const enrollmentImportRoutes: FastifyPluginCallbackZod = (app, _options, 
         const [first] = await db
           .select({ id: enrollmentImports.id })
           .from(enrollmentImports)
-          .where(and(eq(enrollmentImports.senderId, record.senderId), eq(enrollmentImports.controlNumber, record.controlNumber), eq(enrollmentImports.status, 'processed')));
+          .where(
+            and(
+              eq(enrollmentImports.senderId, record.senderId),
+              eq(enrollmentImports.controlNumber, record.controlNumber),
+              eq(enrollmentImports.status, 'processed'),
+            ),
+          );
         sourceId = first?.id ?? record.id;
       }
-      const rows = await db.select().from(enrollmentTransactions).where(eq(enrollmentTransactions.importId, sourceId)).orderBy(asc(enrollmentTransactions.id));
+      const rows = await db
+        .select()
+        .from(enrollmentTransactions)
+        .where(eq(enrollmentTransactions.importId, sourceId))
+        .orderBy(asc(enrollmentTransactions.id));
       // Whose records these are, for the audit rows of the households the import touched (modules/policy owns policies).
-      const households = await householdsOfPolicies(db, [...new Set(rows.flatMap((row) => (row.policyId ? [row.policyId] : [])))]);
-      const sets = rows.map((set) => ({ set, householdId: set.policyId ? (households.get(set.policyId) ?? null) : null }));
+      const households = await householdsOfPolicies(db, [
+        ...new Set(rows.flatMap((row) => (row.policyId ? [row.policyId] : []))),
+      ]);
+      const sets = rows.map((set) => ({
+        set,
+        householdId: set.policyId ? (households.get(set.policyId) ?? null) : null,
+      }));
       const summary = record.summary as StoredSummary;
       const detail: EnrollmentImportDetail = {
         ...rowOf(record),
@@ -165,14 +236,25 @@ export const enrollmentImportRoutes: FastifyPluginCallbackZod = (app, _options, 
           members: membersOf(set.members, set.payload),
         })),
       };
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'enrollment-import', recordIds: [record.id] });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'enrollment-import',
+        recordIds: [record.id],
+      });
       const byHousehold = new Map<string, Set<string>>();
       for (const { set, householdId } of sets) {
         if (!householdId || !set.policyId) continue;
         byHousehold.set(householdId, (byHousehold.get(householdId) ?? new Set()).add(set.policyId));
       }
       for (const [householdId, policyIds] of byHousehold) {
-        await request.audit({ action: 'read', outcome: 'success', recordType: 'policy', recordIds: [...policyIds], actingForHouseholdId: householdId });
+        await request.audit({
+          action: 'read',
+          outcome: 'success',
+          recordType: 'policy',
+          recordIds: [...policyIds],
+          actingForHouseholdId: householdId,
+        });
       }
       return detail;
     },

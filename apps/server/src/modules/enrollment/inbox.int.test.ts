@@ -26,8 +26,20 @@ describe('the ENROLLMENT_INBOX drop folder (issue 34)', () => {
   const drop = (fixture: string, as = fixture) => {
     fs.copyFileSync(path.join(fixtures, fixture), path.join(dir, as));
   };
-  const ls = (sub: string) => fs.readdirSync(path.join(dir, sub)).filter((name) => !fs.statSync(path.join(dir, sub, name)).isDirectory()).sort();
-  const run = (overrides: Partial<InboxOptions> = {}) => processInbox({ db: database.handle.db, dir, importSettings: () => settings, log, settleMs: 0, ...overrides });
+  const ls = (sub: string) =>
+    fs
+      .readdirSync(path.join(dir, sub))
+      .filter((name) => !fs.statSync(path.join(dir, sub, name)).isDirectory())
+      .sort();
+  const run = (overrides: Partial<InboxOptions> = {}) =>
+    processInbox({
+      db: database.handle.db,
+      dir,
+      importSettings: () => settings,
+      log,
+      settleMs: 0,
+      ...overrides,
+    });
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -59,18 +71,33 @@ describe('the ENROLLMENT_INBOX drop folder (issue 34)', () => {
 
     const [first, second] = await Promise.all([run(), run()]);
     const reports = [...first, ...second];
-    expect(reports.map((report) => `${report.file} ${report.outcome}`).sort()).toEqual(['broken-se-count.edi failed', 'household-addition.edi done']);
+    expect(reports.map((report) => `${report.file} ${report.outcome}`).sort()).toEqual([
+      'broken-se-count.edi failed',
+      'household-addition.edi done',
+    ]);
 
     expect(ls('done')).toEqual(['household-addition.edi', 'household-addition.edi.999']);
-    expect(fs.readFileSync(path.join(dir, 'done', 'household-addition.edi.999'), 'latin1')).toContain('AK9*A*1*1*1~');
+    expect(fs.readFileSync(path.join(dir, 'done', 'household-addition.edi.999'), 'latin1')).toContain(
+      'AK9*A*1*1*1~',
+    );
     expect(ls('failed')).toEqual(['broken-se-count.edi', 'broken-se-count.edi.ta1']);
-    expect(fs.readFileSync(path.join(dir, 'failed', 'broken-se-count.edi.ta1'), 'latin1')).toMatch(/^ISA\*.*~\nTA1\*000000401\*\d{6}\*\d{4}\*R\*/s);
+    expect(fs.readFileSync(path.join(dir, 'failed', 'broken-se-count.edi.ta1'), 'latin1')).toMatch(
+      /^ISA\*.*~\nTA1\*000000401\*\d{6}\*\d{4}\*R\*/s,
+    );
     expect(ls('processing')).toEqual([]);
     expect(ls('.')).toEqual(['upload.edi.part']);
     // One import of the interchange, recorded as the drop folder's, its sets audited as the job's.
-    const imports = await database.handle.db.select().from(enrollmentImports).where(eq(enrollmentImports.fileName, 'household-addition.edi'));
+    const imports = await database.handle.db
+      .select()
+      .from(enrollmentImports)
+      .where(eq(enrollmentImports.fileName, 'household-addition.edi'));
     expect(imports.map((row) => `${row.source} ${row.status}`)).toEqual(['inbox processed']);
-    const audits = await database.handle.db.select().from(auditLog).where(and(eq(auditLog.action, 'enrollment.834.021'), eq(auditLog.actorSubject, 'job:enrollment-inbox')));
+    const audits = await database.handle.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'enrollment.834.021'), eq(auditLog.actorSubject, 'job:enrollment-inbox')),
+      );
     expect(audits).toHaveLength(1);
   });
 
@@ -80,7 +107,10 @@ describe('the ENROLLMENT_INBOX drop folder (issue 34)', () => {
     expect(report?.summary.duplicate).toBe(true);
     expect(ls('done')).toHaveLength(4);
     // Recorded as a re-sent duplicate beside the one processed import (the admin page lists both).
-    const records = await database.handle.db.select().from(enrollmentImports).where(eq(enrollmentImports.fileName, 'household-addition.edi'));
+    const records = await database.handle.db
+      .select()
+      .from(enrollmentImports)
+      .where(eq(enrollmentImports.fileName, 'household-addition.edi'));
     expect(records.map((row) => row.status).sort()).toEqual(['duplicate', 'processed']);
   });
 
@@ -97,7 +127,10 @@ describe('the ENROLLMENT_INBOX drop folder (issue 34)', () => {
     expect(ls('done')).toEqual(expect.arrayContaining(['termination.edi', 'termination.edi.999']));
     expect(ls('processing')).toEqual([path.basename(live)]);
     // The termination applied to the household the first file added.
-    const [policy] = await database.handle.db.select().from(policies).where(eq(policies.exchangeSubscriberId, '0001000001'));
+    const [policy] = await database.handle.db
+      .select()
+      .from(policies)
+      .where(eq(policies.exchangeSubscriberId, '0001000001'));
     expect(policy).toBeDefined();
   });
 
@@ -105,7 +138,12 @@ describe('the ENROLLMENT_INBOX drop folder (issue 34)', () => {
     fs.rmSync(path.join(dir, 'processing'), { recursive: true });
     drop('reinstatement.edi');
     const db = database.handle.db;
-    const broken = new Proxy(db, { get: (target, key, receiver) => (key === 'transaction' ? () => Promise.reject(new Error('connection lost')) : (Reflect.get(target, key, receiver) as unknown)) });
+    const broken = new Proxy(db, {
+      get: (target, key, receiver) =>
+        key === 'transaction'
+          ? () => Promise.reject(new Error('connection lost'))
+          : (Reflect.get(target, key, receiver) as unknown),
+    });
     await expect(run({ db: broken })).rejects.toThrow('connection lost');
     expect(ls('processing')).toHaveLength(1);
     expect(ls('.')).toEqual(['upload.edi.part']);

@@ -50,9 +50,11 @@ const SETTLE_MS = 5 * 1000;
 const CLAIM = /^\d{13}-[0-9a-f]{8}--(.+)$/;
 
 /** What a sender may be writing still: hidden files and the usual temporary suffixes. */
-const isInProgress = (name: string): boolean => name.startsWith('.') || /\.(part|tmp|filepart|partial)$/i.test(name);
+const isInProgress = (name: string): boolean =>
+  name.startsWith('.') || /\.(part|tmp|filepart|partial)$/i.test(name);
 
-const claimName = (original: string): string => `${String(Date.now())}-${randomBytes(4).toString('hex')}--${original}`;
+const claimName = (original: string): string =>
+  `${String(Date.now())}-${randomBytes(4).toString('hex')}--${original}`;
 
 const missing = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -82,7 +84,11 @@ async function claim(from: string, processing: string, original: string): Promis
 
 /** A name in `dir` nobody has taken: the original, else with the time added (a sender reusing a name). */
 async function freeName(dir: string, original: string): Promise<string> {
-  for (const candidate of [original, `${original}.${String(Date.now())}`, `${original}.${String(Date.now())}-${randomBytes(2).toString('hex')}`]) {
+  for (const candidate of [
+    original,
+    `${original}.${String(Date.now())}`,
+    `${original}.${String(Date.now())}-${randomBytes(2).toString('hex')}`,
+  ]) {
     try {
       await fs.access(path.join(dir, candidate));
     } catch (error) {
@@ -136,14 +142,21 @@ export async function processInbox(options: InboxOptions): Promise<InboxFileRepo
   let failure: Error | null = null;
   for (const claimed of claims.sort((a, b) => a.original.localeCompare(b.original))) {
     // The lease: renewed while the import runs, so a slow import is not taken over.
-    const renew = setInterval(() => {
-      const now = new Date();
-      fs.utimes(claimed.path, now, now).catch(() => undefined);
-    }, Math.max(1_000, Math.floor(leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        const now = new Date();
+        fs.utimes(claimed.path, now, now).catch(() => undefined);
+      },
+      Math.max(1_000, Math.floor(leaseMs / 3)),
+    );
     try {
       if (failure !== null) throw failure;
       const text = await fs.readFile(claimed.path, 'latin1');
-      const outcome = await importEnrollment(options.db, options.importSettings(), { text, fileName: claimed.original, source: 'inbox' });
+      const outcome = await importEnrollment(options.db, options.importSettings(), {
+        text,
+        fileName: claimed.original,
+        source: 'inbox',
+      });
       const refused = outcome.summary.status === 'refused';
       const destination = refused ? failed : done;
       const name = await freeName(destination, claimed.original);
@@ -153,15 +166,33 @@ export async function processInbox(options: InboxOptions): Promise<InboxFileRepo
       if (outcome.ta1) await writeWhole(path.join(destination, `${name}.ta1`), outcome.ta1);
       clearInterval(renew);
       await fs.rename(claimed.path, path.join(destination, name));
-      const report: InboxFileReport = { file: claimed.original, outcome: refused ? 'failed' : 'done', summary: outcome.summary };
-      options.log.info({ file: claimed.original, outcome: report.outcome, applied: outcome.summary.applied, rejected: outcome.summary.rejected, held: outcome.summary.held, duplicate: outcome.summary.duplicate }, 'enrolment inbox: file imported');
+      const report: InboxFileReport = {
+        file: claimed.original,
+        outcome: refused ? 'failed' : 'done',
+        summary: outcome.summary,
+      };
+      options.log.info(
+        {
+          file: claimed.original,
+          outcome: report.outcome,
+          applied: outcome.summary.applied,
+          rejected: outcome.summary.rejected,
+          held: outcome.summary.held,
+          duplicate: outcome.summary.duplicate,
+        },
+        'enrolment inbox: file imported',
+      );
       reports.push(report);
     } catch (error) {
       // The database or the disk failed: this file and the rest stay claimed with their lease run out, so
       // the next run (pg-boss's retry, or the next minute's) takes them over.
       clearInterval(renew);
       await fs.utimes(claimed.path, new Date(0), new Date(0)).catch(() => undefined);
-      if (failure === null) options.log.error({ err: error, file: claimed.original }, 'enrolment inbox: the import failed; the file is tried again next run');
+      if (failure === null)
+        options.log.error(
+          { err: error, file: claimed.original },
+          'enrolment inbox: the import failed; the file is tried again next run',
+        );
       failure ??= error instanceof Error ? error : new Error(String(error));
     } finally {
       clearInterval(renew);

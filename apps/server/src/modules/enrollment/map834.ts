@@ -114,7 +114,14 @@ export interface Enrollment834 {
   subscriber: MemberLoop;
 }
 
-const LANGUAGES: Record<string, 'en' | 'es' | 'pt'> = { eng: 'en', en: 'en', spa: 'es', es: 'es', por: 'pt', pt: 'pt' };
+const LANGUAGES: Record<string, 'en' | 'es' | 'pt'> = {
+  eng: 'en',
+  en: 'en',
+  spa: 'es',
+  es: 'es',
+  por: 'pt',
+  pt: 'pt',
+};
 const LINES: Record<string, CoverageLine['line']> = { HLT: 'Medical', DEN: 'Dental', VIS: 'Vision' };
 const GENDERS: Record<string, 'female' | 'male' | 'other'> = { F: 'female', M: 'male', U: 'other' };
 
@@ -140,11 +147,23 @@ const el = (segment: X12Segment, n: number): string => (segment.elements[n - 1] 
 function emptyMember(segment: X12Segment): MemberLoop {
   const relationshipCode = el(segment, 2);
   const relationship = RELATIONSHIPS[relationshipCode];
-  if (!relationship) reject(segment, `INS02 relationship code ${relationshipCode} is not one the portal knows`, { position: 2, code: '7' });
+  if (!relationship)
+    reject(segment, `INS02 relationship code ${relationshipCode} is not one the portal knows`, {
+      position: 2,
+      code: '7',
+    });
   const maintenance = el(segment, 3);
-  if (!MAINTENANCE_CODES.includes(maintenance as Maintenance)) reject(segment, `INS03 maintenance type ${maintenance} is not 021, 001, 024, 025 or 030`, { position: 3, code: '7' });
+  if (!MAINTENANCE_CODES.includes(maintenance as Maintenance))
+    reject(segment, `INS03 maintenance type ${maintenance} is not 021, 001, 024, 025 or 030`, {
+      position: 3,
+      code: '7',
+    });
   const subscriber = el(segment, 1) === 'Y';
-  if (subscriber !== (relationship === 'self')) reject(segment, 'INS01 says subscriber but INS02 is not 18 self (or the other way round)', { position: 1, code: '7' });
+  if (subscriber !== (relationship === 'self'))
+    reject(segment, 'INS01 says subscriber but INS02 is not 18 self (or the other way round)', {
+      position: 1,
+      code: '7',
+    });
   return {
     segment: segment.position,
     subscriber,
@@ -182,7 +201,13 @@ const CATEGORY_KEYS: Record<string, keyof ReportingCategories> = {
   'SOURCE EXCHANGE ID': 'sourceExchangeId',
   'REQUEST SUBMIT TIMESTAMP': 'requestSubmitted',
 };
-const AMOUNT_CATEGORIES = new Set<keyof ReportingCategories>(['aptcCents', 'csrCents', 'memberPremiumCents', 'totalPremiumCents', 'totalResponsibleCents']);
+const AMOUNT_CATEGORIES = new Set<keyof ReportingCategories>([
+  'aptcCents',
+  'csrCents',
+  'memberPremiumCents',
+  'totalPremiumCents',
+  'totalResponsibleCents',
+]);
 
 /** Reads one transaction set, or throws {@link TransactionRejected}. */
 export function read834(set: X12TransactionSet): Enrollment834 {
@@ -193,7 +218,8 @@ export function read834(set: X12TransactionSet): Enrollment834 {
   let pendingStreet: { street1: string; street2: string | null } | null = null;
   let category: { key: keyof ReportingCategories; segment: X12Segment } | null = null;
   let reference = '';
-  const inMember = (segment: X12Segment): MemberLoop => member ?? reject(segment, `${segment.tag} before the first INS member loop`);
+  const inMember = (segment: X12Segment): MemberLoop =>
+    member ?? reject(segment, `${segment.tag} before the first INS member loop`);
 
   for (const segment of set.segments) {
     switch (segment.tag) {
@@ -213,10 +239,23 @@ export function read834(set: X12TransactionSet): Enrollment834 {
           const current = member.reporting;
           if (AMOUNT_CATEGORIES.has(category.key)) {
             const amount = cents(value);
-            if (amount === null) reject(segment, `${category.key === 'aptcCents' ? 'APTC AMT' : 'the amount'} ${value} is not an amount`, { position: 2, code: '6' });
-            (current as Record<string, Reported<unknown>>)[category.key] = { value: amount, effectiveDate: null, segment: segment.position };
+            if (amount === null)
+              reject(
+                segment,
+                `${category.key === 'aptcCents' ? 'APTC AMT' : 'the amount'} ${value} is not an amount`,
+                { position: 2, code: '6' },
+              );
+            (current as Record<string, Reported<unknown>>)[category.key] = {
+              value: amount,
+              effectiveDate: null,
+              segment: segment.position,
+            };
           } else {
-            (current as Record<string, Reported<unknown>>)[category.key] = { value, effectiveDate: null, segment: segment.position };
+            (current as Record<string, Reported<unknown>>)[category.key] = {
+              value,
+              effectiveDate: null,
+              segment: segment.position,
+            };
           }
           break;
         }
@@ -250,7 +289,8 @@ export function read834(set: X12TransactionSet): Enrollment834 {
         for (let n = 3; n + 1 <= segment.elements.length + 1; n += 2) {
           const qualifier = el(segment, n);
           const value = el(segment, n + 1);
-          if (qualifier === 'TE' || qualifier === 'HP' || qualifier === 'CP' || qualifier === 'WP') m.phone ??= phoneOf(value);
+          if (qualifier === 'TE' || qualifier === 'HP' || qualifier === 'CP' || qualifier === 'WP')
+            m.phone ??= phoneOf(value);
           else if (qualifier === 'EM' && value) m.email ??= value.toLowerCase();
         }
         break;
@@ -264,8 +304,10 @@ export function read834(set: X12TransactionSet): Enrollment834 {
         if (!addressOf || !pendingStreet) break;
         const state = el(segment, 2);
         const zip = el(segment, 3).slice(0, 5);
-        if (!/^[A-Z]{2}$/.test(state)) reject(segment, `N402 state ${state} is not a state code`, { position: 2, code: '7' });
-        if (!/^[0-9]{5}$/.test(zip)) reject(segment, `N403 ${el(segment, 3)} is not a ZIP code`, { position: 3, code: '6' });
+        if (!/^[A-Z]{2}$/.test(state))
+          reject(segment, `N402 state ${state} is not a state code`, { position: 2, code: '7' });
+        if (!/^[0-9]{5}$/.test(zip))
+          reject(segment, `N403 ${el(segment, 3)} is not a ZIP code`, { position: 3, code: '6' });
         const county = el(segment, 5) === 'CY' && /^[0-9]{5}$/.test(el(segment, 6)) ? el(segment, 6) : null;
         m[addressOf] = { ...pendingStreet, city: el(segment, 1), state, zipCode: zip, fipsCode: county };
         pendingStreet = null;
@@ -274,7 +316,8 @@ export function read834(set: X12TransactionSet): Enrollment834 {
       case 'DMG': {
         const m = inMember(segment);
         const dob = x12Date(el(segment, 2));
-        if (!dob) reject(segment, `DMG02 ${el(segment, 2)} is not a date of birth`, { position: 2, code: '8' });
+        if (!dob)
+          reject(segment, `DMG02 ${el(segment, 2)} is not a date of birth`, { position: 2, code: '8' });
         m.dob = dob;
         m.gender = GENDERS[el(segment, 3)] ?? 'other';
         break;
@@ -282,7 +325,8 @@ export function read834(set: X12TransactionSet): Enrollment834 {
       case 'LUI': {
         const m = inMember(segment);
         const language = LANGUAGES[(el(segment, 2) || el(segment, 3)).toLowerCase()];
-        if (language && (el(segment, 4) === '7' || el(segment, 4) === '' || el(segment, 4) === '5')) m.language ??= language;
+        if (language && (el(segment, 4) === '7' || el(segment, 4) === '' || el(segment, 4) === '5'))
+          m.language ??= language;
         break;
       }
       case 'HLH': {
@@ -293,17 +337,31 @@ export function read834(set: X12TransactionSet): Enrollment834 {
       case 'HD': {
         const m = inMember(segment);
         const line = LINES[el(segment, 3)];
-        if (!line) reject(segment, `HD03 insurance line ${el(segment, 3)} is not HLT, DEN or VIS`, { position: 3, code: '7' });
-        m.coverage = { segment: segment.position, maintenance: el(segment, 1), line: line as CoverageLine['line'], planId: null, planSegment: null, startDate: null, endDate: null };
+        if (!line)
+          reject(segment, `HD03 insurance line ${el(segment, 3)} is not HLT, DEN or VIS`, {
+            position: 3,
+            code: '7',
+          });
+        m.coverage = {
+          segment: segment.position,
+          maintenance: el(segment, 1),
+          line: line as CoverageLine['line'],
+          planId: null,
+          planSegment: null,
+          startDate: null,
+          endDate: null,
+        };
         category = null;
         break;
       }
       case 'DTP': {
         const m = inMember(segment);
         const qualifier = el(segment, 1);
-        if (el(segment, 2) !== 'D8' && el(segment, 2) !== 'DT') reject(segment, `DTP02 ${el(segment, 2)} is not D8`, { position: 2, code: '7' });
+        if (el(segment, 2) !== 'D8' && el(segment, 2) !== 'DT')
+          reject(segment, `DTP02 ${el(segment, 2)} is not D8`, { position: 2, code: '7' });
         const date = x12Date(el(segment, 3).slice(0, 8));
-        if (!date) reject(segment, `DTP03 ${el(segment, 3)} is not a calendar date`, { position: 3, code: '8' });
+        if (!date)
+          reject(segment, `DTP03 ${el(segment, 3)} is not a calendar date`, { position: 3, code: '8' });
         if (category && qualifier === '007') {
           const reported = (m.reporting as Record<string, Reported<unknown> | undefined>)[category.key];
           if (reported) reported.effectiveDate = date;
@@ -329,33 +387,64 @@ export function read834(set: X12TransactionSet): Enrollment834 {
     }
   }
 
-  if (members.length === 0) reject(set.start, 'the transaction set has no INS member loop: missing subscriber');
+  if (members.length === 0)
+    reject(set.start, 'the transaction set has no INS member loop: missing subscriber');
   const subscribers = members.filter((m) => m.subscriber);
-  if (subscribers.length !== 1) reject(set.start, subscribers.length === 0 ? 'missing subscriber: no INS loop with INS01 Y' : 'more than one subscriber in one transaction set');
+  if (subscribers.length !== 1)
+    reject(
+      set.start,
+      subscribers.length === 0
+        ? 'missing subscriber: no INS loop with INS01 Y'
+        : 'more than one subscriber in one transaction set',
+    );
   const subscriber = subscribers[0] as MemberLoop;
-  if (!subscriber.subscriberId) reject(segmentAt(set, subscriber.segment), 'missing subscriber: the subscriber loop has no REF*0F subscriber id');
+  if (!subscriber.subscriberId)
+    reject(
+      segmentAt(set, subscriber.segment),
+      'missing subscriber: the subscriber loop has no REF*0F subscriber id',
+    );
   const seen = new Set<string>();
   for (const m of members) {
     const at = segmentAt(set, m.segment);
-    if (m.subscriberId && m.subscriberId !== subscriber.subscriberId) reject(at, `REF*0F ${m.subscriberId} names another subscriber than the set's ${subscriber.subscriberId ?? ''}`);
+    if (m.subscriberId && m.subscriberId !== subscriber.subscriberId)
+      reject(
+        at,
+        `REF*0F ${m.subscriberId} names another subscriber than the set's ${subscriber.subscriberId ?? ''}`,
+      );
     m.subscriberId = subscriber.subscriberId;
     m.memberId ??= m.subscriber ? subscriber.subscriberId : null;
     if (!m.memberId) reject(at, 'a dependent loop has no REF*17 member id');
-    if (seen.has(m.memberId ?? '')) reject(at, `member id ${m.memberId ?? ''} appears twice in the transaction set`);
+    if (seen.has(m.memberId ?? ''))
+      reject(at, `member id ${m.memberId ?? ''} appears twice in the transaction set`);
     seen.add(m.memberId ?? '');
     if (m.maintenance === '021' || m.maintenance === '025') {
       if (!m.coverage) reject(at, 'an addition has no HD coverage loop');
       const coverage = m.coverage as CoverageLine;
-      if (!coverage.startDate) reject(segmentAt(set, coverage.segment), 'the coverage has no DTP*348 start date');
-      if (m.maintenance === '021' && (!m.firstName || !m.lastName || !m.dob)) reject(at, 'an addition needs the member name (NM1*IL) and date of birth (DMG)');
+      if (!coverage.startDate)
+        reject(segmentAt(set, coverage.segment), 'the coverage has no DTP*348 start date');
+      if (m.maintenance === '021' && (!m.firstName || !m.lastName || !m.dob))
+        reject(at, 'an addition needs the member name (NM1*IL) and date of birth (DMG)');
     }
     const coverage = m.coverage;
-    if (coverage?.startDate && coverage.endDate && coverage.endDate < coverage.startDate && m.maintenance !== '024') {
-      reject(segmentAt(set, coverage.segment), `impossible dates: coverage ends ${coverage.endDate} before it starts ${coverage.startDate}`);
+    if (
+      coverage?.startDate &&
+      coverage.endDate &&
+      coverage.endDate < coverage.startDate &&
+      m.maintenance !== '024'
+    ) {
+      reject(
+        segmentAt(set, coverage.segment),
+        `impossible dates: coverage ends ${coverage.endDate} before it starts ${coverage.startDate}`,
+      );
     }
-    if (m.dob && coverage?.startDate && m.dob > coverage.startDate) reject(at, `impossible dates: born ${m.dob}, after the coverage starts ${coverage.startDate}`);
+    if (m.dob && coverage?.startDate && m.dob > coverage.startDate)
+      reject(at, `impossible dates: born ${m.dob}, after the coverage starts ${coverage.startDate}`);
   }
-  if (!subscriber.coverage && members.every((m) => !m.coverage)) reject(segmentAt(set, subscriber.segment), 'no HD coverage loop: nothing says which coverage this is about');
+  if (!subscriber.coverage && members.every((m) => !m.coverage))
+    reject(
+      segmentAt(set, subscriber.segment),
+      'no HD coverage loop: nothing says which coverage this is about',
+    );
   return { controlNumber: set.controlNumber, reference, members, subscriber };
 }
 

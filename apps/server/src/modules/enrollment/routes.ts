@@ -46,18 +46,41 @@ export const enrollmentRoutes: FastifyPluginCallbackZod = (app, _options, done) 
         tags: ['enrollment'],
         summary: 'Import an X12 834 benefit enrollment interchange',
         description:
-          'Issue 34 (docs/INTEGRATION-834.md). The body is one ISA…IEA interchange (005010X220A1), delimiters as its ISA says. 200: processed — applied, rejected (each with its segment and reason) and held transaction sets, and the 999; an interchange (ISA06 + ISA13) already imported answers its first summary with `duplicate: true` and changes nothing. 422: the file is refused whole (segment and reason, a TA1 for an envelope error); nothing applied. Callers: the issuer\'s enrolment client only — an access token from the built-in workforce provider by OAuth client credentials (`grant_type=client_credentials`, `scope=enrollment:import`); a member\'s, broker\'s, staff user\'s, guest\'s or asserted session\'s token is refused 403.',
+          "Issue 34 (docs/INTEGRATION-834.md). The body is one ISA…IEA interchange (005010X220A1), delimiters as its ISA says. 200: processed — applied, rejected (each with its segment and reason) and held transaction sets, and the 999; an interchange (ISA06 + ISA13) already imported answers its first summary with `duplicate: true` and changes nothing. 422: the file is refused whole (segment and reason, a TA1 for an envelope error); nothing applied. Callers: the issuer's enrolment client only — an access token from the built-in workforce provider by OAuth client credentials (`grant_type=client_credentials`, `scope=enrollment:import`); a member's, broker's, staff user's, guest's or asserted session's token is refused 403.",
         consumes: ['application/edi-x12', 'text/plain'],
-        response: { 200: EnrollmentImportResultSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 413: ProblemSchema, 422: EnrollmentImportResultSchema },
+        response: {
+          200: EnrollmentImportResultSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          413: ProblemSchema,
+          422: EnrollmentImportResultSchema,
+        },
       },
     },
     async (request, reply) => {
       const caller = callers.get(request);
       if (!caller) throw new Error('the enrolment client check did not run');
       const text = typeof request.body === 'string' ? request.body : '';
-      const fileName = (request.headers['x-file-name'] as string | undefined)?.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 120) || 'api.edi';
-      const outcome = await importEnrollment(app.database.db, importSettingsOf(app, caller.actor), { text, fileName, source: 'api' });
-      await request.audit({ action: 'enrollment.834.import', outcome: outcome.summary.status === 'refused' ? 'failure' : 'success', recordType: 'enrollment-import', recordIds: outcome.summary.interchange ? [`${outcome.summary.interchange.sender}:${outcome.summary.interchange.controlNumber}`] : [], ...(outcome.summary.status === 'refused' ? { reason: 'file-refused' } : {}), actor: caller.actor });
+      const fileName =
+        (request.headers['x-file-name'] as string | undefined)
+          ?.replace(/[^A-Za-z0-9._-]/g, '_')
+          .slice(0, 120) || 'api.edi';
+      const outcome = await importEnrollment(app.database.db, importSettingsOf(app, caller.actor), {
+        text,
+        fileName,
+        source: 'api',
+      });
+      await request.audit({
+        action: 'enrollment.834.import',
+        outcome: outcome.summary.status === 'refused' ? 'failure' : 'success',
+        recordType: 'enrollment-import',
+        recordIds: outcome.summary.interchange
+          ? [`${outcome.summary.interchange.sender}:${outcome.summary.interchange.controlNumber}`]
+          : [],
+        ...(outcome.summary.status === 'refused' ? { reason: 'file-refused' } : {}),
+        actor: caller.actor,
+      });
       return reply.status(outcome.summary.status === 'refused' ? 422 : 200).send(outcome);
     },
   );

@@ -69,19 +69,30 @@ const emptySummary = (file: X12File | null): ImportSummary => ({
 
 /** Our acknowledgments' control numbers: the import's place among all imports, nine digits. */
 async function nextAckNumber(db: Database | Transaction): Promise<string> {
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int + 1 as n from ${enrollmentImports}`);
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int + 1 as n from ${enrollmentImports}`,
+  );
   const n = (result as { rows: { n: number }[] }).rows[0]?.n ?? 1;
   return String(n % 1_000_000_000).padStart(9, '0');
 }
 
-export async function importEnrollment(db: Database, settings: ImportSettings, request: ImportRequest): Promise<ImportOutcome> {
+export async function importEnrollment(
+  db: Database,
+  settings: ImportSettings,
+  request: ImportRequest,
+): Promise<ImportOutcome> {
   let file: X12File;
   try {
     file = parseInterchange(request.text);
   } catch (error) {
     if (!(error instanceof RefusedFile)) throw error;
-    const summary: ImportSummary = { ...emptySummary(null), status: 'refused', refused: { segment: error.segment, reason: error.reason } };
-    if (error.envelope) summary.interchange = { sender: error.envelope.senderId, controlNumber: error.envelope.controlNumber };
+    const summary: ImportSummary = {
+      ...emptySummary(null),
+      status: 'refused',
+      refused: { segment: error.segment, reason: error.reason },
+    };
+    if (error.envelope)
+      summary.interchange = { sender: error.envelope.senderId, controlNumber: error.envelope.controlNumber };
     const control = await nextAckNumber(db);
     const answer = error.envelope ? ta1(error.envelope, error.ta1Code ?? '024', control) : null;
     await db.insert(enrollmentImports).values({
@@ -99,30 +110,64 @@ export async function importEnrollment(db: Database, settings: ImportSettings, r
   const { envelope } = file;
   return db.transaction(async (tx) => {
     // One import of an interchange at a time: a second one waits here, then finds the first.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`834:${envelope.senderId}:${envelope.controlNumber}`}, 0))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`834:${envelope.senderId}:${envelope.controlNumber}`}, 0))`,
+    );
     const [earlier] = await tx
       .select()
       .from(enrollmentImports)
-      .where(and(eq(enrollmentImports.senderId, envelope.senderId), eq(enrollmentImports.controlNumber, envelope.controlNumber), eq(enrollmentImports.status, 'processed')));
+      .where(
+        and(
+          eq(enrollmentImports.senderId, envelope.senderId),
+          eq(enrollmentImports.controlNumber, envelope.controlNumber),
+          eq(enrollmentImports.status, 'processed'),
+        ),
+      );
     if (earlier) {
       const summary = { ...(earlier.summary as unknown as ImportSummary), duplicate: true };
       // Decision 056: the re-sending is recorded (when, how, under which file name) so the admin page of
       // imports shows it; it changes nothing else.
-      await tx.insert(enrollmentImports).values({ senderId: envelope.senderId, controlNumber: envelope.controlNumber, fileName: request.fileName, source: request.source, status: 'duplicate', summary, ack999: earlier.ack999 });
+      await tx.insert(enrollmentImports).values({
+        senderId: envelope.senderId,
+        controlNumber: envelope.controlNumber,
+        fileName: request.fileName,
+        source: request.source,
+        status: 'duplicate',
+        summary,
+        ack999: earlier.ack999,
+      });
       return { summary, ack999: earlier.ack999, ta1: null };
     }
     const control = await nextAckNumber(tx);
     const [record] = await tx
       .insert(enrollmentImports)
-      .values({ senderId: envelope.senderId, controlNumber: envelope.controlNumber, fileName: request.fileName, source: request.source, status: 'processed', summary: {} })
+      .values({
+        senderId: envelope.senderId,
+        controlNumber: envelope.controlNumber,
+        fileName: request.fileName,
+        source: request.source,
+        status: 'processed',
+        summary: {},
+      })
       .returning({ id: enrollmentImports.id });
     if (!record) throw new Error('import not recorded');
 
     const summary = emptySummary(file);
     // Subscribers with held sets, read once: a set looks for held ones only when its subscriber may have some.
-    const held = await tx.selectDistinct({ subscriberId: enrollmentTransactions.subscriberId }).from(enrollmentTransactions).where(eq(enrollmentTransactions.status, 'held'));
-    const cache = { plans: new Map(), heldSubscribers: new Set(held.flatMap((row) => (row.subscriberId ? [row.subscriberId] : []))) };
-    const context: ApplyContext = { ...settings, fileName: request.fileName, interchange: envelope.controlNumber, cache };
+    const held = await tx
+      .selectDistinct({ subscriberId: enrollmentTransactions.subscriberId })
+      .from(enrollmentTransactions)
+      .where(eq(enrollmentTransactions.status, 'held'));
+    const cache = {
+      plans: new Map(),
+      heldSubscribers: new Set(held.flatMap((row) => (row.subscriberId ? [row.subscriberId] : []))),
+    };
+    const context: ApplyContext = {
+      ...settings,
+      fileName: request.fileName,
+      interchange: envelope.controlNumber,
+      cache,
+    };
     const answers: string[] = [];
     for (const group of file.groups) {
       const acks: TransactionAck[] = [];
@@ -145,19 +190,34 @@ export async function importEnrollment(db: Database, settings: ImportSettings, r
               members: membersNamedIn(set),
             };
             if (outcome.outcome === 'held') {
-              await savepoint.insert(enrollmentTransactions).values({ ...row, status: 'held', payload: read as unknown as Record<string, unknown> });
+              await savepoint
+                .insert(enrollmentTransactions)
+                .values({ ...row, status: 'held', payload: read as unknown as Record<string, unknown> });
               if (row.subscriberId) cache.heldSubscribers.add(row.subscriberId);
               return { outcome, released: 0, releasedCounts: { created: 0, updated: 0, terminated: 0 } };
             }
-            await savepoint.insert(enrollmentTransactions).values({ ...row, status: 'applied', reason: outcome.differences?.length ? `audit: ${outcome.differences.join(', ')}` : null });
+            await savepoint.insert(enrollmentTransactions).values({
+              ...row,
+              status: 'applied',
+              reason: outcome.differences?.length ? `audit: ${outcome.differences.join(', ')}` : null,
+            });
             // The addition came: what was held for this subscriber applies now, oldest effective date first.
             const releasedCounts = { created: 0, updated: 0, terminated: 0 };
             let released = 0;
             const subscriberId = read.subscriber.subscriberId ?? '';
-            for (const held of cache.heldSubscribers.has(subscriberId) ? await heldFor(savepoint, subscriberId) : []) {
-              const later = await applyEnrollment(savepoint, context, held.payload as unknown as Enrollment834);
+            for (const held of cache.heldSubscribers.has(subscriberId)
+              ? await heldFor(savepoint, subscriberId)
+              : []) {
+              const later = await applyEnrollment(
+                savepoint,
+                context,
+                held.payload as unknown as Enrollment834,
+              );
               if (later.outcome !== 'applied') continue;
-              await savepoint.update(enrollmentTransactions).set({ status: 'released', policyId: later.policyId }).where(eq(enrollmentTransactions.id, held.id));
+              await savepoint
+                .update(enrollmentTransactions)
+                .set({ status: 'released', policyId: later.policyId })
+                .where(eq(enrollmentTransactions.id, held.id));
               released += 1;
               releasedCounts.created += later.created;
               releasedCounts.updated += later.updated;
@@ -172,20 +232,30 @@ export async function importEnrollment(db: Database, settings: ImportSettings, r
           summary.members.created += outcome.created + applied.releasedCounts.created;
           summary.members.updated += outcome.updated + applied.releasedCounts.updated;
           summary.members.terminated += outcome.terminated + applied.releasedCounts.terminated;
-          if (outcome.differences) summary.audits.push({ controlNumber: set.controlNumber, differences: outcome.differences });
+          if (outcome.differences)
+            summary.audits.push({ controlNumber: set.controlNumber, differences: outcome.differences });
           acks.push({ controlNumber: set.controlNumber, accepted: true });
         } catch (error) {
           const problem =
             error instanceof TransactionRejected
               ? error.problem
-              : { segment: set.start, reason: 'the records could not take this enrolment (a stored rule refused it)' };
+              : {
+                  segment: set.start,
+                  reason: 'the records could not take this enrolment (a stored rule refused it)',
+                };
           if (!(error instanceof TransactionRejected)) {
             // Never the error's text: it may quote the data. The code says which rule.
-            const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+            const code =
+              (error as { cause?: { code?: string }; code?: string }).cause?.code ??
+              (error as { code?: string }).code;
             if (code) problem.reason += ` [${code}]`;
           }
           summary.rejected += 1;
-          summary.rejections.push({ controlNumber: set.controlNumber, segment: problem.segment.position, reason: problem.reason });
+          summary.rejections.push({
+            controlNumber: set.controlNumber,
+            segment: problem.segment.position,
+            reason: problem.reason,
+          });
           await tx.insert(enrollmentTransactions).values({
             importId: record.id,
             controlNumber: set.controlNumber,
@@ -201,7 +271,12 @@ export async function importEnrollment(db: Database, settings: ImportSettings, r
           acks.push({
             controlNumber: set.controlNumber,
             accepted: false,
-            error: { tag: problem.segment.tag, positionInSet, code: '8', ...('element' in problem && problem.element ? { element: problem.element } : {}) },
+            error: {
+              tag: problem.segment.tag,
+              positionInSet,
+              code: '8',
+              ...('element' in problem && problem.element ? { element: problem.element } : {}),
+            },
           });
         }
       }

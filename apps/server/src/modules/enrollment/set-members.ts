@@ -14,7 +14,15 @@ export function membersNamedIn(set: X12TransactionSet): TransactionMember[] {
   for (const segment of set.segments) {
     const el = (n: number) => (segment.elements[n - 1] ?? '').trim();
     if (segment.tag === 'INS') {
-      member = { subscriber: el(1) === 'Y', relationship: el(2) || null, maintenance: el(3) || null, subscriberId: null, memberId: null, firstName: null, lastName: null };
+      member = {
+        subscriber: el(1) === 'Y',
+        relationship: el(2) || null,
+        maintenance: el(3) || null,
+        subscriberId: null,
+        memberId: null,
+        firstName: null,
+        lastName: null,
+      };
       members.push(member);
       inCategory = false;
     } else if (!member) {

@@ -81,13 +81,20 @@ const ISA_LENGTH = 106;
 
 /** The ISA's fixed-width fields, read before the library (whose model keeps ISA13 as a number). */
 function readIsa(text: string): X12Envelope {
-  if (!text.startsWith('ISA')) throw new RefusedFile(1, 'the file does not start with an ISA segment', null, null);
-  if (text.length < ISA_LENGTH) throw new RefusedFile(1, 'the ISA segment is shorter than its 106 characters', null, null);
+  if (!text.startsWith('ISA'))
+    throw new RefusedFile(1, 'the file does not start with an ISA segment', null, null);
+  if (text.length < ISA_LENGTH)
+    throw new RefusedFile(1, 'the ISA segment is shorter than its 106 characters', null, null);
   const element = text.charAt(3);
   const fields = text.slice(0, ISA_LENGTH - 1).split(element);
   const segment = text.charAt(ISA_LENGTH - 1);
   if (fields.length !== 17 || /[A-Za-z0-9 ]/.test(element) || /[A-Za-z0-9 ]/.test(segment)) {
-    throw new RefusedFile(1, 'the ISA segment is not 16 fixed-width elements followed by a segment terminator', null, null);
+    throw new RefusedFile(
+      1,
+      'the ISA segment is not 16 fixed-width elements followed by a segment terminator',
+      null,
+      null,
+    );
   }
   const envelope: X12Envelope = {
     senderQualifier: fields[5] ?? '',
@@ -100,10 +107,14 @@ function readIsa(text: string): X12Envelope {
     usage: fields[15] ?? '',
     delimiters: { element, repetition: fields[11] ?? '^', component: fields[16] ?? ':', segment },
   };
-  if (!/^[0-9]{9}$/.test(envelope.controlNumber)) throw new RefusedFile(1, 'ISA13 is not a nine-digit control number', '018', envelope);
-  if (fields[12] !== '00501') throw new RefusedFile(1, `ISA12 ${fields[12] ?? ''} is not version 00501`, '017', envelope);
-  if (!/^[0-9]{6}$/.test(envelope.date)) throw new RefusedFile(1, 'ISA09 is not a date YYMMDD', '014', envelope);
-  if (!/^[0-9]{4}$/.test(envelope.time)) throw new RefusedFile(1, 'ISA10 is not a time HHMM', '015', envelope);
+  if (!/^[0-9]{9}$/.test(envelope.controlNumber))
+    throw new RefusedFile(1, 'ISA13 is not a nine-digit control number', '018', envelope);
+  if (fields[12] !== '00501')
+    throw new RefusedFile(1, `ISA12 ${fields[12] ?? ''} is not version 00501`, '017', envelope);
+  if (!/^[0-9]{6}$/.test(envelope.date))
+    throw new RefusedFile(1, 'ISA09 is not a date YYMMDD', '014', envelope);
+  if (!/^[0-9]{4}$/.test(envelope.time))
+    throw new RefusedFile(1, 'ISA10 is not a time HHMM', '015', envelope);
   if (envelope.senderId === '') throw new RefusedFile(1, 'ISA06 (the sender) is empty', '006', envelope);
   return envelope;
 }
@@ -111,7 +122,8 @@ function readIsa(text: string): X12Envelope {
 type Position = { line: number; character: number };
 /** X12DiagnosticLevel.Error (2; the enum is not among the package's exports). */
 const isError = (diagnostic: { level: unknown }) => diagnostic.level === 2;
-const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+const before = (a: Position, b: Position) =>
+  a.line < b.line || (a.line === b.line && a.character <= b.character);
 
 /** Reads an interchange, or throws {@link RefusedFile} naming the segment and the reason. */
 export function parseInterchange(raw: string): X12File {
@@ -120,7 +132,10 @@ export function parseInterchange(raw: string): X12File {
   let interchange: Interchange;
   try {
     const parsed = new X12Parser(true).parse(text);
-    if (!('functionalGroups' in parsed) || Array.isArray((parsed as { interchanges?: unknown }).interchanges)) {
+    if (
+      !('functionalGroups' in parsed) ||
+      Array.isArray((parsed as { interchanges?: unknown }).interchanges)
+    ) {
       throw new RefusedFile(null, 'a file holds one interchange (one ISA … IEA)', '024', envelope);
     }
     interchange = parsed;
@@ -133,7 +148,12 @@ export function parseInterchange(raw: string): X12File {
   let position = 0;
   const number = (segment: Segment, inSet: number): X12Segment => {
     position += 1;
-    return { tag: segment.tag, elements: segment.elements.map((element) => element.value), position, positionInSet: inSet };
+    return {
+      tag: segment.tag,
+      elements: segment.elements.map((element) => element.value),
+      position,
+      positionInSet: inSet,
+    };
   };
   number(interchange.header, 0);
   const groups: X12Group[] = [];
@@ -145,22 +165,53 @@ export function parseInterchange(raw: string): X12File {
       const segments = transaction.segments.map((segment, index) => number(segment, index + 2));
       // Typed as always there; a set cut short has none.
       const se = (transaction as { trailer?: Segment }).trailer;
-      if (!se) throw new RefusedFile(position + 1, `transaction set ${st.elements[1] ?? ''} has no SE segment`, null, envelope);
+      if (!se)
+        throw new RefusedFile(
+          position + 1,
+          `transaction set ${st.elements[1] ?? ''} has no SE segment`,
+          null,
+          envelope,
+        );
       number(se, segments.length + 2);
-      transactions.push({ controlNumber: st.elements[1] ?? '', code: st.elements[0] ?? '', guide: st.elements[2] ?? '', segments, start: st });
+      transactions.push({
+        controlNumber: st.elements[1] ?? '',
+        code: st.elements[0] ?? '',
+        guide: st.elements[2] ?? '',
+        segments,
+        start: st,
+      });
     }
     const trailer = (group as { trailer?: Segment }).trailer;
-    if (!trailer) throw new RefusedFile(position + 1, `functional group ${gs.elements[5] ?? ''} has no GE segment`, '024', envelope);
+    if (!trailer)
+      throw new RefusedFile(
+        position + 1,
+        `functional group ${gs.elements[5] ?? ''} has no GE segment`,
+        '024',
+        envelope,
+      );
     const ge = number(trailer, 0);
     if (Number(ge.elements[0]) !== transactions.length) {
-      throw new RefusedFile(ge.position, `GE01 (${ge.elements[0] ?? ''}) does not match the ${String(transactions.length)} transaction sets of the group`, null, envelope);
+      throw new RefusedFile(
+        ge.position,
+        `GE01 (${ge.elements[0] ?? ''}) does not match the ${String(transactions.length)} transaction sets of the group`,
+        null,
+        envelope,
+      );
     }
-    groups.push({ functionalId: gs.elements[0] ?? '', sender: gs.elements[1] ?? '', receiver: gs.elements[2] ?? '', controlNumber: gs.elements[5] ?? '', version: gs.elements[7] ?? '', transactions });
+    groups.push({
+      functionalId: gs.elements[0] ?? '',
+      sender: gs.elements[1] ?? '',
+      receiver: gs.elements[2] ?? '',
+      controlNumber: gs.elements[5] ?? '',
+      version: gs.elements[7] ?? '',
+      transactions,
+    });
   }
   const iea = (interchange as { trailer?: Segment }).trailer;
   if (!iea) throw new RefusedFile(position + 1, 'the interchange has no IEA segment', '023', envelope);
   number(iea, 0);
-  if (groups.length === 0) throw new RefusedFile(2, 'the interchange holds no functional group', '024', envelope);
+  if (groups.length === 0)
+    throw new RefusedFile(2, 'the interchange holds no functional group', '024', envelope);
   return { envelope, groups, segmentCount: position };
 }
 
@@ -169,7 +220,8 @@ export function parseInterchange(raw: string): X12File {
  * range of what is wrong, which falls within one numbered segment; a structural error names the segment tag.
  */
 function refusalFromLibrary(text: string, envelope: X12Envelope, error: unknown): RefusedFile {
-  const message = error instanceof Error ? error.message.replace(/^X12 Standard:\s*/, '') : 'the file is not X12';
+  const message =
+    error instanceof Error ? error.message.replace(/^X12 Standard:\s*/, '') : 'the file is not X12';
   const ta1Code = /IEA0?2|ISA13/.test(message) ? '001' : /IEA0?1/.test(message) ? '021' : null;
   try {
     const loose = new X12Parser(false);
@@ -190,15 +242,24 @@ function refusalFromLibrary(text: string, envelope: X12Envelope, error: unknown)
       const trailer = (parsed as { trailer?: Segment }).trailer;
       if (trailer) all.push(trailer);
       const at = problem.range.start;
-      const index = all.findIndex((segment) => before(segment.range.start, at) && before(at, segment.range.end));
-      return new RefusedFile(index >= 0 ? index + 1 : null, problem.message.replace(/^X12 Standard:\s*/, ''), ta1Code, envelope);
+      const index = all.findIndex(
+        (segment) => before(segment.range.start, at) && before(at, segment.range.end),
+      );
+      return new RefusedFile(
+        index >= 0 ? index + 1 : null,
+        problem.message.replace(/^X12 Standard:\s*/, ''),
+        ta1Code,
+        envelope,
+      );
     }
   } catch {
     // A structural error the loose parse cannot get past either: named by its segment's tag below.
   }
   const tag = /^([A-Z][A-Z0-9]{1,2}) segment/.exec(message)?.[1];
   const segments = text.split(envelope.delimiters.segment).map((segment) => segment.replace(/^\s+/, ''));
-  const index = tag ? segments.findIndex((segment) => segment.startsWith(`${tag}${envelope.delimiters.element}`)) : -1;
+  const index = tag
+    ? segments.findIndex((segment) => segment.startsWith(`${tag}${envelope.delimiters.element}`))
+    : -1;
   return new RefusedFile(index >= 0 ? index + 1 : null, message, ta1Code ?? '024', envelope);
 }
 
@@ -225,7 +286,11 @@ const pad = (value: string, width: number) => value.slice(0, width).padEnd(width
 
 function stamp(now: Date) {
   const iso = now.toISOString();
-  return { yymmdd: iso.slice(2, 10).replace(/-/g, ''), ccyymmdd: iso.slice(0, 10).replace(/-/g, ''), hhmm: iso.slice(11, 16).replace(':', '') };
+  return {
+    yymmdd: iso.slice(2, 10).replace(/-/g, ''),
+    ccyymmdd: iso.slice(0, 10).replace(/-/g, ''),
+    hhmm: iso.slice(11, 16).replace(':', ''),
+  };
 }
 
 /** Our answer's ISA: sender and receiver swapped, our own control number. */
@@ -233,7 +298,27 @@ function isaFor(envelope: X12Envelope, controlNumber: string, now: Date): string
   const d = envelope.delimiters;
   const e = d.element;
   const { yymmdd, hhmm } = stamp(now);
-  return ['ISA', '00', pad('', 10), '00', pad('', 10), envelope.receiverQualifier, pad(envelope.receiverId, 15), envelope.senderQualifier, pad(envelope.senderId, 15), yymmdd, hhmm, d.repetition, '00501', controlNumber, '0', envelope.usage || 'P', d.component].join(e) + d.segment;
+  return (
+    [
+      'ISA',
+      '00',
+      pad('', 10),
+      '00',
+      pad('', 10),
+      envelope.receiverQualifier,
+      pad(envelope.receiverId, 15),
+      envelope.senderQualifier,
+      pad(envelope.senderId, 15),
+      yymmdd,
+      hhmm,
+      d.repetition,
+      '00501',
+      controlNumber,
+      '0',
+      envelope.usage || 'P',
+      d.component,
+    ].join(e) + d.segment
+  );
 }
 
 /** The TA1 interchange acknowledgment for an envelope error (or a clean envelope, code 000). */
@@ -242,24 +327,35 @@ export function ta1(envelope: X12Envelope, code: string, controlNumber: string, 
   const e = d.element;
   const lines = [
     isaFor(envelope, controlNumber, now),
-    ['TA1', envelope.controlNumber, envelope.date, envelope.time, code === '000' ? 'A' : 'R', code].join(e) + d.segment,
+    ['TA1', envelope.controlNumber, envelope.date, envelope.time, code === '000' ? 'A' : 'R', code].join(e) +
+      d.segment,
     ['IEA', '0', controlNumber].join(e) + d.segment,
   ];
   return lines.join('\n') + '\n';
 }
 
 /** The 999 implementation acknowledgment for one functional group of 834s. */
-export function ack999(envelope: X12Envelope, group: { controlNumber: string; version: string; sender: string; receiver: string }, acks: readonly TransactionAck[], controlNumber: string, now = new Date()): string {
+export function ack999(
+  envelope: X12Envelope,
+  group: { controlNumber: string; version: string; sender: string; receiver: string },
+  acks: readonly TransactionAck[],
+  controlNumber: string,
+  now = new Date(),
+): string {
   const d = envelope.delimiters;
   const e = d.element;
   const { ccyymmdd, hhmm } = stamp(now);
   const seg = (...elements: string[]) => elements.join(e).replace(new RegExp(`(\\${e})+$`), '') + d.segment;
-  const body: string[] = [seg('ST', '999', '0001', '005010X231A1'), seg('AK1', 'BE', group.controlNumber, group.version || '005010X220A1')];
+  const body: string[] = [
+    seg('ST', '999', '0001', '005010X231A1'),
+    seg('AK1', 'BE', group.controlNumber, group.version || '005010X220A1'),
+  ];
   for (const ack of acks) {
     body.push(seg('AK2', '834', ack.controlNumber, '005010X220A1'));
     if (ack.error) {
       body.push(seg('IK3', ack.error.tag, String(ack.error.positionInSet), '', ack.error.code));
-      if (ack.error.element) body.push(seg('IK4', String(ack.error.element.position), '', ack.error.element.code));
+      if (ack.error.element)
+        body.push(seg('IK4', String(ack.error.element.position), '', ack.error.element.code));
     }
     body.push(ack.accepted ? seg('IK5', 'A') : seg('IK5', 'R', '5'));
   }
@@ -269,7 +365,17 @@ export function ack999(envelope: X12Envelope, group: { controlNumber: string; ve
   body.push(seg('SE', String(body.length + 1), '0001'));
   const lines = [
     isaFor(envelope, controlNumber, now),
-    seg('GS', 'FA', group.receiver, group.sender, ccyymmdd, hhmm, String(Number(controlNumber)), 'X', '005010X231A1'),
+    seg(
+      'GS',
+      'FA',
+      group.receiver,
+      group.sender,
+      ccyymmdd,
+      hhmm,
+      String(Number(controlNumber)),
+      'X',
+      '005010X231A1',
+    ),
     ...body,
     seg('GE', '1', String(Number(controlNumber))),
     seg('IEA', '1', controlNumber),

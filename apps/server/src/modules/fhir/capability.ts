@@ -16,7 +16,13 @@ const search = (name: string, type: 'token' | 'reference' | 'string' | 'date', d
 });
 const COMMON_SEARCH = [search('_lastUpdated', 'date', 'Prefixes eq, ne, gt, ge, lt, le, sa, eb.')];
 
-function resource(type: CapabilityStatementRestResource['type'], profiles: readonly string[], params: ReturnType<typeof search>[], include: string[], documentation: string): CapabilityStatementRestResource {
+function resource(
+  type: CapabilityStatementRestResource['type'],
+  profiles: readonly string[],
+  params: ReturnType<typeof search>[],
+  include: string[],
+  documentation: string,
+): CapabilityStatementRestResource {
   return {
     type,
     supportedProfile: [...profiles],
@@ -49,26 +55,62 @@ export function capabilityStatement(base: string, version: string, issuerName: s
           'Patient, Coverage and a broker agency Organization need a member’s bearer token and answer that member’s records only (and those of the dependents on policies they subscribe to). The directory (Practitioner, PractitionerRole, Location, Organization, InsurancePlan) is public and rate-limited. Paging: _count (at most 100) and the Bundle’s next link.',
         security: {
           cors: true,
-          service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }] }],
-          description: 'OAuth 2.0 bearer tokens from the issuer’s consumer identity provider; see .well-known/smart-configuration.',
+          service: [
+            {
+              coding: [
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+                  code: 'SMART-on-FHIR',
+                },
+              ],
+            },
+          ],
+          description:
+            'OAuth 2.0 bearer tokens from the issuer’s consumer identity provider; see .well-known/smart-configuration.',
         },
         resource: [
-          resource('Patient', [PROFILES.patient], [search('identifier', 'token')], [], 'The member in context and, for a subscriber, the dependents on their policies.'),
+          resource(
+            'Patient',
+            [PROFILES.patient],
+            [search('identifier', 'token')],
+            [],
+            'The member in context and, for a subscriber, the dependents on their policies.',
+          ),
           resource(
             'Coverage',
             [PROFILES.coverage],
-            [search('patient', 'reference'), search('beneficiary', 'reference'), search('subscriber', 'reference'), search('status', 'token')],
+            [
+              search('patient', 'reference'),
+              search('beneficiary', 'reference'),
+              search('subscriber', 'reference'),
+              search('status', 'token'),
+            ],
             ['Coverage:payor', 'Coverage:beneficiary', 'Coverage:subscriber'],
             'One per member per policy: subscriber, beneficiary, relationship, period, payor, plan (HIOS plan id) and group classes.',
           ),
           resource(
             'Organization',
             [PLANNET_PROFILES.organization, PLANNET_PROFILES.network],
-            [search('name', 'string'), search('type', 'token', 'OrgTypeCS: payer, prvgrp, ntwk.'), search('partof', 'reference')],
+            [
+              search('name', 'string'),
+              search('type', 'token', 'OrgTypeCS: payer, prvgrp, ntwk.'),
+              search('partof', 'reference'),
+            ],
             [],
             'The issuer, practices and networks (public); a broker of record’s agency (the member’s token).',
           ),
-          resource('Practitioner', [PLANNET_PROFILES.practitioner], [search('name', 'string'), search('family', 'string'), search('given', 'string'), search('identifier', 'token')], [], 'Practitioners of the provider directory.'),
+          resource(
+            'Practitioner',
+            [PLANNET_PROFILES.practitioner],
+            [
+              search('name', 'string'),
+              search('family', 'string'),
+              search('given', 'string'),
+              search('identifier', 'token'),
+            ],
+            [],
+            'Practitioners of the provider directory.',
+          ),
           resource(
             'PractitionerRole',
             [PLANNET_PROFILES.practitionerRole],
@@ -81,11 +123,33 @@ export function capabilityStatement(base: string, version: string, issuerName: s
               search('location', 'reference'),
               search('network', 'reference'),
             ],
-            ['PractitionerRole:practitioner', 'PractitionerRole:location', 'PractitionerRole:organization', 'PractitionerRole:network'],
+            [
+              'PractitionerRole:practitioner',
+              'PractitionerRole:location',
+              'PractitionerRole:organization',
+              'PractitionerRole:network',
+            ],
             'A practitioner at their practice: specialty, location, networks, new patients.',
           ),
-          resource('Location', [PLANNET_PROFILES.location], [search('address-postalcode', 'string'), search('address-city', 'string'), search('address-state', 'string'), search('organization', 'reference')], [], 'Practice addresses.'),
-          resource('InsurancePlan', [PLANNET_PROFILES.insurancePlan], [search('type', 'token'), search('name', 'string'), search('identifier', 'token')], [], 'The plans the issuer holds, by HIOS plan id, with their network.'),
+          resource(
+            'Location',
+            [PLANNET_PROFILES.location],
+            [
+              search('address-postalcode', 'string'),
+              search('address-city', 'string'),
+              search('address-state', 'string'),
+              search('organization', 'reference'),
+            ],
+            [],
+            'Practice addresses.',
+          ),
+          resource(
+            'InsurancePlan',
+            [PLANNET_PROFILES.insurancePlan],
+            [search('type', 'token'), search('name', 'string'), search('identifier', 'token')],
+            [],
+            'The plans the issuer holds, by HIOS plan id, with their network.',
+          ),
         ],
       },
     ],
@@ -111,7 +175,15 @@ export function smartConfiguration(publicUrl: string, consumerIssuer: string, sm
       grant_types_supported: ['authorization_code', 'refresh_token'],
       token_endpoint_auth_methods_supported: ['none'],
       response_types_supported: ['code'],
-      scopes_supported: ['openid', 'fhirUser', 'launch/patient', 'offline_access', 'profile', 'email', ...PATIENT_SCOPES],
+      scopes_supported: [
+        'openid',
+        'fhirUser',
+        'launch/patient',
+        'offline_access',
+        'profile',
+        'email',
+        ...PATIENT_SCOPES,
+      ],
       code_challenge_methods_supported: ['S256'],
       capabilities: [
         'launch-standalone',

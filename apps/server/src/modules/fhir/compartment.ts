@@ -35,7 +35,9 @@ export interface Compartment {
 }
 
 const latest = (...dates: (Date | undefined)[]): string =>
-  new Date(Math.max(...dates.filter((date) => date !== undefined).map((date) => date.getTime()))).toISOString();
+  new Date(
+    Math.max(...dates.filter((date) => date !== undefined).map((date) => date.getTime())),
+  ).toISOString();
 
 export async function patientCompartment(
   app: FastifyInstance,
@@ -47,18 +49,24 @@ export async function patientCompartment(
   const principal = request.principal;
   if (principal?.kind !== 'member') {
     await request.audit({ action: 'access', outcome: 'denied', reason: 'not-patient-scope', recordType });
-    throw forbidden('Patient data needs a member’s own token (patient scope). Staff, broker and guest tokens cannot read it.');
+    throw forbidden(
+      'Patient data needs a member’s own token (patient scope). Staff, broker and guest tokens cannot read it.',
+    );
   }
   if (principal.memberId === null) {
     await request.audit({ action: 'access', outcome: 'denied', reason: 'no-member-linked', recordType });
-    throw forbidden('This account is not linked to a member yet: there is no patient to read. Link the account in the portal first.');
+    throw forbidden(
+      'This account is not linked to a member yet: there is no patient to read. Link the account in the portal first.',
+    );
   }
   const db = app.database.db;
   const today = app.today();
   const rules = { today, account: app.tenant.account };
   const overview = await memberPolicyOverview(db, principal.memberId, principal.householdId, rules);
   const policyIds = [...new Set(overview.summaries.map((summary) => summary.id))];
-  const loaded = (await Promise.all(policyIds.map((id) => policyDetailWithTime(db, id, rules)))).filter((entry) => entry !== null);
+  const loaded = (await Promise.all(policyIds.map((id) => policyDetailWithTime(db, id, rules)))).filter(
+    (entry) => entry !== null,
+  );
   const policies = new Map<string, PolicyDetail>(loaded.map((entry) => [entry.detail.id, entry.detail]));
   const policyTimes = new Map(loaded.map((entry) => [entry.detail.id, entry.updatedAt]));
 
@@ -87,7 +95,13 @@ export async function patientCompartment(
       const policy = policies.get(policyId);
       if (!policy) continue;
       const network = policy.plan ? networks.networkNameOfPlan(policy.plan.planId) : null;
-      const coverage = toCoverage(member, policy, context, latest(created.get(member.id), policyTimes.get(policyId)), network);
+      const coverage = toCoverage(
+        member,
+        policy,
+        context,
+        latest(created.get(member.id), policyTimes.get(policyId)),
+        network,
+      );
       if (coverage?.id) coverages.set(coverage.id, coverage);
     }
   }

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { InsurancePlan, Location, Organization, Practitioner, PractitionerRole, Resource } from '@medplum/fhirtypes';
+import type {
+  InsurancePlan,
+  Location,
+  Organization,
+  Practitioner,
+  PractitionerRole,
+  Resource,
+} from '@medplum/fhirtypes';
 import type { PcpSpecialty } from '@portal/domain';
 import type { PlanRow } from '../benefits/service';
 import type { DirectoryProvider, ProviderDirectory } from '../pcp/service';
@@ -50,9 +57,18 @@ export interface DirectoryResources {
 const shortHash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 const practiceKey = (provider: DirectoryProvider): string =>
-  shortHash([provider.practiceName, provider.address.street1, provider.address.street2 ?? '', provider.address.zipCode].join('|'));
+  shortHash(
+    [
+      provider.practiceName,
+      provider.address.street1,
+      provider.address.street2 ?? '',
+      provider.address.zipCode,
+    ].join('|'),
+  );
 
-const PRODUCT_TYPE: Readonly<Record<PlanRow['lineOfCoverage'], Readonly<Record<PlanRow['planType'], string>>>> = {
+const PRODUCT_TYPE: Readonly<
+  Record<PlanRow['lineOfCoverage'], Readonly<Record<PlanRow['planType'], string>>>
+> = {
   Medical: { HMO: 'commhmo', PPO: 'commppo', EPO: 'commepo', POS: 'commpos' },
   Dental: { HMO: 'denthmo', PPO: 'dent', EPO: 'dent', POS: 'dent' },
   Vision: { HMO: 'vishmo', PPO: 'vis', EPO: 'vis', POS: 'vis' },
@@ -97,7 +113,8 @@ export async function buildDirectoryResources(sources: DirectorySources): Promis
     networkNames.set(network.id, network.name);
     networkOfPlan.set(plan.id, network.id);
   }
-  for (const provider of directory.providers) for (const id of provider.networks) if (!networkNames.has(id)) networkNames.set(id, id);
+  for (const provider of directory.providers)
+    for (const id of provider.networks) if (!networkNames.has(id)) networkNames.set(id, id);
   const networkId = (id: string) => `network-${id}`;
   for (const [id, name] of networkNames) {
     const network: Organization = {
@@ -113,7 +130,8 @@ export async function buildDirectoryResources(sources: DirectorySources): Promis
   }
 
   const points = new Map<string, { latitude: number; longitude: number } | null>();
-  for (const zip of new Set(directory.providers.map((provider) => provider.address.zipCode))) points.set(zip, await sources.zipPoint(zip));
+  for (const zip of new Set(directory.providers.map((provider) => provider.address.zipCode)))
+    points.set(zip, await sources.zipPoint(zip));
 
   for (const provider of directory.providers) {
     const key = practiceKey(provider);
@@ -164,16 +182,41 @@ export async function buildDirectoryResources(sources: DirectorySources): Promis
       resourceType: 'Practitioner',
       id: provider.npi,
       meta: meta(PLANNET_PROFILES.practitioner),
-      identifier: [{ use: 'official', type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'NPI' }] }, system: NPI_SYSTEM, value: provider.npi }],
+      identifier: [
+        {
+          use: 'official',
+          type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'NPI' }] },
+          system: NPI_SYSTEM,
+          value: provider.npi,
+        },
+      ],
       active: true,
-      name: [{ use: 'official', family: provider.lastName, given: [provider.firstName], ...(provider.credential ? { suffix: [provider.credential] } : {}) }],
+      name: [
+        {
+          use: 'official',
+          family: provider.lastName,
+          given: [provider.firstName],
+          ...(provider.credential ? { suffix: [provider.credential] } : {}),
+        },
+      ],
       gender: provider.gender,
       ...(degree
-        ? { qualification: [{ code: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0360', code: degree }], text: provider.credential } }] }
+        ? {
+            qualification: [
+              {
+                code: {
+                  coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0360', code: degree }],
+                  text: provider.credential,
+                },
+              },
+            ],
+          }
         : {}),
-      communication: ['en', ...provider.languages.filter((language) => language !== 'en')].map((language) => ({
-        coding: [{ system: 'urn:ietf:bcp:47', code: language }],
-      })),
+      communication: ['en', ...provider.languages.filter((language) => language !== 'en')].map(
+        (language) => ({
+          coding: [{ system: 'urn:ietf:bcp:47', code: language }],
+        }),
+      ),
     };
     practitioners.set(provider.npi, practitioner);
     const specialty = SPECIALTY_CODES[provider.specialty];
@@ -188,7 +231,12 @@ export async function buildDirectoryResources(sources: DirectorySources): Promis
             {
               url: 'acceptingPatients',
               valueCodeableConcept: {
-                coding: [{ system: `${PLANNET}/CodeSystem/AcceptingPatientsCS`, code: provider.acceptingNewPatients ? 'newpt' : 'existptonly' }],
+                coding: [
+                  {
+                    system: `${PLANNET}/CodeSystem/AcceptingPatientsCS`,
+                    code: provider.acceptingNewPatients ? 'newpt' : 'existptonly',
+                  },
+                ],
               },
             },
           ],
@@ -199,9 +247,14 @@ export async function buildDirectoryResources(sources: DirectorySources): Promis
         })),
       ],
       active: true,
-      practitioner: { reference: `Practitioner/${provider.npi}`, display: `${provider.firstName} ${provider.lastName}, ${provider.credential}` },
+      practitioner: {
+        reference: `Practitioner/${provider.npi}`,
+        display: `${provider.firstName} ${provider.lastName}, ${provider.credential}`,
+      },
       organization: { reference: `Organization/${organizationId}`, display: provider.practiceName },
-      code: [{ coding: [{ system: `${PLANNET}/CodeSystem/ProviderRoleCS`, code: 'ph', display: 'Physician' }] }],
+      code: [
+        { coding: [{ system: `${PLANNET}/CodeSystem/ProviderRoleCS`, code: 'ph', display: 'Physician' }] },
+      ],
       specialty: [{ coding: [{ system: NUCC, code: specialty.code, display: specialty.display }] }],
       location: [{ reference: `Location/${locationId}` }],
       telecom: [phone],
@@ -211,7 +264,13 @@ export async function buildDirectoryResources(sources: DirectorySources): Promis
 
   const networkNameOfPlan = (planId: string): string | null => directory.networkOfPlan(planId)?.name ?? null;
   return {
-    insurancePlans: (current) => new Map(current.map((plan) => [plan.id, toInsurancePlan(plan, directory.networkOfPlan(plan.id)?.id ?? null, sources)])),
+    insurancePlans: (current) =>
+      new Map(
+        current.map((plan) => [
+          plan.id,
+          toInsurancePlan(plan, directory.networkOfPlan(plan.id)?.id ?? null, sources),
+        ]),
+      ),
     byType: new Map<string, ReadonlyMap<string, Resource>>([
       ['Practitioner', practitioners],
       ['PractitionerRole', roles],
@@ -223,7 +282,11 @@ export async function buildDirectoryResources(sources: DirectorySources): Promis
 }
 
 /** A plan the issuer holds as a Plan-Net InsurancePlan: product type, metal level, owner, period, network. */
-function toInsurancePlan(plan: PlanRow, network: string | null, sources: Pick<DirectorySources, 'loadedAt' | 'issuerName' | 'publicUrl'>): InsurancePlan {
+function toInsurancePlan(
+  plan: PlanRow,
+  network: string | null,
+  sources: Pick<DirectorySources, 'loadedAt' | 'issuerName' | 'publicUrl'>,
+): InsurancePlan {
   const product = PRODUCT_TYPE[plan.lineOfCoverage][plan.planType];
   return {
     resourceType: 'InsurancePlan',
@@ -238,7 +301,17 @@ function toInsurancePlan(plan: PlanRow, network: string | null, sources: Pick<Di
     administeredBy: { reference: `Organization/${ISSUER_ID}`, display: sources.issuerName },
     ...(network ? { network: [{ reference: `Organization/network-${network}` }] } : {}),
     ...(plan.metalLevel
-      ? { plan: [{ type: { coding: [{ system: `${PLANNET}/CodeSystem/InsurancePlanTypeCS`, code: METAL[plan.metalLevel] }] } }] }
+      ? {
+          plan: [
+            {
+              type: {
+                coding: [
+                  { system: `${PLANNET}/CodeSystem/InsurancePlanTypeCS`, code: METAL[plan.metalLevel] },
+                ],
+              },
+            },
+          ],
+        }
       : {}),
   };
 }

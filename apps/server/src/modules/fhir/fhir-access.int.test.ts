@@ -18,11 +18,32 @@ import { agencyId, coverageId } from './member-resources';
 
 type Expect = Record<Caller, number>;
 const BAD_TOKENS = { forgedAlgNone: 401, forgedWrongKey: 401, forgedWrongIssuer: 401, expired: 401 } as const;
-const NOT_PATIENT_SCOPE = { brokerOfRecord: 403, otherBroker: 403, guestA: 403, guestB: 403, customerService: 403, customerServiceForB: 403, staffWithoutSearch: 403, assertedA: 403 } as const;
+const NOT_PATIENT_SCOPE = {
+  brokerOfRecord: 403,
+  otherBroker: 403,
+  guestA: 403,
+  guestB: 403,
+  customerService: 403,
+  customerServiceForB: 403,
+  staffWithoutSearch: 403,
+  assertedA: 403,
+} as const;
 /** Member A's record: A reads it; B is answered like an unknown id; nobody else has patient scope. */
-const memberRecord: Expect = { anonymous: 401, ...BAD_TOKENS, memberA: 200, memberB: 404, ...NOT_PATIENT_SCOPE };
+const memberRecord: Expect = {
+  anonymous: 401,
+  ...BAD_TOKENS,
+  memberA: 200,
+  memberB: 404,
+  ...NOT_PATIENT_SCOPE,
+};
 /** A search in member A's records: A finds it, B finds nothing (200, total 0). */
-const memberSearch: Expect = { anonymous: 401, ...BAD_TOKENS, memberA: 200, memberB: 200, ...NOT_PATIENT_SCOPE };
+const memberSearch: Expect = {
+  anonymous: 401,
+  ...BAD_TOKENS,
+  memberA: 200,
+  memberB: 200,
+  ...NOT_PATIENT_SCOPE,
+};
 /** The public directory: anyone, with or without a (valid) token; a token that does not verify is refused. */
 const everyone: Expect = {
   anonymous: 200,
@@ -40,7 +61,9 @@ const everyone: Expect = {
 };
 
 /** An interaction the server does not have: 404 to anyone (a token that does not verify is still a 401). */
-const unsupported = Object.fromEntries(Object.entries(everyone).map(([caller, status]) => [caller, status === 200 ? 404 : status])) as Expect;
+const unsupported = Object.fromEntries(
+  Object.entries(everyone).map(([caller, status]) => [caller, status === 200 ? 404 : status]),
+) as Expect;
 
 interface Case {
   url: (world: World) => string;
@@ -55,20 +78,46 @@ const provider = demoDirectory().providers[0];
 let firstLocationId = '';
 const MATRIX: Record<string, Case> = {
   'GET /fhir/r4/metadata': { url: () => '/fhir/r4/metadata', expect: everyone },
-  'GET /fhir/r4/.well-known/smart-configuration': { url: () => '/fhir/r4/.well-known/smart-configuration', expect: everyone },
+  'GET /fhir/r4/.well-known/smart-configuration': {
+    url: () => '/fhir/r4/.well-known/smart-configuration',
+    expect: everyone,
+  },
   'GET /fhir/r4/Patient/:id': { url: (w) => `/fhir/r4/Patient/${w.a.memberId}`, expect: memberRecord },
-  'GET /fhir/r4/Patient': { url: (w) => `/fhir/r4/Patient?_id=${w.a.memberId}`, expect: memberSearch, totals: { memberA: 1, memberB: 0 } },
-  'GET /fhir/r4/Coverage/:id': { url: (w) => `/fhir/r4/Coverage/${coverageId(w.a.policyId, w.a.memberId)}`, expect: memberRecord },
-  'GET /fhir/r4/Coverage': { url: (w) => `/fhir/r4/Coverage?patient=${w.a.memberId}`, expect: memberSearch, totals: { memberA: 1, memberB: 0 } },
-  'GET /fhir/r4/Organization/:id': { url: (w) => `/fhir/r4/Organization/${agencyId(w.brokerOfRecordId)}`, expect: memberRecord },
+  'GET /fhir/r4/Patient': {
+    url: (w) => `/fhir/r4/Patient?_id=${w.a.memberId}`,
+    expect: memberSearch,
+    totals: { memberA: 1, memberB: 0 },
+  },
+  'GET /fhir/r4/Coverage/:id': {
+    url: (w) => `/fhir/r4/Coverage/${coverageId(w.a.policyId, w.a.memberId)}`,
+    expect: memberRecord,
+  },
+  'GET /fhir/r4/Coverage': {
+    url: (w) => `/fhir/r4/Coverage?patient=${w.a.memberId}`,
+    expect: memberSearch,
+    totals: { memberA: 1, memberB: 0 },
+  },
+  'GET /fhir/r4/Organization/:id': {
+    url: (w) => `/fhir/r4/Organization/${agencyId(w.brokerOfRecordId)}`,
+    expect: memberRecord,
+  },
   'GET /fhir/r4/Organization': { url: () => '/fhir/r4/Organization?_id=issuer', expect: everyone },
-  'GET /fhir/r4/Practitioner/:id': { url: () => `/fhir/r4/Practitioner/${provider?.npi ?? ''}`, expect: everyone },
+  'GET /fhir/r4/Practitioner/:id': {
+    url: () => `/fhir/r4/Practitioner/${provider?.npi ?? ''}`,
+    expect: everyone,
+  },
   'GET /fhir/r4/Practitioner': { url: () => '/fhir/r4/Practitioner?_count=1', expect: everyone },
-  'GET /fhir/r4/PractitionerRole/:id': { url: () => `/fhir/r4/PractitionerRole/role-${provider?.npi ?? ''}`, expect: everyone },
+  'GET /fhir/r4/PractitionerRole/:id': {
+    url: () => `/fhir/r4/PractitionerRole/role-${provider?.npi ?? ''}`,
+    expect: everyone,
+  },
   'GET /fhir/r4/PractitionerRole': { url: () => '/fhir/r4/PractitionerRole?_count=1', expect: everyone },
   'GET /fhir/r4/Location/:id': { url: () => `/fhir/r4/Location/${firstLocationId}`, expect: everyone },
   'GET /fhir/r4/Location': { url: () => '/fhir/r4/Location?_count=1', expect: everyone },
-  'GET /fhir/r4/InsurancePlan/:id': { url: () => '/fhir/r4/InsurancePlan/77421MA0010001-01', expect: everyone },
+  'GET /fhir/r4/InsurancePlan/:id': {
+    url: () => '/fhir/r4/InsurancePlan/77421MA0010001-01',
+    expect: everyone,
+  },
   'GET /fhir/r4/InsurancePlan': { url: () => '/fhir/r4/InsurancePlan', expect: everyone },
   // Anything else: an interaction the server does not have (404 OperationOutcome), never the web app's page.
   'GET /fhir/r4/*': { url: () => '/fhir/r4/Claim', expect: unsupported },
@@ -89,7 +138,9 @@ describe('FHIR access matrix (issue 37): every FHIR route, every kind of caller'
     let dataDir: string;
     ({ app, dataDir } = await buildTestApp({ database: database.handle, processor: sandbox.processor }));
     world = await buildWorld(app, database.handle.db, dataDir);
-    firstLocationId = (await app.inject({ method: 'GET', url: '/fhir/r4/Location?_count=1' })).json<Bundle>().entry?.[0]?.resource?.id ?? '';
+    firstLocationId =
+      (await app.inject({ method: 'GET', url: '/fhir/r4/Location?_count=1' })).json<Bundle>().entry?.[0]
+        ?.resource?.id ?? '';
     expect(firstLocationId).toMatch(/^location-/);
   });
   afterAll(async () => {
@@ -109,11 +160,19 @@ describe('FHIR access matrix (issue 37): every FHIR route, every kind of caller'
       const totals: Partial<Record<Caller, number>> = {};
       for (const caller of CALLERS) {
         const token = world.tokens[caller];
-        const response = await app.inject({ method: routeCase.method ?? 'GET', url: routeCase.url(world), headers: token ? { authorization: `Bearer ${token}` } : {} });
+        const response = await app.inject({
+          method: routeCase.method ?? 'GET',
+          url: routeCase.url(world),
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
         actual[caller] = response.statusCode;
-        expect(response.headers['content-type'], `${caller}: ${response.body.slice(0, 200)}`).toMatch(/application\/(fhir\+)?json/);
-        if (routeCase.totals && caller in routeCase.totals && response.statusCode === 200) totals[caller] = response.json<Bundle>().total ?? -1;
-        if (response.statusCode >= 400) expect(response.json<{ resourceType: string }>().resourceType).toBe('OperationOutcome');
+        expect(response.headers['content-type'], `${caller}: ${response.body.slice(0, 200)}`).toMatch(
+          /application\/(fhir\+)?json/,
+        );
+        if (routeCase.totals && caller in routeCase.totals && response.statusCode === 200)
+          totals[caller] = response.json<Bundle>().total ?? -1;
+        if (response.statusCode >= 400)
+          expect(response.json<{ resourceType: string }>().resourceType).toBe('OperationOutcome');
       }
       expect(actual).toEqual(routeCase.expect);
       if (routeCase.totals) expect(totals).toEqual(routeCase.totals);

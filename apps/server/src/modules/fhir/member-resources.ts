@@ -11,7 +11,8 @@ export const PROFILES = {
   patient: 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-patient',
   coverage: 'http://hl7.org/fhir/us/carin-bb/StructureDefinition/C4BB-Coverage',
   c4bbOrganization: 'http://hl7.org/fhir/us/carin-bb/StructureDefinition/C4BB-Organization',
-  plannetOrganization: 'http://hl7.org/fhir/us/davinci-pdex-plan-net/StructureDefinition/plannet-Organization',
+  plannetOrganization:
+    'http://hl7.org/fhir/us/davinci-pdex-plan-net/StructureDefinition/plannet-Organization',
 } as const;
 
 const V2_0203 = 'http://terminology.hl7.org/CodeSystem/v2-0203';
@@ -48,7 +49,8 @@ export function coverageId(policyId: string, memberId: string): string {
   return `${policyId.replaceAll('-', '')}${memberId.replaceAll('-', '')}`;
 }
 
-const uuidOf = (hex: string): string => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+const uuidOf = (hex: string): string =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 export function parseCoverageId(id: string): { policyId: string; memberId: string } | null {
   if (!/^[0-9a-f]{64}$/.test(id)) return null;
@@ -59,7 +61,11 @@ export function parseCoverageId(id: string): { policyId: string; memberId: strin
 export const agencyId = (brokerId: string): string => `agency-${brokerId.replaceAll('-', '')}`;
 export const ISSUER_ID = 'issuer';
 
-const ADMINISTRATIVE_GENDER: Readonly<Record<string, 'female' | 'male' | 'other'>> = { female: 'female', male: 'male', other: 'other' };
+const ADMINISTRATIVE_GENDER: Readonly<Record<string, 'female' | 'male' | 'other'>> = {
+  female: 'female',
+  male: 'male',
+  other: 'other',
+};
 
 /** The portal's relationship to the subscriber as the subscriber-relationship code C4BB binds. */
 const RELATIONSHIP: Readonly<Record<string, string>> = {
@@ -73,12 +79,22 @@ const RELATIONSHIP: Readonly<Record<string, string>> = {
 };
 
 /** The policy a member's address and contact details come from: their medical policy first. */
-function homePolicy(member: MemberDetail, policies: ReadonlyMap<string, PolicyDetail>): PolicyDetail | undefined {
-  const theirs = member.policies.map((coverage) => policies.get(coverage.policyId)).filter((policy) => policy !== undefined);
+function homePolicy(
+  member: MemberDetail,
+  policies: ReadonlyMap<string, PolicyDetail>,
+): PolicyDetail | undefined {
+  const theirs = member.policies
+    .map((coverage) => policies.get(coverage.policyId))
+    .filter((policy) => policy !== undefined);
   return theirs.find((policy) => policy.lineOfCoverage === 'Medical') ?? theirs[0];
 }
 
-export function toPatient(member: MemberDetail, policies: ReadonlyMap<string, PolicyDetail>, context: MemberContext, lastUpdated: string): Patient {
+export function toPatient(
+  member: MemberDetail,
+  policies: ReadonlyMap<string, PolicyDetail>,
+  context: MemberContext,
+  lastUpdated: string,
+): Patient {
   const systems = identifierSystems(context.publicUrl);
   const policy = homePolicy(member, policies);
   const address = policy?.residentialAddress;
@@ -100,10 +116,18 @@ export function toPatient(member: MemberDetail, policies: ReadonlyMap<string, Po
         system: systems.member,
         value: member.folderId,
       },
-      ...(member.exchangeMemberId ? [{ use: 'secondary' as const, system: systems.exchangeMember, value: member.exchangeMemberId }] : []),
+      ...(member.exchangeMemberId
+        ? [{ use: 'secondary' as const, system: systems.exchangeMember, value: member.exchangeMemberId }]
+        : []),
     ],
     active: member.status !== 'Inactive',
-    name: [{ use: 'official', family: member.lastName, given: [member.firstName, ...(member.middleName ? [member.middleName] : [])] }],
+    name: [
+      {
+        use: 'official',
+        family: member.lastName,
+        given: [member.firstName, ...(member.middleName ? [member.middleName] : [])],
+      },
+    ],
     ...(telecom.length > 0 ? { telecom } : {}),
     gender: ADMINISTRATIVE_GENDER[member.gender] ?? 'unknown',
     birthDate: member.dob,
@@ -177,11 +201,16 @@ export function toCoverage(
       { system: systems.policyNumber, value: policy.policyNumber },
     ],
     status: onPolicy.status === 'Inactive' ? 'cancelled' : 'active',
-    type: { coding: [{ system: ACT_CODE, code: type.code, display: type.display }], text: policy.lineOfCoverage },
+    type: {
+      coding: [{ system: ACT_CODE, code: type.code, display: type.display }],
+      text: policy.lineOfCoverage,
+    },
     ...(subscriber ? { subscriber: { reference: `Patient/${subscriber.id}` } } : {}),
     subscriberId: policy.issuerSubscriberId,
     beneficiary: { reference: `Patient/${member.id}` },
-    relationship: { coding: [{ system: SUBSCRIBER_RELATIONSHIP, code: RELATIONSHIP[onPolicy.relationship] ?? 'other' }] },
+    relationship: {
+      coding: [{ system: SUBSCRIBER_RELATIONSHIP, code: RELATIONSHIP[onPolicy.relationship] ?? 'other' }],
+    },
     ...(onPolicy.effectiveDate
       ? { period: { start: onPolicy.effectiveDate, ...(onPolicy.endDate ? { end: onPolicy.endDate } : {}) } }
       : {}),
@@ -208,20 +237,33 @@ export function issuerOrganization(context: MemberContext, lastUpdated: string):
 }
 
 /** A broker of record's agency (or the broker's own practice when the broker names no agency). */
-export function agencyOrganization(broker: NonNullable<PolicyDetail['broker']>, context: MemberContext, lastUpdated: string): Organization {
+export function agencyOrganization(
+  broker: NonNullable<PolicyDetail['broker']>,
+  context: MemberContext,
+  lastUpdated: string,
+): Organization {
   return {
     resourceType: 'Organization',
     id: agencyId(broker.id),
     meta: { lastUpdated },
     identifier: [{ system: identifierSystems(context.publicUrl).npn, value: broker.npn }],
     active: true,
-    type: [{ coding: [{ system: ORG_TYPE, code: 'bus', display: 'Non-Healthcare Business' }], text: 'Insurance agency' }],
+    type: [
+      {
+        coding: [{ system: ORG_TYPE, code: 'bus', display: 'Non-Healthcare Business' }],
+        text: 'Insurance agency',
+      },
+    ],
     name: broker.agencyName ?? `${broker.firstName} ${broker.lastName}`,
     ...(broker.phone || broker.email
       ? {
           telecom: [
-            ...(broker.phone ? [{ system: 'phone' as const, value: broker.phone, use: 'work' as const }] : []),
-            ...(broker.email ? [{ system: 'email' as const, value: broker.email, use: 'work' as const }] : []),
+            ...(broker.phone
+              ? [{ system: 'phone' as const, value: broker.phone, use: 'work' as const }]
+              : []),
+            ...(broker.email
+              ? [{ system: 'email' as const, value: broker.email, use: 'work' as const }]
+              : []),
           ],
         }
       : {}),

@@ -14,7 +14,17 @@ import { patientCompartment, type Compartment } from './compartment';
 import { buildDirectoryResources, NUCC, type DirectoryResources } from './directory-resources';
 import { ISSUER_ID, issuerOrganization, type MemberContext } from './member-resources';
 import { FhirError, forbidden, notFound, operationOutcome, unauthenticated, type IssueCode } from './outcome';
-import { checkParameters, includes, lastUpdatedFilter, referencedId, searchset, single, tokenMatcher, values, type Query } from './search';
+import {
+  checkParameters,
+  includes,
+  lastUpdatedFilter,
+  referencedId,
+  searchset,
+  single,
+  tokenMatcher,
+  values,
+  type Query,
+} from './search';
 
 export interface FhirOptions {
   directory: ProviderDirectory;
@@ -44,10 +54,24 @@ declare module 'fastify' {
   }
 }
 
-const STATUS_CODE: Readonly<Record<number, IssueCode>> = { 400: 'invalid', 401: 'login', 403: 'forbidden', 404: 'not-found', 405: 'not-supported', 406: 'not-supported', 413: 'too-costly', 415: 'not-supported', 429: 'throttled' };
+const STATUS_CODE: Readonly<Record<number, IssueCode>> = {
+  400: 'invalid',
+  401: 'login',
+  403: 'forbidden',
+  404: 'not-found',
+  405: 'not-supported',
+  406: 'not-supported',
+  413: 'too-costly',
+  415: 'not-supported',
+  429: 'throttled',
+};
 
 function sendOutcome(reply: FastifyReply, status: number, code: IssueCode, diagnostics: string) {
-  return reply.status(status).type(FHIR_JSON).header('Cache-Control', 'no-store').send(JSON.stringify(operationOutcome(code, diagnostics)));
+  return reply
+    .status(status)
+    .type(FHIR_JSON)
+    .header('Cache-Control', 'no-store')
+    .send(JSON.stringify(operationOutcome(code, diagnostics)));
 }
 
 function sendResource(reply: FastifyReply, resource: Resource | object, cache: 'private' | 'public') {
@@ -131,7 +155,9 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
   // verified here on every call and never enter the API's token cache (which must not accept them).
   const fhirAudience = fhirAudienceFor(publicUrl);
   const smartVerifier = new TokenVerifier(
-    app.identity.verifier.issuers.filter((issuer) => issuer.kind === 'builtin-oidc' && issuer.realm === 'consumer').map((issuer) => ({ ...issuer, audience: fhirAudience })),
+    app.identity.verifier.issuers
+      .filter((issuer) => issuer.kind === 'builtin-oidc' && issuer.realm === 'consumer')
+      .map((issuer) => ({ ...issuer, audience: fhirAudience })),
   );
   const audienceOf = (token: string): string[] => {
     try {
@@ -192,21 +218,38 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
         reason = error.problem;
       }
     }
-    await request.audit({ action: 'auth.token-refused', outcome: 'denied', reason, actor: { subject: null, role: null } });
+    await request.audit({
+      action: 'auth.token-refused',
+      outcome: 'denied',
+      reason,
+      actor: { subject: null, role: null },
+    });
     void reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
     throw unauthenticated('The token is not valid (expired, revoked or not ours). Sign in again.');
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof FhirError) {
-      if (error.status === 401 && !reply.hasHeader('www-authenticate')) void reply.header('WWW-Authenticate', 'Bearer');
+      if (error.status === 401 && !reply.hasHeader('www-authenticate'))
+        void reply.header('WWW-Authenticate', 'Bearer');
       return sendOutcome(reply, error.status, error.code, error.diagnostics);
     }
-    if (error instanceof HttpProblem) return sendOutcome(reply, error.status, STATUS_CODE[error.status] ?? 'exception', error.detail ?? error.title);
+    if (error instanceof HttpProblem)
+      return sendOutcome(
+        reply,
+        error.status,
+        STATUS_CODE[error.status] ?? 'exception',
+        error.detail ?? error.title,
+      );
     if (isUnavailable(error)) {
       request.log.warn({ err: error }, 'FHIR request failed: a dependency is unavailable');
       void reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      return sendOutcome(reply, 503, 'transient', `Briefly unavailable. Try again in ${String(UNAVAILABLE_RETRY_AFTER_SECONDS)} seconds.`);
+      return sendOutcome(
+        reply,
+        503,
+        'transient',
+        `Briefly unavailable. Try again in ${String(UNAVAILABLE_RETRY_AFTER_SECONDS)} seconds.`,
+      );
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
@@ -217,7 +260,12 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
   });
 
   const notSupported = (request: FastifyRequest, reply: FastifyReply) =>
-    sendOutcome(reply, 404, 'not-supported', `${request.method} ${request.url.split('?')[0] ?? ''} is not an interaction this server supports; see ${FHIR_PREFIX}/metadata.`);
+    sendOutcome(
+      reply,
+      404,
+      'not-supported',
+      `${request.method} ${request.url.split('?')[0] ?? ''} is not an interaction this server supports; see ${FHIR_PREFIX}/metadata.`,
+    );
   app.setNotFoundHandler(notSupported);
   // Anything else under /fhir/r4 is ours to refuse, before the web app's fallback (index.html for unknown GETs).
   app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: notSupported });
@@ -226,30 +274,63 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
    * The member's compartment; 401 without a token. A SMART app's token must carry the scope the
    * resource type needs and name the member as its patient (403 otherwise, audited).
    */
-  const compartmentFor = async (request: FastifyRequest, recordType: string, scope: PatientScope | null): Promise<Compartment> => {
+  const compartmentFor = async (
+    request: FastifyRequest,
+    recordType: string,
+    scope: PatientScope | null,
+  ): Promise<Compartment> => {
     if (!request.fhirCaller) {
-      await request.audit({ action: 'auth.token-refused', outcome: 'denied', reason: 'missing-token', actor: { subject: null, role: null } });
+      await request.audit({
+        action: 'auth.token-refused',
+        outcome: 'denied',
+        reason: 'missing-token',
+        actor: { subject: null, role: null },
+      });
       throw unauthenticated('Patient data needs a bearer token (SMART on FHIR, scope patient/*.rs).');
     }
     const smart = request.smart;
     if (smart) {
       const principal = request.fhirCaller;
-      const reason = scope === null || !smart.scopes.has(scope) ? 'insufficient-scope' : principal.kind !== 'member' || smart.patient !== principal.memberId ? 'patient-mismatch' : null;
+      const reason =
+        scope === null || !smart.scopes.has(scope)
+          ? 'insufficient-scope'
+          : principal.kind !== 'member' || smart.patient !== principal.memberId
+            ? 'patient-mismatch'
+            : null;
       if (reason) {
-        await request.audit({ action: 'access', outcome: 'denied', reason, recordType, actor: appActor(request) });
-        throw forbidden(scope === null ? 'This resource is not readable with SMART patient scopes.' : `This needs the scope ${scope}, which the member did not grant to the app.`);
+        await request.audit({
+          action: 'access',
+          outcome: 'denied',
+          reason,
+          recordType,
+          actor: appActor(request),
+        });
+        throw forbidden(
+          scope === null
+            ? 'This resource is not readable with SMART patient scopes.'
+            : `This needs the scope ${scope}, which the member did not grant to the app.`,
+        );
       }
     }
     return patientCompartment(app, request, context, directory, recordType);
   };
   /** Who an audit row names: the member, and the app that read for them (its role is `app:<client id>`). */
   const appActor = (request: FastifyRequest) =>
-    request.smart && request.principal ? { subject: request.principal.subject, role: `app:${request.smart.clientId}` } : undefined;
+    request.smart && request.principal
+      ? { subject: request.principal.subject, role: `app:${request.smart.clientId}` }
+      : undefined;
 
   /** Audits a read of member data that was answered (the resources' ids), like a portal read. */
-  const auditRead = async (request: FastifyRequest, compartment: Compartment, recordType: string, resources: readonly Resource[], beneficiaries: readonly string[]) => {
+  const auditRead = async (
+    request: FastifyRequest,
+    compartment: Compartment,
+    recordType: string,
+    resources: readonly Resource[],
+    beneficiaries: readonly string[],
+  ) => {
     const households = new Set(beneficiaries.map((id) => compartment.householdOf.get(id) ?? null));
-    const household = households.size === 1 ? [...households][0] ?? null : compartment.principal.householdId;
+    const household =
+      households.size === 1 ? ([...households][0] ?? null) : compartment.principal.householdId;
     const actor = appActor(request);
     await request.audit({
       action: 'read',
@@ -261,7 +342,12 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     });
   };
 
-  const refuseUnknown = async (request: FastifyRequest, compartment: Compartment, recordType: string, id: string): Promise<never> => {
+  const refuseUnknown = async (
+    request: FastifyRequest,
+    compartment: Compartment,
+    recordType: string,
+    id: string,
+  ): Promise<never> => {
     const actor = appActor(request);
     await request.audit({
       action: 'access',
@@ -277,9 +363,22 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
 
   const publicLimit = { rateLimit: { max: options.directoryRateLimit, timeWindow: '1 minute' } };
 
-  app.get('/metadata', { config: publicLimit }, async (_request, reply) => sendResource(reply, capabilityStatement(base, app.settings.version, tenant.issuerName), 'public'));
+  app.get('/metadata', { config: publicLimit }, async (_request, reply) =>
+    sendResource(reply, capabilityStatement(base, app.settings.version, tenant.issuerName), 'public'),
+  );
   app.get('/.well-known/smart-configuration', { config: publicLimit }, async (_request, reply) =>
-    reply.type('application/json').header('Cache-Control', 'public, max-age=300').send(JSON.stringify(smartConfiguration(app.settings.publicUrl, app.tenant.account.identity.consumerIssuer || app.tenant.account.identity.issuer, app.identity.providers !== null && app.tenant.account.smartApps.length > 0))),
+    reply
+      .type('application/json')
+      .header('Cache-Control', 'public, max-age=300')
+      .send(
+        JSON.stringify(
+          smartConfiguration(
+            app.settings.publicUrl,
+            app.tenant.account.identity.consumerIssuer || app.tenant.account.identity.issuer,
+            app.identity.providers !== null && app.tenant.account.smartApps.length > 0,
+          ),
+        ),
+      ),
   );
 
   // ---- Patient ----
@@ -300,12 +399,24 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     const matches = [...compartment.patients.values()].filter(
       (patient) =>
         (ids.length === 0 || ids.includes(patient.id ?? '')) &&
-        identifiers.every((matches) => (patient.identifier ?? []).some((identifier) => matches({ system: identifier.system, code: identifier.value }))) &&
+        identifiers.every((matches) =>
+          (patient.identifier ?? []).some((identifier) =>
+            matches({ system: identifier.system, code: identifier.value }),
+          ),
+        ) &&
         updated(patient.meta?.lastUpdated),
     );
     const bundle = searchset(`${base}/Patient`, query, matches, () => [], base);
-    const shown = (bundle.entry ?? []).map((entry) => entry.resource).filter((resource) => resource !== undefined);
-    await auditRead(request, compartment, 'fhir.Patient', shown, shown.map((resource) => resource.id ?? ''));
+    const shown = (bundle.entry ?? [])
+      .map((entry) => entry.resource)
+      .filter((resource) => resource !== undefined);
+    await auditRead(
+      request,
+      compartment,
+      'fhir.Patient',
+      shown,
+      shown.map((resource) => resource.id ?? ''),
+    );
     return sendResource(reply, bundle, 'private');
   });
 
@@ -324,7 +435,9 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     const wanted = includes(query, coverageIncludes);
     const compartment = await compartmentFor(request, 'fhir.Coverage', 'patient/Coverage.rs');
     const ids = values(query, '_id').flatMap((value) => value.split(','));
-    const beneficiaries = [...values(query, 'patient'), ...values(query, 'beneficiary')].map((value) => referencedId(value, 'Patient'));
+    const beneficiaries = [...values(query, 'patient'), ...values(query, 'beneficiary')].map((value) =>
+      referencedId(value, 'Patient'),
+    );
     const subscribers = values(query, 'subscriber').map((value) => referencedId(value, 'Patient'));
     const statuses = values(query, 'status').flatMap((value) => value.split(','));
     const updated = lastUpdatedFilter(query);
@@ -336,30 +449,42 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
         (statuses.length === 0 || statuses.includes(coverage.status)) &&
         updated(coverage.meta?.lastUpdated),
     );
-    const bundle = searchset(`${base}/Coverage`, query, matches, (page) => {
-      const extra: Resource[] = [];
-      for (const coverage of page as Coverage[]) {
-        if (wanted.has('Coverage:payor')) extra.push(issuer());
-        const mayIncludePatients = request.smart ? request.smart.scopes.has('patient/Patient.rs') : true;
-        if (wanted.has('Coverage:beneficiary') && mayIncludePatients) {
-          const patient = compartment.patients.get(beneficiaryOf(coverage));
-          if (patient) extra.push(patient);
+    const bundle = searchset(
+      `${base}/Coverage`,
+      query,
+      matches,
+      (page) => {
+        const extra: Resource[] = [];
+        for (const coverage of page as Coverage[]) {
+          if (wanted.has('Coverage:payor')) extra.push(issuer());
+          const mayIncludePatients = request.smart ? request.smart.scopes.has('patient/Patient.rs') : true;
+          if (wanted.has('Coverage:beneficiary') && mayIncludePatients) {
+            const patient = compartment.patients.get(beneficiaryOf(coverage));
+            if (patient) extra.push(patient);
+          }
+          if (wanted.has('Coverage:subscriber') && mayIncludePatients) {
+            const patient = compartment.patients.get(
+              (coverage.subscriber?.reference ?? '').replace('Patient/', ''),
+            );
+            if (patient) extra.push(patient);
+          }
         }
-        if (wanted.has('Coverage:subscriber') && mayIncludePatients) {
-          const patient = compartment.patients.get((coverage.subscriber?.reference ?? '').replace('Patient/', ''));
-          if (patient) extra.push(patient);
-        }
-      }
-      return extra;
-    }, base);
-    const shown = (bundle.entry ?? []).map((entry) => entry.resource).filter((resource) => resource !== undefined);
+        return extra;
+      },
+      base,
+    );
+    const shown = (bundle.entry ?? [])
+      .map((entry) => entry.resource)
+      .filter((resource) => resource !== undefined);
     const memberResources = shown.filter((resource) => resource.resourceType !== 'Organization');
     await auditRead(
       request,
       compartment,
       'fhir.Coverage',
       memberResources,
-      memberResources.map((resource) => (resource.resourceType === 'Coverage' ? beneficiaryOf(resource) : (resource.id ?? ''))),
+      memberResources.map((resource) =>
+        resource.resourceType === 'Coverage' ? beneficiaryOf(resource) : (resource.id ?? ''),
+      ),
     );
     return sendResource(reply, bundle, 'private');
   });
@@ -369,18 +494,22 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     issuer(),
     ...([...((await directory()).byType.get('Organization')?.values() ?? [])] as Organization[]),
   ];
-  app.get<{ Params: { id: string } }>('/Organization/:id', { config: publicLimit }, async (request, reply) => {
-    const id = request.params.id;
-    if (id === ISSUER_ID) return sendResource(reply, issuer(), 'public');
-    const found = (await directory()).byType.get('Organization')?.get(id);
-    if (found) return sendResource(reply, found, 'public');
-    if (!id.startsWith('agency-')) throw notFound(`Organization/${id.slice(0, 64)}`);
-    const compartment = await compartmentFor(request, 'fhir.Organization', null);
-    const agency = compartment.agencies.get(id);
-    if (!agency) return refuseUnknown(request, compartment, 'fhir.Organization', id);
-    await auditRead(request, compartment, 'fhir.Organization', [agency], [compartment.patientId]);
-    return sendResource(reply, agency, 'private');
-  });
+  app.get<{ Params: { id: string } }>(
+    '/Organization/:id',
+    { config: publicLimit },
+    async (request, reply) => {
+      const id = request.params.id;
+      if (id === ISSUER_ID) return sendResource(reply, issuer(), 'public');
+      const found = (await directory()).byType.get('Organization')?.get(id);
+      if (found) return sendResource(reply, found, 'public');
+      if (!id.startsWith('agency-')) throw notFound(`Organization/${id.slice(0, 64)}`);
+      const compartment = await compartmentFor(request, 'fhir.Organization', null);
+      const agency = compartment.agencies.get(id);
+      if (!agency) return refuseUnknown(request, compartment, 'fhir.Organization', id);
+      await auditRead(request, compartment, 'fhir.Organization', [agency], [compartment.patientId]);
+      return sendResource(reply, agency, 'private');
+    },
+  );
   app.get<{ Querystring: Query }>('/Organization', { config: publicLimit }, async (request, reply) => {
     const query = request.query;
     checkParameters(query, ['_id', 'name', 'type', 'partof']);
@@ -388,26 +517,38 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     const ids = values(query, '_id').flatMap((value) => value.split(','));
     const names = values(query, 'name').map((value) => value.toLowerCase());
     const types = values(query, 'type').map(tokenMatcher);
-    const partOf = values(query, 'partof').map((value) => `Organization/${referencedId(value, 'Organization')}`);
+    const partOf = values(query, 'partof').map(
+      (value) => `Organization/${referencedId(value, 'Organization')}`,
+    );
     const updated = lastUpdatedFilter(query);
     const matches = (await publicOrganizations()).filter(
       (organization) =>
         (ids.length === 0 || ids.includes(organization.id ?? '')) &&
         names.every((name) => (organization.name ?? '').toLowerCase().includes(name)) &&
-        types.every((matches) => (organization.type ?? []).some((type) => (type.coding ?? []).some(matches))) &&
+        types.every((matches) =>
+          (organization.type ?? []).some((type) => (type.coding ?? []).some(matches)),
+        ) &&
         partOf.every((reference) => organization.partOf?.reference === reference) &&
         updated(organization.meta?.lastUpdated),
     );
-    return sendResource(reply, searchset(`${base}/Organization`, query, matches, () => [], base), 'public');
+    return sendResource(
+      reply,
+      searchset(`${base}/Organization`, query, matches, () => [], base),
+      'public',
+    );
   });
 
   // ---- The public directory ----
   const currentPlans = async () => (await directory()).insurancePlans(await planCatalogue(app.database.db));
-  app.get<{ Params: { id: string } }>('/InsurancePlan/:id', { config: publicLimit }, async (request, reply) => {
-    const found = (await currentPlans()).get(request.params.id);
-    if (!found) throw notFound(`InsurancePlan/${request.params.id.slice(0, 64)}`);
-    return sendResource(reply, found, 'public');
-  });
+  app.get<{ Params: { id: string } }>(
+    '/InsurancePlan/:id',
+    { config: publicLimit },
+    async (request, reply) => {
+      const found = (await currentPlans()).get(request.params.id);
+      if (!found) throw notFound(`InsurancePlan/${request.params.id.slice(0, 64)}`);
+      return sendResource(reply, found, 'public');
+    },
+  );
   for (const type of DIRECTORY_TYPES) {
     app.get<{ Params: { id: string } }>(`/${type}/:id`, { config: publicLimit }, async (request, reply) => {
       const found = (await directory()).byType.get(type)?.get(request.params.id);
@@ -423,34 +564,64 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     const all = [...((await directory()).byType.get('Practitioner')?.values() ?? [])];
     const ids = values(query, '_id').flatMap((value) => value.split(','));
     const identifiers = values(query, 'identifier').map(tokenMatcher);
-    const names = [...values(query, 'name'), ...values(query, 'family'), ...values(query, 'given')].map((value) => value.toLowerCase());
+    const names = [...values(query, 'name'), ...values(query, 'family'), ...values(query, 'given')].map(
+      (value) => value.toLowerCase(),
+    );
     const updated = lastUpdatedFilter(query);
     const matches = all.filter((resource) => {
       if (resource.resourceType !== 'Practitioner') return false;
-      const words = (resource.name ?? []).flatMap((name) => [name.family ?? '', ...(name.given ?? [])]).map((word) => word.toLowerCase());
+      const words = (resource.name ?? [])
+        .flatMap((name) => [name.family ?? '', ...(name.given ?? [])])
+        .map((word) => word.toLowerCase());
       return (
         (ids.length === 0 || ids.includes(resource.id ?? '')) &&
-        identifiers.every((matches) => (resource.identifier ?? []).some((identifier) => matches({ system: identifier.system, code: identifier.value }))) &&
+        identifiers.every((matches) =>
+          (resource.identifier ?? []).some((identifier) =>
+            matches({ system: identifier.system, code: identifier.value }),
+          ),
+        ) &&
         names.every((name) => words.some((word) => word.startsWith(name))) &&
         updated(resource.meta?.lastUpdated)
       );
     });
-    return sendResource(reply, searchset(`${base}/Practitioner`, query, matches, () => [], base), 'public');
+    return sendResource(
+      reply,
+      searchset(`${base}/Practitioner`, query, matches, () => [], base),
+      'public',
+    );
   });
 
-  const roleIncludes = ['PractitionerRole:practitioner', 'PractitionerRole:location', 'PractitionerRole:organization', 'PractitionerRole:network'];
+  const roleIncludes = [
+    'PractitionerRole:practitioner',
+    'PractitionerRole:location',
+    'PractitionerRole:organization',
+    'PractitionerRole:network',
+  ];
   app.get<{ Querystring: Query }>('/PractitionerRole', { config: publicLimit }, async (request, reply) => {
     const query = request.query;
-    checkParameters(query, ['_id', 'specialty', 'location.address-postalcode', 'location.address-city', 'practitioner', 'organization', 'location', 'network']);
+    checkParameters(query, [
+      '_id',
+      'specialty',
+      'location.address-postalcode',
+      'location.address-city',
+      'practitioner',
+      'organization',
+      'location',
+      'network',
+    ]);
     const wanted = includes(query, roleIncludes);
     const resources = await directory();
-    const byId = (type: string, reference: string | undefined) => resources.byType.get(type)?.get((reference ?? '').slice(type.length + 1));
+    const byId = (type: string, reference: string | undefined) =>
+      resources.byType.get(type)?.get((reference ?? '').slice(type.length + 1));
     const ids = values(query, '_id').flatMap((value) => value.split(','));
     // A specialty code alone is taken as NUCC's (the only taxonomy the directory uses).
-    const specialties = values(query, 'specialty').map((value) => value.split(',').map((one) => tokenMatcher(one.includes('|') ? one : `${NUCC}|${one}`)));
+    const specialties = values(query, 'specialty').map((value) =>
+      value.split(',').map((one) => tokenMatcher(one.includes('|') ? one : `${NUCC}|${one}`)),
+    );
     const postalCodes = values(query, 'location.address-postalcode').map((value) => value.split(','));
     const cities = values(query, 'location.address-city').map((value) => value.toLowerCase());
-    const references = (name: string, type: string) => values(query, name).map((value) => `${type}/${referencedId(value, type)}`);
+    const references = (name: string, type: string) =>
+      values(query, name).map((value) => `${type}/${referencedId(value, type)}`);
     const practitioners = references('practitioner', 'Practitioner');
     const organizations = references('organization', 'Organization');
     const locations = references('location', 'Location');
@@ -458,36 +629,59 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
     const updated = lastUpdatedFilter(query);
     const matches = [...(resources.byType.get('PractitionerRole')?.values() ?? [])].filter((resource) => {
       if (resource.resourceType !== 'PractitionerRole') return false;
-      const places = (resource.location ?? []).map((reference) => byId('Location', reference.reference)).filter((place) => place?.resourceType === 'Location');
-      const networkRefs = (resource.extension ?? []).filter((extension) => extension.url.endsWith('/network-reference')).map((extension) => extension.valueReference?.reference);
+      const places = (resource.location ?? [])
+        .map((reference) => byId('Location', reference.reference))
+        .filter((place) => place?.resourceType === 'Location');
+      const networkRefs = (resource.extension ?? [])
+        .filter((extension) => extension.url.endsWith('/network-reference'))
+        .map((extension) => extension.valueReference?.reference);
       return (
         (ids.length === 0 || ids.includes(resource.id ?? '')) &&
-        specialties.every((any) => (resource.specialty ?? []).some((concept) => (concept.coding ?? []).some((coding) => any.some((matches) => matches(coding))))) &&
-        postalCodes.every((any) => places.some((place) => any.some((zip) => (place.address?.postalCode ?? '').startsWith(zip)))) &&
+        specialties.every((any) =>
+          (resource.specialty ?? []).some((concept) =>
+            (concept.coding ?? []).some((coding) => any.some((matches) => matches(coding))),
+          ),
+        ) &&
+        postalCodes.every((any) =>
+          places.some((place) => any.some((zip) => (place.address?.postalCode ?? '').startsWith(zip))),
+        ) &&
         cities.every((city) => places.some((place) => (place.address?.city ?? '').toLowerCase() === city)) &&
         practitioners.every((reference) => resource.practitioner?.reference === reference) &&
         organizations.every((reference) => resource.organization?.reference === reference) &&
-        locations.every((reference) => (resource.location ?? []).some((location) => location.reference === reference)) &&
+        locations.every((reference) =>
+          (resource.location ?? []).some((location) => location.reference === reference),
+        ) &&
         networks.every((reference) => networkRefs.includes(reference)) &&
         updated(resource.meta?.lastUpdated)
       );
     });
-    const bundle = searchset(`${base}/PractitionerRole`, query, matches, (page) => {
-      const extra: Resource[] = [];
-      for (const role of page) {
-        if (role.resourceType !== 'PractitionerRole') continue;
-        const add = (resource: Resource | undefined) => {
-          if (resource) extra.push(resource);
-        };
-        if (wanted.has('PractitionerRole:practitioner')) add(byId('Practitioner', role.practitioner?.reference));
-        if (wanted.has('PractitionerRole:organization')) add(byId('Organization', role.organization?.reference));
-        if (wanted.has('PractitionerRole:location')) for (const location of role.location ?? []) add(byId('Location', location.reference));
-        if (wanted.has('PractitionerRole:network')) {
-          for (const extension of role.extension ?? []) if (extension.url.endsWith('/network-reference')) add(byId('Organization', extension.valueReference?.reference));
+    const bundle = searchset(
+      `${base}/PractitionerRole`,
+      query,
+      matches,
+      (page) => {
+        const extra: Resource[] = [];
+        for (const role of page) {
+          if (role.resourceType !== 'PractitionerRole') continue;
+          const add = (resource: Resource | undefined) => {
+            if (resource) extra.push(resource);
+          };
+          if (wanted.has('PractitionerRole:practitioner'))
+            add(byId('Practitioner', role.practitioner?.reference));
+          if (wanted.has('PractitionerRole:organization'))
+            add(byId('Organization', role.organization?.reference));
+          if (wanted.has('PractitionerRole:location'))
+            for (const location of role.location ?? []) add(byId('Location', location.reference));
+          if (wanted.has('PractitionerRole:network')) {
+            for (const extension of role.extension ?? [])
+              if (extension.url.endsWith('/network-reference'))
+                add(byId('Organization', extension.valueReference?.reference));
+          }
         }
-      }
-      return extra;
-    }, base);
+        return extra;
+      },
+      base,
+    );
     return sendResource(reply, bundle, 'public');
   });
 
@@ -508,10 +702,16 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
         (zip === undefined || (resource.address?.postalCode ?? '').startsWith(zip)) &&
         (city === undefined || (resource.address?.city ?? '').toLowerCase() === city) &&
         (state === undefined || resource.address?.state === state) &&
-        (organization === undefined || resource.managingOrganization?.reference === `Organization/${referencedId(organization, 'Organization')}`) &&
+        (organization === undefined ||
+          resource.managingOrganization?.reference ===
+            `Organization/${referencedId(organization, 'Organization')}`) &&
         updated(resource.meta?.lastUpdated),
     );
-    return sendResource(reply, searchset(`${base}/Location`, query, matches, () => [], base), 'public');
+    return sendResource(
+      reply,
+      searchset(`${base}/Location`, query, matches, () => [], base),
+      'public',
+    );
   });
 
   app.get<{ Querystring: Query }>('/InsurancePlan', { config: publicLimit }, async (request, reply) => {
@@ -528,12 +728,21 @@ export function fhirRoutes(app: FastifyInstance, options: FhirOptions, done: (er
         (ids.length === 0 || ids.includes(resource.id ?? '')) &&
         types.every((matches) => (resource.type ?? []).some((type) => (type.coding ?? []).some(matches))) &&
         names.every((name) => (resource.name ?? '').toLowerCase().includes(name)) &&
-        identifiers.every((matches) => (resource.identifier ?? []).some((identifier) => matches({ system: identifier.system, code: identifier.value }))) &&
+        identifiers.every((matches) =>
+          (resource.identifier ?? []).some((identifier) =>
+            matches({ system: identifier.system, code: identifier.value }),
+          ),
+        ) &&
         updated(resource.meta?.lastUpdated),
     );
-    return sendResource(reply, searchset(`${base}/InsurancePlan`, query, matches, () => [], base), 'public');
+    return sendResource(
+      reply,
+      searchset(`${base}/InsurancePlan`, query, matches, () => [], base),
+      'public',
+    );
   });
   done();
 }
 
-const beneficiaryOf = (coverage: Coverage): string => coverage.beneficiary.reference?.replace('Patient/', '') ?? '';
+const beneficiaryOf = (coverage: Coverage): string =>
+  coverage.beneficiary.reference?.replace('Patient/', '') ?? '';

@@ -31,7 +31,8 @@ const COMMON = new Set(['_count', '_offset', '_lastUpdated', '_include', '_forma
 /** Refuses a parameter the search does not know (its own `allowed`, plus the common ones). */
 export function checkParameters(query: Query, allowed: readonly string[]): void {
   for (const name of Object.keys(query)) {
-    if (!COMMON.has(name) && !allowed.includes(name)) throw invalid(`The search parameter ${name} is not supported here; see /fhir/r4/metadata.`);
+    if (!COMMON.has(name) && !allowed.includes(name))
+      throw invalid(`The search parameter ${name} is not supported here; see /fhir/r4/metadata.`);
   }
   const format = single(query, '_format');
   if (format !== undefined && !['json', 'application/json', 'application/fhir+json'].includes(format)) {
@@ -56,11 +57,16 @@ export function pageOf(query: Query): Page {
 
 /** The instants a date or dateTime search value covers, by its precision (a day: the whole day, UTC). */
 function range(value: string): { low: number; high: number } {
-  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$/.exec(value);
+  const match =
+    /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$/.exec(
+      value,
+    );
   if (!match) throw invalid(`${value} is not a FHIR date or dateTime.`);
   const [, year, month, day, hour] = match;
   if (hour !== undefined) {
-    const instant = Date.parse(value.length === 16 ? `${value}:00Z` : /Z|[+-]\d{2}:\d{2}$/.test(value) ? value : `${value}Z`);
+    const instant = Date.parse(
+      value.length === 16 ? `${value}:00Z` : /Z|[+-]\d{2}:\d{2}$/.test(value) ? value : `${value}Z`,
+    );
     if (Number.isNaN(instant)) throw invalid(`${value} is not a FHIR dateTime.`);
     return { low: instant, high: instant + (match[6] === undefined ? 59_999 : 999) };
   }
@@ -142,14 +148,19 @@ export function searchset(
     search: { mode },
   });
   const link: Bundle['link'] = [{ relation: 'self', url: linkTo(base, query, offset, count) }];
-  if (count > 0 && offset + count < matches.length) link.push({ relation: 'next', url: linkTo(base, query, offset + count, count) });
-  if (offset > 0) link.push({ relation: 'previous', url: linkTo(base, query, Math.max(0, offset - count), count) });
+  if (count > 0 && offset + count < matches.length)
+    link.push({ relation: 'next', url: linkTo(base, query, offset + count, count) });
+  if (offset > 0)
+    link.push({ relation: 'previous', url: linkTo(base, query, Math.max(0, offset - count), count) });
   return {
     resourceType: 'Bundle',
     type: 'searchset',
     total: matches.length,
     link,
-    entry: [...page.map((resource) => entry(resource, 'match')), ...included.map((resource) => entry(resource, 'include'))],
+    entry: [
+      ...page.map((resource) => entry(resource, 'match')),
+      ...included.map((resource) => entry(resource, 'include')),
+    ],
   };
 }
 
@@ -157,7 +168,10 @@ export function searchset(
 export function includes(query: Query, supported: readonly string[]): Set<string> {
   const asked = values(query, '_include');
   for (const value of asked) {
-    if (!supported.includes(value)) throw invalid(`_include=${value} is not supported here (supported: ${supported.join(', ') || 'none'}).`);
+    if (!supported.includes(value))
+      throw invalid(
+        `_include=${value} is not supported here (supported: ${supported.join(', ') || 'none'}).`,
+      );
   }
   return new Set(asked);
 }
@@ -168,7 +182,9 @@ export function tokenMatcher(value: string): (coding: { system?: string; code?: 
   if (bar < 0) return (coding) => coding.code === value;
   const system = value.slice(0, bar);
   const code = value.slice(bar + 1);
-  return (coding) => (system === '' ? coding.system === undefined : coding.system === system) && (code === '' || coding.code === code);
+  return (coding) =>
+    (system === '' ? coding.system === undefined : coding.system === system) &&
+    (code === '' || coding.code === code);
 }
 
 /** A reference search value (`Type/id`, an absolute URL ending in it, or a bare id) as the id it names. */

@@ -22,7 +22,12 @@ import { coverageId } from './member-resources';
  * seen my information"; the member disconnects the app and its tokens stop working.
  */
 
-const APP = { clientId: 'health-record-demo', name: 'Health Record Demo', publisher: 'Example Apps Inc.', redirectUris: ['https://app.example/callback'] };
+const APP = {
+  clientId: 'health-record-demo',
+  name: 'Health Record Demo',
+  publisher: 'Example Apps Inc.',
+  redirectUris: ['https://app.example/callback'],
+};
 const FHIR_BASE = `${ORIGIN}/fhir/r4`;
 const SMART_SCOPE = 'launch/patient openid fhirUser offline_access patient/Patient.rs patient/Coverage.rs';
 
@@ -52,7 +57,12 @@ interface Launch {
 }
 
 /** The standalone launch up to the consent screen: authorize → sign-in → consent page. */
-async function launch(app: FastifyInstance, username: string, scope = SMART_SCOPE, language = 'en'): Promise<Launch> {
+async function launch(
+  app: FastifyInstance,
+  username: string,
+  scope = SMART_SCOPE,
+  language = 'en',
+): Promise<Launch> {
   const jar = new CookieJar();
   const headers = () => ({ host: HOST, cookie: jar.header() });
   const get = async (url: string) => {
@@ -85,7 +95,11 @@ async function launch(app: FastifyInstance, username: string, scope = SMART_SCOP
   jar.take(login);
   expect(login.statusCode).toBe(303);
   let response = await get(pathOf(login.headers.location));
-  for (let hops = 0; hops < 5 && response.statusCode === 303 && !(response.headers.location ?? '').includes('/interaction/'); hops += 1) {
+  for (
+    let hops = 0;
+    hops < 5 && response.statusCode === 303 && !(response.headers.location ?? '').includes('/interaction/');
+    hops += 1
+  ) {
     response = await get(pathOf(response.headers.location));
   }
   const consentPath = pathOf(response.headers.location);
@@ -105,7 +119,13 @@ async function launch(app: FastifyInstance, username: string, scope = SMART_SCOP
       jar.take(posted);
       expect(posted.statusCode, posted.body).toBe(303);
       let next = await get(pathOf(posted.headers.location));
-      for (let hops = 0; hops < 5 && next.statusCode === 303 && !(next.headers.location ?? '').startsWith(APP.redirectUris[0] ?? ''); hops += 1) {
+      for (
+        let hops = 0;
+        hops < 5 &&
+        next.statusCode === 303 &&
+        !(next.headers.location ?? '').startsWith(APP.redirectUris[0] ?? '');
+        hops += 1
+      ) {
         next = await get(pathOf(next.headers.location));
       }
       return new URL(next.headers.location ?? '');
@@ -118,10 +138,22 @@ async function exchange(app: FastifyInstance, code: string, verifier: string) {
     method: 'POST',
     url: '/idp/consumer/token',
     headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: APP.redirectUris[0] ?? '', client_id: APP.clientId, code_verifier: verifier }).toString(),
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: APP.redirectUris[0] ?? '',
+      client_id: APP.clientId,
+      code_verifier: verifier,
+    }).toString(),
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ access_token: string; refresh_token?: string; patient?: string; scope: string; id_token?: string }>();
+  return response.json<{
+    access_token: string;
+    refresh_token?: string;
+    patient?: string;
+    scope: string;
+    id_token?: string;
+  }>();
 }
 
 describe('SMART on FHIR standalone launch (issue 37)', () => {
@@ -129,16 +161,26 @@ describe('SMART on FHIR standalone launch (issue 37)', () => {
 
   const member = async () => {
     const holder = await createMemberWithPolicy(harness.db);
-    const account = await createAccount(harness.db, { realm: 'consumer', roles: ['member'], memberId: holder.memberId });
+    const account = await createAccount(harness.db, {
+      realm: 'consumer',
+      roles: ['member'],
+      memberId: holder.memberId,
+    });
     // The member's own sign-in to the portal (the same account that connects the app).
     const portalToken = (await signIn(harness.app, 'consumer', account.username, PASSWORD)).accessToken;
     return { ...holder, account, portalToken };
   };
 
   it('advertises standalone launch with the patient scopes in its SMART configuration', async () => {
-    const configuration = (await harness.app.inject({ method: 'GET', url: '/fhir/r4/.well-known/smart-configuration' })).json<{ capabilities: string[]; scopes_supported: string[] }>();
-    expect(configuration.capabilities).toEqual(expect.arrayContaining(['launch-standalone', 'context-standalone-patient', 'permission-v2']));
-    expect(configuration.scopes_supported).toEqual(expect.arrayContaining(['launch/patient', 'patient/Patient.rs', 'patient/Coverage.rs']));
+    const configuration = (
+      await harness.app.inject({ method: 'GET', url: '/fhir/r4/.well-known/smart-configuration' })
+    ).json<{ capabilities: string[]; scopes_supported: string[] }>();
+    expect(configuration.capabilities).toEqual(
+      expect.arrayContaining(['launch-standalone', 'context-standalone-patient', 'permission-v2']),
+    );
+    expect(configuration.scopes_supported).toEqual(
+      expect.arrayContaining(['launch/patient', 'patient/Patient.rs', 'patient/Coverage.rs']),
+    );
   });
 
   it('lets a member allow a registered app, which then reads their Patient and Coverage with the patient in context', async () => {
@@ -161,27 +203,63 @@ describe('SMART on FHIR standalone launch (issue 37)', () => {
     expect(decodeJwt(token.id_token ?? '').fhirUser).toBe(`${FHIR_BASE}/Patient/${m.memberId}`);
 
     const bearer = { authorization: `Bearer ${token.access_token}` };
-    const patient = await harness.app.inject({ method: 'GET', url: `/fhir/r4/Patient/${token.patient ?? ''}`, headers: bearer });
+    const patient = await harness.app.inject({
+      method: 'GET',
+      url: `/fhir/r4/Patient/${token.patient ?? ''}`,
+      headers: bearer,
+    });
     expect(patient.statusCode).toBe(200);
     expect(patient.json<Patient>().birthDate).toBe('1985-04-12');
-    const coverage = await harness.app.inject({ method: 'GET', url: `/fhir/r4/Coverage?patient=${token.patient ?? ''}`, headers: bearer });
-    expect((coverage.json<Bundle>().entry ?? []).map((entry) => (entry.resource as Coverage).id)).toEqual([coverageId(m.policyId, m.memberId)]);
+    const coverage = await harness.app.inject({
+      method: 'GET',
+      url: `/fhir/r4/Coverage?patient=${token.patient ?? ''}`,
+      headers: bearer,
+    });
+    expect((coverage.json<Bundle>().entry ?? []).map((entry) => (entry.resource as Coverage).id)).toEqual([
+      coverageId(m.policyId, m.memberId),
+    ]);
     // The app's token is for the FHIR server only: the portal's API refuses it.
-    expect((await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: bearer })).statusCode).toBe(401);
+    expect(
+      (await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: bearer })).statusCode,
+    ).toBe(401);
 
     // The reads are the app's in the audit log, and the member sees them in "who has seen my information".
-    const rows = await harness.db.select().from(auditLog).where(and(eq(auditLog.actorRole, `app:${APP.clientId}`), eq(auditLog.outcome, 'success')));
+    const rows = await harness.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorRole, `app:${APP.clientId}`), eq(auditLog.outcome, 'success')));
     expect(rows.map((row) => row.recordType).sort()).toEqual(['fhir.Coverage', 'fhir.Patient']);
-    const history = await harness.app.inject({ method: 'GET', url: `/api/v1/Household/${m.householdId ?? ''}/access-history`, headers: { authorization: `Bearer ${m.portalToken}` } });
+    const history = await harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Household/${m.householdId ?? ''}/access-history`,
+      headers: { authorization: `Bearer ${m.portalToken}` },
+    });
     expect(history.statusCode).toBe(200);
     expect(history.json<AccessHistoryPage>().items).toEqual(
-      expect.arrayContaining([expect.objectContaining({ who: { kind: 'app', role: 'app', name: 'Health Record Demo (Example Apps Inc.)' }, kind: 'read', record: 'coverage' })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          who: { kind: 'app', role: 'app', name: 'Health Record Demo (Example Apps Inc.)' },
+          kind: 'read',
+          record: 'coverage',
+        }),
+      ]),
     );
 
     // The member sees the app among their connected apps and disconnects it: its tokens stop at once.
     const portal = { authorization: `Bearer ${m.portalToken}` };
-    const connected = await harness.app.inject({ method: 'GET', url: '/api/v1/account/connected-apps', headers: portal });
-    expect(connected.json<ConnectedApps>().apps).toMatchObject([{ clientId: APP.clientId, name: APP.name, publisher: APP.publisher, scopes: expect.arrayContaining(['patient/Coverage.rs']) as unknown }]);
+    const connected = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/account/connected-apps',
+      headers: portal,
+    });
+    expect(connected.json<ConnectedApps>().apps).toMatchObject([
+      {
+        clientId: APP.clientId,
+        name: APP.name,
+        publisher: APP.publisher,
+        scopes: expect.arrayContaining(['patient/Coverage.rs']) as unknown,
+      },
+    ]);
     const disconnect = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/account/connected-apps/disconnect',
@@ -189,15 +267,26 @@ describe('SMART on FHIR standalone launch (issue 37)', () => {
       payload: { clientId: APP.clientId },
     });
     expect(disconnect.json()).toEqual({ clientId: APP.clientId, disconnected: true });
-    expect((await harness.app.inject({ method: 'GET', url: `/fhir/r4/Patient/${m.memberId}`, headers: bearer })).statusCode).toBe(401);
+    expect(
+      (await harness.app.inject({ method: 'GET', url: `/fhir/r4/Patient/${m.memberId}`, headers: bearer }))
+        .statusCode,
+    ).toBe(401);
     const refresh = await harness.app.inject({
       method: 'POST',
       url: '/idp/consumer/token',
       headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token.refresh_token ?? '', client_id: APP.clientId }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: token.refresh_token ?? '',
+        client_id: APP.clientId,
+      }).toString(),
     });
     expect(refresh.statusCode).toBe(400);
-    expect((await harness.app.inject({ method: 'GET', url: '/api/v1/account/connected-apps', headers: portal })).json<ConnectedApps>().apps).toEqual([]);
+    expect(
+      (
+        await harness.app.inject({ method: 'GET', url: '/api/v1/account/connected-apps', headers: portal })
+      ).json<ConnectedApps>().apps,
+    ).toEqual([]);
   });
 
   it('asks in the member’s language, and a member who declines sends the app back with access_denied', async () => {
@@ -214,17 +303,36 @@ describe('SMART on FHIR standalone launch (issue 37)', () => {
     const m = await member();
     const flow = await launch(harness.app, m.account.username, 'launch/patient openid patient/Patient.rs');
     expect(flow.consentPage).not.toContain('Your coverage');
-    const token = await exchange(harness.app, (await flow.decide('allow')).searchParams.get('code') ?? '', flow.verifier);
+    const token = await exchange(
+      harness.app,
+      (await flow.decide('allow')).searchParams.get('code') ?? '',
+      flow.verifier,
+    );
     const bearer = { authorization: `Bearer ${token.access_token}` };
-    expect((await harness.app.inject({ method: 'GET', url: `/fhir/r4/Patient/${m.memberId}`, headers: bearer })).statusCode).toBe(200);
-    const coverage = await harness.app.inject({ method: 'GET', url: `/fhir/r4/Coverage?patient=${m.memberId}`, headers: bearer });
+    expect(
+      (await harness.app.inject({ method: 'GET', url: `/fhir/r4/Patient/${m.memberId}`, headers: bearer }))
+        .statusCode,
+    ).toBe(200);
+    const coverage = await harness.app.inject({
+      method: 'GET',
+      url: `/fhir/r4/Coverage?patient=${m.memberId}`,
+      headers: bearer,
+    });
     expect(coverage.statusCode).toBe(403);
     expect(coverage.json<OperationOutcome>().issue[0]?.diagnostics).toContain('patient/Coverage.rs');
   });
 
   it('lists and disconnects apps for the member only', async () => {
     const broker = await harness.tokenFor('workforce', ['broker']);
-    expect((await harness.app.inject({ method: 'GET', url: '/api/v1/account/connected-apps', headers: { authorization: `Bearer ${broker}` } })).statusCode).toBe(403);
+    expect(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: '/api/v1/account/connected-apps',
+          headers: { authorization: `Bearer ${broker}` },
+        })
+      ).statusCode,
+    ).toBe(403);
     const disconnect = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/account/connected-apps/disconnect',

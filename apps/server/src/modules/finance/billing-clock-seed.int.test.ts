@@ -46,7 +46,9 @@ describe('the billing clock on the demo data', () => {
     const spansBefore = await database.handle.db.select().from(schema.coverageSpans);
     const counts = await step().run(today, {}, log);
     expect(counts.policies).toBe(before.size);
-    const transitions = Object.keys(counts).filter((key) => !['policies', 'invoices', 'notices'].includes(key));
+    const transitions = Object.keys(counts).filter(
+      (key) => !['policies', 'invoices', 'notices'].includes(key),
+    );
     expect(transitions).toEqual([]);
     expect(counts.notices ?? 0).toBe(0);
     const after = await financeOf();
@@ -65,7 +67,8 @@ describe('the billing clock on the demo data', () => {
         hraAmountCents: row.hraAmountCents,
         delinquent: row.delinquent,
       };
-    for (const [policyId, row] of before) expect(figures(after.get(policyId)), policyId).toEqual(figures(row));
+    for (const [policyId, row] of before)
+      expect(figures(after.get(policyId)), policyId).toEqual(figures(row));
     expect(await database.handle.db.select().from(schema.coverageSpans)).toEqual(spansBefore);
     // Every invoice it wrote is dated today (the seed writes those of earlier days).
     const invoices = await database.handle.db.select().from(schema.documents);

@@ -91,7 +91,10 @@ export function billingClockStep(deps: BillingClockDependencies): DailyStep {
           if (page.length === 0) return 0;
           const failed = await clockPage(tx, deps, day, page, dueDateOf, count);
           for (const policyId of failed) {
-            log.error({ job: JOB, policyId }, 'billing clock could not compute a policy; left for an operator');
+            log.error(
+              { job: JOB, policyId },
+              'billing clock could not compute a policy; left for an operator',
+            );
             skip.push(policyId);
           }
           return page.length;
@@ -162,7 +165,10 @@ async function clockPage(
           finance,
           policy,
           spans: spansOf.get(policy.id) ?? [],
-          payments: (paymentsOf.get(policy.id) ?? []).map((payment) => ({ date: payment.date, amount: payment.amount })),
+          payments: (paymentsOf.get(policy.id) ?? []).map((payment) => ({
+            date: payment.date,
+            amount: payment.amount,
+          })),
           reinstatement: reinstatementOf.get(policy.id) ?? null,
         }),
       );
@@ -219,8 +225,14 @@ async function clockPage(
   );
 
   count('policies', days.length);
-  count('invoices', issued.filter((entry, index) => entry !== null && documents[index]?.type === 'invoice').length);
-  count('notices', issued.filter((entry, index) => entry !== null && documents[index]?.type === 'notice').length);
+  count(
+    'invoices',
+    issued.filter((entry, index) => entry !== null && documents[index]?.type === 'invoice').length,
+  );
+  count(
+    'notices',
+    issued.filter((entry, index) => entry !== null && documents[index]?.type === 'notice').length,
+  );
   for (const entry of days) for (const transition of entry.day.transitions) count(transition.kind);
   return failed;
 }
@@ -254,11 +266,15 @@ export function planPolicyDay(input: PolicyDayInput): PolicyDay {
   const live = liveSpans(spans);
   const onAptc = live.some((span) => span.aptc > 0);
   const terminatedForNonPayment =
-    finance.status === 'Terminated' && (finance.gracePeriodStartDate !== null || (input.reinstatement !== null && input.reinstatement.reinstatementStatus !== 'NotEligible'));
+    finance.status === 'Terminated' &&
+    (finance.gracePeriodStartDate !== null ||
+      (input.reinstatement !== null && input.reinstatement.reinstatementStatus !== 'NotEligible'));
   const result = billingDay({
     day,
     months: ledger.months,
-    ...(enrollment === 'Active' ? { continuedMonths: billedMonths(policy, spans, day, { carryOn: true }).months } : {}),
+    ...(enrollment === 'Active'
+      ? { continuedMonths: billedMonths(policy, spans, day, { carryOn: true }).months }
+      : {}),
     payments,
     enrollment,
     onAptc,
@@ -275,7 +291,8 @@ export function planPolicyDay(input: PolicyDayInput): PolicyDay {
   const snapshot = result.snapshot;
   const figures: FinanceFigures = {
     policyId: policy.id,
-    premiumAmountDueCents: shown && result.enrollment !== 'Cancelled' ? monthAmount(shown.span, hra, shown.month) : 0,
+    premiumAmountDueCents:
+      shown && result.enrollment !== 'Cancelled' ? monthAmount(shown.span, hra, shown.month) : 0,
     currentAmountDueCents: snapshot.currentAmountDue,
     pastAmountDueCents: snapshot.pastAmountDue,
     subsidizedAmountCents: shown ? shown.span.aptc + shown.span.other : 0,
@@ -327,11 +344,24 @@ export function planPolicyDay(input: PolicyDayInput): PolicyDay {
   }
   let reinstatement: PolicyDay['reinstatement'] = null;
   for (const transition of result.transitions) {
-    documents.push(noticeOf(transition, { ...base, policyNumber: policy.policyNumber, planName: live[0]?.planName ?? '', day }));
+    documents.push(
+      noticeOf(transition, {
+        ...base,
+        policyNumber: policy.policyNumber,
+        planName: live[0]?.planName ?? '',
+        day,
+      }),
+    );
     changes.push(transition.kind);
     if (transition.kind === 'terminated-for-non-payment') {
       const offer = transition.reinstatement;
-      reinstatement = { policyId: policy.id, reinstatementStatus: offer.status, expirationDate: offer.expirationDate, amountDueCents: offer.amount, months: [...offer.months] };
+      reinstatement = {
+        policyId: policy.id,
+        reinstatementStatus: offer.status,
+        expirationDate: offer.expirationDate,
+        amountDueCents: offer.amount,
+        months: [...offer.months],
+      };
     }
   }
   if (!reinstatement && result.enrollment === 'Terminated' && input.reinstatement) {
@@ -350,7 +380,11 @@ export function planPolicyDay(input: PolicyDayInput): PolicyDay {
 
   const wanted = result.enrollment;
   const enrollmentStatus =
-    result.coverageChange === null && wanted !== policy.enrollmentStatus && !(wanted === 'Active' && policy.enrollmentStatus === 'GracePeriod') ? wanted : null;
+    result.coverageChange === null &&
+    wanted !== policy.enrollmentStatus &&
+    !(wanted === 'Active' && policy.enrollmentStatus === 'GracePeriod')
+      ? wanted
+      : null;
   if (enrollmentStatus !== null) changes.push(`enrollment-${enrollmentStatus.toLowerCase()}`);
   return { figures, day: result, documents, effectuate, enrollmentStatus, reinstatement, changes };
 }
@@ -358,18 +392,23 @@ export function planPolicyDay(input: PolicyDayInput): PolicyDay {
 /** The spans as they are after a termination or cancellation (for what the figures show). */
 function spansAfterChange(spans: readonly ClockSpanRow[], change: CoverageChange | null): ClockSpanRow[] {
   if (change === null) return [...spans];
-  if (change.kind === 'cancel') return spans.map((span) => ({ ...span, cancelled: true, endDate: span.startDate }));
+  if (change.kind === 'cancel')
+    return spans.map((span) => ({ ...span, cancelled: true, endDate: span.startDate }));
   return spans.map((span) => {
     if (span.cancelled) return span;
-    if (compareCalendarDates(span.startDate, change.endDate) > 0) return { ...span, cancelled: true, endDate: span.startDate };
-    if (span.endDate === null || compareCalendarDates(span.endDate, change.endDate) > 0) return { ...span, endDate: change.endDate };
+    if (compareCalendarDates(span.startDate, change.endDate) > 0)
+      return { ...span, cancelled: true, endDate: span.startDate };
+    if (span.endDate === null || compareCalendarDates(span.endDate, change.endDate) > 0)
+      return { ...span, endDate: change.endDate };
     return span;
   });
 }
 
 function spanOfMonth(spans: readonly ClockSpanRow[], month: CalendarDate): ClockSpanRow | undefined {
   return liveSpans(spans).find(
-    (span) => compareCalendarDates(monthStart(span.startDate), month) <= 0 && (span.endDate === null || compareCalendarDates(span.endDate, month) >= 0),
+    (span) =>
+      compareCalendarDates(monthStart(span.startDate), month) <= 0 &&
+      (span.endDate === null || compareCalendarDates(span.endDate, month) >= 0),
   );
 }
 
@@ -388,19 +427,43 @@ function keptReinstatement(
 ): PolicyDay['reinstatement'] {
   if (stored.reinstatementStatus === 'NotEligible') return null;
   if (stored.expirationDate !== null && compareCalendarDates(day, stored.expirationDate) > 0)
-    return { policyId: policy.id, reinstatementStatus: 'NotEligible', expirationDate: stored.expirationDate, amountDueCents: 0, months: [] };
+    return {
+      policyId: policy.id,
+      reinstatementStatus: 'NotEligible',
+      expirationDate: stored.expirationDate,
+      amountDueCents: 0,
+      months: [],
+    };
   const continued = billedMonths(policy, spans, day, { carryOn: true }).months;
   const due = reinstatementDue(continued, allocatePayments(continued, payments, day), day, dueDateOf);
   if (due.amount === stored.amountDueCents && due.months.join() === stored.months.join()) return null;
-  return { policyId: policy.id, reinstatementStatus: stored.reinstatementStatus, expirationDate: stored.expirationDate, amountDueCents: due.amount, months: [...due.months] };
+  return {
+    policyId: policy.id,
+    reinstatementStatus: stored.reinstatementStatus,
+    expirationDate: stored.expirationDate,
+    amountDueCents: due.amount,
+    months: [...due.months],
+  };
 }
 
 /** The notice a transition sends: its subtype, the facts its PDF and notification show, the amount to pay. */
 function noticeOf(
   transition: BillingTransition,
-  context: { householdId: string | null; policyId: string; policyNumber: string; planName: string; day: CalendarDate },
+  context: {
+    householdId: string | null;
+    policyId: string;
+    policyNumber: string;
+    planName: string;
+    day: CalendarDate;
+  },
 ): IssueDocumentInput {
-  const base = { householdId: context.householdId, policyId: context.policyId, type: 'notice' as const, subtype: TRANSITION_NOTICE[transition.kind], documentDate: context.day };
+  const base = {
+    householdId: context.householdId,
+    policyId: context.policyId,
+    type: 'notice' as const,
+    subtype: TRANSITION_NOTICE[transition.kind],
+    documentDate: context.day,
+  };
   const policyNumber = context.policyNumber;
   switch (transition.kind) {
     case 'past-due':
@@ -416,12 +479,24 @@ function noticeOf(
       return {
         ...base,
         amountDueCents: transition.amount,
-        facts: { policyNumber, graceKind: grace.kind, months: [...transition.months], amountCents: transition.amount, ...dates },
+        facts: {
+          policyNumber,
+          graceKind: grace.kind,
+          months: [...transition.months],
+          amountCents: transition.amount,
+          ...dates,
+        },
         eventValues: dates,
       };
     }
     case 'grace-period-ended':
-      return { ...base, facts: { policyNumber, paidThroughDate: transition.paidThroughDate }, ...(transition.paidThroughDate ? { eventValues: { paidThroughDate: transition.paidThroughDate } } : {}) };
+      return {
+        ...base,
+        facts: { policyNumber, paidThroughDate: transition.paidThroughDate },
+        ...(transition.paidThroughDate
+          ? { eventValues: { paidThroughDate: transition.paidThroughDate } }
+          : {}),
+      };
     case 'terminated-for-non-payment': {
       const offer = transition.reinstatement;
       return {
@@ -437,14 +512,25 @@ function noticeOf(
           reinstatementExpirationDate: offer.expirationDate,
           reinstatementMonths: [...offer.months],
         },
-        eventValues: { reason: 'non-payment', terminationDate: transition.coverageEndsOn, reinstatementExpirationDate: offer.expirationDate },
+        eventValues: {
+          reason: 'non-payment',
+          terminationDate: transition.coverageEndsOn,
+          reinstatementExpirationDate: offer.expirationDate,
+        },
       };
     }
     case 'binder-cancelled':
       return {
         ...base,
         amountDueCents: null,
-        facts: { policyNumber, reason: 'binder-not-paid', planName: context.planName, effectiveDate: transition.coverageStart, binderDeadline: transition.deadline, amountCents: transition.amount },
+        facts: {
+          policyNumber,
+          reason: 'binder-not-paid',
+          planName: context.planName,
+          effectiveDate: transition.coverageStart,
+          binderDeadline: transition.deadline,
+          amountCents: transition.amount,
+        },
         eventValues: { effectiveDate: transition.coverageStart },
       };
   }

@@ -1,7 +1,15 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
 import { keptAmount } from './repository';
-import { coverageSpans, finances, memberSpans, payments, plans, policies, reinstatementEligibility } from '../../db/schema';
+import {
+  coverageSpans,
+  finances,
+  memberSpans,
+  payments,
+  plans,
+  policies,
+  reinstatementEligibility,
+} from '../../db/schema';
 
 /**
  * The billing clock's SQL (modules/finance/billing-clock.ts): a page of policies claimed with their
@@ -25,7 +33,8 @@ export async function claimClockPage(
 ): Promise<FinanceRow[]> {
   const conditions: SQL[] = [sql`(${finances.clockDate} is null or ${finances.clockDate} < ${day})`];
   if (options.householdId !== undefined) conditions.push(eq(policies.householdId, options.householdId));
-  if (options.skip.length > 0) conditions.push(sql`${finances.policyId} <> all(${sql.param(options.skip)}::uuid[])`);
+  if (options.skip.length > 0)
+    conditions.push(sql`${finances.policyId} <> all(${sql.param(options.skip)}::uuid[])`);
   const rows = await tx
     .select({ finance: finances })
     .from(finances)
@@ -41,42 +50,51 @@ export async function claimClockPage(
 export async function clockInputs(tx: Executor, policyIds: readonly string[]) {
   const ids = [...policyIds];
   const [policyRows, spanRows, paymentRows, reinstatementRows] = await readTogether(tx, [
-    () => tx
-      .select({
-        id: policies.id,
-        householdId: policies.householdId,
-        policyNumber: policies.policyNumber,
-        enrollmentStatus: policies.enrollmentStatus,
-        hraKind: policies.hraKind,
-        hraPercent: policies.hraPercent,
-        hraAmountCents: policies.hraAmountCents,
-        hraStartDate: policies.hraStartDate,
-        hraEndDate: policies.hraEndDate,
-      })
-      .from(policies)
-      .where(inArray(policies.id, ids)),
-    () => tx
-      .select({
-        id: coverageSpans.id,
-        policyId: coverageSpans.policyId,
-        startDate: coverageSpans.startDate,
-        endDate: coverageSpans.endDate,
-        cancelled: coverageSpans.cancelled,
-        premium: coverageSpans.premiumAmountCents,
-        aptc: coverageSpans.taxCreditAmountCents,
-        other: coverageSpans.otherSubsidyAmountCents,
-        effectuatedDate: coverageSpans.effectuatedDate,
-        planName: plans.planName,
-      })
-      .from(coverageSpans)
-      .innerJoin(plans, eq(plans.id, coverageSpans.planId))
-      .where(inArray(coverageSpans.policyId, ids))
-      .orderBy(asc(coverageSpans.startDate)),
+    () =>
+      tx
+        .select({
+          id: policies.id,
+          householdId: policies.householdId,
+          policyNumber: policies.policyNumber,
+          enrollmentStatus: policies.enrollmentStatus,
+          hraKind: policies.hraKind,
+          hraPercent: policies.hraPercent,
+          hraAmountCents: policies.hraAmountCents,
+          hraStartDate: policies.hraStartDate,
+          hraEndDate: policies.hraEndDate,
+        })
+        .from(policies)
+        .where(inArray(policies.id, ids)),
+    () =>
+      tx
+        .select({
+          id: coverageSpans.id,
+          policyId: coverageSpans.policyId,
+          startDate: coverageSpans.startDate,
+          endDate: coverageSpans.endDate,
+          cancelled: coverageSpans.cancelled,
+          premium: coverageSpans.premiumAmountCents,
+          aptc: coverageSpans.taxCreditAmountCents,
+          other: coverageSpans.otherSubsidyAmountCents,
+          effectuatedDate: coverageSpans.effectuatedDate,
+          planName: plans.planName,
+        })
+        .from(coverageSpans)
+        .innerJoin(plans, eq(plans.id, coverageSpans.planId))
+        .where(inArray(coverageSpans.policyId, ids))
+        .orderBy(asc(coverageSpans.startDate)),
     // What the issuer kept of each payment (refunds given back are due again), as posting counts it.
-    () => tx
-      .select({ policyId: payments.policyId, date: payments.transactionDate, amount: keptAmount })
-      .from(payments)
-      .where(and(inArray(payments.policyId, ids), eq(payments.transactionStatus, 'Succeeded'), sql`${keptAmount} > 0`)),
+    () =>
+      tx
+        .select({ policyId: payments.policyId, date: payments.transactionDate, amount: keptAmount })
+        .from(payments)
+        .where(
+          and(
+            inArray(payments.policyId, ids),
+            eq(payments.transactionStatus, 'Succeeded'),
+            sql`${keptAmount} > 0`,
+          ),
+        ),
     () => tx.select().from(reinstatementEligibility).where(inArray(reinstatementEligibility.policyId, ids)),
   ]);
   return { policyRows, spanRows, paymentRows, reinstatementRows };
@@ -107,7 +125,11 @@ export interface FinanceFigures {
 }
 
 /** Writes every policy's figures and the clock's date in one statement. */
-export async function writeFinances(tx: Executor, day: string, rows: readonly FinanceFigures[]): Promise<void> {
+export async function writeFinances(
+  tx: Executor,
+  day: string,
+  rows: readonly FinanceFigures[],
+): Promise<void> {
   if (rows.length === 0) return;
   await tx.execute(sql`
     update ${finances} set
@@ -151,11 +173,19 @@ export async function endCoverage(tx: Executor, policyId: string, endDate: strin
     await tx
       .update(table)
       .set({ cancelled: true, endDate: sql`${table.startDate}` })
-      .where(and(eq(table.policyId, policyId), eq(table.cancelled, false), sql`${table.startDate} > ${endDate}`));
+      .where(
+        and(eq(table.policyId, policyId), eq(table.cancelled, false), sql`${table.startDate} > ${endDate}`),
+      );
     await tx
       .update(table)
       .set({ endDate })
-      .where(and(eq(table.policyId, policyId), eq(table.cancelled, false), sql`(${table.endDate} is null or ${table.endDate} > ${endDate})`));
+      .where(
+        and(
+          eq(table.policyId, policyId),
+          eq(table.cancelled, false),
+          sql`(${table.endDate} is null or ${table.endDate} > ${endDate})`,
+        ),
+      );
   }
   await tx.update(policies).set({ enrollmentStatus: 'Terminated' }).where(eq(policies.id, policyId));
 }
@@ -171,12 +201,23 @@ export async function cancelCoverage(tx: Executor, policyId: string): Promise<vo
 }
 
 /** A policy's enrolment status follows the clock (a pending coverage that began, Active). */
-export async function setEnrollmentStatus(tx: Executor, policyId: string, status: ClockPolicyRow['enrollmentStatus']): Promise<void> {
+export async function setEnrollmentStatus(
+  tx: Executor,
+  policyId: string,
+  status: ClockPolicyRow['enrollmentStatus'],
+): Promise<void> {
   await tx.update(policies).set({ enrollmentStatus: status }).where(eq(policies.id, policyId));
 }
 
-export async function effectuateSpans(tx: Executor, spans: readonly { spanId: string; date: string }[]): Promise<void> {
-  for (const span of spans) await tx.update(coverageSpans).set({ effectuatedDate: span.date }).where(eq(coverageSpans.id, span.spanId));
+export async function effectuateSpans(
+  tx: Executor,
+  spans: readonly { spanId: string; date: string }[],
+): Promise<void> {
+  for (const span of spans)
+    await tx
+      .update(coverageSpans)
+      .set({ effectuatedDate: span.date })
+      .where(eq(coverageSpans.id, span.spanId));
 }
 
 /** SPEC §3 Reinstatement eligibility: written when coverage ends for non-payment, kept current until it expires. */
@@ -186,6 +227,11 @@ export async function upsertReinstatement(tx: Executor, row: ReinstatementInsert
     .values(row)
     .onConflictDoUpdate({
       target: reinstatementEligibility.policyId,
-      set: { reinstatementStatus: row.reinstatementStatus, expirationDate: row.expirationDate ?? null, amountDueCents: row.amountDueCents ?? 0, months: row.months ?? [] },
+      set: {
+        reinstatementStatus: row.reinstatementStatus,
+        expirationDate: row.expirationDate ?? null,
+        amountDueCents: row.amountDueCents ?? 0,
+        months: row.months ?? [],
+      },
     });
 }

@@ -44,8 +44,18 @@ export interface LedgerSpanRow {
 export function hraOf(policy: PolicyHraRow): HraDiscount | null {
   if (!policy.hraKind || !policy.hraStartDate) return null;
   return policy.hraKind === 'percentage'
-    ? { kind: 'percentage', percent: policy.hraPercent ?? 0, startDate: policy.hraStartDate, endDate: policy.hraEndDate }
-    : { kind: 'flat', amount: policy.hraAmountCents ?? 0, startDate: policy.hraStartDate, endDate: policy.hraEndDate };
+    ? {
+        kind: 'percentage',
+        percent: policy.hraPercent ?? 0,
+        startDate: policy.hraStartDate,
+        endDate: policy.hraEndDate,
+      }
+    : {
+        kind: 'flat',
+        amount: policy.hraAmountCents ?? 0,
+        startDate: policy.hraStartDate,
+        endDate: policy.hraEndDate,
+      };
 }
 
 /** The spans that took (or will take) effect, in start order. */
@@ -54,7 +64,12 @@ export const liveSpans = <Span extends LedgerSpanRow>(spans: readonly Span[]): S
 
 /** The member's share of `span`'s premium for `month`: premium − APTC − other subsidy − HRA. */
 export function monthAmount(span: LedgerSpanRow, hra: HraDiscount | null, month: CalendarDate): Cents {
-  return memberResponsibility({ premiumAmount: span.premium, taxCreditAmount: span.aptc, otherSubsidyAmount: span.other, hraAmount: hraDiscount(span.premium, hra, month) });
+  return memberResponsibility({
+    premiumAmount: span.premium,
+    taxCreditAmount: span.aptc,
+    otherSubsidyAmount: span.other,
+    hraAmount: hraDiscount(span.premium, hra, month),
+  });
 }
 
 export interface PolicyMonths<Span extends LedgerSpanRow = LedgerSpanRow> {
@@ -81,7 +96,10 @@ export function billedMonths<Span extends LedgerSpanRow>(
   const spanOfMonth: Span[] = [];
   live.forEach((span, index) => {
     const last = index === live.length - 1;
-    const end = (options.carryOn && last) || !span.endDate || compareCalendarDates(span.endDate, horizon) > 0 ? horizon : span.endDate;
+    const end =
+      (options.carryOn && last) || !span.endDate || compareCalendarDates(span.endDate, horizon) > 0
+        ? horizon
+        : span.endDate;
     for (const month of monthsBetween(span.startDate, end)) {
       months.push({ month, amount: monthAmount(span, hra, month) });
       spanOfMonth.push(span);
@@ -109,7 +127,12 @@ export function enrollmentOf(
   if (lastEnd !== null && compareCalendarDates(lastEnd, today) < 0) return 'Terminated';
   if (compareCalendarDates(first.startDate, today) > 0) return 'Pending';
   const firstMonth = ledger.months[0];
-  if (first.effectuatedDate === null && firstMonth !== undefined && firstMonth.amount > 0 && allocatePayments(ledger.months, payments, today).paidMonths === 0)
+  if (
+    first.effectuatedDate === null &&
+    firstMonth !== undefined &&
+    firstMonth.amount > 0 &&
+    allocatePayments(ledger.months, payments, today).paidMonths === 0
+  )
     return 'Pending';
   return 'Active';
 }
@@ -118,10 +141,19 @@ export function enrollmentOf(
  * The span that describes the policy on `today` (its monthly premium on the overview): the current
  * one, else the next, else the last; and the month whose amounts it shows.
  */
-export function shownSpanOf<Span extends LedgerSpanRow>(spans: readonly Span[], today: CalendarDate): { span: Span; month: CalendarDate } | null {
+export function shownSpanOf<Span extends LedgerSpanRow>(
+  spans: readonly Span[],
+  today: CalendarDate,
+): { span: Span; month: CalendarDate } | null {
   const live = liveSpans(spans);
-  const covers = (span: Span) => compareCalendarDates(span.startDate, today) <= 0 && (span.endDate === null || compareCalendarDates(span.endDate, today) >= 0);
-  const span = live.find(covers) ?? live.find((candidate) => compareCalendarDates(candidate.startDate, today) > 0) ?? live.at(-1) ?? spans[0];
+  const covers = (span: Span) =>
+    compareCalendarDates(span.startDate, today) <= 0 &&
+    (span.endDate === null || compareCalendarDates(span.endDate, today) >= 0);
+  const span =
+    live.find(covers) ??
+    live.find((candidate) => compareCalendarDates(candidate.startDate, today) > 0) ??
+    live.at(-1) ??
+    spans[0];
   if (!span) return null;
   return { span, month: covers(span) ? `${today.slice(0, 7)}-01` : `${span.startDate.slice(0, 7)}-01` };
 }

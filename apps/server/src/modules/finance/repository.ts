@@ -25,29 +25,31 @@ export async function ledgerInputs(db: Executor, policyId: string) {
     .where(eq(policies.id, policyId));
   if (!policy) return null;
   const [spans, paid] = await readTogether(db, [
-    () => db
-      .select({
-        id: coverageSpans.id,
-        startDate: coverageSpans.startDate,
-        endDate: coverageSpans.endDate,
-        cancelled: coverageSpans.cancelled,
-        premium: coverageSpans.premiumAmountCents,
-        aptc: coverageSpans.taxCreditAmountCents,
-        other: coverageSpans.otherSubsidyAmountCents,
-        effectuatedDate: coverageSpans.effectuatedDate,
-      })
-      .from(coverageSpans)
-      .where(eq(coverageSpans.policyId, policyId))
-      .orderBy(asc(coverageSpans.startDate)),
+    () =>
+      db
+        .select({
+          id: coverageSpans.id,
+          startDate: coverageSpans.startDate,
+          endDate: coverageSpans.endDate,
+          cancelled: coverageSpans.cancelled,
+          premium: coverageSpans.premiumAmountCents,
+          aptc: coverageSpans.taxCreditAmountCents,
+          other: coverageSpans.otherSubsidyAmountCents,
+          effectuatedDate: coverageSpans.effectuatedDate,
+        })
+        .from(coverageSpans)
+        .where(eq(coverageSpans.policyId, policyId))
+        .orderBy(asc(coverageSpans.startDate)),
     // A refund (issue 13) gives back part of a payment: the ledger counts what the issuer kept, so what was
     // refunded is due again. A pending refund (a bank refund on its way back) is money already given back.
-    () => db
-      .select({
-        date: payments.transactionDate,
-        amount: keptAmount,
-      })
-      .from(payments)
-      .where(and(eq(payments.policyId, policyId), eq(payments.transactionStatus, 'Succeeded'))),
+    () =>
+      db
+        .select({
+          date: payments.transactionDate,
+          amount: keptAmount,
+        })
+        .from(payments)
+        .where(and(eq(payments.policyId, policyId), eq(payments.transactionStatus, 'Succeeded'))),
   ]);
   return { policy, spans, payments: paid.filter((payment) => payment.amount > 0) };
 }

@@ -17,7 +17,12 @@ import { effectuateSpan, ledgerInputs, lockFinance, updateFinance } from './repo
 
 type Inputs = NonNullable<Awaited<ReturnType<typeof ledgerInputs>>>;
 
-function snapshotOf(inputs: Inputs, today: CalendarDate, dueRule: PaymentDueDayRule, terminatedForNonPayment = false) {
+function snapshotOf(
+  inputs: Inputs,
+  today: CalendarDate,
+  dueRule: PaymentDueDayRule,
+  terminatedForNonPayment = false,
+) {
   const ledger = billedMonths(inputs.policy, inputs.spans, today);
   const live = liveSpans(inputs.spans);
   const snapshot = financeSnapshot({
@@ -57,7 +62,8 @@ export async function postToFinance(
   const inputs = await ledgerInputs(tx, policyId);
   if (!current || !inputs) return null;
   // A policy just reinstated (issue 11) is computed as the coverage it now is, not as the termination it was.
-  const terminatedForNonPayment = !options.reinstated && current.status === 'Terminated' && current.gracePeriodStartDate !== null;
+  const terminatedForNonPayment =
+    !options.reinstated && current.status === 'Terminated' && current.gracePeriodStartDate !== null;
   const { snapshot, live, spanOfMonth } = snapshotOf(inputs, today, dueRule, terminatedForNonPayment);
   const effectuated: PostedFinance['effectuated'] = [];
   for (const span of live) {
@@ -93,7 +99,12 @@ export async function postToFinance(
  * the months owed as if the ended coverage had gone on, less money on account (the billing clock keeps
  * the stored amount current once a day; a payment made since is counted here at once).
  */
-export async function reinstatementDueNow(db: Executor, policyId: string, today: CalendarDate, dueRule: PaymentDueDayRule): Promise<ReinstatementDue | null> {
+export async function reinstatementDueNow(
+  db: Executor,
+  policyId: string,
+  today: CalendarDate,
+  dueRule: PaymentDueDayRule,
+): Promise<ReinstatementDue | null> {
   const inputs = await ledgerInputs(db, policyId);
   if (!inputs) return null;
   const continued = billedMonths(inputs.policy, inputs.spans, today, { carryOn: true }).months;
@@ -102,7 +113,12 @@ export async function reinstatementDueNow(db: Executor, policyId: string, today:
 }
 
 /** What the member owes on a policy right now (for the amount a payment defaults to, and the binder). */
-export async function amountsDue(tx: Executor, policyId: string, today: CalendarDate, dueRule: PaymentDueDayRule): Promise<FinanceSnapshot | null> {
+export async function amountsDue(
+  tx: Executor,
+  policyId: string,
+  today: CalendarDate,
+  dueRule: PaymentDueDayRule,
+): Promise<FinanceSnapshot | null> {
   const inputs = await ledgerInputs(tx, policyId);
   return inputs ? snapshotOf(inputs, today, dueRule).snapshot : null;
 }

@@ -10,12 +10,20 @@ import { employerGroups, policies } from '../../db/schema';
 describe('GET /api/v1/Group/FromSubscribers (SPEC §7)', () => {
   const harness = useTestApp();
 
-  const tokenFor = async (realm: 'consumer' | 'workforce', roles: string[], link: { memberId?: string } = {}) => {
+  const tokenFor = async (
+    realm: 'consumer' | 'workforce',
+    roles: string[],
+    link: { memberId?: string } = {},
+  ) => {
     const account = await createAccount(harness.db, { realm, roles, ...link });
     return (await signIn(harness.app, realm, account.username, PASSWORD)).accessToken;
   };
   const get = (query: string, token: string) =>
-    harness.app.inject({ method: 'GET', url: `/api/v1/Group/FromSubscribers${query}`, headers: { authorization: `Bearer ${token}` } });
+    harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Group/FromSubscribers${query}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
   let groupCounter = 0;
   /** A group-market subscriber of a new employer group. */
   async function groupMember(name: string) {
@@ -25,7 +33,10 @@ describe('GET /api/v1/Group/FromSubscribers (SPEC §7)', () => {
       .insert(employerGroups)
       .values({ groupNumber: `LHG${String(groupCounter).padStart(5, '0')}-${Date.now().toString(36)}`, name })
       .returning();
-    await harness.db.update(policies).set({ marketCoverage: 2, groupId: group?.id ?? null, fileSource: 'Employer' }).where(eq(policies.id, subscriber.policyId));
+    await harness.db
+      .update(policies)
+      .set({ marketCoverage: 2, groupId: group?.id ?? null, fileSource: 'Employer' })
+      .where(eq(policies.id, subscriber.policyId));
     return { subscriber, group };
   }
 
@@ -34,19 +45,33 @@ describe('GET /api/v1/Group/FromSubscribers (SPEC §7)', () => {
     const other = await groupMember('Pioneer Valley Schools');
     const individual = await createMemberWithPolicy(harness.db);
     const token = await tokenFor('consumer', ['member'], { memberId: mine.subscriber.memberId });
-    const ids = [mine.subscriber.issuerSubscriberId, other.subscriber.issuerSubscriberId, individual.issuerSubscriberId, 'SNOSUCH'].join(',');
+    const ids = [
+      mine.subscriber.issuerSubscriberId,
+      other.subscriber.issuerSubscriberId,
+      individual.issuerSubscriberId,
+      'SNOSUCH',
+    ].join(',');
     const response = await get(`?subscriberEntityIds=${ids}`, token);
     expect(response.statusCode, response.body).toBe(200);
     // Another household's group, an individual-market policy and an unknown id are simply absent.
     expect(GroupFromSubscribersResponseSchema.parse(response.json()).items).toEqual([
-      { id: mine.group?.id, groupNumber: mine.group?.groupNumber, name: 'Harbor Fisheries Co-op', subscriberEntityIds: [mine.subscriber.issuerSubscriberId] },
+      {
+        id: mine.group?.id,
+        groupNumber: mine.group?.groupNumber,
+        name: 'Harbor Fisheries Co-op',
+        subscriberEntityIds: [mine.subscriber.issuerSubscriberId],
+      },
     ]);
     // Customer service sees a household's group only while acting for that household (decision 043).
     const staff = await tokenFor('workforce', ['customer-service']);
-    const before = GroupFromSubscribersResponseSchema.parse((await get(`?subscriberEntityIds=${ids}`, staff)).json());
+    const before = GroupFromSubscribersResponseSchema.parse(
+      (await get(`?subscriberEntityIds=${ids}`, staff)).json(),
+    );
     expect(before.items).toEqual([]);
     await actFor(harness.app, staff, { householdId: other.subscriber.householdId ?? '' });
-    const acting = GroupFromSubscribersResponseSchema.parse((await get(`?subscriberEntityIds=${ids}`, staff)).json());
+    const acting = GroupFromSubscribersResponseSchema.parse(
+      (await get(`?subscriberEntityIds=${ids}`, staff)).json(),
+    );
     expect(acting.items.map((g) => g.name)).toEqual(['Pioneer Valley Schools']);
   });
 

@@ -1,5 +1,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { GroupFromSubscribersQuerySchema, GroupFromSubscribersResponseSchema, ProblemSchema } from '@portal/contracts';
+import {
+  GroupFromSubscribersQuerySchema,
+  GroupFromSubscribersResponseSchema,
+  ProblemSchema,
+} from '@portal/contracts';
 import { requirePrincipal } from '../../auth/access';
 import { groupsOfSubscribers } from './service';
 
@@ -18,9 +22,18 @@ export const groupRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const { items, policyIds } = await groupsOfSubscribers(app.database.db, principal, request.query.subscriberEntityIds);
+      const { items, policyIds } = await groupsOfSubscribers(
+        app.database.db,
+        principal,
+        request.query.subscriberEntityIds,
+      );
       if (policyIds.length > 0) {
-        await request.audit({ action: 'read', outcome: 'success', recordType: 'group', recordIds: [...items.map((group) => group.id), ...policyIds.map((id) => `policy:${id}`)] });
+        await request.audit({
+          action: 'read',
+          outcome: 'success',
+          recordType: 'group',
+          recordIds: [...items.map((group) => group.id), ...policyIds.map((id) => `policy:${id}`)],
+        });
       }
       return { items };
     },

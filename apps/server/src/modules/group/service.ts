@@ -15,11 +15,18 @@ export async function groupsOfSubscribers(
   issuerSubscriberIds: readonly string[],
 ): Promise<GroupFromSubscribersResponse & { policyIds: string[] }> {
   const rows = await groupPoliciesOfSubscribers(db, issuerSubscriberIds);
-  const visible = new Set(await accessiblePolicyIds(db, principal, rows.map((row) => row.policyId)));
+  const visible = new Set(
+    await accessiblePolicyIds(
+      db,
+      principal,
+      rows.map((row) => row.policyId),
+    ),
+  );
   const groups = new Map<string, GroupFromSubscribersResponse['items'][number]>();
   for (const row of rows.filter((candidate) => visible.has(candidate.policyId))) {
     const entry = groups.get(row.group.id) ?? { ...row.group, subscriberEntityIds: [] };
-    if (!entry.subscriberEntityIds.includes(row.issuerSubscriberId)) entry.subscriberEntityIds.push(row.issuerSubscriberId);
+    if (!entry.subscriberEntityIds.includes(row.issuerSubscriberId))
+      entry.subscriberEntityIds.push(row.issuerSubscriberId);
     groups.set(row.group.id, entry);
   }
   return { items: [...groups.values()], policyIds: [...visible] };

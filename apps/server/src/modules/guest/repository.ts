@@ -17,7 +17,8 @@ export async function findSubscriber(
   identifierType: 'exchangeSubscriberId' | 'policyNumber',
   identifier: string,
 ): Promise<LocatedSubscriber | undefined> {
-  const column = identifierType === 'exchangeSubscriberId' ? policies.exchangeSubscriberId : policies.policyNumber;
+  const column =
+    identifierType === 'exchangeSubscriberId' ? policies.exchangeSubscriberId : policies.policyNumber;
   const [row] = await db
     .select({
       subscriberMemberId: policies.subscriberMemberId,

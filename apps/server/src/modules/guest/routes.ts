@@ -25,7 +25,12 @@ export const guestRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         description:
           'Member ID (exchange subscriber ID or policy number), the subscriber’s date of birth and home ZIP code. Wrong facts and an unknown account get the same answer. An address is refused after 10 failures on one household (whichever identifier) or 30 in all within an hour; after 10 failures from anywhere, look-ups of that household are slowed down, never locked.',
         body: LocateAccountRequestSchema,
-        response: { 200: LocateAccountResponseSchema, 400: ProblemSchema, 404: ProblemSchema, 429: ProblemSchema },
+        response: {
+          200: LocateAccountResponseSchema,
+          400: ProblemSchema,
+          404: ProblemSchema,
+          429: ProblemSchema,
+        },
       },
       bodyLimit: 4 * 1024,
     },
@@ -33,10 +38,25 @@ export const guestRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const outcome = await access.locate(request.body, request.ip);
       switch (outcome.kind) {
         case 'rate-limited':
-          await request.audit({ action: 'guest.locate-account', outcome: 'denied', reason: `rate-limited-${outcome.scope}`, actor: { subject: null, role: 'guest' } });
-          throw new HttpProblem(429, ProblemType.rateLimited, 'Too many attempts', 'Too many unsuccessful attempts. Try again in an hour.');
+          await request.audit({
+            action: 'guest.locate-account',
+            outcome: 'denied',
+            reason: `rate-limited-${outcome.scope}`,
+            actor: { subject: null, role: 'guest' },
+          });
+          throw new HttpProblem(
+            429,
+            ProblemType.rateLimited,
+            'Too many attempts',
+            'Too many unsuccessful attempts. Try again in an hour.',
+          );
         case 'not-found':
-          await request.audit({ action: 'guest.locate-account', outcome: 'denied', reason: 'no-match', actor: { subject: null, role: 'guest' } });
+          await request.audit({
+            action: 'guest.locate-account',
+            outcome: 'denied',
+            reason: 'no-match',
+            actor: { subject: null, role: 'guest' },
+          });
           // A fixed body (no request id, no instance): byte-identical whatever was wrong.
           return reply.status(404).type('application/problem+json').send(ACCOUNT_NOT_FOUND_PROBLEM);
         case 'located':
@@ -49,7 +69,12 @@ export const guestRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
             actor: { subject: `guest:${outcome.subscriberMemberId}`, role: 'guest' },
           });
           // The guest session is a cookie naming a server-side session (docs/decisions/050): no token in the answer.
-          await app.webSessions.startPortalSession(reply, { type: 'guest', subject: `guest:${outcome.subscriberMemberId}`, token: outcome.token, expiresAt: outcome.expiresAt });
+          await app.webSessions.startPortalSession(reply, {
+            type: 'guest',
+            subject: `guest:${outcome.subscriberMemberId}`,
+            token: outcome.token,
+            expiresAt: outcome.expiresAt,
+          });
           return { expiresAt: outcome.expiresAt.toISOString() };
       }
     },

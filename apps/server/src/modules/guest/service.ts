@@ -33,7 +33,14 @@ const FAILURE_FLOOR_MS = 400;
 const GUEST_SESSION_SECONDS = 20 * 60;
 
 export type LocateOutcome =
-  | { kind: 'located'; token: string; expiresAt: Date; householdId: string | null; policyIds: string[]; subscriberMemberId: string }
+  | {
+      kind: 'located';
+      token: string;
+      expiresAt: Date;
+      householdId: string | null;
+      policyIds: string[];
+      subscriberMemberId: string;
+    }
   | { kind: 'not-found' }
   | { kind: 'rate-limited'; scope: RateLimitScope };
 
@@ -94,14 +101,22 @@ export class GuestAccess {
       ? (subscriber.householdId ?? `member:${subscriber.subscriberMemberId}`)
       : `identifier:${input.identifierType}:${input.identifier.trim().toUpperCase()}`;
     const keySets = input.guards.map((guard) => GuessLimiter.keys(guard.kind, target, guard.source));
-    const decisions = await Promise.all(keySets.map((keys, i) => this.limiter.decide(keys, input.guards[i]?.limits)));
+    const decisions = await Promise.all(
+      keySets.map((keys, i) => this.limiter.decide(keys, input.guards[i]?.limits)),
+    );
     const refusedAt = decisions.findIndex((decision) => decision.kind === 'refused');
     const refused = decisions[refusedAt];
     if (refused?.kind === 'refused') {
-      return { kind: 'rate-limited', scope: refused.scope === 'source' ? (input.guards[refusedAt]?.by ?? 'address') : 'household' };
+      return {
+        kind: 'rate-limited',
+        scope: refused.scope === 'source' ? (input.guards[refusedAt]?.by ?? 'address') : 'household',
+      };
     }
     // Failures from elsewhere slow every look-up of this household down, right or wrong.
-    const delayMs = Math.max(0, ...decisions.map((decision) => (decision.kind === 'allowed' ? decision.delayMs : 0)));
+    const delayMs = Math.max(
+      0,
+      ...decisions.map((decision) => (decision.kind === 'allowed' ? decision.delayMs : 0)),
+    );
     if (delayMs > 0) await sleep(delayMs);
     const matched = input.matches(subscriber ?? NOBODY);
     if (!subscriber || !matched) {

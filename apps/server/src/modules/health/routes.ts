@@ -39,7 +39,8 @@ export const healthRoutes: FastifyPluginCallbackZod<{ version: string }> = (app,
       schema: {
         tags: ['system'],
         summary: 'Liveness: the process runs',
-        description: 'Always 200 while the process answers HTTP, whatever the database does (a liveness probe restarts a process only when it is stuck, never because a dependency is down). Never shed under load.',
+        description:
+          'Always 200 while the process answers HTTP, whatever the database does (a liveness probe restarts a process only when it is stuck, never because a dependency is down). Never shed under load.',
         response: { 200: LivenessSchema },
       },
     },
@@ -73,7 +74,11 @@ export const healthRoutes: FastifyPluginCallbackZod<{ version: string }> = (app,
         lifecycle: app.lifecycle.draining ? 'draining' : 'running',
       };
       // Redis is left out on purpose: every instance shares it, and the portal degrades without it.
-      const ready = up && migrations === 'current' && (checks.jobs === 'up' || checks.jobs === 'off') && checks.lifecycle === 'running';
+      const ready =
+        up &&
+        migrations === 'current' &&
+        (checks.jobs === 'up' || checks.jobs === 'off') &&
+        checks.lifecycle === 'running';
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks });
     },
   );

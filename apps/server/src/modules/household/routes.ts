@@ -13,7 +13,13 @@ export const householdRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         description:
           'SPEC §7 `POST v1/Household/user`. Members get their household(s); brokers their book of business; guests and asserted users the policies they are scoped to. Staff with member-search pass `householdId` / `policyId` (or `exchangeSubscriberId`) to open the member of their acting session (`POST /api/v1/staff/acting-session`, decision 043) — any other member is refused 403 `acting-session-required`; brokers find only their own clients (SPEC §2 member search by `exchangeSubscriberId`).',
         body: HouseholdUserRequestSchema.nullish(),
-        response: { 200: HouseholdUserResponseSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema },
+        response: {
+          200: HouseholdUserResponseSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+        },
       },
     },
     async (request) => {
@@ -35,12 +41,18 @@ export const householdRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         ...(search === undefined ? {} : { search }),
         rules: { today: app.today(), account: app.tenant.account },
       });
-      const policyIds = [...result.households.flatMap((h) => h.policies), ...result.policies].map((p) => p.id);
+      const policyIds = [...result.households.flatMap((h) => h.policies), ...result.policies].map(
+        (p) => p.id,
+      );
       await request.audit({
-        action: search === undefined ? 'read' : 'exchangeSubscriberId' in search ? 'member-search' : 'member-open',
+        action:
+          search === undefined ? 'read' : 'exchangeSubscriberId' in search ? 'member-search' : 'member-open',
         outcome: 'success',
         recordType: 'household',
-        recordIds: [...result.households.map((h) => h.household.id), ...policyIds.map((id) => `policy:${id}`)],
+        recordIds: [
+          ...result.households.map((h) => h.household.id),
+          ...policyIds.map((id) => `policy:${id}`),
+        ],
         actingForHouseholdId: result.households[0]?.household.id ?? null,
       });
       return result;

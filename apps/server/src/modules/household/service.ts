@@ -27,7 +27,8 @@ export async function householdsForCaller(
       ? await memberPolicyOverview(db, principal.memberId, principal.householdId, options.rules)
       : await policyOverview(db, await listablePolicyIds(db, principal, options.search), options.rules);
   const householdIds = new Set(summaries.map((s) => s.householdId).filter((id): id is string => id !== null));
-  if (principal.kind === 'member' && principal.householdId && options.search === undefined) householdIds.add(principal.householdId);
+  if (principal.kind === 'member' && principal.householdId && options.search === undefined)
+    householdIds.add(principal.householdId);
   // Households in the order of their first policy; a member's household without policies (HouseholdNoPolicies) is read on its own.
   const householdRows = policyHouseholds.filter((household) => householdIds.has(household.id));
   const unread = [...householdIds].filter((id) => !householdRows.some((household) => household.id === id));

@@ -23,7 +23,8 @@ const TIMEOUT_MS = 10_000;
 const CLAIM = 50;
 
 /** The wait before attempt `attempts + 1`: 5 s, 10 s, 20 s, … at most 6 hours. */
-export const backoffSeconds = (attempts: number): number => Math.min(5 * 2 ** Math.max(0, attempts - 1), 6 * 3600);
+export const backoffSeconds = (attempts: number): number =>
+  Math.min(5 * 2 ** Math.max(0, attempts - 1), 6 * 3600);
 
 type Subscriber = { id: string; eventTypes: string[] };
 
@@ -41,7 +42,11 @@ function deliveriesOf(events: readonly OutboxEvent[], subscribers: readonly Subs
           messageId: `msg_${String(event.id)}_${String(index)}_${subscriber.id.replace(/-/g, '')}`,
           householdId: event.householdId,
           eventType: issuerEvent.type,
-          payload: { type: issuerEvent.type, timestamp: event.createdAt.toISOString(), data: issuerEvent.data },
+          payload: {
+            type: issuerEvent.type,
+            timestamp: event.createdAt.toISOString(),
+            data: issuerEvent.data,
+          },
         });
       }
     }
@@ -53,7 +58,10 @@ export function issuerEventsChannel(nudge: () => void): OutboxChannel {
   // A batch (decision 037): one read of the subscribers and one insert for all its events.
   const many = async (tx: Transaction, events: readonly OutboxEvent[], dispatch: DispatchContext) => {
     if (!events.some((event) => issuerEventsOf(event).length > 0)) return;
-    const subscribers = await tx.select({ id: webhookSubscribers.id, eventTypes: webhookSubscribers.eventTypes }).from(webhookSubscribers).where(eq(webhookSubscribers.active, true));
+    const subscribers = await tx
+      .select({ id: webhookSubscribers.id, eventTypes: webhookSubscribers.eventTypes })
+      .from(webhookSubscribers)
+      .where(eq(webhookSubscribers.active, true));
     const rows = deliveriesOf(events, subscribers);
     if (rows.length === 0) return;
     await tx.insert(webhookDeliveries).values(rows).onConflictDoNothing();
@@ -69,13 +77,27 @@ export interface DeliveryLog {
   warn(object: Record<string, unknown>, message: string): void;
 }
 
-type Claimed = { id: number; subscriberId: string; messageId: string; payload: Record<string, unknown>; attempts: number; url: string; secretCiphertext: string; previousSecretCiphertext: string | null };
+type Claimed = {
+  id: number;
+  subscriberId: string;
+  messageId: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  url: string;
+  secretCiphertext: string;
+  previousSecretCiphertext: string | null;
+};
 
 /**
  * Sends what is due now, until nothing is: claims (lease) the oldest pending delivery of each subscriber
  * and household whose turn it is, posts them, records each outcome. Resolves with the counts.
  */
-export async function deliverDue(db: Database, box: SecretBox, log: DeliveryLog, fetchImpl: typeof fetch = fetch): Promise<{ delivered: number; retried: number; failed: number }> {
+export async function deliverDue(
+  db: Database,
+  box: SecretBox,
+  log: DeliveryLog,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ delivered: number; retried: number; failed: number }> {
   const counts = { delivered: 0, retried: 0, failed: 0 };
   // Decision 056: a secret a rotation replaced is dropped once its overlap window is over.
   await db
@@ -89,14 +111,27 @@ export async function deliverDue(db: Database, box: SecretBox, log: DeliveryLog,
       claimed.map(async (delivery) => {
         const outcome = await send(delivery, box, fetchImpl);
         if (outcome.ok) {
-          await db.update(webhookDeliveries).set({ status: 'delivered', deliveredAt: new Date(), attempts: delivery.attempts + 1, lastStatusCode: outcome.status, lastError: null, leaseUntil: null }).where(eq(webhookDeliveries.id, delivery.id));
+          await db
+            .update(webhookDeliveries)
+            .set({
+              status: 'delivered',
+              deliveredAt: new Date(),
+              attempts: delivery.attempts + 1,
+              lastStatusCode: outcome.status,
+              lastError: null,
+              leaseUntil: null,
+            })
+            .where(eq(webhookDeliveries.id, delivery.id));
           counts.delivered += 1;
           return;
         }
         const attempts = delivery.attempts + 1;
         const failed = attempts >= MAX_ATTEMPTS;
         // The subscriber's id and the answer's status only: never the secret, the body or the signature.
-        log.warn({ subscriberId: delivery.subscriberId, deliveryId: delivery.id, status: outcome.status, attempts }, failed ? 'issuer webhook failed for good' : 'issuer webhook not accepted; will retry');
+        log.warn(
+          { subscriberId: delivery.subscriberId, deliveryId: delivery.id, status: outcome.status, attempts },
+          failed ? 'issuer webhook failed for good' : 'issuer webhook not accepted; will retry',
+        );
         await db
           .update(webhookDeliveries)
           .set({
@@ -135,7 +170,10 @@ async function claim(db: Database): Promise<Claimed[]> {
       for update of d skip locked`);
     const ids = (result as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
     if (ids.length === 0) return [];
-    await tx.update(webhookDeliveries).set({ leaseUntil: sql`now() + ${LEASE_SECONDS} * interval '1 second'` }).where(inArray(webhookDeliveries.id, ids));
+    await tx
+      .update(webhookDeliveries)
+      .set({ leaseUntil: sql`now() + ${LEASE_SECONDS} * interval '1 second'` })
+      .where(inArray(webhookDeliveries.id, ids));
     return tx
       .select({
         id: webhookDeliveries.id,
@@ -146,7 +184,9 @@ async function claim(db: Database): Promise<Claimed[]> {
         url: webhookSubscribers.url,
         secretCiphertext: webhookSubscribers.secretCiphertext,
         // Decision 056: the secret a rotation replaced, while its overlap window lasts.
-        previousSecretCiphertext: sql<string | null>`case when ${webhookSubscribers.previousSecretExpiresAt} > now() then ${webhookSubscribers.previousSecretCiphertext} end`,
+        previousSecretCiphertext: sql<
+          string | null
+        >`case when ${webhookSubscribers.previousSecretExpiresAt} > now() then ${webhookSubscribers.previousSecretCiphertext} end`,
       })
       .from(webhookDeliveries)
       .innerJoin(webhookSubscribers, eq(webhookSubscribers.id, webhookDeliveries.subscriberId))
@@ -154,14 +194,23 @@ async function claim(db: Database): Promise<Claimed[]> {
   });
 }
 
-async function send(delivery: Claimed, box: SecretBox, fetchImpl: typeof fetch): Promise<{ ok: boolean; status: number | null; error: string | null }> {
+async function send(
+  delivery: Claimed,
+  box: SecretBox,
+  fetchImpl: typeof fetch,
+): Promise<{ ok: boolean; status: number | null; error: string | null }> {
   const body = JSON.stringify(delivery.payload);
   const timestamp = new Date();
   try {
     // After a rotation both secrets sign (decision 056): Standard Webhooks puts the signatures side by
     // side, space-separated, and a receiver accepts the message when any of them verifies.
-    const secrets = [delivery.secretCiphertext, ...(delivery.previousSecretCiphertext ? [delivery.previousSecretCiphertext] : [])];
-    const signature = secrets.map((sealed) => new Webhook(box.open(sealed)).sign(delivery.messageId, timestamp, body)).join(' ');
+    const secrets = [
+      delivery.secretCiphertext,
+      ...(delivery.previousSecretCiphertext ? [delivery.previousSecretCiphertext] : []),
+    ];
+    const signature = secrets
+      .map((sealed) => new Webhook(box.open(sealed)).sign(delivery.messageId, timestamp, body))
+      .join(' ');
     const response = await fetchImpl(delivery.url, {
       method: 'POST',
       headers: {
@@ -175,7 +224,11 @@ async function send(delivery: Claimed, box: SecretBox, fetchImpl: typeof fetch):
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     await response.body?.cancel().catch(() => undefined);
-    return { ok: response.status >= 200 && response.status < 300, status: response.status, error: response.status >= 300 ? `HTTP ${String(response.status)}` : null };
+    return {
+      ok: response.status >= 200 && response.status < 300,
+      status: response.status,
+      error: response.status >= 300 ? `HTTP ${String(response.status)}` : null,
+    };
   } catch (error) {
     const name = error instanceof Error ? error.name : 'Error';
     return { ok: false, status: null, error: name === 'TimeoutError' ? 'timed out' : 'could not connect' };

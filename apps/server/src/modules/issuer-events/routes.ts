@@ -27,7 +27,13 @@ export const ROTATION_OVERLAP_HOURS = 24;
 /** Role-config action of administrators who set up the issuer's event subscribers. */
 export const MANAGE_WEBHOOKS_ACTION = 'manage-webhooks';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 422: ProblemSchema };
+const errors = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  422: ProblemSchema,
+};
 
 const staffOnly = (principal: Principal) => {
   if (principal.kind !== 'staff') throw forbidden();
@@ -54,14 +60,28 @@ async function subscriberView(db: Executor, id?: string) {
     .where(id ? eq(webhookSubscribers.id, id) : undefined)
     .orderBy(webhookSubscribers.createdAt);
   const now = Date.now();
-  return rows.map(({ pending, delivered, failed, createdAt, updatedAt, secretRotatedAt, previousSecretExpiresAt, ...row }) => ({
-    ...row,
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
-    secretRotatedAt: secretRotatedAt?.toISOString() ?? null,
-    previousSecretValidUntil: previousSecretExpiresAt && previousSecretExpiresAt.getTime() > now ? previousSecretExpiresAt.toISOString() : null,
-    deliveries: { pending, delivered, failed },
-  }));
+  return rows.map(
+    ({
+      pending,
+      delivered,
+      failed,
+      createdAt,
+      updatedAt,
+      secretRotatedAt,
+      previousSecretExpiresAt,
+      ...row
+    }) => ({
+      ...row,
+      createdAt: createdAt.toISOString(),
+      updatedAt: updatedAt.toISOString(),
+      secretRotatedAt: secretRotatedAt?.toISOString() ?? null,
+      previousSecretValidUntil:
+        previousSecretExpiresAt && previousSecretExpiresAt.getTime() > now
+          ? previousSecretExpiresAt.toISOString()
+          : null,
+      deliveries: { pending, delivered, failed },
+    }),
+  );
 }
 
 /**
@@ -69,7 +89,11 @@ async function subscriberView(db: Executor, id?: string) {
  * once (kept encrypted), listed with their deliveries, and a replay for one that was down. Issuer staff with
  * role action `manage-webhooks` (administrators in the baseline).
  */
-export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge: () => void }> = (app, options, done) => {
+export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge: () => void }> = (
+  app,
+  options,
+  done,
+) => {
   app.post(
     '/v1/admin/webhook-subscribers',
     {
@@ -84,7 +108,8 @@ export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge
     },
     async (request, reply) => {
       const body = request.body;
-      if (app.settings.env === 'production' && !body.url.startsWith('https://')) throw ruleViolation('url', 'https-required', 'A subscriber is reached over HTTPS in production.');
+      if (app.settings.env === 'production' && !body.url.startsWith('https://'))
+        throw ruleViolation('url', 'https-required', 'A subscriber is reached over HTTPS in production.');
       const secret = newSigningSecret();
       const created = await runCommand(request, {
         action: MANAGE_WEBHOOKS_ACTION,
@@ -94,12 +119,24 @@ export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge
         execute: async (tx) => {
           const [row] = await tx
             .insert(webhookSubscribers)
-            .values({ name: body.name, url: body.url, eventTypes: body.eventTypes ?? [], secretCiphertext: options.box.seal(secret) })
+            .values({
+              name: body.name,
+              url: body.url,
+              eventTypes: body.eventTypes ?? [],
+              secretCiphertext: options.box.seal(secret),
+            })
             .returning({ id: webhookSubscribers.id });
           if (!row) throw new Error('subscriber not inserted');
           const [view] = await subscriberView(tx, row.id);
           if (!view) throw new Error('subscriber not found');
-          return { result: view, audit: { action: 'issuer-events.subscriber-added', recordType: 'webhook-subscriber', recordIds: [row.id] } };
+          return {
+            result: view,
+            audit: {
+              action: 'issuer-events.subscriber-added',
+              recordType: 'webhook-subscriber',
+              recordIds: [row.id],
+            },
+          };
         },
       });
       return reply.status(201).send({ ...created, secret });
@@ -120,7 +157,12 @@ export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge
       const principal = await requireAction(request, MANAGE_WEBHOOKS_ACTION);
       staffOnly(principal);
       const items = await subscriberView(app.database.db);
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'webhook-subscriber', recordIds: items.map((item) => item.id) });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'webhook-subscriber',
+        recordIds: items.map((item) => item.id),
+      });
       return { items };
     },
   );
@@ -144,7 +186,10 @@ export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge
         action: MANAGE_WEBHOOKS_ACTION,
         authorize: async (db, principal) => {
           staffOnly(principal);
-          const [row] = await db.select({ id: webhookSubscribers.id }).from(webhookSubscribers).where(eq(webhookSubscribers.id, subscriberId));
+          const [row] = await db
+            .select({ id: webhookSubscribers.id })
+            .from(webhookSubscribers)
+            .where(eq(webhookSubscribers.id, subscriberId));
           if (!row) throw notFound('webhook subscriber');
           return row.id;
         },
@@ -153,10 +198,26 @@ export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge
         execute: async (tx, { ref }) => {
           const requeued = await tx
             .update(webhookDeliveries)
-            .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), leaseUntil: null, deliveredAt: null, lastError: null, lastStatusCode: null })
-            .where(and(eq(webhookDeliveries.subscriberId, ref), gte(webhookDeliveries.createdAt, new Date(request.body.since))))
+            .set({
+              status: 'pending',
+              attempts: 0,
+              nextAttemptAt: new Date(),
+              leaseUntil: null,
+              deliveredAt: null,
+              lastError: null,
+              lastStatusCode: null,
+            })
+            .where(
+              and(
+                eq(webhookDeliveries.subscriberId, ref),
+                gte(webhookDeliveries.createdAt, new Date(request.body.since)),
+              ),
+            )
             .returning({ id: webhookDeliveries.id });
-          return { result: { requeued: requeued.length }, audit: { action: 'issuer-events.replay', recordType: 'webhook-subscriber', recordIds: [ref] } };
+          return {
+            result: { requeued: requeued.length },
+            audit: { action: 'issuer-events.replay', recordType: 'webhook-subscriber', recordIds: [ref] },
+          };
         },
       });
       options.nudge();
@@ -166,7 +227,10 @@ export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge
   /** A command on one existing subscriber: staff with `manage-webhooks`, the subscriber found (404 otherwise). */
   const onSubscriber = (subscriberId: string) => async (db: Executor, principal: Principal) => {
     staffOnly(principal);
-    const [row] = await db.select({ id: webhookSubscribers.id }).from(webhookSubscribers).where(eq(webhookSubscribers.id, subscriberId));
+    const [row] = await db
+      .select({ id: webhookSubscribers.id })
+      .from(webhookSubscribers)
+      .where(eq(webhookSubscribers.id, subscriberId));
     if (!row) throw notFound('webhook subscriber');
     return row.id;
   };
@@ -191,7 +255,8 @@ export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge
     },
     async (request) => {
       const body = request.body;
-      if (body.url !== undefined && app.settings.env === 'production' && !body.url.startsWith('https://')) throw ruleViolation('url', 'https-required', 'A subscriber is reached over HTTPS in production.');
+      if (body.url !== undefined && app.settings.env === 'production' && !body.url.startsWith('https://'))
+        throw ruleViolation('url', 'https-required', 'A subscriber is reached over HTTPS in production.');
       const changed = (['name', 'url', 'eventTypes'] as const).filter((field) => body[field] !== undefined);
       return runCommand(request, {
         action: MANAGE_WEBHOOKS_ACTION,
@@ -208,13 +273,23 @@ export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge
               updatedAt: new Date(),
             })
             .where(eq(webhookSubscribers.id, ref));
-          return { result: await viewOf(tx, ref), audit: { action: 'issuer-events.subscriber-changed', recordType: 'webhook-subscriber', recordIds: [ref, `fields:${changed.join(',')}`] } };
+          return {
+            result: await viewOf(tx, ref),
+            audit: {
+              action: 'issuer-events.subscriber-changed',
+              recordType: 'webhook-subscriber',
+              recordIds: [ref, `fields:${changed.join(',')}`],
+            },
+          };
         },
       });
     },
   );
 
-  for (const [verb, active] of [['disable', false], ['enable', true]] as const) {
+  for (const [verb, active] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const) {
     app.post(
       `/v1/admin/webhook-subscribers/:subscriberId/${verb}`,
       {
@@ -235,8 +310,18 @@ export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge
           householdOf: () => null,
           notifyMember: false,
           execute: async (tx, { ref }) => {
-            await tx.update(webhookSubscribers).set({ active, updatedAt: new Date() }).where(eq(webhookSubscribers.id, ref));
-            return { result: await viewOf(tx, ref), audit: { action: `issuer-events.subscriber-${verb}d`, recordType: 'webhook-subscriber', recordIds: [ref] } };
+            await tx
+              .update(webhookSubscribers)
+              .set({ active, updatedAt: new Date() })
+              .where(eq(webhookSubscribers.id, ref));
+            return {
+              result: await viewOf(tx, ref),
+              audit: {
+                action: `issuer-events.subscriber-${verb}d`,
+                recordType: 'webhook-subscriber',
+                recordIds: [ref],
+              },
+            };
           },
         });
         if (active) options.nudge();
@@ -272,13 +357,25 @@ export const issuerEventRoutes: FastifyPluginCallbackZod<{ box: SecretBox; nudge
             .update(webhookSubscribers)
             .set({
               previousSecretCiphertext: endPreviousNow ? null : sql`${webhookSubscribers.secretCiphertext}`,
-              previousSecretExpiresAt: endPreviousNow ? null : new Date(now.getTime() + ROTATION_OVERLAP_HOURS * 3600_000),
+              previousSecretExpiresAt: endPreviousNow
+                ? null
+                : new Date(now.getTime() + ROTATION_OVERLAP_HOURS * 3600_000),
               secretCiphertext: options.box.seal(secret),
               secretRotatedAt: now,
               updatedAt: now,
             })
             .where(eq(webhookSubscribers.id, ref));
-          return { result: await viewOf(tx, ref), audit: { action: 'issuer-events.secret-rotated', recordType: 'webhook-subscriber', recordIds: [ref, endPreviousNow ? 'previous:ended' : `previous:${String(ROTATION_OVERLAP_HOURS)}h`] } };
+          return {
+            result: await viewOf(tx, ref),
+            audit: {
+              action: 'issuer-events.secret-rotated',
+              recordType: 'webhook-subscriber',
+              recordIds: [
+                ref,
+                endPreviousNow ? 'previous:ended' : `previous:${String(ROTATION_OVERLAP_HOURS)}h`,
+              ],
+            },
+          };
         },
       });
       return { ...rotated, secret };

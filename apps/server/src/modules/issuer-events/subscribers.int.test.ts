@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebhookSecretRotatedSchema, WebhookSubscriberCreatedSchema, WebhookSubscriberListSchema, WebhookSubscriberSchema } from '@portal/contracts';
+import {
+  WebhookSecretRotatedSchema,
+  WebhookSubscriberCreatedSchema,
+  WebhookSubscriberListSchema,
+  WebhookSubscriberSchema,
+} from '@portal/contracts';
 import { createMemberWithPolicy } from '../../../test/fixtures';
 import { useTestApp } from '../../../test/harness';
 import { auditLog, webhookDeliveries, webhookSubscribers } from '../../db/schema';
@@ -22,7 +27,11 @@ function endpoint() {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       response.end();
     });
   });
@@ -30,7 +39,12 @@ function endpoint() {
     received,
     base: () => `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
     start: () => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
-    stop: () => new Promise<void>((resolve) => { server.close(() => { resolve(); }); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }
 
@@ -53,7 +67,15 @@ describe('managing the issuer’s webhook subscribers (decision 056)', () => {
     await hooks.stop();
   });
   const call = (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object, token = admin) =>
-    harness.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'idempotency-key': `${method}-${url}-${String(Math.random())}` }, ...(payload ? { payload } : {}) });
+    harness.app.inject({
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'idempotency-key': `${method}-${url}-${String(Math.random())}`,
+      },
+      ...(payload ? { payload } : {}),
+    });
   const deliver = async () => {
     await harness.app.outbox.drain();
     return harness.app.issuerWebhooks.deliverDue();
@@ -66,7 +88,12 @@ describe('managing the issuer’s webhook subscribers (decision 056)', () => {
         type: 'service-request.completed',
         householdId: member.householdId,
         policyId: member.policyId,
-        payload: { serviceRequestId: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`, referenceNumber: `SR-MGMT${String(n)}`, requestType: 'contact', policyNumber: member.policyNumber },
+        payload: {
+          serviceRequestId: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
+          referenceNumber: `SR-MGMT${String(n)}`,
+          requestType: 'contact',
+          policyNumber: member.policyNumber,
+        },
       },
     ]);
     return member;
@@ -74,24 +101,45 @@ describe('managing the issuer’s webhook subscribers (decision 056)', () => {
 
   it('edits a subscriber’s name, URL and event types: pending deliveries go to the new URL; the change is audited', async () => {
     admin = await harness.tokenFor('workforce', ['administrator']);
-    const created = WebhookSubscriberCreatedSchema.parse((await call('POST', '/api/v1/admin/webhook-subscribers', { name: 'Core admin', url: `${hooks.base()}/old`, eventTypes: ['service-request.status-changed'] })).json());
+    const created = WebhookSubscriberCreatedSchema.parse(
+      (
+        await call('POST', '/api/v1/admin/webhook-subscribers', {
+          name: 'Core admin',
+          url: `${hooks.base()}/old`,
+          eventTypes: ['service-request.status-changed'],
+        })
+      ).json(),
+    );
     subscriberId = created.id;
     secret = created.secret;
     await publish(1);
     await harness.app.outbox.drain();
 
-    const edited = await call('PATCH', `/api/v1/admin/webhook-subscribers/${subscriberId}`, { name: 'Core admin (prod)', url: `${hooks.base()}/new`, eventTypes: [] });
+    const edited = await call('PATCH', `/api/v1/admin/webhook-subscribers/${subscriberId}`, {
+      name: 'Core admin (prod)',
+      url: `${hooks.base()}/new`,
+      eventTypes: [],
+    });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(WebhookSubscriberSchema.parse(edited.json())).toMatchObject({ name: 'Core admin (prod)', url: `${hooks.base()}/new`, eventTypes: [] });
+    expect(WebhookSubscriberSchema.parse(edited.json())).toMatchObject({
+      name: 'Core admin (prod)',
+      url: `${hooks.base()}/new`,
+      eventTypes: [],
+    });
     expect(edited.body).not.toContain('whsec_');
     await deliver();
     expect(hooks.received.map((entry) => entry.url)).toEqual(['/new']);
 
     const nothing = await call('PATCH', `/api/v1/admin/webhook-subscribers/${subscriberId}`, {});
     expect(nothing.statusCode).toBe(400);
-    const badUrl = await call('PATCH', `/api/v1/admin/webhook-subscribers/${subscriberId}`, { url: 'ftp://example.org/x' });
+    const badUrl = await call('PATCH', `/api/v1/admin/webhook-subscribers/${subscriberId}`, {
+      url: 'ftp://example.org/x',
+    });
     expect(badUrl.statusCode).toBe(400);
-    const [audit] = await harness.db.select().from(auditLog).where(eq(auditLog.action, 'issuer-events.subscriber-changed'));
+    const [audit] = await harness.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'issuer-events.subscriber-changed'));
     expect(audit?.recordIds).toEqual([subscriberId, 'fields:name,url,eventTypes']);
   });
 
@@ -108,19 +156,35 @@ describe('managing the issuer’s webhook subscribers (decision 056)', () => {
     await deliver();
     expect(hooks.received).toHaveLength(0);
     // Nothing written for an event published while disabled.
-    expect(await harness.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.subscriberId, subscriberId), eq(webhookDeliveries.householdId, whileDisabled.householdId ?? '')))).toHaveLength(0);
+    expect(
+      await harness.db
+        .select()
+        .from(webhookDeliveries)
+        .where(
+          and(
+            eq(webhookDeliveries.subscriberId, subscriberId),
+            eq(webhookDeliveries.householdId, whileDisabled.householdId ?? ''),
+          ),
+        ),
+    ).toHaveLength(0);
 
     const enabled = await call('POST', `/api/v1/admin/webhook-subscribers/${subscriberId}/enable`);
     expect(WebhookSubscriberSchema.parse(enabled.json()).active).toBe(true);
     await deliver();
     // Every type now (the edit above): the completed contact request is two events, in order.
-    const sent = hooks.received.map((entry) => JSON.parse(entry.body) as { type: string; data: { referenceNumber: string } });
+    const sent = hooks.received.map(
+      (entry) => JSON.parse(entry.body) as { type: string; data: { referenceNumber: string } },
+    );
     expect(sent.map((event) => [event.type, event.data.referenceNumber])).toEqual([
       ['service-request.status-changed', 'SR-MGMT2'],
       ['member.contact-changed', 'SR-MGMT2'],
     ]);
-    const actions = (await harness.db.select().from(auditLog).where(eq(auditLog.recordType, 'webhook-subscriber'))).map((row) => row.action);
-    expect(actions).toEqual(expect.arrayContaining(['issuer-events.subscriber-disabled', 'issuer-events.subscriber-enabled']));
+    const actions = (
+      await harness.db.select().from(auditLog).where(eq(auditLog.recordType, 'webhook-subscriber'))
+    ).map((row) => row.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['issuer-events.subscriber-disabled', 'issuer-events.subscriber-enabled']),
+    );
   });
 
   it('rotates the secret: the new one is shown once; for 24 h both sign, so a receiver with either verifies; then only the new one', async () => {
@@ -135,7 +199,10 @@ describe('managing the issuer’s webhook subscribers (decision 056)', () => {
     expect(until - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
     const listed = await call('GET', '/api/v1/admin/webhook-subscribers');
     expect(listed.body).not.toContain(answer.secret);
-    expect(WebhookSubscriberListSchema.parse(listed.json()).items.find((item) => item.id === subscriberId)?.secretRotatedAt).not.toBeNull();
+    expect(
+      WebhookSubscriberListSchema.parse(listed.json()).items.find((item) => item.id === subscriberId)
+        ?.secretRotatedAt,
+    ).not.toBeNull();
 
     await publish(4);
     await deliver();
@@ -145,7 +212,10 @@ describe('managing the issuer’s webhook subscribers (decision 056)', () => {
     expect(() => new Webhook(answer.secret).verify(during!.body, headersOf(during!))).not.toThrow();
 
     // The window over: the old secret no longer signs.
-    await harness.db.update(webhookSubscribers).set({ previousSecretExpiresAt: new Date(Date.now() - 1000) }).where(eq(webhookSubscribers.id, subscriberId));
+    await harness.db
+      .update(webhookSubscribers)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webhookSubscribers.id, subscriberId));
     hooks.received.length = 0;
     await publish(5);
     await deliver();
@@ -154,17 +224,31 @@ describe('managing the issuer’s webhook subscribers (decision 056)', () => {
     expect(() => new Webhook(answer.secret).verify(after!.body, headersOf(after!))).not.toThrow();
     expect(() => new Webhook(secret).verify(after!.body, headersOf(after!))).toThrow();
     // …and its ciphertext is gone from the database.
-    const [row] = await harness.db.select().from(webhookSubscribers).where(eq(webhookSubscribers.id, subscriberId));
+    const [row] = await harness.db
+      .select()
+      .from(webhookSubscribers)
+      .where(eq(webhookSubscribers.id, subscriberId));
     expect(row).toMatchObject({ previousSecretCiphertext: null, previousSecretExpiresAt: null });
     expect(harness.logs.join('\n')).not.toContain(answer.secret.slice(6));
-    const [audit] = await harness.db.select().from(auditLog).where(eq(auditLog.action, 'issuer-events.secret-rotated'));
+    const [audit] = await harness.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'issuer-events.secret-rotated'));
     expect(JSON.stringify(audit)).not.toContain(answer.secret.slice(6));
   });
 
   it('a leaked secret ends at once: endPreviousNow leaves one signature, by the new secret', async () => {
     hooks.received.length = 0;
-    const first = WebhookSecretRotatedSchema.parse((await call('POST', `/api/v1/admin/webhook-subscribers/${subscriberId}/rotate-secret`, {})).json());
-    const second = WebhookSecretRotatedSchema.parse((await call('POST', `/api/v1/admin/webhook-subscribers/${subscriberId}/rotate-secret`, { endPreviousNow: true })).json());
+    const first = WebhookSecretRotatedSchema.parse(
+      (await call('POST', `/api/v1/admin/webhook-subscribers/${subscriberId}/rotate-secret`, {})).json(),
+    );
+    const second = WebhookSecretRotatedSchema.parse(
+      (
+        await call('POST', `/api/v1/admin/webhook-subscribers/${subscriberId}/rotate-secret`, {
+          endPreviousNow: true,
+        })
+      ).json(),
+    );
     expect(second.previousSecretValidUntil).toBeNull();
     await publish(6);
     await deliver();
@@ -178,12 +262,27 @@ describe('managing the issuer’s webhook subscribers (decision 056)', () => {
     const service = await harness.tokenFor('workforce', ['customer-service']);
     const member = await harness.tokenFor('consumer', ['member']);
     for (const token of [service, member]) {
-      expect((await call('PATCH', `/api/v1/admin/webhook-subscribers/${subscriberId}`, { name: 'X' }, token)).statusCode).toBe(403);
-      expect((await call('POST', `/api/v1/admin/webhook-subscribers/${subscriberId}/disable`, undefined, token)).statusCode).toBe(403);
-      expect((await call('POST', `/api/v1/admin/webhook-subscribers/${subscriberId}/rotate-secret`, {}, token)).statusCode).toBe(403);
+      expect(
+        (await call('PATCH', `/api/v1/admin/webhook-subscribers/${subscriberId}`, { name: 'X' }, token))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await call('POST', `/api/v1/admin/webhook-subscribers/${subscriberId}/disable`, undefined, token))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await call('POST', `/api/v1/admin/webhook-subscribers/${subscriberId}/rotate-secret`, {}, token))
+          .statusCode,
+      ).toBe(403);
     }
-    expect((await call('POST', '/api/v1/admin/webhook-subscribers/00000000-0000-4000-8000-000000000000/enable')).statusCode).toBe(404);
-    const [row] = await harness.db.select().from(webhookSubscribers).where(eq(webhookSubscribers.id, subscriberId));
+    expect(
+      (await call('POST', '/api/v1/admin/webhook-subscribers/00000000-0000-4000-8000-000000000000/enable'))
+        .statusCode,
+    ).toBe(404);
+    const [row] = await harness.db
+      .select()
+      .from(webhookSubscribers)
+      .where(eq(webhookSubscribers.id, subscriberId));
     expect(row?.name).toBe('Core admin (prod)');
   });
 });

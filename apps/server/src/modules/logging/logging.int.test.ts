@@ -15,7 +15,12 @@ describe('POST /api/v1/Logging', () => {
     const response = await post(
       {
         events: [
-          { level: 'error', event: 'config-load-failed', message: 'Error Loading Configurations or Languages', page: '/account-overview?tab=1' },
+          {
+            level: 'error',
+            event: 'config-load-failed',
+            message: 'Error Loading Configurations or Languages',
+            page: '/account-overview?tab=1',
+          },
           { level: 'info', event: 'language-changed', details: { from: 'en', to: 'es' } },
         ],
       },
@@ -38,7 +43,8 @@ describe('POST /api/v1/Logging', () => {
         {
           level: 'error',
           event: 'payment-form-error',
-          message: 'failed for 4111 1111 1111 1111 / 123-45-6789 with Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig',
+          message:
+            'failed for 4111 1111 1111 1111 / 123-45-6789 with Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig',
           details: { cardNumber: '4111111111111111', nested: { note: 'acct 000123456789' }, cvv: '123' },
         },
       ],
@@ -53,11 +59,19 @@ describe('POST /api/v1/Logging', () => {
 
   it('refuses invalid events with the field and the reason, storing none of them', async () => {
     const before = (await harness.db.select().from(clientEvents)).length;
-    const response = await post({ events: [{ level: 'info', event: 'ok' }, { level: 'loud', event: 'has spaces' }] });
+    const response = await post({
+      events: [
+        { level: 'info', event: 'ok' },
+        { level: 'loud', event: 'has spaces' },
+      ],
+    });
     expect(response.statusCode).toBe(400);
     const problem = ProblemSchema.parse(response.json());
     expect(problem.type).toBe(ProblemType.validation);
-    expect(problem.errors?.map((e) => e.field).sort()).toEqual(['body.events.1.event', 'body.events.1.level']);
+    expect(problem.errors?.map((e) => e.field).sort()).toEqual([
+      'body.events.1.event',
+      'body.events.1.level',
+    ]);
     expect((await harness.db.select().from(clientEvents)).length).toBe(before);
   });
 

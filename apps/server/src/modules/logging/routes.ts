@@ -10,7 +10,8 @@ export const loggingRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       schema: {
         tags: ['logging'],
         summary: 'Record client monitoring events',
-        description: 'Up to 20 events per call. Identifiers and credentials in free text are removed before storage.',
+        description:
+          'Up to 20 events per call. Identifiers and credentials in free text are removed before storage.',
         body: ClientLogRequestSchema,
         response: { 202: ClientLogResponseSchema, 400: ProblemSchema, 429: ProblemSchema },
       },

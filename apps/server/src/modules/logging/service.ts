@@ -13,7 +13,11 @@ export interface RequestContext {
  * page, details, user agent — is scrubbed with the same rules as the server's logs before it reaches the
  * database; query strings are cut from page paths.
  */
-export async function recordClientEvents(db: Database, events: ClientEvent[], context: RequestContext): Promise<number> {
+export async function recordClientEvents(
+  db: Database,
+  events: ClientEvent[],
+  context: RequestContext,
+): Promise<number> {
   const rows: NewClientEvent[] = events.map((event) => ({
     level: event.level,
     event: scrubString(event.event),

@@ -50,7 +50,10 @@ export interface FoundMemberRow {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** One page of the matched members, by name then date of birth, and how many matched in all. */
-export async function searchMembers(db: Database, query: MemberSearchQuery): Promise<{ rows: FoundMemberRow[]; total: number }> {
+export async function searchMembers(
+  db: Database,
+  query: MemberSearchQuery,
+): Promise<{ rows: FoundMemberRow[]; total: number }> {
   const offset = (query.page - 1) * query.pageSize;
   const rows = rowsOf<FoundMemberRow & { total: number | string }>(
     await db.execute(sql`
@@ -63,19 +66,33 @@ export async function searchMembers(db: Database, query: MemberSearchQuery): Pro
   );
   if (rows.length === 0 && offset > 0) {
     // Past the last page: still say how many there are.
-    const [count] = rowsOf<{ total: number | string }>(await db.execute(sql`select count(*) as total from members m where m.id in (${matchedMembers(query)})`));
+    const [count] = rowsOf<{ total: number | string }>(
+      await db.execute(sql`select count(*) as total from members m where m.id in (${matchedMembers(query)})`),
+    );
     return { rows: [], total: Number(count?.total ?? 0) };
   }
   return {
-    rows: rows.map((row) => ({ id: row.id, householdId: row.householdId, firstName: row.firstName, lastName: row.lastName, dob: row.dob })),
+    rows: rows.map((row) => ({
+      id: row.id,
+      householdId: row.householdId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      dob: row.dob,
+    })),
     total: Number(rows[0]?.total ?? 0),
   };
 }
 
 /** The policies each member is covered by (as subscriber or on a member span), oldest first. */
-export async function policiesOfMembers(db: Database, memberIds: readonly string[]): Promise<{ memberId: string; policyId: string; subscriber: boolean }[]> {
+export async function policiesOfMembers(
+  db: Database,
+  memberIds: readonly string[],
+): Promise<{ memberId: string; policyId: string; subscriber: boolean }[]> {
   if (memberIds.length === 0) return [];
-  const ids = sql.join(memberIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const ids = sql.join(
+    memberIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   return rowsOf<{ memberId: string; policyId: string; subscriber: boolean }>(
     await db.execute(sql`
       select covered.member_id as "memberId", p.id as "policyId", bool_or(covered.subscriber) as subscriber

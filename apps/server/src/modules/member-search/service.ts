@@ -1,4 +1,9 @@
-import type { ContactHistoryEntry, MemberActivityResponse, MemberSearchQuery, MemberSearchResponse } from '@portal/contracts';
+import type {
+  ContactHistoryEntry,
+  MemberActivityResponse,
+  MemberSearchQuery,
+  MemberSearchResponse,
+} from '@portal/contracts';
 import type { Database } from '../../db/client';
 import { contactHistoryRows } from '../audit/service';
 import { notificationList } from '../notification/service';
@@ -6,11 +11,22 @@ import { policySummaries, type PolicyRules } from '../policy/service';
 import { policiesOfMembers, searchMembers } from './repository';
 
 /** A page of members a staff search matches, each with the policies they are covered by and their status. */
-export async function findMembers(db: Database, query: MemberSearchQuery, rules: PolicyRules): Promise<MemberSearchResponse> {
+export async function findMembers(
+  db: Database,
+  query: MemberSearchQuery,
+  rules: PolicyRules,
+): Promise<MemberSearchResponse> {
   const { rows, total } = await searchMembers(db, query);
-  const coverage = await policiesOfMembers(db, rows.map((row) => row.id));
+  const coverage = await policiesOfMembers(
+    db,
+    rows.map((row) => row.id),
+  );
   // Each policy's current entry (SPEC §4 display status); later spans of the same policy are not listed again.
-  const summaries = new Map((await policySummaries(db, [...new Set(coverage.map((c) => c.policyId))], rules)).filter((s) => s.isPrimaryPolicy).map((s) => [s.id, s]));
+  const summaries = new Map(
+    (await policySummaries(db, [...new Set(coverage.map((c) => c.policyId))], rules))
+      .filter((s) => s.isPrimaryPolicy)
+      .map((s) => [s.id, s]),
+  );
   const items = rows.map((row) => {
     const covered = coverage.filter((c) => c.memberId === row.id);
     const policies = covered.flatMap((c) => {
@@ -29,7 +45,10 @@ export async function findMembers(db: Database, query: MemberSearchQuery, rules:
           ]
         : [];
     });
-    const householdId = row.householdId ?? covered.map((c) => summaries.get(c.policyId)?.householdId ?? null).find((id) => id !== null) ?? null;
+    const householdId =
+      row.householdId ??
+      covered.map((c) => summaries.get(c.policyId)?.householdId ?? null).find((id) => id !== null) ??
+      null;
     return {
       memberId: row.id,
       householdId,
@@ -44,7 +63,9 @@ export async function findMembers(db: Database, query: MemberSearchQuery, rules:
 }
 
 const nameOf = (given: string | null, family: string | null): string | null => {
-  const name = [given, family].filter((part): part is string => part !== null && part.trim() !== '').join(' ');
+  const name = [given, family]
+    .filter((part): part is string => part !== null && part.trim() !== '')
+    .join(' ');
   return name === '' ? null : name;
 };
 
@@ -59,7 +80,11 @@ const LATEST_NOTIFICATIONS = 10;
  * plain reads of each page they looked at.
  */
 export async function memberActivity(db: Database, householdId: string): Promise<MemberActivityResponse> {
-  const latest = await notificationList(db, { kind: 'household', id: householdId }, { view: 'latest', page: 1, pageSize: LATEST_NOTIFICATIONS });
+  const latest = await notificationList(
+    db,
+    { kind: 'household', id: householdId },
+    { view: 'latest', page: 1, pageSize: LATEST_NOTIFICATIONS },
+  );
   const history = await contactHistoryRows(db, householdId, NOT_CONTACT, CONTACT_HISTORY_LIMIT);
   const contactHistory: ContactHistoryEntry[] = history.map((row) => ({
     occurredAt: row.occurredAt.toISOString(),

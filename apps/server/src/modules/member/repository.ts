@@ -13,7 +13,11 @@ export async function memberById(db: Executor, memberId: string): Promise<Member
 export async function memberSpansOn(db: Database, memberId: string, policyIds: readonly string[]) {
   if (policyIds.length === 0) return [];
   return db
-    .select({ span: memberSpans, policyNumber: policies.policyNumber, lineOfCoverage: policies.lineOfCoverage })
+    .select({
+      span: memberSpans,
+      policyNumber: policies.policyNumber,
+      lineOfCoverage: policies.lineOfCoverage,
+    })
     .from(memberSpans)
     .innerJoin(policies, eq(policies.id, memberSpans.policyId))
     .where(and(eq(memberSpans.memberId, memberId), inArray(memberSpans.policyId, [...policyIds])))
@@ -23,12 +27,22 @@ export async function memberSpansOn(db: Database, memberId: string, policyIds: r
 /** When each of these members' records was created (FHIR `meta.lastUpdated`, issue 37). */
 export async function memberCreatedTimes(db: Database, memberIds: readonly string[]) {
   if (memberIds.length === 0) return [];
-  return db.select({ id: members.id, createdAt: members.createdAt }).from(members).where(inArray(members.id, [...memberIds]));
+  return db
+    .select({ id: members.id, createdAt: members.createdAt })
+    .from(members)
+    .where(inArray(members.id, [...memberIds]));
 }
 
 /** Gives member spans back their end (and takes back their cancellation): a reinstated coverage's members. */
-export async function restoreMemberSpans(tx: Executor, changes: readonly { id: string; endDate: string }[]): Promise<void> {
-  for (const change of changes) await tx.update(memberSpans).set({ endDate: change.endDate, cancelled: false }).where(eq(memberSpans.id, change.id));
+export async function restoreMemberSpans(
+  tx: Executor,
+  changes: readonly { id: string; endDate: string }[],
+): Promise<void> {
+  for (const change of changes)
+    await tx
+      .update(memberSpans)
+      .set({ endDate: change.endDate, cancelled: false })
+      .where(eq(memberSpans.id, change.id));
 }
 
 /** The members on a policy (any span, cancelled or not), the subscriber first, each once with their relationship. */
@@ -39,7 +53,11 @@ export async function membersOnPolicy(db: Executor, policyId: string) {
     .innerJoin(members, eq(members.id, memberSpans.memberId))
     .where(eq(memberSpans.policyId, policyId))
     .orderBy(members.id, asc(memberSpans.startDate));
-  return rows.sort((a, b) => Number(b.relationship === 'self') - Number(a.relationship === 'self') || a.member.dob.localeCompare(b.member.dob));
+  return rows.sort(
+    (a, b) =>
+      Number(b.relationship === 'self') - Number(a.relationship === 'self') ||
+      a.member.dob.localeCompare(b.member.dob),
+  );
 }
 
 export async function lockMember(tx: Executor, memberId: string): Promise<MemberRow | undefined> {
@@ -48,7 +66,11 @@ export async function lockMember(tx: Executor, memberId: string): Promise<Member
 }
 
 /** A member's new details (an approved demographics request, issue 13): the version goes up. */
-export async function updateMemberDetails(tx: Executor, memberId: string, values: Partial<Pick<MemberRow, 'firstName' | 'middleName' | 'lastName' | 'dob' | 'gender' | 'tobacco'>>): Promise<void> {
+export async function updateMemberDetails(
+  tx: Executor,
+  memberId: string,
+  values: Partial<Pick<MemberRow, 'firstName' | 'middleName' | 'lastName' | 'dob' | 'gender' | 'tobacco'>>,
+): Promise<void> {
   await tx
     .update(members)
     .set({ ...values, version: sql`${members.version} + 1` })
@@ -94,10 +116,17 @@ export async function lockMemberSpans(tx: Executor, policyId: string, memberId: 
 }
 
 /** A member span's dates or cancellation (a dependent removed, a coverage change approved; issue 13). */
-export async function updateMemberSpan(tx: Executor, id: string, values: Partial<Pick<typeof memberSpans.$inferSelect, 'startDate' | 'endDate' | 'cancelled'>>): Promise<void> {
+export async function updateMemberSpan(
+  tx: Executor,
+  id: string,
+  values: Partial<Pick<typeof memberSpans.$inferSelect, 'startDate' | 'endDate' | 'cancelled'>>,
+): Promise<void> {
   await tx.update(memberSpans).set(values).where(eq(memberSpans.id, id));
 }
 
-export async function insertMemberSpans(tx: Executor, values: (typeof memberSpans.$inferInsert)[]): Promise<void> {
+export async function insertMemberSpans(
+  tx: Executor,
+  values: (typeof memberSpans.$inferInsert)[],
+): Promise<void> {
   if (values.length > 0) await tx.insert(memberSpans).values(values);
 }

@@ -13,7 +13,13 @@ export const memberRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         description:
           'SPEC §7 `GET v1/Member/2/{folderId}` (member API version 2, SPEC §9), SPEC §3 Member. Status and merged spans follow SPEC §4. Only the last four digits of the SSN exist.',
         params: MemberParamsSchema,
-        response: { 200: MemberDetailSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema },
+        response: {
+          200: MemberDetailSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+        },
       },
     },
     async (request) => {

@@ -1,4 +1,10 @@
-import { isSpanCancelled, isSpanCurrent, memberStatus, mergeContiguousSpans, type CalendarDate } from '@portal/domain';
+import {
+  isSpanCancelled,
+  isSpanCurrent,
+  memberStatus,
+  mergeContiguousSpans,
+  type CalendarDate,
+} from '@portal/domain';
 import type { MemberDetail } from '@portal/contracts';
 import type { Database } from '../../db/client';
 import { memberById, memberCreatedTimes, memberSpansOn } from './repository';
@@ -10,7 +16,13 @@ export { restoreMemberSpans } from './repository';
 export { lockMember, memberById, membersOnPolicy, updateMemberDetails, type MemberRow } from './repository';
 
 // For the dependents and coverage-change modules: the people on a policy and their spans, changed on approval (issue 13).
-export { insertMember, insertMemberSpans, lockMemberSpans, memberSpansOnPolicy, updateMemberSpan } from './repository';
+export {
+  insertMember,
+  insertMemberSpans,
+  lockMemberSpans,
+  memberSpansOnPolicy,
+  updateMemberSpan,
+} from './repository';
 
 type SpanRow = Awaited<ReturnType<typeof memberSpansOn>>[number];
 
@@ -18,8 +30,16 @@ type SpanRow = Awaited<ReturnType<typeof memberSpansOn>>[number];
  * SPEC §7 `GET v1/Member/2/{folderId}`: the member with their coverage on the policies the caller may
  * see (`policyIds`), status and merged spans by the SPEC §4 rules of packages/domain.
  */
-export async function memberDetail(db: Database, memberId: string, policyIds: readonly string[], today: CalendarDate): Promise<MemberDetail | null> {
-  const [member, rows] = await Promise.all([memberById(db, memberId), memberSpansOn(db, memberId, policyIds)]);
+export async function memberDetail(
+  db: Database,
+  memberId: string,
+  policyIds: readonly string[],
+  today: CalendarDate,
+): Promise<MemberDetail | null> {
+  const [member, rows] = await Promise.all([
+    memberById(db, memberId),
+    memberSpansOn(db, memberId, policyIds),
+  ]);
   if (!member) return null;
   const byPolicy = new Map<string, SpanRow[]>();
   for (const row of rows) byPolicy.set(row.span.policyId, [...(byPolicy.get(row.span.policyId) ?? []), row]);
@@ -68,6 +88,9 @@ export async function memberDetail(db: Database, memberId: string, policyIds: re
 }
 
 /** When each member's record was created, by member id (FHIR `meta.lastUpdated`, issue 37 and decision 053). */
-export async function memberRecordTimes(db: Database, memberIds: readonly string[]): Promise<Map<string, Date>> {
+export async function memberRecordTimes(
+  db: Database,
+  memberIds: readonly string[],
+): Promise<Map<string, Date>> {
   return new Map((await memberCreatedTimes(db, memberIds)).map((row) => [row.id, row.createdAt]));
 }

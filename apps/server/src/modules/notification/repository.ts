@@ -5,7 +5,8 @@ import type { Database, Executor } from '../../db/client';
 import { members, notifications, policies } from '../../db/schema';
 
 /** The inbox's messages: a household's, or a broker's alerts (issue 13). */
-const inInbox = (inbox: Inbox) => (inbox.kind === 'household' ? eq(notifications.householdId, inbox.id) : eq(notifications.brokerId, inbox.id));
+const inInbox = (inbox: Inbox) =>
+  inbox.kind === 'household' ? eq(notifications.householdId, inbox.id) : eq(notifications.brokerId, inbox.id);
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -19,7 +20,10 @@ export async function notificationPage(db: Database, inbox: Inbox, page: { offse
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(inInbox(inbox)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(inInbox(inbox)),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
@@ -36,10 +40,17 @@ export async function threadPage(db: Database, inbox: Inbox, page: { offset: num
       .select()
       .from(notifications)
       .where(topLevel)
-      .orderBy(sql`(${notifications.readAt} is null or exists ${reply}) desc`, desc(notifications.createdAt), desc(notifications.id))
+      .orderBy(
+        sql`(${notifications.readAt} is null or exists ${reply}) desc`,
+        desc(notifications.createdAt),
+        desc(notifications.id),
+      )
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(topLevel),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(topLevel),
   ]);
   const ids = rows.map((row) => row.id);
   const replies =
@@ -64,7 +75,10 @@ export async function unreadCount(db: Executor, inbox: Inbox): Promise<number> {
 
 export async function notificationsByIds(db: Executor, ids: readonly string[]): Promise<NotificationRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(notifications).where(inArray(notifications.id, [...ids]));
+  return db
+    .select()
+    .from(notifications)
+    .where(inArray(notifications.id, [...ids]));
 }
 
 /**
@@ -84,7 +98,12 @@ export async function markRead(db: Executor, ids: readonly string[]): Promise<st
 /** The broker of record of a policy and what his alert names (issue 13): the policy number and the policyholder. */
 export async function brokerOfPolicy(db: Executor, policyId: string) {
   const [row] = await db
-    .select({ brokerId: policies.brokerId, policyNumber: policies.policyNumber, firstName: members.firstName, lastName: members.lastName })
+    .select({
+      brokerId: policies.brokerId,
+      policyNumber: policies.policyNumber,
+      firstName: members.firstName,
+      lastName: members.lastName,
+    })
     .from(policies)
     .innerJoin(members, eq(members.id, policies.subscriberMemberId))
     .where(eq(policies.id, policyId));
@@ -93,11 +112,22 @@ export async function brokerOfPolicy(db: Executor, policyId: string) {
 
 /** {@link brokerOfPolicy} for many policies in one read (the outbox's batches): the policies with a broker, by id. */
 export async function brokersOfPolicies(db: Executor, policyIds: readonly string[]) {
-  if (policyIds.length === 0) return new Map<string, { brokerId: string; policyNumber: string; firstName: string; lastName: string }>();
+  if (policyIds.length === 0)
+    return new Map<string, { brokerId: string; policyNumber: string; firstName: string; lastName: string }>();
   const rows = await db
-    .select({ policyId: policies.id, brokerId: policies.brokerId, policyNumber: policies.policyNumber, firstName: members.firstName, lastName: members.lastName })
+    .select({
+      policyId: policies.id,
+      brokerId: policies.brokerId,
+      policyNumber: policies.policyNumber,
+      firstName: members.firstName,
+      lastName: members.lastName,
+    })
     .from(policies)
     .innerJoin(members, eq(members.id, policies.subscriberMemberId))
     .where(sql`${policies.id} = any(${idArray([...new Set(policyIds)], 'uuid')})`);
-  return new Map(rows.flatMap(({ policyId, brokerId, ...rest }) => (brokerId ? [[policyId, { brokerId, ...rest }] as const] : [])));
+  return new Map(
+    rows.flatMap(({ policyId, brokerId, ...rest }) =>
+      brokerId ? [[policyId, { brokerId, ...rest }] as const] : [],
+    ),
+  );
 }

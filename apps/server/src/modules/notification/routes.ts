@@ -13,9 +13,21 @@ import {
   ProblemSchema,
   UnreadCountSchema,
 } from '@portal/contracts';
-import { authorizeNotifications, inboxChannel, notFound, notificationInbox, requirePrincipal, type Inbox } from '../../auth/access';
+import {
+  authorizeNotifications,
+  inboxChannel,
+  notFound,
+  notificationInbox,
+  requirePrincipal,
+  type Inbox,
+} from '../../auth/access';
 import { runCommand } from '../../plugins/command';
-import { markNotificationsRead, notificationById, notificationList, unreadNotificationCount } from './service';
+import {
+  markNotificationsRead,
+  notificationById,
+  notificationList,
+  unreadNotificationCount,
+} from './service';
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 
@@ -24,7 +36,11 @@ export interface NotificationRoutesOptions {
   maxStreamMs: number;
 }
 
-export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOptions> = (app, options, done) => {
+export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOptions> = (
+  app,
+  options,
+  done,
+) => {
   const db = app.database.db;
   const streams = new Set<FastifyReply>();
   // Open streams would hold a graceful stop until its timeout: close them first (browsers reconnect).
@@ -51,7 +67,13 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
       const page = await notificationList(db, inbox, request.query);
       if (inbox !== null) {
         const ids = page.items.flatMap((item) => [item.id, ...item.replies.map((reply) => reply.id)]);
-        await request.audit({ action: 'read', outcome: 'success', recordType: 'notification', recordIds: ids, actingForHouseholdId: householdOf(inbox) });
+        await request.audit({
+          action: 'read',
+          outcome: 'success',
+          recordType: 'notification',
+          recordIds: ids,
+          actingForHouseholdId: householdOf(inbox),
+        });
       }
       return page;
     },
@@ -67,7 +89,9 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
         response: { 200: UnreadCountSchema, ...problems },
       },
     },
-    async (request) => ({ count: await unreadNotificationCount(db, notificationInbox(requirePrincipal(request))) }),
+    async (request) => ({
+      count: await unreadNotificationCount(db, notificationInbox(requirePrincipal(request))),
+    }),
   );
 
   app.get(
@@ -91,7 +115,13 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
       // The stream ends when the access token behind it does (the web session's is renewed at the reconnection).
       const expiresAt = (decodeJwt(request.accessToken ?? '').exp ?? 0) * 1000;
       const lifetime = Math.max(0, Math.min(expiresAt - Date.now(), options.maxStreamMs));
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'notification-stream', recordIds: [], actingForHouseholdId: householdOf(inbox) });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'notification-stream',
+        recordIds: [],
+        actingForHouseholdId: householdOf(inbox),
+      });
 
       reply.sse.keepAlive();
       streams.add(reply);
@@ -124,7 +154,11 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
         if (streams.delete(reply)) app.meters.sseClosed();
         void unsubscribe();
       });
-      await reply.sse.send({ event: 'live', data: { status: app.live.status() === 'down' ? 'degraded' : 'up' }, retry: 5_000 });
+      await reply.sse.send({
+        event: 'live',
+        data: { status: app.live.status() === 'down' ? 'degraded' : 'up' },
+        retry: 5_000,
+      });
       await reply.sse.send({ event: 'unread', data: { count: await unreadNotificationCount(db, inbox) } });
       return reply;
     },
@@ -145,7 +179,13 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
       const [ref] = await authorizeNotifications(request, db, [request.params.id], 'read');
       const notification = ref ? await notificationById(db, ref.id) : null;
       if (!ref || !notification) throw notFound('notification');
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'notification', recordIds: [ref.id], actingForHouseholdId: ref.householdId });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'notification',
+        recordIds: [ref.id],
+        actingForHouseholdId: ref.householdId,
+      });
       return notification;
     },
   );
@@ -160,15 +200,27 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
       execute: async (tx, { ref: refs }) => {
         const first = refs[0];
         if (first === undefined) throw notFound('notification');
-        const inbox: Inbox = first.brokerId !== null ? { kind: 'broker', id: first.brokerId } : { kind: 'household', id: first.householdId ?? '' };
-        const marked = await markNotificationsRead(tx, refs.map((ref) => ref.id), inbox);
-        return { result: { ...marked, inbox }, audit: { action: 'update', recordType: 'notification', recordIds: marked.markedRead } };
+        const inbox: Inbox =
+          first.brokerId !== null
+            ? { kind: 'broker', id: first.brokerId }
+            : { kind: 'household', id: first.householdId ?? '' };
+        const marked = await markNotificationsRead(
+          tx,
+          refs.map((ref) => ref.id),
+          inbox,
+        );
+        return {
+          result: { ...marked, inbox },
+          audit: { action: 'update', recordType: 'notification', recordIds: marked.markedRead },
+        };
       },
     });
     if (result.markedRead.length > 0) {
-      await app.live.publish(inboxChannel(result.inbox), { event: 'unread', data: { count: result.unreadCount } }).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'live update not sent');
-      });
+      await app.live
+        .publish(inboxChannel(result.inbox), { event: 'unread', data: { count: result.unreadCount } })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'live update not sent');
+        });
     }
     return result;
   }
@@ -179,7 +231,8 @@ export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOpti
       schema: {
         tags: ['notification'],
         summary: 'Mark one notification read',
-        description: 'SPEC §4 "unread becomes read (opened equals 1), one at a time". Idempotent. Only a member of the household may mark its notifications read (action `mark-notifications-read`).',
+        description:
+          'SPEC §4 "unread becomes read (opened equals 1), one at a time". Idempotent. Only a member of the household may mark its notifications read (action `mark-notifications-read`).',
         params: NotificationParamsSchema,
         response: { 200: NotificationSchema, ...problems },
       },

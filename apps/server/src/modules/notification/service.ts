@@ -1,8 +1,20 @@
 import { isNotificationRead, NOTIFICATION_OPENED, notificationIdsToMarkRead } from '@portal/domain';
-import type { MarkNotificationsReadResponse, Notification, NotificationListQuery, NotificationPage } from '@portal/contracts';
+import type {
+  MarkNotificationsReadResponse,
+  Notification,
+  NotificationListQuery,
+  NotificationPage,
+} from '@portal/contracts';
 import type { Inbox } from '../../auth/access';
 import type { Database, Executor } from '../../db/client';
-import { markRead, notificationPage, notificationsByIds, threadPage, unreadCount, type NotificationRow } from './repository';
+import {
+  markRead,
+  notificationPage,
+  notificationsByIds,
+  threadPage,
+  unreadCount,
+  type NotificationRow,
+} from './repository';
 
 /** SPEC §4: a notification is read once opened (opened equals 1); it is stored as the time it was read. */
 const readFacts = (row: NotificationRow): { id: string; read: 0 | typeof NOTIFICATION_OPENED } => ({
@@ -29,22 +41,39 @@ function view(row: NotificationRow): Notification {
   };
 }
 
-const emptyPage = (query: NotificationListQuery): NotificationPage => ({ items: [], page: query.page, pageSize: query.pageSize, total: 0 });
+const emptyPage = (query: NotificationListQuery): NotificationPage => ({
+  items: [],
+  page: query.page,
+  pageSize: query.pageSize,
+  total: 0,
+});
 
 /**
  * SPEC §9 drawer (`latest`: newest first) and the notifications page (`threads`: unread first, replies
  * grouped under what they answer, SPEC §3 parentID); no inbox gives an empty page (SPEC §8).
  */
-export async function notificationList(db: Database, inbox: Inbox | null, query: NotificationListQuery): Promise<NotificationPage> {
+export async function notificationList(
+  db: Database,
+  inbox: Inbox | null,
+  query: NotificationListQuery,
+): Promise<NotificationPage> {
   if (inbox === null) return emptyPage(query);
   const window = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
   if (query.view === 'latest') {
     const { rows, total } = await notificationPage(db, inbox, window);
-    return { items: rows.map((row) => ({ ...view(row), replies: [] })), page: query.page, pageSize: query.pageSize, total };
+    return {
+      items: rows.map((row) => ({ ...view(row), replies: [] })),
+      page: query.page,
+      pageSize: query.pageSize,
+      total,
+    };
   }
   const { rows, replies, total } = await threadPage(db, inbox, window);
   return {
-    items: rows.map((row) => ({ ...view(row), replies: replies.filter((reply) => reply.parentId === row.id).map(view) })),
+    items: rows.map((row) => ({
+      ...view(row),
+      replies: replies.filter((reply) => reply.parentId === row.id).map(view),
+    })),
     page: query.page,
     pageSize: query.pageSize,
     total,

@@ -8,8 +8,13 @@ import { messageFor } from '../notification/service';
 import { deliveryOf } from './service';
 import { preferencesOf, preferencesOfHouseholds, type PreferencesRow } from './repository';
 
-const DOCUMENT_PAGE: Record<DocumentKind, string> = { invoice: '/documents/invoice', notice: '/documents/notice', tax: '/documents/tax' };
-const isDocumentKind = (value: unknown): value is DocumentKind => value === 'invoice' || value === 'notice' || value === 'tax';
+const DOCUMENT_PAGE: Record<DocumentKind, string> = {
+  invoice: '/documents/invoice',
+  notice: '/documents/notice',
+  tax: '/documents/tax',
+};
+const isDocumentKind = (value: unknown): value is DocumentKind =>
+  value === 'invoice' || value === 'notice' || value === 'tax';
 
 /**
  * Outbox channel, e-mail (DOMAIN "Paperless", docs/decisions/018): a household that chose electronic
@@ -18,7 +23,11 @@ const isDocumentKind = (value: unknown): value is DocumentKind => value === 'inv
  * (once per event: the queue's unique key) and sent after the commit. A batch of events reads its
  * households' choices in one statement and queues its e-mails in one more (decision 037).
  */
-export function emailChannel(deps: { branding: Branding; publicUrl: string; nudge: () => void }): OutboxChannel {
+export function emailChannel(deps: {
+  branding: Branding;
+  publicUrl: string;
+  nudge: () => void;
+}): OutboxChannel {
   return {
     one: async (tx: Transaction, event: OutboxEvent, dispatch?: DispatchContext) => {
       if (event.householdId === null) return;
@@ -42,21 +51,39 @@ export function emailChannel(deps: { branding: Branding; publicUrl: string; nudg
 }
 
 /** The e-mail an event gives its household, given the household's delivery choices, if any. */
-function mailFor(deps: { branding: Branding; publicUrl: string }, event: OutboxEvent, preferences: PreferencesRow | undefined): QueuedMail | null {
+function mailFor(
+  deps: { branding: Branding; publicUrl: string },
+  event: OutboxEvent,
+  preferences: PreferencesRow | undefined,
+): QueuedMail | null {
   if (event.householdId === null) return null;
   if (!preferences?.paperlessEmail || preferences.paperlessEmailConfirmedAt === null) return null;
   const delivery = deliveryOf(preferences);
   const language = preferences.language;
-  const base = { householdId: event.householdId, outboxEventId: event.id, to: preferences.paperlessEmail, language };
+  const base = {
+    householdId: event.householdId,
+    outboxEventId: event.id,
+    to: preferences.paperlessEmail,
+    language,
+  };
   if (event.type === 'document.issued') {
     const kind = event.payload.documentType;
     if (!isDocumentKind(kind)) return null;
-    const wanted = kind === 'invoice' ? delivery.invoices : kind === 'notice' ? delivery.notices : delivery.taxForms;
+    const wanted =
+      kind === 'invoice' ? delivery.invoices : kind === 'notice' ? delivery.notices : delivery.taxForms;
     if (wanted !== 'electronic') return null;
-    return { ...base, kind: 'document-issued', ...documentIssuedMail(deps.branding, language, kind, `${deps.publicUrl}${DOCUMENT_PAGE[kind]}`) };
+    return {
+      ...base,
+      kind: 'document-issued',
+      ...documentIssuedMail(deps.branding, language, kind, `${deps.publicUrl}${DOCUMENT_PAGE[kind]}`),
+    };
   }
   if (preferences.paperless && messageFor(event)) {
-    return { ...base, kind: 'new-message', ...newMessageMail(deps.branding, language, `${deps.publicUrl}/notification/view-notifications`) };
+    return {
+      ...base,
+      kind: 'new-message',
+      ...newMessageMail(deps.branding, language, `${deps.publicUrl}/notification/view-notifications`),
+    };
   }
   return null;
 }

@@ -7,32 +7,56 @@ import { emailConfirmations, preferences } from '../../db/schema';
 export type PreferencesRow = typeof preferences.$inferSelect;
 export type ConfirmationRow = typeof emailConfirmations.$inferSelect;
 
-export async function preferencesOf(db: Executor, householdId: string, lock = false): Promise<PreferencesRow | undefined> {
+export async function preferencesOf(
+  db: Executor,
+  householdId: string,
+  lock = false,
+): Promise<PreferencesRow | undefined> {
   const query = db.select().from(preferences).where(eq(preferences.householdId, householdId));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
 /** {@link preferencesOf} for many households in one read (the outbox's batches), by household. */
-export async function preferencesOfHouseholds(db: Executor, householdIds: readonly string[]): Promise<Map<string, PreferencesRow>> {
+export async function preferencesOfHouseholds(
+  db: Executor,
+  householdIds: readonly string[],
+): Promise<Map<string, PreferencesRow>> {
   if (householdIds.length === 0) return new Map();
-  const rows = await db.select().from(preferences).where(sql`${preferences.householdId} = any(${idArray([...new Set(householdIds)], 'uuid')})`);
+  const rows = await db
+    .select()
+    .from(preferences)
+    .where(sql`${preferences.householdId} = any(${idArray([...new Set(householdIds)], 'uuid')})`);
   return new Map(rows.map((row) => [row.householdId, row]));
 }
 
 /** The newest confirmation request still usable (not confirmed, not replaced, not expired). */
-export async function pendingConfirmation(db: Executor, householdId: string): Promise<ConfirmationRow | undefined> {
+export async function pendingConfirmation(
+  db: Executor,
+  householdId: string,
+): Promise<ConfirmationRow | undefined> {
   const [row] = await db
     .select()
     .from(emailConfirmations)
-    .where(and(eq(emailConfirmations.householdId, householdId), isNull(emailConfirmations.confirmedAt), isNull(emailConfirmations.supersededAt), gt(emailConfirmations.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(emailConfirmations.householdId, householdId),
+        isNull(emailConfirmations.confirmedAt),
+        isNull(emailConfirmations.supersededAt),
+        gt(emailConfirmations.expiresAt, sql`now()`),
+      ),
+    )
     .orderBy(desc(emailConfirmations.createdAt))
     .limit(1);
   return row;
 }
 
 /** `lock`: inside the confirming transaction, so that two tabs confirming at once confirm once. */
-export async function confirmationByTokenHash(db: Executor, tokenHash: string, lock = false): Promise<ConfirmationRow | undefined> {
+export async function confirmationByTokenHash(
+  db: Executor,
+  tokenHash: string,
+  lock = false,
+): Promise<ConfirmationRow | undefined> {
   const query = db.select().from(emailConfirmations).where(eq(emailConfirmations.tokenHash, tokenHash));
   const [row] = lock ? await query.for('update') : await query;
   return row;
@@ -45,7 +69,10 @@ export async function saveDelivery(
   delivery: DeliveryChoices,
   email: { address: string | null; confirmedAt: Date | null },
 ): Promise<void> {
-  const paperless = delivery.invoices === 'electronic' || delivery.notices === 'electronic' || delivery.taxForms === 'electronic';
+  const paperless =
+    delivery.invoices === 'electronic' ||
+    delivery.notices === 'electronic' ||
+    delivery.taxForms === 'electronic';
   const values = {
     paperless,
     paperlessEmail: email.address,
@@ -55,7 +82,10 @@ export async function saveDelivery(
     taxFormsElectronicConsent: delivery.taxForms === 'electronic',
     updatedAt: new Date(),
   };
-  await db.insert(preferences).values({ householdId, ...values }).onConflictDoUpdate({ target: preferences.householdId, set: values });
+  await db
+    .insert(preferences)
+    .values({ householdId, ...values })
+    .onConflictDoUpdate({ target: preferences.householdId, set: values });
 }
 
 /** A new confirmation request replaces the household's earlier ones. */
@@ -66,7 +96,13 @@ export async function createConfirmation(
   await db
     .update(emailConfirmations)
     .set({ supersededAt: sql`now()` })
-    .where(and(eq(emailConfirmations.householdId, input.householdId), isNull(emailConfirmations.confirmedAt), isNull(emailConfirmations.supersededAt)));
+    .where(
+      and(
+        eq(emailConfirmations.householdId, input.householdId),
+        isNull(emailConfirmations.confirmedAt),
+        isNull(emailConfirmations.supersededAt),
+      ),
+    );
   const [row] = await db
     .insert(emailConfirmations)
     .values({
@@ -82,11 +118,19 @@ export async function createConfirmation(
 }
 
 export async function markConfirmed(db: Executor, id: string): Promise<void> {
-  await db.update(emailConfirmations).set({ confirmedAt: sql`now()` }).where(eq(emailConfirmations.id, id));
+  await db
+    .update(emailConfirmations)
+    .set({ confirmedAt: sql`now()` })
+    .where(eq(emailConfirmations.id, id));
 }
 
 /** The household's language: the version goes up. Creates the household's preferences when it has none (undefined if another request did meanwhile). */
-export async function saveLanguage(tx: Executor, householdId: string, language: 'en' | 'es' | 'pt', exists: boolean): Promise<PreferencesRow | undefined> {
+export async function saveLanguage(
+  tx: Executor,
+  householdId: string,
+  language: 'en' | 'es' | 'pt',
+  exists: boolean,
+): Promise<PreferencesRow | undefined> {
   if (exists) {
     const [row] = await tx
       .update(preferences)
@@ -95,6 +139,10 @@ export async function saveLanguage(tx: Executor, householdId: string, language: 
       .returning();
     return row;
   }
-  const [row] = await tx.insert(preferences).values({ householdId, language }).onConflictDoNothing().returning();
+  const [row] = await tx
+    .insert(preferences)
+    .values({ householdId, language })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }

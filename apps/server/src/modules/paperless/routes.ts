@@ -9,9 +9,22 @@ import {
 } from '@portal/contracts';
 import { authorizeHousehold, authorizePaperlessConsent, authorizePaperlessRead } from '../../auth/access';
 import { runCommand } from '../../plugins/command';
-import { confirmEmail, paperlessSettings, updateDelivery, usableConfirmation, type PaperlessDeps } from './service';
+import {
+  confirmEmail,
+  paperlessSettings,
+  updateDelivery,
+  usableConfirmation,
+  type PaperlessDeps,
+} from './service';
 
-const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, 422: ProblemSchema };
+const problems = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+  422: ProblemSchema,
+};
 
 /**
  * SPEC §2 /admin/paperless-settings and /admin/email-confirmation (DOMAIN "Paperless"). Changing the
@@ -27,7 +40,8 @@ export const paperlessRoutes: FastifyPluginCallbackZod<PaperlessDeps> = (app, de
       schema: {
         tags: ['paperless'],
         summary: 'The household’s delivery choices and paperless e-mail',
-        description: 'DOMAIN "Paperless". Paper or electronic for invoices, notices and tax forms; the address told when one arrives, whether it is confirmed, and a confirmation waiting for its link.',
+        description:
+          'DOMAIN "Paperless". Paper or electronic for invoices, notices and tax forms; the address told when one arrives, whether it is confirmed, and a confirmation waiting for its link.',
         params: HouseholdParamsSchema,
         response: { 200: PaperlessSettingsSchema, ...problems },
       },
@@ -36,7 +50,13 @@ export const paperlessRoutes: FastifyPluginCallbackZod<PaperlessDeps> = (app, de
       const { householdId } = request.params;
       await authorizePaperlessRead(request, db, householdId);
       const settings = await paperlessSettings(db, householdId);
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'paperless', recordIds: [householdId], actingForHouseholdId: householdId });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'paperless',
+        recordIds: [householdId],
+        actingForHouseholdId: householdId,
+      });
       return settings;
     },
   );
@@ -68,7 +88,11 @@ export const paperlessRoutes: FastifyPluginCallbackZod<PaperlessDeps> = (app, de
         householdOf: (id) => id,
         execute: async (tx) => {
           const done = await updateDelivery(tx, deps, householdId, request.body, app.today());
-          return { result: done, audit: { action: 'paperless.update', recordType: 'paperless', recordIds: [householdId] }, events: done.events };
+          return {
+            result: done,
+            audit: { action: 'paperless.update', recordType: 'paperless', recordIds: [householdId] },
+            events: done.events,
+          };
         },
       });
       if (outcome.mailQueued) app.mail.nudge();
@@ -102,7 +126,15 @@ export const paperlessRoutes: FastifyPluginCallbackZod<PaperlessDeps> = (app, de
           // Checked again inside the transaction: two tabs confirming at once confirm once.
           const confirmation = await usableConfirmation(tx, request.body.token, true);
           const done = await confirmEmail(tx, confirmation, app.today());
-          return { result: done.result, audit: { action: 'paperless.confirm-email', recordType: 'paperless', recordIds: [ref.householdId] }, events: done.events };
+          return {
+            result: done.result,
+            audit: {
+              action: 'paperless.confirm-email',
+              recordType: 'paperless',
+              recordIds: [ref.householdId],
+            },
+            events: done.events,
+          };
         },
       });
       return settings;

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DeliveryChoices, PaperlessSettings, UpdatePaperlessRequest, UpdatePaperlessResponse } from '@portal/contracts';
+import type {
+  DeliveryChoices,
+  PaperlessSettings,
+  UpdatePaperlessRequest,
+  UpdatePaperlessResponse,
+} from '@portal/contracts';
 import type { CalendarDate } from '@portal/domain';
 import { readTogether, type Executor } from '../../db/client';
 import { enqueueMail } from '../../mail/queue';
@@ -31,12 +36,21 @@ export interface PaperlessDeps {
 const PAPER: DeliveryChoices = { invoices: 'paper', notices: 'paper', taxForms: 'paper' };
 
 export const deliveryOf = (row: PreferencesRow | undefined): DeliveryChoices =>
-  row ? { invoices: row.invoiceDelivery, notices: row.noticeDelivery, taxForms: row.taxFormsElectronicConsent ? 'electronic' : 'paper' } : PAPER;
+  row
+    ? {
+        invoices: row.invoiceDelivery,
+        notices: row.noticeDelivery,
+        taxForms: row.taxFormsElectronicConsent ? 'electronic' : 'paper',
+      }
+    : PAPER;
 
 const anyElectronic = (delivery: DeliveryChoices) => Object.values(delivery).includes('electronic');
 
 /** The household's language (SPEC §4: a member's preferred language is their household's), null without a row. */
-export async function householdLanguage(db: Executor, householdId: string): Promise<PreferencesRow['language'] | null> {
+export async function householdLanguage(
+  db: Executor,
+  householdId: string,
+): Promise<PreferencesRow['language'] | null> {
   return (await preferencesOf(db, householdId))?.language ?? null;
 }
 
@@ -45,23 +59,42 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-function view(householdId: string, row: PreferencesRow | undefined, pending: ConfirmationRow | undefined): PaperlessSettings {
+function view(
+  householdId: string,
+  row: PreferencesRow | undefined,
+  pending: ConfirmationRow | undefined,
+): PaperlessSettings {
   return {
     householdId,
     delivery: deliveryOf(row),
     email: row?.paperlessEmail ?? null,
     emailConfirmed: row?.paperlessEmail != null && row.paperlessEmailConfirmedAt !== null,
-    pending: pending ? { email: pending.email, expiresAt: pending.expiresAt.toISOString(), delivery: pending.requested as DeliveryChoices } : null,
+    pending: pending
+      ? {
+          email: pending.email,
+          expiresAt: pending.expiresAt.toISOString(),
+          delivery: pending.requested as DeliveryChoices,
+        }
+      : null,
   };
 }
 
 export async function paperlessSettings(db: Executor, householdId: string): Promise<PaperlessSettings> {
-  const [row, pending] = await readTogether(db, [() => preferencesOf(db, householdId), () => pendingConfirmation(db, householdId)]);
+  const [row, pending] = await readTogether(db, [
+    () => preferencesOf(db, householdId),
+    () => pendingConfirmation(db, householdId),
+  ]);
   return view(householdId, row, pending);
 }
 
 /** The notice that confirms a change of delivery (E-SIGN: consent is confirmed in writing). */
-async function deliveryNotice(tx: Executor, householdId: string, delivery: DeliveryChoices, email: string | null, today: CalendarDate): Promise<OutboxEventInput> {
+async function deliveryNotice(
+  tx: Executor,
+  householdId: string,
+  delivery: DeliveryChoices,
+  email: string | null,
+  today: CalendarDate,
+): Promise<OutboxEventInput> {
   const { event } = await issueDocument(tx, {
     householdId,
     policyId: null,
@@ -92,44 +125,91 @@ export async function updateDelivery(
   request: UpdatePaperlessRequest,
   today: CalendarDate,
 ): Promise<PaperlessOutcome<UpdatePaperlessResponse>> {
-  const delivery: DeliveryChoices = { invoices: request.invoices, notices: request.notices, taxForms: request.taxForms };
+  const delivery: DeliveryChoices = {
+    invoices: request.invoices,
+    notices: request.notices,
+    taxForms: request.taxForms,
+  };
   const current = await preferencesOf(tx, householdId);
   const email = request.email === '' ? null : normaliseEmail(request.email);
-  const confirmed = current?.paperlessEmail != null && current.paperlessEmailConfirmedAt !== null ? current.paperlessEmail : null;
+  const confirmed =
+    current?.paperlessEmail != null && current.paperlessEmailConfirmedAt !== null
+      ? current.paperlessEmail
+      : null;
 
   if (!anyElectronic(delivery) || (email !== null && email === confirmed)) {
     const keepConfirmed = email !== null && email === confirmed;
-    await saveDelivery(tx, householdId, delivery, { address: email ?? current?.paperlessEmail ?? null, confirmedAt: keepConfirmed || email === null ? (current?.paperlessEmailConfirmedAt ?? null) : null });
+    await saveDelivery(tx, householdId, delivery, {
+      address: email ?? current?.paperlessEmail ?? null,
+      confirmedAt: keepConfirmed || email === null ? (current?.paperlessEmailConfirmedAt ?? null) : null,
+    });
     const event = await deliveryNotice(tx, householdId, delivery, email ?? confirmed, today);
-    return { result: { status: 'saved', settings: await paperlessSettings(tx, householdId) }, events: [event], mailQueued: false };
+    return {
+      result: { status: 'saved', settings: await paperlessSettings(tx, householdId) },
+      events: [event],
+      mailQueued: false,
+    };
   }
-  if (email === null) throw ruleViolation('body.email', 'email-required', 'Electronic delivery needs an e-mail address.');
+  if (email === null)
+    throw ruleViolation('body.email', 'email-required', 'Electronic delivery needs an e-mail address.');
 
   const token = randomBytes(32).toString('base64url');
-  await createConfirmation(tx, { householdId, email, tokenHash: hashToken(token), requested: delivery, hours: deps.confirmationHours });
+  await createConfirmation(tx, {
+    householdId,
+    email,
+    tokenHash: hashToken(token),
+    requested: delivery,
+    hours: deps.confirmationHours,
+  });
   const link = `${deps.publicUrl}/admin/email-confirmation?token=${encodeURIComponent(token)}`;
   const language = current?.language ?? 'en';
   const mail = emailConfirmationMail(deps.branding, language, link, deps.confirmationHours);
   // The link goes straight to the queue (never through an outbox payload: it is a secret).
   await enqueueMail(tx, { householdId, kind: 'email-confirmation', to: email, language, ...mail });
-  return { result: { status: 'confirmation-sent', settings: await paperlessSettings(tx, householdId) }, events: [], mailQueued: true };
+  return {
+    result: { status: 'confirmation-sent', settings: await paperlessSettings(tx, householdId) },
+    events: [],
+    mailQueued: true,
+  };
 }
 
 /** The confirmation a link names, checked: unknown, replaced, used or expired links say which. */
-export async function usableConfirmation(db: Executor, token: string, lock = false): Promise<ConfirmationRow> {
+export async function usableConfirmation(
+  db: Executor,
+  token: string,
+  lock = false,
+): Promise<ConfirmationRow> {
   const row = await confirmationByTokenHash(db, hashToken(token), lock);
   if (!row) throw ruleViolation('body.token', 'token-invalid', 'This confirmation link is not valid.');
-  if (row.confirmedAt) throw ruleViolation('body.token', 'token-used', 'This address was already confirmed with this link.');
-  if (row.supersededAt) throw ruleViolation('body.token', 'token-superseded', 'A newer confirmation link was sent; use that one.');
-  if (row.expiresAt.getTime() <= Date.now()) throw ruleViolation('body.token', 'token-expired', 'This confirmation link has expired.');
+  if (row.confirmedAt)
+    throw ruleViolation('body.token', 'token-used', 'This address was already confirmed with this link.');
+  if (row.supersededAt)
+    throw ruleViolation(
+      'body.token',
+      'token-superseded',
+      'A newer confirmation link was sent; use that one.',
+    );
+  if (row.expiresAt.getTime() <= Date.now())
+    throw ruleViolation('body.token', 'token-expired', 'This confirmation link has expired.');
   return row;
 }
 
 /** SPEC §2 /admin/email-confirmation: the address is confirmed and the choices waiting for it are in force. */
-export async function confirmEmail(tx: Executor, confirmation: ConfirmationRow, today: CalendarDate): Promise<PaperlessOutcome<PaperlessSettings>> {
+export async function confirmEmail(
+  tx: Executor,
+  confirmation: ConfirmationRow,
+  today: CalendarDate,
+): Promise<PaperlessOutcome<PaperlessSettings>> {
   const delivery = confirmation.requested as DeliveryChoices;
   await markConfirmed(tx, confirmation.id);
-  await saveDelivery(tx, confirmation.householdId, delivery, { address: confirmation.email, confirmedAt: new Date() });
+  await saveDelivery(tx, confirmation.householdId, delivery, {
+    address: confirmation.email,
+    confirmedAt: new Date(),
+  });
   const event = await deliveryNotice(tx, confirmation.householdId, delivery, confirmation.email, today);
-  return { result: await paperlessSettings(tx, confirmation.householdId), events: [event], mailQueued: false };
+  return {
+    result: await paperlessSettings(tx, confirmation.householdId),
+    events: [event],
+    mailQueued: false,
+  };
 }

@@ -3,7 +3,12 @@ import { paymentAmountForProcessor } from '@portal/domain';
 import type { Database, Transaction } from '../../db/client';
 import { enqueueEvents, type OutboxEventInput } from '../../outbox/events';
 import { auditSystem } from '../../plugins/audit';
-import { ProcessorTimeout, ProcessorUnavailable, type ChargeResult, type PaymentProcessor } from '../../processor/port';
+import {
+  ProcessorTimeout,
+  ProcessorUnavailable,
+  type ChargeResult,
+  type PaymentProcessor,
+} from '../../processor/port';
 import { publishPaymentOutcome } from './outcomes';
 import { postToFinance } from '../finance/service';
 import {
@@ -76,7 +81,9 @@ export async function chargeDue(
   charge: DueCharge,
   alsoInTransaction: (tx: Transaction, outcome: DueChargeOutcome) => Promise<void>,
 ): Promise<DueChargeOutcome> {
-  const policy = charge.policy ? { id: charge.policyId, ...charge.policy } : await policyForPayment(deps.db, charge.policyId);
+  const policy = charge.policy
+    ? { id: charge.policyId, ...charge.policy }
+    : await policyForPayment(deps.db, charge.policyId);
   if (!policy) throw new Error(`policy ${charge.policyId} is gone`);
   const source = charge.source === 'Autopay' ? 'autopay' : 'scheduled';
   const result = await deps.processor
@@ -92,7 +99,14 @@ export async function chargeDue(
       },
     })
     .catch((error: unknown) => {
-      publishPaymentOutcome(error instanceof ProcessorTimeout ? 'outcome-unknown' : error instanceof ProcessorUnavailable ? 'processor-unavailable' : 'error', source);
+      publishPaymentOutcome(
+        error instanceof ProcessorTimeout
+          ? 'outcome-unknown'
+          : error instanceof ProcessorUnavailable
+            ? 'processor-unavailable'
+            : 'error',
+        source,
+      );
       throw error;
     });
   publishPaymentOutcome(result.status, source);

@@ -15,7 +15,12 @@ type Db = ReturnType<typeof useTestApp>['db'];
 /** A member's active policy; the member owes 150.00 a month. */
 async function payablePolicy(db: Db) {
   const member = await createMemberWithPolicy(db);
-  await db.insert(finances).values({ policyId: member.policyId, premiumAmountDueCents: 15_000, currentAmountDueCents: 15_000, status: 'Current' });
+  await db.insert(finances).values({
+    policyId: member.policyId,
+    premiumAmountDueCents: 15_000,
+    currentAmountDueCents: 15_000,
+    status: 'Current',
+  });
   return member;
 }
 
@@ -28,9 +33,19 @@ describe('GET /api/v1/Payment/:paymentId/receipt.pdf', () => {
   const today = () => harness.app.today();
 
   const payBody = (policy: PayablePolicy, paymentToken: string, amount = '150.00') =>
-    paymentBody(policy, today(), { paymentAmount: amount, method: 'Card', paymentToken }, { billingName: 'Pat Payer', emailAddress: 'test.member@example.org' });
+    paymentBody(
+      policy,
+      today(),
+      { paymentAmount: amount, method: 'Card', paymentToken },
+      { billingName: 'Pat Payer', emailAddress: 'test.member@example.org' },
+    );
   /** Pays through the API (the sandbox processor charges the card) and answers the receipt. */
-  const pay = async (token: string, policy: { policyId: string; folderId: string }, card: string, amount?: string) => {
+  const pay = async (
+    token: string,
+    policy: { policyId: string; folderId: string },
+    card: string,
+    amount?: string,
+  ) => {
     const response = await harness.app.inject({
       method: 'POST',
       url: '/api/v1/Payment',
@@ -41,9 +56,17 @@ describe('GET /api/v1/Payment/:paymentId/receipt.pdf', () => {
     return MakePaymentResponseSchema.parse(response.json()).receipt;
   };
   const receiptPdf = (paymentId: string, token: string | null, query = '') =>
-    harness.app.inject({ method: 'GET', url: `/api/v1/Payment/${paymentId}/receipt.pdf${query}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Payment/${paymentId}/receipt.pdf${query}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
   const receiptJson = (paymentId: string, token: string) =>
-    harness.app.inject({ method: 'GET', url: `/api/v1/Payment/${paymentId}`, headers: { authorization: `Bearer ${token}` } });
+    harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Payment/${paymentId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
   const memberToken = (memberId: string) => harness.tokenFor('consumer', ['member'], { memberId });
 
   it('gives the member who paid a PDF with the transaction id, amount, card brand and last digits, policy, plan and what it paid through', async () => {
@@ -55,7 +78,9 @@ describe('GET /api/v1/Payment/:paymentId/receipt.pdf', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.headers['content-disposition']).toBe(`inline; filename="receipt-${receipt.transactionId}.pdf"`);
+    expect(response.headers['content-disposition']).toBe(
+      `inline; filename="receipt-${receipt.transactionId}.pdf"`,
+    );
     const { text, info, raw, pngBytes } = readPdf(response.rawPayload);
     expect(text).toContain('Payment receipt');
     expect(text).toContain('Lighthouse Health Plan');
@@ -107,10 +132,23 @@ describe('GET /api/v1/Payment/:paymentId/receipt.pdf', () => {
   it('says a binder payment made the coverage effective', async () => {
     const member = await createMemberWithPolicy(harness.db);
     const start = new Date();
-    const next = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
-    await harness.db.update(coverageSpans).set({ startDate: next, effectuatedDate: null }).where(eq(coverageSpans.policyId, member.policyId));
-    await harness.db.update(policies).set({ enrollmentStatus: 'Pending' }).where(eq(policies.id, member.policyId));
-    await harness.db.insert(finances).values({ policyId: member.policyId, premiumAmountDueCents: 15_000, currentAmountDueCents: 15_000, status: 'Binder' });
+    const next = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1))
+      .toISOString()
+      .slice(0, 10);
+    await harness.db
+      .update(coverageSpans)
+      .set({ startDate: next, effectuatedDate: null })
+      .where(eq(coverageSpans.policyId, member.policyId));
+    await harness.db
+      .update(policies)
+      .set({ enrollmentStatus: 'Pending' })
+      .where(eq(policies.id, member.policyId));
+    await harness.db.insert(finances).values({
+      policyId: member.policyId,
+      premiumAmountDueCents: 15_000,
+      currentAmountDueCents: 15_000,
+      status: 'Binder',
+    });
     const token = await memberToken(member.memberId);
     const receipt = await pay(token, member, TEST_CARDS.discover.number);
     expect(receipt.effectuated).toBe(true);
@@ -120,7 +158,9 @@ describe('GET /api/v1/Payment/:paymentId/receipt.pdf', () => {
     expect(text).toMatch(/How it was paid\s+First payment \(binder\)/);
     expect(text).toMatch(/Coverage\s+Made effective by this payment/);
     const spanish = readPdf((await receiptPdf(receipt.paymentId, token, '?lang=es')).rawPayload);
-    expect(spanish.text).toContain('Este fue su primer pago (pago inicial): con él, su cobertura entró en vigor.');
+    expect(spanish.text).toContain(
+      'Este fue su primer pago (pago inicial): con él, su cobertura entró en vigor.',
+    );
   });
 
   it('says what became of a bank payment the bank returned, by account type and last digits', async () => {
@@ -162,7 +202,13 @@ describe('GET /api/v1/Payment/:paymentId/receipt.pdf', () => {
     const denials = await harness.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.outcome, 'denied'), eq(auditLog.route, 'GET /api/v1/Payment/:paymentId/receipt.pdf'), sql`${member.policyId} = any(${auditLog.recordIds})`));
+      .where(
+        and(
+          eq(auditLog.outcome, 'denied'),
+          eq(auditLog.route, 'GET /api/v1/Payment/:paymentId/receipt.pdf'),
+          sql`${member.policyId} = any(${auditLog.recordIds})`,
+        ),
+      );
     expect(denials).toHaveLength(1);
     expect((await receiptPdf(randomUUID(), strangerToken)).statusCode).toBe(404);
     expect((await receiptPdf('not-a-payment', strangerToken)).statusCode).toBe(400);
@@ -177,8 +223,16 @@ describe('GET /api/v1/Payment/:paymentId/receipt.pdf', () => {
     const reads = await harness.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'read'), eq(auditLog.route, 'GET /api/v1/Payment/:paymentId/receipt.pdf'), sql`${receipt.paymentId} = any(${auditLog.recordIds})`));
-    expect(reads).toMatchObject([{ outcome: 'success', recordType: 'payment', actingForHouseholdId: member.householdId }]);
+      .where(
+        and(
+          eq(auditLog.action, 'read'),
+          eq(auditLog.route, 'GET /api/v1/Payment/:paymentId/receipt.pdf'),
+          sql`${receipt.paymentId} = any(${auditLog.recordIds})`,
+        ),
+      );
+    expect(reads).toMatchObject([
+      { outcome: 'success', recordType: 'payment', actingForHouseholdId: member.householdId },
+    ]);
   });
 
   it('lets a guest print the receipt of the payment they just made, and no other subscriber’s', async () => {
@@ -189,9 +243,14 @@ describe('GET /api/v1/Payment/:paymentId/receipt.pdf', () => {
       method: 'POST',
       url: '/api/v1/guest/locate-account',
       headers: CSRF,
-      payload: { identifierType: 'exchangeSubscriberId', identifier: member.exchangeSubscriberId, dateOfBirth: '1985-04-12', zipCode: '02720' },
+      payload: {
+        identifierType: 'exchangeSubscriberId',
+        identifier: member.exchangeSubscriberId,
+        dateOfBirth: '1985-04-12',
+        zipCode: '02720',
+      },
     });
-    const guest = (await portalTokenOf(harness.app, located));
+    const guest = await portalTokenOf(harness.app, located);
     const receipt = await pay(guest, member, TEST_CARDS.amex.number);
 
     const response = await receiptPdf(receipt.paymentId, guest, '?lang=en');
@@ -199,7 +258,9 @@ describe('GET /api/v1/Payment/:paymentId/receipt.pdf', () => {
     const { text } = readPdf(response.rawPayload);
     expect(text).toMatch(/Paid with\s+Amex ending in 0005/);
     expect(text).toMatch(/How it was paid\s+Online \(without signing in\)/);
-    expect((await receiptPdf(otherReceipt.paymentId, guest)).statusCode).toBe((await receiptJson(otherReceipt.paymentId, guest)).statusCode);
+    expect((await receiptPdf(otherReceipt.paymentId, guest)).statusCode).toBe(
+      (await receiptJson(otherReceipt.paymentId, guest)).statusCode,
+    );
     expect((await receiptPdf(otherReceipt.paymentId, guest)).statusCode).toBe(403);
   });
 });

@@ -9,7 +9,11 @@ export async function receiptOf(db: Executor, paymentId: string): Promise<Receip
   if (!row) throw new Error(`no payment ${paymentId}`);
   const { payment } = row;
   // The plan of the span the payment was made in (or, before coverage began, the first one).
-  const span = [...row.spans].reverse().find((candidate) => compareCalendarDates(candidate.startDate, payment.transactionDate) <= 0) ?? row.spans[0];
+  const span =
+    [...row.spans]
+      .reverse()
+      .find((candidate) => compareCalendarDates(candidate.startDate, payment.transactionDate) <= 0) ??
+    row.spans[0];
   return {
     paymentId: payment.id,
     policyId: payment.policyId,
@@ -31,4 +35,3 @@ export async function receiptOf(db: Executor, paymentId: string): Promise<Receip
     effectuated: payment.effectuatedCoverage,
   };
 }
-

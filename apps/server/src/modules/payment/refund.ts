@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { DeskPayment, DeskResult, PaymentRefund, RefundPaymentRequest, VoidPaymentRequest } from '@portal/contracts';
+import type {
+  DeskPayment,
+  DeskResult,
+  PaymentRefund,
+  RefundPaymentRequest,
+  VoidPaymentRequest,
+} from '@portal/contracts';
 import { amountCents, dueDayRule } from '@portal/domain';
 import { authorizePolicy, isUuid, notFound } from '../../auth/access';
 import type { Executor, Transaction } from '../../db/client';
@@ -11,7 +17,17 @@ import type { ProcessorEvent, RefundResult } from '../../processor/port';
 import { postToFinance } from '../finance/service';
 import { reinstatementPaymentReturned } from '../reinstatement/service';
 import { processorProblem } from './processor-problem';
-import { deskPaymentRow, insertRefund, markRefundSucceeded, paymentById, paymentByTransactionId, refundByProcessorId, refundsOf, updatePayment, type PaymentRefundRow } from './repository';
+import {
+  deskPaymentRow,
+  insertRefund,
+  markRefundSucceeded,
+  paymentById,
+  paymentByTransactionId,
+  refundByProcessorId,
+  refundsOf,
+  updatePayment,
+  type PaymentRefundRow,
+} from './repository';
 
 /**
  * Issue 13 payments desk (docs/decisions/031): staff give a payment's money back — a **refund** of all
@@ -38,7 +54,9 @@ const refundView = (row: PaymentRefundRow): PaymentRefund => ({
 
 /** What is given back so far: refunds on their way or done (a void gives back the whole payment). */
 const refundedOf = (refunds: readonly PaymentRefundRow[]) =>
-  refunds.filter((refund) => refund.kind === 'refund' && refund.status !== 'Failed').reduce((sum, refund) => sum + refund.amountCents, 0);
+  refunds
+    .filter((refund) => refund.kind === 'refund' && refund.status !== 'Failed')
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
 
 export function deskPaymentOf(row: DeskRow, refunds: readonly PaymentRefundRow[]): DeskPayment {
   const { payment } = row;
@@ -58,7 +76,8 @@ export function deskPaymentOf(row: DeskRow, refunds: readonly PaymentRefundRow[]
     methodBrand: payment.methodBrand,
     paymentSource: payment.paymentSource,
     refundedCents,
-    refundableCents: payment.transactionStatus === 'Succeeded' ? Math.max(0, payment.amountCents - refundedCents) : 0,
+    refundableCents:
+      payment.transactionStatus === 'Succeeded' ? Math.max(0, payment.amountCents - refundedCents) : 0,
     voidable: payment.transactionStatus === 'Pending',
     refunds: refunds.map(refundView),
   };
@@ -100,18 +119,31 @@ interface RefundPrepared {
 async function checkRefund(db: Executor, row: DeskRow, body: RefundPaymentRequest): Promise<number> {
   const { payment } = row;
   if (payment.transactionStatus === 'Pending') {
-    throw ruleViolation('body.amount', 'payment-not-settled', 'This bank payment has not settled yet: void it instead of refunding it.');
+    throw ruleViolation(
+      'body.amount',
+      'payment-not-settled',
+      'This bank payment has not settled yet: void it instead of refunding it.',
+    );
   }
-  if (payment.transactionStatus !== 'Succeeded') throw ruleViolation('body.amount', 'not-refundable', 'Only a payment that went through can be refunded.');
+  if (payment.transactionStatus !== 'Succeeded')
+    throw ruleViolation('body.amount', 'not-refundable', 'Only a payment that went through can be refunded.');
   const left = payment.amountCents - refundedOf(await refundsOf(db, [payment.id]));
-  if (left <= 0) throw ruleViolation('body.amount', 'nothing-left-to-refund', 'This payment has been refunded in full.');
+  if (left <= 0)
+    throw ruleViolation('body.amount', 'nothing-left-to-refund', 'This payment has been refunded in full.');
   const amount = body.amount === undefined ? left : amountCents(body.amount);
-  if (amount > left) throw ruleViolation('body.amount', 'amount-above-refundable', 'More than what is left of the payment.', { maximum: left / 100 });
+  if (amount > left)
+    throw ruleViolation('body.amount', 'amount-above-refundable', 'More than what is left of the payment.', {
+      maximum: left / 100,
+    });
   return amount;
 }
 
 /** `POST /api/v1/payments-desk/payments/{paymentId}/refund`. */
-export async function refundPayment(request: FastifyRequest, paymentId: string, body: RefundPaymentRequest): Promise<DeskResult> {
+export async function refundPayment(
+  request: FastifyRequest,
+  paymentId: string,
+  body: RefundPaymentRequest,
+): Promise<DeskResult> {
   const idempotency = request.idempotency;
   if (!idempotency) throw new Error('refunds run only under an Idempotency-Key');
   const dueRule = dueDayRule(request.server.tenant.account.payments.dueDate);
@@ -123,7 +155,12 @@ export async function refundPayment(request: FastifyRequest, paymentId: string, 
       const amount = await checkRefund(db, ref.row, body);
       const key = processorKeyFor(idempotency, 'refund');
       const result = await request.server.processor
-        .refund({ transactionId: ref.row.payment.transactionId, amountCents: amount, idempotencyKey: key, reason: 'requested_by_customer' })
+        .refund({
+          transactionId: ref.row.payment.transactionId,
+          amountCents: amount,
+          idempotencyKey: key,
+          reason: 'requested_by_customer',
+        })
         .catch((error: unknown) => {
           throw processorProblem(error);
         });
@@ -137,7 +174,8 @@ export async function refundPayment(request: FastifyRequest, paymentId: string, 
         kind: 'refund',
         amountCents: prepared.amount,
         reason: body.reason,
-        status: result.status === 'succeeded' ? 'Succeeded' : result.status === 'pending' ? 'Pending' : 'Failed',
+        status:
+          result.status === 'succeeded' ? 'Succeeded' : result.status === 'pending' ? 'Pending' : 'Failed',
         processorRefundId: result.refundId,
         failureReason: result.status === 'failed' ? result.reason : null,
         idempotencyKey: prepared.key,
@@ -146,12 +184,21 @@ export async function refundPayment(request: FastifyRequest, paymentId: string, 
       const events: OutboxEventInput[] = [];
       if (refund.status !== 'Failed') {
         const refunds = await refundsOf(tx, [paymentId]);
-        if (refundedOf(refunds) >= locked.payment.amountCents && locked.payment.transactionStatus === 'Succeeded') {
+        if (
+          refundedOf(refunds) >= locked.payment.amountCents &&
+          locked.payment.transactionStatus === 'Succeeded'
+        ) {
           await updatePayment(tx, paymentId, { transactionStatus: 'Refunded' });
         }
         // What was refunded is owed again: the policy's amounts due, paid-through date and status follow.
         await postToFinance(tx, locked.payment.policyId, request.server.today(), dueRule);
-        if (fresh) events.push({ type: 'payment.refunded', householdId: locked.householdId, policyId: locked.payment.policyId, payload: eventPayload(locked, refund.amountCents) });
+        if (fresh)
+          events.push({
+            type: 'payment.refunded',
+            householdId: locked.householdId,
+            policyId: locked.payment.policyId,
+            payload: eventPayload(locked, refund.amountCents),
+          });
       }
       const after = await deskPayment(tx, paymentId);
       if (!after) throw new Error('payment vanished');
@@ -161,11 +208,17 @@ export async function refundPayment(request: FastifyRequest, paymentId: string, 
           action: 'refund-payment',
           recordType: 'payment',
           recordIds: [paymentId, refund.id],
-          ...(refund.status === 'Failed' ? { outcome: 'failure' as const, reason: `processor:${refund.failureReason ?? 'failed'}` } : {}),
+          ...(refund.status === 'Failed'
+            ? { outcome: 'failure' as const, reason: `processor:${refund.failureReason ?? 'failed'}` }
+            : {}),
         },
         events,
         ...(refund.status === 'Failed'
-          ? { refusal: ruleViolation('body.amount', 'refund-failed', 'The processor refused the refund.', { processorReason: refund.failureReason ?? 'failed' }) }
+          ? {
+              refusal: ruleViolation('body.amount', 'refund-failed', 'The processor refused the refund.', {
+                processorReason: refund.failureReason ?? 'failed',
+              }),
+            }
           : {}),
       };
     },
@@ -178,7 +231,11 @@ interface VoidPrepared {
 }
 
 /** `POST /api/v1/payments-desk/payments/{paymentId}/void`: a bank payment not settled yet is cancelled. */
-export async function voidPayment(request: FastifyRequest, paymentId: string, body: VoidPaymentRequest): Promise<DeskResult> {
+export async function voidPayment(
+  request: FastifyRequest,
+  paymentId: string,
+  body: VoidPaymentRequest,
+): Promise<DeskResult> {
   const idempotency = request.idempotency;
   if (!idempotency) throw new Error('voids run only under an Idempotency-Key');
   const dueRule = dueDayRule(request.server.tenant.account.payments.dueDate);
@@ -188,12 +245,24 @@ export async function voidPayment(request: FastifyRequest, paymentId: string, bo
     householdOf: (ref) => ref.householdId,
     prepare: async (_db, { ref }) => {
       const status = ref.row.payment.transactionStatus;
-      if (status === 'Succeeded') throw ruleViolation('body.reason', 'payment-settled', 'This payment has settled: refund it instead of voiding it.');
-      if (status !== 'Pending') throw ruleViolation('body.reason', 'not-voidable', 'Only a bank payment not settled yet can be voided.');
+      if (status === 'Succeeded')
+        throw ruleViolation(
+          'body.reason',
+          'payment-settled',
+          'This payment has settled: refund it instead of voiding it.',
+        );
+      if (status !== 'Pending')
+        throw ruleViolation(
+          'body.reason',
+          'not-voidable',
+          'Only a bank payment not settled yet can be voided.',
+        );
       const key = processorKeyFor(idempotency, 'void');
-      const answer = await request.server.processor.void(ref.row.payment.transactionId, key).catch((error: unknown) => {
-        throw processorProblem(error);
-      });
+      const answer = await request.server.processor
+        .void(ref.row.payment.transactionId, key)
+        .catch((error: unknown) => {
+          throw processorProblem(error);
+        });
       return { key, status: answer.status };
     },
     execute: async (tx, { principal, ref, prepared }) => {
@@ -217,7 +286,12 @@ export async function voidPayment(request: FastifyRequest, paymentId: string, bo
         await updatePayment(tx, paymentId, { transactionStatus: 'Voided', paidThroughDate: null });
         await postToFinance(tx, locked.payment.policyId, request.server.today(), dueRule);
         events.push(
-          { type: 'payment.voided', householdId: locked.householdId, policyId: locked.payment.policyId, payload: eventPayload(locked, locked.payment.amountCents) },
+          {
+            type: 'payment.voided',
+            householdId: locked.householdId,
+            policyId: locked.payment.policyId,
+            payload: eventPayload(locked, locked.payment.amountCents),
+          },
           // A reinstatement that waited for this payment will not get it (like a returned payment).
           ...(await reinstatementPaymentReturned(tx, locked.payment.transactionId)),
         );
@@ -233,7 +307,15 @@ export async function voidPayment(request: FastifyRequest, paymentId: string, bo
           ...(voided ? {} : { outcome: 'failure' as const, reason: 'processor:not-voidable' }),
         },
         events,
-        ...(voided ? {} : { refusal: ruleViolation('body.reason', 'not-voidable', 'The processor could not void this payment (it may have settled meanwhile).') }),
+        ...(voided
+          ? {}
+          : {
+              refusal: ruleViolation(
+                'body.reason',
+                'not-voidable',
+                'The processor could not void this payment (it may have settled meanwhile).',
+              ),
+            }),
       };
     },
   });
@@ -246,9 +328,15 @@ export async function voidPayment(request: FastifyRequest, paymentId: string, bo
  * still pending; any other is refused and changes nothing. A refund event about a transaction we never
  * recorded is not ours.
  */
-export async function applyRefundEvent(tx: Transaction, event: Extract<ProcessorEvent, { type: 'refund.succeeded' }>): Promise<EventVerdict> {
+export async function applyRefundEvent(
+  tx: Transaction,
+  event: Extract<ProcessorEvent, { type: 'refund.succeeded' }>,
+): Promise<EventVerdict> {
   const refund = await refundByProcessorId(tx, event.refundId);
-  if (!refund) return (await paymentByTransactionId(tx, event.transactionId)) ? { refused: 'unknown-refund' } : 'not-mine';
+  if (!refund)
+    return (await paymentByTransactionId(tx, event.transactionId))
+      ? { refused: 'unknown-refund' }
+      : 'not-mine';
   const payment = await paymentById(tx, refund.paymentId);
   if (payment?.transactionId !== event.transactionId) return { refused: 'refund-of-another-payment' };
   if (event.amountCents !== refund.amountCents) return { refused: 'amount-mismatch' };

@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { readTogether, type Database, type Executor } from '../../db/client';
-import { coverageSpans, finances, members, paymentRefunds, payments, plans, policies, preferences } from '../../db/schema';
+import {
+  coverageSpans,
+  finances,
+  members,
+  paymentRefunds,
+  payments,
+  plans,
+  policies,
+  preferences,
+} from '../../db/schema';
 import type { PaymentHistoryQuery } from '@portal/contracts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -19,7 +28,11 @@ export async function paymentPage(db: Database, policyId: string, query: Payment
   const where = and(...conditions);
   const [rows, total] = await Promise.all([
     db
-      .select({ payment: payments, issuerId: policies.issuerSubscriberId, subscriberFolderId: members.folderId })
+      .select({
+        payment: payments,
+        issuerId: policies.issuerSubscriberId,
+        subscriberFolderId: members.folderId,
+      })
       .from(payments)
       .innerJoin(policies, eq(policies.id, payments.policyId))
       .innerJoin(members, eq(members.id, policies.subscriberMemberId))
@@ -27,7 +40,10 @@ export async function paymentPage(db: Database, policyId: string, query: Payment
       .orderBy(desc(payments.transactionDate), desc(payments.createdAt), desc(payments.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
@@ -54,7 +70,11 @@ export async function policyForPayment(db: Executor, policyId: string) {
 }
 
 export async function insertPayment(db: Executor, payment: NewPayment): Promise<PaymentRow | undefined> {
-  const [row] = await db.insert(payments).values(payment).onConflictDoNothing({ target: payments.transactionId }).returning();
+  const [row] = await db
+    .insert(payments)
+    .values(payment)
+    .onConflictDoNothing({ target: payments.transactionId })
+    .returning();
   return row;
 }
 
@@ -64,13 +84,21 @@ export async function paymentById(db: Executor, paymentId: string): Promise<Paym
 }
 
 /** The payment of a processor transaction; `lock` holds it for the rest of the transaction (a webhook acting on it). */
-export async function paymentByTransactionId(db: Executor, transactionId: string, lock = false): Promise<PaymentRow | undefined> {
+export async function paymentByTransactionId(
+  db: Executor,
+  transactionId: string,
+  lock = false,
+): Promise<PaymentRow | undefined> {
   const query = db.select().from(payments).where(eq(payments.transactionId, transactionId));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
-export async function updatePayment(db: Executor, paymentId: string, update: Partial<NewPayment>): Promise<void> {
+export async function updatePayment(
+  db: Executor,
+  paymentId: string,
+  update: Partial<NewPayment>,
+): Promise<void> {
   await db.update(payments).set(update).where(eq(payments.id, paymentId));
 }
 
@@ -100,19 +128,34 @@ export async function receiptRow(db: Executor, paymentId: string) {
 
 /** The policy a payment was made to (for the access check before its receipt is shown). */
 export async function paymentPolicyId(db: Executor, paymentId: string): Promise<string | undefined> {
-  const [row] = await db.select({ policyId: payments.policyId }).from(payments).where(eq(payments.id, paymentId));
+  const [row] = await db
+    .select({ policyId: payments.policyId })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
   return row?.policyId;
 }
 
-export async function policyOfPayment(db: Executor, policyId: string): Promise<{ householdId: string | null; policyNumber: string }> {
-  const [row] = await db.select({ householdId: policies.householdId, policyNumber: policies.policyNumber }).from(policies).where(eq(policies.id, policyId));
+export async function policyOfPayment(
+  db: Executor,
+  policyId: string,
+): Promise<{ householdId: string | null; policyNumber: string }> {
+  const [row] = await db
+    .select({ householdId: policies.householdId, policyNumber: policies.policyNumber })
+    .from(policies)
+    .where(eq(policies.id, policyId));
   return { householdId: row?.householdId ?? null, policyNumber: row?.policyNumber ?? '' };
 }
 
 /** The household's preferred language (a printed receipt's language unless the reader asks for another). */
-export async function householdLanguage(db: Executor, householdId: string | null): Promise<'en' | 'es' | 'pt'> {
+export async function householdLanguage(
+  db: Executor,
+  householdId: string | null,
+): Promise<'en' | 'es' | 'pt'> {
   if (!householdId) return 'en';
-  const [row] = await db.select({ language: preferences.language }).from(preferences).where(eq(preferences.householdId, householdId));
+  const [row] = await db
+    .select({ language: preferences.language })
+    .from(preferences)
+    .where(eq(preferences.householdId, householdId));
   return row?.language ?? 'en';
 }
 
@@ -143,20 +186,22 @@ export async function findPayments(db: Executor, q: string, page: number, pageSi
   }
   const where = or(...conditions);
   const [rows, total] = await readTogether(db, [
-    () => db
-      .select(deskColumns)
-      .from(payments)
-      .innerJoin(policies, eq(policies.id, payments.policyId))
-      .innerJoin(members, eq(members.id, policies.subscriberMemberId))
-      .where(where)
-      .orderBy(desc(payments.transactionDate), desc(payments.createdAt), desc(payments.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    () => db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(payments)
-      .innerJoin(policies, eq(policies.id, payments.policyId))
-      .where(where),
+    () =>
+      db
+        .select(deskColumns)
+        .from(payments)
+        .innerJoin(policies, eq(policies.id, payments.policyId))
+        .innerJoin(members, eq(members.id, policies.subscriberMemberId))
+        .where(where)
+        .orderBy(desc(payments.transactionDate), desc(payments.createdAt), desc(payments.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(payments)
+        .innerJoin(policies, eq(policies.id, payments.policyId))
+        .where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
@@ -175,31 +220,63 @@ export async function deskPaymentRow(db: Executor, paymentId: string, lock = fal
 
 export async function refundsOf(db: Executor, paymentIds: readonly string[]): Promise<PaymentRefundRow[]> {
   if (paymentIds.length === 0) return [];
-  return db.select().from(paymentRefunds).where(inArray(paymentRefunds.paymentId, [...paymentIds])).orderBy(asc(paymentRefunds.createdAt));
+  return db
+    .select()
+    .from(paymentRefunds)
+    .where(inArray(paymentRefunds.paymentId, [...paymentIds]))
+    .orderBy(asc(paymentRefunds.createdAt));
 }
 
 /** Refunded so far per payment (pending and completed refunds), for the payment history. */
-export async function refundedCentsOf(db: Executor, paymentIds: readonly string[]): Promise<Map<string, number>> {
+export async function refundedCentsOf(
+  db: Executor,
+  paymentIds: readonly string[],
+): Promise<Map<string, number>> {
   if (paymentIds.length === 0) return new Map();
   const rows = await db
-    .select({ paymentId: paymentRefunds.paymentId, cents: sql<number>`sum(${paymentRefunds.amountCents})::int` })
+    .select({
+      paymentId: paymentRefunds.paymentId,
+      cents: sql<number>`sum(${paymentRefunds.amountCents})::int`,
+    })
     .from(paymentRefunds)
-    .where(and(inArray(paymentRefunds.paymentId, [...paymentIds]), eq(paymentRefunds.kind, 'refund'), inArray(paymentRefunds.status, ['Pending', 'Succeeded'])))
+    .where(
+      and(
+        inArray(paymentRefunds.paymentId, [...paymentIds]),
+        eq(paymentRefunds.kind, 'refund'),
+        inArray(paymentRefunds.status, ['Pending', 'Succeeded']),
+      ),
+    )
     .groupBy(paymentRefunds.paymentId);
   return new Map(rows.map((row) => [row.paymentId, row.cents]));
 }
 
 /** Records a refund or void once per processor key: a retry after a crash finds the first one. */
-export async function insertRefund(db: Executor, refund: typeof paymentRefunds.$inferInsert): Promise<{ row: PaymentRefundRow; fresh: boolean }> {
-  const [inserted] = await db.insert(paymentRefunds).values(refund).onConflictDoNothing({ target: paymentRefunds.idempotencyKey }).returning();
+export async function insertRefund(
+  db: Executor,
+  refund: typeof paymentRefunds.$inferInsert,
+): Promise<{ row: PaymentRefundRow; fresh: boolean }> {
+  const [inserted] = await db
+    .insert(paymentRefunds)
+    .values(refund)
+    .onConflictDoNothing({ target: paymentRefunds.idempotencyKey })
+    .returning();
   if (inserted) return { row: inserted, fresh: true };
-  const [existing] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, refund.idempotencyKey));
+  const [existing] = await db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.idempotencyKey, refund.idempotencyKey));
   if (!existing) throw new Error('refund neither inserted nor found');
   return { row: existing, fresh: false };
 }
 
-export async function refundByProcessorId(db: Executor, processorRefundId: string): Promise<PaymentRefundRow | undefined> {
-  const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.processorRefundId, processorRefundId));
+export async function refundByProcessorId(
+  db: Executor,
+  processorRefundId: string,
+): Promise<PaymentRefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.processorRefundId, processorRefundId));
   return row;
 }
 

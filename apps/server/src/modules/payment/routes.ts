@@ -32,12 +32,22 @@ export interface PaymentRoutesOptions {
  * A payment's receipt for whoever may see its policy (a guest: the located subscriber's policies), the
  * read audited: the one rule for the receipt page and its printable PDF.
  */
-async function readReceipt(request: FastifyRequest, db: Database, paymentId: string): Promise<{ receipt: Receipt; policy: PolicyRef }> {
+async function readReceipt(
+  request: FastifyRequest,
+  db: Database,
+  paymentId: string,
+): Promise<{ receipt: Receipt; policy: PolicyRef }> {
   const policyId = isUuid(paymentId) ? await paymentPolicyId(db, paymentId) : undefined;
   if (!policyId) throw notFound('payment');
   const policy = await authorizePolicy(request, db, policyId);
   const receipt = await receiptOf(db, paymentId);
-  await request.audit({ action: 'read', outcome: 'success', recordType: 'payment', recordIds: [receipt.paymentId], actingForHouseholdId: policy.householdId });
+  await request.audit({
+    action: 'read',
+    outcome: 'success',
+    recordType: 'payment',
+    recordIds: [receipt.paymentId],
+    actingForHouseholdId: policy.householdId,
+  });
   return { receipt, policy };
 }
 
@@ -52,7 +62,13 @@ export const paymentRoutes: FastifyPluginCallbackZod<PaymentRoutesOptions> = (ap
           'SPEC §3 Payment (SPEC §2 /payments/payment-history). Filters: `from`/`to` (transaction date, inclusive) and `status`. Ordered by transaction date, then by when the payment was recorded, newest first. The method is shown by its last digits and brand only.',
         params: PolicyParamsSchema,
         querystring: PaymentHistoryQuerySchema,
-        response: { 200: PaymentPageSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema },
+        response: {
+          200: PaymentPageSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+        },
       },
     },
     async (request) => {
@@ -116,9 +132,16 @@ export const paymentRoutes: FastifyPluginCallbackZod<PaymentRoutesOptions> = (ap
       schema: {
         tags: ['payment'],
         summary: 'A payment’s receipt',
-        description: 'What was paid, how (last digits only), for which policy and plan, and what it paid through.',
+        description:
+          'What was paid, how (last digits only), for which policy and plan, and what it paid through.',
         params: PaymentParamsSchema,
-        response: { 200: ReceiptSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema },
+        response: {
+          200: ReceiptSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+        },
       },
     },
     async (request) => (await readReceipt(request, app.database.db, request.params.paymentId)).receipt,
@@ -149,12 +172,14 @@ export const paymentRoutes: FastifyPluginCallbackZod<PaymentRoutesOptions> = (ap
       const { receipt, policy } = await readReceipt(request, db, request.params.paymentId);
       const language = request.query.lang ?? (await householdLanguage(db, policy.householdId));
       const rendered = await renderReceiptPdf(receipt, options.branding, language);
-      return reply
-        .type('application/pdf')
-        .header('Cache-Control', 'no-store')
-        .header('Content-Disposition', `inline; filename="${rendered.filename}"`)
-        // A Buffer goes out as it is (Fastify does not serialize it); the schema above documents it.
-        .send(rendered.bytes as unknown as string);
+      return (
+        reply
+          .type('application/pdf')
+          .header('Cache-Control', 'no-store')
+          .header('Content-Disposition', `inline; filename="${rendered.filename}"`)
+          // A Buffer goes out as it is (Fastify does not serialize it); the schema above documents it.
+          .send(rendered.bytes as unknown as string)
+      );
     },
   );
   done();

@@ -14,9 +14,16 @@ export { workThroughByPolicy } from './charge-due';
 export { policyForPayment } from './repository';
 
 /** SPEC §3 Payment history of one policy, a page at a time (issue 4: lists that grow are paginated). */
-export async function paymentHistory(db: Database, policyId: string, query: PaymentHistoryQuery): Promise<PaymentPage> {
+export async function paymentHistory(
+  db: Database,
+  policyId: string,
+  query: PaymentHistoryQuery,
+): Promise<PaymentPage> {
   const { rows, total } = await paymentPage(db, policyId, query);
-  const refunded = await refundedCentsOf(db, rows.map((row) => row.payment.id));
+  const refunded = await refundedCentsOf(
+    db,
+    rows.map((row) => row.payment.id),
+  );
   return {
     items: rows.map(({ payment, issuerId, subscriberFolderId }) => ({
       id: payment.id,
@@ -45,9 +52,17 @@ export async function paymentHistory(db: Database, policyId: string, query: Paym
 /** Issue 13 payments desk: payments found by policy number, exchange subscriber id, transaction id or household. */
 export async function searchPayments(db: Database, query: DeskPaymentQuery): Promise<DeskPaymentPage> {
   const { rows, total } = await findPayments(db, query.q, query.page, query.pageSize);
-  const refunds = await refundsOf(db, rows.map((row) => row.payment.id));
+  const refunds = await refundsOf(
+    db,
+    rows.map((row) => row.payment.id),
+  );
   return {
-    items: rows.map((row) => deskPaymentOf(row, refunds.filter((refund) => refund.paymentId === row.payment.id))),
+    items: rows.map((row) =>
+      deskPaymentOf(
+        row,
+        refunds.filter((refund) => refund.paymentId === row.payment.id),
+      ),
+    ),
     page: query.page,
     pageSize: query.pageSize,
     total,

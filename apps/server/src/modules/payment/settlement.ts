@@ -22,10 +22,16 @@ function chargeMisfit(payment: PaymentRow, event: ChargeEvent): string | null {
   if (event.amountCents !== payment.amountCents) return 'amount-mismatch';
   const policyId = event.metadata.policyId;
   if (policyId !== undefined && policyId !== payment.policyId) return 'policy-mismatch';
-  if (event.type === 'charge.settled' && payment.transactionStatus !== 'Pending') return 'payment-not-pending';
+  if (event.type === 'charge.settled' && payment.transactionStatus !== 'Pending')
+    return 'payment-not-pending';
   // NACHA: a bank may return a debit after it settled (R01 within two banking days), never after it was
   // voided, refunded or already returned.
-  if (event.type === 'charge.returned' && payment.transactionStatus !== 'Pending' && payment.transactionStatus !== 'Succeeded') return 'payment-not-returnable';
+  if (
+    event.type === 'charge.returned' &&
+    payment.transactionStatus !== 'Pending' &&
+    payment.transactionStatus !== 'Succeeded'
+  )
+    return 'payment-not-returnable';
   return null;
 }
 
@@ -38,7 +44,12 @@ function chargeMisfit(payment: PaymentRow, event: ChargeEvent): string | null {
  * arrive for another system's charge); one that does not fit the payment it names is refused and
  * changes nothing (see chargeMisfit; the webhook route keeps it as refused).
  */
-export async function applyProcessorEvent(tx: Transaction, event: ProcessorEvent, today: CalendarDate, dueRule: PaymentDueDayRule): Promise<EventVerdict> {
+export async function applyProcessorEvent(
+  tx: Transaction,
+  event: ProcessorEvent,
+  today: CalendarDate,
+  dueRule: PaymentDueDayRule,
+): Promise<EventVerdict> {
   if (event.type === 'refund.succeeded') return applyRefundEvent(tx, event);
   // Locked: two events about one payment (a settlement and a return) are judged one after the other.
   const payment = await paymentByTransactionId(tx, event.transactionId, true);
@@ -47,27 +58,54 @@ export async function applyProcessorEvent(tx: Transaction, event: ProcessorEvent
   if (misfit !== null) return { refused: misfit };
   const { householdId, policyNumber } = await policyOfPayment(tx, payment.policyId);
   // The values the notification templates carry (packages/contracts notification-templates.ts).
-  const payload = { paymentId: payment.id, policyNumber, amountCents: payment.amountCents, paymentDate: payment.transactionDate, last4: payment.methodLastDigits ?? '' };
+  const payload = {
+    paymentId: payment.id,
+    policyNumber,
+    amountCents: payment.amountCents,
+    paymentDate: payment.transactionDate,
+    last4: payment.methodLastDigits ?? '',
+  };
   if (event.type === 'charge.settled') {
     await updatePayment(tx, payment.id, { transactionStatus: 'Succeeded' });
     const posted = await postToFinance(tx, payment.policyId, today, dueRule);
     const effectiveDate = posted?.effectuated[0]?.startDate ?? null;
-    await updatePayment(tx, payment.id, { paidThroughDate: posted?.snapshot.state.paidThroughDate ?? null, effectuatedCoverage: effectiveDate !== null });
+    await updatePayment(tx, payment.id, {
+      paidThroughDate: posted?.snapshot.state.paidThroughDate ?? null,
+      effectuatedCoverage: effectiveDate !== null,
+    });
     // The receipt says what the payment paid through once the coverage it pays for is back.
     const reinstated = await reinstatementPaymentSettled(tx, payment.transactionId, { today, dueRule });
     if (reinstated) await updatePayment(tx, payment.id, { paidThroughDate: reinstated.paidThroughDate });
     await enqueueEvents(tx, [
       { type: 'payment.settled', householdId, policyId: payment.policyId, payload },
-      ...(effectiveDate ? [{ type: 'payment.binder-paid', householdId, policyId: payment.policyId, payload: { ...payload, effectiveDate } }] : []),
+      ...(effectiveDate
+        ? [
+            {
+              type: 'payment.binder-paid',
+              householdId,
+              policyId: payment.policyId,
+              payload: { ...payload, effectiveDate },
+            },
+          ]
+        : []),
       ...(reinstated?.events ?? []),
     ]);
     return 'applied';
   }
   const wasApplied = payment.transactionStatus === 'Succeeded';
-  await updatePayment(tx, payment.id, { transactionStatus: 'Returned', failureReason: `returned:${event.returnCode}`, paidThroughDate: null });
+  await updatePayment(tx, payment.id, {
+    transactionStatus: 'Returned',
+    failureReason: `returned:${event.returnCode}`,
+    paidThroughDate: null,
+  });
   if (wasApplied) await postToFinance(tx, payment.policyId, today, dueRule);
   await enqueueEvents(tx, [
-    { type: 'payment.returned', householdId, policyId: payment.policyId, payload: { ...payload, returnCode: event.returnCode } },
+    {
+      type: 'payment.returned',
+      householdId,
+      policyId: payment.policyId,
+      payload: { ...payload, returnCode: event.returnCode },
+    },
     ...(await reinstatementPaymentReturned(tx, payment.transactionId)),
   ]);
   return 'applied';

@@ -40,10 +40,20 @@ describe('the payments desk: failed billing days and their retry', () => {
   it('lists the failed job and retries it once', async () => {
     const account = await createAccount(database.handle.db, { realm: 'workforce', roles: ['administrator'] });
     const token = (await signIn(app, 'workforce', account.username, PASSWORD)).accessToken;
-    const headers = (key?: string) => ({ authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) });
-    const failedWork = async () => FailedWorkSchema.parse((await app.inject({ method: 'GET', url: '/api/v1/payments-desk/failed-work', headers: headers() })).json());
+    const headers = (key?: string) => ({
+      authorization: `Bearer ${token}`,
+      ...(key ? { 'idempotency-key': key } : {}),
+    });
+    const failedWork = async () =>
+      FailedWorkSchema.parse(
+        (
+          await app.inject({ method: 'GET', url: '/api/v1/payments-desk/failed-work', headers: headers() })
+        ).json(),
+      );
 
-    await expect.poll(async () => (await failedWork()).jobs.length, { timeout: 30_000, interval: 250 }).toBe(1);
+    await expect
+      .poll(async () => (await failedWork()).jobs.length, { timeout: 30_000, interval: 250 })
+      .toBe(1);
     const work = await failedWork();
     expect(work.queue).toBe('up');
     const [job] = work.jobs;
@@ -51,16 +61,30 @@ describe('the payments desk: failed billing days and their retry', () => {
     const ran = runs;
 
     failNext = false;
-    const retried = await app.inject({ method: 'POST', url: `/api/v1/payments-desk/failed-jobs/${job?.id ?? ''}/retry`, headers: headers('retry-job-1') });
+    const retried = await app.inject({
+      method: 'POST',
+      url: `/api/v1/payments-desk/failed-jobs/${job?.id ?? ''}/retry`,
+      headers: headers('retry-job-1'),
+    });
     expect(retried.statusCode, retried.body).toBe(200);
     expect(RetryResultSchema.parse(retried.json())).toEqual({ outcome: 'queued' });
     await expect.poll(() => runs, { timeout: 30_000, interval: 250 }).toBe(ran + 1);
-    await expect.poll(async () => (await failedWork()).jobs.length, { timeout: 10_000, interval: 250 }).toBe(0);
+    await expect
+      .poll(async () => (await failedWork()).jobs.length, { timeout: 10_000, interval: 250 })
+      .toBe(0);
 
     // Retried already: nothing queued again.
-    const again = await app.inject({ method: 'POST', url: `/api/v1/payments-desk/failed-jobs/${job?.id ?? ''}/retry`, headers: headers('retry-job-2') });
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/v1/payments-desk/failed-jobs/${job?.id ?? ''}/retry`,
+      headers: headers('retry-job-2'),
+    });
     expect(again.json()).toEqual({ outcome: 'already' });
-    const unknown = await app.inject({ method: 'POST', url: '/api/v1/payments-desk/failed-jobs/00000000-0000-4000-8000-000000000000/retry', headers: headers('retry-job-3') });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments-desk/failed-jobs/00000000-0000-4000-8000-000000000000/retry',
+      headers: headers('retry-job-3'),
+    });
     expect(unknown.statusCode).toBe(404);
     expect(runs).toBe(ran + 1);
   });

@@ -19,7 +19,16 @@ import { failedWork, RETRY_ACTION, retryFailedAutopayRun, retryFailedJob } from 
 
 const REFUND_ACTION = 'refund-payment';
 const readErrors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
-const commandErrors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, 422: ProblemSchema, 503: ProblemSchema, 504: ProblemSchema };
+const commandErrors = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+  422: ProblemSchema,
+  503: ProblemSchema,
+  504: ProblemSchema,
+};
 
 /**
  * Issue 13, the staff payments desk (docs/decisions/031): find payments, refund or void one, see the
@@ -44,11 +53,24 @@ export const paymentsDeskRoutes: FastifyPluginCallbackZod = (app, _options, done
       if (!canSearchMembers(principal)) throw forbidden();
       const page = await searchPayments(app.database.db, request.query);
       const byHousehold = new Map<string | null, string[]>();
-      for (const item of page.items) byHousehold.set(item.householdId, [...(byHousehold.get(item.householdId) ?? []), item.id]);
+      for (const item of page.items)
+        byHousehold.set(item.householdId, [...(byHousehold.get(item.householdId) ?? []), item.id]);
       for (const [householdId, ids] of byHousehold) {
-        await request.audit({ action: 'read', outcome: 'success', recordType: 'payment', recordIds: ids, actingForHouseholdId: householdId });
+        await request.audit({
+          action: 'read',
+          outcome: 'success',
+          recordType: 'payment',
+          recordIds: ids,
+          actingForHouseholdId: householdId,
+        });
       }
-      if (page.items.length === 0) await request.audit({ action: 'payments-desk.search', outcome: 'success', recordType: 'payment', recordIds: [] });
+      if (page.items.length === 0)
+        await request.audit({
+          action: 'payments-desk.search',
+          outcome: 'success',
+          recordType: 'payment',
+          recordIds: [],
+        });
       return page;
     },
   );
@@ -101,7 +123,15 @@ export const paymentsDeskRoutes: FastifyPluginCallbackZod = (app, _options, done
     async (request) => {
       await requireAction(request, RETRY_ACTION);
       const work = await failedWork(request, app.database.db);
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'failed-work', recordIds: [...work.autopayRuns.map((run) => run.id), ...work.scheduledPayments.map((payment) => payment.id)] });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'failed-work',
+        recordIds: [
+          ...work.autopayRuns.map((run) => run.id),
+          ...work.scheduledPayments.map((payment) => payment.id),
+        ],
+      });
       return work;
     },
   );
@@ -113,7 +143,8 @@ export const paymentsDeskRoutes: FastifyPluginCallbackZod = (app, _options, done
       schema: {
         tags: ['payments-desk'],
         summary: 'Put a failed billing day back in the queue',
-        description: 'Issue 13. Requires `Idempotency-Key` and role action `retry-failed-jobs`. `already` when someone retried it first. 503 on an instance that runs no job workers.',
+        description:
+          'Issue 13. Requires `Idempotency-Key` and role action `retry-failed-jobs`. `already` when someone retried it first. 503 on an instance that runs no job workers.',
         params: RetryJobParamsSchema,
         response: { 200: RetryResultSchema, ...commandErrors },
       },

@@ -21,7 +21,11 @@ export const RETRY_ACTION = 'retry-failed-jobs';
 const LIMIT = 50;
 
 export async function failedWork(request: FastifyRequest, db: Database): Promise<FailedWork> {
-  const [jobs, runs, scheduled] = await Promise.all([request.server.jobs.failedJobs(LIMIT), failedRuns(db, LIMIT), failedScheduledPayments(db, LIMIT)]);
+  const [jobs, runs, scheduled] = await Promise.all([
+    request.server.jobs.failedJobs(LIMIT),
+    failedRuns(db, LIMIT),
+    failedScheduledPayments(db, LIMIT),
+  ]);
   return {
     // A queue still (re)starting is not running here yet: staff see it as down.
     queue: request.server.jobs.status === 'starting' ? 'down' : request.server.jobs.status,
@@ -41,12 +45,20 @@ export async function retryFailedJob(request: FastifyRequest, jobId: string): Pr
       const outcome = await request.server.jobs.retryFailed(jobId);
       if (outcome === 'not-found') throw notFound('failed job');
       if (outcome === 'off') {
-        throw new HttpProblem(503, ProblemType.unavailable, 'Job queue not running here', 'This instance runs no job workers (JOBS=false): retry from an instance that does.');
+        throw new HttpProblem(
+          503,
+          ProblemType.unavailable,
+          'Job queue not running here',
+          'This instance runs no job workers (JOBS=false): retry from an instance that does.',
+        );
       }
       return outcome;
     },
     execute: (_tx, { prepared }) =>
-      Promise.resolve({ result: { outcome: prepared }, audit: { action: 'retry-failed-job', recordType: 'job', recordIds: [jobId] } }),
+      Promise.resolve({
+        result: { outcome: prepared },
+        audit: { action: 'retry-failed-job', recordType: 'job', recordIds: [jobId] },
+      }),
   });
 }
 
@@ -66,12 +78,30 @@ export async function retryFailedAutopayRun(request: FastifyRequest, runId: stri
     },
     householdOf: (ref) => ref.householdId,
     execute: async (tx, { ref }) => {
-      if (ref.subscriptionState !== 'Active') throw ruleViolation('params.runId', 'autopay-cancelled', 'This autopay was turned off: pay for the member instead.');
-      if (ref.run.reason === 'method-removed') throw ruleViolation('params.runId', 'method-removed', 'The method this autopay paid with was removed: pay for the member instead.');
+      if (ref.subscriptionState !== 'Active')
+        throw ruleViolation(
+          'params.runId',
+          'autopay-cancelled',
+          'This autopay was turned off: pay for the member instead.',
+        );
+      if (ref.run.reason === 'method-removed')
+        throw ruleViolation(
+          'params.runId',
+          'method-removed',
+          'The method this autopay paid with was removed: pay for the member instead.',
+        );
       const rescheduled = await rescheduleFailedRun(tx, runId, today);
       return {
-        result: { outcome: rescheduled ? ('done' as const) : ('already' as const), householdId: ref.householdId },
-        audit: { action: 'retry-autopay-run', recordType: 'autopay-run', recordIds: [runId], ...(rescheduled ? {} : { reason: 'already-retried' }) },
+        result: {
+          outcome: rescheduled ? ('done' as const) : ('already' as const),
+          householdId: ref.householdId,
+        },
+        audit: {
+          action: 'retry-autopay-run',
+          recordType: 'autopay-run',
+          recordIds: [runId],
+          ...(rescheduled ? {} : { reason: 'already-retried' }),
+        },
       };
     },
   });

@@ -47,15 +47,13 @@ async function withChild(harness: TestHarness, m: SignedInMember, dob: string): 
     })
     .returning({ id: members.id });
   if (!child) throw new Error('child not created');
-  await harness.db
-    .insert(memberSpans)
-    .values({
-      policyId: m.policyId,
-      memberId: child.id,
-      relationship: 'child',
-      startDate: `${new Date().getUTCFullYear() - 1}-01-01`,
-      ratingAge: 8,
-    });
+  await harness.db.insert(memberSpans).values({
+    policyId: m.policyId,
+    memberId: child.id,
+    relationship: 'child',
+    startDate: `${new Date().getUTCFullYear() - 1}-01-01`,
+    ratingAge: 8,
+  });
   return child.id;
 }
 

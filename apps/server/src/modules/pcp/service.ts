@@ -70,7 +70,15 @@ const chosen = (choice: Choice, directory: ProviderDirectory): ChosenProvider =>
   practiceName: choice.practiceName,
   phone: choice.providerPhone,
   address: choice.providerAddress,
-  person: ((live) => (live ? { firstName: live.firstName, lastName: live.lastName, credential: live.credential, gender: live.gender } : null))(directory.byNpi(choice.npi)),
+  person: ((live) =>
+    live
+      ? {
+          firstName: live.firstName,
+          lastName: live.lastName,
+          credential: live.credential,
+          gender: live.gender,
+        }
+      : null)(directory.byNpi(choice.npi)),
 });
 
 /** Each member's PCP on record and choice under review, from the policy's `pcp` requests (newest first). */

@@ -17,7 +17,12 @@ import {
   type ReportableChange,
   type ServiceRequestType,
 } from '@portal/domain';
-import type { ChangeCoverageDatesRequestSchema, ChangePlanRequestSchema, EndCoverageRequestSchema, ServiceRequest } from '@portal/contracts';
+import type {
+  ChangeCoverageDatesRequestSchema,
+  ChangePlanRequestSchema,
+  EndCoverageRequestSchema,
+  ServiceRequest,
+} from '@portal/contracts';
 import { authorizePolicy, notFound, type PolicyRef } from '../../auth/access';
 import type { Principal } from '../../auth/principal';
 import type { Transaction } from '../../db/client';
@@ -52,7 +57,11 @@ type EndBody = z.output<typeof EndCoverageRequestSchema>;
 type DatesBody = z.output<typeof ChangeCoverageDatesRequestSchema>;
 type PlanBody = z.output<typeof ChangePlanRequestSchema>;
 
-const rulesOf = (request: FastifyRequest): CoverageRules => ({ today: request.server.today(), account: request.server.tenant.account, roles: request.server.tenant.roles });
+const rulesOf = (request: FastifyRequest): CoverageRules => ({
+  today: request.server.today(),
+  account: request.server.tenant.account,
+  roles: request.server.tenant.roles,
+});
 
 /** The policy read again under its lock: the rules see what the transaction will change. */
 async function lockedBundle(tx: Transaction, policyId: string): Promise<CoverageBundle> {
@@ -64,24 +73,55 @@ async function lockedBundle(tx: Transaction, policyId: string): Promise<Coverage
 
 /** Issue 11: on-exchange changes that affect eligibility go to the exchange; the rest need a household to be tracked in. */
 function issuerHousehold(bundle: CoverageBundle, change: ReportableChange, request: FastifyRequest): string {
-  if (changeRouteFor({ offExchange: bundle.policy.offExchange, marketCoverage: bundle.policy.marketCoverage }, change) === 'exchange') {
+  if (
+    changeRouteFor(
+      { offExchange: bundle.policy.offExchange, marketCoverage: bundle.policy.marketCoverage },
+      change,
+    ) === 'exchange'
+  ) {
     const exchange = request.server.tenant.account.exchange;
-    throw ruleViolation('params.policyId', 'report-to-exchange', `This policy was bought through ${exchange.name}: report this change there.`, { exchange: exchange.name });
+    throw ruleViolation(
+      'params.policyId',
+      'report-to-exchange',
+      `This policy was bought through ${exchange.name}: report this change there.`,
+      { exchange: exchange.name },
+    );
   }
-  if (bundle.policy.householdId === null) throw ruleViolation('params.policyId', 'no-household', 'This policy belongs to no household: call us to change it.');
+  if (bundle.policy.householdId === null)
+    throw ruleViolation(
+      'params.policyId',
+      'no-household',
+      'This policy belongs to no household: call us to change it.',
+    );
   return bundle.policy.householdId;
 }
 
 /** One open request of a kind per policy: a second would only race the first. */
-async function noOpenRequest(tx: Transaction, householdId: string, policyId: string, type: ServiceRequestType): Promise<void> {
+async function noOpenRequest(
+  tx: Transaction,
+  householdId: string,
+  policyId: string,
+  type: ServiceRequestType,
+): Promise<void> {
   const open = await serviceRequestList(tx, householdId, { policyId, status: 'open' });
   const pending = open.items.find((item) => item.type === type);
-  if (pending) throw ruleViolation('params.policyId', 'request-pending', `Request ${pending.referenceNumber} for this change is still open.`, { reference: pending.referenceNumber });
+  if (pending)
+    throw ruleViolation(
+      'params.policyId',
+      'request-pending',
+      `Request ${pending.referenceNumber} for this change is still open.`,
+      { reference: pending.referenceNumber },
+    );
 }
 
 /** The reason's option: one of the caller's, and available on this policy. */
-function checkedReason<R extends string>(allowed: readonly R[], reason: R, optionOf: (reason: R) => ReasonOption<R>): ReasonOption<R> & { window: NonNullable<ReasonOption<R>['window']> } {
-  if (!allowed.includes(reason)) throw ruleViolation('body.reason', 'reason-not-allowed', 'Your role may not give this reason.');
+function checkedReason<R extends string>(
+  allowed: readonly R[],
+  reason: R,
+  optionOf: (reason: R) => ReasonOption<R>,
+): ReasonOption<R> & { window: NonNullable<ReasonOption<R>['window']> } {
+  if (!allowed.includes(reason))
+    throw ruleViolation('body.reason', 'reason-not-allowed', 'Your role may not give this reason.');
   const option = optionOf(reason);
   if (option.unavailable !== null || option.window === null) {
     const code = option.unavailable ?? 'no-date-left';
@@ -92,13 +132,24 @@ function checkedReason<R extends string>(allowed: readonly R[], reason: R, optio
 
 function checkNote(option: ReasonOption<string>, note: string | undefined): string | null {
   const text = note?.trim() ?? '';
-  if (option.noteRequired && text === '') throw ruleViolation('body.note', 'note-needed', 'Say what this rests on.');
+  if (option.noteRequired && text === '')
+    throw ruleViolation('body.note', 'note-needed', 'Say what this rests on.');
   return text === '' ? null : text;
 }
 
-function checkDate(option: ReasonOption<string> & { window: { earliest: CalendarDate; latest: CalendarDate } }, date: CalendarDate, field: string): void {
+function checkDate(
+  option: ReasonOption<string> & { window: { earliest: CalendarDate; latest: CalendarDate } },
+  date: CalendarDate,
+  field: string,
+): void {
   const problem = requestedDateProblem(option, date);
-  if (problem) throw ruleViolation(field, problem, `The date must fit the reason's rule (${option.dateRule}) from ${option.window.earliest} to ${option.window.latest}.`, { earliest: option.window.earliest, latest: option.window.latest });
+  if (problem)
+    throw ruleViolation(
+      field,
+      problem,
+      `The date must fit the reason's rule (${option.dateRule}) from ${option.window.earliest} to ${option.window.latest}.`,
+      { earliest: option.window.earliest, latest: option.window.latest },
+    );
 }
 
 interface Submitted {
@@ -126,15 +177,27 @@ async function submit(input: Submitted): Promise<CommandOutcome<ServiceRequest>>
   });
   return {
     result: await serviceRequestView(input.tx, input.householdId, row.id),
-    audit: { action: input.audit, recordType: 'service-request', recordIds: [row.id, `policy:${input.bundle.policy.id}`] },
+    audit: {
+      action: input.audit,
+      recordType: 'service-request',
+      recordIds: [row.id, `policy:${input.bundle.policy.id}`],
+    },
     events,
   };
 }
 
 /** `POST /api/v1/Policy/{policyId}/end-coverage`: a request to end the whole policy's coverage (reviewed by staff). */
-export function endCoverage(request: FastifyRequest, policyId: string, body: EndBody): Promise<ServiceRequest> {
+export function endCoverage(
+  request: FastifyRequest,
+  policyId: string,
+  body: EndBody,
+): Promise<ServiceRequest> {
   const rules = rulesOf(request);
-  return runCommand<PolicyRef, ServiceRequest, { autopayActive: boolean; scheduled: { id: string; paymentDate: CalendarDate }[] }>(request, {
+  return runCommand<
+    PolicyRef,
+    ServiceRequest,
+    { autopayActive: boolean; scheduled: { id: string; paymentDate: CalendarDate }[] }
+  >(request, {
     action: 'end-coverage',
     authorize: (db) => authorizePolicy(request, db, policyId),
     householdOf: (ref) => ref.householdId,
@@ -147,14 +210,20 @@ export function endCoverage(request: FastifyRequest, policyId: string, body: End
       ]);
       return {
         autopayActive: autopay.items.some((item) => item.state === 'Active'),
-        scheduled: scheduled.items.filter((item) => item.status === 'Scheduled').map((item) => ({ id: item.id, paymentDate: item.paymentDate })),
+        scheduled: scheduled.items
+          .filter((item) => item.status === 'Scheduled')
+          .map((item) => ({ id: item.id, paymentDate: item.paymentDate })),
       };
     },
     execute: async (tx, { principal, ref, prepared }) => {
       const bundle = await lockedBundle(tx, ref.id);
       const householdId = issuerHousehold(bundle, 'end-coverage', request);
       const facts = coverageFactsOf(bundle, rules.today);
-      const option = checkedReason(endCoverageReasonsFor(principal.roles, rules.roles), body.reason, (reason) => endCoverageOption(reason, facts, limitsOf(rules.account)));
+      const option = checkedReason(
+        endCoverageReasonsFor(principal.roles, rules.roles),
+        body.reason,
+        (reason) => endCoverageOption(reason, facts, limitsOf(rules.account)),
+      );
       const note = checkNote(option, body.note);
       checkDate(option, body.endDate, 'body.endDate');
       await noOpenRequest(tx, householdId, bundle.policy.id, 'end-coverage');
@@ -182,7 +251,11 @@ export function endCoverage(request: FastifyRequest, policyId: string, body: End
 }
 
 /** `POST /api/v1/Policy/{policyId}/coverage-dates`: a request for a different start or end date (reviewed by staff). */
-export function changeCoverageDates(request: FastifyRequest, policyId: string, body: DatesBody): Promise<ServiceRequest> {
+export function changeCoverageDates(
+  request: FastifyRequest,
+  policyId: string,
+  body: DatesBody,
+): Promise<ServiceRequest> {
   const rules = rulesOf(request);
   return runCommand<PolicyRef, ServiceRequest>(request, {
     action: 'change-coverage-dates',
@@ -192,15 +265,26 @@ export function changeCoverageDates(request: FastifyRequest, policyId: string, b
       const bundle = await lockedBundle(tx, ref.id);
       const householdId = issuerHousehold(bundle, 'coverage-dates', request);
       const facts = coverageFactsOf(bundle, rules.today);
-      const option = checkedReason(coverageDateReasonsFor(principal.roles, rules.roles), body.reason, (reason) => coverageDateOption(reason, facts, limitsOf(rules.account)));
+      const option = checkedReason(
+        coverageDateReasonsFor(principal.roles, rules.roles),
+        body.reason,
+        (reason) => coverageDateOption(reason, facts, limitsOf(rules.account)),
+      );
       const note = checkNote(option, body.note);
       const target = body.reason === 'correction' ? (body.which ?? 'start') : coverageDateTarget(body.reason);
       checkDate(option, body.date, 'body.date');
       const coverage = facts.coverage;
-      if (!coverage) throw ruleViolation('body.reason', 'coverage-ended', 'This policy has no coverage to change.');
+      if (!coverage)
+        throw ruleViolation('body.reason', 'coverage-ended', 'This policy has no coverage to change.');
       const current = target === 'start' ? coverage.startDate : coverage.endDate;
-      if (current === body.date) throw ruleViolation('body.date', 'date-unchanged', 'That is already the date.');
-      if (correctionCrossesOtherEnd(target, body.date, coverage)) throw ruleViolation('body.date', 'date-crosses-other-end', 'A start after the end, or an end before the start.');
+      if (current === body.date)
+        throw ruleViolation('body.date', 'date-unchanged', 'That is already the date.');
+      if (correctionCrossesOtherEnd(target, body.date, coverage))
+        throw ruleViolation(
+          'body.date',
+          'date-crosses-other-end',
+          'A start after the end, or an end before the start.',
+        );
       await noOpenRequest(tx, householdId, bundle.policy.id, 'change-coverage-dates');
       return submit({
         principal,
@@ -208,7 +292,13 @@ export function changeCoverageDates(request: FastifyRequest, policyId: string, b
         bundle,
         householdId,
         type: 'change-coverage-dates',
-        details: { dateReason: body.reason, whichDate: target, currentDate: current, newDate: body.date, ...(note ? { coverageNote: note } : {}) },
+        details: {
+          dateReason: body.reason,
+          whichDate: target,
+          currentDate: current,
+          newDate: body.date,
+          ...(note ? { coverageNote: note } : {}),
+        },
         memberIds: coveredMembers(bundle, facts, { fromToday: false }).map(({ member }) => member.id),
         effectiveDate: body.date,
         audit: 'coverage.change-coverage-dates',
@@ -218,7 +308,11 @@ export function changeCoverageDates(request: FastifyRequest, policyId: string, b
 }
 
 /** `POST /api/v1/Policy/{policyId}/change-plan`: a request to move to an eligible or renewal plan (reviewed by staff). */
-export function changePlan(request: FastifyRequest, policyId: string, body: PlanBody): Promise<ServiceRequest> {
+export function changePlan(
+  request: FastifyRequest,
+  policyId: string,
+  body: PlanBody,
+): Promise<ServiceRequest> {
   const rules = rulesOf(request);
   return runCommand<PolicyRef, ServiceRequest>(request, {
     action: 'change-plan',
@@ -230,16 +324,42 @@ export function changePlan(request: FastifyRequest, policyId: string, body: Plan
       const { facts, shown, choices } = await planChoicesOf(tx, bundle, rules);
       const set = body.renewal ? choices?.renewal : choices?.eligible;
       const plan = set?.plans.find((candidate) => candidate.id === body.planId);
-      if (!shown || !set || !plan) throw ruleViolation('body.planId', 'plan-not-eligible', 'This plan is not one this policy may move to now.');
-      if (renewsCurrent(plan, shown.plan)) throw ruleViolation('body.planId', 'plan-renews-anyway', 'This is next year’s version of the current plan: it renews by itself.');
+      if (!shown || !set || !plan)
+        throw ruleViolation(
+          'body.planId',
+          'plan-not-eligible',
+          'This plan is not one this policy may move to now.',
+        );
+      if (renewsCurrent(plan, shown.plan))
+        throw ruleViolation(
+          'body.planId',
+          'plan-renews-anyway',
+          'This is next year’s version of the current plan: it renews by itself.',
+        );
       // Outside open enrolment, this year's plan changes only for a qualifying life event (45 CFR 155.420).
       const needsEvent = !body.renewal && choices.qualifyingEventNeeded;
       let event: Record<string, unknown> = {};
       if (needsEvent) {
-        if (!body.qualifyingEvent) throw ruleViolation('body.qualifyingEvent', 'event-needed', 'A plan change now needs a qualifying life event.');
-        if (!body.eventDate) throw ruleViolation('body.eventDate', 'event-date-needed', 'Say when it happened.');
+        if (!body.qualifyingEvent)
+          throw ruleViolation(
+            'body.qualifyingEvent',
+            'event-needed',
+            'A plan change now needs a qualifying life event.',
+          );
+        if (!body.eventDate)
+          throw ruleViolation('body.eventDate', 'event-date-needed', 'Say when it happened.');
         const window = planChangeEventWindow(body.qualifyingEvent, rules.today);
-        checkDate({ reason: body.qualifyingEvent, unavailable: null, dateRule: 'any-day', window, noteRequired: false }, body.eventDate, 'body.eventDate');
+        checkDate(
+          {
+            reason: body.qualifyingEvent,
+            unavailable: null,
+            dateRule: 'any-day',
+            window,
+            noteRequired: false,
+          },
+          body.eventDate,
+          'body.eventDate',
+        );
         event = { qualifyingEvent: body.qualifyingEvent, eventDate: body.eventDate };
       }
       await noOpenRequest(tx, householdId, bundle.policy.id, 'change-plan');
@@ -251,7 +371,13 @@ export function changePlan(request: FastifyRequest, policyId: string, body: Plan
         type: 'change-plan',
         // Plans by name and id only: the request is read by everyone who may see the policy, and amounts
         // follow the reader's roles (SPEC §6), so none are kept here.
-        details: { currentPlanName: shown.plan.planName, newPlanName: plan.planName, newPlanId: plan.id, renewal: body.renewal, ...event },
+        details: {
+          currentPlanName: shown.plan.planName,
+          newPlanName: plan.planName,
+          newPlanId: plan.id,
+          renewal: body.renewal,
+          ...event,
+        },
         memberIds: coveredMembers(bundle, facts, { fromToday: true }).map(({ member }) => member.id),
         effectiveDate: set.effectiveDate,
         audit: 'coverage.change-plan',

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { coverageSpans, employerGroups, finances, households, members, memberSpans, plans, policies } from '../../db/schema';
+import {
+  coverageSpans,
+  employerGroups,
+  finances,
+  households,
+  members,
+  memberSpans,
+  plans,
+  policies,
+} from '../../db/schema';
 import { newPublicId } from '../../lib/public-id';
 
 /**
@@ -11,7 +20,12 @@ import { newPublicId } from '../../lib/public-id';
 
 type PlanInsert = typeof plans.$inferInsert;
 
-function plan(id: string, metalLevel: PlanInsert['metalLevel'], monthlyPremiumCents: number, overrides: Partial<PlanInsert> = {}): PlanInsert {
+function plan(
+  id: string,
+  metalLevel: PlanInsert['metalLevel'],
+  monthlyPremiumCents: number,
+  overrides: Partial<PlanInsert> = {},
+): PlanInsert {
   const year = 2000 + Number(id.slice(10, 12));
   return {
     id,
@@ -90,22 +104,36 @@ export interface PolicySpec {
 }
 
 let sequence = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(sequence += 1).toString(36)}`.toUpperCase();
+const unique = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${(sequence += 1).toString(36)}`.toUpperCase();
 
 export async function createCoveragePolicy(db: Database, spec: PolicySpec = {}) {
   const householdId = randomUUID();
   await db.insert(households).values({ id: householdId });
   const person = async (firstName: string, dob: string) => {
     const id = randomUUID();
-    await db.insert(members).values({ id, householdId, folderId: newPublicId('memberFolder'), firstName, lastName: 'Coverage', dob, gender: 'female' });
+    await db.insert(members).values({
+      id,
+      householdId,
+      folderId: newPublicId('memberFolder'),
+      firstName,
+      lastName: 'Coverage',
+      dob,
+      gender: 'female',
+    });
     return id;
   };
   const memberId = await person('Rosa', spec.subscriberDob ?? '1980-03-02');
-  const dependentIds = await Promise.all((spec.dependents ?? []).map((dob, index) => person(`Child${index + 1}`, dob)));
+  const dependentIds = await Promise.all(
+    (spec.dependents ?? []).map((dob, index) => person(`Child${index + 1}`, dob)),
+  );
   const offExchange = spec.offExchange ?? true;
   let groupId: string | null = null;
   if (spec.group) {
-    const [group] = await db.insert(employerGroups).values({ groupNumber: unique('G'), name: 'Harbor Tools Inc.' }).returning({ id: employerGroups.id });
+    const [group] = await db
+      .insert(employerGroups)
+      .values({ groupNumber: unique('G'), name: 'Harbor Tools Inc.' })
+      .returning({ id: employerGroups.id });
     groupId = group?.id ?? null;
   }
   const policyId = randomUUID();
@@ -129,7 +157,8 @@ export async function createCoveragePolicy(db: Database, spec: PolicySpec = {}) 
   const spans = spec.spans ?? [{ startDate: '2026-01-01', endDate: '2026-12-31' }];
   const spanIds: string[] = [];
   for (const span of spans) {
-    const planId = span.planId ?? (spec.group ? PLANS.groupGold : offExchange ? PLANS.silver : PLANS.silverOnExchange);
+    const planId =
+      span.planId ?? (spec.group ? PLANS.groupGold : offExchange ? PLANS.silver : PLANS.silverOnExchange);
     const [row] = await db
       .insert(coverageSpans)
       .values({

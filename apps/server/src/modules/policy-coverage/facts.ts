@@ -1,4 +1,12 @@
-import { choosePolicySpans, compareCalendarDates, isSpanCancelled, marketCoverage, mergeContiguousSpans, type CalendarDate, type CoverageFacts } from '@portal/domain';
+import {
+  choosePolicySpans,
+  compareCalendarDates,
+  isSpanCancelled,
+  marketCoverage,
+  mergeContiguousSpans,
+  type CalendarDate,
+  type CoverageFacts,
+} from '@portal/domain';
 import type { CoverageBundle, CoverageSpanRow, MemberSpanRow } from './repository';
 
 /**
@@ -16,13 +24,23 @@ export function shownSpan(bundle: CoverageBundle, today: CalendarDate): Coverage
 const before = (a: CalendarDate, b: CalendarDate) => compareCalendarDates(a, b) < 0;
 
 /** Whether two periods share a day (a null end is open). */
-export function overlaps(a: { startDate: CalendarDate; endDate: CalendarDate | null }, b: { startDate: CalendarDate; endDate: CalendarDate | null }): boolean {
-  return (a.endDate === null || !before(a.endDate, b.startDate)) && (b.endDate === null || !before(b.endDate, a.startDate));
+export function overlaps(
+  a: { startDate: CalendarDate; endDate: CalendarDate | null },
+  b: { startDate: CalendarDate; endDate: CalendarDate | null },
+): boolean {
+  return (
+    (a.endDate === null || !before(a.endDate, b.startDate)) &&
+    (b.endDate === null || !before(b.endDate, a.startDate))
+  );
 }
 
 export function coverageFactsOf(bundle: CoverageBundle, today: CalendarDate): CoverageFacts {
   const shown = shownSpan(bundle, today);
-  const coverage = shown ? (mergeContiguousSpans(bundle.spans).find((period) => overlaps(period, { startDate: shown.startDate, endDate: shown.startDate })) ?? null) : null;
+  const coverage = shown
+    ? (mergeContiguousSpans(bundle.spans).find((period) =>
+        overlaps(period, { startDate: shown.startDate, endDate: shown.startDate }),
+      ) ?? null)
+    : null;
   return {
     today,
     market: marketCoverage(bundle.policy.marketCoverage),
@@ -36,7 +54,11 @@ export function coverageFactsOf(bundle: CoverageBundle, today: CalendarDate): Co
  * The people a change of the whole policy touches, each once: everyone covered in the coverage, or — with
  * `fromToday` — only those still covered today or later (whoever left earlier is not touched by an end).
  */
-export function coveredMembers(bundle: CoverageBundle, facts: CoverageFacts, options: { fromToday: boolean }): MemberSpanRow[] {
+export function coveredMembers(
+  bundle: CoverageBundle,
+  facts: CoverageFacts,
+  options: { fromToday: boolean },
+): MemberSpanRow[] {
   const { coverage } = facts;
   if (!coverage) return [];
   const seen = new Set<string>();

@@ -22,19 +22,33 @@ export async function loadCoverageBundle(db: Executor, policyId: string): Promis
   const [policy] = await db.select().from(policies).where(eq(policies.id, policyId));
   if (!policy) return null;
   const [spanRows, memberRows, financeRows] = await readTogether(db, [
-    () => db
-      .select({ span: coverageSpans, plan: plans })
-      .from(coverageSpans)
-      .innerJoin(plans, eq(plans.id, coverageSpans.planId))
-      .where(eq(coverageSpans.policyId, policyId))
-      .orderBy(asc(coverageSpans.startDate), asc(coverageSpans.id)),
-    () => db
-      .select({ span: memberSpans, member: { id: members.id, firstName: members.firstName, lastName: members.lastName, dob: members.dob } })
-      .from(memberSpans)
-      .innerJoin(members, eq(members.id, memberSpans.memberId))
-      .where(eq(memberSpans.policyId, policyId))
-      .orderBy(asc(memberSpans.startDate), asc(members.dob), asc(memberSpans.id)),
-    () => db.select({ paidThroughDate: finances.paidThroughDate }).from(finances).where(eq(finances.policyId, policyId)),
+    () =>
+      db
+        .select({ span: coverageSpans, plan: plans })
+        .from(coverageSpans)
+        .innerJoin(plans, eq(plans.id, coverageSpans.planId))
+        .where(eq(coverageSpans.policyId, policyId))
+        .orderBy(asc(coverageSpans.startDate), asc(coverageSpans.id)),
+    () =>
+      db
+        .select({
+          span: memberSpans,
+          member: {
+            id: members.id,
+            firstName: members.firstName,
+            lastName: members.lastName,
+            dob: members.dob,
+          },
+        })
+        .from(memberSpans)
+        .innerJoin(members, eq(members.id, memberSpans.memberId))
+        .where(eq(memberSpans.policyId, policyId))
+        .orderBy(asc(memberSpans.startDate), asc(members.dob), asc(memberSpans.id)),
+    () =>
+      db
+        .select({ paidThroughDate: finances.paidThroughDate })
+        .from(finances)
+        .where(eq(finances.policyId, policyId)),
   ]);
   return {
     policy,
@@ -45,7 +59,11 @@ export async function loadCoverageBundle(db: Executor, policyId: string): Promis
 }
 
 /** The plans of one line of coverage in these plan years (the catalogue a plan change chooses from). */
-export async function cataloguePlans(db: Executor, lineOfCoverage: PlanRow['lineOfCoverage'], years: number[]): Promise<PlanRow[]> {
+export async function cataloguePlans(
+  db: Executor,
+  lineOfCoverage: PlanRow['lineOfCoverage'],
+  years: number[],
+): Promise<PlanRow[]> {
   return db
     .select()
     .from(plans)
@@ -57,8 +75,3 @@ export async function planById(db: Executor, planId: string): Promise<PlanRow | 
   const [row] = await db.select().from(plans).where(eq(plans.id, planId));
   return row;
 }
-
-
-
-
-

@@ -18,7 +18,13 @@ import { authorizePolicy, notFound, requirePrincipal } from '../../auth/access';
 import { HttpProblem } from '../../plugins/errors';
 import { changeCoverageDates, changePlan, endCoverage } from './commands';
 import { loadCoverageBundle, type CoverageBundle } from './repository';
-import { coverageDateOptionsView, coverageDetailsView, endCoverageOptionsView, planChoicesView, type CoverageRules } from './service';
+import {
+  coverageDateOptionsView,
+  coverageDetailsView,
+  endCoverageOptionsView,
+  planChoicesView,
+  type CoverageRules,
+} from './service';
 
 const readErrors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 const commandErrors = { ...readErrors, 409: ProblemSchema, 422: ProblemSchema };
@@ -39,10 +45,20 @@ const COMMAND_RULES =
  * read serves (role-config routes; guests are given none of these) — 403, audited — and then the policy
  * must be theirs (auth/access).
  */
-async function authorizeRead(request: FastifyRequest, page: string, policyId: string): Promise<{ roles: string[]; bundle: CoverageBundle; householdId: string | null }> {
+async function authorizeRead(
+  request: FastifyRequest,
+  page: string,
+  policyId: string,
+): Promise<{ roles: string[]; bundle: CoverageBundle; householdId: string | null }> {
   const principal = requirePrincipal(request);
   if (!isRouteAllowedForRoles(page, principal.roles, request.server.tenant.roles)) {
-    await request.audit({ action: 'access', outcome: 'denied', reason: 'page-not-granted', recordType: 'policy', recordIds: [policyId] });
+    await request.audit({
+      action: 'access',
+      outcome: 'denied',
+      reason: 'page-not-granted',
+      recordType: 'policy',
+      recordIds: [policyId],
+    });
     throw new HttpProblem(403, ProblemType.forbidden, 'Not allowed', 'Your role may not see this page.');
   }
   const ref = await authorizePolicy(request, request.server.database.db, policyId);
@@ -52,9 +68,24 @@ async function authorizeRead(request: FastifyRequest, page: string, policyId: st
 }
 
 export const coverageRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const rules = (): CoverageRules => ({ today: app.today(), account: app.tenant.account, roles: app.tenant.roles });
-  const audited = async (request: FastifyRequest, recordType: string, recordIds: string[], householdId: string | null) =>
-    request.audit({ action: 'read', outcome: 'success', recordType, recordIds, actingForHouseholdId: householdId });
+  const rules = (): CoverageRules => ({
+    today: app.today(),
+    account: app.tenant.account,
+    roles: app.tenant.roles,
+  });
+  const audited = async (
+    request: FastifyRequest,
+    recordType: string,
+    recordIds: string[],
+    householdId: string | null,
+  ) =>
+    request.audit({
+      action: 'read',
+      outcome: 'success',
+      recordType,
+      recordIds,
+      actingForHouseholdId: householdId,
+    });
 
   app.get(
     '/v1/Policy/:policyId/coverage-details',
@@ -69,9 +100,18 @@ export const coverageRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     },
     async (request) => {
-      const { roles, bundle, householdId } = await authorizeRead(request, PAGES.coverageDetails, request.params.policyId);
+      const { roles, bundle, householdId } = await authorizeRead(
+        request,
+        PAGES.coverageDetails,
+        request.params.policyId,
+      );
       const view = coverageDetailsView(bundle, roles, rules());
-      await audited(request, 'coverage-detail', [`policy:${bundle.policy.id}`, ...view.spans.map((span) => span.id)], householdId);
+      await audited(
+        request,
+        'coverage-detail',
+        [`policy:${bundle.policy.id}`, ...view.spans.map((span) => span.id)],
+        householdId,
+      );
       return view;
     },
   );
@@ -89,7 +129,11 @@ export const coverageRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     },
     async (request) => {
-      const { roles, bundle, householdId } = await authorizeRead(request, PAGES.endCoverage, request.params.policyId);
+      const { roles, bundle, householdId } = await authorizeRead(
+        request,
+        PAGES.endCoverage,
+        request.params.policyId,
+      );
       const view = await endCoverageOptionsView(app.database.db, bundle, roles, rules());
       await audited(request, 'end-coverage-options', [`policy:${bundle.policy.id}`], householdId);
       return view;
@@ -109,7 +153,8 @@ export const coverageRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: { 201: ServiceRequestSchema, ...commandErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await endCoverage(request, request.params.policyId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await endCoverage(request, request.params.policyId, request.body)),
   );
 
   app.get(
@@ -118,13 +163,18 @@ export const coverageRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       schema: {
         tags: ['coverage'],
         summary: 'What changing this policy’s coverage dates allows',
-        description: 'The reasons the caller’s roles give (role-config `coverageDateReasons`), each with its condition and dates; `route` `exchange` for an on-exchange policy.',
+        description:
+          'The reasons the caller’s roles give (role-config `coverageDateReasons`), each with its condition and dates; `route` `exchange` for an on-exchange policy.',
         params: PolicyParamsSchema,
         response: { 200: CoverageDateOptionsSchema, ...readErrors },
       },
     },
     async (request) => {
-      const { roles, bundle, householdId } = await authorizeRead(request, PAGES.coverageDates, request.params.policyId);
+      const { roles, bundle, householdId } = await authorizeRead(
+        request,
+        PAGES.coverageDates,
+        request.params.policyId,
+      );
       const view = coverageDateOptionsView(bundle, roles, rules());
       await audited(request, 'coverage-date-options', [`policy:${bundle.policy.id}`], householdId);
       return view;
@@ -144,7 +194,8 @@ export const coverageRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: { 201: ServiceRequestSchema, ...commandErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await changeCoverageDates(request, request.params.policyId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await changeCoverageDates(request, request.params.policyId, request.body)),
   );
 
   app.get(
@@ -160,7 +211,11 @@ export const coverageRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     },
     async (request) => {
-      const { roles, bundle, householdId } = await authorizeRead(request, PAGES.changePlan, request.params.policyId);
+      const { roles, bundle, householdId } = await authorizeRead(
+        request,
+        PAGES.changePlan,
+        request.params.policyId,
+      );
       const view = await planChoicesView(app.database.db, bundle, roles, rules());
       await audited(request, 'plan-choices', [`policy:${bundle.policy.id}`], householdId);
       return view;
@@ -180,7 +235,8 @@ export const coverageRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: { 201: ServiceRequestSchema, ...commandErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await changePlan(request, request.params.policyId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await changePlan(request, request.params.policyId, request.body)),
   );
   done();
 };

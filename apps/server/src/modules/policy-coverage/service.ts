@@ -25,7 +25,15 @@ import {
   type CoverageFacts,
   type RoleConfig,
 } from '@portal/domain';
-import type { AccountConfig, CoverageDateOptions, CoverageDetails, CoverageSpan, EndCoverageOptions, PlanChoices, PlanOption } from '@portal/contracts';
+import type {
+  AccountConfig,
+  CoverageDateOptions,
+  CoverageDetails,
+  CoverageSpan,
+  EndCoverageOptions,
+  PlanChoices,
+  PlanOption,
+} from '@portal/contracts';
 import type { Database, Executor, Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
@@ -64,13 +72,23 @@ export const limitsOf = (account: AccountConfig): CoverageChangeLimits => ({
 });
 
 const routeOf = (bundle: CoverageBundle, change: 'end-coverage' | 'coverage-dates' | 'change-plan') =>
-  changeRouteFor({ offExchange: bundle.policy.offExchange, marketCoverage: bundle.policy.marketCoverage }, change);
+  changeRouteFor(
+    { offExchange: bundle.policy.offExchange, marketCoverage: bundle.policy.marketCoverage },
+    change,
+  );
 
 const later = (a: CalendarDate, b: CalendarDate) => (compareCalendarDates(a, b) >= 0 ? a : b);
-const earlierOrNull = (a: CalendarDate | null, b: CalendarDate | null) => (a === null ? b : b === null ? a : compareCalendarDates(a, b) <= 0 ? a : b);
+const earlierOrNull = (a: CalendarDate | null, b: CalendarDate | null) =>
+  a === null ? b : b === null ? a : compareCalendarDates(a, b) <= 0 ? a : b;
 
 /** SPEC §3 CoverageDetail of one span, with only the amount groups the caller may see. */
-function spanView(bundle: CoverageBundle, span: CoverageSpanRow, shownId: string | null, access: CoverageAmountAccess, today: CalendarDate): CoverageSpan {
+function spanView(
+  bundle: CoverageBundle,
+  span: CoverageSpanRow,
+  shownId: string | null,
+  access: CoverageAmountAccess,
+  today: CalendarDate,
+): CoverageSpan {
   const market = marketCoverage(bundle.policy.marketCoverage);
   const cancelled = isSpanCancelled(span);
   // A cancelled span may end before it starts: its members are those of its first day.
@@ -87,7 +105,15 @@ function spanView(bundle: CoverageBundle, span: CoverageSpanRow, shownId: string
     market,
   );
   const members = bundle.memberRows
-    .filter((row) => overlaps({ startDate: row.span.startDate, endDate: isSpanCancelled(row.span) ? row.span.startDate : row.span.endDate }, period))
+    .filter((row) =>
+      overlaps(
+        {
+          startDate: row.span.startDate,
+          endDate: isSpanCancelled(row.span) ? row.span.startDate : row.span.endDate,
+        },
+        period,
+      ),
+    )
     .map((row) => ({
       memberId: row.member.id,
       firstName: row.member.firstName,
@@ -109,7 +135,9 @@ function spanView(bundle: CoverageBundle, span: CoverageSpanRow, shownId: string
     metalLevel: span.plan.metalLevel,
     planType: span.planType,
     groupOrPolicyNumber: span.groupOrPolicyNumber,
-    premium: access.premium ? { premiumCents: breakdown.premium, policyRateCents: span.policyRateAmountCents } : null,
+    premium: access.premium
+      ? { premiumCents: breakdown.premium, policyRateCents: span.policyRateAmountCents }
+      : null,
     subsidies: access.subsidies
       ? {
           taxCreditCents: breakdown.taxCredit,
@@ -125,7 +153,11 @@ function spanView(bundle: CoverageBundle, span: CoverageSpanRow, shownId: string
 }
 
 /** `GET /api/v1/Policy/{policyId}/coverage-details`: every span, newest first, amounts per the caller's roles. */
-export function coverageDetailsView(bundle: CoverageBundle, roles: readonly string[], rules: CoverageRules): CoverageDetails {
+export function coverageDetailsView(
+  bundle: CoverageBundle,
+  roles: readonly string[],
+  rules: CoverageRules,
+): CoverageDetails {
   const access = coverageAmountAccess(roles, rules.roles);
   const shown = shownSpan(bundle, rules.today);
   return {
@@ -135,11 +167,18 @@ export function coverageDetailsView(bundle: CoverageBundle, roles: readonly stri
     marketCoverage: marketCoverage(bundle.policy.marketCoverage),
     offExchange: bundle.policy.offExchange,
     visibleAmounts: access,
-    spans: [...bundle.spans].reverse().map((span) => spanView(bundle, span, shown?.id ?? null, access, rules.today)),
+    spans: [...bundle.spans]
+      .reverse()
+      .map((span) => spanView(bundle, span, shown?.id ?? null, access, rules.today)),
   };
 }
 
-function changeBase(bundle: CoverageBundle, facts: CoverageFacts, change: 'end-coverage' | 'coverage-dates', rules: CoverageRules) {
+function changeBase(
+  bundle: CoverageBundle,
+  facts: CoverageFacts,
+  change: 'end-coverage' | 'coverage-dates',
+  rules: CoverageRules,
+) {
   const shown = shownSpan(bundle, rules.today);
   return {
     policyId: bundle.policy.id,
@@ -149,18 +188,25 @@ function changeBase(bundle: CoverageBundle, facts: CoverageFacts, change: 'end-c
     planName: shown?.plan.planName ?? null,
     route: routeOf(bundle, change),
     coverage: facts.coverage,
-    members: coveredMembers(bundle, facts, { fromToday: change === 'end-coverage' }).map(({ member, span }) => ({
-      id: member.id,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      relationship: span.relationship,
-    })),
+    members: coveredMembers(bundle, facts, { fromToday: change === 'end-coverage' }).map(
+      ({ member, span }) => ({
+        id: member.id,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        relationship: span.relationship,
+      }),
+    ),
     today: rules.today,
   };
 }
 
 /** `GET /api/v1/Policy/{policyId}/end-coverage`: the caller's reasons with their dates, and what else ends. */
-export async function endCoverageOptionsView(db: Database, bundle: CoverageBundle, roles: readonly string[], rules: CoverageRules): Promise<EndCoverageOptions> {
+export async function endCoverageOptionsView(
+  db: Database,
+  bundle: CoverageBundle,
+  roles: readonly string[],
+  rules: CoverageRules,
+): Promise<EndCoverageOptions> {
   const facts = coverageFactsOf(bundle, rules.today);
   const policy = { id: bundle.policy.id, householdId: bundle.policy.householdId };
   const [autopay, scheduled] = await Promise.all([
@@ -175,12 +221,20 @@ export async function endCoverageOptionsView(db: Database, bundle: CoverageBundl
     autopay: { active: active !== undefined, runDay: active?.runDay ?? null },
     scheduledPayments: scheduled.items
       .filter((item) => item.status === 'Scheduled')
-      .map((item) => ({ id: item.id, paymentDate: item.paymentDate, paymentAmountCents: item.paymentAmountCents })),
+      .map((item) => ({
+        id: item.id,
+        paymentDate: item.paymentDate,
+        paymentAmountCents: item.paymentAmountCents,
+      })),
   };
 }
 
 /** `GET /api/v1/Policy/{policyId}/coverage-dates`: the caller's reasons with the dates each allows. */
-export function coverageDateOptionsView(bundle: CoverageBundle, roles: readonly string[], rules: CoverageRules): CoverageDateOptions {
+export function coverageDateOptionsView(
+  bundle: CoverageBundle,
+  roles: readonly string[],
+  rules: CoverageRules,
+): CoverageDateOptions {
   const facts = coverageFactsOf(bundle, rules.today);
   return {
     ...changeBase(bundle, facts, 'coverage-dates', rules),
@@ -193,10 +247,20 @@ export function coverageDateOptionsView(bundle: CoverageBundle, roles: readonly 
  * itself, so choosing it asks for nothing (the catalogue keeps one row per plan id and year).
  */
 export function renewsCurrent(plan: PlanRow, current: PlanRow): boolean {
-  return plan.planYear === current.planYear + 1 && plan.planName === current.planName && planProduct(plan.id) === planProduct(current.id);
+  return (
+    plan.planYear === current.planYear + 1 &&
+    plan.planName === current.planName &&
+    planProduct(plan.id) === planProduct(current.id)
+  );
 }
 
-function planOption(plan: PlanRow, premium: number, taxCredit: number, access: CoverageAmountAccess, renews = false): PlanOption {
+function planOption(
+  plan: PlanRow,
+  premium: number,
+  taxCredit: number,
+  access: CoverageAmountAccess,
+  renews = false,
+): PlanOption {
   return {
     planId: plan.id,
     planName: plan.planName,
@@ -209,7 +273,9 @@ function planOption(plan: PlanRow, premium: number, taxCredit: number, access: C
     drugsCovered: plan.drugsCovered,
     sbcUrl: plan.sbcUrl,
     premiumCents: access.premium ? premium : null,
-    premiumAfterTaxCreditCents: access.subsidies ? premiumAfterTaxCredit(premium, taxCredit, plan.metalLevel) : null,
+    premiumAfterTaxCreditCents: access.subsidies
+      ? premiumAfterTaxCredit(premium, taxCredit, plan.metalLevel)
+      : null,
     renewsCurrent: renews,
   };
 }
@@ -219,7 +285,10 @@ export async function planChoicesOf(db: Executor, bundle: CoverageBundle, rules:
   const facts = coverageFactsOf(bundle, rules.today);
   const shown = shownSpan(bundle, rules.today);
   if (!shown || !facts.coverage) return { facts, shown: null, choices: null };
-  const catalogue = await cataloguePlans(db, bundle.policy.lineOfCoverage, [shown.plan.planYear, shown.plan.planYear + 1]);
+  const catalogue = await cataloguePlans(db, bundle.policy.lineOfCoverage, [
+    shown.plan.planYear,
+    shown.plan.planYear + 1,
+  ]);
   const members = coveredMembers(bundle, facts, { fromToday: true });
   const choices = planChoices(
     catalogue,
@@ -233,13 +302,21 @@ export async function planChoicesOf(db: Executor, bundle: CoverageBundle, rules:
       coverageEndDate: facts.coverage.endDate,
       memberBirthDates: members.map(({ member }) => member.dob),
     },
-    { groupMarketProducts: rules.account.coverageChanges.groupMarketProducts, openEnrollment: rules.account.coverageChanges.openEnrollment },
+    {
+      groupMarketProducts: rules.account.coverageChanges.groupMarketProducts,
+      openEnrollment: rules.account.coverageChanges.openEnrollment,
+    },
   );
   return { facts, shown, choices };
 }
 
 /** `GET /api/v1/Policy/{policyId}/plan-choices`: the current plan beside this year's and next year's choices. */
-export async function planChoicesView(db: Database, bundle: CoverageBundle, roles: readonly string[], rules: CoverageRules): Promise<PlanChoices> {
+export async function planChoicesView(
+  db: Database,
+  bundle: CoverageBundle,
+  roles: readonly string[],
+  rules: CoverageRules,
+): Promise<PlanChoices> {
   const access = coverageAmountAccess(roles, rules.roles);
   const { shown, choices } = await planChoicesOf(db, bundle, rules);
   const taxCredit = shown?.taxCreditAmountCents ?? 0;
@@ -248,8 +325,22 @@ export async function planChoicesView(db: Database, bundle: CoverageBundle, role
       ? {
           effectiveDate: set.effectiveDate,
           plans: set.plans
-            .map((plan) => planOption(plan, estimatedPremium(shown.premiumAmountCents, shown.plan.monthlyPremiumCents, plan.monthlyPremiumCents), taxCredit, access, renewsCurrent(plan, shown.plan)))
-            .sort((x, y) => (x.premiumCents ?? 0) - (y.premiumCents ?? 0) || x.planName.localeCompare(y.planName)),
+            .map((plan) =>
+              planOption(
+                plan,
+                estimatedPremium(
+                  shown.premiumAmountCents,
+                  shown.plan.monthlyPremiumCents,
+                  plan.monthlyPremiumCents,
+                ),
+                taxCredit,
+                access,
+                renewsCurrent(plan, shown.plan),
+              ),
+            )
+            .sort(
+              (x, y) => (x.premiumCents ?? 0) - (y.premiumCents ?? 0) || x.planName.localeCompare(y.planName),
+            ),
         }
       : null;
   return {
@@ -287,13 +378,15 @@ async function endSpansOn(tx: Transaction, bundle: CoverageBundle, endDate: Cale
   let changed = 0;
   for (const span of bundle.spans.filter((row) => !row.cancelled)) {
     if (isAfter(span.startDate, endDate)) await updateCoverageSpan(tx, span.id, { cancelled: true });
-    else if (span.endDate === null || isAfter(span.endDate, endDate)) await updateCoverageSpan(tx, span.id, { endDate });
+    else if (span.endDate === null || isAfter(span.endDate, endDate))
+      await updateCoverageSpan(tx, span.id, { endDate });
     else continue;
     changed += 1;
   }
   for (const { span } of bundle.memberRows.filter((row) => !row.span.cancelled)) {
     if (isAfter(span.startDate, endDate)) await updateMemberSpan(tx, span.id, { cancelled: true });
-    else if (span.endDate === null || isAfter(span.endDate, endDate)) await updateMemberSpan(tx, span.id, { endDate });
+    else if (span.endDate === null || isAfter(span.endDate, endDate))
+      await updateMemberSpan(tx, span.id, { endDate });
   }
   return changed;
 }
@@ -303,21 +396,39 @@ async function endSpansOn(tx: Transaction, bundle: CoverageBundle, endDate: Cale
  * Terminated once that day has passed, autopay stops (as the statement the member confirmed said), and
  * the member gets the termination notice. Scheduled payments are left as they are.
  */
-export async function applyEndCoverage(tx: Transaction, input: { policyId: string; endDate: CalendarDate; reason: string; today: CalendarDate }): Promise<OutboxEventInput[]> {
+export async function applyEndCoverage(
+  tx: Transaction,
+  input: { policyId: string; endDate: CalendarDate; reason: string; today: CalendarDate },
+): Promise<OutboxEventInput[]> {
   const bundle = await lockedCoverage(tx, input.policyId);
   const changed = await endSpansOn(tx, bundle, input.endDate);
-  if (changed === 0) throw ruleViolation('params.id', 'coverage-already-ends', 'The coverage already ends by then.');
+  if (changed === 0)
+    throw ruleViolation('params.id', 'coverage-already-ends', 'The coverage already ends by then.');
   if (isAfter(input.today, input.endDate)) await setEnrollmentStatus(tx, bundle.policy.id, 'Terminated');
   // The statement the member confirmed said autopay stops (packages/domain `endCoverageEffects`).
-  const autopay = await stopAutopayOfPolicy(tx, { id: bundle.policy.id, householdId: bundle.policy.householdId, policyNumber: bundle.policy.policyNumber }, input.today);
-  const plan = shownSpan(bundle, input.today)?.plan ?? bundle.spans.filter((span) => !span.cancelled).at(-1)?.plan;
+  const autopay = await stopAutopayOfPolicy(
+    tx,
+    {
+      id: bundle.policy.id,
+      householdId: bundle.policy.householdId,
+      policyNumber: bundle.policy.policyNumber,
+    },
+    input.today,
+  );
+  const plan =
+    shownSpan(bundle, input.today)?.plan ?? bundle.spans.filter((span) => !span.cancelled).at(-1)?.plan;
   const notice = await issueDocument(tx, {
     householdId: bundle.policy.householdId,
     policyId: bundle.policy.id,
     type: 'notice',
     subtype: 'termination',
     documentDate: input.today,
-    facts: { policyNumber: bundle.policy.policyNumber, planName: plan?.planName ?? null, terminationDate: input.endDate, reason: input.reason },
+    facts: {
+      policyNumber: bundle.policy.policyNumber,
+      planName: plan?.planName ?? null,
+      terminationDate: input.endDate,
+      reason: input.reason,
+    },
     eventValues: { terminationDate: input.endDate },
   });
   return [...autopay, notice.event];
@@ -327,21 +438,43 @@ export async function applyEndCoverage(tx: Transaction, input: { policyId: strin
  * An approved change of the coverage's start or end date: the coverage period's first span starts (or
  * its last span ends) on the new date, and members' spans that started (ended) with it move alike.
  */
-export async function applyCoverageDates(tx: Transaction, input: { policyId: string; which: 'start' | 'end'; currentDate: CalendarDate | null; newDate: CalendarDate }): Promise<void> {
+export async function applyCoverageDates(
+  tx: Transaction,
+  input: {
+    policyId: string;
+    which: 'start' | 'end';
+    currentDate: CalendarDate | null;
+    newDate: CalendarDate;
+  },
+): Promise<void> {
   const bundle = await lockedCoverage(tx, input.policyId);
   const live = bundle.spans.filter((span) => !span.cancelled);
-  const span = input.which === 'start' ? live.find((row) => row.startDate === input.currentDate) : live.find((row) => row.endDate === input.currentDate);
-  if (!span) throw ruleViolation('params.id', 'coverage-changed', 'The coverage no longer has the date this request changes.');
+  const span =
+    input.which === 'start'
+      ? live.find((row) => row.startDate === input.currentDate)
+      : live.find((row) => row.endDate === input.currentDate);
+  if (!span)
+    throw ruleViolation(
+      'params.id',
+      'coverage-changed',
+      'The coverage no longer has the date this request changes.',
+    );
   if (input.which === 'start') {
-    if (span.endDate !== null && isAfter(input.newDate, span.endDate)) throw ruleViolation('params.id', 'date-crosses-other-end', 'The new start is after the end.');
+    if (span.endDate !== null && isAfter(input.newDate, span.endDate))
+      throw ruleViolation('params.id', 'date-crosses-other-end', 'The new start is after the end.');
     await updateCoverageSpan(tx, span.id, { startDate: input.newDate });
-    for (const { span: memberSpan } of bundle.memberRows.filter((row) => !row.span.cancelled && row.span.startDate === input.currentDate)) {
+    for (const { span: memberSpan } of bundle.memberRows.filter(
+      (row) => !row.span.cancelled && row.span.startDate === input.currentDate,
+    )) {
       await updateMemberSpan(tx, memberSpan.id, { startDate: input.newDate });
     }
   } else {
-    if (isAfter(span.startDate, input.newDate)) throw ruleViolation('params.id', 'date-crosses-other-end', 'The new end is before the start.');
+    if (isAfter(span.startDate, input.newDate))
+      throw ruleViolation('params.id', 'date-crosses-other-end', 'The new end is before the start.');
     await updateCoverageSpan(tx, span.id, { endDate: input.newDate });
-    for (const { span: memberSpan } of bundle.memberRows.filter((row) => !row.span.cancelled && row.span.endDate === input.currentDate)) {
+    for (const { span: memberSpan } of bundle.memberRows.filter(
+      (row) => !row.span.cancelled && row.span.endDate === input.currentDate,
+    )) {
       await updateMemberSpan(tx, memberSpan.id, { endDate: input.newDate });
     }
   }
@@ -353,15 +486,29 @@ export async function applyCoverageDates(tx: Transaction, input: { policyId: str
  * if sooner), with the plan's premium and the old span's credits (never above the premium); the members
  * covered then get spans alike. The member gets the plan-change notice.
  */
-export async function applyPlanChange(tx: Transaction, input: { policyId: string; planId: string; effectiveDate: CalendarDate; today: CalendarDate }): Promise<OutboxEventInput[]> {
+export async function applyPlanChange(
+  tx: Transaction,
+  input: { policyId: string; planId: string; effectiveDate: CalendarDate; today: CalendarDate },
+): Promise<OutboxEventInput[]> {
   const bundle = await lockedCoverage(tx, input.policyId);
   const plan = await planById(tx, input.planId);
-  if (!plan) throw ruleViolation('params.id', 'plan-not-eligible', 'The requested plan is no longer offered.');
+  if (!plan)
+    throw ruleViolation('params.id', 'plan-not-eligible', 'The requested plan is no longer offered.');
   const live = bundle.spans.filter((span) => !span.cancelled);
   const effective = input.effectiveDate;
-  const old = live.find((span) => !isAfter(span.startDate, effective) && (span.endDate === null || !isAfter(effective, span.endDate))) ?? live.find((span) => addDays(effective, -1) === span.endDate);
-  if (!old) throw ruleViolation('params.id', 'coverage-changed', 'The policy has no coverage on the day the new plan starts.');
-  if (old.planId === plan.id) throw ruleViolation('params.id', 'plan-unchanged', 'The policy already has this plan.');
+  const old =
+    live.find(
+      (span) =>
+        !isAfter(span.startDate, effective) && (span.endDate === null || !isAfter(effective, span.endDate)),
+    ) ?? live.find((span) => addDays(effective, -1) === span.endDate);
+  if (!old)
+    throw ruleViolation(
+      'params.id',
+      'coverage-changed',
+      'The policy has no coverage on the day the new plan starts.',
+    );
+  if (old.planId === plan.id)
+    throw ruleViolation('params.id', 'plan-unchanged', 'The policy already has this plan.');
   const yearEnd = `${effective.slice(0, 4)}-12-31`;
   const end = old.endDate !== null && isAfter(yearEnd, old.endDate) ? old.endDate : yearEnd;
   // Whatever came after the effective date in the old plan gives way to the new one.
@@ -380,10 +527,23 @@ export async function applyPlanChange(tx: Transaction, input: { policyId: string
     otherSubsidyAmountCents: Math.min(old.otherSubsidyAmountCents, plan.monthlyPremiumCents - credit),
     groupOrPolicyNumber: old.groupOrPolicyNumber,
   });
-  const onThatDay = bundle.memberRows.filter(({ span }) => !span.cancelled && !isAfter(span.startDate, effective) && (span.endDate === null || !isAfter(effective, span.endDate)));
+  const onThatDay = bundle.memberRows.filter(
+    ({ span }) =>
+      !span.cancelled &&
+      !isAfter(span.startDate, effective) &&
+      (span.endDate === null || !isAfter(effective, span.endDate)),
+  );
   await insertMemberSpans(
     tx,
-    onThatDay.map(({ span }) => ({ policyId: bundle.policy.id, memberId: span.memberId, relationship: span.relationship, startDate: effective, endDate: end, ratingAge: span.ratingAge, tobacco: span.tobacco })),
+    onThatDay.map(({ span }) => ({
+      policyId: bundle.policy.id,
+      memberId: span.memberId,
+      relationship: span.relationship,
+      startDate: effective,
+      endDate: end,
+      ratingAge: span.ratingAge,
+      tobacco: span.tobacco,
+    })),
   );
   const notice = await issueDocument(tx, {
     householdId: bundle.policy.householdId,
@@ -391,18 +551,41 @@ export async function applyPlanChange(tx: Transaction, input: { policyId: string
     type: 'notice',
     subtype: 'plan-change',
     documentDate: input.today,
-    facts: { policyNumber: bundle.policy.policyNumber, planName: plan.planName, previousPlanName: old.plan.planName, effectiveDate: effective, premiumCents: plan.monthlyPremiumCents },
+    facts: {
+      policyNumber: bundle.policy.policyNumber,
+      planName: plan.planName,
+      previousPlanName: old.plan.planName,
+      effectiveDate: effective,
+      premiumCents: plan.monthlyPremiumCents,
+    },
     eventValues: { effectiveDate: effective },
   });
   return [notice.event];
 }
 
 /** The coverage period in force (or last) with its plan: what the queue's comparison shows beside a request. */
-export async function coverageNow(db: Executor, policyId: string, today: CalendarDate): Promise<{ startDate: CalendarDate; endDate: CalendarDate | null; planName: string | null; enrollmentStatus: string } | null> {
+export async function coverageNow(
+  db: Executor,
+  policyId: string,
+  today: CalendarDate,
+): Promise<{
+  startDate: CalendarDate;
+  endDate: CalendarDate | null;
+  planName: string | null;
+  enrollmentStatus: string;
+} | null> {
   const bundle = await loadCoverageBundle(db, policyId);
   if (!bundle) return null;
   const facts = coverageFactsOf(bundle, today);
-  const plan = shownSpan(bundle, today)?.plan ?? bundle.spans.filter((span) => !span.cancelled).at(-1)?.plan ?? null;
+  const plan =
+    shownSpan(bundle, today)?.plan ?? bundle.spans.filter((span) => !span.cancelled).at(-1)?.plan ?? null;
   const period = facts.coverage ?? mergeContiguousSpans(bundle.spans).at(-1) ?? null;
-  return period ? { startDate: period.startDate, endDate: period.endDate, planName: plan?.planName ?? null, enrollmentStatus: bundle.policy.enrollmentStatus } : null;
+  return period
+    ? {
+        startDate: period.startDate,
+        endDate: period.endDate,
+        planName: plan?.planName ?? null,
+        enrollmentStatus: bundle.policy.enrollmentStatus,
+      }
+    : null;
 }

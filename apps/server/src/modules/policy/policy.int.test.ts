@@ -23,16 +23,29 @@ describe('GET /api/v1/Policy/{id}: what each amount is for (SPEC §3 Finance, Re
   async function demoPolicy(username: string): Promise<PolicyDetail> {
     const { accessToken } = await signIn(harness.app, 'consumer', username, DEMO_PASSWORD);
     const auth = { authorization: `Bearer ${accessToken}` };
-    const households = await harness.app.inject({ method: 'POST', url: '/api/v1/Household/user', headers: auth });
-    const policyId = households.json<{ households: { policies: { id: string }[] }[] }>().households[0]?.policies[0]?.id;
-    const response = await harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${policyId}`, headers: auth });
+    const households = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/Household/user',
+      headers: auth,
+    });
+    const policyId = households.json<{ households: { policies: { id: string }[] }[] }>().households[0]
+      ?.policies[0]?.id;
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Policy/${policyId}`,
+      headers: auth,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return PolicyDetailSchema.parse(response.json());
   }
 
   async function read(memberId: string, policyId: string): Promise<PolicyDetail> {
     const token = await harness.tokenFor('consumer', ['member'], { memberId });
-    const response = await harness.app.inject({ method: 'GET', url: `/api/v1/Policy/${policyId}`, headers: { authorization: `Bearer ${token}` } });
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: `/api/v1/Policy/${policyId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.statusCode, response.body).toBe(200);
     return PolicyDetailSchema.parse(response.json());
   }
@@ -75,7 +88,10 @@ describe('GET /api/v1/Policy/{id}: what each amount is for (SPEC §3 Finance, Re
 
   it('gives a member without APTC the state’s grace period from the configuration, ending the coverage on the paid-through date', async () => {
     const member = await createMemberWithPolicy(harness.db);
-    await harness.db.update(coverageSpans).set({ taxCreditAmountCents: 0 }).where(eq(coverageSpans.policyId, member.policyId));
+    await harness.db
+      .update(coverageSpans)
+      .set({ taxCreditAmountCents: 0 })
+      .where(eq(coverageSpans.policyId, member.policyId));
     await harness.db.insert(finances).values({
       policyId: member.policyId,
       premiumAmountDueCents: 45_000,
@@ -104,7 +120,10 @@ describe('GET /api/v1/Policy/{id}: what each amount is for (SPEC §3 Finance, Re
 
   it('says nothing of a grace period that has run out, or of one for a policy that owes nothing past due', async () => {
     const late = await createMemberWithPolicy(harness.db);
-    await harness.db.update(coverageSpans).set({ taxCreditAmountCents: 0 }).where(eq(coverageSpans.policyId, late.policyId));
+    await harness.db
+      .update(coverageSpans)
+      .set({ taxCreditAmountCents: 0 })
+      .where(eq(coverageSpans.policyId, late.policyId));
     const firstUnpaid = addMonths('2027-02-01', -2);
     await harness.db.insert(finances).values({
       policyId: late.policyId,
@@ -121,8 +140,18 @@ describe('GET /api/v1/Policy/{id}: what each amount is for (SPEC §3 Finance, Re
     expect(lateFinance.gracePeriod).toBeNull();
 
     const current = await createMemberWithPolicy(harness.db);
-    await harness.db.insert(finances).values({ policyId: current.policyId, premiumAmountDueCents: 15_000, currentAmountDueCents: 15_000, status: 'Current', currentDueMonths: ['2027-03-01'] });
+    await harness.db.insert(finances).values({
+      policyId: current.policyId,
+      premiumAmountDueCents: 15_000,
+      currentAmountDueCents: 15_000,
+      status: 'Current',
+      currentDueMonths: ['2027-03-01'],
+    });
     const currentFinance = (await read(current.memberId, current.policyId)).finance!;
-    expect(currentFinance).toMatchObject({ pastDueMonths: [], currentDueMonths: ['2027-03-01'], gracePeriod: null });
+    expect(currentFinance).toMatchObject({
+      pastDueMonths: [],
+      currentDueMonths: ['2027-03-01'],
+      gracePeriod: null,
+    });
   });
 });

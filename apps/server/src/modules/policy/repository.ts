@@ -33,7 +33,10 @@ export interface HouseholdRow {
 
 // Drizzle types a one-to-one relation keyed on the policy id as always present; a policy may have no
 // finance or reinstatement row yet, so say so.
-type LoadedPolicy = Omit<Awaited<ReturnType<typeof queryPolicies>>[number], 'household' | 'finance' | 'reinstatement'> & {
+type LoadedPolicy = Omit<
+  Awaited<ReturnType<typeof queryPolicies>>[number],
+  'household' | 'finance' | 'reinstatement'
+> & {
   household: {
     id: string;
     exchangeId: string | null;
@@ -47,7 +50,10 @@ type LoadedPolicy = Omit<Awaited<ReturnType<typeof queryPolicies>>[number], 'hou
 /** A policy's household as its summary and the household list need it: id, exchange id, wallet, paperless. */
 const HOUSEHOLD_WITH = {
   columns: { id: true, exchangeId: true },
-  with: { preferences: { columns: { paperless: true, paperlessEmail: true } }, wallet: { columns: { referenceId: true } } },
+  with: {
+    preferences: { columns: { paperless: true, paperlessEmail: true } },
+    wallet: { columns: { referenceId: true } },
+  },
 } as const;
 
 /**
@@ -59,14 +65,17 @@ function preparePolicies(db: Database) {
   return db.query.policies
     .findMany({
       where: sql`${policies.id} = any(${sql.placeholder('ids')}::uuid[])`,
-    with: {
-      subscriber: { columns: { firstName: true, lastName: true } },
-      spans: { with: { plan: true }, orderBy: (span, { asc }) => [asc(span.startDate)] },
-      finance: true,
-      reinstatement: true,
-      autopaySubscriptions: { columns: { id: true }, where: (autopay, { eq: equals }) => equals(autopay.state, 'Active') },
-      household: HOUSEHOLD_WITH,
-    },
+      with: {
+        subscriber: { columns: { firstName: true, lastName: true } },
+        spans: { with: { plan: true }, orderBy: (span, { asc }) => [asc(span.startDate)] },
+        finance: true,
+        reinstatement: true,
+        autopaySubscriptions: {
+          columns: { id: true },
+          where: (autopay, { eq: equals }) => equals(autopay.state, 'Active'),
+        },
+        household: HOUSEHOLD_WITH,
+      },
     })
     .prepare('policy_summaries');
 }
@@ -92,7 +101,10 @@ function prepareMemberPolicies(db: Database) {
         spans: { with: { plan: true }, orderBy: (span, { asc }) => [asc(span.startDate)] },
         finance: true,
         reinstatement: true,
-        autopaySubscriptions: { columns: { id: true }, where: (autopay, { eq: equals }) => equals(autopay.state, 'Active') },
+        autopaySubscriptions: {
+          columns: { id: true },
+          where: (autopay, { eq: equals }) => equals(autopay.state, 'Active'),
+        },
         household: HOUSEHOLD_WITH,
       },
     })
@@ -108,27 +120,45 @@ function preparePolicyPage(db: Database) {
         spans: { with: { plan: true }, orderBy: (span, { asc }) => [asc(span.startDate)] },
         finance: true,
         reinstatement: true,
-        autopaySubscriptions: { columns: { id: true }, where: (autopay, { eq: equals }) => equals(autopay.state, 'Active') },
+        autopaySubscriptions: {
+          columns: { id: true },
+          where: (autopay, { eq: equals }) => equals(autopay.state, 'Active'),
+        },
         household: { ...HOUSEHOLD_WITH, with: { ...HOUSEHOLD_WITH.with, contactInformation: true } },
         memberSpans: { with: { member: true }, orderBy: (span, { asc }) => [asc(span.startDate)] },
         broker: true,
         group: true,
         residentialAddress: true,
         mailingAddress: true,
-        scheduledPayments: { columns: { id: true }, where: (payment, { eq: equals }) => equals(payment.status, 'Scheduled') },
+        scheduledPayments: {
+          columns: { id: true },
+          where: (payment, { eq: equals }) => equals(payment.status, 'Scheduled'),
+        },
       },
     })
     .prepare('policy_page');
 }
 
-const statements = preparedStatements((db) => ({ policies: preparePolicies(db), memberPolicies: prepareMemberPolicies(db), page: preparePolicyPage(db) }));
+const statements = preparedStatements((db) => ({
+  policies: preparePolicies(db),
+  memberPolicies: prepareMemberPolicies(db),
+  page: preparePolicyPage(db),
+}));
 
 function queryPolicies(db: Database, policyIds: string[]) {
   return statements(db).policies.execute({ ids: policyIds });
 }
 
 function toBundle(row: LoadedPolicy): PolicyBundle {
-  const { subscriber, spans, finance, reinstatement, autopaySubscriptions: autopays, household, ...policy } = row;
+  const {
+    subscriber,
+    spans,
+    finance,
+    reinstatement,
+    autopaySubscriptions: autopays,
+    household,
+    ...policy
+  } = row;
   const planMap = new Map<string, PlanRow>();
   for (const span of spans) planMap.set(span.plan.id, span.plan);
   return {
@@ -140,12 +170,22 @@ function toBundle(row: LoadedPolicy): PolicyBundle {
     reinstatement,
     activeAutopays: autopays.length,
     paperless: household?.preferences ?? null,
-    household: household ? { id: household.id, exchangeId: household.exchangeId, walletReferenceId: household.wallet?.referenceId ?? null } : null,
+    household: household
+      ? {
+          id: household.id,
+          exchangeId: household.exchangeId,
+          walletReferenceId: household.wallet?.referenceId ?? null,
+        }
+      : null,
   };
 }
 
 /** The bundles of the policies a member may see (see prepareMemberPolicies), oldest first. */
-export async function loadMemberPolicyBundles(db: Database, memberId: string | null, householdId: string | null): Promise<PolicyBundle[]> {
+export async function loadMemberPolicyBundles(
+  db: Database,
+  memberId: string | null,
+  householdId: string | null,
+): Promise<PolicyBundle[]> {
   if (memberId === null && householdId === null) return [];
   const rows = await statements(db).memberPolicies.execute({ memberId, householdId });
   return rows.map(toBundle);
@@ -177,7 +217,15 @@ export async function loadHouseholds(db: Database, householdIds: string[]): Prom
 export async function loadPolicyPage(db: Database, policyId: string) {
   const row = await statements(db).page.execute({ id: policyId });
   if (!row) return null;
-  const { memberSpans: memberRows, broker, group, residentialAddress, mailingAddress, scheduledPayments: scheduled, ...summaryRow } = row;
+  const {
+    memberSpans: memberRows,
+    broker,
+    group,
+    residentialAddress,
+    mailingAddress,
+    scheduledPayments: scheduled,
+    ...summaryRow
+  } = row;
   return {
     bundle: toBundle(summaryRow),
     extras: {
@@ -198,7 +246,11 @@ export async function loadPolicyPage(db: Database, policyId: string) {
  * staff, cannot both pass a "one at a time" rule. `no key update` where the command only needs to keep
  * other commands out: it does not block rows that reference the policy being inserted meanwhile.
  */
-export async function lockPolicy(tx: Executor, policyId: string, strength: 'update' | 'no key update' = 'update'): Promise<void> {
+export async function lockPolicy(
+  tx: Executor,
+  policyId: string,
+  strength: 'update' | 'no key update' = 'update',
+): Promise<void> {
   await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for(strength);
 }
 
@@ -206,27 +258,46 @@ export async function lockPolicy(tx: Executor, policyId: string, strength: 'upda
 /** The household of each of these policies (policies with none, or unknown ids, are left out). */
 export async function householdsOfPolicies(db: Executor, policyIds: string[]): Promise<Map<string, string>> {
   if (policyIds.length === 0) return new Map();
-  const rows = await db.select({ id: policies.id, householdId: policies.householdId }).from(policies).where(inArray(policies.id, policyIds));
+  const rows = await db
+    .select({ id: policies.id, householdId: policies.householdId })
+    .from(policies)
+    .where(inArray(policies.id, policyIds));
   return new Map(rows.flatMap((row) => (row.householdId ? [[row.id, row.householdId] as const] : [])));
 }
 
 export async function brokerIdOfPolicy(db: Executor, policyId: string): Promise<string | null> {
-  const [row] = await db.select({ brokerId: policies.brokerId }).from(policies).where(eq(policies.id, policyId));
+  const [row] = await db
+    .select({ brokerId: policies.brokerId })
+    .from(policies)
+    .where(eq(policies.id, policyId));
   return row?.brokerId ?? null;
 }
 
 /** Sets (or, with null, removes) the policy's broker of record. */
-export async function setBrokerOfRecord(tx: Executor, policyId: string, brokerId: string | null): Promise<void> {
+export async function setBrokerOfRecord(
+  tx: Executor,
+  policyId: string,
+  brokerId: string | null,
+): Promise<void> {
   await tx.update(policies).set({ brokerId }).where(eq(policies.id, policyId));
 }
 
 /** The policy's enrollment status (the billing clock ended it; a reinstatement brought it back). */
-export async function setEnrollmentStatus(tx: Executor, policyId: string, status: PolicyRow['enrollmentStatus']): Promise<void> {
+export async function setEnrollmentStatus(
+  tx: Executor,
+  policyId: string,
+  status: PolicyRow['enrollmentStatus'],
+): Promise<void> {
   await tx.update(policies).set({ enrollmentStatus: status }).where(eq(policies.id, policyId));
 }
 
 /** Points these policies' residential or mailing address at another row (an approved move, issue 11). */
-export async function repointPolicyAddresses(tx: Executor, policyIds: readonly string[], role: 'residential' | 'mailing', addressId: string): Promise<void> {
+export async function repointPolicyAddresses(
+  tx: Executor,
+  policyIds: readonly string[],
+  role: 'residential' | 'mailing',
+  addressId: string,
+): Promise<void> {
   if (policyIds.length === 0) return;
   await tx
     .update(policies)
@@ -235,21 +306,38 @@ export async function repointPolicyAddresses(tx: Executor, policyIds: readonly s
 }
 
 /** Gives coverage spans back their end (and takes back their cancellation): the coverage as if it had not ended. */
-export async function restoreCoverageSpans(tx: Executor, changes: readonly { id: string; endDate: string }[]): Promise<void> {
-  for (const change of changes) await tx.update(coverageSpans).set({ endDate: change.endDate, cancelled: false }).where(eq(coverageSpans.id, change.id));
+export async function restoreCoverageSpans(
+  tx: Executor,
+  changes: readonly { id: string; endDate: string }[],
+): Promise<void> {
+  for (const change of changes)
+    await tx
+      .update(coverageSpans)
+      .set({ endDate: change.endDate, cancelled: false })
+      .where(eq(coverageSpans.id, change.id));
 }
 
 /** How many policies the member holds as subscriber (a linked account's answer, issue 12). */
 export async function subscriberPolicyCount(db: Executor, memberId: string): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(policies).where(eq(policies.subscriberMemberId, memberId));
+  const [row] = await db
+    .select({ count: count() })
+    .from(policies)
+    .where(eq(policies.subscriberMemberId, memberId));
   return row?.count ?? 0;
 }
 
 /** A coverage span's dates or cancellation (an approved change of coverage, issue 13). */
-export async function updateCoverageSpan(tx: Executor, id: string, values: Partial<Pick<typeof coverageSpans.$inferSelect, 'startDate' | 'endDate' | 'cancelled'>>): Promise<void> {
+export async function updateCoverageSpan(
+  tx: Executor,
+  id: string,
+  values: Partial<Pick<typeof coverageSpans.$inferSelect, 'startDate' | 'endDate' | 'cancelled'>>,
+): Promise<void> {
   await tx.update(coverageSpans).set(values).where(eq(coverageSpans.id, id));
 }
 
-export async function insertCoverageSpan(tx: Executor, values: typeof coverageSpans.$inferInsert): Promise<void> {
+export async function insertCoverageSpan(
+  tx: Executor,
+  values: typeof coverageSpans.$inferInsert,
+): Promise<void> {
   await tx.insert(coverageSpans).values(values);
 }

@@ -23,13 +23,30 @@ import {
 import type { AccountConfig, PolicyDetail, PolicySummary } from '@portal/contracts';
 import type { Database } from '../../db/client';
 import { hraOf } from '../finance/service';
-import { loadMemberPolicyBundles, loadPolicyBundles, loadPolicyPage, type FinanceRow, type HouseholdRow, type PolicyBundle, type SpanRow } from './repository';
+import {
+  loadMemberPolicyBundles,
+  loadPolicyBundles,
+  loadPolicyPage,
+  type FinanceRow,
+  type HouseholdRow,
+  type PolicyBundle,
+  type SpanRow,
+} from './repository';
 
 // The household list reads a household with no policies on its own (modules/household).
 export { loadHouseholds } from './repository';
 
 // The policy row's lock and its broker of record, for the commands of other modules on one policy.
-export { brokerIdOfPolicy, householdsOfPolicies, lockPolicy, repointPolicyAddresses, restoreCoverageSpans, setBrokerOfRecord, setEnrollmentStatus, subscriberPolicyCount } from './repository';
+export {
+  brokerIdOfPolicy,
+  householdsOfPolicies,
+  lockPolicy,
+  repointPolicyAddresses,
+  restoreCoverageSpans,
+  setBrokerOfRecord,
+  setEnrollmentStatus,
+  subscriberPolicyCount,
+} from './repository';
 export { insertCoverageSpan, updateCoverageSpan } from './repository';
 
 /** SPEC §4: the label of a cancelled span. */
@@ -52,7 +69,12 @@ type GracePeriodOut = NonNullable<NonNullable<PolicyDetail['finance']>['gracePer
  */
 function gracePeriodOf(bundle: PolicyBundle, finance: FinanceRow, rules: PolicyRules): GracePeriodOut | null {
   const firstUnpaidMonth = finance.pastDueMonths[0];
-  if (bundle.policy.enrollmentStatus !== 'Active' || !isInArrears(finance.status) || firstUnpaidMonth === undefined) return null;
+  if (
+    bundle.policy.enrollmentStatus !== 'Active' ||
+    !isInArrears(finance.status) ||
+    firstUnpaidMonth === undefined
+  )
+    return null;
   const live = bundle.spans.filter((span) => !isSpanCancelled(span));
   const { payments } = rules.account;
   const grace = gracePeriodFor({
@@ -83,7 +105,9 @@ export function summarise(bundle: PolicyBundle, rules: PolicyRules): PolicySumma
   const choice = choosePolicySpans(spans, rules.today);
   const status = memberStatus(spans, rules.today);
   const live = spans.filter((span) => !isSpanCancelled(span));
-  const entries = choice ? [{ span: choice.primary, primary: true }, ...choice.extras.map((span) => ({ span, primary: false }))] : [{ span: null, primary: true }];
+  const entries = choice
+    ? [{ span: choice.primary, primary: true }, ...choice.extras.map((span) => ({ span, primary: false }))]
+    : [{ span: null, primary: true }];
   return entries.map(({ span, primary }) => {
     const plan = span ? bundle.plans.get(span.planId) : undefined;
     const spanCancelled = span ? isSpanCancelled(span) : false;
@@ -131,25 +155,46 @@ export interface PolicyOverview {
 
 function overviewOf(bundles: PolicyBundle[], rules: PolicyRules): PolicyOverview {
   const households = new Map<string, HouseholdRow>();
-  for (const { household } of bundles) if (household && !households.has(household.id)) households.set(household.id, household);
-  return { summaries: bundles.flatMap((bundle) => summarise(bundle, rules)), households: [...households.values()] };
+  for (const { household } of bundles)
+    if (household && !households.has(household.id)) households.set(household.id, household);
+  return {
+    summaries: bundles.flatMap((bundle) => summarise(bundle, rules)),
+    households: [...households.values()],
+  };
 }
 
-export async function policyOverview(db: Database, policyIds: string[], rules: PolicyRules): Promise<PolicyOverview> {
+export async function policyOverview(
+  db: Database,
+  policyIds: string[],
+  rules: PolicyRules,
+): Promise<PolicyOverview> {
   return overviewOf(await loadPolicyBundles(db, policyIds), rules);
 }
 
-export async function policySummaries(db: Database, policyIds: string[], rules: PolicyRules): Promise<PolicySummary[]> {
+export async function policySummaries(
+  db: Database,
+  policyIds: string[],
+  rules: PolicyRules,
+): Promise<PolicySummary[]> {
   return (await policyOverview(db, policyIds, rules)).summaries;
 }
 
 /** The policies a member may see (their household's, any they hold or are covered by), oldest first, with their households. */
-export async function memberPolicyOverview(db: Database, memberId: string | null, householdId: string | null, rules: PolicyRules): Promise<PolicyOverview> {
+export async function memberPolicyOverview(
+  db: Database,
+  memberId: string | null,
+  householdId: string | null,
+  rules: PolicyRules,
+): Promise<PolicyOverview> {
   return overviewOf(await loadMemberPolicyBundles(db, memberId, householdId), rules);
 }
 
 /** One policy with finance, coverage details, plan, members, broker, group, addresses (SPEC §3 Policy). */
-export async function policyDetail(db: Database, policyId: string, rules: PolicyRules): Promise<PolicyDetail | null> {
+export async function policyDetail(
+  db: Database,
+  policyId: string,
+  rules: PolicyRules,
+): Promise<PolicyDetail | null> {
   const page = await loadPolicyPage(db, policyId);
   return page ? describePolicyPage(page, rules) : null;
 }
@@ -167,11 +212,16 @@ export function describePolicyPage(page: PolicyPage, rules: PolicyRules): Policy
   const plan = shownSpan ? bundle.plans.get(shownSpan.planId) : undefined;
 
   const byMember = new Map<string, (typeof extras.memberRows)[number][]>();
-  for (const row of extras.memberRows) byMember.set(row.member.id, [...(byMember.get(row.member.id) ?? []), row]);
+  for (const row of extras.memberRows)
+    byMember.set(row.member.id, [...(byMember.get(row.member.id) ?? []), row]);
   const membersOut = [...byMember.values()].map((rows) => {
     const first = rows[0];
     if (!first) throw new Error('unreachable: grouped rows are never empty');
-    const spans = rows.map((r) => ({ startDate: r.span.startDate, endDate: r.span.endDate, cancelled: r.span.cancelled }));
+    const spans = rows.map((r) => ({
+      startDate: r.span.startDate,
+      endDate: r.span.endDate,
+      cancelled: r.span.cancelled,
+    }));
     const merged = mergeContiguousSpans(spans);
     // The member's facts (relationship, rating age) from the span covering today, else the latest one.
     const live = rows.filter((r) => !isSpanCancelled(r.span));
@@ -197,7 +247,15 @@ export function describePolicyPage(page: PolicyPage, rules: PolicyRules): Policy
 
   const address = (row: typeof extras.residential) =>
     row
-      ? { street1: row.street1, street2: row.street2, city: row.city, state: row.state, zipCode: row.zipCode, countyName: row.countyName, fipsCode: row.fipsCode }
+      ? {
+          street1: row.street1,
+          street2: row.street2,
+          city: row.city,
+          state: row.state,
+          zipCode: row.zipCode,
+          countyName: row.countyName,
+          fipsCode: row.fipsCode,
+        }
       : null;
 
   return {
@@ -221,9 +279,13 @@ export function describePolicyPage(page: PolicyPage, rules: PolicyRules): Policy
           paperlessEmail: bundle.paperless?.paperlessEmail ?? null,
           gracePeriod: gracePeriodOf(bundle, finance, rules),
           balance: (() => {
-            const balance = accountBalance(finance.currentAmountDueCents + finance.pastAmountDueCents, finance.unallocatedAmountCents, {
-              disregardUnallocated: rules.account.payments.disregardUnallocatedAmount,
-            });
+            const balance = accountBalance(
+              finance.currentAmountDueCents + finance.pastAmountDueCents,
+              finance.unallocatedAmountCents,
+              {
+                disregardUnallocated: rules.account.payments.disregardUnallocatedAmount,
+              },
+            );
             return { source: balance.source, amountCents: balance.amount };
           })(),
         }
@@ -286,7 +348,9 @@ export function describePolicyPage(page: PolicyPage, rules: PolicyRules): Policy
           phone: extras.broker.phone,
         }
       : null,
-    group: extras.group ? { id: extras.group.id, groupNumber: extras.group.groupNumber, name: extras.group.name } : null,
+    group: extras.group
+      ? { id: extras.group.id, groupNumber: extras.group.groupNumber, name: extras.group.name }
+      : null,
     residentialAddress: address(extras.residential),
     mailingAddress: address(extras.mailing),
     contactInformation: extras.contact
@@ -323,7 +387,11 @@ export function describePolicyPage(page: PolicyPage, rules: PolicyRules): Policy
  * {@link policyDetail} with when the policy's record last changed as far as the portal keeps a time: its
  * creation, or its finance's last update (FHIR `meta.lastUpdated`, issue 37 and decision 053).
  */
-export async function policyDetailWithTime(db: Database, policyId: string, rules: PolicyRules): Promise<{ detail: PolicyDetail; updatedAt: Date } | null> {
+export async function policyDetailWithTime(
+  db: Database,
+  policyId: string,
+  rules: PolicyRules,
+): Promise<{ detail: PolicyDetail; updatedAt: Date } | null> {
   const page = await loadPolicyPage(db, policyId);
   const detail = page ? describePolicyPage(page, rules) : null;
   if (!page || !detail) return null;

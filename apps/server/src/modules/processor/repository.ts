@@ -7,18 +7,30 @@ import type { ProcessorEvent } from '../../processor/port';
 export async function recordEvent(tx: Executor, event: ProcessorEvent, deliveryId: string): Promise<boolean> {
   const inserted = await tx
     .insert(processorEvents)
-    .values({ id: event.id, type: event.type, transactionId: event.transactionId, payload: event, deliveryId })
+    .values({
+      id: event.id,
+      type: event.type,
+      transactionId: event.transactionId,
+      payload: event,
+      deliveryId,
+    })
     .onConflictDoNothing({ target: processorEvents.id })
     .returning({ id: processorEvents.id });
   return inserted.length > 0;
 }
 
 export async function deliveryOf(db: Executor, eventId: string): Promise<string | undefined> {
-  const [row] = await db.select({ deliveryId: processorEvents.deliveryId }).from(processorEvents).where(eq(processorEvents.id, eventId));
+  const [row] = await db
+    .select({ deliveryId: processorEvents.deliveryId })
+    .from(processorEvents)
+    .where(eq(processorEvents.id, eventId));
   return row?.deliveryId;
 }
 
 /** Issue 33 item 3: the event did not fit what it names; it is kept, with why, and acted on no more. */
 export async function markRefused(tx: Executor, eventId: string, reason: string): Promise<void> {
-  await tx.update(processorEvents).set({ outcome: 'refused', refusalReason: reason }).where(eq(processorEvents.id, eventId));
+  await tx
+    .update(processorEvents)
+    .set({ outcome: 'refused', refusalReason: reason })
+    .where(eq(processorEvents.id, eventId));
 }

@@ -1,5 +1,11 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { HostedFieldsConfigSchema, HostedFieldsQuerySchema, ProblemSchema, ProblemType, WebhookReceiptSchema } from '@portal/contracts';
+import {
+  HostedFieldsConfigSchema,
+  HostedFieldsQuerySchema,
+  ProblemSchema,
+  ProblemType,
+  WebhookReceiptSchema,
+} from '@portal/contracts';
 import { HttpProblem } from '../../plugins/errors';
 import type { EventOutcome } from '../../plugins/processor';
 import { requirePrincipal } from '../../auth/access';
@@ -41,30 +47,51 @@ export const processorRoutes: FastifyPluginCallbackZod = (app, _options, done) =
         description:
           'The processor’s origin and its hosted fields pages (card; bank account) in the asked language, for a page of the portal at `parentOrigin` (one of the portal’s own origins). The page frames them, checks every message comes from `origin`, and receives a token and display facts: card and account numbers never reach the portal. Each answer opens a tokenisation session at the processor for the caller (their household; a guest’s session; staff’s own account) until `expiresAt`: the tokens made in it can be paid with or saved by that caller only (docs/decisions/039). Not cached. 503 when no processor is configured or it cannot be reached.',
         querystring: HostedFieldsQuerySchema,
-        response: { 200: HostedFieldsConfigSchema, 400: ProblemSchema, 401: ProblemSchema, 503: ProblemSchema },
+        response: {
+          200: HostedFieldsConfigSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          503: ProblemSchema,
+        },
       },
     },
     async (request) => {
       const principal = requirePrincipal(request);
       if (app.settings.processor.mode === 'none') {
-        throw new HttpProblem(503, ProblemType.unavailable, 'No payment processor', 'No payment processor is configured.');
+        throw new HttpProblem(
+          503,
+          ProblemType.unavailable,
+          'No payment processor',
+          'No payment processor is configured.',
+        );
       }
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : null;
       const parent = new URL(request.query.parentOrigin).origin;
       if (!portalOrigins(app.settings, port).includes(parent)) {
-        throw new HttpProblem(400, ProblemType.validation, 'Invalid request', 'parentOrigin is not an origin of this portal.', [
-          { field: 'query.parentOrigin', reason: 'not an origin of this portal', code: 'not-yours' },
-        ]);
+        throw new HttpProblem(
+          400,
+          ProblemType.validation,
+          'Invalid request',
+          'parentOrigin is not an origin of this portal.',
+          [{ field: 'query.parentOrigin', reason: 'not an origin of this portal', code: 'not-yours' }],
+        );
       }
       const { language } = request.query;
-      const session = await app.processor.createTokenizationSession(tokenOwnerOf(principal)).catch((error: unknown) => {
-        if (error instanceof ProcessorUnavailable || error instanceof ProcessorTimeout) {
-          request.log.warn({ err: error }, 'payment processor unavailable');
-          throw new HttpProblem(503, ProblemType.unavailable, 'Payment processor unavailable', 'The payment processor could not be reached. Try again in a moment.');
-        }
-        throw error;
-      });
+      const session = await app.processor
+        .createTokenizationSession(tokenOwnerOf(principal))
+        .catch((error: unknown) => {
+          if (error instanceof ProcessorUnavailable || error instanceof ProcessorTimeout) {
+            request.log.warn({ err: error }, 'payment processor unavailable');
+            throw new HttpProblem(
+              503,
+              ProblemType.unavailable,
+              'Payment processor unavailable',
+              'The payment processor could not be reached. Try again in a moment.',
+            );
+          }
+          throw error;
+        });
       return {
         origin: app.processor.origin,
         card: app.processor.hostedFieldsUrl('card', language, parent, session),
@@ -93,8 +120,18 @@ export const processorRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       } catch (error) {
         if (!(error instanceof WebhookRejected)) throw error;
         publishWebhookOutcome('rejected');
-        await request.audit({ action: 'processor.webhook', outcome: 'denied', reason: 'signature-rejected', actor: PROCESSOR_ACTOR });
-        throw new HttpProblem(400, ProblemType.webhookRejected, 'Webhook rejected', 'The webhook signature could not be verified.');
+        await request.audit({
+          action: 'processor.webhook',
+          outcome: 'denied',
+          reason: 'signature-rejected',
+          actor: PROCESSOR_ACTOR,
+        });
+        throw new HttpProblem(
+          400,
+          ProblemType.webhookRejected,
+          'Webhook rejected',
+          'The webhook signature could not be verified.',
+        );
       }
       const { event, deliveryId } = verified;
       let recorded: EventOutcome | null;
@@ -110,7 +147,9 @@ export const processorRoutes: FastifyPluginCallbackZod = (app, _options, done) =
               recordType: 'processor-event',
               recordIds: [event.id, event.transactionId],
               actor: PROCESSOR_ACTOR,
-              ...(taken.outcome === 'refused' ? { outcome: 'failure' as const, reason: `event-refused:${taken.reason}` } : { outcome: 'success' as const }),
+              ...(taken.outcome === 'refused'
+                ? { outcome: 'failure' as const, reason: `event-refused:${taken.reason}` }
+                : { outcome: 'success' as const }),
             },
             tx,
           );
@@ -124,7 +163,10 @@ export const processorRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       if (recorded?.outcome === 'refused') {
         publishWebhookOutcome('refused');
         // Acknowledged all the same: sent again it would not fit any better (decision 039).
-        request.log.warn({ eventId: event.id, type: event.type, reason: recorded.reason }, 'processor event refused: it does not fit what it names');
+        request.log.warn(
+          { eventId: event.id, type: event.type, reason: recorded.reason },
+          'processor event refused: it does not fit what it names',
+        );
         return { received: true as const, duplicate: false, refused: recorded.reason };
       }
       if (recorded) {
@@ -134,8 +176,20 @@ export const processorRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       // Seen before: the processor's own redelivery is acknowledged; the very same delivery is a replay.
       if ((await deliveryOf(app.database.db, event.id)) === deliveryId) {
         publishWebhookOutcome('replay');
-        await request.audit({ action: 'processor.webhook', outcome: 'denied', reason: 'replay', recordType: 'processor-event', recordIds: [event.id], actor: PROCESSOR_ACTOR });
-        throw new HttpProblem(409, ProblemType.webhookRejected, 'Webhook replayed', 'This delivery was already received.');
+        await request.audit({
+          action: 'processor.webhook',
+          outcome: 'denied',
+          reason: 'replay',
+          recordType: 'processor-event',
+          recordIds: [event.id],
+          actor: PROCESSOR_ACTOR,
+        });
+        throw new HttpProblem(
+          409,
+          ProblemType.webhookRejected,
+          'Webhook replayed',
+          'This delivery was already received.',
+        );
       }
       publishWebhookOutcome('duplicate');
       return { received: true as const, duplicate: true };

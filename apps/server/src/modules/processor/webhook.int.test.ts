@@ -131,15 +131,31 @@ describe('POST /api/v1/processor/webhook: signed events, each acted on exactly o
 
   it('settles a pending bank payment from the sandbox, over HTTP, through the portal’s webhook', async () => {
     // The harness's sandbox delivers to the app's real webhook route (the app listens on a free port).
-    const token = await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber, { owner: PROCESSOR_ONLY_OWNER });
-    const charge = await harness.sandbox.processor.charge({ token, amountCents: 5_000, idempotencyKey: 'k-settle', description: 'Premium', metadata: { payment: 'p-9' } });
+    const token = await harness.sandbox.bankToken(TEST_BANK_ACCOUNTS.settles.accountNumber, {
+      owner: PROCESSOR_ONLY_OWNER,
+    });
+    const charge = await harness.sandbox.processor.charge({
+      token,
+      amountCents: 5_000,
+      idempotencyKey: 'k-settle',
+      description: 'Premium',
+      metadata: { payment: 'p-9' },
+    });
     expect(charge.status).toBe('pending');
     const deadline = Date.now() + 5_000;
     while (!handled.some((e) => e.transactionId === charge.transactionId)) {
       if (Date.now() > deadline) throw new Error('no webhook arrived');
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect(handled.find((e) => e.transactionId === charge.transactionId)).toMatchObject({ type: 'charge.settled', metadata: { payment: 'p-9' } });
-    expect(await harness.db.select().from(processorEvents).where(eq(processorEvents.transactionId, charge.transactionId))).toHaveLength(1);
+    expect(handled.find((e) => e.transactionId === charge.transactionId)).toMatchObject({
+      type: 'charge.settled',
+      metadata: { payment: 'p-9' },
+    });
+    expect(
+      await harness.db
+        .select()
+        .from(processorEvents)
+        .where(eq(processorEvents.transactionId, charge.transactionId)),
+    ).toHaveLength(1);
   });
 });

@@ -65,13 +65,28 @@ interface ReinstatementCaseOf {
 }
 
 /** Everything the rules and the page need to know about one policy's reinstatement today. */
-async function reinstatementCase(db: Executor, policyId: string, context: ReinstatementContext): Promise<ReinstatementCaseOf | null> {
+async function reinstatementCase(
+  db: Executor,
+  policyId: string,
+  context: ReinstatementContext,
+): Promise<ReinstatementCaseOf | null> {
   const policy = await policyForReinstatement(db, policyId);
   if (!policy) return null;
-  const [spans, open] = await readTogether(db, [() => policySpans(db, policyId), () => openReinstatementRequests(db, policyId)]);
+  const [spans, open] = await readTogether(db, [
+    () => policySpans(db, policyId),
+    () => openReinstatementRequests(db, policyId),
+  ]);
   const terminated = policy.enrollmentStatus === 'Terminated';
   const status = policy.reinstatementStatus ?? null;
-  const refusal = reinstatementRefusal({ enrollmentStatus: policy.enrollmentStatus, status, expirationDate: policy.expirationDate ?? null, openRequest: open.length > 0 }, context.today);
+  const refusal = reinstatementRefusal(
+    {
+      enrollmentStatus: policy.enrollmentStatus,
+      status,
+      expirationDate: policy.expirationDate ?? null,
+      openRequest: open.length > 0,
+    },
+    context.today,
+  );
   const offered = terminated && (status === 'Eligible' || status === 'Manual');
   const due = offered ? await reinstatementDueNow(db, policyId, context.today, context.dueRule) : null;
   return { policy, spans, open, refusal, coverageEndedOn: terminated ? coverageEndOf(spans) : null, due };
@@ -79,30 +94,50 @@ async function reinstatementCase(db: Executor, policyId: string, context: Reinst
 
 /** The day the restored coverage would run through (its plan year's end; packages/domain `reinstatedSpans`). */
 function restoredThroughOf(spans: ReinstatementCaseOf['spans'], ended: CalendarDate): CalendarDate {
-  return reinstatedSpans(spans, ended).reduce<CalendarDate>((latest, change) => (compareCalendarDates(change.endDate, latest) > 0 ? change.endDate : latest), ended);
+  return reinstatedSpans(spans, ended).reduce<CalendarDate>(
+    (latest, change) => (compareCalendarDates(change.endDate, latest) > 0 ? change.endDate : latest),
+    ended,
+  );
 }
 
-async function reasonOf(db: Executor, found: ReinstatementCaseOf): Promise<ReinstatementOffer['terminationReason']> {
+async function reasonOf(
+  db: Executor,
+  found: ReinstatementCaseOf,
+): Promise<ReinstatementOffer['terminationReason']> {
   if (found.policy.enrollmentStatus !== 'Terminated') return null;
   const noticed = await terminationNoticeReason(db, found.policy.id);
   if (noticed === 'non-payment' || noticed === 'voluntary') return noticed;
   // The billing clock offers reinstatement only after a termination for non-payment, and leaves its grace period on the finance.
   const status = found.policy.reinstatementStatus;
-  if (found.policy.gracePeriodStartDate !== null || status === 'Eligible' || status === 'Manual') return 'non-payment';
+  if (found.policy.gracePeriodStartDate !== null || status === 'Eligible' || status === 'Manual')
+    return 'non-payment';
   return 'other';
 }
 
 /** A request waits for its bank payment while that payment is Pending; otherwise for staff. */
-async function openRequestOf(db: Executor, open: ReinstatementCaseOf['open']): Promise<ReinstatementOffer['openRequest']> {
+async function openRequestOf(
+  db: Executor,
+  open: ReinstatementCaseOf['open'],
+): Promise<ReinstatementOffer['openRequest']> {
   const [request] = open;
   if (!request) return null;
-  const transactionId = typeof request.details?.transactionId === 'string' ? request.details.transactionId : null;
+  const transactionId =
+    typeof request.details?.transactionId === 'string' ? request.details.transactionId : null;
   const paymentStatus = transactionId ? await paymentStatusOf(db, transactionId) : undefined;
-  return { id: request.id, referenceNumber: request.referenceNumber, status: request.status, waitingFor: paymentStatus === 'Pending' ? 'payment' : 'review' };
+  return {
+    id: request.id,
+    referenceNumber: request.referenceNumber,
+    status: request.status,
+    waitingFor: paymentStatus === 'Pending' ? 'payment' : 'review',
+  };
 }
 
 /** `GET /api/v1/Policy/{policyId}/reinstatement`: the offer as it stands today, or why there is none. */
-export async function reinstatementOffer(db: Executor, policyId: string, context: ReinstatementContext): Promise<ReinstatementOffer | null> {
+export async function reinstatementOffer(
+  db: Executor,
+  policyId: string,
+  context: ReinstatementContext,
+): Promise<ReinstatementOffer | null> {
   const found = await reinstatementCase(db, policyId, context);
   if (!found) return null;
   const { policy, spans, due, coverageEndedOn } = found;
@@ -150,22 +185,57 @@ const REFUSAL_REASON: Record<ReinstatementRefusal, string> = {
  * a terminated policy offered reinstatement (Eligible or Manual), before its expiration date, with no
  * request already waiting, and exactly the whole amount due today. Refusals are coded field errors.
  */
-export async function checkReinstatementPayment(db: Executor, policyId: string, amountCents: Cents, context: ReinstatementContext): Promise<AcceptedReinstatement> {
+export async function checkReinstatementPayment(
+  db: Executor,
+  policyId: string,
+  amountCents: Cents,
+  context: ReinstatementContext,
+): Promise<AcceptedReinstatement> {
   const found = await reinstatementCase(db, policyId, context);
-  if (!found) throw ruleViolation('body.id', 'reinstatement-not-eligible', REFUSAL_REASON['reinstatement-not-eligible']);
+  if (!found)
+    throw ruleViolation(
+      'body.id',
+      'reinstatement-not-eligible',
+      REFUSAL_REASON['reinstatement-not-eligible'],
+    );
   const { policy, due, coverageEndedOn } = found;
   if (found.refusal) {
-    const params = found.refusal === 'reinstatement-expired' && policy.expirationDate ? { expirationDate: policy.expirationDate } : undefined;
+    const params =
+      found.refusal === 'reinstatement-expired' && policy.expirationDate
+        ? { expirationDate: policy.expirationDate }
+        : undefined;
     throw ruleViolation('body.id', found.refusal, REFUSAL_REASON[found.refusal], params);
   }
   const status = policy.reinstatementStatus;
   // A service request belongs to a household: a policy held outside one is reinstated by phone.
-  if (policy.householdId === null || !due || coverageEndedOn === null || (status !== 'Eligible' && status !== 'Manual'))
-    throw ruleViolation('body.id', 'reinstatement-not-eligible', REFUSAL_REASON['reinstatement-not-eligible']);
+  if (
+    policy.householdId === null ||
+    !due ||
+    coverageEndedOn === null ||
+    (status !== 'Eligible' && status !== 'Manual')
+  )
+    throw ruleViolation(
+      'body.id',
+      'reinstatement-not-eligible',
+      REFUSAL_REASON['reinstatement-not-eligible'],
+    );
   if (amountCents !== due.amount) {
-    throw ruleViolation('body.paymentDetails.paymentAmount', 'amount-not-reinstatement-due', 'A reinstatement pays the whole amount due, no more and no less.', { amount: due.amount / 100 });
+    throw ruleViolation(
+      'body.paymentDetails.paymentAmount',
+      'amount-not-reinstatement-due',
+      'A reinstatement pays the whole amount due, no more and no less.',
+      { amount: due.amount / 100 },
+    );
   }
-  return { policyId, householdId: policy.householdId, policyNumber: policy.policyNumber, status, amountCents: due.amount, months: due.months, coverageEndedOn };
+  return {
+    policyId,
+    householdId: policy.householdId,
+    policyNumber: policy.policyNumber,
+    status,
+    amountCents: due.amount,
+    months: due.months,
+    coverageEndedOn,
+  };
 }
 
 export interface Reinstated {
@@ -196,7 +266,11 @@ export async function reinstatePolicy(
   await restoreMemberSpans(tx, reinstatedSpans(await memberSpansOf(tx, policyId), ended));
   const coveredThrough = restoredThroughOf(spans, ended);
   // Coverage restored only for months already past (a plan year that ended meanwhile) stays ended today.
-  await setEnrollmentStatus(tx, policyId, compareCalendarDates(coveredThrough, context.today) >= 0 ? 'Active' : 'Terminated');
+  await setEnrollmentStatus(
+    tx,
+    policyId,
+    compareCalendarDates(coveredThrough, context.today) >= 0 ? 'Active' : 'Terminated',
+  );
   await markReinstatementUsed(tx, policyId);
   const posted = await postToFinance(tx, policyId, context.today, context.dueRule, { reinstated: true });
   const paidThroughDate = posted?.snapshot.state.paidThroughDate ?? null;
@@ -228,7 +302,12 @@ export interface ReinstatementPayment {
 }
 
 export type RequestedReinstatement =
-  | { ok: true; outcome: ReinstatementOutcome; paidThroughDate: CalendarDate | null; events: OutboxEventInput[] }
+  | {
+      ok: true;
+      outcome: ReinstatementOutcome;
+      paidThroughDate: CalendarDate | null;
+      events: OutboxEventInput[];
+    }
   | { ok: false; refusal: ReinstatementRefusal };
 
 /**
@@ -238,7 +317,12 @@ export type RequestedReinstatement =
  */
 export async function requestReinstatement(
   tx: Transaction,
-  input: { accepted: AcceptedReinstatement; payment: ReinstatementPayment; requestedBy: Principal; context: ReinstatementContext },
+  input: {
+    accepted: AcceptedReinstatement;
+    payment: ReinstatementPayment;
+    requestedBy: Principal;
+    context: ReinstatementContext;
+  },
 ): Promise<RequestedReinstatement> {
   const { accepted, payment, context } = input;
   await lockReinstatement(tx, accepted.policyId);
@@ -261,9 +345,14 @@ export async function requestReinstatement(
     // Coverage resumes the day after it ended: there is no gap.
     effectiveDate: addDays(accepted.coverageEndedOn, 1),
     requestedBy: input.requestedBy,
-    review: { reinstatement: { reinstatementStatus: accepted.status, amountDuePaid: payment.status === 'Succeeded' } },
+    review: {
+      reinstatement: { reinstatementStatus: accepted.status, amountDuePaid: payment.status === 'Succeeded' },
+    },
     apply: async (inner) => {
-      reinstated = await reinstatePolicy(inner, accepted.policyId, context, { amountCents: payment.amountCents, months: accepted.months });
+      reinstated = await reinstatePolicy(inner, accepted.policyId, context, {
+        amountCents: payment.amountCents,
+        months: accepted.months,
+      });
     },
   });
   const done = reinstated as Reinstated | null;
@@ -273,7 +362,11 @@ export async function requestReinstatement(
       serviceRequestId: request.id,
       referenceNumber: request.referenceNumber,
       status: request.status,
-      outcome: done ? 'reinstated' : payment.status === 'Pending' && accepted.status === 'Eligible' ? 'awaiting-payment' : 'in-review',
+      outcome: done
+        ? 'reinstated'
+        : payment.status === 'Pending' && accepted.status === 'Eligible'
+          ? 'awaiting-payment'
+          : 'in-review',
       coveredThrough: done?.coveredThrough ?? null,
     },
     paidThroughDate: done?.paidThroughDate ?? null,
@@ -282,7 +375,10 @@ export async function requestReinstatement(
 }
 
 /** A retried payment that found its charge already recorded: the request it made then, as an outcome. */
-export async function outcomeOfPayment(db: Executor, transactionId: string): Promise<ReinstatementOutcome | null> {
+export async function outcomeOfPayment(
+  db: Executor,
+  transactionId: string,
+): Promise<ReinstatementOutcome | null> {
   const request = await reinstatementRequestPaidBy(db, transactionId);
   if (!request) return null;
   const paymentStatus = await paymentStatusOf(db, transactionId);
@@ -291,7 +387,11 @@ export async function outcomeOfPayment(db: Executor, transactionId: string): Pro
     serviceRequestId: request.id,
     referenceNumber: request.referenceNumber,
     status: request.status,
-    outcome: done ? 'reinstated' : paymentStatus === 'Pending' && request.details?.eligibility === 'eligible' ? 'awaiting-payment' : 'in-review',
+    outcome: done
+      ? 'reinstated'
+      : paymentStatus === 'Pending' && request.details?.eligibility === 'eligible'
+        ? 'awaiting-payment'
+        : 'in-review',
     coveredThrough: null,
   };
 }
@@ -311,14 +411,24 @@ export async function reinstatementPaymentSettled(
   if (request?.status !== 'Submitted' || !request.policyId) return null;
   const details = request.details ?? {};
   const status = details.eligibility === 'eligible' ? 'Eligible' : 'Manual';
-  if (needsReview('reinstatement', { reinstatement: { reinstatementStatus: status, amountDuePaid: true } })) return null;
+  if (needsReview('reinstatement', { reinstatement: { reinstatementStatus: status, amountDuePaid: true } }))
+    return null;
   await lockReinstatement(tx, request.policyId);
   const policy = await policyForReinstatement(tx, request.policyId);
   // Asked for in time: the request stands even if the offer's date has passed while the bank took its days.
   if (policy?.enrollmentStatus !== 'Terminated') return null;
   const amountCents = typeof details.amountCents === 'number' ? details.amountCents : undefined;
-  const reinstated = await reinstatePolicy(tx, request.policyId, context, amountCents === undefined ? undefined : { amountCents, months: monthsOf(details) });
-  const moved = await moveServiceRequest(tx, request.id, { to: 'Completed', actor: 'system', version: request.version });
+  const reinstated = await reinstatePolicy(
+    tx,
+    request.policyId,
+    context,
+    amountCents === undefined ? undefined : { amountCents, months: monthsOf(details) },
+  );
+  const moved = await moveServiceRequest(tx, request.id, {
+    to: 'Completed',
+    actor: 'system',
+    version: request.version,
+  });
   return { events: [...moved.events, ...reinstated.events], paidThroughDate: reinstated.paidThroughDate };
 }
 
@@ -327,7 +437,8 @@ function monthsOf(details: Record<string, unknown>): CalendarDate[] {
   const to = typeof details.coveredTo === 'string' ? details.coveredTo : null;
   if (!from || !to) return [];
   const months: CalendarDate[] = [];
-  for (let month = from; compareCalendarDates(month, to) <= 0; month = addDays(endOfMonth(month), 1)) months.push(month);
+  for (let month = from; compareCalendarDates(month, to) <= 0; month = addDays(endOfMonth(month), 1))
+    months.push(month);
   return months;
 }
 
@@ -339,11 +450,21 @@ const RETURNED_NOTE: Record<'en' | 'es' | 'pt', string> = {
 };
 
 /** The bank returned the payment a reinstatement request waits for: the request is rejected, with why. */
-export async function reinstatementPaymentReturned(tx: Transaction, transactionId: string): Promise<OutboxEventInput[]> {
+export async function reinstatementPaymentReturned(
+  tx: Transaction,
+  transactionId: string,
+): Promise<OutboxEventInput[]> {
   const request = await reinstatementRequestPaidBy(tx, transactionId);
   if (!request || (request.status !== 'Submitted' && request.status !== 'InReview')) return [];
   const language = await householdLanguageOf(tx, request.householdId);
-  return (await moveServiceRequest(tx, request.id, { to: 'Rejected', actor: 'system', version: request.version, note: RETURNED_NOTE[language] })).events;
+  return (
+    await moveServiceRequest(tx, request.id, {
+      to: 'Rejected',
+      actor: 'system',
+      version: request.version,
+      note: RETURNED_NOTE[language],
+    })
+  ).events;
 }
 
 /**
@@ -353,17 +474,43 @@ export async function reinstatementPaymentReturned(tx: Transaction, transactionI
  */
 export async function reinstateApprovedRequest(
   tx: Transaction,
-  input: { policyId: string; transactionId: string | null; amountCents: number | null; context: ReinstatementContext },
+  input: {
+    policyId: string;
+    transactionId: string | null;
+    amountCents: number | null;
+    context: ReinstatementContext;
+  },
 ): Promise<Reinstated> {
   const status = input.transactionId ? await paymentStatusOf(tx, input.transactionId) : undefined;
-  if (status !== 'Succeeded') throw ruleViolation('params.id', 'reinstatement-not-paid', 'The amount due has not been paid (the payment is pending, returned or missing).', { paymentStatus: status ?? 'none' });
+  if (status !== 'Succeeded')
+    throw ruleViolation(
+      'params.id',
+      'reinstatement-not-paid',
+      'The amount due has not been paid (the payment is pending, returned or missing).',
+      { paymentStatus: status ?? 'none' },
+    );
   await lockReinstatement(tx, input.policyId);
   const policy = await policyForReinstatement(tx, input.policyId);
-  if (!policy || policy.enrollmentStatus !== 'Terminated' || coverageEndOf(await policySpans(tx, input.policyId)) === null)
-    throw ruleViolation('params.id', 'reinstatement-not-eligible', 'The coverage is not ended any more: nothing to reinstate.');
-  return reinstatePolicy(tx, input.policyId, input.context, input.amountCents !== null ? { amountCents: input.amountCents, months: [] } : undefined);
+  if (
+    !policy ||
+    policy.enrollmentStatus !== 'Terminated' ||
+    coverageEndOf(await policySpans(tx, input.policyId)) === null
+  )
+    throw ruleViolation(
+      'params.id',
+      'reinstatement-not-eligible',
+      'The coverage is not ended any more: nothing to reinstate.',
+    );
+  return reinstatePolicy(
+    tx,
+    input.policyId,
+    input.context,
+    input.amountCents !== null ? { amountCents: input.amountCents, months: [] } : undefined,
+  );
 }
 
 /** The status of a reinstatement request's payment (the queue's comparison: restored only once it succeeded). */
-export const reinstatementPaymentStatus = async (db: Executor, transactionId: string | null): Promise<string | null> =>
-  transactionId ? ((await paymentStatusOf(db, transactionId)) ?? null) : null;
+export const reinstatementPaymentStatus = async (
+  db: Executor,
+  transactionId: string | null,
+): Promise<string | null> => (transactionId ? ((await paymentStatusOf(db, transactionId)) ?? null) : null);

@@ -29,7 +29,13 @@ describe('SPEC §3 sign-in assertion attributes', () => {
         'urn:exchange:policies': '0123456789, 0987654321;0123456789',
         OnlyPCP: 'TRUE',
       }),
-    ).toMatchObject({ roles: ['member'], policyReferences: ['0123456789', '0987654321'], onlyPcp: true, brokerNpn: null, languagePreference: null });
+    ).toMatchObject({
+      roles: ['member'],
+      policyReferences: ['0123456789', '0987654321'],
+      onlyPcp: true,
+      brokerNpn: null,
+      languagePreference: null,
+    });
   });
 
   it('never takes staff roles from an assertion; without a known role it is a member, or a broker when one is named', () => {
@@ -46,7 +52,10 @@ describe('SPEC §3 sign-in assertion attributes', () => {
   });
 
   it('reads additionalProperties as JSON or as key=value pairs', () => {
-    expect(Object.fromEntries(parseAdditionalProperties(['OnlyPCP=false; plan = HMO']))).toEqual({ onlypcp: 'false', plan: 'HMO' });
+    expect(Object.fromEntries(parseAdditionalProperties(['OnlyPCP=false; plan = HMO']))).toEqual({
+      onlypcp: 'false',
+      plan: 'HMO',
+    });
     expect(Object.fromEntries(parseAdditionalProperties(['{"OnlyPCP":true}']))).toEqual({ onlypcp: 'true' });
     expect(Object.fromEntries(parseAdditionalProperties(['{not json', '[1,2]']))).toEqual({});
   });
@@ -61,15 +70,25 @@ describe('SPEC §3 sign-in assertion attributes', () => {
 });
 
 describe('where an asserted session may continue (RelayState)', () => {
-  it.each(['/account-overview', '/payments/make-payment', '/admin/policy-selection/broker'])('keeps the local path %s', (path) => {
-    expect(safeRelayPath(path)).toBe(path);
-  });
-  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'account-overview', '/a?next=//evil', '/a#x', '', undefined])(
-    'ignores %s',
-    (value) => {
-      expect(safeRelayPath(value)).toBeNull();
+  it.each(['/account-overview', '/payments/make-payment', '/admin/policy-selection/broker'])(
+    'keeps the local path %s',
+    (path) => {
+      expect(safeRelayPath(path)).toBe(path);
     },
   );
+  it.each([
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    'account-overview',
+    '/a?next=//evil',
+    '/a#x',
+    '',
+    undefined,
+  ])('ignores %s', (value) => {
+    expect(safeRelayPath(value)).toBeNull();
+  });
 });
 
 describe('the language of the refusal page', () => {
@@ -79,7 +98,8 @@ describe('the language of the refusal page', () => {
     expect(acceptedLanguage(undefined)).toBe('en');
   });
   it("prefers the posted assertion's languagePreference", () => {
-    const xml = '<saml:Attribute Name="languagePreference"><saml:AttributeValue xsi:type="xs:string">ESP</saml:AttributeValue></saml:Attribute>';
+    const xml =
+      '<saml:Attribute Name="languagePreference"><saml:AttributeValue xsi:type="xs:string">ESP</saml:AttributeValue></saml:Attribute>';
     expect(errorPageLanguage(Buffer.from(xml).toString('base64'), 'pt')).toBe('es');
     expect(errorPageLanguage('not base64 at all', 'pt')).toBe('pt');
   });

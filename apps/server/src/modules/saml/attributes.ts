@@ -51,8 +51,14 @@ const first = (attributes: Map<string, string[]>, ...names: string[]): string[] 
 };
 
 /** Values that may be multi-valued attributes or one list separated by commas, semicolons or spaces. */
-const splitList = (values: readonly string[]): string[] =>
-  [...new Set(values.flatMap((value) => value.split(/[\s,;]+/)).map((v) => v.trim()).filter(Boolean))];
+const splitList = (values: readonly string[]): string[] => [
+  ...new Set(
+    values
+      .flatMap((value) => value.split(/[\s,;]+/))
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** additionalProperties: a JSON object, or `key=value` / `key:value` pairs. Keys are lowercased. */
 export function parseAdditionalProperties(values: readonly string[]): Map<string, string> {
@@ -76,7 +82,8 @@ export function parseAdditionalProperties(values: readonly string[]): Map<string
     }
     for (const pair of text.split(/[;,\n]+/)) {
       const match = /^\s*([A-Za-z0-9_.-]+)\s*[=:]\s*(.*?)\s*$/.exec(pair);
-      if (match?.[1] !== undefined && match[2] !== undefined) properties.set(match[1].toLowerCase(), match[2]);
+      if (match?.[1] !== undefined && match[2] !== undefined)
+        properties.set(match[1].toLowerCase(), match[2]);
     }
   }
   return properties;
@@ -130,6 +137,8 @@ export function readAssertedAttributes(raw: Readonly<Record<string, unknown>>): 
     policyReferences,
     brokerNpn,
     onlyPcp: parseBoolean(onlyPcpText),
-    languagePreference: parseLanguagePreference(first(attributes, 'languagepreference')[0] ?? additional.get('languagepreference')),
+    languagePreference: parseLanguagePreference(
+      first(attributes, 'languagepreference')[0] ?? additional.get('languagepreference'),
+    ),
   };
 }

@@ -8,7 +8,10 @@ import { brokers, finances, policies, usedAssertions } from '../../db/schema';
  * both win. Ids past their acceptance window are forgotten, since such an assertion is refused as
  * expired anyway.
  */
-export async function consumeAssertionId(db: Database, input: { assertionId: string; issuer: string; expiresAt: Date }): Promise<boolean> {
+export async function consumeAssertionId(
+  db: Database,
+  input: { assertionId: string; issuer: string; expiresAt: Date },
+): Promise<boolean> {
   await db.delete(usedAssertions).where(sql`${usedAssertions.expiresAt} < now()`);
   const inserted = await db
     .insert(usedAssertions)
@@ -27,7 +30,10 @@ export interface MatchedPolicy {
 }
 
 /** Policies named by exchange subscriber id or by policy number. */
-export async function findPoliciesByReference(db: Database, references: readonly string[]): Promise<MatchedPolicy[]> {
+export async function findPoliciesByReference(
+  db: Database,
+  references: readonly string[],
+): Promise<MatchedPolicy[]> {
   if (references.length === 0) return [];
   const rows = await db
     .select({
@@ -38,7 +44,12 @@ export async function findPoliciesByReference(db: Database, references: readonly
     })
     .from(policies)
     .leftJoin(finances, eq(finances.policyId, policies.id))
-    .where(or(inArray(policies.exchangeSubscriberId, [...references]), inArray(policies.policyNumber, [...references])))
+    .where(
+      or(
+        inArray(policies.exchangeSubscriberId, [...references]),
+        inArray(policies.policyNumber, [...references]),
+      ),
+    )
     .orderBy(policies.createdAt, policies.id);
   return rows.map((row) => ({
     id: row.id,

@@ -17,7 +17,9 @@ export interface SamlRoutesOptions {
 const AUDIT_ACTION = 'auth.saml-assertion';
 const BODY_LIMIT = 256 * 1024;
 
-const HtmlPage = z.string().meta({ description: 'A translated, script-free HTML page explaining the refusal (text/html).' });
+const HtmlPage = z
+  .string()
+  .meta({ description: 'A translated, script-free HTML page explaining the refusal (text/html).' });
 
 /**
  * SPEC §1/§6 asserted sessions: the SAML Assertion Consumer Service. A browser posts the identity
@@ -34,7 +36,11 @@ export const samlRoutes: FastifyPluginAsyncZod<SamlRoutesOptions> = async (app, 
     const body = request.body as { SAMLResponse?: unknown } | undefined;
     const posted = typeof body?.SAMLResponse === 'string' ? body.SAMLResponse : undefined;
     const language = errorPageLanguage(posted, request.headers['accept-language']);
-    const frame = { language, issuerName: app.tenant.account.tenant.issuerName, logoUrl: app.tenant.account.header.headerLogo };
+    const frame = {
+      language,
+      issuerName: app.tenant.account.tenant.issuerName,
+      logoUrl: app.tenant.account.header.headerLogo,
+    };
     return reply
       .status(status)
       .header('Cache-Control', 'no-store')
@@ -42,8 +48,18 @@ export const samlRoutes: FastifyPluginAsyncZod<SamlRoutesOptions> = async (app, 
       .send(renderSamlErrorPage(frame, kind, request.id));
   };
 
-  const refuse = async (request: FastifyRequest, reply: FastifyReply, reason: SamlRejectReason | 'rate-limited', status: number) => {
-    await request.audit({ action: AUDIT_ACTION, outcome: 'denied', reason, actor: { subject: null, role: null } });
+  const refuse = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    reason: SamlRejectReason | 'rate-limited',
+    status: number,
+  ) => {
+    await request.audit({
+      action: AUDIT_ACTION,
+      outcome: 'denied',
+      reason,
+      actor: { subject: null, role: null },
+    });
     return sendPage(request, reply, status, reason === 'rate-limited' ? 'tooMany' : errorKindFor(reason));
   };
 
@@ -53,7 +69,8 @@ export const samlRoutes: FastifyPluginAsyncZod<SamlRoutesOptions> = async (app, 
     const status = error instanceof HttpProblem ? error.status : (error.statusCode ?? 500);
     try {
       if (status === 429) return await refuse(request, reply, 'rate-limited', 429);
-      if (!(error instanceof HttpProblem) && hasZodFastifySchemaValidationErrors(error)) return await refuse(request, reply, 'malformed', 400);
+      if (!(error instanceof HttpProblem) && hasZodFastifySchemaValidationErrors(error))
+        return await refuse(request, reply, 'malformed', 400);
       if (status >= 400 && status < 500) {
         return await refuse(request, reply, 'malformed', status);
       }
@@ -78,7 +95,10 @@ export const samlRoutes: FastifyPluginAsyncZod<SamlRoutesOptions> = async (app, 
         consumes: ['application/x-www-form-urlencoded'],
         body: SamlAcsRequestSchema,
         response: {
-          303: z.null().meta({ description: 'Signed in: Location is the web app; the session is the HttpOnly cookie set with it.' }),
+          303: z.null().meta({
+            description:
+              'Signed in: Location is the web app; the session is the HttpOnly cookie set with it.',
+          }),
           400: HtmlPage,
           401: HtmlPage,
           429: HtmlPage,
@@ -104,7 +124,12 @@ export const samlRoutes: FastifyPluginAsyncZod<SamlRoutesOptions> = async (app, 
           recordType: 'policy',
           recordIds: accepted.policyIds,
         });
-        await app.webSessions.startPortalSession(reply, { type: 'asserted', subject: accepted.subject, token: accepted.session.token, expiresAt: accepted.session.expiresAt });
+        await app.webSessions.startPortalSession(reply, {
+          type: 'asserted',
+          subject: accepted.subject,
+          token: accepted.session.token,
+          expiresAt: accepted.session.expiresAt,
+        });
         return await reply.header('Cache-Control', 'no-store').redirect(accepted.location, 303);
       } catch (error) {
         if (!(error instanceof SamlRejected)) throw error;

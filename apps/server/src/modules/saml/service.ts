@@ -69,13 +69,19 @@ export async function acceptAssertion(
   // A binder payment (DOMAIN "Effectuation"): the exchange sends a new enrollee to pay the first
   // premium, often before the enrolment has reached us (an exchange subscriber id we do not know yet),
   // or while every named policy still awaits its binder. SPEC §4 rule 5: that starts the binding-payment flow.
-  const matchedReferences = new Set(matched.flatMap((policy) => [policy.exchangeSubscriberId, policy.policyNumber]));
+  const matchedReferences = new Set(
+    matched.flatMap((policy) => [policy.exchangeSubscriberId, policy.policyNumber]),
+  );
   const unknownExchangeId = asserted.policyReferences.find(
     (reference) => !matchedReferences.has(reference) && isValidExchangeId(reference, SAMPLE_DEPENDENT_RULES),
   );
   const awaitingBinder = matched.length > 0 && matched.every((policy) => policy.awaitingBinder);
   const bindingSubscriberId =
-    matched.length === 0 ? (unknownExchangeId ?? null) : awaitingBinder ? (matched[0]?.exchangeSubscriberId ?? null) : null;
+    matched.length === 0
+      ? (unknownExchangeId ?? null)
+      : awaitingBinder
+        ? (matched[0]?.exchangeSubscriberId ?? null)
+        : null;
 
   const subject = assertedSubject(assertion.issuer, assertion.nameId);
   const policyIds = matched.map((policy) => policy.id);
@@ -93,8 +99,18 @@ export async function acceptAssertion(
     lifetimeSeconds: ASSERTED_SESSION_SECONDS,
   });
 
-  const next = bindingSubscriberId !== null ? BINDING_PAYMENT_PATH : (safeRelayPath(input.relayState) ?? DEFAULT_NEXT_PATH);
+  const next =
+    bindingSubscriberId !== null
+      ? BINDING_PAYMENT_PATH
+      : (safeRelayPath(input.relayState) ?? DEFAULT_NEXT_PATH);
   // The session itself becomes a cookie (docs/decisions/050); the landing page only learns where to go.
   const query = new URLSearchParams({ next }).toString();
-  return { location: `${WEB_LANDING_PATH}?${query}`, session, subject, roles: asserted.roles, policyIds, brokerId };
+  return {
+    location: `${WEB_LANDING_PATH}?${query}`,
+    session,
+    subject,
+    roles: asserted.roles,
+    policyIds,
+    brokerId,
+  };
 }

@@ -51,7 +51,8 @@ export interface VerifiedAssertion {
 }
 
 type XmlNode = Record<string, unknown>;
-const isNode = (value: unknown): value is XmlNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNode = (value: unknown): value is XmlNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const children = (node: unknown, name: string): XmlNode[] => {
   const value = isNode(node) ? node[name] : undefined;
   return Array.isArray(value) ? value.filter(isNode) : [];
@@ -61,7 +62,8 @@ const attribute = (node: XmlNode | undefined, name: string): string | undefined 
   const value = isNode(attributes) ? attributes[name] : undefined;
   return typeof value === 'string' ? value : undefined;
 };
-const text = (node: XmlNode | undefined): string | undefined => (typeof node?._ === 'string' ? node._.trim() : undefined);
+const text = (node: XmlNode | undefined): string | undefined =>
+  typeof node?._ === 'string' ? node._.trim() : undefined;
 const time = (value: string | undefined): number | undefined => {
   if (value === undefined) return undefined;
   const ms = Date.parse(value);
@@ -70,14 +72,18 @@ const time = (value: string | undefined): number | undefined => {
 
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 const SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
-const WEAK_ALGORITHMS = new Set(['http://www.w3.org/2000/09/xmldsig#rsa-sha1', 'http://www.w3.org/2000/09/xmldsig#sha1']);
+const WEAK_ALGORITHMS = new Set([
+  'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+  'http://www.w3.org/2000/09/xmldsig#sha1',
+]);
 
 /** node-saml's error messages, mapped to reason codes (its messages are for developers, ours for the audit log). */
 function reasonFor(error: unknown): SamlRejectReason {
   if (error instanceof SamlStatusError) return 'status-not-success';
   const message = error instanceof Error ? error.message : '';
   if (/\[xmldom|not a valid XML/i.test(message)) return 'malformed';
-  if (/signature|Referenced node|multiple assertions|too many transforms|ID cannot refer/i.test(message)) return 'signature-invalid';
+  if (/signature|Referenced node|multiple assertions|too many transforms|ID cannot refer/i.test(message))
+    return 'signature-invalid';
   if (/audience/i.test(message)) return 'audience-mismatch';
   if (/expired/i.test(message)) return 'expired';
   if (/not yet valid/i.test(message)) return 'not-yet-valid';
@@ -111,7 +117,8 @@ export class SamlVerifier {
     const compact = samlResponse.replace(/\s+/g, '');
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) throw new SamlRejected('malformed');
     const xml = Buffer.from(compact, 'base64').toString('utf8');
-    if (xml.length > MAX_RESPONSE_BYTES || !xml.trimStart().startsWith('<')) throw new SamlRejected('malformed');
+    if (xml.length > MAX_RESPONSE_BYTES || !xml.trimStart().startsWith('<'))
+      throw new SamlRejected('malformed');
     // A DTD can expand entities and redefine ids: a SAML message never needs one.
     if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new SamlRejected('malformed');
 
@@ -135,7 +142,9 @@ export class SamlVerifier {
     const conditionsUntil = time(attribute(children(assertion, 'Conditions')[0], 'NotOnOrAfter'));
     const issuedAt = time(attribute(assertion, 'IssueInstant'));
     if (issuedAt === undefined) throw new SamlRejected('invalid-assertion');
-    const acceptableUntil = Math.min(subjectUntil, conditionsUntil ?? subjectUntil, issuedAt + MAX_ASSERTION_AGE_MS) + CLOCK_SKEW_MS;
+    const acceptableUntil =
+      Math.min(subjectUntil, conditionsUntil ?? subjectUntil, issuedAt + MAX_ASSERTION_AGE_MS) +
+      CLOCK_SKEW_MS;
 
     await this.checkEnvelope(xml);
 
@@ -156,8 +165,11 @@ export class SamlVerifier {
     const data = confirmations.map((confirmation) => children(confirmation, 'SubjectConfirmationData')[0]);
     const forUs = data.filter((d) => attribute(d, 'Recipient') === this.trust.acsUrl);
     if (forUs.length === 0) throw new SamlRejected('recipient-mismatch');
-    if (forUs.some((d) => attribute(d, 'InResponseTo') !== undefined)) throw new SamlRejected('solicited-response');
-    const until = forUs.map((d) => time(attribute(d, 'NotOnOrAfter'))).filter((ms): ms is number => ms !== undefined);
+    if (forUs.some((d) => attribute(d, 'InResponseTo') !== undefined))
+      throw new SamlRejected('solicited-response');
+    const until = forUs
+      .map((d) => time(attribute(d, 'NotOnOrAfter')))
+      .filter((ms): ms is number => ms !== undefined);
     const latest = Math.max(...until);
     if (until.length === 0 || now - CLOCK_SKEW_MS >= latest) throw new SamlRejected('expired');
     return latest;
@@ -178,17 +190,24 @@ export class SamlVerifier {
     const response = isNode(document) && isNode(document.Response) ? document.Response : undefined;
     if (!response) throw new SamlRejected('malformed');
     const destination = attribute(response, 'Destination');
-    if (destination !== undefined && destination !== this.trust.acsUrl) throw new SamlRejected('destination-mismatch');
+    if (destination !== undefined && destination !== this.trust.acsUrl)
+      throw new SamlRejected('destination-mismatch');
     const issuer = children(response, 'Issuer')[0];
     if (issuer && text(issuer) !== this.trust.idp?.entityId) throw new SamlRejected('issuer-mismatch');
     if (attribute(response, 'InResponseTo') !== undefined) throw new SamlRejected('solicited-response');
     const status = attribute(children(children(response, 'Status')[0], 'StatusCode')[0], 'Value');
     if (status !== SUCCESS) throw new SamlRejected('status-not-success');
-    const signedInfo = children(children(children(response, 'Assertion')[0], 'Signature')[0], 'SignedInfo')[0];
+    const signedInfo = children(
+      children(children(response, 'Assertion')[0], 'Signature')[0],
+      'SignedInfo',
+    )[0];
     const algorithms = [
       attribute(children(signedInfo, 'SignatureMethod')[0], 'Algorithm'),
-      ...children(signedInfo, 'Reference').map((reference) => attribute(children(reference, 'DigestMethod')[0], 'Algorithm')),
+      ...children(signedInfo, 'Reference').map((reference) =>
+        attribute(children(reference, 'DigestMethod')[0], 'Algorithm'),
+      ),
     ];
-    if (algorithms.some((algorithm) => algorithm === undefined || WEAK_ALGORITHMS.has(algorithm))) throw new SamlRejected('weak-signature');
+    if (algorithms.some((algorithm) => algorithm === undefined || WEAK_ALGORITHMS.has(algorithm)))
+      throw new SamlRejected('weak-signature');
   }
 }

@@ -10,7 +10,17 @@ import {
   type MakePaymentScheduledResponse,
   type ScheduledPayment,
 } from '@portal/contracts';
-import { amountCents, canAddScheduledPayment, checkPaymentAmount, compareCalendarDates, paymentClearsScheduledPayments, scheduledPaymentWindow, toWireAmount, type CalendarDate, type Cents } from '@portal/domain';
+import {
+  amountCents,
+  canAddScheduledPayment,
+  checkPaymentAmount,
+  compareCalendarDates,
+  paymentClearsScheduledPayments,
+  scheduledPaymentWindow,
+  toWireAmount,
+  type CalendarDate,
+  type Cents,
+} from '@portal/domain';
 import type { z } from 'zod';
 import { authorizePolicy, authorizeScheduledPayment, notFound, type PolicyRef } from '../../auth/access';
 import type { Transaction } from '../../db/client';
@@ -58,7 +68,10 @@ interface Rules {
   today: CalendarDate;
   account: AccountConfig;
 }
-const rulesOf = (request: FastifyRequest): Rules => ({ today: request.server.today(), account: request.server.tenant.account });
+const rulesOf = (request: FastifyRequest): Rules => ({
+  today: request.server.today(),
+  account: request.server.tenant.account,
+});
 
 /** Where each rule's value is in the request: the scheduled-payment bodies, or make-payment's. */
 interface Fields {
@@ -67,7 +80,12 @@ interface Fields {
   amount: string;
   method: string;
 }
-const OWN_FIELDS: Fields = { policy: 'params.policyId', date: 'body.paymentDate', amount: 'body.paymentAmount', method: 'body.walletItemId' };
+const OWN_FIELDS: Fields = {
+  policy: 'params.policyId',
+  date: 'body.paymentDate',
+  amount: 'body.paymentAmount',
+  method: 'body.walletItemId',
+};
 const MAKE_PAYMENT_FIELDS: Fields = {
   policy: 'body.id',
   date: 'body.information.date',
@@ -79,23 +97,46 @@ function dateProblem(date: CalendarDate, rules: Rules, field: string): FieldErro
   const horizon = rules.account.payments.scheduledPaymentHorizonDays;
   const window = scheduledPaymentWindow(rules.today, horizon);
   if (compareCalendarDates(date, window.earliest) < 0) {
-    return { field, code: 'date-too-early', reason: 'A scheduled payment is for tomorrow or later; a payment for today is made now.', params: { earliest: window.earliest } };
+    return {
+      field,
+      code: 'date-too-early',
+      reason: 'A scheduled payment is for tomorrow or later; a payment for today is made now.',
+      params: { earliest: window.earliest },
+    };
   }
   if (compareCalendarDates(date, window.latest) > 0) {
-    return { field, code: 'date-after-horizon', reason: `A payment can be scheduled up to ${horizon} days ahead.`, params: { latest: window.latest } };
+    return {
+      field,
+      code: 'date-after-horizon',
+      reason: `A payment can be scheduled up to ${horizon} days ahead.`,
+      params: { latest: window.latest },
+    };
   }
   return null;
 }
 
 function amountProblem(amount: Cents, rules: Rules, field: string): FieldError | null {
   const limits = rules.account.payments;
-  const check = checkPaymentAmount(amount, { minAllowedPayment: limits.minAllowedPaymentCents, maxAllowedPayment: limits.maxAllowedPaymentCents });
+  const check = checkPaymentAmount(amount, {
+    minAllowedPayment: limits.minAllowedPaymentCents,
+    maxAllowedPayment: limits.maxAllowedPaymentCents,
+  });
   if (check.ok) return null;
   switch (check.problem) {
     case 'below-minimum':
-      return { field, code: 'amount-below-minimum', reason: 'Below the minimum payment.', params: { minimum: limits.minAllowedPaymentCents / 100 } };
+      return {
+        field,
+        code: 'amount-below-minimum',
+        reason: 'Below the minimum payment.',
+        params: { minimum: limits.minAllowedPaymentCents / 100 },
+      };
     case 'above-maximum':
-      return { field, code: 'amount-above-maximum', reason: 'Above the maximum payment.', params: { maximum: limits.maxAllowedPaymentCents / 100 } };
+      return {
+        field,
+        code: 'amount-above-maximum',
+        reason: 'Above the maximum payment.',
+        params: { maximum: limits.maxAllowedPaymentCents / 100 },
+      };
     case 'not-positive':
     case 'not-whole-cents':
       // Whole cents above zero: the contract schema refuses anything else before this point.
@@ -113,35 +154,75 @@ function refuseFields(problems: readonly (FieldError | null)[]): void {
 /** The policy can take a scheduled payment: binders are paid now (the coverage starts only then). */
 function checkPayable(policy: PolicyFacts, field: string): void {
   if (policy.financeStatus === 'Binder') {
-    throw ruleViolation(field, 'binder-pays-now', 'A first (binder) payment is made now, in full: it cannot be scheduled.');
+    throw ruleViolation(
+      field,
+      'binder-pays-now',
+      'A first (binder) payment is made now, in full: it cannot be scheduled.',
+    );
   }
 }
 
 /** The saved method that pays: an active item of the policy's household's wallet, of an accepted kind. */
-async function savedMethod(tx: Transaction, policy: PolicyFacts, itemId: string, rules: Rules, field: string) {
+async function savedMethod(
+  tx: Transaction,
+  policy: PolicyFacts,
+  itemId: string,
+  rules: Rules,
+  field: string,
+) {
   const item = policy.householdId ? await savedPaymentMethod(tx, policy.householdId, itemId) : undefined;
-  if (!item) return { problem: { field, code: 'not-yours', reason: 'Not a saved method of this household.' } satisfies FieldError };
-  const accepted = rules.account.payments.paymentTypes.includes(item.kind === 'card' ? 'CardPayments' : 'CheckingOrSavings');
-  if (!accepted) return { problem: { field, code: 'method-type-not-accepted', reason: 'This kind of payment method is not accepted.' } satisfies FieldError };
+  if (!item)
+    return {
+      problem: {
+        field,
+        code: 'not-yours',
+        reason: 'Not a saved method of this household.',
+      } satisfies FieldError,
+    };
+  const accepted = rules.account.payments.paymentTypes.includes(
+    item.kind === 'card' ? 'CardPayments' : 'CheckingOrSavings',
+  );
+  if (!accepted)
+    return {
+      problem: {
+        field,
+        code: 'method-type-not-accepted',
+        reason: 'This kind of payment method is not accepted.',
+      } satisfies FieldError,
+    };
   return { item };
 }
 
 function limitReached(field: string, rules: Rules): HttpProblem {
   const maximum = rules.account.payments.maxScheduledPaymentsAllowed;
-  return ruleViolation(field, 'limit-reached', `A policy may have at most ${maximum} scheduled payments.`, { maximum });
+  return ruleViolation(field, 'limit-reached', `A policy may have at most ${maximum} scheduled payments.`, {
+    maximum,
+  });
 }
 
 /** The facts the notification templates carry (packages/contracts notification-templates.ts). */
-function eventFor(type: string, policy: PolicyFacts, row: Pick<ScheduledPaymentRow, 'id' | 'paymentAmountCents' | 'paymentDate'>): OutboxEventInput {
+function eventFor(
+  type: string,
+  policy: PolicyFacts,
+  row: Pick<ScheduledPaymentRow, 'id' | 'paymentAmountCents' | 'paymentDate'>,
+): OutboxEventInput {
   return {
     type,
     householdId: policy.householdId,
     policyId: policy.id,
-    payload: { scheduledPaymentId: row.id, policyNumber: policy.policyNumber, amountCents: row.paymentAmountCents, paymentDate: row.paymentDate },
+    payload: {
+      scheduledPaymentId: row.id,
+      policyNumber: policy.policyNumber,
+      amountCents: row.paymentAmountCents,
+      paymentDate: row.paymentDate,
+    },
   };
 }
 
-async function loadPolicy(db: Parameters<typeof policyForPayment>[0], policyId: string): Promise<PolicyFacts> {
+async function loadPolicy(
+  db: Parameters<typeof policyForPayment>[0],
+  policyId: string,
+): Promise<PolicyFacts> {
   const policy = await policyForPayment(db, policyId);
   if (!policy) throw notFound('policy');
   return policy;
@@ -158,9 +239,14 @@ interface NewScheduled {
 /** Checks the rules of a new scheduled payment (under the policy's lock) and inserts it. */
 async function insertChecked(tx: Transaction, input: NewScheduled, rules: Rules, fields: Fields) {
   const method = await savedMethod(tx, input.policy, input.itemId, rules, fields.method);
-  refuseFields([dateProblem(input.date, rules, fields.date), amountProblem(input.amount, rules, fields.amount), method.problem ?? null]);
+  refuseFields([
+    dateProblem(input.date, rules, fields.date),
+    amountProblem(input.amount, rules, fields.amount),
+    method.problem ?? null,
+  ]);
   if (!method.item) throw new Error('unreachable: a method or a problem');
-  if (!canAddScheduledPayment(await scheduledCountOf(tx, input.policy.id), rules.account.payments)) throw limitReached(fields.policy, rules);
+  if (!canAddScheduledPayment(await scheduledCountOf(tx, input.policy.id), rules.account.payments))
+    throw limitReached(fields.policy, rules);
   const row = await insertScheduledPayment(tx, {
     policyId: input.policy.id,
     paymentAmountCents: input.amount,
@@ -173,7 +259,11 @@ async function insertChecked(tx: Transaction, input: NewScheduled, rules: Rules,
 }
 
 /** `POST /api/v1/Policy/{policyId}/scheduled-payments`: a one-time payment from a saved method on a later date. */
-export function createScheduledPayment(request: FastifyRequest, policyId: string, body: CreateBody): Promise<ScheduledPayment> {
+export function createScheduledPayment(
+  request: FastifyRequest,
+  policyId: string,
+  body: CreateBody,
+): Promise<ScheduledPayment> {
   const rules = rulesOf(request);
   return runCommand<{ ref: PolicyRef; policy: PolicyFacts }, ScheduledPayment>(request, {
     action: ACTION,
@@ -186,7 +276,18 @@ export function createScheduledPayment(request: FastifyRequest, policyId: string
       await lockPolicy(tx, policy.id, 'no key update');
       checkPayable(policy, OWN_FIELDS.policy);
       const description = body.description === undefined || body.description === '' ? null : body.description;
-      const { row } = await insertChecked(tx, { policy, itemId: body.walletItemId, amount: amountCents(body.paymentAmount), date: body.paymentDate, description }, rules, OWN_FIELDS);
+      const { row } = await insertChecked(
+        tx,
+        {
+          policy,
+          itemId: body.walletItemId,
+          amount: amountCents(body.paymentAmount),
+          date: body.paymentDate,
+          description,
+        },
+        rules,
+        OWN_FIELDS,
+      );
       return {
         result: await scheduledPaymentView(tx, policy, row.id, rules),
         audit: { action: 'scheduled-payment.create', recordType: 'scheduled-payment', recordIds: [row.id] },
@@ -201,18 +302,31 @@ async function stillScheduled(tx: Transaction, id: string): Promise<ScheduledPay
   const row = await lockScheduledPayment(tx, id);
   if (!row) throw notFound('scheduled payment');
   if (row.status !== 'Scheduled') {
-    throw ruleViolation('params.id', 'not-scheduled', `Only a payment still Scheduled can change; this one is ${row.status}.`, { status: row.status });
+    throw ruleViolation(
+      'params.id',
+      'not-scheduled',
+      `Only a payment still Scheduled can change; this one is ${row.status}.`,
+      { status: row.status },
+    );
   }
   return row;
 }
 
-async function authorizeOne(request: FastifyRequest, db: Parameters<typeof authorizeScheduledPayment>[1], id: string) {
+async function authorizeOne(
+  request: FastifyRequest,
+  db: Parameters<typeof authorizeScheduledPayment>[1],
+  id: string,
+) {
   const ref = await authorizeScheduledPayment(request, db, id);
   return { ref, policy: await loadPolicy(db, ref.policy.id) };
 }
 
 /** `PUT /api/v1/ScheduledPayment/{id}`: a new date and/or amount, while it is still Scheduled. */
-export function changeScheduledPayment(request: FastifyRequest, id: string, body: ChangeBody): Promise<ScheduledPayment> {
+export function changeScheduledPayment(
+  request: FastifyRequest,
+  id: string,
+  body: ChangeBody,
+): Promise<ScheduledPayment> {
   const rules = rulesOf(request);
   return runCommand(request, {
     action: ACTION,
@@ -220,18 +334,28 @@ export function changeScheduledPayment(request: FastifyRequest, id: string, body
     householdOf: ({ ref }) => ref.policy.householdId,
     execute: async (tx, { ref: { policy } }): Promise<CommandOutcome<ScheduledPayment>> => {
       const row = await stillScheduled(tx, id);
-      const amount = body.paymentAmount === undefined ? row.paymentAmountCents : amountCents(body.paymentAmount);
+      const amount =
+        body.paymentAmount === undefined ? row.paymentAmountCents : amountCents(body.paymentAmount);
       const date = body.paymentDate ?? row.paymentDate;
       refuseFields([
         body.paymentDate === undefined ? null : dateProblem(date, rules, 'body.paymentDate'),
         body.paymentAmount === undefined ? null : amountProblem(amount, rules, 'body.paymentAmount'),
       ]);
       const changed = amount !== row.paymentAmountCents || date !== row.paymentDate;
-      if (changed) await updateScheduledPayment(tx, row.id, { paymentAmountCents: amount, paymentDate: date });
+      if (changed)
+        await updateScheduledPayment(tx, row.id, { paymentAmountCents: amount, paymentDate: date });
       return {
         result: await scheduledPaymentView(tx, policy, row.id, rules),
         audit: { action: 'scheduled-payment.change', recordType: 'scheduled-payment', recordIds: [row.id] },
-        events: changed ? [eventFor('scheduled-payment.changed', policy, { id: row.id, paymentAmountCents: amount, paymentDate: date })] : [],
+        events: changed
+          ? [
+              eventFor('scheduled-payment.changed', policy, {
+                id: row.id,
+                paymentAmountCents: amount,
+                paymentDate: date,
+              }),
+            ]
+          : [],
       };
     },
   });
@@ -257,7 +381,10 @@ export function cancelScheduledPayment(request: FastifyRequest, id: string): Pro
 }
 
 /** Whether make-payment's date is a later day: such a payment is scheduled, not charged. */
-export function isPaymentForLater(request: FastifyRequest, body: Pick<MakePaymentBody, 'information'>): boolean {
+export function isPaymentForLater(
+  request: FastifyRequest,
+  body: Pick<MakePaymentBody, 'information'>,
+): boolean {
   return compareCalendarDates(fromUsDate(body.information.date), request.server.today()) > 0;
 }
 
@@ -269,7 +396,10 @@ export function isPaymentForLater(request: FastifyRequest, body: Pick<MakePaymen
  * or later): in this payment's transaction the policy's still-Scheduled payments become Cleared, then
  * the new one is added (so it counts alone against the limit).
  */
-export function schedulePaymentForLater(request: FastifyRequest, body: MakePaymentBody): Promise<MakePaymentScheduledResponse> {
+export function schedulePaymentForLater(
+  request: FastifyRequest,
+  body: MakePaymentBody,
+): Promise<MakePaymentScheduledResponse> {
   const rules = rulesOf(request);
   const fields = MAKE_PAYMENT_FIELDS;
   const date = fromUsDate(body.information.date);
@@ -283,16 +413,46 @@ export function schedulePaymentForLater(request: FastifyRequest, body: MakePayme
     execute: async (tx, { ref: { policy } }): Promise<CommandOutcome<MakePaymentScheduledResponse>> => {
       const details = body.paymentDetails;
       if (details.walletItemId === undefined) {
-        throw ruleViolation('body.paymentDetails.paymentToken', 'later-needs-saved-method', 'A payment on a later date is made from a saved wallet method.');
+        throw ruleViolation(
+          'body.paymentDetails.paymentToken',
+          'later-needs-saved-method',
+          'A payment on a later date is made from a saved wallet method.',
+        );
       }
-      if (details.saveToWallet) throw ruleViolation('body.paymentDetails.saveToWallet', 'not-allowed', 'A saved method is already in the wallet.');
+      if (details.saveToWallet)
+        throw ruleViolation(
+          'body.paymentDetails.saveToWallet',
+          'not-allowed',
+          'A saved method is already in the wallet.',
+        );
       await lockPolicy(tx, policy.id, 'no key update');
       checkPayable(policy, fields.date);
       // SPEC §4, in this payment's transaction: the domain decides (a later date is never today).
-      const cleared = paymentClearsScheduledPayments(date, rules.today) ? await clearScheduledPayments(tx, policy.id) : [];
-      const description = body.information.details === undefined || body.information.details === '' ? null : body.information.details;
-      const { row } = await insertChecked(tx, { policy, itemId: details.walletItemId, amount: amountCents(details.paymentAmount), date, description }, rules, fields);
-      if (row.paymentMethod !== details.method) throw ruleViolation('body.paymentDetails.method', 'method-mismatch', 'The method does not match the saved card or account.');
+      const cleared = paymentClearsScheduledPayments(date, rules.today)
+        ? await clearScheduledPayments(tx, policy.id)
+        : [];
+      const description =
+        body.information.details === undefined || body.information.details === ''
+          ? null
+          : body.information.details;
+      const { row } = await insertChecked(
+        tx,
+        {
+          policy,
+          itemId: details.walletItemId,
+          amount: amountCents(details.paymentAmount),
+          date,
+          description,
+        },
+        rules,
+        fields,
+      );
+      if (row.paymentMethod !== details.method)
+        throw ruleViolation(
+          'body.paymentDetails.method',
+          'method-mismatch',
+          'The method does not match the saved card or account.',
+        );
       const result: MakePaymentScheduledResponse = {
         information: { subscriberFolderID: policy.subscriberFolderId },
         date: body.information.date,
@@ -302,9 +462,22 @@ export function schedulePaymentForLater(request: FastifyRequest, body: MakePayme
       };
       return {
         result,
-        audit: { action: 'make-payment.scheduled', recordType: 'scheduled-payment', recordIds: [row.id, ...cleared.map((one) => one.id)] },
+        audit: {
+          action: 'make-payment.scheduled',
+          recordType: 'scheduled-payment',
+          recordIds: [row.id, ...cleared.map((one) => one.id)],
+        },
         events: [
-          ...(cleared.length > 0 ? [{ type: 'scheduled-payment.cleared', householdId: policy.householdId, policyId: policy.id, payload: { policyNumber: policy.policyNumber, count: cleared.length } }] : []),
+          ...(cleared.length > 0
+            ? [
+                {
+                  type: 'scheduled-payment.cleared',
+                  householdId: policy.householdId,
+                  policyId: policy.id,
+                  payload: { policyNumber: policy.policyNumber, count: cleared.length },
+                },
+              ]
+            : []),
           eventFor('scheduled-payment.created', policy, row),
         ],
       };

@@ -33,7 +33,9 @@ export function scheduledPaymentsStep(deps: DueChargeDependencies & { nudgeOutbo
           claimed,
           (row) => row.payment.policyId,
           async ({ payment: scheduled, householdId, policyNumber }) => {
-            const method = (await paymentMethodsByToken(deps.db, householdId, [scheduled.paymentToken])).get(scheduled.paymentToken);
+            const method = (await paymentMethodsByToken(deps.db, householdId, [scheduled.paymentToken])).get(
+              scheduled.paymentToken,
+            );
             if (!method || method.removed) {
               // The method left the wallet (it cannot while a scheduled payment uses it; kept for safety).
               await settleScheduledPayment(deps.db, scheduled.id, {
@@ -63,7 +65,11 @@ export function scheduledPaymentsStep(deps: DueChargeDependencies & { nudgeOutbo
                 },
                 async (tx, result) => {
                   const status =
-                    result.status === 'succeeded' ? 'Paid' : result.status === 'pending' ? 'Pending' : 'Failed';
+                    result.status === 'succeeded'
+                      ? 'Paid'
+                      : result.status === 'pending'
+                        ? 'Pending'
+                        : 'Failed';
                   await settleScheduledPayment(tx, scheduled.id, {
                     status,
                     paymentId: result.payment.id,
@@ -72,7 +78,11 @@ export function scheduledPaymentsStep(deps: DueChargeDependencies & { nudgeOutbo
                 },
               );
               count(
-                outcome.status === 'succeeded' ? 'paid' : outcome.status === 'pending' ? 'pending' : 'declined',
+                outcome.status === 'succeeded'
+                  ? 'paid'
+                  : outcome.status === 'pending'
+                    ? 'pending'
+                    : 'declined',
               );
             } catch (error) {
               if (!(error instanceof ProcessorTimeout || error instanceof ProcessorUnavailable)) throw error;

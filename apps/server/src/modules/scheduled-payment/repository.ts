@@ -81,7 +81,11 @@ export async function claimDueScheduledPayments(
   const ids = (result as { rows: { id: string }[] }).rows.map((row) => row.id);
   if (ids.length === 0) return [];
   return db
-    .select({ payment: scheduledPayments, householdId: policies.householdId, policyNumber: policies.policyNumber })
+    .select({
+      payment: scheduledPayments,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+    })
     .from(scheduledPayments)
     .innerJoin(policies, eq(policies.id, scheduledPayments.policyId))
     .where(inArray(scheduledPayments.id, ids))
@@ -117,14 +121,20 @@ export async function scheduledCountOf(tx: Executor, policyId: string): Promise<
   return row?.n ?? 0;
 }
 
-export async function insertScheduledPayment(tx: Executor, values: typeof scheduledPayments.$inferInsert): Promise<ScheduledPaymentRow> {
+export async function insertScheduledPayment(
+  tx: Executor,
+  values: typeof scheduledPayments.$inferInsert,
+): Promise<ScheduledPaymentRow> {
   const [row] = await tx.insert(scheduledPayments).values(values).returning();
   if (!row) throw new Error('scheduled payment not inserted');
   return row;
 }
 
 /** The scheduled payment, locked for the rest of the transaction (a job run claiming it waits, or skips it). */
-export async function lockScheduledPayment(tx: Executor, id: string): Promise<ScheduledPaymentRow | undefined> {
+export async function lockScheduledPayment(
+  tx: Executor,
+  id: string,
+): Promise<ScheduledPaymentRow | undefined> {
   const [row] = await tx.select().from(scheduledPayments).where(eq(scheduledPayments.id, id)).for('update');
   return row;
 }
@@ -150,7 +160,10 @@ export async function clearScheduledPayments(tx: Executor, policyId: string): Pr
 }
 
 /** The policy's still-Scheduled payments become Cancelled (its coverage ended); the ones cancelled are returned. */
-export async function cancelScheduledPaymentsOf(tx: Executor, policyId: string): Promise<ScheduledPaymentRow[]> {
+export async function cancelScheduledPaymentsOf(
+  tx: Executor,
+  policyId: string,
+): Promise<ScheduledPaymentRow[]> {
   return tx
     .update(scheduledPayments)
     .set({ status: 'Cancelled', modifiedAt: new Date() })

@@ -12,7 +12,14 @@ import { authorizePolicy } from '../../auth/access';
 import { cancelScheduledPayment, changeScheduledPayment, createScheduledPayment } from './commands';
 import { scheduledPaymentList } from './service';
 
-const commandErrors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, 422: ProblemSchema };
+const commandErrors = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+  422: ProblemSchema,
+};
 const RULES =
   'Refused with 422 and a field code: `binder-pays-now` (a binder is paid now, in full), `limit-reached` (the tenant’s `payments.maxScheduledPaymentsAllowed` Scheduled per policy; param `maximum`), `date-too-early` (the date must be after today, the portal’s today; param `earliest`), `date-after-horizon` (at most `payments.scheduledPaymentHorizonDays` ahead; param `latest`), `amount-below-minimum` / `amount-above-maximum` (params in dollars), `not-yours` (not an active saved method of the policy’s household), `method-type-not-accepted`.';
 
@@ -65,7 +72,8 @@ export const scheduledPaymentRoutes: FastifyPluginCallbackZod = (app, _options, 
         response: { 201: ScheduledPaymentSchema, ...commandErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createScheduledPayment(request, request.params.policyId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createScheduledPayment(request, request.params.policyId, request.body)),
   );
 
   app.put(

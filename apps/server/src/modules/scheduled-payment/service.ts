@@ -12,13 +12,21 @@ export { scheduledPaymentList, scheduledPaymentView } from './view';
  * — they would only pay a coverage that no longer runs — and the member is told of each. In the caller's
  * transaction; answers the outbox events.
  */
-export async function cancelScheduledPaymentsOfPolicy(tx: Transaction, policy: { id: string; householdId: string | null; policyNumber: string }): Promise<OutboxEventInput[]> {
+export async function cancelScheduledPaymentsOfPolicy(
+  tx: Transaction,
+  policy: { id: string; householdId: string | null; policyNumber: string },
+): Promise<OutboxEventInput[]> {
   const cancelled = await cancelScheduledPaymentsOf(tx, policy.id);
   return cancelled.map((row) => ({
     type: 'scheduled-payment.cancelled',
     householdId: policy.householdId,
     policyId: policy.id,
-    payload: { scheduledPaymentId: row.id, policyNumber: policy.policyNumber, amountCents: row.paymentAmountCents, paymentDate: row.paymentDate },
+    payload: {
+      scheduledPaymentId: row.id,
+      policyNumber: policy.policyNumber,
+      amountCents: row.paymentAmountCents,
+      paymentDate: row.paymentDate,
+    },
   }));
 }
 

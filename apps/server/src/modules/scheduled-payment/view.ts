@@ -60,4 +60,3 @@ export async function scheduledPaymentView(
   if (!item) throw new Error(`scheduled payment ${id} is not among its policy's`);
   return item;
 }
-

@@ -3,7 +3,12 @@ import type { ServiceQueueDetail } from '@portal/contracts';
 import { authorizeQueuedRequest, type ServiceRequestRef } from '../../auth/access';
 import type { Executor } from '../../db/client';
 import { runCommand } from '../../plugins/command';
-import { claimServiceRequest, decideServiceRequest, releaseServiceRequest, serviceRequestForStaff } from '../service-request/service';
+import {
+  claimServiceRequest,
+  decideServiceRequest,
+  releaseServiceRequest,
+  serviceRequestForStaff,
+} from '../service-request/service';
 import { applyApproved, appliesChange } from './apply';
 import { comparisonOf, peopleNow } from './comparison';
 
@@ -16,7 +21,11 @@ import { comparisonOf, peopleNow } from './comparison';
 export const PROCESS_ACTION = 'process-service-request';
 
 /** The request as the queue's detail page shows it (read in the command's transaction after a change). */
-export async function queueDetail(request: FastifyRequest, db: Executor, id: string): Promise<ServiceQueueDetail> {
+export async function queueDetail(
+  request: FastifyRequest,
+  db: Executor,
+  id: string,
+): Promise<ServiceQueueDetail> {
   const principal = request.principal;
   const now = new Date();
   const staff = await serviceRequestForStaff(db, id, principal?.subject ?? '', now);
@@ -36,13 +45,22 @@ export async function queueDetail(request: FastifyRequest, db: Executor, id: str
 const recordIds = (ref: ServiceRequestRef) => [ref.id, ...(ref.policyId ? [`policy:${ref.policyId}`] : [])];
 
 /** `POST /api/v1/service-queue/{id}/claim`. */
-export function claimRequest(request: FastifyRequest, id: string, body: { version: number; takeOver: boolean }): Promise<ServiceQueueDetail> {
+export function claimRequest(
+  request: FastifyRequest,
+  id: string,
+  body: { version: number; takeOver: boolean },
+): Promise<ServiceQueueDetail> {
   return runCommand<ServiceRequestRef, ServiceQueueDetail>(request, {
     action: PROCESS_ACTION,
     authorize: (db) => authorizeQueuedRequest(request, db, id),
     householdOf: (ref) => ref.householdId,
     execute: async (tx, { principal, ref }) => {
-      const claimed = await claimServiceRequest(tx, id, { principal, version: body.version, takeOver: body.takeOver, now: new Date() });
+      const claimed = await claimServiceRequest(tx, id, {
+        principal,
+        version: body.version,
+        takeOver: body.takeOver,
+        now: new Date(),
+      });
       return {
         result: await queueDetail(request, tx, id),
         audit: {
@@ -58,20 +76,31 @@ export function claimRequest(request: FastifyRequest, id: string, body: { versio
 }
 
 /** `POST /api/v1/service-queue/{id}/release`. */
-export function releaseRequest(request: FastifyRequest, id: string, body: { version: number }): Promise<ServiceQueueDetail> {
+export function releaseRequest(
+  request: FastifyRequest,
+  id: string,
+  body: { version: number },
+): Promise<ServiceQueueDetail> {
   return runCommand<ServiceRequestRef, ServiceQueueDetail>(request, {
     action: PROCESS_ACTION,
     authorize: (db) => authorizeQueuedRequest(request, db, id),
     householdOf: (ref) => ref.householdId,
     execute: async (tx, { principal, ref }) => {
       await releaseServiceRequest(tx, id, { principal, version: body.version, now: new Date() });
-      return { result: await queueDetail(request, tx, id), audit: { action: 'service-queue.release', recordType: 'service-request', recordIds: recordIds(ref) } };
+      return {
+        result: await queueDetail(request, tx, id),
+        audit: { action: 'service-queue.release', recordType: 'service-request', recordIds: recordIds(ref) },
+      };
     },
   });
 }
 
 /** `POST /api/v1/service-queue/{id}/approve`: the change applied with the status, audit and notification. */
-export function approveRequest(request: FastifyRequest, id: string, body: { version: number; note?: string | undefined }): Promise<ServiceQueueDetail> {
+export function approveRequest(
+  request: FastifyRequest,
+  id: string,
+  body: { version: number; note?: string | undefined },
+): Promise<ServiceQueueDetail> {
   return runCommand<ServiceRequestRef, ServiceQueueDetail>(request, {
     action: PROCESS_ACTION,
     authorize: (db) => authorizeQueuedRequest(request, db, id),
@@ -86,20 +115,38 @@ export function approveRequest(request: FastifyRequest, id: string, body: { vers
         now: new Date(),
         apply: (inner, row) => applyApproved(request, inner, row),
       });
-      return { result: await queueDetail(request, tx, id), audit: { action: 'service-queue.approve', recordType: 'service-request', recordIds: recordIds(ref) }, events };
+      return {
+        result: await queueDetail(request, tx, id),
+        audit: { action: 'service-queue.approve', recordType: 'service-request', recordIds: recordIds(ref) },
+        events,
+      };
     },
   });
 }
 
 /** `POST /api/v1/service-queue/{id}/reject`: with the reason the member reads. */
-export function rejectRequest(request: FastifyRequest, id: string, body: { version: number; reason: string }): Promise<ServiceQueueDetail> {
+export function rejectRequest(
+  request: FastifyRequest,
+  id: string,
+  body: { version: number; reason: string },
+): Promise<ServiceQueueDetail> {
   return runCommand<ServiceRequestRef, ServiceQueueDetail>(request, {
     action: PROCESS_ACTION,
     authorize: (db) => authorizeQueuedRequest(request, db, id),
     householdOf: (ref) => ref.householdId,
     execute: async (tx, { principal, ref }) => {
-      const { events } = await decideServiceRequest(tx, id, { principal, version: body.version, outcome: 'Rejected', note: body.reason.trim(), now: new Date() });
-      return { result: await queueDetail(request, tx, id), audit: { action: 'service-queue.reject', recordType: 'service-request', recordIds: recordIds(ref) }, events };
+      const { events } = await decideServiceRequest(tx, id, {
+        principal,
+        version: body.version,
+        outcome: 'Rejected',
+        note: body.reason.trim(),
+        now: new Date(),
+      });
+      return {
+        result: await queueDetail(request, tx, id),
+        audit: { action: 'service-queue.reject', recordType: 'service-request', recordIds: recordIds(ref) },
+        events,
+      };
     },
   });
 }

@@ -14,12 +14,20 @@ import {
 import { authorizeQueuedRequest, authorizeServiceQueue } from '../../auth/access';
 import { requireAction } from '../../auth/actions';
 import { serviceQueuePage, serviceQueueSummary } from '../service-request/service';
-import { approveRequest, claimRequest, PROCESS_ACTION, queueDetail, rejectRequest, releaseRequest } from './commands';
+import {
+  approveRequest,
+  claimRequest,
+  PROCESS_ACTION,
+  queueDetail,
+  rejectRequest,
+  releaseRequest,
+} from './commands';
 
 const readErrors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 const commandErrors = { ...readErrors, 409: ProblemSchema, 422: ProblemSchema };
 
-const WHO = 'Staff whose role grants `process-service-request` (role-config; the administrator by default); anyone else 403, audited.';
+const WHO =
+  'Staff whose role grants `process-service-request` (role-config; the administrator by default); anyone else 403, audited.';
 
 /** The staff queue of service requests (issue 13; docs/decisions/030). */
 export const serviceQueueRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -38,7 +46,12 @@ export const serviceQueueRoutes: FastifyPluginCallbackZod = (app, _options, done
       const principal = await requireAction(request, PROCESS_ACTION);
       await authorizeServiceQueue(request);
       const page = await serviceQueuePage(app.database.db, request.query, principal.subject, new Date());
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'service-queue', recordIds: page.items.map((item) => item.id) });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'service-queue',
+        recordIds: page.items.map((item) => item.id),
+      });
       return page;
     },
   );
@@ -75,7 +88,13 @@ export const serviceQueueRoutes: FastifyPluginCallbackZod = (app, _options, done
       await requireAction(request, PROCESS_ACTION);
       const ref = await authorizeQueuedRequest(request, app.database.db, request.params.id);
       const detail = await queueDetail(request, app.database.db, ref.id);
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'service-request', recordIds: [ref.id], actingForHouseholdId: ref.householdId });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'service-request',
+        recordIds: [ref.id],
+        actingForHouseholdId: ref.householdId,
+      });
       return detail;
     },
   );

@@ -1,18 +1,34 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
-import { accounts, members, policies, serviceRequestAttachments, serviceRequestEvents, serviceRequests } from '../../db/schema';
+import {
+  accounts,
+  members,
+  policies,
+  serviceRequestAttachments,
+  serviceRequestEvents,
+  serviceRequests,
+} from '../../db/schema';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
 export type ServiceRequestEventRow = typeof serviceRequestEvents.$inferSelect;
-export type AttachmentMeta = Pick<typeof serviceRequestAttachments.$inferSelect, 'id' | 'requestId' | 'fileName' | 'contentType' | 'sizeBytes'>;
+export type AttachmentMeta = Pick<
+  typeof serviceRequestAttachments.$inferSelect,
+  'id' | 'requestId' | 'fileName' | 'contentType' | 'sizeBytes'
+>;
 
-export async function insertServiceRequest(tx: Executor, values: typeof serviceRequests.$inferInsert): Promise<ServiceRequestRow> {
+export async function insertServiceRequest(
+  tx: Executor,
+  values: typeof serviceRequests.$inferInsert,
+): Promise<ServiceRequestRow> {
   const [row] = await tx.insert(serviceRequests).values(values).returning();
   if (!row) throw new Error('service request not written');
   return row;
 }
 
-export async function insertEvent(tx: Executor, values: typeof serviceRequestEvents.$inferInsert): Promise<void> {
+export async function insertEvent(
+  tx: Executor,
+  values: typeof serviceRequestEvents.$inferInsert,
+): Promise<void> {
   await tx.insert(serviceRequestEvents).values(values);
 }
 
@@ -23,15 +39,25 @@ export async function lockServiceRequest(tx: Executor, id: string): Promise<Serv
 }
 
 /** A new status: the version goes up, so a change made from an older read is refused. */
-export async function setStatus(tx: Executor, id: string, values: Pick<ServiceRequestRow, 'status'> & Partial<Pick<ServiceRequestRow, 'resolution'>>): Promise<void> {
+export async function setStatus(
+  tx: Executor,
+  id: string,
+  values: Pick<ServiceRequestRow, 'status'> & Partial<Pick<ServiceRequestRow, 'resolution'>>,
+): Promise<void> {
   await tx
     .update(serviceRequests)
     .set({ ...values, version: sql`${serviceRequests.version} + 1`, updatedAt: new Date() })
     .where(eq(serviceRequests.id, id));
 }
 
-export async function insertAttachment(tx: Executor, values: typeof serviceRequestAttachments.$inferInsert): Promise<string> {
-  const [row] = await tx.insert(serviceRequestAttachments).values(values).returning({ id: serviceRequestAttachments.id });
+export async function insertAttachment(
+  tx: Executor,
+  values: typeof serviceRequestAttachments.$inferInsert,
+): Promise<string> {
+  const [row] = await tx
+    .insert(serviceRequestAttachments)
+    .values(values)
+    .returning({ id: serviceRequestAttachments.id });
   if (!row) throw new Error('attachment not written');
   return row.id;
 }
@@ -43,7 +69,10 @@ export async function attachmentTotals(tx: Executor, requestId: string, househol
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`attachments:${householdId}`}, 0))`);
   const totals = (where: ReturnType<typeof and>) =>
     tx
-      .select({ files: sql<number>`count(*)::int`, bytes: sql<string | number>`coalesce(sum(${serviceRequestAttachments.sizeBytes}), 0)::bigint` })
+      .select({
+        files: sql<number>`count(*)::int`,
+        bytes: sql<string | number>`coalesce(sum(${serviceRequestAttachments.sizeBytes}), 0)::bigint`,
+      })
       .from(serviceRequestAttachments)
       .innerJoin(serviceRequests, eq(serviceRequests.id, serviceRequestAttachments.requestId))
       .where(where)
@@ -51,7 +80,10 @@ export async function attachmentTotals(tx: Executor, requestId: string, househol
   return {
     request: await totals(eq(serviceRequestAttachments.requestId, requestId)),
     household: await totals(
-      and(eq(serviceRequests.householdId, householdId), sql`${serviceRequestAttachments.createdAt} > now() - make_interval(days => ${days})`),
+      and(
+        eq(serviceRequests.householdId, householdId),
+        sql`${serviceRequestAttachments.createdAt} > now() - make_interval(days => ${days})`,
+      ),
     ),
   };
 }
@@ -60,12 +92,17 @@ export async function attachmentContent(db: Executor, requestId: string, attachm
   const [row] = await db
     .select()
     .from(serviceRequestAttachments)
-    .where(and(eq(serviceRequestAttachments.id, attachmentId), eq(serviceRequestAttachments.requestId, requestId)));
+    .where(
+      and(eq(serviceRequestAttachments.id, attachmentId), eq(serviceRequestAttachments.requestId, requestId)),
+    );
   return row;
 }
 
 /** Requests with what the member's list shows beside each: its policy number, history and attachments. */
-export async function serviceRequestsWithDetails(db: Executor, where: { householdId: string; policyId?: string | undefined; ids?: string[] }) {
+export async function serviceRequestsWithDetails(
+  db: Executor,
+  where: { householdId: string; policyId?: string | undefined; ids?: string[] },
+) {
   const conditions = [eq(serviceRequests.householdId, where.householdId)];
   if (where.policyId !== undefined) conditions.push(eq(serviceRequests.policyId, where.policyId));
   if (where.ids !== undefined) conditions.push(inArray(serviceRequests.id, where.ids));
@@ -78,18 +115,24 @@ export async function serviceRequestsWithDetails(db: Executor, where: { househol
   const ids = rows.map((row) => row.request.id);
   if (ids.length === 0) return [];
   const [events, attachments] = await readTogether(db, [
-    () => db.select().from(serviceRequestEvents).where(inArray(serviceRequestEvents.requestId, ids)).orderBy(asc(serviceRequestEvents.id)),
-    () => db
-      .select({
-        id: serviceRequestAttachments.id,
-        requestId: serviceRequestAttachments.requestId,
-        fileName: serviceRequestAttachments.fileName,
-        contentType: serviceRequestAttachments.contentType,
-        sizeBytes: serviceRequestAttachments.sizeBytes,
-      })
-      .from(serviceRequestAttachments)
-      .where(inArray(serviceRequestAttachments.requestId, ids))
-      .orderBy(asc(serviceRequestAttachments.createdAt)),
+    () =>
+      db
+        .select()
+        .from(serviceRequestEvents)
+        .where(inArray(serviceRequestEvents.requestId, ids))
+        .orderBy(asc(serviceRequestEvents.id)),
+    () =>
+      db
+        .select({
+          id: serviceRequestAttachments.id,
+          requestId: serviceRequestAttachments.requestId,
+          fileName: serviceRequestAttachments.fileName,
+          contentType: serviceRequestAttachments.contentType,
+          sizeBytes: serviceRequestAttachments.sizeBytes,
+        })
+        .from(serviceRequestAttachments)
+        .where(inArray(serviceRequestAttachments.requestId, ids))
+        .orderBy(asc(serviceRequestAttachments.createdAt)),
   ]);
   return rows.map((row) => ({
     ...row,
@@ -102,7 +145,10 @@ export type ServiceRequestWithDetails = Awaited<ReturnType<typeof serviceRequest
 
 /** A policy's number and household (the request's notifications name the policy). */
 export async function policyFacts(db: Executor, policyId: string) {
-  const [row] = await db.select({ id: policies.id, householdId: policies.householdId, policyNumber: policies.policyNumber }).from(policies).where(eq(policies.id, policyId));
+  const [row] = await db
+    .select({ id: policies.id, householdId: policies.householdId, policyNumber: policies.policyNumber })
+    .from(policies)
+    .where(eq(policies.id, policyId));
   return row;
 }
 
@@ -128,10 +174,13 @@ const OPEN = ['Submitted', 'InReview'] as const;
 function queueConditions(filter: QueueFilter) {
   const conditions = [];
   if (filter.status === 'open') conditions.push(inArray(serviceRequests.status, [...OPEN]));
-  else if (filter.status !== 'all') conditions.push(eq(serviceRequests.status, filter.status as ServiceRequestRow['status']));
+  else if (filter.status !== 'all')
+    conditions.push(eq(serviceRequests.status, filter.status as ServiceRequestRow['status']));
   if (filter.type !== undefined) conditions.push(eq(serviceRequests.type, filter.type));
-  if (filter.createdBefore !== undefined) conditions.push(lte(serviceRequests.createdAt, filter.createdBefore));
-  if (filter.reference !== undefined) conditions.push(sql`upper(${serviceRequests.referenceNumber}) = ${filter.reference}`);
+  if (filter.createdBefore !== undefined)
+    conditions.push(lte(serviceRequests.createdAt, filter.createdBefore));
+  if (filter.reference !== undefined)
+    conditions.push(sql`upper(${serviceRequests.referenceNumber}) = ${filter.reference}`);
   if (filter.assignee === 'me') conditions.push(eq(serviceRequests.assignedToSubject, filter.subject));
   if (filter.assignee === 'unassigned') conditions.push(isNull(serviceRequests.assignedToSubject));
   return and(...conditions);
@@ -140,18 +189,31 @@ function queueConditions(filter: QueueFilter) {
 /** One page of the queue with the policy number and the subscriber's name, and how many match. */
 export async function queuePage(db: Executor, filter: QueueFilter) {
   const where = queueConditions(filter);
-  const order = filter.sort === 'oldest' ? [asc(serviceRequests.createdAt), asc(serviceRequests.id)] : [desc(serviceRequests.createdAt), desc(serviceRequests.id)];
+  const order =
+    filter.sort === 'oldest'
+      ? [asc(serviceRequests.createdAt), asc(serviceRequests.id)]
+      : [desc(serviceRequests.createdAt), desc(serviceRequests.id)];
   const [rows, [count]] = await readTogether(db, [
-    () => db
-      .select({ request: serviceRequests, policyNumber: policies.policyNumber, firstName: members.firstName, lastName: members.lastName })
-      .from(serviceRequests)
-      .leftJoin(policies, eq(policies.id, serviceRequests.policyId))
-      .leftJoin(members, eq(members.id, policies.subscriberMemberId))
-      .where(where)
-      .orderBy(...order)
-      .limit(filter.limit)
-      .offset(filter.offset),
-    () => db.select({ total: sql<number>`count(*)::int` }).from(serviceRequests).where(where),
+    () =>
+      db
+        .select({
+          request: serviceRequests,
+          policyNumber: policies.policyNumber,
+          firstName: members.firstName,
+          lastName: members.lastName,
+        })
+        .from(serviceRequests)
+        .leftJoin(policies, eq(policies.id, serviceRequests.policyId))
+        .leftJoin(members, eq(members.id, policies.subscriberMemberId))
+        .where(where)
+        .orderBy(...order)
+        .limit(filter.limit)
+        .offset(filter.offset),
+    () =>
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(serviceRequests)
+        .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
@@ -187,7 +249,12 @@ export async function subscriberNameOf(db: Executor, policyId: string | null): P
 }
 
 /** Who holds a request now (a claim, issue 13): set, moved to another processor, or cleared. */
-export async function setAssignee(tx: Executor, id: string, assignee: { subject: string; name: string; at: Date } | null, status?: ServiceRequestRow['status']): Promise<void> {
+export async function setAssignee(
+  tx: Executor,
+  id: string,
+  assignee: { subject: string; name: string; at: Date } | null,
+  status?: ServiceRequestRow['status'],
+): Promise<void> {
   await tx
     .update(serviceRequests)
     .set({
@@ -208,7 +275,10 @@ export async function setMemberIds(tx: Executor, id: string, memberIds: string[]
 
 /** A staff account's name as colleagues know it (a claim shows it). */
 export async function staffNameOf(db: Executor, accountId: string): Promise<string | null> {
-  const [row] = await db.select({ givenName: accounts.givenName, familyName: accounts.familyName, username: accounts.username }).from(accounts).where(eq(accounts.id, accountId));
+  const [row] = await db
+    .select({ givenName: accounts.givenName, familyName: accounts.familyName, username: accounts.username })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   if (!row) return null;
   const name = [row.givenName, row.familyName].filter(Boolean).join(' ').trim();
   return name === '' ? row.username : name;
@@ -237,7 +307,14 @@ export async function claimIfFree(
       version: sql`${serviceRequests.version} + 1`,
       updatedAt: claim.at,
     })
-    .where(and(eq(serviceRequests.id, id), eq(serviceRequests.version, claim.version), inArray(serviceRequests.status, [...OPEN]), free))
+    .where(
+      and(
+        eq(serviceRequests.id, id),
+        eq(serviceRequests.version, claim.version),
+        inArray(serviceRequests.status, [...OPEN]),
+        free,
+      ),
+    )
     .returning();
   return row;
 }

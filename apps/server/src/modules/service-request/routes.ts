@@ -12,7 +12,12 @@ import {
   ServiceRequestParamsSchema,
   ServiceRequestSchema,
 } from '@portal/contracts';
-import { authorizeHouseholdRequests, authorizePolicy, authorizeServiceRequest, notFound } from '../../auth/access';
+import {
+  authorizeHouseholdRequests,
+  authorizePolicy,
+  authorizeServiceRequest,
+  notFound,
+} from '../../auth/access';
 import { cancelServiceRequest, createGeneralRequest } from './commands';
 import { attachmentContent } from './repository';
 import { serviceRequestList, serviceRequestView } from './service';
@@ -45,7 +50,10 @@ export const serviceRequestRoutes: FastifyPluginCallbackZod = (app, _options, do
         const policy = await authorizePolicy(request, db, request.query.policyId);
         if (policy.householdId !== householdId) throw notFound('policy');
       }
-      const list = await serviceRequestList(db, householdId, { policyId: request.query.policyId, status: request.query.status });
+      const list = await serviceRequestList(db, householdId, {
+        policyId: request.query.policyId,
+        status: request.query.status,
+      });
       await request.audit({
         action: 'read',
         outcome: 'success',
@@ -72,7 +80,8 @@ export const serviceRequestRoutes: FastifyPluginCallbackZod = (app, _options, do
         response: { 201: ServiceRequestSchema, ...commandErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createGeneralRequest(request, request.params.householdId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createGeneralRequest(request, request.params.householdId, request.body)),
   );
 
   app.get(
@@ -89,7 +98,13 @@ export const serviceRequestRoutes: FastifyPluginCallbackZod = (app, _options, do
     async (request) => {
       const ref = await authorizeServiceRequest(request, app.database.db, request.params.id);
       const view = await serviceRequestView(app.database.db, ref.householdId, ref.id);
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'service-request', recordIds: [ref.id], actingForHouseholdId: ref.householdId });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'service-request',
+        recordIds: [ref.id],
+        actingForHouseholdId: ref.householdId,
+      });
       return view;
     },
   );
@@ -117,7 +132,8 @@ export const serviceRequestRoutes: FastifyPluginCallbackZod = (app, _options, do
       schema: {
         tags: ['service-request'],
         summary: 'A file attached to a service request',
-        description: 'Issue 11. Sent as a download (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy) with the type its content was parsed as (issue 33).',
+        description:
+          'Issue 11. Sent as a download (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy) with the type its content was parsed as (issue 33).',
         params: AttachmentParamsSchema,
         produces: ['application/pdf', 'image/jpeg', 'image/png'],
         response: { 200: z.string().meta({ description: 'The file', format: 'binary' }), ...readErrors },
@@ -127,20 +143,30 @@ export const serviceRequestRoutes: FastifyPluginCallbackZod = (app, _options, do
       const ref = await authorizeServiceRequest(request, app.database.db, request.params.id);
       const file = await attachmentContent(app.database.db, ref.id, request.params.attachmentId);
       if (!file) throw notFound('attachment');
-      await request.audit({ action: 'read', outcome: 'success', recordType: 'service-request-attachment', recordIds: [file.id], actingForHouseholdId: ref.householdId });
+      await request.audit({
+        action: 'read',
+        outcome: 'success',
+        recordType: 'service-request-attachment',
+        recordIds: [file.id],
+        actingForHouseholdId: ref.householdId,
+      });
       const asciiName = file.fileName.replace(/[^A-Za-z0-9._ -]/g, '_');
-      return reply
-        .type(file.contentType)
-        .header('Cache-Control', 'private, no-store')
-        // Issue 33 item 6: a download, never a page. Should a browser render it anyway, no sniffing turns it
-        // into another type (helmet sets nosniff on every answer; said here too, for this route's sake) and
-        // the sandbox runs no script and reaches nothing.
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "sandbox; default-src 'none'; frame-ancestors 'none'")
-        .header('Content-Disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .send(file.content as unknown as string);
+      return (
+        reply
+          .type(file.contentType)
+          .header('Cache-Control', 'private, no-store')
+          // Issue 33 item 6: a download, never a page. Should a browser render it anyway, no sniffing turns it
+          // into another type (helmet sets nosniff on every answer; said here too, for this route's sake) and
+          // the sandbox runs no script and reaches nothing.
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "sandbox; default-src 'none'; frame-ancestors 'none'")
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          )
+          .send(file.content as unknown as string)
+      );
     },
   );
   done();
 };
-

@@ -47,19 +47,27 @@ export const sessionRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
           const displayName = [account?.givenName, account?.familyName].filter(Boolean).join(' ') || null;
           // Issue 11: a member's preferred language is their household's (demographics).
           const preferredLanguage =
-            principal.kind === 'member' && principal.householdId !== null ? await householdLanguage(app.database.db, principal.householdId) : null;
+            principal.kind === 'member' && principal.householdId !== null
+              ? await householdLanguage(app.database.db, principal.householdId)
+              : null;
           // Staff who act for members: the acting session under way (decision 043), read afresh on each call.
           const actingSession = canSearchMembers(principal)
             ? principal.acting === null
               ? null
-              : await sessionView(app.database.db, principal.acting.sessionId, app.tenant.account.session.actingIdleSeconds)
+              : await sessionView(
+                  app.database.db,
+                  principal.acting.sessionId,
+                  app.tenant.account.session.actingIdleSeconds,
+                )
             : undefined;
           return {
             ...base,
             displayName,
             username: account?.username ?? null,
             ...(actingSession === undefined ? {} : { actingSession }),
-            ...(principal.kind === 'member' ? { householdId: principal.householdId, memberId: principal.memberId, preferredLanguage } : {}),
+            ...(principal.kind === 'member'
+              ? { householdId: principal.householdId, memberId: principal.memberId, preferredLanguage }
+              : {}),
             ...(principal.kind === 'broker' ? { brokerId: principal.brokerId } : {}),
           };
         }

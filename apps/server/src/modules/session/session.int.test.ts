@@ -6,7 +6,15 @@ import { createMemberWithPolicy } from '../../../test/fixtures';
 describe('GET /api/v1/session: who is calling and what they may do', () => {
   const harness = useTestApp();
   const session = async (token: string) =>
-    SessionInfoSchema.parse((await harness.app.inject({ method: 'GET', url: '/api/v1/session', headers: { authorization: `Bearer ${token}` } })).json());
+    SessionInfoSchema.parse(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: '/api/v1/session',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json(),
+    );
 
   it('lists the role-config actions the caller may perform (what the web offers)', async () => {
     const member = await createMemberWithPolicy(harness.db);

@@ -10,16 +10,18 @@ export type WalletBankAccountRow = typeof walletBankAccounts.$inferSelect;
 export async function loadWallet(db: Executor, walletId: string) {
   const [wallet, cards, bankAccounts] = await readTogether(db, [
     () => db.select().from(wallets).where(eq(wallets.id, walletId)),
-    () => db
-      .select()
-      .from(walletCards)
-      .where(and(eq(walletCards.walletId, walletId), eq(walletCards.state, 'Active')))
-      .orderBy(walletCards.createdAt, walletCards.id),
-    () => db
-      .select()
-      .from(walletBankAccounts)
-      .where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.state, 'Active')))
-      .orderBy(walletBankAccounts.createdAt, walletBankAccounts.id),
+    () =>
+      db
+        .select()
+        .from(walletCards)
+        .where(and(eq(walletCards.walletId, walletId), eq(walletCards.state, 'Active')))
+        .orderBy(walletCards.createdAt, walletCards.id),
+    () =>
+      db
+        .select()
+        .from(walletBankAccounts)
+        .where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.state, 'Active')))
+        .orderBy(walletBankAccounts.createdAt, walletBankAccounts.id),
   ]);
   return { wallet: wallet[0], cards, bankAccounts };
 }
@@ -40,13 +42,24 @@ export interface WalletItemByToken {
  * removed since). Only the household's own wallet is searched, so another household's method is never
  * described.
  */
-export async function walletItemsByToken(db: Database, householdId: string | null, tokens: readonly string[]): Promise<Map<string, WalletItemByToken>> {
+export async function walletItemsByToken(
+  db: Database,
+  householdId: string | null,
+  tokens: readonly string[],
+): Promise<Map<string, WalletItemByToken>> {
   const wanted = [...new Set(tokens)];
   if (householdId === null || wanted.length === 0) return new Map();
   const ownWallet = sql`(select ${wallets.id} from ${wallets} where ${wallets.householdId} = ${householdId})`;
   const [cards, bankAccounts] = await Promise.all([
     db
-      .select({ token: walletCards.token, id: walletCards.id, lastDigits: walletCards.last4, brand: walletCards.cardType, nickname: walletCards.nickname, state: walletCards.state })
+      .select({
+        token: walletCards.token,
+        id: walletCards.id,
+        lastDigits: walletCards.last4,
+        brand: walletCards.cardType,
+        nickname: walletCards.nickname,
+        state: walletCards.state,
+      })
       .from(walletCards)
       .where(and(inArray(walletCards.token, wanted), sql`${walletCards.walletId} in ${ownWallet}`)),
     db
@@ -59,24 +72,40 @@ export async function walletItemsByToken(db: Database, householdId: string | nul
         state: walletBankAccounts.state,
       })
       .from(walletBankAccounts)
-      .where(and(inArray(walletBankAccounts.token, wanted), sql`${walletBankAccounts.walletId} in ${ownWallet}`)),
+      .where(
+        and(inArray(walletBankAccounts.token, wanted), sql`${walletBankAccounts.walletId} in ${ownWallet}`),
+      ),
   ]);
   const items = [
     ...cards.map((row) => ({ ...row, kind: 'card' as const })),
     ...bankAccounts.map((row) => ({ ...row, kind: 'bankAccount' as const })),
   ];
-  return new Map(
-    items.map(({ state, ...item }) => [item.token, { ...item, removed: state === 'Removed' }]),
-  );
+  return new Map(items.map(({ state, ...item }) => [item.token, { ...item, removed: state === 'Removed' }]));
 }
 
 /** An active item of the household's own wallet by its id (a card or a bank account), with its token. */
-export async function activeWalletItem(db: Executor, householdId: string, itemId: string): Promise<WalletItemByToken | undefined> {
+export async function activeWalletItem(
+  db: Executor,
+  householdId: string,
+  itemId: string,
+): Promise<WalletItemByToken | undefined> {
   const ownWallet = sql`(select ${wallets.id} from ${wallets} where ${wallets.householdId} = ${householdId})`;
   const [card] = await db
-    .select({ token: walletCards.token, id: walletCards.id, lastDigits: walletCards.last4, brand: walletCards.cardType, nickname: walletCards.nickname })
+    .select({
+      token: walletCards.token,
+      id: walletCards.id,
+      lastDigits: walletCards.last4,
+      brand: walletCards.cardType,
+      nickname: walletCards.nickname,
+    })
     .from(walletCards)
-    .where(and(eq(walletCards.id, itemId), eq(walletCards.state, 'Active'), sql`${walletCards.walletId} in ${ownWallet}`));
+    .where(
+      and(
+        eq(walletCards.id, itemId),
+        eq(walletCards.state, 'Active'),
+        sql`${walletCards.walletId} in ${ownWallet}`,
+      ),
+    );
   if (card) return { ...card, kind: 'card', removed: false };
   const [account] = await db
     .select({
@@ -87,7 +116,13 @@ export async function activeWalletItem(db: Executor, householdId: string, itemId
       nickname: walletBankAccounts.nickname,
     })
     .from(walletBankAccounts)
-    .where(and(eq(walletBankAccounts.id, itemId), eq(walletBankAccounts.state, 'Active'), sql`${walletBankAccounts.walletId} in ${ownWallet}`));
+    .where(
+      and(
+        eq(walletBankAccounts.id, itemId),
+        eq(walletBankAccounts.state, 'Active'),
+        sql`${walletBankAccounts.walletId} in ${ownWallet}`,
+      ),
+    );
   return account ? { ...account, kind: 'bankAccount', removed: false } : undefined;
 }
 
@@ -98,32 +133,59 @@ export async function lockWallet(tx: Executor, walletId: string): Promise<Wallet
 }
 
 /** The household's wallet, made on first use (a household without saved methods has none yet). */
-export async function ensureWallet(tx: Executor, householdId: string): Promise<{ wallet: WalletRow; created: boolean }> {
+export async function ensureWallet(
+  tx: Executor,
+  householdId: string,
+): Promise<{ wallet: WalletRow; created: boolean }> {
   const inserted = await tx
     .insert(wallets)
     .values({ householdId, referenceId: newPublicId('wallet') })
     .onConflictDoNothing({ target: wallets.householdId })
     .returning();
   if (inserted[0]) return { wallet: inserted[0], created: true };
-  const [existing] = await tx.select().from(wallets).where(eq(wallets.householdId, householdId)).for('update');
+  const [existing] = await tx
+    .select()
+    .from(wallets)
+    .where(eq(wallets.householdId, householdId))
+    .for('update');
   if (!existing) throw new Error('wallet vanished while being opened');
   return { wallet: existing, created: false };
 }
 
 export async function activeItemCount(tx: Executor, walletId: string): Promise<number> {
   const [cards, banks] = await readTogether(tx, [
-    () => tx.select({ n: count() }).from(walletCards).where(and(eq(walletCards.walletId, walletId), eq(walletCards.state, 'Active'))),
-    () => tx.select({ n: count() }).from(walletBankAccounts).where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.state, 'Active'))),
+    () =>
+      tx
+        .select({ n: count() })
+        .from(walletCards)
+        .where(and(eq(walletCards.walletId, walletId), eq(walletCards.state, 'Active'))),
+    () =>
+      tx
+        .select({ n: count() })
+        .from(walletBankAccounts)
+        .where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.state, 'Active'))),
   ]);
   return (cards[0]?.n ?? 0) + (banks[0]?.n ?? 0);
 }
 
 /** Any wallet item (any household, any state) holding this processor token. */
-export async function itemHoldingToken(tx: Executor, token: string): Promise<{ kind: 'card' | 'bankAccount'; id: string; walletId: string; state: 'Active' | 'Removed' } | undefined> {
-  const [card] = await tx.select({ id: walletCards.id, walletId: walletCards.walletId, state: walletCards.state }).from(walletCards).where(eq(walletCards.token, token));
+export async function itemHoldingToken(
+  tx: Executor,
+  token: string,
+): Promise<
+  { kind: 'card' | 'bankAccount'; id: string; walletId: string; state: 'Active' | 'Removed' } | undefined
+> {
+  const [card] = await tx
+    .select({ id: walletCards.id, walletId: walletCards.walletId, state: walletCards.state })
+    .from(walletCards)
+    .where(eq(walletCards.token, token));
   if (card) return { kind: 'card', ...card };
   const [bank] = await tx
-    .select({ id: walletBankAccounts.id, walletId: walletBankAccounts.walletId, state: walletBankAccounts.state })
+    .select({
+      id: walletBankAccounts.id,
+      walletId: walletBankAccounts.walletId,
+      state: walletBankAccounts.state,
+    })
     .from(walletBankAccounts)
     .where(eq(walletBankAccounts.token, token));
   return bank ? { kind: 'bankAccount', ...bank } : undefined;
@@ -136,7 +198,9 @@ export async function itemHoldingToken(tx: Executor, token: string): Promise<{ k
 export async function activeSameMethod(
   tx: Executor,
   walletId: string,
-  method: { kind: 'card'; fingerprint: string; expirationMonth: number; expirationYear: number } | { kind: 'bankAccount'; fingerprint: string },
+  method:
+    | { kind: 'card'; fingerprint: string; expirationMonth: number; expirationYear: number }
+    | { kind: 'bankAccount'; fingerprint: string },
 ): Promise<{ id: string } | undefined> {
   if (method.kind === 'card') {
     const [card] = await tx
@@ -157,17 +221,30 @@ export async function activeSameMethod(
   const [account] = await tx
     .select({ id: walletBankAccounts.id })
     .from(walletBankAccounts)
-    .where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.state, 'Active'), eq(walletBankAccounts.fingerprint, method.fingerprint)))
+    .where(
+      and(
+        eq(walletBankAccounts.walletId, walletId),
+        eq(walletBankAccounts.state, 'Active'),
+        eq(walletBankAccounts.fingerprint, method.fingerprint),
+      ),
+    )
     .limit(1);
   return account;
 }
 
 /** Saves a card (or brings back one this wallet removed); undefined when another wallet holds the token. */
-export async function insertCard(tx: Executor, values: typeof walletCards.$inferInsert & { walletId: string }): Promise<WalletCardRow | undefined> {
+export async function insertCard(
+  tx: Executor,
+  values: typeof walletCards.$inferInsert & { walletId: string },
+): Promise<WalletCardRow | undefined> {
   const [row] = await tx
     .insert(walletCards)
     .values(values)
-    .onConflictDoUpdate({ target: walletCards.token, set: { ...values, state: 'Active' }, setWhere: eq(walletCards.walletId, values.walletId) })
+    .onConflictDoUpdate({
+      target: walletCards.token,
+      set: { ...values, state: 'Active' },
+      setWhere: eq(walletCards.walletId, values.walletId),
+    })
     .returning();
   return row;
 }
@@ -180,7 +257,11 @@ export async function insertBankAccount(
   const [row] = await tx
     .insert(walletBankAccounts)
     .values(values)
-    .onConflictDoUpdate({ target: walletBankAccounts.token, set: { ...values, state: 'Active' }, setWhere: eq(walletBankAccounts.walletId, values.walletId) })
+    .onConflictDoUpdate({
+      target: walletBankAccounts.token,
+      set: { ...values, state: 'Active' },
+      setWhere: eq(walletBankAccounts.walletId, values.walletId),
+    })
     .returning();
   return row;
 }
@@ -190,10 +271,18 @@ export async function walletItem(
   tx: Executor,
   walletId: string,
   itemId: string,
-): Promise<{ kind: 'card'; row: WalletCardRow } | { kind: 'bankAccount'; row: WalletBankAccountRow } | undefined> {
-  const [card] = await tx.select().from(walletCards).where(and(eq(walletCards.walletId, walletId), eq(walletCards.id, itemId)));
+): Promise<
+  { kind: 'card'; row: WalletCardRow } | { kind: 'bankAccount'; row: WalletBankAccountRow } | undefined
+> {
+  const [card] = await tx
+    .select()
+    .from(walletCards)
+    .where(and(eq(walletCards.walletId, walletId), eq(walletCards.id, itemId)));
   if (card) return { kind: 'card', row: card };
-  const [bank] = await tx.select().from(walletBankAccounts).where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.id, itemId)));
+  const [bank] = await tx
+    .select()
+    .from(walletBankAccounts)
+    .where(and(eq(walletBankAccounts.walletId, walletId), eq(walletBankAccounts.id, itemId)));
   return bank ? { kind: 'bankAccount', row: bank } : undefined;
 }
 
@@ -202,7 +291,8 @@ export async function setDefaultToken(tx: Executor, walletId: string, token: str
 }
 
 export async function removeItem(tx: Executor, kind: 'card' | 'bankAccount', itemId: string): Promise<void> {
-  if (kind === 'card') await tx.update(walletCards).set({ state: 'Removed' }).where(eq(walletCards.id, itemId));
+  if (kind === 'card')
+    await tx.update(walletCards).set({ state: 'Removed' }).where(eq(walletCards.id, itemId));
   else await tx.update(walletBankAccounts).set({ state: 'Removed' }).where(eq(walletBankAccounts.id, itemId));
 }
 

@@ -14,15 +14,37 @@ import {
   WalletParamsSchema,
   WalletSchema,
 } from '@portal/contracts';
-import { authorizeBankAccountItem, authorizeHouseholdWallet, authorizeWallet, authorizeWalletById, notFound } from '../../auth/access';
+import {
+  authorizeBankAccountItem,
+  authorizeHouseholdWallet,
+  authorizeWallet,
+  authorizeWalletById,
+  notFound,
+} from '../../auth/access';
 import { runCommand } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import { ProcessorTimeout, ProcessorUnavailable, type TokenDescription } from '../../processor/port';
-import { addBankAccount, addCreditCard, checkToken, makeDefault, openWallet, removeMethod, renameBankAccount } from './commands';
+import {
+  addBankAccount,
+  addCreditCard,
+  checkToken,
+  makeDefault,
+  openWallet,
+  removeMethod,
+  renameBankAccount,
+} from './commands';
 import { walletView } from './view';
 
 const ACTION = 'manage-wallet';
-const commandErrors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, 422: ProblemSchema, 503: ProblemSchema };
+const commandErrors = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+  422: ProblemSchema,
+  503: ProblemSchema,
+};
 
 /** What the processor knows of a token; its outage is ours to say (503), never a refusal of the member's. */
 async function describe(request: FastifyRequest, token: string): Promise<TokenDescription | null> {
@@ -31,7 +53,12 @@ async function describe(request: FastifyRequest, token: string): Promise<TokenDe
   } catch (error) {
     if (error instanceof ProcessorUnavailable || error instanceof ProcessorTimeout) {
       request.log.warn({ err: error }, 'payment processor unavailable');
-      throw new HttpProblem(503, ProblemType.unavailable, 'Payment processor unavailable', 'The payment processor could not be reached. Try again in a moment.');
+      throw new HttpProblem(
+        503,
+        ProblemType.unavailable,
+        'Payment processor unavailable',
+        'The payment processor could not be reached. Try again in a moment.',
+      );
     }
     throw error;
   }
@@ -47,7 +74,13 @@ export const walletRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         description:
           'SPEC §7 `POST v1/Wallet/{referenceId}` ("fetch wallet"), SPEC §3 Wallet. Active items only; no processor token, full card number or full account number ever appears, and the routing number is cut to its last four digits. Each method lists the autopay subscriptions and scheduled payments that pay with it (`usedBy`).',
         params: WalletParamsSchema,
-        response: { 200: WalletSchema, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema },
+        response: {
+          200: WalletSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+        },
       },
     },
     async (request) => {
@@ -112,7 +145,16 @@ export const walletRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         },
         householdOf: (ref) => ref.wallet.householdId,
         execute: (tx, { principal, ref }) =>
-          addCreditCard(tx, { wallet: ref.wallet, description: checkToken(ref.description, 'card', principal), account: app.tenant.account, today: app.today() }, request.body),
+          addCreditCard(
+            tx,
+            {
+              wallet: ref.wallet,
+              description: checkToken(ref.description, 'card', principal),
+              account: app.tenant.account,
+              today: app.today(),
+            },
+            request.body,
+          ),
       });
       return reply.status(201).send(wallet);
     },
@@ -140,7 +182,16 @@ export const walletRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         },
         householdOf: (ref) => ref.wallet.householdId,
         execute: (tx, { principal, ref }) =>
-          addBankAccount(tx, { wallet: ref.wallet, description: checkToken(ref.description, 'bankAccount', principal), account: app.tenant.account, today: app.today() }, request.body),
+          addBankAccount(
+            tx,
+            {
+              wallet: ref.wallet,
+              description: checkToken(ref.description, 'bankAccount', principal),
+              account: app.tenant.account,
+              today: app.today(),
+            },
+            request.body,
+          ),
       });
       return reply.status(201).send(wallet);
     },
@@ -156,7 +207,8 @@ export const walletRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         config: { idempotent: true },
         schema: {
           tags: ['wallet'],
-          summary: kind === 'card' ? 'Remove a card from the wallet' : 'Remove a bank account from the wallet',
+          summary:
+            kind === 'card' ? 'Remove a card from the wallet' : 'Remove a bank account from the wallet',
           description: `SPEC §7 \`PUT v1/Wallet/${path}/{walletId}/{id}\` (SPEC §4 Wallet "remove"). A method that an active autopay subscription or a scheduled payment pays with is refused with 422 \`method-in-use\` (params \`autopay\`, \`scheduled\`: how many); the wallet lists them per method (\`usedBy\`). Removing the default leaves the wallet without one. Needs \`Idempotency-Key\`; role action \`manage-wallet\`.`,
           params: WalletItemParamsSchema,
           response: { 200: WalletSchema, ...commandErrors },

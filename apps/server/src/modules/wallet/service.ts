@@ -25,14 +25,25 @@ export { walletItemsByToken } from './repository';
  * The household's wallet items that hold these processor tokens (server side: what a scheduled payment
  * or an autopay charge pays with), by token; a removed item is there, marked removed.
  */
-export function paymentMethodsByToken(db: Database, householdId: string | null, tokens: readonly string[]): Promise<Map<string, WalletItemByToken>> {
+export function paymentMethodsByToken(
+  db: Database,
+  householdId: string | null,
+  tokens: readonly string[],
+): Promise<Map<string, WalletItemByToken>> {
   return walletItemsByToken(db, householdId, tokens);
 }
 
 /** The browser's view of a wallet item: its id and display facts, never its token. */
 export function walletItemRef(item: WalletItemByToken | undefined): WalletItemRef | null {
   if (!item) return null;
-  return { kind: item.kind, id: item.id, lastDigits: item.lastDigits, brand: item.brand, nickname: item.nickname, removed: item.removed };
+  return {
+    kind: item.kind,
+    id: item.id,
+    lastDigits: item.lastDigits,
+    brand: item.brand,
+    nickname: item.nickname,
+    removed: item.removed,
+  };
 }
 
 /**
@@ -51,7 +62,10 @@ export interface SaveToWalletInput {
   nickname: string | null;
   email: string | null;
   /** Cards: the holder and the billing address (the ZIP code is the one typed in the hosted fields). */
-  cardHolder?: { name: string; billingAddress: { street1: string; street2: string | null; city: string; state: string } };
+  cardHolder?: {
+    name: string;
+    billingAddress: { street1: string; street2: string | null; city: string; state: string };
+  };
   /** Bank accounts: the holder and their address. */
   accountHolder?: { name: string; address: string | null };
   /** The tenant's account configuration (wallet limit, accepted payment types). */
@@ -59,10 +73,22 @@ export interface SaveToWalletInput {
   today: CalendarDate;
 }
 
-export type SaveToWalletRefusal = 'method-type-not-accepted' | 'card-expired' | 'limit-reached' | 'already-saved' | 'token-taken' | 'holder-missing';
+export type SaveToWalletRefusal =
+  | 'method-type-not-accepted'
+  | 'card-expired'
+  | 'limit-reached'
+  | 'already-saved'
+  | 'token-taken'
+  | 'holder-missing';
 
 export type SaveToWalletResult =
-  | { saved: true; walletId: string; item: WalletItemRef; defaultChanged: boolean; events: OutboxEventInput[] }
+  | {
+      saved: true;
+      walletId: string;
+      item: WalletItemRef;
+      defaultChanged: boolean;
+      events: OutboxEventInput[];
+    }
   | { saved: false; reason: SaveToWalletRefusal; maximum?: number };
 
 const KIND_TO_PAYMENT_TYPE = { card: 'CardPayments', bankAccount: 'CheckingOrSavings' } as const;
@@ -74,8 +100,12 @@ const KIND_TO_PAYMENT_TYPE = { card: 'CardPayments', bankAccount: 'CheckingOrSav
  */
 export async function saveToWallet(tx: Executor, input: SaveToWalletInput): Promise<SaveToWalletResult> {
   const { description } = input;
-  if (!input.account.payments.paymentTypes.includes(KIND_TO_PAYMENT_TYPE[description.kind])) return { saved: false, reason: 'method-type-not-accepted' };
-  if (description.kind === 'card' && cardExpiryStatus(description.expirationMonth, description.expirationYear, input.today, 0) === 'expired') {
+  if (!input.account.payments.paymentTypes.includes(KIND_TO_PAYMENT_TYPE[description.kind]))
+    return { saved: false, reason: 'method-type-not-accepted' };
+  if (
+    description.kind === 'card' &&
+    cardExpiryStatus(description.expirationMonth, description.expirationYear, input.today, 0) === 'expired'
+  ) {
     return { saved: false, reason: 'card-expired' };
   }
   const { wallet } = await ensureWallet(tx, input.householdId);
@@ -88,12 +118,18 @@ export async function saveToWallet(tx: Executor, input: SaveToWalletInput): Prom
   if (fingerprint !== null) {
     const same =
       description.kind === 'card'
-        ? { kind: 'card' as const, fingerprint, expirationMonth: description.expirationMonth, expirationYear: description.expirationYear }
+        ? {
+            kind: 'card' as const,
+            fingerprint,
+            expirationMonth: description.expirationMonth,
+            expirationYear: description.expirationYear,
+          }
         : { kind: 'bankAccount' as const, fingerprint };
     if (await activeSameMethod(tx, wallet.id, same)) return { saved: false, reason: 'already-saved' };
   }
   const maximum = input.account.wallet.maxPaymentMethods;
-  if (!canAddWalletMethod(await activeItemCount(tx, wallet.id), maximum)) return { saved: false, reason: 'limit-reached', maximum };
+  if (!canAddWalletMethod(await activeItemCount(tx, wallet.id), maximum))
+    return { saved: false, reason: 'limit-reached', maximum };
 
   let item: WalletItemRef;
   if (description.kind === 'card') {
@@ -118,7 +154,14 @@ export async function saveToWallet(tx: Executor, input: SaveToWalletInput): Prom
       billingZipCode: description.postalCode ?? '',
     });
     if (!row) return { saved: false, reason: 'token-taken' };
-    item = { kind: 'card', id: row.id, lastDigits: row.last4, brand: row.cardType, nickname: row.nickname, removed: false };
+    item = {
+      kind: 'card',
+      id: row.id,
+      lastDigits: row.last4,
+      brand: row.cardType,
+      nickname: row.nickname,
+      removed: false,
+    };
   } else {
     if (!input.accountHolder) return { saved: false, reason: 'holder-missing' };
     const row = await insertBankAccount(tx, {
@@ -135,13 +178,29 @@ export async function saveToWallet(tx: Executor, input: SaveToWalletInput): Prom
       email: input.email,
     });
     if (!row) return { saved: false, reason: 'token-taken' };
-    item = { kind: 'bankAccount', id: row.id, lastDigits: row.last3, brand: row.accountType, nickname: row.nickname, removed: false };
+    item = {
+      kind: 'bankAccount',
+      id: row.id,
+      lastDigits: row.last3,
+      brand: row.accountType,
+      nickname: row.nickname,
+      removed: false,
+    };
   }
   // The first method saved becomes the default, as does one saved "as default".
   const defaultChanged = input.isDefault || wallet.defaultToken === null;
   if (defaultChanged) await setDefaultToken(tx, wallet.id, description.token);
   const events: OutboxEventInput[] = [
-    { type: 'wallet.method-added', householdId: input.householdId, payload: { kind: item.kind, brand: item.brand, last4: item.lastDigits, isDefault: defaultChanged ? 1 : 0 } },
+    {
+      type: 'wallet.method-added',
+      householdId: input.householdId,
+      payload: {
+        kind: item.kind,
+        brand: item.brand,
+        last4: item.lastDigits,
+        isDefault: defaultChanged ? 1 : 0,
+      },
+    },
   ];
   return { saved: true, walletId: wallet.id, item, defaultChanged, events };
 }
@@ -153,7 +212,17 @@ export async function saveToWallet(tx: Executor, input: SaveToWalletInput): Prom
 export async function savedMethodDescriptions(db: Database): Promise<TokenDescription[]> {
   const { cards, banks } = await allSavedMethods(db);
   return [
-    ...cards.map(({ householdId, ...card }) => ({ kind: 'card' as const, ...card, owner: householdOwner(householdId), fingerprint: null })),
-    ...banks.map(({ householdId, ...bank }) => ({ kind: 'bankAccount' as const, ...bank, owner: householdOwner(householdId), fingerprint: null })),
+    ...cards.map(({ householdId, ...card }) => ({
+      kind: 'card' as const,
+      ...card,
+      owner: householdOwner(householdId),
+      fingerprint: null,
+    })),
+    ...banks.map(({ householdId, ...bank }) => ({
+      kind: 'bankAccount' as const,
+      ...bank,
+      owner: householdOwner(householdId),
+      fingerprint: null,
+    })),
   ];
 }

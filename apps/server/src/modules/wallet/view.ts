@@ -5,12 +5,26 @@ import { scheduledPaymentsPayingWith } from '../scheduled-payment/service';
 import { loadWallet } from './repository';
 
 /** The autopay subscriptions and scheduled payments that pay with each of these tokens. */
-export async function usesOfTokens(db: Executor, tokens: readonly string[]): Promise<Map<string, WalletItemUse[]>> {
-  const [subscriptions, scheduled] = await readTogether(db, [() => activeSubscriptionsPayingWith(db, tokens), () => scheduledPaymentsPayingWith(db, tokens)]);
+export async function usesOfTokens(
+  db: Executor,
+  tokens: readonly string[],
+): Promise<Map<string, WalletItemUse[]>> {
+  const [subscriptions, scheduled] = await readTogether(db, [
+    () => activeSubscriptionsPayingWith(db, tokens),
+    () => scheduledPaymentsPayingWith(db, tokens),
+  ]);
   const uses = new Map<string, WalletItemUse[]>();
   const add = (token: string, use: WalletItemUse) => uses.set(token, [...(uses.get(token) ?? []), use]);
   for (const row of subscriptions) {
-    add(row.paymentToken, { kind: 'autopay', id: row.id, policyId: row.policyId, policyNumber: row.policyNumber, name: row.name, paymentDate: null, amountCents: row.amountCents });
+    add(row.paymentToken, {
+      kind: 'autopay',
+      id: row.id,
+      policyId: row.policyId,
+      policyNumber: row.policyNumber,
+      name: row.name,
+      paymentDate: null,
+      amountCents: row.amountCents,
+    });
   }
   for (const row of scheduled) {
     add(row.paymentToken, {
@@ -34,13 +48,20 @@ export async function usesOfTokens(db: Executor, tokens: readonly string[]): Pro
 export async function walletView(db: Executor, walletId: string): Promise<Wallet | null> {
   const { wallet, cards, bankAccounts } = await loadWallet(db, walletId);
   if (!wallet) return null;
-  const uses = await usesOfTokens(db, [...cards.map((card) => card.token), ...bankAccounts.map((account) => account.token)]);
+  const uses = await usesOfTokens(db, [
+    ...cards.map((card) => card.token),
+    ...bankAccounts.map((account) => account.token),
+  ]);
   const defaultCard = cards.find((card) => card.token === wallet.defaultToken);
   const defaultBank = bankAccounts.find((account) => account.token === wallet.defaultToken);
   return {
     id: wallet.id,
     referenceId: wallet.referenceId,
-    defaultItem: defaultCard ? { kind: 'card', id: defaultCard.id } : defaultBank ? { kind: 'bankAccount', id: defaultBank.id } : null,
+    defaultItem: defaultCard
+      ? { kind: 'card', id: defaultCard.id }
+      : defaultBank
+        ? { kind: 'bankAccount', id: defaultBank.id }
+        : null,
     creditCards: cards.map((card) => ({
       id: card.id,
       cardType: card.cardType,

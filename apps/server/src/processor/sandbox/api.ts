@@ -1,6 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { amountToCents, centsToAmount, ChargeBodySchema, RefundBodySchema, TokenizationSessionBodySchema, type WireCharge } from '../wire';
+import {
+  amountToCents,
+  centsToAmount,
+  ChargeBodySchema,
+  RefundBodySchema,
+  TokenizationSessionBodySchema,
+  type WireCharge,
+} from '../wire';
 import type { Change, SandboxStore, StoredCharge, StoredRefund } from './store';
 
 /**
@@ -89,7 +96,11 @@ export function registerSandboxApi(app: FastifyInstance, options: SandboxApiOpti
       if (!parsed.success) return reply.status(400).send({ error: 'bad_request' });
       const now = Date.now();
       const id = newId('tks');
-      const session = { owner: parsed.data.owner, expiresAt: new Date(now + options.sessionTtlMs).toISOString(), createdAt: new Date(now).toISOString() };
+      const session = {
+        owner: parsed.data.owner,
+        expiresAt: new Date(now + options.sessionTtlMs).toISOString(),
+        createdAt: new Date(now).toISOString(),
+      };
       store.write([{ table: 'sessions', key: id, value: session }]);
       return reply.status(201).send({ id, owner: session.owner, expiresAt: session.expiresAt });
     });
@@ -178,7 +189,9 @@ export function registerSandboxApi(app: FastifyInstance, options: SandboxApiOpti
         return {
           status: 200,
           body: { status: 'voided' },
-          changes: [{ table: 'charges', key: charge.id, value: { ...charge, status: 'voided', settleAt: null } }],
+          changes: [
+            { table: 'charges', key: charge.id, value: { ...charge, status: 'voided', settleAt: null } },
+          ],
         };
       });
     });
@@ -219,7 +232,11 @@ export function registerSandboxApi(app: FastifyInstance, options: SandboxApiOpti
           changes.push({
             table: 'charges',
             key: charge.id,
-            value: { ...charge, refundedCents, status: refundedCents >= charge.amountCents ? 'refunded' : charge.status },
+            value: {
+              ...charge,
+              refundedCents,
+              status: refundedCents >= charge.amountCents ? 'refunded' : charge.status,
+            },
           });
         }
         return {

@@ -62,11 +62,26 @@ const en: HostedFieldsMessages = {
       'expiry-invalid': 'Enter the expiration date as MM/YY.',
       'expiry-past': 'This card has expired.',
     },
-    cvc: { required: 'Enter the security code.', 'cvc-invalid': 'The security code has 3 digits (4 for American Express).' },
-    postalCode: { required: 'Enter the billing ZIP code.', 'postal-code-invalid': 'Enter a 5-digit ZIP code.' },
-    routingNumber: { required: 'Enter the routing number.', 'routing-number-invalid': 'This routing number is not valid. Check the 9 digits.' },
-    accountNumber: { required: 'Enter the account number.', 'account-number-invalid': 'The account number has 4 to 17 digits.' },
-    accountNumberConfirmation: { required: 'Enter the account number again.', 'account-number-mismatch': 'The account numbers do not match.' },
+    cvc: {
+      required: 'Enter the security code.',
+      'cvc-invalid': 'The security code has 3 digits (4 for American Express).',
+    },
+    postalCode: {
+      required: 'Enter the billing ZIP code.',
+      'postal-code-invalid': 'Enter a 5-digit ZIP code.',
+    },
+    routingNumber: {
+      required: 'Enter the routing number.',
+      'routing-number-invalid': 'This routing number is not valid. Check the 9 digits.',
+    },
+    accountNumber: {
+      required: 'Enter the account number.',
+      'account-number-invalid': 'The account number has 4 to 17 digits.',
+    },
+    accountNumberConfirmation: {
+      required: 'Enter the account number again.',
+      'account-number-mismatch': 'The account numbers do not match.',
+    },
     accountType: { 'account-type-required': 'Choose checking or savings.' },
   },
   unavailable: 'We could not reach the payment processor. Try again in a moment.',
@@ -76,7 +91,8 @@ const en: HostedFieldsMessages = {
 
 const es: HostedFieldsMessages = {
   title: { card: 'Datos de la tarjeta', bankAccount: 'Datos de la cuenta bancaria' },
-  secureNote: 'Estos datos van directamente a nuestro procesador de pagos. El portal nunca los ve ni los guarda.',
+  secureNote:
+    'Estos datos van directamente a nuestro procesador de pagos. El portal nunca los ve ni los guarda.',
   labels: {
     number: 'Número de tarjeta',
     expiry: 'Fecha de vencimiento',
@@ -107,21 +123,38 @@ const es: HostedFieldsMessages = {
       'expiry-invalid': 'Escriba la fecha de vencimiento como MM/AA.',
       'expiry-past': 'Esta tarjeta está vencida.',
     },
-    cvc: { required: 'Escriba el código de seguridad.', 'cvc-invalid': 'El código de seguridad tiene 3 dígitos (4 en American Express).' },
-    postalCode: { required: 'Escriba el código postal de facturación.', 'postal-code-invalid': 'Escriba un código postal de 5 dígitos.' },
-    routingNumber: { required: 'Escriba el número de ruta.', 'routing-number-invalid': 'Este número de ruta no es válido. Revise los 9 dígitos.' },
-    accountNumber: { required: 'Escriba el número de cuenta.', 'account-number-invalid': 'El número de cuenta tiene de 4 a 17 dígitos.' },
-    accountNumberConfirmation: { required: 'Escriba otra vez el número de cuenta.', 'account-number-mismatch': 'Los números de cuenta no coinciden.' },
+    cvc: {
+      required: 'Escriba el código de seguridad.',
+      'cvc-invalid': 'El código de seguridad tiene 3 dígitos (4 en American Express).',
+    },
+    postalCode: {
+      required: 'Escriba el código postal de facturación.',
+      'postal-code-invalid': 'Escriba un código postal de 5 dígitos.',
+    },
+    routingNumber: {
+      required: 'Escriba el número de ruta.',
+      'routing-number-invalid': 'Este número de ruta no es válido. Revise los 9 dígitos.',
+    },
+    accountNumber: {
+      required: 'Escriba el número de cuenta.',
+      'account-number-invalid': 'El número de cuenta tiene de 4 a 17 dígitos.',
+    },
+    accountNumberConfirmation: {
+      required: 'Escriba otra vez el número de cuenta.',
+      'account-number-mismatch': 'Los números de cuenta no coinciden.',
+    },
     accountType: { 'account-type-required': 'Elija corriente o ahorros.' },
   },
   unavailable: 'No pudimos comunicarnos con el procesador de pagos. Inténtelo de nuevo en un momento.',
-  expired: 'Este formulario caducó por su seguridad. Se está cargando uno nuevo: vuelva a ingresar los datos.',
+  expired:
+    'Este formulario caducó por su seguridad. Se está cargando uno nuevo: vuelva a ingresar los datos.',
   badRequest: 'Este formulario de pago no se puede mostrar aquí.',
 };
 
 const pt: HostedFieldsMessages = {
   title: { card: 'Dados do cartão', bankAccount: 'Dados da conta bancária' },
-  secureNote: 'Estes dados vão diretamente para o nosso processador de pagamentos. O portal nunca os vê nem os guarda.',
+  secureNote:
+    'Estes dados vão diretamente para o nosso processador de pagamentos. O portal nunca os vê nem os guarda.',
   labels: {
     number: 'Número do cartão',
     expiry: 'Data de validade',
@@ -152,21 +185,35 @@ const pt: HostedFieldsMessages = {
       'expiry-invalid': 'Digite a data de validade como MM/AA.',
       'expiry-past': 'Este cartão está vencido.',
     },
-    cvc: { required: 'Digite o código de segurança.', 'cvc-invalid': 'O código de segurança tem 3 dígitos (4 no American Express).' },
-    postalCode: { required: 'Digite o código postal (ZIP) de cobrança.', 'postal-code-invalid': 'Digite um código postal (ZIP) de 5 dígitos.' },
+    cvc: {
+      required: 'Digite o código de segurança.',
+      'cvc-invalid': 'O código de segurança tem 3 dígitos (4 no American Express).',
+    },
+    postalCode: {
+      required: 'Digite o código postal (ZIP) de cobrança.',
+      'postal-code-invalid': 'Digite um código postal (ZIP) de 5 dígitos.',
+    },
     routingNumber: {
       required: 'Digite o número de roteamento.',
       'routing-number-invalid': 'Este número de roteamento não é válido. Verifique os 9 dígitos.',
     },
-    accountNumber: { required: 'Digite o número da conta.', 'account-number-invalid': 'O número da conta tem de 4 a 17 dígitos.' },
-    accountNumberConfirmation: { required: 'Digite novamente o número da conta.', 'account-number-mismatch': 'Os números da conta não coincidem.' },
+    accountNumber: {
+      required: 'Digite o número da conta.',
+      'account-number-invalid': 'O número da conta tem de 4 a 17 dígitos.',
+    },
+    accountNumberConfirmation: {
+      required: 'Digite novamente o número da conta.',
+      'account-number-mismatch': 'Os números da conta não coincidem.',
+    },
     accountType: { 'account-type-required': 'Escolha corrente ou poupança.' },
   },
   unavailable: 'Não foi possível contatar o processador de pagamentos. Tente novamente em instantes.',
-  expired: 'Este formulário expirou para sua segurança. Um novo está sendo carregado: digite os dados novamente.',
+  expired:
+    'Este formulário expirou para sua segurança. Um novo está sendo carregado: digite os dados novamente.',
   badRequest: 'Este formulário de pagamento não pode ser exibido aqui.',
 };
 
 export const HOSTED_FIELDS_MESSAGES: Record<HostedFieldsLanguage, HostedFieldsMessages> = { en, es, pt };
 
-export const hostedFieldsLanguage = (value: unknown): HostedFieldsLanguage => (value === 'es' || value === 'pt' ? value : 'en');
+export const hostedFieldsLanguage = (value: unknown): HostedFieldsLanguage =>
+  value === 'es' || value === 'pt' ? value : 'en';

@@ -46,8 +46,17 @@ function processIsAlive(pid: number): boolean {
 function readOwner(file: string): SandboxOwnerRecord | null {
   try {
     const value = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<SandboxOwnerRecord>;
-    if (typeof value.pid !== 'number' || (value.role !== 'server' && value.role !== 'runner' && value.role !== 'once')) return null;
-    return { pid: value.pid, role: value.role, url: typeof value.url === 'string' ? value.url : null, publicOrigin: typeof value.publicOrigin === 'string' ? value.publicOrigin : null };
+    if (
+      typeof value.pid !== 'number' ||
+      (value.role !== 'server' && value.role !== 'runner' && value.role !== 'once')
+    )
+      return null;
+    return {
+      pid: value.pid,
+      role: value.role,
+      url: typeof value.url === 'string' ? value.url : null,
+      publicOrigin: typeof value.publicOrigin === 'string' ? value.publicOrigin : null,
+    };
   } catch {
     return null;
   }
@@ -104,7 +113,9 @@ export async function claimSandbox(
       return { kind: 'use', owner: { ...owner, url: owner.url, publicOrigin: owner.publicOrigin } };
     }
     if (Date.now() > deadline) {
-      throw new Error(`The sandbox processor in ${stateDir} is held by process ${String(owner.pid)} (${owner.role}); it did not free it in time.`);
+      throw new Error(
+        `The sandbox processor in ${stateDir} is held by process ${String(owner.pid)} (${owner.role}); it did not free it in time.`,
+      );
     }
     if (!told) {
       told = true;

@@ -9,7 +9,10 @@ import { HOSTED_FIELDS_MESSAGES, type HostedFieldsLanguage, type HostedFieldsMes
 export type HostedFieldsKind = 'card' | 'bank-account';
 
 const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 interface InputSpec {
   name: string;
@@ -32,24 +35,59 @@ ${spec.hint ? `<p class="hint" id="${spec.name}-hint">${escapeHtml(spec.hint)}</
 
 function cardFields(m: HostedFieldsMessages): string {
   return [
-    input({ name: 'number', label: m.labels.number, autocomplete: 'cc-number', maxLength: 23, inputMode: 'numeric' }),
-    `<div class="row">${input({ name: 'expiry', label: m.labels.expiry, hint: m.hints.expiry, autocomplete: 'cc-exp', maxLength: 7, inputMode: 'numeric' })}${input({
-      name: 'cvc',
-      label: m.labels.cvc,
-      hint: m.hints.cvc,
-      autocomplete: 'cc-csc',
-      maxLength: 4,
+    input({
+      name: 'number',
+      label: m.labels.number,
+      autocomplete: 'cc-number',
+      maxLength: 23,
       inputMode: 'numeric',
-    })}</div>`,
-    input({ name: 'postalCode', label: m.labels.postalCode, hint: m.hints.postalCode, autocomplete: 'billing postal-code', maxLength: 10, inputMode: 'numeric' }),
+    }),
+    `<div class="row">${input({ name: 'expiry', label: m.labels.expiry, hint: m.hints.expiry, autocomplete: 'cc-exp', maxLength: 7, inputMode: 'numeric' })}${input(
+      {
+        name: 'cvc',
+        label: m.labels.cvc,
+        hint: m.hints.cvc,
+        autocomplete: 'cc-csc',
+        maxLength: 4,
+        inputMode: 'numeric',
+      },
+    )}</div>`,
+    input({
+      name: 'postalCode',
+      label: m.labels.postalCode,
+      hint: m.hints.postalCode,
+      autocomplete: 'billing postal-code',
+      maxLength: 10,
+      inputMode: 'numeric',
+    }),
   ].join('\n');
 }
 
 function bankFields(m: HostedFieldsMessages): string {
   return [
-    input({ name: 'routingNumber', label: m.labels.routingNumber, hint: m.hints.routingNumber, autocomplete: 'off', maxLength: 9, inputMode: 'numeric' }),
-    input({ name: 'accountNumber', label: m.labels.accountNumber, hint: m.hints.accountNumber, autocomplete: 'off', maxLength: 17, inputMode: 'numeric' }),
-    input({ name: 'accountNumberConfirmation', label: m.labels.accountNumberConfirmation, autocomplete: 'off', maxLength: 17, inputMode: 'numeric' }),
+    input({
+      name: 'routingNumber',
+      label: m.labels.routingNumber,
+      hint: m.hints.routingNumber,
+      autocomplete: 'off',
+      maxLength: 9,
+      inputMode: 'numeric',
+    }),
+    input({
+      name: 'accountNumber',
+      label: m.labels.accountNumber,
+      hint: m.hints.accountNumber,
+      autocomplete: 'off',
+      maxLength: 17,
+      inputMode: 'numeric',
+    }),
+    input({
+      name: 'accountNumberConfirmation',
+      label: m.labels.accountNumberConfirmation,
+      autocomplete: 'off',
+      maxLength: 17,
+      inputMode: 'numeric',
+    }),
     `<fieldset class="field" data-field="accountType" aria-describedby="accountType-error">
 <legend>${escapeHtml(m.labels.accountType)}</legend>
 <div class="choices">
@@ -63,11 +101,19 @@ function bankFields(m: HostedFieldsMessages): string {
 
 /** The words the script needs (errors by field and code), as a JSON data block safe inside <script>. */
 function messagesBlock(m: HostedFieldsMessages): string {
-  return JSON.stringify({ errors: m.errors, unavailable: m.unavailable, expired: m.expired }).replace(/</g, '\\u003c');
+  return JSON.stringify({ errors: m.errors, unavailable: m.unavailable, expired: m.expired }).replace(
+    /</g,
+    '\\u003c',
+  );
 }
 
 /** `session`: the tokenisation session the portal opened (docs/decisions/039); the script sends it with the numbers. */
-export function hostedFieldsPage(kind: HostedFieldsKind, language: HostedFieldsLanguage, parentOrigin: string, session: string): string {
+export function hostedFieldsPage(
+  kind: HostedFieldsKind,
+  language: HostedFieldsLanguage,
+  parentOrigin: string,
+  session: string,
+): string {
   const m = HOSTED_FIELDS_MESSAGES[language];
   const title = kind === 'card' ? m.title.card : m.title.bankAccount;
   return `<!doctype html>

@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROCESSOR_ONLY_OWNER, startTestSandbox, TEST_API_KEY, TEST_WEBHOOK_SECRET } from '../../../test/sandbox';
+import {
+  PROCESSOR_ONLY_OWNER,
+  startTestSandbox,
+  TEST_API_KEY,
+  TEST_WEBHOOK_SECRET,
+} from '../../../test/sandbox';
 import { repoRoot } from '../../settings';
 import { HttpProcessor } from '../http-adapter';
 import type { ChargeResult } from '../port';
@@ -25,7 +30,14 @@ describe('the sandbox processor killed while it charges', () => {
   async function sandboxProcess() {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/processor/sandbox/sandbox-process.fixture.ts'), dataDir, TEST_API_KEY, TEST_WEBHOOK_SECRET],
+      [
+        '--import',
+        'tsx',
+        path.join(repoRoot, 'apps/server/src/processor/sandbox/sandbox-process.fixture.ts'),
+        dataDir,
+        TEST_API_KEY,
+        TEST_WEBHOOK_SECRET,
+      ],
       { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
@@ -51,16 +63,32 @@ describe('the sandbox processor killed while it charges', () => {
   }
 
   const chargeOf = (processor: HttpProcessor, token: string, key: string) =>
-    processor.charge({ token, amountCents: 4_200, idempotencyKey: key, description: 'Premium', metadata: { key } });
+    processor.charge({
+      token,
+      amountCents: 4_200,
+      idempotencyKey: key,
+      description: 'Premium',
+      metadata: { key },
+    });
 
   it('answers every acknowledged charge after a SIGKILL and a cut-off journal line, and charges no key twice', async () => {
     const first = await sandboxProcess();
-    const processor = new HttpProcessor({ url: first.url, publicOrigin: first.publicOrigin, apiKey: TEST_API_KEY, webhookSecret: TEST_WEBHOOK_SECRET, timeoutMs: 5_000 });
+    const processor = new HttpProcessor({
+      url: first.url,
+      publicOrigin: first.publicOrigin,
+      apiKey: TEST_API_KEY,
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      timeoutMs: 5_000,
+    });
     const session = await processor.createTokenizationSession(PROCESSOR_ONLY_OWNER);
     const tokenized = await fetch(`${first.url}/v1/tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: first.publicOrigin },
-      body: JSON.stringify({ kind: 'card', fields: { number: TEST_CARDS.visa.number, expiry: '12/34', cvc: '737', postalCode: '02720' }, session: session.id }),
+      body: JSON.stringify({
+        kind: 'card',
+        fields: { number: TEST_CARDS.visa.number, expiry: '12/34', cvc: '737', postalCode: '02720' },
+        session: session.id,
+      }),
     });
     const { token } = (await tokenized.json()) as { token: string };
 
@@ -99,7 +127,8 @@ describe('the sandbox processor killed while it charges', () => {
       // Every key charged again: the ones whose answer was lost find their charge or make their only one.
       for (const key of keys) await chargeOf(second.processor, token, key);
       const byKey = new Map<string, number>();
-      for (const charge of second.sandbox.charges()) byKey.set(charge.metadata.key ?? '', (byKey.get(charge.metadata.key ?? '') ?? 0) + 1);
+      for (const charge of second.sandbox.charges())
+        byKey.set(charge.metadata.key ?? '', (byKey.get(charge.metadata.key ?? '') ?? 0) + 1);
       expect([...byKey.keys()].sort()).toEqual([...keys].sort());
       expect([...byKey.values()].every((count) => count === 1)).toBe(true);
     } finally {

@@ -7,7 +7,8 @@ import { startSandboxProcessor } from './server';
  */
 async function main(): Promise<void> {
   const [dataDir, apiKey, webhookSecret] = process.argv.slice(2);
-  if (!dataDir || !apiKey || !webhookSecret) throw new Error('usage: sandbox-process.fixture.ts <dataDir> <apiKey> <webhookSecret>');
+  if (!dataDir || !apiKey || !webhookSecret)
+    throw new Error('usage: sandbox-process.fixture.ts <dataDir> <apiKey> <webhookSecret>');
   const sandbox = await startSandboxProcessor({
     dataDir,
     host: '127.0.0.1',

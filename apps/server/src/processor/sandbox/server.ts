@@ -10,7 +10,13 @@ import type { TokenDescription } from '../port';
 import { newId, registerSandboxApi } from './api';
 import { hostedFieldsLanguage } from './i18n';
 import { badRequestPage, hostedFieldsPage } from './pages';
-import { SandboxStore, type Change, type StoredCharge, type StoredDescription, type StoredToken } from './store';
+import {
+  SandboxStore,
+  type Change,
+  type StoredCharge,
+  type StoredDescription,
+  type StoredToken,
+} from './store';
 import { bankNameOf, bankOutcomeOf, cardOutcomeOf, fundingOf } from './test-numbers';
 import { validateBankAccount, validateCard, type FieldProblem } from './validation';
 import { WebhookDeliverer } from './webhooks';
@@ -146,7 +152,12 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
       const allowed = options.allowedParentOrigins();
       // Only a session the portal opened (an expired one still shows the page: tokenising then says so).
       const session = typeof request.query.session === 'string' ? request.query.session : '';
-      if ((kind !== 'card' && kind !== 'bank-account') || parent === null || !allowed.includes(parent) || !store.state.sessions[session]) {
+      if (
+        (kind !== 'card' && kind !== 'bank-account') ||
+        parent === null ||
+        !allowed.includes(parent) ||
+        !store.state.sessions[session]
+      ) {
         return reply
           .status(400)
           .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
@@ -197,7 +208,8 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
     // Every token belongs to the owner of the session it is made in; without a live session, none is made.
     const sessionId = typeof request.body.session === 'string' ? request.body.session : '';
     const session = store.state.sessions[sessionId];
-    if (!session || Date.parse(session.expiresAt) <= Date.now()) return reply.status(401).send({ error: 'session_expired' });
+    if (!session || Date.parse(session.expiresAt) <= Date.now())
+      return reply.status(401).send({ error: 'session_expired' });
     const token = newId('tok_sbx');
     const createdAt = new Date().toISOString();
     // The vault keeps the outcome class, the display facts, the owner and the fingerprint; the numbers end here.
@@ -230,7 +242,9 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
             },
             outcome: bankOutcomeOf(verdict.account.accountNumber),
             owner: session.owner,
-            fingerprint: fingerprint(`bankAccount:${verdict.account.routingNumber}:${verdict.account.accountNumber}`),
+            fingerprint: fingerprint(
+              `bankAccount:${verdict.account.routingNumber}:${verdict.account.accountNumber}`,
+            ),
             createdAt,
           };
     store.write([{ table: 'tokens', key: token, value: stored }]);
@@ -288,9 +302,36 @@ export async function startSandboxProcessor(options: SandboxOptions): Promise<Sa
         // The display facts only: the sandbox never saw the numbers, so it has no fingerprint for them.
         const description: StoredDescription =
           adopted.kind === 'card'
-            ? { kind: 'card', token, brand: adopted.brand, last4: adopted.last4, expirationMonth: adopted.expirationMonth, expirationYear: adopted.expirationYear, funding: adopted.funding, postalCode: adopted.postalCode }
-            : { kind: 'bankAccount', token, routingNumber: adopted.routingNumber, last3: adopted.last3, accountType: adopted.accountType, bankName: adopted.bankName };
-        added.set(token, known ? { ...known, owner } : { description, outcome: adopted.kind === 'card' ? 'approve' : 'settle', owner, fingerprint: null, createdAt });
+            ? {
+                kind: 'card',
+                token,
+                brand: adopted.brand,
+                last4: adopted.last4,
+                expirationMonth: adopted.expirationMonth,
+                expirationYear: adopted.expirationYear,
+                funding: adopted.funding,
+                postalCode: adopted.postalCode,
+              }
+            : {
+                kind: 'bankAccount',
+                token,
+                routingNumber: adopted.routingNumber,
+                last3: adopted.last3,
+                accountType: adopted.accountType,
+                bankName: adopted.bankName,
+              };
+        added.set(
+          token,
+          known
+            ? { ...known, owner }
+            : {
+                description,
+                outcome: adopted.kind === 'card' ? 'approve' : 'settle',
+                owner,
+                fingerprint: null,
+                createdAt,
+              },
+        );
       }
       store.write([...added].map(([key, value]) => ({ table: 'tokens', key, value })));
       return added.size;

@@ -59,7 +59,13 @@ describe('the sandbox processor’s journal', () => {
     const snapshot = fs.readFileSync(path.join(dir, 'state.json'), 'utf8');
     store.write([{ table: 'charges', key: 'ch_1', value: charge('ch_1') }, keyed('ch_1')]);
     store.write([{ table: 'charges', key: 'ch_2', value: charge('ch_2') }, keyed('ch_2')]);
-    store.write([{ table: 'charges', key: 'ch_1', value: { ...charge('ch_1'), status: 'refunded', refundedCents: 1_000 } }]);
+    store.write([
+      {
+        table: 'charges',
+        key: 'ch_1',
+        value: { ...charge('ch_1'), status: 'refunded', refundedCents: 1_000 },
+      },
+    ]);
     // The snapshot is untouched; the journal holds the three changes, one line each.
     expect(fs.readFileSync(path.join(dir, 'state.json'), 'utf8')).toBe(snapshot);
     expect(fs.readFileSync(journal(dir), 'utf8').trimEnd().split('\n')).toHaveLength(3);
@@ -76,9 +82,28 @@ describe('the sandbox processor’s journal', () => {
     const dir = folder();
     const store = open(dir);
     store.write([{ table: 'charges', key: 'ch_1', value: charge('ch_1') }, keyed('ch_1')]);
-    store.write([{ table: 'deliveries', key: 'evt_1', value: { event: { id: 'evt_1', type: 'charge.settled', transactionId: 'ch_1', amountCents: 12_345, metadata: {} }, attempts: 0, nextAttemptAt: '2026-12-01T10:00:00.000Z' } }]);
+    store.write([
+      {
+        table: 'deliveries',
+        key: 'evt_1',
+        value: {
+          event: {
+            id: 'evt_1',
+            type: 'charge.settled',
+            transactionId: 'ch_1',
+            amountCents: 12_345,
+            metadata: {},
+          },
+          attempts: 0,
+          nextAttemptAt: '2026-12-01T10:00:00.000Z',
+        },
+      },
+    ]);
     // The process dies while it appends the charge ch_2 and its key: part of the line reached the file.
-    const line = `${JSON.stringify([['charges', 'ch_2', charge('ch_2')], ['idempotency', 'charge key-ch_2', keyed('ch_2').value]])}\n`;
+    const line = `${JSON.stringify([
+      ['charges', 'ch_2', charge('ch_2')],
+      ['idempotency', 'charge key-ch_2', keyed('ch_2').value],
+    ])}\n`;
     store.close();
     stores.splice(stores.indexOf(store), 1);
     fs.appendFileSync(journal(dir), line.slice(0, Math.floor(line.length * 0.6)));
@@ -100,7 +125,10 @@ describe('the sandbox processor’s journal', () => {
     const store = open(dir);
     store.close();
     stores.splice(stores.indexOf(store), 1);
-    fs.writeFileSync(journal(dir), `{"not":"a change"\n${JSON.stringify([['charges', 'ch_1', charge('ch_1')]])}\n`);
+    fs.writeFileSync(
+      journal(dir),
+      `{"not":"a change"\n${JSON.stringify([['charges', 'ch_1', charge('ch_1')]])}\n`,
+    );
     expect(() => new SandboxStore(dir)).toThrow(/damaged at line 1/);
   });
 
@@ -108,8 +136,13 @@ describe('the sandbox processor’s journal', () => {
     const dir = folder();
     const store = open(dir, 4_096);
     for (let index = 0; index < 200; index += 1) {
-      store.write([{ table: 'charges', key: `ch_${String(index)}`, value: charge(`ch_${String(index)}`, index) }, keyed(String(index))]);
-      expect(fs.statSync(journal(dir)).size).toBeLessThanOrEqual(Math.max(4_096, fs.statSync(path.join(dir, 'state.json')).size));
+      store.write([
+        { table: 'charges', key: `ch_${String(index)}`, value: charge(`ch_${String(index)}`, index) },
+        keyed(String(index)),
+      ]);
+      expect(fs.statSync(journal(dir)).size).toBeLessThanOrEqual(
+        Math.max(4_096, fs.statSync(path.join(dir, 'state.json')).size),
+      );
     }
     const expected = JSON.parse(JSON.stringify(store.state)) as unknown;
     expect(Object.keys(store.state.charges)).toHaveLength(200);
@@ -124,10 +157,21 @@ describe('the sandbox processor’s journal', () => {
 
   it('reads the state file of earlier versions, which kept the webhook deliveries as a list', () => {
     const dir = folder();
-    const delivery = { event: { id: 'evt_old', type: 'charge.settled', transactionId: 'ch_old', metadata: {} }, attempts: 2, nextAttemptAt: '2026-12-01T10:00:00.000Z' };
+    const delivery = {
+      event: { id: 'evt_old', type: 'charge.settled', transactionId: 'ch_old', metadata: {} },
+      attempts: 2,
+      nextAttemptAt: '2026-12-01T10:00:00.000Z',
+    };
     fs.writeFileSync(
       path.join(dir, 'state.json'),
-      JSON.stringify({ version: 1, tokens: {}, charges: { ch_old: charge('ch_old') }, refunds: {}, idempotency: {}, deliveries: [delivery] }),
+      JSON.stringify({
+        version: 1,
+        tokens: {},
+        charges: { ch_old: charge('ch_old') },
+        refunds: {},
+        idempotency: {},
+        deliveries: [delivery],
+      }),
     );
     const store = open(dir);
     expect(store.state.deliveries).toEqual({ evt_old: delivery });

@@ -102,7 +102,14 @@ export type SandboxState = { readonly [T in TableName]: Readonly<Record<string, 
 type MutableState = { [T in TableName]: Record<string, Tables[T]> };
 type JournalEntry = [TableName, string, unknown];
 
-const TABLES: readonly TableName[] = ['sessions', 'tokens', 'charges', 'refunds', 'idempotency', 'deliveries'];
+const TABLES: readonly TableName[] = [
+  'sessions',
+  'tokens',
+  'charges',
+  'refunds',
+  'idempotency',
+  'deliveries',
+];
 const SNAPSHOT = 'state.json';
 const JOURNAL = 'journal.ndjson';
 /** The journal is folded into the snapshot once it outgrows the snapshot, and never below this size. */
@@ -113,7 +120,14 @@ const COMPACT_AT_BYTES = 8 * 1024 * 1024;
  * `__proto__` must find nothing, not an inherited member (the API fuzzer sent the token "toString").
  */
 const table = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
-const empty = (): MutableState => ({ sessions: table(), tokens: table(), charges: table(), refunds: table(), idempotency: table(), deliveries: table() });
+const empty = (): MutableState => ({
+  sessions: table(),
+  tokens: table(),
+  charges: table(),
+  refunds: table(),
+  idempotency: table(),
+  deliveries: table(),
+});
 
 export interface SandboxStoreOptions {
   /** The least journal size that triggers a compaction (tests make it small). */
@@ -278,9 +292,12 @@ function readJournal(file: string): JournalEntry[] {
       parsed = JSON.parse(line);
     } catch (error) {
       if (index === lines.length - 1) return;
-      throw new Error(`the sandbox processor's journal ${file} is damaged at line ${String(index + 1)}`, { cause: error });
+      throw new Error(`the sandbox processor's journal ${file} is damaged at line ${String(index + 1)}`, {
+        cause: error,
+      });
     }
-    if (!Array.isArray(parsed)) throw new Error(`the sandbox processor's journal ${file} is damaged at line ${String(index + 1)}`);
+    if (!Array.isArray(parsed))
+      throw new Error(`the sandbox processor's journal ${file} is damaged at line ${String(index + 1)}`);
     for (const entry of parsed as unknown[]) {
       if (!Array.isArray(entry) || !TABLES.includes(entry[0] as TableName) || typeof entry[1] !== 'string')
         throw new Error(`the sandbox processor's journal ${file} is damaged at line ${String(index + 1)}`);

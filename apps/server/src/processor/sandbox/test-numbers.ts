@@ -8,7 +8,14 @@
  * database or logs. Add to it any number a new test types.
  */
 
-export type CardOutcome = 'approve' | 'decline' | 'insufficient-funds' | 'expired-card' | 'incorrect-cvc' | 'processor-error' | 'slow';
+export type CardOutcome =
+  | 'approve'
+  | 'decline'
+  | 'insufficient-funds'
+  | 'expired-card'
+  | 'incorrect-cvc'
+  | 'processor-error'
+  | 'slow';
 export type BankOutcome = 'settle' | 'return-r01';
 
 export interface TestCard {
@@ -25,10 +32,20 @@ export const TEST_CARDS = {
   amex: { number: '378282246310005', brand: 'Amex', outcome: 'approve', funding: 'credit' },
   discover: { number: '6011111111111117', brand: 'Discover', outcome: 'approve', funding: 'credit' },
   declined: { number: '4000000000000002', brand: 'Visa', outcome: 'decline', funding: 'credit' },
-  insufficientFunds: { number: '4000000000009995', brand: 'Visa', outcome: 'insufficient-funds', funding: 'credit' },
+  insufficientFunds: {
+    number: '4000000000009995',
+    brand: 'Visa',
+    outcome: 'insufficient-funds',
+    funding: 'credit',
+  },
   expiredCard: { number: '4000000000000069', brand: 'Visa', outcome: 'expired-card', funding: 'credit' },
   incorrectCvc: { number: '4000000000000127', brand: 'Visa', outcome: 'incorrect-cvc', funding: 'credit' },
-  processorError: { number: '4000000000000119', brand: 'Visa', outcome: 'processor-error', funding: 'credit' },
+  processorError: {
+    number: '4000000000000119',
+    brand: 'Visa',
+    outcome: 'processor-error',
+    funding: 'credit',
+  },
   slowAnswer: { number: '4000000000006975', brand: 'Visa', outcome: 'slow', funding: 'credit' },
 } as const satisfies Record<string, TestCard>;
 
@@ -63,9 +80,14 @@ export function fundingOf(number: string): 'credit' | 'debit' {
 }
 
 export function bankOutcomeOf(accountNumber: string): BankOutcome {
-  return Object.values(TEST_BANK_ACCOUNTS).find((account) => account.accountNumber === accountNumber)?.outcome ?? 'settle';
+  return (
+    Object.values(TEST_BANK_ACCOUNTS).find((account) => account.accountNumber === accountNumber)?.outcome ??
+    'settle'
+  );
 }
 
 export function bankNameOf(routingNumber: string): string | null {
-  return Object.values(TEST_ROUTING_NUMBERS).find((bank) => bank.routingNumber === routingNumber)?.bankName ?? null;
+  return (
+    Object.values(TEST_ROUTING_NUMBERS).find((bank) => bank.routingNumber === routingNumber)?.bankName ?? null
+  );
 }

@@ -15,7 +15,12 @@ export class WebhookDeliverer {
   private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly options: { store: SandboxStore; secret: string; webhookUrl: () => string | null; log: FastifyBaseLogger },
+    private readonly options: {
+      store: SandboxStore;
+      secret: string;
+      webhookUrl: () => string | null;
+      log: FastifyBaseLogger;
+    },
   ) {}
 
   tick(now = Date.now()): void {
@@ -24,7 +29,9 @@ export class WebhookDeliverer {
     if (url === null) return;
     for (const delivery of Object.values(this.options.store.state.deliveries)) {
       if (this.inFlight.has(delivery.event.id) || Date.parse(delivery.nextAttemptAt) > now) continue;
-      const attempt = this.deliver(url, delivery.event).finally(() => this.inFlight.delete(delivery.event.id));
+      const attempt = this.deliver(url, delivery.event).finally(() =>
+        this.inFlight.delete(delivery.event.id),
+      );
       this.inFlight.set(delivery.event.id, attempt);
     }
   }
@@ -40,17 +47,32 @@ export class WebhookDeliverer {
     const events: ProcessorEvent[] = [];
     for (const chargeId of due.charges) {
       const charge = state.charges[chargeId];
-      if (charge?.status !== 'pending' || charge.settleAt === null || Date.parse(charge.settleAt) > now) continue;
+      if (charge?.status !== 'pending' || charge.settleAt === null || Date.parse(charge.settleAt) > now)
+        continue;
       const id = `evt_${randomBytes(12).toString('base64url')}`;
       if (charge.settleOutcome === 'return-r01') {
-        events.push({ id, type: 'charge.returned', transactionId: charge.id, returnCode: 'R01', amountCents: charge.amountCents, metadata: charge.metadata });
+        events.push({
+          id,
+          type: 'charge.returned',
+          transactionId: charge.id,
+          returnCode: 'R01',
+          amountCents: charge.amountCents,
+          metadata: charge.metadata,
+        });
       } else {
-        events.push({ id, type: 'charge.settled', transactionId: charge.id, amountCents: charge.amountCents, metadata: charge.metadata });
+        events.push({
+          id,
+          type: 'charge.settled',
+          transactionId: charge.id,
+          amountCents: charge.amountCents,
+          metadata: charge.metadata,
+        });
       }
     }
     for (const refundId of due.refunds) {
       const refund = state.refunds[refundId];
-      if (refund?.status !== 'pending' || refund.completeAt === null || Date.parse(refund.completeAt) > now) continue;
+      if (refund?.status !== 'pending' || refund.completeAt === null || Date.parse(refund.completeAt) > now)
+        continue;
       const charge = state.charges[refund.charge];
       events.push({
         id: `evt_${randomBytes(12).toString('base64url')}`,
@@ -67,15 +89,31 @@ export class WebhookDeliverer {
     for (const event of events) {
       if (event.type === 'refund.succeeded') {
         const refund = state.refunds[event.refundId];
-        if (refund) changes.push({ table: 'refunds', key: refund.id, value: { ...refund, status: 'succeeded', completeAt: null } });
+        if (refund)
+          changes.push({
+            table: 'refunds',
+            key: refund.id,
+            value: { ...refund, status: 'succeeded', completeAt: null },
+          });
       } else {
         const charge = state.charges[event.transactionId];
         if (charge) {
-          const settled = event.type === 'charge.returned' ? { status: 'returned' as const, returnCode: event.returnCode } : { status: 'settled' as const };
-          changes.push({ table: 'charges', key: charge.id, value: { ...charge, ...settled, settleAt: null } });
+          const settled =
+            event.type === 'charge.returned'
+              ? { status: 'returned' as const, returnCode: event.returnCode }
+              : { status: 'settled' as const };
+          changes.push({
+            table: 'charges',
+            key: charge.id,
+            value: { ...charge, ...settled, settleAt: null },
+          });
         }
       }
-      changes.push({ table: 'deliveries', key: event.id, value: { event, attempts: 0, nextAttemptAt: new Date(now).toISOString() } });
+      changes.push({
+        table: 'deliveries',
+        key: event.id,
+        value: { event, attempts: 0, nextAttemptAt: new Date(now).toISOString() },
+      });
     }
     this.options.store.write(changes);
   }
@@ -84,7 +122,10 @@ export class WebhookDeliverer {
   private withAmount(event: ProcessorEvent): ProcessorEvent {
     if (typeof (event as Partial<ProcessorEvent>).amountCents === 'number') return event;
     const { state } = this.options.store;
-    const amountCents = (event.type === 'refund.succeeded' ? state.refunds[event.refundId]?.amountCents : state.charges[event.transactionId]?.amountCents) ?? 0;
+    const amountCents =
+      (event.type === 'refund.succeeded'
+        ? state.refunds[event.refundId]?.amountCents
+        : state.charges[event.transactionId]?.amountCents) ?? 0;
     return { ...event, amountCents };
   }
 
@@ -95,14 +136,21 @@ export class WebhookDeliverer {
     try {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(this.options.secret, body) },
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: signatureHeader(this.options.secret, body),
+        },
         body,
         signal: AbortSignal.timeout(10_000),
       });
       await response.arrayBuffer().catch(() => undefined);
       // 409: the portal already holds this exact delivery.
       acknowledged = response.ok || response.status === 409;
-      if (!acknowledged) this.options.log.warn({ status: response.status, event: event.type }, 'sandbox processor: webhook refused; will retry');
+      if (!acknowledged)
+        this.options.log.warn(
+          { status: response.status, event: event.type },
+          'sandbox processor: webhook refused; will retry',
+        );
     } catch {
       this.options.log.warn({ event: event.type }, 'sandbox processor: webhook not delivered; will retry');
     }
@@ -113,7 +161,9 @@ export class WebhookDeliverer {
     } else {
       const attempts = delivery.attempts + 1;
       const nextAttemptAt = new Date(Date.now() + Math.min(60_000, 1000 * 2 ** (attempts - 1))).toISOString();
-      this.options.store.write([{ table: 'deliveries', key: event.id, value: { ...delivery, attempts, nextAttemptAt } }]);
+      this.options.store.write([
+        { table: 'deliveries', key: event.id, value: { ...delivery, attempts, nextAttemptAt } },
+      ]);
     }
   }
 }

@@ -32,7 +32,8 @@ export function AssertedPage() {
     refreshSession().then(
       (credential) => {
         if (!live) return;
-        if (credential?.kind === 'portal' && credential.type === 'asserted') void navigate(destination(next), { replace: true });
+        if (credential?.kind === 'portal' && credential.type === 'asserted')
+          void navigate(destination(next), { replace: true });
         // Shown only when the hand-over started no session: a user action led here.
         else setFailed(true);
       },

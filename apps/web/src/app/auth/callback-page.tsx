@@ -18,7 +18,11 @@ export function CallbackPage() {
   const cancelled = params.get('failed') === 'cancelled';
 
   useEffect(() => {
-    logClientEvent({ level: 'warn', event: 'auth.callback-failed', message: cancelled ? 'sign-in cancelled' : DIAGNOSTICS.noClaims });
+    logClientEvent({
+      level: 'warn',
+      event: 'auth.callback-failed',
+      message: cancelled ? 'sign-in cancelled' : DIAGNOSTICS.noClaims,
+    });
   }, [cancelled]);
 
   return (
@@ -26,7 +30,9 @@ export function CallbackPage() {
       <Typography variant="h4" component="h1">
         {t('signIn.callbackHeading')}
       </Typography>
-      <Alert severity={cancelled ? 'info' : 'error'}>{t(cancelled ? 'signIn.cancelled' : 'signIn.failed')}</Alert>
+      <Alert severity={cancelled ? 'info' : 'error'}>
+        {t(cancelled ? 'signIn.cancelled' : 'signIn.failed')}
+      </Alert>
       <Button component={RouterLink} to="/home" variant="contained">
         {t('signIn.tryAgain')}
       </Button>

@@ -34,7 +34,10 @@ export function IdleDialog({ remainingSeconds, initialSeconds, onStay, onSignOut
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
-  const checkpoint = remainingSeconds !== null && initialSeconds !== null ? announcementCheckpoint(remainingSeconds, initialSeconds) : null;
+  const checkpoint =
+    remainingSeconds !== null && initialSeconds !== null
+      ? announcementCheckpoint(remainingSeconds, initialSeconds)
+      : null;
   return (
     <Dialog
       open
@@ -42,13 +45,24 @@ export function IdleDialog({ remainingSeconds, initialSeconds, onStay, onSignOut
       onClose={() => undefined}
       aria-labelledby={titleId}
       aria-describedby={textId}
-      slotProps={{ paper: { sx: { maxWidth: LAYOUT.idleDialogMaxPx, maxHeight: LAYOUT.idleDialogMaxPx, width: '100%', m: 2 }, 'data-testid': 'idle-dialog' } as object }}
+      slotProps={{
+        paper: {
+          sx: { maxWidth: LAYOUT.idleDialogMaxPx, maxHeight: LAYOUT.idleDialogMaxPx, width: '100%', m: 2 },
+          'data-testid': 'idle-dialog',
+        } as object,
+      }}
     >
       <DialogTitle id={titleId}>{t('idle.title')}</DialogTitle>
       <DialogContent>
         <Typography id={textId}>{t('idle.line1')}</Typography>
         {remainingSeconds !== null && (
-          <Typography role="timer" aria-label={t('idle.timeLeft')} component="p" variant="h3" sx={{ my: 2, fontVariantNumeric: 'tabular-nums', textAlign: 'center' }}>
+          <Typography
+            role="timer"
+            aria-label={t('idle.timeLeft')}
+            component="p"
+            variant="h3"
+            sx={{ my: 2, fontVariantNumeric: 'tabular-nums', textAlign: 'center' }}
+          >
             {formatCountdown(remainingSeconds)}
           </Typography>
         )}

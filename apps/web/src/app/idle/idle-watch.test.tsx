@@ -34,7 +34,9 @@ function renderWatch(calls: Call[]) {
 
 describe('idle session (SPEC §4, §9)', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'],
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -85,7 +87,15 @@ describe('idle session (SPEC §4, §9)', () => {
     expect(screen.getByText('signed-out page')).toBeTruthy();
     expect(getCredential()).toBeNull();
     // The server ends the session (docs/decisions/050): the call carries the CSRF header, never a token.
-    expect(calls.some((call) => call.method === 'POST' && call.url === '/auth/end' && call.csrf === '1' && call.authorization === null)).toBe(true);
+    expect(
+      calls.some(
+        (call) =>
+          call.method === 'POST' &&
+          call.url === '/auth/end' &&
+          call.csrf === '1' &&
+          call.authorization === null,
+      ),
+    ).toBe(true);
   });
 
   it('announces the time left at a few moments only, not every second', () => {
@@ -97,7 +107,9 @@ describe('idle session (SPEC §4, §9)', () => {
     const calls: Call[] = [];
     setCredential({ kind: 'portal', type: 'guest', key: 'guest-session-key' });
     vi.stubGlobal('fetch', fakeFetch({}, calls));
-    const keepAliveConfig = testConfig({ account: { session: { keepAliveIntervalSeconds: 15, keepAliveUrl: '/api/health' } } });
+    const keepAliveConfig = testConfig({
+      account: { session: { keepAliveIntervalSeconds: 15, keepAliveUrl: '/api/health' } },
+    });
     render(
       <PortalProviders config={keepAliveConfig} queryClient={createQueryClient()}>
         <KeepAlive />

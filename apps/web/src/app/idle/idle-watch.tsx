@@ -1,12 +1,20 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useIdleTimer, type ITimers } from 'react-idle-timer';
-import { ACTIVITY_THROTTLE_MS, idleSessionTransition, INITIAL_IDLE_SESSION, type IdleSessionState } from '@portal/domain';
+import {
+  ACTIVITY_THROTTLE_MS,
+  idleSessionTransition,
+  INITIAL_IDLE_SESSION,
+  type IdleSessionState,
+} from '@portal/domain';
 import { useConfig } from '../../config/config-context';
 import { touchSession } from '../../lib/auth/auth';
 import { useSignOut } from '../use-sign-out';
 import { IdleDialog } from './idle-dialog';
 
-type Action = { type: 'activity' | 'stay-signed-in' | 'sign-out' } | { type: 'idle-elapsed'; timeoutSeconds: number | false } | { type: 'sync'; remainingSeconds: number };
+type Action =
+  | { type: 'activity' | 'stay-signed-in' | 'sign-out' }
+  | { type: 'idle-elapsed'; timeoutSeconds: number | false }
+  | { type: 'sync'; remainingSeconds: number };
 
 // The browser's timers, looked up when used (the library binds them once at load, which would pin
 // them before a test installs its fake clock).
@@ -25,7 +33,11 @@ const TIMERS: ITimers = {
 function reducer(state: IdleSessionState, action: Action): IdleSessionState {
   if (action.type !== 'sync') return idleSessionTransition(state, action);
   let next = state;
-  while (next.phase === 'warning' && next.remainingSeconds !== null && next.remainingSeconds > action.remainingSeconds) {
+  while (
+    next.phase === 'warning' &&
+    next.remainingSeconds !== null &&
+    next.remainingSeconds > action.remainingSeconds
+  ) {
     next = idleSessionTransition(next, { type: 'tick' });
   }
   return next;

@@ -6,7 +6,9 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useViewer } from '../../lib/viewer';
 import { useSignOut } from '../use-sign-out';
 
-const AccountMenuList = lazy(() => import('./popup-menus').then((module) => ({ default: module.AccountMenuList })));
+const AccountMenuList = lazy(() =>
+  import('./popup-menus').then((module) => ({ default: module.AccountMenuList })),
+);
 
 /** SPEC §2 account menu: a 'my account' link (when the user has the overview) and sign-out. */
 export function AccountMenu() {

@@ -55,7 +55,11 @@ export function ActingForBanner() {
         </Button>
       }
     >
-      <span>{byExchangeId ? t('actingFor.viewing', { name, id: viewer.actingFor }) : t('actingFor.viewingFound', { name, id: viewer.actingFor })}</span>
+      <span>
+        {byExchangeId
+          ? t('actingFor.viewing', { name, id: viewer.actingFor })
+          : t('actingFor.viewingFound', { name, id: viewer.actingFor })}
+      </span>
     </Alert>
   );
 }

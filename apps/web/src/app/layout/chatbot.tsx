@@ -13,7 +13,8 @@ const STYLE_ID = 'portal-chatbot-style';
 export function Chatbot() {
   const { chatbot } = useConfig().account;
   const viewer = useViewer();
-  const allowed = viewer !== null && chatbot.scriptUrl !== '' && chatbotAllowed(viewer.session.roles, chatbot.roles);
+  const allowed =
+    viewer !== null && chatbot.scriptUrl !== '' && chatbotAllowed(viewer.session.roles, chatbot.roles);
   useEffect(() => {
     if (!allowed) return;
     const script = document.createElement('script');

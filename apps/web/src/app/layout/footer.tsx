@@ -12,7 +12,11 @@ import { loose } from '../../i18n/loose';
 /** account.json's footer keys in the shape of the domain's footer-link rules (SPEC §3). */
 export function footerLinkConfig(account: AccountConfig): FooterLinkConfig {
   const { shared, en, es, pt } = account.footerLinks;
-  return { shared, byLanguage: { en, es, pt }, nondiscriminationByState: account.stateNondiscriminationNotice };
+  return {
+    shared,
+    byLanguage: { en, es, pt },
+    nondiscriminationByState: account.stateNondiscriminationNotice,
+  };
 }
 
 /**
@@ -27,13 +31,36 @@ export function Footer() {
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const links = footerLinks(footerLinkConfig(account), language, viewer?.memberState ?? null);
   return (
-    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: 3, mt: 'auto' }}>
-      <Box sx={{ maxWidth: 1200, mx: 'auto', px: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Box
+      component="footer"
+      sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: 3, mt: 'auto' }}
+    >
+      <Box
+        sx={{
+          maxWidth: 1200,
+          mx: 'auto',
+          px: { xs: 2, sm: 3 },
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 2,
+        }}
+      >
         {links.length > 0 && (
-          <Box component="ul" aria-label={t('footer.label')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
+          <Box
+            component="ul"
+            aria-label={t('footer.label')}
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}
+          >
             {links.map((link) => (
               <li key={link.id}>
-                <Box component="a" id={link.id} href={link.url} target="_blank" rel="noopener noreferrer" sx={{ color: 'inherit', fontSize: '0.875rem', textUnderlineOffset: 3 }}>
+                <Box
+                  component="a"
+                  id={link.id}
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  sx={{ color: 'inherit', fontSize: '0.875rem', textUnderlineOffset: 3 }}
+                >
                   {loose(t)(link.labelKey)}
                   <NewTabHint />
                 </Box>
@@ -41,7 +68,15 @@ export function Footer() {
             ))}
           </Box>
         )}
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 2,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+          }}
+        >
           <LanguageSelect />
           <Typography variant="body2">
             {t('footer.copyright', { issuer: account.tenant.issuerName, year: new Date().getFullYear() })}

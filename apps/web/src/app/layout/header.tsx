@@ -1,6 +1,11 @@
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { greetingName, normalizeRoute, showUploadDocumentsButton, UPLOAD_DOCUMENTS_ROUTE } from '@portal/domain';
+import {
+  greetingName,
+  normalizeRoute,
+  showUploadDocumentsButton,
+  UPLOAD_DOCUMENTS_ROUTE,
+} from '@portal/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -23,7 +28,13 @@ function Logo({ to }: { to: string | null }) {
   const { t } = useTranslation();
   const name = account.tenant.issuerName;
   const image = account.header.headerLogo ? (
-    <img src={account.header.headerLogo} alt={name} className="portal-header-logo" height={40} style={{ display: 'block', maxHeight: 40 }} />
+    <img
+      src={account.header.headerLogo}
+      alt={name}
+      className="portal-header-logo"
+      height={40}
+      style={{ display: 'block', maxHeight: 40 }}
+    />
   ) : (
     <Typography component="span" variant="h6" sx={{ fontWeight: 700 }}>
       {name}
@@ -32,7 +43,12 @@ function Logo({ to }: { to: string | null }) {
   // SPEC §2: the logo links to the logo route; on /admin/pcp-select (null) the link is cleared.
   if (to === null) return <Box sx={{ color: 'inherit' }}>{image}</Box>;
   return (
-    <Box component={RouterLink} to={to} aria-label={t('header.logoLink', { issuer: name })} sx={{ color: 'inherit', display: 'block', borderRadius: 1 }}>
+    <Box
+      component={RouterLink}
+      to={to}
+      aria-label={t('header.logoLink', { issuer: name })}
+      sx={{ color: 'inherit', display: 'block', borderRadius: 1 }}
+    >
       {image}
     </Box>
   );
@@ -51,17 +67,38 @@ export function Header({ onOpenMenu, menuOpen }: { onOpenMenu: (() => void) | nu
   const viewer = useViewer();
   const location = useLocation();
   const { mobile, narrow } = useLayout();
-  const greeting = viewer ? greetingName(profileOf(credential) ?? { name: viewer.session.displayName }) : null;
-  const uploadBuilt = BUILT_ROUTES.some((route) => normalizeRoute(route) === normalizeRoute(UPLOAD_DOCUMENTS_ROUTE));
-  const showUpload = uploadBuilt && showUploadDocumentsButton(location.pathname, config.account.header.displayUploadDocumentButton);
+  const greeting = viewer
+    ? greetingName(profileOf(credential) ?? { name: viewer.session.displayName })
+    : null;
+  const uploadBuilt = BUILT_ROUTES.some(
+    (route) => normalizeRoute(route) === normalizeRoute(UPLOAD_DOCUMENTS_ROUTE),
+  );
+  const showUpload =
+    uploadBuilt &&
+    showUploadDocumentsButton(location.pathname, config.account.header.displayUploadDocumentButton);
   const showLanguageHelp = config.account.admin.showLanguageHelp && !mobile;
   const logoRoute = viewer ? viewer.logoRoute : '/home';
 
   return (
     <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-      <Box sx={{ minHeight: HEADER_HEIGHT, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 3 } }}>
+      <Box
+        sx={{
+          minHeight: HEADER_HEIGHT,
+          display: 'flex',
+          alignItems: 'center',
+          gap: { xs: 1, sm: 2 },
+          px: { xs: 1, sm: 3 },
+        }}
+      >
         {onOpenMenu && (
-          <IconButton color="inherit" edge="start" aria-label={t('nav.openMenu')} aria-expanded={menuOpen} aria-controls="side-navigation" onClick={onOpenMenu}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={t('nav.openMenu')}
+            aria-expanded={menuOpen}
+            aria-controls="side-navigation"
+            onClick={onOpenMenu}
+          >
             <MenuIcon />
           </IconButton>
         )}
@@ -70,11 +107,23 @@ export function Header({ onOpenMenu, menuOpen }: { onOpenMenu: (() => void) | nu
         {showUpload &&
           (narrow ? (
             // Below 599 px the words do not fit beside the logo: the icon, named for screen readers and on hover.
-            <IconButton component={RouterLink} to={UPLOAD_DOCUMENTS_ROUTE} color="inherit" aria-label={t('header.uploadDocuments')} title={t('header.uploadDocuments')}>
+            <IconButton
+              component={RouterLink}
+              to={UPLOAD_DOCUMENTS_ROUTE}
+              color="inherit"
+              aria-label={t('header.uploadDocuments')}
+              title={t('header.uploadDocuments')}
+            >
               <UploadFileIcon />
             </IconButton>
           ) : (
-            <Button component={RouterLink} to={UPLOAD_DOCUMENTS_ROUTE} color="inherit" variant="outlined" startIcon={<UploadFileIcon aria-hidden="true" />}>
+            <Button
+              component={RouterLink}
+              to={UPLOAD_DOCUMENTS_ROUTE}
+              color="inherit"
+              variant="outlined"
+              startIcon={<UploadFileIcon aria-hidden="true" />}
+            >
               {t('header.uploadDocuments')}
             </Button>
           ))}
@@ -86,7 +135,11 @@ export function Header({ onOpenMenu, menuOpen }: { onOpenMenu: (() => void) | nu
         )}
         {!mobile && <NotificationButton />}
         {greeting && !narrow && (
-          <Typography variant="body2" data-testid="greeting" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 220 }}>
+          <Typography
+            variant="body2"
+            data-testid="greeting"
+            sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 220 }}
+          >
             {t('header.greeting', { name: greeting })}
           </Typography>
         )}

@@ -7,7 +7,9 @@ import { useConfig } from '../../config/config-context';
 import { NewTabHint } from '../../ui/new-tab-hint';
 import { loose } from '../../i18n/loose';
 
-const LanguageMenuList = lazy(() => import('./popup-menus').then((module) => ({ default: module.LanguageMenuList })));
+const LanguageMenuList = lazy(() =>
+  import('./popup-menus').then((module) => ({ default: module.LanguageMenuList })),
+);
 
 /** SPEC §2: the language-assistance link (taglines in many languages), opening in a new tab. */
 export function LanguageAssistanceLink({ color = 'inherit' }: { color?: string }) {
@@ -15,7 +17,13 @@ export function LanguageAssistanceLink({ color = 'inherit' }: { color?: string }
   const url = useConfig().account.languageAssistanceUrl;
   if (!url) return null;
   return (
-    <Box component="a" href={url} target="_blank" rel="noopener noreferrer" sx={{ color, fontSize: '0.875rem', whiteSpace: 'nowrap', textUnderlineOffset: 3 }}>
+    <Box
+      component="a"
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      sx={{ color, fontSize: '0.875rem', whiteSpace: 'nowrap', textUnderlineOffset: 3 }}
+    >
       {t('header.languageAssistance')}
       <NewTabHint />
     </Box>

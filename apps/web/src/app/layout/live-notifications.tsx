@@ -13,7 +13,8 @@ import { useLiveNotifications, type LiveNotification } from '../../data/notifica
 import { useNotificationText } from '../../ui/notification-text';
 
 /** Whether assistive technology can hear the element now: a modal dialog hides the rest of the page. */
-const hearable = (element: Element | null): boolean => element !== null && element.closest('[aria-hidden="true"], [inert]') === null;
+const hearable = (element: Element | null): boolean =>
+  element !== null && element.closest('[aria-hidden="true"], [inert]') === null;
 
 /**
  * Live notifications for a signed-in member (docs/decisions/019, 047): the badge and lists follow the
@@ -54,7 +55,11 @@ export function LiveNotifications() {
     const observer = new MutationObserver(() => {
       if (show()) observer.disconnect();
     });
-    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-hidden', 'inert'] });
+    observer.observe(document.body, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['aria-hidden', 'inert'],
+    });
     return () => {
       observer.disconnect();
     };
@@ -102,12 +107,23 @@ export function LiveNotifications() {
         }
       >
         {/* Always in the page, so that what is put in it is announced (politely: it does not interrupt). */}
-        <Typography ref={region} role="status" aria-live="polite" aria-atomic="true" sx={{ flex: '1 1 16rem', minWidth: 0 }}>
+        <Typography
+          ref={region}
+          role="status"
+          aria-live="polite"
+          aria-atomic="true"
+          sx={{ flex: '1 1 16rem', minWidth: 0 }}
+        >
           {shown ? t('notifications.newArrived', { message: message(shown) }) : ''}
         </Typography>
         {shown && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Link component={RouterLink} to="/notification/view-notifications" onClick={dismiss} sx={{ py: 1 }}>
+            <Link
+              component={RouterLink}
+              to="/notification/view-notifications"
+              onClick={dismiss}
+              sx={{ py: 1 }}
+            >
               {t('notifications.viewAll')}
             </Link>
             <Button size="small" onClick={dismiss} aria-keyshortcuts="Escape">

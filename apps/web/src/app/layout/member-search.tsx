@@ -20,7 +20,13 @@ import { useViewer } from '../../lib/viewer';
  * where a member is shown. Staff do not open a member by the search itself: it runs on the find-a-member
  * page, where they choose the member and say why they act for them (docs/decisions/043).
  */
-export function MemberSearch({ onSearched, fullWidth = false }: { onSearched?: () => void; fullWidth?: boolean }) {
+export function MemberSearch({
+  onSearched,
+  fullWidth = false,
+}: {
+  onSearched?: () => void;
+  fullWidth?: boolean;
+}) {
   const { t } = useTranslation();
   const memberRoute = useConfig().account.header.headerLogoRoute;
   const navigate = useNavigate();
@@ -64,7 +70,13 @@ export function MemberSearch({ onSearched, fullWidth = false }: { onSearched?: (
       }}
       sx={{ width: fullWidth ? '100%' : 260, '& .MuiOutlinedInput-root': { bgcolor: 'background.paper' } }}
       slotProps={{
-        htmlInput: { 'aria-label': t('header.memberSearchLabel'), maxLength: 30, autoComplete: 'off', spellCheck: false, enterKeyHint: 'search' },
+        htmlInput: {
+          'aria-label': t('header.memberSearchLabel'),
+          maxLength: 30,
+          autoComplete: 'off',
+          spellCheck: false,
+          enterKeyHint: 'search',
+        },
         input: {
           startAdornment: (
             <InputAdornment position="start">
@@ -88,7 +100,18 @@ export function MemberSearchBar({ onSearched }: { onSearched?: () => void }) {
       component="div"
       role="search"
       aria-label={t('header.memberSearchLabel')}
-      sx={{ bgcolor: 'grey.100', borderBottom: 1, borderColor: 'divider', px: { xs: 2, sm: 3 }, py: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
+      sx={{
+        bgcolor: 'grey.100',
+        borderBottom: 1,
+        borderColor: 'divider',
+        px: { xs: 2, sm: 3 },
+        py: 1,
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 2,
+        rowGap: 0.5,
+      }}
     >
       <Box sx={{ flex: '1 1 260px', maxWidth: 420 }}>
         <MemberSearch fullWidth {...(onSearched ? { onSearched } : {})} />

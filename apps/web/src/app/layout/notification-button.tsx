@@ -40,7 +40,21 @@ export function NotificationButton({ color = 'inherit' }: { color?: 'inherit' | 
             component="span"
             aria-hidden="true"
             data-testid="unread-badge"
-            sx={{ position: 'absolute', top: 2, right: 0, minWidth: 18, height: 18, px: 0.5, borderRadius: 9, bgcolor: '#b71c1c', color: '#fff', fontSize: '0.7rem', fontWeight: 700, lineHeight: '18px', textAlign: 'center' }}
+            sx={{
+              position: 'absolute',
+              top: 2,
+              right: 0,
+              minWidth: 18,
+              height: 18,
+              px: 0.5,
+              borderRadius: 9,
+              bgcolor: '#b71c1c',
+              color: '#fff',
+              fontSize: '0.7rem',
+              fontWeight: 700,
+              lineHeight: '18px',
+              textAlign: 'center',
+            }}
           >
             {count > 99 ? '99+' : count}
           </Box>

@@ -25,7 +25,15 @@ const LATEST = 10;
  * marks it read; "mark all as read" marks the unread ones shown (SPEC §5: an empty list is never sent);
  * the whole list is /notification/view-notifications. A fetch failure shows an empty list (SPEC §8).
  */
-export function NotificationDrawer({ credentialKey, count, onClose }: { credentialKey: string; count: number; onClose: () => void }) {
+export function NotificationDrawer({
+  credentialKey,
+  count,
+  onClose,
+}: {
+  credentialKey: string;
+  count: number;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const latest = useNotifications(credentialKey, 'latest', 1, LATEST);
   const mark = useMarkNotificationsRead(credentialKey);
@@ -44,7 +52,8 @@ export function NotificationDrawer({ credentialKey, count, onClose }: { credenti
   });
   const attachment = (notification: Notification) => {
     open(notification);
-    if (notification.documentId) void pdf.run(notification.documentId, 'download', `${notification.documentId}.pdf`);
+    if (notification.documentId)
+      void pdf.run(notification.documentId, 'download', `${notification.documentId}.pdf`);
   };
   return (
     <Drawer
@@ -52,14 +61,35 @@ export function NotificationDrawer({ credentialKey, count, onClose }: { credenti
       anchor="right"
       open
       onClose={onClose}
-      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': 'notification-drawer-title', sx: { width: { xs: '100%', sm: 400 }, maxWidth: '100%' } } }}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-labelledby': 'notification-drawer-title',
+          sx: { width: { xs: '100%', sm: 400 }, maxWidth: '100%' },
+        },
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5 }}>
         <Box sx={{ flex: 1 }}>
-          <Typography id="notification-drawer-title" variant="h6" component="h2" ref={title} tabIndex={-1} sx={{ '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}>
+          <Typography
+            id="notification-drawer-title"
+            variant="h6"
+            component="h2"
+            ref={title}
+            tabIndex={-1}
+            sx={{
+              '&:focus': { outline: 'none' },
+              '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+            }}
+          >
             {t('notifications.drawerTitle')}
           </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite" data-testid="drawer-unread-count">
+          <Typography
+            variant="body2"
+            sx={{ color: 'text.secondary' }}
+            aria-live="polite"
+            data-testid="drawer-unread-count"
+          >
             {t('notifications.unreadCount', { count })}
           </Typography>
         </Box>
@@ -70,7 +100,14 @@ export function NotificationDrawer({ credentialKey, count, onClose }: { credenti
       <Divider />
       <Box sx={{ px: 2, py: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {unreadShown.length > 0 && (
-          <Button variant="outlined" size="small" disabled={mark.all.isPending} onClick={() => { mark.all.mutate(unreadShown); }}>
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={mark.all.isPending}
+            onClick={() => {
+              mark.all.mutate(unreadShown);
+            }}
+          >
             {t('notifications.markAllRead')}
           </Button>
         )}

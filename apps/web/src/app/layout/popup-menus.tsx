@@ -20,7 +20,14 @@ interface PopupProps {
   onClose: () => void;
 }
 
-export function AccountMenuList({ id, anchor, onClose, hasAccountPage, guest, onSignOut }: PopupProps & { hasAccountPage: boolean; guest: boolean; onSignOut: () => void }) {
+export function AccountMenuList({
+  id,
+  anchor,
+  onClose,
+  hasAccountPage,
+  guest,
+  onSignOut,
+}: PopupProps & { hasAccountPage: boolean; guest: boolean; onSignOut: () => void }) {
   const { t } = useTranslation();
   return (
     <Menu id={id} anchorEl={anchor} open onClose={onClose}>
@@ -68,4 +75,3 @@ export function LanguageMenuList({ id, anchor, onClose }: PopupProps) {
     </Menu>
   );
 }
-

@@ -7,11 +7,18 @@ import { testConfig } from '../../test/config';
 import { json, memberCredential, renderPortal, type FakeApi } from '../../test/render-portal';
 
 const maria = policySummary();
-const memberApi: FakeApi = { session: sessionInfo(), household: householdResponse([maria]), policies: { [maria.id]: policyDetail(maria) }, unread: 3 };
+const memberApi: FakeApi = {
+  session: sessionInfo(),
+  household: householdResponse([maria]),
+  policies: { [maria.id]: policyDetail(maria) },
+  unread: 3,
+};
 
 function setWidth(width: number) {
   act(() => {
-    (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width, height: 900 });
+    (
+      window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }
+    ).happyDOM.setViewport({ width, height: 900 });
     window.dispatchEvent(new Event('resize'));
   });
 }
@@ -24,7 +31,9 @@ describe('header (SPEC §2)', () => {
     expect(logo.getAttribute('href')).toBe('/account-overview');
   });
 
-  const guestApi = (base: 'GuestPaymentPages' | 'GuestPaymentTermedReinstateOnlyPages' | 'GuestPayment'): FakeApi => {
+  const guestApi = (
+    base: 'GuestPaymentPages' | 'GuestPaymentTermedReinstateOnlyPages' | 'GuestPayment',
+  ): FakeApi => {
     const guestSummary = policySummary();
     return {
       session: sessionInfo({ kind: 'guest', roles: ['guest'], displayName: null, username: null }),
@@ -42,7 +51,10 @@ describe('header (SPEC §2)', () => {
   });
 
   it('links the logo of a guest who may only ask to reinstate to the reinstatement page', async () => {
-    renderPortal('/account-overview', { credential: guestCredential, api: guestApi('GuestPaymentTermedReinstateOnlyPages') });
+    renderPortal('/account-overview', {
+      credential: guestCredential,
+      api: guestApi('GuestPaymentTermedReinstateOnlyPages'),
+    });
     await screen.findByText(/You found this account without signing in/);
     const logo = screen.getByRole('link', { name: 'Lighthouse Health Plan home' });
     expect(logo.getAttribute('href')).toBe('/admin/policy-selection/span-selection/reactivate-plan');
@@ -56,7 +68,10 @@ describe('header (SPEC §2)', () => {
   });
 
   it('greets the signed-in member by name and shows the unread count on the notification button', async () => {
-    renderPortal('/account-overview', { credential: memberCredential({ sub: 'm', preferred_username: 'maria.santos' }), api: memberApi });
+    renderPortal('/account-overview', {
+      credential: memberCredential({ sub: 'm', preferred_username: 'maria.santos' }),
+      api: memberApi,
+    });
     expect(await screen.findByText('Hello, maria.santos')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
   });
@@ -67,44 +82,100 @@ describe('header (SPEC §2)', () => {
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
-  const staffCredential = () => ({ ...memberCredential({ sub: 'cs', name: 'Denise Walsh' }), realm: 'workforce' }) as Credential;
-  const nobody = () => householdResponse([], { base: 'BindingPaymentOnlyPages', exchange: null, scenarios: ['BindingPaymentOnlyPages'] });
+  const staffCredential = () =>
+    ({ ...memberCredential({ sub: 'cs', name: 'Denise Walsh' }), realm: 'workforce' }) as Credential;
+  const nobody = () =>
+    householdResponse([], {
+      base: 'BindingPaymentOnlyPages',
+      exchange: null,
+      scenarios: ['BindingPaymentOnlyPages'],
+    });
 
   it('sends customer service’s Exchange Subscriber ID search to the find-a-member page, where they choose the member and a reason (SPEC §2 member search, decision 043)', async () => {
     const { calls } = renderPortal('/account-overview', {
       credential: staffCredential(),
       api: {
-        session: sessionInfo({ kind: 'staff', roles: ['customer-service'], permissions: ['member-search'], displayName: 'Denise Walsh', actingSession: null }),
+        session: sessionInfo({
+          kind: 'staff',
+          roles: ['customer-service'],
+          permissions: ['member-search'],
+          displayName: 'Denise Walsh',
+          actingSession: null,
+        }),
         household: () => nobody(),
-        custom: (method, path) => (method === 'POST' && path === '/api/v1/staff/member-search' ? json({ items: [], page: 1, pageSize: 10, total: 0 }) : undefined),
+        custom: (method, path) =>
+          method === 'POST' && path === '/api/v1/staff/member-search'
+            ? json({ items: [], page: 1, pageSize: 10, total: 0 })
+            : undefined,
       },
     });
     expect(await screen.findByRole('heading', { name: 'Find a member' })).toBeTruthy();
-    const search = await screen.findByRole('searchbox', { name: 'Search for a member by Exchange Subscriber ID' });
+    const search = await screen.findByRole('searchbox', {
+      name: 'Search for a member by Exchange Subscriber ID',
+    });
     expect(search.getAttribute('placeholder')).toBe('Exchange Subscriber ID');
     fireEvent.input(search, { target: { value: ' 0903333333 ' } });
     fireEvent.keyDown(search, { key: 'Enter' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Find a member' })).toBeTruthy();
     await waitFor(() => {
-      expect(calls.filter((call) => call.url === '/api/v1/staff/member-search').map((call) => call.body)).toEqual([{ kind: 'exchangeId', exchangeSubscriberId: '0903333333', page: 1, pageSize: 10 }]);
+      expect(
+        calls.filter((call) => call.url === '/api/v1/staff/member-search').map((call) => call.body),
+      ).toEqual([{ kind: 'exchangeId', exchangeSubscriberId: '0903333333', page: 1, pageSize: 10 }]);
     });
     // Nobody is opened by the search itself: no member looked up, no banner.
-    expect(calls.some((call) => call.url === '/api/v1/Household/user' && call.body !== undefined && Object.keys(call.body as object).length > 0)).toBe(false);
+    expect(
+      calls.some(
+        (call) =>
+          call.url === '/api/v1/Household/user' &&
+          call.body !== undefined &&
+          Object.keys(call.body as object).length > 0,
+      ),
+    ).toBe(false);
     expect(screen.queryByRole('region', { name: 'Member you are helping' })).toBeNull();
   });
 
   it('shows customer service whom they act for and why on every page, and ends it on the server with the banner’s button', async () => {
-    const found = policySummary({ policyHolder: { firstName: 'João', lastName: 'Silva' }, exchangeSubscriberId: '0903333333' });
+    const found = policySummary({
+      policyHolder: { firstName: 'João', lastName: 'Silva' },
+      exchangeSubscriberId: '0903333333',
+    });
     const household = '00000000-0000-4000-8000-00000000b001';
     let acting = true;
-    const actingSession = { id: '00000000-0000-4000-8000-00000000b002', householdId: household, policyId: null, memberId: null, memberName: 'João Silva', label: '0903333333', reason: 'member-called' as const, note: 'Asked about autopay', startedAt: '2026-11-23T14:00:00.000Z', idleExpiresAt: '2026-11-23T14:15:00.000Z' };
+    const actingSession = {
+      id: '00000000-0000-4000-8000-00000000b002',
+      householdId: household,
+      policyId: null,
+      memberId: null,
+      memberName: 'João Silva',
+      label: '0903333333',
+      reason: 'member-called' as const,
+      note: 'Asked about autopay',
+      startedAt: '2026-11-23T14:00:00.000Z',
+      idleExpiresAt: '2026-11-23T14:15:00.000Z',
+    };
     const { calls } = renderPortal('/account-overview', {
       credential: staffCredential(),
       api: {
-        household: (search) => (search === household ? householdResponse([found], { base: 'HouseholdAndPolicies', exchange: 'OffExchangePolicy', scenarios: ['HouseholdAndPolicies', 'OffExchangePolicy'] }) : nobody()),
+        household: (search) =>
+          search === household
+            ? householdResponse([found], {
+                base: 'HouseholdAndPolicies',
+                exchange: 'OffExchangePolicy',
+                scenarios: ['HouseholdAndPolicies', 'OffExchangePolicy'],
+              })
+            : nobody(),
         policies: { [found.id]: policyDetail(found) },
         custom: (method, path) => {
-          if (path === '/api/v1/session') return json(sessionInfo({ kind: 'staff', roles: ['customer-service'], permissions: ['member-search'], displayName: 'Denise Walsh', actingSession: acting ? actingSession : null }));
+          if (path === '/api/v1/session')
+            return json(
+              sessionInfo({
+                kind: 'staff',
+                roles: ['customer-service'],
+                permissions: ['member-search'],
+                displayName: 'Denise Walsh',
+                actingSession: acting ? actingSession : null,
+              }),
+            );
           if (method === 'POST' && path === '/api/v1/staff/acting-session/end') {
             acting = false;
             return json({ ended: actingSession });
@@ -138,11 +209,22 @@ describe('side navigation header (SPEC §2)', () => {
 
   it('names nobody for a broker looking at a book of many clients', async () => {
     setWidth(1280);
-    const clients = [policySummary(), policySummary({ policyHolder: { firstName: 'Rui', lastName: 'Almeida' } })];
+    const clients = [
+      policySummary(),
+      policySummary({ policyHolder: { firstName: 'Rui', lastName: 'Almeida' } }),
+    ];
     renderPortal('/account-overview', {
-      credential: { ...memberCredential({ sub: 'b', name: 'Patrick Hughes' }), realm: 'workforce' } as Credential,
+      credential: {
+        ...memberCredential({ sub: 'b', name: 'Patrick Hughes' }),
+        realm: 'workforce',
+      } as Credential,
       api: {
-        session: sessionInfo({ kind: 'broker', roles: ['broker'], displayName: 'Patrick Hughes', brokerId: 'broker-1' }),
+        session: sessionInfo({
+          kind: 'broker',
+          roles: ['broker'],
+          displayName: 'Patrick Hughes',
+          brokerId: 'broker-1',
+        }),
         household: householdResponse(clients),
         policies: Object.fromEntries(clients.map((c) => [c.id, policyDetail(c)])),
       },
@@ -154,7 +236,14 @@ describe('side navigation header (SPEC §2)', () => {
 });
 
 describe('footer (SPEC §2, §4)', () => {
-  const ids = ['privacyPolicy', 'termsofUse', 'nondiscriminationNotice', 'accessibilityStatement', 'contact', 'languageAssistance'];
+  const ids = [
+    'privacyPolicy',
+    'termsofUse',
+    'nondiscriminationNotice',
+    'accessibilityStatement',
+    'contact',
+    'languageAssistance',
+  ];
 
   it('has one link per configured key, with footer-button ids, opening in a new tab', async () => {
     renderPortal('/home');
@@ -165,19 +254,29 @@ describe('footer (SPEC §2, §4)', () => {
       expect(link?.getAttribute('target')).toBe('_blank');
       expect(link?.getAttribute('rel')).toContain('noopener');
     }
-    expect(screen.getByRole('link', { name: /Privacy policy/ }).getAttribute('href')).toBe('/config/assets/en/privacy.html');
-    expect(document.getElementById('footer-button-nondiscriminationNotice')?.getAttribute('href')).toBe('/config/assets/en/nondiscrimination.html');
+    expect(screen.getByRole('link', { name: /Privacy policy/ }).getAttribute('href')).toBe(
+      '/config/assets/en/privacy.html',
+    );
+    expect(document.getElementById('footer-button-nondiscriminationNotice')?.getAttribute('href')).toBe(
+      '/config/assets/en/nondiscrimination.html',
+    );
   });
 
   it('chooses the nondiscrimination notice by the member’s state and rebuilds the links in another language', async () => {
     renderPortal('/account-overview', { credential: memberCredential(), api: memberApi });
     await screen.findByRole('heading', { level: 1, name: 'Account overview' });
     await waitFor(() => {
-      expect(document.getElementById('footer-button-nondiscriminationNotice')?.getAttribute('href')).toBe('/config/assets/shared/nondiscrimination-ma.html');
+      expect(document.getElementById('footer-button-nondiscriminationNotice')?.getAttribute('href')).toBe(
+        '/config/assets/shared/nondiscrimination-ma.html',
+      );
     });
     await act(() => changeLanguage('es'));
-    expect(screen.getByRole('link', { name: /Política de privacidad/ }).getAttribute('href')).toBe('/config/assets/es/privacy.html');
-    expect(document.getElementById('footer-button-nondiscriminationNotice')?.textContent).toContain('Aviso de no discriminación');
+    expect(screen.getByRole('link', { name: /Política de privacidad/ }).getAttribute('href')).toBe(
+      '/config/assets/es/privacy.html',
+    );
+    expect(document.getElementById('footer-button-nondiscriminationNotice')?.textContent).toContain(
+      'Aviso de no discriminación',
+    );
   });
 });
 
@@ -217,15 +316,27 @@ describe('responsive layout (SPEC §2 breakpoints 959 px and 599 px)', () => {
 
 describe('chatbot (SPEC §1, §6)', () => {
   const config = () =>
-    testConfig({ account: { chatbot: { roles: ['MEMBER'], scriptUrl: '/config/assets/chatbot.js', stylesheetUrl: '/config/assets/chatbot.css' } } });
+    testConfig({
+      account: {
+        chatbot: {
+          roles: ['MEMBER'],
+          scriptUrl: '/config/assets/chatbot.js',
+          stylesheetUrl: '/config/assets/chatbot.css',
+        },
+      },
+    });
 
   it('loads the configured script and stylesheet for a configured role (case-insensitive)', async () => {
     renderPortal('/account-overview', { config: config(), credential: memberCredential(), api: memberApi });
     await screen.findByRole('heading', { level: 1, name: 'Account overview' });
     await waitFor(() => {
-      expect(document.querySelector('script#portal-chatbot-script')?.getAttribute('src')).toBe('/config/assets/chatbot.js');
+      expect(document.querySelector('script#portal-chatbot-script')?.getAttribute('src')).toBe(
+        '/config/assets/chatbot.js',
+      );
     });
-    expect(document.querySelector('link#portal-chatbot-style')?.getAttribute('href')).toBe('/config/assets/chatbot.css');
+    expect(document.querySelector('link#portal-chatbot-style')?.getAttribute('href')).toBe(
+      '/config/assets/chatbot.css',
+    );
   });
 
   it('loads nothing for other roles', async () => {

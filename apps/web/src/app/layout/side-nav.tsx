@@ -51,7 +51,11 @@ const ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
 function ItemIcon({ name }: { name: string | null }) {
   const Icon = name ? ICONS[name] : undefined;
   return (
-    <Box component="span" aria-hidden="true" sx={{ display: 'inline-flex', width: 36, flexShrink: 0, color: 'text.secondary' }}>
+    <Box
+      component="span"
+      aria-hidden="true"
+      sx={{ display: 'inline-flex', width: 36, flexShrink: 0, color: 'text.secondary' }}
+    >
       {Icon ? <Icon fontSize="small" /> : null}
     </Box>
   );
@@ -109,7 +113,17 @@ function NavHeader({ viewer }: { viewer: Viewer }) {
   );
 }
 
-function NavEntry({ item, depth, collapsible, onNavigate }: { item: NavigationItem; depth: number; collapsible: boolean; onNavigate: () => void }) {
+function NavEntry({
+  item,
+  depth,
+  collapsible,
+  onNavigate,
+}: {
+  item: NavigationItem;
+  depth: number;
+  collapsible: boolean;
+  onNavigate: () => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   const label = loose(t)(item.label);
@@ -135,7 +149,12 @@ function NavEntry({ item, depth, collapsible, onNavigate }: { item: NavigationIt
   if (!collapsible) {
     return (
       <>
-        <Typography id={headingId} variant="subtitle2" component="p" sx={{ px: 2, pt: 1.5, pb: 0.5, color: 'text.secondary', display: 'flex', alignItems: 'center' }}>
+        <Typography
+          id={headingId}
+          variant="subtitle2"
+          component="p"
+          sx={{ px: 2, pt: 1.5, pb: 0.5, color: 'text.secondary', display: 'flex', alignItems: 'center' }}
+        >
           <ItemIcon name={item.icon} />
           {label}
         </Typography>
@@ -170,7 +189,20 @@ function NavEntry({ item, depth, collapsible, onNavigate }: { item: NavigationIt
 function FooterBar() {
   const { narrow } = useLayout();
   return (
-    <Box data-testid="nav-footer-bar" sx={{ mt: 'auto', px: 2, py: 1.5, borderTop: 1, borderColor: 'divider', display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+    <Box
+      data-testid="nav-footer-bar"
+      sx={{
+        mt: 'auto',
+        px: 2,
+        py: 1.5,
+        borderTop: 1,
+        borderColor: 'divider',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        flexWrap: 'wrap',
+      }}
+    >
       <LanguageSelect />
       {!narrow && (
         <>

@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 export function StartupSpinner() {
   const { t } = useTranslation();
   return (
-    <Box component="main" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh' }}>
+    <Box
+      component="main"
+      sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh' }}
+    >
       <CircularProgress aria-label={t('app.loading')} />
     </Box>
   );

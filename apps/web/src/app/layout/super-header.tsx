@@ -19,10 +19,25 @@ export function SuperHeader() {
   const icon = theme.superHeader.iconColor ?? account.header.superHeaderIconColor;
   const phone = account.tenant.supportPhone;
   return (
-    <Box sx={{ bgcolor: background, color: text, px: 2, py: 0.5, display: 'flex', alignItems: 'center', gap: 1, minHeight: 32 }}>
+    <Box
+      sx={{
+        bgcolor: background,
+        color: text,
+        px: 2,
+        py: 0.5,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        minHeight: 32,
+      }}
+    >
       <PhoneIcon fontSize="small" sx={{ color: icon }} aria-hidden="true" />
       <Typography variant="body2" component="p" sx={{ m: 0 }}>
-        {phone ? <PhoneText sentence={t('superHeader.callUs', { phone: PHONE_MARK })} phone={phone} /> : t('superHeader.welcome', { issuer: account.tenant.issuerName })}
+        {phone ? (
+          <PhoneText sentence={t('superHeader.callUs', { phone: PHONE_MARK })} phone={phone} />
+        ) : (
+          t('superHeader.welcome', { issuer: account.tenant.issuerName })
+        )}
       </Typography>
     </Box>
   );

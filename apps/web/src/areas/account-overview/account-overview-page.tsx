@@ -36,10 +36,18 @@ function AtAGlance({ policies }: { policies: readonly OverviewPolicy[] }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const due = sumCents(policies.map((p) => p.summary.amountDueCents));
-  const dates = policies.map((p) => p.summary.paymentDueDate).filter((d): d is string => d !== null).sort();
+  const dates = policies
+    .map((p) => p.summary.paymentDueDate)
+    .filter((d): d is string => d !== null)
+    .sort();
   const active = policies.filter((p) => p.summary.active).length;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="glance-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="glance-heading"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
       <Typography id="glance-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
         {t('overview.glance.heading')}
       </Typography>
@@ -47,7 +55,10 @@ function AtAGlance({ policies }: { policies: readonly OverviewPolicy[] }) {
         columns={3}
         items={[
           { label: t('overview.glance.totalDue'), value: format.money(due) },
-          { label: t('overview.glance.nextDueDate'), value: dates[0] ? format.date(dates[0]) : t('overview.none') },
+          {
+            label: t('overview.glance.nextDueDate'),
+            value: dates[0] ? format.date(dates[0]) : t('overview.none'),
+          },
           { label: t('overview.glance.activePolicies'), value: format.number(active) },
         ]}
       />
@@ -61,7 +72,8 @@ function MemberOverview({ viewer }: { viewer: Viewer }) {
   const guest = isGuest(viewer);
   if (policies.length === 0) {
     // Staff acting for a member found them (decision 043): a household without policies is said as such.
-    if (!viewer.actingFor || viewer.actingSession) return <Alert severity="info">{t('overview.noPolicies')}</Alert>;
+    if (!viewer.actingFor || viewer.actingSession)
+      return <Alert severity="info">{t('overview.noPolicies')}</Alert>;
     return (
       <Alert
         severity="info"

@@ -28,12 +28,21 @@ export function BookOfBusiness({ policies }: { policies: readonly OverviewPolicy
     <Link key="holder" component={RouterLink} to={`/broker/clients/${p.id}`}>
       {p.policyHolder.firstName} {p.policyHolder.lastName}
     </Link>,
-    displayedPolicyId({ exchangeId: p.exchangeSubscriberId, issuerId: p.issuerSubscriberId }, account.policyDisplayID).id ?? '—',
+    displayedPolicyId(
+      { exchangeId: p.exchangeSubscriberId, issuerId: p.issuerSubscriberId },
+      account.policyDisplayID,
+    ).id ?? '—',
     p.planName ?? t(`lineOfCoverage.${p.lineOfCoverage}`),
     t(p.displayStatus, { defaultValue: p.enrollmentStatus }),
     format.money(p.amountDueCents),
   ];
-  const headings = [t('overview.book.policyHolder'), t(idType === 'IssuerId' ? 'nav.issuerIdLabel' : 'nav.exchangeIdLabel'), t('overview.book.plan'), t('overview.book.status'), t('overview.book.amountDue')];
+  const headings = [
+    t('overview.book.policyHolder'),
+    t(idType === 'IssuerId' ? 'nav.issuerIdLabel' : 'nav.exchangeIdLabel'),
+    t('overview.book.plan'),
+    t('overview.book.status'),
+    t('overview.book.amountDue'),
+  ];
   return (
     <Paper component="section" variant="outlined" aria-labelledby="book-heading" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="book-heading" variant="h5" component="h2" gutterBottom>
@@ -46,17 +55,35 @@ export function BookOfBusiness({ policies }: { policies: readonly OverviewPolicy
       {narrow ? (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
           {policies.map(({ summary }) => (
-            <Box component="li" key={summary.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+            <Box
+              component="li"
+              key={summary.id}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+            >
               {cells(summary).map((value, index) => (
-                <Typography key={headings[index]} variant={index === 0 ? 'body1' : 'body2'} sx={index === 0 ? { fontWeight: 600 } : {}}>
-                  {index === 0 ? value : <>{headings[index] ?? ''}: {value}</>}
+                <Typography
+                  key={headings[index]}
+                  variant={index === 0 ? 'body1' : 'body2'}
+                  sx={index === 0 ? { fontWeight: 600 } : {}}
+                >
+                  {index === 0 ? (
+                    value
+                  ) : (
+                    <>
+                      {headings[index] ?? ''}: {value}
+                    </>
+                  )}
                 </Typography>
               ))}
             </Box>
           ))}
         </Box>
       ) : (
-        <DataTable labelledBy="book-heading" columns={headings} rows={policies.map(({ summary }) => ({ key: summary.spanId ?? summary.id, cells: cells(summary) }))} />
+        <DataTable
+          labelledBy="book-heading"
+          columns={headings}
+          rows={policies.map(({ summary }) => ({ key: summary.spanId ?? summary.id, cells: cells(summary) }))}
+        />
       )}
     </Paper>
   );

@@ -51,7 +51,11 @@ export default function BrokerClientPage() {
           {t('broker.client.heading')}
         </Typography>
         <Alert severity={status === 403 || status === 404 ? 'warning' : 'error'} data-testid="client-refused">
-          {status === 403 ? t('broker.client.notYours') : status === 404 ? t('broker.client.unknown') : t('broker.client.loadFailed')}
+          {status === 403
+            ? t('broker.client.notYours')
+            : status === 404
+              ? t('broker.client.unknown')
+              : t('broker.client.loadFailed')}
         </Alert>
         {back}
       </Stack>
@@ -81,7 +85,12 @@ export default function BrokerClientPage() {
       <PolicyCard viewer={viewer} entry={entry} guest={false} />
 
       {group && (
-        <Paper component="section" variant="outlined" aria-labelledby="client-group-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Paper
+          component="section"
+          variant="outlined"
+          aria-labelledby="client-group-heading"
+          sx={{ p: { xs: 2, sm: 3 } }}
+        >
           <Typography id="client-group-heading" variant="h5" component="h2" gutterBottom>
             {t('broker.client.group')}
           </Typography>
@@ -92,14 +101,25 @@ export default function BrokerClientPage() {
               </Typography>
             ))
           ) : (
-            <Typography>{groups.isError ? t('broker.client.groupFailed') : groups.isLoading ? t('app.loading') : t('broker.client.noGroup')}</Typography>
+            <Typography>
+              {groups.isError
+                ? t('broker.client.groupFailed')
+                : groups.isLoading
+                  ? t('app.loading')
+                  : t('broker.client.noGroup')}
+            </Typography>
           )}
         </Paper>
       )}
 
       {householdId && <RecentDocuments viewer={viewer} householdId={householdId} />}
 
-      <Paper component="section" variant="outlined" aria-labelledby="client-requests-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="client-requests-heading"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
         <Typography id="client-requests-heading" variant="h5" component="h2" gutterBottom>
           {t('broker.client.requests')}
         </Typography>
@@ -112,10 +132,18 @@ export default function BrokerClientPage() {
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
             {requests.data.items.map((request) => (
-              <Box component="li" key={request.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
-                <Typography sx={{ fontWeight: 600 }}>{request.subject ?? t(`serviceRequests.type.${request.type}`, { defaultValue: request.type })}</Typography>
+              <Box
+                component="li"
+                key={request.id}
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+              >
+                <Typography sx={{ fontWeight: 600 }}>
+                  {request.subject ??
+                    t(`serviceRequests.type.${request.type}`, { defaultValue: request.type })}
+                </Typography>
                 <Typography variant="body2">
-                  {t(`serviceRequests.status.${request.status}`, { defaultValue: request.status })} · {t('broker.client.reference', { reference: request.referenceNumber })} ·{' '}
+                  {t(`serviceRequests.status.${request.status}`, { defaultValue: request.status })} ·{' '}
+                  {t('broker.client.reference', { reference: request.referenceNumber })} ·{' '}
                   {format.date(request.createdAt.slice(0, 10))}
                 </Typography>
                 {request.resolution && <Typography variant="body2">{request.resolution}</Typography>}

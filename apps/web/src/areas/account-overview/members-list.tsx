@@ -15,12 +15,24 @@ const STATUS_COLOUR = { Active: '#1b5e20', Pending: '#01579b', Inactive: '#42424
 /** SPEC §4 member status: Active, Pending or Inactive, from the member's merged coverage spans. */
 function StatusChip({ status }: { status: Member['status'] }) {
   const { t } = useTranslation();
-  return <Chip size="small" variant="outlined" label={t(`memberStatus.${status}`)} sx={{ fontWeight: 600, color: STATUS_COLOUR[status], borderColor: STATUS_COLOUR[status] }} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={t(`memberStatus.${status}`)}
+      sx={{ fontWeight: 600, color: STATUS_COLOUR[status], borderColor: STATUS_COLOUR[status] }}
+    />
+  );
 }
 
 /** Subscriber first, then spouse/partner, then the others by name. */
 function ordered(members: readonly Member[]): Member[] {
-  const rank = (m: Member) => (m.relationship === 'self' ? 0 : m.relationship === 'spouse' || m.relationship === 'domesticPartner' ? 1 : 2);
+  const rank = (m: Member) =>
+    m.relationship === 'self'
+      ? 0
+      : m.relationship === 'spouse' || m.relationship === 'domesticPartner'
+        ? 1
+        : 2;
   return [...members].sort((a, b) => rank(a) - rank(b) || a.firstName.localeCompare(b.firstName));
 }
 
@@ -31,7 +43,12 @@ export function MembersList({ members, headingId }: { members: readonly Member[]
   const { narrow } = useLayout();
   const rows = ordered(members);
   const coverage = (m: Member) =>
-    m.effectiveDate ? t('overview.dateRange', { start: format.date(m.effectiveDate), end: m.endDate ? format.date(m.endDate) : t('overview.ongoing') }) : t('overview.none');
+    m.effectiveDate
+      ? t('overview.dateRange', {
+          start: format.date(m.effectiveDate),
+          end: m.endDate ? format.date(m.endDate) : t('overview.ongoing'),
+        })
+      : t('overview.none');
 
   const heading = (
     <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1 }}>
@@ -44,11 +61,17 @@ export function MembersList({ members, headingId }: { members: readonly Member[]
         {heading}
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
           {rows.map((m) => (
-            <Box component="li" key={m.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+            <Box
+              component="li"
+              key={m.id}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+            >
               <Typography sx={{ fontWeight: 600 }}>
                 {m.firstName} {m.lastName}
               </Typography>
-              <Typography variant="body2">{t(`relationship.${m.relationship}`, { defaultValue: m.relationship })}</Typography>
+              <Typography variant="body2">
+                {t(`relationship.${m.relationship}`, { defaultValue: m.relationship })}
+              </Typography>
               <Typography variant="body2">{coverage(m)}</Typography>
               <Box sx={{ mt: 0.5 }}>
                 <StatusChip status={m.status} />
@@ -64,10 +87,22 @@ export function MembersList({ members, headingId }: { members: readonly Member[]
       {heading}
       <DataTable
         labelledBy={headingId}
-        columns={[t('overview.members.name'), t('overview.members.relationship'), t('overview.members.dateOfBirth'), t('overview.members.coverage'), t('overview.members.status')]}
+        columns={[
+          t('overview.members.name'),
+          t('overview.members.relationship'),
+          t('overview.members.dateOfBirth'),
+          t('overview.members.coverage'),
+          t('overview.members.status'),
+        ]}
         rows={rows.map((m) => ({
           key: m.id,
-          cells: [`${m.firstName} ${m.lastName}`, t(`relationship.${m.relationship}`, { defaultValue: m.relationship }), format.date(m.dob), coverage(m), <StatusChip key="status" status={m.status} />],
+          cells: [
+            `${m.firstName} ${m.lastName}`,
+            t(`relationship.${m.relationship}`, { defaultValue: m.relationship }),
+            format.date(m.dob),
+            coverage(m),
+            <StatusChip key="status" status={m.status} />,
+          ],
         }))}
       />
     </Box>

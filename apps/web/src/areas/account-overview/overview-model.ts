@@ -17,7 +17,8 @@ export function groupPolicies(policies: readonly PolicySummary[]): OverviewPolic
   for (const policy of policies) {
     const entry = byId.get(policy.id);
     if (!entry) byId.set(policy.id, { summary: policy, upcoming: [] });
-    else if (policy.isPrimaryPolicy && !entry.summary.isPrimaryPolicy) byId.set(policy.id, { summary: policy, upcoming: [entry.summary, ...entry.upcoming] });
+    else if (policy.isPrimaryPolicy && !entry.summary.isPrimaryPolicy)
+      byId.set(policy.id, { summary: policy, upcoming: [entry.summary, ...entry.upcoming] });
     else entry.upcoming.push(policy);
   }
   return [...byId.values()];
@@ -37,7 +38,8 @@ export type OverviewMode =
 export function overviewMode(viewer: Viewer): OverviewMode {
   const { session } = viewer;
   if (viewer.actingFor !== null) return 'member';
-  if (session.kind === 'staff') return session.permissions.includes(MEMBER_SEARCH_PERMISSION) ? 'find-member' : 'role';
+  if (session.kind === 'staff')
+    return session.permissions.includes(MEMBER_SEARCH_PERMISSION) ? 'find-member' : 'role';
   if (isBrokerSession(session)) return 'book';
   return 'member';
 }

@@ -25,7 +25,12 @@ import type { OverviewPolicy } from './overview-model';
 import { PlanSection } from './plan-section';
 import { loose } from '../../i18n/loose';
 
-const span = (t: (key: string, params?: Record<string, unknown>) => string, format: Formatters, start: string, end: string | null) =>
+const span = (
+  t: (key: string, params?: Record<string, unknown>) => string,
+  format: Formatters,
+  start: string,
+  end: string | null,
+) =>
   t('overview.dateRange', { start: format.date(start), end: end ? format.date(end) : t('overview.ongoing') });
 
 /**
@@ -57,10 +62,21 @@ function Reinstatement({ policy }: { policy: PolicyDetail }) {
       <Typography component="p" sx={{ fontWeight: 600 }}>
         {t('overview.reinstatement.heading')}
       </Typography>
-      <Typography component="p">{t(eligibility.reinstatementStatus === 'Eligible' ? 'overview.reinstatement.eligible' : 'overview.reinstatement.manual', params)}</Typography>
+      <Typography component="p">
+        {t(
+          eligibility.reinstatementStatus === 'Eligible'
+            ? 'overview.reinstatement.eligible'
+            : 'overview.reinstatement.manual',
+          params,
+        )}
+      </Typography>
       {eligibility.months.length > 0 && (
         <Typography component="p" sx={{ mt: 0.5 }}>
-          {t('overview.reinstatement.covers', { amount: params.amount, months: coveredMonths(eligibility.months), parts: format.list(parts) })}
+          {t('overview.reinstatement.covers', {
+            amount: params.amount,
+            months: coveredMonths(eligibility.months),
+            parts: format.list(parts),
+          })}
         </Typography>
       )}
     </Alert>
@@ -86,18 +102,48 @@ function Broker({ broker, headingId }: { broker: NonNullable<PolicyDetail['broke
   );
 }
 
-function PolicyDetails({ policy, entry, guest, today }: { policy: PolicyDetail; entry: OverviewPolicy; guest: boolean; today: string }) {
+function PolicyDetails({
+  policy,
+  entry,
+  guest,
+  today,
+}: {
+  policy: PolicyDetail;
+  entry: OverviewPolicy;
+  guest: boolean;
+  today: string;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { account } = useConfig();
-  const shownId = displayedPolicyId({ exchangeId: policy.exchangeSubscriberId, issuerId: policy.issuerSubscriberId }, account.policyDisplayID);
+  const shownId = displayedPolicyId(
+    { exchangeId: policy.exchangeSubscriberId, issuerId: policy.issuerSubscriberId },
+    account.policyDisplayID,
+  );
   const base = `policy-${policy.id}`;
   const facts: Fact[] = [
     { label: t('overview.policyNumber'), value: policy.policyNumber },
-    ...(shownId.id ? [{ label: t(shownId.idType === 'IssuerId' ? 'nav.issuerIdLabel' : 'nav.exchangeIdLabel'), value: shownId.id }] : []),
-    { label: t('overview.policyHolder'), value: `${policy.policyHolder.firstName} ${policy.policyHolder.lastName}` },
-    { label: t('overview.coveragePeriod'), value: policy.span ? span(loose(t), format, policy.span.startDate, policy.span.endDate) : t('overview.none') },
-    ...(policy.group ? [{ label: t('overview.employer'), value: `${policy.group.name} (${policy.group.groupNumber})` }] : []),
+    ...(shownId.id
+      ? [
+          {
+            label: t(shownId.idType === 'IssuerId' ? 'nav.issuerIdLabel' : 'nav.exchangeIdLabel'),
+            value: shownId.id,
+          },
+        ]
+      : []),
+    {
+      label: t('overview.policyHolder'),
+      value: `${policy.policyHolder.firstName} ${policy.policyHolder.lastName}`,
+    },
+    {
+      label: t('overview.coveragePeriod'),
+      value: policy.span
+        ? span(loose(t), format, policy.span.startDate, policy.span.endDate)
+        : t('overview.none'),
+    },
+    ...(policy.group
+      ? [{ label: t('overview.employer'), value: `${policy.group.name} (${policy.group.groupNumber})` }]
+      : []),
   ];
   const grace = policy.active ? (policy.finance?.gracePeriod ?? null) : null;
   return (
@@ -108,7 +154,12 @@ function PolicyDetails({ policy, entry, guest, today }: { policy: PolicyDetail; 
       {policy.finance && (
         <>
           <Divider />
-          <FinanceSection policy={policy} finance={policy.finance} headingId={`${base}-finance`} today={today} />
+          <FinanceSection
+            policy={policy}
+            finance={policy.finance}
+            headingId={`${base}-finance`}
+            today={today}
+          />
         </>
       )}
       {policy.plan && (
@@ -121,7 +172,10 @@ function PolicyDetails({ policy, entry, guest, today }: { policy: PolicyDetail; 
         <Alert severity="info" role="note">
           {entry.upcoming.map((next) => (
             <Typography key={next.spanId ?? next.id} component="p">
-              {t('overview.upcoming', { plan: next.planName ?? t('overview.none'), date: next.span ? format.date(next.span.startDate) : t('overview.none') })}
+              {t('overview.upcoming', {
+                plan: next.planName ?? t('overview.none'),
+                date: next.span ? format.date(next.span.startDate) : t('overview.none'),
+              })}
             </Typography>
           ))}
         </Alert>
@@ -149,14 +203,21 @@ function PolicyChips({ entry }: { entry: OverviewPolicy }) {
   const chips = [
     t(`lineOfCoverage.${summary.lineOfCoverage}`),
     t(`market.${summary.marketCoverage}`),
-    ...(summary.marketCoverage === 'Individual' ? [t(summary.offExchange ? 'overview.offExchange' : 'overview.onExchange')] : []),
+    ...(summary.marketCoverage === 'Individual'
+      ? [t(summary.offExchange ? 'overview.offExchange' : 'overview.onExchange')]
+      : []),
   ];
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {chips.map((label) => (
         <Chip key={label} size="small" label={label} />
       ))}
-      <Chip size="small" variant="outlined" label={t(summary.displayStatus, { defaultValue: summary.enrollmentStatus })} sx={{ fontWeight: 600, color: 'primary.dark', borderColor: 'primary.dark' }} />
+      <Chip
+        size="small"
+        variant="outlined"
+        label={t(summary.displayStatus, { defaultValue: summary.enrollmentStatus })}
+        sx={{ fontWeight: 600, color: 'primary.dark', borderColor: 'primary.dark' }}
+      />
     </Stack>
   );
 }
@@ -165,17 +226,39 @@ function PolicyChips({ entry }: { entry: OverviewPolicy }) {
  * One policy of the overview: plan, coverage span, finance, reinstatement, members and broker. SPEC §8:
  * a policy that cannot be loaded is logged and said so in place; the rest of the page still works.
  */
-export function PolicyCard({ viewer, entry, guest }: { viewer: Viewer; entry: OverviewPolicy; guest: boolean }) {
+export function PolicyCard({
+  viewer,
+  entry,
+  guest,
+}: {
+  viewer: Viewer;
+  entry: OverviewPolicy;
+  guest: boolean;
+}) {
   const { t } = useTranslation();
   const { summary } = entry;
-  const detail = useQuery({ ...policyQueryOptions(viewer.credentialKey, summary.id), meta: { redirectOnError: false } });
+  const detail = useQuery({
+    ...policyQueryOptions(viewer.credentialKey, summary.id),
+    meta: { redirectOnError: false },
+  });
   const failed = detail.isError && !detail.data;
   useEffect(() => {
-    if (failed) logClientEvent({ level: 'warn', event: 'overview.policy-failed', message: 'policy summary could not be loaded' });
+    if (failed)
+      logClientEvent({
+        level: 'warn',
+        event: 'overview.policy-failed',
+        message: 'policy summary could not be loaded',
+      });
   }, [failed]);
   const headingId = `policy-${summary.id}-heading`;
   return (
-    <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }} data-testid="policy-card">
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 } }}
+      data-testid="policy-card"
+    >
       <Stack spacing={1.5} sx={{ mb: 2 }}>
         <Typography id={headingId} variant="h5" component="h2">
           {summary.planName ?? t(`lineOfCoverage.${summary.lineOfCoverage}`)}

@@ -17,13 +17,29 @@ import { useFormatters } from '../../ui/format';
 
 const RECENT = 3;
 
-function DocumentList({ viewer, householdId, type }: { viewer: Viewer; householdId: string; type: 'invoice' | 'notice' }) {
+function DocumentList({
+  viewer,
+  householdId,
+  type,
+}: {
+  viewer: Viewer;
+  householdId: string;
+  type: 'invoice' | 'notice';
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const documents = useQuery({ ...householdDocumentsQueryOptions(viewer.credentialKey, householdId, type, RECENT), meta: { redirectOnError: false } });
+  const documents = useQuery({
+    ...householdDocumentsQueryOptions(viewer.credentialKey, householdId, type, RECENT),
+    meta: { redirectOnError: false },
+  });
   const failed = documents.isError && !documents.data;
   useEffect(() => {
-    if (failed) logClientEvent({ level: 'warn', event: 'overview.documents-failed', message: `${type} list could not be loaded` });
+    if (failed)
+      logClientEvent({
+        level: 'warn',
+        event: 'overview.documents-failed',
+        message: `${type} list could not be loaded`,
+      });
   }, [failed, type]);
   const headingId = `recent-${type}-${householdId}`;
   const describe = (document: DocumentSummary): string => {
@@ -44,7 +60,9 @@ function DocumentList({ viewer, householdId, type }: { viewer: Viewer; household
       </Typography>
       {documents.data ? (
         documents.data.items.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary' }}>{t(type === 'invoice' ? 'overview.documents.noInvoices' : 'overview.documents.noNotices')}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            {t(type === 'invoice' ? 'overview.documents.noInvoices' : 'overview.documents.noNotices')}
+          </Typography>
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
             {documents.data.items.map((document) => (
@@ -52,7 +70,10 @@ function DocumentList({ viewer, householdId, type }: { viewer: Viewer; household
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   {format.date(document.documentDate)}
                 </Typography>
-                <Link component={RouterLink} to={type === 'invoice' ? '/documents/invoice' : '/documents/notice'}>
+                <Link
+                  component={RouterLink}
+                  to={type === 'invoice' ? '/documents/invoice' : '/documents/notice'}
+                >
                   {describe(document)}
                 </Link>
               </Box>
@@ -78,7 +99,12 @@ export function RecentDocuments({ viewer, householdId: chosen }: { viewer: Viewe
   const householdId = chosen ?? viewer.household.households[0]?.household.id;
   if (!householdId) return null;
   return (
-    <Paper component="section" variant="outlined" aria-labelledby="recent-documents-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="recent-documents-heading"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
       <Typography id="recent-documents-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
         {t('overview.documents.heading')}
       </Typography>

@@ -14,7 +14,12 @@ import { newIdempotencyKey } from '../../lib/api';
 import { loose } from '../../i18n/loose';
 import { matchProblem, PROBLEMS } from '../../ui/problems';
 
-type State = { status: 'working' } | { status: 'missing' } | { status: 'done'; settings: PaperlessSettings } | { status: 'refused'; key: string } | { status: 'failed' };
+type State =
+  | { status: 'working' }
+  | { status: 'missing' }
+  | { status: 'done'; settings: PaperlessSettings }
+  | { status: 'refused'; key: string }
+  | { status: 'failed' };
 
 /** The token from the link, read once; then the address bar loses the query string (SPEC §2: it is not tracked). */
 function takeToken(): string | null {
@@ -89,7 +94,11 @@ export default function EmailConfirmationPage() {
       )}
       {(state.status === 'missing' || state.status === 'refused') && (
         <>
-          <Alert severity="warning">{state.status === 'missing' ? t('emailConfirmation.missing') : lt(state.key, { defaultValue: t('emailConfirmation.failed') })}</Alert>
+          <Alert severity="warning">
+            {state.status === 'missing'
+              ? t('emailConfirmation.missing')
+              : lt(state.key, { defaultValue: t('emailConfirmation.failed') })}
+          </Alert>
           <Box>
             <Button component={RouterLink} to="/admin/paperless-settings" variant="contained">
               {t('emailConfirmation.toSettings')}

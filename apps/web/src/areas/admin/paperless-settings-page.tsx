@@ -16,7 +16,14 @@ import { updatePaperless } from '../../data/paperless/update-paperless';
 import { notificationsKey } from '../../data/notification/get-notifications';
 import { householdDocumentsKey } from '../../data/document/get-household-documents';
 import { useSignedInViewer } from '../../lib/viewer';
-import { CheckboxInput, contractResolver, PortalForm, RadioInput, TextInput, useCommand } from '../../ui/form';
+import {
+  CheckboxInput,
+  contractResolver,
+  PortalForm,
+  RadioInput,
+  TextInput,
+  useCommand,
+} from '../../ui/form';
 import { useFormatters } from '../../ui/format';
 
 const valuesOf = (settings: PaperlessSettings): UpdatePaperlessRequest => ({
@@ -26,7 +33,15 @@ const valuesOf = (settings: PaperlessSettings): UpdatePaperlessRequest => ({
 });
 
 /** The form, once the current settings are known (its defaults are them). */
-function PaperlessForm({ householdId, settings, canChange }: { householdId: string; settings: PaperlessSettings; canChange: boolean }) {
+function PaperlessForm({
+  householdId,
+  settings,
+  canChange,
+}: {
+  householdId: string;
+  settings: PaperlessSettings;
+  canChange: boolean;
+}) {
   const { t } = useTranslation();
   const { credentialKey } = useSignedInViewer();
   const hours = useConfig().account.documents.emailConfirmationHours;
@@ -35,7 +50,11 @@ function PaperlessForm({ householdId, settings, canChange }: { householdId: stri
   const [done, setDone] = useState<UpdatePaperlessResponse | null>(null);
   const save = useCommand({
     send: (request: UpdatePaperlessRequest, key: string) => updatePaperless(householdId, request, key),
-    invalidates: () => [paperlessKey(credentialKey, householdId), notificationsKey(credentialKey), householdDocumentsKey(credentialKey, householdId)],
+    invalidates: () => [
+      paperlessKey(credentialKey, householdId),
+      notificationsKey(credentialKey),
+      householdDocumentsKey(credentialKey, householdId),
+    ],
     form,
   });
   const taxForms = useWatch({ control: form.control, name: 'taxForms' });
@@ -57,11 +76,29 @@ function PaperlessForm({ householdId, settings, canChange }: { householdId: stri
         <RadioInput name="invoices" field="invoices" options={options} row disabled={!canChange} />
         <RadioInput name="notices" field="notices" options={options} row disabled={!canChange} />
         <RadioInput name="taxForms" field="taxForms" options={options} row disabled={!canChange} />
-        {taxForms === 'electronic' && <CheckboxInput name="taxFormsConsent" field="taxFormsConsent" label={t('paperless.consent')} disabled={!canChange} />}
-        <TextInput name="email" field="email" type="email" autoComplete="email" inputMode="email" maxLength={254} help={t('paperless.emailHelp')} disabled={!canChange} />
+        {taxForms === 'electronic' && (
+          <CheckboxInput
+            name="taxFormsConsent"
+            field="taxFormsConsent"
+            label={t('paperless.consent')}
+            disabled={!canChange}
+          />
+        )}
+        <TextInput
+          name="email"
+          field="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          help={t('paperless.emailHelp')}
+          disabled={!canChange}
+        />
         {done && (
           <Alert severity="success" role="status">
-            {done.status === 'saved' ? t('paperless.saved') : t('paperless.confirmationSent', { email: done.settings.pending?.email ?? '', hours })}
+            {done.status === 'saved'
+              ? t('paperless.saved')
+              : t('paperless.confirmationSent', { email: done.settings.pending?.email ?? '', hours })}
           </Alert>
         )}
         {canChange && (
@@ -87,7 +124,11 @@ export default function PaperlessSettingsPage() {
   const viewer = useSignedInViewer();
   const format = useFormatters();
   const householdId = viewer.household.households[0]?.household.id ?? null;
-  const settings = useQuery({ ...paperlessQueryOptions(viewer.credentialKey, householdId ?? ''), enabled: householdId !== null, meta: { redirectOnError: false } });
+  const settings = useQuery({
+    ...paperlessQueryOptions(viewer.credentialKey, householdId ?? ''),
+    enabled: householdId !== null,
+    meta: { redirectOnError: false },
+  });
   const canChange = viewer.session.kind === 'member' && viewer.actingFor === null;
   const failed = settings.isError && !settings.data;
   const current = settings.data;
@@ -109,36 +150,62 @@ export default function PaperlessSettingsPage() {
         </Box>
       ) : (
         <>
-          <Paper variant="outlined" component="section" aria-labelledby="paperless-current" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="paperless-current"
+            sx={{ p: { xs: 2, sm: 3 } }}
+          >
             <Typography id="paperless-current" variant="h6" component="h2" sx={{ mb: 1 }}>
               {t('paperless.current')}
             </Typography>
-            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 0.5, m: 0 }}>
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+                columnGap: 3,
+                rowGap: 0.5,
+                m: 0,
+              }}
+            >
               {(['invoices', 'notices', 'taxForms'] as const).map((kind) => (
                 <Box key={kind} sx={{ display: 'contents' }}>
                   <Box component="dt" sx={{ fontWeight: 600 }}>
                     {t(`fields.${kind}.label`)}
                   </Box>
                   <Box component="dd" sx={{ m: 0 }} data-testid={`current-${kind}`}>
-                    {current.delivery[kind] === 'electronic' ? t('paperless.electronic') : t('paperless.paper')}
+                    {current.delivery[kind] === 'electronic'
+                      ? t('paperless.electronic')
+                      : t('paperless.paper')}
                   </Box>
                 </Box>
               ))}
             </Box>
             {current.email && (
               <Typography sx={{ mt: 1 }} data-testid="paperless-email">
-                {current.emailConfirmed ? t('paperless.confirmedEmail', { email: current.email }) : t('paperless.unconfirmedEmail', { email: current.email })}
+                {current.emailConfirmed
+                  ? t('paperless.confirmedEmail', { email: current.email })
+                  : t('paperless.unconfirmedEmail', { email: current.email })}
               </Typography>
             )}
             {current.pending && (
               <Alert severity="info" sx={{ mt: 2 }}>
-                {t('paperless.pending', { email: current.pending.email, date: format.date(current.pending.expiresAt.slice(0, 10)) })}
+                {t('paperless.pending', {
+                  email: current.pending.email,
+                  date: format.date(current.pending.expiresAt.slice(0, 10)),
+                })}
               </Alert>
             )}
           </Paper>
           {!canChange && <Alert severity="info">{t('paperless.onlyMember')}</Alert>}
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            <PaperlessForm key={JSON.stringify(current.delivery) + (current.email ?? '')} householdId={householdId} settings={current} canChange={canChange} />
+            <PaperlessForm
+              key={JSON.stringify(current.delivery) + (current.email ?? '')}
+              householdId={householdId}
+              settings={current}
+              canChange={canChange}
+            />
           </Paper>
         </>
       )}

@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { DataGrid, type GridCellParams, type GridColDef, type GridPaginationModel, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  type GridCellParams,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridRowParams,
+  type GridSortModel,
+} from '@mui/x-data-grid';
 import { enUS, esES, ptBR } from '@mui/x-data-grid/locales';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -42,13 +49,17 @@ const PAGE_SIZES = [10, 25, 50, 100];
 /** Columns shown on a phone: who, the policy, what is owed. The others are a tap away in the client page. */
 const NARROW_COLUMNS = new Set(['holder', 'financeStatus', 'amountDue']);
 
-const isSort = (value: string | null): value is BookSortField => (BOOK_SORT_FIELDS as readonly string[]).includes(value ?? '');
-const pick = <T extends string>(values: readonly T[], value: string | null): T | undefined => (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
+const isSort = (value: string | null): value is BookSortField =>
+  (BOOK_SORT_FIELDS as readonly string[]).includes(value ?? '');
+const pick = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 /** The book's query from the address bar (filters survive opening a client and coming back). */
 function queryFrom(params: URLSearchParams): BookQuery {
   const sort = params.get('sort');
-  const flags = Object.fromEntries(BOOK_FLAGS.map((flag) => [flag, params.get(flag) === 'true' ? 'true' : undefined])) as Record<BookFlag, 'true' | undefined>;
+  const flags = Object.fromEntries(
+    BOOK_FLAGS.map((flag) => [flag, params.get(flag) === 'true' ? 'true' : undefined]),
+  ) as Record<BookFlag, 'true' | undefined>;
   return {
     q: params.get('q') ?? undefined,
     status: pick(BOOK_ENROLLMENT_STATUSES, params.get('status')),
@@ -103,8 +114,12 @@ export default function BookPage() {
   useEffect(() => {
     const trimmed = search.trim();
     if (trimmed === (query.q ?? '')) return;
-    const timer = setTimeout(() => { update({ q: trimmed }); }, 350);
-    return () => { clearTimeout(timer); };
+    const timer = setTimeout(() => {
+      update({ q: trimmed });
+    }, 350);
+    return () => {
+      clearTimeout(timer);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text starts a search
   }, [search]);
 
@@ -133,23 +148,68 @@ export default function BookPage() {
       sortable: false,
       flex: 1,
       minWidth: 130,
-      valueGetter: (_value, row) => displayedPolicyId({ exchangeId: row.exchangeSubscriberId, issuerId: row.issuerSubscriberId }, account.policyDisplayID).id ?? '—',
+      valueGetter: (_value, row) =>
+        displayedPolicyId(
+          { exchangeId: row.exchangeSubscriberId, issuerId: row.issuerSubscriberId },
+          account.policyDisplayID,
+        ).id ?? '—',
     },
-    { field: 'line', headerName: t('broker.columns.line'), minWidth: 100, valueGetter: (_value, row) => t(`lineOfCoverage.${row.lineOfCoverage}`) },
-    { field: 'status', headerName: t('broker.columns.status'), minWidth: 120, valueGetter: (_value, row) => status(row.enrollmentStatus) },
+    {
+      field: 'line',
+      headerName: t('broker.columns.line'),
+      minWidth: 100,
+      valueGetter: (_value, row) => t(`lineOfCoverage.${row.lineOfCoverage}`),
+    },
+    {
+      field: 'status',
+      headerName: t('broker.columns.status'),
+      minWidth: 120,
+      valueGetter: (_value, row) => status(row.enrollmentStatus),
+    },
     {
       field: 'financeStatus',
       headerName: t('broker.columns.financeStatus'),
       minWidth: 130,
-      valueGetter: (_value, row) => (row.financeStatus ? t(`broker.financeStatus.${row.financeStatus}`) : '—'),
+      valueGetter: (_value, row) =>
+        row.financeStatus ? t(`broker.financeStatus.${row.financeStatus}`) : '—',
     },
-    { field: 'amountDue', headerName: t('broker.columns.amountDue'), type: 'number', minWidth: 120, valueGetter: (_value, row) => row.amountDueCents, valueFormatter: (value: number) => format.money(value) },
-    { field: 'paidThrough', headerName: t('broker.columns.paidThrough'), minWidth: 150, valueGetter: (_value, row) => (row.paidThroughDate ? format.date(row.paidThroughDate) : '—') },
-    { field: 'graceEnds', headerName: t('broker.columns.graceEnds'), minWidth: 150, valueGetter: (_value, row) => (row.gracePeriodEndDate ? format.date(row.gracePeriodEndDate) : '—') },
-    { field: 'renewal', headerName: t('broker.columns.renewal'), minWidth: 150, valueGetter: (_value, row) => (row.renewalStartDate ? format.date(row.renewalStartDate) : '—') },
-    { field: 'autopay', headerName: t('broker.columns.autopay'), sortable: false, minWidth: 100, valueGetter: (_value, row) => (row.autopay ? t('broker.yes') : t('broker.no')) },
+    {
+      field: 'amountDue',
+      headerName: t('broker.columns.amountDue'),
+      type: 'number',
+      minWidth: 120,
+      valueGetter: (_value, row) => row.amountDueCents,
+      valueFormatter: (value: number) => format.money(value),
+    },
+    {
+      field: 'paidThrough',
+      headerName: t('broker.columns.paidThrough'),
+      minWidth: 150,
+      valueGetter: (_value, row) => (row.paidThroughDate ? format.date(row.paidThroughDate) : '—'),
+    },
+    {
+      field: 'graceEnds',
+      headerName: t('broker.columns.graceEnds'),
+      minWidth: 150,
+      valueGetter: (_value, row) => (row.gracePeriodEndDate ? format.date(row.gracePeriodEndDate) : '—'),
+    },
+    {
+      field: 'renewal',
+      headerName: t('broker.columns.renewal'),
+      minWidth: 150,
+      valueGetter: (_value, row) => (row.renewalStartDate ? format.date(row.renewalStartDate) : '—'),
+    },
+    {
+      field: 'autopay',
+      headerName: t('broker.columns.autopay'),
+      sortable: false,
+      minWidth: 100,
+      valueGetter: (_value, row) => (row.autopay ? t('broker.yes') : t('broker.no')),
+    },
   ];
-  const columnVisibilityModel = narrow ? Object.fromEntries(columns.map((column) => [column.field, NARROW_COLUMNS.has(column.field)])) : {};
+  const columnVisibilityModel = narrow
+    ? Object.fromEntries(columns.map((column) => [column.field, NARROW_COLUMNS.has(column.field)]))
+    : {};
 
   const sortModel: GridSortModel = [{ field: query.sort, sort: query.order }];
   const paginationModel: GridPaginationModel = { page: query.page - 1, pageSize: query.pageSize };
@@ -166,7 +226,9 @@ export default function BookPage() {
   };
 
   const alerts = book.data?.alerts;
-  const setFlag = (flag: BookFlag, on: boolean) => { update({ [flag]: on ? 'true' : undefined }); };
+  const setFlag = (flag: BookFlag, on: boolean) => {
+    update({ [flag]: on ? 'true' : undefined });
+  };
 
   if (!isBroker) {
     return (
@@ -195,12 +257,25 @@ export default function BookPage() {
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             {alerts.gracePeriod > 0 && (
-              <Button variant={query.gracePeriod ? 'contained' : 'outlined'} color="warning" aria-pressed={query.gracePeriod === 'true'} onClick={() => { setFlag('gracePeriod', query.gracePeriod !== 'true'); }}>
+              <Button
+                variant={query.gracePeriod ? 'contained' : 'outlined'}
+                color="warning"
+                aria-pressed={query.gracePeriod === 'true'}
+                onClick={() => {
+                  setFlag('gracePeriod', query.gracePeriod !== 'true');
+                }}
+              >
                 {t('broker.alerts.gracePeriod', { count: alerts.gracePeriod })}
               </Button>
             )}
             {alerts.renewalPending > 0 && (
-              <Button variant={query.renewalPending ? 'contained' : 'outlined'} aria-pressed={query.renewalPending === 'true'} onClick={() => { setFlag('renewalPending', query.renewalPending !== 'true'); }}>
+              <Button
+                variant={query.renewalPending ? 'contained' : 'outlined'}
+                aria-pressed={query.renewalPending === 'true'}
+                onClick={() => {
+                  setFlag('renewalPending', query.renewalPending !== 'true');
+                }}
+              >
                 {t('broker.alerts.renewalPending', { count: alerts.renewalPending })}
               </Button>
             )}
@@ -215,23 +290,66 @@ export default function BookPage() {
             helperText={t('broker.filters.searchHelp')}
             type="search"
             value={search}
-            onChange={(event) => { setSearch(event.target.value); }}
+            onChange={(event) => {
+              setSearch(event.target.value);
+            }}
             slotProps={{ htmlInput: { maxLength: 60 } }}
             sx={{ maxWidth: 480 }}
           />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <FilterSelect label={t('broker.filters.status')} value={query.status} values={BOOK_ENROLLMENT_STATUSES} text={status} onChange={(value) => { update({ status: value }); }} />
-            <FilterSelect label={t('broker.filters.market')} value={query.market} values={BOOK_MARKETS} text={(value) => t(`broker.market.${value}`)} onChange={(value) => { update({ market: value }); }} />
-            <FilterSelect label={t('broker.filters.line')} value={query.line} values={BOOK_LINES} text={(value) => t(`lineOfCoverage.${value}`)} onChange={(value) => { update({ line: value }); }} />
+            <FilterSelect
+              label={t('broker.filters.status')}
+              value={query.status}
+              values={BOOK_ENROLLMENT_STATUSES}
+              text={status}
+              onChange={(value) => {
+                update({ status: value });
+              }}
+            />
+            <FilterSelect
+              label={t('broker.filters.market')}
+              value={query.market}
+              values={BOOK_MARKETS}
+              text={(value) => t(`broker.market.${value}`)}
+              onChange={(value) => {
+                update({ market: value });
+              }}
+            />
+            <FilterSelect
+              label={t('broker.filters.line')}
+              value={query.line}
+              values={BOOK_LINES}
+              text={(value) => t(`lineOfCoverage.${value}`)}
+              onChange={(value) => {
+                update({ line: value });
+              }}
+            />
           </Stack>
           <FormGroup row aria-label={t('broker.filters.flags')}>
             {BOOK_FLAGS.map((flag) => (
-              <FormControlLabel key={flag} control={<Checkbox checked={query[flag] === 'true'} onChange={(event) => { setFlag(flag, event.target.checked); }} />} label={t(`broker.filters.${flag}`)} />
+              <FormControlLabel
+                key={flag}
+                control={
+                  <Checkbox
+                    checked={query[flag] === 'true'}
+                    onChange={(event) => {
+                      setFlag(flag, event.target.checked);
+                    }}
+                  />
+                }
+                label={t(`broker.filters.${flag}`)}
+              />
             ))}
           </FormGroup>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-            <Button variant="outlined" onClick={() => void exportCsv()} disabled={exporting === 'busy' || (book.data?.total ?? 0) === 0}>
-              {exporting === 'busy' ? t('broker.export.busy') : t('broker.export.button', { count: book.data?.total ?? 0 })}
+            <Button
+              variant="outlined"
+              onClick={() => void exportCsv()}
+              disabled={exporting === 'busy' || (book.data?.total ?? 0) === 0}
+            >
+              {exporting === 'busy'
+                ? t('broker.export.busy')
+                : t('broker.export.button', { count: book.data?.total ?? 0 })}
             </Button>
             <Button
               onClick={() => {
@@ -247,14 +365,19 @@ export default function BookPage() {
       </Paper>
 
       {book.isError && !book.data ? (
-        <Alert severity="error" action={<Button onClick={() => void book.refetch()}>{t('broker.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={<Button onClick={() => void book.refetch()}>{t('broker.retry')}</Button>}
+        >
           {t('broker.book.loadFailed')}
         </Alert>
       ) : (
         <Paper variant="outlined" sx={{ width: '100%' }}>
           <Typography role="status" sx={{ px: 2, pt: 1.5 }}>
             {/* The previous page's rows stay while the next loads: its count is not said as this one's. */}
-            {book.data && !book.isPlaceholderData ? t('broker.book.count', { count: book.data.total }) : t('broker.book.loading')}
+            {book.data && !book.isPlaceholderData
+              ? t('broker.book.count', { count: book.data.total })
+              : t('broker.book.loading')}
           </Typography>
           <DataGrid
             aria-labelledby="book-heading"
@@ -273,7 +396,9 @@ export default function BookPage() {
             sortingOrder={['asc', 'desc']}
             pageSizeOptions={PAGE_SIZES}
             paginationModel={paginationModel}
-            onPaginationModelChange={(model) => { update({ page: String(model.page + 1), pageSize: String(model.pageSize) }, false); }}
+            onPaginationModelChange={(model) => {
+              update({ page: String(model.page + 1), pageSize: String(model.pageSize) }, false);
+            }}
             sortModel={sortModel}
             onSortModelChange={(model) => {
               const [first] = model;
@@ -286,7 +411,8 @@ export default function BookPage() {
               if (event.key === 'Enter') void navigate(clientPath(params.row));
             }}
             localeText={{
-              ...GRID_LOCALES[i18n.language as keyof typeof GRID_LOCALES].components.MuiDataGrid.defaultProps.localeText,
+              ...GRID_LOCALES[i18n.language as keyof typeof GRID_LOCALES].components.MuiDataGrid.defaultProps
+                .localeText,
               noRowsLabel: t('broker.book.empty'),
               noResultsOverlayLabel: t('broker.book.empty'),
             }}
@@ -300,13 +426,33 @@ export default function BookPage() {
   );
 }
 
-function FilterSelect<T extends string>({ label, value, values, text, onChange }: { label: string; value: T | undefined; values: readonly T[]; text: (value: T) => string; onChange: (value: T | undefined) => void }) {
+function FilterSelect<T extends string>({
+  label,
+  value,
+  values,
+  text,
+  onChange,
+}: {
+  label: string;
+  value: T | undefined;
+  values: readonly T[];
+  text: (value: T) => string;
+  onChange: (value: T | undefined) => void;
+}) {
   const { t } = useTranslation();
   const id = `book-filter-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <FormControl sx={{ minWidth: 200 }}>
       <InputLabel id={`${id}-label`}>{label}</InputLabel>
-      <Select labelId={`${id}-label`} id={id} label={label} value={value ?? ''} onChange={(event) => { onChange(event.target.value === '' ? undefined : (event.target.value as T)); }}>
+      <Select
+        labelId={`${id}-label`}
+        id={id}
+        label={label}
+        value={value ?? ''}
+        onChange={(event) => {
+          onChange(event.target.value === '' ? undefined : (event.target.value as T));
+        }}
+      >
         <MenuItem value="">{t('broker.filters.any')}</MenuItem>
         {values.map((entry) => (
           <MenuItem key={entry} value={entry}>

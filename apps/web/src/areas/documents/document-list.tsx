@@ -17,22 +17,44 @@ export function useDocumentName() {
   const format = useFormatters();
   return (document: DocumentSummary): { name: string; detail: string | null } => {
     if (document.type === 'invoice') {
-      const name = document.subtype === 'binder' ? t('documents.binderName') : t('documents.invoiceName', { month: format.month(document.invoice?.periodStart ?? document.documentDate) });
+      const name =
+        document.subtype === 'binder'
+          ? t('documents.binderName')
+          : t('documents.invoiceName', {
+              month: format.month(document.invoice?.periodStart ?? document.documentDate),
+            });
       const invoice = document.invoice;
       const detail =
-        invoice?.amountDueCents != null && invoice.dueDate ? t('documents.invoiceDetail', { amount: format.money(invoice.amountDueCents), due: format.date(invoice.dueDate) }) : null;
+        invoice?.amountDueCents != null && invoice.dueDate
+          ? t('documents.invoiceDetail', {
+              amount: format.money(invoice.amountDueCents),
+              due: format.date(invoice.dueDate),
+            })
+          : null;
       return { name, detail };
     }
     if (document.type === 'tax') {
       const form = lt(`documents.form.${document.subtype}`, { defaultValue: document.subtype });
-      return { name: t('documents.taxName', { form, year: document.tax?.taxYear ?? '' }), detail: lt(`documents.formHelp.${document.subtype}`, { defaultValue: '' }) || null };
+      return {
+        name: t('documents.taxName', { form, year: document.tax?.taxYear ?? '' }),
+        detail: lt(`documents.formHelp.${document.subtype}`, { defaultValue: '' }) || null,
+      };
     }
-    return { name: lt(`notice.${document.subtype}`, { defaultValue: t('overview.documents.notice') }), detail: null };
+    return {
+      name: lt(`notice.${document.subtype}`, { defaultValue: t('overview.documents.notice') }),
+      detail: null,
+    };
   };
 }
 
 /** One group of documents (a policy's, or the household's notices) as a list with its PDF buttons. */
-export function DocumentList({ documents, headingId }: { documents: readonly DocumentSummary[]; headingId: string }) {
+export function DocumentList({
+  documents,
+  headingId,
+}: {
+  documents: readonly DocumentSummary[];
+  headingId: string;
+}) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
   const describe = useDocumentName();
@@ -50,7 +72,15 @@ export function DocumentList({ documents, headingId }: { documents: readonly Doc
             key={document.id}
             data-testid="document-row"
             data-document-id={document.id}
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 1,
+              alignItems: 'center',
+              py: 1.5,
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
           >
             <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600 }}>{name}</Typography>

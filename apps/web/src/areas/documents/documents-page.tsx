@@ -27,14 +27,18 @@ function policyHeadings(viewer: Viewer, t: TFunction): Map<string, string> {
     if (headings.has(policy.id)) continue;
     headings.set(
       policy.id,
-      policy.planName ? t('documents.policyHeading', { plan: policy.planName, policyNumber: policy.policyNumber }) : t('documents.policyFallback', { policyNumber: policy.policyNumber }),
+      policy.planName
+        ? t('documents.policyHeading', { plan: policy.planName, policyNumber: policy.policyNumber })
+        : t('documents.policyFallback', { policyNumber: policy.policyNumber }),
     );
   }
   return headings;
 }
 
 /** The page's documents grouped per policy (SPEC §2 documents per policy), the household's own notices last. */
-function groups(items: readonly DocumentSummary[]): { key: string; policyId: string | null; items: DocumentSummary[] }[] {
+function groups(
+  items: readonly DocumentSummary[],
+): { key: string; policyId: string | null; items: DocumentSummary[] }[] {
   const byKey = new Map<string, { key: string; policyId: string | null; items: DocumentSummary[] }>();
   for (const item of items) {
     const key = item.policyId ?? 'household';
@@ -56,10 +60,20 @@ export function DocumentsPage({ type, children }: { type: DocumentType; children
   const householdId = viewer.household.households[0]?.household.id ?? null;
   const [year, setYear] = useState<number | null>(null);
   const [page, setPage] = useState(1);
-  const documents = useHouseholdDocuments(viewer.credentialKey, householdId ?? '', { type, page, pageSize: PAGE_SIZE, year });
+  const documents = useHouseholdDocuments(viewer.credentialKey, householdId ?? '', {
+    type,
+    page,
+    pageSize: PAGE_SIZE,
+    year,
+  });
   const failed = documents.isError && !documents.data;
   useEffect(() => {
-    if (failed) logClientEvent({ level: 'warn', event: 'documents.failed', message: `${type} documents could not be loaded` });
+    if (failed)
+      logClientEvent({
+        level: 'warn',
+        event: 'documents.failed',
+        message: `${type} documents could not be loaded`,
+      });
   }, [failed, type]);
   const headings = policyHeadings(viewer, t);
   const data = documents.data;
@@ -116,7 +130,10 @@ export function DocumentsPage({ type, children }: { type: DocumentType; children
                 return (
                   <Box component="section" key={group.key} aria-labelledby={headingId}>
                     <Typography id={headingId} variant="h6" component="h2">
-                      {group.policyId === null ? t('documents.householdNotices') : (headings.get(group.policyId) ?? t('documents.policyFallback', { policyNumber: '' }))}
+                      {group.policyId === null
+                        ? t('documents.householdNotices')
+                        : (headings.get(group.policyId) ??
+                          t('documents.policyFallback', { policyNumber: '' }))}
                     </Typography>
                     <DocumentList documents={group.items} headingId={headingId} />
                   </Box>
@@ -125,15 +142,27 @@ export function DocumentsPage({ type, children }: { type: DocumentType; children
             </Stack>
           )}
           {data && data.total > PAGE_SIZE && (
-            <Box component="nav" aria-label={t('documents.pagination.label')} sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-              <Typography variant="body2">{t('documents.pagination.range', { from, to, total: data.total })}</Typography>
+            <Box
+              component="nav"
+              aria-label={t('documents.pagination.label')}
+              sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
+            >
+              <Typography variant="body2">
+                {t('documents.pagination.range', { from, to, total: data.total })}
+              </Typography>
               <Pagination
                 count={pages}
                 page={page}
                 onChange={(_event, next) => {
                   setPage(next);
                 }}
-                getItemAriaLabel={(kind, item) => (kind === 'previous' ? t('documents.pagination.previous') : kind === 'next' ? t('documents.pagination.next') : String(item ?? ''))}
+                getItemAriaLabel={(kind, item) =>
+                  kind === 'previous'
+                    ? t('documents.pagination.previous')
+                    : kind === 'next'
+                      ? t('documents.pagination.next')
+                      : String(item ?? '')
+                }
               />
             </Box>
           )}

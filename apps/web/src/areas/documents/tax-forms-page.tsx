@@ -16,7 +16,11 @@ export default function TaxFormsPage() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   const householdId = viewer.household.households[0]?.household.id ?? null;
-  const paperless = useQuery({ ...paperlessQueryOptions(viewer.credentialKey, householdId ?? ''), enabled: householdId !== null, meta: { redirectOnError: false } });
+  const paperless = useQuery({
+    ...paperlessQueryOptions(viewer.credentialKey, householdId ?? ''),
+    enabled: householdId !== null,
+    meta: { redirectOnError: false },
+  });
   const electronic = paperless.data?.delivery.taxForms === 'electronic';
   return (
     <DocumentsPage type="tax">

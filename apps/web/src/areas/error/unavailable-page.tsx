@@ -7,7 +7,9 @@ import Typography from '@mui/material/Typography';
 
 /** Only a path of this portal (`/…`, never `//host`) is a place to go back to. */
 function localPath(value: string | null): string | null {
-  return value !== null && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+  return value !== null && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+    ? value
+    : null;
 }
 
 /**

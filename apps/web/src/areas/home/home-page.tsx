@@ -83,7 +83,9 @@ function SignedInHome() {
     // Issue 13: staff who process service requests reach their queue from here (it is no member's menu entry).
     ...(viewer.session.actions.includes('process-service-request') ? STAFF_SHORTCUTS : []),
     // Issue 13: staff tools (no member's menu entries), offered to the roles whose actions they need.
-    ...DESK_SHORTCUTS.filter((shortcut) => shortcut.actions.some((action) => viewer.session.actions.includes(action))),
+    ...DESK_SHORTCUTS.filter((shortcut) =>
+      shortcut.actions.some((action) => viewer.session.actions.includes(action)),
+    ),
   ];
   const policies = viewer.policies.filter(
     (policy, index) => viewer.policies.findIndex((other) => other.id === policy.id) === index,
@@ -198,10 +200,18 @@ const SHORTCUTS = [
 const STAFF_SHORTCUTS = [{ route: '/admin/service-queue', label: 'nav.serviceQueue' }] as const;
 /** Issue 13: the payments desk and the audit trail, for the staff roles whose actions they need. */
 const DESK_SHORTCUTS = [
-  { route: '/admin/payments-desk', label: 'nav.paymentsDesk', actions: ['refund-payment', 'retry-failed-jobs'] },
+  {
+    route: '/admin/payments-desk',
+    label: 'nav.paymentsDesk',
+    actions: ['refund-payment', 'retry-failed-jobs'],
+  },
   { route: '/admin/audit', label: 'nav.auditTrail', actions: ['search-audit'] },
   // Decision 056: the 834 enrolment imports.
-  { route: '/admin/enrollment-imports', label: 'nav.enrollmentImports', actions: ['view-enrollment-imports'] },
+  {
+    route: '/admin/enrollment-imports',
+    label: 'nav.enrollmentImports',
+    actions: ['view-enrollment-imports'],
+  },
   { route: '/admin/webhook-subscribers', label: 'nav.webhookSubscribers', actions: ['manage-webhooks'] },
 ] as const;
 

@@ -20,7 +20,6 @@ import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useComm
 import { whileProcessing } from '../../ui/processing';
 import { PROBLEMS, useProblemText } from '../../ui/problems';
 
-
 function LinkForm({ onLinked }: { onLinked: (result: LinkAccountResponse) => void }) {
   const { t } = useTranslation();
   // What went wrong with a link (SPEC §8: an unknown link is a not-found answer, said as such).

@@ -31,13 +31,17 @@ export default function ViewNotificationsPage() {
   const pdf = useDocumentPdf(i18n.language);
   const canMark = viewer.session.kind === 'member' && viewer.actingFor === null;
   const items = threads.data?.items ?? [];
-  const unreadShown = items.flatMap((item) => [item, ...item.replies]).filter((item) => !item.read).map((item) => item.id);
+  const unreadShown = items
+    .flatMap((item) => [item, ...item.replies])
+    .filter((item) => !item.read)
+    .map((item) => item.id);
   const open = (notification: Notification) => {
     if (canMark && !notification.read) mark.one.mutate(notification.id);
   };
   const attachment = (notification: Notification) => {
     open(notification);
-    if (notification.documentId) void pdf.run(notification.documentId, 'download', `${notification.documentId}.pdf`);
+    if (notification.documentId)
+      void pdf.run(notification.documentId, 'download', `${notification.documentId}.pdf`);
   };
   const total = threads.data?.total ?? 0;
   const from = total > 0 ? (page - 1) * PAGE_SIZE + 1 : 0;
@@ -56,12 +60,20 @@ export default function ViewNotificationsPage() {
             {t('notifications.drawerTitle')}
           </Typography>
           {canMark && unreadShown.length > 0 && (
-            <Button variant="outlined" disabled={mark.all.isPending} onClick={() => { mark.all.mutate(unreadShown); }}>
+            <Button
+              variant="outlined"
+              disabled={mark.all.isPending}
+              onClick={() => {
+                mark.all.mutate(unreadShown);
+              }}
+            >
               {t('notifications.markAllRead')}
             </Button>
           )}
         </Box>
-        {(mark.all.isError || mark.one.isError) && <Alert severity="warning">{t('notifications.markFailed')}</Alert>}
+        {(mark.all.isError || mark.one.isError) && (
+          <Alert severity="warning">{t('notifications.markFailed')}</Alert>
+        )}
         {pdf.failed && <Alert severity="warning">{t('notifications.attachmentFailed')}</Alert>}
         {threads.isPending ? (
           <Box role="status" aria-label={t('notifications.loading')}>
@@ -74,13 +86,28 @@ export default function ViewNotificationsPage() {
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {items.map((thread) => (
               <Box component="li" key={thread.id} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-                <NotificationItem notification={thread} onOpen={open} onAttachment={attachment} attachmentBusy={pdf.busy === thread.documentId} />
+                <NotificationItem
+                  notification={thread}
+                  onOpen={open}
+                  onAttachment={attachment}
+                  attachmentBusy={pdf.busy === thread.documentId}
+                />
                 {thread.replies.length > 0 && (
-                  <Box component="section" aria-label={t('notifications.replies')} sx={{ ml: { xs: 2, sm: 4 }, pl: 2, borderLeft: 2, borderColor: 'divider' }}>
+                  <Box
+                    component="section"
+                    aria-label={t('notifications.replies')}
+                    sx={{ ml: { xs: 2, sm: 4 }, pl: 2, borderLeft: 2, borderColor: 'divider' }}
+                  >
                     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
                       {thread.replies.map((reply) => (
                         <Box component="li" key={reply.id}>
-                          <NotificationItem notification={reply} onOpen={open} onAttachment={attachment} attachmentBusy={pdf.busy === reply.documentId} headingLevel="h4" />
+                          <NotificationItem
+                            notification={reply}
+                            onOpen={open}
+                            onAttachment={attachment}
+                            attachmentBusy={pdf.busy === reply.documentId}
+                            headingLevel="h4"
+                          />
                         </Box>
                       ))}
                     </Box>
@@ -91,7 +118,11 @@ export default function ViewNotificationsPage() {
           </Box>
         )}
         {total > PAGE_SIZE && (
-          <Box component="nav" aria-label={t('notifications.pageLabel')} sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <Box
+            component="nav"
+            aria-label={t('notifications.pageLabel')}
+            sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
+          >
             <Typography variant="body2">{t('documents.pagination.range', { from, to, total })}</Typography>
             <Pagination
               count={Math.ceil(total / PAGE_SIZE)}
@@ -99,7 +130,13 @@ export default function ViewNotificationsPage() {
               onChange={(_event, next) => {
                 setPage(next);
               }}
-              getItemAriaLabel={(kind, item) => (kind === 'previous' ? t('documents.pagination.previous') : kind === 'next' ? t('documents.pagination.next') : String(item ?? ''))}
+              getItemAriaLabel={(kind, item) =>
+                kind === 'previous'
+                  ? t('documents.pagination.previous')
+                  : kind === 'next'
+                    ? t('documents.pagination.next')
+                    : String(item ?? '')
+              }
             />
           </Box>
         )}

@@ -13,11 +13,15 @@ export const startActingSession = (request: ActingSessionStartRequest): Promise<
   apiPost('/api/v1/staff/acting-session', (c) => c.ActingSessionSchema, request);
 
 /** `POST /api/v1/staff/acting-session/end`: ending when none is under way is no error. */
-export const endActingSession = (): Promise<ActingSessionEndResponse> => apiPost('/api/v1/staff/acting-session/end', (c) => c.ActingSessionEndResponseSchema, {});
+export const endActingSession = (): Promise<ActingSessionEndResponse> =>
+  apiPost('/api/v1/staff/acting-session/end', (c) => c.ActingSessionEndResponseSchema, {});
 
 /** Drops every member's household, policies and 360; the staff user's own view (no member: lookup `null`) stays. */
 function dropMembers(queryClient: QueryClient): void {
-  queryClient.removeQueries({ queryKey: ['household-user'], predicate: (query) => query.queryKey[2] !== null });
+  queryClient.removeQueries({
+    queryKey: ['household-user'],
+    predicate: (query) => query.queryKey[2] !== null,
+  });
   for (const key of ['policy', 'member-activity']) queryClient.removeQueries({ queryKey: [key] });
 }
 
@@ -27,7 +31,10 @@ function dropMembers(queryClient: QueryClient): void {
  * is theirs). Ended: the session first, so that the portal leaves the member's pages before their records
  * go (a page still open would ask for them again, and be refused).
  */
-export async function afterActingChanged(queryClient: QueryClient, change: 'started' | 'ended'): Promise<void> {
+export async function afterActingChanged(
+  queryClient: QueryClient,
+  change: 'started' | 'ended',
+): Promise<void> {
   if (change === 'started') dropMembers(queryClient);
   await queryClient.invalidateQueries({ queryKey: ['session'] });
   if (change === 'ended') dropMembers(queryClient);

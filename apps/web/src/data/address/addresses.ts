@@ -1,18 +1,35 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PolicyAddresses, ResidentialMoveRequest, ServiceRequest, UpdateMailingAddressRequest, UpdateMailingAddressResponse, ZipLookup } from '@portal/contracts';
+import type {
+  PolicyAddresses,
+  ResidentialMoveRequest,
+  ServiceRequest,
+  UpdateMailingAddressRequest,
+  UpdateMailingAddressResponse,
+  ZipLookup,
+} from '@portal/contracts';
 import { apiCommand, apiGet, isApiError } from '../../lib/api';
 
-export const addressesKey = (credentialKey: string, policyId: string) => ['addresses', credentialKey, policyId] as const;
+export const addressesKey = (credentialKey: string, policyId: string) =>
+  ['addresses', credentialKey, policyId] as const;
 
 /** `GET /api/v1/Policy/:policyId/addresses`: residential and mailing, with county, rating area, version and the policies sharing each. */
 export const getAddresses = (policyId: string, signal?: AbortSignal): Promise<PolicyAddresses> =>
-  apiGet(`/api/v1/Policy/${encodeURIComponent(policyId)}/addresses`, (c) => c.PolicyAddressesSchema, { signal });
+  apiGet(`/api/v1/Policy/${encodeURIComponent(policyId)}/addresses`, (c) => c.PolicyAddressesSchema, {
+    signal,
+  });
 
 export const addressesQueryOptions = (credentialKey: string, policyId: string) =>
-  queryOptions({ queryKey: addressesKey(credentialKey, policyId), queryFn: ({ signal }) => getAddresses(policyId, signal) });
+  queryOptions({
+    queryKey: addressesKey(credentialKey, policyId),
+    queryFn: ({ signal }) => getAddresses(policyId, signal),
+  });
 
 export const useAddresses = (credentialKey: string, policyId: string | null) =>
-  useQuery({ ...addressesQueryOptions(credentialKey, policyId ?? ''), enabled: policyId !== null, meta: { redirectOnError: false } });
+  useQuery({
+    ...addressesQueryOptions(credentialKey, policyId ?? ''),
+    enabled: policyId !== null,
+    meta: { redirectOnError: false },
+  });
 
 /** `GET /api/v1/zip/:zipCode`: the ZIP reference's city, county, FIPS code and rating area; null for a ZIP it does not know. */
 export async function lookUpZip(zipCode: string, signal?: AbortSignal): Promise<ZipLookup | null> {
@@ -35,9 +52,29 @@ export const useZipLookup = (credentialKey: string, zipCode: string) =>
   });
 
 /** `PUT /api/v1/Policy/:policyId/mailing-address`: applied at once. */
-export const updateMailingAddress = (policyId: string, request: UpdateMailingAddressRequest, idempotencyKey: string): Promise<UpdateMailingAddressResponse> =>
-  apiCommand('PUT', `/api/v1/Policy/${encodeURIComponent(policyId)}/mailing-address`, (c) => c.UpdateMailingAddressResponseSchema, request, idempotencyKey);
+export const updateMailingAddress = (
+  policyId: string,
+  request: UpdateMailingAddressRequest,
+  idempotencyKey: string,
+): Promise<UpdateMailingAddressResponse> =>
+  apiCommand(
+    'PUT',
+    `/api/v1/Policy/${encodeURIComponent(policyId)}/mailing-address`,
+    (c) => c.UpdateMailingAddressResponseSchema,
+    request,
+    idempotencyKey,
+  );
 
 /** `POST /api/v1/Policy/:policyId/residential-address`: a move, for review. */
-export const requestResidentialMove = (policyId: string, request: ResidentialMoveRequest, idempotencyKey: string): Promise<ServiceRequest> =>
-  apiCommand('POST', `/api/v1/Policy/${encodeURIComponent(policyId)}/residential-address`, (c) => c.ServiceRequestSchema, request, idempotencyKey);
+export const requestResidentialMove = (
+  policyId: string,
+  request: ResidentialMoveRequest,
+  idempotencyKey: string,
+): Promise<ServiceRequest> =>
+  apiCommand(
+    'POST',
+    `/api/v1/Policy/${encodeURIComponent(policyId)}/residential-address`,
+    (c) => c.ServiceRequestSchema,
+    request,
+    idempotencyKey,
+  );

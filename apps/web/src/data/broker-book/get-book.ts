@@ -24,21 +24,35 @@ export const bookQueryOptions = (credentialKey: string, query: BookQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useBook = (credentialKey: string, query: BookQuery) => useQuery(bookQueryOptions(credentialKey, query));
+export const useBook = (credentialKey: string, query: BookQuery) =>
+  useQuery(bookQueryOptions(credentialKey, query));
 
 /** `GET /api/v1/Broker/book.csv`: the filtered book as a CSV file (fetched with the token, saved as a blob). */
-export const getBookCsv = (filter: BookFilter): Promise<Blob> => apiBlob(`/api/v1/Broker/book.csv?${bookSearch(filter)}`);
+export const getBookCsv = (filter: BookFilter): Promise<Blob> =>
+  apiBlob(`/api/v1/Broker/book.csv?${bookSearch(filter)}`);
 
 /**
  * A client's policy for the client page: a refusal (403, not his client) or an unknown id (404) is shown
  * in place, not as the error page, and not retried.
  */
 export const useClientPolicy = (credentialKey: string, policyId: string) =>
-  useQuery({ ...policyQueryOptions(credentialKey, policyId), enabled: policyId !== '', retry: false, meta: { redirectOnError: false } });
+  useQuery({
+    ...policyQueryOptions(credentialKey, policyId),
+    enabled: policyId !== '',
+    retry: false,
+    meta: { redirectOnError: false },
+  });
 
 /** `GET /api/v1/Group/FromSubscribers` (SPEC §7): the employer group of a group client. */
-export const getGroups = (issuerSubscriberIds: readonly string[], signal?: AbortSignal): Promise<GroupFromSubscribersResponse> =>
-  apiGet(`/api/v1/Group/FromSubscribers?subscriberEntityIds=${encodeURIComponent(issuerSubscriberIds.join(','))}`, (c) => c.GroupFromSubscribersResponseSchema, { signal });
+export const getGroups = (
+  issuerSubscriberIds: readonly string[],
+  signal?: AbortSignal,
+): Promise<GroupFromSubscribersResponse> =>
+  apiGet(
+    `/api/v1/Group/FromSubscribers?subscriberEntityIds=${encodeURIComponent(issuerSubscriberIds.join(','))}`,
+    (c) => c.GroupFromSubscribersResponseSchema,
+    { signal },
+  );
 
 export const useGroups = (credentialKey: string, issuerSubscriberIds: readonly string[], enabled: boolean) =>
   useQuery({

@@ -10,11 +10,18 @@ export const connectedAppsKey = (credentialKey: string) => ['connected-apps', cr
 export const useConnectedApps = (credentialKey: string, enabled: boolean) =>
   useQuery({
     queryKey: connectedAppsKey(credentialKey),
-    queryFn: ({ signal }) => apiGet('/api/v1/account/connected-apps', (c) => c.ConnectedAppsSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet('/api/v1/account/connected-apps', (c) => c.ConnectedAppsSchema, { signal }),
     enabled,
     meta: { redirectOnError: false },
   });
 
 /** POST /api/v1/account/connected-apps/disconnect (a command: Idempotency-Key). */
 export const disconnectApp = (clientId: string, idempotencyKey: string): Promise<DisconnectAppResponse> =>
-  apiCommand('POST', '/api/v1/account/connected-apps/disconnect', (c) => c.DisconnectAppResponseSchema, { clientId }, idempotencyKey);
+  apiCommand(
+    'POST',
+    '/api/v1/account/connected-apps/disconnect',
+    (c) => c.DisconnectAppResponseSchema,
+    { clientId },
+    idempotencyKey,
+  );

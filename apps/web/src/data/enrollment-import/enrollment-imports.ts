@@ -8,11 +8,19 @@ export const VIEW_IMPORTS_ACTION = 'view-enrollment-imports';
 export const enrollmentImportsKey = (credentialKey: string) => ['enrollment-imports', credentialKey] as const;
 
 /** `GET /api/v1/admin/enrollment-imports`: newest first, a page at a time. */
-export const useEnrollmentImports = (credentialKey: string, page: { page: number; pageSize: number }, enabled: boolean) =>
+export const useEnrollmentImports = (
+  credentialKey: string,
+  page: { page: number; pageSize: number },
+  enabled: boolean,
+) =>
   useQuery({
     queryKey: [...enrollmentImportsKey(credentialKey), page],
     queryFn: ({ signal }) =>
-      apiGet(`/api/v1/admin/enrollment-imports?${new URLSearchParams({ page: String(page.page), pageSize: String(page.pageSize) }).toString()}`, (c) => c.EnrollmentImportPageSchema, { signal }),
+      apiGet(
+        `/api/v1/admin/enrollment-imports?${new URLSearchParams({ page: String(page.page), pageSize: String(page.pageSize) }).toString()}`,
+        (c) => c.EnrollmentImportPageSchema,
+        { signal },
+      ),
     enabled,
     placeholderData: keepPreviousData,
     meta: { redirectOnError: false },
@@ -22,7 +30,12 @@ export const useEnrollmentImports = (credentialKey: string, page: { page: number
 export const useEnrollmentImport = (credentialKey: string, importId: string, enabled: boolean) =>
   useQuery({
     queryKey: [...enrollmentImportsKey(credentialKey), 'detail', importId],
-    queryFn: ({ signal }) => apiGet(`/api/v1/admin/enrollment-imports/${encodeURIComponent(importId)}`, (c) => c.EnrollmentImportDetailSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet(
+        `/api/v1/admin/enrollment-imports/${encodeURIComponent(importId)}`,
+        (c) => c.EnrollmentImportDetailSchema,
+        { signal },
+      ),
     enabled,
     meta: { redirectOnError: false },
   });

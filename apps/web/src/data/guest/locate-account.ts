@@ -7,4 +7,3 @@ import { apiPost } from '../../lib/api';
  */
 export const locateAccount = (request: LocateAccountRequest): Promise<LocateAccountResponse> =>
   apiPost('/api/v1/guest/locate-account', (c) => c.LocateAccountResponseSchema, request, { anonymous: true });
-

@@ -12,9 +12,18 @@ export type MemberLookup = Pick<ActingFor, 'idType' | 'id'>;
 
 /** The request's body: an exchange subscriber ID (the header's search), or a household or policy found by the find-a-member page. */
 const lookupBody = (search: MemberLookup | null) =>
-  !search ? {} : search.idType === 'Household' ? { householdId: search.id } : search.idType === 'Policy' ? { policyId: search.id } : { exchangeSubscriberId: search.id };
+  !search
+    ? {}
+    : search.idType === 'Household'
+      ? { householdId: search.id }
+      : search.idType === 'Policy'
+        ? { policyId: search.id }
+        : { exchangeSubscriberId: search.id };
 
-export const getHouseholdUser = (search: MemberLookup | null, signal?: AbortSignal): Promise<HouseholdUserResponse> =>
+export const getHouseholdUser = (
+  search: MemberLookup | null,
+  signal?: AbortSignal,
+): Promise<HouseholdUserResponse> =>
   apiPost('/api/v1/Household/user', (c) => c.HouseholdUserResponseSchema, lookupBody(search), { signal });
 
 export const householdUserQueryOptions = (credentialKey: string, search: MemberLookup | null) =>
@@ -28,8 +37,22 @@ export const householdUserQueryOptions = (credentialKey: string, search: MemberL
  * sign-in, no household, no policy): staff who start acting for a member from a page of their own — the
  * payments desk, the queue — keep it, and no member's records ever show under another member's name.
  */
-const keptWhileNobodyWasOpen = (credentialKey: string) => (previous: HouseholdUserResponse | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined) =>
-  previous && previousQuery?.queryKey[1] === credentialKey && previous.households.length === 0 && previous.policies.length === 0 ? previous : undefined;
+const keptWhileNobodyWasOpen =
+  (credentialKey: string) =>
+  (
+    previous: HouseholdUserResponse | undefined,
+    previousQuery: { queryKey: readonly unknown[] } | undefined,
+  ) =>
+    previous &&
+    previousQuery?.queryKey[1] === credentialKey &&
+    previous.households.length === 0 &&
+    previous.policies.length === 0
+      ? previous
+      : undefined;
 
 export const useHouseholdUser = (credentialKey: string | null, search: MemberLookup | null) =>
-  useQuery({ ...householdUserQueryOptions(credentialKey ?? '', search), enabled: credentialKey !== null, placeholderData: keptWhileNobodyWasOpen(credentialKey ?? '') });
+  useQuery({
+    ...householdUserQueryOptions(credentialKey ?? '', search),
+    enabled: credentialKey !== null,
+    placeholderData: keptWhileNobodyWasOpen(credentialKey ?? ''),
+  });

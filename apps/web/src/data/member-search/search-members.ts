@@ -6,7 +6,10 @@ import { apiPost } from '../../lib/api';
  * POST /api/v1/staff/member-search (issue 13): a page of the members one kind of search matches. A
  * POST: the search terms stay out of URLs. Staff with member-search only.
  */
-export const searchMembers = (query: MemberSearchQuery, signal?: AbortSignal): Promise<MemberSearchResponse> =>
+export const searchMembers = (
+  query: MemberSearchQuery,
+  signal?: AbortSignal,
+): Promise<MemberSearchResponse> =>
   apiPost('/api/v1/staff/member-search', (c) => c.MemberSearchResponseSchema, query, { signal });
 
 export const memberSearchQueryOptions = (credentialKey: string, query: MemberSearchQuery) =>

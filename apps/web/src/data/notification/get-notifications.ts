@@ -11,22 +11,49 @@ export const notificationsKey = (credentialKey: string) => ['notifications', cre
  * GET /api/v1/Notification: `latest` for the drawer, `threads` (unread first, replies grouped) for the
  * notifications page. SPEC §8: a failure to fetch notifications yields an empty list, never an error page.
  */
-export async function getNotifications(view: NotificationView, page: number, pageSize: number, signal?: AbortSignal): Promise<NotificationPage> {
+export async function getNotifications(
+  view: NotificationView,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<NotificationPage> {
   try {
-    return await apiGet(`/api/v1/Notification?view=${view}&page=${page}&pageSize=${pageSize}`, (c) => c.NotificationPageSchema, { signal });
+    return await apiGet(
+      `/api/v1/Notification?view=${view}&page=${page}&pageSize=${pageSize}`,
+      (c) => c.NotificationPageSchema,
+      { signal },
+    );
   } catch (error) {
     if (signal?.aborted) throw error;
-    logClientEvent({ level: 'warn', event: 'notifications.fetch-failed', message: 'notification list could not be loaded' });
+    logClientEvent({
+      level: 'warn',
+      event: 'notifications.fetch-failed',
+      message: 'notification list could not be loaded',
+    });
     return { items: [], page, pageSize, total: 0 };
   }
 }
 
-export const notificationsQueryOptions = (credentialKey: string, view: NotificationView, page: number, pageSize: number) =>
+export const notificationsQueryOptions = (
+  credentialKey: string,
+  view: NotificationView,
+  page: number,
+  pageSize: number,
+) =>
   queryOptions({
     queryKey: [...notificationsKey(credentialKey), view, page, pageSize],
     queryFn: ({ signal }) => getNotifications(view, page, pageSize, signal),
     meta: { redirectOnError: false },
   });
 
-export const useNotifications = (credentialKey: string | null, view: NotificationView, page: number, pageSize: number) =>
-  useQuery({ ...notificationsQueryOptions(credentialKey ?? '', view, page, pageSize), enabled: credentialKey !== null, placeholderData: keepPreviousData });
+export const useNotifications = (
+  credentialKey: string | null,
+  view: NotificationView,
+  page: number,
+  pageSize: number,
+) =>
+  useQuery({
+    ...notificationsQueryOptions(credentialKey ?? '', view, page, pageSize),
+    enabled: credentialKey !== null,
+    placeholderData: keepPreviousData,
+  });

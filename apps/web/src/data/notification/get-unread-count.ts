@@ -3,7 +3,13 @@ import { apiSend } from '../../lib/api';
 
 /** The unread count, whichever of the usual shapes the API answers with; anything else counts as none. */
 export function readUnreadCount(body: unknown): number {
-  const value = typeof body === 'number' ? body : typeof body === 'object' && body !== null ? ((body as { count?: unknown; unreadCount?: unknown }).count ?? (body as { unreadCount?: unknown }).unreadCount) : undefined;
+  const value =
+    typeof body === 'number'
+      ? body
+      : typeof body === 'object' && body !== null
+        ? ((body as { count?: unknown; unreadCount?: unknown }).count ??
+          (body as { unreadCount?: unknown }).unreadCount)
+        : undefined;
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
 }
 

@@ -21,7 +21,11 @@ export function useMarkNotificationsRead(credentialKey: string) {
       queryClient.invalidateQueries({ queryKey: unreadCountQueryOptions(credentialKey).queryKey }),
     ]);
   };
-  const one = useMutation({ meta: { redirectOnError: false }, mutationFn: markNotificationRead, onSuccess: refresh });
+  const one = useMutation({
+    meta: { redirectOnError: false },
+    mutationFn: markNotificationRead,
+    onSuccess: refresh,
+  });
   const all = useMutation({
     meta: { redirectOnError: false },
     mutationFn: async (ids: readonly string[]) => (ids.length === 0 ? null : markNotificationsRead(ids)),

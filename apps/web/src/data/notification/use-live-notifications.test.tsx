@@ -42,7 +42,9 @@ function renderLive(unread: () => number) {
     ),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   const hook = renderHook(
     () => {
       useLiveNotifications('member-1', () => undefined);
@@ -72,7 +74,9 @@ describe('live notifications: the header badge', () => {
       stream.send('unread', { count: 3 });
     });
     await waitFor(() => {
-      expect(calls.filter((call) => call.url === '/api/v1/Notification/unread-count').length).toBeGreaterThan(before);
+      expect(calls.filter((call) => call.url === '/api/v1/Notification/unread-count').length).toBeGreaterThan(
+        before,
+      );
     });
     await waitFor(() => {
       expect(hook.result.current.data).toBe(0);

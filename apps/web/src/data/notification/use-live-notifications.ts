@@ -32,7 +32,10 @@ export const LIVE_FALLBACK_POLL_MS = 20_000;
  * instances, Redis is down) or cannot be opened, the count is polled every 20 s instead (issue 40); the
  * 4-minute background refresh (SPEC §9) goes on regardless.
  */
-export function useLiveNotifications(credentialKey: string | null, onNotification: (notification: LiveNotification) => void) {
+export function useLiveNotifications(
+  credentialKey: string | null,
+  onNotification: (notification: LiveNotification) => void,
+) {
   const queryClient = useQueryClient();
   const listener = useRef(onNotification);
   useEffect(() => {
@@ -86,7 +89,10 @@ export function useLiveNotifications(credentialKey: string | null, onNotificatio
                 } else if (event.event === 'notification' && typeof data.id === 'string') {
                   refresh();
                   recount();
-                  listener.current({ id: data.id, templateName: typeof data.templateName === 'string' ? data.templateName : '' });
+                  listener.current({
+                    id: data.id,
+                    templateName: typeof data.templateName === 'string' ? data.templateName : '',
+                  });
                 }
               } catch {
                 // A malformed event is ignored; the background refresh still runs.
@@ -100,7 +106,11 @@ export function useLiveNotifications(credentialKey: string | null, onNotificatio
             parser.feed(value);
           }
         } catch (error) {
-          if (controller.signal.aborted || (isApiError(error) && (error.status === 401 || error.status === 403))) return;
+          if (
+            controller.signal.aborted ||
+            (isApiError(error) && (error.status === 401 || error.status === 403))
+          )
+            return;
           failures += 1;
           // No stream (the server is busy or unavailable): ask for the count now and then meanwhile.
           polling(true);

@@ -7,6 +7,10 @@ export const getReceipt = (paymentId: string, signal?: AbortSignal): Promise<Rec
   apiGet(`/api/v1/Payment/${encodeURIComponent(paymentId)}`, (c) => c.ReceiptSchema, { signal });
 
 export const receiptQueryOptions = (credentialKey: string, paymentId: string) =>
-  queryOptions({ queryKey: ['receipt', credentialKey, paymentId], queryFn: ({ signal }) => getReceipt(paymentId, signal) });
+  queryOptions({
+    queryKey: ['receipt', credentialKey, paymentId],
+    queryFn: ({ signal }) => getReceipt(paymentId, signal),
+  });
 
-export const useReceipt = (credentialKey: string, paymentId: string) => useQuery(receiptQueryOptions(credentialKey, paymentId));
+export const useReceipt = (credentialKey: string, paymentId: string) =>
+  useQuery(receiptQueryOptions(credentialKey, paymentId));

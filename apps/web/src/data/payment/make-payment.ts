@@ -1,4 +1,8 @@
-import type { MakePaymentRequest, MakePaymentResponse, MakePaymentScheduledResponse } from '@portal/contracts';
+import type {
+  MakePaymentRequest,
+  MakePaymentResponse,
+  MakePaymentScheduledResponse,
+} from '@portal/contracts';
 import { apiCommand } from '../../lib/api';
 
 /**
@@ -13,5 +17,8 @@ export const makePayment = (body: MakePaymentRequest, idempotencyKey: string): P
  * for that day from a saved wallet method (202), and the policy's other scheduled payments are cleared
  * (SPEC §4).
  */
-export const makePaymentLater = (body: MakePaymentRequest, idempotencyKey: string): Promise<MakePaymentScheduledResponse> =>
+export const makePaymentLater = (
+  body: MakePaymentRequest,
+  idempotencyKey: string,
+): Promise<MakePaymentScheduledResponse> =>
   apiCommand('POST', '/api/v1/Payment', (c) => c.MakePaymentScheduledResponseSchema, body, idempotencyKey);

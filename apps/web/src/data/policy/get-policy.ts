@@ -7,7 +7,11 @@ export const getPolicy = (policyId: string, signal?: AbortSignal): Promise<Polic
   apiGet(`/api/v1/Policy/${encodeURIComponent(policyId)}`, (c) => c.PolicyDetailSchema, { signal });
 
 export const policyQueryOptions = (credentialKey: string, policyId: string) =>
-  queryOptions({ queryKey: ['policy', credentialKey, policyId], queryFn: ({ signal }) => getPolicy(policyId, signal) });
+  queryOptions({
+    queryKey: ['policy', credentialKey, policyId],
+    queryFn: ({ signal }) => getPolicy(policyId, signal),
+  });
 
 /** Waits (no request) while there is no policy to load: an empty id would ask for `/Policy/` itself. */
-export const usePolicy = (credentialKey: string, policyId: string) => useQuery({ ...policyQueryOptions(credentialKey, policyId), enabled: policyId !== '' });
+export const usePolicy = (credentialKey: string, policyId: string) =>
+  useQuery({ ...policyQueryOptions(credentialKey, policyId), enabled: policyId !== '' });

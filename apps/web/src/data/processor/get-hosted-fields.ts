@@ -31,4 +31,5 @@ export const hostedFieldsQueryOptions = (credentialKey: string, language: string
     refetchOnReconnect: false,
   });
 
-export const useHostedFields = (credentialKey: string, language: string) => useQuery(hostedFieldsQueryOptions(credentialKey, language));
+export const useHostedFields = (credentialKey: string, language: string) =>
+  useQuery(hostedFieldsQueryOptions(credentialKey, language));

@@ -7,7 +7,9 @@ import { apiGet } from '../../lib/api';
  * — when and why it ended, the amount and the months it pays for, the deadline — or why it cannot be.
  */
 export const getReinstatement = (policyId: string, signal?: AbortSignal): Promise<ReinstatementOffer> =>
-  apiGet(`/api/v1/Policy/${encodeURIComponent(policyId)}/reinstatement`, (c) => c.ReinstatementOfferSchema, { signal });
+  apiGet(`/api/v1/Policy/${encodeURIComponent(policyId)}/reinstatement`, (c) => c.ReinstatementOfferSchema, {
+    signal,
+  });
 
 /** Every reinstatement query of a credential: a payment that reinstates (or asks to) makes them stale. */
 export const reinstatementKey = (credentialKey: string) => ['reinstatement', credentialKey] as const;

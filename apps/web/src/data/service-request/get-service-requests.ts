@@ -5,12 +5,20 @@ import { apiGet } from '../../lib/api';
 export type ServiceRequestFilter = { policyId?: string | undefined; status?: 'open' | 'closed' | 'all' };
 
 /** `GET /api/v1/Household/:householdId/service-requests`: the household's requests, newest first, with their history. */
-export const getServiceRequests = (householdId: string, filter: ServiceRequestFilter, signal?: AbortSignal): Promise<ServiceRequestList> => {
+export const getServiceRequests = (
+  householdId: string,
+  filter: ServiceRequestFilter,
+  signal?: AbortSignal,
+): Promise<ServiceRequestList> => {
   const query = new URLSearchParams();
   if (filter.policyId) query.set('policyId', filter.policyId);
   if (filter.status) query.set('status', filter.status);
   const search = query.size > 0 ? `?${query.toString()}` : '';
-  return apiGet(`/api/v1/Household/${encodeURIComponent(householdId)}/service-requests${search}`, (c) => c.ServiceRequestListSchema, { signal });
+  return apiGet(
+    `/api/v1/Household/${encodeURIComponent(householdId)}/service-requests${search}`,
+    (c) => c.ServiceRequestListSchema,
+    { signal },
+  );
 };
 
 /** `GET /api/v1/ServiceRequest/:id`: one request with its history. */
@@ -23,16 +31,36 @@ export const getServiceRequest = (id: string, signal?: AbortSignal): Promise<Ser
  */
 export const serviceRequestsKey = (credentialKey: string) => ['service-requests', credentialKey] as const;
 
-export const serviceRequestsQueryOptions = (credentialKey: string, householdId: string, filter: ServiceRequestFilter = {}) =>
+export const serviceRequestsQueryOptions = (
+  credentialKey: string,
+  householdId: string,
+  filter: ServiceRequestFilter = {},
+) =>
   queryOptions({
-    queryKey: [...serviceRequestsKey(credentialKey), householdId, filter.policyId ?? null, filter.status ?? 'all'],
+    queryKey: [
+      ...serviceRequestsKey(credentialKey),
+      householdId,
+      filter.policyId ?? null,
+      filter.status ?? 'all',
+    ],
     queryFn: ({ signal }) => getServiceRequests(householdId, filter, signal),
   });
 
-export const useServiceRequests = (credentialKey: string, householdId: string | null, filter: ServiceRequestFilter = {}) =>
-  useQuery({ ...serviceRequestsQueryOptions(credentialKey, householdId ?? '', filter), enabled: householdId !== null });
+export const useServiceRequests = (
+  credentialKey: string,
+  householdId: string | null,
+  filter: ServiceRequestFilter = {},
+) =>
+  useQuery({
+    ...serviceRequestsQueryOptions(credentialKey, householdId ?? '', filter),
+    enabled: householdId !== null,
+  });
 
 export const serviceRequestQueryOptions = (credentialKey: string, id: string) =>
-  queryOptions({ queryKey: [...serviceRequestsKey(credentialKey), 'one', id], queryFn: ({ signal }) => getServiceRequest(id, signal) });
+  queryOptions({
+    queryKey: [...serviceRequestsKey(credentialKey), 'one', id],
+    queryFn: ({ signal }) => getServiceRequest(id, signal),
+  });
 
-export const useServiceRequest = (credentialKey: string, id: string | null) => useQuery({ ...serviceRequestQueryOptions(credentialKey, id ?? ''), enabled: id !== null });
+export const useServiceRequest = (credentialKey: string, id: string | null) =>
+  useQuery({ ...serviceRequestQueryOptions(credentialKey, id ?? ''), enabled: id !== null });

@@ -7,7 +7,10 @@ export const getWallet = (referenceId: string, signal?: AbortSignal): Promise<Wa
   apiPost(`/api/v1/Wallet/${encodeURIComponent(referenceId)}`, (c) => c.WalletSchema, undefined, { signal });
 
 export const walletQueryOptions = (credentialKey: string, referenceId: string) =>
-  queryOptions({ queryKey: ['wallet', credentialKey, referenceId], queryFn: ({ signal }) => getWallet(referenceId, signal) });
+  queryOptions({
+    queryKey: ['wallet', credentialKey, referenceId],
+    queryFn: ({ signal }) => getWallet(referenceId, signal),
+  });
 
 export const useWallet = (credentialKey: string, referenceId: string | null) =>
   useQuery({ ...walletQueryOptions(credentialKey, referenceId ?? ''), enabled: referenceId !== null });

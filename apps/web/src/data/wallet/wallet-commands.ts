@@ -1,4 +1,11 @@
-import type { AddBankAccountRequest, AddCreditCardRequest, MakeDefaultRequest, UpdateBankAccountRequest, Wallet, WalletOpened } from '@portal/contracts';
+import type {
+  AddBankAccountRequest,
+  AddCreditCardRequest,
+  MakeDefaultRequest,
+  UpdateBankAccountRequest,
+  Wallet,
+  WalletOpened,
+} from '@portal/contracts';
 import { apiCommand } from '../../lib/api';
 
 /**
@@ -8,7 +15,13 @@ import { apiCommand } from '../../lib/api';
 
 /** The household's wallet: made on first use, when the first method is saved. */
 export const openWallet = (householdId: string, idempotencyKey: string): Promise<WalletOpened> =>
-  apiCommand('POST', `/api/v1/Wallet/household/${encodeURIComponent(householdId)}`, (c) => c.WalletOpenedSchema, undefined, idempotencyKey);
+  apiCommand(
+    'POST',
+    `/api/v1/Wallet/household/${encodeURIComponent(householdId)}`,
+    (c) => c.WalletOpenedSchema,
+    undefined,
+    idempotencyKey,
+  );
 
 /** Where a new method goes: the wallet's id, or the household whose wallet is opened first. */
 export type WalletTarget = { walletId: string } | { householdId: string };
@@ -19,7 +32,11 @@ async function walletIdOf(target: WalletTarget, idempotencyKey: string): Promise
   return (await openWallet(target.householdId, `${idempotencyKey}:open`)).id;
 }
 
-export const addCreditCard = async (target: WalletTarget, request: AddCreditCardRequest, idempotencyKey: string): Promise<Wallet> =>
+export const addCreditCard = async (
+  target: WalletTarget,
+  request: AddCreditCardRequest,
+  idempotencyKey: string,
+): Promise<Wallet> =>
   apiCommand(
     'POST',
     `/api/v1/Wallet/add-credit-card/${encodeURIComponent(await walletIdOf(target, idempotencyKey))}`,
@@ -28,7 +45,11 @@ export const addCreditCard = async (target: WalletTarget, request: AddCreditCard
     idempotencyKey,
   );
 
-export const addBankAccount = async (target: WalletTarget, request: AddBankAccountRequest, idempotencyKey: string): Promise<Wallet> =>
+export const addBankAccount = async (
+  target: WalletTarget,
+  request: AddBankAccountRequest,
+  idempotencyKey: string,
+): Promise<Wallet> =>
   apiCommand(
     'POST',
     `/api/v1/Wallet/add-bank-account/${encodeURIComponent(await walletIdOf(target, idempotencyKey))}`,
@@ -37,7 +58,12 @@ export const addBankAccount = async (target: WalletTarget, request: AddBankAccou
     idempotencyKey,
   );
 
-export const removeWalletMethod = (walletId: string, kind: 'card' | 'bankAccount', itemId: string, idempotencyKey: string): Promise<Wallet> =>
+export const removeWalletMethod = (
+  walletId: string,
+  kind: 'card' | 'bankAccount',
+  itemId: string,
+  idempotencyKey: string,
+): Promise<Wallet> =>
   apiCommand(
     'PUT',
     `/api/v1/Wallet/${kind === 'card' ? 'remove-credit-card' : 'remove-bank-account'}/${encodeURIComponent(walletId)}/${encodeURIComponent(itemId)}`,
@@ -46,8 +72,21 @@ export const removeWalletMethod = (walletId: string, kind: 'card' | 'bankAccount
     idempotencyKey,
   );
 
-export const makeDefaultMethod = (walletId: string, request: MakeDefaultRequest, idempotencyKey: string): Promise<Wallet> =>
-  apiCommand('PUT', `/api/v1/Wallet/make-default/${encodeURIComponent(walletId)}`, (c) => c.WalletSchema, request, idempotencyKey);
+export const makeDefaultMethod = (
+  walletId: string,
+  request: MakeDefaultRequest,
+  idempotencyKey: string,
+): Promise<Wallet> =>
+  apiCommand(
+    'PUT',
+    `/api/v1/Wallet/make-default/${encodeURIComponent(walletId)}`,
+    (c) => c.WalletSchema,
+    request,
+    idempotencyKey,
+  );
 
-export const updateBankAccount = (request: UpdateBankAccountRequest, idempotencyKey: string): Promise<Wallet> =>
+export const updateBankAccount = (
+  request: UpdateBankAccountRequest,
+  idempotencyKey: string,
+): Promise<Wallet> =>
   apiCommand('PUT', '/api/v1/Wallet/update-bank-account', (c) => c.WalletSchema, request, idempotencyKey);

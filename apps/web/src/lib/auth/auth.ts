@@ -28,18 +28,24 @@ function credentialOf(view: SessionView): Credential | null {
   if (view.kind === 'oidc' && (view.realm === 'consumer' || view.realm === 'workforce')) {
     return { kind: 'oidc', realm: view.realm, profile: view.profile ?? {}, key: view.key };
   }
-  if (view.kind === 'portal' && (view.type === 'guest' || view.type === 'asserted')) return { kind: 'portal', type: view.type, key: view.key };
+  if (view.kind === 'portal' && (view.type === 'guest' || view.type === 'asserted'))
+    return { kind: 'portal', type: view.type, key: view.key };
   return null;
 }
 
 /** Asks the server who the session cookie stands for (no token ever comes back) and remembers it. */
 export async function refreshSession(): Promise<Credential | null> {
-  const response = await fetch('/auth/session', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  const response = await fetch('/auth/session', {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  });
   if (!response.ok) throw new Error(`GET /auth/session: HTTP ${String(response.status)}`);
   const credential = credentialOf((await response.json()) as SessionView);
   const before = getCredential();
   // The same person and session: keep the object (no re-render); a new one (a rotated id too) replaces it.
-  setCredential(before && credential && JSON.stringify(before) === JSON.stringify(credential) ? before : credential);
+  setCredential(
+    before && credential && JSON.stringify(before) === JSON.stringify(credential) ? before : credential,
+  );
   return getCredential();
 }
 
@@ -48,7 +54,10 @@ export async function refreshSession(): Promise<Credential | null> {
  * still there: when it is not, the page says the session ended, as after any refused call.
  */
 export async function touchSession(): Promise<void> {
-  const response = await fetch('/auth/session', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  const response = await fetch('/auth/session', {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  });
   if (!response.ok) return;
   const view = (await response.json()) as SessionView;
   if (!view.signedIn && getCredential() !== null) sessionEnded();
@@ -77,7 +86,11 @@ export function signIn(realm: Realm, options: { language: string; returnTo?: str
 }
 
 async function endServerSession(): Promise<void> {
-  const response = await fetch('/auth/end', { method: 'POST', headers: { ...CSRF_HEADERS }, credentials: 'same-origin' });
+  const response = await fetch('/auth/end', {
+    method: 'POST',
+    headers: { ...CSRF_HEADERS },
+    credentials: 'same-origin',
+  });
   if (!response.ok) throw new Error(`POST /auth/end: HTTP ${String(response.status)}`);
 }
 
@@ -140,7 +153,11 @@ export async function signOut(language: string): Promise<boolean> {
     return false;
   } catch (error) {
     // The provider or the server cannot be reached: at least end the session here.
-    logClientEvent({ level: 'warn', event: 'auth.sign-out-failed', message: error instanceof Error ? error.message.slice(0, 300) : 'unknown' });
+    logClientEvent({
+      level: 'warn',
+      event: 'auth.sign-out-failed',
+      message: error instanceof Error ? error.message.slice(0, 300) : 'unknown',
+    });
     await endSessionQuietly();
     return false;
   }

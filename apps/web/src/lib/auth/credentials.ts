@@ -43,14 +43,22 @@ export function useCredential(): Credential | null {
 }
 
 /** The profile claims of an OpenID user (for the greeting), or null for portal sessions. */
-export function profileOf(credential: Credential | null): { name?: string; preferred_username?: string; upn?: string } | null {
+export function profileOf(
+  credential: Credential | null,
+): { name?: string; preferred_username?: string; upn?: string } | null {
   if (credential?.kind !== 'oidc') return null;
   const { name, preferred_username: username, upn } = credential.profile;
-  return { ...(name ? { name } : {}), ...(username ? { preferred_username: username } : {}), ...(upn ? { upn } : {}) };
+  return {
+    ...(name ? { name } : {}),
+    ...(username ? { preferred_username: username } : {}),
+    ...(upn ? { upn } : {}),
+  };
 }
 
 /** A short key naming who is signed in, for query keys: a new person never sees cached answers of the last. */
 export function credentialKey(credential: Credential | null): string | null {
   if (!credential) return null;
-  return credential.kind === 'portal' ? `${credential.type}:${credential.key}` : `${credential.realm}:${credential.key}`;
+  return credential.kind === 'portal'
+    ? `${credential.type}:${credential.key}`
+    : `${credential.realm}:${credential.key}`;
 }

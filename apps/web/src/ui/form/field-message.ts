@@ -16,17 +16,26 @@ export type FieldMessage =
   | { readonly key: string; readonly params: Readonly<Record<string, string | number>> }
   | { readonly rule: string; readonly params: Readonly<Record<string, string | number>> };
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** SPEC §5 kind of one zod issue (the same mapping for the browser's check and the server's answer). */
-export function kindOfIssue(code: string, details: { origin?: unknown; minimum?: unknown; maximum?: unknown; format?: unknown }, value: unknown): FieldError {
+export function kindOfIssue(
+  code: string,
+  details: { origin?: unknown; minimum?: unknown; maximum?: unknown; format?: unknown },
+  value: unknown,
+): FieldError {
   if (isBlank(value)) return { kind: 'required' };
   const length = typeof value === 'string' ? value.trim().length : 0;
   switch (code) {
     case 'too_small':
-      return details.origin === 'string' ? { kind: 'minLength', requiredLength: Number(details.minimum), actualLength: length } : { kind: 'other', name: code };
+      return details.origin === 'string'
+        ? { kind: 'minLength', requiredLength: Number(details.minimum), actualLength: length }
+        : { kind: 'other', name: code };
     case 'too_big':
-      return details.origin === 'string' ? { kind: 'maxLength', requiredLength: Number(details.maximum), actualLength: length } : { kind: 'other', name: code };
+      return details.origin === 'string'
+        ? { kind: 'maxLength', requiredLength: Number(details.maximum), actualLength: length }
+        : { kind: 'other', name: code };
     case 'invalid_format':
       return details.format === 'email' ? { kind: 'email' } : { kind: 'pattern' };
     default:
@@ -40,7 +49,12 @@ export function messageOfIssue(issue: z.core.$ZodIssue, value: unknown): FieldMe
     const { code, ...params } = issue.params as Record<string, string | number>;
     return { rule: String(code), params };
   }
-  const details = issue as unknown as { origin?: unknown; minimum?: unknown; maximum?: unknown; format?: unknown };
+  const details = issue as unknown as {
+    origin?: unknown;
+    minimum?: unknown;
+    maximum?: unknown;
+    format?: unknown;
+  };
   return fromKinds([kindOfIssue(issue.code, details, value)]);
 }
 
@@ -56,7 +70,12 @@ export function messageOfServerError(error: ServerFieldError, value: unknown): F
 
 function fromKinds(kinds: FieldError[]): FieldMessage {
   const message = formErrorMessage('field', kinds);
-  return message ? { key: message.key, params: Object.fromEntries(Object.entries(message.params).filter(([name]) => name !== 'field')) } : { key: 'validation.allFieldsRequired', params: {} };
+  return message
+    ? {
+        key: message.key,
+        params: Object.fromEntries(Object.entries(message.params).filter(([name]) => name !== 'field')),
+      }
+    : { key: 'validation.allFieldsRequired', params: {} };
 }
 
 export const encodeMessage = (message: FieldMessage): string => JSON.stringify(message);
@@ -65,8 +84,10 @@ export function decodeMessage(text: string | undefined): FieldMessage | null {
   if (!text) return null;
   try {
     const parsed = JSON.parse(text) as Partial<FieldMessage> & { params?: Record<string, string | number> };
-    if ('rule' in parsed && typeof parsed.rule === 'string') return { rule: parsed.rule, params: parsed.params ?? {} };
-    if ('key' in parsed && typeof parsed.key === 'string') return { key: parsed.key, params: parsed.params ?? {} };
+    if ('rule' in parsed && typeof parsed.rule === 'string')
+      return { rule: parsed.rule, params: parsed.params ?? {} };
+    if ('key' in parsed && typeof parsed.key === 'string')
+      return { key: parsed.key, params: parsed.params ?? {} };
     return null;
   } catch {
     return null;
@@ -82,6 +103,10 @@ export interface FieldName {
 /** The sentence for a field's message, in the active language, agreeing with the field's name. */
 export function translateFieldMessage(t: LooseT, message: FieldMessage, field: FieldName): string {
   const options = { ...message.params, field: field.label, context: field.gender };
-  if ('rule' in message) return t(`validation.rule.${message.rule}`, { ...options, defaultValue: t('validation.format', options) });
+  if ('rule' in message)
+    return t(`validation.rule.${message.rule}`, {
+      ...options,
+      defaultValue: t('validation.format', options),
+    });
   return t(message.key, options);
 }

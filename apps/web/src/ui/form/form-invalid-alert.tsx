@@ -21,7 +21,13 @@ function namesInOrder(form: HTMLFormElement): string[] {
  * groups included) gets focus — its input or select — and a red message says what is wrong, for
  * 5 seconds (SPEC §8); it is also announced (role="alert"). Server field errors count too.
  */
-export function FormInvalidAlert({ formRef, registry }: { formRef: RefObject<HTMLFormElement | null>; registry: FieldRegistry }) {
+export function FormInvalidAlert({
+  formRef,
+  registry,
+}: {
+  formRef: RefObject<HTMLFormElement | null>;
+  registry: FieldRegistry;
+}) {
   const { t } = useTranslation();
   const { message } = useFieldText();
   const { errors, submitCount } = useFormState();
@@ -32,11 +38,18 @@ export function FormInvalidAlert({ formRef, registry }: { formRef: RefObject<HTM
     const form = formRef.current;
     if (!form || submitCount === handled.current) return;
     const names = namesInOrder(form);
-    const nodes: FormNode[] = names.map((name) => ({ name, errors: get(errors as FieldErrors, name) ? [{ kind: 'other' }] : [] }));
+    const nodes: FormNode[] = names.map((name) => ({
+      name,
+      errors: get(errors as FieldErrors, name) ? [{ kind: 'other' }] : [],
+    }));
     const invalid = firstInvalidField(nodes);
     if (!invalid) return;
     handled.current = submitCount;
-    form.querySelector<HTMLElement>(`input[name="${invalid.name}"], select[name="${invalid.name}"], textarea[name="${invalid.name}"]`)?.focus();
+    form
+      .querySelector<HTMLElement>(
+        `input[name="${invalid.name}"], select[name="${invalid.name}"], textarea[name="${invalid.name}"]`,
+      )
+      ?.focus();
     const field = registry.fieldOf(invalid.name);
     const error: { message?: string } | undefined = get(errors as FieldErrors, invalid.name);
     const text = (field ? message(field, error) : undefined) ?? t('validation.allFieldsRequired');

@@ -19,7 +19,10 @@ type Values = z.infer<typeof Schema>;
 
 function TestForm({ send }: { send: (values: Values, key: string) => Promise<unknown> }) {
   const resolver = useMemo(() => zodResolver(Schema), []);
-  const form = useForm<Values>({ resolver, defaultValues: { address: { street1: '', state: '' }, email: '', dateOfBirth: '' } });
+  const form = useForm<Values>({
+    resolver,
+    defaultValues: { address: { street1: '', state: '' }, email: '', dateOfBirth: '' },
+  });
   const command = useCommand({ send, form });
   return (
     <PortalForm form={form} onSubmit={(values) => void command.submit(values)} error={command.error}>
@@ -90,7 +93,10 @@ describe('the form kit (SPEC §5, docs/decisions/014)', () => {
       type: 'urn:portal:problem:unprocessable',
       title: 'Not possible',
       status: 422,
-      errors: [{ field: 'body.email', reason: 'taken', code: 'not-yours' }, { field: 'body.email', reason: 'second', code: 'above-maximum' }],
+      errors: [
+        { field: 'body.email', reason: 'taken', code: 'not-yours' },
+        { field: 'body.email', reason: 'second', code: 'above-maximum' },
+      ],
     });
     const send = vi.fn(() => Promise.reject(refusal));
     renderForm(send);
@@ -102,8 +108,12 @@ describe('the form kit (SPEC §5, docs/decisions/014)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email is not one of your choices.', { selector: 'p' })).toBeTruthy();
     // The form-invalid alert names a server's field error as it names its own.
-    expect(await screen.findByText('Email is not one of your choices.', { selector: '.MuiAlert-message' })).toBeTruthy();
-    expect(screen.getByText('This change is not possible as entered. Check the fields marked in red.')).toBeTruthy();
+    expect(
+      await screen.findByText('Email is not one of your choices.', { selector: '.MuiAlert-message' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('This change is not possible as entered. Check the fields marked in red.'),
+    ).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>(/Street address/).value).toBe('1 Main St');
     expect(screen.getByLabelText<HTMLInputElement>(/Email/).value).toBe('ana@example.com');
   });
@@ -124,7 +134,9 @@ describe('the form kit (SPEC §5, docs/decisions/014)', () => {
     const button = screen.getByRole('button', { name: 'Send' });
     fireEvent.click(button);
     fireEvent.click(button);
-    expect(await screen.findByText('We could not reach the portal. Check your connection and try again.')).toBeTruthy();
+    expect(
+      await screen.findByText('We could not reach the portal. Check your connection and try again.'),
+    ).toBeTruthy();
     expect(keys).toHaveLength(1);
     fireEvent.click(button);
     await waitFor(() => {

@@ -57,7 +57,19 @@ export interface TextInputProps extends BaseProps {
 export function TextInput(props: TextInputProps) {
   const { register } = useFormContext();
   const { label, error } = useInput(props);
-  const { name, help, required, disabled, readOnly, type = 'text', autoComplete, inputMode, maxLength, multiline, prefix } = props;
+  const {
+    name,
+    help,
+    required,
+    disabled,
+    readOnly,
+    type = 'text',
+    autoComplete,
+    inputMode,
+    maxLength,
+    multiline,
+    prefix,
+  } = props;
   return (
     <TextField
       {...register(name)}
@@ -71,8 +83,17 @@ export function TextInput(props: TextInputProps) {
       helperText={error ?? help}
       slotProps={{
         ...(type === 'date' ? { inputLabel: { shrink: true } } : {}),
-        input: prefix ? { startAdornment: <InputAdornment position="start">{prefix}</InputAdornment> } : undefined,
-        htmlInput: { autoComplete, inputMode, maxLength, readOnly, ...(type === 'date' ? { max: '9999-12-31' } : {}), spellCheck: type === 'text' && !inputMode ? undefined : false },
+        input: prefix
+          ? { startAdornment: <InputAdornment position="start">{prefix}</InputAdornment> }
+          : undefined,
+        htmlInput: {
+          autoComplete,
+          inputMode,
+          maxLength,
+          readOnly,
+          ...(type === 'date' ? { max: '9999-12-31' } : {}),
+          spellCheck: type === 'text' && !inputMode ? undefined : false,
+        },
         ...props.slotProps,
       }}
     />
@@ -114,7 +135,11 @@ export function SelectInput(props: BaseProps & { options: readonly Option[] }) {
           error={error !== undefined}
           helperText={error ?? props.help}
           // An option whose value is '' ("any status") is a real choice: shown, with the label above it.
-          slotProps={{ htmlInput: { name: props.name }, select: { displayEmpty: hasEmptyOption }, inputLabel: hasEmptyOption ? { shrink: true } : {} }}
+          slotProps={{
+            htmlInput: { name: props.name },
+            select: { displayEmpty: hasEmptyOption },
+            inputLabel: hasEmptyOption ? { shrink: true } : {},
+          }}
         >
           {props.options.map((option) => (
             <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
@@ -132,7 +157,12 @@ export function RadioInput(props: BaseProps & { options: readonly Option[]; row?
   const { control } = useFormContext();
   const { label, error } = useInput(props);
   return (
-    <FormControl component="fieldset" error={error !== undefined} required={props.required} disabled={props.disabled}>
+    <FormControl
+      component="fieldset"
+      error={error !== undefined}
+      required={props.required}
+      disabled={props.disabled}
+    >
       <FormLabel component="legend">{label}</FormLabel>
       <Controller
         control={control}
@@ -140,7 +170,13 @@ export function RadioInput(props: BaseProps & { options: readonly Option[]; row?
         render={({ field }) => (
           <RadioGroup {...field} value={(field.value as string | undefined) ?? ''} row={props.row}>
             {props.options.map((option) => (
-              <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} disabled={option.disabled} />
+              <FormControlLabel
+                key={option.value}
+                value={option.value}
+                control={<Radio />}
+                label={option.label}
+                disabled={option.disabled}
+              />
             ))}
           </RadioGroup>
         )}
@@ -208,7 +244,14 @@ function readAsBase64(file: File): Promise<string> {
  * readers know it. Its type and size are checked here for a quick answer (messages `file-type-not-accepted`,
  * `file-too-large`); the server checks the content itself and answers with the same codes.
  */
-export function FileInput(props: BaseProps & { accept: readonly string[]; maxBytes: number; removeLabel: string; chosenLabel: (file: FileValue) => string }) {
+export function FileInput(
+  props: BaseProps & {
+    accept: readonly string[];
+    maxBytes: number;
+    removeLabel: string;
+    chosenLabel: (file: FileValue) => string;
+  },
+) {
   const { control, setError, clearErrors } = useFormContext();
   const { label, error } = useInput(props);
   const inputId = `file-${props.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
@@ -256,15 +299,31 @@ export function FileInput(props: BaseProps & { accept: readonly string[]; maxByt
                 onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
                   const file = event.target.files?.[0];
                   if (!file) return;
-                  const problem = !props.accept.includes(file.type) ? 'file-type-not-accepted' : file.size > props.maxBytes ? 'file-too-large' : file.size === 0 ? 'file-empty' : null;
+                  const problem = !props.accept.includes(file.type)
+                    ? 'file-type-not-accepted'
+                    : file.size > props.maxBytes
+                      ? 'file-too-large'
+                      : file.size === 0
+                        ? 'file-empty'
+                        : null;
                   if (problem) {
-                    rule(problem, problem === 'file-too-large' ? { maximumMb: Math.floor((props.maxBytes / 1024 / 1024) * 10) / 10 } : {});
+                    rule(
+                      problem,
+                      problem === 'file-too-large'
+                        ? { maximumMb: Math.floor((props.maxBytes / 1024 / 1024) * 10) / 10 }
+                        : {},
+                    );
                     return;
                   }
                   void readAsBase64(file).then(
                     (contentBase64) => {
                       clearErrors(props.name);
-                      field.onChange({ fileName: file.name, contentType: file.type, contentBase64, sizeBytes: file.size } satisfies FileValue);
+                      field.onChange({
+                        fileName: file.name,
+                        contentType: file.type,
+                        contentBase64,
+                        sizeBytes: file.size,
+                      } satisfies FileValue);
                     },
                     () => {
                       rule('file-unreadable');

@@ -25,7 +25,14 @@ export interface PortalFormProps<T extends FieldValues> {
  * form-invalid alert, the command's failure said in place, and the inputs of ./inputs.tsx that show
  * their own translated messages. Nothing typed is lost on a refusal: the values stay in the form.
  */
-export function PortalForm<T extends FieldValues>({ form, onSubmit, error, describeError, labelledBy, children }: PortalFormProps<T>) {
+export function PortalForm<T extends FieldValues>({
+  form,
+  onSubmit,
+  error,
+  describeError,
+  labelledBy,
+  children,
+}: PortalFormProps<T>) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const fields = useRef(new Map<string, FieldKey>());
@@ -35,12 +42,21 @@ export function PortalForm<T extends FieldValues>({ form, onSubmit, error, descr
       if (fields.current.get(name) === field) fields.current.delete(name);
     };
   }, []);
-  const registry = useMemo<FieldRegistry>(() => ({ register, fieldOf: (name) => fields.current.get(name) }), [register]);
+  const registry = useMemo<FieldRegistry>(
+    () => ({ register, fieldOf: (name) => fields.current.get(name) }),
+    [register],
+  );
   const submit = form.handleSubmit(onSubmit);
   return (
     <FormProvider {...form}>
       <FieldRegistryContext value={registry}>
-        <Box component="form" ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-labelledby={labelledBy}>
+        <Box
+          component="form"
+          ref={formRef}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          aria-labelledby={labelledBy}
+        >
           <FormInvalidAlert formRef={formRef} registry={registry} />
           {error !== undefined && error !== null && (
             <Alert severity="error" sx={{ mb: 2 }} role="alert">

@@ -28,7 +28,10 @@ export function isTransient(error: unknown): boolean {
   if (!isApiError(error)) return true;
   return error.status === 409 && error.type === ProblemType.idempotencyInProgress
     ? true
-    : error.status === 502 || error.status === 503 || error.status === 504 || error.type === ProblemType.paymentOutcomeUnknown;
+    : error.status === 502 ||
+        error.status === 503 ||
+        error.status === 504 ||
+        error.type === ProblemType.paymentOutcomeUnknown;
 }
 
 /** A failure no form can explain (a bug or an outage of ours): the global error page (SPEC §8). */

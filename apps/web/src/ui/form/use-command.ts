@@ -24,7 +24,13 @@ export interface CommandOptions<Input, Result, Form extends FieldValues = FieldV
 const defaultFieldOf = (field: string) => (field.startsWith('body.') ? field.slice('body.'.length) : null);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const valueAt = (values: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), values);
+  path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) =>
+        node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined,
+      values,
+    );
 
 /**
  * A change sent to the server, the way every form sends one (docs/decisions/014):
@@ -36,7 +42,9 @@ const valueAt = (values: unknown, path: string): unknown =>
  *   say in place; only a truly unexpected failure (500) opens /error/500 (SPEC §8);
  * - success invalidates the queries the change makes stale.
  */
-export function useCommand<Input, Result, Form extends FieldValues = FieldValues>(options: CommandOptions<Input, Result, Form>) {
+export function useCommand<Input, Result, Form extends FieldValues = FieldValues>(
+  options: CommandOptions<Input, Result, Form>,
+) {
   const queryClient = useQueryClient();
   const openAttempt = useRef<{ key: string; input: string; open: boolean } | null>(null);
   const running = useRef(false);
@@ -86,7 +94,11 @@ export function useCommand<Input, Result, Form extends FieldValues = FieldValues
         if (!field || done.has(field)) continue;
         done.add(field);
         const message = messageOfServerError(fieldError, valueAt(input, field));
-        form.setError(field as Path<Form>, { type: 'server', message: encodeMessage(message) }, { shouldFocus: false });
+        form.setError(
+          field as Path<Form>,
+          { type: 'server', message: encodeMessage(message) },
+          { shouldFocus: false },
+        );
       }
     },
   });
@@ -108,10 +120,13 @@ export function useCommand<Input, Result, Form extends FieldValues = FieldValues
     [mutateAsync],
   );
   /** Sends `input`; the result, or undefined when it failed (the error is in `error`). */
-  const submit = useCallback(async (input: Input): Promise<Result | undefined> => {
-    const outcome = await attempt(input);
-    return outcome.ok ? outcome.result : undefined;
-  }, [attempt]);
+  const submit = useCallback(
+    async (input: Input): Promise<Result | undefined> => {
+      const outcome = await attempt(input);
+      return outcome.ok ? outcome.result : undefined;
+    },
+    [attempt],
+  );
 
   return {
     submit,

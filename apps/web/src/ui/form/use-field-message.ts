@@ -10,9 +10,19 @@ import type { FieldKey } from './field-registry';
 export function useFieldText() {
   const { t } = useTranslation();
   const format = useFormatters();
-  const fieldName = useCallback((field: FieldKey): FieldName => ({ label: t(`fields.${field}.label`), gender: t(`fields.${field}.gender`) }), [t]);
+  const fieldName = useCallback(
+    (field: FieldKey): FieldName => ({
+      label: t(`fields.${field}.label`),
+      gender: t(`fields.${field}.gender`),
+    }),
+    [t],
+  );
   const message = useCallback(
-    (field: FieldKey, error: { message?: string | undefined } | undefined, label?: string): string | undefined => {
+    (
+      field: FieldKey,
+      error: { message?: string | undefined } | undefined,
+      label?: string,
+    ): string | undefined => {
       const raw = decodeMessage(error?.message);
       if (!raw) return error?.message ? t('validation.allFieldsRequired') : undefined;
       // Limits of money rules (`amount-above-maximum`, `binder-must-be-full`) arrive in dollars: say them as money.
@@ -21,7 +31,14 @@ export function useFieldText() {
       const decoded = {
         ...raw,
         params: Object.fromEntries(
-          Object.entries(raw.params).map(([key, value]) => [key, money && typeof value === 'number' ? format.money(dollarsToCents(value)) : isCalendarDate(value) ? format.date(value) : value]),
+          Object.entries(raw.params).map(([key, value]) => [
+            key,
+            money && typeof value === 'number'
+              ? format.money(dollarsToCents(value))
+              : isCalendarDate(value)
+                ? format.date(value)
+                : value,
+          ]),
         ),
       };
       const name = fieldName(field);

@@ -6,7 +6,11 @@ import { navigateTo } from '../../lib/navigator';
 import { encodeMessage, messageOfIssue } from './field-message';
 
 const valueAt = (values: unknown, path: readonly PropertyKey[]): unknown =>
-  path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), values);
+  path.reduce<unknown>(
+    (node, key) =>
+      node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined,
+    values,
+  );
 
 /** Sets `value` at a dotted path in a nested errors object (react-hook-form's shape). */
 function setAt(target: Record<string, unknown>, path: readonly PropertyKey[], value: unknown): void {
@@ -48,7 +52,9 @@ export function zodResolver<T extends FieldValues>(schema: z.ZodType<T, FieldVal
  * screen (the configuration's check, config/load-config.ts), so they are there by the time the member
  * leaves a field or presses the button.
  */
-export function contractResolver<T extends FieldValues>(pick: (contracts: ContractsModule) => z.ZodType<T, FieldValues>): Resolver<T> {
+export function contractResolver<T extends FieldValues>(
+  pick: (contracts: ContractsModule) => z.ZodType<T, FieldValues>,
+): Resolver<T> {
   let resolver: Resolver<T> | null = null;
   return async (values, context, options) => {
     if (!resolver) {

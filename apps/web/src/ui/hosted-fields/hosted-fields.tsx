@@ -55,7 +55,10 @@ interface FrameMessage {
 }
 
 const isFrameMessage = (data: unknown): data is FrameMessage =>
-  typeof data === 'object' && data !== null && (data as { source?: unknown }).source === SOURCE && typeof (data as { type?: unknown }).type === 'string';
+  typeof data === 'object' &&
+  data !== null &&
+  (data as { source?: unknown }).source === SOURCE &&
+  typeof (data as { type?: unknown }).type === 'string';
 
 export function HostedFields({ kind, config, title, onSubmitRequest, onExpired, ref }: HostedFieldsProps) {
   const { t } = useTranslation();
@@ -116,7 +119,12 @@ export function HostedFields({ kind, config, title, onSubmitRequest, onExpired, 
   useLayoutEffect(() => {
     const waiting = pending.current;
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== config.origin || event.source !== frame.current?.contentWindow || !isFrameMessage(event.data)) return;
+      if (
+        event.origin !== config.origin ||
+        event.source !== frame.current?.contentWindow ||
+        !isFrameMessage(event.data)
+      )
+        return;
       const message = event.data;
       switch (message.type) {
         case 'ready':
@@ -144,7 +152,11 @@ export function HostedFields({ kind, config, title, onSubmitRequest, onExpired, 
         void loadContracts().then(
           ({ TokenizedMethodSchema }) => {
             const method = TokenizedMethodSchema.safeParse(message.display);
-            resolve(method.success && method.data.kind === kind ? { status: 'tokenized', token, method: method.data } : { status: 'failed' });
+            resolve(
+              method.success && method.data.kind === kind
+                ? { status: 'tokenized', token, method: method.data }
+                : { status: 'failed' },
+            );
           },
           () => {
             resolve({ status: 'failed' });

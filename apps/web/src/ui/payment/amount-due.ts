@@ -32,7 +32,9 @@ export function useAmountDueFact(): (finance: Finance, label: string) => Fact {
         tone: 'error',
         breakdown: [
           part('pastDue', finance.pastAmountDueCents, finance.pastDueMonths),
-          ...(finance.currentAmountDueCents > 0 ? [part('currentBill', finance.currentAmountDueCents, finance.currentDueMonths)] : []),
+          ...(finance.currentAmountDueCents > 0
+            ? [part('currentBill', finance.currentAmountDueCents, finance.currentDueMonths)]
+            : []),
         ],
       };
     },

@@ -21,8 +21,16 @@ export function OwedSummary({ policy, today }: { policy: PolicyDetail; today: st
   // One amount due with its parts, each month once, as on the overview (issue 33 item 11).
   const facts: Fact[] = [
     amountDue(finance, t('payments.makePayment.amountDue')),
-    { label: t('payments.makePayment.dueDate'), value: finance.paymentDueDate ? format.date(finance.paymentDueDate) : t('overview.none') },
-    { label: t('payments.makePayment.paidThrough'), value: finance.paidThroughDate ? format.date(finance.paidThroughDate) : t('payments.makePayment.notPaidYet') },
+    {
+      label: t('payments.makePayment.dueDate'),
+      value: finance.paymentDueDate ? format.date(finance.paymentDueDate) : t('overview.none'),
+    },
+    {
+      label: t('payments.makePayment.paidThrough'),
+      value: finance.paidThroughDate
+        ? format.date(finance.paidThroughDate)
+        : t('payments.makePayment.notPaidYet'),
+    },
   ];
   const grace = finance.gracePeriod;
   const check = account.payments.checkMailingAddress;
@@ -34,13 +42,22 @@ export function OwedSummary({ policy, today }: { policy: PolicyDetail; today: st
         </Typography>
         {/* What stops the grace period: everything past due, by its last day. */}
         {grace && grace.endDate >= today && (
-          <Alert severity="warning">{t('payments.makePayment.gracePeriod', { end: format.date(grace.endDate), amount: format.money(grace.amountCents) })}</Alert>
+          <Alert severity="warning">
+            {t('payments.makePayment.gracePeriod', {
+              end: format.date(grace.endDate),
+              amount: format.money(grace.amountCents),
+            })}
+          </Alert>
         )}
         {due === 0 && <Alert severity="info">{t('payments.makePayment.nothingDue')}</Alert>}
         <Facts items={facts} columns={2} />
         {check && (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('payments.makePayment.checkInstead', { payee: check.payee, address: `${check.street1}, ${check.city}, ${check.state} ${check.zipCode}`, number: policy.policyNumber })}
+            {t('payments.makePayment.checkInstead', {
+              payee: check.payee,
+              address: `${check.street1}, ${check.city}, ${check.state} ${check.zipCode}`,
+              number: policy.policyNumber,
+            })}
           </Typography>
         )}
       </Stack>

@@ -2,8 +2,20 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MakePaymentForm, MakePaymentRequest, MakePaymentResponse, PolicyDetail, Wallet } from '@portal/contracts';
-import { amountCents, type CalendarDate, formatUsDate, scheduledPaymentWindow, toWireAmount } from '@portal/domain';
+import type {
+  MakePaymentForm,
+  MakePaymentRequest,
+  MakePaymentResponse,
+  PolicyDetail,
+  Wallet,
+} from '@portal/contracts';
+import {
+  amountCents,
+  type CalendarDate,
+  formatUsDate,
+  scheduledPaymentWindow,
+  toWireAmount,
+} from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -18,14 +30,30 @@ import { serviceRequestsKey } from '../../data/service-request/get-service-reque
 import { useHostedFields } from '../../data/processor/get-hosted-fields';
 import { updatePortalState } from '../../lib/portal-state';
 import { useSignedInViewer } from '../../lib/viewer';
-import { CheckboxInput, contractResolver, DateInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, type Option } from '../form';
+import {
+  CheckboxInput,
+  contractResolver,
+  DateInput,
+  MoneyInput,
+  PortalForm,
+  RadioInput,
+  TextInput,
+  useCommand,
+  type Option,
+} from '../form';
 import { useSnackbar } from '../snackbar';
 import { useFormatters } from '../format';
 import { isConflict, namesAField, PROBLEMS, useProblemText } from '../problems';
 import { HostedFields, type HostedFieldsHandle } from '../hosted-fields/hosted-fields';
 import { DetailsAction } from './details-action';
 import { PaymentReviewStep, type ChosenMethod, type Review } from './payment-review-step';
-import { freshMethod, savedMethodLabel, usePaymentMethodLabel, walletMethods, type MethodLabel } from './payment-method-label';
+import {
+  freshMethod,
+  savedMethodLabel,
+  usePaymentMethodLabel,
+  walletMethods,
+  type MethodLabel,
+} from './payment-method-label';
 
 const NEW_CARD = 'new-card';
 const NEW_BANK = 'new-bank';
@@ -57,24 +85,40 @@ export interface PaymentFormProps {
   reinstatement?: ReinstatementPayment;
 }
 
-const savedOptions = (wallet: Wallet | null, label: MethodLabel, t: (key: 'payments.method.default') => string): Option[] =>
-  walletMethods(wallet).map((saved) => ({ value: `saved:${saved.id}`, label: `${savedMethodLabel(label, saved)}${saved.isDefault ? ` (${t('payments.method.default')})` : ''}` }));
+const savedOptions = (
+  wallet: Wallet | null,
+  label: MethodLabel,
+  t: (key: 'payments.method.default') => string,
+): Option[] =>
+  walletMethods(wallet).map((saved) => ({
+    value: `saved:${saved.id}`,
+    label: `${savedMethodLabel(label, saved)}${saved.isDefault ? ` (${t('payments.method.default')})` : ''}`,
+  }));
 
 /** The form field a field error of the make-payment body (today's or a later date's) belongs to. */
 function formFieldOf(field: string): string | null {
   if (field.endsWith('paymentAmount')) return 'amount';
   if (field === 'body.information.date') return 'paymentDate';
   if (field.endsWith('walletItemId') || field.endsWith('paymentToken')) return 'methodChoice';
-  if (field.startsWith('body.information.')) return BILLING_FIELDS[field.slice('body.information.'.length)] ?? null;
+  if (field.startsWith('body.information.'))
+    return BILLING_FIELDS[field.slice('body.information.'.length)] ?? null;
   return null;
 }
-const BILLING_FIELDS: Record<string, string> = { billingName: 'billingName', street: 'street', city: 'city', state: 'state', zip: 'zip', emailAddress: 'emailAddress' };
+const BILLING_FIELDS: Record<string, string> = {
+  billingName: 'billingName',
+  street: 'street',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  emailAddress: 'emailAddress',
+};
 
 /**
  * Why a method the member asked to keep was not saved while paying, as the wallet's own message code
  * (wallet.errors.*; '' for a reason with no words of its own); null when it was saved or not asked.
  */
-type NotSavedReason = 'already-saved' | 'limit-reached' | 'card-expired' | 'method-type-not-accepted' | 'token-unknown';
+type NotSavedReason =
+  'already-saved' | 'limit-reached' | 'card-expired' | 'method-type-not-accepted' | 'token-unknown';
 function notSavedReason(saved: MakePaymentResponse['savedToWallet']): NotSavedReason | '' | null {
   switch (saved) {
     case 'saved':
@@ -96,7 +140,12 @@ function notSavedReason(saved: MakePaymentResponse['savedToWallet']): NotSavedRe
 const aboutThePolicy = (field: string) => field === 'body.id';
 
 /** The make-payment request for what the member reviewed (today's payment, or a later date's). */
-function paymentRequest(policy: PolicyDetail, review: Review, reinstatement: boolean, today: CalendarDate): MakePaymentRequest {
+function paymentRequest(
+  policy: PolicyDetail,
+  review: Review,
+  reinstatement: boolean,
+  today: CalendarDate,
+): MakePaymentRequest {
   const { values, method } = review;
   const paysLater = values.when === 'later';
   const subscriber = policy.members.find((member) => member.relationship === 'self') ?? policy.members[0];
@@ -133,7 +182,14 @@ function paymentRequest(policy: PolicyDetail, review: Review, reinstatement: boo
  * Idempotency-Key per attempt, so a double click or an automatic retry never pays twice. A decline says
  * why in plain words and keeps what was typed.
  */
-export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today, reinstatement }: PaymentFormProps) {
+export function PaymentForm({
+  policy,
+  wallet,
+  binder,
+  defaultAmountCents,
+  today,
+  reinstatement,
+}: PaymentFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const viewer = useSignedInViewer();
@@ -156,12 +212,25 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
   // Issue 10: a member (or staff acting for one) may pay on a later date from a saved method instead —
   // a scheduled payment; never a binder (the coverage starts only once it is paid) nor a guest.
   // Nor a reinstatement: it is paid today, in full, for the coverage to come back.
-  const canPayLater = !guest && !binder && !reinstatement && options.length > 0 && viewer.session.actions.includes('schedule-payment');
+  const canPayLater =
+    !guest &&
+    !binder &&
+    !reinstatement &&
+    options.length > 0 &&
+    viewer.session.actions.includes('schedule-payment');
   const fixedAmount = binder || reinstatement !== undefined;
-  const window = useMemo(() => scheduledPaymentWindow(today, limits.scheduledPaymentHorizonDays), [today, limits.scheduledPaymentHorizonDays]);
-  const defaultItem = wallet?.defaultItem ? `saved:${wallet.defaultItem.id}` : (options[0]?.value ?? NEW_CARD);
+  const window = useMemo(
+    () => scheduledPaymentWindow(today, limits.scheduledPaymentHorizonDays),
+    [today, limits.scheduledPaymentHorizonDays],
+  );
+  const defaultItem = wallet?.defaultItem
+    ? `saved:${wallet.defaultItem.id}`
+    : (options[0]?.value ?? NEW_CARD);
   const address = policy.mailingAddress ?? policy.residentialAddress;
-  const resolver = useMemo(() => contractResolver((c) => c.makePaymentFormSchema(limits, window)), [limits, window]);
+  const resolver = useMemo(
+    () => contractResolver((c) => c.makePaymentFormSchema(limits, window)),
+    [limits, window],
+  );
   const form = useForm<MakePaymentForm>({
     resolver,
     defaultValues: {
@@ -199,7 +268,9 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
       ['household-user'],
       paymentHistoryKey(viewer.credentialKey, policy.id),
       ['notifications'],
-      ...(reinstatement ? [reinstatementKey(viewer.credentialKey), serviceRequestsKey(viewer.credentialKey), ['documents']] : []),
+      ...(reinstatement
+        ? [reinstatementKey(viewer.credentialKey), serviceRequestsKey(viewer.credentialKey), ['documents']]
+        : []),
     ],
   });
 
@@ -207,7 +278,12 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
     send: (body: MakePaymentRequest, key: string) => makePaymentLater(body, key),
     fieldOf: formFieldOf,
     form,
-    invalidates: () => [['policy'], ['household-user'], scheduledPaymentsKey(viewer.credentialKey), ['notifications']],
+    invalidates: () => [
+      ['policy'],
+      ['household-user'],
+      scheduledPaymentsKey(viewer.credentialKey),
+      ['notifications'],
+    ],
   });
 
   const toReview = async (values: MakePaymentForm) => {
@@ -261,23 +337,35 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
       const scheduled = await schedule.attempt(body);
       if (!scheduled.ok) {
         // A refusal about a field (amount, date, method, billing) is fixed on the details step, where the field is.
-      if (namesAField(scheduled.error)) setReview(null);
+        if (namesAField(scheduled.error)) setReview(null);
         return;
       }
       updatePortalState({ selectedPolicyId: policy.id });
-      snackbar.show(t('payments.makePayment.scheduledDone', { amount: format.money(review.amountCents), date: format.date(values.paymentDate) }));
+      snackbar.show(
+        t('payments.makePayment.scheduledDone', {
+          amount: format.money(review.amountCents),
+          date: format.date(values.paymentDate),
+        }),
+      );
       void navigate('/payments/scheduled-payments');
       return;
     }
     const outcome = await pay.attempt(body);
     // SPEC §4: a successful binder payment sets the binding-payment-success flag; a failure clears it.
-    if (binder) updatePortalState({ bindingPaymentComplete: outcome.ok && outcome.result.receipt.effectuated });
+    if (binder)
+      updatePortalState({ bindingPaymentComplete: outcome.ok && outcome.result.receipt.effectuated });
     // Paid, but "save to my wallet" was refused (issue 33 item 2: the card is already there, …): say why.
     if (outcome.ok && method.kind === 'fresh') {
       const reason = notSavedReason(outcome.result.savedToWallet);
       if (reason !== null) {
         snackbar.show(
-          t('payments.makePayment.notSavedToWallet', { method: method.label, reason: reason === '' ? '' : t(`wallet.errors.${reason}`, { maximum: account.wallet.maxPaymentMethods }) }),
+          t('payments.makePayment.notSavedToWallet', {
+            method: method.label,
+            reason:
+              reason === ''
+                ? ''
+                : t(`wallet.errors.${reason}`, { maximum: account.wallet.maxPaymentMethods }),
+          }),
           { durationMs: 12_000 },
         );
       }
@@ -296,18 +384,26 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
     // The receipt, history and overview that follow are about the policy just paid (SPEC §4 policy selection).
     updatePortalState({ selectedPolicyId: policy.id });
     const { paymentId } = outcome.result.receipt;
-    const receiptPath = guest ? `/payments/make-payment/receipt/${paymentId}` : `/payments/payment-history/${paymentId}`;
+    const receiptPath = guest
+      ? `/payments/make-payment/receipt/${paymentId}`
+      : `/payments/payment-history/${paymentId}`;
     void navigate(receiptPath);
   };
 
   // A decline says why; a refusal about the policy itself (no field of the form to put it on) says its rule in place.
   const declineMessage = useProblemText(reinstatement ? PROBLEMS.reinstatementPayment : PROBLEMS.payment);
-  const reviewMessage = useProblemText(reinstatement ? PROBLEMS.reinstatementPaymentReview : PROBLEMS.paymentReview);
+  const reviewMessage = useProblemText(
+    reinstatement ? PROBLEMS.reinstatementPaymentReview : PROBLEMS.paymentReview,
+  );
 
   const methodOptions: Option[] = [
     ...(guest ? [] : options),
-    ...(limits.paymentTypes.includes('CardPayments') ? [{ value: NEW_CARD, label: t('payments.method.newCard') }] : []),
-    ...(limits.paymentTypes.includes('CheckingOrSavings') ? [{ value: NEW_BANK, label: t('payments.method.newBankAccount') }] : []),
+    ...(limits.paymentTypes.includes('CardPayments')
+      ? [{ value: NEW_CARD, label: t('payments.method.newCard') }]
+      : []),
+    ...(limits.paymentTypes.includes('CheckingOrSavings')
+      ? [{ value: NEW_BANK, label: t('payments.method.newBankAccount') }]
+      : []),
   ];
 
   if (review) {
@@ -332,11 +428,22 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="details-heading">
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 } }}
+      component="section"
+      aria-labelledby="details-heading"
+    >
       <Typography id="details-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
         {t('payments.makePayment.detailsHeading')}
       </Typography>
-      <PortalForm form={form} onSubmit={toReview} error={pay.error ?? undefined} describeError={declineMessage} labelledBy="details-heading">
+      <PortalForm
+        form={form}
+        onSubmit={toReview}
+        error={pay.error ?? undefined}
+        describeError={declineMessage}
+        labelledBy="details-heading"
+      >
         <Stack spacing={2.5}>
           <MoneyInput
             name="amount"
@@ -346,7 +453,10 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
             help={
               reinstatement
                 ? t('reinstatement.amountHelp')
-                : t('payments.makePayment.amountHelp', { minimum: format.money(limits.minAllowedPaymentCents), maximum: format.money(limits.maxAllowedPaymentCents) })
+                : t('payments.makePayment.amountHelp', {
+                    minimum: format.money(limits.minAllowedPaymentCents),
+                    maximum: format.money(limits.maxAllowedPaymentCents),
+                  })
             }
           />
           {canPayLater && (
@@ -366,11 +476,16 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
               field="paymentDate"
               required
               slotProps={{ htmlInput: { min: window.earliest, max: window.latest } }}
-              help={t('payments.makePayment.laterHelp', { earliest: format.date(window.earliest), latest: format.date(window.latest) })}
+              help={t('payments.makePayment.laterHelp', {
+                earliest: format.date(window.earliest),
+                latest: format.date(window.latest),
+              })}
             />
           )}
           {guest && <Typography variant="body2">{t('payments.makePayment.guestMethods')}</Typography>}
-          {!guest && options.length === 0 && <Typography variant="body2">{t('payments.makePayment.noSavedMethods')}</Typography>}
+          {!guest && options.length === 0 && (
+            <Typography variant="body2">{t('payments.makePayment.noSavedMethods')}</Typography>
+          )}
           <RadioInput name="methodChoice" field="methodChoice" options={methodOptions} required />
           {newKind && hostedFields.data && (
             <Box>
@@ -382,7 +497,9 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
                 title={t(newKind === 'card' ? 'payments.method.newCard' : 'payments.method.newBankAccount')}
                 onExpired={() => void hostedFields.refetch()}
               />
-              {!guest && viewer.session.actions.includes('manage-wallet') && <CheckboxInput name="saveToWallet" field="saveToWallet" />}
+              {!guest && viewer.session.actions.includes('manage-wallet') && (
+                <CheckboxInput name="saveToWallet" field="saveToWallet" />
+              )}
             </Box>
           )}
           {newKind && hostedFields.isError && <Alert severity="error">{t('problems.unavailable')}</Alert>}
@@ -392,13 +509,44 @@ export function PaymentForm({ policy, wallet, binder, defaultAmountCents, today,
             {t('payments.makePayment.billingHeading')}
           </Typography>
           <TextInput name="billingName" field="billingName" required autoComplete="cc-name" maxLength={100} />
-          <TextInput name="street" field="street" required autoComplete="billing street-address" maxLength={100} />
+          <TextInput
+            name="street"
+            field="street"
+            required
+            autoComplete="billing street-address"
+            maxLength={100}
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextInput name="city" field="city" required autoComplete="billing address-level2" maxLength={60} />
-            <TextInput name="state" field="state" required autoComplete="billing address-level1" maxLength={2} />
-            <TextInput name="zip" field="zip" required autoComplete="billing postal-code" inputMode="numeric" maxLength={10} />
+            <TextInput
+              name="city"
+              field="city"
+              required
+              autoComplete="billing address-level2"
+              maxLength={60}
+            />
+            <TextInput
+              name="state"
+              field="state"
+              required
+              autoComplete="billing address-level1"
+              maxLength={2}
+            />
+            <TextInput
+              name="zip"
+              field="zip"
+              required
+              autoComplete="billing postal-code"
+              inputMode="numeric"
+              maxLength={10}
+            />
           </Stack>
-          <TextInput name="emailAddress" field="emailAddress" type="email" autoComplete="email" maxLength={200} />
+          <TextInput
+            name="emailAddress"
+            field="emailAddress"
+            type="email"
+            autoComplete="email"
+            maxLength={200}
+          />
           <DetailsAction checking={checking} />
         </Stack>
       </PortalForm>

@@ -3,7 +3,12 @@ import type { TokenizedMethod, Wallet, WalletBankAccount, WalletCard } from '@po
 import { loose } from '../../i18n/loose';
 
 /** "Visa ending in 4242", "Household checking (Checking ending in 789)": how the payment pages name a method. */
-export type MethodLabel = (method: 'Card' | 'BankAccount', brand: string | null, lastDigits: string | null, nickname?: string | null) => string;
+export type MethodLabel = (
+  method: 'Card' | 'BankAccount',
+  brand: string | null,
+  lastDigits: string | null,
+  nickname?: string | null,
+) => string;
 
 /** "Visa ending in 4242" / "Checking account ending in 789": a payment method by its last digits only. */
 export function usePaymentMethodLabel(): MethodLabel {
@@ -29,18 +34,35 @@ export type SavedWalletMethod =
 export function walletMethods(wallet: Wallet | null | undefined): SavedWalletMethod[] {
   if (!wallet) return [];
   return [
-    ...wallet.creditCards.map((item): SavedWalletMethod => ({ id: item.id, method: 'Card', item, isDefault: item.isDefault, active: item.state === 'Active' })),
-    ...wallet.bankAccounts.map((item): SavedWalletMethod => ({ id: item.id, method: 'BankAccount', item, isDefault: item.isDefault, active: item.state === 'Active' })),
+    ...wallet.creditCards.map((item): SavedWalletMethod => ({
+      id: item.id,
+      method: 'Card',
+      item,
+      isDefault: item.isDefault,
+      active: item.state === 'Active',
+    })),
+    ...wallet.bankAccounts.map((item): SavedWalletMethod => ({
+      id: item.id,
+      method: 'BankAccount',
+      item,
+      isDefault: item.isDefault,
+      active: item.state === 'Active',
+    })),
   ];
 }
 
 /** A saved method's name. */
 export function savedMethodLabel(label: MethodLabel, saved: SavedWalletMethod): string {
-  return saved.method === 'Card' ? label('Card', saved.item.cardType, saved.item.last4) : label('BankAccount', saved.item.accountType, saved.item.last3, saved.item.nickname);
+  return saved.method === 'Card'
+    ? label('Card', saved.item.cardType, saved.item.last4)
+    : label('BankAccount', saved.item.accountType, saved.item.last3, saved.item.nickname);
 }
 
 /** A method typed in the processor's hosted fields (a one-time token): its kind and name. */
-export function freshMethod(label: MethodLabel, described: TokenizedMethod): { method: 'Card' | 'BankAccount'; label: string } {
+export function freshMethod(
+  label: MethodLabel,
+  described: TokenizedMethod,
+): { method: 'Card' | 'BankAccount'; label: string } {
   return described.kind === 'card'
     ? { method: 'Card', label: label('Card', described.brand, described.last4) }
     : { method: 'BankAccount', label: label('BankAccount', described.accountType, described.last3) };

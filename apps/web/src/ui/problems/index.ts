@@ -1,4 +1,14 @@
 // The problem-to-message table (problem-table.ts) and how pages read it (problem-text.ts).
 export { PROBLEMS, SHARED_PROBLEMS } from './problem-table';
 export type { ProblemTable, ProblemText } from './problem-table';
-export { conflictCurrent, fieldProblems, isConflict, matchProblem, namesAField, problemText, renderText, ruleOf, useProblemText } from './problem-text';
+export {
+  conflictCurrent,
+  fieldProblems,
+  isConflict,
+  matchProblem,
+  namesAField,
+  problemText,
+  renderText,
+  ruleOf,
+  useProblemText,
+} from './problem-text';

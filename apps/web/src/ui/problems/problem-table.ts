@@ -59,7 +59,6 @@ export interface ProblemTable {
   otherwise?: string;
 }
 
-
 /**
  * The shared table: a problem's stable `type` → the sentence every page says for it when the page has
  * no words of its own (a form shows it in an alert above the fields; only a truly unexpected failure,
@@ -85,22 +84,54 @@ export const SHARED_PROBLEMS: Partial<Record<string, TranslationKey>> = {
 };
 
 /** Each code said as `<prefix>.<code>`, with the field error's params. */
-const ownWords = (prefix: string, codes: readonly string[]): Record<string, string> => Object.fromEntries(codes.map((code) => [code, `${prefix}.${code}`]));
+const ownWords = (prefix: string, codes: readonly string[]): Record<string, string> =>
+  Object.fromEntries(codes.map((code) => [code, `${prefix}.${code}`]));
 
 /** Each code said as `<prefix>.<code>` with just these values. */
-const ownWordsWith = (prefix: string, codes: readonly string[], values: (found: FoundRule) => Record<string, TextValue>): Record<string, Say<FoundRule>> =>
-  Object.fromEntries(codes.map((code) => [code, (found: FoundRule): ProblemText => ({ key: `${prefix}.${code}`, params: values(found) })]));
+const ownWordsWith = (
+  prefix: string,
+  codes: readonly string[],
+  values: (found: FoundRule) => Record<string, TextValue>,
+): Record<string, Say<FoundRule>> =>
+  Object.fromEntries(
+    codes.map((code) => [
+      code,
+      (found: FoundRule): ProblemText => ({ key: `${prefix}.${code}`, params: values(found) }),
+    ]),
+  );
 
 const text = (value: string | number | undefined): string => String(value ?? '');
 /** A request's status in words (`serviceRequests.status.<status>`), or nothing when the answer has none. */
-const requestStatus = (status: unknown): TextValue => (typeof status === 'string' ? { key: `serviceRequests.status.${status}` } : '');
+const requestStatus = (status: unknown): TextValue =>
+  typeof status === 'string' ? { key: `serviceRequests.status.${status}` } : '';
 /** A 409 `conflict` that carries the record as it is now (a form then says what changed). */
-const withCurrent = (key: string) => (found: FoundProblem) => (found.type === ProblemType.conflict && found.current ? key : undefined);
+const withCurrent = (key: string) => (found: FoundProblem) =>
+  found.type === ProblemType.conflict && found.current ? key : undefined;
 
 /** The codes the wallet commands refuse with (apps/server/src/modules/wallet). */
-export const WALLET_CODES = ['token-unknown', 'token-kind', 'token-invalid', 'card-expired', 'already-saved', 'limit-reached', 'method-type-not-accepted', 'method-in-use', 'not-yours'] as const;
+export const WALLET_CODES = [
+  'token-unknown',
+  'token-kind',
+  'token-invalid',
+  'card-expired',
+  'already-saved',
+  'limit-reached',
+  'method-type-not-accepted',
+  'method-in-use',
+  'not-yours',
+] as const;
 /** The codes the autopay commands refuse with (apps/server/src/modules/autopay). */
-export const AUTOPAY_CODES = ['autopay-limit-reached', 'binder-policy', 'not-yours', 'card-expired', 'max-below-fixed', 'consent-required', 'not-active', 'same-method', 'run-in-progress'] as const;
+export const AUTOPAY_CODES = [
+  'autopay-limit-reached',
+  'binder-policy',
+  'not-yours',
+  'card-expired',
+  'max-below-fixed',
+  'consent-required',
+  'not-active',
+  'same-method',
+  'run-in-progress',
+] as const;
 /** The codes the scheduled-payment commands refuse with (apps/server/src/modules/scheduled-payment/commands.ts). */
 export const SCHEDULED_CODES = [
   'limit-reached',
@@ -114,9 +145,23 @@ export const SCHEDULED_CODES = [
   'amount-above-maximum',
 ] as const;
 /** Dependent refusals about the request as a whole, not one field (apps/server/src/modules/dependents/commands.ts). */
-const DEPENDENT_CODES = ['report-to-exchange', 'policy-not-active', 'too-many-dependents', 'not-on-policy', 'subscriber-not-removable', 'not-covered'] as const;
+const DEPENDENT_CODES = [
+  'report-to-exchange',
+  'policy-not-active',
+  'too-many-dependents',
+  'not-on-policy',
+  'subscriber-not-removable',
+  'not-covered',
+] as const;
 const COVERAGE_CODES = ['request-pending', 'report-to-exchange', 'no-household'] as const;
-const BROKER_CODES = ['broker-unknown', 'broker-unchanged', 'broker-not-licensed', 'no-broker', 'request-pending', 'no-household'] as const;
+const BROKER_CODES = [
+  'broker-unknown',
+  'broker-unchanged',
+  'broker-not-licensed',
+  'no-broker',
+  'request-pending',
+  'no-household',
+] as const;
 const PCP_CODES = [
   'specialty-not-for-age',
   'provider-not-in-network',
@@ -132,7 +177,13 @@ const APPLICATION_CODES = ['already-covered', 'request-pending', 'product-not-of
 
 /** A payment's refusal: a decline says why and that nothing was charged; one about the policy (`body.id`) says its rule. */
 const PAYMENT: ProblemTable = {
-  fields: { 'body.id': (found) => ({ key: `validation.rule.${found.code}`, params: {}, otherwise: { key: 'problems.unprocessable' } }) },
+  fields: {
+    'body.id': (found) => ({
+      key: `validation.rule.${found.code}`,
+      params: {},
+      otherwise: { key: 'problems.unprocessable' },
+    }),
+  },
   types: {
     [ProblemType.paymentDeclined]: (found) => ({
       key: `payments.decline.${found.declineCode ?? 'unknown'}`,
@@ -162,7 +213,12 @@ export const PROBLEMS = {
     rules: ownWordsWith('scheduledPayments.errors', SCHEDULED_CODES, (found) =>
       Object.fromEntries(
         Object.entries(found.params).map(([name, value]): [string, TextValue] => {
-          if (typeof value === 'number' && (name === 'minimum' || name === 'maximum') && found.code.startsWith('amount-')) return [name, { dollars: value }];
+          if (
+            typeof value === 'number' &&
+            (name === 'minimum' || name === 'maximum') &&
+            found.code.startsWith('amount-')
+          )
+            return [name, { dollars: value }];
           if (typeof value === 'string') return [name, { date: value }];
           return [name, value];
         }),
@@ -171,21 +227,45 @@ export const PROBLEMS = {
   },
   dependents: {
     // Asked already: only a refusal of the member chosen (a field of the request's own) says so.
-    fields: { 'body.memberId': (found) => (found.code === 'already-requested' ? { key: 'dependents.errors.already-requested', params: { reference: text(found.params.reference) } } : undefined) },
-    rules: ownWordsWith('dependents.errors', DEPENDENT_CODES, (found) => ({ maximum: Number(found.params.maximum ?? 0) })),
+    fields: {
+      'body.memberId': (found) =>
+        found.code === 'already-requested'
+          ? {
+              key: 'dependents.errors.already-requested',
+              params: { reference: text(found.params.reference) },
+            }
+          : undefined,
+    },
+    rules: ownWordsWith('dependents.errors', DEPENDENT_CODES, (found) => ({
+      maximum: Number(found.params.maximum ?? 0),
+    })),
   },
   /** End coverage, change coverage dates, change plan; the page gives `exchange` (the exchange's name). */
   coverage: {
-    rules: ownWordsWith('policyCoverage.errors', COVERAGE_CODES, (found) => ({ exchange: text(found.context.exchange), reference: text(found.params.reference) })),
-    anyRule: (found) => (found.field.startsWith('body.') ? { key: 'policyCoverage.errors.fields' } : undefined),
+    rules: ownWordsWith('policyCoverage.errors', COVERAGE_CODES, (found) => ({
+      exchange: text(found.context.exchange),
+      reference: text(found.params.reference),
+    })),
+    anyRule: (found) =>
+      found.field.startsWith('body.') ? { key: 'policyCoverage.errors.fields' } : undefined,
   },
-  broker: { rules: ownWordsWith('brokerChange.errors', BROKER_CODES, (found) => ({ state: text(found.params.state), reference: text(found.params.reference) })) },
+  broker: {
+    rules: ownWordsWith('brokerChange.errors', BROKER_CODES, (found) => ({
+      state: text(found.params.state),
+      reference: text(found.params.reference),
+    })),
+  },
   /** The page gives `network` (the plan network's name). */
-  pcp: { rules: ownWordsWith('pcpSelect.errors', PCP_CODES, (found) => ({ network: text(found.context.network) })) },
+  pcp: {
+    rules: ownWordsWith('pcpSelect.errors', PCP_CODES, (found) => ({ network: text(found.context.network) })),
+  },
   additionalProducts: { rules: ownWordsWith('additionalProducts.errors', APPLICATION_CODES, () => ({})) },
   /** Cancelling a service request from the list or a coverage page: a 409 says what it is now. */
   cancelRequest: {
-    conflict: (found) => ({ key: 'serviceRequests.changedElsewhere', params: { status: requestStatus(found.current?.status) } }),
+    conflict: (found) => ({
+      key: 'serviceRequests.changedElsewhere',
+      params: { status: requestStatus(found.current?.status) },
+    }),
     rules: { 'not-allowed-now': (): ProblemText => ({ key: 'serviceRequests.cannotCancel' }) },
   },
   /** Cancelling the open request a page shows (request-notices): moved or started, it cannot be cancelled. */
@@ -197,26 +277,58 @@ export const PROBLEMS = {
   serviceQueue: {
     conflict: (found) => {
       const assignee = found.current?.assignee as { name?: string; mine?: boolean } | null | undefined;
-      return assignee?.name && !assignee.mine ? { key: 'serviceQueue.detail.heldBy', params: { name: assignee.name } } : { key: 'serviceQueue.detail.changed' };
+      return assignee?.name && !assignee.mine
+        ? { key: 'serviceQueue.detail.heldBy', params: { name: assignee.name } }
+        : { key: 'serviceQueue.detail.changed' };
     },
-    rules: { 'not-allowed-now': (found) => ({ key: 'serviceQueue.detail.finishedAlready', params: { status: requestStatus(found.params.status) } }) },
+    rules: {
+      'not-allowed-now': (found) => ({
+        key: 'serviceQueue.detail.finishedAlready',
+        params: { status: requestStatus(found.params.status) },
+      }),
+    },
     anyRule: (found) =>
-      found.code ? { key: 'serviceQueue.detail.refused', params: { reason: { key: `serviceQueue.problem.${found.code}`, otherwise: { key: 'serviceQueue.problem.other' } } } } : undefined,
+      found.code
+        ? {
+            key: 'serviceQueue.detail.refused',
+            params: {
+              reason: {
+                key: `serviceQueue.problem.${found.code}`,
+                otherwise: { key: 'serviceQueue.problem.other' },
+              },
+            },
+          }
+        : undefined,
   },
   /** SPEC §8: an unknown link is a not-found answer, said as such. The page gives `phone`. */
   linkAccount: {
-    rules: { 'member-already-linked': 'linkAccount.errors.memberLinked', 'account-already-linked': 'linkAccount.errors.accountLinked' },
+    rules: {
+      'member-already-linked': 'linkAccount.errors.memberLinked',
+      'account-already-linked': 'linkAccount.errors.accountLinked',
+    },
     types: {
       [ProblemType.accountNotFound]: 'linkAccount.errors.notFound',
       [ProblemType.rateLimited]: 'linkAccount.errors.rateLimited',
       [ProblemType.actionNotAllowed]: 'linkAccount.errors.notAMember',
     },
-    statuses: { 404: 'linkAccount.errors.notFound', 429: 'linkAccount.errors.rateLimited', 403: 'linkAccount.errors.notAMember', 400: 'linkAccount.errors.invalid' },
+    statuses: {
+      404: 'linkAccount.errors.notFound',
+      429: 'linkAccount.errors.rateLimited',
+      403: 'linkAccount.errors.notAMember',
+      400: 'linkAccount.errors.invalid',
+    },
     otherwise: 'linkAccount.errors.unavailable',
   },
   locateAccount: {
-    types: { [ProblemType.accountNotFound]: 'locate.errors.notFound', [ProblemType.rateLimited]: 'locate.errors.rateLimited' },
-    statuses: { 404: 'locate.errors.notFound', 429: 'locate.errors.rateLimited', 400: 'locate.errors.invalid' },
+    types: {
+      [ProblemType.accountNotFound]: 'locate.errors.notFound',
+      [ProblemType.rateLimited]: 'locate.errors.rateLimited',
+    },
+    statuses: {
+      404: 'locate.errors.notFound',
+      429: 'locate.errors.rateLimited',
+      400: 'locate.errors.invalid',
+    },
     otherwise: 'locate.errors.unavailable',
   },
   payment: PAYMENT,
@@ -224,18 +336,35 @@ export const PROBLEMS = {
   reinstatementPayment: { ...PAYMENT, conflict: REINSTATEMENT_RACED },
   reinstatementPaymentReview: { ...PAYMENT_REVIEW, conflict: REINSTATEMENT_RACED },
   /** The forms that send a change checked against what was read: the page gives what changed (`changes`, `address`). */
-  demographics: { rules: { 'no-change': 'demographics.noChange' }, conflict: withCurrent('demographics.conflict') },
+  demographics: {
+    rules: { 'no-change': 'demographics.noChange' },
+    conflict: withCurrent('demographics.conflict'),
+  },
   /** The page gives `language` (the household's language now). */
   demographicsLanguage: { conflict: withCurrent('demographics.languageConflict') },
-  contactInfo: { rules: { 'no-change': 'contactInfo.noChange' }, conflict: withCurrent('contactInfo.conflict') },
+  contactInfo: {
+    rules: { 'no-change': 'contactInfo.noChange' },
+    conflict: withCurrent('contactInfo.conflict'),
+  },
   /** The page gives `exchange` and `address` (the address now). */
   address: {
-    rules: { 'no-change': 'address.noChange', 'report-to-exchange': (found) => ({ key: 'validation.rule.report-to-exchange', params: { exchange: text(found.context.exchange) } }) },
+    rules: {
+      'no-change': 'address.noChange',
+      'report-to-exchange': (found) => ({
+        key: 'validation.rule.report-to-exchange',
+        params: { exchange: text(found.context.exchange) },
+      }),
+    },
     conflict: withCurrent('address.conflict'),
   },
   /** The token of a confirmation link, refused by its own code (`emailConfirmation.<code>`). */
   emailConfirmation: {
-    fields: { 'body.token': (found) => ({ key: `emailConfirmation.${found.code}`, otherwise: { key: 'emailConfirmation.failed' } }) },
+    fields: {
+      'body.token': (found) => ({
+        key: `emailConfirmation.${found.code}`,
+        otherwise: { key: 'emailConfirmation.failed' },
+      }),
+    },
     statuses: { 403: (): ProblemText => ({ key: 'emailConfirmation.forbidden' }) },
   },
 } satisfies Record<string, ProblemTable>;

@@ -147,7 +147,9 @@ function front(
     { text: `${t.subscriberId}: ${cards.subscriberId}` },
     // Each number under the name the portal gives it on every page (issue 33 item 10; decision 047).
     { text: `${t.policyNumber}: ${cards.policyNumber}` },
-    ...(cards.groupOrPolicyNumber !== cards.policyNumber ? [{ text: `${t.groupNumber}: ${cards.groupOrPolicyNumber}` }] : []),
+    ...(cards.groupOrPolicyNumber !== cards.policyNumber
+      ? [{ text: `${t.groupNumber}: ${cards.groupOrPolicyNumber}` }]
+      : []),
     ...(cards.employerName ? [{ text: `${t.employer}: ${cards.employerName}` }] : []),
     ...(cards.exchangeSubscriberId ? [{ text: `${t.exchangeId}: ${cards.exchangeSubscriberId}` }] : []),
   ];

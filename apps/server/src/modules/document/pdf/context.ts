@@ -1,7 +1,17 @@
 import { and, asc, desc, eq, gt, lte, or, isNull, gte, sql } from 'drizzle-orm';
 import { addMonths, type CalendarDate } from '@portal/domain';
 import type { Database } from '../../../db/client';
-import { addresses, autopaySubscriptions, coverageSpans, documents, members, payments, plans, policies, preferences } from '../../../db/schema';
+import {
+  addresses,
+  autopaySubscriptions,
+  coverageSpans,
+  documents,
+  members,
+  payments,
+  plans,
+  policies,
+  preferences,
+} from '../../../db/schema';
 import type { PdfLanguage } from '../../../pdf/pdf-writer';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -23,24 +33,59 @@ export interface DocumentContext {
     autopay: boolean;
   } | null;
   /** Invoices: payments received since the previous invoice, up to this one (what was paid). */
-  paymentsReceived: { date: CalendarDate; amountCents: number; method: 'Card' | 'BankAccount'; lastDigits: string | null }[];
+  paymentsReceived: {
+    date: CalendarDate;
+    amountCents: number;
+    method: 'Card' | 'BankAccount';
+    lastDigits: string | null;
+  }[];
 }
 
 const addressLines = (address: typeof addresses.$inferSelect | undefined): string[] =>
-  address ? [address.street1, ...(address.street2 ? [address.street2] : []), `${address.city}, ${address.state} ${address.zipCode}`] : [];
+  address
+    ? [
+        address.street1,
+        ...(address.street2 ? [address.street2] : []),
+        `${address.city}, ${address.state} ${address.zipCode}`,
+      ]
+    : [];
 
 /** Loads what printing `document` needs (the caller has checked access). */
 export async function documentContext(db: Database, document: DocumentRow): Promise<DocumentContext> {
   const [preference] = document.householdId
-    ? await db.select({ language: preferences.language }).from(preferences).where(eq(preferences.householdId, document.householdId))
+    ? await db
+        .select({ language: preferences.language })
+        .from(preferences)
+        .where(eq(preferences.householdId, document.householdId))
     : [];
-  const context: DocumentContext = { document, householdLanguage: preference?.language ?? 'en', recipient: null, policy: null, paymentsReceived: [] };
+  const context: DocumentContext = {
+    document,
+    householdLanguage: preference?.language ?? 'en',
+    recipient: null,
+    policy: null,
+    paymentsReceived: [],
+  };
   if (document.policyId === null) {
     // A household notice: addressed to the household's subscriber, if it has one.
     if (document.householdId === null) return context;
-    const [member] = await db.select().from(members).where(eq(members.householdId, document.householdId)).orderBy(asc(members.dob)).limit(1);
-    const [address] = await db.select().from(addresses).where(eq(addresses.householdId, document.householdId)).orderBy(asc(addresses.createdAt)).limit(1);
-    if (member) context.recipient = { name: `${member.firstName} ${member.lastName}`, dob: member.dob, addressLines: addressLines(address) };
+    const [member] = await db
+      .select()
+      .from(members)
+      .where(eq(members.householdId, document.householdId))
+      .orderBy(asc(members.dob))
+      .limit(1);
+    const [address] = await db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.householdId, document.householdId))
+      .orderBy(asc(addresses.createdAt))
+      .limit(1);
+    if (member)
+      context.recipient = {
+        name: `${member.firstName} ${member.lastName}`,
+        dob: member.dob,
+        addressLines: addressLines(address),
+      };
     return context;
   }
   const [row] = await db
@@ -58,7 +103,14 @@ export async function documentContext(db: Database, document: DocumentRow): Prom
     .select({ planName: plans.planName })
     .from(coverageSpans)
     .innerJoin(plans, eq(plans.id, coverageSpans.planId))
-    .where(and(eq(coverageSpans.policyId, policy.id), eq(coverageSpans.cancelled, false), lte(coverageSpans.startDate, on), or(isNull(coverageSpans.endDate), gte(coverageSpans.endDate, on))))
+    .where(
+      and(
+        eq(coverageSpans.policyId, policy.id),
+        eq(coverageSpans.cancelled, false),
+        lte(coverageSpans.startDate, on),
+        or(isNull(coverageSpans.endDate), gte(coverageSpans.endDate, on)),
+      ),
+    )
     .orderBy(desc(coverageSpans.startDate))
     .limit(1);
   const [fallbackSpan] = span
@@ -75,7 +127,11 @@ export async function documentContext(db: Database, document: DocumentRow): Prom
     .from(autopaySubscriptions)
     .where(and(eq(autopaySubscriptions.policyId, policy.id), eq(autopaySubscriptions.state, 'Active')))
     .limit(1);
-  context.recipient = { name: `${subscriber.firstName} ${subscriber.lastName}`, dob: subscriber.dob, addressLines: addressLines(address) };
+  context.recipient = {
+    name: `${subscriber.firstName} ${subscriber.lastName}`,
+    dob: subscriber.dob,
+    addressLines: addressLines(address),
+  };
   context.policy = {
     policyNumber: policy.policyNumber,
     lineOfCoverage: policy.lineOfCoverage,
@@ -89,7 +145,13 @@ export async function documentContext(db: Database, document: DocumentRow): Prom
     const [previous] = await db
       .select({ date: documents.documentDate })
       .from(documents)
-      .where(and(eq(documents.policyId, policy.id), eq(documents.type, 'invoice'), sql`${documents.documentDate} < ${document.documentDate}`))
+      .where(
+        and(
+          eq(documents.policyId, policy.id),
+          eq(documents.type, 'invoice'),
+          sql`${documents.documentDate} < ${document.documentDate}`,
+        ),
+      )
       .orderBy(desc(documents.documentDate))
       .limit(1);
     const received = await db

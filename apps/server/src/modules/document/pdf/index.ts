@@ -17,13 +17,23 @@ export interface RenderedDocument {
 }
 
 /** The printable document (DOMAIN "Documents") from its stored facts, in `language`, under the issuer's branding. */
-export async function renderDocumentPdf(context: DocumentContext, branding: Branding, language: PdfLanguage): Promise<RenderedDocument> {
+export async function renderDocumentPdf(
+  context: DocumentContext,
+  branding: Branding,
+  language: PdfLanguage,
+): Promise<RenderedDocument> {
   const format = formatterFor(language);
   const { document } = context;
   const common = COMMON[language];
   const title =
-    document.type === 'invoice' ? invoiceTitle(context, format, language) : document.type === 'notice' ? noticeText(context, language).title : taxTitle(context, language);
-  const supportLine = branding.supportPhone ? common.questions(branding.supportPhone, branding.supportHours) : branding.issuerName;
+    document.type === 'invoice'
+      ? invoiceTitle(context, format, language)
+      : document.type === 'notice'
+        ? noticeText(context, language).title
+        : taxTitle(context, language);
+  const supportLine = branding.supportPhone
+    ? common.questions(branding.supportPhone, branding.supportHours)
+    : branding.issuerName;
   const pdf = new PdfWriter({
     branding,
     language,
@@ -44,6 +54,9 @@ export async function renderDocumentPdf(context: DocumentContext, branding: Bran
       break;
   }
   const bytes = await pdf.finish();
-  const kind = document.type === 'tax' ? `${document.subtype}-${document.taxYear ?? ''}` : `${document.type}-${document.subtype}`;
+  const kind =
+    document.type === 'tax'
+      ? `${document.subtype}-${document.taxYear ?? ''}`
+      : `${document.type}-${document.subtype}`;
   return { bytes, title, filename: `${kind}-${document.documentDate}-${language}.pdf`.toLowerCase() };
 }

@@ -3,7 +3,8 @@ import type { Formatter } from '../../../pdf/format';
 import type { PdfLanguage } from '../../../pdf/pdf-writer';
 import { COMMON } from '../../../pdf/texts-common';
 
-const isMonth = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+const isMonth = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**
  * The months (first days, from a document's facts) an amount is for, as a sentence says them and as the
@@ -14,7 +15,11 @@ export function monthsInText(value: unknown, format: Formatter, language: PdfLan
   const c = COMMON[language];
   const runs = monthRuns(Array.isArray(value) ? value.filter(isMonth) : []);
   const parts = runs.map((run) =>
-    run.first === run.last ? format.monthInText(run.first) : c.monthRange(format.monthInText(run.first), format.monthInText(run.last)),
+    run.first === run.last
+      ? format.monthInText(run.first)
+      : c.monthRange(format.monthInText(run.first), format.monthInText(run.last)),
   );
-  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} ${c.and} ${parts.at(-1) ?? ''}`;
+  return parts.length <= 1
+    ? (parts[0] ?? '')
+    : `${parts.slice(0, -1).join(', ')} ${c.and} ${parts.at(-1) ?? ''}`;
 }

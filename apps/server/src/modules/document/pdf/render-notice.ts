@@ -6,7 +6,8 @@ import { COMMON } from '../../../pdf/texts-common';
 import { NOTICE, type NoticeText, type NoticeValues } from './texts-notice';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const isDate = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+const isDate = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 export function noticeText(context: DocumentContext, language: PdfWriter['language']): NoticeText {
   const texts = NOTICE[language];
@@ -14,19 +15,27 @@ export function noticeText(context: DocumentContext, language: PdfWriter['langua
 }
 
 /** The notice's facts, formatted in its language. */
-function valuesOf(context: DocumentContext, format: Formatter, language: PdfWriter['language']): NoticeValues {
+function valuesOf(
+  context: DocumentContext,
+  format: Formatter,
+  language: PdfWriter['language'],
+): NoticeValues {
   const facts = context.document.facts ?? {};
   const date = (value: unknown) => (isDate(value) ? format.date(value) : '');
   const money = (value: unknown) => (typeof value === 'number' ? format.money(value) : '');
   const kinds = NOTICE[language].deliveryKinds;
   const delivery = (facts.delivery ?? {}) as Record<string, unknown>;
-  const chosen = (wanted: string) => (['invoices', 'notices', 'taxForms'] as const).filter((kind) => delivery[kind] === wanted).map((kind) => kinds[kind]);
+  const chosen = (wanted: string) =>
+    (['invoices', 'notices', 'taxForms'] as const)
+      .filter((kind) => delivery[kind] === wanted)
+      .map((kind) => kinds[kind]);
   return {
     planName: text(facts.planName) || (context.policy?.planName ?? ''),
     previousPlanName: text(facts.previousPlanName),
     effectiveDate: date(facts.effectiveDate),
     premium: money(facts.premiumCents),
-    taxCredit: typeof facts.taxCreditCents === 'number' && facts.taxCreditCents > 0 ? money(facts.taxCreditCents) : '',
+    taxCredit:
+      typeof facts.taxCreditCents === 'number' && facts.taxCreditCents > 0 ? money(facts.taxCreditCents) : '',
     amount: money(facts.amountCents),
     paymentDate: date(facts.paymentDate),
     graceStart: date(facts.gracePeriodStartDate),
@@ -34,11 +43,16 @@ function valuesOf(context: DocumentContext, format: Formatter, language: PdfWrit
     terminationDate: date(facts.terminationDate),
     dueDate: date(facts.dueDate),
     amountDue: context.document.amountDueCents ? format.money(context.document.amountDueCents) : '',
-    reinstatementEligible: facts.reinstatementStatus === 'Eligible' || facts.reinstatementStatus === 'Manual' ? 'yes' : '',
+    reinstatementEligible:
+      facts.reinstatementStatus === 'Eligible' || facts.reinstatementStatus === 'Manual' ? 'yes' : '',
     reinstateBy: date(facts.reinstatementExpirationDate),
     deliveryEmail: text(facts.email),
     // The months an amount pays for: those past due, or (a termination) those reinstating would pay.
-    months: monthsInText(Array.isArray(facts.reinstatementMonths) ? facts.reinstatementMonths : facts.months, format, language),
+    months: monthsInText(
+      Array.isArray(facts.reinstatementMonths) ? facts.reinstatementMonths : facts.months,
+      format,
+      language,
+    ),
     claimsPendedFrom: date(facts.claimsPendedFrom),
     paidThrough: date(facts.paidThroughDate),
     binderDeadline: date(facts.binderDeadline),
@@ -50,7 +64,12 @@ function valuesOf(context: DocumentContext, format: Formatter, language: PdfWrit
 }
 
 /** A notice: what happened (its kind's explanation with its facts) and what the member should do. */
-export function writeNotice(pdf: PdfWriter, context: DocumentContext, format: Formatter, supportLine: string): void {
+export function writeNotice(
+  pdf: PdfWriter,
+  context: DocumentContext,
+  format: Formatter,
+  supportLine: string,
+): void {
   const { document, policy, recipient } = context;
   const t = NOTICE[pdf.language];
   const c = COMMON[pdf.language];

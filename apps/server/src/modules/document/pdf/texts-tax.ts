@@ -49,7 +49,8 @@ export interface TaxTexts {
 export const TAX: Record<PdfLanguage, TaxTexts> = {
   en: {
     form1095ATitle: (year) => `Form 1095-A Health Insurance Marketplace Statement, ${year}`,
-    form1095ACopy: (issuer) => `This is a copy provided by ${issuer} for your records. The official Form 1095-A comes from the Health Insurance Marketplace; use it to file Form 8962 and reconcile your premium tax credit.`,
+    form1095ACopy: (issuer) =>
+      `This is a copy provided by ${issuer} for your records. The official Form 1095-A comes from the Health Insurance Marketplace; use it to file Form 8962 and reconcile your premium tax credit.`,
     partI_A: 'Part I: Recipient Information',
     marketplaceId: '1 Marketplace identifier',
     policyNumber: '2 Marketplace-assigned policy number',
@@ -82,8 +83,10 @@ export const TAX: Record<PdfLanguage, TaxTexts> = {
     all12: 'All 12 months',
     yes: 'Yes',
     covered: 'Covered',
-    ma1099Title: (year) => `Form MA 1099-HC Individual Mandate, Massachusetts Health Insurance Coverage, ${year}`,
-    ma1099Intro: 'This form shows the months in which you had health insurance that meets Massachusetts minimum creditable coverage. Keep it with your state tax records.',
+    ma1099Title: (year) =>
+      `Form MA 1099-HC Individual Mandate, Massachusetts Health Insurance Coverage, ${year}`,
+    ma1099Intro:
+      'This form shows the months in which you had health insurance that meets Massachusetts minimum creditable coverage. Keep it with your state tax records.',
     subscriber: 'Subscriber',
     memberId: 'Subscriber number',
     monthsCovered: 'Months of coverage',
@@ -93,7 +96,8 @@ export const TAX: Record<PdfLanguage, TaxTexts> = {
   },
   es: {
     form1095ATitle: (year) => `Formulario 1095-A, Declaración del Mercado de Seguros Médicos, ${year}`,
-    form1095ACopy: (issuer) => `Esta es una copia de ${issuer} para sus registros. El Formulario 1095-A oficial lo envía el Mercado de Seguros Médicos; úselo para presentar el Formulario 8962 y conciliar su crédito fiscal para la prima.`,
+    form1095ACopy: (issuer) =>
+      `Esta es una copia de ${issuer} para sus registros. El Formulario 1095-A oficial lo envía el Mercado de Seguros Médicos; úselo para presentar el Formulario 8962 y conciliar su crédito fiscal para la prima.`,
     partI_A: 'Parte I: Información del destinatario',
     marketplaceId: '1 Identificador del Mercado',
     policyNumber: '2 Número de póliza asignado por el Mercado',
@@ -126,18 +130,22 @@ export const TAX: Record<PdfLanguage, TaxTexts> = {
     all12: 'Los 12 meses',
     yes: 'Sí',
     covered: 'Cubierto',
-    ma1099Title: (year) => `Formulario MA 1099-HC, Mandato individual, Cobertura de seguro médico de Massachusetts, ${year}`,
-    ma1099Intro: 'Este formulario muestra los meses en los que tuvo un seguro médico que cumple con la cobertura mínima acreditable de Massachusetts. Guárdelo con sus registros de impuestos estatales.',
+    ma1099Title: (year) =>
+      `Formulario MA 1099-HC, Mandato individual, Cobertura de seguro médico de Massachusetts, ${year}`,
+    ma1099Intro:
+      'Este formulario muestra los meses en los que tuvo un seguro médico que cumple con la cobertura mínima acreditable de Massachusetts. Guárdelo con sus registros de impuestos estatales.',
     subscriber: 'Suscriptor',
     memberId: 'Número de suscriptor',
     monthsCovered: 'Meses de cobertura',
     allYear: 'Todo el año',
-    keepForRecords: 'Guarde este formulario con sus registros de impuestos. No necesita adjuntarlo a su declaración.',
+    keepForRecords:
+      'Guarde este formulario con sus registros de impuestos. No necesita adjuntarlo a su declaración.',
     ssnNote: 'Los números de Seguro Social no se muestran en la copia del portal.',
   },
   pt: {
     form1095ATitle: (year) => `Formulário 1095-A, Declaração do Mercado de Seguros de Saúde, ${year}`,
-    form1095ACopy: (issuer) => `Esta é uma cópia fornecida pela ${issuer} para os seus registros. O Formulário 1095-A oficial é enviado pelo Mercado de Seguros de Saúde; use-o para preencher o Formulário 8962 e conciliar o seu crédito fiscal do prêmio.`,
+    form1095ACopy: (issuer) =>
+      `Esta é uma cópia fornecida pela ${issuer} para os seus registros. O Formulário 1095-A oficial é enviado pelo Mercado de Seguros de Saúde; use-o para preencher o Formulário 8962 e conciliar o seu crédito fiscal do prêmio.`,
     partI_A: 'Parte I: Informações do destinatário',
     marketplaceId: '1 Identificador do Mercado',
     policyNumber: '2 Número da apólice atribuído pelo Mercado',
@@ -170,13 +178,16 @@ export const TAX: Record<PdfLanguage, TaxTexts> = {
     all12: 'Os 12 meses',
     yes: 'Sim',
     covered: 'Coberto',
-    ma1099Title: (year) => `Formulário MA 1099-HC, Mandato individual, Cobertura de seguro de saúde de Massachusetts, ${year}`,
-    ma1099Intro: 'Este formulário mostra os meses em que você teve um seguro de saúde que atende à cobertura mínima exigida por Massachusetts. Guarde-o com os seus registros de impostos estaduais.',
+    ma1099Title: (year) =>
+      `Formulário MA 1099-HC, Mandato individual, Cobertura de seguro de saúde de Massachusetts, ${year}`,
+    ma1099Intro:
+      'Este formulário mostra os meses em que você teve um seguro de saúde que atende à cobertura mínima exigida por Massachusetts. Guarde-o com os seus registros de impostos estaduais.',
     subscriber: 'Titular',
     memberId: 'Número do titular',
     monthsCovered: 'Meses de cobertura',
     allYear: 'O ano todo',
-    keepForRecords: 'Guarde este formulário com os seus registros de impostos. Não é preciso anexá-lo à declaração.',
+    keepForRecords:
+      'Guarde este formulário com os seus registros de impostos. Não é preciso anexá-lo à declaração.',
     ssnNote: 'Os números do Seguro Social não aparecem na cópia do portal.',
   },
 };

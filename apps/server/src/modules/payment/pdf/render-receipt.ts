@@ -19,7 +19,11 @@ const safeName = (text: string): string => text.replace(/[^A-Za-z0-9._-]/g, '_')
  * paid, when, how (brand and last digits only), for which policy and plan, by whom, what became of it
  * and what it paid through, and whom to call. In `language`; the same facts as the receipt page.
  */
-export async function renderReceiptPdf(receipt: Receipt, branding: Branding, language: PdfLanguage): Promise<RenderedReceipt> {
+export async function renderReceiptPdf(
+  receipt: Receipt,
+  branding: Branding,
+  language: PdfLanguage,
+): Promise<RenderedReceipt> {
   const t = RECEIPT[language];
   const c = COMMON[language];
   const format = formatterFor(language);
@@ -37,20 +41,22 @@ export async function renderReceiptPdf(receipt: Receipt, branding: Branding, lan
   pdf.paragraph(t.outcome[receipt.status], { bold: receipt.status !== 'Succeeded' });
   if (receipt.effectuated) pdf.paragraph(t.effectuated, { bold: true });
 
-  pdf.heading(t.details, 2).facts([
-    [t.transactionId, receipt.transactionId],
-    [t.date, format.date(receipt.transactionDate)],
-    [t.amount, format.money(receipt.amountCents)],
-    [t.method, methodLabel(receipt, language)],
-    [t.status, t.statuses[receipt.status]],
-    [t.source, t.sources[receipt.paymentSource]],
-    [c.policyNumber, receipt.policyNumber],
-    [c.plan, receipt.planName ?? c.none],
-    [t.policyholder, receipt.subscriberName],
-    ...(receipt.payerName ? ([[t.payer, receipt.payerName]] as const) : []),
-    ...(receipt.paidThroughDate ? ([[t.paidThrough, format.date(receipt.paidThroughDate)]] as const) : []),
-    ...(receipt.effectuated ? ([[t.coverage, t.coverageEffective]] as const) : []),
-  ]);
+  pdf
+    .heading(t.details, 2)
+    .facts([
+      [t.transactionId, receipt.transactionId],
+      [t.date, format.date(receipt.transactionDate)],
+      [t.amount, format.money(receipt.amountCents)],
+      [t.method, methodLabel(receipt, language)],
+      [t.status, t.statuses[receipt.status]],
+      [t.source, t.sources[receipt.paymentSource]],
+      [c.policyNumber, receipt.policyNumber],
+      [c.plan, receipt.planName ?? c.none],
+      [t.policyholder, receipt.subscriberName],
+      ...(receipt.payerName ? ([[t.payer, receipt.payerName]] as const) : []),
+      ...(receipt.paidThroughDate ? ([[t.paidThrough, format.date(receipt.paidThroughDate)]] as const) : []),
+      ...(receipt.effectuated ? ([[t.coverage, t.coverageEffective]] as const) : []),
+    ]);
 
   pdf.heading(c.questionsHeading, 2).paragraph(supportLine || branding.issuerName);
   return { bytes: await pdf.finish(), filename: `receipt-${safeName(receipt.transactionId)}.pdf` };

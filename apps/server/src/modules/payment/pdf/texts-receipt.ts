@@ -31,14 +31,16 @@ const ACCOUNT_TYPES: Record<PdfLanguage, Record<string, string>> = {
   es: { Checking: 'de cheques', Savings: 'de ahorros' },
   pt: { Checking: 'corrente', Savings: 'poupança' },
 };
-const accountType = (language: PdfLanguage, type: string | null): string | null => (type ? (ACCOUNT_TYPES[language][type] ?? type) : null);
+const accountType = (language: PdfLanguage, type: string | null): string | null =>
+  type ? (ACCOUNT_TYPES[language][type] ?? type) : null;
 
 export const RECEIPT: Record<PdfLanguage, ReceiptTexts> = {
   en: {
     title: 'Payment receipt',
     outcome: {
       Succeeded: 'Thank you. Your payment was approved and applied to your policy.',
-      Pending: 'Your bank payment was accepted and is pending. It is applied to your policy when your bank clears it.',
+      Pending:
+        'Your bank payment was accepted and is pending. It is applied to your policy when your bank clears it.',
       Failed: 'This payment was declined. Nothing was charged.',
       Returned: 'Your bank returned this payment. The amount is due again.',
       Refunded: 'This payment was refunded.',
@@ -51,9 +53,17 @@ export const RECEIPT: Record<PdfLanguage, ReceiptTexts> = {
     amount: 'Amount',
     method: 'Paid with',
     card: (brand, digits) => `${brand ?? 'Card'}${digits ? ` ending in ${digits}` : ''}`,
-    bank: (type, digits) => `${type ? `${type} account` : 'Bank account'}${digits ? ` ending in ${digits}` : ''}`,
+    bank: (type, digits) =>
+      `${type ? `${type} account` : 'Bank account'}${digits ? ` ending in ${digits}` : ''}`,
     status: 'Status',
-    statuses: { Succeeded: 'Approved', Pending: 'Pending', Failed: 'Declined', Returned: 'Returned by the bank', Refunded: 'Refunded', Voided: 'Voided' },
+    statuses: {
+      Succeeded: 'Approved',
+      Pending: 'Pending',
+      Failed: 'Declined',
+      Returned: 'Returned by the bank',
+      Refunded: 'Refunded',
+      Voided: 'Voided',
+    },
     source: 'How it was paid',
     sources: {
       Portal: 'Online',
@@ -74,7 +84,8 @@ export const RECEIPT: Record<PdfLanguage, ReceiptTexts> = {
     title: 'Recibo de pago',
     outcome: {
       Succeeded: 'Gracias. Su pago fue aprobado y se aplicó a su póliza.',
-      Pending: 'Su pago bancario fue aceptado y está pendiente. Se aplicará a su póliza cuando su banco lo acredite.',
+      Pending:
+        'Su pago bancario fue aceptado y está pendiente. Se aplicará a su póliza cuando su banco lo acredite.',
       Failed: 'Este pago fue rechazado. No se realizó ningún cargo.',
       Returned: 'Su banco devolvió este pago. El monto vuelve a estar pendiente de pago.',
       Refunded: 'Este pago fue reembolsado.',
@@ -87,9 +98,17 @@ export const RECEIPT: Record<PdfLanguage, ReceiptTexts> = {
     amount: 'Monto',
     method: 'Pagado con',
     card: (brand, digits) => `${brand ?? 'Tarjeta'}${digits ? ` terminada en ${digits}` : ''}`,
-    bank: (type, digits) => `${type ? `Cuenta ${type}` : 'Cuenta bancaria'}${digits ? ` terminada en ${digits}` : ''}`,
+    bank: (type, digits) =>
+      `${type ? `Cuenta ${type}` : 'Cuenta bancaria'}${digits ? ` terminada en ${digits}` : ''}`,
     status: 'Estado',
-    statuses: { Succeeded: 'Aprobado', Pending: 'Pendiente', Failed: 'Rechazado', Returned: 'Devuelto por el banco', Refunded: 'Reembolsado', Voided: 'Anulado' },
+    statuses: {
+      Succeeded: 'Aprobado',
+      Pending: 'Pendiente',
+      Failed: 'Rechazado',
+      Returned: 'Devuelto por el banco',
+      Refunded: 'Reembolsado',
+      Voided: 'Anulado',
+    },
     source: 'Cómo se pagó',
     sources: {
       Portal: 'En línea',
@@ -110,7 +129,8 @@ export const RECEIPT: Record<PdfLanguage, ReceiptTexts> = {
     title: 'Recibo de pagamento',
     outcome: {
       Succeeded: 'Obrigado. Seu pagamento foi aprovado e aplicado à sua apólice.',
-      Pending: 'Seu pagamento bancário foi aceito e está pendente. Ele será aplicado à sua apólice quando o banco o compensar.',
+      Pending:
+        'Seu pagamento bancário foi aceito e está pendente. Ele será aplicado à sua apólice quando o banco o compensar.',
       Failed: 'Este pagamento foi recusado. Nada foi cobrado.',
       Returned: 'Seu banco devolveu este pagamento. O valor voltou a ser devido.',
       Refunded: 'Este pagamento foi reembolsado.',
@@ -123,9 +143,17 @@ export const RECEIPT: Record<PdfLanguage, ReceiptTexts> = {
     amount: 'Valor',
     method: 'Pago com',
     card: (brand, digits) => `${brand ?? 'Cartão'}${digits ? ` com final ${digits}` : ''}`,
-    bank: (type, digits) => `${type ? `Conta ${type}` : 'Conta bancária'}${digits ? ` com final ${digits}` : ''}`,
+    bank: (type, digits) =>
+      `${type ? `Conta ${type}` : 'Conta bancária'}${digits ? ` com final ${digits}` : ''}`,
     status: 'Situação',
-    statuses: { Succeeded: 'Aprovado', Pending: 'Pendente', Failed: 'Recusado', Returned: 'Devolvido pelo banco', Refunded: 'Reembolsado', Voided: 'Anulado' },
+    statuses: {
+      Succeeded: 'Aprovado',
+      Pending: 'Pendente',
+      Failed: 'Recusado',
+      Returned: 'Devolvido pelo banco',
+      Refunded: 'Reembolsado',
+      Voided: 'Anulado',
+    },
     source: 'Como foi pago',
     sources: {
       Portal: 'On-line',
@@ -145,7 +173,10 @@ export const RECEIPT: Record<PdfLanguage, ReceiptTexts> = {
 };
 
 /** "Visa ending in 4242" / "Checking account ending in 789": the method by its brand and last digits only. */
-export function methodLabel(receipt: Pick<Receipt, 'paymentMethod' | 'methodBrand' | 'methodLastDigits'>, language: PdfLanguage): string {
+export function methodLabel(
+  receipt: Pick<Receipt, 'paymentMethod' | 'methodBrand' | 'methodLastDigits'>,
+  language: PdfLanguage,
+): string {
   const texts = RECEIPT[language];
   return receipt.paymentMethod === 'Card'
     ? texts.card(receipt.methodBrand, receipt.methodLastDigits)

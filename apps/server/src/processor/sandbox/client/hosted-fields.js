@@ -183,7 +183,8 @@
       post({ type: 'resize', height: height });
     }
   }
-  if (typeof ResizeObserver === 'function') new ResizeObserver(reportHeight).observe(document.documentElement);
+  if (typeof ResizeObserver === 'function')
+    new ResizeObserver(reportHeight).observe(document.documentElement);
   window.addEventListener('load', reportHeight);
   reportHeight();
   post({ type: 'ready' });

@@ -160,7 +160,9 @@ function MemberCard({ cards, member, policyId }: { cards: IdCards; member: IdCar
                   {/* Each number under the name the portal gives it everywhere (issue 33 item 10): the policy
                       number a guest pays with, and an employer plan's group number beside it. */}
                   <Line label={t('idCard.policyNumber')}>{cards.policyNumber}</Line>
-                  {cards.groupOrPolicyNumber !== cards.policyNumber && <Line label={t('idCard.groupNumber')}>{cards.groupOrPolicyNumber}</Line>}
+                  {cards.groupOrPolicyNumber !== cards.policyNumber && (
+                    <Line label={t('idCard.groupNumber')}>{cards.groupOrPolicyNumber}</Line>
+                  )}
                   {cards.employerName && <Line label={t('idCard.employer')}>{cards.employerName}</Line>}
                   {cards.exchangeSubscriberId && (
                     <Line label={t('idCard.exchangeId')}>{cards.exchangeSubscriberId}</Line>

@@ -29,14 +29,25 @@ export default function AccessHistoryPage() {
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const householdId = viewer.household.households[0]?.household.id ?? null;
   const history = useAccessHistory(viewer.credentialKey, householdId, paging);
-  const when = useMemo(() => new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'long', timeStyle: 'short' }), [i18n.language]);
+  const when = useMemo(
+    () => new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'long', timeStyle: 'short' }),
+    [i18n.language],
+  );
   const issuer = account.tenant.issuerName;
   const lt = loose(t);
   const what = (item: AccessHistoryItem) => {
-    const action = item.kind === 'change' ? lt(`accessHistory.action.${item.action}`, { defaultValue: '' }) : '';
-    return action || t('accessHistory.line', { kind: t(`accessHistory.kind.${item.kind}`), record: t(`accessHistory.record.${item.record}`) });
+    const action =
+      item.kind === 'change' ? lt(`accessHistory.action.${item.action}`, { defaultValue: '' }) : '';
+    return (
+      action ||
+      t('accessHistory.line', {
+        kind: t(`accessHistory.kind.${item.kind}`),
+        record: t(`accessHistory.record.${item.record}`),
+      })
+    );
   };
-  const who = (item: AccessHistoryItem) => `${lt(`accessHistory.whoRole.${item.who.role}`, { defaultValue: t(`accessHistory.whoRole.${item.who.kind}`) })}: ${item.who.name}`;
+  const who = (item: AccessHistoryItem) =>
+    `${lt(`accessHistory.whoRole.${item.who.role}`, { defaultValue: t(`accessHistory.whoRole.${item.who.kind}`) })}: ${item.who.name}`;
   const page = history.data;
   return (
     <Stack spacing={3} sx={{ maxWidth: 880 }}>
@@ -59,7 +70,12 @@ export default function AccessHistoryPage() {
           </Typography>
           <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {page.items.map((item, index) => (
-              <Box component="li" key={`${item.occurredAt}-${String(index)}`} data-testid="access-item" sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+              <Box
+                component="li"
+                key={`${item.occurredAt}-${String(index)}`}
+                data-testid="access-item"
+                sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+              >
                 <Typography sx={{ fontWeight: 600 }}>{what(item)}</Typography>
                 <Typography variant="body2">{who(item)}</Typography>
                 <Typography variant="body2" color="text.secondary">
@@ -74,12 +90,25 @@ export default function AccessHistoryPage() {
             page={page.page - 1}
             rowsPerPage={page.pageSize}
             rowsPerPageOptions={[10, 20, 50]}
-            onPageChange={(_event, next) => { setPaging({ ...paging, page: next + 1 }); }}
-            onRowsPerPageChange={(event) => { setPaging({ page: 1, pageSize: Number(event.target.value) }); }}
+            onPageChange={(_event, next) => {
+              setPaging({ ...paging, page: next + 1 });
+            }}
+            onRowsPerPageChange={(event) => {
+              setPaging({ page: 1, pageSize: Number(event.target.value) });
+            }}
             labelRowsPerPage={t('accessHistory.itemsPerPage')}
-            labelDisplayedRows={({ from, to, count }) => t('accessHistory.range', { from: format.number(from), to: format.number(to), count: format.number(count) })}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('accessHistory.range', {
+                from: format.number(from),
+                to: format.number(to),
+                count: format.number(count),
+              })
+            }
             getItemAriaLabel={(type) => t(`accessHistory.${type}Page`)}
-            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 }, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
+            sx={{
+              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 },
+              '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+            }}
           />
         </Paper>
       )}

@@ -19,7 +19,15 @@ function renderPage() {
   const householdId = household.households[0]?.household.id ?? '';
   let apps: ConnectedApps = { apps: [APP] };
   const history: AccessHistoryPage = {
-    items: [{ occurredAt: '2026-11-03T09:30:00.000Z', who: { kind: 'app', role: 'app', name: 'Health Record Demo (Example Apps Inc.)' }, kind: 'read', record: 'coverage', action: 'read' }],
+    items: [
+      {
+        occurredAt: '2026-11-03T09:30:00.000Z',
+        who: { kind: 'app', role: 'app', name: 'Health Record Demo (Example Apps Inc.)' },
+        kind: 'read',
+        record: 'coverage',
+        action: 'read',
+      },
+    ],
     page: 1,
     pageSize: 20,
     total: 1,
@@ -30,7 +38,8 @@ function renderPage() {
       session: sessionInfo({ actions: ['manage-connected-apps'] }),
       household,
       custom: (method, url, body) => {
-        if (method === 'GET' && url === `/api/v1/Household/${householdId}/access-history`) return json(history);
+        if (method === 'GET' && url === `/api/v1/Household/${householdId}/access-history`)
+          return json(history);
         if (method === 'GET' && url === '/api/v1/account/connected-apps') return json(apps);
         if (method === 'POST' && url === '/api/v1/account/connected-apps/disconnect') {
           apps = { apps: [] };
@@ -43,32 +52,54 @@ function renderPage() {
   return view;
 }
 
-describe('connected apps on "Who has seen my information" (issue 37, SMART on FHIR)', { timeout: 30_000 }, () => {
-  it('lists the apps the member connected with what they read, shows their reads, and disconnects one', async () => {
-    const { calls } = renderPage();
-    const section = await screen.findByRole('region', { name: 'Apps you connected' }, { timeout: 10_000 });
-    const item = await within(section).findByTestId('connected-app');
-    expect(within(item).getByRole('heading', { name: 'Health Record Demo, from Example Apps Inc.' })).toBeTruthy();
-    expect(within(item).getByText("Reads: your and your dependents' personal details; your coverage")).toBeTruthy();
-    expect(await screen.findByText('An app you connected: Health Record Demo (Example Apps Inc.)')).toBeTruthy();
+describe(
+  'connected apps on "Who has seen my information" (issue 37, SMART on FHIR)',
+  { timeout: 30_000 },
+  () => {
+    it('lists the apps the member connected with what they read, shows their reads, and disconnects one', async () => {
+      const { calls } = renderPage();
+      const section = await screen.findByRole('region', { name: 'Apps you connected' }, { timeout: 10_000 });
+      const item = await within(section).findByTestId('connected-app');
+      expect(
+        within(item).getByRole('heading', { name: 'Health Record Demo, from Example Apps Inc.' }),
+      ).toBeTruthy();
+      expect(
+        within(item).getByText("Reads: your and your dependents' personal details; your coverage"),
+      ).toBeTruthy();
+      expect(
+        await screen.findByText('An app you connected: Health Record Demo (Example Apps Inc.)'),
+      ).toBeTruthy();
 
-    fireEvent.click(within(item).getByRole('button', { name: 'Disconnect Health Record Demo' }));
-    expect(await within(section).findByText('Health Record Demo is disconnected: it can no longer read your information.')).toBeTruthy();
-    const sent = calls.find((call) => call.method === 'POST' && call.url === '/api/v1/account/connected-apps/disconnect');
-    expect(sent?.body).toEqual({ clientId: 'health-record-demo' });
-    await waitFor(() => {
-      expect(within(section).getByText('You have not connected any apps.')).toBeTruthy();
+      fireEvent.click(within(item).getByRole('button', { name: 'Disconnect Health Record Demo' }));
+      expect(
+        await within(section).findByText(
+          'Health Record Demo is disconnected: it can no longer read your information.',
+        ),
+      ).toBeTruthy();
+      const sent = calls.find(
+        (call) => call.method === 'POST' && call.url === '/api/v1/account/connected-apps/disconnect',
+      );
+      expect(sent?.body).toEqual({ clientId: 'health-record-demo' });
+      await waitFor(() => {
+        expect(within(section).getByText('You have not connected any apps.')).toBeTruthy();
+      });
     });
-  });
 
-  it('speaks Spanish', async () => {
-    await changeLanguage('es');
-    try {
-      renderPage();
-      const section = await screen.findByRole('region', { name: 'Aplicaciones que conectó' }, { timeout: 10_000 });
-      expect(await within(section).findByRole('button', { name: 'Desconectar Health Record Demo' })).toBeTruthy();
-    } finally {
-      await changeLanguage('en');
-    }
-  });
-});
+    it('speaks Spanish', async () => {
+      await changeLanguage('es');
+      try {
+        renderPage();
+        const section = await screen.findByRole(
+          'region',
+          { name: 'Aplicaciones que conectó' },
+          { timeout: 10_000 },
+        );
+        expect(
+          await within(section).findByRole('button', { name: 'Desconectar Health Record Demo' }),
+        ).toBeTruthy();
+      } finally {
+        await changeLanguage('en');
+      }
+    });
+  },
+);

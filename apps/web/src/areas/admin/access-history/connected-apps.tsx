@@ -7,13 +7,21 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ConnectedApp } from '@portal/contracts';
-import { connectedAppsKey, disconnectApp, useConnectedApps } from '../../../data/connected-apps/connected-apps';
+import {
+  connectedAppsKey,
+  disconnectApp,
+  useConnectedApps,
+} from '../../../data/connected-apps/connected-apps';
 import { loose } from '../../../i18n/loose';
 import { useCommand } from '../../../ui/form/use-command';
 import { useFormatters } from '../../../ui/format';
 
 /** The scopes a member is told about, by their text's key (the other scopes only sign the app in). */
-const SCOPE_KEYS: Readonly<Record<string, string>> = { 'patient/Patient.rs': 'patient', 'patient/Coverage.rs': 'coverage', offline_access: 'offline' };
+const SCOPE_KEYS: Readonly<Record<string, string>> = {
+  'patient/Patient.rs': 'patient',
+  'patient/Coverage.rs': 'coverage',
+  offline_access: 'offline',
+};
 
 /**
  * Issue 37 (docs/decisions/054): the apps the member allowed to read their information through the FHIR
@@ -58,18 +66,28 @@ export function ConnectedApps({ credentialKey }: { credentialKey: string }) {
       {disconnect.error !== null && <Alert severity="error">{t('connectedApps.disconnectFailed')}</Alert>}
       {apps.isPending && <CircularProgress aria-label={t('app.processing')} />}
       {apps.isError && <Alert severity="error">{t('connectedApps.loadFailed')}</Alert>}
-      {apps.data && apps.data.apps.length === 0 && <Typography color="text.secondary">{t('connectedApps.none')}</Typography>}
+      {apps.data && apps.data.apps.length === 0 && (
+        <Typography color="text.secondary">{t('connectedApps.none')}</Typography>
+      )}
       {apps.data && apps.data.apps.length > 0 && (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {apps.data.apps.map((app) => (
-            <Box component="li" key={app.clientId} data-testid="connected-app" sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+            <Box
+              component="li"
+              key={app.clientId}
+              data-testid="connected-app"
+              sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}
+            >
               <Typography component="h3" sx={{ fontWeight: 600 }}>
                 {t('connectedApps.appName', { name: app.name, publisher: app.publisher })}
               </Typography>
               <Typography variant="body2">{t('connectedApps.reads', { what: reads(app) })}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {app.expiresAt
-                  ? t('connectedApps.since', { since: format.date(app.connectedAt.slice(0, 10)), until: format.date(app.expiresAt.slice(0, 10)) })
+                  ? t('connectedApps.since', {
+                      since: format.date(app.connectedAt.slice(0, 10)),
+                      until: format.date(app.expiresAt.slice(0, 10)),
+                    })
                   : t('connectedApps.sinceOnly', { since: format.date(app.connectedAt.slice(0, 10)) })}
               </Typography>
               <Button

@@ -45,12 +45,10 @@ import { PROBLEMS, useProblemText } from '../../../ui/problems';
 const ACCEPTED = AttachmentContentTypeSchema.options;
 
 const FormSchema = z.object({
-  applicants: z
-    .array(z.string())
-    .refine((ids) => ids.length > 0, {
-      message: 'choose at least one person',
-      params: { code: 'choose-someone' },
-    }),
+  applicants: z.array(z.string()).refine((ids) => ids.length > 0, {
+    message: 'choose at least one person',
+    params: { code: 'choose-someone' },
+  }),
   productStartDate: z.string().min(1),
   applicationNote: z.string().trim().max(1000),
   applicationDocument: z.custom<FileValue>().optional(),
@@ -233,7 +231,13 @@ export function ApplicationDialog({
           <Stack spacing={2.5}>
             <ApplicantsInput people={view.members} />
             <SelectInput name="productStartDate" field="productStartDate" required options={dates} />
-            <TextInput name="applicationNote" field="applicationNote" multiline maxLength={1000} help={t('additionalProducts.apply.noteHelp')} />
+            <TextInput
+              name="applicationNote"
+              field="applicationNote"
+              multiline
+              maxLength={1000}
+              help={t('additionalProducts.apply.noteHelp')}
+            />
             <FileInput
               name="applicationDocument"
               field="applicationDocument"

@@ -33,7 +33,11 @@ const FilterSchema = z
     from: optional(shape.from.unwrap()),
     to: optional(shape.to.unwrap()),
   })
-  .refine((filter) => filter.from === '' || filter.to === '' || filter.from <= filter.to, { path: ['to'], params: { code: 'date-before-start' }, message: 'before the start' });
+  .refine((filter) => filter.from === '' || filter.to === '' || filter.from <= filter.to, {
+    path: ['to'],
+    params: { code: 'date-before-start' },
+    message: 'before the start',
+  });
 type Filter = z.infer<typeof FilterSchema>;
 const EMPTY: Filter = { member: '', actor: '', action: '', from: '', to: '' };
 
@@ -47,13 +51,18 @@ export default function AuditPage() {
   const viewer = useSignedInViewer();
   const format = useFormatters();
   const allowed = viewer.session.actions.includes('search-audit');
-  const [search, setSearch] = useState<{ filters: AuditFilters; page: number; pageSize: number } | null>(null);
+  const [search, setSearch] = useState<{ filters: AuditFilters; page: number; pageSize: number } | null>(
+    null,
+  );
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const resolver = useMemo(() => zodResolver(FilterSchema), []);
   const form = useForm<Filter>({ resolver, defaultValues: EMPTY });
   const found = useAuditSearch(viewer.credentialKey, allowed ? search : null);
-  const when = useMemo(() => new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeStyle: 'medium' }), [i18n.language]);
+  const when = useMemo(
+    () => new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeStyle: 'medium' }),
+    [i18n.language],
+  );
 
   const download = async () => {
     if (!search) return;
@@ -87,12 +96,29 @@ export default function AuditPage() {
         </Typography>
         <Typography>{t('auditTrail.intro')}</Typography>
       </Stack>
-      <Paper variant="outlined" component="section" aria-labelledby="audit-filters-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="audit-filters-heading"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
         <Typography id="audit-filters-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('auditTrail.filtersHeading')}
         </Typography>
-        <PortalForm form={form} onSubmit={(filters) => { setSearch({ filters, page: 1, pageSize: search?.pageSize ?? 25 }); }} labelledBy="audit-filters-heading">
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
+        <PortalForm
+          form={form}
+          onSubmit={(filters) => {
+            setSearch({ filters, page: 1, pageSize: search?.pageSize ?? 25 });
+          }}
+          labelledBy="audit-filters-heading"
+        >
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+              gap: 2,
+            }}
+          >
             <TextInput name="member" field="auditMember" autoComplete="off" maxLength={64} />
             <TextInput name="actor" field="auditActor" autoComplete="off" maxLength={100} />
             <TextInput name="action" field="auditAction" autoComplete="off" maxLength={64} />
@@ -136,7 +162,11 @@ export default function AuditPage() {
             <Paper variant="outlined">
               <TableContainer tabIndex={0} aria-labelledby="audit-results-heading" role="region">
                 <Table size="small">
-                  <caption style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px', fontWeight: 600 }}>{t('auditTrail.caption')}</caption>
+                  <caption
+                    style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px', fontWeight: 600 }}
+                  >
+                    {t('auditTrail.caption')}
+                  </caption>
                   <TableHead>
                     <TableRow>
                       <TableCell scope="col">{t('auditTrail.when')}</TableCell>
@@ -152,15 +182,23 @@ export default function AuditPage() {
                   <TableBody>
                     {page.items.map((item) => (
                       <TableRow key={item.id} data-testid="audit-row">
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(new Date(item.occurredAt))}</TableCell>
-                        <TableCell sx={{ wordBreak: 'break-all' }}>{item.actorName ?? item.actorSubject ?? t('auditTrail.unknownActor')}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {when.format(new Date(item.occurredAt))}
+                        </TableCell>
+                        <TableCell sx={{ wordBreak: 'break-all' }}>
+                          {item.actorName ?? item.actorSubject ?? t('auditTrail.unknownActor')}
+                        </TableCell>
                         <TableCell>{item.actorRole ?? ''}</TableCell>
                         <TableCell>{item.action}</TableCell>
                         <TableCell>{item.recordType ?? ''}</TableCell>
                         <TableCell>{t(`auditTrail.outcomes.${item.outcome}`)}</TableCell>
-                        <TableCell sx={{ wordBreak: 'break-all' }}>{item.actingForHouseholdId ?? ''}</TableCell>
+                        <TableCell sx={{ wordBreak: 'break-all' }}>
+                          {item.actingForHouseholdId ?? ''}
+                        </TableCell>
                         {/* Staff acting for the member: their acting session's reason (decision 043). */}
-                        <TableCell>{item.actingReason ? t(`actingFor.reasons.${item.actingReason}`) : ''}</TableCell>
+                        <TableCell>
+                          {item.actingReason ? t(`actingFor.reasons.${item.actingReason}`) : ''}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
@@ -172,12 +210,25 @@ export default function AuditPage() {
                 page={page.page - 1}
                 rowsPerPage={page.pageSize}
                 rowsPerPageOptions={[25, 50, 100]}
-                onPageChange={(_event, next) => { setSearch({ ...search, page: next + 1 }); }}
-                onRowsPerPageChange={(event) => { setSearch({ ...search, page: 1, pageSize: Number(event.target.value) }); }}
+                onPageChange={(_event, next) => {
+                  setSearch({ ...search, page: next + 1 });
+                }}
+                onRowsPerPageChange={(event) => {
+                  setSearch({ ...search, page: 1, pageSize: Number(event.target.value) });
+                }}
                 labelRowsPerPage={t('auditTrail.itemsPerPage')}
-                labelDisplayedRows={({ from, to, count }) => t('auditTrail.range', { from: format.number(from), to: format.number(to), count: format.number(count) })}
+                labelDisplayedRows={({ from, to, count }) =>
+                  t('auditTrail.range', {
+                    from: format.number(from),
+                    to: format.number(to),
+                    count: format.number(count),
+                  })
+                }
                 getItemAriaLabel={(type) => t(`auditTrail.${type}Page`)}
-                sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 }, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
+                sx={{
+                  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 },
+                  '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+                }}
               />
             </Paper>
           )}

@@ -171,10 +171,9 @@ describe('broker page (issue 12, SPEC §2 /admin/policy-selection/broker)', { ti
 
   it('sends a failed broker search to the error page (SPEC §8: it feeds the global error)', async () => {
     renderPage({ searchFails: true });
-    fireEvent.input(
-      await screen.findByRole('textbox', { name: 'Broker’s last name' }, { timeout: 10_000 }),
-      { target: { value: 'Oli' } },
-    );
+    fireEvent.input(await screen.findByRole('textbox', { name: 'Broker’s last name' }, { timeout: 10_000 }), {
+      target: { value: 'Oli' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Search brokers' }));
     expect(
       await screen.findByRole(

@@ -25,13 +25,7 @@ import { usePolicy } from '../../../data/policy/get-policy';
 import { serviceRequestsKey, useServiceRequests } from '../../../data/service-request/get-service-requests';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import {
-  CheckboxInput,
-  PortalForm,
-  TextInput,
-  useCommand,
-  zodResolver,
-} from '../../../ui/form';
+import { CheckboxInput, PortalForm, TextInput, useCommand, zodResolver } from '../../../ui/form';
 import { PolicySelector, usePolicyLabel, useSelectedPolicy } from '../../../ui/policy-selector';
 import { useLayout } from '../../../ui/use-layout';
 import { OpenRequestNotice, RequestSentNotice } from '../request-notices';
@@ -164,12 +158,10 @@ function AppointDialog({
   const schema = useMemo(
     () =>
       z.object({
-        brokerAuthorize: z
-          .boolean()
-          .refine((value) => value, {
-            message: 'the member must authorise',
-            params: { code: 'broker-authorization-required' },
-          }),
+        brokerAuthorize: z.boolean().refine((value) => value, {
+          message: 'the member must authorise',
+          params: { code: 'broker-authorization-required' },
+        }),
       }),
     [],
   );

@@ -26,7 +26,17 @@ import { useFormatters } from '../../../ui/format';
 import { NewTabHint } from '../../../ui/new-tab-hint';
 import { PolicySelector } from '../../../ui/policy-selector';
 import { useLayout } from '../../../ui/use-layout';
-import { CoveragePageFrame, ExchangeNotice, NoPolicy, OpenRequest, RequestSent, detailText, useCoverageInvalidation, useCoveragePolicy, useOpenRequest } from '../coverage-details/coverage-shared';
+import {
+  CoveragePageFrame,
+  ExchangeNotice,
+  NoPolicy,
+  OpenRequest,
+  RequestSent,
+  detailText,
+  useCoverageInvalidation,
+  useCoveragePolicy,
+  useOpenRequest,
+} from '../coverage-details/coverage-shared';
 import { useCoverageError } from '../coverage-details/reason-fields';
 import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
@@ -43,7 +53,9 @@ function useDifference() {
   return (amount: number | null, current: number | null): string | null => {
     if (amount === null || current === null) return null;
     if (amount === current) return t('changePlan.same');
-    return amount > current ? t('changePlan.more', { amount: format.money(amount - current) }) : t('changePlan.less', { amount: format.money(current - amount) });
+    return amount > current
+      ? t('changePlan.more', { amount: format.money(amount - current) })
+      : t('changePlan.less', { amount: format.money(current - amount) });
   };
 }
 
@@ -51,7 +63,19 @@ function useDifference() {
  * One plan beside the others: what the member would pay (after the tax credit they get now, when their
  * role sees it), the premium, deductible, out-of-pocket maximum, drugs, metal level, plan type and the SBC.
  */
-function PlanCard({ plan, current, isCurrent, withCredit, action }: { plan: PlanOption; current: PlanOption | null; isCurrent: boolean; withCredit: boolean; action: React.ReactNode }) {
+function PlanCard({
+  plan,
+  current,
+  isCurrent,
+  withCredit,
+  action,
+}: {
+  plan: PlanOption;
+  current: PlanOption | null;
+  isCurrent: boolean;
+  withCredit: boolean;
+  action: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const lt = loose(t);
   const format = useFormatters();
@@ -61,13 +85,38 @@ function PlanCard({ plan, current, isCurrent, withCredit, action }: { plan: Plan
   // without one (an employer plan, no APTC), the premium itself.
   const afterCredit = withCredit && plan.premiumAfterTaxCreditCents !== null;
   const pays = afterCredit ? plan.premiumAfterTaxCreditCents : plan.premiumCents;
-  const currentPays = current ? (afterCredit ? current.premiumAfterTaxCreditCents : current.premiumCents) : null;
+  const currentPays = current
+    ? afterCredit
+      ? current.premiumAfterTaxCreditCents
+      : current.premiumCents
+    : null;
   const rows: { label: string; value: React.ReactNode; detail?: string | null }[] = [
-    ...(afterCredit && plan.premiumCents !== null ? [{ label: t('changePlan.premium'), value: format.money(plan.premiumCents) }] : []),
-    { label: t('changePlan.deductible'), value: format.money(plan.deductibleCents), detail: isCurrent || !current ? null : difference(plan.deductibleCents, current.deductibleCents) },
-    { label: t('changePlan.outOfPocketMax'), value: format.money(plan.outOfPocketMaxCents), detail: isCurrent || !current ? null : difference(plan.outOfPocketMaxCents, current.outOfPocketMaxCents) },
-    { label: t('changePlan.drugsCovered'), value: lt(`changePlan.drugs.${plan.drugsCovered}`, { defaultValue: plan.drugsCovered }) },
-    ...(plan.metalLevel ? [{ label: t('changePlan.metalLevel'), value: lt(`metalLevel.${plan.metalLevel}`, { defaultValue: plan.metalLevel }) }] : []),
+    ...(afterCredit && plan.premiumCents !== null
+      ? [{ label: t('changePlan.premium'), value: format.money(plan.premiumCents) }]
+      : []),
+    {
+      label: t('changePlan.deductible'),
+      value: format.money(plan.deductibleCents),
+      detail: isCurrent || !current ? null : difference(plan.deductibleCents, current.deductibleCents),
+    },
+    {
+      label: t('changePlan.outOfPocketMax'),
+      value: format.money(plan.outOfPocketMaxCents),
+      detail:
+        isCurrent || !current ? null : difference(plan.outOfPocketMaxCents, current.outOfPocketMaxCents),
+    },
+    {
+      label: t('changePlan.drugsCovered'),
+      value: lt(`changePlan.drugs.${plan.drugsCovered}`, { defaultValue: plan.drugsCovered }),
+    },
+    ...(plan.metalLevel
+      ? [
+          {
+            label: t('changePlan.metalLevel'),
+            value: lt(`metalLevel.${plan.metalLevel}`, { defaultValue: plan.metalLevel }),
+          },
+        ]
+      : []),
     { label: t('changePlan.planType'), value: plan.planType },
   ];
   return (
@@ -75,12 +124,34 @@ function PlanCard({ plan, current, isCurrent, withCredit, action }: { plan: Plan
       component="li"
       variant="outlined"
       aria-labelledby={headingId}
-      sx={{ p: 2, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 1.5, borderColor: isCurrent ? 'primary.main' : undefined, borderWidth: isCurrent ? 2 : 1, minWidth: 0 }}
+      sx={{
+        p: 2,
+        listStyle: 'none',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.5,
+        borderColor: isCurrent ? 'primary.main' : undefined,
+        borderWidth: isCurrent ? 2 : 1,
+        minWidth: 0,
+      }}
     >
       <Box>
         {isCurrent && <Chip label={t('changePlan.yourPlan')} color="primary" size="small" sx={{ mb: 1 }} />}
-        {plan.renewsCurrent && <Chip label={t('changePlan.renewsCurrent')} color="primary" variant="outlined" size="small" sx={{ mb: 1 }} />}
-        <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {plan.renewsCurrent && (
+          <Chip
+            label={t('changePlan.renewsCurrent')}
+            color="primary"
+            variant="outlined"
+            size="small"
+            sx={{ mb: 1 }}
+          />
+        )}
+        <Typography
+          id={headingId}
+          variant="subtitle1"
+          component="h3"
+          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+        >
           {plan.planName}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -90,13 +161,28 @@ function PlanCard({ plan, current, isCurrent, withCredit, action }: { plan: Plan
       {pays !== null && (
         <Box>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {afterCredit ? (isCurrent ? t('changePlan.youPayNow') : t('changePlan.youWouldPay')) : t('changePlan.premium')}
+            {afterCredit
+              ? isCurrent
+                ? t('changePlan.youPayNow')
+                : t('changePlan.youWouldPay')
+              : t('changePlan.premium')}
           </Typography>
-          <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }}>{t('changePlan.perMonth', { amount: format.money(pays) })}</Typography>
+          <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
+            {t('changePlan.perMonth', { amount: format.money(pays) })}
+          </Typography>
           {!isCurrent && <Typography variant="body2">{difference(pays, currentPays)}</Typography>}
         </Box>
       )}
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 1.5, rowGap: 0.75 }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr) auto',
+          columnGap: 1.5,
+          rowGap: 0.75,
+        }}
+      >
         {rows.map((row) => (
           <Box key={row.label} sx={{ display: 'contents' }}>
             <Box component="dt" sx={{ color: 'text.secondary', typography: 'body2' }}>
@@ -114,7 +200,12 @@ function PlanCard({ plan, current, isCurrent, withCredit, action }: { plan: Plan
         ))}
       </Box>
       {plan.sbcUrl ? (
-        <Link href={plan.sbcUrl} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        <Link
+          href={plan.sbcUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        >
           {t('changePlan.sbc')}
           <Box component="span" sx={visuallyHiddenName}>
             {` – ${plan.planName}`}
@@ -133,11 +224,28 @@ function PlanCard({ plan, current, isCurrent, withCredit, action }: { plan: Plan
   );
 }
 
-const visuallyHiddenName = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHiddenName = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function PlanGrid({ children, label }: { children: React.ReactNode; label: string }) {
   return (
-    <Box component="ul" aria-label={label} sx={{ m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' } }}>
+    <Box
+      component="ul"
+      aria-label={label}
+      sx={{
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' },
+      }}
+    >
       {children}
     </Box>
   );
@@ -147,7 +255,19 @@ function PlanGrid({ children, label }: { children: React.ReactNode; label: strin
  * The confirmation before a plan change is asked for: from which plan to which, from when, what the member
  * would pay; for this year's plans outside open enrolment, the qualifying life event and its date.
  */
-function ChoosePlanDialog({ policyId, choices, chosen, onClose, onSent }: { policyId: string; choices: PlanChoices; chosen: Chosen; onClose: () => void; onSent: (request: ServiceRequest) => void }) {
+function ChoosePlanDialog({
+  policyId,
+  choices,
+  chosen,
+  onClose,
+  onSent,
+}: {
+  policyId: string;
+  choices: PlanChoices;
+  chosen: Chosen;
+  onClose: () => void;
+  onSent: (request: ServiceRequest) => void;
+}) {
   const { t } = useTranslation();
   const lt = loose(t);
   const format = useFormatters();
@@ -155,11 +275,25 @@ function ChoosePlanDialog({ policyId, choices, chosen, onClose, onSent }: { poli
   const describeError = useCoverageError();
   const invalidates = useCoverageInvalidation();
   const needsEvent = !chosen.renewal && choices.qualifyingEventNeeded;
-  const resolver = useMemo(() => contractResolver((c) => c.planChangeEventFormSchema(choices.today)), [choices.today]);
-  const form = useForm<PlanChangeEventForm>({ resolver, defaultValues: { qualifyingEvent: '' as PlanChangeEventForm['qualifyingEvent'], eventDate: '' } });
+  const resolver = useMemo(
+    () => contractResolver((c) => c.planChangeEventFormSchema(choices.today)),
+    [choices.today],
+  );
+  const form = useForm<PlanChangeEventForm>({
+    resolver,
+    defaultValues: { qualifyingEvent: '' as PlanChangeEventForm['qualifyingEvent'], eventDate: '' },
+  });
   const command = useCommand({
     send: (values: PlanChangeEventForm | null, key: string) =>
-      requestPlanChange(policyId, { planId: chosen.plan.planId, renewal: chosen.renewal, ...(values ? { qualifyingEvent: values.qualifyingEvent, eventDate: values.eventDate } : {}) }, key),
+      requestPlanChange(
+        policyId,
+        {
+          planId: chosen.plan.planId,
+          renewal: chosen.renewal,
+          ...(values ? { qualifyingEvent: values.qualifyingEvent, eventDate: values.eventDate } : {}),
+        },
+        key,
+      ),
     invalidates,
     form,
   });
@@ -177,17 +311,40 @@ function ChoosePlanDialog({ policyId, choices, chosen, onClose, onSent }: { poli
     <Stack spacing={1.5}>
       <Typography>
         {current
-          ? t('changePlan.confirm.from', { current: current.planName, plan: chosen.plan.planName, date: format.date(chosen.effectiveDate) })
-          : t('changePlan.confirm.to', { plan: chosen.plan.planName, date: format.date(chosen.effectiveDate) })}
+          ? t('changePlan.confirm.from', {
+              current: current.planName,
+              plan: chosen.plan.planName,
+              date: format.date(chosen.effectiveDate),
+            })
+          : t('changePlan.confirm.to', {
+              plan: chosen.plan.planName,
+              date: format.date(chosen.effectiveDate),
+            })}
       </Typography>
-      {pays !== null && <Typography>{t(afterCredit ? 'changePlan.confirm.paysAfterCredit' : 'changePlan.confirm.pays', { amount: format.money(pays) })}</Typography>}
+      {pays !== null && (
+        <Typography>
+          {t(afterCredit ? 'changePlan.confirm.paysAfterCredit' : 'changePlan.confirm.pays', {
+            amount: format.money(pays),
+          })}
+        </Typography>
+      )}
       {choices.marketCoverage === 'Group' && <Typography>{t('changePlan.groupNote')}</Typography>}
       <Typography>{t('changePlan.confirm.review')}</Typography>
     </Stack>
   );
   return (
-    <Dialog open onClose={command.pending ? undefined : onClose} fullScreen={narrow} fullWidth maxWidth="sm" aria-labelledby="choose-plan-title" aria-describedby="choose-plan-body">
-      <DialogTitle id="choose-plan-title">{t('changePlan.confirm.title', { plan: chosen.plan.planName })}</DialogTitle>
+    <Dialog
+      open
+      onClose={command.pending ? undefined : onClose}
+      fullScreen={narrow}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="choose-plan-title"
+      aria-describedby="choose-plan-body"
+    >
+      <DialogTitle id="choose-plan-title">
+        {t('changePlan.confirm.title', { plan: chosen.plan.planName })}
+      </DialogTitle>
       <PortalForm
         form={form}
         onSubmit={(values) => {
@@ -202,12 +359,23 @@ function ChoosePlanDialog({ policyId, choices, chosen, onClose, onSent }: { poli
           {needsEvent && (
             <Stack spacing={2.5} sx={{ mt: 2.5 }}>
               <Typography>{t('changePlan.confirm.eventIntro')}</Typography>
-              <SelectInput name="qualifyingEvent" field="qualifyingEvent" required options={PLAN_CHANGE_EVENTS.map((event) => ({ value: event, label: lt(`serviceRequests.value.qualifyingEvent.${event}`) }))} />
+              <SelectInput
+                name="qualifyingEvent"
+                field="qualifyingEvent"
+                required
+                options={PLAN_CHANGE_EVENTS.map((event) => ({
+                  value: event,
+                  label: lt(`serviceRequests.value.qualifyingEvent.${event}`),
+                }))}
+              />
               <DateInput
                 name="eventDate"
                 field="eventDate"
                 required
-                help={t('changePlan.confirm.eventDateHelp', { earliest: format.date(window.earliest), latest: format.date(window.latest) })}
+                help={t('changePlan.confirm.eventDateHelp', {
+                  earliest: format.date(window.earliest),
+                  latest: format.date(window.latest),
+                })}
               />
             </Stack>
           )}
@@ -262,7 +430,11 @@ export default function ChangePlanPage() {
   }, [sent]);
   const data = choices.data;
   const withCredit = (data?.taxCreditCents ?? 0) > 0;
-  const canAsk = viewer.session.actions.includes('change-plan') && data?.route === 'issuer' && !open.request && !open.loading;
+  const canAsk =
+    viewer.session.actions.includes('change-plan') &&
+    data?.route === 'issuer' &&
+    !open.request &&
+    !open.loading;
 
   const chooseButton = (plan: PlanOption, renewal: boolean, effectiveDate: CalendarDate) =>
     canAsk ? (
@@ -278,7 +450,13 @@ export default function ChangePlanPage() {
       </Button>
     ) : null;
 
-  const section = (id: string, heading: string, intro: string, set: NonNullable<PlanChoices['eligible']>, renewal: boolean) => (
+  const section = (
+    id: string,
+    heading: string,
+    intro: string,
+    set: NonNullable<PlanChoices['eligible']>,
+    renewal: boolean,
+  ) => (
     <Box component="section" aria-labelledby={id}>
       <Typography id={id} variant="h5" component="h2" sx={{ mb: 0.5 }}>
         {heading}
@@ -289,7 +467,14 @@ export default function ChangePlanPage() {
       ) : (
         <PlanGrid label={heading}>
           {set.plans.map((plan) => (
-            <PlanCard key={plan.planId} plan={plan} current={data?.current ?? null} isCurrent={false} withCredit={withCredit} action={chooseButton(plan, renewal, set.effectiveDate)} />
+            <PlanCard
+              key={plan.planId}
+              plan={plan}
+              current={data?.current ?? null}
+              isCurrent={false}
+              withCredit={withCredit}
+              action={chooseButton(plan, renewal, set.effectiveDate)}
+            />
           ))}
         </PlanGrid>
       )}
@@ -324,7 +509,13 @@ export default function ChangePlanPage() {
           )}
           {data && (
             <>
-              {data.route === 'exchange' && <ExchangeNotice id="change-plan-exchange" heading={t('changePlan.exchange.heading', { exchange })} body={t('changePlan.exchange.body', { exchange })} />}
+              {data.route === 'exchange' && (
+                <ExchangeNotice
+                  id="change-plan-exchange"
+                  heading={t('changePlan.exchange.heading', { exchange })}
+                  body={t('changePlan.exchange.body', { exchange })}
+                />
+              )}
               {open.request && (
                 <OpenRequest
                   request={open.request}
@@ -334,8 +525,14 @@ export default function ChangePlanPage() {
                   })}
                 />
               )}
-              {data.route === 'issuer' && !viewer.session.actions.includes('change-plan') && <Alert severity="info">{t('changePlan.notAllowed')}</Alert>}
-              {(!data.visibleAmounts.premium || !data.visibleAmounts.subsidies) && <Alert severity="info">{t(data.visibleAmounts.premium ? 'changePlan.hiddenSubsidies' : 'changePlan.hiddenAmounts')}</Alert>}
+              {data.route === 'issuer' && !viewer.session.actions.includes('change-plan') && (
+                <Alert severity="info">{t('changePlan.notAllowed')}</Alert>
+              )}
+              {(!data.visibleAmounts.premium || !data.visibleAmounts.subsidies) && (
+                <Alert severity="info">
+                  {t(data.visibleAmounts.premium ? 'changePlan.hiddenSubsidies' : 'changePlan.hiddenAmounts')}
+                </Alert>
+              )}
               {data.current === null ? (
                 <Alert severity="info">{t('changePlan.noCurrent')}</Alert>
               ) : (
@@ -345,7 +542,13 @@ export default function ChangePlanPage() {
                       {t('changePlan.currentHeading')}
                     </Typography>
                     <PlanGrid label={t('changePlan.currentHeading')}>
-                      <PlanCard plan={data.current} current={data.current} isCurrent withCredit={withCredit} action={null} />
+                      <PlanCard
+                        plan={data.current}
+                        current={data.current}
+                        isCurrent
+                        withCredit={withCredit}
+                        action={null}
+                      />
                     </PlanGrid>
                     {data.taxCreditCents !== null && data.taxCreditCents > 0 && (
                       <Typography variant="body2" sx={{ mt: 1.5 }}>
@@ -354,18 +557,31 @@ export default function ChangePlanPage() {
                     )}
                   </Box>
                   {data.renewal &&
-                    section('renewal-plans-heading', t('changePlan.renewalHeading', { year: data.renewal.effectiveDate.slice(0, 4) }), t('changePlan.renewalIntro', { date: format.date(data.renewal.effectiveDate) }), data.renewal, true)}
+                    section(
+                      'renewal-plans-heading',
+                      t('changePlan.renewalHeading', { year: data.renewal.effectiveDate.slice(0, 4) }),
+                      t('changePlan.renewalIntro', { date: format.date(data.renewal.effectiveDate) }),
+                      data.renewal,
+                      true,
+                    )}
                   {data.eligible &&
                     section(
                       'eligible-plans-heading',
                       t('changePlan.eligibleHeading'),
-                      data.qualifyingEventNeeded ? t('changePlan.eligibleIntroEvent', { date: format.date(data.eligible.effectiveDate) }) : t('changePlan.eligibleIntro', { date: format.date(data.eligible.effectiveDate) }),
+                      data.qualifyingEventNeeded
+                        ? t('changePlan.eligibleIntroEvent', {
+                            date: format.date(data.eligible.effectiveDate),
+                          })
+                        : t('changePlan.eligibleIntro', { date: format.date(data.eligible.effectiveDate) }),
                       data.eligible,
                       false,
                     )}
-                  {!data.eligible && !data.renewal && <Alert severity="info">{t('changePlan.nothingNow')}</Alert>}
+                  {!data.eligible && !data.renewal && (
+                    <Alert severity="info">{t('changePlan.nothingNow')}</Alert>
+                  )}
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {t('changePlan.estimateNote')} {data.marketCoverage === 'Group' ? t('changePlan.groupNote') : ''}
+                    {t('changePlan.estimateNote')}{' '}
+                    {data.marketCoverage === 'Group' ? t('changePlan.groupNote') : ''}
                   </Typography>
                 </>
               )}

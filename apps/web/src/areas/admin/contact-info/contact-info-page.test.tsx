@@ -51,7 +51,8 @@ function renderPage(answer?: (method: string, path: string, body: unknown) => Re
       custom: (method, path, body) => {
         const custom = answer?.(method, path, body);
         if (custom) return custom;
-        if (method === 'GET' && path === `/api/v1/Household/${householdId}/contact-information`) return json(contact({ householdId }));
+        if (method === 'GET' && path === `/api/v1/Household/${householdId}/contact-information`)
+          return json(contact({ householdId }));
         return undefined;
       },
     },
@@ -65,16 +66,35 @@ describe('contact information page (issue 11)', { timeout: 30_000 }, () => {
   it('shows what is on file and saves a change at once, telling the member the request that records it', async () => {
     const { calls, householdId } = renderPage((method, path, body) =>
       method === 'PUT' && path.endsWith('/contact-information')
-        ? json({ contact: contact({ householdId, mobilePhone: '(617) 555-0142', version: 4 }), request: request(), phoneChanged: true, echo: body })
+        ? json({
+            contact: contact({ householdId, mobilePhone: '(617) 555-0142', version: 4 }),
+            request: request(),
+            phoneChanged: true,
+            echo: body,
+          })
         : undefined,
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Contact information' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contact information' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(await screen.findByText('(978) 555-0110')).toBeTruthy();
     const mobile = screen.getByRole('textbox', { name: 'Mobile phone' });
     fireEvent.input(mobile, { target: { value: '617-555-0142' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save contact details' }));
-    expect(await screen.findByText(/our member records team was told of your new phone number\. Request SR-ABCD2345/)).toBeTruthy();
-    expect(puts(calls)[0]).toMatchObject({ body: { policyId: POLICY, mobilePhone: '617-555-0142', email: 'maria.santos@example.com', preferredContactMethod: 'email', version: 3 } });
+    expect(
+      await screen.findByText(
+        /our member records team was told of your new phone number\. Request SR-ABCD2345/,
+      ),
+    ).toBeTruthy();
+    expect(puts(calls)[0]).toMatchObject({
+      body: {
+        policyId: POLICY,
+        mobilePhone: '617-555-0142',
+        email: 'maria.santos@example.com',
+        preferredContactMethod: 'email',
+        version: 3,
+      },
+    });
   });
 
   it('puts each bad value on its field, translated, and keeps what was typed (es)', async () => {
@@ -86,7 +106,11 @@ describe('contact information page (issue 11)', { timeout: 30_000 }, () => {
       const email = screen.getByRole('textbox', { name: 'Correo electrónico' });
       fireEvent.input(email, { target: { value: '' } });
       fireEvent.click(screen.getByRole('button', { name: 'Guardar datos de contacto' }));
-      expect(await screen.findByText('Teléfono celular debe ser un número de EE. UU. de 10 dígitos, por ejemplo (617) 555-0142.')).toBeTruthy();
+      expect(
+        await screen.findByText(
+          'Teléfono celular debe ser un número de EE. UU. de 10 dígitos, por ejemplo (617) 555-0142.',
+        ),
+      ).toBeTruthy();
       expect(screen.getByText('Correo electrónico es obligatorio.')).toBeTruthy();
       expect((mobile as HTMLInputElement).value).toBe('555-0142');
       expect(puts(calls)).toEqual([]);
@@ -101,13 +125,25 @@ describe('contact information page (issue 11)', { timeout: 30_000 }, () => {
       if (method !== 'PUT' || !path.endsWith('/contact-information')) return undefined;
       attempt += 1;
       return attempt === 1
-        ? json({ type: 'urn:portal:problem:conflict', title: 'Changed elsewhere', status: 409, current: contact({ householdId, homePhone: '(508) 555-0100', version: 4 }) }, 409)
+        ? json(
+            {
+              type: 'urn:portal:problem:conflict',
+              title: 'Changed elsewhere',
+              status: 409,
+              current: contact({ householdId, homePhone: '(508) 555-0100', version: 4 }),
+            },
+            409,
+          )
         : json({ contact: contact({ householdId, version: 5 }), request: request(), phoneChanged: false });
     });
     const email = await screen.findByRole('textbox', { name: 'Email' }, { timeout: 10_000 });
     fireEvent.input(email, { target: { value: 'new@example.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save contact details' }));
-    expect(await screen.findByText(/changed elsewhere since you opened this page.*Now on file: Home phone: \(508\) 555-0100\./)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /changed elsewhere since you opened this page.*Now on file: Home phone: \(508\) 555-0100\./,
+      ),
+    ).toBeTruthy();
     expect((email as HTMLInputElement).value).toBe('new@example.org');
     fireEvent.click(screen.getByRole('button', { name: 'Save contact details' }));
     await waitFor(() => {

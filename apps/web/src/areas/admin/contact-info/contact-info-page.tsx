@@ -12,7 +12,11 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { contactKey, updateContactInformation, useContactInformation } from '../../../data/contact/contact-information';
+import {
+  contactKey,
+  updateContactInformation,
+  useContactInformation,
+} from '../../../data/contact/contact-information';
 import { serviceRequestsKey } from '../../../data/service-request/get-service-requests';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { contractResolver, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
@@ -32,7 +36,15 @@ type Labelled = 'email' | 'homePhone' | 'mobilePhone' | 'preferredContactMethod'
 const FIELDS: readonly Labelled[] = ['homePhone', 'mobilePhone', 'email', 'preferredContactMethod'];
 
 /** The form, once the details on file are known (its defaults are them; it keeps what was typed through refusals). */
-function ContactForm({ householdId, policyId, contact }: { householdId: string; policyId: string | undefined; contact: ContactInformation }) {
+function ContactForm({
+  householdId,
+  policyId,
+  contact,
+}: {
+  householdId: string;
+  policyId: string | undefined;
+  contact: ContactInformation;
+}) {
   const { t } = useTranslation();
   const { credentialKey } = useSignedInViewer();
   const resolver = useMemo(() => contractResolver((c) => c.UpdateContactRequestSchema), []);
@@ -48,10 +60,16 @@ function ContactForm({ householdId, policyId, contact }: { householdId: string; 
     form,
   });
   const shown = (field: Labelled, value: ContactInformation) =>
-    field === 'preferredContactMethod' ? t(`contactInfo.method.${value.preferredContactMethod}`) : (value[field] ?? t('contactInfo.none'));
+    field === 'preferredContactMethod'
+      ? t(`contactInfo.method.${value.preferredContactMethod}`)
+      : (value[field] ?? t('contactInfo.none'));
   const onSubmit = async (values: UpdateContactRequest) => {
     setDone(null);
-    const outcome = await save.attempt({ ...values, ...(policyId ? { policyId } : {}), version: read.version });
+    const outcome = await save.attempt({
+      ...values,
+      ...(policyId ? { policyId } : {}),
+      version: read.version,
+    });
     if (outcome.ok) {
       setDone(outcome.result);
       setRead(outcome.result.contact);
@@ -60,26 +78,72 @@ function ContactForm({ householdId, policyId, contact }: { householdId: string; 
     }
     const current = conflictCurrent(outcome.error) as ContactInformation | undefined;
     if (!current) return;
-    const changed = FIELDS.filter((field) => (field.endsWith('Phone') ? !samePhone(read[field], current[field]) : read[field] !== current[field]));
-    setChanges((changed.length > 0 ? changed : FIELDS).map((field) => `${t(`fields.${field}.label`)}: ${shown(field, current)}`).join('; '));
+    const changed = FIELDS.filter((field) =>
+      field.endsWith('Phone') ? !samePhone(read[field], current[field]) : read[field] !== current[field],
+    );
+    setChanges(
+      (changed.length > 0 ? changed : FIELDS)
+        .map((field) => `${t(`fields.${field}.label`)}: ${shown(field, current)}`)
+        .join('; '),
+    );
     setRead(current);
   };
   const say = useProblemText(PROBLEMS.contactInfo);
   const describeError = (error: unknown) => say(error, { changes });
-  const methods = (['email', 'phone', 'mail'] as const).map((value) => ({ value, label: t(`contactInfo.method.${value}`) }));
+  const methods = (['email', 'phone', 'mail'] as const).map((value) => ({
+    value,
+    label: t(`contactInfo.method.${value}`),
+  }));
   return (
-    <PortalForm form={form} onSubmit={onSubmit} error={save.error} describeError={describeError} labelledBy="contact-form-title">
+    <PortalForm
+      form={form}
+      onSubmit={onSubmit}
+      error={save.error}
+      describeError={describeError}
+      labelledBy="contact-form-title"
+    >
       <Typography id="contact-form-title" variant="h6" component="h2" sx={{ mb: 2 }}>
         {t('contactInfo.formTitle')}
       </Typography>
       <Stack spacing={2.5}>
-        <TextInput name="homePhone" field="homePhone" type="tel" autoComplete="tel-national" inputMode="tel" maxLength={25} help={t('contactInfo.phoneHelp')} />
-        <TextInput name="mobilePhone" field="mobilePhone" type="tel" autoComplete="tel" inputMode="tel" maxLength={25} help={t('contactInfo.phoneHelp')} />
-        <TextInput name="email" field="email" type="email" autoComplete="email" inputMode="email" maxLength={254} help={t('contactInfo.emailHelp')} />
-        <RadioInput name="preferredContactMethod" field="preferredContactMethod" label={t('contactInfo.preferredLegend')} options={methods} />
+        <TextInput
+          name="homePhone"
+          field="homePhone"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          maxLength={25}
+          help={t('contactInfo.phoneHelp')}
+        />
+        <TextInput
+          name="mobilePhone"
+          field="mobilePhone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={25}
+          help={t('contactInfo.phoneHelp')}
+        />
+        <TextInput
+          name="email"
+          field="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          help={t('contactInfo.emailHelp')}
+        />
+        <RadioInput
+          name="preferredContactMethod"
+          field="preferredContactMethod"
+          label={t('contactInfo.preferredLegend')}
+          options={methods}
+        />
         {done && (
           <Alert severity="success" role="status" data-testid="contact-saved">
-            {t(done.phoneChanged ? 'contactInfo.savedPhone' : 'contactInfo.saved', { reference: done.request.referenceNumber })}{' '}
+            {t(done.phoneChanged ? 'contactInfo.savedPhone' : 'contactInfo.saved', {
+              reference: done.request.referenceNumber,
+            })}{' '}
             <Link component={RouterLink} to="/admin/policy-selection/service-requests">
               {t('contactInfo.historyLink')}
             </Link>
@@ -105,11 +169,25 @@ function CurrentContact({ contact }: { contact: ContactInformation }) {
     [t('fields.preferredContactMethod.label'), t(`contactInfo.method.${contact.preferredContactMethod}`)],
   ];
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="contact-current" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="contact-current"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
       <Typography id="contact-current" variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('contactInfo.current')}
       </Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 0.5, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+          columnGap: 3,
+          rowGap: 0.5,
+          m: 0,
+        }}
+      >
         {rows.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
             <Box component="dt" sx={{ fontWeight: 600 }}>
@@ -137,8 +215,14 @@ function CurrentContact({ contact }: { contact: ContactInformation }) {
 export default function ContactInfoPage() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
-  const { policy, choices } = useSelectedPolicy(viewer.policies, (candidate) => candidate.lineOfCoverage === 'Medical');
-  const household = viewer.household.households.find((entry) => entry.policies.some((summary) => summary.id === policy?.id)) ?? viewer.household.households[0];
+  const { policy, choices } = useSelectedPolicy(
+    viewer.policies,
+    (candidate) => candidate.lineOfCoverage === 'Medical',
+  );
+  const household =
+    viewer.household.households.find((entry) =>
+      entry.policies.some((summary) => summary.id === policy?.id),
+    ) ?? viewer.household.households[0];
   const householdId = household?.household.id ?? null;
   const contact = useContactInformation(viewer.credentialKey, householdId);
   const canChange = viewer.session.actions.includes('update-contact');
@@ -164,7 +248,12 @@ export default function ContactInfoPage() {
           <CurrentContact contact={contact.data} />
           {canChange && (
             <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-              <ContactForm key={`${householdId}:${policy?.id ?? ''}`} householdId={householdId} policyId={policy?.id} contact={contact.data} />
+              <ContactForm
+                key={`${householdId}:${policy?.id ?? ''}`}
+                householdId={householdId}
+                policyId={policy?.id}
+                contact={contact.data}
+              />
             </Paper>
           )}
           <Typography>

@@ -18,7 +18,18 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { PolicySelector } from '../../../ui/policy-selector';
-import { CoveragePageFrame, ExchangeNotice, NoPolicy, OpenRequest, RequestSent, detailText, useCoverageInvalidation, useCoveragePolicy, useDateOrOpen, useOpenRequest } from './coverage-shared';
+import {
+  CoveragePageFrame,
+  ExchangeNotice,
+  NoPolicy,
+  OpenRequest,
+  RequestSent,
+  detailText,
+  useCoverageInvalidation,
+  useCoveragePolicy,
+  useDateOrOpen,
+  useOpenRequest,
+} from './coverage-shared';
 import { NoReasonApplies, useCoverageError, useDateHelp, useReasonOptions } from './reason-fields';
 import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
@@ -40,42 +51,85 @@ function targetOf(values: Pick<Values, 'reason' | 'which'>): 'start' | 'end' | u
 }
 
 /** What the request asks, in one sentence: "Your coverage would start on December 1, 2026 instead of November 1, 2026." */
-function DatesStatement({ options, values }: { options: CoverageDateOptions; values: Pick<Values, 'reason' | 'which' | 'date'> }) {
+function DatesStatement({
+  options,
+  values,
+}: {
+  options: CoverageDateOptions;
+  values: Pick<Values, 'reason' | 'which' | 'date'>;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const dateOrOpen = useDateOrOpen();
   const choice = options.reasons.find((candidate) => candidate.reason === values.reason);
   const target = targetOf(values);
-  const valid = choice?.window && target && isCalendarDate(values.date) && requestedDateProblem(choice, values.date) === null;
-  if (!valid || !options.coverage) return <Typography sx={{ color: 'text.secondary' }}>{t('coverageDates.statement.choose')}</Typography>;
+  const valid =
+    choice?.window &&
+    target &&
+    isCalendarDate(values.date) &&
+    requestedDateProblem(choice, values.date) === null;
+  if (!valid || !options.coverage)
+    return <Typography sx={{ color: 'text.secondary' }}>{t('coverageDates.statement.choose')}</Typography>;
   const current = target === 'start' ? options.coverage.startDate : options.coverage.endDate;
   return (
     <Stack spacing={1}>
-      <Typography sx={{ fontWeight: 600 }}>{t(`coverageDates.statement.${target}`, { date: format.date(values.date), current: dateOrOpen(current) })}</Typography>
-      <Typography>{t('coverageDates.statement.who', { names: format.list(options.members.map((member) => `${member.firstName} ${member.lastName}`)), number: options.policyNumber })}</Typography>
+      <Typography sx={{ fontWeight: 600 }}>
+        {t(`coverageDates.statement.${target}`, {
+          date: format.date(values.date),
+          current: dateOrOpen(current),
+        })}
+      </Typography>
+      <Typography>
+        {t('coverageDates.statement.who', {
+          names: format.list(options.members.map((member) => `${member.firstName} ${member.lastName}`)),
+          number: options.policyNumber,
+        })}
+      </Typography>
       <Typography>{t('coverageDates.statement.review')}</Typography>
     </Stack>
   );
 }
 
-function CoverageDatesForm({ policyId, options, onSent }: { policyId: string; options: CoverageDateOptions; onSent: (request: ServiceRequest) => void }) {
+function CoverageDatesForm({
+  policyId,
+  options,
+  onSent,
+}: {
+  policyId: string;
+  options: CoverageDateOptions;
+  onSent: (request: ServiceRequest) => void;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const reasonOptions = useReasonOptions('dateReason');
   const dateHelp = useDateHelp();
   const describeError = useCoverageError();
   const invalidates = useCoverageInvalidation();
-  const resolver = useMemo(() => contractResolver((c) => c.coverageDatesFormSchema(options.reasons, options.coverage)), [options.reasons, options.coverage]);
-  const form = useForm<Values>({ resolver, defaultValues: { reason: '' as Values['reason'], date: '', note: '' } });
+  const resolver = useMemo(
+    () => contractResolver((c) => c.coverageDatesFormSchema(options.reasons, options.coverage)),
+    [options.reasons, options.coverage],
+  );
+  const form = useForm<Values>({
+    resolver,
+    defaultValues: { reason: '' as Values['reason'], date: '', note: '' },
+  });
   const [reviewing, setReviewing] = useState<Values | null>(null);
-  const command = useCommand({ send: (values: Values, key: string) => requestCoverageDates(policyId, values, key), invalidates, form });
+  const command = useCommand({
+    send: (values: Values, key: string) => requestCoverageDates(policyId, values, key),
+    invalidates,
+    form,
+  });
   const reason = useWatch({ control: form.control, name: 'reason' });
   const which = useWatch({ control: form.control, name: 'which' });
   const date = useWatch({ control: form.control, name: 'date' });
   const choice = options.reasons.find((candidate) => candidate.reason === reason);
   const confirm = async () => {
     if (!reviewing) return;
-    const sent = await command.submit({ ...reviewing, note: reviewing.note?.trim() ?? '', ...(reviewing.reason === 'correction' ? {} : { which: undefined }) });
+    const sent = await command.submit({
+      ...reviewing,
+      note: reviewing.note?.trim() ?? '',
+      ...(reviewing.reason === 'correction' ? {} : { which: undefined }),
+    });
     setReviewing(null);
     if (sent) {
       form.reset();
@@ -110,10 +164,37 @@ function CoverageDatesForm({ policyId, options, onSent }: { policyId: string; op
             ]}
           />
         )}
-        <DateInput name="date" field="newDate" required help={dateHelp(choice)} slotProps={choice?.window ? { htmlInput: { min: choice.window.earliest, max: choice.window.latest } } : undefined} />
-        <TextInput name="note" field="coverageNote" multiline maxLength={500} required={choice?.noteRequired} help={choice?.noteRequired ? t('policyCoverage.noteRequiredHelp') : t('policyCoverage.noteHelp')} />
-        <Paper variant="outlined" component="section" aria-labelledby="dates-statement-title" sx={{ p: { xs: 2, sm: 2.5 }, bgcolor: 'grey.50' }}>
-          <Typography id="dates-statement-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        <DateInput
+          name="date"
+          field="newDate"
+          required
+          help={dateHelp(choice)}
+          slotProps={
+            choice?.window
+              ? { htmlInput: { min: choice.window.earliest, max: choice.window.latest } }
+              : undefined
+          }
+        />
+        <TextInput
+          name="note"
+          field="coverageNote"
+          multiline
+          maxLength={500}
+          required={choice?.noteRequired}
+          help={choice?.noteRequired ? t('policyCoverage.noteRequiredHelp') : t('policyCoverage.noteHelp')}
+        />
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="dates-statement-title"
+          sx={{ p: { xs: 2, sm: 2.5 }, bgcolor: 'grey.50' }}
+        >
+          <Typography
+            id="dates-statement-title"
+            variant="subtitle1"
+            component="h3"
+            sx={{ fontWeight: 600, mb: 1 }}
+          >
             {t('coverageDates.statement.heading')}
           </Typography>
           <DatesStatement options={options} values={{ reason, which, date }} />
@@ -195,10 +276,21 @@ export default function ChangeCoverageDatesPage() {
               }}
             />
           )}
-          {data && data.coverage && <Typography>{t('coverageDates.current', { start: format.date(data.coverage.startDate), end: dateOrOpen(data.coverage.endDate) })}</Typography>}
+          {data && data.coverage && (
+            <Typography>
+              {t('coverageDates.current', {
+                start: format.date(data.coverage.startDate),
+                end: dateOrOpen(data.coverage.endDate),
+              })}
+            </Typography>
+          )}
           {data &&
             (data.route === 'exchange' ? (
-              <ExchangeNotice id="coverage-dates-exchange" heading={t('coverageDates.exchange.heading', { exchange })} body={t('coverageDates.exchange.body', { exchange })} />
+              <ExchangeNotice
+                id="coverage-dates-exchange"
+                heading={t('coverageDates.exchange.heading', { exchange })}
+                body={t('coverageDates.exchange.body', { exchange })}
+              />
             ) : !canAsk ? (
               <Alert severity="info">{t('coverageDates.notAllowed')}</Alert>
             ) : open.request ? (
@@ -206,7 +298,9 @@ export default function ChangeCoverageDatesPage() {
                 request={open.request}
                 summary={t('coverageDates.open', {
                   date: open.request.effectiveDate ? format.date(open.request.effectiveDate) : '',
-                  which: lt(`serviceRequests.value.whichDate.${detailText(open.request, 'whichDate') || 'start'}`),
+                  which: lt(
+                    `serviceRequests.value.whichDate.${detailText(open.request, 'whichDate') || 'start'}`,
+                  ),
                 })}
               />
             ) : data.coverage === null ? (
@@ -214,7 +308,11 @@ export default function ChangeCoverageDatesPage() {
             ) : data.reasons.length === 0 ? (
               <Alert severity="info">{t('coverageDates.noReasons')}</Alert>
             ) : data.reasons.every((reason) => reason.unavailable !== null) ? (
-              <NoReasonApplies kind="dateReason" reasons={data.reasons} intro={t('coverageDates.noneApplies')} />
+              <NoReasonApplies
+                kind="dateReason"
+                reasons={data.reasons}
+                intro={t('coverageDates.noneApplies')}
+              />
             ) : (
               <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
                 <CoverageDatesForm

@@ -35,21 +35,48 @@ function useAmountFacts() {
   return (span: CoverageSpan, market: CoverageDetails['marketCoverage'], offExchange: boolean): Fact[] => {
     const facts: Fact[] = [];
     if (span.premium) {
-      facts.push({ label: t('coverageDetails.amounts.premium'), value: format.money(span.premium.premiumCents) });
-      if (span.premium.policyRateCents !== span.premium.premiumCents) facts.push({ label: t('coverageDetails.amounts.policyRate'), value: format.money(span.premium.policyRateCents) });
+      facts.push({
+        label: t('coverageDetails.amounts.premium'),
+        value: format.money(span.premium.premiumCents),
+      });
+      if (span.premium.policyRateCents !== span.premium.premiumCents)
+        facts.push({
+          label: t('coverageDetails.amounts.policyRate'),
+          value: format.money(span.premium.policyRateCents),
+        });
     }
     const help = span.subsidies;
     // The tax credit and CSR belong to on-exchange individual coverage: said there (even at $0.00), and
     // elsewhere only when there is one.
     const exchangeIndividual = market === 'Individual' && !offExchange;
     if (help) {
-      if (exchangeIndividual || help.taxCreditCents > 0) facts.push({ label: t('coverageDetails.amounts.taxCredit'), value: format.money(help.taxCreditCents) });
-      if (help.employerContributionCents > 0 || market === 'Group') facts.push({ label: t('coverageDetails.amounts.employerContribution'), value: format.money(help.employerContributionCents) });
-      if (help.otherSubsidyCents > 0) facts.push({ label: t('coverageDetails.amounts.otherSubsidy'), value: format.money(help.otherSubsidyCents) });
-      if (help.hraCents > 0) facts.push({ label: t('coverageDetails.amounts.hra'), value: format.money(help.hraCents) });
-      facts.push({ label: t('coverageDetails.amounts.memberShare'), value: format.money(help.memberShareCents) });
+      if (exchangeIndividual || help.taxCreditCents > 0)
+        facts.push({
+          label: t('coverageDetails.amounts.taxCredit'),
+          value: format.money(help.taxCreditCents),
+        });
+      if (help.employerContributionCents > 0 || market === 'Group')
+        facts.push({
+          label: t('coverageDetails.amounts.employerContribution'),
+          value: format.money(help.employerContributionCents),
+        });
+      if (help.otherSubsidyCents > 0)
+        facts.push({
+          label: t('coverageDetails.amounts.otherSubsidy'),
+          value: format.money(help.otherSubsidyCents),
+        });
+      if (help.hraCents > 0)
+        facts.push({ label: t('coverageDetails.amounts.hra'), value: format.money(help.hraCents) });
+      facts.push({
+        label: t('coverageDetails.amounts.memberShare'),
+        value: format.money(help.memberShareCents),
+      });
       if (exchangeIndividual || help.costSharingReductionCents > 0) {
-        facts.push({ label: t('coverageDetails.amounts.csr'), value: format.money(help.costSharingReductionCents), detail: t('coverageDetails.amounts.csrHelp') });
+        facts.push({
+          label: t('coverageDetails.amounts.csr'),
+          value: format.money(help.costSharingReductionCents),
+          detail: t('coverageDetails.amounts.csrHelp'),
+        });
       }
     }
     return facts;
@@ -64,18 +91,47 @@ function SpanCard({ span, details }: { span: CoverageSpan; details: CoverageDeta
   const headingId = `span-${span.id}`;
   const planFacts: Fact[] = [
     { label: t('coverageDetails.plan'), value: span.planName },
-    ...(span.metalLevel ? [{ label: t('coverageDetails.metalLevel'), value: lt(`metalLevel.${span.metalLevel}`, { defaultValue: span.metalLevel }) }] : []),
+    ...(span.metalLevel
+      ? [
+          {
+            label: t('coverageDetails.metalLevel'),
+            value: lt(`metalLevel.${span.metalLevel}`, { defaultValue: span.metalLevel }),
+          },
+        ]
+      : []),
     { label: t('coverageDetails.planType'), value: span.planType },
     { label: t('coverageDetails.planId'), value: span.planId },
     { label: t('coverageDetails.number'), value: span.groupOrPolicyNumber },
   ];
   const amounts = amountFacts(span, details.marketCoverage, details.offExchange);
   return (
-    <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, listStyle: 'none', borderColor: span.current ? 'primary.main' : undefined, borderWidth: span.current ? 2 : 1 }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{
+        p: { xs: 2, sm: 3 },
+        listStyle: 'none',
+        borderColor: span.current ? 'primary.main' : undefined,
+        borderWidth: span.current ? 2 : 1,
+      }}
+    >
       <Stack spacing={2}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-          <Typography id={headingId} variant="h6" component="h2" sx={{ textDecoration: span.cancelled ? 'line-through' : 'none' }}>
-            {t('coverageDetails.spanHeading', { start: dateOrOpen(span.startDate), end: dateOrOpen(span.endDate) })}
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+        >
+          <Typography
+            id={headingId}
+            variant="h6"
+            component="h2"
+            sx={{ textDecoration: span.cancelled ? 'line-through' : 'none' }}
+          >
+            {t('coverageDetails.spanHeading', {
+              start: dateOrOpen(span.startDate),
+              end: dateOrOpen(span.endDate),
+            })}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {span.current && <Chip label={t('coverageDetails.current')} color="primary" size="small" />}
@@ -83,7 +139,9 @@ function SpanCard({ span, details }: { span: CoverageSpan; details: CoverageDeta
               <Chip label={t('coverageDetails.cancelled')} color="default" variant="outlined" size="small" />
             ) : (
               <Chip
-                label={t(`coverageDetails.status.${span.status === 'Effectuated' ? 'effectuated' : 'notEffectuated'}`)}
+                label={t(
+                  `coverageDetails.status.${span.status === 'Effectuated' ? 'effectuated' : 'notEffectuated'}`,
+                )}
                 color={span.status === 'Effectuated' ? 'success' : 'default'}
                 size="small"
                 variant={span.status === 'Effectuated' ? 'filled' : 'outlined'}
@@ -94,19 +152,33 @@ function SpanCard({ span, details }: { span: CoverageSpan; details: CoverageDeta
           </Stack>
         </Stack>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {span.cancelled ? t('coverageDetails.cancelledHelp') : t(`coverageDetails.statusHelp.${span.status === 'Effectuated' ? 'effectuated' : 'notEffectuated'}`)}
+          {span.cancelled
+            ? t('coverageDetails.cancelledHelp')
+            : t(
+                `coverageDetails.statusHelp.${span.status === 'Effectuated' ? 'effectuated' : 'notEffectuated'}`,
+              )}
         </Typography>
         <Facts items={planFacts} />
         {amounts.length > 0 && (
           <Box component="section" aria-labelledby={`${headingId}-amounts`}>
-            <Typography id={`${headingId}-amounts`} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+            <Typography
+              id={`${headingId}-amounts`}
+              variant="subtitle1"
+              component="h3"
+              sx={{ fontWeight: 600, mb: 1 }}
+            >
               {t('coverageDetails.amountsHeading')}
             </Typography>
             <Facts items={amounts} />
           </Box>
         )}
         <Box component="section" aria-labelledby={`${headingId}-members`}>
-          <Typography id={`${headingId}-members`} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+          <Typography
+            id={`${headingId}-members`}
+            variant="subtitle1"
+            component="h3"
+            sx={{ fontWeight: 600, mb: 1 }}
+          >
             {t('coverageDetails.membersHeading')}
           </Typography>
           {span.members.length === 0 ? (
@@ -120,7 +192,9 @@ function SpanCard({ span, details }: { span: CoverageSpan; details: CoverageDeta
                   </Typography>{' '}
                   <Typography component="span">
                     {t('coverageDetails.memberLine', {
-                      relationship: lt(`relationship.${member.relationship}`, { defaultValue: member.relationship }),
+                      relationship: lt(`relationship.${member.relationship}`, {
+                        defaultValue: member.relationship,
+                      }),
                       start: dateOrOpen(member.startDate),
                       end: dateOrOpen(member.endDate),
                     })}
@@ -141,9 +215,24 @@ function Changes() {
   const { t } = useTranslation();
   const { session } = useSignedInViewer();
   const links = [
-    { action: 'change-plan', to: '/admin/policy-selection/change-plan', label: t('coverageDetails.changes.changePlan'), icon: <SwapHorizOutlined /> },
-    { action: 'change-coverage-dates', to: '/admin/policy-selection/coverage-details/change-dates', label: t('coverageDetails.changes.changeDates'), icon: <EditCalendarOutlined /> },
-    { action: 'end-coverage', to: '/admin/policy-selection/coverage-details/end-coverage', label: t('coverageDetails.changes.endCoverage'), icon: <EventBusyOutlined /> },
+    {
+      action: 'change-plan',
+      to: '/admin/policy-selection/change-plan',
+      label: t('coverageDetails.changes.changePlan'),
+      icon: <SwapHorizOutlined />,
+    },
+    {
+      action: 'change-coverage-dates',
+      to: '/admin/policy-selection/coverage-details/change-dates',
+      label: t('coverageDetails.changes.changeDates'),
+      icon: <EditCalendarOutlined />,
+    },
+    {
+      action: 'end-coverage',
+      to: '/admin/policy-selection/coverage-details/end-coverage',
+      label: t('coverageDetails.changes.endCoverage'),
+      icon: <EventBusyOutlined />,
+    },
   ].filter((link) => session.actions.includes(link.action));
   if (links.length === 0) return null;
   return (
@@ -197,7 +286,12 @@ export default function CoverageDetailsPage() {
               {details.data.spans.length === 0 ? (
                 <Typography>{t('coverageDetails.empty')}</Typography>
               ) : (
-                <Stack component="ul" spacing={2} sx={{ m: 0, p: 0 }} aria-label={t('coverageDetails.listLabel')}>
+                <Stack
+                  component="ul"
+                  spacing={2}
+                  sx={{ m: 0, p: 0 }}
+                  aria-label={t('coverageDetails.listLabel')}
+                >
                   {details.data.spans.map((span) => (
                     <SpanCard key={span.id} span={span} details={details.data} />
                   ))}

@@ -36,13 +36,28 @@ export function useCoveragePolicy(): { policy: PolicySummary | null; choices: Po
   return useSelectedPolicy(viewer.policies, (policy) => policy.active && policy.lineOfCoverage === 'Medical');
 }
 
-export function CoveragePageFrame({ title, intro, back, children }: { title: string; intro: ReactNode; back?: boolean; children: ReactNode }) {
+export function CoveragePageFrame({
+  title,
+  intro,
+  back,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  back?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
       {back && (
         <Box>
-          <Button component={RouterLink} to="/admin/policy-selection/coverage-details" startIcon={<ArrowBack />} size="small">
+          <Button
+            component={RouterLink}
+            to="/admin/policy-selection/coverage-details"
+            startIcon={<ArrowBack />}
+            size="small"
+          >
             {t('policyCoverage.backToDetails')}
           </Button>
         </Box>
@@ -62,7 +77,13 @@ export function CoveragePageFrame({ title, intro, back, children }: { title: str
 export function NoPolicy() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
-  return <Alert severity="info">{viewer.session.kind === 'staff' && viewer.actingFor === null ? t('overview.findMember.body') : t('policyCoverage.noPolicies')}</Alert>;
+  return (
+    <Alert severity="info">
+      {viewer.session.kind === 'staff' && viewer.actingFor === null
+        ? t('overview.findMember.body')
+        : t('policyCoverage.noPolicies')}
+    </Alert>
+  );
 }
 
 /**
@@ -80,7 +101,12 @@ export function ExchangeNotice({ id, heading, body }: { id: string; heading: str
       </Typography>
       <Typography sx={{ mb: 1 }}>{body}</Typography>
       <Stack spacing={0.5}>
-        <Link href={url} target="_blank" rel="noopener noreferrer" sx={{ fontWeight: 600, alignSelf: 'flex-start' }}>
+        <Link
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          sx={{ fontWeight: 600, alignSelf: 'flex-start' }}
+        >
           {t('policyCoverage.exchange.link', { exchange: name })}
           <OpenInNew fontSize="small" aria-hidden="true" sx={{ verticalAlign: 'text-bottom', ml: 0.5 }} />
           <NewTabHint />
@@ -101,8 +127,14 @@ export function ExchangeNotice({ id, heading, body }: { id: string; heading: str
 /** The household's open request of one type for the policy (one at a time: the server refuses a second). */
 export function useOpenRequest(policy: PolicySummary | null, type: ServiceRequest['type']) {
   const viewer = useSignedInViewer();
-  const list = useServiceRequests(viewer.credentialKey, policy?.householdId ?? null, { policyId: policy?.id, status: 'open' });
-  return { request: list.data?.items.find((item) => item.type === type) ?? null, loading: list.isPending && policy?.householdId != null };
+  const list = useServiceRequests(viewer.credentialKey, policy?.householdId ?? null, {
+    policyId: policy?.id,
+    status: 'open',
+  });
+  return {
+    request: list.data?.items.find((item) => item.type === type) ?? null,
+    loading: list.isPending && policy?.householdId != null,
+  };
 }
 
 /** The queries a coverage request makes stale: the coverage reads, the requests, the notifications. */
@@ -122,13 +154,21 @@ export function OpenRequest({ request, summary }: { request: ServiceRequest; sum
   const viewer = useSignedInViewer();
   const invalidates = useCoverageInvalidation();
   const [confirming, setConfirming] = useState(false);
-  const cancel = useCommand({ send: (open: ServiceRequest, key: string) => cancelServiceRequest(open.id, open.version, key), invalidates });
+  const cancel = useCommand({
+    send: (open: ServiceRequest, key: string) => cancelServiceRequest(open.id, open.version, key),
+    invalidates,
+  });
   const canCancel = request.canCancel && viewer.session.actions.includes('create-service-request');
   const cancelText = useProblemText(PROBLEMS.cancelRequest);
   const cancelError = (): string | null => (cancel.error ? cancelText(cancel.error) : null);
   return (
     <Alert severity="info" component="section" role="region" aria-labelledby={`open-request-${request.id}`}>
-      <Typography id={`open-request-${request.id}`} variant="h6" component="h2" sx={{ fontSize: '1.05rem', mb: 0.5 }}>
+      <Typography
+        id={`open-request-${request.id}`}
+        variant="h6"
+        component="h2"
+        sx={{ fontSize: '1.05rem', mb: 0.5 }}
+      >
         {t('policyCoverage.open.heading', { reference: request.referenceNumber })}
       </Typography>
       <Typography>{summary}</Typography>
@@ -183,8 +223,14 @@ export function RequestSent({ request, onClose }: { request: ServiceRequest; onC
   const format = useFormatters();
   return (
     <Alert severity="success" role="status" onClose={onClose}>
-      <Typography sx={{ fontWeight: 600 }}>{t('policyCoverage.sent.heading', { reference: request.referenceNumber })}</Typography>
-      <Typography>{request.effectiveDate ? t('policyCoverage.sent.bodyEffective', { date: format.date(request.effectiveDate) }) : t('policyCoverage.sent.body')}</Typography>
+      <Typography sx={{ fontWeight: 600 }}>
+        {t('policyCoverage.sent.heading', { reference: request.referenceNumber })}
+      </Typography>
+      <Typography>
+        {request.effectiveDate
+          ? t('policyCoverage.sent.bodyEffective', { date: format.date(request.effectiveDate) })
+          : t('policyCoverage.sent.body')}
+      </Typography>
       <Link component={RouterLink} to="/admin/policy-selection/service-requests">
         {t('policyCoverage.open.follow')}
       </Link>

@@ -2,7 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { EndCoverageOptions, EndCoverageRequest, ServiceRequest } from '@portal/contracts';
-import { compareCalendarDates, endCoverageEffects, isCalendarDate, requestedDateProblem } from '@portal/domain';
+import {
+  compareCalendarDates,
+  endCoverageEffects,
+  isCalendarDate,
+  requestedDateProblem,
+} from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +23,17 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { PolicySelector } from '../../../ui/policy-selector';
-import { CoveragePageFrame, ExchangeNotice, NoPolicy, OpenRequest, RequestSent, detailText, useCoverageInvalidation, useCoveragePolicy, useOpenRequest } from './coverage-shared';
+import {
+  CoveragePageFrame,
+  ExchangeNotice,
+  NoPolicy,
+  OpenRequest,
+  RequestSent,
+  detailText,
+  useCoverageInvalidation,
+  useCoveragePolicy,
+  useOpenRequest,
+} from './coverage-shared';
 import { NoReasonApplies, useCoverageError, useDateHelp, useReasonOptions } from './reason-fields';
 import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
 
@@ -29,14 +44,31 @@ type Values = EndCoverageRequest;
  * whose coverage, the last day, what happens to autopay and to each scheduled payment, and money paid for
  * months after the end. It follows what is chosen in the form.
  */
-function EndStatement({ options, reason, endDate }: { options: EndCoverageOptions; reason: string; endDate: string }) {
+function EndStatement({
+  options,
+  reason,
+  endDate,
+}: {
+  options: EndCoverageOptions;
+  reason: string;
+  endDate: string;
+}) {
   const { t } = useTranslation();
   const lt = loose(t);
   const format = useFormatters();
   const choice = options.reasons.find((candidate) => candidate.reason === reason);
   const valid = choice?.window && isCalendarDate(endDate) && requestedDateProblem(choice, endDate) === null;
-  const names = format.list(options.members.map((member) => `${member.firstName} ${member.lastName} (${lt(`relationship.${member.relationship}`, { defaultValue: member.relationship })})`));
-  const policyName = t('endCoverage.statement.policy', { number: options.policyNumber, plan: options.planName ?? t('overview.none'), line: lt(`lineOfCoverage.${options.lineOfCoverage}`) });
+  const names = format.list(
+    options.members.map(
+      (member) =>
+        `${member.firstName} ${member.lastName} (${lt(`relationship.${member.relationship}`, { defaultValue: member.relationship })})`,
+    ),
+  );
+  const policyName = t('endCoverage.statement.policy', {
+    number: options.policyNumber,
+    plan: options.planName ?? t('overview.none'),
+    line: lt(`lineOfCoverage.${options.lineOfCoverage}`),
+  });
   if (!valid) {
     return (
       <Stack spacing={1}>
@@ -46,26 +78,45 @@ function EndStatement({ options, reason, endDate }: { options: EndCoverageOption
     );
   }
   const effects = endCoverageEffects(endDate, options.autopay.active, options.scheduledPayments);
-  const payment = (one: { paymentDate: string; paymentAmountCents: number }) => t('endCoverage.statement.payment', { amount: format.money(one.paymentAmountCents), date: format.date(one.paymentDate) });
-  const refund = options.paidThroughDate !== null && compareCalendarDates(options.paidThroughDate, endDate) > 0;
+  const payment = (one: { paymentDate: string; paymentAmountCents: number }) =>
+    t('endCoverage.statement.payment', {
+      amount: format.money(one.paymentAmountCents),
+      date: format.date(one.paymentDate),
+    });
+  const refund =
+    options.paidThroughDate !== null && compareCalendarDates(options.paidThroughDate, endDate) > 0;
   return (
     <Stack component="ul" spacing={1} sx={{ m: 0, pl: 2.5 }}>
       <li>
         <Typography>{policyName}</Typography>
       </li>
       <li>
-        <Typography sx={{ fontWeight: 600 }}>{t('endCoverage.statement.ends', { date: format.date(endDate), names })}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>
+          {t('endCoverage.statement.ends', { date: format.date(endDate), names })}
+        </Typography>
       </li>
       <li>
-        <Typography>{options.autopay.active ? t('endCoverage.statement.autopay', { day: options.autopay.runDay ?? 1 }) : t('endCoverage.statement.noAutopay')}</Typography>
+        <Typography>
+          {options.autopay.active
+            ? t('endCoverage.statement.autopay', { day: options.autopay.runDay ?? 1 })
+            : t('endCoverage.statement.noAutopay')}
+        </Typography>
       </li>
       <li>
         <Typography>
           {effects.scheduledKept.length === 0 && effects.scheduledCancelled.length === 0
             ? t('endCoverage.statement.noScheduled')
             : [
-                effects.scheduledKept.length > 0 ? t('endCoverage.statement.scheduledKept', { payments: format.list(effects.scheduledKept.map(payment)) }) : '',
-                effects.scheduledCancelled.length > 0 ? t('endCoverage.statement.scheduledCancelled', { payments: format.list(effects.scheduledCancelled.map(payment)) }) : '',
+                effects.scheduledKept.length > 0
+                  ? t('endCoverage.statement.scheduledKept', {
+                      payments: format.list(effects.scheduledKept.map(payment)),
+                    })
+                  : '',
+                effects.scheduledCancelled.length > 0
+                  ? t('endCoverage.statement.scheduledCancelled', {
+                      payments: format.list(effects.scheduledCancelled.map(payment)),
+                    })
+                  : '',
               ]
                 .filter(Boolean)
                 .join(' ')}
@@ -73,7 +124,12 @@ function EndStatement({ options, reason, endDate }: { options: EndCoverageOption
       </li>
       {refund && options.paidThroughDate && (
         <li>
-          <Typography>{t('endCoverage.statement.refund', { paidThrough: format.date(options.paidThroughDate), date: format.date(endDate) })}</Typography>
+          <Typography>
+            {t('endCoverage.statement.refund', {
+              paidThrough: format.date(options.paidThroughDate),
+              date: format.date(endDate),
+            })}
+          </Typography>
         </li>
       )}
       <li>
@@ -83,17 +139,35 @@ function EndStatement({ options, reason, endDate }: { options: EndCoverageOption
   );
 }
 
-function EndCoverageForm({ policyId, options, onSent }: { policyId: string; options: EndCoverageOptions; onSent: (request: ServiceRequest) => void }) {
+function EndCoverageForm({
+  policyId,
+  options,
+  onSent,
+}: {
+  policyId: string;
+  options: EndCoverageOptions;
+  onSent: (request: ServiceRequest) => void;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const reasonOptions = useReasonOptions('endReason');
   const dateHelp = useDateHelp();
   const describeError = useCoverageError();
   const invalidates = useCoverageInvalidation();
-  const resolver = useMemo(() => contractResolver((c) => c.endCoverageFormSchema(options.reasons)), [options.reasons]);
-  const form: UseFormReturn<Values> = useForm<Values>({ resolver, defaultValues: { reason: '' as Values['reason'], endDate: '', note: '' } });
+  const resolver = useMemo(
+    () => contractResolver((c) => c.endCoverageFormSchema(options.reasons)),
+    [options.reasons],
+  );
+  const form: UseFormReturn<Values> = useForm<Values>({
+    resolver,
+    defaultValues: { reason: '' as Values['reason'], endDate: '', note: '' },
+  });
   const [reviewing, setReviewing] = useState<Values | null>(null);
-  const command = useCommand({ send: (values: Values, key: string) => requestEndCoverage(policyId, values, key), invalidates, form });
+  const command = useCommand({
+    send: (values: Values, key: string) => requestEndCoverage(policyId, values, key),
+    invalidates,
+    form,
+  });
   const reason = useWatch({ control: form.control, name: 'reason' });
   const endDate = useWatch({ control: form.control, name: 'endDate' });
   const choice = options.reasons.find((candidate) => candidate.reason === reason);
@@ -107,10 +181,16 @@ function EndCoverageForm({ policyId, options, onSent }: { policyId: string; opti
     }
   };
   return (
-    <PortalForm form={form} onSubmit={(values) => {
-      command.reset();
-      setReviewing(values);
-    }} error={command.error} describeError={describeError} labelledBy="end-coverage-form-title">
+    <PortalForm
+      form={form}
+      onSubmit={(values) => {
+        command.reset();
+        setReviewing(values);
+      }}
+      error={command.error}
+      describeError={describeError}
+      labelledBy="end-coverage-form-title"
+    >
       <Stack spacing={3}>
         <Typography id="end-coverage-form-title" variant="h6" component="h2">
           {t('endCoverage.formTitle')}
@@ -121,11 +201,32 @@ function EndCoverageForm({ policyId, options, onSent }: { policyId: string; opti
           field="endDate"
           required
           help={dateHelp(choice)}
-          slotProps={choice?.window ? { htmlInput: { min: choice.window.earliest, max: choice.window.latest } } : undefined}
+          slotProps={
+            choice?.window
+              ? { htmlInput: { min: choice.window.earliest, max: choice.window.latest } }
+              : undefined
+          }
         />
-        <TextInput name="note" field="coverageNote" multiline maxLength={500} required={choice?.noteRequired} help={choice?.noteRequired ? t('policyCoverage.noteRequiredHelp') : t('policyCoverage.noteHelp')} />
-        <Paper variant="outlined" component="section" aria-labelledby="end-statement-title" sx={{ p: { xs: 2, sm: 2.5 }, bgcolor: 'grey.50' }}>
-          <Typography id="end-statement-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        <TextInput
+          name="note"
+          field="coverageNote"
+          multiline
+          maxLength={500}
+          required={choice?.noteRequired}
+          help={choice?.noteRequired ? t('policyCoverage.noteRequiredHelp') : t('policyCoverage.noteHelp')}
+        />
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="end-statement-title"
+          sx={{ p: { xs: 2, sm: 2.5 }, bgcolor: 'grey.50' }}
+        >
+          <Typography
+            id="end-statement-title"
+            variant="subtitle1"
+            component="h3"
+            sx={{ fontWeight: 600, mb: 1 }}
+          >
             {t('endCoverage.statement.heading')}
           </Typography>
           <EndStatement options={options} reason={reason} endDate={endDate} />
@@ -209,7 +310,11 @@ export default function EndCoveragePage() {
           )}
           {data &&
             (data.route === 'exchange' ? (
-              <ExchangeNotice id="end-coverage-exchange" heading={t('endCoverage.exchange.heading', { exchange })} body={t('endCoverage.exchange.body', { exchange })} />
+              <ExchangeNotice
+                id="end-coverage-exchange"
+                heading={t('endCoverage.exchange.heading', { exchange })}
+                body={t('endCoverage.exchange.body', { exchange })}
+              />
             ) : !canAsk ? (
               <Alert severity="info">{t('endCoverage.notAllowed')}</Alert>
             ) : open.request ? (
@@ -222,7 +327,8 @@ export default function EndCoveragePage() {
               />
             ) : data.reasons.length === 0 ? (
               <Alert severity="info">{t('endCoverage.noReasons')}</Alert>
-            ) : data.coverage === null || data.reasons.every((reason) => reason.unavailable === 'coverage-ended') ? (
+            ) : data.coverage === null ||
+              data.reasons.every((reason) => reason.unavailable === 'coverage-ended') ? (
               <Alert severity="info">{t('endCoverage.nothingToEnd')}</Alert>
             ) : data.reasons.every((reason) => reason.unavailable !== null) ? (
               <NoReasonApplies kind="endReason" reasons={data.reasons} intro={t('endCoverage.noneApplies')} />

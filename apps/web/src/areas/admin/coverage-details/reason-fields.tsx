@@ -36,7 +36,9 @@ export function useReasonOptions(kind: 'endReason' | 'dateReason') {
             {lt(`serviceRequests.value.${kind}.${choice.reason}`)}
           </Box>
           <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-            {choice.unavailable ? lt(`policyCoverage.unavailable.${choice.unavailable}`) : lt(`policyCoverage.reasonHelp.${kind}.${choice.reason}`)}
+            {choice.unavailable
+              ? lt(`policyCoverage.unavailable.${choice.unavailable}`)
+              : lt(`policyCoverage.reasonHelp.${kind}.${choice.reason}`)}
           </Typography>
         </Box>
       ),
@@ -49,13 +51,18 @@ export function useDateHelp() {
   const format = useFormatters();
   return (choice: ReasonChoice | undefined): ReactNode => {
     if (!choice?.window) return t('policyCoverage.dateHelp.chooseReason');
-    const range = { earliest: format.date(choice.window.earliest), latest: format.date(choice.window.latest) };
-    if (choice.window.earliest === choice.window.latest) return t(`policyCoverage.dateHelp.only.${ruleKey(choice.dateRule)}`, { date: range.earliest });
+    const range = {
+      earliest: format.date(choice.window.earliest),
+      latest: format.date(choice.window.latest),
+    };
+    if (choice.window.earliest === choice.window.latest)
+      return t(`policyCoverage.dateHelp.only.${ruleKey(choice.dateRule)}`, { date: range.earliest });
     return t(`policyCoverage.dateHelp.range.${ruleKey(choice.dateRule)}`, range);
   };
 }
 
-const ruleKey = (rule: DateRule) => (rule === 'end-of-month' ? 'endOfMonth' : rule === 'first-of-month' ? 'firstOfMonth' : 'anyDay');
+const ruleKey = (rule: DateRule) =>
+  rule === 'end-of-month' ? 'endOfMonth' : rule === 'first-of-month' ? 'firstOfMonth' : 'anyDay';
 
 /** Refusals that are about the policy rather than a field: said above the form in the page's words. */
 export function useCoverageError() {
@@ -68,7 +75,15 @@ export function useCoverageError() {
  * When none of the caller's reasons applies to this policy now, the page says why for each instead of
  * showing a form nothing could be sent from.
  */
-export function NoReasonApplies({ kind, reasons, intro }: { kind: 'endReason' | 'dateReason'; reasons: readonly ReasonChoice[]; intro: string }) {
+export function NoReasonApplies({
+  kind,
+  reasons,
+  intro,
+}: {
+  kind: 'endReason' | 'dateReason';
+  reasons: readonly ReasonChoice[];
+  intro: string;
+}) {
   const { t } = useTranslation();
   const lt = loose(t);
   return (

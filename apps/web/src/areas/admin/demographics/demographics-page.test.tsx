@@ -26,7 +26,10 @@ const view = (override: Partial<PolicyDemographics> = {}): PolicyDemographics =>
   policyNumber: 'LHP-1000002-01',
   householdId: id(99),
   onExchange: false,
-  members: [person(), person({ id: id(11), firstName: 'Lucas', dob: '2012-05-05', relationship: 'child', version: 2 })],
+  members: [
+    person(),
+    person({ id: id(11), firstName: 'Lucas', dob: '2012-05-05', relationship: 'child', version: 2 }),
+  ],
   language: { value: 'en', version: 4 },
   ...override,
 });
@@ -51,34 +54,58 @@ const submitted: ServiceRequest = {
   attachments: [],
 };
 
-function renderPage(options: { data?: PolicyDemographics; answer?: (method: string, path: string, body: unknown) => Response | undefined } = {}) {
+function renderPage(
+  options: {
+    data?: PolicyDemographics;
+    answer?: (method: string, path: string, body: unknown) => Response | undefined;
+  } = {},
+) {
   return renderPortal('/admin/demographics', {
     credential: memberCredential(),
     api: {
       session: sessionInfo({ actions: ['update-demographics'] }),
-      household: householdResponse([policySummary({ id: POLICY, offExchange: true })], { base: 'HouseholdAndPolicies', exchange: 'OffExchangePolicy', scenarios: ['HouseholdAndPolicies', 'OffExchangePolicy'] }),
+      household: householdResponse([policySummary({ id: POLICY, offExchange: true })], {
+        base: 'HouseholdAndPolicies',
+        exchange: 'OffExchangePolicy',
+        scenarios: ['HouseholdAndPolicies', 'OffExchangePolicy'],
+      }),
       custom: (method, path, body) => {
         const custom = options.answer?.(method, path, body);
         if (custom) return custom;
-        if (method === 'GET' && path === `/api/v1/Policy/${POLICY}/demographics`) return json(options.data ?? view());
+        if (method === 'GET' && path === `/api/v1/Policy/${POLICY}/demographics`)
+          return json(options.data ?? view());
         if (path.includes('/service-requests')) return json({ items: [], openCount: 0 });
         return undefined;
       },
     },
   });
 }
-const commandsOf = (calls: Call[]) => calls.filter((call) => call.method === 'PUT' || call.method === 'POST' && call.url.endsWith('/demographics'));
+const commandsOf = (calls: Call[]) =>
+  calls.filter(
+    (call) => call.method === 'PUT' || (call.method === 'POST' && call.url.endsWith('/demographics')),
+  );
 
 describe('demographics page (issue 11)', { timeout: 30_000 }, () => {
   it('sends a member’s new details for review, field errors first with what was typed kept', async () => {
-    const { calls } = renderPage({ answer: (method, path) => (method === 'POST' && path.endsWith('/demographics') ? json(submitted, 201) : undefined) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Change details – João Silva' }, { timeout: 10_000 }));
+    const { calls } = renderPage({
+      answer: (method, path) =>
+        method === 'POST' && path.endsWith('/demographics') ? json(submitted, 201) : undefined,
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Change details – João Silva' }, { timeout: 10_000 }),
+    );
     const form = screen.getByRole('form', { name: 'Change details of João Silva' });
     const last = within(form).getByRole('textbox', { name: /Last name/ });
     fireEvent.input(last, { target: { value: 'S1lva' } });
     fireEvent.input(within(form).getByLabelText(/Date of birth/), { target: { value: '2999-01-01' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send for review' }));
-    expect((await within(form).findAllByText('Last name can have letters, spaces, hyphens, apostrophes and periods only.')).length).toBeGreaterThan(0);
+    expect(
+      (
+        await within(form).findAllByText(
+          'Last name can have letters, spaces, hyphens, apostrophes and periods only.',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
     expect(within(form).getAllByText('Date of birth cannot be in the future.').length).toBeGreaterThan(0);
     expect((last as HTMLInputElement).value).toBe('S1lva');
     expect(commandsOf(calls)).toEqual([]);
@@ -87,37 +114,65 @@ describe('demographics page (issue 11)', { timeout: 30_000 }, () => {
     fireEvent.click(within(form).getByRole('checkbox', { name: /Uses tobacco/ }));
     fireEvent.click(within(form).getByRole('button', { name: 'Send for review' }));
     expect(await screen.findByText(/Your change was sent for review as request SR-DEMO2345/)).toBeTruthy();
-    expect(commandsOf(calls)[0]).toMatchObject({ method: 'POST', body: { memberId: id(10), lastName: 'Silva Reis', tobacco: true, version: 1 } });
+    expect(commandsOf(calls)[0]).toMatchObject({
+      method: 'POST',
+      body: { memberId: id(10), lastName: 'Silva Reis', tobacco: true, version: 1 },
+    });
   });
 
   it('says what changed elsewhere when the member was changed meanwhile', async () => {
     renderPage({
       answer: (method, path) =>
         method === 'POST' && path.endsWith('/demographics')
-          ? json({ type: 'urn:portal:problem:conflict', title: 'Changed', status: 409, current: { member: person({ firstName: 'Joao', version: 2 }) } }, 409)
+          ? json(
+              {
+                type: 'urn:portal:problem:conflict',
+                title: 'Changed',
+                status: 409,
+                current: { member: person({ firstName: 'Joao', version: 2 }) },
+              },
+              409,
+            )
           : undefined,
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Change details – João Silva' }, { timeout: 10_000 }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Change details – João Silva' }, { timeout: 10_000 }),
+    );
     const form = screen.getByRole('form', { name: 'Change details of João Silva' });
-    fireEvent.input(within(form).getByRole('textbox', { name: /Last name/ }), { target: { value: 'Silva Reis' } });
+    fireEvent.input(within(form).getByRole('textbox', { name: /Last name/ }), {
+      target: { value: 'Silva Reis' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: 'Send for review' }));
     expect(await within(form).findByText(/Now on file: First name: Joao\./)).toBeTruthy();
-    expect(within(form).getByRole<HTMLInputElement>('textbox', { name: /Last name/ }).value).toBe('Silva Reis');
+    expect(within(form).getByRole<HTMLInputElement>('textbox', { name: /Last name/ }).value).toBe(
+      'Silva Reis',
+    );
   });
 
   it('sends an on-exchange member to the exchange and offers no change form', async () => {
     renderPage({ data: view({ onExchange: true }) });
-    const notice = await screen.findByRole('region', { name: 'Report these changes to Massachusetts Health Connector' }, { timeout: 10_000 });
+    const notice = await screen.findByRole(
+      'region',
+      { name: 'Report these changes to Massachusetts Health Connector' },
+      { timeout: 10_000 },
+    );
     expect(within(notice).getByText(/Call Massachusetts Health Connector at/)).toBeTruthy();
     // The number on one line, dialable.
-    expect(within(notice).getByRole('link', { name: '1-877-623-6765' }).getAttribute('href')).toBe('tel:18776236765');
+    expect(within(notice).getByRole('link', { name: '1-877-623-6765' }).getAttribute('href')).toBe(
+      'tel:18776236765',
+    );
     expect(screen.queryByRole('button', { name: /Change details/ })).toBeNull();
   });
 
   it('saves the household’s language at once and switches the portal to it', async () => {
-    const { calls } = renderPage({ answer: (method, path) => (method === 'PUT' && path.endsWith('/language') ? json({ language: 'pt', version: 5 }) : undefined) });
+    const { calls } = renderPage({
+      answer: (method, path) =>
+        method === 'PUT' && path.endsWith('/language') ? json({ language: 'pt', version: 5 }) : undefined,
+    });
     try {
-      fireEvent.click(await screen.findByRole('radio', { name: 'Português (Portuguese)' }, { timeout: 10_000 }));
+      fireEvent.click(
+        await screen.findByRole('radio', { name: 'Português (Portuguese)' }, { timeout: 10_000 }),
+      );
       fireEvent.click(screen.getByRole('button', { name: 'Save language' }));
       await waitFor(() => {
         expect(i18next.language).toBe('pt');
@@ -134,13 +189,31 @@ describe('demographics page (issue 11)', { timeout: 30_000 }, () => {
     const household = householdResponse([policySummary({ id: POLICY })]);
     try {
       localStorage.removeItem('language');
-      const first = renderPortal('/admin/demographics', { credential: memberCredential(), api: { session: sessionInfo({ preferredLanguage: 'es' }), household, custom: (_m, path) => (path.endsWith('/demographics') ? json(view()) : undefined) } });
-      expect(await screen.findByRole('heading', { level: 1, name: 'Datos personales' }, { timeout: 10_000 })).toBeTruthy();
+      const first = renderPortal('/admin/demographics', {
+        credential: memberCredential(),
+        api: {
+          session: sessionInfo({ preferredLanguage: 'es' }),
+          household,
+          custom: (_m, path) => (path.endsWith('/demographics') ? json(view()) : undefined),
+        },
+      });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Datos personales' }, { timeout: 10_000 }),
+      ).toBeTruthy();
       expect(localStorage.getItem('language')).toBe('es');
       first.unmount();
       await changeLanguage('pt');
-      renderPortal('/admin/demographics', { credential: memberCredential(), api: { session: sessionInfo({ preferredLanguage: 'es' }), household, custom: (_m, path) => (path.endsWith('/demographics') ? json(view()) : undefined) } });
-      expect(await screen.findByRole('heading', { level: 1, name: 'Dados pessoais' }, { timeout: 10_000 })).toBeTruthy();
+      renderPortal('/admin/demographics', {
+        credential: memberCredential(),
+        api: {
+          session: sessionInfo({ preferredLanguage: 'es' }),
+          household,
+          custom: (_m, path) => (path.endsWith('/demographics') ? json(view()) : undefined),
+        },
+      });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Dados pessoais' }, { timeout: 10_000 }),
+      ).toBeTruthy();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(i18next.language).toBe('pt');
     } finally {

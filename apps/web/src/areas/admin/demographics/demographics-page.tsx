@@ -2,7 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DemographicsChangeRequest, DemographicsMember, PolicyDemographics, UpdateLanguageRequest } from '@portal/contracts';
+import type {
+  DemographicsChangeRequest,
+  DemographicsMember,
+  PolicyDemographics,
+  UpdateLanguageRequest,
+} from '@portal/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,13 +17,27 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../../config/config-context';
-import { demographicsKey, requestDemographicsChange, updateHouseholdLanguage, useDemographics } from '../../../data/demographics/demographics';
+import {
+  demographicsKey,
+  requestDemographicsChange,
+  updateHouseholdLanguage,
+  useDemographics,
+} from '../../../data/demographics/demographics';
 import { serviceRequestsKey, useServiceRequests } from '../../../data/service-request/get-service-requests';
 import { changeLanguage } from '../../../i18n';
 import { loose } from '../../../i18n/loose';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { ExchangeNotice } from '../../../ui/exchange-notice';
-import { CheckboxInput, contractResolver, DateInput, PortalForm, RadioInput, SelectInput, TextInput, useCommand } from '../../../ui/form';
+import {
+  CheckboxInput,
+  contractResolver,
+  DateInput,
+  PortalForm,
+  RadioInput,
+  SelectInput,
+  TextInput,
+  useCommand,
+} from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
 import { conflictCurrent, PROBLEMS, useProblemText } from '../../../ui/problems';
@@ -26,11 +45,22 @@ import { conflictCurrent, PROBLEMS, useProblemText } from '../../../ui/problems'
 const LANGUAGE_CHOICES = ['en', 'es', 'pt'] as const;
 
 /** The household's language: applied at once, and the portal switches to it. */
-function LanguageForm({ householdId, policyId, language }: { householdId: string; policyId: string; language: PolicyDemographics['language'] }) {
+function LanguageForm({
+  householdId,
+  policyId,
+  language,
+}: {
+  householdId: string;
+  policyId: string;
+  language: PolicyDemographics['language'];
+}) {
   const { t } = useTranslation();
   const { credentialKey } = useSignedInViewer();
   const resolver = useMemo(() => contractResolver((c) => c.UpdateLanguageRequestSchema), []);
-  const form = useForm<UpdateLanguageRequest>({ resolver, defaultValues: { language: language.value, version: language.version } });
+  const form = useForm<UpdateLanguageRequest>({
+    resolver,
+    defaultValues: { language: language.value, version: language.version },
+  });
   const [version, setVersion] = useState(language.version);
   const [saved, setSaved] = useState(false);
   const [now, setNow] = useState('');
@@ -50,7 +80,8 @@ function LanguageForm({ householdId, policyId, language }: { householdId: string
       await changeLanguage(outcome.result.language);
       return;
     }
-    const current = conflictCurrent(outcome.error) as { language: 'en' | 'es' | 'pt'; version: number | null } | undefined;
+    const current = conflictCurrent(outcome.error) as
+      { language: 'en' | 'es' | 'pt'; version: number | null } | undefined;
     if (current) {
       setVersion(current.version);
       setNow(t(`demographics.languageOption.${current.language}`));
@@ -69,7 +100,14 @@ function LanguageForm({ householdId, policyId, language }: { householdId: string
       </Typography>
       <Typography sx={{ mb: 2 }}>{t('demographics.languageIntro')}</Typography>
       <Stack spacing={2}>
-        <RadioInput name="language" field="preferredLanguage" options={LANGUAGE_CHOICES.map((value) => ({ value, label: <span lang={value}>{t(`demographics.languageOption.${value}`)}</span> }))} />
+        <RadioInput
+          name="language"
+          field="preferredLanguage"
+          options={LANGUAGE_CHOICES.map((value) => ({
+            value,
+            label: <span lang={value}>{t(`demographics.languageOption.${value}`)}</span>,
+          }))}
+        />
         {saved && (
           <Alert severity="success" role="status" data-testid="language-saved">
             {t('demographics.languageSaved')}
@@ -85,7 +123,8 @@ function LanguageForm({ householdId, policyId, language }: { householdId: string
   );
 }
 
-const fullName = (member: Pick<DemographicsMember, 'firstName' | 'middleName' | 'lastName'>) => [member.firstName, member.middleName, member.lastName].filter(Boolean).join(' ');
+const fullName = (member: Pick<DemographicsMember, 'firstName' | 'middleName' | 'lastName'>) =>
+  [member.firstName, member.middleName, member.lastName].filter(Boolean).join(' ');
 
 const valuesOf = (member: DemographicsMember): DemographicsChangeRequest => ({
   memberId: member.id,
@@ -99,7 +138,17 @@ const valuesOf = (member: DemographicsMember): DemographicsChangeRequest => ({
 });
 
 /** One member's new details: a request for review. */
-function MemberForm({ policyId, member, onDone, onCancel }: { policyId: string; member: DemographicsMember; onDone: (reference: string) => void; onCancel: () => void }) {
+function MemberForm({
+  policyId,
+  member,
+  onDone,
+  onCancel,
+}: {
+  policyId: string;
+  member: DemographicsMember;
+  onDone: (reference: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const { credentialKey } = useSignedInViewer();
   const genders = useConfig().account.members.genderOptions;
@@ -113,7 +162,10 @@ function MemberForm({ policyId, member, onDone, onCancel }: { policyId: string; 
     invalidates: () => [demographicsKey(credentialKey, policyId), serviceRequestsKey(credentialKey)],
     form,
   });
-  const shown = (field: 'firstName' | 'middleName' | 'lastName' | 'dob' | 'gender' | 'tobacco', value: DemographicsMember): string => {
+  const shown = (
+    field: 'firstName' | 'middleName' | 'lastName' | 'dob' | 'gender' | 'tobacco',
+    value: DemographicsMember,
+  ): string => {
     switch (field) {
       case 'dob':
         return format.date(value.dob);
@@ -135,9 +187,15 @@ function MemberForm({ policyId, member, onDone, onCancel }: { policyId: string; 
     }
     const current = (conflictCurrent(outcome.error) as { member?: DemographicsMember } | undefined)?.member;
     if (!current) return;
-    const fields = (['firstName', 'middleName', 'lastName', 'dob', 'gender', 'tobacco'] as const).filter((field) => read[field] !== current[field]);
+    const fields = (['firstName', 'middleName', 'lastName', 'dob', 'gender', 'tobacco'] as const).filter(
+      (field) => read[field] !== current[field],
+    );
     const label = (field: (typeof fields)[number]) => t(`fields.${field}.label`);
-    setChanges((fields.length > 0 ? fields : (['firstName', 'lastName'] as const)).map((field) => `${label(field)}: ${shown(field, current)}`).join('; '));
+    setChanges(
+      (fields.length > 0 ? fields : (['firstName', 'lastName'] as const))
+        .map((field) => `${label(field)}: ${shown(field, current)}`)
+        .join('; '),
+    );
     setRead(current);
   };
   const say = useProblemText(PROBLEMS.demographics);
@@ -147,7 +205,13 @@ function MemberForm({ policyId, member, onDone, onCancel }: { policyId: string; 
   }, [form]);
   const titleId = `member-form-${member.id}`;
   return (
-    <PortalForm form={form} onSubmit={onSubmit} error={send.error} describeError={describeError} labelledBy={titleId}>
+    <PortalForm
+      form={form}
+      onSubmit={onSubmit}
+      error={send.error}
+      describeError={describeError}
+      labelledBy={titleId}
+    >
       <Typography id={titleId} variant="h6" component="h3" sx={{ mb: 1, fontSize: '1.1rem' }}>
         {t('demographics.formTitle', { name: fullName(member) })}
       </Typography>
@@ -157,7 +221,12 @@ function MemberForm({ policyId, member, onDone, onCancel }: { policyId: string; 
         <TextInput name="middleName" field="middleName" autoComplete="off" maxLength={50} />
         <TextInput name="lastName" field="lastName" autoComplete="off" maxLength={60} required />
         <DateInput name="dob" field="dob" required />
-        <SelectInput name="gender" field="gender" required options={genders.map((value) => ({ value, label: t(`demographics.gender.${value}`) }))} />
+        <SelectInput
+          name="gender"
+          field="gender"
+          required
+          options={genders.map((value) => ({ value, label: t(`demographics.gender.${value}`) }))}
+        />
         <CheckboxInput name="tobacco" field="tobacco" />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <Button type="submit" variant="contained" size="large" disabled={send.pending}>
@@ -182,8 +251,14 @@ function People({ view, canChange }: { view: PolicyDemographics; canChange: bool
   const [sent, setSent] = useState<string | null>(null);
   const openers = useRef(new Map<string, HTMLButtonElement>());
   const sentRef = useRef<HTMLDivElement>(null);
-  const open = useServiceRequests(viewer.credentialKey, view.householdId, { policyId: view.policyId, status: 'open' });
-  const pendingFor = (memberId: string) => open.data?.items.find((request) => request.type === 'demographics' && request.memberIds.includes(memberId));
+  const open = useServiceRequests(viewer.credentialKey, view.householdId, {
+    policyId: view.policyId,
+    status: 'open',
+  });
+  const pendingFor = (memberId: string) =>
+    open.data?.items.find(
+      (request) => request.type === 'demographics' && request.memberIds.includes(memberId),
+    );
   const close = (memberId: string) => {
     setEditing(null);
     setTimeout(() => openers.current.get(memberId)?.focus(), 0);
@@ -207,7 +282,14 @@ function People({ view, canChange }: { view: PolicyDemographics; canChange: bool
         </Box>
       )}
       {sent && (
-        <Alert severity="success" role="status" ref={sentRef} tabIndex={-1} sx={{ mb: 2 }} data-testid="demographics-sent">
+        <Alert
+          severity="success"
+          role="status"
+          ref={sentRef}
+          tabIndex={-1}
+          sx={{ mb: 2 }}
+          data-testid="demographics-sent"
+        >
           {t('demographics.sent', { reference: sent })}{' '}
           <Link component={RouterLink} to="/admin/policy-selection/service-requests">
             {t('demographics.historyLink')}
@@ -223,8 +305,12 @@ function People({ view, canChange }: { view: PolicyDemographics; canChange: bool
                 {fullName(member)}
               </Typography>
               <Typography variant="body2">
-                {lt(`demographics.relationship.${member.relationship}`, { defaultValue: member.relationship })} · {t('demographics.born', { date: format.date(member.dob) })} ·{' '}
-                {lt(`demographics.gender.${member.gender}`, { defaultValue: member.gender })} · {member.tobacco ? t('demographics.tobaccoYes') : t('demographics.tobaccoNo')}
+                {lt(`demographics.relationship.${member.relationship}`, {
+                  defaultValue: member.relationship,
+                })}{' '}
+                · {t('demographics.born', { date: format.date(member.dob) })} ·{' '}
+                {lt(`demographics.gender.${member.gender}`, { defaultValue: member.gender })} ·{' '}
+                {member.tobacco ? t('demographics.tobaccoYes') : t('demographics.tobaccoNo')}
               </Typography>
               {pending && (
                 <Typography variant="body2" sx={{ mt: 0.5 }}>
@@ -285,7 +371,10 @@ function People({ view, canChange }: { view: PolicyDemographics; canChange: bool
 export default function DemographicsPage() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
-  const { policy, choices } = useSelectedPolicy(viewer.policies, (candidate) => candidate.lineOfCoverage === 'Medical');
+  const { policy, choices } = useSelectedPolicy(
+    viewer.policies,
+    (candidate) => candidate.lineOfCoverage === 'Medical',
+  );
   const demographics = useDemographics(viewer.credentialKey, policy?.id ?? null);
   const canChange = viewer.session.actions.includes('update-demographics');
   const view = demographics.data;
@@ -310,7 +399,12 @@ export default function DemographicsPage() {
         <>
           {canChange && view.householdId && (
             <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-              <LanguageForm key={`${view.householdId}:${view.language.version ?? 0}`} householdId={view.householdId} policyId={view.policyId} language={view.language} />
+              <LanguageForm
+                key={`${view.householdId}:${view.language.version ?? 0}`}
+                householdId={view.householdId}
+                policyId={view.policyId}
+                language={view.language}
+              />
             </Paper>
           )}
           <People key={view.policyId} view={view} canChange={canChange} />

@@ -29,7 +29,8 @@ const RELATIONSHIPS = ['18', '01', '19', '53', '17', '15'];
 function MemberLine({ member }: { member: EnrollmentSetMember }) {
   const { t } = useTranslation();
   const lt = loose(t);
-  const name = [member.firstName, member.lastName].filter(Boolean).join(' ') || t('enrollmentImports.detail.noName');
+  const name =
+    [member.firstName, member.lastName].filter(Boolean).join(' ') || t('enrollmentImports.detail.noName');
   const role = member.subscriber
     ? t('enrollmentImports.detail.subscriber')
     : member.relationship && RELATIONSHIPS.includes(member.relationship)
@@ -55,8 +56,14 @@ function SetRow({ set }: { set: EnrollmentTransactionSet }) {
       <TableCell component="th" scope="row">
         {set.controlNumber}
       </TableCell>
-      <TableCell sx={rejected ? { color: 'error.dark', fontWeight: 600 } : undefined}>{t(`enrollmentImports.setStatus.${set.status}`)}</TableCell>
-      <TableCell>{set.maintenance && MAINTENANCE.includes(set.maintenance) ? lt(`enrollmentImports.maintenance.${set.maintenance}`) : (set.maintenance ?? '')}</TableCell>
+      <TableCell sx={rejected ? { color: 'error.dark', fontWeight: 600 } : undefined}>
+        {t(`enrollmentImports.setStatus.${set.status}`)}
+      </TableCell>
+      <TableCell>
+        {set.maintenance && MAINTENANCE.includes(set.maintenance)
+          ? lt(`enrollmentImports.maintenance.${set.maintenance}`)
+          : (set.maintenance ?? '')}
+      </TableCell>
       <TableCell sx={{ wordBreak: 'break-word', minWidth: 220 }}>
         {set.members.length > 0 ? (
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
@@ -67,13 +74,21 @@ function SetRow({ set }: { set: EnrollmentTransactionSet }) {
         ) : (
           t('enrollmentImports.detail.nobodyNamed')
         )}
-        {set.subscriberId && <Typography variant="body2">{t('enrollmentImports.detail.subscriberId', { id: set.subscriberId })}</Typography>}
+        {set.subscriberId && (
+          <Typography variant="body2">
+            {t('enrollmentImports.detail.subscriberId', { id: set.subscriberId })}
+          </Typography>
+        )}
       </TableCell>
       <TableCell>{set.effectiveDate ? format.date(set.effectiveDate) : ''}</TableCell>
       <TableCell sx={{ wordBreak: 'break-word' }}>
         {set.reason && (
           <>
-            {set.segment !== null && <Typography variant="body2" sx={{ fontWeight: 600 }}>{t('enrollmentImports.detail.segment', { segment: set.segment })}</Typography>}
+            {set.segment !== null && (
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {t('enrollmentImports.detail.segment', { segment: set.segment })}
+              </Typography>
+            )}
             <Typography variant="body2">{set.reason}</Typography>
           </>
         )}
@@ -96,7 +111,12 @@ export default function EnrollmentImportPage() {
   const found = useEnrollmentImport(viewer.credentialKey, importId, allowed);
   const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const back = (
-    <Button component={RouterLink} to="/admin/enrollment-imports" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
+    <Button
+      component={RouterLink}
+      to="/admin/enrollment-imports"
+      startIcon={<ArrowBack />}
+      sx={{ alignSelf: 'flex-start' }}
+    >
       {t('enrollmentImports.detail.back')}
     </Button>
   );
@@ -120,7 +140,11 @@ export default function EnrollmentImportPage() {
           {t('enrollmentImports.detail.title')}
         </Typography>
         {found.isError ? (
-          <Alert severity="error">{isApiError(found.error) && found.error.status === 404 ? t('enrollmentImports.detail.notFound') : t('enrollmentImports.loadFailed')}</Alert>
+          <Alert severity="error">
+            {isApiError(found.error) && found.error.status === 404
+              ? t('enrollmentImports.detail.notFound')
+              : t('enrollmentImports.loadFailed')}
+          </Alert>
         ) : (
           <Skeleton variant="rounded" height={160} aria-label={t('app.loading')} />
         )}
@@ -139,35 +163,79 @@ export default function EnrollmentImportPage() {
       {detail.refused && (
         <Alert severity="error">
           {t('enrollmentImports.detail.refused')}{' '}
-          {detail.refused.segment !== null ? t('enrollmentImports.segmentReason', { segment: detail.refused.segment, reason: detail.refused.reason }) : detail.refused.reason}
+          {detail.refused.segment !== null
+            ? t('enrollmentImports.segmentReason', {
+                segment: detail.refused.segment,
+                reason: detail.refused.reason,
+              })
+            : detail.refused.reason}
         </Alert>
       )}
       {detail.duplicate && <Alert severity="info">{t('enrollmentImports.detail.duplicate')}</Alert>}
-      <Paper component="section" variant="outlined" aria-labelledby="import-facts-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="import-facts-heading"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
         <Typography id="import-facts-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('enrollmentImports.detail.factsHeading')}
         </Typography>
         <Facts
           items={[
-            { label: t('enrollmentImports.columns.received'), value: when.format(new Date(detail.receivedAt)) },
-            { label: t('enrollmentImports.columns.source'), value: t(`enrollmentImports.source.${detail.source}`) },
-            { label: t('enrollmentImports.detail.sender'), value: detail.sender ?? t('enrollmentImports.noInterchange') },
-            { label: t('enrollmentImports.detail.controlNumber'), value: detail.controlNumber ?? t('enrollmentImports.noInterchange') },
-            { label: t('enrollmentImports.columns.outcome'), value: t(`enrollmentImports.status.${detail.status}`) },
+            {
+              label: t('enrollmentImports.columns.received'),
+              value: when.format(new Date(detail.receivedAt)),
+            },
+            {
+              label: t('enrollmentImports.columns.source'),
+              value: t(`enrollmentImports.source.${detail.source}`),
+            },
+            {
+              label: t('enrollmentImports.detail.sender'),
+              value: detail.sender ?? t('enrollmentImports.noInterchange'),
+            },
+            {
+              label: t('enrollmentImports.detail.controlNumber'),
+              value: detail.controlNumber ?? t('enrollmentImports.noInterchange'),
+            },
+            {
+              label: t('enrollmentImports.columns.outcome'),
+              value: t(`enrollmentImports.status.${detail.status}`),
+            },
             {
               label: t('enrollmentImports.detail.acknowledgment'),
-              value: ack.kind && ack.outcome ? t('enrollmentImports.detail.ackOutcome', { kind: ack.kind, outcome: t(`enrollmentImports.ack.${ack.outcome}`) }) : t('enrollmentImports.detail.noAck'),
-              tone: ack.outcome === 'rejected' ? 'error' : ack.outcome === 'partially-accepted' ? 'warning' : 'normal',
+              value:
+                ack.kind && ack.outcome
+                  ? t('enrollmentImports.detail.ackOutcome', {
+                      kind: ack.kind,
+                      outcome: t(`enrollmentImports.ack.${ack.outcome}`),
+                    })
+                  : t('enrollmentImports.detail.noAck'),
+              tone:
+                ack.outcome === 'rejected'
+                  ? 'error'
+                  : ack.outcome === 'partially-accepted'
+                    ? 'warning'
+                    : 'normal',
             },
             { label: t('enrollmentImports.detail.sets'), value: format.number(detail.transactions) },
             {
               label: t('enrollmentImports.detail.outcomes'),
-              value: t('enrollmentImports.detail.outcomeCounts', { applied: format.number(detail.applied), rejected: format.number(detail.rejected), held: format.number(detail.held) }),
+              value: t('enrollmentImports.detail.outcomeCounts', {
+                applied: format.number(detail.applied),
+                rejected: format.number(detail.rejected),
+                held: format.number(detail.held),
+              }),
               tone: detail.rejected > 0 ? 'warning' : 'normal',
             },
             {
               label: t('enrollmentImports.detail.members'),
-              value: t('enrollmentImports.detail.memberCounts', { created: format.number(detail.members.created), updated: format.number(detail.members.updated), terminated: format.number(detail.members.terminated) }),
+              value: t('enrollmentImports.detail.memberCounts', {
+                created: format.number(detail.members.created),
+                updated: format.number(detail.members.updated),
+                terminated: format.number(detail.members.terminated),
+              }),
             },
           ]}
         />
@@ -180,7 +248,11 @@ export default function EnrollmentImportPage() {
           <Paper variant="outlined">
             <TableContainer tabIndex={0} aria-labelledby="import-sets-heading" role="region">
               <Table size="small" sx={{ minWidth: 880 }}>
-                <caption style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px', fontWeight: 600 }}>{t('enrollmentImports.detail.setsCaption')}</caption>
+                <caption
+                  style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px', fontWeight: 600 }}
+                >
+                  {t('enrollmentImports.detail.setsCaption')}
+                </caption>
                 <TableHead>
                   <TableRow>
                     <TableCell scope="col">{t('enrollmentImports.detail.columns.set')}</TableCell>
@@ -211,7 +283,17 @@ export default function EnrollmentImportPage() {
             tabIndex={0}
             role="region"
             aria-labelledby="import-ack-heading"
-            sx={{ m: 0, p: 2, bgcolor: 'grey.100', border: 1, borderColor: 'divider', borderRadius: 1, overflowX: 'auto', fontSize: '0.8125rem', whiteSpace: 'pre' }}
+            sx={{
+              m: 0,
+              p: 2,
+              bgcolor: 'grey.100',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              overflowX: 'auto',
+              fontSize: '0.8125rem',
+              whiteSpace: 'pre',
+            }}
           >
             {ack.text.replace(/~(?!\n)/g, '~\n')}
           </Box>

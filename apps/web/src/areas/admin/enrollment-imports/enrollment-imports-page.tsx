@@ -15,7 +15,10 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEnrollmentImports, VIEW_IMPORTS_ACTION } from '../../../data/enrollment-import/enrollment-imports';
+import {
+  useEnrollmentImports,
+  VIEW_IMPORTS_ACTION,
+} from '../../../data/enrollment-import/enrollment-imports';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { dateTimeFormat, useFormatters } from '../../../ui/format';
 
@@ -64,7 +67,11 @@ export default function EnrollmentImportsPage() {
           <Paper variant="outlined">
             <TableContainer tabIndex={0} aria-labelledby="imports-heading" role="region">
               <Table size="small" sx={{ minWidth: 760 }}>
-                <caption style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px', fontWeight: 600 }}>{t('enrollmentImports.caption')}</caption>
+                <caption
+                  style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px', fontWeight: 600 }}
+                >
+                  {t('enrollmentImports.caption')}
+                </caption>
                 <TableHead>
                   <TableRow>
                     <TableCell scope="col">{t('enrollmentImports.columns.file')}</TableCell>
@@ -72,9 +79,15 @@ export default function EnrollmentImportsPage() {
                     <TableCell scope="col">{t('enrollmentImports.columns.source')}</TableCell>
                     <TableCell scope="col">{t('enrollmentImports.columns.interchange')}</TableCell>
                     <TableCell scope="col">{t('enrollmentImports.columns.outcome')}</TableCell>
-                    <TableCell scope="col" align="right">{t('enrollmentImports.columns.applied')}</TableCell>
-                    <TableCell scope="col" align="right">{t('enrollmentImports.columns.rejected')}</TableCell>
-                    <TableCell scope="col" align="right">{t('enrollmentImports.columns.held')}</TableCell>
+                    <TableCell scope="col" align="right">
+                      {t('enrollmentImports.columns.applied')}
+                    </TableCell>
+                    <TableCell scope="col" align="right">
+                      {t('enrollmentImports.columns.rejected')}
+                    </TableCell>
+                    <TableCell scope="col" align="right">
+                      {t('enrollmentImports.columns.held')}
+                    </TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -85,16 +98,28 @@ export default function EnrollmentImportsPage() {
                           {item.fileName}
                         </Link>
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(new Date(item.receivedAt))}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {when.format(new Date(item.receivedAt))}
+                      </TableCell>
                       <TableCell>{t(`enrollmentImports.source.${item.source}`)}</TableCell>
                       <TableCell sx={{ wordBreak: 'break-all' }}>
-                        {item.sender && item.controlNumber ? t('enrollmentImports.interchange', { sender: item.sender, control: item.controlNumber }) : t('enrollmentImports.noInterchange')}
+                        {item.sender && item.controlNumber
+                          ? t('enrollmentImports.interchange', {
+                              sender: item.sender,
+                              control: item.controlNumber,
+                            })
+                          : t('enrollmentImports.noInterchange')}
                       </TableCell>
                       <TableCell>
                         {t(`enrollmentImports.status.${item.status}`)}
                         {item.refused && (
                           <Typography variant="body2" color="error.dark">
-                            {item.refused.segment !== null ? t('enrollmentImports.segmentReason', { segment: item.refused.segment, reason: item.refused.reason }) : item.refused.reason}
+                            {item.refused.segment !== null
+                              ? t('enrollmentImports.segmentReason', {
+                                  segment: item.refused.segment,
+                                  reason: item.refused.reason,
+                                })
+                              : item.refused.reason}
                           </Typography>
                         )}
                       </TableCell>
@@ -112,12 +137,25 @@ export default function EnrollmentImportsPage() {
               page={page.page - 1}
               rowsPerPage={page.pageSize}
               rowsPerPageOptions={[25, 50, 100]}
-              onPageChange={(_event, next) => { setPaging({ ...paging, page: next + 1 }); }}
-              onRowsPerPageChange={(event) => { setPaging({ page: 1, pageSize: Number(event.target.value) }); }}
+              onPageChange={(_event, next) => {
+                setPaging({ ...paging, page: next + 1 });
+              }}
+              onRowsPerPageChange={(event) => {
+                setPaging({ page: 1, pageSize: Number(event.target.value) });
+              }}
               labelRowsPerPage={t('enrollmentImports.itemsPerPage')}
-              labelDisplayedRows={({ from, to, count }) => t('enrollmentImports.range', { from: format.number(from), to: format.number(to), count: format.number(count) })}
+              labelDisplayedRows={({ from, to, count }) =>
+                t('enrollmentImports.range', {
+                  from: format.number(from),
+                  to: format.number(to),
+                  count: format.number(count),
+                })
+              }
               getItemAriaLabel={(type) => t(`enrollmentImports.${type}Page`)}
-              sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 }, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
+              sx={{
+                '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 },
+                '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+              }}
             />
           </Paper>
         )}

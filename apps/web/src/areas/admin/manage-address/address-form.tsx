@@ -16,7 +16,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../../config/config-context';
-import { addressesKey, requestResidentialMove, updateMailingAddress, useZipLookup } from '../../../data/address/addresses';
+import {
+  addressesKey,
+  requestResidentialMove,
+  updateMailingAddress,
+  useZipLookup,
+} from '../../../data/address/addresses';
 import { serviceRequestsKey } from '../../../data/service-request/get-service-requests';
 import { logClientEvent } from '../../../lib/client-log';
 import { useSignedInViewer } from '../../../lib/viewer';
@@ -39,8 +44,12 @@ const valuesOf = (address: PolicyAddress | null): Values => ({
   moveDate: '',
 });
 
-export const addressLine = (address: Pick<PolicyAddress, 'street1' | 'street2' | 'city' | 'state' | 'zipCode'>) =>
-  [address.street1, address.street2, `${address.city}, ${address.state} ${address.zipCode}`].filter(Boolean).join(', ');
+export const addressLine = (
+  address: Pick<PolicyAddress, 'street1' | 'street2' | 'city' | 'state' | 'zipCode'>,
+) =>
+  [address.street1, address.street2, `${address.city}, ${address.state} ${address.zipCode}`]
+    .filter(Boolean)
+    .join(', ');
 
 /** What the ZIP reference says of the ZIP being typed, with an offer to use its city. */
 function ZipHint({ form, role }: { form: UseFormReturn<Values>; role: 'residential' | 'mailing' }) {
@@ -73,7 +82,14 @@ function ZipHint({ form, role }: { form: UseFormReturn<Values>; role: 'residenti
         <Typography variant="body2">{t('address.zipLookingUp')}</Typography>
       ) : found ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-          <Typography variant="body2">{t('address.zipFound', { zip: found.zipCode, city: found.city, county: found.countyName, state: found.state })}</Typography>
+          <Typography variant="body2">
+            {t('address.zipFound', {
+              zip: found.zipCode,
+              city: found.city,
+              county: found.countyName,
+              state: found.state,
+            })}
+          </Typography>
           {(found.city.toLowerCase() !== city.trim().toLowerCase() || found.state !== state) && (
             <Button
               size="small"
@@ -98,7 +114,11 @@ function ZipHint({ form, role }: { form: UseFormReturn<Values>; role: 'residenti
 export interface AddressFormProps {
   role: 'residential' | 'mailing';
   addresses: PolicyAddresses;
-  onDone: (outcome: { kind: 'mailing'; result: UpdateMailingAddressResponse } | { kind: 'residential'; result: ServiceRequest }) => void;
+  onDone: (
+    outcome:
+      | { kind: 'mailing'; result: UpdateMailingAddressResponse }
+      | { kind: 'residential'; result: ServiceRequest },
+  ) => void;
   onCancel: () => void;
 }
 
@@ -118,9 +138,20 @@ export function AddressForm({ role, addresses, onDone, onCancel }: AddressFormPr
   const [read, setRead] = useState<PolicyAddress | null>(current);
   const [conflictText, setConflictText] = useState('');
   const [exchangeCity, setExchangeCity] = useState<string | null>(null);
-  const invalidates = () => [addressesKey(credentialKey, addresses.policyId), serviceRequestsKey(credentialKey)];
-  const mailing = useCommand({ send: (body: Values, key: string) => updateMailingAddress(addresses.policyId, body, key), invalidates, form });
-  const move = useCommand({ send: (body: Values, key: string) => requestResidentialMove(addresses.policyId, body, key), invalidates, form });
+  const invalidates = () => [
+    addressesKey(credentialKey, addresses.policyId),
+    serviceRequestsKey(credentialKey),
+  ];
+  const mailing = useCommand({
+    send: (body: Values, key: string) => updateMailingAddress(addresses.policyId, body, key),
+    invalidates,
+    form,
+  });
+  const move = useCommand({
+    send: (body: Values, key: string) => requestResidentialMove(addresses.policyId, body, key),
+    invalidates,
+    form,
+  });
   const command = role === 'residential' ? move : mailing;
 
   useEffect(() => {
@@ -134,7 +165,14 @@ export function AddressForm({ role, addresses, onDone, onCancel }: AddressFormPr
   const found = role === 'residential' && addresses.onExchange ? lookup.data : undefined;
   const toExchange =
     exchangeCity ??
-    (found && changeRouteFor({ offExchange: !addresses.onExchange }, residentialMove(read ? { state: read.state, zipCode: read.zipCode } : null, { state: found.state, zipCode: found.zipCode })) === 'exchange'
+    (found &&
+    changeRouteFor(
+      { offExchange: !addresses.onExchange },
+      residentialMove(read ? { state: read.state, zipCode: read.zipCode } : null, {
+        state: found.state,
+        zipCode: found.zipCode,
+      }),
+    ) === 'exchange'
       ? cityTyped.trim() || found.city
       : null);
 
@@ -142,8 +180,17 @@ export function AddressForm({ role, addresses, onDone, onCancel }: AddressFormPr
     setExchangeCity(null);
     const body = { ...values, addressId: read?.addressId ?? null, version: read?.version ?? null };
     if (role === 'mailing') {
-      const rest = { street1: body.street1, street2: body.street2, city: body.city, state: body.state, zipCode: body.zipCode, addressId: body.addressId, version: body.version };
-      if (mailingZipNeedsWarning(rest.zipCode)) logClientEvent({ level: 'warn', event: 'address.mailing-zip-empty' });
+      const rest = {
+        street1: body.street1,
+        street2: body.street2,
+        city: body.city,
+        state: body.state,
+        zipCode: body.zipCode,
+        addressId: body.addressId,
+        version: body.version,
+      };
+      if (mailingZipNeedsWarning(rest.zipCode))
+        logClientEvent({ level: 'warn', event: 'address.mailing-zip-empty' });
       const outcome = await mailing.attempt(rest);
       if (outcome.ok) onDone({ kind: 'mailing', result: outcome.result });
       else afterRefusal(outcome.error, values);
@@ -165,19 +212,57 @@ export function AddressForm({ role, addresses, onDone, onCancel }: AddressFormPr
   const describeError = (error: unknown) => say(error, { exchange: exchange.name, address: conflictText });
   const titleId = `${role}-form-title`;
   return (
-    <PortalForm form={form} onSubmit={onSubmit} error={command.error} describeError={describeError} labelledBy={titleId}>
+    <PortalForm
+      form={form}
+      onSubmit={onSubmit}
+      error={command.error}
+      describeError={describeError}
+      labelledBy={titleId}
+    >
       <Typography id={titleId} variant="h6" component="h3" sx={{ mb: 2, fontSize: '1.1rem' }}>
         {role === 'residential' ? t('address.changeResidential') : t('address.changeMailing')}
       </Typography>
       <Stack spacing={2.5}>
-        <TextInput name="street1" field="street1" autoComplete={`${role === 'mailing' ? 'billing' : 'shipping'} address-line1`} maxLength={100} required />
-        <TextInput name="street2" field="street2" autoComplete={`${role === 'mailing' ? 'billing' : 'shipping'} address-line2`} maxLength={100} />
-        <TextInput name="zipCode" field="zipCode" autoComplete={`${role === 'mailing' ? 'billing' : 'shipping'} postal-code`} inputMode="numeric" maxLength={10} required={role === 'residential'} />
+        <TextInput
+          name="street1"
+          field="street1"
+          autoComplete={`${role === 'mailing' ? 'billing' : 'shipping'} address-line1`}
+          maxLength={100}
+          required
+        />
+        <TextInput
+          name="street2"
+          field="street2"
+          autoComplete={`${role === 'mailing' ? 'billing' : 'shipping'} address-line2`}
+          maxLength={100}
+        />
+        <TextInput
+          name="zipCode"
+          field="zipCode"
+          autoComplete={`${role === 'mailing' ? 'billing' : 'shipping'} postal-code`}
+          inputMode="numeric"
+          maxLength={10}
+          required={role === 'residential'}
+        />
         <ZipHint form={form} role={role} />
         {/* The ZIP hint may fill the city in: its label stays above the value (a value set by the form, not typed, would not move it). */}
-        <TextInput name="city" field="city" autoComplete={`${role === 'mailing' ? 'billing' : 'shipping'} address-level2`} maxLength={60} required slotProps={{ inputLabel: { shrink: true } }} />
-        <SelectInput name="state" field="state" required options={US_STATES.map((state) => ({ value: state.code, label: `${state.code} – ${state.name}` }))} />
-        {role === 'residential' && <DateInput name="moveDate" field="moveDate" help={t('address.moveDateHelp')} />}
+        <TextInput
+          name="city"
+          field="city"
+          autoComplete={`${role === 'mailing' ? 'billing' : 'shipping'} address-level2`}
+          maxLength={60}
+          required
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <SelectInput
+          name="state"
+          field="state"
+          required
+          options={US_STATES.map((state) => ({ value: state.code, label: `${state.code} – ${state.name}` }))}
+        />
+        {role === 'residential' && (
+          <DateInput name="moveDate" field="moveDate" help={t('address.moveDateHelp')} />
+        )}
         {toExchange !== null ? (
           <ExchangeNotice
             id="move-exchange-notice"

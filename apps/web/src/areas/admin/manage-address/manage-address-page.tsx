@@ -32,14 +32,21 @@ function AddressFacts({ address, showRatingArea }: { address: PolicyAddress; sho
       {address.countyName && (
         <Typography variant="body2" color="text.secondary">
           {t('address.county', { county: address.countyName, fips: address.fipsCode ?? '—' })}
-          {showRatingArea && address.ratingArea !== null ? ` · ${t('address.ratingArea', { area: address.ratingArea })}` : ''}
+          {showRatingArea && address.ratingArea !== null
+            ? ` · ${t('address.ratingArea', { area: address.ratingArea })}`
+            : ''}
         </Typography>
       )}
       {address.sharedWith.length > 0 && (
         <Typography variant="body2" sx={{ mt: 1 }}>
           {t('address.sharedWith', {
             policies: address.sharedWith
-              .map((other) => t('address.sharedPolicy', { line: lt(`lineOfCoverage.${other.lineOfCoverage}`, { defaultValue: other.lineOfCoverage }), number: other.policyNumber }))
+              .map((other) =>
+                t('address.sharedPolicy', {
+                  line: lt(`lineOfCoverage.${other.lineOfCoverage}`, { defaultValue: other.lineOfCoverage }),
+                  number: other.policyNumber,
+                }),
+              )
               .join(', '),
           })}
         </Typography>
@@ -64,7 +71,10 @@ function AddressSection({ role, addresses, canChange, householdId }: SectionProp
   const opener = useRef<HTMLButtonElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const address = role === 'residential' ? addresses.residential : addresses.mailing;
-  const open = useServiceRequests(viewer.credentialKey, role === 'residential' ? householdId : null, { policyId: addresses.policyId, status: 'open' });
+  const open = useServiceRequests(viewer.credentialKey, role === 'residential' ? householdId : null, {
+    policyId: addresses.policyId,
+    status: 'open',
+  });
   const pendingMove = open.data?.items.find((request) => request.type === 'residential-address');
   const headingId = `${role}-address-heading`;
   const close = () => {
@@ -87,7 +97,14 @@ function AddressSection({ role, addresses, canChange, householdId }: SectionProp
         </Alert>
       )}
       {message && (
-        <Alert severity="success" role="status" sx={{ mt: 2 }} ref={messageRef} tabIndex={-1} data-testid={`${role}-address-done`}>
+        <Alert
+          severity="success"
+          role="status"
+          sx={{ mt: 2 }}
+          ref={messageRef}
+          tabIndex={-1}
+          data-testid={`${role}-address-done`}
+        >
           {message}{' '}
           <Link component={RouterLink} to="/admin/policy-selection/service-requests">
             {t('address.historyLink')}
@@ -106,7 +123,10 @@ function AddressSection({ role, addresses, canChange, householdId }: SectionProp
                 setMessage(
                   outcome.kind === 'mailing'
                     ? outcome.result.zipFilledIn
-                      ? t('address.mailingSavedZip', { zip: outcome.result.zipFilledIn, reference: outcome.result.request.referenceNumber })
+                      ? t('address.mailingSavedZip', {
+                          zip: outcome.result.zipFilledIn,
+                          reference: outcome.result.request.referenceNumber,
+                        })
                       : t('address.mailingSaved', { reference: outcome.result.request.referenceNumber })
                     : t('address.moveSent', { reference: outcome.result.referenceNumber }),
                 );
@@ -141,7 +161,10 @@ function AddressSection({ role, addresses, canChange, householdId }: SectionProp
 export default function ManageAddressPage() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
-  const { policy, choices } = useSelectedPolicy(viewer.policies, (candidate) => candidate.lineOfCoverage === 'Medical');
+  const { policy, choices } = useSelectedPolicy(
+    viewer.policies,
+    (candidate) => candidate.lineOfCoverage === 'Medical',
+  );
   const addresses = useAddresses(viewer.credentialKey, policy?.id ?? null);
   const canChange = viewer.session.actions.includes('manage-address');
   return (
@@ -163,8 +186,20 @@ export default function ManageAddressPage() {
         </Box>
       ) : (
         <>
-          <AddressSection key={`r:${policy.id}`} role="residential" addresses={addresses.data} canChange={canChange} householdId={policy.householdId} />
-          <AddressSection key={`m:${policy.id}`} role="mailing" addresses={addresses.data} canChange={canChange} householdId={policy.householdId} />
+          <AddressSection
+            key={`r:${policy.id}`}
+            role="residential"
+            addresses={addresses.data}
+            canChange={canChange}
+            householdId={policy.householdId}
+          />
+          <AddressSection
+            key={`m:${policy.id}`}
+            role="mailing"
+            addresses={addresses.data}
+            canChange={canChange}
+            householdId={policy.householdId}
+          />
           <Typography>
             <Link component={RouterLink} to="/admin/policy-selection/contact-info">
               {t('contactInfo.title')}
@@ -179,4 +214,3 @@ export default function ManageAddressPage() {
     </Stack>
   );
 }
-

@@ -3,7 +3,15 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { AddDependentsRequestSchema, PolicyDetail, ServiceRequest } from '@portal/contracts';
-import { ADD_DEPENDENT_EVENTS, coverageStartOptions, DEPENDENT_RELATIONSHIPS, isCalendarDate, isWithinWindow, lifeEventWindow, type AddDependentEvent } from '@portal/domain';
+import {
+  ADD_DEPENDENT_EVENTS,
+  coverageStartOptions,
+  DEPENDENT_RELATIONSHIPS,
+  isCalendarDate,
+  isWithinWindow,
+  lifeEventWindow,
+  type AddDependentEvent,
+} from '@portal/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -13,7 +21,16 @@ import { useConfig } from '../../../config/config-context';
 import { addDependents } from '../../../data/dependents/dependent-commands';
 import { serviceRequestsKey } from '../../../data/service-request/get-service-requests';
 import { useSignedInViewer } from '../../../lib/viewer';
-import { contractResolver, DateInput, PortalForm, RadioInput, SelectInput, TextInput, useCommand, type Option } from '../../../ui/form';
+import {
+  contractResolver,
+  DateInput,
+  PortalForm,
+  RadioInput,
+  SelectInput,
+  TextInput,
+  useCommand,
+  type Option,
+} from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { usePolicyLabel } from '../../../ui/policy-selector';
 import { dependentFieldOf, useDependentError } from './dependent-errors';
@@ -24,7 +41,16 @@ type AddForm = z.output<typeof AddDependentsRequestSchema>;
 type Person = AddForm['dependents'][number];
 
 // The selects start empty (nothing chosen yet): the schema says "required" until the member chooses.
-const emptyPerson = (): Person => ({ firstName: '', lastName: '', dob: '', gender: '', relationship: '', exchangeId: '', ssn: '' }) as unknown as Person;
+const emptyPerson = (): Person =>
+  ({
+    firstName: '',
+    lastName: '',
+    dob: '',
+    gender: '',
+    relationship: '',
+    exchangeId: '',
+    ssn: '',
+  }) as unknown as Person;
 
 /** A choice's label inside a sentence ("A birth" → "a birth"). */
 const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase() + text.slice(1);
@@ -53,7 +79,15 @@ function requestOf(values: AddForm): AddForm {
  * relationship, an optional exchange member ID (`members.exchangeIdLength`) and an optional SSN. The
  * browser checks the same rules as the server; a confirmation says what is asked before it is sent.
  */
-export function AddDependentsForm({ policy, onCancel, onSent }: { policy: PolicyDetail; onCancel: () => void; onSent: (request: ServiceRequest) => void }) {
+export function AddDependentsForm({
+  policy,
+  onCancel,
+  onSent,
+}: {
+  policy: PolicyDetail;
+  onCancel: () => void;
+  onSent: (request: ServiceRequest) => void;
+}) {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   const format = useFormatters();
@@ -62,8 +96,14 @@ export function AddDependentsForm({ policy, onCancel, onSent }: { policy: Policy
   const describeError = useDependentError();
   const rules = useConfig().account.members;
   const today = viewer.session.today;
-  const resolver = useMemo(() => contractResolver((c) => c.addDependentsFormSchema({ today, rules })), [today, rules]);
-  const form = useForm<AddForm>({ resolver, defaultValues: { lifeEventDate: '', coverageStartDate: '', dependents: [emptyPerson()] } });
+  const resolver = useMemo(
+    () => contractResolver((c) => c.addDependentsFormSchema({ today, rules })),
+    [today, rules],
+  );
+  const form = useForm<AddForm>({
+    resolver,
+    defaultValues: { lifeEventDate: '', coverageStartDate: '', dependents: [emptyPerson()] },
+  });
   const people = useFieldArray({ control: form.control, name: 'dependents' });
   const [review, setReview] = useState<AddForm | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -78,9 +118,15 @@ export function AddDependentsForm({ policy, onCancel, onSent }: { policy: Policy
     heading.current?.focus();
   }, []);
 
-  const [event, eventDate] = useWatch({ control: form.control, name: ['lifeEvent', 'lifeEventDate'] }) as [AddDependentEvent | undefined, string];
+  const [event, eventDate] = useWatch({ control: form.control, name: ['lifeEvent', 'lifeEventDate'] }) as [
+    AddDependentEvent | undefined,
+    string,
+  ];
   const starts = useMemo(
-    () => (event && isCalendarDate(eventDate) && isWithinWindow(eventDate, lifeEventWindow(event, today)) ? coverageStartOptions(event, eventDate, today) : []),
+    () =>
+      event && isCalendarDate(eventDate) && isWithinWindow(eventDate, lifeEventWindow(event, today))
+        ? coverageStartOptions(event, eventDate, today)
+        : [],
     [event, eventDate, today],
   );
   // The start follows the event: the first date it allows, unless the member chose another allowed one.
@@ -93,12 +139,24 @@ export function AddDependentsForm({ policy, onCancel, onSent }: { policy: Policy
 
   const startLabel = (date: string, index: number) => {
     const shown = format.date(date);
-    if (event && ON_THE_DAY.includes(event) && index === 0) return t('dependents.add.startOnEvent', { date: shown });
-    return starts.length > 1 ? t('dependents.add.startNextMonth', { date: shown }) : t('dependents.add.startOnly', { date: shown });
+    if (event && ON_THE_DAY.includes(event) && index === 0)
+      return t('dependents.add.startOnEvent', { date: shown });
+    return starts.length > 1
+      ? t('dependents.add.startNextMonth', { date: shown })
+      : t('dependents.add.startOnly', { date: shown });
   };
-  const eventOptions: Option[] = ADD_DEPENDENT_EVENTS.map((value) => ({ value, label: t(`dependents.lifeEvent.${value}`) }));
-  const genderOptions: Option[] = rules.genderOptions.map((value) => ({ value, label: t(`dependents.gender.${value}`) }));
-  const relationshipOptions: Option[] = DEPENDENT_RELATIONSHIPS.map((value) => ({ value, label: relationshipLabel(value) }));
+  const eventOptions: Option[] = ADD_DEPENDENT_EVENTS.map((value) => ({
+    value,
+    label: t(`dependents.lifeEvent.${value}`),
+  }));
+  const genderOptions: Option[] = rules.genderOptions.map((value) => ({
+    value,
+    label: t(`dependents.gender.${value}`),
+  }));
+  const relationshipOptions: Option[] = DEPENDENT_RELATIONSHIPS.map((value) => ({
+    value,
+    label: relationshipLabel(value),
+  }));
   const atMost = people.fields.length >= rules.numberOfAddDependents;
 
   const send = async () => {
@@ -110,17 +168,47 @@ export function AddDependentsForm({ policy, onCancel, onSent }: { policy: Policy
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="add-dependents-heading" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id="add-dependents-heading" ref={heading} tabIndex={-1} variant="h6" component="h2" sx={{ mb: 1, outline: 'none' }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="add-dependents-heading"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Typography
+        id="add-dependents-heading"
+        ref={heading}
+        tabIndex={-1}
+        variant="h6"
+        component="h2"
+        sx={{ mb: 1, outline: 'none' }}
+      >
         {t('dependents.add.heading')}
       </Typography>
       <Typography sx={{ mb: 2 }}>{t('dependents.add.intro')}</Typography>
-      <PortalForm form={form} onSubmit={(values) => { setReview(values); }} error={command.error} describeError={describeError} labelledBy="add-dependents-heading">
+      <PortalForm
+        form={form}
+        onSubmit={(values) => {
+          setReview(values);
+        }}
+        error={command.error}
+        describeError={describeError}
+        labelledBy="add-dependents-heading"
+      >
         <Stack spacing={2.5}>
           <SelectInput name="lifeEvent" field="lifeEvent" options={eventOptions} required />
-          <DateInput name="lifeEventDate" field="lifeEventDate" required help={event ? t(`dependents.add.eventHelp.${event}`) : undefined} />
+          <DateInput
+            name="lifeEventDate"
+            field="lifeEventDate"
+            required
+            help={event ? t(`dependents.add.eventHelp.${event}`) : undefined}
+          />
           {starts.length > 0 ? (
-            <RadioInput name="coverageStartDate" field="coverageStartDate" required options={starts.map((date, index) => ({ value: date, label: startLabel(date, index) }))} />
+            <RadioInput
+              name="coverageStartDate"
+              field="coverageStartDate"
+              required
+              options={starts.map((date, index) => ({ value: date, label: startLabel(date, index) }))}
+            />
           ) : (
             // Nothing to choose until the event and its date are known: say so instead of an empty choice.
             <Box>
@@ -131,35 +219,100 @@ export function AddDependentsForm({ policy, onCancel, onSent }: { policy: Policy
             </Box>
           )}
           {people.fields.map((person, index) => (
-            <Box component="fieldset" key={person.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, m: 0, p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
+            <Box
+              component="fieldset"
+              key={person.id}
+              sx={{
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                m: 0,
+                p: { xs: 1.5, sm: 2 },
+                minWidth: 0,
+              }}
+            >
               <Typography component="legend" sx={{ fontWeight: 600, px: 0.5 }}>
                 {t('dependents.add.person', { number: index + 1 })}
               </Typography>
               <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mt: 1 }}>
-                <TextInput name={`dependents.${index}.firstName`} field="dependentFirstName" required autoComplete="off" maxLength={50} />
-                <TextInput name={`dependents.${index}.lastName`} field="dependentLastName" required autoComplete="off" maxLength={50} />
-                <DateInput name={`dependents.${index}.dob`} field="dependentDob" required help={event === 'birth' ? t('dependents.add.dobHelp') : undefined} />
-                <SelectInput name={`dependents.${index}.gender`} field="dependentGender" options={genderOptions} required />
-                <SelectInput name={`dependents.${index}.relationship`} field="dependentRelationship" options={relationshipOptions} required />
+                <TextInput
+                  name={`dependents.${index}.firstName`}
+                  field="dependentFirstName"
+                  required
+                  autoComplete="off"
+                  maxLength={50}
+                />
+                <TextInput
+                  name={`dependents.${index}.lastName`}
+                  field="dependentLastName"
+                  required
+                  autoComplete="off"
+                  maxLength={50}
+                />
+                <DateInput
+                  name={`dependents.${index}.dob`}
+                  field="dependentDob"
+                  required
+                  help={event === 'birth' ? t('dependents.add.dobHelp') : undefined}
+                />
+                <SelectInput
+                  name={`dependents.${index}.gender`}
+                  field="dependentGender"
+                  options={genderOptions}
+                  required
+                />
+                <SelectInput
+                  name={`dependents.${index}.relationship`}
+                  field="dependentRelationship"
+                  options={relationshipOptions}
+                  required
+                />
                 <TextInput
                   name={`dependents.${index}.exchangeId`}
                   field="dependentExchangeId"
                   autoComplete="off"
                   maxLength={30}
                   help={t('dependents.add.exchangeIdHelp', { length: rules.exchangeIdLength })}
-                  slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, maxLength: 30, autoComplete: 'off' } }}
+                  slotProps={{
+                    htmlInput: {
+                      autoCapitalize: 'characters',
+                      spellCheck: false,
+                      maxLength: 30,
+                      autoComplete: 'off',
+                    },
+                  }}
                 />
-                <TextInput name={`dependents.${index}.ssn`} field="dependentSsn" autoComplete="off" inputMode="numeric" maxLength={11} help={t('dependents.add.ssnHelp')} />
+                <TextInput
+                  name={`dependents.${index}.ssn`}
+                  field="dependentSsn"
+                  autoComplete="off"
+                  inputMode="numeric"
+                  maxLength={11}
+                  help={t('dependents.add.ssnHelp')}
+                />
               </Box>
               {people.fields.length > 1 && (
-                <Button sx={{ mt: 1.5 }} color="error" onClick={() => { people.remove(index); }}>
+                <Button
+                  sx={{ mt: 1.5 }}
+                  color="error"
+                  onClick={() => {
+                    people.remove(index);
+                  }}
+                >
                   {t('dependents.add.removePerson', { number: index + 1 })}
                 </Button>
               )}
             </Box>
           ))}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-            <Button variant="outlined" onClick={() => { people.append(emptyPerson(), { focusName: `dependents.${people.fields.length}.firstName` }); }} disabled={atMost} aria-describedby="add-dependents-max">
+            <Button
+              variant="outlined"
+              onClick={() => {
+                people.append(emptyPerson(), { focusName: `dependents.${people.fields.length}.firstName` });
+              }}
+              disabled={atMost}
+              aria-describedby="add-dependents-max"
+            >
               {t('dependents.add.addPerson')}
             </Button>
             <Typography id="add-dependents-max" variant="body2" color="text.secondary">
@@ -181,7 +334,9 @@ export function AddDependentsForm({ policy, onCancel, onSent }: { policy: Policy
           id="add-dependents-confirm"
           title={t('dependents.add.confirm.title')}
           body={t('dependents.add.confirm.body', {
-            names: format.list(review.dependents.map((person) => `${person.firstName.trim()} ${person.lastName.trim()}`)),
+            names: format.list(
+              review.dependents.map((person) => `${person.firstName.trim()} ${person.lastName.trim()}`),
+            ),
             policy: policyLabel(policy),
             event: lowerFirst(t(`dependents.lifeEvent.${review.lifeEvent}`)),
             date: format.date(review.lifeEventDate),
@@ -190,7 +345,9 @@ export function AddDependentsForm({ policy, onCancel, onSent }: { policy: Policy
           backLabel={t('dependents.add.confirm.back')}
           sendLabel={t('dependents.add.confirm.send')}
           busy={command.pending}
-          onBack={() => { setReview(null); }}
+          onBack={() => {
+            setReview(null);
+          }}
           onSend={() => void send()}
         />
       )}

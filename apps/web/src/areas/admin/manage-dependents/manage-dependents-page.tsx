@@ -26,7 +26,11 @@ import { RequestSent } from './request-sent';
 
 const SERVICE_REQUESTS_PATH = '/admin/policy-selection/service-requests';
 
-type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'remove'; member: PolicyMember } | { kind: 'sent'; request: ServiceRequest };
+type Mode =
+  | { kind: 'list' }
+  | { kind: 'add' }
+  | { kind: 'remove'; member: PolicyMember }
+  | { kind: 'sent'; request: ServiceRequest };
 
 /** SPEC §4 "On-exchange": household changes are the exchange's (issue 11); the page says so instead of offering the forms. */
 function ExchangeNotice() {
@@ -34,7 +38,12 @@ function ExchangeNotice() {
   const { name } = useConfig().account.exchange;
   return (
     <Alert severity="info" component="section" role="region" aria-labelledby="dependents-exchange-heading">
-      <Typography id="dependents-exchange-heading" variant="h6" component="h2" sx={{ fontSize: '1.05rem', mb: 0.5 }}>
+      <Typography
+        id="dependents-exchange-heading"
+        variant="h6"
+        component="h2"
+        sx={{ fontSize: '1.05rem', mb: 0.5 }}
+      >
         {t('dependents.exchange.heading', { exchange: name })}
       </Typography>
       <Typography sx={{ mb: 1 }}>{t('dependents.exchange.body', { exchange: name })}</Typography>
@@ -61,12 +70,25 @@ function ExchangeNotice() {
 export default function ManageDependentsPage() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
-  const candidates = useMemo(() => viewer.policies.filter((policy) => policy.status !== 'Inactive'), [viewer.policies]);
-  const { policy, choices } = useSelectedPolicy(candidates, (candidate) => candidate.lineOfCoverage === 'Medical');
-  const detail = useQuery({ ...policyQueryOptions(viewer.credentialKey, policy?.id ?? ''), enabled: policy !== null, meta: { redirectOnError: false } });
+  const candidates = useMemo(
+    () => viewer.policies.filter((policy) => policy.status !== 'Inactive'),
+    [viewer.policies],
+  );
+  const { policy, choices } = useSelectedPolicy(
+    candidates,
+    (candidate) => candidate.lineOfCoverage === 'Medical',
+  );
+  const detail = useQuery({
+    ...policyQueryOptions(viewer.credentialKey, policy?.id ?? ''),
+    enabled: policy !== null,
+    meta: { redirectOnError: false },
+  });
   const householdId = policy?.householdId ?? null;
   const open = useQuery({
-    ...serviceRequestsQueryOptions(viewer.credentialKey, householdId ?? '', { policyId: policy?.id, status: 'open' }),
+    ...serviceRequestsQueryOptions(viewer.credentialKey, householdId ?? '', {
+      policyId: policy?.id,
+      status: 'open',
+    }),
     enabled: householdId !== null && policy !== null,
     meta: { redirectOnError: false },
   });
@@ -92,7 +114,13 @@ export default function ManageDependentsPage() {
   );
 
   if (!policy) {
-    return frame(<Alert severity="info">{viewer.session.kind === 'staff' && viewer.actingFor === null ? t('overview.findMember.body') : t('dependents.noPolicies')}</Alert>);
+    return frame(
+      <Alert severity="info">
+        {viewer.session.kind === 'staff' && viewer.actingFor === null
+          ? t('overview.findMember.body')
+          : t('dependents.noPolicies')}
+      </Alert>,
+    );
   }
 
   const onExchange = changeRouteOf(policy, 'household-size') === 'exchange';
@@ -106,22 +134,47 @@ export default function ManageDependentsPage() {
     setMode({ kind: 'sent', request });
   };
   const data: PolicyDetail | undefined = detail.data;
-  const openRequests = open.data?.items.filter((item) => item.type === 'add-dependent' || item.type === 'remove-dependent') ?? [];
-  const pendingRemoval = new Set(openRequests.filter((item) => item.type === 'remove-dependent').flatMap((item) => item.memberIds));
+  const openRequests =
+    open.data?.items.filter((item) => item.type === 'add-dependent' || item.type === 'remove-dependent') ??
+    [];
+  const pendingRemoval = new Set(
+    openRequests.filter((item) => item.type === 'remove-dependent').flatMap((item) => item.memberIds),
+  );
 
   return frame(
     <>
       <PolicySelector choices={choices} selected={policy} />
       {onExchange && <ExchangeNotice />}
-      {mode.kind === 'sent' && <RequestSent request={mode.request} listPath={SERVICE_REQUESTS_PATH} onClose={backToList} />}
-      <Paper variant="outlined" component="section" aria-labelledby="dependents-people-heading" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id="dependents-people-heading" ref={peopleHeading} tabIndex={-1} variant="h6" component="h2" sx={{ mb: 2, outline: 'none' }}>
+      {mode.kind === 'sent' && (
+        <RequestSent request={mode.request} listPath={SERVICE_REQUESTS_PATH} onClose={backToList} />
+      )}
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="dependents-people-heading"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        <Typography
+          id="dependents-people-heading"
+          ref={peopleHeading}
+          tabIndex={-1}
+          variant="h6"
+          component="h2"
+          sx={{ mb: 2, outline: 'none' }}
+        >
           {t('dependents.people.heading')}
         </Typography>
         {data ? (
           <MembersList
             members={data.members}
-            removable={(member) => !onExchange && canRemove && mode.kind !== 'remove' && member.relationship !== 'self' && member.status !== 'Inactive' && !pendingRemoval.has(member.id)}
+            removable={(member) =>
+              !onExchange &&
+              canRemove &&
+              mode.kind !== 'remove' &&
+              member.relationship !== 'self' &&
+              member.status !== 'Inactive' &&
+              !pendingRemoval.has(member.id)
+            }
             onRemove={(member) => {
               setMode({ kind: 'remove', member });
             }}
@@ -147,15 +200,25 @@ export default function ManageDependentsPage() {
       {data && !onExchange && mode.kind === 'remove' && (
         <RemoveDependentForm policy={data} member={mode.member} onCancel={backToList} onSent={sent} />
       )}
-      {data && !onExchange && mode.kind === 'add' && <AddDependentsForm policy={data} onCancel={backToList} onSent={sent} />}
+      {data && !onExchange && mode.kind === 'add' && (
+        <AddDependentsForm policy={data} onCancel={backToList} onSent={sent} />
+      )}
       {data && !onExchange && (mode.kind === 'list' || mode.kind === 'sent') && canAdd && (
         <Box>
-          <Button variant="contained" size="large" onClick={() => { setMode({ kind: 'add' }); }}>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() => {
+              setMode({ kind: 'add' });
+            }}
+          >
             {t('dependents.add.open')}
           </Button>
         </Box>
       )}
-      {data && !onExchange && !canAdd && !canRemove && <Alert severity="info">{t('dependents.onlyView')}</Alert>}
+      {data && !onExchange && !canAdd && !canRemove && (
+        <Alert severity="info">{t('dependents.onlyView')}</Alert>
+      )}
       {!onExchange && (
         <Typography>
           <Link component={RouterLink} to={SERVICE_REQUESTS_PATH}>

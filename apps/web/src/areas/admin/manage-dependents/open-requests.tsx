@@ -11,9 +11,14 @@ export function useRequestSummary() {
   const { t } = useTranslation();
   const format = useFormatters();
   return (request: ServiceRequest) => {
-    if (request.type === 'remove-dependent') return t('dependents.open.remove', { name: (request.details as Partial<RemoveDependentDetails>).memberName ?? '' });
+    if (request.type === 'remove-dependent')
+      return t('dependents.open.remove', {
+        name: (request.details as Partial<RemoveDependentDetails>).memberName ?? '',
+      });
     const people = (request.details as Partial<AddDependentDetails>).dependents ?? [];
-    return t('dependents.open.add', { names: format.list(people.map((person) => `${person.firstName} ${person.lastName}`)) });
+    return t('dependents.open.add', {
+      names: format.list(people.map((person) => `${person.firstName} ${person.lastName}`)),
+    });
   };
 }
 
@@ -23,7 +28,12 @@ export function OpenRequests({ requests }: { requests: readonly ServiceRequest[]
   const format = useFormatters();
   const summary = useRequestSummary();
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="dependents-open-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="dependents-open-heading"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
       <Typography id="dependents-open-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('dependents.open.heading')}
       </Typography>
@@ -37,7 +47,9 @@ export function OpenRequests({ requests }: { requests: readonly ServiceRequest[]
             {t('dependents.open.sent', {
               reference: request.referenceNumber,
               date: format.date(request.createdAt.slice(0, 10)),
-              status: loose(t)(`dependents.requestStatus.${request.status}`, { defaultValue: request.status }),
+              status: loose(t)(`dependents.requestStatus.${request.status}`, {
+                defaultValue: request.status,
+              }),
             })}
           </li>
         ))}

@@ -3,7 +3,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { PolicyDetail, RemoveDependentRequestSchema, ServiceRequest } from '@portal/contracts';
-import { isCalendarDate, isWithinWindow, removalDateWindow, removalOutcome, REMOVE_DEPENDENT_REASONS, type RemovalOutcome, type RemoveDependentReason } from '@portal/domain';
+import {
+  isCalendarDate,
+  isWithinWindow,
+  removalDateWindow,
+  removalOutcome,
+  REMOVE_DEPENDENT_REASONS,
+  type RemovalOutcome,
+  type RemoveDependentReason,
+} from '@portal/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +23,15 @@ import { removeDependent } from '../../../data/dependents/dependent-commands';
 import { serviceRequestsKey } from '../../../data/service-request/get-service-requests';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { contractResolver, DateInput, PortalForm, SelectInput, TextInput, useCommand, type Option } from '../../../ui/form';
+import {
+  contractResolver,
+  DateInput,
+  PortalForm,
+  SelectInput,
+  TextInput,
+  useCommand,
+  type Option,
+} from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { usePolicyLabel } from '../../../ui/policy-selector';
 import { dependentFieldOf, useDependentError } from './dependent-errors';
@@ -29,7 +45,17 @@ type RemoveForm = z.output<typeof RemoveDependentRequestSchema>;
  * or the date of death) and asks for a confirmation that says it again before anything is sent. A death's
  * date is limited to SPEC §5's window (`members.deathDateWindowMonths` months back to today).
  */
-export function RemoveDependentForm({ policy, member, onCancel, onSent }: { policy: PolicyDetail; member: PolicyMember; onCancel: () => void; onSent: (request: ServiceRequest) => void }) {
+export function RemoveDependentForm({
+  policy,
+  member,
+  onCancel,
+  onSent,
+}: {
+  policy: PolicyDetail;
+  member: PolicyMember;
+  onCancel: () => void;
+  onSent: (request: ServiceRequest) => void;
+}) {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   const format = useFormatters();
@@ -38,13 +64,20 @@ export function RemoveDependentForm({ policy, member, onCancel, onSent }: { poli
   const describeError = useDependentError();
   const rules = useConfig().account.members;
   const today = viewer.session.today;
-  const resolver = useMemo(() => contractResolver((c) => c.removeDependentFormSchema({ today, rules })), [today, rules]);
-  const form = useForm<RemoveForm>({ resolver, defaultValues: { memberId: member.id, removalDate: '', note: '' } });
+  const resolver = useMemo(
+    () => contractResolver((c) => c.removeDependentFormSchema({ today, rules })),
+    [today, rules],
+  );
+  const form = useForm<RemoveForm>({
+    resolver,
+    defaultValues: { memberId: member.id, removalDate: '', note: '' },
+  });
   const [review, setReview] = useState<{ values: RemoveForm; outcome: RemovalOutcome } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const name = `${member.firstName} ${member.lastName}`;
   const command = useCommand({
-    send: (values: RemoveForm, key: string) => removeDependent(policy.id, { ...values, note: (values.note ?? '').trim() }, key),
+    send: (values: RemoveForm, key: string) =>
+      removeDependent(policy.id, { ...values, note: (values.note ?? '').trim() }, key),
     invalidates: () => [serviceRequestsKey(viewer.credentialKey), ['notifications']],
     form,
     fieldOf: dependentFieldOf,
@@ -54,16 +87,29 @@ export function RemoveDependentForm({ policy, member, onCancel, onSent }: { poli
     heading.current?.focus();
   }, [member.id]);
 
-  const [reason, date] = useWatch({ control: form.control, name: ['removalReason', 'removalDate'] }) as [RemoveDependentReason | undefined, string];
+  const [reason, date] = useWatch({ control: form.control, name: ['removalReason', 'removalDate'] }) as [
+    RemoveDependentReason | undefined,
+    string,
+  ];
   const dateWindow = reason ? removalDateWindow(reason, today, rules) : null;
   const coverageStart = member.status === 'Pending' ? member.effectiveDate : null;
-  const outcomeOf = (why: RemoveDependentReason, when: string) => removalOutcome(why, when, today, coverageStart);
-  const outcome = reason && dateWindow && isCalendarDate(date) && isWithinWindow(date, dateWindow) ? outcomeOf(reason, date) : null;
+  const outcomeOf = (why: RemoveDependentReason, when: string) =>
+    removalOutcome(why, when, today, coverageStart);
+  const outcome =
+    reason && dateWindow && isCalendarDate(date) && isWithinWindow(date, dateWindow)
+      ? outcomeOf(reason, date)
+      : null;
   const statement = (result: RemovalOutcome, why: RemoveDependentReason) => {
-    if (result.neverStarts) return t('dependents.remove.neverStarts', { name, start: format.date(coverageStart ?? '') });
-    return why === 'death' ? t('dependents.remove.endsOnDeath', { name, date: format.date(result.lastDayOfCoverage) }) : t('dependents.remove.endsOn', { name, date: format.date(result.lastDayOfCoverage) });
+    if (result.neverStarts)
+      return t('dependents.remove.neverStarts', { name, start: format.date(coverageStart ?? '') });
+    return why === 'death'
+      ? t('dependents.remove.endsOnDeath', { name, date: format.date(result.lastDayOfCoverage) })
+      : t('dependents.remove.endsOn', { name, date: format.date(result.lastDayOfCoverage) });
   };
-  const reasonOptions: Option[] = REMOVE_DEPENDENT_REASONS.map((value) => ({ value, label: t(`dependents.removalReason.${value}`) }));
+  const reasonOptions: Option[] = REMOVE_DEPENDENT_REASONS.map((value) => ({
+    value,
+    label: t(`dependents.removalReason.${value}`),
+  }));
 
   const send = async () => {
     if (!review) return;
@@ -74,11 +120,28 @@ export function RemoveDependentForm({ policy, member, onCancel, onSent }: { poli
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="remove-dependent-heading" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id="remove-dependent-heading" ref={heading} tabIndex={-1} variant="h6" component="h2" sx={{ mb: 1, outline: 'none', overflowWrap: 'anywhere' }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="remove-dependent-heading"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Typography
+        id="remove-dependent-heading"
+        ref={heading}
+        tabIndex={-1}
+        variant="h6"
+        component="h2"
+        sx={{ mb: 1, outline: 'none', overflowWrap: 'anywhere' }}
+      >
         {t('dependents.remove.heading', { name })}
       </Typography>
-      <Typography sx={{ mb: 2 }}>{t('dependents.remove.intro', { name, relationship: relationshipLabel(member.relationship).toLocaleLowerCase() })}</Typography>
+      <Typography sx={{ mb: 2 }}>
+        {t('dependents.remove.intro', {
+          name,
+          relationship: relationshipLabel(member.relationship).toLocaleLowerCase(),
+        })}
+      </Typography>
       <PortalForm
         form={form}
         onSubmit={(values) => {
@@ -99,11 +162,21 @@ export function RemoveDependentForm({ policy, member, onCancel, onSent }: { poli
               dateWindow
                 ? reason === 'death'
                   ? t('dependents.remove.dateHelp.death', { earliest: format.date(dateWindow.earliest) })
-                  : t('dependents.remove.dateHelp.other', { earliest: format.date(dateWindow.earliest), latest: format.date(dateWindow.latest) })
+                  : t('dependents.remove.dateHelp.other', {
+                      earliest: format.date(dateWindow.earliest),
+                      latest: format.date(dateWindow.latest),
+                    })
                 : undefined
             }
           />
-          <TextInput name="note" field="removalNote" multiline maxLength={500} required={reason === 'other'} help={t('dependents.remove.noteHelp')} />
+          <TextInput
+            name="note"
+            field="removalNote"
+            multiline
+            maxLength={500}
+            required={reason === 'other'}
+            help={t('dependents.remove.noteHelp')}
+          />
           <Box aria-live="polite">
             {outcome && reason && (
               <Alert severity="warning" data-testid="removal-outcome">
@@ -128,10 +201,22 @@ export function RemoveDependentForm({ policy, member, onCancel, onSent }: { poli
           body={
             <>
               {review.outcome.neverStarts
-                ? t('dependents.remove.confirm.neverStarts', { name, policy: policyLabel(policy), start: format.date(coverageStart ?? '') })
+                ? t('dependents.remove.confirm.neverStarts', {
+                    name,
+                    policy: policyLabel(policy),
+                    start: format.date(coverageStart ?? ''),
+                  })
                 : review.values.removalReason === 'death'
-                  ? t('dependents.remove.confirm.endsDeath', { name, policy: policyLabel(policy), date: format.date(review.outcome.lastDayOfCoverage) })
-                  : t('dependents.remove.confirm.ends', { name, policy: policyLabel(policy), date: format.date(review.outcome.lastDayOfCoverage) })}{' '}
+                  ? t('dependents.remove.confirm.endsDeath', {
+                      name,
+                      policy: policyLabel(policy),
+                      date: format.date(review.outcome.lastDayOfCoverage),
+                    })
+                  : t('dependents.remove.confirm.ends', {
+                      name,
+                      policy: policyLabel(policy),
+                      date: format.date(review.outcome.lastDayOfCoverage),
+                    })}{' '}
               {t('dependents.remove.confirm.review')}
             </>
           }
@@ -139,7 +224,9 @@ export function RemoveDependentForm({ policy, member, onCancel, onSent }: { poli
           confirmLabel={t('dependents.remove.confirm.send')}
           busy={command.pending}
           error={null}
-          onKeep={() => { setReview(null); }}
+          onKeep={() => {
+            setReview(null);
+          }}
           onConfirm={() => void send()}
         />
       )}

@@ -10,7 +10,15 @@ import Typography from '@mui/material/Typography';
 import { useRequestSummary } from './open-requests';
 
 /** The request was made: its reference, what happens next, and where to follow it (focus moves here). */
-export function RequestSent({ request, listPath, onClose }: { request: ServiceRequest; listPath: string; onClose: () => void }) {
+export function RequestSent({
+  request,
+  listPath,
+  onClose,
+}: {
+  request: ServiceRequest;
+  listPath: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const summary = useRequestSummary();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -18,11 +26,26 @@ export function RequestSent({ request, listPath, onClose }: { request: ServiceRe
     heading.current?.focus();
   }, [request.id]);
   return (
-    <Alert severity="success" component="section" role="region" aria-labelledby="dependents-sent-heading" data-testid="dependents-request-sent">
-      <Typography id="dependents-sent-heading" ref={heading} tabIndex={-1} variant="h6" component="h2" sx={{ fontSize: '1.05rem', mb: 0.5, outline: 'none' }}>
+    <Alert
+      severity="success"
+      component="section"
+      role="region"
+      aria-labelledby="dependents-sent-heading"
+      data-testid="dependents-request-sent"
+    >
+      <Typography
+        id="dependents-sent-heading"
+        ref={heading}
+        tabIndex={-1}
+        variant="h6"
+        component="h2"
+        sx={{ fontSize: '1.05rem', mb: 0.5, outline: 'none' }}
+      >
         {t('dependents.done.heading')}: {summary(request)}
       </Typography>
-      <Typography sx={{ mb: 1 }}>{t('dependents.done.reference', { reference: request.referenceNumber })}</Typography>
+      <Typography sx={{ mb: 1 }}>
+        {t('dependents.done.reference', { reference: request.referenceNumber })}
+      </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <Link component={RouterLink} to={listPath}>
           {t('dependents.done.list')}

@@ -2,7 +2,13 @@ import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACTING_NOTE_MAX_LENGTH, ACTING_REASONS, type ActingReason, type ActingSession, type ActingSessionStartRequest } from '@portal/contracts';
+import {
+  ACTING_NOTE_MAX_LENGTH,
+  ACTING_REASONS,
+  type ActingReason,
+  type ActingSession,
+  type ActingSessionStartRequest,
+} from '@portal/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,7 +17,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { afterActingChanged, endActingSession, startActingSession } from '../../../data/acting-session/acting-session';
+import {
+  afterActingChanged,
+  endActingSession,
+  startActingSession,
+} from '../../../data/acting-session/acting-session';
 import { updatePortalState } from '../../../lib/portal-state';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { contractResolver, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
@@ -28,7 +38,10 @@ export interface ActForTarget {
 }
 
 /** Whether the acting session under way is already for this target (then nothing needs starting). */
-export function actsFor(acting: ActingSession | null, target: Pick<ActForTarget, 'householdId' | 'policyId'>): boolean {
+export function actsFor(
+  acting: ActingSession | null,
+  target: Pick<ActForTarget, 'householdId' | 'policyId'>,
+): boolean {
   if (!acting) return false;
   if (target.householdId) return acting.householdId === target.householdId;
   return target.policyId !== undefined && acting.householdId === null && acting.policyId === target.policyId;
@@ -63,7 +76,11 @@ export function ActForDialog({
   const form = useForm<ActingSessionStartRequest>({
     resolver,
     defaultValues: {
-      ...(target.householdId ? { householdId: target.householdId } : target.policyId ? { policyId: target.policyId } : { serviceRequestId: target.serviceRequestId }),
+      ...(target.householdId
+        ? { householdId: target.householdId }
+        : target.policyId
+          ? { policyId: target.policyId }
+          : { serviceRequestId: target.serviceRequestId }),
       ...(target.memberId ? { memberId: target.memberId } : {}),
       ...(defaultReason ? { reason: defaultReason } : {}),
       note: defaultNote ?? '',
@@ -71,7 +88,11 @@ export function ActForDialog({
   });
   const [ending, setEnding] = useState<unknown>(null);
   const command = useCommand<ActingSessionStartRequest, ActingSession, ActingSessionStartRequest>({
-    send: (input) => startActingSession({ ...input, ...(input.note?.trim() ? { note: input.note.trim() } : { note: undefined }) }),
+    send: (input) =>
+      startActingSession({
+        ...input,
+        ...(input.note?.trim() ? { note: input.note.trim() } : { note: undefined }),
+      }),
     form,
   });
   const current = viewer.actingSession;
@@ -104,7 +125,12 @@ export function ActForDialog({
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{t('staff.acting.title', { name })}</DialogTitle>
-      <PortalForm form={form} onSubmit={(values) => void start(values)} error={ending ?? command.error} labelledBy={titleId}>
+      <PortalForm
+        form={form}
+        onSubmit={(values) => void start(values)}
+        error={ending ?? command.error}
+        labelledBy={titleId}
+      >
         <DialogContent sx={{ pt: 0 }}>
           <Stack spacing={2.5}>
             <Typography>{t('staff.acting.intro')}</Typography>
@@ -112,13 +138,22 @@ export function ActForDialog({
               <Alert severity="info">{t('staff.acting.endsCurrent', { current: currentName })}</Alert>
             )}
             <RadioInput name="reason" field="actingReason" options={reasons} required />
-            <TextInput name="note" field="actingNote" multiline maxLength={ACTING_NOTE_MAX_LENGTH} help={t('staff.acting.noteHelp', { max: ACTING_NOTE_MAX_LENGTH })} autoComplete="off" />
+            <TextInput
+              name="note"
+              field="actingNote"
+              multiline
+              maxLength={ACTING_NOTE_MAX_LENGTH}
+              help={t('staff.acting.noteHelp', { max: ACTING_NOTE_MAX_LENGTH })}
+              autoComplete="off"
+            />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
           <Button onClick={onClose}>{t('staff.acting.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={command.pending}>
-            {current && currentName !== null ? t('staff.acting.switch', { current: currentName, name }) : t('staff.acting.start', { name })}
+            {current && currentName !== null
+              ? t('staff.acting.switch', { current: currentName, name })
+              : t('staff.acting.start', { name })}
           </Button>
         </DialogActions>
       </PortalForm>

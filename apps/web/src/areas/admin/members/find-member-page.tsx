@@ -2,7 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { MemberSearchKind, MemberSearchQuery, MemberSearchRequest, MemberSearchResult } from '@portal/contracts';
+import type {
+  MemberSearchKind,
+  MemberSearchQuery,
+  MemberSearchRequest,
+  MemberSearchResult,
+} from '@portal/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +28,18 @@ import { MEMBER_360_PATH } from './open-member';
 const PAGE_SIZE = 10;
 const KINDS: readonly MemberSearchKind[] = ['nameDob', 'policyNumber', 'exchangeId', 'phone', 'email'];
 
-const EMPTY: MemberSearchRequest = { kind: 'nameDob', exchangeSubscriberId: '', policyNumber: '', lastName: '', firstName: '', dateOfBirth: '', phone: '', email: '', page: 1, pageSize: PAGE_SIZE };
+const EMPTY: MemberSearchRequest = {
+  kind: 'nameDob',
+  exchangeSubscriberId: '',
+  policyNumber: '',
+  lastName: '',
+  firstName: '',
+  dateOfBirth: '',
+  phone: '',
+  email: '',
+  page: 1,
+  pageSize: PAGE_SIZE,
+};
 
 /** Only the fields of the kind of search chosen are sent (the others may hold what was typed before). */
 function criteriaOf(values: MemberSearchRequest): MemberSearchQuery {
@@ -34,7 +50,12 @@ function criteriaOf(values: MemberSearchRequest): MemberSearchQuery {
     case 'policyNumber':
       return { ...base, policyNumber: values.policyNumber?.trim() ?? '' };
     case 'nameDob':
-      return { ...base, lastName: values.lastName?.trim() ?? '', firstName: values.firstName?.trim() ?? '', dateOfBirth: values.dateOfBirth ?? '' };
+      return {
+        ...base,
+        lastName: values.lastName?.trim() ?? '',
+        firstName: values.firstName?.trim() ?? '',
+        dateOfBirth: values.dateOfBirth ?? '',
+      };
     case 'phone':
       return { ...base, phone: values.phone?.trim() ?? '' };
     case 'email':
@@ -47,21 +68,58 @@ function KindFields({ kind }: { kind: MemberSearchKind }) {
   const { t } = useTranslation();
   switch (kind) {
     case 'exchangeId':
-      return <TextInput name="exchangeSubscriberId" field="exchangeSubscriberId" required maxLength={30} autoComplete="off" />;
+      return (
+        <TextInput
+          name="exchangeSubscriberId"
+          field="exchangeSubscriberId"
+          required
+          maxLength={30}
+          autoComplete="off"
+        />
+      );
     case 'policyNumber':
-      return <TextInput name="policyNumber" field="policyNumber" required maxLength={30} autoComplete="off" />;
+      return (
+        <TextInput name="policyNumber" field="policyNumber" required maxLength={30} autoComplete="off" />
+      );
     case 'nameDob':
       return (
         <Stack spacing={2.5} direction={{ xs: 'column', md: 'row' }}>
           <TextInput name="lastName" field="lastName" required maxLength={60} autoComplete="off" />
-          <TextInput name="firstName" field="firstName" maxLength={60} autoComplete="off" help={t('staff.find.firstNameHelp')} />
+          <TextInput
+            name="firstName"
+            field="firstName"
+            maxLength={60}
+            autoComplete="off"
+            help={t('staff.find.firstNameHelp')}
+          />
           <DateInput name="dateOfBirth" field="dateOfBirth" required autoComplete="off" />
         </Stack>
       );
     case 'phone':
-      return <TextInput name="phone" field="phone" type="tel" inputMode="tel" required maxLength={25} autoComplete="off" help={t('staff.find.phoneHelp')} />;
+      return (
+        <TextInput
+          name="phone"
+          field="phone"
+          type="tel"
+          inputMode="tel"
+          required
+          maxLength={25}
+          autoComplete="off"
+          help={t('staff.find.phoneHelp')}
+        />
+      );
     case 'email':
-      return <TextInput name="email" field="email" type="email" inputMode="email" required maxLength={254} autoComplete="off" />;
+      return (
+        <TextInput
+          name="email"
+          field="email"
+          type="email"
+          inputMode="email"
+          required
+          maxLength={254}
+          autoComplete="off"
+        />
+      );
   }
 }
 
@@ -78,12 +136,25 @@ function ResultCard({ member }: { member: MemberSearchResult }) {
   const [choosing, setChoosing] = useState(false);
   const name = `${member.firstName} ${member.lastName}`;
   const first = member.policies[0];
-  const target: ActForTarget | null = member.householdId ? { householdId: member.householdId, memberId: member.memberId, name } : first ? { policyId: first.id, memberId: member.memberId, name } : null;
+  const target: ActForTarget | null = member.householdId
+    ? { householdId: member.householdId, memberId: member.memberId, name }
+    : first
+      ? { policyId: first.id, memberId: member.memberId, name }
+      : null;
   const already = target !== null && actsFor(viewer.actingSession, target);
   const headingId = `member-${member.memberId}`;
   return (
-    <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 2.5 }, listStyle: 'none' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 2.5 }, listStyle: 'none' }}
+    >
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography id={headingId} variant="h6" component="h3">
             {name}
@@ -98,10 +169,25 @@ function ResultCard({ member }: { member: MemberSearchResult }) {
           ) : (
             <Box component="ul" sx={{ m: 0, mt: 1, p: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}>
               {member.policies.map((policy) => (
-                <Box component="li" key={policy.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-                  <span>{t('staff.find.policy', { number: policy.policyNumber, line: lt(`staff.line.${policy.lineOfCoverage}`) })}</span>
-                  <Chip size="small" variant="outlined" label={lt(policy.displayStatus, { defaultValue: policy.enrollmentStatus })} />
-                  {policy.exchangeSubscriberId && <span>{t('staff.find.exchangeId', { id: policy.exchangeSubscriberId })}</span>}
+                <Box
+                  component="li"
+                  key={policy.id}
+                  sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+                >
+                  <span>
+                    {t('staff.find.policy', {
+                      number: policy.policyNumber,
+                      line: lt(`staff.line.${policy.lineOfCoverage}`),
+                    })}
+                  </span>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={lt(policy.displayStatus, { defaultValue: policy.enrollmentStatus })}
+                  />
+                  {policy.exchangeSubscriberId && (
+                    <span>{t('staff.find.exchangeId', { id: policy.exchangeSubscriberId })}</span>
+                  )}
                   {policy.offExchange && <span>{t('staff.find.offExchange')}</span>}
                 </Box>
               ))}
@@ -160,9 +246,14 @@ function FindMemberPage() {
   // staff act for the member found after choosing them and a reason (docs/decisions/043).
   const fromHeader = (useLocation().state as { exchangeSubscriberId?: unknown } | null)?.exchangeSubscriberId;
   const headerId = typeof fromHeader === 'string' && fromHeader.trim() !== '' ? fromHeader.trim() : null;
-  const form = useForm<MemberSearchRequest>({ resolver, defaultValues: headerId ? { ...EMPTY, kind: 'exchangeId', exchangeSubscriberId: headerId } : EMPTY });
+  const form = useForm<MemberSearchRequest>({
+    resolver,
+    defaultValues: headerId ? { ...EMPTY, kind: 'exchangeId', exchangeSubscriberId: headerId } : EMPTY,
+  });
   const kind = useWatch({ control: form.control, name: 'kind' });
-  const [query, setQuery] = useState<MemberSearchQuery | null>(headerId ? { kind: 'exchangeId', exchangeSubscriberId: headerId, page: 1, pageSize: PAGE_SIZE } : null);
+  const [query, setQuery] = useState<MemberSearchQuery | null>(
+    headerId ? { kind: 'exchangeId', exchangeSubscriberId: headerId, page: 1, pageSize: PAGE_SIZE } : null,
+  );
   const [searchParams] = useSearchParams();
   const actingEnded = searchParams.get('notice') === 'acting-ended';
   const results = useMemberSearch(viewer.credentialKey, query);
@@ -211,8 +302,17 @@ function FindMemberPage() {
       </Paper>
       {query && (
         <Box component="section" aria-labelledby="find-member-results">
-          <Typography id="find-member-results" ref={heading} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 2, outline: 'none' }}>
-            {data ? t('staff.find.found', { count: data.total, total: format.number(data.total) }) : t('staff.find.results')}
+          <Typography
+            id="find-member-results"
+            ref={heading}
+            tabIndex={-1}
+            variant="h5"
+            component="h2"
+            sx={{ mb: 2, outline: 'none' }}
+          >
+            {data
+              ? t('staff.find.found', { count: data.total, total: format.number(data.total) })
+              : t('staff.find.results')}
           </Typography>
           {results.isError && !data ? (
             <Alert severity="error">{t('staff.find.failed')}</Alert>
@@ -230,7 +330,11 @@ function FindMemberPage() {
                 ))}
               </Box>
               {pages > 1 && (
-                <Box component="nav" aria-label={t('staff.find.pages')} sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+                <Box
+                  component="nav"
+                  aria-label={t('staff.find.pages')}
+                  sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
+                >
                   <Typography variant="body2">
                     {t('documents.pagination.range', {
                       from: format.number((data.page - 1) * data.pageSize + 1),
@@ -244,7 +348,13 @@ function FindMemberPage() {
                     onChange={(_event, next) => {
                       setQuery({ ...query, page: next });
                     }}
-                    getItemAriaLabel={(type, item) => (type === 'previous' ? t('documents.pagination.previous') : type === 'next' ? t('documents.pagination.next') : t('staff.find.pageN', { page: item ?? '' }))}
+                    getItemAriaLabel={(type, item) =>
+                      type === 'previous'
+                        ? t('documents.pagination.previous')
+                        : type === 'next'
+                          ? t('documents.pagination.next')
+                          : t('staff.find.pageN', { page: item ?? '' })
+                    }
                   />
                 </Box>
               )}

@@ -25,10 +25,23 @@ import { useFormatters } from '../../../ui/format';
 import { useNotificationText } from '../../../ui/notification-text';
 
 /** One section of the 360: a heading, its content, and the link to the member's full page where staff act. */
-function Section({ id, title, link, children }: { id: string; title: string; link?: { to: string; text: string }; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  link,
+  children,
+}: {
+  id: string;
+  title: string;
+  link?: { to: string; text: string };
+  children: ReactNode;
+}) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', gap: 1, mb: 1.5 }}
+      >
         <Typography id={id} variant="h6" component="h2">
           {title}
         </Typography>
@@ -79,19 +92,37 @@ function PolicyPanel({ summary }: { summary: PolicySummary }) {
   const headingId = `policy-${summary.id}`;
   const waiting = scheduled.data?.items.filter((item) => item.status === 'Scheduled') ?? [];
   return (
-    <Box component="article" aria-labelledby={headingId} sx={{ borderTop: 1, borderColor: 'divider', pt: 2, '&:first-of-type': { borderTop: 0, pt: 0 } }}>
+    <Box
+      component="article"
+      aria-labelledby={headingId}
+      sx={{ borderTop: 1, borderColor: 'divider', pt: 2, '&:first-of-type': { borderTop: 0, pt: 0 } }}
+    >
       <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-        {t('staff.member360.policyHeading', { number: summary.policyNumber, line: lt(`staff.line.${summary.lineOfCoverage}`) })}
+        {t('staff.member360.policyHeading', {
+          number: summary.policyNumber,
+          line: lt(`staff.line.${summary.lineOfCoverage}`),
+        })}
       </Typography>
       <Facts
         columns={4}
         items={[
-          { label: t('staff.member360.status'), value: lt(summary.displayStatus, { defaultValue: summary.enrollmentStatus }) },
+          {
+            label: t('staff.member360.status'),
+            value: lt(summary.displayStatus, { defaultValue: summary.enrollmentStatus }),
+          },
           { label: t('staff.member360.plan'), value: summary.planName ?? t('staff.member360.none') },
-          { label: t('staff.member360.amountDue'), value: format.money(summary.amountDueCents), tone: summary.amountDueCents > 0 ? 'warning' : 'normal' },
+          {
+            label: t('staff.member360.amountDue'),
+            value: format.money(summary.amountDueCents),
+            tone: summary.amountDueCents > 0 ? 'warning' : 'normal',
+          },
           {
             label: t('staff.member360.paidThrough'),
-            value: detail.isPending ? t('app.loading') : finance?.paidThroughDate ? format.date(finance.paidThroughDate) : t('staff.member360.none'),
+            value: detail.isPending
+              ? t('app.loading')
+              : finance?.paidThroughDate
+                ? format.date(finance.paidThroughDate)
+                : t('staff.member360.none'),
           },
           {
             label: t('staff.member360.autopay'),
@@ -99,7 +130,12 @@ function PolicyPanel({ summary }: { summary: PolicySummary }) {
               ? t('app.loading')
               : active
                 ? t('staff.member360.autopayOn', {
-                    method: active.paymentSource ? t('staff.member360.method', { brand: active.paymentSource.brand, digits: active.paymentSource.lastDigits }) : t('staff.member360.none'),
+                    method: active.paymentSource
+                      ? t('staff.member360.method', {
+                          brand: active.paymentSource.brand,
+                          digits: active.paymentSource.lastDigits,
+                        })
+                      : t('staff.member360.none'),
                   })
                 : t('staff.member360.autopayOff'),
           },
@@ -109,7 +145,14 @@ function PolicyPanel({ summary }: { summary: PolicySummary }) {
               ? t('app.loading')
               : waiting.length === 0
                 ? t('staff.member360.none')
-                : waiting.map((item) => t('staff.member360.scheduledItem', { amount: format.money(item.paymentAmountCents), date: format.date(item.paymentDate) })).join('; '),
+                : waiting
+                    .map((item) =>
+                      t('staff.member360.scheduledItem', {
+                        amount: format.money(item.paymentAmountCents),
+                        date: format.date(item.paymentDate),
+                      }),
+                    )
+                    .join('; '),
           },
         ]}
       />
@@ -125,8 +168,15 @@ function PolicyPanel({ summary }: { summary: PolicySummary }) {
             t('staff.member360.paymentLine', {
               date: format.date(payment.transactionDate),
               amount: format.money(payment.amountCents),
-              status: lt(`payments.status.${payment.transactionStatus}`, { defaultValue: payment.transactionStatus }),
-              method: payment.methodLastDigits ? t('staff.member360.method', { brand: payment.methodBrand ?? '', digits: payment.methodLastDigits }) : t('staff.member360.none'),
+              status: lt(`payments.status.${payment.transactionStatus}`, {
+                defaultValue: payment.transactionStatus,
+              }),
+              method: payment.methodLastDigits
+                ? t('staff.member360.method', {
+                    brand: payment.methodBrand ?? '',
+                    digits: payment.methodLastDigits,
+                  })
+                : t('staff.member360.none'),
             }),
           )}
         />
@@ -155,13 +205,30 @@ function WalletSection({ referenceId }: { referenceId: string | null }) {
   const wallet = useWallet(credentialKey, referenceId);
   const items = wallet.data
     ? [
-        ...wallet.data.creditCards.map((card) => t('staff.member360.card', { brand: card.cardType, digits: card.last4, month: String(card.expirationMonth).padStart(2, '0'), year: card.expirationYear })),
-        ...wallet.data.bankAccounts.map((account) => t('staff.member360.bank', { type: account.accountType, digits: account.last3 })),
+        ...wallet.data.creditCards.map((card) =>
+          t('staff.member360.card', {
+            brand: card.cardType,
+            digits: card.last4,
+            month: String(card.expirationMonth).padStart(2, '0'),
+            year: card.expirationYear,
+          }),
+        ),
+        ...wallet.data.bankAccounts.map((account) =>
+          t('staff.member360.bank', { type: account.accountType, digits: account.last3 }),
+        ),
       ]
     : [];
   return (
-    <Section id="m360-wallet" title={t('staff.member360.wallet')} link={{ to: '/payments/wallet', text: t('staff.member360.openWallet') }}>
-      {referenceId !== null && wallet.isPending ? <Loading /> : <Lines items={items} empty={t('staff.member360.noWallet')} />}
+    <Section
+      id="m360-wallet"
+      title={t('staff.member360.wallet')}
+      link={{ to: '/payments/wallet', text: t('staff.member360.openWallet') }}
+    >
+      {referenceId !== null && wallet.isPending ? (
+        <Loading />
+      ) : (
+        <Lines items={items} empty={t('staff.member360.noWallet')} />
+      )}
     </Section>
   );
 }
@@ -172,9 +239,17 @@ function DocumentsSection({ householdId }: { householdId: string }) {
   const { credentialKey } = useSignedInViewer();
   const invoices = useHouseholdDocuments(credentialKey, householdId, { type: 'invoice', pageSize: 3 });
   const notices = useHouseholdDocuments(credentialKey, householdId, { type: 'notice', pageSize: 3 });
-  const line = (kind: 'invoice' | 'notice', date: string) => t('staff.member360.documentLine', { kind: t(`staff.member360.documentKind.${kind}`), date: format.date(date) });
+  const line = (kind: 'invoice' | 'notice', date: string) =>
+    t('staff.member360.documentLine', {
+      kind: t(`staff.member360.documentKind.${kind}`),
+      date: format.date(date),
+    });
   return (
-    <Section id="m360-documents" title={t('staff.member360.documents')} link={{ to: '/documents/invoice', text: t('staff.member360.openDocuments') }}>
+    <Section
+      id="m360-documents"
+      title={t('staff.member360.documents')}
+      link={{ to: '/documents/invoice', text: t('staff.member360.openDocuments') }}
+    >
       {invoices.isPending || notices.isPending ? (
         <Loading />
       ) : invoices.isError || notices.isError ? (
@@ -182,7 +257,10 @@ function DocumentsSection({ householdId }: { householdId: string }) {
       ) : (
         <Lines
           empty={t('staff.member360.noDocuments')}
-          items={[...invoices.data.items.map((d) => line('invoice', d.documentDate)), ...notices.data.items.map((d) => line('notice', d.documentDate))]}
+          items={[
+            ...invoices.data.items.map((d) => line('invoice', d.documentDate)),
+            ...notices.data.items.map((d) => line('notice', d.documentDate)),
+          ]}
         />
       )}
     </Section>
@@ -196,7 +274,11 @@ function RequestsSection({ householdId }: { householdId: string }) {
   const { credentialKey } = useSignedInViewer();
   const requests = useServiceRequests(credentialKey, householdId);
   return (
-    <Section id="m360-requests" title={t('staff.member360.requests')} link={{ to: '/admin/service-requests-alt', text: t('staff.member360.openRequests') }}>
+    <Section
+      id="m360-requests"
+      title={t('staff.member360.requests')}
+      link={{ to: '/admin/service-requests-alt', text: t('staff.member360.openRequests') }}
+    >
       {requests.isPending ? (
         <Loading />
       ) : requests.isError ? (
@@ -226,16 +308,28 @@ function ActivitySections({ householdId }: { householdId: string }) {
   const { credentialKey } = useSignedInViewer();
   const activity = useMemberActivity(credentialKey, householdId);
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : `${i18n.language}-US`, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : `${i18n.language}-US`, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(iso));
   const body = (content: (data: NonNullable<typeof activity.data>) => ReactNode) =>
-    activity.isPending ? <Loading /> : activity.isError ? <Alert severity="warning">{t('staff.member360.unavailable')}</Alert> : content(activity.data);
+    activity.isPending ? (
+      <Loading />
+    ) : activity.isError ? (
+      <Alert severity="warning">{t('staff.member360.unavailable')}</Alert>
+    ) : (
+      content(activity.data)
+    );
   return (
     <>
       <Section id="m360-notifications" title={t('staff.member360.notifications')}>
         {body((data) => (
           <Lines
             empty={t('staff.member360.noNotifications')}
-            items={data.notifications.map((notification) => `${format.date(notification.createdDate.slice(0, 10))}: ${message(notification)}`)}
+            items={data.notifications.map(
+              (notification) =>
+                `${format.date(notification.createdDate.slice(0, 10))}: ${message(notification)}`,
+            )}
           />
         ))}
       </Section>
@@ -246,13 +340,24 @@ function ActivitySections({ householdId }: { householdId: string }) {
             items={data.contactHistory.map((entry) => {
               const line = t('staff.member360.historyLine', {
                 when: when(entry.occurredAt),
-                who: entry.actorName ?? lt(`staff.role.${entry.actorRole ?? 'unknown'}`, { defaultValue: entry.actorRole ?? '' }),
-                role: lt(`staff.role.${entry.actorRole ?? 'unknown'}`, { defaultValue: entry.actorRole ?? '' }),
-                action: lt(`staff.actionGroup.${entry.action.split('.')[0] ?? 'other'}`, { defaultValue: lt('staff.actionGroup.other') }),
+                who:
+                  entry.actorName ??
+                  lt(`staff.role.${entry.actorRole ?? 'unknown'}`, { defaultValue: entry.actorRole ?? '' }),
+                role: lt(`staff.role.${entry.actorRole ?? 'unknown'}`, {
+                  defaultValue: entry.actorRole ?? '',
+                }),
+                action: lt(`staff.actionGroup.${entry.action.split('.')[0] ?? 'other'}`, {
+                  defaultValue: lt('staff.actionGroup.other'),
+                }),
                 outcome: lt(`staff.outcome.${entry.outcome}`),
               });
               // Why staff were acting for the member (their acting session's reason; docs/decisions/043).
-              return entry.actingReason ? t('staff.member360.historyWhy', { line, reason: t(`actingFor.reasons.${entry.actingReason}`) }) : line;
+              return entry.actingReason
+                ? t('staff.member360.historyWhy', {
+                    line,
+                    reason: t(`actingFor.reasons.${entry.actingReason}`),
+                  })
+                : line;
             })}
           />
         ))}
@@ -283,7 +388,11 @@ export default function Member360Page() {
     return (
       <Stack spacing={3} sx={{ maxWidth: 760 }}>
         {title}
-        <Alert severity="info">{viewer.actingFor === null ? t('staff.member360.noneOpen') : t('staff.member360.notFound', { id: viewer.actingFor })}</Alert>
+        <Alert severity="info">
+          {viewer.actingFor === null
+            ? t('staff.member360.noneOpen')
+            : t('staff.member360.notFound', { id: viewer.actingFor })}
+        </Alert>
         <Box>
           <Button component={RouterLink} to="/admin/members" variant="contained">
             {t('staff.member360.find')}
@@ -301,7 +410,11 @@ export default function Member360Page() {
           {holder ? `${holder.firstName} ${holder.lastName}` : viewer.actingFor}
         </Typography>
         <Typography color="text.secondary">
-          {t('staff.member360.summary', { count: primary.length, policies: format.number(primary.length), due: format.money(due) })}
+          {t('staff.member360.summary', {
+            count: primary.length,
+            policies: format.number(primary.length),
+            due: format.money(due),
+          })}
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mt: 1 }}>
           <Link component={RouterLink} to="/account-overview">
@@ -312,7 +425,11 @@ export default function Member360Page() {
           </Link>
         </Stack>
       </Box>
-      <Section id="m360-policies" title={t('staff.member360.policies')} link={{ to: '/account-overview', text: t('staff.member360.openOverview') }}>
+      <Section
+        id="m360-policies"
+        title={t('staff.member360.policies')}
+        link={{ to: '/account-overview', text: t('staff.member360.openOverview') }}
+      >
         <Stack spacing={2}>
           {primary.map((summary) => (
             <PolicyPanel key={summary.id} summary={summary} />

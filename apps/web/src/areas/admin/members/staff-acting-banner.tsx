@@ -51,9 +51,17 @@ export default function StaffActingBanner({ acting }: { acting: ActingSession })
       aria-label={t('actingFor.label')}
       sx={{ mb: 3, borderWidth: 2, '& .MuiAlert-message': { flex: 1, minWidth: 0 } }}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
         <div>
-          <div>{acting.label && acting.label !== name ? t('actingFor.actingNamed', { name, id: acting.label }) : t('actingFor.acting', { name })}</div>
+          <div>
+            {acting.label && acting.label !== name
+              ? t('actingFor.actingNamed', { name, id: acting.label })
+              : t('actingFor.acting', { name })}
+          </div>
           <div>
             {t('actingFor.reason', { reason: t(`actingFor.reasons.${acting.reason}`) })}
             {acting.note ? ` — ${acting.note}` : ''}
@@ -62,7 +70,13 @@ export default function StaffActingBanner({ acting }: { acting: ActingSession })
             {t('actingFor.member360')}
           </Link>
         </div>
-        <Button variant="outlined" color="inherit" onClick={() => void end()} disabled={ending} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+        <Button
+          variant="outlined"
+          color="inherit"
+          onClick={() => void end()}
+          disabled={ending}
+          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
           {t('actingFor.endActing', { name })}
         </Button>
       </Stack>

@@ -8,7 +8,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FailedWork, RetryResult } from '@portal/contracts';
-import { failedWorkKey, retryFailedAutopayRun, retryFailedJob, useFailedWork } from '../../../data/payments-desk/payments-desk';
+import {
+  failedWorkKey,
+  retryFailedAutopayRun,
+  retryFailedJob,
+  useFailedWork,
+} from '../../../data/payments-desk/payments-desk';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { localeOf, useFormatters } from '../../../ui/format';
 import { problemMessageKey, useCommand } from '../../../ui/form';
@@ -34,22 +39,41 @@ export function FailedWorkSection() {
     else setChoosing(run);
   };
   const command = useCommand<Retry, RetryResult>({
-    send: (input, key) => (input.kind === 'job' ? retryFailedJob(input.id, key) : retryFailedAutopayRun(input.id, key)),
+    send: (input, key) =>
+      input.kind === 'job' ? retryFailedJob(input.id, key) : retryFailedAutopayRun(input.id, key),
     invalidates: () => [failedWorkKey(viewer.credentialKey)],
   });
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '');
+  const when = (iso: string | null) =>
+    iso
+      ? new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date(iso),
+        )
+      : '';
   const retry = async (input: Retry) => {
     setSaid(null);
     const outcome = await command.attempt(input);
     if (!outcome.ok) return;
     const result = outcome.result;
-    const counts = Object.entries(result.counts ?? {}).map(([name, count]) => `${name} ${format.number(count)}`);
-    setSaid(result.outcome === 'queued' ? t('paymentsDesk.failedWork.queued') : result.outcome === 'already' ? t('paymentsDesk.failedWork.already') : t('paymentsDesk.failedWork.done', { counts: format.list(counts) }));
+    const counts = Object.entries(result.counts ?? {}).map(
+      ([name, count]) => `${name} ${format.number(count)}`,
+    );
+    setSaid(
+      result.outcome === 'queued'
+        ? t('paymentsDesk.failedWork.queued')
+        : result.outcome === 'already'
+          ? t('paymentsDesk.failedWork.already')
+          : t('paymentsDesk.failedWork.done', { counts: format.list(counts) }),
+    );
   };
   const data = work.data;
   const chosen = choosing;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="failed-work-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="failed-work-heading"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
       <Typography id="failed-work-heading" variant="h6" component="h2">
         {t('paymentsDesk.failedWork.heading')}
       </Typography>
@@ -59,10 +83,15 @@ export function FailedWorkSection() {
       <Box role="status" aria-live="polite">
         {said && <Alert severity="success">{said}</Alert>}
       </Box>
-      {command.error !== null && command.error !== undefined && <Alert severity="error">{t(problemMessageKey(command.error))}</Alert>}
+      {command.error !== null && command.error !== undefined && (
+        <Alert severity="error">{t(problemMessageKey(command.error))}</Alert>
+      )}
       {chosen && (
         <ActForDialog
-          target={{ ...(chosen.householdId ? { householdId: chosen.householdId } : { policyId: chosen.policyId }), name: null }}
+          target={{
+            ...(chosen.householdId ? { householdId: chosen.householdId } : { policyId: chosen.policyId }),
+            name: null,
+          }}
           defaultNote={chosen.policyNumber}
           onClose={() => {
             setChoosing(null);
@@ -80,12 +109,32 @@ export function FailedWorkSection() {
               {t('paymentsDesk.failedWork.jobsHeading')}
             </Typography>
             {data.queue === 'off' && <Typography>{t('paymentsDesk.failedWork.queueOff')}</Typography>}
-            {data.queue !== 'off' && data.jobs.length === 0 && <Typography>{t('paymentsDesk.failedWork.noJobs')}</Typography>}
+            {data.queue !== 'off' && data.jobs.length === 0 && (
+              <Typography>{t('paymentsDesk.failedWork.noJobs')}</Typography>
+            )}
             <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
               {data.jobs.map((job) => (
-                <Stack component="li" key={job.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-                  <Typography variant="body2">{t('paymentsDesk.failedWork.jobLine', { when: when(job.failedAt), count: job.retryCount, error: job.error ?? t('paymentsDesk.failedWork.unknownReason') })}</Typography>
-                  <Button size="small" variant="outlined" disabled={command.pending} onClick={() => void retry({ kind: 'job', id: job.id })} aria-label={t('paymentsDesk.failedWork.retryJobLabel', { when: when(job.failedAt) })}>
+                <Stack
+                  component="li"
+                  key={job.id}
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1}
+                  sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+                >
+                  <Typography variant="body2">
+                    {t('paymentsDesk.failedWork.jobLine', {
+                      when: when(job.failedAt),
+                      count: job.retryCount,
+                      error: job.error ?? t('paymentsDesk.failedWork.unknownReason'),
+                    })}
+                  </Typography>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={command.pending}
+                    onClick={() => void retry({ kind: 'job', id: job.id })}
+                    aria-label={t('paymentsDesk.failedWork.retryJobLabel', { when: when(job.failedAt) })}
+                  >
                     {t('paymentsDesk.failedWork.retry')}
                   </Button>
                 </Stack>
@@ -93,13 +142,26 @@ export function FailedWorkSection() {
             </Stack>
           </Box>
           <Box component="section" aria-labelledby="failed-autopay-heading">
-            <Typography id="failed-autopay-heading" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            <Typography
+              id="failed-autopay-heading"
+              variant="subtitle1"
+              component="h3"
+              sx={{ fontWeight: 600 }}
+            >
               {t('paymentsDesk.failedWork.autopayHeading')}
             </Typography>
-            {data.autopayRuns.length === 0 && <Typography>{t('paymentsDesk.failedWork.noAutopay')}</Typography>}
+            {data.autopayRuns.length === 0 && (
+              <Typography>{t('paymentsDesk.failedWork.noAutopay')}</Typography>
+            )}
             <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
               {data.autopayRuns.map((run) => (
-                <Stack component="li" key={run.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+                <Stack
+                  component="li"
+                  key={run.id}
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1}
+                  sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+                >
                   <Typography variant="body2">
                     {t('paymentsDesk.failedWork.autopayLine', {
                       policy: run.policyNumber,
@@ -116,7 +178,10 @@ export function FailedWorkSection() {
                     onClick={() => {
                       retryRun(run);
                     }}
-                    aria-label={t('paymentsDesk.failedWork.retryRunLabel', { policy: run.policyNumber, month: format.month(run.period) })}
+                    aria-label={t('paymentsDesk.failedWork.retryRunLabel', {
+                      policy: run.policyNumber,
+                      month: format.month(run.period),
+                    })}
                   >
                     {t('paymentsDesk.failedWork.retry')}
                   </Button>
@@ -125,7 +190,12 @@ export function FailedWorkSection() {
             </Stack>
           </Box>
           <Box component="section" aria-labelledby="failed-scheduled-heading">
-            <Typography id="failed-scheduled-heading" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            <Typography
+              id="failed-scheduled-heading"
+              variant="subtitle1"
+              component="h3"
+              sx={{ fontWeight: 600 }}
+            >
               {t('paymentsDesk.failedWork.scheduledHeading')}
             </Typography>
             {data.scheduledPayments.length === 0 ? (

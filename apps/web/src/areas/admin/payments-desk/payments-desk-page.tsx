@@ -24,7 +24,14 @@ import { RefundFlow } from './refund-flow';
 const SearchSchema = z.object({ q: DeskPaymentQuerySchema.shape.q });
 type SearchForm = z.infer<typeof SearchSchema>;
 const PAGE_SIZE = 10;
-const STATUS_COLOR = { Succeeded: 'success', Pending: 'warning', Failed: 'error', Returned: 'error', Refunded: 'default', Voided: 'default' } as const;
+const STATUS_COLOR = {
+  Succeeded: 'success',
+  Pending: 'warning',
+  Failed: 'error',
+  Returned: 'error',
+  Refunded: 'default',
+  Voided: 'default',
+} as const;
 
 /**
  * Issue 13, the staff payments desk (`/admin/payments-desk`): find a payment, refund it or cancel (void)
@@ -42,7 +49,9 @@ export default function PaymentsDeskPage() {
   // Refunding or voiding is acting for the payment's member: staff say why first (docs/decisions/043).
   const [choosing, setChoosing] = useState<{ payment: DeskPayment; kind: 'refund' | 'void' } | null>(null);
   const act = (payment: DeskPayment, kind: 'refund' | 'void') => {
-    const target = payment.householdId ? { householdId: payment.householdId } : { policyId: payment.policyId };
+    const target = payment.householdId
+      ? { householdId: payment.householdId }
+      : { policyId: payment.policyId };
     if (actsFor(viewer.actingSession, target)) setActing({ payment, kind });
     else setChoosing({ payment, kind });
   };
@@ -60,14 +69,36 @@ export default function PaymentsDeskPage() {
       </Stack>
       {!mayRefund && !mayRetry && <Alert severity="info">{t('paymentsDesk.notAllowed')}</Alert>}
       {mayRefund && (
-        <Paper variant="outlined" component="section" aria-labelledby="desk-search-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="desk-search-heading"
+          sx={{ p: { xs: 2, sm: 3 } }}
+        >
           <Typography id="desk-search-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
             {t('paymentsDesk.searchHeading')}
           </Typography>
-          <PortalForm form={form} onSubmit={(values) => { setSearch({ q: values.q.trim(), page: 1, pageSize: PAGE_SIZE }); }} labelledBy="desk-search-heading">
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <PortalForm
+            form={form}
+            onSubmit={(values) => {
+              setSearch({ q: values.q.trim(), page: 1, pageSize: PAGE_SIZE });
+            }}
+            labelledBy="desk-search-heading"
+          >
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { sm: 'flex-start' } }}
+            >
               <Box sx={{ flex: 1 }}>
-                <TextInput name="q" field="deskQuery" required autoComplete="off" maxLength={64} help={t('paymentsDesk.searchHelp')} />
+                <TextInput
+                  name="q"
+                  field="deskQuery"
+                  required
+                  autoComplete="off"
+                  maxLength={64}
+                  help={t('paymentsDesk.searchHelp')}
+                />
               </Box>
               <Button type="submit" variant="contained" sx={{ mt: { sm: 1 } }}>
                 {t('paymentsDesk.search')}
@@ -89,32 +120,65 @@ export default function PaymentsDeskPage() {
               <Stack component="ul" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {found.data.items.map((payment) => (
                   <li key={payment.id}>
-                    <DeskPaymentCard payment={payment} onAct={(kind) => { act(payment, kind); }} />
+                    <DeskPaymentCard
+                      payment={payment}
+                      onAct={(kind) => {
+                        act(payment, kind);
+                      }}
+                    />
                   </li>
                 ))}
               </Stack>
-              <Pager page={found.data.page} pageSize={found.data.pageSize} total={found.data.total} onPage={(page) => { setSearch({ ...search, page }); }} />
+              <Pager
+                page={found.data.page}
+                pageSize={found.data.pageSize}
+                total={found.data.total}
+                onPage={(page) => {
+                  setSearch({ ...search, page });
+                }}
+              />
             </Stack>
           )}
         </Box>
       )}
       {choosing && (
         <ActForDialog
-          target={{ ...(choosing.payment.householdId ? { householdId: choosing.payment.householdId } : { policyId: choosing.payment.policyId }), name: choosing.payment.subscriberName }}
-          onClose={() => { setChoosing(null); }}
+          target={{
+            ...(choosing.payment.householdId
+              ? { householdId: choosing.payment.householdId }
+              : { policyId: choosing.payment.policyId }),
+            name: choosing.payment.subscriberName,
+          }}
+          onClose={() => {
+            setChoosing(null);
+          }}
           onStarted={() => {
             setActing(choosing);
             setChoosing(null);
           }}
         />
       )}
-      {acting && <RefundFlow payment={acting.payment} kind={acting.kind} onClose={() => { setActing(null); }} />}
+      {acting && (
+        <RefundFlow
+          payment={acting.payment}
+          kind={acting.kind}
+          onClose={() => {
+            setActing(null);
+          }}
+        />
+      )}
       {mayRetry && <FailedWorkSection />}
     </Stack>
   );
 }
 
-function DeskPaymentCard({ payment, onAct }: { payment: DeskPayment; onAct: (kind: 'refund' | 'void') => void }) {
+function DeskPaymentCard({
+  payment,
+  onAct,
+}: {
+  payment: DeskPayment;
+  onAct: (kind: 'refund' | 'void') => void;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const methodLabel = usePaymentMethodLabel();
@@ -127,15 +191,30 @@ function DeskPaymentCard({ payment, onAct }: { payment: DeskPayment; onAct: (kin
         <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {t('paymentsDesk.paymentOf', { amount, date })}
         </Typography>
-        <Chip size="small" variant="outlined" color={STATUS_COLOR[payment.transactionStatus]} label={t(`payments.status.${payment.transactionStatus}`)} />
+        <Chip
+          size="small"
+          variant="outlined"
+          color={STATUS_COLOR[payment.transactionStatus]}
+          label={t(`payments.status.${payment.transactionStatus}`)}
+        />
       </Stack>
       <Facts
         columns={3}
         items={[
           { label: t('paymentsDesk.policy'), value: payment.policyNumber },
           { label: t('paymentsDesk.member'), value: payment.subscriberName },
-          { label: t('paymentsDesk.method'), value: methodLabel(payment.paymentMethod, payment.methodBrand, payment.methodLastDigits) },
-          { label: t('paymentsDesk.confirmation'), value: <Box component="span" sx={{ wordBreak: 'break-all' }}>{payment.transactionId}</Box> },
+          {
+            label: t('paymentsDesk.method'),
+            value: methodLabel(payment.paymentMethod, payment.methodBrand, payment.methodLastDigits),
+          },
+          {
+            label: t('paymentsDesk.confirmation'),
+            value: (
+              <Box component="span" sx={{ wordBreak: 'break-all' }}>
+                {payment.transactionId}
+              </Box>
+            ),
+          },
           { label: t('paymentsDesk.refunded'), value: format.money(payment.refundedCents) },
           { label: t('paymentsDesk.refundable'), value: format.money(payment.refundableCents) },
         ]}
@@ -163,12 +242,25 @@ function DeskPaymentCard({ payment, onAct }: { payment: DeskPayment; onAct: (kin
       {(payment.refundableCents > 0 || payment.voidable) && (
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           {payment.refundableCents > 0 && (
-            <Button variant="outlined" onClick={() => { onAct('refund'); }} aria-label={t('paymentsDesk.refundLabel', { amount, date })}>
+            <Button
+              variant="outlined"
+              onClick={() => {
+                onAct('refund');
+              }}
+              aria-label={t('paymentsDesk.refundLabel', { amount, date })}
+            >
               {t('paymentsDesk.refund')}
             </Button>
           )}
           {payment.voidable && (
-            <Button variant="outlined" color="error" onClick={() => { onAct('void'); }} aria-label={t('paymentsDesk.voidLabel', { amount, date })}>
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() => {
+                onAct('void');
+              }}
+              aria-label={t('paymentsDesk.voidLabel', { amount, date })}
+            >
               {t('paymentsDesk.void')}
             </Button>
           )}
@@ -178,7 +270,17 @@ function DeskPaymentCard({ payment, onAct }: { payment: DeskPayment; onAct: (kin
   );
 }
 
-function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const last = Math.max(1, Math.ceil(total / pageSize));
@@ -186,11 +288,27 @@ function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: numb
   const to = Math.min(total, page * pageSize);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-      <Typography role="status">{t('paymentsDesk.range', { from: format.number(from), to: format.number(to), count: format.number(total) })}</Typography>
-      <Button disabled={page <= 1} onClick={() => { onPage(page - 1); }}>
+      <Typography role="status">
+        {t('paymentsDesk.range', {
+          from: format.number(from),
+          to: format.number(to),
+          count: format.number(total),
+        })}
+      </Typography>
+      <Button
+        disabled={page <= 1}
+        onClick={() => {
+          onPage(page - 1);
+        }}
+      >
         {t('paymentsDesk.previous')}
       </Button>
-      <Button disabled={page >= last} onClick={() => { onPage(page + 1); }}>
+      <Button
+        disabled={page >= last}
+        onClick={() => {
+          onPage(page + 1);
+        }}
+      >
         {t('paymentsDesk.next')}
       </Button>
     </Stack>

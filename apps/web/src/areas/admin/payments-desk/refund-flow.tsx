@@ -12,15 +12,30 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DeskReasonSchema, PaymentAmountSchema, type DeskPayment, type DeskResult } from '@portal/contracts';
 import { amountCents } from '@portal/domain';
-import { deskPaymentsKey, failedWorkKey, refundDeskPayment, voidDeskPayment } from '../../../data/payments-desk/payments-desk';
+import {
+  deskPaymentsKey,
+  failedWorkKey,
+  refundDeskPayment,
+  voidDeskPayment,
+} from '../../../data/payments-desk/payments-desk';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { MoneyInput, PortalForm, problemMessageKey, TextInput, useCommand, zodResolver } from '../../../ui/form';
+import {
+  MoneyInput,
+  PortalForm,
+  problemMessageKey,
+  TextInput,
+  useCommand,
+  zodResolver,
+} from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { usePaymentMethodLabel } from '../../../ui/payment/payment-method-label';
 import { namesAField } from '../../../ui/problems';
 
-const RefundFormSchema = z.object({ amount: z.union([z.literal(''), PaymentAmountSchema]), reason: DeskReasonSchema });
+const RefundFormSchema = z.object({
+  amount: z.union([z.literal(''), PaymentAmountSchema]),
+  reason: DeskReasonSchema,
+});
 type RefundForm = z.infer<typeof RefundFormSchema>;
 
 /**
@@ -28,7 +43,15 @@ type RefundForm = z.infer<typeof RefundFormSchema>;
  * reason, then a confirmation that says what moves, then the result — what was recorded, and what is
  * left. A field the server refuses (more than is left) returns to the form with the message on it.
  */
-export function RefundFlow({ payment, kind, onClose }: { payment: DeskPayment; kind: 'refund' | 'void'; onClose: () => void }) {
+export function RefundFlow({
+  payment,
+  kind,
+  onClose,
+}: {
+  payment: DeskPayment;
+  kind: 'refund' | 'void';
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   const format = useFormatters();
@@ -39,13 +62,22 @@ export function RefundFlow({ payment, kind, onClose }: { payment: DeskPayment; k
   const command = useCommand<RefundForm, DeskResult, RefundForm>({
     send: (input, key) =>
       kind === 'refund'
-        ? refundDeskPayment(payment.id, { reason: input.reason, ...(input.amount === '' ? {} : { amount: input.amount }) }, key)
+        ? refundDeskPayment(
+            payment.id,
+            { reason: input.reason, ...(input.amount === '' ? {} : { amount: input.amount }) },
+            key,
+          )
         : voidDeskPayment(payment.id, { reason: input.reason }, key),
     invalidates: () => [deskPaymentsKey(viewer.credentialKey), failedWorkKey(viewer.credentialKey)],
     form,
   });
   const values = form.getValues();
-  const amount = kind === 'void' ? payment.amountCents : values.amount === '' ? payment.refundableCents : amountCents(values.amount);
+  const amount =
+    kind === 'void'
+      ? payment.amountCents
+      : values.amount === ''
+        ? payment.refundableCents
+        : amountCents(values.amount);
   const method = methodLabel(payment.paymentMethod, payment.methodBrand, payment.methodLastDigits);
   const titleId = `refund-flow-${payment.id}`;
 
@@ -56,15 +88,23 @@ export function RefundFlow({ payment, kind, onClose }: { payment: DeskPayment; k
       return;
     }
     // A field the server refused goes back to the form, where its message is shown.
-    if (namesAField(outcome.error, (field) => field === 'body.amount' || field === 'body.reason')) setStep('form');
+    if (namesAField(outcome.error, (field) => field === 'body.amount' || field === 'body.reason'))
+      setStep('form');
   };
 
   if (step === 'confirm') {
     return (
       <ConfirmDialog
         id={`${titleId}-confirm`}
-        title={t(kind === 'refund' ? 'paymentsDesk.confirmRefundTitle' : 'paymentsDesk.confirmVoidTitle', { amount: format.money(amount) })}
-        body={t(kind === 'refund' ? 'paymentsDesk.confirmRefundBody' : 'paymentsDesk.confirmVoidBody', { amount: format.money(amount), method, policy: payment.policyNumber, reason: values.reason.trim() })}
+        title={t(kind === 'refund' ? 'paymentsDesk.confirmRefundTitle' : 'paymentsDesk.confirmVoidTitle', {
+          amount: format.money(amount),
+        })}
+        body={t(kind === 'refund' ? 'paymentsDesk.confirmRefundBody' : 'paymentsDesk.confirmVoidBody', {
+          amount: format.money(amount),
+          method,
+          policy: payment.policyNumber,
+          reason: values.reason.trim(),
+        })}
         keepLabel={t('paymentsDesk.keep')}
         confirmLabel={t(kind === 'refund' ? 'paymentsDesk.confirmRefund' : 'paymentsDesk.confirmVoid')}
         busy={command.pending}
@@ -81,7 +121,9 @@ export function RefundFlow({ payment, kind, onClose }: { payment: DeskPayment; k
   const result = command.result;
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{t(kind === 'refund' ? 'paymentsDesk.refundHeading' : 'paymentsDesk.voidHeading')}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {t(kind === 'refund' ? 'paymentsDesk.refundHeading' : 'paymentsDesk.voidHeading')}
+      </DialogTitle>
       {step === 'done' && result ? (
         <>
           <DialogContent>
@@ -102,7 +144,13 @@ export function RefundFlow({ payment, kind, onClose }: { payment: DeskPayment; k
           </DialogActions>
         </>
       ) : (
-        <PortalForm form={form} onSubmit={() => { setStep('confirm'); }} labelledBy={titleId}>
+        <PortalForm
+          form={form}
+          onSubmit={() => {
+            setStep('confirm');
+          }}
+          labelledBy={titleId}
+        >
           <DialogContent>
             <Stack spacing={2}>
               <Typography>

@@ -78,7 +78,8 @@ export function ChooseProviderDialog({
     ],
   });
   const say = useProblemText(PROBLEMS.pcp);
-  const errorText = (): string | null => (command.error ? say(command.error, { network: overview.network?.name ?? '' }) : null);
+  const errorText = (): string | null =>
+    command.error ? say(command.error, { network: overview.network?.name ?? '' }) : null;
   const reason = (why: 'age' | 'same' | 'pending') => t(`pcpSelect.blocked.${why}`);
   const send = async () => {
     if (chosen.length === 0) {

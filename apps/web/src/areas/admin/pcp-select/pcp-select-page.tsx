@@ -81,7 +81,9 @@ function MemberPcp({
             '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
           }}
           label={t('pcpSelect.pending', {
-            name: member.pending.provider.person ? text.name(member.pending.provider.person) : member.pending.provider.name,
+            name: member.pending.provider.person
+              ? text.name(member.pending.provider.person)
+              : member.pending.provider.name,
             reference: member.pending.referenceNumber,
           })}
         />

@@ -201,7 +201,10 @@ export function ProviderSearch({
   const search = useProviderSearch(viewer.credentialKey, query);
 
   // A ZIP code the directory does not know is said on its field, keeping what was typed.
-  const zipProblem = useMemo(() => fieldProblems(search.error).find((error) => error.code === 'zip-unknown'), [search.error]);
+  const zipProblem = useMemo(
+    () => fieldProblems(search.error).find((error) => error.code === 'zip-unknown'),
+    [search.error],
+  );
   useEffect(() => {
     if (zipProblem)
       form.setError('searchZipCode', {
@@ -325,7 +328,14 @@ export function ProviderSearch({
             <Box
               component="ul"
               aria-labelledby="provider-results-heading"
-              sx={{ m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, opacity: search.isPlaceholderData ? 0.6 : 1 }}
+              sx={{
+                m: 0,
+                p: 0,
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+                opacity: search.isPlaceholderData ? 0.6 : 1,
+              }}
             >
               {data.items.map((provider) => (
                 <ProviderCard

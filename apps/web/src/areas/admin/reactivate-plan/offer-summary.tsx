@@ -14,7 +14,15 @@ import { useFormatters } from '../../../ui/format';
  * since it ended, from the server's ledger — the last day to ask, and how long the restored coverage runs.
  * The people covered are named to members only: a located guest sees no household member's name.
  */
-export function OfferSummary({ offer, detail, showMembers }: { offer: ReinstatementOffer; detail: PolicyDetail | undefined; showMembers: boolean }) {
+export function OfferSummary({
+  offer,
+  detail,
+  showMembers,
+}: {
+  offer: ReinstatementOffer;
+  detail: PolicyDetail | undefined;
+  showMembers: boolean;
+}) {
   const { t } = useTranslation();
   const lt = loose(t);
   const format = useFormatters();
@@ -29,27 +37,62 @@ export function OfferSummary({ offer, detail, showMembers }: { offer: Reinstatem
   const line = lt(`lineOfCoverage.${offer.lineOfCoverage}`, { defaultValue: offer.lineOfCoverage });
   const facts: Fact[] = [
     { label: t('reinstatement.offer.policy'), value: `${offer.planName ?? line} (${offer.policyNumber})` },
-    ...(offer.coverageEndedOn ? [{ label: t('reinstatement.offer.ended'), value: format.date(offer.coverageEndedOn) }] : []),
-    ...(offer.terminationReason ? [{ label: t('reinstatement.offer.reason'), value: t(`reinstatement.offer.reasons.${offer.terminationReason}`) }] : []),
+    ...(offer.coverageEndedOn
+      ? [{ label: t('reinstatement.offer.ended'), value: format.date(offer.coverageEndedOn) }]
+      : []),
+    ...(offer.terminationReason
+      ? [
+          {
+            label: t('reinstatement.offer.reason'),
+            value: t(`reinstatement.offer.reasons.${offer.terminationReason}`),
+          },
+        ]
+      : []),
     ...(offered && offer.amountDueCents > 0
       ? [
           {
             label: t('reinstatement.offer.amount'),
             value: format.money(offer.amountDueCents),
             // The months it pays for, and what they are: those past due and each one since the coverage ended.
-            detail: parts.length > 0 ? t('reinstatement.offer.amountFor', { months: coveredMonths(offer.months), parts: format.list(parts) }) : coveredMonths(offer.months),
+            detail:
+              parts.length > 0
+                ? t('reinstatement.offer.amountFor', {
+                    months: coveredMonths(offer.months),
+                    parts: format.list(parts),
+                  })
+                : coveredMonths(offer.months),
           },
         ]
       : []),
-    ...(offer.expirationDate && offer.refusal !== 'reinstatement-not-eligible' && offer.refusal !== 'not-terminated'
-      ? [{ label: t('reinstatement.offer.deadline'), value: format.date(offer.expirationDate), tone: offer.refusal === 'reinstatement-expired' ? ('error' as const) : ('normal' as const) }]
+    ...(offer.expirationDate &&
+    offer.refusal !== 'reinstatement-not-eligible' &&
+    offer.refusal !== 'not-terminated'
+      ? [
+          {
+            label: t('reinstatement.offer.deadline'),
+            value: format.date(offer.expirationDate),
+            tone: offer.refusal === 'reinstatement-expired' ? ('error' as const) : ('normal' as const),
+          },
+        ]
       : []),
-    ...(offered && offer.restoredThrough ? [{ label: t('reinstatement.offer.restored'), value: t('reinstatement.offer.restoredThrough', { date: format.date(offer.restoredThrough) }) }] : []),
+    ...(offered && offer.restoredThrough
+      ? [
+          {
+            label: t('reinstatement.offer.restored'),
+            value: t('reinstatement.offer.restoredThrough', { date: format.date(offer.restoredThrough) }),
+          },
+        ]
+      : []),
   ];
   // Who reinstating covers again: only while it is on offer, and never named to a guest.
   const members = showMembers && offered ? (detail?.members ?? []) : [];
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="reinstatement-offer-heading">
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 } }}
+      component="section"
+      aria-labelledby="reinstatement-offer-heading"
+    >
       <Stack spacing={2}>
         <Typography id="reinstatement-offer-heading" variant="h6" component="h2">
           {t('reinstatement.offer.heading')}

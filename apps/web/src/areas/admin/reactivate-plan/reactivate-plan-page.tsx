@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MakePaymentResponse, PolicyDetail, PolicySummary, ReinstatementOffer, Wallet } from '@portal/contracts';
+import type {
+  MakePaymentResponse,
+  PolicyDetail,
+  PolicySummary,
+  ReinstatementOffer,
+  Wallet,
+} from '@portal/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,9 +29,12 @@ import { ReinstatementDone } from './reinstatement-done';
 
 /** A policy this page is about: one that ended, or one offered reinstatement. */
 const ended = (policy: PolicySummary) =>
-  policy.enrollmentStatus === 'Terminated' || policy.reinstatementStatus === 'Eligible' || policy.reinstatementStatus === 'Manual';
+  policy.enrollmentStatus === 'Terminated' ||
+  policy.reinstatementStatus === 'Eligible' ||
+  policy.reinstatementStatus === 'Manual';
 /** Without a policy chosen before, the page opens on one that can be reinstated. */
-const reinstatable = (policy: PolicySummary) => policy.reinstatementStatus === 'Eligible' || policy.reinstatementStatus === 'Manual';
+const reinstatable = (policy: PolicySummary) =>
+  policy.reinstatementStatus === 'Eligible' || policy.reinstatementStatus === 'Manual';
 
 /**
  * SPEC §2 /admin/policy-selection/span-selection/reactivate-plan (issue 11): a policy terminated for
@@ -95,7 +104,15 @@ interface PolicyReinstatementProps {
 }
 
 /** One policy's reinstatement: the offer, then the payment (its own state per policy). */
-function PolicyReinstatement({ policyId, detail, detailFailed, wallet, walletLoading, guest, onDone }: PolicyReinstatementProps) {
+function PolicyReinstatement({
+  policyId,
+  detail,
+  detailFailed,
+  wallet,
+  walletLoading,
+  guest,
+  onDone,
+}: PolicyReinstatementProps) {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   const queryClient = useQueryClient();
@@ -183,11 +200,18 @@ function PayToReinstate({ offer, detail, wallet, onPaid, onRefused }: PayToReins
     // Non-breaking hyphens: a phone number never breaks across lines.
     phone: account.tenant.supportPhone.replace(/-/g, '\u2011'),
   };
-  if (!viewer.session.actions.includes('request-reinstatement') || !viewer.session.actions.includes('make-payment')) {
+  if (
+    !viewer.session.actions.includes('request-reinstatement') ||
+    !viewer.session.actions.includes('make-payment')
+  ) {
     return <Alert severity="info">{t('reinstatement.notAllowed', params)}</Alert>;
   }
   if (offer.amountDueCents > limits.maxAllowedPaymentCents) {
-    return <Alert severity="warning">{t('reinstatement.aboveMaximum', { ...params, maximum: format.money(limits.maxAllowedPaymentCents) })}</Alert>;
+    return (
+      <Alert severity="warning">
+        {t('reinstatement.aboveMaximum', { ...params, maximum: format.money(limits.maxAllowedPaymentCents) })}
+      </Alert>
+    );
   }
   return (
     <Stack spacing={2} component="section" aria-labelledby="reinstatement-pay-heading">
@@ -196,7 +220,9 @@ function PayToReinstate({ offer, detail, wallet, onPaid, onRefused }: PayToReins
       </Typography>
       <Alert severity="info">
         <Typography>{t(manual ? 'reinstatement.manual' : 'reinstatement.eligible', params)}</Typography>
-        <Typography sx={{ mt: 1 }}>{t(manual ? 'reinstatement.bankNoteManual' : 'reinstatement.bankNote')}</Typography>
+        <Typography sx={{ mt: 1 }}>
+          {t(manual ? 'reinstatement.bankNoteManual' : 'reinstatement.bankNote')}
+        </Typography>
       </Alert>
       <PaymentForm
         policy={detail}

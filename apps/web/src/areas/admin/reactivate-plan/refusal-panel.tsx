@@ -14,7 +14,13 @@ import { NewTabHint } from '../../../ui/new-tab-hint';
  * Why this policy cannot be reinstated now, in plain words, and what the member can do instead (SPEC §3:
  * NotEligible, expired, not terminated — or a request already on its way).
  */
-export function RefusalPanel({ offer, guest }: { offer: ReinstatementOffer & { refusal: NonNullable<ReinstatementOffer['refusal']> }; guest: boolean }) {
+export function RefusalPanel({
+  offer,
+  guest,
+}: {
+  offer: ReinstatementOffer & { refusal: NonNullable<ReinstatementOffer['refusal']> };
+  guest: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { account } = useConfig();
@@ -32,8 +38,12 @@ export function RefusalPanel({ offer, guest }: { offer: ReinstatementOffer & { r
         <Stack spacing={1}>
           <Typography>
             {request?.waitingFor === 'payment'
-              ? t('reinstatement.refusal.reinstatement-requested.payment', { reference: request.referenceNumber })
-              : t('reinstatement.refusal.reinstatement-requested.review', { reference: request?.referenceNumber ?? '' })}
+              ? t('reinstatement.refusal.reinstatement-requested.payment', {
+                  reference: request.referenceNumber,
+                })
+              : t('reinstatement.refusal.reinstatement-requested.review', {
+                  reference: request?.referenceNumber ?? '',
+                })}
           </Typography>
           {!guest && (
             <Link component={RouterLink} to="/admin/policy-selection/service-requests">
@@ -65,12 +75,18 @@ export function RefusalPanel({ offer, guest }: { offer: ReinstatementOffer & { r
   return (
     <Alert severity="warning" role="note">
       <AlertTitle component="h2" sx={{ fontSize: '1.1rem' }}>
-        {t(expired ? 'reinstatement.refusal.reinstatement-expired.heading' : 'reinstatement.refusal.reinstatement-not-eligible.heading')}
+        {t(
+          expired
+            ? 'reinstatement.refusal.reinstatement-expired.heading'
+            : 'reinstatement.refusal.reinstatement-not-eligible.heading',
+        )}
       </AlertTitle>
       <Stack spacing={1}>
         <Typography>
           {expired && offer.expirationDate
-            ? t('reinstatement.refusal.reinstatement-expired.body', { date: format.date(offer.expirationDate) })
+            ? t('reinstatement.refusal.reinstatement-expired.body', {
+                date: format.date(offer.expirationDate),
+              })
             : t('reinstatement.refusal.reinstatement-not-eligible.body')}
         </Typography>
         <Typography>{t('reinstatement.refusal.instead', { phone })}</Typography>

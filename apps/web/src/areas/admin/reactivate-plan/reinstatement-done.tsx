@@ -17,7 +17,15 @@ import { usePaymentMethodLabel } from '../../../ui/payment/payment-method-label'
  * bank payment to clear — and the receipt. The heading takes the focus so a screen reader and a keyboard
  * user start from the outcome.
  */
-export function ReinstatementDone({ answer, months, guest }: { answer: MakePaymentResponse; months: readonly string[]; guest: boolean }) {
+export function ReinstatementDone({
+  answer,
+  months,
+  guest,
+}: {
+  answer: MakePaymentResponse;
+  months: readonly string[];
+  guest: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const coveredMonths = useCoveredMonths();
@@ -31,11 +39,16 @@ export function ReinstatementDone({ answer, months, guest }: { answer: MakePayme
   const reference = answer.reinstatement?.referenceNumber ?? '';
   const message =
     outcome === 'reinstated'
-      ? t('reinstatement.done.reinstatedBody', { number: receipt.policyNumber, date: answer.reinstatement?.coveredThrough ? format.date(answer.reinstatement.coveredThrough) : '' })
+      ? t('reinstatement.done.reinstatedBody', {
+          number: receipt.policyNumber,
+          date: answer.reinstatement?.coveredThrough ? format.date(answer.reinstatement.coveredThrough) : '',
+        })
       : outcome === 'awaiting-payment'
         ? t('reinstatement.done.awaitingBody', { reference })
         : t('reinstatement.done.reviewBody', { reference });
-  const receiptPath = guest ? `/payments/make-payment/receipt/${receipt.paymentId}` : `/payments/payment-history/${receipt.paymentId}`;
+  const receiptPath = guest
+    ? `/payments/make-payment/receipt/${receipt.paymentId}`
+    : `/payments/payment-history/${receipt.paymentId}`;
   return (
     <Stack spacing={3}>
       <Alert severity={outcome === 'reinstated' ? 'success' : 'info'} role="note">
@@ -44,7 +57,12 @@ export function ReinstatementDone({ answer, months, guest }: { answer: MakePayme
         </Typography>
         <Typography sx={{ mt: 0.5 }}>{message}</Typography>
       </Alert>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="reinstatement-receipt-heading">
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 2, sm: 3 } }}
+        component="section"
+        aria-labelledby="reinstatement-receipt-heading"
+      >
         <Stack spacing={2}>
           <Typography id="reinstatement-receipt-heading" variant="h6" component="h2">
             {t('reinstatement.done.receiptHeading')}
@@ -52,11 +70,25 @@ export function ReinstatementDone({ answer, months, guest }: { answer: MakePayme
           <Facts
             columns={2}
             items={[
-              { label: t('reinstatement.done.amount'), value: format.money(receipt.amountCents), detail: coveredMonths(months) },
-              { label: t('reinstatement.done.method'), value: methodLabel(receipt.paymentMethod, receipt.methodBrand, receipt.methodLastDigits) },
+              {
+                label: t('reinstatement.done.amount'),
+                value: format.money(receipt.amountCents),
+                detail: coveredMonths(months),
+              },
+              {
+                label: t('reinstatement.done.method'),
+                value: methodLabel(receipt.paymentMethod, receipt.methodBrand, receipt.methodLastDigits),
+              },
               { label: t('reinstatement.done.paidOn'), value: format.date(receipt.transactionDate) },
               { label: t('reinstatement.done.status'), value: t(`payments.status.${receipt.status}`) },
-              ...(receipt.paidThroughDate ? [{ label: t('reinstatement.done.paidThrough'), value: format.date(receipt.paidThroughDate) }] : []),
+              ...(receipt.paidThroughDate
+                ? [
+                    {
+                      label: t('reinstatement.done.paidThrough'),
+                      value: format.date(receipt.paidThroughDate),
+                    },
+                  ]
+                : []),
               { label: t('reinstatement.done.transaction'), value: receipt.transactionId },
               ...(reference ? [{ label: t('reinstatement.done.reference'), value: reference }] : []),
             ]}

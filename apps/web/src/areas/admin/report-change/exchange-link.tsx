@@ -25,7 +25,11 @@ export function ExchangePhone() {
   const { name, phone } = useConfig().account.exchange;
   if (phone.trim() === '') return null;
   return (
-    <Link href={`tel:${phone.replace(/[^0-9+]/g, '')}`} sx={{ whiteSpace: 'nowrap' }} aria-label={t('reportChange.callExchangeLabel', { exchange: name, phone })}>
+    <Link
+      href={`tel:${phone.replace(/[^0-9+]/g, '')}`}
+      sx={{ whiteSpace: 'nowrap' }}
+      aria-label={t('reportChange.callExchangeLabel', { exchange: name, phone })}
+    >
       {phone}
     </Link>
   );

@@ -26,7 +26,21 @@ const PAGES = {
 } as const;
 type Page = keyof typeof PAGES;
 
-type ItemKey = 'move' | 'mailing' | 'contact' | 'newChild' | 'marriage' | 'leaves' | 'personal' | 'language' | 'income' | 'otherCoverage' | 'endCoverage' | 'coverageDates' | 'plan' | 'other';
+type ItemKey =
+  | 'move'
+  | 'mailing'
+  | 'contact'
+  | 'newChild'
+  | 'marriage'
+  | 'leaves'
+  | 'personal'
+  | 'language'
+  | 'income'
+  | 'otherCoverage'
+  | 'endCoverage'
+  | 'coverageDates'
+  | 'plan'
+  | 'other';
 type GroupKey = 'home' | 'household' | 'you' | 'coverage';
 
 interface ChangeItem {
@@ -86,18 +100,31 @@ function ChangeEntry({ item, policy }: { item: ChangeItem; policy: PolicySummary
   const onExchange = changeRouteOf(policy, 'household-size') === 'exchange';
   const route = changeRouteOf(policy, item.change);
   const description = (() => {
-    if (route === 'exchange') return t(`reportChange.items.${item.key as Exclude<ItemKey, 'move' | 'mailing' | 'contact' | 'language' | 'other'>}.exchange`, { exchange: exchange.name });
-    if (item.key === 'move' && onExchange) return t('reportChange.items.move.onExchange', { exchange: exchange.name });
+    if (route === 'exchange')
+      return t(
+        `reportChange.items.${item.key as Exclude<ItemKey, 'move' | 'mailing' | 'contact' | 'language' | 'other'>}.exchange`,
+        { exchange: exchange.name },
+      );
+    if (item.key === 'move' && onExchange)
+      return t('reportChange.items.move.onExchange', { exchange: exchange.name });
     return t(`reportChange.items.${item.key}.issuer`, { exchange: exchange.name });
   })();
   return (
-    <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }} data-testid={`change-${item.key}`} data-route={route}>
+    <Box
+      component="li"
+      sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+      data-testid={`change-${item.key}`}
+      data-route={route}
+    >
       <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         {t(`reportChange.items.${item.key}.title`)}
       </Typography>
       <Typography sx={{ mb: 0.5 }}>{description}</Typography>
       {route === 'exchange' ? (
-        <Typography component="div" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'baseline' }}>
+        <Typography
+          component="div"
+          sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'baseline' }}
+        >
           <ExchangeLink label={t('reportChange.reportAt', { exchange: exchange.name })} />
           {exchange.phone.trim() !== '' && (
             <span>
@@ -106,7 +133,12 @@ function ChangeEntry({ item, policy }: { item: ChangeItem; policy: PolicySummary
           )}
         </Typography>
       ) : item.page ? (
-        <Link component={RouterLink} to={PAGES[item.page]} aria-describedby={titleId} sx={{ fontWeight: 600 }}>
+        <Link
+          component={RouterLink}
+          to={PAGES[item.page]}
+          aria-describedby={titleId}
+          sx={{ fontWeight: 600 }}
+        >
           {t('reportChange.goTo', { page: t(`reportChange.pages.${item.page}`) })}
         </Link>
       ) : (
@@ -127,8 +159,14 @@ export default function ReportChangePage() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   const exchange = useConfig().account.exchange;
-  const current = useMemo(() => viewer.policies.filter((policy) => policy.status !== 'Inactive'), [viewer.policies]);
-  const { policy, choices } = useSelectedPolicy(current.length > 0 ? current : viewer.policies, (candidate) => candidate.lineOfCoverage === 'Medical');
+  const current = useMemo(
+    () => viewer.policies.filter((policy) => policy.status !== 'Inactive'),
+    [viewer.policies],
+  );
+  const { policy, choices } = useSelectedPolicy(
+    current.length > 0 ? current : viewer.policies,
+    (candidate) => candidate.lineOfCoverage === 'Medical',
+  );
   return (
     <Stack spacing={3} sx={{ maxWidth: 880 }}>
       <Stack spacing={1}>
@@ -138,15 +176,27 @@ export default function ReportChangePage() {
         <Typography>{t('reportChange.intro')}</Typography>
       </Stack>
       {!policy ? (
-        <Alert severity="info">{viewer.session.kind === 'staff' && viewer.actingFor === null ? t('overview.findMember.body') : t('reportChange.noPolicies')}</Alert>
+        <Alert severity="info">
+          {viewer.session.kind === 'staff' && viewer.actingFor === null
+            ? t('overview.findMember.body')
+            : t('reportChange.noPolicies')}
+        </Alert>
       ) : (
         <>
           <PolicySelector choices={choices} selected={policy} />
           <Alert severity="info">
-            {changeRouteOf(policy, 'household-size') === 'exchange' ? t('reportChange.onExchange', { exchange: exchange.name }) : t('reportChange.offExchange')}
+            {changeRouteOf(policy, 'household-size') === 'exchange'
+              ? t('reportChange.onExchange', { exchange: exchange.name })
+              : t('reportChange.offExchange')}
           </Alert>
           {GROUPS.map((group) => (
-            <Paper key={group.key} variant="outlined" component="section" aria-labelledby={`report-change-${group.key}`} sx={{ px: { xs: 2, sm: 3 }, py: 2 }}>
+            <Paper
+              key={group.key}
+              variant="outlined"
+              component="section"
+              aria-labelledby={`report-change-${group.key}`}
+              sx={{ px: { xs: 2, sm: 3 }, py: 2 }}
+            >
               <Typography id={`report-change-${group.key}`} variant="h6" component="h2">
                 {t(`reportChange.groups.${group.key}`)}
               </Typography>

@@ -11,7 +11,11 @@ import { useTheme } from '@mui/material/styles';
 export default function QueueChart({ summary }: { summary: ServiceQueueSummary }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const dataset = summary.types.map((row) => ({ type: t(`serviceRequests.type.${row.type}`), open: row.open, oldest: row.oldestDays }));
+  const dataset = summary.types.map((row) => ({
+    type: t(`serviceRequests.type.${row.type}`),
+    open: row.open,
+    oldest: row.oldestDays,
+  }));
   return (
     <BarChart
       dataset={dataset}

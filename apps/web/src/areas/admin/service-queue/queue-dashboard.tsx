@@ -39,7 +39,9 @@ export function QueueDashboard() {
         <Typography>{t('serviceQueue.dashboard.empty')}</Typography>
       ) : (
         <Stack spacing={2}>
-          <Typography sx={{ fontWeight: 600 }}>{t('serviceQueue.dashboard.total', { count: data.totalOpen })}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>
+            {t('serviceQueue.dashboard.total', { count: data.totalOpen })}
+          </Typography>
           <Box component="figure" sx={{ m: 0 }}>
             <Box aria-hidden="true" sx={{ width: '100%', minHeight: 180 }}>
               <Suspense fallback={<Skeleton variant="rounded" height={180} />}>
@@ -56,10 +58,22 @@ export function QueueDashboard() {
           <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="queue-dashboard-table">
             <DataTable
               labelledBy="queue-dashboard-table"
-              columns={[t('serviceQueue.dashboard.type'), t('serviceQueue.dashboard.open'), t('serviceQueue.dashboard.unassigned'), t('serviceQueue.dashboard.oldest'), t('serviceQueue.dashboard.average')]}
+              columns={[
+                t('serviceQueue.dashboard.type'),
+                t('serviceQueue.dashboard.open'),
+                t('serviceQueue.dashboard.unassigned'),
+                t('serviceQueue.dashboard.oldest'),
+                t('serviceQueue.dashboard.average'),
+              ]}
               rows={data.types.map((row) => ({
                 key: row.type,
-                cells: [t(`serviceRequests.type.${row.type}`), format.number(row.open), format.number(row.unassigned), format.number(row.oldestDays), format.number(row.averageDays)],
+                cells: [
+                  t(`serviceRequests.type.${row.type}`),
+                  format.number(row.open),
+                  format.number(row.unassigned),
+                  format.number(row.oldestDays),
+                  format.number(row.averageDays),
+                ],
               }))}
             />
           </Box>

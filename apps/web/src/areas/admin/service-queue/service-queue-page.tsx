@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { QueueStatusFilterSchema, ServiceQueueQuerySchema, ServiceRequestTypeSchema, type ServiceQueueItem } from '@portal/contracts';
+import {
+  QueueStatusFilterSchema,
+  ServiceQueueQuerySchema,
+  ServiceRequestTypeSchema,
+  type ServiceQueueItem,
+} from '@portal/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -43,7 +48,11 @@ function AssigneeText({ item }: { item: ServiceQueueItem }) {
   const { t } = useTranslation();
   if (!item.assignee) return <>{t('serviceQueue.list.nobody')}</>;
   if (item.assignee.mine) return <>{t('serviceQueue.list.you')}</>;
-  return <>{item.assignee.stale ? t('serviceQueue.list.stale', { name: item.assignee.name }) : item.assignee.name}</>;
+  return (
+    <>
+      {item.assignee.stale ? t('serviceQueue.list.stale', { name: item.assignee.name }) : item.assignee.name}
+    </>
+  );
 }
 
 /**
@@ -87,9 +96,44 @@ export default function ServiceQueuePage() {
         <Typography id="queue-list-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
           {t('serviceQueue.list.heading')}
         </Typography>
-        <Box component="form" role="search" aria-label={t('serviceQueue.list.filters')} onSubmit={(event) => { event.preventDefault(); }} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }, mb: 2 }}>
-          <TextField size="small" type="search" label={t('serviceQueue.list.findReference')} value={reference} onChange={(event) => { setReference(event.target.value); set({ reference: event.target.value.trim() }); }} slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 40, autoComplete: 'off', spellCheck: false } }} />
-          <TextField select size="small" label={t('serviceQueue.list.type')} value={query.type ?? ANY} onChange={(event) => { set({ type: event.target.value }); }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+        <Box
+          component="form"
+          role="search"
+          aria-label={t('serviceQueue.list.filters')}
+          onSubmit={(event) => {
+            event.preventDefault();
+          }}
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
+            mb: 2,
+          }}
+        >
+          <TextField
+            size="small"
+            type="search"
+            label={t('serviceQueue.list.findReference')}
+            value={reference}
+            onChange={(event) => {
+              setReference(event.target.value);
+              set({ reference: event.target.value.trim() });
+            }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { maxLength: 40, autoComplete: 'off', spellCheck: false },
+            }}
+          />
+          <TextField
+            select
+            size="small"
+            label={t('serviceQueue.list.type')}
+            value={query.type ?? ANY}
+            onChange={(event) => {
+              set({ type: event.target.value });
+            }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
             <MenuItem value={ANY}>{t('serviceQueue.list.anyType')}</MenuItem>
             {ServiceRequestTypeSchema.options.map((type) => (
               <MenuItem key={type} value={type}>
@@ -97,14 +141,35 @@ export default function ServiceQueuePage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label={t('serviceQueue.list.status')} value={query.status} onChange={(event) => { set({ status: event.target.value === 'open' ? ANY : event.target.value }); }}>
+          <TextField
+            select
+            size="small"
+            label={t('serviceQueue.list.status')}
+            value={query.status}
+            onChange={(event) => {
+              set({ status: event.target.value === 'open' ? ANY : event.target.value });
+            }}
+          >
             {QueueStatusFilterSchema.options.map((status) => (
               <MenuItem key={status} value={status}>
-                {status === 'open' ? t('serviceQueue.list.statusOpen') : status === 'all' ? t('serviceQueue.list.statusAll') : t(`serviceRequests.status.${status}`)}
+                {status === 'open'
+                  ? t('serviceQueue.list.statusOpen')
+                  : status === 'all'
+                    ? t('serviceQueue.list.statusAll')
+                    : t(`serviceRequests.status.${status}`)}
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label={t('serviceQueue.list.age')} value={query.olderThanDays === undefined ? ANY : String(query.olderThanDays)} onChange={(event) => { set({ olderThanDays: event.target.value }); }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+          <TextField
+            select
+            size="small"
+            label={t('serviceQueue.list.age')}
+            value={query.olderThanDays === undefined ? ANY : String(query.olderThanDays)}
+            onChange={(event) => {
+              set({ olderThanDays: event.target.value });
+            }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
             <MenuItem value={ANY}>{t('serviceQueue.list.anyAge')}</MenuItem>
             {AGES.map((days) => (
               <MenuItem key={days} value={String(days)}>
@@ -112,14 +177,30 @@ export default function ServiceQueuePage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label={t('serviceQueue.list.assignee')} value={query.assignee} onChange={(event) => { set({ assignee: event.target.value === 'anyone' ? ANY : event.target.value }); }}>
+          <TextField
+            select
+            size="small"
+            label={t('serviceQueue.list.assignee')}
+            value={query.assignee}
+            onChange={(event) => {
+              set({ assignee: event.target.value === 'anyone' ? ANY : event.target.value });
+            }}
+          >
             {(['anyone', 'me', 'unassigned'] as const).map((who) => (
               <MenuItem key={who} value={who}>
                 {t(`serviceQueue.list.${who}`)}
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label={t('serviceQueue.list.sort')} value={query.sort} onChange={(event) => { set({ sort: event.target.value === 'oldest' ? ANY : event.target.value }); }}>
+          <TextField
+            select
+            size="small"
+            label={t('serviceQueue.list.sort')}
+            value={query.sort}
+            onChange={(event) => {
+              set({ sort: event.target.value === 'oldest' ? ANY : event.target.value });
+            }}
+          >
             {(['oldest', 'newest'] as const).map((order) => (
               <MenuItem key={order} value={order}>
                 {t(`serviceQueue.list.${order}`)}
@@ -139,14 +220,33 @@ export default function ServiceQueuePage() {
               {t('serviceQueue.list.count', { count: page.total })}
             </Typography>
             {page.items.length > 0 && (
-              <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('serviceQueue.list.tableRegion')}>
+              <Box
+                sx={{ overflowX: 'auto' }}
+                tabIndex={0}
+                role="region"
+                aria-label={t('serviceQueue.list.tableRegion')}
+              >
                 <DataTable
                   labelledBy="queue-list-heading"
-                  columns={[t('serviceQueue.list.reference'), t('serviceQueue.list.type'), t('serviceQueue.list.status'), t('serviceQueue.list.subscriber'), t('serviceQueue.list.policy'), t('serviceQueue.list.received'), t('serviceQueue.list.claimedBy')]}
+                  columns={[
+                    t('serviceQueue.list.reference'),
+                    t('serviceQueue.list.type'),
+                    t('serviceQueue.list.status'),
+                    t('serviceQueue.list.subscriber'),
+                    t('serviceQueue.list.policy'),
+                    t('serviceQueue.list.received'),
+                    t('serviceQueue.list.claimedBy'),
+                  ]}
                   rows={page.items.map((item) => ({
                     key: item.id,
                     cells: [
-                      <Link key="ref" component={RouterLink} to={`/admin/service-queue/${item.id}`} state={{ subscriberName: item.subscriberName, referenceNumber: item.referenceNumber }} sx={{ whiteSpace: 'nowrap' }}>
+                      <Link
+                        key="ref"
+                        component={RouterLink}
+                        to={`/admin/service-queue/${item.id}`}
+                        state={{ subscriberName: item.subscriberName, referenceNumber: item.referenceNumber }}
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
                         {item.referenceNumber}
                       </Link>,
                       t(`serviceRequests.type.${item.type}`),
@@ -164,7 +264,9 @@ export default function ServiceQueuePage() {
               <Pagination
                 count={pages}
                 page={Math.min(query.page, pages)}
-                onChange={(_event, value) => { set({ page: String(value) }); }}
+                onChange={(_event, value) => {
+                  set({ page: String(value) });
+                }}
                 aria-label={t('serviceQueue.list.pages')}
                 siblingCount={0}
               />

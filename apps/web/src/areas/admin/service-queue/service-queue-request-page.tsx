@@ -3,7 +3,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { z } from 'zod';
-import { RejectServiceRequestSchema, type QueueComparisonRow, type ServiceQueueDetail } from '@portal/contracts';
+import {
+  RejectServiceRequestSchema,
+  type QueueComparisonRow,
+  type ServiceQueueDetail,
+} from '@portal/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,7 +22,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { serviceQueueKey, useServiceQueueRequest } from '../../../data/service-queue/get-service-queue';
-import { approveServiceRequest, claimServiceRequest, rejectServiceRequest, releaseServiceRequest } from '../../../data/service-queue/service-queue-commands';
+import {
+  approveServiceRequest,
+  claimServiceRequest,
+  rejectServiceRequest,
+  releaseServiceRequest,
+} from '../../../data/service-queue/service-queue-commands';
 import { getAttachment } from '../../../data/service-request/get-attachment';
 import { serviceRequestsKey } from '../../../data/service-request/get-service-requests';
 import { isApiError } from '../../../lib/api';
@@ -52,7 +61,8 @@ function useValueText() {
     // A stored date (YYYY-MM-DD), shown in the reader's format.
     if (/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value)) return format.date(value);
     if (['open', 'yes', 'no', 'true', 'false'].includes(value)) return lt(`serviceQueue.value.${value}`);
-    if (row.field === 'enrollmentStatus' || row.field === 'memberStatus' || row.field === 'paymentStatus') return lt(`serviceQueue.status.${value}`, { defaultValue: value });
+    if (row.field === 'enrollmentStatus' || row.field === 'memberStatus' || row.field === 'paymentStatus')
+      return lt(`serviceQueue.status.${value}`, { defaultValue: value });
     return value;
   };
 }
@@ -71,11 +81,20 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function AttachmentLink({ requestId, attachment }: { requestId: string; attachment: ServiceQueueDetail['request']['attachments'][number] }) {
+function AttachmentLink({
+  requestId,
+  attachment,
+}: {
+  requestId: string;
+  attachment: ServiceQueueDetail['request']['attachments'][number];
+}) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const format = useFormatters();
-  const size = attachment.sizeBytes >= 1024 * 1024 ? `${format.number(Math.round((attachment.sizeBytes / 1024 / 1024) * 10) / 10)} MB` : `${format.number(Math.max(1, Math.round(attachment.sizeBytes / 1024)))} KB`;
+  const size =
+    attachment.sizeBytes >= 1024 * 1024
+      ? `${format.number(Math.round((attachment.sizeBytes / 1024 / 1024) * 10) / 10)} MB`
+      : `${format.number(Math.max(1, Math.round(attachment.sizeBytes / 1024)))} KB`;
   return (
     <li>
       <Link
@@ -126,19 +145,42 @@ export default function ServiceQueueRequestPage() {
   const listed = useLocation().state as { subscriberName?: string | null; referenceNumber?: string } | null;
   const [outcome, setOutcome] = useState<string | null>(null);
   const detail = useServiceQueueRequest(viewer.credentialKey, requestId);
-  const invalidates = () => [serviceQueueKey(viewer.credentialKey), serviceRequestsKey(viewer.credentialKey), ['notifications']];
-  const claim = useCommand({ send: (input: { version: number; takeOver: boolean }, key: string) => claimServiceRequest(requestId, input, key), invalidates });
-  const release = useCommand({ send: (version: number, key: string) => releaseServiceRequest(requestId, version, key), invalidates });
-  const approveForm = useForm<ApproveValues>({ resolver: useMemo(() => zodResolver(ApproveForm), []), defaultValues: { approvalNote: '' } });
-  const rejectForm = useForm<RejectValues>({ resolver: useMemo(() => zodResolver(RejectForm), []), defaultValues: { rejectReason: '' } });
+  const invalidates = () => [
+    serviceQueueKey(viewer.credentialKey),
+    serviceRequestsKey(viewer.credentialKey),
+    ['notifications'],
+  ];
+  const claim = useCommand({
+    send: (input: { version: number; takeOver: boolean }, key: string) =>
+      claimServiceRequest(requestId, input, key),
+    invalidates,
+  });
+  const release = useCommand({
+    send: (version: number, key: string) => releaseServiceRequest(requestId, version, key),
+    invalidates,
+  });
+  const approveForm = useForm<ApproveValues>({
+    resolver: useMemo(() => zodResolver(ApproveForm), []),
+    defaultValues: { approvalNote: '' },
+  });
+  const rejectForm = useForm<RejectValues>({
+    resolver: useMemo(() => zodResolver(RejectForm), []),
+    defaultValues: { rejectReason: '' },
+  });
   const approve = useCommand({
-    send: (input: { version: number; note: string }, key: string) => approveServiceRequest(requestId, { version: input.version, ...(input.note ? { note: input.note } : {}) }, key),
+    send: (input: { version: number; note: string }, key: string) =>
+      approveServiceRequest(
+        requestId,
+        { version: input.version, ...(input.note ? { note: input.note } : {}) },
+        key,
+      ),
     invalidates,
     form: approveForm,
     fieldOf: (field) => (field === 'body.note' ? 'approvalNote' : null),
   });
   const reject = useCommand({
-    send: (input: { version: number; reason: string }, key: string) => rejectServiceRequest(requestId, input, key),
+    send: (input: { version: number; reason: string }, key: string) =>
+      rejectServiceRequest(requestId, input, key),
     invalidates,
     form: rejectForm,
     fieldOf: (field) => (field === 'body.reason' ? 'rejectReason' : null),
@@ -153,7 +195,12 @@ export default function ServiceQueueRequestPage() {
   }
 
   const back = (
-    <Button component={RouterLink} to="/admin/service-queue" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
+    <Button
+      component={RouterLink}
+      to="/admin/service-queue"
+      startIcon={<ArrowBack />}
+      sx={{ alignSelf: 'flex-start' }}
+    >
       {t('serviceQueue.detail.back')}
     </Button>
   );
@@ -171,7 +218,9 @@ export default function ServiceQueueRequestPage() {
                 setChoosing(true);
               }}
             >
-              {listed?.subscriberName ? t('staff.find.actForNamed', { name: listed.subscriberName }) : t('staff.acting.actForRequest')}
+              {listed?.subscriberName
+                ? t('staff.find.actForNamed', { name: listed.subscriberName })
+                : t('staff.acting.actForRequest')}
             </Button>
             {choosing && (
               <ActForDialog
@@ -189,7 +238,11 @@ export default function ServiceQueueRequestPage() {
             )}
           </Stack>
         ) : detail.isError ? (
-          <Alert severity="warning">{isApiError(detail.error) && detail.error.status === 404 ? t('serviceQueue.detail.notFound') : t('serviceQueue.detail.unavailable')}</Alert>
+          <Alert severity="warning">
+            {isApiError(detail.error) && detail.error.status === 404
+              ? t('serviceQueue.detail.notFound')
+              : t('serviceQueue.detail.unavailable')}
+          </Alert>
         ) : (
           <Box role="status" aria-label={t('serviceQueue.detail.loading')}>
             <Skeleton variant="rounded" height={240} />
@@ -202,7 +255,8 @@ export default function ServiceQueueRequestPage() {
   const { request, assignee } = data;
   const open = request.status === 'Submitted' || request.status === 'InReview';
   const mine = assignee?.mine === true;
-  const time = (instant: string) => `${format.date(instant.slice(0, 10))} ${new Date(instant).toLocaleTimeString(format.locale, { hour: 'numeric', minute: '2-digit' })}`;
+  const time = (instant: string) =>
+    `${format.date(instant.slice(0, 10))} ${new Date(instant).toLocaleTimeString(format.locale, { hour: 'numeric', minute: '2-digit' })}`;
   const commandError = claim.error ?? release.error;
   const after = (message: string) => {
     setOutcome(message);
@@ -212,13 +266,27 @@ export default function ServiceQueueRequestPage() {
 
   return (
     <RequestPageShape
-      title={t('serviceQueue.detail.heading', { type: request.type === 'general' && request.subject ? request.subject : lt(`serviceRequests.type.${request.type}`), reference: request.referenceNumber })}
-      intro={data.appliesChange ? t('serviceQueue.detail.appliesChange') : t('serviceQueue.detail.answersOnly')}
+      title={t('serviceQueue.detail.heading', {
+        type:
+          request.type === 'general' && request.subject
+            ? request.subject
+            : lt(`serviceRequests.type.${request.type}`),
+        reference: request.referenceNumber,
+      })}
+      intro={
+        data.appliesChange ? t('serviceQueue.detail.appliesChange') : t('serviceQueue.detail.answersOnly')
+      }
       before={back}
       headingRef={heading}
     >
       {outcome && (
-        <Alert severity="success" role="status" onClose={() => { setOutcome(null); }}>
+        <Alert
+          severity="success"
+          role="status"
+          onClose={() => {
+            setOutcome(null);
+          }}
+        >
           {outcome}
         </Alert>
       )}
@@ -228,18 +296,40 @@ export default function ServiceQueueRequestPage() {
             { label: t('serviceQueue.detail.status'), value: lt(`serviceRequests.status.${request.status}`) },
             { label: t('serviceQueue.detail.subscriber'), value: data.subscriberName ?? '—' },
             { label: t('serviceQueue.detail.policy'), value: request.policyNumber ?? '—' },
-            { label: t('serviceQueue.detail.received'), value: time(request.createdAt), detail: t('serviceQueue.detail.age', { count: data.ageDays }) },
-            { label: t('serviceQueue.detail.requestedBy'), value: lt(`serviceQueue.detail.by.${request.requestedBy}`) },
-            ...(request.effectiveDate ? [{ label: t('serviceQueue.detail.effective'), value: format.date(request.effectiveDate) }] : []),
+            {
+              label: t('serviceQueue.detail.received'),
+              value: time(request.createdAt),
+              detail: t('serviceQueue.detail.age', { count: data.ageDays }),
+            },
+            {
+              label: t('serviceQueue.detail.requestedBy'),
+              value: lt(`serviceQueue.detail.by.${request.requestedBy}`),
+            },
+            ...(request.effectiveDate
+              ? [{ label: t('serviceQueue.detail.effective'), value: format.date(request.effectiveDate) }]
+              : []),
             {
               label: t('serviceQueue.detail.claimedBy'),
-              value: !assignee ? t('serviceQueue.detail.nobody') : mine ? t('serviceQueue.detail.claimedByYou', { time: time(assignee.claimedAt) }) : t('serviceQueue.detail.claimedByOther', { name: assignee.name, time: time(assignee.claimedAt) }),
+              value: !assignee
+                ? t('serviceQueue.detail.nobody')
+                : mine
+                  ? t('serviceQueue.detail.claimedByYou', { time: time(assignee.claimedAt) })
+                  : t('serviceQueue.detail.claimedByOther', {
+                      name: assignee.name,
+                      time: time(assignee.claimedAt),
+                    }),
             },
           ]}
         />
         {open && (
           <Stack spacing={1.5} sx={{ mt: 2 }}>
-            {assignee && !mine && <Alert severity={assignee.stale ? 'warning' : 'info'}>{assignee.stale ? t('serviceQueue.detail.staleClaim', { name: assignee.name }) : t('serviceQueue.detail.heldBy', { name: assignee.name })}</Alert>}
+            {assignee && !mine && (
+              <Alert severity={assignee.stale ? 'warning' : 'info'}>
+                {assignee.stale
+                  ? t('serviceQueue.detail.staleClaim', { name: assignee.name })
+                  : t('serviceQueue.detail.heldBy', { name: assignee.name })}
+              </Alert>
+            )}
             {commandError !== null && (
               <Alert severity="error" role="alert">
                 {problem(commandError)}
@@ -253,7 +343,8 @@ export default function ServiceQueueRequestPage() {
                   onClick={() => {
                     release.reset();
                     void claim.submit({ version: request.version, takeOver: false }).then((done) => {
-                      if (done) after(t('serviceQueue.detail.claimed', { reference: request.referenceNumber }));
+                      if (done)
+                        after(t('serviceQueue.detail.claimed', { reference: request.referenceNumber }));
                     });
                   }}
                 >
@@ -267,7 +358,8 @@ export default function ServiceQueueRequestPage() {
                   disabled={claim.pending}
                   onClick={() => {
                     void claim.submit({ version: request.version, takeOver: true }).then((done) => {
-                      if (done) after(t('serviceQueue.detail.claimed', { reference: request.referenceNumber }));
+                      if (done)
+                        after(t('serviceQueue.detail.claimed', { reference: request.referenceNumber }));
                     });
                   }}
                 >
@@ -302,8 +394,9 @@ export default function ServiceQueueRequestPage() {
                     onClick={() => {
                       claim.reset();
                       void release.submit(request.version).then((done) => {
-                      if (done) after(t('serviceQueue.detail.released', { reference: request.referenceNumber }));
-                    });
+                        if (done)
+                          after(t('serviceQueue.detail.released', { reference: request.referenceNumber }));
+                      });
                     }}
                   >
                     {t('serviceQueue.detail.release')}
@@ -313,7 +406,11 @@ export default function ServiceQueueRequestPage() {
             </Stack>
           </Stack>
         )}
-        {request.resolution && !open && <Typography sx={{ mt: 2, fontWeight: 500 }}>{t('serviceRequests.resolution', { resolution: request.resolution })}</Typography>}
+        {request.resolution && !open && (
+          <Typography sx={{ mt: 2, fontWeight: 500 }}>
+            {t('serviceRequests.resolution', { resolution: request.resolution })}
+          </Typography>
+        )}
       </Section>
 
       <Section id="queue-comparison" title={t('serviceQueue.detail.comparison')}>
@@ -325,11 +422,17 @@ export default function ServiceQueueRequestPage() {
             <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="queue-comparison">
               <DataTable
                 labelledBy="queue-comparison"
-                columns={[t('serviceQueue.detail.field'), t('serviceQueue.detail.requested'), t('serviceQueue.detail.current')]}
+                columns={[
+                  t('serviceQueue.detail.field'),
+                  t('serviceQueue.detail.requested'),
+                  t('serviceQueue.detail.current'),
+                ]}
                 rows={data.comparison.map((row, index) => ({
                   key: `${row.field}-${row.about ?? ''}-${String(index)}`,
                   cells: [
-                    row.about ? `${lt(`serviceQueue.field.${row.field}`, { defaultValue: row.field })} (${row.about})` : lt(`serviceQueue.field.${row.field}`, { defaultValue: row.field }),
+                    row.about
+                      ? `${lt(`serviceQueue.field.${row.field}`, { defaultValue: row.field })} (${row.about})`
+                      : lt(`serviceQueue.field.${row.field}`, { defaultValue: row.field }),
                     valueText(row, row.requested),
                     valueText(row, row.current),
                   ],
@@ -348,7 +451,13 @@ export default function ServiceQueueRequestPage() {
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {data.people.map((person) => (
                 <li key={`${person.name}-${person.relationship}`}>
-                  {t('serviceQueue.detail.person', { name: person.name, relationship: lt(`serviceQueue.relationship.${person.relationship}`, { defaultValue: person.relationship }), status: lt(`serviceQueue.status.${person.status}`, { defaultValue: person.status }) })}
+                  {t('serviceQueue.detail.person', {
+                    name: person.name,
+                    relationship: lt(`serviceQueue.relationship.${person.relationship}`, {
+                      defaultValue: person.relationship,
+                    }),
+                    status: lt(`serviceQueue.status.${person.status}`, { defaultValue: person.status }),
+                  })}
                 </li>
               ))}
             </Box>
@@ -372,34 +481,69 @@ export default function ServiceQueueRequestPage() {
         <Box component="ol" sx={{ m: 0, pl: 2.5 }}>
           {request.history.map((entry, index) => (
             <li key={`${entry.at}-${String(index)}`}>
-              {t('serviceQueue.detail.historyEntry', { status: lt(`serviceRequests.status.${entry.status}`), date: time(entry.at), by: lt(`serviceQueue.detail.by.${entry.by}`) })}
-              {entry.note && <Typography component="div" variant="body2" sx={{ fontStyle: 'italic' }}>{entry.note}</Typography>}
+              {t('serviceQueue.detail.historyEntry', {
+                status: lt(`serviceRequests.status.${entry.status}`),
+                date: time(entry.at),
+                by: lt(`serviceQueue.detail.by.${entry.by}`),
+              })}
+              {entry.note && (
+                <Typography component="div" variant="body2" sx={{ fontStyle: 'italic' }}>
+                  {entry.note}
+                </Typography>
+              )}
             </li>
           ))}
         </Box>
       </Section>
 
       {dialog === 'approve' && (
-        <Dialog open onClose={approve.pending ? undefined : () => { setDialog(null); }} aria-labelledby="approve-title" maxWidth="sm" fullWidth>
+        <Dialog
+          open
+          onClose={
+            approve.pending
+              ? undefined
+              : () => {
+                  setDialog(null);
+                }
+          }
+          aria-labelledby="approve-title"
+          maxWidth="sm"
+          fullWidth
+        >
           <PortalForm
             form={approveForm}
             labelledBy="approve-title"
             error={approve.error}
             describeError={problem}
             onSubmit={async (values) => {
-              const done = await approve.submit({ version: request.version, note: values.approvalNote.trim() });
+              const done = await approve.submit({
+                version: request.version,
+                note: values.approvalNote.trim(),
+              });
               if (!done) return;
               setDialog(null);
               after(t('serviceQueue.detail.approved', { reference: request.referenceNumber }));
             }}
           >
-            <DialogTitle id="approve-title">{t('serviceQueue.detail.approveTitle', { reference: request.referenceNumber })}</DialogTitle>
+            <DialogTitle id="approve-title">
+              {t('serviceQueue.detail.approveTitle', { reference: request.referenceNumber })}
+            </DialogTitle>
             <DialogContent>
-              <Typography sx={{ mb: 2 }}>{data.appliesChange ? t('serviceQueue.detail.approveBody') : t('serviceQueue.detail.answersOnly')}</Typography>
+              <Typography sx={{ mb: 2 }}>
+                {data.appliesChange
+                  ? t('serviceQueue.detail.approveBody')
+                  : t('serviceQueue.detail.answersOnly')}
+              </Typography>
               <TextInput name="approvalNote" field="approvalNote" multiline maxLength={1000} />
             </DialogContent>
             <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <Button onClick={() => { setDialog(null); }} disabled={approve.pending} autoFocus>
+              <Button
+                onClick={() => {
+                  setDialog(null);
+                }}
+                disabled={approve.pending}
+                autoFocus
+              >
                 {t('serviceQueue.detail.keep')}
               </Button>
               <Button type="submit" variant="contained" color="success" disabled={approve.pending}>
@@ -410,26 +554,48 @@ export default function ServiceQueueRequestPage() {
         </Dialog>
       )}
       {dialog === 'reject' && (
-        <Dialog open onClose={reject.pending ? undefined : () => { setDialog(null); }} aria-labelledby="reject-title" maxWidth="sm" fullWidth>
+        <Dialog
+          open
+          onClose={
+            reject.pending
+              ? undefined
+              : () => {
+                  setDialog(null);
+                }
+          }
+          aria-labelledby="reject-title"
+          maxWidth="sm"
+          fullWidth
+        >
           <PortalForm
             form={rejectForm}
             labelledBy="reject-title"
             error={reject.error}
             describeError={problem}
             onSubmit={async (values) => {
-              const done = await reject.submit({ version: request.version, reason: values.rejectReason.trim() });
+              const done = await reject.submit({
+                version: request.version,
+                reason: values.rejectReason.trim(),
+              });
               if (!done) return;
               setDialog(null);
               after(t('serviceQueue.detail.rejected', { reference: request.referenceNumber }));
             }}
           >
-            <DialogTitle id="reject-title">{t('serviceQueue.detail.rejectTitle', { reference: request.referenceNumber })}</DialogTitle>
+            <DialogTitle id="reject-title">
+              {t('serviceQueue.detail.rejectTitle', { reference: request.referenceNumber })}
+            </DialogTitle>
             <DialogContent>
               <Typography sx={{ mb: 2 }}>{t('serviceQueue.detail.rejectBody')}</Typography>
               <TextInput name="rejectReason" field="rejectReason" required multiline maxLength={1000} />
             </DialogContent>
             <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <Button onClick={() => { setDialog(null); }} disabled={reject.pending}>
+              <Button
+                onClick={() => {
+                  setDialog(null);
+                }}
+                disabled={reject.pending}
+              >
                 {t('serviceQueue.detail.keep')}
               </Button>
               <Button type="submit" variant="contained" color="error" disabled={reject.pending}>

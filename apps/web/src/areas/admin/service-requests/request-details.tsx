@@ -19,14 +19,30 @@ export function RequestDetails({ details }: { details: Record<string, unknown> }
 }
 
 const isEmpty = (value: Json | undefined): boolean =>
-  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
 
 function DetailList({ entries }: { entries: [string, Json][] }) {
   const { t } = useTranslation();
   const lt = loose(t);
-  const label = (key: string) => lt(`fields.${key}.label`, { defaultValue: lt(`serviceRequests.detail.${key}`, { defaultValue: fieldLabel(key) }) });
+  const label = (key: string) =>
+    lt(`fields.${key}.label`, {
+      defaultValue: lt(`serviceRequests.detail.${key}`, { defaultValue: fieldLabel(key) }),
+    });
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, max-content) 1fr' }, columnGap: 2, rowGap: 0.5, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, max-content) 1fr' },
+        columnGap: 2,
+        rowGap: 0.5,
+        m: 0,
+      }}
+    >
       {entries.map(([key, value]) => (
         <Box key={key} sx={{ display: 'contents' }}>
           <Box component="dt" sx={{ fontWeight: 600 }}>
@@ -60,10 +76,17 @@ function DetailValue({ name, value }: { name: string; value: Json }) {
     return <DetailList entries={Object.entries(value).filter(([, inner]) => !isEmpty(inner))} />;
   }
   if (typeof value === 'boolean') return <>{value ? t('common.yes') : t('common.no')}</>;
-  if (typeof value === 'number') return <>{name.endsWith('Cents') ? format.money(value) : format.number(value)}</>;
+  if (typeof value === 'number')
+    return <>{name.endsWith('Cents') ? format.money(value) : format.number(value)}</>;
   if (value === null) return null;
   if (isCalendarDate(value)) return <>{format.date(value)}</>;
   // Only a code is looked up (`birth`, `other-coverage`): words a member wrote are shown as written.
   const text = String(value);
-  return <>{/^[a-z][a-z0-9-]*$/.test(text) ? lt(`serviceRequests.value.${name}.${text}`, { defaultValue: text }) : text}</>;
+  return (
+    <>
+      {/^[a-z][a-z0-9-]*$/.test(text)
+        ? lt(`serviceRequests.value.${name}.${text}`, { defaultValue: text })
+        : text}
+    </>
+  );
 }

@@ -27,7 +27,17 @@ type Filter = 'all' | 'open' | 'closed';
  * was asked, its history and files; cancelling one nobody has started on (after confirming, with the
  * version the member saw), and sending a general request.
  */
-export function RequestsView({ householdId, policyId, policies, showPolicy }: { householdId: string; policyId: string | undefined; policies: readonly PolicySummary[]; showPolicy: boolean }) {
+export function RequestsView({
+  householdId,
+  policyId,
+  policies,
+  showPolicy,
+}: {
+  householdId: string;
+  policyId: string | undefined;
+  policies: readonly PolicySummary[];
+  showPolicy: boolean;
+}) {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   const snackbar = useSnackbar();
@@ -58,7 +68,12 @@ export function RequestsView({ householdId, policyId, policies, showPolicy }: { 
   };
 
   const items = list.data?.items ?? [];
-  const emptyKey = filter === 'open' ? 'serviceRequests.emptyOpen' : filter === 'closed' ? 'serviceRequests.emptyClosed' : 'serviceRequests.empty';
+  const emptyKey =
+    filter === 'open'
+      ? 'serviceRequests.emptyOpen'
+      : filter === 'closed'
+        ? 'serviceRequests.emptyClosed'
+        : 'serviceRequests.empty';
   return (
     <Stack spacing={2.5}>
       {sent && (
@@ -72,13 +87,19 @@ export function RequestsView({ householdId, policyId, policies, showPolicy }: { 
           {t('serviceRequests.form.sent', { reference: sent.referenceNumber })}
         </Alert>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
         <Box>
           <Typography ref={listHeading} tabIndex={-1} variant="h5" component="h2" sx={{ outline: 'none' }}>
             {t('serviceRequests.heading')}
           </Typography>
           {list.data && (
-            <Typography color="text.secondary">{t('serviceRequests.openCount', { count: list.data.openCount })}</Typography>
+            <Typography color="text.secondary">
+              {t('serviceRequests.openCount', { count: list.data.openCount })}
+            </Typography>
           )}
         </Box>
         {canCreate && (
@@ -121,7 +142,12 @@ export function RequestsView({ householdId, policyId, policies, showPolicy }: { 
       ) : (
         <Stack spacing={2} component="section" aria-label={t('serviceRequests.heading')}>
           {items.map((request) => (
-            <RequestCard key={request.id} request={request} showPolicy={showPolicy} onCancel={canCreate ? setCancelling : null} />
+            <RequestCard
+              key={request.id}
+              request={request}
+              showPolicy={showPolicy}
+              onCancel={canCreate ? setCancelling : null}
+            />
           ))}
         </Stack>
       )}

@@ -13,11 +13,23 @@ export default function ServiceRequestsAltPage() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   const { policy } = useSelectedPolicy(viewer.policies);
-  const household = viewer.household.households.find((entry) => entry.policies.some((summary) => summary.id === policy?.id)) ?? viewer.household.households[0];
+  const household =
+    viewer.household.households.find((entry) =>
+      entry.policies.some((summary) => summary.id === policy?.id),
+    ) ?? viewer.household.households[0];
   return (
-    <RequestPageShape title={t('serviceRequests.altHeading')} intro={t('serviceRequests.altIntro')} maxWidth={880}>
+    <RequestPageShape
+      title={t('serviceRequests.altHeading')}
+      intro={t('serviceRequests.altIntro')}
+      maxWidth={880}
+    >
       {household ? (
-        <RequestsView householdId={household.household.id} policyId={undefined} policies={household.policies} showPolicy />
+        <RequestsView
+          householdId={household.household.id}
+          policyId={undefined}
+          policies={household.policies}
+          showPolicy
+        />
       ) : (
         <Alert severity="info">{t('serviceRequests.noHousehold')}</Alert>
       )}

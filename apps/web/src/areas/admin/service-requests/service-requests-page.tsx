@@ -14,8 +14,14 @@ export default function ServiceRequestsPage() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   // Without an earlier choice, the medical policy: the one most changes are about.
-  const { policy, choices } = useSelectedPolicy(viewer.policies, (candidate) => candidate.lineOfCoverage === 'Medical');
-  const household = viewer.household.households.find((entry) => entry.policies.some((summary) => summary.id === policy?.id)) ?? viewer.household.households[0];
+  const { policy, choices } = useSelectedPolicy(
+    viewer.policies,
+    (candidate) => candidate.lineOfCoverage === 'Medical',
+  );
+  const household =
+    viewer.household.households.find((entry) =>
+      entry.policies.some((summary) => summary.id === policy?.id),
+    ) ?? viewer.household.households[0];
   const householdId = household?.household.id ?? null;
   return (
     <RequestPageShape title={t('serviceRequests.title')} intro={t('serviceRequests.intro')} maxWidth={880}>
@@ -23,7 +29,12 @@ export default function ServiceRequestsPage() {
       {householdId === null || !policy ? (
         <Alert severity="info">{t('serviceRequests.noHousehold')}</Alert>
       ) : (
-        <RequestsView householdId={householdId} policyId={policy.id} policies={household?.policies ?? []} showPolicy={false} />
+        <RequestsView
+          householdId={householdId}
+          policyId={policy.id}
+          policies={household?.policies ?? []}
+          showPolicy={false}
+        />
       )}
     </RequestPageShape>
   );

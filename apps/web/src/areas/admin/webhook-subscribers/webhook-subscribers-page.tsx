@@ -2,7 +2,12 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ISSUER_EVENT_TYPES, WebhookSubscriberRequestSchema, type IssuerEventType, type WebhookSubscriber } from '@portal/contracts';
+import {
+  ISSUER_EVENT_TYPES,
+  WebhookSubscriberRequestSchema,
+  type IssuerEventType,
+  type WebhookSubscriber,
+} from '@portal/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -55,16 +60,26 @@ function EventTypeChoices() {
         control={control}
         name="eventTypes"
         render={({ field }) => (
-          <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+          <FormGroup
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
+          >
             {ISSUER_EVENT_TYPES.map((type) => (
               <FormControlLabel
                 key={type}
-                label={<Box component="code" sx={{ fontSize: '0.875rem', overflowWrap: 'anywhere' }}>{type}</Box>}
+                label={
+                  <Box component="code" sx={{ fontSize: '0.875rem', overflowWrap: 'anywhere' }}>
+                    {type}
+                  </Box>
+                }
                 control={
                   <Checkbox
                     checked={field.value.includes(type)}
                     onChange={(event) => {
-                      field.onChange(event.target.checked ? [...field.value, type] : field.value.filter((value) => value !== type));
+                      field.onChange(
+                        event.target.checked
+                          ? [...field.value, type]
+                          : field.value.filter((value) => value !== type),
+                      );
                     }}
                   />
                 }
@@ -78,20 +93,40 @@ function EventTypeChoices() {
 }
 
 /** Add or edit a subscriber: name, URL, event types; field errors in place, nothing typed lost. */
-function SubscriberDialog({ subscriber, onClose, onCreated }: { subscriber: WebhookSubscriber | null; onClose: () => void; onCreated: (secret: { name: string; secret: string }) => void }) {
+function SubscriberDialog({
+  subscriber,
+  onClose,
+  onCreated,
+}: {
+  subscriber: WebhookSubscriber | null;
+  onClose: () => void;
+  onCreated: (secret: { name: string; secret: string }) => void;
+}) {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   const resolver = useMemo(() => zodResolver(FormSchema), []);
-  const form = useForm<FormValues>({ resolver, defaultValues: { name: subscriber?.name ?? '', url: subscriber?.url ?? '', eventTypes: (subscriber?.eventTypes ?? []) as IssuerEventType[] } });
+  const form = useForm<FormValues>({
+    resolver,
+    defaultValues: {
+      name: subscriber?.name ?? '',
+      url: subscriber?.url ?? '',
+      eventTypes: (subscriber?.eventTypes ?? []) as IssuerEventType[],
+    },
+  });
   const command = useCommand<FormValues, { name: string; secret?: string }, FormValues>({
-    send: (values, key) => (subscriber ? editWebhookSubscriber(subscriber.id, values, key) : addWebhookSubscriber(values, key)),
+    send: (values, key) =>
+      subscriber ? editWebhookSubscriber(subscriber.id, values, key) : addWebhookSubscriber(values, key),
     invalidates: () => [webhookSubscribersKey(viewer.credentialKey)],
     form,
   });
   const headingId = 'subscriber-dialog-title';
   return (
     <Dialog open onClose={onClose} aria-labelledby={headingId} maxWidth="md" fullWidth>
-      <DialogTitle id={headingId}>{subscriber ? t('webhookSubscribers.form.editTitle', { name: subscriber.name }) : t('webhookSubscribers.form.addTitle')}</DialogTitle>
+      <DialogTitle id={headingId}>
+        {subscriber
+          ? t('webhookSubscribers.form.editTitle', { name: subscriber.name })
+          : t('webhookSubscribers.form.addTitle')}
+      </DialogTitle>
       <PortalForm
         form={form}
         labelledBy={headingId}
@@ -106,7 +141,14 @@ function SubscriberDialog({ subscriber, onClose, onCreated }: { subscriber: Webh
         <DialogContent>
           <Stack spacing={2}>
             <TextInput name="name" field="webhookName" required maxLength={100} autoComplete="off" />
-            <TextInput name="url" field="webhookUrl" required maxLength={2000} autoComplete="off" help={t('webhookSubscribers.form.urlHelp')} />
+            <TextInput
+              name="url"
+              field="webhookUrl"
+              required
+              maxLength={2000}
+              autoComplete="off"
+              help={t('webhookSubscribers.form.urlHelp')}
+            />
             <EventTypeChoices />
           </Stack>
         </DialogContent>
@@ -140,8 +182,14 @@ export default function WebhookSubscribersPage() {
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const invalidates = () => [webhookSubscribersKey(viewer.credentialKey)];
-  const activeCommand = useCommand<{ id: string; active: boolean }, WebhookSubscriber>({ send: ({ id, active }, key) => setWebhookSubscriberActive(id, active, key), invalidates });
-  const rotateCommand = useCommand<{ id: string }, WebhookSubscriber & { secret: string }>({ send: ({ id }, key) => rotateWebhookSecret(id, { endPreviousNow: false }, key), invalidates });
+  const activeCommand = useCommand<{ id: string; active: boolean }, WebhookSubscriber>({
+    send: ({ id, active }, key) => setWebhookSubscriberActive(id, active, key),
+    invalidates,
+  });
+  const rotateCommand = useCommand<{ id: string }, WebhookSubscriber & { secret: string }>({
+    send: ({ id }, key) => rotateWebhookSecret(id, { endPreviousNow: false }, key),
+    invalidates,
+  });
 
   const heading = (
     <Typography variant="h4" component="h1">
@@ -177,31 +225,74 @@ export default function WebhookSubscribersPage() {
         <Typography>{t('webhookSubscribers.intro')}</Typography>
       </Stack>
       <Box>
-        <Button variant="contained" onClick={() => { setEditing('new'); }}>
+        <Button
+          variant="contained"
+          onClick={() => {
+            setEditing('new');
+          }}
+        >
           {t('webhookSubscribers.add')}
         </Button>
       </Box>
       {secret && (
-        <Alert severity="warning" onClose={() => { setSecret(null); }} slotProps={{ closeButton: { title: t('webhookSubscribers.secret.dismiss') }, root: { role: 'status' } as never }}>
-          <Typography sx={{ fontWeight: 600 }}>{t('webhookSubscribers.secret.title', { name: secret.name })}</Typography>
+        <Alert
+          severity="warning"
+          onClose={() => {
+            setSecret(null);
+          }}
+          slotProps={{
+            closeButton: { title: t('webhookSubscribers.secret.dismiss') },
+            root: { role: 'status' } as never,
+          }}
+        >
+          <Typography sx={{ fontWeight: 600 }}>
+            {t('webhookSubscribers.secret.title', { name: secret.name })}
+          </Typography>
           <Typography variant="body2">{t('webhookSubscribers.secret.body')}</Typography>
-          <Box component="code" data-testid="subscriber-secret" sx={{ display: 'block', mt: 1, p: 1, bgcolor: 'background.paper', overflowWrap: 'anywhere', userSelect: 'all' }}>
+          <Box
+            component="code"
+            data-testid="subscriber-secret"
+            sx={{
+              display: 'block',
+              mt: 1,
+              p: 1,
+              bgcolor: 'background.paper',
+              overflowWrap: 'anywhere',
+              userSelect: 'all',
+            }}
+          >
             {secret.secret}
           </Box>
         </Alert>
       )}
-      {Boolean(activeCommand.error) && pending === null && <Alert severity="error">{t(problemMessageKey(activeCommand.error))}</Alert>}
+      {Boolean(activeCommand.error) && pending === null && (
+        <Alert severity="error">{t(problemMessageKey(activeCommand.error))}</Alert>
+      )}
       <Box component="section" aria-labelledby="subscribers-heading">
         <Typography id="subscribers-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('webhookSubscribers.listHeading')}
         </Typography>
         {list.isPending && <CircularProgress aria-label={t('app.loading')} />}
         {list.isError && <Alert severity="error">{t('webhookSubscribers.loadFailed')}</Alert>}
-        {list.data && list.data.items.length === 0 && <Alert severity="info">{t('webhookSubscribers.none')}</Alert>}
+        {list.data && list.data.items.length === 0 && (
+          <Alert severity="info">{t('webhookSubscribers.none')}</Alert>
+        )}
         <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {list.data?.items.map((subscriber) => (
-            <Paper component="li" variant="outlined" key={subscriber.id} data-testid="subscriber" aria-labelledby={`subscriber-${subscriber.id}`} sx={{ p: { xs: 2, sm: 3 } }}>
-              <Typography id={`subscriber-${subscriber.id}`} variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+            <Paper
+              component="li"
+              variant="outlined"
+              key={subscriber.id}
+              data-testid="subscriber"
+              aria-labelledby={`subscriber-${subscriber.id}`}
+              sx={{ p: { xs: 2, sm: 3 } }}
+            >
+              <Typography
+                id={`subscriber-${subscriber.id}`}
+                variant="h6"
+                component="h3"
+                sx={{ overflowWrap: 'anywhere' }}
+              >
                 {subscriber.name}
               </Typography>
               <Typography variant="body2" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
@@ -209,34 +300,82 @@ export default function WebhookSubscribersPage() {
               </Typography>
               <Facts
                 items={[
-                  { label: t('webhookSubscribers.status'), value: subscriber.active ? t('webhookSubscribers.active') : t('webhookSubscribers.disabled'), tone: subscriber.active ? 'normal' : 'warning' },
-                  { label: t('webhookSubscribers.eventTypes'), value: subscriber.eventTypes.length === 0 ? t('webhookSubscribers.allEvents') : subscriber.eventTypes.join(', ') },
+                  {
+                    label: t('webhookSubscribers.status'),
+                    value: subscriber.active
+                      ? t('webhookSubscribers.active')
+                      : t('webhookSubscribers.disabled'),
+                    tone: subscriber.active ? 'normal' : 'warning',
+                  },
+                  {
+                    label: t('webhookSubscribers.eventTypes'),
+                    value:
+                      subscriber.eventTypes.length === 0
+                        ? t('webhookSubscribers.allEvents')
+                        : subscriber.eventTypes.join(', '),
+                  },
                   {
                     label: t('webhookSubscribers.deliveries'),
-                    value: t('webhookSubscribers.deliveryCounts', { pending: format.number(subscriber.deliveries.pending), delivered: format.number(subscriber.deliveries.delivered), failed: format.number(subscriber.deliveries.failed) }),
+                    value: t('webhookSubscribers.deliveryCounts', {
+                      pending: format.number(subscriber.deliveries.pending),
+                      delivered: format.number(subscriber.deliveries.delivered),
+                      failed: format.number(subscriber.deliveries.failed),
+                    }),
                     tone: subscriber.deliveries.failed > 0 ? 'warning' : 'normal',
                   },
                   {
                     label: t('webhookSubscribers.secretRotated'),
-                    value: subscriber.secretRotatedAt ? when.format(new Date(subscriber.secretRotatedAt)) : t('webhookSubscribers.never'),
-                    ...(subscriber.previousSecretValidUntil ? { detail: t('webhookSubscribers.previousUntil', { when: when.format(new Date(subscriber.previousSecretValidUntil)) }) } : {}),
+                    value: subscriber.secretRotatedAt
+                      ? when.format(new Date(subscriber.secretRotatedAt))
+                      : t('webhookSubscribers.never'),
+                    ...(subscriber.previousSecretValidUntil
+                      ? {
+                          detail: t('webhookSubscribers.previousUntil', {
+                            when: when.format(new Date(subscriber.previousSecretValidUntil)),
+                          }),
+                        }
+                      : {}),
                   },
                 ]}
               />
               <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
-                <Button variant="outlined" onClick={() => { setEditing(subscriber); }} aria-label={t('webhookSubscribers.editNamed', { name: subscriber.name })}>
+                <Button
+                  variant="outlined"
+                  onClick={() => {
+                    setEditing(subscriber);
+                  }}
+                  aria-label={t('webhookSubscribers.editNamed', { name: subscriber.name })}
+                >
                   {t('webhookSubscribers.edit')}
                 </Button>
                 {subscriber.active ? (
-                  <Button variant="outlined" color="error" onClick={() => { setPending({ kind: 'disable', subscriber }); }} aria-label={t('webhookSubscribers.disableNamed', { name: subscriber.name })}>
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    onClick={() => {
+                      setPending({ kind: 'disable', subscriber });
+                    }}
+                    aria-label={t('webhookSubscribers.disableNamed', { name: subscriber.name })}
+                  >
                     {t('webhookSubscribers.disable')}
                   </Button>
                 ) : (
-                  <Button variant="outlined" disabled={activeCommand.pending} onClick={() => void activeCommand.submit({ id: subscriber.id, active: true })} aria-label={t('webhookSubscribers.enableNamed', { name: subscriber.name })}>
+                  <Button
+                    variant="outlined"
+                    disabled={activeCommand.pending}
+                    onClick={() => void activeCommand.submit({ id: subscriber.id, active: true })}
+                    aria-label={t('webhookSubscribers.enableNamed', { name: subscriber.name })}
+                  >
                     {t('webhookSubscribers.enable')}
                   </Button>
                 )}
-                <Button variant="outlined" onClick={() => { setPending({ kind: 'rotate', subscriber }); }} aria-label={t('webhookSubscribers.rotateNamed', { name: subscriber.name })}>
+                <Button
+                  variant="outlined"
+                  onClick={() => {
+                    setPending({ kind: 'rotate', subscriber });
+                  }}
+                  aria-label={t('webhookSubscribers.rotateNamed', { name: subscriber.name })}
+                >
                   {t('webhookSubscribers.rotate')}
                 </Button>
               </Stack>
@@ -244,17 +383,37 @@ export default function WebhookSubscribersPage() {
           ))}
         </Stack>
       </Box>
-      {editing !== null && <SubscriberDialog subscriber={editing === 'new' ? null : editing} onClose={() => { setEditing(null); }} onCreated={setSecret} />}
+      {editing !== null && (
+        <SubscriberDialog
+          subscriber={editing === 'new' ? null : editing}
+          onClose={() => {
+            setEditing(null);
+          }}
+          onCreated={setSecret}
+        />
+      )}
       {pending && (
         <ConfirmDialog
           id="subscriber-confirm"
-          title={pending.kind === 'disable' ? t('webhookSubscribers.confirmDisable.title', { name: pending.subscriber.name }) : t('webhookSubscribers.confirmRotate.title', { name: pending.subscriber.name })}
-          body={pending.kind === 'disable' ? t('webhookSubscribers.confirmDisable.body') : t('webhookSubscribers.confirmRotate.body')}
+          title={
+            pending.kind === 'disable'
+              ? t('webhookSubscribers.confirmDisable.title', { name: pending.subscriber.name })
+              : t('webhookSubscribers.confirmRotate.title', { name: pending.subscriber.name })
+          }
+          body={
+            pending.kind === 'disable'
+              ? t('webhookSubscribers.confirmDisable.body')
+              : t('webhookSubscribers.confirmRotate.body')
+          }
           keepLabel={t('webhookSubscribers.keep')}
-          confirmLabel={pending.kind === 'disable' ? t('webhookSubscribers.disable') : t('webhookSubscribers.rotate')}
+          confirmLabel={
+            pending.kind === 'disable' ? t('webhookSubscribers.disable') : t('webhookSubscribers.rotate')
+          }
           busy={activeCommand.pending || rotateCommand.pending}
           error={busyError ? t(problemMessageKey(busyError)) : null}
-          onKeep={() => { setPending(null); }}
+          onKeep={() => {
+            setPending(null);
+          }}
           onConfirm={() => void confirm()}
         />
       )}

@@ -31,7 +31,16 @@ export interface ActiveAutopayProps {
  * its next run (billed month, date, amount when known, skipped or not, a card expiring before it) and
  * what its last run did; and what the member may do with it.
  */
-export function ActiveAutopay({ subscription, methodName, canManage, busy, onChange, onReplace, onSkip, onTurnOff }: ActiveAutopayProps) {
+export function ActiveAutopay({
+  subscription,
+  methodName,
+  canManage,
+  busy,
+  onChange,
+  onReplace,
+  onSkip,
+  onTurnOff,
+}: ActiveAutopayProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const next = subscription.nextRun;
@@ -47,7 +56,10 @@ export function ActiveAutopay({ subscription, methodName, canManage, busy, onCha
         { label: t('autopay.next.month'), value: format.month(next.period) },
         { label: t('autopay.next.date'), value: format.date(next.runDate) },
         { label: t('autopay.next.dueDate'), value: format.date(next.dueDate) },
-        { label: t('autopay.next.amount'), value: next.amountCents === null ? t('autopay.next.amountUnknown') : format.money(next.amountCents) },
+        {
+          label: t('autopay.next.amount'),
+          value: next.amountCents === null ? t('autopay.next.amountUnknown') : format.money(next.amountCents),
+        },
         {
           label: t('autopay.next.statusLabel'),
           value: next.skipped ? t('autopay.next.skippedStatus') : t(`autopay.next.status.${next.status}`),
@@ -56,10 +68,17 @@ export function ActiveAutopay({ subscription, methodName, canManage, busy, onCha
       ]
     : [];
   // A skip reason, or the processor's decline code (a code the page does not know reads as a decline).
-  const reason = last?.reason ? loose(t)(`autopay.last.reason.${last.reason}`, { defaultValue: t('autopay.last.reason.other') }) : null;
+  const reason = last?.reason
+    ? loose(t)(`autopay.last.reason.${last.reason}`, { defaultValue: t('autopay.last.reason.other') })
+    : null;
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby="autopay-active-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="autopay-active-heading"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
       <Stack spacing={2.5}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography id="autopay-active-heading" variant="h5" component="h2">
@@ -105,11 +124,23 @@ export function ActiveAutopay({ subscription, methodName, canManage, busy, onCha
           {last ? (
             <Stack spacing={0.5}>
               <Typography>
-                {t('autopay.last.summary', { month: format.month(last.period), status: t(`autopay.last.status.${last.status}`), date: format.date(last.runDate) })}
+                {t('autopay.last.summary', {
+                  month: format.month(last.period),
+                  status: t(`autopay.last.status.${last.status}`),
+                  date: format.date(last.runDate),
+                })}
               </Typography>
-              {last.amountCents !== null && <Typography>{t('autopay.last.amount', { amount: format.money(last.amountCents) })}</Typography>}
+              {last.amountCents !== null && (
+                <Typography>
+                  {t('autopay.last.amount', { amount: format.money(last.amountCents) })}
+                </Typography>
+              )}
               {reason && <Typography>{reason}</Typography>}
-              {last.nextAttemptDate && <Typography>{t('autopay.last.retryOn', { date: format.date(last.nextAttemptDate) })}</Typography>}
+              {last.nextAttemptDate && (
+                <Typography>
+                  {t('autopay.last.retryOn', { date: format.date(last.nextAttemptDate) })}
+                </Typography>
+              )}
               {last.paymentId && (
                 <Link component={RouterLink} to={`/payments/payment-history/${last.paymentId}`}>
                   {t('autopay.last.receipt')}

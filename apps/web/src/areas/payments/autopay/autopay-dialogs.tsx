@@ -30,11 +30,25 @@ interface CommonProps {
 }
 
 /** SPEC §4 Autopay "update": new terms, authorised again. */
-export function ChangeTermsDialog({ subscription, policyNumber, methodName, invalidates, onClose, onDone }: CommonProps & { methodName: string; onDone: (list: AutopayList) => void }) {
+export function ChangeTermsDialog({
+  subscription,
+  policyNumber,
+  methodName,
+  invalidates,
+  onClose,
+  onDone,
+}: CommonProps & { methodName: string; onDone: (list: AutopayList) => void }) {
   const { t } = useTranslation();
   const { narrow } = useLayout();
   return (
-    <Dialog open onClose={onClose} fullScreen={narrow} fullWidth maxWidth="sm" aria-labelledby="autopay-change-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={narrow}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="autopay-change-title"
+    >
       <DialogTitle id="autopay-change-title">{t('autopay.changeDialog.title')}</DialogTitle>
       <DialogContent>
         <Box sx={{ pt: 1 }}>
@@ -69,17 +83,26 @@ export function ReplaceMethodDialog({
   invalidates,
   onClose,
   onDone,
-}: CommonProps & { methods: readonly SavedMethod[]; onDone: (list: AutopayList, methodName: string) => void }) {
+}: CommonProps & {
+  methods: readonly SavedMethod[];
+  onDone: (list: AutopayList, methodName: string) => void;
+}) {
   const { t } = useTranslation();
   const { narrow } = useLayout();
   const format = useFormatters();
   const describeError = useAutopayError();
   const currentId = subscription.paymentSource?.id;
   const options = methodOptions(t, methods, currentId);
-  const resolver = useMemo(() => withOwnRules<ReplaceForm>(contractResolver((c) => c.ReplaceAutopayRequestSchema)), []);
+  const resolver = useMemo(
+    () => withOwnRules<ReplaceForm>(contractResolver((c) => c.ReplaceAutopayRequestSchema)),
+    [],
+  );
   const form = useForm<ReplaceForm>({
     resolver,
-    defaultValues: { walletItemId: methods.find((method) => method.id !== currentId && !method.expired)?.id ?? '', consent: false },
+    defaultValues: {
+      walletItemId: methods.find((method) => method.id !== currentId && !method.expired)?.id ?? '',
+      consent: false,
+    },
   });
   const errorsForm = useMemo(() => {
     const setError: UseFormSetError<ReplaceForm> = (name, error, options) => {
@@ -87,7 +110,11 @@ export function ReplaceMethodDialog({
     };
     return { setError };
   }, [form]);
-  const command = useCommand({ send: (request: ReplaceAutopayRequest, key: string) => replaceAutopay(subscription.id, request, key), invalidates, form: errorsForm });
+  const command = useCommand({
+    send: (request: ReplaceAutopayRequest, key: string) => replaceAutopay(subscription.id, request, key),
+    invalidates,
+    form: errorsForm,
+  });
   const walletItemId = useWatch({ control: form.control, name: 'walletItemId' });
   const chosen = methods.find((method) => method.id === walletItemId);
   const { what, when } = consentParts(
@@ -105,7 +132,14 @@ export function ReplaceMethodDialog({
     if (list) onDone(list, chosen?.label ?? '');
   };
   return (
-    <Dialog open onClose={onClose} fullScreen={narrow} fullWidth maxWidth="sm" aria-labelledby="autopay-replace-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={narrow}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="autopay-replace-title"
+    >
       <DialogTitle id="autopay-replace-title">{t('autopay.replaceDialog.title')}</DialogTitle>
       <DialogContent>
         {options.length === 0 ? (
@@ -121,14 +155,25 @@ export function ReplaceMethodDialog({
             </DialogActions>
           </Stack>
         ) : (
-          <PortalForm form={form} onSubmit={save} error={command.error} describeError={describeError} labelledBy="autopay-replace-title">
+          <PortalForm
+            form={form}
+            onSubmit={save}
+            error={command.error}
+            describeError={describeError}
+            labelledBy="autopay-replace-title"
+          >
             <Stack spacing={2.5} sx={{ pt: 1 }}>
               <Typography variant="body2">{t('autopay.replaceDialog.intro')}</Typography>
               <RadioInput name="walletItemId" field="autopayMethod" options={options} required />
               <CheckboxInput
                 name="consent"
                 field="autopayConsent"
-                label={t('autopay.replaceDialog.consent', { what, when, method: chosen?.label ?? t('autopay.consent.methodUnknown'), policy: policyNumber })}
+                label={t('autopay.replaceDialog.consent', {
+                  what,
+                  when,
+                  method: chosen?.label ?? t('autopay.consent.methodUnknown'),
+                  policy: policyNumber,
+                })}
               />
               <DialogActions sx={{ px: 0 }}>
                 <Button onClick={onClose} disabled={command.pending}>
@@ -147,7 +192,19 @@ export function ReplaceMethodDialog({
 }
 
 /** SPEC §4 Autopay "cancel", confirmed first. */
-export function TurnOffDialog({ policyNumber, busy, error, onCancel, onConfirm }: { policyNumber: string; busy: boolean; error: string | null; onCancel: () => void; onConfirm: () => void }) {
+export function TurnOffDialog({
+  policyNumber,
+  busy,
+  error,
+  onCancel,
+  onConfirm,
+}: {
+  policyNumber: string;
+  busy: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <ConfirmDialog

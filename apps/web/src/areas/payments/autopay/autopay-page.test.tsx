@@ -14,7 +14,13 @@ function wallet(): Wallet {
     nickname: null,
     funding: 'credit' as const,
     email: null,
-    billingAddress: { street1: '12 Harbor St', street2: null, city: 'Fall River', state: 'MA', zipCode: '02720' },
+    billingAddress: {
+      street1: '12 Harbor St',
+      street2: null,
+      city: 'Fall River',
+      state: 'MA',
+      zipCode: '02720',
+    },
     state: 'Active' as const,
     usedBy: [],
   };
@@ -24,8 +30,24 @@ function wallet(): Wallet {
     defaultItem: { kind: 'card', id: id(10) },
     creditCards: [
       // The fixture's today is 2026-11-22: this one runs out at the end of the month.
-      { ...card, id: id(10), cardType: 'Visa', last4: '4242', expirationMonth: 11, expirationYear: 2026, isDefault: true },
-      { ...card, id: id(12), cardType: 'Mastercard', last4: '4444', expirationMonth: 1, expirationYear: 2025, isDefault: false },
+      {
+        ...card,
+        id: id(10),
+        cardType: 'Visa',
+        last4: '4242',
+        expirationMonth: 11,
+        expirationYear: 2026,
+        isDefault: true,
+      },
+      {
+        ...card,
+        id: id(12),
+        cardType: 'Mastercard',
+        last4: '4444',
+        expirationMonth: 1,
+        expirationYear: 2025,
+        isDefault: false,
+      },
     ],
     bankAccounts: [
       {
@@ -55,7 +77,14 @@ function subscription(override: Partial<AutopaySubscription> = {}): AutopaySubsc
     amountType: 'AmountDue',
     amountCents: null,
     paymentMethod: 'Card',
-    paymentSource: { kind: 'card', id: id(10), lastDigits: '4242', brand: 'Visa', nickname: null, removed: false },
+    paymentSource: {
+      kind: 'card',
+      id: id(10),
+      lastDigits: '4242',
+      brand: 'Visa',
+      nickname: null,
+      removed: false,
+    },
     runDay: 28,
     daysBeforeDue: 3,
     maxAmountCents: 30000,
@@ -65,8 +94,25 @@ function subscription(override: Partial<AutopaySubscription> = {}): AutopaySubsc
     endDate: null,
     lastProcessed: '2026-10-28',
     replacedBy: null,
-    nextRun: { period: '2026-12-01', dueDate: '2026-12-01', runDate: '2026-11-28', amountCents: 20730, status: 'Upcoming', skipped: false, cardExpiresBefore: true },
-    lastRun: { period: '2026-11-01', runDate: '2026-10-29', status: 'Paid', amountCents: 20730, reason: null, attempt: 1, nextAttemptDate: null, paymentId: id(50) },
+    nextRun: {
+      period: '2026-12-01',
+      dueDate: '2026-12-01',
+      runDate: '2026-11-28',
+      amountCents: 20730,
+      status: 'Upcoming',
+      skipped: false,
+      cardExpiresBefore: true,
+    },
+    lastRun: {
+      period: '2026-11-01',
+      runDate: '2026-10-29',
+      status: 'Paid',
+      amountCents: 20730,
+      reason: null,
+      attempt: 1,
+      nextAttemptDate: null,
+      paymentId: id(50),
+    },
     createdTime: '2026-10-02T14:00:00.000Z',
     modifiedTime: '2026-10-02T14:00:00.000Z',
     ...override,
@@ -79,18 +125,29 @@ const listOf = (items: AutopaySubscription[], override: Partial<AutopayList> = {
 };
 
 function renderAutopay(
-  options: { list?: AutopayList | (() => AutopayList); policy?: Partial<PolicySummary>; walletReferenceId?: string | null; answer?: (method: string, path: string, body: unknown) => Response | undefined; actions?: string[] } = {},
+  options: {
+    list?: AutopayList | (() => AutopayList);
+    policy?: Partial<PolicySummary>;
+    walletReferenceId?: string | null;
+    answer?: (method: string, path: string, body: unknown) => Response | undefined;
+    actions?: string[];
+  } = {},
 ) {
   const summary = policySummary({ id: POLICY, ...options.policy });
   return renderPortal('/payments/autopay', {
     credential: memberCredential(),
     api: {
       session: sessionInfo(options.actions ? { actions: options.actions } : {}),
-      household: householdResponse([summary], undefined, options.walletReferenceId === undefined ? 'LHW0000001' : options.walletReferenceId),
+      household: householdResponse(
+        [summary],
+        undefined,
+        options.walletReferenceId === undefined ? 'LHW0000001' : options.walletReferenceId,
+      ),
       custom: (method, path, body) => {
         const answer = options.answer?.(method, path, body);
         if (answer) return answer;
-        if (method === 'GET' && path === `/api/v1/Policy/${POLICY}/autopay`) return json(typeof options.list === 'function' ? options.list() : (options.list ?? listOf([])));
+        if (method === 'GET' && path === `/api/v1/Policy/${POLICY}/autopay`)
+          return json(typeof options.list === 'function' ? options.list() : (options.list ?? listOf([])));
         if (method === 'POST' && path === '/api/v1/Wallet/LHW0000001') return json(wallet());
         return undefined;
       },
@@ -98,12 +155,26 @@ function renderAutopay(
   });
 }
 
-const commandsOf = (calls: Call[]) => calls.filter((call) => call.url.includes('/autopay') || call.url.includes('/Autopay/')).filter((call) => call.method !== 'GET');
+const commandsOf = (calls: Call[]) =>
+  calls
+    .filter((call) => call.url.includes('/autopay') || call.url.includes('/Autopay/'))
+    .filter((call) => call.method !== 'GET');
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('autopay page (SPEC §3 Subscription, §4 Autopay)', { timeout: 30_000 }, () => {
   it('shows the active autopay: terms, next payment with the card warning, last payment with its receipt, past ones', async () => {
-    const past = subscription({ id: id(31), state: 'Cancelled', amountType: 'Fixed', amountCents: 15000, maxAmountCents: null, endDate: '2026-10-01', replacedBy: id(30), nextRun: null, lastRun: null, startDate: '2026-06-01' });
+    const past = subscription({
+      id: id(31),
+      state: 'Cancelled',
+      amountType: 'Fixed',
+      amountCents: 15000,
+      maxAmountCents: null,
+      endDate: '2026-10-01',
+      replacedBy: id(30),
+      nextRun: null,
+      lastRun: null,
+      startDate: '2026-06-01',
+    });
     renderAutopay({ list: listOf([subscription(), past]) });
     const active = await screen.findByRole('region', { name: 'Your autopay' }, { timeout: 10_000 });
     expect(fact('Charges')).toBe('The amount due each month, up to $300.00');
@@ -112,9 +183,15 @@ describe('autopay page (SPEC §3 Subscription, §4 Autopay)', { timeout: 30_000 
     const next = within(active).getByRole('region', { name: 'Next payment' });
     expect(fact('Billed month')).toBe('December 2026');
     expect(fact('Amount')).toBe('$207.30');
-    expect(within(next).getByText('Visa ending in 4242 expires before November 28, 2026. Pay from another method so this payment is not declined.')).toBeTruthy();
+    expect(
+      within(next).getByText(
+        'Visa ending in 4242 expires before November 28, 2026. Pay from another method so this payment is not declined.',
+      ),
+    ).toBeTruthy();
     expect(within(active).getByText('November 2026: Paid on October 29, 2026')).toBeTruthy();
-    expect(within(active).getByRole('link', { name: 'View the receipt' }).getAttribute('href')).toBe(`/payments/payment-history/${id(50)}`);
+    expect(within(active).getByRole('link', { name: 'View the receipt' }).getAttribute('href')).toBe(
+      `/payments/payment-history/${id(50)}`,
+    );
     const pastList = screen.getByRole('region', { name: 'Past autopay' });
     expect(within(pastList).getByText('$150.00 each month')).toBeTruthy();
     expect(within(pastList).getByText(/Replaced when you chose another payment method/)).toBeTruthy();
@@ -124,19 +201,32 @@ describe('autopay page (SPEC §3 Subscription, §4 Autopay)', { timeout: 30_000 
   });
 
   it('skips the next payment once with an idempotency key, and turns autopay off only after confirming', async () => {
-    const skipped = subscription({ skipPeriod: '2026-12-01', nextRun: { ...subscription().nextRun!, skipped: true } });
+    const skipped = subscription({
+      skipPeriod: '2026-12-01',
+      nextRun: { ...subscription().nextRun!, skipped: true },
+    });
     const { calls } = renderAutopay({
       list: listOf([subscription()]),
       answer: (method, path) => {
-        if (method === 'PUT' && path === `/api/v1/Autopay/${id(30)}/skip-next`) return json(listOf([skipped]));
-        if (method === 'PUT' && path === `/api/v1/Autopay/${id(30)}/cancel`) return json(listOf([subscription({ state: 'Cancelled', nextRun: null })]));
+        if (method === 'PUT' && path === `/api/v1/Autopay/${id(30)}/skip-next`)
+          return json(listOf([skipped]));
+        if (method === 'PUT' && path === `/api/v1/Autopay/${id(30)}/cancel`)
+          return json(listOf([subscription({ state: 'Cancelled', nextRun: null })]));
         return undefined;
       },
     });
     const active = await screen.findByRole('region', { name: 'Your autopay' }, { timeout: 10_000 });
     fireEvent.click(within(active).getByRole('button', { name: 'Skip the next payment' }));
-    expect(await screen.findByText('Autopay will not charge December 2026. It goes on the month after.')).toBeTruthy();
-    expect(commandsOf(calls)).toEqual([expect.objectContaining({ method: 'PUT', url: `/api/v1/Autopay/${id(30)}/skip-next`, body: { skip: true } })]);
+    expect(
+      await screen.findByText('Autopay will not charge December 2026. It goes on the month after.'),
+    ).toBeTruthy();
+    expect(commandsOf(calls)).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        url: `/api/v1/Autopay/${id(30)}/skip-next`,
+        body: { skip: true },
+      }),
+    ]);
 
     fireEvent.click(within(active).getByRole('button', { name: 'Turn off autopay' }));
     const dialog = await screen.findByRole('dialog', { name: 'Turn off autopay?' });
@@ -162,20 +252,34 @@ describe('autopay page (SPEC §3 Subscription, §4 Autopay)', { timeout: 30_000 
         return json(list, 201);
       },
     });
-    const setUp = await screen.findByRole('region', { name: 'Configurar el pago automático' }, { timeout: 10_000 });
+    const setUp = await screen.findByRole(
+      'region',
+      { name: 'Configurar el pago automático' },
+      { timeout: 10_000 },
+    );
     // The expired card is shown but cannot be chosen; the default card is chosen first.
-    expect(within(setUp).getByRole('radio', { name: 'Mastercard terminada en 4444 (vencida)' }).hasAttribute('disabled')).toBe(true);
+    expect(
+      within(setUp)
+        .getByRole('radio', { name: 'Mastercard terminada en 4444 (vencida)' })
+        .hasAttribute('disabled'),
+    ).toBe(true);
     fireEvent.click(within(setUp).getByRole('radio', { name: 'Un monto fijo cada mes' }));
     const fixed = within(setUp).getByRole('textbox', { name: /Monto fijo/ });
     fireEvent.input(fixed, { target: { value: '12,50' } });
     fireEvent.click(within(setUp).getByRole('button', { name: 'Activar el pago automático' }));
-    expect(await within(setUp).findByText('Monto fijo debe ser un monto como 125.50.', { selector: 'p' })).toBeTruthy();
-    expect(within(setUp).getByText('Marque la casilla para autorizar los cargos.', { selector: 'p' })).toBeTruthy();
+    expect(
+      await within(setUp).findByText('Monto fijo debe ser un monto como 125.50.', { selector: 'p' }),
+    ).toBeTruthy();
+    expect(
+      within(setUp).getByText('Marque la casilla para autorizar los cargos.', { selector: 'p' }),
+    ).toBeTruthy();
     expect((fixed as HTMLInputElement).value).toBe('12,50');
     expect(commandsOf(calls)).toEqual([]);
 
     fireEvent.input(fixed, { target: { value: '150' } });
-    fireEvent.click(within(setUp).getByRole('radio', { name: 'Household checking (de cheques terminada en 789)' }));
+    fireEvent.click(
+      within(setUp).getByRole('radio', { name: 'Household checking (de cheques terminada en 789)' }),
+    );
     const consent = within(setUp).getByRole('checkbox', {
       name: 'Autorizo que se cobre automáticamente $150.00 exactos a Household checking (de cheques terminada en 789), en la fecha de vencimiento, para la póliza LHP-1000001-01, cada mes hasta que desactive el pago automático.',
     });
@@ -183,7 +287,17 @@ describe('autopay page (SPEC §3 Subscription, §4 Autopay)', { timeout: 30_000 
     fireEvent.click(within(setUp).getByRole('button', { name: 'Activar el pago automático' }));
     expect(await screen.findByRole('region', { name: 'Su pago automático' })).toBeTruthy();
     expect(commandsOf(calls)).toEqual([
-      expect.objectContaining({ method: 'POST', url: `/api/v1/Policy/${POLICY}/autopay`, body: { walletItemId: id(20), amountType: 'Fixed', fixedAmount: '150', daysBeforeDue: 0, consent: true } }),
+      expect.objectContaining({
+        method: 'POST',
+        url: `/api/v1/Policy/${POLICY}/autopay`,
+        body: {
+          walletItemId: id(20),
+          amountType: 'Fixed',
+          fixedAmount: '150',
+          daysBeforeDue: 0,
+          consent: true,
+        },
+      }),
     ]);
     await changeLanguage('en', false);
   });
@@ -193,28 +307,61 @@ describe('autopay page (SPEC §3 Subscription, §4 Autopay)', { timeout: 30_000 
       answer: (method, path) =>
         method === 'POST' && path === `/api/v1/Policy/${POLICY}/autopay`
           ? json(
-              { type: 'urn:portal:problem:unprocessable', title: 'Not possible', status: 422, errors: [{ field: 'body.walletItemId', reason: 'This card has expired.', code: 'card-expired' }] },
+              {
+                type: 'urn:portal:problem:unprocessable',
+                title: 'Not possible',
+                status: 422,
+                errors: [
+                  { field: 'body.walletItemId', reason: 'This card has expired.', code: 'card-expired' },
+                ],
+              },
               422,
             )
           : undefined,
     });
     const setUp = await screen.findByRole('region', { name: 'Set up autopay' }, { timeout: 10_000 });
-    fireEvent.click(within(setUp).getByRole('checkbox', { name: /^I authorise automatic debits of the amount due from Visa ending in 4242, on the due date/ }));
+    fireEvent.click(
+      within(setUp).getByRole('checkbox', {
+        name: /^I authorise automatic debits of the amount due from Visa ending in 4242, on the due date/,
+      }),
+    );
     fireEvent.click(within(setUp).getByRole('button', { name: 'Turn on autopay' }));
-    expect(await within(setUp).findByText('This card has expired. Choose another method.', { selector: 'p' })).toBeTruthy();
-    expect(within(setUp).getAllByRole('alert').map((alert) => alert.textContent)).toContain('This card has expired. Choose another method.');
+    expect(
+      await within(setUp).findByText('This card has expired. Choose another method.', { selector: 'p' }),
+    ).toBeTruthy();
+    expect(
+      within(setUp)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toContain('This card has expired. Choose another method.');
   });
 
   it('says why autopay cannot be set up: a binder policy, or no saved method', async () => {
     renderAutopay({ policy: { financeStatus: 'Binder', status: 'Pending' } });
-    expect(await screen.findByText('Autopay can start once the first premium (the binder payment) is paid.', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Make the first payment' }).getAttribute('href')).toBe('/payments/binding-payment');
+    expect(
+      await screen.findByText(
+        'Autopay can start once the first premium (the binder payment) is paid.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Make the first payment' }).getAttribute('href')).toBe(
+      '/payments/binding-payment',
+    );
     expect(screen.queryByRole('button', { name: 'Turn on autopay' })).toBeNull();
   });
 
   it('leads to the wallet when no method is saved', async () => {
     renderAutopay({ walletReferenceId: null });
-    expect(await screen.findByText('To set up autopay, first save a card or bank account in your wallet.', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to your wallet' }).getAttribute('href')).toBe('/payments/wallet');
+    expect(
+      await screen.findByText(
+        'To set up autopay, first save a card or bank account in your wallet.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your wallet' }).getAttribute('href')).toBe(
+      '/payments/wallet',
+    );
   });
 });

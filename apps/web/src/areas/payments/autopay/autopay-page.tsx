@@ -43,7 +43,9 @@ export function AutopayPage() {
   const describeError = useAutopayError();
   const { policy, choices } = useSelectedPolicy(viewer.policies.filter(current));
   const autopay = useAutopay(viewer.credentialKey, policy?.id ?? null);
-  const entry = viewer.household.households.find((candidate) => candidate.policies.some((summary) => summary.id === policy?.id));
+  const entry = viewer.household.households.find((candidate) =>
+    candidate.policies.some((summary) => summary.id === policy?.id),
+  );
   const walletReferenceId = entry?.household.walletReferenceId ?? null;
   const wallet = useWallet(viewer.credentialKey, walletReferenceId);
   const [dialog, setDialog] = useState<'change' | 'replace' | 'turnOff' | null>(null);
@@ -57,7 +59,11 @@ export function AutopayPage() {
     ['policy'],
     ['notifications'],
   ];
-  const skip = useCommand({ send: (input: { id: string; skip: boolean }, key: string) => skipNextAutopay(input.id, { skip: input.skip }, key), invalidates });
+  const skip = useCommand({
+    send: (input: { id: string; skip: boolean }, key: string) =>
+      skipNextAutopay(input.id, { skip: input.skip }, key),
+    invalidates,
+  });
   const turnOff = useCommand({ send: (id: string, key: string) => cancelAutopay(id, key), invalidates });
 
   const frame = (children: React.ReactNode) => (
@@ -109,7 +115,9 @@ export function AutopayPage() {
     const answer = await skip.submit({ id: subscription.id, skip: skipIt });
     if (answer && subscription.nextRun) {
       const month = format.month(subscription.nextRun.period);
-      snackbar.show(skipIt ? t('autopay.actions.skipped', { month }) : t('autopay.actions.unskipped', { month }));
+      snackbar.show(
+        skipIt ? t('autopay.actions.skipped', { month }) : t('autopay.actions.unskipped', { month }),
+      );
     }
   };
   const onTurnOff = async () => {
@@ -122,7 +130,12 @@ export function AutopayPage() {
   };
 
   const setUp = () => {
-    if (active) return <Typography variant="body2" sx={{ color: 'text.secondary' }}>{t('autopay.unavailable.limit', { maximum: list.maxAutopayAllowed })}</Typography>;
+    if (active)
+      return (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('autopay.unavailable.limit', { maximum: list.maxAutopayAllowed })}
+        </Typography>
+      );
     if (!canManage) return <Alert severity="info">{t('autopay.viewOnly')}</Alert>;
     let why: React.ReactNode = null;
     if (binder) {
@@ -139,7 +152,9 @@ export function AutopayPage() {
         </Alert>
       );
     } else if (!list.canAddAutopay) {
-      why = <Alert severity="info">{t('autopay.unavailable.limit', { maximum: list.maxAutopayAllowed })}</Alert>;
+      why = (
+        <Alert severity="info">{t('autopay.unavailable.limit', { maximum: list.maxAutopayAllowed })}</Alert>
+      );
     } else if (methods.length === 0 || methods.every((method) => method.expired)) {
       why = (
         <Alert
@@ -155,7 +170,12 @@ export function AutopayPage() {
       );
     }
     return (
-      <Paper component="section" variant="outlined" aria-labelledby="autopay-setup-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="autopay-setup-heading"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
         <Stack spacing={2}>
           <Typography id="autopay-setup-heading" variant="h5" component="h2">
             {t('autopay.setUp.heading')}
@@ -226,7 +246,10 @@ export function AutopayPage() {
                 <Typography sx={{ fontWeight: 600 }}>{chargesText(t, item, format.money)}</Typography>
                 <Typography>{sourceName(t, item.paymentSource, methodLabel)}</Typography>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {t('autopay.past.period', { from: format.date(item.startDate), to: item.endDate ? format.date(item.endDate) : '—' })}
+                  {t('autopay.past.period', {
+                    from: format.date(item.startDate),
+                    to: item.endDate ? format.date(item.endDate) : '—',
+                  })}
                   {' · '}
                   {item.replacedBy ? t('autopay.past.replaced') : t('autopay.past.cancelled')}
                 </Typography>

@@ -8,13 +8,24 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../../config/config-context';
 import { autopayRequestOf, createAutopay, updateAutopay } from '../../../data/autopay/autopay-commands';
-import { CheckboxInput, contractResolver, MoneyInput, PortalForm, RadioInput, SelectInput, useCommand, type Option } from '../../../ui/form';
+import {
+  CheckboxInput,
+  contractResolver,
+  MoneyInput,
+  PortalForm,
+  RadioInput,
+  SelectInput,
+  useCommand,
+  type Option,
+} from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { useAutopayError } from './autopay-errors';
 import { consentParts, methodOptions, ownRuleMessage, type SavedMethod } from './autopay-model';
 
 /** Autopay's own words for the rules whose shared message belongs to another form (see autopay-model.ts). */
-export function withOwnRules<T extends AutopayForm | { walletItemId: string; consent: boolean }>(resolver: Resolver<T>): Resolver<T> {
+export function withOwnRules<T extends AutopayForm | { walletItemId: string; consent: boolean }>(
+  resolver: Resolver<T>,
+): Resolver<T> {
   return async (values, context, options) => {
     const result = await resolver(values, context, options);
     for (const error of Object.values(result.errors) as ({ message?: string } | undefined)[]) {
@@ -24,7 +35,9 @@ export function withOwnRules<T extends AutopayForm | { walletItemId: string; con
   };
 }
 
-export type AutopayTermsTarget = { kind: 'create'; policyId: string; methods: readonly SavedMethod[] } | { kind: 'update'; subscription: AutopaySubscription; methodName: string };
+export type AutopayTermsTarget =
+  | { kind: 'create'; policyId: string; methods: readonly SavedMethod[] }
+  | { kind: 'update'; subscription: AutopaySubscription; methodName: string };
 
 export interface AutopayTermsFormProps {
   target: AutopayTermsTarget;
@@ -43,15 +56,26 @@ export interface AutopayTermsFormProps {
  * saved method (set up only: the method changes by replacing). The member ticks an authorisation that
  * says exactly what will be debited, from which method, when: the consent the server requires.
  */
-export function AutopayTermsForm({ target, policyNumber, invalidates, onDone, actions, labelledBy }: AutopayTermsFormProps) {
+export function AutopayTermsForm({
+  target,
+  policyNumber,
+  invalidates,
+  onDone,
+  actions,
+  labelledBy,
+}: AutopayTermsFormProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { account } = useConfig();
   const limits = account.payments;
   const describeError = useAutopayError();
-  const resolver = useMemo(() => withOwnRules(contractResolver((c) => c.autopayFormSchema(limits))), [limits]);
+  const resolver = useMemo(
+    () => withOwnRules(contractResolver((c) => c.autopayFormSchema(limits))),
+    [limits],
+  );
   const subscription = target.kind === 'update' ? target.subscription : null;
-  const firstUsable = target.kind === 'create' ? (target.methods.find((method) => !method.expired)?.id ?? '') : '';
+  const firstUsable =
+    target.kind === 'create' ? (target.methods.find((method) => !method.expired)?.id ?? '') : '';
   const form = useForm<AutopayForm>({
     resolver,
     defaultValues: {
@@ -73,7 +97,11 @@ export function AutopayTermsForm({ target, policyNumber, invalidates, onDone, ac
   const command = useCommand({
     send: (values: AutopayForm, key: string) =>
       target.kind === 'create'
-        ? createAutopay(target.policyId, { walletItemId: values.walletItemId, ...autopayRequestOf(values) }, key)
+        ? createAutopay(
+            target.policyId,
+            { walletItemId: values.walletItemId, ...autopayRequestOf(values) },
+            key,
+          )
         : updateAutopay(target.subscription.id, autopayRequestOf(values), key),
     invalidates,
     form: errorsForm,
@@ -83,12 +111,29 @@ export function AutopayTermsForm({ target, policyNumber, invalidates, onDone, ac
     name: ['walletItemId', 'amountType', 'fixedAmount', 'maxAmount', 'daysBeforeDue'],
   });
   const fixed = amountType === 'Fixed';
-  const { what, when } = consentParts(t, { amountType, fixedAmount: fixed ? fixedAmount : null, maxAmount: fixed ? null : maxAmount, daysBeforeDue: Number(daysBeforeDue) }, format.money);
+  const { what, when } = consentParts(
+    t,
+    {
+      amountType,
+      fixedAmount: fixed ? fixedAmount : null,
+      maxAmount: fixed ? null : maxAmount,
+      daysBeforeDue: Number(daysBeforeDue),
+    },
+    format.money,
+  );
   const methodName =
-    target.kind === 'update' ? target.methodName : (target.methods.find((method) => method.id === walletItemId)?.label ?? t('autopay.consent.methodUnknown'));
+    target.kind === 'update'
+      ? target.methodName
+      : (target.methods.find((method) => method.id === walletItemId)?.label ??
+        t('autopay.consent.methodUnknown'));
   const dayOptions: Option[] = Array.from({ length: MAX_AUTOPAY_DAYS_BEFORE_DUE + 1 }, (_, days) => ({
     value: String(days),
-    label: days === 0 ? t('autopay.form.dueDate') : days === 1 ? t('autopay.form.oneDay') : t('autopay.form.days', { count: days }),
+    label:
+      days === 0
+        ? t('autopay.form.dueDate')
+        : days === 1
+          ? t('autopay.form.oneDay')
+          : t('autopay.form.days', { count: days }),
   }));
   const save = async (values: AutopayForm) => {
     const list = await command.submit(values);
@@ -96,9 +141,22 @@ export function AutopayTermsForm({ target, policyNumber, invalidates, onDone, ac
   };
 
   return (
-    <PortalForm form={form} onSubmit={save} error={command.error} describeError={describeError} {...(labelledBy ? { labelledBy } : {})}>
+    <PortalForm
+      form={form}
+      onSubmit={save}
+      error={command.error}
+      describeError={describeError}
+      {...(labelledBy ? { labelledBy } : {})}
+    >
       <Stack spacing={2.5}>
-        {target.kind === 'create' && <RadioInput name="walletItemId" field="autopayMethod" options={methodOptions(t, target.methods)} required />}
+        {target.kind === 'create' && (
+          <RadioInput
+            name="walletItemId"
+            field="autopayMethod"
+            options={methodOptions(t, target.methods)}
+            required
+          />
+        )}
         <RadioInput
           name="amountType"
           field="autopayAmountType"
@@ -113,17 +171,43 @@ export function AutopayTermsForm({ target, policyNumber, invalidates, onDone, ac
             name="fixedAmount"
             field="autopayFixedAmount"
             required
-            help={t('autopay.form.fixedHelp', { minimum: format.money(limits.minAllowedPaymentCents), maximum: format.money(limits.maxAllowedPaymentCents) })}
+            help={t('autopay.form.fixedHelp', {
+              minimum: format.money(limits.minAllowedPaymentCents),
+              maximum: format.money(limits.maxAllowedPaymentCents),
+            })}
           />
         ) : (
           <MoneyInput name="maxAmount" field="autopayMaxAmount" help={t('autopay.form.maxHelp')} />
         )}
-        <SelectInput name="daysBeforeDue" field="autopayDaysBeforeDue" options={dayOptions} required help={t('autopay.form.whenHelp')} />
-        <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, m: 0, px: 2, pt: 1, pb: 1.5, minWidth: 0 }}>
+        <SelectInput
+          name="daysBeforeDue"
+          field="autopayDaysBeforeDue"
+          options={dayOptions}
+          required
+          help={t('autopay.form.whenHelp')}
+        />
+        <Box
+          component="fieldset"
+          sx={{
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            m: 0,
+            px: 2,
+            pt: 1,
+            pb: 1.5,
+            minWidth: 0,
+          }}
+        >
           <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
             {t('autopay.form.consentHeading')}
           </Typography>
-          <CheckboxInput name="consent" field="autopayConsent" label={t('autopay.consent.text', { what, when, method: methodName, policy: policyNumber })} required />
+          <CheckboxInput
+            name="consent"
+            field="autopayConsent"
+            label={t('autopay.consent.text', { what, when, method: methodName, policy: policyNumber })}
+            required
+          />
         </Box>
         {actions(command.pending)}
       </Stack>

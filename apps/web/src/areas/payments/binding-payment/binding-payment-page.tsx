@@ -42,15 +42,27 @@ export function BindingPaymentPage() {
         <>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <Stack spacing={1}>
-              <Typography sx={{ fontWeight: 600 }}>{t('payments.binder.amount', { amount: format.money(binderDue) })}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>
+                {t('payments.binder.amount', { amount: format.money(binderDue) })}
+              </Typography>
               {start && (
                 <Alert severity="info">
-                  {t('payments.binder.deadline', { date: format.date(addDays(start, account.payments.binderDeadlineDaysAfterStart)), start: format.date(start) })}
+                  {t('payments.binder.deadline', {
+                    date: format.date(addDays(start, account.payments.binderDeadlineDaysAfterStart)),
+                    start: format.date(start),
+                  })}
                 </Alert>
               )}
             </Stack>
           </Paper>
-          <PaymentForm key={detail.data.id} policy={detail.data} wallet={wallet} binder defaultAmountCents={binderDue} today={viewer.session.today} />
+          <PaymentForm
+            key={detail.data.id}
+            policy={detail.data}
+            wallet={wallet}
+            binder
+            defaultAmountCents={binderDue}
+            today={viewer.session.today}
+          />
         </>
       )}
     </Stack>

@@ -19,23 +19,35 @@ describe('locate account (SPEC §2, §5, §6)', () => {
     renderPortal('/payments/locate-account');
     const submit = await screen.findByRole('button', { name: 'Buscar mi cuenta' });
     fireEvent.click(submit);
-    const alert = await screen.findByText('ID de suscriptor del Exchange es obligatorio.', { selector: '.MuiAlert-message' });
+    const alert = await screen.findByText('ID de suscriptor del Exchange es obligatorio.', {
+      selector: '.MuiAlert-message',
+    });
     expect(alert).toBeTruthy();
     await waitFor(() => {
       expect(document.activeElement?.getAttribute('name')).toBe('identifier');
     });
-    fireEvent.input(screen.getByRole('textbox', { name: /ID de suscriptor del Exchange/ }), { target: { value: 'AB' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /ID de suscriptor del Exchange/ }), {
+      target: { value: 'AB' },
+    });
     fireEvent.click(submit);
-    expect(await screen.findByText('ID de suscriptor del Exchange necesita al menos 4 caracteres (escribió 2).', { selector: '.MuiAlert-message' })).toBeTruthy();
+    expect(
+      await screen.findByText('ID de suscriptor del Exchange necesita al menos 4 caracteres (escribió 2).', {
+        selector: '.MuiAlert-message',
+      }),
+    ).toBeTruthy();
   });
 
   it('explains a failed look-up and a rate limit without revealing whether the account exists', async () => {
     let answer = problem('urn:portal:problem:account-not-found', 404);
-    renderPortal('/payments/locate-account', { api: { custom: (_method, path) => (path === '/api/v1/guest/locate-account' ? answer : undefined) } });
+    renderPortal('/payments/locate-account', {
+      api: { custom: (_method, path) => (path === '/api/v1/guest/locate-account' ? answer : undefined) },
+    });
     await screen.findByRole('button', { name: 'Find my account' });
     fill('0902026467', '1985-03-14', '01841');
     fireEvent.click(screen.getByRole('button', { name: 'Find my account' }));
-    expect(await screen.findByText('We could not find an account with these details. Check them and try again.')).toBeTruthy();
+    expect(
+      await screen.findByText('We could not find an account with these details. Check them and try again.'),
+    ).toBeTruthy();
     answer = problem('urn:portal:problem:rate-limited', 429);
     fireEvent.click(screen.getByRole('button', { name: 'Find my account' }));
     expect(await screen.findByText(/Too many attempts/)).toBeTruthy();
@@ -53,7 +65,11 @@ describe('locate account (SPEC §2, §5, §6)', () => {
               ? json({ signedIn: true, kind: 'portal', type: 'guest', key: 'guest-key-1', idleSeconds: 1230 })
               : undefined,
         session: sessionInfo({ kind: 'guest', roles: ['guest'], displayName: null }),
-        household: householdResponse([located], { base: 'GuestPaymentPages', exchange: null, scenarios: ['GuestPaymentPages'] }),
+        household: householdResponse([located], {
+          base: 'GuestPaymentPages',
+          exchange: null,
+          scenarios: ['GuestPaymentPages'],
+        }),
         policies: { [located.id]: policyDetail(located) },
       },
     });
@@ -63,12 +79,24 @@ describe('locate account (SPEC §2, §5, §6)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Account overview' })).toBeTruthy();
     expect(await screen.findByText(/You found this account without signing in/)).toBeTruthy();
     expect(getCredential()).toEqual({ kind: 'portal', type: 'guest', key: 'guest-key-1' });
-    const stored = Array.from({ length: sessionStorage.length }, (_, index) => `${sessionStorage.key(index) ?? ''}=${sessionStorage.getItem(sessionStorage.key(index) ?? '') ?? ''}`);
+    const stored = Array.from(
+      { length: sessionStorage.length },
+      (_, index) =>
+        `${sessionStorage.key(index) ?? ''}=${sessionStorage.getItem(sessionStorage.key(index) ?? '') ?? ''}`,
+    );
     expect(stored.join(' ')).not.toMatch(/token/i);
     const lookup = calls.find((call) => call.url === '/api/v1/guest/locate-account');
-    expect(lookup?.body).toEqual({ identifierType: 'exchangeSubscriberId', identifier: '0902026467', dateOfBirth: '1985-03-14', zipCode: '01841' });
+    expect(lookup?.body).toEqual({
+      identifierType: 'exchangeSubscriberId',
+      identifier: '0902026467',
+      dateOfBirth: '1985-03-14',
+      zipCode: '01841',
+    });
     expect(lookup).toMatchObject({ authorization: null, csrf: '1' });
-    expect(calls.find((call) => call.url === '/api/v1/session')).toMatchObject({ authorization: null, csrf: '1' });
+    expect(calls.find((call) => call.url === '/api/v1/session')).toMatchObject({
+      authorization: null,
+      csrf: '1',
+    });
     // Guests see what paying needs, not the people on the policy.
     await screen.findByRole('heading', { name: 'Billing' });
     expect(screen.queryByRole('heading', { name: 'People on this policy' })).toBeNull();

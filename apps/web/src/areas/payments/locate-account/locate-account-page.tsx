@@ -17,7 +17,6 @@ import { useCredential } from '../../../lib/auth/credentials';
 import { contractResolver, DateInput, PortalForm, RadioInput, TextInput, useCommand } from '../../../ui/form';
 import { PROBLEMS, useProblemText } from '../../../ui/problems';
 
-
 /**
  * /payments/locate-account (public, SPEC §2/§6): a guest finds the account they want to pay with the
  * member ID from the ID card or a bill, the subscriber's date of birth and the home ZIP code (the
@@ -72,7 +71,13 @@ export function LocateAccountPage() {
         <Typography id="locate-form-title" variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('locate.formTitle')}
         </Typography>
-        <PortalForm form={form} onSubmit={onSubmit} error={locate.error} describeError={describeFailure} labelledBy="locate-form-title">
+        <PortalForm
+          form={form}
+          onSubmit={onSubmit}
+          error={locate.error}
+          describeError={describeFailure}
+          labelledBy="locate-form-title"
+        >
           <Stack spacing={2.5}>
             <RadioInput
               name="identifierType"
@@ -87,13 +92,31 @@ export function LocateAccountPage() {
               name="identifier"
               field={identifierType === 'policyNumber' ? 'policyNumber' : 'exchangeSubscriberId'}
               required
-              help={t(identifierType === 'policyNumber' ? 'locate.policyNumberHelp' : 'locate.exchangeSubscriberIdHelp')}
+              help={t(
+                identifierType === 'policyNumber'
+                  ? 'locate.policyNumberHelp'
+                  : 'locate.exchangeSubscriberIdHelp',
+              )}
               autoComplete="off"
               maxLength={30}
               slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false, maxLength: 30 } }}
             />
-            <DateInput name="dateOfBirth" field="dateOfBirth" required help={t('locate.dateOfBirthHelp')} autoComplete="bday" />
-            <TextInput name="zipCode" field="zipCode" required help={t('locate.zipCodeHelp')} autoComplete="postal-code" inputMode="numeric" maxLength={10} />
+            <DateInput
+              name="dateOfBirth"
+              field="dateOfBirth"
+              required
+              help={t('locate.dateOfBirthHelp')}
+              autoComplete="bday"
+            />
+            <TextInput
+              name="zipCode"
+              field="zipCode"
+              required
+              help={t('locate.zipCodeHelp')}
+              autoComplete="postal-code"
+              inputMode="numeric"
+              maxLength={10}
+            />
             <Box>
               <Button type="submit" variant="contained" size="large" disabled={locate.pending}>
                 {t('locate.submit')}

@@ -10,7 +10,8 @@ import { PaymentForm } from '../../../ui/payment/payment-form';
 import { usePaymentContext } from '../../../ui/payment/use-payment-context';
 
 /** A policy a premium can be paid on: in force or starting, or ended with money still owed. */
-const payable = (policy: PolicySummary) => policy.financeStatus !== 'Binder' && (policy.status !== 'Inactive' || policy.amountDueCents > 0);
+const payable = (policy: PolicySummary) =>
+  policy.financeStatus !== 'Binder' && (policy.status !== 'Inactive' || policy.amountDueCents > 0);
 
 /** Without a policy chosen before, the page opens on one that has something to pay. */
 const owing = (policy: PolicySummary) => policy.amountDueCents > 0;
@@ -40,7 +41,10 @@ export function MakePaymentPage() {
             policy={detail.data}
             wallet={wallet}
             binder={false}
-            defaultAmountCents={(detail.data.finance?.currentAmountDueCents ?? 0) + (detail.data.finance?.pastAmountDueCents ?? 0)}
+            defaultAmountCents={
+              (detail.data.finance?.currentAmountDueCents ?? 0) +
+              (detail.data.finance?.pastAmountDueCents ?? 0)
+            }
             today={viewer.session.today}
           />
         </>

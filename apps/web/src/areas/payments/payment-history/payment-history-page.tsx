@@ -31,18 +31,36 @@ import { usePaymentMethodLabel } from '../../../ui/payment/payment-method-label'
 import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
 
 const FilterSchema = z
-  .object({ from: z.union([z.literal(''), CalendarDateSchema]), to: z.union([z.literal(''), CalendarDateSchema]), status: z.union([z.literal(''), z.enum(PAYMENT_STATUSES)]) })
-  .refine((filter) => filter.from === '' || filter.to === '' || filter.from <= filter.to, { path: ['to'], params: { code: 'date-before-start' }, message: 'before the start' });
+  .object({
+    from: z.union([z.literal(''), CalendarDateSchema]),
+    to: z.union([z.literal(''), CalendarDateSchema]),
+    status: z.union([z.literal(''), z.enum(PAYMENT_STATUSES)]),
+  })
+  .refine((filter) => filter.from === '' || filter.to === '' || filter.from <= filter.to, {
+    path: ['to'],
+    params: { code: 'date-before-start' },
+    message: 'before the start',
+  });
 type Filter = z.infer<typeof FilterSchema>;
 
-const STATUS_COLOR = { Succeeded: 'success', Pending: 'warning', Failed: 'error', Returned: 'error', Refunded: 'default', Voided: 'default' } as const;
+const STATUS_COLOR = {
+  Succeeded: 'success',
+  Pending: 'warning',
+  Failed: 'error',
+  Returned: 'error',
+  Refunded: 'default',
+  Voided: 'default',
+} as const;
 
 /** SPEC §2 /payments/payment-history: the selected policy's payments, newest first, paginated and filtered. */
 export function PaymentHistoryPage() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
   const format = useFormatters();
-  const { policy, choices } = useSelectedPolicy(viewer.policies, (candidate) => candidate.lineOfCoverage === 'Medical');
+  const { policy, choices } = useSelectedPolicy(
+    viewer.policies,
+    (candidate) => candidate.lineOfCoverage === 'Medical',
+  );
   const [query, setQuery] = useState<PaymentHistoryQuery>({ page: 1, pageSize: 10 });
   const resolver = useMemo(() => zodResolver(FilterSchema), []);
   const form = useForm<Filter>({ resolver, defaultValues: { from: '', to: '', status: '' } });
@@ -80,19 +98,34 @@ export function PaymentHistoryPage() {
         <Typography>{t('payments.history.intro')}</Typography>
       </Stack>
       <PolicySelector choices={choices} selected={policy} />
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="history-filters">
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 2, sm: 3 } }}
+        component="section"
+        aria-labelledby="history-filters"
+      >
         <Typography id="history-filters" variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('payments.history.filters')}
         </Typography>
         <PortalForm form={form} onSubmit={applyFilter} labelledBy="history-filters">
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { md: 'flex-start' } }}
+          >
             <DateInput name="from" field="historyFrom" />
             <DateInput name="to" field="historyTo" />
             <Box sx={{ minWidth: 200 }}>
               <SelectInput
                 name="status"
                 field="historyStatus"
-                options={[{ value: '', label: t('payments.history.anyStatus') }, ...PAYMENT_STATUSES.map((status) => ({ value: status, label: t(`payments.status.${status}`) }))]}
+                options={[
+                  { value: '', label: t('payments.history.anyStatus') },
+                  ...PAYMENT_STATUSES.map((status) => ({
+                    value: status,
+                    label: t(`payments.status.${status}`),
+                  })),
+                ]}
               />
             </Box>
             <Stack direction="row" spacing={1} sx={{ pt: { md: 1 } }}>
@@ -115,7 +148,11 @@ export function PaymentHistoryPage() {
       </Paper>
       {history.isError && <Alert severity="error">{t('payments.history.loadFailed')}</Alert>}
       {history.isPending && <CircularProgress aria-label={t('app.processing')} />}
-      {page && page.total === 0 && <Alert severity="info">{filtered ? t('payments.history.empty') : t('payments.history.emptyAll')}</Alert>}
+      {page && page.total === 0 && (
+        <Alert severity="info">
+          {filtered ? t('payments.history.empty') : t('payments.history.emptyAll')}
+        </Alert>
+      )}
       {page && page.total > 0 && (
         <Paper variant="outlined">
           <PaymentRows items={page.items} policyNumber={policy.policyNumber} />
@@ -133,10 +170,19 @@ export function PaymentHistoryPage() {
               setQuery({ ...query, page: 1, pageSize: Number(event.target.value) });
             }}
             labelRowsPerPage={t('payments.history.itemsPerPage')}
-            labelDisplayedRows={({ from, to, count }) => t('payments.history.range', { from: format.number(from), to: format.number(to), count: format.number(count) })}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('payments.history.range', {
+                from: format.number(from),
+                to: format.number(to),
+                count: format.number(count),
+              })
+            }
             getItemAriaLabel={(type) => t(`payments.history.${type}Page`)}
             // On a phone the rows-per-page choice and the range wrap rather than scroll.
-            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 }, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
+            sx={{
+              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 },
+              '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+            }}
           />
         </Paper>
       )}
@@ -159,14 +205,22 @@ function PaymentRows({ items, policyNumber }: { items: readonly HistoryItem[]; p
     <Link
       component={RouterLink}
       to={`/payments/payment-history/${payment.id}`}
-      aria-label={t('payments.history.viewReceipt', { amount: format.money(payment.amountCents), date: format.date(payment.transactionDate) })}
+      aria-label={t('payments.history.viewReceipt', {
+        amount: format.money(payment.amountCents),
+        date: format.date(payment.transactionDate),
+      })}
     >
       {t('payments.history.receipt')}
     </Link>
   );
   const status = (payment: HistoryItem) => (
     <>
-      <Chip size="small" variant="outlined" color={STATUS_COLOR[payment.transactionStatus]} label={t(`payments.status.${payment.transactionStatus}`)} />
+      <Chip
+        size="small"
+        variant="outlined"
+        color={STATUS_COLOR[payment.transactionStatus]}
+        label={t(`payments.status.${payment.transactionStatus}`)}
+      />
       {/* Issue 13: part of a payment refunded by staff (all of it is the Refunded status). */}
       {payment.refundedCents > 0 && payment.transactionStatus !== 'Refunded' && (
         <Typography component="span" variant="body2" sx={{ ml: 1 }}>
@@ -183,8 +237,17 @@ function PaymentRows({ items, policyNumber }: { items: readonly HistoryItem[]; p
         </Typography>
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {items.map((payment) => (
-            <Box component="li" key={payment.id} data-testid="history-item" sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+            <Box
+              component="li"
+              key={payment.id}
+              data-testid="history-item"
+              sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+            >
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
+              >
                 <Typography sx={{ fontWeight: 600 }}>{format.date(payment.transactionDate)}</Typography>
                 <Typography sx={{ fontWeight: 600 }}>{format.money(payment.amountCents)}</Typography>
               </Stack>
@@ -203,37 +266,41 @@ function PaymentRows({ items, policyNumber }: { items: readonly HistoryItem[]; p
     );
   }
   return (
-          <TableContainer>
-            <Table size="small">
-              <caption style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px', fontWeight: 600 }}>{t('payments.history.caption', { number: policyNumber })}</caption>
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">{t('payments.history.date')}</TableCell>
-                  <TableCell scope="col" align="right">
-                    {t('payments.history.amount')}
-                  </TableCell>
-                  <TableCell scope="col">{t('payments.history.method')}</TableCell>
-                  <TableCell scope="col">{t('payments.history.status')}</TableCell>
-                  <TableCell scope="col">{t('payments.history.source')}</TableCell>
-                  <TableCell scope="col">{t('payments.history.receipt')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((payment) => (
-                  <TableRow key={payment.id}>
-                    <TableCell component="th" scope="row">
-                      {format.date(payment.transactionDate)}
-                    </TableCell>
-                    <TableCell align="right">{format.money(payment.amountCents)}</TableCell>
-                    <TableCell>{methodLabel(payment.paymentMethod, payment.methodBrand, payment.methodLastDigits)}</TableCell>
-                    <TableCell>{status(payment)}</TableCell>
-                    <TableCell>{t(`payments.source.${payment.paymentSource}`)}</TableCell>
-                    <TableCell>{receiptLink(payment)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+    <TableContainer>
+      <Table size="small">
+        <caption style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px', fontWeight: 600 }}>
+          {t('payments.history.caption', { number: policyNumber })}
+        </caption>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">{t('payments.history.date')}</TableCell>
+            <TableCell scope="col" align="right">
+              {t('payments.history.amount')}
+            </TableCell>
+            <TableCell scope="col">{t('payments.history.method')}</TableCell>
+            <TableCell scope="col">{t('payments.history.status')}</TableCell>
+            <TableCell scope="col">{t('payments.history.source')}</TableCell>
+            <TableCell scope="col">{t('payments.history.receipt')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((payment) => (
+            <TableRow key={payment.id}>
+              <TableCell component="th" scope="row">
+                {format.date(payment.transactionDate)}
+              </TableCell>
+              <TableCell align="right">{format.money(payment.amountCents)}</TableCell>
+              <TableCell>
+                {methodLabel(payment.paymentMethod, payment.methodBrand, payment.methodLastDigits)}
+              </TableCell>
+              <TableCell>{status(payment)}</TableCell>
+              <TableCell>{t(`payments.source.${payment.paymentSource}`)}</TableCell>
+              <TableCell>{receiptLink(payment)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 

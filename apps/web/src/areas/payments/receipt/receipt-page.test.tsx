@@ -61,7 +61,9 @@ function watchDownloads() {
   return saved;
 }
 
-const objectUrls = (['createObjectURL', 'revokeObjectURL'] as const).map((name) => [name, Object.getOwnPropertyDescriptor(URL, name)] as const);
+const objectUrls = (['createObjectURL', 'revokeObjectURL'] as const).map(
+  (name) => [name, Object.getOwnPropertyDescriptor(URL, name)] as const,
+);
 
 describe('receipt page: the printable receipt as a PDF (issue 9)', { timeout: 30_000 }, () => {
   afterEach(() => {
@@ -75,7 +77,13 @@ describe('receipt page: the printable receipt as a PDF (issue 9)', { timeout: 30
   it('downloads the server’s PDF in the reader’s language, with the signed-in token, next to Print', async () => {
     await changeLanguage('es', false);
     const saved = watchDownloads();
-    const { calls } = renderReceipt(() => new Response(new Blob(['%PDF-1.7 receipt'], { type: 'application/pdf' }), { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    const { calls } = renderReceipt(
+      () =>
+        new Response(new Blob(['%PDF-1.7 receipt'], { type: 'application/pdf' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf' },
+        }),
+    );
     expect(await screen.findByRole('button', { name: 'Imprimir' }, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Descargar recibo (PDF)' }));
     await vi.waitFor(() => {
@@ -85,14 +93,24 @@ describe('receipt page: the printable receipt as a PDF (issue 9)', { timeout: 30
     expect(await saved[0]?.blob.text()).toBe('%PDF-1.7 receipt');
     const request = calls.find((call) => call.url === PDF_PATH);
     expect(request).toMatchObject({ authorization: null, csrf: '1' });
-    const urls = vi.mocked(fetch).mock.calls.map(([input]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url));
+    const urls = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) =>
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      );
     expect(urls.some((url) => url.endsWith(`${PDF_PATH}?lang=es`))).toBe(true);
   });
 
   it('says so when the PDF cannot be had, and lets the reader try again', async () => {
     renderReceipt(() => json({ type: 'urn:portal:problem:internal', title: 'Internal', status: 500 }, 500));
-    fireEvent.click(await screen.findByRole('button', { name: 'Download receipt (PDF)' }, { timeout: 10_000 }));
-    expect(await screen.findByText('The receipt PDF could not be downloaded. Please try again.')).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Download receipt (PDF)' }).disabled).toBe(false);
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Download receipt (PDF)' }, { timeout: 10_000 }),
+    );
+    expect(
+      await screen.findByText('The receipt PDF could not be downloaded. Please try again.'),
+    ).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Download receipt (PDF)' }).disabled).toBe(
+      false,
+    );
   });
 });

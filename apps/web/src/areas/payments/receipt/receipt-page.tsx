@@ -34,7 +34,10 @@ function StatusMessage({ receipt }: { receipt: Receipt }) {
     case 'Failed':
       return (
         <Alert severity="error">
-          {loose(t)(`payments.decline.${receipt.failureReason ?? 'unknown'}`, { defaultValue: t('payments.decline.unknown') })} {t('payments.decline.nothingCharged')}
+          {loose(t)(`payments.decline.${receipt.failureReason ?? 'unknown'}`, {
+            defaultValue: t('payments.decline.unknown'),
+          })}{' '}
+          {t('payments.decline.nothingCharged')}
         </Alert>
       );
     case 'Returned':
@@ -67,19 +70,28 @@ export function ReceiptPage() {
     { label: t('payments.receipt.transactionId'), value: data.transactionId },
     { label: t('payments.receipt.amount'), value: format.money(data.amountCents) },
     { label: t('payments.receipt.date'), value: format.date(data.transactionDate) },
-    { label: t('payments.receipt.method'), value: methodLabel(data.paymentMethod, data.methodBrand, data.methodLastDigits) },
+    {
+      label: t('payments.receipt.method'),
+      value: methodLabel(data.paymentMethod, data.methodBrand, data.methodLastDigits),
+    },
     { label: t('payments.receipt.status'), value: t(`payments.status.${data.status}`) },
     { label: t('payments.receipt.source'), value: t(`payments.source.${data.paymentSource}`) },
     { label: t('payments.receipt.policy'), value: data.policyNumber },
     { label: t('payments.receipt.plan'), value: data.planName ?? t('overview.none') },
     { label: t('payments.receipt.subscriber'), value: data.subscriberName },
     ...(data.payerName ? [{ label: t('payments.receipt.payer'), value: data.payerName }] : []),
-    ...(data.paidThroughDate ? [{ label: t('payments.receipt.paidThrough'), value: format.date(data.paidThroughDate) }] : []),
+    ...(data.paidThroughDate
+      ? [{ label: t('payments.receipt.paidThrough'), value: format.date(data.paidThroughDate) }]
+      : []),
   ];
   return (
     <Stack spacing={3} sx={{ maxWidth: 880 }}>
       {/* On paper the receipt stands alone: no header, menu or footer. */}
-      <GlobalStyles styles={{ '@media print': { 'header, nav, footer, [data-print="hide"]': { display: 'none !important' } } }} />
+      <GlobalStyles
+        styles={{
+          '@media print': { 'header, nav, footer, [data-print="hide"]': { display: 'none !important' } },
+        }}
+      />
       <Typography variant="h4" component="h1">
         {t('payments.receipt.heading')}
       </Typography>

@@ -31,7 +31,15 @@ export interface ChangeScheduledDialogProps {
 }
 
 /** A new date and/or amount for a payment still Scheduled (issue 10); only what changed is sent. */
-export function ChangeScheduledDialog({ payment, name, source, dateWindow, invalidates, onClose, onChanged }: ChangeScheduledDialogProps) {
+export function ChangeScheduledDialog({
+  payment,
+  name,
+  source,
+  dateWindow,
+  invalidates,
+  onClose,
+  onChanged,
+}: ChangeScheduledDialogProps) {
   const { t } = useTranslation();
   const { narrow } = useLayout();
   const { account } = useConfig();
@@ -39,8 +47,14 @@ export function ChangeScheduledDialog({ payment, name, source, dateWindow, inval
   const describeError = useScheduledError();
   const dateHelp = useWindowHelp(dateWindow);
   const limits = account.payments;
-  const resolver = useMemo(() => contractResolver((c) => c.changeScheduledPaymentFormSchema(limits, dateWindow)), [limits, dateWindow]);
-  const initial = { paymentAmount: toWireAmount(payment.paymentAmountCents), paymentDate: payment.paymentDate };
+  const resolver = useMemo(
+    () => contractResolver((c) => c.changeScheduledPaymentFormSchema(limits, dateWindow)),
+    [limits, dateWindow],
+  );
+  const initial = {
+    paymentAmount: toWireAmount(payment.paymentAmountCents),
+    paymentDate: payment.paymentDate,
+  };
   const form = useForm<ChangeScheduledPaymentForm>({ resolver, defaultValues: initial });
   const command = useCommand({
     send: (values: ChangeScheduledPaymentForm, key: string) =>
@@ -64,19 +78,45 @@ export function ChangeScheduledDialog({ payment, name, source, dateWindow, inval
     if (changed) onChanged(changed);
   };
   return (
-    <Dialog open onClose={command.pending ? undefined : onClose} fullScreen={narrow} fullWidth maxWidth="sm" aria-labelledby="change-scheduled-title">
-      <DialogTitle id="change-scheduled-title">{t('scheduledPayments.changeDialog.title', { payment: name })}</DialogTitle>
+    <Dialog
+      open
+      onClose={command.pending ? undefined : onClose}
+      fullScreen={narrow}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="change-scheduled-title"
+    >
+      <DialogTitle id="change-scheduled-title">
+        {t('scheduledPayments.changeDialog.title', { payment: name })}
+      </DialogTitle>
       <DialogContent>
-        <PortalForm form={form} onSubmit={save} error={command.error} describeError={describeError} labelledBy="change-scheduled-title">
+        <PortalForm
+          form={form}
+          onSubmit={save}
+          error={command.error}
+          describeError={describeError}
+          labelledBy="change-scheduled-title"
+        >
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <Typography variant="body2">{t('scheduledPayments.changeDialog.intro', { method: source })}</Typography>
+            <Typography variant="body2">
+              {t('scheduledPayments.changeDialog.intro', { method: source })}
+            </Typography>
             <MoneyInput
               name="paymentAmount"
               field="paymentAmount"
               required
-              help={t('scheduledPayments.form.amountHelp', { minimum: format.money(limits.minAllowedPaymentCents), maximum: format.money(limits.maxAllowedPaymentCents) })}
+              help={t('scheduledPayments.form.amountHelp', {
+                minimum: format.money(limits.minAllowedPaymentCents),
+                maximum: format.money(limits.maxAllowedPaymentCents),
+              })}
             />
-            <DateInput name="paymentDate" field="paymentDate" required help={dateHelp} slotProps={{ htmlInput: { min: dateWindow.earliest, max: dateWindow.latest } }} />
+            <DateInput
+              name="paymentDate"
+              field="paymentDate"
+              required
+              help={dateHelp}
+              slotProps={{ htmlInput: { min: dateWindow.earliest, max: dateWindow.latest } }}
+            />
           </Stack>
           <DialogActions sx={{ px: 0, pt: 3, flexWrap: 'wrap', gap: 1 }}>
             <Button onClick={onClose} disabled={command.pending}>

@@ -14,7 +14,16 @@ import Typography from '@mui/material/Typography';
 import { useConfig } from '../../../config/config-context';
 import { createScheduledPayment } from '../../../data/scheduled-payment/scheduled-payment-commands';
 import { Facts } from '../../../ui/facts';
-import { contractResolver, DateInput, MoneyInput, PortalForm, RadioInput, TextInput, useCommand, type Option } from '../../../ui/form';
+import {
+  contractResolver,
+  DateInput,
+  MoneyInput,
+  PortalForm,
+  RadioInput,
+  TextInput,
+  useCommand,
+  type Option,
+} from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { useLayout } from '../../../ui/use-layout';
 import { useScheduledError } from './scheduled-errors';
@@ -42,7 +51,10 @@ export interface SchedulePaymentDialogProps {
 export function useWindowHelp(dateWindow: { earliest: CalendarDate; latest: CalendarDate }): string {
   const { t } = useTranslation();
   const format = useFormatters();
-  return t('scheduledPayments.form.dateHelp', { earliest: format.date(dateWindow.earliest), latest: format.date(dateWindow.latest) });
+  return t('scheduledPayments.form.dateHelp', {
+    earliest: format.date(dateWindow.earliest),
+    latest: format.date(dateWindow.latest),
+  });
 }
 
 /**
@@ -50,7 +62,16 @@ export function useWindowHelp(dateWindow: { earliest: CalendarDate; latest: Cale
  * window, an optional note; then a review that says what will be charged, from what and when, before
  * anything is saved. A refusal about a field goes back to the details with what was typed kept.
  */
-export function SchedulePaymentDialog({ policyId, policyLabel, methods, defaultMethodId, dateWindow, invalidates, onClose, onScheduled }: SchedulePaymentDialogProps) {
+export function SchedulePaymentDialog({
+  policyId,
+  policyLabel,
+  methods,
+  defaultMethodId,
+  dateWindow,
+  invalidates,
+  onClose,
+  onScheduled,
+}: SchedulePaymentDialogProps) {
   const { t } = useTranslation();
   const { narrow } = useLayout();
   const { account } = useConfig();
@@ -58,19 +79,31 @@ export function SchedulePaymentDialog({ policyId, policyLabel, methods, defaultM
   const describeError = useScheduledError();
   const dateHelp = useWindowHelp(dateWindow);
   const limits = account.payments;
-  const resolver = useMemo(() => contractResolver((c) => c.scheduledPaymentFormSchema(limits, dateWindow)), [limits, dateWindow]);
-  const form = useForm<ScheduledPaymentForm>({ resolver, defaultValues: { walletItemId: defaultMethodId, paymentAmount: '', paymentDate: '', description: '' } });
+  const resolver = useMemo(
+    () => contractResolver((c) => c.scheduledPaymentFormSchema(limits, dateWindow)),
+    [limits, dateWindow],
+  );
+  const form = useForm<ScheduledPaymentForm>({
+    resolver,
+    defaultValues: { walletItemId: defaultMethodId, paymentAmount: '', paymentDate: '', description: '' },
+  });
   const [review, setReview] = useState<ScheduledPaymentForm | null>(null);
   // The default method once the wallet is known (it may arrive after the dialog opened).
   useEffect(() => {
     const chosen = form.getValues('walletItemId');
-    if (defaultMethodId !== '' && !methods.some((method) => method.id === chosen)) form.setValue('walletItemId', defaultMethodId);
+    if (defaultMethodId !== '' && !methods.some((method) => method.id === chosen))
+      form.setValue('walletItemId', defaultMethodId);
   }, [form, methods, defaultMethodId]);
   const command = useCommand({
     send: (values: ScheduledPaymentForm, key: string) =>
       createScheduledPayment(
         policyId,
-        { walletItemId: values.walletItemId, paymentAmount: values.paymentAmount, paymentDate: values.paymentDate, ...(values.description ? { description: values.description } : {}) },
+        {
+          walletItemId: values.walletItemId,
+          paymentAmount: values.paymentAmount,
+          paymentDate: values.paymentDate,
+          ...(values.description ? { description: values.description } : {}),
+        },
         key,
       ),
     invalidates,
@@ -90,8 +123,17 @@ export function SchedulePaymentDialog({ policyId, policyLabel, methods, defaultM
   };
 
   return (
-    <Dialog open onClose={command.pending ? undefined : onClose} fullScreen={narrow} fullWidth maxWidth="sm" aria-labelledby="schedule-title">
-      <DialogTitle id="schedule-title">{t(review ? 'scheduledPayments.form.reviewTitle' : 'scheduledPayments.form.title')}</DialogTitle>
+    <Dialog
+      open
+      onClose={command.pending ? undefined : onClose}
+      fullScreen={narrow}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="schedule-title"
+    >
+      <DialogTitle id="schedule-title">
+        {t(review ? 'scheduledPayments.form.reviewTitle' : 'scheduledPayments.form.title')}
+      </DialogTitle>
       <DialogContent>
         {review ? (
           <Stack spacing={2.5}>
@@ -104,10 +146,18 @@ export function SchedulePaymentDialog({ policyId, policyLabel, methods, defaultM
               columns={2}
               items={[
                 { label: t('scheduledPayments.form.reviewPolicy'), value: policyLabel },
-                { label: t('scheduledPayments.form.reviewAmount'), value: format.money(amountCents(review.paymentAmount)) },
-                { label: t('scheduledPayments.form.reviewMethod'), value: methods.find((method) => method.id === review.walletItemId)?.label ?? '' },
+                {
+                  label: t('scheduledPayments.form.reviewAmount'),
+                  value: format.money(amountCents(review.paymentAmount)),
+                },
+                {
+                  label: t('scheduledPayments.form.reviewMethod'),
+                  value: methods.find((method) => method.id === review.walletItemId)?.label ?? '',
+                },
                 { label: t('scheduledPayments.form.reviewDate'), value: format.date(review.paymentDate) },
-                ...(review.description ? [{ label: t('fields.scheduledPaymentNote.label'), value: review.description }] : []),
+                ...(review.description
+                  ? [{ label: t('fields.scheduledPaymentNote.label'), value: review.description }]
+                  : []),
               ]}
             />
             <Typography variant="body2">
@@ -129,7 +179,11 @@ export function SchedulePaymentDialog({ policyId, policyLabel, methods, defaultM
                 {t('scheduledPayments.form.back')}
               </Button>
               <Button variant="contained" disabled={command.pending} onClick={() => void confirm()}>
-                {command.pending ? t('form.saving') : t('scheduledPayments.form.confirm', { amount: format.money(amountCents(review.paymentAmount)) })}
+                {command.pending
+                  ? t('form.saving')
+                  : t('scheduledPayments.form.confirm', {
+                      amount: format.money(amountCents(review.paymentAmount)),
+                    })}
               </Button>
             </DialogActions>
           </Stack>
@@ -150,10 +204,25 @@ export function SchedulePaymentDialog({ policyId, policyLabel, methods, defaultM
                 name="paymentAmount"
                 field="paymentAmount"
                 required
-                help={t('scheduledPayments.form.amountHelp', { minimum: format.money(limits.minAllowedPaymentCents), maximum: format.money(limits.maxAllowedPaymentCents) })}
+                help={t('scheduledPayments.form.amountHelp', {
+                  minimum: format.money(limits.minAllowedPaymentCents),
+                  maximum: format.money(limits.maxAllowedPaymentCents),
+                })}
               />
-              <DateInput name="paymentDate" field="paymentDate" required help={dateHelp} slotProps={{ htmlInput: { min: dateWindow.earliest, max: dateWindow.latest } }} />
-              <TextInput name="description" field="scheduledPaymentNote" help={t('scheduledPayments.form.noteHelp')} maxLength={140} autoComplete="off" />
+              <DateInput
+                name="paymentDate"
+                field="paymentDate"
+                required
+                help={dateHelp}
+                slotProps={{ htmlInput: { min: dateWindow.earliest, max: dateWindow.latest } }}
+              />
+              <TextInput
+                name="description"
+                field="scheduledPaymentNote"
+                help={t('scheduledPayments.form.noteHelp')}
+                maxLength={140}
+                autoComplete="off"
+              />
             </Stack>
             <DialogActions sx={{ px: 0, pt: 3, flexWrap: 'wrap', gap: 1 }}>
               <Button onClick={onClose}>{t('form.cancel')}</Button>

@@ -28,7 +28,12 @@ export function usePaymentSourceLabel() {
   return (payment: ScheduledPayment): string => {
     const source = payment.paymentSource;
     if (!source) return t('scheduledPayments.item.unknownMethod');
-    const name = label(source.kind === 'card' ? 'Card' : 'BankAccount', source.brand, source.lastDigits, source.nickname);
+    const name = label(
+      source.kind === 'card' ? 'Card' : 'BankAccount',
+      source.brand,
+      source.lastDigits,
+      source.nickname,
+    );
     return source.removed ? t('scheduledPayments.item.removedMethod', { method: name }) : name;
   };
 }
@@ -38,7 +43,10 @@ export function usePaymentTitle() {
   const { t } = useTranslation();
   const format = useFormatters();
   return (payment: Pick<ScheduledPayment, 'paymentAmountCents' | 'paymentDate'>) =>
-    t('scheduledPayments.item.title', { amount: format.money(payment.paymentAmountCents), date: format.date(payment.paymentDate) });
+    t('scheduledPayments.item.title', {
+      amount: format.money(payment.paymentAmountCents),
+      date: format.date(payment.paymentDate),
+    });
 }
 
 export interface ScheduledPaymentItemProps {
@@ -50,19 +58,40 @@ export interface ScheduledPaymentItemProps {
 }
 
 /** One scheduled payment: amount and date, status, the method it pays from, its note; change and cancel while Scheduled. */
-export function ScheduledPaymentItem({ payment, canManage, busy, onChange, onCancel }: ScheduledPaymentItemProps) {
+export function ScheduledPaymentItem({
+  payment,
+  canManage,
+  busy,
+  onChange,
+  onCancel,
+}: ScheduledPaymentItemProps) {
   const { t } = useTranslation();
   const title = usePaymentTitle()(payment);
   const source = usePaymentSourceLabel()(payment);
   const headingId = `scheduled-${payment.id}`;
   const scheduled = payment.status === 'Scheduled';
   return (
-    <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 2.5 }, listStyle: 'none' }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 2.5 }, listStyle: 'none' }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-        <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        <Typography
+          id={headingId}
+          variant="subtitle1"
+          component="h3"
+          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+        >
           {title}
         </Typography>
-        <Chip size="small" color={STATUS_COLOR[payment.status]} variant={scheduled ? 'filled' : 'outlined'} label={t(`scheduledPayments.status.${payment.status}`)} />
+        <Chip
+          size="small"
+          color={STATUS_COLOR[payment.status]}
+          variant={scheduled ? 'filled' : 'outlined'}
+          label={t(`scheduledPayments.status.${payment.status}`)}
+        />
       </Stack>
       <Typography variant="body2">{t('scheduledPayments.item.from', { method: source })}</Typography>
       {payment.description && (
@@ -71,9 +100,14 @@ export function ScheduledPaymentItem({ payment, canManage, busy, onChange, onCan
         </Typography>
       )}
       {payment.status !== 'Scheduled' && (
-        <Typography variant="body2" sx={{ color: payment.status === 'Failed' ? 'error.dark' : 'text.secondary' }}>
+        <Typography
+          variant="body2"
+          sx={{ color: payment.status === 'Failed' ? 'error.dark' : 'text.secondary' }}
+        >
           {payment.status === 'Failed'
-            ? loose(t)(`payments.decline.${payment.failureReason ?? 'unknown'}`, { defaultValue: t('payments.decline.unknown') })
+            ? loose(t)(`payments.decline.${payment.failureReason ?? 'unknown'}`, {
+                defaultValue: t('payments.decline.unknown'),
+              })
             : t(`scheduledPayments.statusHelp.${payment.status}`)}
         </Typography>
       )}

@@ -11,12 +11,19 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useConfig } from '../../../config/config-context';
-import { scheduledPaymentsKey, useScheduledPayments } from '../../../data/scheduled-payment/get-scheduled-payments';
+import {
+  scheduledPaymentsKey,
+  useScheduledPayments,
+} from '../../../data/scheduled-payment/get-scheduled-payments';
 import { cancelScheduledPayment } from '../../../data/scheduled-payment/scheduled-payment-commands';
 import { useWallet } from '../../../data/wallet/get-wallet';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { useCommand } from '../../../ui/form';
-import { savedMethodLabel, usePaymentMethodLabel, walletMethods } from '../../../ui/payment/payment-method-label';
+import {
+  savedMethodLabel,
+  usePaymentMethodLabel,
+  walletMethods,
+} from '../../../ui/payment/payment-method-label';
 import { PolicySelector, usePolicyLabel, useSelectedPolicy } from '../../../ui/policy-selector';
 import { useSnackbar } from '../../../ui/snackbar';
 import { CancelScheduledDialog } from './cancel-scheduled-dialog';
@@ -65,22 +72,38 @@ export function ScheduledPaymentsPage() {
   const candidates = useMemo(() => viewer.policies.filter(schedulable), [viewer.policies]);
   const { policy, choices } = useSelectedPolicy(candidates, (candidate) => !isBinder(candidate));
   const list = useScheduledPayments(viewer.credentialKey, policy?.id ?? null);
-  const entry = viewer.household.households.find((candidate) => candidate.policies.some((summary) => summary.id === policy?.id));
+  const entry = viewer.household.households.find((candidate) =>
+    candidate.policies.some((summary) => summary.id === policy?.id),
+  );
   const walletReferenceId = entry?.household.walletReferenceId ?? null;
   const wallet = useWallet(viewer.credentialKey, walletReferenceId);
   const [scheduling, setScheduling] = useState(false);
   const [changing, setChanging] = useState<ScheduledPayment | null>(null);
   const [cancelling, setCancelling] = useState<ScheduledPayment | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
-  const dateWindow = useMemo(() => scheduledPaymentWindow(viewer.session.today, config.account.payments.scheduledPaymentHorizonDays), [viewer.session.today, config.account.payments.scheduledPaymentHorizonDays]);
+  const dateWindow = useMemo(
+    () => scheduledPaymentWindow(viewer.session.today, config.account.payments.scheduledPaymentHorizonDays),
+    [viewer.session.today, config.account.payments.scheduledPaymentHorizonDays],
+  );
 
-  const invalidates = () => [scheduledPaymentsKey(viewer.credentialKey), ['wallet', viewer.credentialKey], ['notifications']];
-  const cancel = useCommand({ send: (payment: ScheduledPayment, key: string) => cancelScheduledPayment(payment.id, key), invalidates });
+  const invalidates = () => [
+    scheduledPaymentsKey(viewer.credentialKey),
+    ['wallet', viewer.credentialKey],
+    ['notifications'],
+  ];
+  const cancel = useCommand({
+    send: (payment: ScheduledPayment, key: string) => cancelScheduledPayment(payment.id, key),
+    invalidates,
+  });
 
   if (!policy) {
     return (
       <PageFrame>
-        <Alert severity="info">{viewer.session.kind === 'staff' && viewer.actingFor === null ? t('overview.findMember.body') : t('scheduledPayments.noPolicies')}</Alert>
+        <Alert severity="info">
+          {viewer.session.kind === 'staff' && viewer.actingFor === null
+            ? t('overview.findMember.body')
+            : t('scheduledPayments.noPolicies')}
+        </Alert>
       </PageFrame>
     );
   }
@@ -90,7 +113,8 @@ export function ScheduledPaymentsPage() {
   const methods: MethodChoice[] = walletMethods(wallet.data)
     .filter((saved) => accepts.includes(saved.method === 'Card' ? 'CardPayments' : 'CheckingOrSavings'))
     .map((saved) => ({ id: saved.id, label: savedMethodLabel(methodLabel, saved) }));
-  const defaultMethodId = methods.find((method) => method.id === wallet.data?.defaultItem?.id)?.id ?? methods[0]?.id ?? '';
+  const defaultMethodId =
+    methods.find((method) => method.id === wallet.data?.defaultItem?.id)?.id ?? methods[0]?.id ?? '';
   const data = list.data;
   const binder = isBinder(policy);
   const walletLoading = walletReferenceId !== null && wallet.isPending;
@@ -108,7 +132,8 @@ export function ScheduledPaymentsPage() {
   const blocked = (): string | null => {
     if (!data) return null;
     if (binder) return t('scheduledPayments.binder');
-    if (!data.canAddScheduledPayment) return t('scheduledPayments.limitReached', { maximum: data.maxScheduledPaymentsAllowed });
+    if (!data.canAddScheduledPayment)
+      return t('scheduledPayments.limitReached', { maximum: data.maxScheduledPaymentsAllowed });
     return null;
   };
   const reason = blocked();
@@ -118,16 +143,22 @@ export function ScheduledPaymentsPage() {
     <PageFrame>
       {viewer.actingFor && <Alert severity="info">{t('scheduledPayments.staffNote')}</Alert>}
       <PolicySelector choices={choices} selected={policy} />
-      {list.isPending && (
-        <LoadingNotice label={t('scheduledPayments.loading')} />
-      )}
+      {list.isPending && <LoadingNotice label={t('scheduledPayments.loading')} />}
       {list.isError && (
         <LoadFailedNotice message={t('scheduledPayments.loadError')} retry={() => void list.refetch()} />
       )}
       {data && (
         <>
-          <Typography ref={listHeading} tabIndex={-1} variant="body2" sx={{ color: 'text.secondary', outline: 'none' }}>
-            {t('scheduledPayments.limit', { scheduled: data.scheduledCount, maximum: data.maxScheduledPaymentsAllowed })}
+          <Typography
+            ref={listHeading}
+            tabIndex={-1}
+            variant="body2"
+            sx={{ color: 'text.secondary', outline: 'none' }}
+          >
+            {t('scheduledPayments.limit', {
+              scheduled: data.scheduledCount,
+              maximum: data.maxScheduledPaymentsAllowed,
+            })}
           </Typography>
           <Alert severity="info">{t('scheduledPayments.clearingRule')}</Alert>
           {canManage ? (

@@ -6,13 +6,29 @@ import type { WalletCard } from '@portal/contracts';
  * text: decorative, hidden from assistive technology.
  */
 export function BrandIcon({ brand }: { brand: WalletCard['cardType'] }) {
-  const common = { width: 48, height: 32, viewBox: '0 0 48 32', 'aria-hidden': true, focusable: false, style: { flex: 'none' } } as const;
+  const common = {
+    width: 48,
+    height: 32,
+    viewBox: '0 0 48 32',
+    'aria-hidden': true,
+    focusable: false,
+    style: { flex: 'none' },
+  } as const;
   switch (brand) {
     case 'Visa':
       return (
         <svg {...common}>
           <rect width="48" height="32" rx="4" fill="#1a1f71" />
-          <text x="24" y="21" textAnchor="middle" fontFamily="Arial, sans-serif" fontSize="13" fontStyle="italic" fontWeight="700" fill="#ffffff">
+          <text
+            x="24"
+            y="21"
+            textAnchor="middle"
+            fontFamily="Arial, sans-serif"
+            fontSize="13"
+            fontStyle="italic"
+            fontWeight="700"
+            fill="#ffffff"
+          >
             VISA
           </text>
         </svg>
@@ -29,7 +45,15 @@ export function BrandIcon({ brand }: { brand: WalletCard['cardType'] }) {
       return (
         <svg {...common}>
           <rect width="48" height="32" rx="4" fill="#1f72cd" />
-          <text x="24" y="20" textAnchor="middle" fontFamily="Arial, sans-serif" fontSize="10" fontWeight="700" fill="#ffffff">
+          <text
+            x="24"
+            y="20"
+            textAnchor="middle"
+            fontFamily="Arial, sans-serif"
+            fontSize="10"
+            fontWeight="700"
+            fill="#ffffff"
+          >
             AMEX
           </text>
         </svg>
@@ -48,5 +72,10 @@ export function BrandIcon({ brand }: { brand: WalletCard['cardType'] }) {
 }
 
 export function BankIcon() {
-  return <AccountBalanceOutlined aria-hidden sx={{ fontSize: 32, color: 'primary.main', flex: 'none', width: 48 }} />;
+  return (
+    <AccountBalanceOutlined
+      aria-hidden
+      sx={{ fontSize: 32, color: 'primary.main', flex: 'none', width: 48 }}
+    />
+  );
 }

@@ -28,7 +28,13 @@ export interface EditBankAccountDialogProps {
 }
 
 /** SPEC §4 Wallet "rename bank account": nickname and holder details (SPEC §7 update-bank-account). */
-export function EditBankAccountDialog({ account, name, invalidates, onClose, onSaved }: EditBankAccountDialogProps) {
+export function EditBankAccountDialog({
+  account,
+  name,
+  invalidates,
+  onClose,
+  onSaved,
+}: EditBankAccountDialogProps) {
   const { t } = useTranslation();
   const { narrow } = useLayout();
   const describeError = useWalletError();
@@ -43,21 +49,56 @@ export function EditBankAccountDialog({ account, name, invalidates, onClose, onS
       email: account.email ?? '',
     },
   });
-  const command = useCommand({ send: (request: EditForm, key: string) => updateBankAccount(request, key), invalidates, form });
+  const command = useCommand({
+    send: (request: EditForm, key: string) => updateBankAccount(request, key),
+    invalidates,
+    form,
+  });
   const save = async (values: EditForm) => {
     if (await command.submit(values)) onSaved(values.nickname === '' ? name : values.nickname);
   };
   return (
-    <Dialog open onClose={onClose} fullScreen={narrow} fullWidth maxWidth="sm" aria-labelledby="edit-bank-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={narrow}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="edit-bank-title"
+    >
       <DialogTitle id="edit-bank-title">{t('wallet.editDialog.title', { method: name })}</DialogTitle>
       <DialogContent>
         <PortalForm form={form} onSubmit={save} error={command.error} describeError={describeError}>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <Typography variant="body2">{t('wallet.editDialog.intro')}</Typography>
-            <TextInput name="nickname" field="nickname" help={t('wallet.addDialog.nicknameHelp')} maxLength={40} autoComplete="off" />
-            <TextInput name="accountHolderName" field="accountHolderName" required autoComplete="name" maxLength={100} />
-            <TextInput name="accountHolderAddress" field="accountHolderAddress" autoComplete="street-address" maxLength={200} />
-            <TextInput name="email" field="email" type="email" help={t('wallet.addDialog.emailHelp')} autoComplete="email" maxLength={254} />
+            <TextInput
+              name="nickname"
+              field="nickname"
+              help={t('wallet.addDialog.nicknameHelp')}
+              maxLength={40}
+              autoComplete="off"
+            />
+            <TextInput
+              name="accountHolderName"
+              field="accountHolderName"
+              required
+              autoComplete="name"
+              maxLength={100}
+            />
+            <TextInput
+              name="accountHolderAddress"
+              field="accountHolderAddress"
+              autoComplete="street-address"
+              maxLength={200}
+            />
+            <TextInput
+              name="email"
+              field="email"
+              type="email"
+              help={t('wallet.addDialog.emailHelp')}
+              autoComplete="email"
+              maxLength={254}
+            />
           </Stack>
           <DialogActions sx={{ px: 0, pt: 3 }}>
             <Button onClick={onClose} disabled={command.pending}>

@@ -22,7 +22,8 @@ export function useDescription(): (use: WalletItemUse) => string {
 }
 
 function describeUse(t: TFunction, format: Formatters, use: WalletItemUse): string {
-  if (use.kind === 'autopay') return t('wallet.usedBy.autopay', { name: use.name ?? '', policy: use.policyNumber });
+  if (use.kind === 'autopay')
+    return t('wallet.usedBy.autopay', { name: use.name ?? '', policy: use.policyNumber });
   const date = use.paymentDate ? format.date(use.paymentDate) : '';
   return use.amountCents === null
     ? t('wallet.usedBy.scheduledNoAmount', { date, policy: use.policyNumber })
@@ -40,7 +41,15 @@ export interface MethodItemProps {
 }
 
 /** One saved method: what it is, whether it is the default or expiring, what pays with it, and its actions. */
-export function MethodItem({ method, today, canManage, busy, onMakeDefault, onEdit, onRemove }: MethodItemProps) {
+export function MethodItem({
+  method,
+  today,
+  canManage,
+  busy,
+  onMakeDefault,
+  onEdit,
+  onRemove,
+}: MethodItemProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const config = useConfig();
@@ -48,26 +57,53 @@ export function MethodItem({ method, today, canManage, busy, onMakeDefault, onEd
   const title = methodTitle(t, method);
   const describe = (use: WalletItemUse) => describeUse(t, format, use);
   const expiry =
-    method.kind === 'card' ? cardExpiryStatus(method.item.expirationMonth, method.item.expirationYear, today, config.account.wallet.expiringSoonDays) : null;
+    method.kind === 'card'
+      ? cardExpiryStatus(
+          method.item.expirationMonth,
+          method.item.expirationYear,
+          today,
+          config.account.wallet.expiringSoonDays,
+        )
+      : null;
   const headingId = `method-${method.item.id}`;
   return (
     <Paper component="li" variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, listStyle: 'none' }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Box sx={{ pt: 0.5 }}>{method.kind === 'card' ? <BrandIcon brand={method.item.cardType} /> : <BankIcon />}</Box>
+        <Box sx={{ pt: 0.5 }}>
+          {method.kind === 'card' ? <BrandIcon brand={method.item.cardType} /> : <BankIcon />}
+        </Box>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-            <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            <Typography
+              id={headingId}
+              variant="subtitle1"
+              component="h3"
+              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+            >
               {title}
             </Typography>
             {method.item.isDefault && <Chip size="small" color="primary" label={t('wallet.default')} />}
             {expiry === 'expired' && <Chip size="small" color="error" label={t('wallet.card.expired')} />}
-            {expiry === 'expiring-soon' && <Chip size="small" color="warning" variant="outlined" label={t('wallet.card.expiringSoon')} sx={{ color: '#7a4100', borderColor: '#7a4100' }} />}
+            {expiry === 'expiring-soon' && (
+              <Chip
+                size="small"
+                color="warning"
+                variant="outlined"
+                label={t('wallet.card.expiringSoon')}
+                sx={{ color: '#7a4100', borderColor: '#7a4100' }}
+              />
+            )}
           </Stack>
           {title !== name && <Typography variant="body2">{name}</Typography>}
           {method.kind === 'card' ? (
             <>
-              <Typography variant="body2" sx={{ color: expiry === 'expired' ? 'error.dark' : 'text.secondary' }}>
-                {t('wallet.card.expires', { date: `${String(method.item.expirationMonth).padStart(2, '0')}/${method.item.expirationYear}` })}
+              <Typography
+                variant="body2"
+                sx={{ color: expiry === 'expired' ? 'error.dark' : 'text.secondary' }}
+              >
+                {t('wallet.card.expires', {
+                  date: `${String(method.item.expirationMonth).padStart(2, '0')}/${method.item.expirationYear}`,
+                })}
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {t('wallet.card.holder')}: {method.item.cardHolderName}
@@ -75,7 +111,10 @@ export function MethodItem({ method, today, canManage, busy, onMakeDefault, onEd
             </>
           ) : (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {[method.item.bankName, `${t('wallet.bank.routing')} ${t('wallet.bank.routingEnding', { last4: method.item.routingNumberLast4 })}`]
+              {[
+                method.item.bankName,
+                `${t('wallet.bank.routing')} ${t('wallet.bank.routingEnding', { last4: method.item.routingNumberLast4 })}`,
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>

@@ -26,7 +26,14 @@ export interface RemoveMethodDialogProps {
  * SPEC §4 Wallet "remove", confirmed first. A method that autopay or a scheduled payment pays with
  * cannot go: the dialog says which, and leads to the pages where they are changed.
  */
-export function RemoveMethodDialog({ method, name, busy, error, onCancel, onConfirm }: RemoveMethodDialogProps) {
+export function RemoveMethodDialog({
+  method,
+  name,
+  busy,
+  error,
+  onCancel,
+  onConfirm,
+}: RemoveMethodDialogProps) {
   const { t } = useTranslation();
   const describe = useDescription();
   const uses = method.item.usedBy;
@@ -34,8 +41,19 @@ export function RemoveMethodDialog({ method, name, busy, error, onCancel, onConf
   const hasAutopay = uses.some((use) => use.kind === 'autopay');
   const hasScheduled = uses.some((use) => use.kind === 'scheduledPayment');
   return (
-    <Dialog open onClose={onCancel} aria-labelledby="remove-method-title" aria-describedby="remove-method-body" maxWidth="sm" fullWidth>
-      <DialogTitle id="remove-method-title">{inUse ? t('wallet.removeDialog.inUseTitle', { method: name }) : t('wallet.removeDialog.title', { method: name })}</DialogTitle>
+    <Dialog
+      open
+      onClose={onCancel}
+      aria-labelledby="remove-method-title"
+      aria-describedby="remove-method-body"
+      maxWidth="sm"
+      fullWidth
+    >
+      <DialogTitle id="remove-method-title">
+        {inUse
+          ? t('wallet.removeDialog.inUseTitle', { method: name })
+          : t('wallet.removeDialog.title', { method: name })}
+      </DialogTitle>
       <DialogContent>
         {inUse ? (
           <Stack spacing={1.5} id="remove-method-body">

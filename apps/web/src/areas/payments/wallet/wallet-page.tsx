@@ -12,7 +12,11 @@ import Typography from '@mui/material/Typography';
 import { useConfig } from '../../../config/config-context';
 import { useHostedFields } from '../../../data/processor/get-hosted-fields';
 import { useWallet } from '../../../data/wallet/get-wallet';
-import { makeDefaultMethod, removeWalletMethod, type WalletTarget } from '../../../data/wallet/wallet-commands';
+import {
+  makeDefaultMethod,
+  removeWalletMethod,
+  type WalletTarget,
+} from '../../../data/wallet/wallet-commands';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { useCommand } from '../../../ui/form';
 import { useSnackbar } from '../../../ui/snackbar';
@@ -67,11 +71,13 @@ export function WalletPage() {
     ['household-user', viewer.credentialKey],
   ];
   const makeDefault = useCommand({
-    send: (input: { walletId: string; method: WalletMethod }, key: string) => makeDefaultMethod(input.walletId, { isDefault: true, itemId: input.method.item.id }, key),
+    send: (input: { walletId: string; method: WalletMethod }, key: string) =>
+      makeDefaultMethod(input.walletId, { isDefault: true, itemId: input.method.item.id }, key),
     invalidates,
   });
   const remove = useCommand({
-    send: (input: { walletId: string; method: WalletMethod }, key: string) => removeWalletMethod(input.walletId, input.method.kind, input.method.item.id, key),
+    send: (input: { walletId: string; method: WalletMethod }, key: string) =>
+      removeWalletMethod(input.walletId, input.method.kind, input.method.item.id, key),
     invalidates,
   });
 
@@ -120,12 +126,16 @@ export function WalletPage() {
     const name =
       method.kind === 'card'
         ? t('wallet.card.name', { brand: BRAND_NAMES[method.brand], last4: method.last4 })
-        : t('wallet.bank.name', { type: t(`wallet.accountTypes.${method.accountType}`), last3: method.last3 });
+        : t('wallet.bank.name', {
+            type: t(`wallet.accountTypes.${method.accountType}`),
+            last3: method.last3,
+          });
     snackbar.show(t('wallet.addDialog.added', { method: name }));
   };
   const onMakeDefault = async (method: WalletMethod) => {
     if (!data) return;
-    if (await makeDefault.submit({ walletId: data.id, method })) snackbar.show(t('wallet.madeDefault', { method: methodTitle(t, method) }));
+    if (await makeDefault.submit({ walletId: data.id, method }))
+      snackbar.show(t('wallet.madeDefault', { method: methodTitle(t, method) }));
   };
   const onRemove = async () => {
     if (!data || !removing) return;
@@ -144,7 +154,9 @@ export function WalletPage() {
           {t(kind === 'card' ? 'wallet.cards.heading' : 'wallet.bankAccounts.heading')}
         </Typography>
         {methods.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary' }}>{t(kind === 'card' ? 'wallet.cards.empty' : 'wallet.bankAccounts.empty')}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            {t(kind === 'card' ? 'wallet.cards.empty' : 'wallet.bankAccounts.empty')}
+          </Typography>
         ) : (
           <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }}>
             {methods.map((method) => (
@@ -177,22 +189,37 @@ export function WalletPage() {
   return (
     <PageFrame>
       <Typography>{t('wallet.intro')}</Typography>
-      <Typography ref={listHeading} tabIndex={-1} variant="body2" sx={{ color: 'text.secondary', outline: 'none' }}>
+      <Typography
+        ref={listHeading}
+        tabIndex={-1}
+        variant="body2"
+        sx={{ color: 'text.secondary', outline: 'none' }}
+      >
         {canAdd ? t('wallet.limit', { maximum }) : t('wallet.limitReached', { maximum })}
       </Typography>
       {context.canManage ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           {accepts.includes('CardPayments') && (
-            <Button variant="contained" startIcon={<AddCardOutlined />} disabled={!canAdd || !hostedFields.data} onClick={() => {
+            <Button
+              variant="contained"
+              startIcon={<AddCardOutlined />}
+              disabled={!canAdd || !hostedFields.data}
+              onClick={() => {
                 openAdd('card');
-              }}>
+              }}
+            >
               {t('wallet.addCard')}
             </Button>
           )}
           {accepts.includes('CheckingOrSavings') && (
-            <Button variant="outlined" startIcon={<AccountBalanceOutlined />} disabled={!canAdd || !hostedFields.data} onClick={() => {
+            <Button
+              variant="outlined"
+              startIcon={<AccountBalanceOutlined />}
+              disabled={!canAdd || !hostedFields.data}
+              onClick={() => {
                 openAdd('bankAccount');
-              }}>
+              }}
+            >
               {t('wallet.addBankAccount')}
             </Button>
           )}
@@ -200,7 +227,9 @@ export function WalletPage() {
       ) : (
         <Alert severity="info">{t('wallet.viewOnly')}</Alert>
       )}
-      {hostedFields.isError && context.canManage && <Alert severity="error">{t('hostedFields.unavailable')}</Alert>}
+      {hostedFields.isError && context.canManage && (
+        <Alert severity="error">{t('hostedFields.unavailable')}</Alert>
+      )}
       {makeDefault.error !== null && makeDefault.error !== undefined && (
         <Alert severity="error" role="alert">
           {describeError(makeDefault.error)}

@@ -32,11 +32,45 @@ import home from './home.json';
 import enrollmentImports from './enrollmentImports.json';
 import webhookSubscribers from './webhookSubscribers.json';
 
-const files = [common, forms, documents, notifications, paperless, payments, wallet, autopay, scheduledPayments, serviceRequests, serviceQueue, policyCoverage, reinstatement, contactInfo, address, demographics, dependents, reportChange, benefits, idCard, faq, plansProviders, staff, paymentsDesk, broker, home, enrollmentImports, webhookSubscribers] as const;
+const files = [
+  common,
+  forms,
+  documents,
+  notifications,
+  paperless,
+  payments,
+  wallet,
+  autopay,
+  scheduledPayments,
+  serviceRequests,
+  serviceQueue,
+  policyCoverage,
+  reinstatement,
+  contactInfo,
+  address,
+  demographics,
+  dependents,
+  reportChange,
+  benefits,
+  idCard,
+  faq,
+  plansProviders,
+  staff,
+  paymentsDesk,
+  broker,
+  home,
+  enrollmentImports,
+  webhookSubscribers,
+] as const;
 
 type Merged = (typeof files)[number] extends infer F ? (F extends object ? F : never) : never;
-type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
+type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void
+  ? I
+  : never;
 
-const en = files.reduce<object>((merged, file) => deepMerge<object>(merged, file), {}) as UnionToIntersection<Merged>;
+const en = files.reduce<object>(
+  (merged, file) => deepMerge<object>(merged, file),
+  {},
+) as UnionToIntersection<Merged>;
 
 export default en;
