@@ -100,7 +100,7 @@ describe('deploy/compose.yaml (decision 048)', () => {
     expect(broken('image: redis:7.4.2-bookworm', 'image: redis:latest')).toMatch(
       /service-image-require-explicit-tag/,
     );
-    expect(broken('      JOBS: "false"\n', '')).toMatch(/JOBS=false/);
+    expect(broken("      JOBS: 'false'\n", '')).toMatch(/JOBS=false/);
     expect(broken('condition: service_completed_successfully', 'condition: service_started')).toMatch(
       /after the migrations succeeded/,
     );
