@@ -1,7 +1,7 @@
 import { ProblemType } from '@portal/contracts/problem-type';
 import { isApiError } from '../../lib/api';
 import type { TranslationKey } from '../../i18n/loose';
-import { SHARED_PROBLEMS } from '../problems/problem-table';
+import { SHARED_PROBLEMS } from '../problems/shared-problems';
 
 /**
  * Staff touched a member's records outside an acting session for them (docs/decisions/043): none was
