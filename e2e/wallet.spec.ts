@@ -2,6 +2,7 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS, TEST_CVCS } from '../apps/server/src/processor/sandbox/test-numbers';
 import { expectNoViolations } from './support/axe';
 import { freshMember } from './support/members';
+import { HOSTED } from './support/payments';
 import { newPortalPage, text, type Language } from './support/portal';
 
 // Issue 9, the wallet (SPEC §2 /payments/wallet, §3 Wallet, §4 "Wallet: add, remove, make default,
@@ -17,36 +18,6 @@ const w = (key: string, language: Language, values: Record<string, string> = {})
     (sentence, [name, value]) => sentence.replaceAll(`{{${name}}}`, value),
     text(`wallet.${key}`, language),
   );
-
-const HOSTED = {
-  en: {
-    number: 'Card number',
-    expiry: 'Expiration date',
-    cvc: 'Security code (CVC)',
-    zip: 'Billing ZIP code',
-    routing: 'Routing number',
-    account: 'Account number',
-    confirm: 'Confirm account number',
-  },
-  es: {
-    number: 'Número de tarjeta',
-    expiry: 'Fecha de vencimiento',
-    cvc: 'Código de seguridad (CVC)',
-    zip: 'Código postal de facturación',
-    routing: 'Número de ruta',
-    account: 'Número de cuenta',
-    confirm: 'Confirme el número de cuenta',
-  },
-  pt: {
-    number: 'Número do cartão',
-    expiry: 'Data de validade',
-    cvc: 'Código de segurança (CVC)',
-    zip: 'Código postal (ZIP) de cobrança',
-    routing: 'Número de roteamento (routing)',
-    account: 'Número da conta',
-    confirm: 'Confirme o número da conta',
-  },
-} as const;
 
 async function openWallet(page: Page, language: Language) {
   await page.goto('/payments/wallet');
