@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
 import {
+  awaitRenewal,
   hashOf,
+  RenewalGate,
   newSessionId,
   touchEverySeconds,
   WELL_FORMED,
@@ -196,13 +198,11 @@ export class RedisWebSessions implements WebSessionStore {
     return found.session;
   }
 
-  private readonly renewing = new Map<string, Promise<WebSession | null>>();
+  private readonly renewals = new RenewalGate();
 
   async renewTokens(id: string, renew: Renew): Promise<WebSession | null> {
     const idHash = hashOf(id);
-    const inFlight = this.renewing.get(idHash);
-    if (inFlight) return inFlight;
-    const work = (async () => {
+    return this.renewals.once(idHash, async () => {
       const claimed = await this.call((redis) =>
         redis.set(RENEWING(idHash), '1', 'PX', RENEWAL_CLAIM_MS, 'NX'),
       );
@@ -227,26 +227,19 @@ export class RedisWebSessions implements WebSessionStore {
       } finally {
         await this.call((redis) => redis.del(RENEWING(idHash))).catch(() => undefined);
       }
-    })().finally(() => this.renewing.delete(idHash));
-    this.renewing.set(idHash, work);
-    return work;
+    });
   }
 
   /** Another instance is renewing: its current token while valid, else the renewed one (up to 10 s). */
-  private async waitForRenewal(idHash: string): Promise<WebSession | null> {
-    for (let waited = 0; waited <= 10_000; waited += 100) {
+  private waitForRenewal(idHash: string): Promise<WebSession | null> {
+    return awaitRenewal(async () => {
       const [fields, claim] = await Promise.all([
         this.call((redis) => redis.hgetall(KEY(idHash))),
         this.call((redis) => redis.exists(RENEWING(idHash))),
       ]);
       const found = this.toSession(fields);
-      if (!found) return null;
-      const { accessExpiresAt } = found.session;
-      if (claim === 0 || accessExpiresAt === null || accessExpiresAt.getTime() > Date.now() + 5_000)
-        return found.session;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return null;
+      return found ? { session: found.session, claimed: claim !== 0 } : null;
+    });
   }
 
   async rotate(id: string): Promise<string | null> {

@@ -67,6 +67,44 @@ export interface WebSessionStore {
   remove(id: string): Promise<WebSession | null>;
 }
 
+/**
+ * The renewal steps both stores share. `once` gives callers on this instance that ask while a renewal of
+ * the same session runs that renewal's answer (one provider call per instance). `awaitRenewal` is for a
+ * caller that did not get the store's claim (another instance is renewing): it answers the current session
+ * while its access token is valid for more than 5 s or nobody holds the claim any more, else looks again
+ * every 100 ms, for up to 10 s, then gives up (null).
+ */
+export class RenewalGate {
+  private readonly inFlight = new Map<string, Promise<WebSession | null>>();
+
+  once(idHash: string, work: () => Promise<WebSession | null>): Promise<WebSession | null> {
+    const running = this.inFlight.get(idHash);
+    if (running) return running;
+    const started = work().finally(() => this.inFlight.delete(idHash));
+    this.inFlight.set(idHash, started);
+    return started;
+  }
+}
+
+/** What a store sees of a session while another instance may be renewing it. */
+export interface RenewalLook {
+  session: WebSession;
+  /** Whether a renewal's claim is still held. */
+  claimed: boolean;
+}
+
+export async function awaitRenewal(look: () => Promise<RenewalLook | null>): Promise<WebSession | null> {
+  for (let waited = 0; waited <= 10_000; waited += 100) {
+    const seen = await look();
+    if (!seen) return null;
+    const { accessExpiresAt } = seen.session;
+    if (!seen.claimed || accessExpiresAt === null || accessExpiresAt.getTime() > Date.now() + 5_000)
+      return seen.session;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
+}
+
 /** How often a use marks a session seen: a quarter of its idle limit, between 1 and 60 s. */
 export const touchEverySeconds = (idleSeconds: number): number => Math.min(60, Math.max(1, idleSeconds / 4));
 
@@ -202,9 +240,7 @@ export class PostgresWebSessions implements WebSessionStore {
    */
   async renewTokens(id: string, renew: Renew): Promise<WebSession | null> {
     const idHash = hashOf(id);
-    const inFlight = this.renewing.get(idHash);
-    if (inFlight) return inFlight;
-    const work = (async () => {
+    return this.renewals.once(idHash, async () => {
       const [claimed] = await this.db
         .update(webSessions)
         .set({ renewingUntil: sql`now() + interval '15 seconds'` })
@@ -233,29 +269,18 @@ export class PostgresWebSessions implements WebSessionStore {
         await this.db.update(webSessions).set({ renewingUntil: null }).where(eq(webSessions.idHash, idHash));
         throw error;
       }
-    })().finally(() => this.renewing.delete(idHash));
-    this.renewing.set(idHash, work);
-    return work;
+    });
   }
 
-  private readonly renewing = new Map<string, Promise<WebSession | null>>();
+  private readonly renewals = new RenewalGate();
 
   /** Another instance is renewing: its current token while valid, else the renewed one (up to 10 s). */
-  private async waitForRenewal(idHash: string): Promise<WebSession | null> {
-    for (let waited = 0; waited <= 10_000; waited += 100) {
+  private waitForRenewal(idHash: string): Promise<WebSession | null> {
+    return awaitRenewal(async () => {
       const [row] = await this.db.select().from(webSessions).where(eq(webSessions.idHash, idHash));
-      if (!row) return null;
-      const session = this.toSession(row);
-      if (!session) return null;
-      if (
-        row.renewingUntil === null ||
-        session.accessExpiresAt === null ||
-        session.accessExpiresAt.getTime() > Date.now() + 5_000
-      )
-        return session;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return null;
+      const session = row ? this.toSession(row) : null;
+      return row && session ? { session, claimed: row.renewingUntil !== null } : null;
+    });
   }
 
   /** Gives the session a new id (sign-in, a change of privilege); the old cookie names nothing any more. */
