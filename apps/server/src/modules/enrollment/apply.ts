@@ -1,24 +1,43 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { addDays, type CalendarDate, type PaymentDueDayRule } from '@portal/domain';
+import { insertConsumerAccount } from '../../auth/accounts';
 import type { Transaction } from '../../db/client';
-import {
-  accounts,
-  addresses,
-  auditLog,
-  contactInformation,
-  coverageSpans,
-  enrollmentTransactions,
-  finances,
-  households,
-  memberSpans,
-  members,
-  plans,
-  policies,
-  preferences,
-} from '../../db/schema';
+import { enrollmentTransactions } from '../../db/schema';
 import { newPublicId } from '../../lib/public-id';
 import { hashPassword } from '../../lib/password';
-import { postToFinance } from '../finance/service';
+import { auditFileChange } from '../../plugins/audit';
+import { insertAddress as insertAddressRow, updateAddressFromEnrollment } from '../address/service';
+import { planById, type PlanRow } from '../benefits/service';
+import { insertContact, updateContactFromEnrollment } from '../contact/service';
+import { insertFinance, markFinanceTerminated, postToFinance } from '../finance/service';
+import { insertHouseholdForExchange } from '../household/service';
+import {
+  endMemberSpans,
+  hasMemberSpan,
+  insertMember,
+  insertMembers,
+  insertMemberSpans,
+  memberByExchangeId,
+  memberIdsOnPolicy,
+  membersByExchangeIds,
+  reinstateMemberSpans,
+  updateMemberFacts as updateMemberRecord,
+  type MemberFacts,
+  type NewMember,
+} from '../member/service';
+import { insertPreferences, setLanguageFromEnrollment } from '../paperless/service';
+import {
+  coverageSpansOfPolicy,
+  insertCoverageSpan,
+  insertPolicy,
+  markPolicyReinstated,
+  policyForEnrollment,
+  setCoverageSpanTerms,
+  setEnrollmentStatus,
+  setSourceExchangeId,
+  updateCoverageSpan,
+  type PolicyRow,
+} from '../policy/service';
 import {
   effectiveDateOf,
   TransactionRejected,
@@ -50,7 +69,7 @@ export interface ApplyContext {
    * sets — those held before the import, and every one held during it (a superset: a held row rolled back
    * with its savepoint only costs a look that finds nothing).
    */
-  cache?: { plans: Map<string, typeof plans.$inferSelect | null>; heldSubscribers: Set<string> };
+  cache?: { plans: Map<string, PlanRow | null>; heldSubscribers: Set<string> };
 }
 
 export interface Applied {
@@ -62,8 +81,6 @@ export interface Applied {
   /** For a 030 audit: what differs from the records. */
   differences?: string[];
 }
-
-type PolicyRow = typeof policies.$inferSelect;
 
 const ageOn = (dob: string, day: string): number => {
   let age = Number(day.slice(0, 4)) - Number(dob.slice(0, 4));
@@ -82,23 +99,12 @@ function rejectAt(segment: number, reason: string, tag = 'INS'): never {
 
 /** The policy an enrolment group is about: the subscriber's policy for that line of coverage (or its REF*1L). */
 async function findPolicy(tx: Transaction, enrollment: Enrollment834): Promise<PolicyRow | null> {
-  const line = enrollment.members.find((m) => m.coverage)?.coverage?.line ?? 'Medical';
-  const policyNumber = enrollment.subscriber.policyNumber;
-  const bySubscriber = and(
-    eq(policies.exchangeSubscriberId, enrollment.subscriber.subscriberId ?? ''),
-    eq(policies.lineOfCoverage, line),
-  );
   // One look: the policy with the REF*1L number first, else the subscriber's newest for the line.
-  const [policy] = await tx
-    .select()
-    .from(policies)
-    .where(policyNumber ? or(eq(policies.policyNumber, policyNumber), bySubscriber) : bySubscriber)
-    .orderBy(
-      ...(policyNumber ? [desc(sql`${policies.policyNumber} = ${policyNumber}`)] : []),
-      desc(policies.createdAt),
-    )
-    .limit(1);
-  return policy ?? null;
+  return policyForEnrollment(tx, {
+    subscriberId: enrollment.subscriber.subscriberId ?? '',
+    line: enrollment.members.find((m) => m.coverage)?.coverage?.line ?? 'Medical',
+    policyNumber: enrollment.subscriber.policyNumber,
+  });
 }
 
 async function audit(
@@ -108,12 +114,11 @@ async function audit(
   maintenance: string,
   policy: { id: string; householdId: string | null },
 ) {
-  await tx.insert(auditLog).values({
-    actorSubject: ctx.actor.subject,
-    actorRole: ctx.actor.role,
+  await auditFileChange(tx, {
+    actor: ctx.actor,
     actingForHouseholdId: policy.householdId,
     action: `enrollment.834.${maintenance}`,
-    route: `834 ${ctx.fileName} ISA13 ${ctx.interchange} ST02 ${enrollment.controlNumber} segment ${String(enrollment.subscriber.segment)}`,
+    source: `834 ${ctx.fileName} ISA13 ${ctx.interchange} ST02 ${enrollment.controlNumber} segment ${String(enrollment.subscriber.segment)}`,
     recordType: 'policy',
     recordIds: [policy.id],
     outcome: 'success',
@@ -157,7 +162,7 @@ async function planFor(tx: Transaction, ctx: ApplyContext, member: MemberLoop) {
     rejectAt(coverage?.segment ?? member.segment, 'the coverage has no REF*CE HIOS plan id', 'HD');
   let plan = ctx.cache?.plans.get(coverage.planId);
   if (plan === undefined) {
-    [plan] = await tx.select().from(plans).where(eq(plans.id, coverage.planId));
+    plan = await planById(tx, coverage.planId);
     ctx.cache?.plans.set(coverage.planId, plan ?? null);
   }
   if (!plan)
@@ -206,19 +211,15 @@ function amountsOf(
 }
 
 async function insertAddress(tx: Transaction, householdId: string, address: Address): Promise<string> {
-  const [row] = await tx
-    .insert(addresses)
-    .values({
-      householdId,
-      street1: address.street1,
-      street2: address.street2,
-      city: address.city,
-      state: address.state,
-      zipCode: address.zipCode,
-      fipsCode: address.fipsCode,
-    })
-    .returning({ id: addresses.id });
-  if (!row) throw new Error('address not inserted');
+  const row = await insertAddressRow(tx, householdId, {
+    street1: address.street1,
+    street2: address.street2,
+    city: address.city,
+    state: address.state,
+    zipCode: address.zipCode,
+    countyName: null,
+    fipsCode: address.fipsCode,
+  });
   return row.id;
 }
 
@@ -229,28 +230,16 @@ async function upsertMember(
   member: MemberLoop,
   isSubscriber: boolean,
 ): Promise<{ id: string; created: boolean }> {
-  const [existing] = await tx
-    .select()
-    .from(members)
-    .where(eq(members.exchangeMemberId, member.memberId ?? ''));
+  const existing = await memberByExchangeId(tx, member.memberId ?? '');
   if (existing) {
     await updateMemberFacts(tx, existing.id, member);
     return { id: existing.id, created: false };
   }
-  const [row] = await tx
-    .insert(members)
-    .values(newMemberRow(householdId, member, isSubscriber))
-    .returning({ id: members.id });
-  if (!row) throw new Error('member not inserted');
-  return { id: row.id, created: true };
+  return { id: await insertMember(tx, newMemberRow(householdId, member, isSubscriber)), created: true };
 }
 
 /** A new member's row; one without a name or birth date is rejected. */
-function newMemberRow(
-  householdId: string,
-  member: MemberLoop,
-  isSubscriber: boolean,
-): typeof members.$inferInsert {
+function newMemberRow(householdId: string, member: MemberLoop, isSubscriber: boolean): NewMember {
   if (!member.firstName || !member.lastName || !member.dob)
     rejectAt(member.segment, 'a new member needs NM1*IL name and DMG date of birth');
   return {
@@ -269,7 +258,7 @@ function newMemberRow(
 }
 
 async function updateMemberFacts(tx: Transaction, memberId: string, member: MemberLoop): Promise<boolean> {
-  const facts = {
+  const facts: MemberFacts = {
     ...(member.firstName ? { firstName: member.firstName } : {}),
     ...(member.lastName ? { lastName: member.lastName } : {}),
     ...(member.middleName ? { middleName: member.middleName } : {}),
@@ -279,17 +268,7 @@ async function updateMemberFacts(tx: Transaction, memberId: string, member: Memb
     ...(member.tobacco === null ? {} : { tobacco: member.tobacco }),
     ...(member.subscriber && member.email ? { email: member.email } : {}),
   };
-  if (Object.keys(facts).length === 0) return false;
-  const [before] = await tx.select().from(members).where(eq(members.id, memberId));
-  const changed =
-    before !== undefined &&
-    Object.entries(facts).some(([key, value]) => (before as Record<string, unknown>)[key] !== value);
-  if (changed)
-    await tx
-      .update(members)
-      .set({ ...facts, version: sql`${members.version} + 1` })
-      .where(eq(members.id, memberId));
-  return changed;
+  return updateMemberRecord(tx, memberId, facts);
 }
 
 async function createPolicy(
@@ -319,45 +298,17 @@ async function createPolicy(
     ...new Set(enrollment.members.flatMap((loop) => (loop.memberId ? [loop.memberId] : []))),
   ];
   const knownMembers = new Map(
-    (memberIds.length === 0
-      ? []
-      : await tx
-          .select({
-            id: members.id,
-            householdId: members.householdId,
-            exchangeMemberId: members.exchangeMemberId,
-          })
-          .from(members)
-          .where(inArray(members.exchangeMemberId, memberIds))
-    ).map((row) => [row.exchangeMemberId ?? '', row]),
+    (await membersByExchangeIds(tx, memberIds)).map((row) => [row.exchangeMemberId ?? '', row]),
   );
   let householdId = knownMembers.get(subscriber.memberId ?? '')?.householdId ?? null;
-  if (!householdId) {
-    const exchangeId = subscriber.exchangePolicyId;
-    const taken = exchangeId
-      ? (await tx.select({ id: households.id }).from(households).where(eq(households.exchangeId, exchangeId)))
-          .length > 0
-      : true;
-    const [row] = await tx
-      .insert(households)
-      .values({ exchangeId: taken ? null : exchangeId })
-      .returning({ id: households.id });
-    if (!row) throw new Error('household not inserted');
-    householdId = row.id;
-  }
-  await tx
-    .insert(contactInformation)
-    .values({
-      householdId,
-      email: subscriber.email,
-      mobilePhone: subscriber.phone,
-      preferredContactMethod: subscriber.email ? 'email' : subscriber.phone ? 'phone' : 'mail',
-    })
-    .onConflictDoNothing();
-  await tx
-    .insert(preferences)
-    .values({ householdId, language: subscriber.language ?? 'en' })
-    .onConflictDoNothing();
+  householdId ??= await insertHouseholdForExchange(tx, subscriber.exchangePolicyId);
+  await insertContact(tx, householdId, {
+    email: subscriber.email,
+    homePhone: null,
+    mobilePhone: subscriber.phone,
+    preferredContactMethod: subscriber.email ? 'email' : subscriber.phone ? 'phone' : 'mail',
+  });
+  await insertPreferences(tx, householdId, subscriber.language ?? 'en');
   if (!subscriber.residence)
     rejectAt(subscriber.segment, 'the subscriber has no residential address (N3/N4 after NM1*IL)', 'NM1');
   const residentialAddressId = await insertAddress(tx, householdId, subscriber.residence);
@@ -373,13 +324,10 @@ async function createPolicy(
     if (known) await updateMemberFacts(tx, known.id, loop);
     else if (!fresh.some((other) => other.memberId === loop.memberId)) fresh.push(loop);
   }
-  const inserted =
-    fresh.length === 0
-      ? []
-      : await tx
-          .insert(members)
-          .values(fresh.map((loop) => newMemberRow(householdId, loop, loop.subscriber)))
-          .returning({ id: members.id, exchangeMemberId: members.exchangeMemberId });
+  const inserted = await insertMembers(
+    tx,
+    fresh.map((loop) => newMemberRow(householdId, loop, loop.subscriber)),
+  );
   const idOf = new Map([
     ...[...knownMembers.values()].map((row) => [row.exchangeMemberId ?? '', row.id] as const),
     ...inserted.map((row) => [row.exchangeMemberId ?? '', row.id] as const),
@@ -392,32 +340,28 @@ async function createPolicy(
   const policyNumber =
     subscriber.policyNumber ??
     `X12-${subscriber.subscriberId ?? ''}-${coverage.line.charAt(0)}-${start.slice(0, 4)}`;
-  const [policy] = await tx
-    .insert(policies)
-    .values({
-      householdId,
-      subscriberMemberId: subscriberRow.id,
-      policyNumber,
-      issuerSubscriberId: subscriber.subscriberId ?? '',
-      exchangeSubscriberId: subscriber.subscriberId,
-      marketCoverage: 1,
-      offExchange: false,
-      lineOfCoverage: coverage.line,
-      enrollmentType:
-        subscriber.maintenance === '025'
-          ? 'Reinstatement'
-          : subscriber.reason === 'EC' || subscriber.reason === '41'
-            ? 'SpecialEnrollment'
-            : 'New',
-      enrollmentStatus: 'Pending',
-      residentialAddressId,
-      mailingAddressId,
-      fileSource: 'Exchange',
-      sourceExchangeId: subscriber.reporting.sourceExchangeId?.value ?? null,
-    })
-    .returning();
-  if (!policy) throw new Error('policy not inserted');
-  await tx.insert(coverageSpans).values({
+  const policy = await insertPolicy(tx, {
+    householdId,
+    subscriberMemberId: subscriberRow.id,
+    policyNumber,
+    issuerSubscriberId: subscriber.subscriberId ?? '',
+    exchangeSubscriberId: subscriber.subscriberId,
+    marketCoverage: 1,
+    offExchange: false,
+    lineOfCoverage: coverage.line,
+    enrollmentType:
+      subscriber.maintenance === '025'
+        ? 'Reinstatement'
+        : subscriber.reason === 'EC' || subscriber.reason === '41'
+          ? 'SpecialEnrollment'
+          : 'New',
+    enrollmentStatus: 'Pending',
+    residentialAddressId,
+    mailingAddressId,
+    fileSource: 'Exchange',
+    sourceExchangeId: subscriber.reporting.sourceExchangeId?.value ?? null,
+  });
+  await insertCoverageSpan(tx, {
     policyId: policy.id,
     addFolderId: `X12-${ctx.interchange}-${enrollment.controlNumber}`,
     startDate: start,
@@ -432,7 +376,8 @@ async function createPolicy(
     groupOrPolicyNumber: policyNumber,
     ratingArea: subscriber.reporting.ratingArea?.value ?? null,
   });
-  await tx.insert(memberSpans).values(
+  await insertMemberSpans(
+    tx,
     people.map((person) => {
       const memberStart = person.loop.coverage?.startDate ?? start;
       return {
@@ -446,7 +391,7 @@ async function createPolicy(
       };
     }),
   );
-  await tx.insert(finances).values({
+  await insertFinance(tx, {
     policyId: policy.id,
     premiumAmountDueCents: amounts.premium - amounts.aptc - amounts.other,
     currentAmountDueCents: 0,
@@ -456,19 +401,15 @@ async function createPolicy(
 
   if (ctx.demoPassword !== null) {
     const username = demoUsername(subscriber.subscriberId ?? '');
-    await tx
-      .insert(accounts)
-      .values({
-        realm: 'consumer',
-        username,
-        email: subscriber.email,
-        givenName: subscriber.firstName,
-        familyName: subscriber.lastName,
-        passwordHash: hashPassword(ctx.demoPassword),
-        roles: ['member'],
-        memberId: subscriberRow.id,
-      })
-      .onConflictDoNothing();
+    await insertConsumerAccount(tx, {
+      username,
+      email: subscriber.email,
+      givenName: subscriber.firstName,
+      familyName: subscriber.lastName,
+      passwordHash: hashPassword(ctx.demoPassword),
+      roles: ['member'],
+      memberId: subscriberRow.id,
+    });
   }
   return { policy, members: created };
 }
@@ -477,14 +418,6 @@ async function createPolicy(
 export const demoUsername = (subscriberId: string) => `x12.${subscriberId.toLowerCase()}`;
 
 // ----- change, termination, reinstatement ----------------------------------------------------------
-
-async function spansOf(tx: Transaction, policyId: string) {
-  return tx
-    .select()
-    .from(coverageSpans)
-    .where(eq(coverageSpans.policyId, policyId))
-    .orderBy(asc(coverageSpans.startDate));
-}
 
 async function change(
   tx: Transaction,
@@ -500,29 +433,24 @@ async function change(
   const householdId = policy.householdId;
 
   for (const loop of enrollment.members) {
-    const [known] = await tx
-      .select({ id: members.id })
-      .from(members)
-      .where(eq(members.exchangeMemberId, loop.memberId ?? ''));
+    const known = await memberByExchangeId(tx, loop.memberId ?? '');
     if (loop.maintenance === '021' && !loop.subscriber) {
       // A dependent added to an enrolment the portal has.
       if (!householdId) rejectAt(loop.segment, 'the policy has no household to add a dependent to');
       const member = await upsertMember(tx, householdId, loop, false);
       const spanStart = loop.coverage?.startDate ?? effective;
-      const existing = await tx
-        .select({ id: memberSpans.id })
-        .from(memberSpans)
-        .where(and(eq(memberSpans.policyId, policy.id), eq(memberSpans.memberId, member.id)));
-      if (existing.length === 0) {
-        await tx.insert(memberSpans).values({
-          policyId: policy.id,
-          memberId: member.id,
-          relationship: loop.relationship,
-          startDate: spanStart,
-          endDate: loop.coverage?.endDate ?? yearEnd(spanStart),
-          ratingAge: ageOn(loop.dob ?? spanStart, spanStart),
-          tobacco: loop.tobacco ?? false,
-        });
+      if (!(await hasMemberSpan(tx, policy.id, member.id))) {
+        await insertMemberSpans(tx, [
+          {
+            policyId: policy.id,
+            memberId: member.id,
+            relationship: loop.relationship,
+            startDate: spanStart,
+            endDate: loop.coverage?.endDate ?? yearEnd(spanStart),
+            ratingAge: ageOn(loop.dob ?? spanStart, spanStart),
+            tobacco: loop.tobacco ?? false,
+          },
+        ]);
         created += member.created ? 1 : 0;
         updated += member.created ? 0 : 1;
       }
@@ -550,34 +478,24 @@ async function change(
         ...(subscriber.email ? { email: subscriber.email } : {}),
         ...(subscriber.phone ? { mobilePhone: subscriber.phone } : {}),
       };
-      await tx
-        .update(contactInformation)
-        .set({ ...contact, version: sql`${contactInformation.version} + 1`, updatedAt: new Date() })
-        .where(eq(contactInformation.householdId, householdId));
+      await updateContactFromEnrollment(tx, householdId, contact);
     }
     if (subscriber.language && householdId)
-      await tx
-        .update(preferences)
-        .set({ language: subscriber.language })
-        .where(eq(preferences.householdId, householdId));
+      await setLanguageFromEnrollment(tx, householdId, subscriber.language);
     if (subscriber.residence && policy.residentialAddressId) {
       const r = subscriber.residence;
-      await tx
-        .update(addresses)
-        .set({
-          street1: r.street1,
-          street2: r.street2,
-          city: r.city,
-          state: r.state,
-          zipCode: r.zipCode,
-          fipsCode: r.fipsCode,
-          version: sql`${addresses.version} + 1`,
-        })
-        .where(eq(addresses.id, policy.residentialAddressId));
+      await updateAddressFromEnrollment(tx, policy.residentialAddressId, {
+        street1: r.street1,
+        street2: r.street2,
+        city: r.city,
+        state: r.state,
+        zipCode: r.zipCode,
+        fipsCode: r.fipsCode,
+      });
     }
     const sourceExchangeId = subscriber.reporting.sourceExchangeId?.value;
     if (sourceExchangeId !== undefined && sourceExchangeId !== policy.sourceExchangeId)
-      await tx.update(policies).set({ sourceExchangeId }).where(eq(policies.id, policy.id));
+      await setSourceExchangeId(tx, policy.id, sourceExchangeId);
     if (await changeAmounts(tx, ctx, policy, enrollment, effective)) updated += 1;
   } else if (subscriber.maintenance === '024') {
     const end = subscriber.coverage?.endDate;
@@ -610,7 +528,7 @@ async function changeAmounts(
   enrollment: Enrollment834,
   effective: string,
 ): Promise<boolean> {
-  const spans = (await spansOf(tx, policy.id)).filter((span) => !span.cancelled);
+  const spans = (await coverageSpansOfPolicy(tx, policy.id)).filter((span) => !span.cancelled);
   const span =
     spans.find((s) => s.startDate <= effective && (s.endDate === null || s.endDate >= effective)) ??
     spans.at(-1);
@@ -647,13 +565,10 @@ async function changeAmounts(
     ratingArea,
   };
   if (span.startDate >= effective) {
-    await tx.update(coverageSpans).set(values).where(eq(coverageSpans.id, span.id));
+    await setCoverageSpanTerms(tx, span.id, values);
   } else {
-    await tx
-      .update(coverageSpans)
-      .set({ endDate: addDays(effective, -1) })
-      .where(eq(coverageSpans.id, span.id));
-    await tx.insert(coverageSpans).values({
+    await updateCoverageSpan(tx, span.id, { endDate: addDays(effective, -1) });
+    await insertCoverageSpan(tx, {
       ...values,
       policyId: policy.id,
       addFolderId: `${span.addFolderId}-${effective}`,
@@ -666,30 +581,6 @@ async function changeAmounts(
   return true;
 }
 
-async function endMemberSpans(
-  tx: Transaction,
-  policyId: string,
-  memberId: string,
-  end: string,
-): Promise<void> {
-  const rows = await tx
-    .select()
-    .from(memberSpans)
-    .where(
-      and(
-        eq(memberSpans.policyId, policyId),
-        eq(memberSpans.memberId, memberId),
-        eq(memberSpans.cancelled, false),
-      ),
-    );
-  for (const row of rows) {
-    if (row.startDate > end)
-      await tx.update(memberSpans).set({ cancelled: true }).where(eq(memberSpans.id, row.id));
-    else if (row.endDate === null || row.endDate > end)
-      await tx.update(memberSpans).set({ endDate: end }).where(eq(memberSpans.id, row.id));
-  }
-}
-
 /** A termination (or, ending before it began, a cancellation) of the whole enrolment on `end`. */
 async function endPolicy(
   tx: Transaction,
@@ -697,53 +588,41 @@ async function endPolicy(
   policy: PolicyRow,
   end: string,
 ): Promise<number> {
-  const spans = await spansOf(tx, policy.id);
+  const spans = await coverageSpansOfPolicy(tx, policy.id);
   let cancelledAll = true;
   for (const span of spans) {
     if (span.cancelled) continue;
-    if (span.startDate > end)
-      await tx.update(coverageSpans).set({ cancelled: true }).where(eq(coverageSpans.id, span.id));
+    if (span.startDate > end) await updateCoverageSpan(tx, span.id, { cancelled: true });
     else {
       cancelledAll = false;
       if (span.endDate === null || span.endDate > end)
-        await tx.update(coverageSpans).set({ endDate: end }).where(eq(coverageSpans.id, span.id));
+        await updateCoverageSpan(tx, span.id, { endDate: end });
     }
   }
-  const people = await tx
-    .selectDistinct({ memberId: memberSpans.memberId })
-    .from(memberSpans)
-    .where(eq(memberSpans.policyId, policy.id));
-  for (const person of people) await endMemberSpans(tx, policy.id, person.memberId, end);
+  const people = await memberIdsOnPolicy(tx, policy.id);
+  for (const memberId of people) await endMemberSpans(tx, policy.id, memberId, end);
   const status = cancelledAll ? 'Cancelled' : end < ctx.today ? 'Terminated' : policy.enrollmentStatus;
-  await tx.update(policies).set({ enrollmentStatus: status }).where(eq(policies.id, policy.id));
-  if (status === 'Cancelled' || status === 'Terminated')
-    await tx.update(finances).set({ status: 'Terminated' }).where(eq(finances.policyId, policy.id));
+  await setEnrollmentStatus(tx, policy.id, status);
+  if (status === 'Cancelled' || status === 'Terminated') await markFinanceTerminated(tx, policy.id);
   return people.length;
 }
 
 /** A 025: the ended coverage runs again to the reported end (or its plan year's end). */
 async function reinstate(tx: Transaction, policy: PolicyRow, enrollment: Enrollment834): Promise<void> {
   const coverage = enrollment.subscriber.coverage;
-  const spans = await spansOf(tx, policy.id);
+  const spans = await coverageSpansOfPolicy(tx, policy.id);
   const last = spans.at(-1);
   if (!last) rejectAt(enrollment.subscriber.segment, 'nothing to reinstate');
   const end = coverage?.endDate ?? yearEnd(last.startDate);
-  await tx.update(coverageSpans).set({ cancelled: false, endDate: end }).where(eq(coverageSpans.id, last.id));
-  const ids = (
-    await tx.select({ id: memberSpans.id }).from(memberSpans).where(eq(memberSpans.policyId, policy.id))
-  ).map((row) => row.id);
-  if (ids.length > 0)
-    await tx.update(memberSpans).set({ cancelled: false, endDate: end }).where(inArray(memberSpans.id, ids));
-  await tx
-    .update(policies)
-    .set({ enrollmentStatus: last.effectuatedDate ? 'Active' : 'Pending', enrollmentType: 'Reinstatement' })
-    .where(eq(policies.id, policy.id));
+  await updateCoverageSpan(tx, last.id, { cancelled: false, endDate: end });
+  await reinstateMemberSpans(tx, policy.id, end);
+  await markPolicyReinstated(tx, policy.id, last.effectuatedDate ? 'Active' : 'Pending');
 }
 
 /** A 030 audit: compares, changes nothing; the differences are reported. */
 async function compare(tx: Transaction, policy: PolicyRow, enrollment: Enrollment834): Promise<Applied> {
   const differences: string[] = [];
-  const spans = (await spansOf(tx, policy.id)).filter((span) => !span.cancelled);
+  const spans = (await coverageSpansOfPolicy(tx, policy.id)).filter((span) => !span.cancelled);
   const span = spans.at(-1);
   const reporting = enrollment.subscriber.reporting;
   if (span) {
@@ -759,10 +638,7 @@ async function compare(tx: Transaction, policy: PolicyRow, enrollment: Enrollmen
   if (reporting.sourceExchangeId && reporting.sourceExchangeId.value !== policy.sourceExchangeId)
     differences.push('source exchange (SOURCE EXCHANGE ID)');
   for (const loop of enrollment.members) {
-    const [known] = await tx
-      .select()
-      .from(members)
-      .where(eq(members.exchangeMemberId, loop.memberId ?? ''));
+    const known = await memberByExchangeId(tx, loop.memberId ?? '');
     if (!known) differences.push(`member ${loop.memberId ?? ''} (missing)`);
     else if ((loop.dob && loop.dob !== known.dob) || (loop.lastName && loop.lastName !== known.lastName))
       differences.push(`member ${loop.memberId ?? ''} (name or date of birth)`);
