@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import localRules from './tools/eslint/dependency-direction.js';
 import { TABLE_OWNERS } from './apps/server/src/db/table-owners.js';
-import { MODULE_ZONE_EXCEPTIONS } from './tools/eslint/module-zone-exceptions.js';
+import { TABLE_READ_DEBT } from './tools/eslint/module-zone-exceptions.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -111,7 +111,7 @@ export default tseslint.config(
             folder: 'apps/server/src/modules',
             schema: 'apps/server/src/db/schema',
             owners: TABLE_OWNERS,
-            allow: MODULE_ZONE_EXCEPTIONS,
+            allow: TABLE_READ_DEBT,
           },
         },
       ],

@@ -1,82 +1,8 @@
 // @ts-check
 // Known exceptions to the server's module zones (tools/eslint/dependency-direction.js, option `modules`):
 // each names a file, the tables (or another module's file) it still imports, and where that should move.
-// A new cross-module import is refused by `npm run lint`; these lists only shrink. Empty both and delete
+// A new cross-module import is refused by `npm run lint`; this list only shrinks. Empty it and delete
 // this file when the last entry has moved (issue 38).
-
-/**
- * The enrollment and issuer-events modules were being changed by other work while the zones were drawn
- * (issue 38), so their imports were left as they stood: the lead empties this list after merging them.
- * (issuer-events imported nothing foreign at the time: only its own two tables.)
- * @type {{ file: string, imports: string[], note: string }[]}
- */
-export const MODULES_IN_FLIGHT = [
-  {
-    file: 'apps/server/src/modules/enrollment/apply.ts',
-    imports: ['accounts'],
-    note: 'issue 38: to move behind auth/ (the accounts of sign-in)',
-  },
-  {
-    file: 'apps/server/src/modules/enrollment/apply.ts',
-    imports: ['addresses'],
-    note: 'issue 38: to move behind modules/address/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/enrollment/apply.ts',
-    imports: ['auditLog'],
-    note: 'issue 38: to write its audit row with plugins/audit.ts (auditSystem), as every other write does',
-  },
-  {
-    file: 'apps/server/src/modules/enrollment/apply.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/enrollment/apply.ts',
-    imports: ['contactInformation'],
-    note: 'issue 38: to move behind modules/contact/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/enrollment/apply.ts',
-    imports: ['finances'],
-    note: 'issue 38: to move behind modules/finance/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/enrollment/apply.ts',
-    imports: ['households'],
-    note: 'issue 38: to move behind modules/household/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/enrollment/apply.ts',
-    imports: ['memberSpans', 'members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/enrollment/apply.ts',
-    imports: ['preferences'],
-    note: 'issue 38: to move behind modules/paperless/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/enrollment/apply.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/enrollment/effectuation.ts',
-    imports: ['memberSpans', 'members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/enrollment/effectuation.ts',
-    imports: ['payments'],
-    note: 'issue 38: to move behind modules/payment/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/enrollment/effectuation.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-];
 
 /**
  * Reads that still join another module's tables in one statement (most were made single statements on
@@ -470,5 +396,3 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
 ];
-
-export const MODULE_ZONE_EXCEPTIONS = [...MODULES_IN_FLIGHT, ...TABLE_READ_DEBT];

@@ -43,3 +43,19 @@ export async function linkAccountToMember(
     .returning({ id: accounts.id });
   return updated.length === 1;
 }
+
+// --- writes for the enrollment module (the X12 834 import in demo mode, issue 34) ---
+
+/** A consumer account for a member, unless the user name is taken (nothing then): an imported subscriber in demo mode. */
+export async function insertConsumerAccount(
+  tx: Executor,
+  values: Pick<
+    typeof accounts.$inferInsert,
+    'username' | 'email' | 'givenName' | 'familyName' | 'passwordHash' | 'roles' | 'memberId'
+  >,
+): Promise<void> {
+  await tx
+    .insert(accounts)
+    .values({ realm: 'consumer', ...values })
+    .onConflictDoNothing();
+}

@@ -83,6 +83,28 @@ export async function auditSystemMany(
 }
 
 /**
+ * An audit record for a change a file brings (the X12 834 import, decision 051): the actor is whoever
+ * sent the file (the issuer's system client, the CLI, the drop folder), the source names the file and the
+ * place in it (file, interchange, set and segment). Written in the caller's transaction like every change.
+ */
+export async function auditFileChange(
+  executor: Executor,
+  entry: AuditEntry & { actor: { subject: string; role: string }; source: string },
+): Promise<void> {
+  await executor.insert(auditLog).values({
+    actorSubject: entry.actor.subject,
+    actorRole: entry.actor.role,
+    actingForHouseholdId: entry.actingForHouseholdId ?? null,
+    action: entry.action,
+    route: entry.source,
+    recordType: entry.recordType ?? null,
+    recordIds: entry.recordIds ?? null,
+    outcome: entry.outcome,
+    reason: entry.reason ?? null,
+  });
+}
+
+/**
  * The audit log: reads of member data, every change, sign-ins and refusals. It records ids and codes,
  * never health data. Refusals are also logged as security events. A record given a transaction is
  * written in it (it commits or rolls back with the change); the others go through the group commit of

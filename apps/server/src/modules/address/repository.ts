@@ -83,3 +83,17 @@ export async function updateAddress(tx: Executor, id: string, values: AddressVal
   if (!row) throw new Error('address not written');
   return row;
 }
+
+// --- writes for the enrollment module (the X12 834 import, issue 34) ---
+
+/** The street, city, state, ZIP and FIPS code an 834 change reports (the county is left as it is): the version goes up. */
+export async function updateAddressFromEnrollment(
+  tx: Executor,
+  id: string,
+  values: Omit<AddressValues, 'countyName'>,
+): Promise<void> {
+  await tx
+    .update(addresses)
+    .set({ ...values, version: sql`${addresses.version} + 1` })
+    .where(eq(addresses.id, id));
+}

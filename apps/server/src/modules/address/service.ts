@@ -373,3 +373,6 @@ export async function applyResidentialMove(
     address: details.address,
   });
 }
+
+// --- writes for the enrollment module (the X12 834 import, issue 34) ---
+export { insertAddress, updateAddressFromEnrollment } from './repository';

@@ -89,3 +89,11 @@ export async function loadBenefitsBundle(db: Executor, policyId: string): Promis
 export async function allPlans(db: Executor): Promise<PlanRow[]> {
   return db.select().from(plans).orderBy(asc(plans.id));
 }
+
+// --- reads for the enrollment module (the X12 834 import, issue 34) ---
+
+/** The plan with this HIOS plan id. */
+export async function planById(db: Executor, planId: string): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(eq(plans.id, planId));
+  return row;
+}

@@ -223,3 +223,6 @@ export function idCards(bundle: BenefitsBundle, today: CalendarDate, account: Ac
 export async function planCatalogue(db: Database): Promise<PlanRow[]> {
   return allPlans(db);
 }
+
+// --- reads for the enrollment module (the X12 834 import, issue 34) ---
+export { planById } from './repository';

@@ -78,3 +78,17 @@ export async function policyForContact(
     .limit(1);
   return row;
 }
+
+// --- writes for the enrollment module (the X12 834 import, issue 34) ---
+
+/** The e-mail and mobile phone an 834 change reports, those given only: the version goes up. */
+export async function updateContactFromEnrollment(
+  tx: Executor,
+  householdId: string,
+  values: Partial<Pick<ContactRow, 'email' | 'mobilePhone'>>,
+): Promise<void> {
+  await tx
+    .update(contactInformation)
+    .set({ ...values, version: sql`${contactInformation.version} + 1`, updatedAt: new Date() })
+    .where(eq(contactInformation.householdId, householdId));
+}

@@ -146,3 +146,7 @@ export async function changeContact(tx: Transaction, change: ContactChange): Pro
   }
   return { contact: contactView(householdId, saved), request, events, phoneChanged, mailQueued };
 }
+
+// --- writes for the enrollment module (the X12 834 import, issue 34) ---
+// The household's first contact record (nothing when it has one), and an 834 change's e-mail and phone.
+export { insertContact, updateContactFromEnrollment } from './repository';

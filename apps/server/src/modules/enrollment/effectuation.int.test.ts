@@ -15,6 +15,7 @@ import { enrollmentEffectuations, outboxEvents, plans } from '../../db/schema';
 import { TEST_CARDS } from '../../processor/sandbox/test-numbers';
 import { DEMO_PASSWORD } from '../../seed/demo-accounts';
 import { DEMO_ENROLLMENT_CLIENT_SECRET } from '../../settings';
+import { writeEffectuationFile } from './effectuation';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -105,6 +106,17 @@ describe('effectuation of an imported enrolment (issue 34)', () => {
       reportedFile: null,
     });
 
+    // The demo's day for another household reports that household's alone: this one is left.
+    expect(
+      await writeEffectuationFile(harness.db, {
+        day: '2026-12-06',
+        outboxDir: harness.app.settings.enrollment.outboxDir,
+        senderId: 'ISSUER',
+        receiverId: 'EXCHANGE',
+        householdId: '00000000-0000-4000-8000-000000000000',
+      }),
+    ).toBeNull();
+
     const report = await harness.app.jobs.runDay('2026-12-06');
     expect(report.steps.find((step) => step.name === 'effectuation-834')?.counts).toEqual({
       files: 1,
@@ -127,7 +139,9 @@ describe('effectuation of an imported enrolment (issue 34)', () => {
       .select()
       .from(outboxEvents)
       .where(eq(outboxEvents.type, 'coverage.effectuation-reported'));
-    expect(events.map((event) => event.policyId)).toEqual([policyId]);
+    expect(events.map((event) => [event.policyId, event.householdId])).toEqual([
+      [policyId, households.households[0]?.household.id],
+    ]);
     // A second run the same day has nothing left to report.
     expect(
       (await harness.app.jobs.runDay('2026-12-06')).steps.find((step) => step.name === 'effectuation-834')

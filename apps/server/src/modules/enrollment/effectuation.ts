@@ -1,19 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lte } from 'drizzle-orm';
 import type { CalendarDate } from '@portal/domain';
 import type { Database, Transaction } from '../../db/client';
-import {
-  coverageSpans,
-  enrollmentEffectuations,
-  members,
-  memberSpans,
-  payments,
-  policies,
-} from '../../db/schema';
+import { enrollmentEffectuations } from '../../db/schema';
 import type { DailyStep } from '../../jobs/runner';
 import type { OutboxChannel } from '../../outbox/dispatcher';
 import { enqueueEvents, type OutboxEvent } from '../../outbox/events';
+import { membersCoveredBy } from '../member/service';
+import { paidThroughOf } from '../payment/service';
+import {
+  effectuatedCoverage,
+  isOffExchange,
+  liveSpanStartingOn,
+  policyIdsOfHousehold,
+} from '../policy/service';
 
 /**
  * Effectuation (issue 34, decision 051). A binder paid in full effectuates the coverage (the payment
@@ -30,28 +31,11 @@ export function effectuationChannel(): OutboxChannel {
     const effectiveDate =
       typeof event.payload.effectiveDate === 'string' ? event.payload.effectiveDate : null;
     const paymentId = typeof event.payload.paymentId === 'string' ? event.payload.paymentId : null;
-    const [policy] = await tx
-      .select({ offExchange: policies.offExchange })
-      .from(policies)
-      .where(eq(policies.id, event.policyId));
-    if (!policy || policy.offExchange || !effectiveDate) return;
-    const [span] = await tx
-      .select({ id: coverageSpans.id, effectuatedDate: coverageSpans.effectuatedDate })
-      .from(coverageSpans)
-      .where(
-        and(
-          eq(coverageSpans.policyId, event.policyId),
-          eq(coverageSpans.startDate, effectiveDate),
-          eq(coverageSpans.cancelled, false),
-        ),
-      );
+    const offExchange = await isOffExchange(tx, event.policyId);
+    if (offExchange !== false || !effectiveDate) return;
+    const span = await liveSpanStartingOn(tx, event.policyId, effectiveDate);
     if (!span?.effectuatedDate) return;
-    const [payment] = paymentId
-      ? await tx
-          .select({ paidThrough: payments.paidThroughDate })
-          .from(payments)
-          .where(eq(payments.id, paymentId))
-      : [];
+    const paidThrough = paymentId ? await paidThroughOf(tx, paymentId) : undefined;
     await tx
       .insert(enrollmentEffectuations)
       .values({
@@ -60,7 +44,7 @@ export function effectuationChannel(): OutboxChannel {
         paymentId,
         effectuatedOn: span.effectuatedDate,
         coverageStart: effectiveDate,
-        paidThroughDate: payment?.paidThrough ?? null,
+        paidThroughDate: paidThrough ?? null,
       })
       .onConflictDoNothing();
   };
@@ -137,23 +121,7 @@ export async function effectuationFile(
   for (const row of rows) {
     index += 1;
     const st = String(index).padStart(4, '0');
-    const people = await tx
-      .select({
-        memberId: members.exchangeMemberId,
-        first: members.firstName,
-        last: members.lastName,
-        relationship: memberSpans.relationship,
-      })
-      .from(memberSpans)
-      .innerJoin(members, eq(members.id, memberSpans.memberId))
-      .where(
-        and(
-          eq(memberSpans.policyId, row.policyId),
-          eq(memberSpans.cancelled, false),
-          lte(memberSpans.startDate, row.coverageStart),
-        ),
-      )
-      .orderBy(asc(memberSpans.startDate));
+    const people = await membersCoveredBy(tx, row.policyId, row.coverageStart);
     const seen = new Set<string>();
     const body = [
       seg('ST', '834', st, '005010X220A1'),
@@ -207,13 +175,7 @@ export async function writeEffectuationFile(
           lte(enrollmentEffectuations.effectuatedOn, options.day),
           // The demo's day for one household (POST /api/v1/demo/day) reports that household's alone.
           options.householdId
-            ? inArray(
-                enrollmentEffectuations.policyId,
-                tx
-                  .select({ id: policies.id })
-                  .from(policies)
-                  .where(eq(policies.householdId, options.householdId)),
-              )
+            ? inArray(enrollmentEffectuations.policyId, policyIdsOfHousehold(tx, options.householdId))
             : undefined,
         ),
       )
@@ -221,21 +183,15 @@ export async function writeEffectuationFile(
       .limit(1000)
       .for('update', { skipLocked: true });
     if (claimed.length === 0) return null;
-    const rows = await tx
+    const records = await tx
       .select({
         id: enrollmentEffectuations.id,
         policyId: enrollmentEffectuations.policyId,
-        householdId: policies.householdId,
-        policyNumber: policies.policyNumber,
-        exchangeSubscriberId: policies.exchangeSubscriberId,
-        line: policies.lineOfCoverage,
-        planId: coverageSpans.planId,
+        spanId: enrollmentEffectuations.spanId,
         coverageStart: enrollmentEffectuations.coverageStart,
         paidThroughDate: enrollmentEffectuations.paidThroughDate,
       })
       .from(enrollmentEffectuations)
-      .innerJoin(policies, eq(policies.id, enrollmentEffectuations.policyId))
-      .innerJoin(coverageSpans, eq(coverageSpans.id, enrollmentEffectuations.spanId))
       .where(
         inArray(
           enrollmentEffectuations.id,
@@ -243,6 +199,26 @@ export async function writeEffectuationFile(
         ),
       )
       .orderBy(asc(enrollmentEffectuations.id));
+    // The policy and span facts the file names, from the policy module, in one read for the batch (a job).
+    const coverage = await effectuatedCoverage(
+      tx,
+      records.map((record) => record.spanId),
+    );
+    const rows: Reported[] = records.flatMap(({ spanId, ...record }) => {
+      const facts = coverage.get(spanId);
+      return facts
+        ? [
+            {
+              ...record,
+              householdId: facts.householdId,
+              policyNumber: facts.policyNumber,
+              exchangeSubscriberId: facts.exchangeSubscriberId,
+              line: facts.line,
+              planId: facts.planId,
+            },
+          ]
+        : [];
+    });
     const controlNumber = String((rows.at(-1)?.id ?? 0) % 1_000_000_000).padStart(9, '0');
     const name = `834-effectuation-${options.day}-${controlNumber}.edi`;
     const text = await effectuationFile(tx, rows, {

@@ -246,6 +246,13 @@ describe('834 import (issue 34)', () => {
       .where(eq(coverageSpans.policyId, policy!.id))
       .orderBy(coverageSpans.startDate);
     expect(spans.at(-1)?.endDate).toBe('2027-12-31');
+    // The members are covered again to the same end.
+    const restored = await db
+      .select({ end: memberSpans.endDate, cancelled: memberSpans.cancelled })
+      .from(memberSpans)
+      .where(eq(memberSpans.policyId, policy!.id));
+    expect(restored.length).toBeGreaterThan(0);
+    expect(restored.every((row) => row.end === '2027-12-31' && !row.cancelled)).toBe(true);
   });
 
   it('holds a termination that arrives before its addition, and applies it when the addition comes', async () => {
@@ -263,6 +270,191 @@ describe('834 import (issue 34)', () => {
       taxCreditAmountCents: 30000,
       premiumAmountCents: 65000,
     });
+  });
+
+  it('changes a household on a 001: address, language, e-mail, a dependent ended and one added; a later 024 before the start cancels it all', async () => {
+    const file = (control: string, name: string, segments: string[]) =>
+      importEnrollment(db, settings, {
+        text: [
+          `ISA*00*          *00*          *ZZ*FFMEXCHANGE    *ZZ*71644MA        *261201*0930*^*00501*${control}*0*T*:~`,
+          'GS*BE*FFMEXCHANGE*71644MA*20261201*0930*1*X*005010X220A1~',
+          'ST*834*0001*005010X220A1~',
+          `BGN*00*REF${control}*20261201*0930****2~`,
+          ...segments.map((segment) => `${segment}~`),
+          `SE*${String(segments.length + 3)}*0001~`,
+          'GE*1*1~',
+          `IEA*1*${control}~`,
+        ].join('\n'),
+        fileName: name,
+        source: 'cli',
+      });
+    const plan = 'REF*CE*71644MA0040002-06';
+    const added = await file('000000601', 'rocha-addition.edi', [
+      'INS*Y*18*021*25*A',
+      'REF*0F*0004000001',
+      'REF*17*0004000001',
+      'REF*1L*71644MA-H4',
+      'NM1*IL*1*Rocha*Ana',
+      'PER*IP**TE*5085550100*EM*ana.rocha@example.org',
+      'N3*12 Pine St',
+      'N4*Worcester*MA*01608**CY*25027',
+      'DMG*D8*19800505*F',
+      'LUI*LE*por**7',
+      'HD*021**HLT**FAM',
+      'DTP*348*D8*20270101',
+      plan,
+      'LX*1',
+      'N1*75*PRE AMT TOT',
+      'REF*9X*900.00',
+      'DTP*007*D8*20270101',
+      'INS*N*19*021*25*A',
+      'REF*0F*0004000001',
+      'REF*17*0004000002',
+      'NM1*IL*1*Rocha*Bia',
+      'DMG*D8*20120202*F',
+      'HD*021**HLT**FAM',
+      'DTP*348*D8*20270101',
+      plan,
+    ]);
+    expect(added.summary).toMatchObject({ applied: 1, rejected: 0, members: { created: 2 } });
+    const policy = await policyOf('0004000001');
+    const householdId = policy!.householdId!;
+    const addressBefore = (
+      await db.select().from(addresses).where(eq(addresses.id, policy!.residentialAddressId!))
+    )[0];
+    const preferencesBefore = (
+      await db.select().from(preferences).where(eq(preferences.householdId, householdId))
+    )[0];
+    const contactBefore = (
+      await db.select().from(contactInformation).where(eq(contactInformation.householdId, householdId))
+    )[0];
+
+    const changed = await file('000000602', 'rocha-change.edi', [
+      'INS*Y*18*001*25*A',
+      'REF*0F*0004000001',
+      'REF*17*0004000001',
+      'NM1*IL*1*Rocha*Ana',
+      'PER*IP**EM*ana.new@example.org',
+      'N3*40 Oak Ave',
+      'N4*Lowell*MA*01852**CY*25017',
+      'LUI*LE*spa**7',
+      'HD*001**HLT**FAM',
+      'DTP*348*D8*20270101',
+      plan,
+      'INS*N*19*024*07*A',
+      'REF*0F*0004000001',
+      'REF*17*0004000002',
+      'NM1*IL*1*Rocha*Bia',
+      'HD*024**HLT**FAM',
+      'DTP*349*D8*20270331',
+      'INS*N*19*021*25*A',
+      'REF*0F*0004000001',
+      'REF*17*0004000003',
+      'NM1*IL*1*Rocha*Caio',
+      'DMG*D8*20200303*M',
+      'HD*021**HLT**FAM',
+      'DTP*348*D8*20270401',
+      plan,
+    ]);
+    expect(changed.summary).toMatchObject({
+      applied: 1,
+      rejected: 0,
+      members: { created: 1, updated: 1, terminated: 1 },
+    });
+    const [address] = await db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.id, policy!.residentialAddressId!));
+    expect(address).toMatchObject({
+      street1: '40 Oak Ave',
+      city: 'Lowell',
+      zipCode: '01852',
+      fipsCode: '25017',
+      countyName: addressBefore!.countyName,
+      version: addressBefore!.version + 1,
+    });
+    // The language changes; the preferences' version is left as it was.
+    const [preference] = await db.select().from(preferences).where(eq(preferences.householdId, householdId));
+    expect(preference).toMatchObject({ language: 'es', version: preferencesBefore!.version });
+    const [contact] = await db
+      .select()
+      .from(contactInformation)
+      .where(eq(contactInformation.householdId, householdId));
+    expect(contact).toMatchObject({
+      email: 'ana.new@example.org',
+      mobilePhone: '(508) 555-0100',
+      version: contactBefore!.version + 1,
+    });
+    const [subscriber] = await db.select().from(members).where(eq(members.exchangeMemberId, '0004000001'));
+    expect(subscriber?.email).toBe('ana.new@example.org');
+    const spansOf = async () =>
+      (
+        await db
+          .select({
+            memberId: members.exchangeMemberId,
+            relationship: memberSpans.relationship,
+            startDate: memberSpans.startDate,
+            endDate: memberSpans.endDate,
+            cancelled: memberSpans.cancelled,
+          })
+          .from(memberSpans)
+          .innerJoin(members, eq(members.id, memberSpans.memberId))
+          .where(eq(memberSpans.policyId, policy!.id))
+      ).sort((a, b) => (a.memberId ?? '').localeCompare(b.memberId ?? ''));
+    expect(await spansOf()).toEqual([
+      {
+        memberId: '0004000001',
+        relationship: 'self',
+        startDate: '2027-01-01',
+        endDate: '2027-12-31',
+        cancelled: false,
+      },
+      {
+        memberId: '0004000002',
+        relationship: 'child',
+        startDate: '2027-01-01',
+        endDate: '2027-03-31',
+        cancelled: false,
+      },
+      {
+        memberId: '0004000003',
+        relationship: 'child',
+        startDate: '2027-04-01',
+        endDate: '2027-12-31',
+        cancelled: false,
+      },
+    ]);
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'enrollment.834.001'), eq(auditLog.actingForHouseholdId, householdId)));
+    expect(audit).toMatchObject({
+      actorSubject: 'cli:test',
+      actorRole: 'system',
+      route: '834 rocha-change.edi ISA13 000000602 ST02 0001 segment 5',
+      recordType: 'policy',
+      recordIds: [policy!.id],
+      outcome: 'success',
+    });
+
+    // Ended the day before it began: cancelled — the coverage, every member's span, the policy and its billing.
+    const cancelled = await file('000000603', 'rocha-cancel.edi', [
+      'INS*Y*18*024*59*A',
+      'REF*0F*0004000001',
+      'REF*17*0004000001',
+      'NM1*IL*1*Rocha*Ana',
+      'HD*024**HLT**FAM',
+      'DTP*348*D8*20270101',
+      'DTP*349*D8*20261231',
+      plan,
+    ]);
+    expect(cancelled.summary).toMatchObject({ applied: 1, rejected: 0, members: { terminated: 3 } });
+    expect(await policyOf('0004000001')).toMatchObject({ enrollmentStatus: 'Cancelled' });
+    const spans = await db.select().from(coverageSpans).where(eq(coverageSpans.policyId, policy!.id));
+    expect(spans.map((span) => span.cancelled)).toEqual([true]);
+    expect((await spansOf()).map((span) => span.cancelled)).toEqual([true, true, true]);
+    const [finance] = await db.select().from(finances).where(eq(finances.policyId, policy!.id));
+    expect(finance?.status).toBe('Terminated');
   });
 
   it('rejects a set with an unknown plan, one without a subscriber and one with an impossible date on their own; the rest applies; the 999 says which', async () => {

@@ -69,3 +69,10 @@ export async function updateFinance(db: Executor, policyId: string, update: Fina
 export async function effectuateSpan(db: Executor, spanId: string, date: string): Promise<void> {
   await db.update(coverageSpans).set({ effectuatedDate: date }).where(eq(coverageSpans.id, spanId));
 }
+
+// --- writes for the enrollment module (the X12 834 import, issue 34) ---
+
+/** A new policy's finance row (an 834 addition: the binder is due). */
+export async function insertFinance(tx: Executor, values: typeof finances.$inferInsert): Promise<void> {
+  await tx.insert(finances).values(values);
+}

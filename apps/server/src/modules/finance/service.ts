@@ -122,3 +122,11 @@ export async function amountsDue(
   const inputs = await ledgerInputs(tx, policyId);
   return inputs ? snapshotOf(inputs, today, dueRule).snapshot : null;
 }
+
+// --- writes for the enrollment module (the X12 834 import, issue 34) ---
+export { insertFinance } from './repository';
+
+/** An ended (terminated or cancelled) policy's finance: it bills no more (an 834 termination). */
+export async function markFinanceTerminated(tx: Executor, policyId: string): Promise<void> {
+  await updateFinance(tx, policyId, { status: 'Terminated' });
+}

@@ -53,3 +53,6 @@ export async function householdsForCaller(
     today: options.rules.today,
   };
 }
+
+// --- writes for the enrollment module (the X12 834 import, issue 34) ---
+export { insertHouseholdForExchange } from './repository';

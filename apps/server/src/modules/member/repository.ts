@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { members, memberSpans, policies } from '../../db/schema';
 
@@ -129,4 +129,138 @@ export async function insertMemberSpans(
   values: (typeof memberSpans.$inferInsert)[],
 ): Promise<void> {
   if (values.length > 0) await tx.insert(memberSpans).values(values);
+}
+
+// --- reads and writes for the enrollment module (the X12 834 import and its effectuation file, issue 34) ---
+
+export type NewMember = typeof members.$inferInsert;
+export type NewMemberSpan = typeof memberSpans.$inferInsert;
+
+/** A member's facts an 834 may report (only those it names are given). */
+export type MemberFacts = Partial<
+  Pick<
+    MemberRow,
+    'firstName' | 'lastName' | 'middleName' | 'dob' | 'ssnLast4' | 'gender' | 'tobacco' | 'email'
+  >
+>;
+
+/** The members the exchange knows by these member ids (REF*17), in one read. */
+export async function membersByExchangeIds(db: Executor, exchangeMemberIds: readonly string[]) {
+  if (exchangeMemberIds.length === 0) return [];
+  return db
+    .select({ id: members.id, householdId: members.householdId, exchangeMemberId: members.exchangeMemberId })
+    .from(members)
+    .where(inArray(members.exchangeMemberId, [...exchangeMemberIds]));
+}
+
+/** The member the exchange knows by this member id (REF*17). */
+export async function memberByExchangeId(
+  db: Executor,
+  exchangeMemberId: string,
+): Promise<MemberRow | undefined> {
+  const [row] = await db.select().from(members).where(eq(members.exchangeMemberId, exchangeMemberId));
+  return row;
+}
+
+/** New members, in one statement; their ids by exchange member id. */
+export async function insertMembers(tx: Executor, values: readonly NewMember[]) {
+  if (values.length === 0) return [];
+  return tx
+    .insert(members)
+    .values([...values])
+    .returning({ id: members.id, exchangeMemberId: members.exchangeMemberId });
+}
+
+/** The facts given, when any differs from the member's record (the version goes up); whether it changed. */
+export async function updateMemberFacts(
+  tx: Executor,
+  memberId: string,
+  facts: MemberFacts,
+): Promise<boolean> {
+  if (Object.keys(facts).length === 0) return false;
+  const [before] = await tx.select().from(members).where(eq(members.id, memberId));
+  const changed =
+    before !== undefined &&
+    Object.entries(facts).some(([key, value]) => (before as Record<string, unknown>)[key] !== value);
+  if (changed)
+    await tx
+      .update(members)
+      .set({ ...facts, version: sql`${members.version} + 1` })
+      .where(eq(members.id, memberId));
+  return changed;
+}
+
+/** Whether the member has a span on the policy (any, cancelled or not). */
+export async function hasMemberSpan(db: Executor, policyId: string, memberId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: memberSpans.id })
+    .from(memberSpans)
+    .where(and(eq(memberSpans.policyId, policyId), eq(memberSpans.memberId, memberId)));
+  return rows.length > 0;
+}
+
+/** The members with a span on the policy (any, cancelled or not), each once. */
+export async function memberIdsOnPolicy(db: Executor, policyId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ memberId: memberSpans.memberId })
+    .from(memberSpans)
+    .where(eq(memberSpans.policyId, policyId));
+  return rows.map((row) => row.memberId);
+}
+
+/** Ends the member's coverage on the policy on `end`: spans starting later are cancelled, those running on end then. */
+export async function endMemberSpans(
+  tx: Executor,
+  policyId: string,
+  memberId: string,
+  end: string,
+): Promise<void> {
+  const rows = await tx
+    .select()
+    .from(memberSpans)
+    .where(
+      and(
+        eq(memberSpans.policyId, policyId),
+        eq(memberSpans.memberId, memberId),
+        eq(memberSpans.cancelled, false),
+      ),
+    );
+  for (const row of rows) {
+    if (row.startDate > end)
+      await tx.update(memberSpans).set({ cancelled: true }).where(eq(memberSpans.id, row.id));
+    else if (row.endDate === null || row.endDate > end)
+      await tx.update(memberSpans).set({ endDate: end }).where(eq(memberSpans.id, row.id));
+  }
+}
+
+/** Every member span of the policy runs again, to `end` (an 834 reinstatement). */
+export async function reinstateMemberSpans(tx: Executor, policyId: string, end: string): Promise<void> {
+  await tx
+    .update(memberSpans)
+    .set({ cancelled: false, endDate: end })
+    .where(eq(memberSpans.policyId, policyId));
+}
+
+/**
+ * The people an effectuation 834 names for a coverage that starts on `coverageStart`: their spans on the
+ * policy (not cancelled) begun by then, oldest first, with the exchange member id, name and relationship.
+ */
+export async function membersCoveredBy(db: Executor, policyId: string, coverageStart: string) {
+  return db
+    .select({
+      memberId: members.exchangeMemberId,
+      first: members.firstName,
+      last: members.lastName,
+      relationship: memberSpans.relationship,
+    })
+    .from(memberSpans)
+    .innerJoin(members, eq(members.id, memberSpans.memberId))
+    .where(
+      and(
+        eq(memberSpans.policyId, policyId),
+        eq(memberSpans.cancelled, false),
+        lte(memberSpans.startDate, coverageStart),
+      ),
+    )
+    .orderBy(asc(memberSpans.startDate));
 }

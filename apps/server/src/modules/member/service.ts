@@ -94,3 +94,19 @@ export async function memberRecordTimes(
 ): Promise<Map<string, Date>> {
   return new Map((await memberCreatedTimes(db, memberIds)).map((row) => [row.id, row.createdAt]));
 }
+
+// --- reads and writes for the enrollment module (the X12 834 import and its effectuation file, issue 34) ---
+export {
+  endMemberSpans,
+  hasMemberSpan,
+  insertMembers,
+  memberByExchangeId,
+  memberIdsOnPolicy,
+  membersByExchangeIds,
+  membersCoveredBy,
+  reinstateMemberSpans,
+  updateMemberFacts,
+  type MemberFacts,
+  type NewMember,
+  type NewMemberSpan,
+} from './repository';

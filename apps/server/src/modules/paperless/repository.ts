@@ -146,3 +146,23 @@ export async function saveLanguage(
     .returning();
   return row;
 }
+
+// --- writes for the enrollment module (the X12 834 import, issue 34) ---
+
+/** The household's language as an 834 change reports it (the preferences' version is left as it is). */
+export async function setLanguageFromEnrollment(
+  tx: Executor,
+  householdId: string,
+  language: PreferencesRow['language'],
+): Promise<void> {
+  await tx.update(preferences).set({ language }).where(eq(preferences.householdId, householdId));
+}
+
+/** A new household's preferences, in its language (nothing when it has preferences already). */
+export async function insertPreferences(
+  tx: Executor,
+  householdId: string,
+  language: PreferencesRow['language'],
+): Promise<void> {
+  await tx.insert(preferences).values({ householdId, language }).onConflictDoNothing();
+}

@@ -213,3 +213,6 @@ export async function confirmEmail(
     mailQueued: false,
   };
 }
+
+// --- writes for the enrollment module (the X12 834 import, issue 34) ---
+export { insertPreferences, setLanguageFromEnrollment } from './repository';

@@ -288,3 +288,14 @@ export async function markRefundSucceeded(db: Executor, refundId: string): Promi
     .returning({ id: paymentRefunds.id });
   return rows.length > 0;
 }
+
+// --- reads for the enrollment module (the effectuation 834, issue 34) ---
+
+/** The date this payment pays through (undefined: no such payment). */
+export async function paidThroughOf(db: Executor, paymentId: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ paidThrough: payments.paidThroughDate })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  return row === undefined ? undefined : row.paidThrough;
+}

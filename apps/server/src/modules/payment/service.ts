@@ -68,3 +68,6 @@ export async function searchPayments(db: Database, query: DeskPaymentQuery): Pro
     total,
   };
 }
+
+// --- reads for the enrollment module (the effectuation 834, issue 34) ---
+export { paidThroughOf } from './repository';

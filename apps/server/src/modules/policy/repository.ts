@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { coverageSpans, households, policies, wallets } from '../../db/schema';
@@ -340,4 +340,132 @@ export async function insertCoverageSpan(
   values: typeof coverageSpans.$inferInsert,
 ): Promise<void> {
   await tx.insert(coverageSpans).values(values);
+}
+
+// --- reads and writes for the enrollment module (the X12 834 import and its effectuation file, issue 34) ---
+
+/**
+ * The policy an 834 enrolment group is about, in one look: the policy with the REF*1L number first, else the
+ * subscriber's newest for the line of coverage.
+ */
+export async function policyForEnrollment(
+  db: Executor,
+  of: { subscriberId: string; line: PolicyRow['lineOfCoverage']; policyNumber: string | null },
+): Promise<PolicyRow | null> {
+  const bySubscriber = and(
+    eq(policies.exchangeSubscriberId, of.subscriberId),
+    eq(policies.lineOfCoverage, of.line),
+  );
+  const [policy] = await db
+    .select()
+    .from(policies)
+    .where(of.policyNumber ? or(eq(policies.policyNumber, of.policyNumber), bySubscriber) : bySubscriber)
+    .orderBy(
+      ...(of.policyNumber ? [desc(sql`${policies.policyNumber} = ${of.policyNumber}`)] : []),
+      desc(policies.createdAt),
+    )
+    .limit(1);
+  return policy ?? null;
+}
+
+/** A new policy (an 834 addition). */
+export async function insertPolicy(tx: Executor, values: typeof policies.$inferInsert): Promise<PolicyRow> {
+  const [row] = await tx.insert(policies).values(values).returning();
+  if (!row) throw new Error('policy not inserted');
+  return row;
+}
+
+/** The exchange the enrolment came from (2750 SOURCE EXCHANGE ID). */
+export async function setSourceExchangeId(
+  tx: Executor,
+  policyId: string,
+  sourceExchangeId: string,
+): Promise<void> {
+  await tx.update(policies).set({ sourceExchangeId }).where(eq(policies.id, policyId));
+}
+
+/** A reinstated policy's status and enrolment type. */
+export async function markPolicyReinstated(
+  tx: Executor,
+  policyId: string,
+  status: PolicyRow['enrollmentStatus'],
+): Promise<void> {
+  await tx
+    .update(policies)
+    .set({ enrollmentStatus: status, enrollmentType: 'Reinstatement' })
+    .where(eq(policies.id, policyId));
+}
+
+/** Every coverage span of the policy, cancelled ones too, oldest start first. */
+export async function coverageSpansOfPolicy(db: Executor, policyId: string): Promise<SpanRow[]> {
+  return db
+    .select()
+    .from(coverageSpans)
+    .where(eq(coverageSpans.policyId, policyId))
+    .orderBy(asc(coverageSpans.startDate));
+}
+
+/** A coverage span's plan, amounts and rating area (an 834 change from the span's start). */
+export async function setCoverageSpanTerms(
+  tx: Executor,
+  spanId: string,
+  values: Pick<
+    typeof coverageSpans.$inferInsert,
+    | 'premiumAmountCents'
+    | 'policyRateAmountCents'
+    | 'taxCreditAmountCents'
+    | 'csrAmountCents'
+    | 'otherSubsidyAmountCents'
+    | 'planId'
+    | 'planType'
+    | 'ratingArea'
+  >,
+): Promise<void> {
+  await tx.update(coverageSpans).set(values).where(eq(coverageSpans.id, spanId));
+}
+
+/** Whether the policy is off the exchange (null: no such policy). */
+export async function isOffExchange(db: Executor, policyId: string): Promise<boolean | null> {
+  const [row] = await db
+    .select({ offExchange: policies.offExchange })
+    .from(policies)
+    .where(eq(policies.id, policyId));
+  return row ? row.offExchange : null;
+}
+
+/** The policy's coverage span (not cancelled) that starts on this day, with its effectuated date. */
+export async function liveSpanStartingOn(db: Executor, policyId: string, startDate: string) {
+  const [span] = await db
+    .select({ id: coverageSpans.id, effectuatedDate: coverageSpans.effectuatedDate })
+    .from(coverageSpans)
+    .where(
+      and(
+        eq(coverageSpans.policyId, policyId),
+        eq(coverageSpans.startDate, startDate),
+        eq(coverageSpans.cancelled, false),
+      ),
+    );
+  return span;
+}
+
+/** Subquery fragment: the ids of the household's policies (for `inArray(own.policyId, …)`). */
+export function policyIdsOfHousehold(db: Executor, householdId: string) {
+  return db.select({ id: policies.id }).from(policies).where(eq(policies.householdId, householdId));
+}
+
+/** What an effectuation 834 says of these coverage spans and their policies, by span id, in one read. */
+export async function effectuatedCoverage(db: Executor, spanIds: readonly string[]) {
+  const rows = await db
+    .select({
+      spanId: coverageSpans.id,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+      exchangeSubscriberId: policies.exchangeSubscriberId,
+      line: policies.lineOfCoverage,
+      planId: coverageSpans.planId,
+    })
+    .from(coverageSpans)
+    .innerJoin(policies, eq(policies.id, coverageSpans.policyId))
+    .where(inArray(coverageSpans.id, [...spanIds]));
+  return new Map(rows.map((row) => [row.spanId, row]));
 }

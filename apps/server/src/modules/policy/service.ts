@@ -399,3 +399,18 @@ export async function policyDetailWithTime(
   const updatedAt = finance && finance.updatedAt > policy.createdAt ? finance.updatedAt : policy.createdAt;
   return { detail, updatedAt };
 }
+
+// --- reads and writes for the enrollment module (the X12 834 import and its effectuation file, issue 34) ---
+export type { PolicyRow, SpanRow as CoverageSpanRow } from './repository';
+export {
+  coverageSpansOfPolicy,
+  effectuatedCoverage,
+  insertPolicy,
+  isOffExchange,
+  liveSpanStartingOn,
+  markPolicyReinstated,
+  policyForEnrollment,
+  policyIdsOfHousehold,
+  setCoverageSpanTerms,
+  setSourceExchangeId,
+} from './repository';
