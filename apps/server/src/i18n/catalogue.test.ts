@@ -10,20 +10,20 @@ import { pt } from './pt';
  * is read by calling it with stand-ins for its values, the same ones in every language.
  */
 
-/** The facts a notice's sentences are given (i18n/notice.ts NoticeValues), as stand-ins, in two shapes
- *  that between them take every branch: the other reason, the other delivery, eligible or not. */
+/**
+ * The facts a notice's sentences are given (i18n/notice.ts NoticeValues), as stand-ins, in two shapes that
+ * between them take every branch: either reason, either delivery, eligible or not.
+ */
 const noticeFacts = (variant: 'a' | 'b') => {
   const text = (name: string) => `⟨${name}⟩`;
-  return new Proxy(
-    {
-      electronic: variant === 'a' ? [text('electronic1'), text('electronic2')] : [],
-      paper: variant === 'a' ? [text('paper1')] : [],
-      voluntary: variant === 'b',
-      binderNotPaid: variant === 'a',
-      reinstatementEligible: variant === 'a' ? 'yes' : '',
-    } as Record<string, unknown>,
-    { get: (facts, name: string) => (name in facts ? facts[name] : text(name)) },
-  );
+  const facts: Record<string, unknown> = {
+    electronic: variant === 'a' ? [text('electronic1'), text('electronic2')] : [],
+    paper: variant === 'a' ? [text('paper1')] : [text('paper1'), text('paper2')],
+    voluntary: variant === 'b',
+    binderNotPaid: variant === 'a',
+    reinstatementEligible: variant === 'a' ? 'yes' : '',
+  };
+  return new Proxy(facts, { get: (given, name: string) => (name in given ? given[name] : text(name)) });
 };
 
 /** What a text reads, for each way of calling it: a string as it is, a function called with stand-ins. */
@@ -53,7 +53,7 @@ const stand = (text: string) => [...text.matchAll(/⟨\w+⟩/g)].map((match) => 
 
 // Words that really are spelled the same in that language (checked by a speaker, not copied).
 const sameWord: Record<string, string[]> = {
-  es: [],
+  es: ['pdf.common.plan'],
   pt: [],
 };
 

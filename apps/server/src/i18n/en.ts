@@ -1,3 +1,5 @@
+import { list, noticeKinds, noticeText, type NoticeValues } from './notice';
+
 /**
  * What the server says in English, by area: its e-mails (`mail`) and, under `pdf`, its printed
  * documents. This catalogue is the shape of every language: es.ts and pt.ts are typed by it, so a key
@@ -29,6 +31,277 @@ export const en = {
       'If you did not ask for this, ignore this e-mail: nothing changes until the address is confirmed.',
     footer: (issuer: string) => `This e-mail was sent by ${issuer}. Please do not reply to it.`,
     callUs: (phone: string) => `Questions? Call ${phone}.`,
+  },
+  pdf: {
+    common: {
+      page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+      questions: (phone: string, hours: string) => `Questions? Call ${phone}${hours ? ` (${hours})` : ''}.`,
+      member: 'Member',
+      dateOfBirth: 'Date of birth',
+      policyNumber: 'Policy number',
+      plan: 'Plan',
+      mailingAddress: 'Mailing address',
+      issued: 'Date issued',
+      questionsHeading: 'Questions',
+      none: 'None',
+      monthRange: (first: string, last: string) => `${first} to ${last}`,
+      and: 'and',
+    },
+    invoice: {
+      monthlyTitle: (month: string) => `Premium invoice for ${month}`,
+      binderTitle: 'First premium (binder payment) invoice',
+      account: 'Account',
+      billingPeriod: 'Billing period',
+      invoiceDate: 'Invoice date',
+      dueDate: 'Due date',
+      amountDue: 'Amount due',
+      charges: 'Charges',
+      description: 'Description',
+      amount: 'Amount',
+      premium: 'Monthly premium',
+      taxCredit: 'Advance premium tax credit (APTC)',
+      otherSubsidy: 'Other subsidies',
+      employerContribution: 'Employer contribution',
+      hra: 'Health reimbursement arrangement (HRA)',
+      currentCharges: 'Your share this month',
+      pastDue: 'Past due',
+      credit: 'Credit on account',
+      paymentsReceived: 'Payments received',
+      date: 'Date',
+      method: 'Method',
+      card: (digits: string | null) => (digits ? `Card ending in ${digits}` : 'Card'),
+      bank: (digits: string | null) => (digits ? `Bank account ending in ${digits}` : 'Bank account'),
+      noPayments: 'No payments were received since your last invoice.',
+      howToPay: 'How to pay',
+      online:
+        'Online: sign in to the member portal and choose "Make a payment". You can also pay from a saved card or bank account, or set up autopay.',
+      autopayOn:
+        'Autopay is on for this policy: the amount due is paid automatically from your saved payment method. You do not need to do anything.',
+      byCheck: (payee: string, address: string, policyNumber: string) =>
+        `By check: make it payable to ${payee} and mail it to ${address}. Write your policy number (${policyNumber}) on the check.`,
+      byPhone: (phone: string) => `By phone: call ${phone}.`,
+      lateWarning:
+        'If the amount due is not paid by the due date, your coverage may enter a grace period and could end.',
+      binderWarning: 'Your coverage starts only once this first payment is received by the due date.',
+      nothingDue: 'Nothing is due: thank you.',
+    },
+    notice: {
+      meaningHeading: 'What this means',
+      todoHeading: 'What you need to do',
+      noticeDate: 'Notice date',
+      amountDue: 'Amount due',
+      deliveryKinds: { invoices: 'invoices', notices: 'notices', taxForms: 'tax forms' },
+      fallback: noticeText({
+        title: 'Notice about your coverage',
+        meaning: () => ['We are writing about your coverage.'],
+        todo: () => ['Sign in to the member portal or call us if you have questions.'],
+      }),
+      kinds: noticeKinds({
+        welcome: {
+          title: 'Welcome to your plan',
+          meaning: (v: NoticeValues) => [
+            `Thank you for choosing ${v.planName}. Your coverage starts on ${v.effectiveDate}.`,
+            'Your ID card will arrive by mail. You can also see your coverage, pay premiums and read your documents in the member portal.',
+          ],
+          todo: () => [
+            'Pay your premium by its due date each month so your coverage continues. You can set up autopay in the member portal.',
+          ],
+        },
+        renewal: {
+          title: 'Your coverage renews',
+          meaning: (v: NoticeValues) => [
+            `Your coverage renews on ${v.effectiveDate} with ${v.planName}.`,
+            `Your new monthly premium is ${v.premium}${v.taxCredit ? `, before an advance premium tax credit of ${v.taxCredit}` : ''}.`,
+          ],
+          todo: () => [
+            'You do not need to do anything to keep this plan. To choose another plan, change it during open enrollment (November 1 to January 23).',
+          ],
+        },
+        'plan-change': {
+          title: 'Your plan changed',
+          meaning: (v: NoticeValues) => [
+            `From ${v.effectiveDate} your plan is ${v.planName} (it was ${v.previousPlanName}).`,
+          ],
+          todo: () => [
+            "Check the new plan's benefits and premium in the member portal. Your next invoice shows the new premium.",
+          ],
+        },
+        'premium-change': {
+          title: 'Your premium is changing',
+          meaning: (v: NoticeValues) => [
+            `From ${v.effectiveDate} your monthly premium is ${v.premium}${v.taxCredit ? `, before an advance premium tax credit of ${v.taxCredit}` : ''}.`,
+          ],
+          todo: () => [
+            'If you use autopay with a fixed amount, update it. Otherwise you do not need to do anything.',
+          ],
+        },
+        'payment-failed': {
+          title: 'A payment did not go through',
+          meaning: (v: NoticeValues) => [
+            `Your payment of ${v.amount} on ${v.paymentDate} was not completed by your bank or card issuer.`,
+          ],
+          todo: () => [
+            'Make the payment again in the member portal, or use another payment method, before the due date.',
+          ],
+        },
+        'grace-period': {
+          title: 'You are in a grace period',
+          meaning: (v: NoticeValues) => [
+            `We have not received your full premium. Your grace period started on ${v.graceStart} and ends on ${v.graceEnd}.`,
+            'During the grace period we may hold claims for services you receive. If you pay everything you owe before it ends, your coverage continues without a break.',
+          ],
+          todo: (v: NoticeValues) => [
+            `Pay ${v.amountDue}${v.months ? ` (${v.months})` : ''} before ${v.graceEnd}. If you do not, your coverage will end and you may have to pay for care you received.`,
+          ],
+        },
+        termination: {
+          title: 'Your coverage is ending',
+          meaning: (v: NoticeValues) => [
+            `Your coverage ends on ${v.terminationDate}${v.voluntary ? ', as you asked.' : ' because premiums were not paid by the end of the grace period.'}`,
+          ],
+          todo: (v: NoticeValues) => [
+            v.reinstatementEligible
+              ? `You can ask to reinstate your coverage by paying ${v.amountDue || 'the amount due'}${v.months ? ` (${v.months})` : ''} in the member portal${v.reinstateBy ? ` by ${v.reinstateBy}` : ''}.`
+              : 'If you need coverage, you may qualify for a special enrollment period through the Marketplace.',
+          ],
+        },
+        cancellation: {
+          title: 'Your coverage was cancelled',
+          meaning: (v: NoticeValues) =>
+            v.binderNotPaid
+              ? [
+                  `Your coverage in ${v.planName}, which was to start on ${v.effectiveDate}, was cancelled: we did not receive your first premium payment by ${v.binderDeadline}.`,
+                  'There is no grace period for a first payment, so the coverage never took effect.',
+                ]
+              : [
+                  `Your coverage in ${v.planName}, which was to start on ${v.effectiveDate}, was cancelled before it started.`,
+                ],
+          todo: (v: NoticeValues) =>
+            v.binderNotPaid
+              ? [
+                  'If you still need coverage, you may qualify for a special enrollment period. Call us or visit the Marketplace.',
+                ]
+              : ['You do not need to do anything. If you believe this is a mistake, call us.'],
+        },
+        'past-due': {
+          title: 'Your premium is past due',
+          meaning: (v: NoticeValues) => [
+            `We have not received your premium for ${v.months}. It was due on ${v.graceStart}.`,
+            `Your coverage continues during a grace period that ends on ${v.graceEnd}.`,
+          ],
+          todo: (v: NoticeValues) => [
+            `Pay ${v.amountDue} by ${v.graceEnd}. If you do not, your coverage will end on ${v.terminationDate}, the last day you paid for.`,
+          ],
+        },
+        'claims-pended': {
+          title: 'We are holding claims until you pay',
+          meaning: (v: NoticeValues) => [
+            `You are in the second month of your grace period and still owe your premium for ${v.months}.`,
+            `Claims for care you receive from ${v.claimsPendedFrom} are on hold: we pay them once you pay everything you owe.`,
+          ],
+          todo: (v: NoticeValues) => [
+            `Pay ${v.amountDue} by ${v.graceEnd}. If you do not, your coverage will end on ${v.terminationDate} and you may have to pay for care you received after that day.`,
+          ],
+        },
+        'grace-period-ended': {
+          title: 'Your payments are up to date',
+          meaning: (v: NoticeValues) => [
+            `We received everything you owed. Your grace period is over and your coverage continues without a break${v.paidThrough ? `: it is paid through ${v.paidThrough}` : ''}.`,
+          ],
+          todo: () => [
+            'Keep paying your premium by its due date each month. Autopay in the member portal can do it for you.',
+          ],
+        },
+        // Issue 11: a policy terminated for non-payment, reinstated once the member paid the amount due.
+        reinstatement: {
+          title: 'Your coverage is reinstated',
+          meaning: (v: NoticeValues) => [
+            `We received your payment${v.amount ? ` of ${v.amount}` : ''}${v.months ? ` (${v.months})` : ''}. Your coverage is reinstated: it continues without a break, as if it had not ended on ${v.terminationDate}.`,
+            ...(v.paidThrough ? [`Your premiums are paid through ${v.paidThrough}.`] : []),
+          ],
+          todo: (v: NoticeValues) => [
+            `Pay your premium by its due date each month${v.dueDate ? `; your next payment is due on ${v.dueDate}` : ''}. Autopay in the member portal can do it for you.`,
+          ],
+        },
+        'binder-payment-due': {
+          title: 'Your first payment is due',
+          meaning: (v: NoticeValues) => [
+            `Your coverage in ${v.planName} starts on ${v.effectiveDate} once we receive your first premium payment.`,
+          ],
+          todo: (v: NoticeValues) => [
+            `Pay ${v.amountDue} by ${v.dueDate}. There is no grace period for a first payment: if it is late, your coverage will not start.`,
+          ],
+        },
+        'enrollment-reminder': {
+          title: 'Reminder to enroll',
+          meaning: () => ['Your household applied for coverage but has not chosen a plan yet.'],
+          todo: () => [
+            'Choose a plan before the enrollment deadline so that your coverage can start on time.',
+          ],
+        },
+        'delivery-preferences': {
+          title: 'Your delivery preferences changed',
+          meaning: (v: NoticeValues) => [
+            ...(v.electronic.length > 0
+              ? [
+                  `From now on your ${list(v.electronic, 'and')} are delivered electronically: we e-mail ${v.deliveryEmail} when one arrives in the member portal.`,
+                ]
+              : []),
+            ...(v.paper.length > 0 ? [`Your ${list(v.paper, 'and')} are mailed to you on paper.`] : []),
+          ],
+          todo: () => [
+            'You can change these choices at any time in the member portal under Paperless settings, and ask for a paper copy of any document by calling us.',
+          ],
+        },
+      }),
+    },
+    tax: {
+      form1095ATitle: (year: number) => `Form 1095-A Health Insurance Marketplace Statement, ${year}`,
+      form1095ACopy: (issuer: string) =>
+        `This is a copy provided by ${issuer} for your records. The official Form 1095-A comes from the Health Insurance Marketplace; use it to file Form 8962 and reconcile your premium tax credit.`,
+      partI_A: 'Part I: Recipient Information',
+      marketplaceId: '1 Marketplace identifier',
+      policyNumber: '2 Marketplace-assigned policy number',
+      issuerName: '3 Policy issuer’s name',
+      recipientName: '4 Recipient’s name',
+      recipientDob: '6 Recipient’s date of birth',
+      policyStart: '10 Policy start date',
+      policyEnd: '11 Policy termination date',
+      address: '12-15 Street address, city, state, ZIP code',
+      partII_A: 'Part II: Covered Individuals',
+      coveredName: 'A. Covered individual name',
+      coveredDob: 'C. Date of birth',
+      coverageStart: 'D. Coverage start date',
+      coverageEnd: 'E. Coverage termination date',
+      partIII_A: 'Part III: Coverage Information',
+      month: 'Month',
+      premiumA: 'A. Monthly enrollment premiums',
+      slcspB: 'B. Monthly second lowest cost silver plan (SLCSP) premium',
+      aptcC: 'C. Monthly advance payment of premium tax credit',
+      annualTotals: '33 Annual totals',
+      form1095BTitle: (year: number) => `Form 1095-B Health Coverage, ${year}`,
+      partI_B: 'Part I: Responsible Individual',
+      responsible: 'Name of responsible individual',
+      originOfCoverage: 'Origin of the health coverage',
+      origin: { B: 'B: Employer-sponsored coverage', D: 'D: Individual market insurance' },
+      partIII_B: 'Part III: Issuer or Other Coverage Provider',
+      issuerId: 'HIOS issuer ID',
+      contactPhone: 'Contact telephone number',
+      partIV_B: 'Part IV: Covered Individuals',
+      all12: 'All 12 months',
+      yes: 'Yes',
+      covered: 'Covered',
+      ma1099Title: (year: number) =>
+        `Form MA 1099-HC Individual Mandate, Massachusetts Health Insurance Coverage, ${year}`,
+      ma1099Intro:
+        'This form shows the months in which you had health insurance that meets Massachusetts minimum creditable coverage. Keep it with your state tax records.',
+      subscriber: 'Subscriber',
+      memberId: 'Subscriber number',
+      monthsCovered: 'Months of coverage',
+      allYear: 'All year',
+      keepForRecords: 'Keep this form with your tax records. You do not need to attach it to your return.',
+      ssnNote: 'Social Security numbers are not shown in the portal copy.',
+    },
   },
 };
 

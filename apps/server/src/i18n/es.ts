@@ -1,4 +1,5 @@
 import type { Catalogue } from './en';
+import { list } from './notice';
 
 /** What the server says in Spanish: the same keys as en.ts. */
 export const es: Catalogue = {
@@ -24,5 +25,277 @@ export const es: Catalogue = {
     notYou: 'Si usted no lo pidió, ignore este mensaje: nada cambia hasta que se confirme la dirección.',
     footer: (issuer) => `Este mensaje lo envió ${issuer}. Por favor, no lo responda.`,
     callUs: (phone) => `¿Preguntas? Llame al ${phone}.`,
+  },
+  pdf: {
+    common: {
+      page: (page, pages) => `Página ${page} de ${pages}`,
+      questions: (phone, hours) => `¿Preguntas? Llame al ${phone}${hours ? ` (${hours})` : ''}.`,
+      member: 'Miembro',
+      dateOfBirth: 'Fecha de nacimiento',
+      policyNumber: 'Número de póliza',
+      plan: 'Plan',
+      mailingAddress: 'Dirección postal',
+      issued: 'Fecha de emisión',
+      questionsHeading: 'Preguntas',
+      none: 'Ninguno',
+      monthRange: (first, last) => `${first} a ${last}`,
+      and: 'y',
+    },
+    invoice: {
+      monthlyTitle: (month) => `Factura de prima de ${month}`,
+      binderTitle: 'Factura del primer pago de prima (pago inicial)',
+      account: 'Cuenta',
+      billingPeriod: 'Período de facturación',
+      invoiceDate: 'Fecha de la factura',
+      dueDate: 'Fecha de vencimiento',
+      amountDue: 'Monto a pagar',
+      charges: 'Cargos',
+      description: 'Descripción',
+      amount: 'Monto',
+      premium: 'Prima mensual',
+      taxCredit: 'Crédito fiscal anticipado para la prima (APTC)',
+      otherSubsidy: 'Otros subsidios',
+      employerContribution: 'Aporte del empleador',
+      hra: 'Arreglo de reembolso de salud (HRA)',
+      currentCharges: 'Su parte este mes',
+      pastDue: 'Saldo vencido',
+      credit: 'Crédito en la cuenta',
+      paymentsReceived: 'Pagos recibidos',
+      date: 'Fecha',
+      method: 'Método',
+      card: (digits) => (digits ? `Tarjeta terminada en ${digits}` : 'Tarjeta'),
+      bank: (digits) => (digits ? `Cuenta bancaria terminada en ${digits}` : 'Cuenta bancaria'),
+      noPayments: 'No se recibieron pagos desde su última factura.',
+      howToPay: 'Cómo pagar',
+      online:
+        'En línea: inicie sesión en el portal para miembros y elija "Hacer un pago". También puede pagar con una tarjeta o cuenta bancaria guardada, o activar el pago automático.',
+      autopayOn:
+        'El pago automático está activado para esta póliza: el monto a pagar se cobra automáticamente de su método de pago guardado. No tiene que hacer nada.',
+      byCheck: (payee, address, policyNumber) =>
+        `Con cheque: a nombre de ${payee}, enviado por correo a ${address}. Escriba su número de póliza (${policyNumber}) en el cheque.`,
+      byPhone: (phone) => `Por teléfono: llame al ${phone}.`,
+      lateWarning:
+        'Si el monto no se paga antes de la fecha de vencimiento, su cobertura puede entrar en un período de gracia y podría terminar.',
+      binderWarning:
+        'Su cobertura comienza solo cuando se recibe este primer pago antes de la fecha de vencimiento.',
+      nothingDue: 'No hay nada que pagar: gracias.',
+    },
+    notice: {
+      meaningHeading: 'Qué significa',
+      todoHeading: 'Qué debe hacer',
+      noticeDate: 'Fecha del aviso',
+      amountDue: 'Monto a pagar',
+      deliveryKinds: { invoices: 'facturas', notices: 'avisos', taxForms: 'formularios de impuestos' },
+      fallback: {
+        title: 'Aviso sobre su cobertura',
+        meaning: () => ['Le escribimos sobre su cobertura.'],
+        todo: () => ['Inicie sesión en el portal para miembros o llámenos si tiene preguntas.'],
+      },
+      kinds: {
+        welcome: {
+          title: 'Bienvenido a su plan',
+          meaning: (v) => [
+            `Gracias por elegir ${v.planName}. Su cobertura comienza el ${v.effectiveDate}.`,
+            'Recibirá su tarjeta de identificación por correo. También puede ver su cobertura, pagar las primas y leer sus documentos en el portal para miembros.',
+          ],
+          todo: () => [
+            'Pague su prima antes de la fecha de vencimiento cada mes para mantener su cobertura. Puede activar el pago automático en el portal para miembros.',
+          ],
+        },
+        renewal: {
+          title: 'Su cobertura se renueva',
+          meaning: (v) => [
+            `Su cobertura se renueva el ${v.effectiveDate} con ${v.planName}.`,
+            `Su nueva prima mensual es de ${v.premium}${v.taxCredit ? `, antes de un crédito fiscal anticipado de ${v.taxCredit}` : ''}.`,
+          ],
+          todo: () => [
+            'No necesita hacer nada para mantener este plan. Para elegir otro plan, cámbielo durante la inscripción abierta (del 1 de noviembre al 23 de enero).',
+          ],
+        },
+        'plan-change': {
+          title: 'Su plan cambió',
+          meaning: (v) => [
+            `A partir del ${v.effectiveDate} su plan es ${v.planName} (antes era ${v.previousPlanName}).`,
+          ],
+          todo: () => [
+            'Revise los beneficios y la prima del nuevo plan en el portal para miembros. Su próxima factura muestra la nueva prima.',
+          ],
+        },
+        'premium-change': {
+          title: 'Su prima va a cambiar',
+          meaning: (v) => [
+            `A partir del ${v.effectiveDate} su prima mensual es de ${v.premium}${v.taxCredit ? `, antes de un crédito fiscal anticipado de ${v.taxCredit}` : ''}.`,
+          ],
+          todo: () => [
+            'Si usa el pago automático con un monto fijo, actualícelo. De lo contrario, no necesita hacer nada.',
+          ],
+        },
+        'payment-failed': {
+          title: 'Un pago no se completó',
+          meaning: (v) => [
+            `Su banco o el emisor de su tarjeta no completó su pago de ${v.amount} del ${v.paymentDate}.`,
+          ],
+          todo: () => [
+            'Vuelva a hacer el pago en el portal para miembros, o use otro método de pago, antes de la fecha de vencimiento.',
+          ],
+        },
+        'grace-period': {
+          title: 'Está en un período de gracia',
+          meaning: (v) => [
+            `No hemos recibido su prima completa. Su período de gracia comenzó el ${v.graceStart} y termina el ${v.graceEnd}.`,
+            'Durante el período de gracia podemos retener los reclamos de los servicios que reciba. Si paga todo lo que debe antes de que termine, su cobertura continúa sin interrupción.',
+          ],
+          todo: (v) => [
+            `Pague ${v.amountDue}${v.months ? ` (${v.months})` : ''} antes del ${v.graceEnd}. Si no lo hace, su cobertura terminará y es posible que tenga que pagar la atención que recibió.`,
+          ],
+        },
+        termination: {
+          title: 'Su cobertura termina',
+          meaning: (v) => [
+            `Su cobertura termina el ${v.terminationDate}${v.voluntary ? ', como usted lo pidió.' : ' porque las primas no se pagaron antes del final del período de gracia.'}`,
+          ],
+          todo: (v) => [
+            v.reinstatementEligible
+              ? `Puede pedir que se restablezca su cobertura pagando ${v.amountDue || 'el monto adeudado'}${v.months ? ` (${v.months})` : ''} en el portal para miembros${v.reinstateBy ? ` a más tardar el ${v.reinstateBy}` : ''}.`
+              : 'Si necesita cobertura, es posible que califique para un período de inscripción especial a través del Mercado de Seguros.',
+          ],
+        },
+        cancellation: {
+          title: 'Su cobertura fue cancelada',
+          meaning: (v) =>
+            v.binderNotPaid
+              ? [
+                  `Su cobertura en ${v.planName}, que iba a comenzar el ${v.effectiveDate}, se canceló: no recibimos su primer pago de prima a más tardar el ${v.binderDeadline}.`,
+                  'No hay período de gracia para el primer pago, así que la cobertura nunca entró en vigor.',
+                ]
+              : [
+                  `Su cobertura en ${v.planName}, que iba a comenzar el ${v.effectiveDate}, se canceló antes de comenzar.`,
+                ],
+          todo: (v) =>
+            v.binderNotPaid
+              ? [
+                  'Si todavía necesita cobertura, es posible que califique para un período de inscripción especial. Llámenos o visite el Mercado de Seguros.',
+                ]
+              : ['No necesita hacer nada. Si cree que es un error, llámenos.'],
+        },
+        'past-due': {
+          title: 'Su prima está vencida',
+          meaning: (v) => [
+            `No hemos recibido su prima de ${v.months}. Vencía el ${v.graceStart}.`,
+            `Su cobertura continúa durante un período de gracia que termina el ${v.graceEnd}.`,
+          ],
+          todo: (v) => [
+            `Pague ${v.amountDue} a más tardar el ${v.graceEnd}. Si no lo hace, su cobertura terminará el ${v.terminationDate}, el último día que pagó.`,
+          ],
+        },
+        'claims-pended': {
+          title: 'Retenemos sus reclamos hasta que pague',
+          meaning: (v) => [
+            `Está en el segundo mes de su período de gracia y todavía debe su prima de ${v.months}.`,
+            `Los reclamos por la atención que reciba a partir del ${v.claimsPendedFrom} quedan en espera: los pagamos cuando usted pague todo lo que debe.`,
+          ],
+          todo: (v) => [
+            `Pague ${v.amountDue} a más tardar el ${v.graceEnd}. Si no lo hace, su cobertura terminará el ${v.terminationDate} y es posible que tenga que pagar la atención que reciba después de ese día.`,
+          ],
+        },
+        'grace-period-ended': {
+          title: 'Sus pagos están al día',
+          meaning: (v) => [
+            `Recibimos todo lo que debía. Su período de gracia terminó y su cobertura continúa sin interrupción${v.paidThrough ? `: está pagada hasta el ${v.paidThrough}` : ''}.`,
+          ],
+          todo: () => [
+            'Siga pagando su prima antes de la fecha de vencimiento cada mes. El pago automático del portal para miembros puede hacerlo por usted.',
+          ],
+        },
+        reinstatement: {
+          title: 'Su cobertura fue restablecida',
+          meaning: (v) => [
+            `Recibimos su pago${v.amount ? ` de ${v.amount}` : ''}${v.months ? ` (${v.months})` : ''}. Su cobertura fue restablecida: continúa sin interrupción, como si no hubiera terminado el ${v.terminationDate}.`,
+            ...(v.paidThrough ? [`Sus primas están pagadas hasta el ${v.paidThrough}.`] : []),
+          ],
+          todo: (v) => [
+            `Pague su prima antes de la fecha de vencimiento cada mes${v.dueDate ? `; su próximo pago vence el ${v.dueDate}` : ''}. El pago automático del portal para miembros puede hacerlo por usted.`,
+          ],
+        },
+        'binder-payment-due': {
+          title: 'Su primer pago vence pronto',
+          meaning: (v) => [
+            `Su cobertura en ${v.planName} comienza el ${v.effectiveDate} cuando recibamos su primer pago de prima.`,
+          ],
+          todo: (v) => [
+            `Pague ${v.amountDue} a más tardar el ${v.dueDate}. No hay período de gracia para el primer pago: si llega tarde, su cobertura no comenzará.`,
+          ],
+        },
+        'enrollment-reminder': {
+          title: 'Recordatorio para inscribirse',
+          meaning: () => ['Su hogar solicitó cobertura pero todavía no ha elegido un plan.'],
+          todo: () => [
+            'Elija un plan antes de la fecha límite de inscripción para que su cobertura pueda comenzar a tiempo.',
+          ],
+        },
+        'delivery-preferences': {
+          title: 'Sus preferencias de entrega cambiaron',
+          meaning: (v) => [
+            ...(v.electronic.length > 0
+              ? [
+                  `De ahora en adelante sus ${list(v.electronic, 'y')} se entregan de forma electrónica: le escribimos a ${v.deliveryEmail} cuando llega uno al portal para miembros.`,
+                ]
+              : []),
+            ...(v.paper.length > 0 ? [`Sus ${list(v.paper, 'y')} se le envían en papel por correo.`] : []),
+          ],
+          todo: () => [
+            'Puede cambiar estas opciones en cualquier momento en el portal para miembros, en Documentos electrónicos, y pedir una copia en papel de cualquier documento llamándonos.',
+          ],
+        },
+      },
+    },
+    tax: {
+      form1095ATitle: (year) => `Formulario 1095-A, Declaración del Mercado de Seguros Médicos, ${year}`,
+      form1095ACopy: (issuer) =>
+        `Esta es una copia de ${issuer} para sus registros. El Formulario 1095-A oficial lo envía el Mercado de Seguros Médicos; úselo para presentar el Formulario 8962 y conciliar su crédito fiscal para la prima.`,
+      partI_A: 'Parte I: Información del destinatario',
+      marketplaceId: '1 Identificador del Mercado',
+      policyNumber: '2 Número de póliza asignado por el Mercado',
+      issuerName: '3 Nombre de la aseguradora',
+      recipientName: '4 Nombre del destinatario',
+      recipientDob: '6 Fecha de nacimiento del destinatario',
+      policyStart: '10 Fecha de inicio de la póliza',
+      policyEnd: '11 Fecha de terminación de la póliza',
+      address: '12-15 Dirección, ciudad, estado, código postal',
+      partII_A: 'Parte II: Personas cubiertas',
+      coveredName: 'A. Nombre de la persona cubierta',
+      coveredDob: 'C. Fecha de nacimiento',
+      coverageStart: 'D. Fecha de inicio de la cobertura',
+      coverageEnd: 'E. Fecha de terminación de la cobertura',
+      partIII_A: 'Parte III: Información de la cobertura',
+      month: 'Mes',
+      premiumA: 'A. Primas mensuales de inscripción',
+      slcspB: 'B. Prima mensual del segundo plan plata de menor costo (SLCSP)',
+      aptcC: 'C. Pago mensual por adelantado del crédito fiscal para la prima',
+      annualTotals: '33 Totales anuales',
+      form1095BTitle: (year) => `Formulario 1095-B, Cobertura médica, ${year}`,
+      partI_B: 'Parte I: Persona responsable',
+      responsible: 'Nombre de la persona responsable',
+      originOfCoverage: 'Origen de la cobertura médica',
+      origin: { B: 'B: Cobertura patrocinada por el empleador', D: 'D: Seguro del mercado individual' },
+      partIII_B: 'Parte III: Aseguradora u otro proveedor de cobertura',
+      issuerId: 'Identificador HIOS de la aseguradora',
+      contactPhone: 'Número de teléfono de contacto',
+      partIV_B: 'Parte IV: Personas cubiertas',
+      all12: 'Los 12 meses',
+      yes: 'Sí',
+      covered: 'Cubierto',
+      ma1099Title: (year) =>
+        `Formulario MA 1099-HC, Mandato individual, Cobertura de seguro médico de Massachusetts, ${year}`,
+      ma1099Intro:
+        'Este formulario muestra los meses en los que tuvo un seguro médico que cumple con la cobertura mínima acreditable de Massachusetts. Guárdelo con sus registros de impuestos estatales.',
+      subscriber: 'Suscriptor',
+      memberId: 'Número de suscriptor',
+      monthsCovered: 'Meses de cobertura',
+      allYear: 'Todo el año',
+      keepForRecords:
+        'Guarde este formulario con sus registros de impuestos. No necesita adjuntarlo a su declaración.',
+      ssnNote: 'Los números de Seguro Social no se muestran en la copia del portal.',
+    },
   },
 };

@@ -1,4 +1,5 @@
 import type { Catalogue } from './en';
+import { list } from './notice';
 
 /** What the server says in Portuguese: the same keys as en.ts. */
 export const pt: Catalogue = {
@@ -24,5 +25,279 @@ export const pt: Catalogue = {
     notYou: 'Se você não pediu isso, ignore este e-mail: nada muda até que o endereço seja confirmado.',
     footer: (issuer) => `Este e-mail foi enviado por ${issuer}. Por favor, não responda.`,
     callUs: (phone) => `Dúvidas? Ligue para ${phone}.`,
+  },
+  pdf: {
+    common: {
+      page: (page, pages) => `Página ${page} de ${pages}`,
+      questions: (phone, hours) => `Dúvidas? Ligue para ${phone}${hours ? ` (${hours})` : ''}.`,
+      member: 'Membro',
+      dateOfBirth: 'Data de nascimento',
+      policyNumber: 'Número da apólice',
+      plan: 'Plano',
+      mailingAddress: 'Endereço para correspondência',
+      issued: 'Data de emissão',
+      questionsHeading: 'Dúvidas',
+      none: 'Nenhum',
+      monthRange: (first, last) => `${first} a ${last}`,
+      and: 'e',
+    },
+    invoice: {
+      monthlyTitle: (month) => `Fatura do prêmio de ${month}`,
+      binderTitle: 'Fatura do primeiro pagamento do prêmio (pagamento inicial)',
+      account: 'Conta',
+      billingPeriod: 'Período de cobrança',
+      invoiceDate: 'Data da fatura',
+      dueDate: 'Data de vencimento',
+      amountDue: 'Valor devido',
+      charges: 'Cobranças',
+      description: 'Descrição',
+      amount: 'Valor',
+      premium: 'Prêmio mensal',
+      taxCredit: 'Crédito fiscal antecipado do prêmio (APTC)',
+      otherSubsidy: 'Outros subsídios',
+      employerContribution: 'Contribuição do empregador',
+      hra: 'Acordo de reembolso de saúde (HRA)',
+      currentCharges: 'Sua parte neste mês',
+      pastDue: 'Valor em atraso',
+      credit: 'Crédito na conta',
+      paymentsReceived: 'Pagamentos recebidos',
+      date: 'Data',
+      method: 'Forma de pagamento',
+      card: (digits) => (digits ? `Cartão com final ${digits}` : 'Cartão'),
+      bank: (digits) => (digits ? `Conta bancária com final ${digits}` : 'Conta bancária'),
+      noPayments: 'Nenhum pagamento foi recebido desde a sua última fatura.',
+      howToPay: 'Como pagar',
+      online:
+        'On-line: entre no portal do membro e escolha "Fazer um pagamento". Você também pode pagar com um cartão ou conta bancária salvos, ou ativar o pagamento automático.',
+      autopayOn:
+        'O pagamento automático está ativo para esta apólice: o valor devido é pago automaticamente com a forma de pagamento salva. Você não precisa fazer nada.',
+      byCheck: (payee, address, policyNumber) =>
+        `Com cheque: nominal a ${payee}, enviado pelo correio para ${address}. Escreva o número da sua apólice (${policyNumber}) no cheque.`,
+      byPhone: (phone) => `Por telefone: ligue para ${phone}.`,
+      lateWarning:
+        'Se o valor devido não for pago até a data de vencimento, sua cobertura pode entrar em um período de tolerância e pode ser encerrada.',
+      binderWarning:
+        'Sua cobertura só começa quando este primeiro pagamento for recebido até a data de vencimento.',
+      nothingDue: 'Não há nada a pagar: obrigado.',
+    },
+    notice: {
+      meaningHeading: 'O que isto significa',
+      todoHeading: 'O que você precisa fazer',
+      noticeDate: 'Data do aviso',
+      amountDue: 'Valor devido',
+      deliveryKinds: { invoices: 'faturas', notices: 'avisos', taxForms: 'formulários de impostos' },
+      fallback: {
+        title: 'Aviso sobre a sua cobertura',
+        meaning: () => ['Estamos escrevendo sobre a sua cobertura.'],
+        todo: () => ['Entre no portal do membro ou ligue para nós se tiver dúvidas.'],
+      },
+      kinds: {
+        welcome: {
+          title: 'Bem-vindo ao seu plano',
+          meaning: (v) => [
+            `Obrigado por escolher ${v.planName}. Sua cobertura começa em ${v.effectiveDate}.`,
+            'Sua carteirinha chegará pelo correio. Você também pode ver sua cobertura, pagar os prêmios e ler seus documentos no portal do membro.',
+          ],
+          todo: () => [
+            'Pague seu prêmio até a data de vencimento todos os meses para manter a cobertura. Você pode ativar o pagamento automático no portal do membro.',
+          ],
+        },
+        renewal: {
+          title: 'Sua cobertura será renovada',
+          meaning: (v) => [
+            `Sua cobertura será renovada em ${v.effectiveDate} com ${v.planName}.`,
+            `Seu novo prêmio mensal é de ${v.premium}${v.taxCredit ? `, antes de um crédito fiscal antecipado de ${v.taxCredit}` : ''}.`,
+          ],
+          todo: () => [
+            'Você não precisa fazer nada para manter este plano. Para escolher outro plano, troque-o durante o período de inscrição aberta (de 1º de novembro a 23 de janeiro).',
+          ],
+        },
+        'plan-change': {
+          title: 'Seu plano mudou',
+          meaning: (v) => [
+            `A partir de ${v.effectiveDate} seu plano é ${v.planName} (antes era ${v.previousPlanName}).`,
+          ],
+          todo: () => [
+            'Confira os benefícios e o prêmio do novo plano no portal do membro. Sua próxima fatura mostra o novo prêmio.',
+          ],
+        },
+        'premium-change': {
+          title: 'Seu prêmio vai mudar',
+          meaning: (v) => [
+            `A partir de ${v.effectiveDate} seu prêmio mensal é de ${v.premium}${v.taxCredit ? `, antes de um crédito fiscal antecipado de ${v.taxCredit}` : ''}.`,
+          ],
+          todo: () => [
+            'Se você usa o pagamento automático com valor fixo, atualize-o. Caso contrário, não precisa fazer nada.',
+          ],
+        },
+        'payment-failed': {
+          title: 'Um pagamento não foi concluído',
+          meaning: (v) => [
+            `Seu banco ou a emissora do seu cartão não concluiu o pagamento de ${v.amount} feito em ${v.paymentDate}.`,
+          ],
+          todo: () => [
+            'Faça o pagamento novamente no portal do membro, ou use outra forma de pagamento, antes da data de vencimento.',
+          ],
+        },
+        'grace-period': {
+          title: 'Você está em um período de tolerância',
+          meaning: (v) => [
+            `Não recebemos o seu prêmio completo. Seu período de tolerância começou em ${v.graceStart} e termina em ${v.graceEnd}.`,
+            'Durante o período de tolerância podemos reter as solicitações de reembolso dos serviços que você receber. Se pagar tudo o que deve antes do fim, sua cobertura continua sem interrupção.',
+          ],
+          todo: (v) => [
+            `Pague ${v.amountDue}${v.months ? ` (${v.months})` : ''} antes de ${v.graceEnd}. Caso contrário, sua cobertura será encerrada e você poderá ter de pagar pelo atendimento recebido.`,
+          ],
+        },
+        termination: {
+          title: 'Sua cobertura será encerrada',
+          meaning: (v) => [
+            `Sua cobertura termina em ${v.terminationDate}${v.voluntary ? ', conforme o seu pedido.' : ' porque os prêmios não foram pagos até o fim do período de tolerância.'}`,
+          ],
+          todo: (v) => [
+            v.reinstatementEligible
+              ? `Você pode pedir a reativação da sua cobertura pagando ${v.amountDue || 'o valor devido'}${v.months ? ` (${v.months})` : ''} no portal do membro${v.reinstateBy ? ` até ${v.reinstateBy}` : ''}.`
+              : 'Se precisar de cobertura, você pode ter direito a um período especial de inscrição pelo Marketplace.',
+          ],
+        },
+        cancellation: {
+          title: 'Sua cobertura foi cancelada',
+          meaning: (v) =>
+            v.binderNotPaid
+              ? [
+                  `Sua cobertura no ${v.planName}, que começaria em ${v.effectiveDate}, foi cancelada: não recebemos o seu primeiro pagamento do prêmio até ${v.binderDeadline}.`,
+                  'Não há período de tolerância para o primeiro pagamento, então a cobertura nunca entrou em vigor.',
+                ]
+              : [
+                  `Sua cobertura no ${v.planName}, que começaria em ${v.effectiveDate}, foi cancelada antes de começar.`,
+                ],
+          todo: (v) =>
+            v.binderNotPaid
+              ? [
+                  'Se ainda precisar de cobertura, você pode ter direito a um período especial de inscrição. Ligue para nós ou visite o Marketplace.',
+                ]
+              : ['Você não precisa fazer nada. Se acredita que é um erro, ligue para nós.'],
+        },
+        'past-due': {
+          title: 'Seu prêmio está vencido',
+          meaning: (v) => [
+            `Não recebemos o seu prêmio de ${v.months}. O vencimento era em ${v.graceStart}.`,
+            `Sua cobertura continua durante um período de tolerância que termina em ${v.graceEnd}.`,
+          ],
+          todo: (v) => [
+            `Pague ${v.amountDue} até ${v.graceEnd}. Se não pagar, sua cobertura terminará em ${v.terminationDate}, o último dia pago.`,
+          ],
+        },
+        'claims-pended': {
+          title: 'Estamos retendo seus pedidos de reembolso até o pagamento',
+          meaning: (v) => [
+            `Você está no segundo mês do período de tolerância e ainda deve o prêmio de ${v.months}.`,
+            `Os pedidos pelo atendimento que você receber a partir de ${v.claimsPendedFrom} ficam em espera: nós os pagamos quando você pagar tudo o que deve.`,
+          ],
+          todo: (v) => [
+            `Pague ${v.amountDue} até ${v.graceEnd}. Se não pagar, sua cobertura terminará em ${v.terminationDate} e você poderá ter de pagar pelo atendimento recebido depois desse dia.`,
+          ],
+        },
+        'grace-period-ended': {
+          title: 'Seus pagamentos estão em dia',
+          meaning: (v) => [
+            `Recebemos tudo o que você devia. Seu período de tolerância terminou e sua cobertura continua sem interrupção${v.paidThrough ? `: ela está paga até ${v.paidThrough}` : ''}.`,
+          ],
+          todo: () => [
+            'Continue pagando o seu prêmio até o vencimento todos os meses. O pagamento automático do portal do membro pode fazer isso por você.',
+          ],
+        },
+        reinstatement: {
+          title: 'Sua cobertura foi reativada',
+          meaning: (v) => [
+            `Recebemos o seu pagamento${v.amount ? ` de ${v.amount}` : ''}${v.months ? ` (${v.months})` : ''}. Sua cobertura foi reativada: ela continua sem interrupção, como se não tivesse terminado em ${v.terminationDate}.`,
+            ...(v.paidThrough ? [`Seus prêmios estão pagos até ${v.paidThrough}.`] : []),
+          ],
+          todo: (v) => [
+            `Pague o seu prêmio até o vencimento todos os meses${v.dueDate ? `; o próximo pagamento vence em ${v.dueDate}` : ''}. O pagamento automático do portal do membro pode fazer isso por você.`,
+          ],
+        },
+        'binder-payment-due': {
+          title: 'Seu primeiro pagamento está para vencer',
+          meaning: (v) => [
+            `Sua cobertura no ${v.planName} começa em ${v.effectiveDate} quando recebermos o seu primeiro pagamento do prêmio.`,
+          ],
+          todo: (v) => [
+            `Pague ${v.amountDue} até ${v.dueDate}. Não há período de tolerância para o primeiro pagamento: se atrasar, sua cobertura não começará.`,
+          ],
+        },
+        'enrollment-reminder': {
+          title: 'Lembrete de inscrição',
+          meaning: () => ['Sua família pediu cobertura, mas ainda não escolheu um plano.'],
+          todo: () => [
+            'Escolha um plano antes do prazo de inscrição para que a sua cobertura comece a tempo.',
+          ],
+        },
+        'delivery-preferences': {
+          title: 'Suas preferências de entrega mudaram',
+          meaning: (v) => [
+            ...(v.electronic.length > 0
+              ? [
+                  `A partir de agora, estes documentos são entregues eletronicamente: ${list(v.electronic, 'e')}. Avisamos ${v.deliveryEmail} quando um deles chega ao portal do membro.`,
+                ]
+              : []),
+            ...(v.paper.length > 0
+              ? [`Estes documentos são enviados em papel pelo correio: ${list(v.paper, 'e')}.`]
+              : []),
+          ],
+          todo: () => [
+            'Você pode mudar essas escolhas a qualquer momento no portal do membro, em Documentos digitais, e pedir uma cópia em papel de qualquer documento ligando para nós.',
+          ],
+        },
+      },
+    },
+    tax: {
+      form1095ATitle: (year) => `Formulário 1095-A, Declaração do Mercado de Seguros de Saúde, ${year}`,
+      form1095ACopy: (issuer) =>
+        `Esta é uma cópia fornecida pela ${issuer} para os seus registros. O Formulário 1095-A oficial é enviado pelo Mercado de Seguros de Saúde; use-o para preencher o Formulário 8962 e conciliar o seu crédito fiscal do prêmio.`,
+      partI_A: 'Parte I: Informações do destinatário',
+      marketplaceId: '1 Identificador do Mercado',
+      policyNumber: '2 Número da apólice atribuído pelo Mercado',
+      issuerName: '3 Nome da seguradora',
+      recipientName: '4 Nome do destinatário',
+      recipientDob: '6 Data de nascimento do destinatário',
+      policyStart: '10 Data de início da apólice',
+      policyEnd: '11 Data de término da apólice',
+      address: '12-15 Endereço, cidade, estado, CEP',
+      partII_A: 'Parte II: Pessoas cobertas',
+      coveredName: 'A. Nome da pessoa coberta',
+      coveredDob: 'C. Data de nascimento',
+      coverageStart: 'D. Data de início da cobertura',
+      coverageEnd: 'E. Data de término da cobertura',
+      partIII_A: 'Parte III: Informações da cobertura',
+      month: 'Mês',
+      premiumA: 'A. Prêmios mensais de inscrição',
+      slcspB: 'B. Prêmio mensal do segundo plano prata de menor custo (SLCSP)',
+      aptcC: 'C. Pagamento mensal antecipado do crédito fiscal do prêmio',
+      annualTotals: '33 Totais anuais',
+      form1095BTitle: (year) => `Formulário 1095-B, Cobertura de saúde, ${year}`,
+      partI_B: 'Parte I: Pessoa responsável',
+      responsible: 'Nome da pessoa responsável',
+      originOfCoverage: 'Origem da cobertura de saúde',
+      origin: { B: 'B: Cobertura patrocinada pelo empregador', D: 'D: Seguro do mercado individual' },
+      partIII_B: 'Parte III: Seguradora ou outro fornecedor de cobertura',
+      issuerId: 'Identificador HIOS da seguradora',
+      contactPhone: 'Telefone de contato',
+      partIV_B: 'Parte IV: Pessoas cobertas',
+      all12: 'Os 12 meses',
+      yes: 'Sim',
+      covered: 'Coberto',
+      ma1099Title: (year) =>
+        `Formulário MA 1099-HC, Mandato individual, Cobertura de seguro de saúde de Massachusetts, ${year}`,
+      ma1099Intro:
+        'Este formulário mostra os meses em que você teve um seguro de saúde que atende à cobertura mínima exigida por Massachusetts. Guarde-o com os seus registros de impostos estaduais.',
+      subscriber: 'Titular',
+      memberId: 'Número do titular',
+      monthsCovered: 'Meses de cobertura',
+      allYear: 'O ano todo',
+      keepForRecords:
+        'Guarde este formulário com os seus registros de impostos. Não é preciso anexá-lo à declaração.',
+      ssnNote: 'Os números do Seguro Social não aparecem na cópia do portal.',
+    },
   },
 };

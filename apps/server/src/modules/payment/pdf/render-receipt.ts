@@ -2,8 +2,8 @@ import type { Receipt } from '@portal/contracts';
 import type { Branding } from '../../../pdf/branding';
 import { formatterFor } from '../../../pdf/format';
 import { PdfWriter, type PdfLanguage } from '../../../pdf/pdf-writer';
-import { COMMON } from '../../../pdf/texts-common';
 import { methodLabel, RECEIPT } from './texts-receipt';
+import { texts } from '../../../i18n';
 
 export interface RenderedReceipt {
   bytes: Buffer;
@@ -25,7 +25,7 @@ export async function renderReceiptPdf(
   language: PdfLanguage,
 ): Promise<RenderedReceipt> {
   const t = RECEIPT[language];
-  const c = COMMON[language];
+  const c = texts(language).pdf.common;
   const format = formatterFor(language);
   const supportLine = branding.supportPhone ? c.questions(branding.supportPhone, branding.supportHours) : '';
   const pdf = new PdfWriter({
