@@ -302,6 +302,53 @@ export const en = {
       keepForRecords: 'Keep this form with your tax records. You do not need to attach it to your return.',
       ssnNote: 'Social Security numbers are not shown in the portal copy.',
     },
+    receipt: {
+      accountTypes: { Checking: 'Checking', Savings: 'Savings' },
+      title: 'Payment receipt',
+      outcome: {
+        Succeeded: 'Thank you. Your payment was approved and applied to your policy.',
+        Pending:
+          'Your bank payment was accepted and is pending. It is applied to your policy when your bank clears it.',
+        Failed: 'This payment was declined. Nothing was charged.',
+        Returned: 'Your bank returned this payment. The amount is due again.',
+        Refunded: 'This payment was refunded.',
+        Voided: 'This payment was cancelled before it settled. Nothing was charged.',
+      },
+      effectuated: 'This was your first (binder) payment: it made your coverage effective.',
+      details: 'Payment details',
+      transactionId: 'Transaction ID',
+      date: 'Payment date',
+      amount: 'Amount',
+      method: 'Paid with',
+      card: (brand: string | null, digits: string | null) =>
+        `${brand ?? 'Card'}${digits ? ` ending in ${digits}` : ''}`,
+      bank: (type: string | null, digits: string | null) =>
+        `${type ? `${type} account` : 'Bank account'}${digits ? ` ending in ${digits}` : ''}`,
+      status: 'Status',
+      statuses: {
+        Succeeded: 'Approved',
+        Pending: 'Pending',
+        Failed: 'Declined',
+        Returned: 'Returned by the bank',
+        Refunded: 'Refunded',
+        Voided: 'Voided',
+      },
+      source: 'How it was paid',
+      sources: {
+        Portal: 'Online',
+        Guest: 'Online (without signing in)',
+        Binder: 'First payment (binder)',
+        Autopay: 'Autopay',
+        Scheduled: 'Scheduled payment',
+        Phone: 'By phone',
+        Mail: 'By mail',
+      },
+      policyholder: 'Policyholder',
+      payer: 'Paid by',
+      paidThrough: 'Coverage paid through',
+      coverage: 'Coverage',
+      coverageEffective: 'Made effective by this payment',
+    },
   },
 };
 
