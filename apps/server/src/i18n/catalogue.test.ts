@@ -53,8 +53,8 @@ const stand = (text: string) => [...text.matchAll(/⟨\w+⟩/g)].map((match) => 
 
 // Words that really are spelled the same in that language (checked by a speaker, not copied).
 const sameWord: Record<string, string[]> = {
-  es: ['pdf.common.plan'],
-  pt: [],
+  es: ['pdf.common.plan', 'pdf.cost.no', 'pdf.idCard.plan', 'pdf.idCard.individual'],
+  pt: ['pdf.idCard.individual', 'pdf.sbc.metal.Bronze'],
 };
 
 describe('the server catalogue', () => {
