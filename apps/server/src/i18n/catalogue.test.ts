@@ -49,7 +49,8 @@ function leaves(tree: object, prefix = ''): [string, unknown][] {
 }
 
 const english = new Map(leaves(en));
-const stand = (text: string) => [...text.matchAll(/⟨\w+⟩/g)].map((match) => match[0]).sort();
+// The values a text shows: a function's stand-ins, or a page's `{name}` placeholders (filled by its renderer).
+const stand = (text: string) => [...text.matchAll(/⟨\w+⟩|\{\w+\}/g)].map((match) => match[0]).sort();
 
 // Words that really are spelled the same in that language (checked by a speaker, not copied).
 const sameWord: Record<string, string[]> = {

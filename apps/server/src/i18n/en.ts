@@ -487,6 +487,63 @@ export const en = {
       page: (page: number, pages: number) => `Page ${page} of ${pages}`,
     },
   },
+  idp: {
+    consumerTitle: 'Member sign-in',
+    consumerIntro: 'Sign in to see your coverage, pay your premium and manage your account.',
+    workforceTitle: 'Staff and broker sign-in',
+    workforceIntro: 'For issuer staff and brokers of record.',
+    username: 'Username',
+    password: 'Password',
+    signIn: 'Sign in',
+    cancel: 'Cancel and go back',
+    invalidCredentials: 'The username or password is not correct. Please try again.',
+    missingFields: 'Enter your username and password.',
+    tooManyAttempts: 'Too many unsuccessful attempts. Please wait 15 minutes and try again.',
+    sessionExpired: 'Your sign-in took too long. Please start again from the portal.',
+    language: 'Language',
+    demoHint: 'Demo accounts and their password are listed in the README.',
+    signOutTitle: 'Sign out',
+    signOutQuestion: 'Do you want to sign out of the portal?',
+    signOutConfirm: 'Yes, sign me out',
+    signOutCancel: 'No, stay signed in',
+    signedOutTitle: 'You are signed out',
+    signedOutBody: 'You have signed out. You can close this window.',
+    errorTitle: 'Sign-in problem',
+    errorBody: 'We could not complete the sign-in. Please go back to the portal and try again.',
+    backToPortal: 'Back to the portal',
+    consentTitle: 'Allow {app} to read your information?',
+    consentIntro:
+      '{app}, from {publisher}, asks to read the following from your {issuer} account. It can only read: it cannot change anything or make payments.',
+    consentListLabel: 'What {app} will read',
+    consentPatient:
+      'Your name, date of birth, gender, member ID, address and contact details, and those of the dependents on the policies you hold.',
+    consentCoverage:
+      'Your coverage: your plans with their plan and group numbers, who is covered and the coverage dates.',
+    consentIdentity: 'Who you are: that you are this member of {issuer}.',
+    consentProfile: 'Your name and username.',
+    consentEmail: 'Your e-mail address.',
+    consentOffline:
+      'Keep reading this information when you are not using the app, for up to 90 days or until you disconnect it.',
+    consentRevoke:
+      'You can see the apps you connected and disconnect them at any time on the portal page “Who has seen my information”.',
+    consentAllow: 'Allow',
+    consentDeny: 'Don’t allow',
+  },
+  samlError: {
+    title: 'We could not sign you in',
+    invalid:
+      'The sign-in information sent by the referring site could not be verified. Please go back to that site and start again.',
+    expired:
+      'This sign-in link has expired or has already been used. Please go back to the site that sent you and start again.',
+    malformed:
+      'The sign-in request was incomplete. Please go back to the site that sent you and start again.',
+    unavailable:
+      'Signing in from a partner site is not available right now. Please sign in to the portal directly.',
+    tooMany: 'Too many sign-in attempts. Please wait a minute and try again.',
+    failed: 'Something went wrong on our side. Please try again in a few minutes.',
+    goToPortal: 'Go to the portal',
+    reference: 'Reference for the help desk',
+  },
 };
 
 export type Catalogue = typeof en;

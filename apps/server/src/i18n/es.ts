@@ -482,4 +482,61 @@ export const es: Catalogue = {
       page: (page, pages) => `Página ${page} de ${pages}`,
     },
   },
+  idp: {
+    consumerTitle: 'Inicio de sesión para miembros',
+    consumerIntro: 'Inicie sesión para ver su cobertura, pagar su prima y administrar su cuenta.',
+    workforceTitle: 'Inicio de sesión para personal y agentes',
+    workforceIntro: 'Para el personal de la aseguradora y los agentes registrados.',
+    username: 'Nombre de usuario',
+    password: 'Contraseña',
+    signIn: 'Iniciar sesión',
+    cancel: 'Cancelar y volver',
+    invalidCredentials: 'El nombre de usuario o la contraseña no son correctos. Inténtelo de nuevo.',
+    missingFields: 'Escriba su nombre de usuario y su contraseña.',
+    tooManyAttempts: 'Demasiados intentos fallidos. Espere 15 minutos e inténtelo de nuevo.',
+    sessionExpired: 'El inicio de sesión tardó demasiado. Vuelva a empezar desde el portal.',
+    language: 'Idioma',
+    demoHint: 'Las cuentas de demostración y su contraseña aparecen en el README.',
+    signOutTitle: 'Cerrar sesión',
+    signOutQuestion: '¿Desea cerrar su sesión en el portal?',
+    signOutConfirm: 'Sí, cerrar sesión',
+    signOutCancel: 'No, seguir conectado',
+    signedOutTitle: 'Ha cerrado sesión',
+    signedOutBody: 'Ha cerrado su sesión. Ya puede cerrar esta ventana.',
+    errorTitle: 'Problema al iniciar sesión',
+    errorBody: 'No pudimos completar el inicio de sesión. Vuelva al portal e inténtelo de nuevo.',
+    backToPortal: 'Volver al portal',
+    consentTitle: '¿Permitir que {app} lea su información?',
+    consentIntro:
+      '{app}, de {publisher}, pide leer lo siguiente de su cuenta de {issuer}. Solo puede leer: no puede cambiar nada ni hacer pagos.',
+    consentListLabel: 'Lo que {app} leerá',
+    consentPatient:
+      'Su nombre, fecha de nacimiento, sexo, número de miembro, dirección y datos de contacto, y los de los dependientes de las pólizas de las que usted es titular.',
+    consentCoverage:
+      'Su cobertura: sus planes con sus números de plan y de grupo, quién está cubierto y las fechas de cobertura.',
+    consentIdentity: 'Quién es usted: que es este miembro de {issuer}.',
+    consentProfile: 'Su nombre y su nombre de usuario.',
+    consentEmail: 'Su dirección de correo electrónico.',
+    consentOffline:
+      'Seguir leyendo esta información cuando usted no esté usando la aplicación, hasta 90 días o hasta que la desconecte.',
+    consentRevoke:
+      'Puede ver las aplicaciones que conectó y desconectarlas en cualquier momento en la página del portal «Quién ha visto mi información».',
+    consentAllow: 'Permitir',
+    consentDeny: 'No permitir',
+  },
+  samlError: {
+    title: 'No pudimos iniciar su sesión',
+    invalid:
+      'No pudimos verificar la información de inicio de sesión enviada por el sitio de origen. Vuelva a ese sitio y empiece de nuevo.',
+    expired:
+      'Este enlace de inicio de sesión venció o ya se usó. Vuelva al sitio que lo envió aquí y empiece de nuevo.',
+    malformed:
+      'La solicitud de inicio de sesión estaba incompleta. Vuelva al sitio que lo envió aquí y empiece de nuevo.',
+    unavailable:
+      'El inicio de sesión desde un sitio asociado no está disponible en este momento. Inicie sesión directamente en el portal.',
+    tooMany: 'Demasiados intentos de inicio de sesión. Espere un minuto e inténtelo de nuevo.',
+    failed: 'Algo salió mal de nuestro lado. Inténtelo de nuevo en unos minutos.',
+    goToPortal: 'Ir al portal',
+    reference: 'Referencia para la mesa de ayuda',
+  },
 };

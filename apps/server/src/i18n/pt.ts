@@ -485,4 +485,61 @@ export const pt: Catalogue = {
       page: (page, pages) => `Página ${page} de ${pages}`,
     },
   },
+  idp: {
+    consumerTitle: 'Acesso do associado',
+    consumerIntro: 'Entre para ver sua cobertura, pagar sua mensalidade e gerenciar sua conta.',
+    workforceTitle: 'Acesso da equipe e de corretores',
+    workforceIntro: 'Para a equipe da operadora e os corretores responsáveis.',
+    username: 'Nome de usuário',
+    password: 'Senha',
+    signIn: 'Entrar',
+    cancel: 'Cancelar e voltar',
+    invalidCredentials: 'O nome de usuário ou a senha não estão corretos. Tente novamente.',
+    missingFields: 'Informe seu nome de usuário e sua senha.',
+    tooManyAttempts: 'Muitas tentativas sem sucesso. Aguarde 15 minutos e tente novamente.',
+    sessionExpired: 'O acesso demorou demais. Comece novamente a partir do portal.',
+    language: 'Idioma',
+    demoHint: 'As contas de demonstração e a senha estão listadas no README.',
+    signOutTitle: 'Sair',
+    signOutQuestion: 'Deseja sair do portal?',
+    signOutConfirm: 'Sim, quero sair',
+    signOutCancel: 'Não, continuar conectado',
+    signedOutTitle: 'Você saiu',
+    signedOutBody: 'Você saiu da sua conta. Já pode fechar esta janela.',
+    errorTitle: 'Problema ao entrar',
+    errorBody: 'Não foi possível concluir o acesso. Volte ao portal e tente novamente.',
+    backToPortal: 'Voltar ao portal',
+    consentTitle: 'Permitir que {app} leia suas informações?',
+    consentIntro:
+      '{app}, de {publisher}, pede para ler o seguinte da sua conta na {issuer}. Ele só pode ler: não pode alterar nada nem fazer pagamentos.',
+    consentListLabel: 'O que {app} vai ler',
+    consentPatient:
+      'Seu nome, data de nascimento, sexo, número de associado, endereço e dados de contato, e os dos dependentes dos planos de que você é titular.',
+    consentCoverage:
+      'Sua cobertura: seus planos com os números do plano e do grupo, quem está coberto e as datas de cobertura.',
+    consentIdentity: 'Quem você é: que você é este associado da {issuer}.',
+    consentProfile: 'Seu nome e seu nome de usuário.',
+    consentEmail: 'Seu endereço de e-mail.',
+    consentOffline:
+      'Continuar lendo essas informações quando você não estiver usando o aplicativo, por até 90 dias ou até você desconectá-lo.',
+    consentRevoke:
+      'Você pode ver os aplicativos que conectou e desconectá-los a qualquer momento na página do portal “Quem viu minhas informações”.',
+    consentAllow: 'Permitir',
+    consentDeny: 'Não permitir',
+  },
+  samlError: {
+    title: 'Não foi possível fazer o seu acesso',
+    invalid:
+      'Não foi possível verificar as informações de acesso enviadas pelo site de origem. Volte a esse site e comece novamente.',
+    expired:
+      'Este link de acesso expirou ou já foi usado. Volte ao site que o enviou para cá e comece novamente.',
+    malformed:
+      'A solicitação de acesso estava incompleta. Volte ao site que o enviou para cá e comece novamente.',
+    unavailable:
+      'O acesso a partir de um site parceiro não está disponível no momento. Entre diretamente no portal.',
+    tooMany: 'Muitas tentativas de acesso. Aguarde um minuto e tente novamente.',
+    failed: 'Algo deu errado do nosso lado. Tente novamente em alguns minutos.',
+    goToPortal: 'Ir para o portal',
+    reference: 'Referência para o suporte',
+  },
 };
