@@ -544,6 +544,25 @@ export const en = {
     goToPortal: 'Go to the portal',
     reference: 'Reference for the help desk',
   },
+  devMailbox: {
+    title: 'Development mailbox',
+    intro:
+      'Demo mode: e-mails the portal sends are caught here instead of being delivered. This page does not exist in production.',
+    empty: 'No e-mail yet.',
+    received: 'Received',
+    to: 'To',
+    from: 'From',
+    subject: 'Subject',
+    back: 'All e-mails',
+    html: 'Open the HTML version',
+    textHeading: 'Plain-text version',
+    language: 'Language',
+    portal: 'Back to the portal',
+  },
+  reinstatement: {
+    returnedNote:
+      'Your bank returned the payment, so we could not reinstate your coverage. You can pay again before the deadline.',
+  },
 };
 
 export type Catalogue = typeof en;

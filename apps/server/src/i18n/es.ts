@@ -539,4 +539,23 @@ export const es: Catalogue = {
     goToPortal: 'Ir al portal',
     reference: 'Referencia para la mesa de ayuda',
   },
+  devMailbox: {
+    title: 'Buzón de desarrollo',
+    intro:
+      'Modo de demostración: los correos que envía el portal se guardan aquí en lugar de entregarse. Esta página no existe en producción.',
+    empty: 'Todavía no hay correos.',
+    received: 'Recibido',
+    to: 'Para',
+    from: 'De',
+    subject: 'Asunto',
+    back: 'Todos los correos',
+    html: 'Abrir la versión HTML',
+    textHeading: 'Versión de texto sin formato',
+    language: 'Idioma',
+    portal: 'Volver al portal',
+  },
+  reinstatement: {
+    returnedNote:
+      'Su banco devolvió el pago, por lo que no pudimos restablecer su cobertura. Puede volver a pagar antes de la fecha límite.',
+  },
 };

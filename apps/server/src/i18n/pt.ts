@@ -542,4 +542,23 @@ export const pt: Catalogue = {
     goToPortal: 'Ir para o portal',
     reference: 'Referência para o suporte',
   },
+  devMailbox: {
+    title: 'Caixa de correio de desenvolvimento',
+    intro:
+      'Modo de demonstração: os e-mails que o portal envia ficam aqui em vez de serem entregues. Esta página não existe em produção.',
+    empty: 'Ainda não há e-mails.',
+    received: 'Recebido',
+    to: 'Para',
+    from: 'De',
+    subject: 'Assunto',
+    back: 'Todos os e-mails',
+    html: 'Abrir a versão HTML',
+    textHeading: 'Versão em texto simples',
+    language: 'Idioma',
+    portal: 'Voltar ao portal',
+  },
+  reinstatement: {
+    returnedNote:
+      'Seu banco devolveu o pagamento, por isso não pudemos reativar sua cobertura. Você pode pagar novamente antes do prazo.',
+  },
 };
