@@ -1,13 +1,17 @@
 import { list, noticeKinds, noticeText, type NoticeValues } from './notice';
 
 /**
- * What the server says in English, by area: its e-mails (`mail`) and, under `pdf`, its printed
- * documents. This catalogue is the shape of every language: es.ts and pt.ts are typed by it, so a key
- * missing there fails the type-check, and catalogue.test.ts checks that no value is empty or copied from
- * English. Read it through `texts(language)` (index.ts). A text that takes values is a function of them,
- * so each language puts them where its sentence needs them.
+ * What the server says in English, by area: its e-mails (`mail`), its printed documents (`pdf.*`) and the
+ * pages and notes it writes itself (`idp`, `samlError`, `devMailbox`, `reinstatement`). This catalogue is
+ * the shape of every language: es.ts and pt.ts are typed by it, so a key missing there fails the
+ * type-check, and catalogue.test.ts checks that none is empty, copied from English or missing a value.
+ * Read it through `texts(language)` (index.ts). A text that takes values is a function of them, so each
+ * language puts them where its sentence needs them. The sandbox processor's hosted fields
+ * (processor/sandbox/i18n.ts) and the SAML test issuer (idp/saml-test/i18n.ts) keep their own words:
+ * they stand in for other parties' systems, which speak for themselves.
  */
 export const en = {
+  /** The e-mails (mail/messages.ts): no health or payment facts, only that something arrived. */
   mail: {
     hello: 'Hello,',
     documentSubject: {
@@ -32,7 +36,9 @@ export const en = {
     footer: (issuer: string) => `This e-mail was sent by ${issuer}. Please do not reply to it.`,
     callUs: (phone: string) => `Questions? Call ${phone}.`,
   },
+  /** The printed documents (tagged PDFs, docs/decisions/017). */
   pdf: {
+    /** Words every printed document shares. */
     common: {
       page: (page: number, pages: number) => `Page ${page} of ${pages}`,
       questions: (phone: string, hours: string) => `Questions? Call ${phone}${hours ? ` (${hours})` : ''}.`,
@@ -44,9 +50,12 @@ export const en = {
       issued: 'Date issued',
       questionsHeading: 'Questions',
       none: 'None',
+      /** Consecutive months as one range inside a sentence: "August 2026 to November 2026". */
       monthRange: (first: string, last: string) => `${first} to ${last}`,
+      /** The word that joins the last two items of a list. */
       and: 'and',
     },
+    /** An invoice (DOMAIN "Documents": period, premium, subsidies, amount due, due date, past due). */
     invoice: {
       monthlyTitle: (month: string) => `Premium invoice for ${month}`,
       binderTitle: 'First premium (binder payment) invoice',
@@ -85,6 +94,7 @@ export const en = {
       binderWarning: 'Your coverage starts only once this first payment is received by the due date.',
       nothingDue: 'Nothing is due: thank you.',
     },
+    /** A notice: what happened and what to do, per kind (`kinds`, the web's `notice.<kind>` titles). */
     notice: {
       meaningHeading: 'What this means',
       todoHeading: 'What you need to do',
@@ -255,6 +265,7 @@ export const en = {
         },
       }),
     },
+    /** Tax forms: the structure of IRS Forms 1095-A and 1095-B and Massachusetts Form MA 1099-HC. */
     tax: {
       form1095ATitle: (year: number) => `Form 1095-A Health Insurance Marketplace Statement, ${year}`,
       form1095ACopy: (issuer: string) =>
@@ -302,9 +313,12 @@ export const en = {
       keepForRecords: 'Keep this form with your tax records. You do not need to attach it to your return.',
       ssnNote: 'Social Security numbers are not shown in the portal copy.',
     },
+    /** A payment receipt (issue 9). */
     receipt: {
+      /** Bank account types as the processor names them (the wallet's `Checking`/`Savings`). */
       accountTypes: { Checking: 'Checking', Savings: 'Savings' },
       title: 'Payment receipt',
+      /** The sentence under the title: what became of the payment. */
       outcome: {
         Succeeded: 'Thank you. Your payment was approved and applied to your policy.',
         Pending:
@@ -349,6 +363,10 @@ export const en = {
       coverage: 'Coverage',
       coverageEffective: 'Made effective by this payment',
     },
+    /**
+     * The Summary of Benefits and Coverage and the ID card (issue 12), as the web says them in its
+     * benefits.json and idCard.json. Benefit names by key (`benefit.<name>`).
+     */
     benefitNames: {
       network: 'Provider network',
       deductible: 'Deductible',
@@ -487,6 +505,7 @@ export const en = {
       page: (page: number, pages: number) => `Page ${page} of ${pages}`,
     },
   },
+  /** The built-in identity providers' pages (idp/pages.ts fills `{app}`, `{publisher}`, `{issuer}`). */
   idp: {
     consumerTitle: 'Member sign-in',
     consumerIntro: 'Sign in to see your coverage, pay your premium and manage your account.',
@@ -529,6 +548,7 @@ export const en = {
     consentAllow: 'Allow',
     consentDeny: 'Don’t allow',
   },
+  /** The page an asserted (SAML) sign-in that is refused shows (modules/saml/error-page.ts). */
   samlError: {
     title: 'We could not sign you in',
     invalid:
@@ -544,6 +564,7 @@ export const en = {
     goToPortal: 'Go to the portal',
     reference: 'Reference for the help desk',
   },
+  /** The development mailbox's pages (demo mode only). */
   devMailbox: {
     title: 'Development mailbox',
     intro:
@@ -559,6 +580,7 @@ export const en = {
     language: 'Language',
     portal: 'Back to the portal',
   },
+  /** The note a reinstatement request carries when the bank returned its payment. */
   reinstatement: {
     returnedNote:
       'Your bank returned the payment, so we could not reinstate your coverage. You can pay again before the deadline.',
