@@ -1,40 +1,31 @@
-import { isIP } from 'node:net';
 import { getHeapStatistics } from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { databaseEnv } from './settings/database';
+import { demoEnv } from './settings/demo';
+import { enrollmentEnv } from './settings/enrollment';
+import { identityEnv } from './settings/identity';
+import { SettingsError } from './settings/meta';
+import { messagingEnv } from './settings/messaging';
+import {
+  observabilityEnv,
+  type LoadSheddingSettings,
+  type MetricsSettings,
+  type TracingSettings,
+} from './settings/observability';
+import { paymentsEnv, type ProcessorSettings } from './settings/payments';
+import { parseTrustProxy, serverEnv, type TrustProxy } from './settings/server';
+
+// The settings by group (settings/<group>.ts: each group's variables and the types and parsing of its own);
+// this file puts them together and reads the environment. Callers import everything from here.
+export { SETTING_GROUPS, SettingsError, type SettingGroup, type SettingMeta } from './settings/meta';
+export type { LoadSheddingSettings, MetricsSettings, TracingSettings } from './settings/observability';
+export { withSandboxPort, type ProcessorSettings } from './settings/payments';
+export { parseTrustProxy, type TrustProxy } from './settings/server';
 
 /** The repository root, found from this file whether it runs from src/ (tsx, Vitest) or dist/ (the bundle). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** What the configuration reference (docs/OPERATIONS.md, scripts/settings-reference.mjs) says of a setting. */
-export interface SettingMeta {
-  /** The reference's section. */
-  group: SettingGroup;
-  description: string;
-  /** A secret: it belongs in a secret store (a Kubernetes Secret, an env file only its owner reads), never in a ConfigMap or a log. */
-  secret?: boolean;
-}
-
-export const SETTING_GROUPS = [
-  'Server',
-  'Database',
-  'Sign-in and keys',
-  'Payments',
-  'Live updates, e-mail and jobs',
-  'Stopping',
-  'Observability',
-  'Load shedding',
-  'Performance',
-  'Enrollment and issuer events',
-  'Demo mode',
-] as const;
-export type SettingGroup = (typeof SETTING_GROUPS)[number];
-
-/** A setting's schema with what the reference says of it (zod metadata, read back by z.toJSONSchema). */
-const setting = <T extends z.ZodType>(schema: T, meta: SettingMeta): T => schema.meta({ ...meta });
-
-const yesNo = z.enum(['true', 'false']);
 
 /**
  * Every environment variable the portal reads, once: parsed here, and documented from here in the
@@ -42,413 +33,15 @@ const yesNo = z.enum(['true', 'false']);
  * fails when the committed reference is stale).
  */
 export const EnvSchema = z.object({
-  NODE_ENV: setting(z.enum(['production', 'development', 'test']).default('development'), {
-    group: 'Server',
-    description:
-      '`production` refuses demo mode, requires a payment processor, and writes responses with compiled serializers instead of validating them.',
-  }),
-  PORT: setting(z.coerce.number().int().min(0).max(65_535).default(3000), {
-    group: 'Server',
-    description:
-      'The HTTP port of the portal (web app, /config, the API). 0: any free port (printed at start).',
-  }),
-  HOST: setting(z.string().min(1).default('0.0.0.0'), {
-    group: 'Server',
-    description: 'The address the portal listens on.',
-  }),
-  PUBLIC_URL: setting(z.url({ protocol: /^https?$/ }).optional(), {
-    group: 'Server',
-    description:
-      "The origin members reach the portal at (issuer URLs, redirect URIs, the tokens' audience, e-mail links). Default `http://localhost:<PORT>`. Set it behind a load balancer.",
-  }),
-  TRUST_PROXY: setting(z.string().default('false'), {
-    group: 'Server',
-    description:
-      'Which peers may set X-Forwarded-For/-Proto/-Host: `false`, a hop count 1-10, or proxy addresses and CIDR ranges separated by commas (`loopback`, `linklocal`, `uniquelocal` too). `true` (any peer) is accepted but lets clients forge their address.',
-  }),
-  DATA_DIR: setting(z.string().min(1).default('./.data'), {
-    group: 'Server',
-    description:
-      'Folder for local state: the embedded database, keys made when none are given, the sandbox processor. With PostgreSQL and every key given it only needs to be writable (the image mounts an empty volume there).',
-  }),
-  CONFIG_DIR: setting(z.string().min(1).optional(), {
-    group: 'Server',
-    description: 'The tenant configuration served at /config/ (default: `config/` of the installation).',
-  }),
-  WEB_DIST_DIR: setting(z.string().min(1).optional(), {
-    group: 'Server',
-    description: 'The built web app served at / (default: `apps/web/dist/` of the installation).',
-  }),
-  LOG_LEVEL: setting(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), {
-    group: 'Server',
-    description: 'The least severe log line written (pino; JSON on standard output).',
-  }),
-  DATABASE_URL: setting(z.string().min(1).optional(), {
-    group: 'Database',
-    description:
-      'A PostgreSQL connection string. Without it the embedded database (PGlite) in DATA_DIR is used: one process, demo and development only.',
-    secret: true,
-  }),
-  DATABASE_POOL_SIZE: setting(z.coerce.number().int().min(1).max(200).default(10), {
-    group: 'Database',
-    description:
-      "Connections each process keeps to PostgreSQL at most. Instances × this must stay below the server's `max_connections`.",
-  }),
-  MIGRATE_AT_START: setting(yesNo.default('true'), {
-    group: 'Database',
-    description:
-      '`true`: the server and the job runner apply pending migrations before they start (serialised across instances by an advisory lock). `false`: they never change the schema; a release runs `node apps/server/dist/migrate.js` (`npm run migrate`) once, and until then readiness says `migrations: pending`. Demo mode always migrates.',
-  }),
-  PORTAL_SIGNING_JWK: setting(z.string().min(1).optional(), {
-    group: 'Sign-in and keys',
-    description:
-      "The private key (JWK, ES256) that signs the portal's own session tokens (guests, SAML sign-ins); also keys request fingerprints. Every instance needs the same one (`npm run keys`). Without it one is made in DATA_DIR/keys.",
-    secret: true,
-  }),
-  PORTAL_SIGNING_JWK_ACCEPTED: setting(z.string().min(1).optional(), {
-    group: 'Sign-in and keys',
-    description:
-      'A second key whose tokens are accepted but which never signs: the next key before a rotation, the previous one after it (docs/OPERATIONS.md, "Rotating keys"). Give the private JWK: with a public one tokens are accepted, but a retried request reaching an instance with the other key is not recognised.',
-    secret: true,
-  }),
-  IDP_SIGNING_JWK: setting(z.string().min(1).optional(), {
-    group: 'Sign-in and keys',
-    description:
-      'The private key (JWK, RS256) the built-in identity providers sign ID and access tokens with. Every instance needs the same one (`npm run keys`). Without it one is made in DATA_DIR/keys.',
-    secret: true,
-  }),
-  IDP_SIGNING_JWK_ACCEPTED: setting(z.string().min(1).optional(), {
-    group: 'Sign-in and keys',
-    description:
-      'A second private key (JWK, RS256) the identity providers publish and accept but never sign with: the next key before a rotation, the previous one after it.',
-    secret: true,
-  }),
-  IDP_COOKIE_SECRET: setting(z.string().min(32).optional(), {
-    group: 'Sign-in and keys',
-    description:
-      'The secret (32+ characters) the identity providers sign their cookies with. Every instance needs the same one (`npm run keys`).',
-    secret: true,
-  }),
-  IDP_COOKIE_SECRET_ACCEPTED: setting(z.string().min(32).optional(), {
-    group: 'Sign-in and keys',
-    description:
-      'A second cookie secret that is accepted but never signs: the previous one after a rotation, so sign-ins under way and identity-provider sessions survive it.',
-    secret: true,
-  }),
-  OIDC_CLIENT_SECRET: setting(z.string().min(16).optional(), {
-    group: 'Sign-in and keys',
-    description:
-      "The web app's client secret at the identity providers: the server signs members and staff in as a confidential client (decision 050). With the built-in providers it defaults to one derived from IDP_COOKIE_SECRET; with external issuers it is required.",
-    secret: true,
-  }),
-  SESSION_SECRET: setting(z.string().min(32).optional(), {
-    group: 'Sign-in and keys',
-    description:
-      "The secret (32+ characters) the web sessions' tokens are sealed with at rest (AES-256-GCM, decision 050). Every instance needs the same one; with the built-in providers it defaults to one derived from IDP_COOKIE_SECRET.",
-    secret: true,
-  }),
-  SESSION_SECRET_ACCEPTED: setting(z.string().min(32).optional(), {
-    group: 'Sign-in and keys',
-    description:
-      'A second session secret that opens sealed tokens but never seals: the previous one after a rotation, so nobody is signed out by it.',
-    secret: true,
-  }),
-  SESSION_STORE: setting(z.enum(['postgres', 'redis']).default('postgres'), {
-    group: 'Sign-in and keys',
-    description:
-      "Where the web app's sessions are kept (decision 050): `postgres` (the database, the embedded one by default) or `redis` (REDIS_URL, required then). With Redis, a Redis outage answers 503 to signed-in calls until it is back (sessions fail closed), and a Redis that loses its data signs everyone out.",
-  }),
-  API_AUDIENCE: setting(z.string().min(1).optional(), {
-    group: 'Sign-in and keys',
-    description: 'The `aud` the API requires in access tokens (default `<PUBLIC_URL>/api`).',
-  }),
-  SAML_IDP_ENTITY_ID: setting(z.string().min(1).optional(), {
-    group: 'Sign-in and keys',
-    description:
-      'The entity id of the SAML identity provider whose assertions are trusted (with SAML_IDP_CERT).',
-  }),
-  SAML_IDP_CERT: setting(z.string().min(1).optional(), {
-    group: 'Sign-in and keys',
-    description:
-      'Its signing certificate(s) or public key, PEM (`\\n` for line breaks on one line). Several PEM blocks: each is trusted (a rotation at the identity provider).',
-  }),
-  SAML_SP_ENTITY_ID: setting(z.string().min(1).optional(), {
-    group: 'Sign-in and keys',
-    description: 'Who the portal is to the SAML identity provider (default PUBLIC_URL).',
-  }),
-  PROCESSOR_URL: setting(z.url({ protocol: /^https?$/ }).optional(), {
-    group: 'Payments',
-    description:
-      "The payment processor's API (server to server). Required in production (with its key and webhook secret); in demo mode without it the built-in sandbox runs.",
-  }),
-  PROCESSOR_API_KEY: setting(z.string().min(16).optional(), {
-    group: 'Payments',
-    description: "The processor's secret API key.",
-    secret: true,
-  }),
-  PROCESSOR_WEBHOOK_SECRET: setting(z.string().min(16).optional(), {
-    group: 'Payments',
-    description: 'The secret the processor signs its webhooks with (HMAC-SHA256).',
-    secret: true,
-  }),
-  PROCESSOR_WEBHOOK_SECRET_ACCEPTED: setting(z.string().min(16).optional(), {
-    group: 'Payments',
-    description:
-      'A second webhook secret that is accepted: the previous one while the processor rotates its secret.',
-    secret: true,
-  }),
-  PROCESSOR_PUBLIC_URL: setting(z.url({ protocol: /^https?$/ }).optional(), {
-    group: 'Payments',
-    description:
-      "The origin browsers load the processor's hosted card fields from (default: PROCESSOR_URL's).",
-  }),
-  PROCESSOR_PORT: setting(z.coerce.number().int().min(0).max(65_535).optional(), {
-    group: 'Payments',
-    description:
-      "Demo mode: the sandbox processor's port (default PORT+1 with the embedded database, any free port with PostgreSQL).",
-  }),
-  PROCESSOR_TIMEOUT_MS: setting(z.coerce.number().int().min(50).max(120_000).default(10_000), {
-    group: 'Payments',
-    description:
-      'How long a call to the processor may take before its outcome counts as unknown (retried with the same idempotency key).',
-  }),
-  PROCESSOR_SETTLE_DELAY_MS: setting(z.coerce.number().int().min(0).default(30_000), {
-    group: 'Payments',
-    description:
-      'Sandbox: how long a bank payment stays pending before its webhook says settled or returned.',
-  }),
-  REDIS_URL: setting(z.url({ protocol: /^rediss?$/ }).optional(), {
-    group: 'Live updates, e-mail and jobs',
-    description:
-      'Redis for live notifications across instances and shared rate-limit counts. Without it each instance fans out and counts on its own (one instance: fine).',
-    secret: true,
-  }),
-  SMTP_URL: setting(z.url({ protocol: /^smtps?$/ }).optional(), {
-    group: 'Live updates, e-mail and jobs',
-    description:
-      'Where e-mail goes (`smtp://user:pass@host:587`). In demo mode without it an in-process catcher keeps it (/dev/mailbox).',
-    secret: true,
-  }),
-  MAIL_FROM: setting(z.string().min(3).optional(), {
-    group: 'Live updates, e-mail and jobs',
-    description: "The From header of e-mails (default: the issuer's name at no-reply@<public host>).",
-  }),
-  JOBS: setting(yesNo.default('true'), {
-    group: 'Live updates, e-mail and jobs',
-    description:
-      'Whether this server runs the job workers (billing day, outbox, mail). `false` on web instances beside a job runner (`node apps/server/dist/jobs.js`). Each piece of work is claimed once either way.',
-  }),
-  SHUTDOWN_DRAIN_MS: setting(z.coerce.number().int().min(0).max(600_000).optional(), {
-    group: 'Stopping',
-    description:
-      'After SIGTERM: how long the instance keeps serving with readiness failing, so the load balancer stops sending it requests. Default 5000 with PostgreSQL, 0 with the embedded database.',
-  }),
-  SHUTDOWN_TIMEOUT_MS: setting(z.coerce.number().int().min(0).default(10_000), {
-    group: 'Stopping',
-    description:
-      'After the drain: how long in-flight requests and a running job may take before the process exits anyway.',
-  }),
-  METRICS_PORT: setting(z.coerce.number().int().min(0).max(65_535).optional(), {
-    group: 'Observability',
-    description:
-      'Prometheus metrics on a port of their own (0: any free one), at /metrics. Never the public PORT.',
-  }),
-  METRICS_HOST: setting(z.string().min(1).optional(), {
-    group: 'Observability',
-    description: 'The address the metrics port listens on (default HOST).',
-  }),
-  METRICS_TOKEN: setting(z.string().min(32, 'must be at least 32 characters (a random secret)').optional(), {
-    group: 'Observability',
-    description:
-      'Metrics at <PUBLIC_URL>/metrics for callers with this bearer token (32+ characters). Without METRICS_PORT or this, no metrics are served.',
-    secret: true,
-  }),
-  // OpenTelemetry traces over OTLP/HTTP (issue 40, docs/decisions/049): off unless an endpoint is given.
-  OTEL_EXPORTER_OTLP_ENDPOINT: setting(z.url({ protocol: /^https?$/ }).optional(), {
-    group: 'Observability',
-    description:
-      'OpenTelemetry traces go to <this>/v1/traces over OTLP/HTTP (one span per request, named by its route). Off unless this or the next is set.',
-  }),
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: setting(z.url({ protocol: /^https?$/ }).optional(), {
-    group: 'Observability',
-    description: 'The full OTLP/HTTP traces URL, instead of OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces.',
-  }),
-  OTEL_SERVICE_NAME: setting(z.string().min(1).default('member-portal'), {
-    group: 'Observability',
-    description: 'The service name the spans carry.',
-  }),
-  OTEL_SDK_DISABLED: setting(yesNo.default('false'), {
-    group: 'Observability',
-    description: '`true`: no traces, whatever the endpoint.',
-  }),
-  OTEL_TRACES_EXPORTER: setting(z.string().default('otlp'), {
-    group: 'Observability',
-    description: '`none` turns traces off (`otlp` is the only exporter).',
-  }),
-  OTEL_BSP_SCHEDULE_DELAY: setting(z.coerce.number().int().min(1).max(600_000).default(5_000), {
-    group: 'Observability',
-    description: 'How long (ms) spans are batched before they are sent.',
-  }),
-  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: setting(z.coerce.number().int().min(0).max(60_000).default(500), {
-    group: 'Load shedding',
-    description:
-      'Past this event-loop delay the instance answers 503 with Retry-After at once instead of queueing. 0: off.',
-  }),
-  LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: setting(z.coerce.number().min(0).max(1).optional(), {
-    group: 'Load shedding',
-    description: 'Past this event-loop utilisation (0-1) the instance sheds. Off unless set.',
-  }),
-  LOAD_SHED_MAX_HEAP_MB: setting(z.coerce.number().int().min(0).optional(), {
-    group: 'Load shedding',
-    description: "Past this much heap in use the instance sheds (default 90% of V8's heap limit). 0: off.",
-  }),
-  LOAD_SHED_RETRY_AFTER_SECONDS: setting(z.coerce.number().int().min(1).max(3_600).default(5), {
-    group: 'Load shedding',
-    description: 'The Retry-After of a shed request.',
-  }),
-  LOAD_SHED_SAMPLE_INTERVAL_MS: setting(z.coerce.number().int().min(10).max(60_000).default(500), {
-    group: 'Load shedding',
-    description: 'How often the event loop and heap are sampled.',
-  }),
-  LOAD_SHED_MAX_IN_FLIGHT: setting(z.coerce.number().int().min(0).max(100_000).default(100), {
-    group: 'Load shedding',
-    description:
-      'API requests one instance answers at once (event streams aside); one more is shed. 0: no limit.',
-  }),
-  AUTH_CACHE_SECONDS: setting(z.coerce.number().int().min(0).max(60).default(5), {
-    group: 'Performance',
-    description:
-      "How long an accepted token's caller is remembered by an instance (0: checked on every call). A sign-out elsewhere takes effect here within this bound.",
-  }),
-  FHIR_DIRECTORY_RATE_LIMIT: setting(z.coerce.number().int().min(1).max(100_000).default(300), {
-    group: 'Performance',
-    description:
-      'Requests per minute each client address may make to the public FHIR provider directory and `/fhir/r4/metadata` (issue 37, decision 053); more are answered 429 with an OperationOutcome. Counted across instances with REDIS_URL.',
-  }),
-  RESPONSE_VALIDATION: setting(yesNo.optional(), {
-    group: 'Performance',
-    description:
-      'Whether responses are checked against their contract schema before they are sent (default: outside production only).',
-  }),
-  DEMO_MODE: setting(yesNo.optional(), {
-    group: 'Demo mode',
-    description:
-      'Demo households and accounts with a published password, the test SAML issuer, the mail catcher, the sandbox processor, and `POST /api/v1/demo/member` and `/api/v1/demo/staff` (a fresh member or staff account of its own, for tests and trying it). Default: on with the embedded database outside production. Refused with NODE_ENV=production.',
-  }),
-  ENROLLMENT_OUTBOX_DIR: setting(z.string().min(1).optional(), {
-    group: 'Enrollment and issuer events',
-    description:
-      'Where the daily effectuation 834 files are written for the exchange (issue 34, docs/INTEGRATION-834.md). Default DATA_DIR/enrollment/outbox.',
-  }),
-  ENROLLMENT_CLIENT_ID: setting(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash and underscore only')
-      .default('issuer-enrollment'),
-    {
-      group: 'Enrollment and issuer events',
-      description:
-        "The client id of the issuer's enrolment system at the built-in workforce identity provider: it gets tokens for `POST /api/v1/Enrollment/834` by OAuth client credentials (docs/decisions/051, docs/INTEGRATION-834.md).",
-    },
-  ),
-  ENROLLMENT_CLIENT_SECRET: setting(z.string().min(32).optional(), {
-    group: 'Enrollment and issuer events',
-    description:
-      "That client's secret (32+ random characters, `npm run keys`); give it to the issuer's integration team. Without it there is no such client and the 834 API refuses every caller (the CLI and the drop folder still import), except in demo mode, where the published demo secret of the README is used.",
-    secret: true,
-  }),
-  ENROLLMENT_INBOX: setting(z.string().min(1).optional(), {
-    group: 'Enrollment and issuer events',
-    description:
-      'A drop folder for incoming 834 files (issue 34, docs/INTEGRATION-834.md): every minute the job runner imports each file put there (one written under a name starting with `.` or ending in `.part`/`.tmp` is left alone until renamed; any other one once unchanged for 5 s) and moves it to `done/`, or `failed/` when it was refused whole, with its 999 or TA1 beside it. Several job runners may share it. Without it there is no drop folder.',
-  }),
-  ENROLLMENT_SENDER_ID: setting(z.string().min(1).max(15).default('ISSUER'), {
-    group: 'Enrollment and issuer events',
-    description: 'ISA06/GS02 of the 834 files the portal sends (the issuer as the exchange knows it).',
-  }),
-  ENROLLMENT_RECEIVER_ID: setting(z.string().min(1).max(15).default('EXCHANGE'), {
-    group: 'Enrollment and issuer events',
-    description: 'ISA08/GS03 of the 834 files the portal sends (the exchange).',
-  }),
-  WEBHOOK_SECRETS_KEY: setting(z.string().min(32).optional(), {
-    group: 'Enrollment and issuer events',
-    description:
-      "The key (32+ random characters) that encrypts the issuer-event webhook subscribers' signing secrets in the database (docs/decisions/052). Every instance needs the same one. Without it one is made in DATA_DIR/keys.",
-    secret: true,
-  }),
-  DEMO_TODAY: setting(z.iso.date().optional(), {
-    group: 'Demo mode',
-    description: 'The day the demo takes as today (YYYY-MM-DD): moves billing and due dates. Demo mode only.',
-  }),
-  DEMO_HOUSEHOLDS: setting(z.coerce.number().int().min(0).max(5_000).optional(), {
-    group: 'Demo mode',
-    description:
-      'How many generated households the first start seeds besides the named ones (default 50). Demo mode only.',
-  }),
+  ...serverEnv,
+  ...databaseEnv,
+  ...identityEnv,
+  ...paymentsEnv,
+  ...messagingEnv,
+  ...observabilityEnv,
+  ...enrollmentEnv,
+  ...demoEnv,
 });
-
-/** Prometheus metrics (docs/decisions/034): where they are exposed; never on the public port without a token. */
-export interface MetricsSettings {
-  /** A port of their own (0: any free one), on `host`; none: not on a port of their own. */
-  port: number | undefined;
-  host: string;
-  /** The bearer token `GET /metrics` on the portal's own port requires; none: that path does not exist. */
-  token: string | undefined;
-}
-
-/**
- * OpenTelemetry traces (issue 40, docs/decisions/049): exported over OTLP/HTTP to `tracesUrl` when it is
- * set (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + `/v1/traces`); off otherwise,
- * and with OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none.
- */
-export interface TracingSettings {
-  tracesUrl: string | undefined;
-  serviceName: string;
-  version: string;
-  /** How long spans are batched before they are sent (ms; OTEL_BSP_SCHEDULE_DELAY). */
-  exportDelayMs: number;
-}
-
-/**
- * Load shedding (docs/decisions/034): past any of these the portal answers 503 problem+json with
- * Retry-After at once, instead of queueing requests until they time out. 0 turns a check off.
- */
-export interface LoadSheddingSettings {
-  maxEventLoopDelayMs: number;
-  maxEventLoopUtilization: number;
-  /** Heap in use (bytes); by default 90% of V8's heap limit. */
-  maxHeapUsedBytes: number;
-  retryAfterSeconds: number;
-  sampleIntervalMs: number;
-  /** API requests this instance may be answering at once (event streams aside); one more is shed. 0: no limit. */
-  maxInFlight: number;
-}
-
-/**
- * The payment processor behind the port (docs/decisions/016):
- * - `sandbox`: the built-in sandbox runs in this process on its own port (demo mode without PROCESSOR_URL);
- * - `external`: a processor at PROCESSOR_URL (a real one in production);
- * - `none`: no processor (outside demo mode and production, without PROCESSOR_URL): paying answers 503.
- */
-export interface ProcessorSettings {
-  mode: 'sandbox' | 'external' | 'none';
-  /** Server-to-server base URL of the processor's API (no trailing slash). */
-  url: string;
-  /** The origin browsers load hosted fields from (CSP frame-src, postMessage checks). */
-  publicOrigin: string;
-  /** The secret API key; the sandbox's lives in DATA_DIR/keys when not given. */
-  apiKey: string | undefined;
-  /** The HMAC secret of the processor's webhooks; the sandbox's lives in DATA_DIR/keys when not given. */
-  webhookSecret: string | undefined;
-  /** A second webhook secret that is accepted (never used to sign): the previous one while the processor rotates. */
-  webhookSecretAccepted: string | undefined;
-  /** The sandbox's port (0: any free port). */
-  port: number;
-  /** How long a call to the processor may take before it counts as ProcessorTimeout. */
-  timeoutMs: number;
-  /** Sandbox: how long a bank (ACH) payment stays pending before its webhook says settled or returned. */
-  settleDelayMs: number;
-}
 
 export interface Settings {
   env: 'production' | 'development' | 'test';
@@ -563,51 +156,11 @@ export interface Settings {
   version: string;
 }
 
-export class SettingsError extends Error {}
-
 /**
  * Demo mode's secret of the issuer's enrolment client (README "Import an 834"): published like the demo
  * password, so never used outside demo mode.
  */
 export const DEMO_ENROLLMENT_CLIENT_SECRET = 'demo-enrollment-client-secret-published-in-the-readme';
-
-/** `TRUST_PROXY`: false, true, a hop count, or a list of addresses/CIDRs (as Fastify's `trustProxy` takes them). */
-export type TrustProxy = boolean | number | string[];
-
-/** proxy-addr's names for the usual private ranges, accepted as list entries too. */
-const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isAddressOrRange(entry: string): boolean {
-  if (RANGE_NAMES.has(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (rest.length > 0 || version === 0) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
-}
-
-/** Reads TRUST_PROXY; throws with the reason when it is none of the accepted forms. */
-export function parseTrustProxy(value: string): TrustProxy {
-  const text = value.trim();
-  if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    if (hops < 1 || hops > 10)
-      throw new SettingsError('Invalid environment: TRUST_PROXY: a hop count must be 1-10');
-    return hops;
-  }
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
-  if (entries.length === 0 || invalid.length > 0) {
-    throw new SettingsError(
-      `Invalid environment: TRUST_PROXY: expected true, false, a hop count or addresses/CIDRs separated by commas, got "${invalid.join(', ') || text}"`,
-    );
-  }
-  return entries;
-}
 
 /**
  * What `npm run migrate` needs, and nothing else: the database (DATABASE_URL, or the embedded one in
@@ -821,25 +374,5 @@ function processorSettings(
     publicOrigin,
     port,
     ...common,
-  };
-}
-
-/** The sandbox's address once it listens (its port is only known then when PROCESSOR_PORT/PORT is 0). */
-export function withSandboxPort(
-  processor: ProcessorSettings,
-  port: number,
-  publicUrl: string,
-): ProcessorSettings {
-  if (processor.port === port) return processor;
-  const url = new URL(processor.url);
-  url.port = String(port);
-  const publicHost = new URL(publicUrl);
-  return {
-    ...processor,
-    port,
-    url: url.origin,
-    publicOrigin: processor.publicOrigin.endsWith(':0')
-      ? `${publicHost.protocol}//${publicHost.hostname}:${port}`
-      : processor.publicOrigin,
   };
 }

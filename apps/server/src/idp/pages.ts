@@ -1,5 +1,7 @@
 import { LANGUAGES, type Language } from '@portal/domain';
-import { idpMessages, type IdpMessages } from './i18n';
+import { texts, type Catalogue } from '../i18n';
+
+type IdpMessages = Catalogue['idp'];
 
 /** Server-rendered pages of the built-in identity providers: no scripts (strict CSP), accessible. */
 
@@ -42,7 +44,7 @@ nav ul{list-style:none;padding:0;margin:16px 0 0;display:flex;gap:16px;flex-wrap
 `;
 
 export function renderPage(frame: PageFrame, title: string, body: string): string {
-  const t = idpMessages(frame.language);
+  const t = texts(frame.language).idp;
   const languageNav = frame.languageHref
     ? `<nav aria-label="${escapeHtml(t.language)}"><ul>${LANGUAGES.map((language) =>
         language === frame.language
@@ -67,7 +69,7 @@ export interface LoginPageInput {
 }
 
 export function renderLoginPage(frame: PageFrame, input: LoginPageInput): string {
-  const t = idpMessages(frame.language);
+  const t = texts(frame.language).idp;
   const title = input.realm === 'consumer' ? t.consumerTitle : t.workforceTitle;
   const intro = input.realm === 'consumer' ? t.consumerIntro : t.workforceIntro;
   const error = input.error
@@ -93,7 +95,7 @@ ${input.showDemoHint ? `<p class="hint">${escapeHtml(t.demoHint)}</p>` : ''}`;
  * nothing, since any submission of the form ends at least the portal's grant.
  */
 export function renderLogoutPage(frame: PageFrame, form: string, stayHref: string): string {
-  const t = idpMessages(frame.language);
+  const t = texts(frame.language).idp;
   const body = `<h1>${escapeHtml(t.signOutTitle)}</h1><p>${escapeHtml(t.signOutQuestion)}</p>${form}
 <button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${escapeHtml(t.signOutConfirm)}</button>
 <a class="secondary button" href="${escapeHtml(stayHref)}">${escapeHtml(t.signOutCancel)}</a>`;
@@ -101,7 +103,7 @@ export function renderLogoutPage(frame: PageFrame, form: string, stayHref: strin
 }
 
 export function renderSignedOutPage(frame: PageFrame, portalUrl: string): string {
-  const t = idpMessages(frame.language);
+  const t = texts(frame.language).idp;
   return renderPage(
     frame,
     t.signedOutTitle,
@@ -114,7 +116,7 @@ export function renderErrorPage(
   portalUrl: string,
   messageKey: 'errorBody' | 'sessionExpired' = 'errorBody',
 ): string {
-  const t = idpMessages(frame.language);
+  const t = texts(frame.language).idp;
   return renderPage(
     frame,
     t.errorTitle,
@@ -137,7 +139,7 @@ const fill = (text: string, values: Record<string, string>): string =>
  * words, and two buttons. No scripts; the list is a list, the buttons say what they do.
  */
 export function renderConsentPage(frame: PageFrame, input: ConsentPageInput): string {
-  const t = idpMessages(frame.language);
+  const t = texts(frame.language).idp;
   const values = { app: input.app.name, publisher: input.app.publisher, issuer: frame.issuerName };
   const asked = new Set(input.scopes);
   const items = [

@@ -1,54 +1,10 @@
 import type { Language } from '@portal/domain';
+import { texts } from '../../i18n';
 
-/** The development mailbox's pages (demo mode only): server-rendered, script-free, in three languages. */
-const WORDS = {
-  en: {
-    title: 'Development mailbox',
-    intro:
-      'Demo mode: e-mails the portal sends are caught here instead of being delivered. This page does not exist in production.',
-    empty: 'No e-mail yet.',
-    received: 'Received',
-    to: 'To',
-    from: 'From',
-    subject: 'Subject',
-    back: 'All e-mails',
-    html: 'Open the HTML version',
-    textHeading: 'Plain-text version',
-    language: 'Language',
-    portal: 'Back to the portal',
-  },
-  es: {
-    title: 'Buzón de desarrollo',
-    intro:
-      'Modo de demostración: los correos que envía el portal se guardan aquí en lugar de entregarse. Esta página no existe en producción.',
-    empty: 'Todavía no hay correos.',
-    received: 'Recibido',
-    to: 'Para',
-    from: 'De',
-    subject: 'Asunto',
-    back: 'Todos los correos',
-    html: 'Abrir la versión HTML',
-    textHeading: 'Versión de texto sin formato',
-    language: 'Idioma',
-    portal: 'Volver al portal',
-  },
-  pt: {
-    title: 'Caixa de correio de desenvolvimento',
-    intro:
-      'Modo de demonstração: os e-mails que o portal envia ficam aqui em vez de serem entregues. Esta página não existe em produção.',
-    empty: 'Ainda não há e-mails.',
-    received: 'Recebido',
-    to: 'Para',
-    from: 'De',
-    subject: 'Assunto',
-    back: 'Todos os e-mails',
-    html: 'Abrir a versão HTML',
-    textHeading: 'Versão em texto simples',
-    language: 'Idioma',
-    portal: 'Voltar ao portal',
-  },
-} as const satisfies Record<Language, Record<string, string>>;
-
+/**
+ * The development mailbox's pages (demo mode only): server-rendered, script-free, in three languages
+ * (their words are the server catalogue's `devMailbox`).
+ */
 const NAMES: Record<Language, string> = { en: 'English', es: 'Español', pt: 'Português' };
 
 export const escapeHtml = (value: string): string =>
@@ -69,7 +25,7 @@ a{color:#0b5cad}a:focus-visible{outline:3px solid #e0a800;outline-offset:2px}nav
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;background:#fff;padding:16px;border:1px solid #d5dde2;border-radius:6px}dt{font-weight:600}dd{margin:0;word-break:break-word}`;
 
 function page(language: Language, title: string, body: string, here: string): string {
-  const w = WORDS[language];
+  const w = texts(language).devMailbox;
   const languages = (Object.keys(NAMES) as Language[])
     .map((other) =>
       other === language
@@ -100,7 +56,7 @@ const when = (language: Language, date: Date) =>
   }).format(date);
 
 export function renderMailboxList(language: Language, entries: readonly MailboxEntry[]): string {
-  const w = WORDS[language];
+  const w = texts(language).devMailbox;
   const rows = entries
     .map(
       (entry) =>
@@ -116,7 +72,7 @@ export function renderMailboxList(language: Language, entries: readonly MailboxE
 }
 
 export function renderMailboxMessage(language: Language, entry: MailboxEntry): string {
-  const w = WORDS[language];
+  const w = texts(language).devMailbox;
   const body = `<p><a href="/dev/mailbox?lang=${language}">${escapeHtml(w.back)}</a></p><h1>${escapeHtml(entry.subject)}</h1>
 <dl><dt>${escapeHtml(w.from)}</dt><dd>${escapeHtml(entry.fromAddress)}</dd><dt>${escapeHtml(w.to)}</dt><dd>${escapeHtml(entry.toAddresses.join(', '))}</dd><dt>${escapeHtml(w.received)}</dt><dd>${escapeHtml(when(language, entry.receivedAt))}</dd></dl>
 ${entry.htmlBody ? `<p><a href="/dev/mailbox/${entry.id}/html">${escapeHtml(w.html)}</a></p>` : ''}

@@ -50,7 +50,7 @@ export interface BillingClockDependencies {
   nudgeOutbox: () => void;
 }
 
-/** The notice each transition sends (DOMAIN "Documents"; the PDF texts are in document/pdf/texts-notice.ts). */
+/** The notice each transition sends (DOMAIN "Documents"; the PDF texts are in i18n/, `pdf.notice`). */
 export const TRANSITION_NOTICE: Record<BillingTransition['kind'], string> = {
   'past-due': 'past-due',
   'grace-period-entered': 'grace-period',

@@ -33,6 +33,7 @@ import {
   terminationNoticeReason,
   type ReinstatementPolicy,
 } from './repository';
+import { texts } from '../../i18n';
 import { restoreMemberSpans } from '../member/service';
 import { restoreCoverageSpans, setEnrollmentStatus } from '../policy/service';
 
@@ -442,13 +443,6 @@ function monthsOf(details: Record<string, unknown>): CalendarDate[] {
   return months;
 }
 
-/** What the member reads on the request when the bank sent its payment back (the portal's own note). */
-const RETURNED_NOTE: Record<'en' | 'es' | 'pt', string> = {
-  en: 'Your bank returned the payment, so we could not reinstate your coverage. You can pay again before the deadline.',
-  es: 'Su banco devolvió el pago, por lo que no pudimos restablecer su cobertura. Puede volver a pagar antes de la fecha límite.',
-  pt: 'Seu banco devolveu o pagamento, por isso não pudemos reativar sua cobertura. Você pode pagar novamente antes do prazo.',
-};
-
 /** The bank returned the payment a reinstatement request waits for: the request is rejected, with why. */
 export async function reinstatementPaymentReturned(
   tx: Transaction,
@@ -462,7 +456,8 @@ export async function reinstatementPaymentReturned(
       to: 'Rejected',
       actor: 'system',
       version: request.version,
-      note: RETURNED_NOTE[language],
+      // What the member reads on the request (the portal's own note).
+      note: texts(language).reinstatement.returnedNote,
     })
   ).events;
 }

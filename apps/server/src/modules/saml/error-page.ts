@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage, languageFromPreference, type Language } from '@portal/domain';
 import { escapeHtml, renderPage, type PageFrame } from '../../idp/pages';
+import { texts } from '../../i18n';
 import type { SamlRejectReason } from './verify';
 
 /**
@@ -9,56 +10,6 @@ import type { SamlRejectReason } from './verify';
  */
 
 export type SamlErrorKind = 'invalid' | 'expired' | 'malformed' | 'unavailable' | 'tooMany' | 'failed';
-
-const messages: Record<Language, Record<SamlErrorKind | 'title' | 'goToPortal' | 'reference', string>> = {
-  en: {
-    title: 'We could not sign you in',
-    invalid:
-      'The sign-in information sent by the referring site could not be verified. Please go back to that site and start again.',
-    expired:
-      'This sign-in link has expired or has already been used. Please go back to the site that sent you and start again.',
-    malformed:
-      'The sign-in request was incomplete. Please go back to the site that sent you and start again.',
-    unavailable:
-      'Signing in from a partner site is not available right now. Please sign in to the portal directly.',
-    tooMany: 'Too many sign-in attempts. Please wait a minute and try again.',
-    failed: 'Something went wrong on our side. Please try again in a few minutes.',
-    goToPortal: 'Go to the portal',
-    reference: 'Reference for the help desk',
-  },
-  es: {
-    title: 'No pudimos iniciar su sesión',
-    invalid:
-      'No pudimos verificar la información de inicio de sesión enviada por el sitio de origen. Vuelva a ese sitio y empiece de nuevo.',
-    expired:
-      'Este enlace de inicio de sesión venció o ya se usó. Vuelva al sitio que lo envió aquí y empiece de nuevo.',
-    malformed:
-      'La solicitud de inicio de sesión estaba incompleta. Vuelva al sitio que lo envió aquí y empiece de nuevo.',
-    unavailable:
-      'El inicio de sesión desde un sitio asociado no está disponible en este momento. Inicie sesión directamente en el portal.',
-    tooMany: 'Demasiados intentos de inicio de sesión. Espere un minuto e inténtelo de nuevo.',
-    failed: 'Algo salió mal de nuestro lado. Inténtelo de nuevo en unos minutos.',
-    goToPortal: 'Ir al portal',
-    reference: 'Referencia para la mesa de ayuda',
-  },
-  pt: {
-    title: 'Não foi possível fazer o seu acesso',
-    invalid:
-      'Não foi possível verificar as informações de acesso enviadas pelo site de origem. Volte a esse site e comece novamente.',
-    expired:
-      'Este link de acesso expirou ou já foi usado. Volte ao site que o enviou para cá e comece novamente.',
-    malformed:
-      'A solicitação de acesso estava incompleta. Volte ao site que o enviou para cá e comece novamente.',
-    unavailable:
-      'O acesso a partir de um site parceiro não está disponível no momento. Entre diretamente no portal.',
-    tooMany: 'Muitas tentativas de acesso. Aguarde um minuto e tente novamente.',
-    failed: 'Algo deu errado do nosso lado. Tente novamente em alguns minutos.',
-    goToPortal: 'Ir para o portal',
-    reference: 'Referência para o suporte',
-  },
-};
-
-export const samlErrorMessages: Readonly<typeof messages> = messages;
 
 /** What the person is told for each refusal reason (the reason code itself goes only to the audit log). */
 export function errorKindFor(reason: SamlRejectReason): SamlErrorKind {
@@ -127,7 +78,7 @@ export function renderSamlErrorPage(
   kind: SamlErrorKind,
   requestId: string,
 ): string {
-  const t = messages[frame.language];
+  const t = texts(frame.language).samlError;
   return renderPage(
     frame,
     t.title,

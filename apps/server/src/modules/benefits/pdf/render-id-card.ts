@@ -4,7 +4,8 @@ import type { Branding } from '../../../pdf/branding';
 import { LOCALES } from '../../../pdf/format';
 import { PdfWriter, type PdfLanguage } from '../../../pdf/pdf-writer';
 import type { RenderedPdf } from './render-sbc';
-import { benefitName, CARD, describeCost } from './texts';
+import { benefitName, describeCost } from './in-words';
+import { entryOf, texts } from '../../../i18n';
 
 type Doc = PDFKit.PDFDocument;
 type Struct = PDFKit.PDFStructureElement;
@@ -127,7 +128,7 @@ function front(
   branding: Branding,
   language: PdfLanguage,
 ): void {
-  const t = CARD[language];
+  const t = texts(language).pdf.idCard;
   outline(doc, x, y, branding.primaryColor);
   root.add(
     doc.struct('P', {}, () => {
@@ -193,7 +194,7 @@ function front(
 }
 
 function back(doc: Doc, root: Struct, cards: IdCards, x: number, y: number, language: PdfLanguage): void {
-  const t = CARD[language];
+  const t = texts(language).pdf.idCard;
   outline(doc, x, y, null);
   const amounts = (label: string, value: IdCards['deductible']): Block[] => [
     { text: `${label} (${t.individual.toLocaleLowerCase(LOCALES[language])})`, bold: true },
@@ -231,7 +232,7 @@ export async function renderIdCardPdf(
   branding: Branding,
   language: PdfLanguage,
 ): Promise<RenderedPdf> {
-  const t = CARD[language];
+  const t = texts(language).pdf.idCard;
   const pdf = new PdfWriter({
     branding,
     language,
@@ -252,7 +253,7 @@ export async function renderIdCardPdf(
             .fontSize(12)
             .fillColor(TEXT)
             .text(
-              `${t.cardFor(name)} · ${t.relationship[member.relationship] ?? member.relationship}`,
+              `${t.cardFor(name)} · ${entryOf(t.relationship, member.relationship) ?? member.relationship}`,
               x,
               y,
               { lineBreak: false },

@@ -2,7 +2,8 @@ import type { PlanBenefits } from '@portal/contracts';
 import type { Branding } from '../../../pdf/branding';
 import { formatterFor, LOCALES } from '../../../pdf/format';
 import { PdfWriter, type PdfLanguage } from '../../../pdf/pdf-writer';
-import { benefitName, CARD, describeCost, SBC } from './texts';
+import { benefitName, describeCost } from './in-words';
+import { entryOf, texts } from '../../../i18n';
 
 export interface RenderedPdf {
   bytes: Buffer;
@@ -30,7 +31,7 @@ export async function renderSbcPdf(
   language: PdfLanguage,
   providerPhone: string,
 ): Promise<RenderedPdf> {
-  const t = SBC[language];
+  const t = texts(language).pdf.sbc;
   const format = formatterFor(language);
   const cost = (value: Parameters<typeof describeCost>[0]) => describeCost(value, language);
   const phone = providerPhone || branding.supportPhone;
@@ -39,7 +40,7 @@ export async function renderSbcPdf(
     language,
     title: t.title(plan.planName),
     subject: `${branding.issuerName}: ${t.title(plan.planName)}`,
-    pageLabel: CARD[language].page,
+    pageLabel: texts(language).pdf.idCard.page,
     footer: `${branding.issuerName} · ${plan.planId}`,
   });
   pdf.paragraph(t.intro);
@@ -47,7 +48,9 @@ export async function renderSbcPdf(
   pdf.facts([
     [t.coveragePeriod, `${format.date(plan.coverageStart)} – ${format.date(plan.coverageEnd ?? endOfYear)}`],
     [t.planType, plan.planType],
-    ...(plan.metalLevel ? ([[t.metalLevel, t.metal[plan.metalLevel] ?? plan.metalLevel]] as const) : []),
+    ...(plan.metalLevel
+      ? ([[t.metalLevel, entryOf(t.metal, plan.metalLevel) ?? plan.metalLevel]] as const)
+      : []),
     ...(plan.network ? ([[t.network, plan.network]] as const) : []),
   ]);
 

@@ -5,7 +5,7 @@ import type { DocumentContext } from './context';
 import { writeInvoice, invoiceTitle } from './render-invoice';
 import { noticeText, writeNotice } from './render-notice';
 import { taxTitle, writeTaxForm } from './render-tax';
-import { COMMON } from '../../../pdf/texts-common';
+import { texts } from '../../../i18n';
 
 export { documentContext, type DocumentContext } from './context';
 
@@ -24,7 +24,7 @@ export async function renderDocumentPdf(
 ): Promise<RenderedDocument> {
   const format = formatterFor(language);
   const { document } = context;
-  const common = COMMON[language];
+  const common = texts(language).pdf.common;
   const title =
     document.type === 'invoice'
       ? invoiceTitle(context, format, language)

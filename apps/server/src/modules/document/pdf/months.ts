@@ -1,7 +1,7 @@
 import { monthRuns } from '@portal/domain';
 import type { Formatter } from '../../../pdf/format';
 import type { PdfLanguage } from '../../../pdf/pdf-writer';
-import { COMMON } from '../../../pdf/texts-common';
+import { texts } from '../../../i18n';
 
 const isMonth = (value: unknown): value is string =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -12,7 +12,7 @@ const isMonth = (value: unknown): value is string =>
  * ("March 2026 and June 2026 to July 2026"). Empty when there are none.
  */
 export function monthsInText(value: unknown, format: Formatter, language: PdfLanguage): string {
-  const c = COMMON[language];
+  const c = texts(language).pdf.common;
   const runs = monthRuns(Array.isArray(value) ? value.filter(isMonth) : []);
   const parts = runs.map((run) =>
     run.first === run.last

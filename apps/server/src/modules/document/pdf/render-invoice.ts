@@ -4,8 +4,7 @@ import type { Formatter } from '../../../pdf/format';
 import type { PdfWriter } from '../../../pdf/pdf-writer';
 import type { DocumentContext } from './context';
 import { monthsInText } from './months';
-import { COMMON } from '../../../pdf/texts-common';
-import { INVOICE } from './texts-invoice';
+import { texts } from '../../../i18n';
 
 const cents = (value: unknown): Cents => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
 
@@ -15,10 +14,10 @@ export function invoiceTitle(
   language: PdfWriter['language'],
 ): string {
   const { document } = context;
-  const texts = INVOICE[language];
+  const t = texts(language).pdf.invoice;
   return document.subtype === 'binder'
-    ? texts.binderTitle
-    : texts.monthlyTitle(format.month(document.periodStart ?? document.documentDate));
+    ? t.binderTitle
+    : t.monthlyTitle(format.month(document.periodStart ?? document.documentDate));
 }
 
 /**
@@ -33,8 +32,8 @@ export function writeInvoice(
   format: Formatter,
 ): void {
   const { document, policy, recipient } = context;
-  const t = INVOICE[pdf.language];
-  const c = COMMON[pdf.language];
+  const t = texts(pdf.language).pdf.invoice;
+  const c = texts(pdf.language).pdf.common;
   const facts = document.facts ?? {};
   const amountDue = document.amountDueCents ?? 0;
   const negative = (value: Cents) => (value > 0 ? `-${format.money(value)}` : format.money(0));

@@ -2,16 +2,16 @@ import type { PdfWriter } from '../../../pdf/pdf-writer';
 import type { Formatter } from '../../../pdf/format';
 import type { DocumentContext } from './context';
 import { monthsInText } from './months';
-import { COMMON } from '../../../pdf/texts-common';
-import { NOTICE, type NoticeText, type NoticeValues } from './texts-notice';
+import type { NoticeText, NoticeValues } from '../../../i18n/notice';
+import { entryOf, texts } from '../../../i18n';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const isDate = (value: unknown): value is string =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 export function noticeText(context: DocumentContext, language: PdfWriter['language']): NoticeText {
-  const texts = NOTICE[language];
-  return texts.kinds[context.document.subtype] ?? texts.fallback;
+  const t = texts(language).pdf.notice;
+  return entryOf(t.kinds, context.document.subtype) ?? t.fallback;
 }
 
 /** The notice's facts, formatted in its language. */
@@ -23,7 +23,7 @@ function valuesOf(
   const facts = context.document.facts ?? {};
   const date = (value: unknown) => (isDate(value) ? format.date(value) : '');
   const money = (value: unknown) => (typeof value === 'number' ? format.money(value) : '');
-  const kinds = NOTICE[language].deliveryKinds;
+  const kinds = texts(language).pdf.notice.deliveryKinds;
   const delivery = (facts.delivery ?? {}) as Record<string, unknown>;
   const chosen = (wanted: string) =>
     (['invoices', 'notices', 'taxForms'] as const)
@@ -71,8 +71,8 @@ export function writeNotice(
   supportLine: string,
 ): void {
   const { document, policy, recipient } = context;
-  const t = NOTICE[pdf.language];
-  const c = COMMON[pdf.language];
+  const t = texts(pdf.language).pdf.notice;
+  const c = texts(pdf.language).pdf.common;
   const kind = noticeText(context, pdf.language);
   const values = valuesOf(context, format, pdf.language);
   pdf.facts([

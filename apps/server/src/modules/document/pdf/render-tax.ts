@@ -3,7 +3,7 @@ import type { Branding } from '../../../pdf/branding';
 import type { Formatter } from '../../../pdf/format';
 import type { PdfWriter } from '../../../pdf/pdf-writer';
 import type { DocumentContext } from './context';
-import { TAX } from './texts-tax';
+import { entryOf, texts } from '../../../i18n';
 
 interface MonthFacts {
   month: number;
@@ -25,7 +25,7 @@ const monthStart = (year: number, month: number): CalendarDate =>
   `${year}-${String(month).padStart(2, '0')}-01`;
 
 export function taxTitle(context: DocumentContext, language: PdfWriter['language']): string {
-  const t = TAX[language];
+  const t = texts(language).pdf.tax;
   const year = context.document.taxYear ?? 0;
   switch (context.document.subtype) {
     case '1095-A':
@@ -43,7 +43,7 @@ export function taxTitle(context: DocumentContext, language: PdfWriter['language
  * annual totals (line 33).
  */
 function write1095A(pdf: PdfWriter, context: DocumentContext, format: Formatter, branding: Branding): void {
-  const t = TAX[pdf.language];
+  const t = texts(pdf.language).pdf.tax;
   const facts = context.document.facts ?? {};
   const year = context.document.taxYear ?? 0;
   const months = array<MonthFacts>(facts.months);
@@ -110,7 +110,7 @@ function write1095A(pdf: PdfWriter, context: DocumentContext, format: Formatter,
 
 /** IRS Form 1095-B: the responsible individual, the issuer, and each covered individual's months. */
 function write1095B(pdf: PdfWriter, context: DocumentContext, format: Formatter, branding: Branding): void {
-  const t = TAX[pdf.language];
+  const t = texts(pdf.language).pdf.tax;
   const facts = context.document.facts ?? {};
   const origin = str(facts.originOfCoverage);
   pdf
@@ -123,7 +123,7 @@ function write1095B(pdf: PdfWriter, context: DocumentContext, format: Formatter,
       ...(context.recipient && context.recipient.addressLines.length > 0
         ? ([[unnumbered(t.address), context.recipient.addressLines.join(', ')]] as const)
         : []),
-      [t.originOfCoverage, t.origin[origin] ?? origin],
+      [t.originOfCoverage, entryOf(t.origin, origin) ?? origin],
     ]);
   pdf
     .heading(t.partIII_B, 2)
@@ -163,7 +163,7 @@ function write1095B(pdf: PdfWriter, context: DocumentContext, format: Formatter,
 
 /** Massachusetts Form MA 1099-HC: the months of minimum creditable coverage. */
 function writeMa1099(pdf: PdfWriter, context: DocumentContext, format: Formatter, branding: Branding): void {
-  const t = TAX[pdf.language];
+  const t = texts(pdf.language).pdf.tax;
   const facts = context.document.facts ?? {};
   const months = array<number>(facts.coveredMonths);
   pdf.paragraph(t.ma1099Intro);

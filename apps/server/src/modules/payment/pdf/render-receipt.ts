@@ -2,8 +2,7 @@ import type { Receipt } from '@portal/contracts';
 import type { Branding } from '../../../pdf/branding';
 import { formatterFor } from '../../../pdf/format';
 import { PdfWriter, type PdfLanguage } from '../../../pdf/pdf-writer';
-import { COMMON } from '../../../pdf/texts-common';
-import { methodLabel, RECEIPT } from './texts-receipt';
+import { entryOf, texts } from '../../../i18n';
 
 export interface RenderedReceipt {
   bytes: Buffer;
@@ -24,8 +23,8 @@ export async function renderReceiptPdf(
   branding: Branding,
   language: PdfLanguage,
 ): Promise<RenderedReceipt> {
-  const t = RECEIPT[language];
-  const c = COMMON[language];
+  const t = texts(language).pdf.receipt;
+  const c = texts(language).pdf.common;
   const format = formatterFor(language);
   const supportLine = branding.supportPhone ? c.questions(branding.supportPhone, branding.supportHours) : '';
   const pdf = new PdfWriter({
@@ -60,4 +59,19 @@ export async function renderReceiptPdf(
 
   pdf.heading(c.questionsHeading, 2).paragraph(supportLine || branding.issuerName);
   return { bytes: await pdf.finish(), filename: `receipt-${safeName(receipt.transactionId)}.pdf` };
+}
+
+/** "Visa ending in 4242" / "Checking account ending in 789": the method by its brand and last digits only. */
+export function methodLabel(
+  receipt: Pick<Receipt, 'paymentMethod' | 'methodBrand' | 'methodLastDigits'>,
+  language: PdfLanguage,
+): string {
+  const t = texts(language).pdf.receipt;
+  // Bank account types as the processor names them (the wallet's `Checking`/`Savings`).
+  const accountType = receipt.methodBrand
+    ? (entryOf(t.accountTypes, receipt.methodBrand) ?? receipt.methodBrand)
+    : null;
+  return receipt.paymentMethod === 'Card'
+    ? t.card(receipt.methodBrand, receipt.methodLastDigits)
+    : t.bank(accountType, receipt.methodLastDigits);
 }

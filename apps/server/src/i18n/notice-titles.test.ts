@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../../settings';
-import { NOTICE } from './texts-notice';
+import { repoRoot } from '../settings';
+import { texts } from '.';
 
 /**
  * A notice is listed on the documents page under the web's title for its kind and opens as a PDF under
@@ -13,7 +13,7 @@ describe('notice titles', () => {
     it(`are the same on the documents page and in the PDF (${language})`, () => {
       const file = path.join(repoRoot, 'apps/web/src/i18n/locales', language, 'common.json');
       const listed = (JSON.parse(fs.readFileSync(file, 'utf8')) as { notice: Record<string, string> }).notice;
-      const kinds = Object.entries(NOTICE[language].kinds);
+      const kinds = Object.entries(texts(language).pdf.notice.kinds);
       expect(kinds.length).toBeGreaterThan(5);
       const different = kinds
         .filter(([kind, text]) => listed[kind] !== undefined && listed[kind] !== text.title)
