@@ -89,3 +89,15 @@ export async function loadBenefitsBundle(db: Executor, policyId: string): Promis
 export async function allPlans(db: Executor): Promise<PlanRow[]> {
   return db.select().from(plans).orderBy(asc(plans.id));
 }
+
+// --- reads for payment, scheduled-payment, reinstatement (issue 38) ---
+
+/** The names of these plans, by plan id, in one query (unknown ids are left out). */
+export async function planNamesOf(db: Executor, planIds: readonly string[]): Promise<Map<string, string>> {
+  if (planIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: plans.id, planName: plans.planName })
+    .from(plans)
+    .where(inArray(plans.id, [...new Set(planIds)]));
+  return new Map(rows.map((row) => [row.id, row.planName]));
+}

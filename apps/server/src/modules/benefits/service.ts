@@ -223,3 +223,7 @@ export function idCards(bundle: BenefitsBundle, today: CalendarDate, account: Ac
 export async function planCatalogue(db: Database): Promise<PlanRow[]> {
   return allPlans(db);
 }
+
+// --- reads for payment, scheduled-payment, reinstatement (issue 38) ---
+// Plan names by id: a receipt, the scheduled payments list and a reinstatement name the plan of a span.
+export { planNamesOf } from './repository';
