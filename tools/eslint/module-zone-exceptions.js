@@ -150,21 +150,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {
-    file: 'apps/server/src/modules/autopay/repository.ts',
-    imports: ['finances'],
-    note: 'issue 38: to move behind modules/finance/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/autopay/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/autopay/repository.ts',
-    imports: ['walletBankAccounts', 'walletCards', 'wallets'],
-    note: 'issue 38: to move behind modules/wallet/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/benefits/repository.ts',
     imports: ['employerGroups'],
     note: 'issue 38: to move behind modules/group/service.ts',
@@ -327,31 +312,6 @@ export const TABLE_READ_DEBT = [
   {
     file: 'apps/server/src/modules/notification/repository.ts',
     imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/payment/repository.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/payment/repository.ts',
-    imports: ['finances'],
-    note: 'issue 38: to move behind modules/finance/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/payment/repository.ts',
-    imports: ['members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/payment/repository.ts',
-    imports: ['preferences'],
-    note: 'issue 38: to move behind modules/paperless/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/payment/repository.ts',
-    imports: ['coverageSpans', 'policies'],
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {

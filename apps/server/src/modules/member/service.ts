@@ -94,3 +94,8 @@ export async function memberRecordTimes(
 ): Promise<Map<string, Date>> {
   return new Map((await memberCreatedTimes(db, memberIds)).map((row) => [row.id, row.createdAt]));
 }
+
+// --- reads for payment, reinstatement (issue 38) ---
+// The subscriber's folder id as a fragment of the payment history's one statement, members' names by id,
+// and the periods of a policy's member spans (a reinstatement restores them).
+export { memberFolderIdOf, memberNames, memberSpanPeriodsOf } from './repository';
