@@ -346,43 +346,8 @@ export const TABLE_READ_DEBT = [
   },
   {
     file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['documents'],
-    note: 'issue 38: to move behind modules/document/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['finances'],
-    note: 'issue 38: to move behind modules/finance/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['memberSpans'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['preferences'],
-    note: 'issue 38: to move behind modules/paperless/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
     imports: ['payments'],
-    note: 'issue 38: to move behind modules/payment/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['serviceRequests'],
-    note: 'issue 38: to move behind modules/service-request/service.ts',
+    note: 'issue 38: to move behind modules/payment/service.ts, but modules/payment imports reinstatement (a reinstatement is paid for): the payment status a request waits on stays until that direction is turned round',
   },
   {
     file: 'apps/server/src/modules/saml/repository.ts',
