@@ -81,8 +81,8 @@ export const MODULES_IN_FLIGHT = [
 /**
  * Reads that still join another module's tables in one statement (most were made single statements on
  * purpose, docs/decisions/035), and the last writes to another module's tables: the billing clock's
- * (modules/finance: policies, coverage spans, reinstatement eligibility — modules/policy imports finance, so
- * the move needs that turned round first) and demo mode's fixtures (modules/demo: accounts, plans). Each
+ * (modules/finance: reinstatement eligibility — modules/reinstatement imports finance, so the move needs
+ * that turned round first) and demo mode's fixtures (modules/demo: accounts, plans). Each
  * is to move behind its owner's service.ts — a function named for what the caller needs — or, where one
  * statement matters for speed, to a read the owner offers. Left when the zones were drawn (issue 38,
  * decision 057); no entry may be added.
@@ -251,28 +251,13 @@ export const TABLE_READ_DEBT = [
   },
   {
     file: 'apps/server/src/modules/finance/clock-repository.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/finance/clock-repository.ts',
-    imports: ['memberSpans'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/finance/clock-repository.ts',
     imports: ['payments'],
-    note: 'issue 38: to move behind modules/payment/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/finance/clock-repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
+    note: 'issue 38: to move behind modules/payment/service.ts, but modules/payment imports finance (postToFinance): the clock reads what the issuer kept of each payment, as posting does, until that direction is turned round',
   },
   {
     file: 'apps/server/src/modules/finance/clock-repository.ts',
     imports: ['reinstatementEligibility'],
-    note: 'issue 38: to move behind modules/reinstatement/service.ts',
+    note: 'issue 38: to move behind modules/reinstatement/service.ts, but modules/reinstatement imports finance (postToFinance, reinstatementDueNow): the clock writes the offer until that direction is turned round',
   },
   {
     file: 'apps/server/src/modules/finance/repository.ts',

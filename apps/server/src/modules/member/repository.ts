@@ -167,3 +167,35 @@ export async function memberSpanPeriodsOf(db: Executor, policyId: string) {
     .from(memberSpans)
     .where(eq(memberSpans.policyId, policyId));
 }
+
+/** The policy's member spans end on `endDate` (a termination): those that would start after it are cancelled. */
+export async function endMemberSpans(tx: Executor, policyId: string, endDate: string): Promise<void> {
+  await tx
+    .update(memberSpans)
+    .set({ cancelled: true, endDate: sql`${memberSpans.startDate}` })
+    .where(
+      and(
+        eq(memberSpans.policyId, policyId),
+        eq(memberSpans.cancelled, false),
+        sql`${memberSpans.startDate} > ${endDate}`,
+      ),
+    );
+  await tx
+    .update(memberSpans)
+    .set({ endDate })
+    .where(
+      and(
+        eq(memberSpans.policyId, policyId),
+        eq(memberSpans.cancelled, false),
+        sql`(${memberSpans.endDate} is null or ${memberSpans.endDate} > ${endDate})`,
+      ),
+    );
+}
+
+/** Every live member span of the policy is cancelled (the coverage never took effect). */
+export async function cancelMemberSpans(tx: Executor, policyId: string): Promise<void> {
+  await tx
+    .update(memberSpans)
+    .set({ cancelled: true, endDate: sql`${memberSpans.startDate}` })
+    .where(and(eq(memberSpans.policyId, policyId), eq(memberSpans.cancelled, false)));
+}

@@ -95,7 +95,14 @@ export async function memberRecordTimes(
   return new Map((await memberCreatedTimes(db, memberIds)).map((row) => [row.id, row.createdAt]));
 }
 
-// --- reads for payment, reinstatement (issue 38) ---
+// --- reads for payment, reinstatement, the billing clock (issue 38) ---
 // The subscriber's folder id as a fragment of the payment history's one statement, members' names by id,
-// and the periods of a policy's member spans (a reinstatement restores them).
-export { memberFolderIdOf, memberNames, memberSpanPeriodsOf } from './repository';
+// the periods of a policy's member spans (a reinstatement restores them), and the billing clock's end or
+// cancellation of a policy's member spans.
+export {
+  cancelMemberSpans,
+  endMemberSpans,
+  memberFolderIdOf,
+  memberNames,
+  memberSpanPeriodsOf,
+} from './repository';

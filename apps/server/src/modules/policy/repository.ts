@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, or, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { coverageSpans, households, policies, wallets } from '../../db/schema';
@@ -455,4 +455,79 @@ export async function coverageSpansOf(db: Executor, policyId: string) {
 /** A coverage span took effect on `date` (SPEC §3 Effectuated: its binder payment was posted). */
 export async function effectuateCoverageSpan(tx: Executor, spanId: string, date: string): Promise<void> {
   await tx.update(coverageSpans).set({ effectuatedDate: date }).where(eq(coverageSpans.id, spanId));
+}
+
+/** What the billing clock reads of a page of policies: number, household, enrolment and HRA terms. */
+export async function policyTermsOf(db: Executor, policyIds: readonly string[]) {
+  if (policyIds.length === 0) return [];
+  return db
+    .select({
+      id: policies.id,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+      enrollmentStatus: policies.enrollmentStatus,
+      hraKind: policies.hraKind,
+      hraPercent: policies.hraPercent,
+      hraAmountCents: policies.hraAmountCents,
+      hraStartDate: policies.hraStartDate,
+      hraEndDate: policies.hraEndDate,
+    })
+    .from(policies)
+    .where(inArray(policies.id, [...policyIds]));
+}
+
+/** {@link coverageSpansOf} of a page of policies in one query, with each span's policy, oldest first. */
+export async function coverageSpansOfPolicies(db: Executor, policyIds: readonly string[]) {
+  if (policyIds.length === 0) return [];
+  return db
+    .select({
+      id: coverageSpans.id,
+      policyId: coverageSpans.policyId,
+      startDate: coverageSpans.startDate,
+      endDate: coverageSpans.endDate,
+      cancelled: coverageSpans.cancelled,
+      planId: coverageSpans.planId,
+      premium: coverageSpans.premiumAmountCents,
+      aptc: coverageSpans.taxCreditAmountCents,
+      other: coverageSpans.otherSubsidyAmountCents,
+      effectuatedDate: coverageSpans.effectuatedDate,
+    })
+    .from(coverageSpans)
+    .where(inArray(coverageSpans.policyId, [...policyIds]))
+    .orderBy(asc(coverageSpans.startDate));
+}
+
+/**
+ * The policy's coverage ends on `endDate` (a termination): spans that would start after it are cancelled,
+ * those that run past it end then. The enrolment status is the caller's next write.
+ */
+export async function endCoverageSpans(tx: Executor, policyId: string, endDate: string): Promise<void> {
+  await tx
+    .update(coverageSpans)
+    .set({ cancelled: true, endDate: sql`${coverageSpans.startDate}` })
+    .where(
+      and(
+        eq(coverageSpans.policyId, policyId),
+        eq(coverageSpans.cancelled, false),
+        sql`${coverageSpans.startDate} > ${endDate}`,
+      ),
+    );
+  await tx
+    .update(coverageSpans)
+    .set({ endDate })
+    .where(
+      and(
+        eq(coverageSpans.policyId, policyId),
+        eq(coverageSpans.cancelled, false),
+        sql`(${coverageSpans.endDate} is null or ${coverageSpans.endDate} > ${endDate})`,
+      ),
+    );
+}
+
+/** Every live span of the policy is cancelled (the coverage never took effect). */
+export async function cancelCoverageSpans(tx: Executor, policyId: string): Promise<void> {
+  await tx
+    .update(coverageSpans)
+    .set({ cancelled: true, endDate: sql`${coverageSpans.startDate}` })
+    .where(and(eq(coverageSpans.policyId, policyId), eq(coverageSpans.cancelled, false)));
 }

@@ -402,10 +402,14 @@ export async function policyDetailWithTime(
 
 // --- reads for autopay, scheduled-payment, payment, finance, reinstatement (issue 38) ---
 // Fragments (one statement with the caller's own table, decision 035) and batched reads of the policy's
-// rows; the billing's ledger reads the HRA terms and spans here, and effectuates a span on a binder payment.
+// rows; the billing's ledger reads the HRA terms and spans here, effectuates a span on a binder payment, and
+// the billing clock ends or cancels the coverage of a policy behind on its premiums.
 export {
+  cancelCoverageSpans,
   coverageSpansOf,
+  coverageSpansOfPolicies,
   effectuateCoverageSpan,
+  endCoverageSpans,
   householdOfPolicy,
   hraTermsOf,
   issuerSubscriberIdOf,
@@ -413,6 +417,7 @@ export {
   policyIdsMatching,
   policyIdsOfHousehold,
   policyNumberOf,
+  policyTermsOf,
   subscriberOfPolicy,
   type PolicyHead,
 } from './repository';
