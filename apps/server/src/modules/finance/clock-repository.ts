@@ -3,7 +3,7 @@ import { readTogether, type Executor } from '../../db/client';
 import { keptAmount } from './repository';
 import { finances, payments, reinstatementEligibility } from '../../db/schema';
 import { planNamesOf } from '../benefits/service';
-import { cancelMemberSpans, endMemberSpans } from '../member/service';
+import { cancelPolicyMemberSpans, endPolicyMemberSpans } from '../member/service';
 import {
   cancelCoverageSpans,
   coverageSpansOfPolicies,
@@ -152,14 +152,14 @@ export async function writeFinances(
  */
 export async function endCoverage(tx: Executor, policyId: string, endDate: string): Promise<void> {
   await endCoverageSpans(tx, policyId, endDate);
-  await endMemberSpans(tx, policyId, endDate);
+  await endPolicyMemberSpans(tx, policyId, endDate);
   await setPolicyEnrollmentStatus(tx, policyId, 'Terminated');
 }
 
 /** Cancels every live span of a policy (and its members'): the coverage never took effect. */
 export async function cancelCoverage(tx: Executor, policyId: string): Promise<void> {
   await cancelCoverageSpans(tx, policyId);
-  await cancelMemberSpans(tx, policyId);
+  await cancelPolicyMemberSpans(tx, policyId);
   await setPolicyEnrollmentStatus(tx, policyId, 'Cancelled');
 }
 

@@ -169,7 +169,7 @@ export async function memberSpanPeriodsOf(db: Executor, policyId: string) {
 }
 
 /** The policy's member spans end on `endDate` (a termination): those that would start after it are cancelled. */
-export async function endMemberSpans(tx: Executor, policyId: string, endDate: string): Promise<void> {
+export async function endPolicyMemberSpans(tx: Executor, policyId: string, endDate: string): Promise<void> {
   await tx
     .update(memberSpans)
     .set({ cancelled: true, endDate: sql`${memberSpans.startDate}` })
@@ -193,7 +193,7 @@ export async function endMemberSpans(tx: Executor, policyId: string, endDate: st
 }
 
 /** Every live member span of the policy is cancelled (the coverage never took effect). */
-export async function cancelMemberSpans(tx: Executor, policyId: string): Promise<void> {
+export async function cancelPolicyMemberSpans(tx: Executor, policyId: string): Promise<void> {
   await tx
     .update(memberSpans)
     .set({ cancelled: true, endDate: sql`${memberSpans.startDate}` })

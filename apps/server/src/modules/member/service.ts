@@ -100,8 +100,8 @@ export async function memberRecordTimes(
 // the periods of a policy's member spans (a reinstatement restores them), and the billing clock's end or
 // cancellation of a policy's member spans.
 export {
-  cancelMemberSpans,
-  endMemberSpans,
+  cancelPolicyMemberSpans,
+  endPolicyMemberSpans,
   memberFolderIdOf,
   memberNames,
   memberSpanPeriodsOf,
