@@ -7,8 +7,8 @@
 /**
  * Reads that still join another module's tables in one statement (most were made single statements on
  * purpose, docs/decisions/035), and the last writes to another module's tables: the billing clock's
- * (modules/finance: policies, coverage spans, reinstatement eligibility — modules/policy imports finance, so
- * the move needs that turned round first) and demo mode's fixtures (modules/demo: accounts, plans). Each
+ * (modules/finance: reinstatement eligibility — modules/reinstatement imports finance, so the move needs
+ * that turned round first) and demo mode's fixtures (modules/demo: accounts, plans). Each
  * is to move behind its owner's service.ts — a function named for what the caller needs — or, where one
  * statement matters for speed, to a read the owner offers. Left when the zones were drawn (issue 38,
  * decision 057); no entry may be added.
@@ -74,21 +74,6 @@ export const TABLE_READ_DEBT = [
     file: 'apps/server/src/modules/audit/repository.ts',
     imports: ['policies'],
     note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/autopay/repository.ts',
-    imports: ['finances'],
-    note: 'issue 38: to move behind modules/finance/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/autopay/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/autopay/repository.ts',
-    imports: ['walletBankAccounts', 'walletCards', 'wallets'],
-    note: 'issue 38: to move behind modules/wallet/service.ts',
   },
   {
     file: 'apps/server/src/modules/benefits/repository.ts',
@@ -192,38 +177,18 @@ export const TABLE_READ_DEBT = [
   },
   {
     file: 'apps/server/src/modules/finance/clock-repository.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/finance/clock-repository.ts',
-    imports: ['memberSpans'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/finance/clock-repository.ts',
     imports: ['payments'],
-    note: 'issue 38: to move behind modules/payment/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/finance/clock-repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
+    note: 'issue 38: to move behind modules/payment/service.ts, but modules/payment imports finance (postToFinance): the clock reads what the issuer kept of each payment, as posting does, until that direction is turned round',
   },
   {
     file: 'apps/server/src/modules/finance/clock-repository.ts',
     imports: ['reinstatementEligibility'],
-    note: 'issue 38: to move behind modules/reinstatement/service.ts',
+    note: 'issue 38: to move behind modules/reinstatement/service.ts, but modules/reinstatement imports finance (postToFinance, reinstatementDueNow): the clock writes the offer until that direction is turned round',
   },
   {
     file: 'apps/server/src/modules/finance/repository.ts',
     imports: ['paymentRefunds', 'payments'],
-    note: 'issue 38: to move behind modules/payment/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/finance/repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
+    note: 'issue 38: to move behind modules/payment/service.ts, but modules/payment imports finance (postToFinance): the ledger of what the issuer kept (keptAmount) stays until that direction is turned round',
   },
   {
     file: 'apps/server/src/modules/group/repository.ts',
@@ -261,31 +226,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {
-    file: 'apps/server/src/modules/payment/repository.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/payment/repository.ts',
-    imports: ['finances'],
-    note: 'issue 38: to move behind modules/finance/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/payment/repository.ts',
-    imports: ['members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/payment/repository.ts',
-    imports: ['preferences'],
-    note: 'issue 38: to move behind modules/paperless/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/payment/repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/policy/repository.ts',
     imports: ['households'],
     note: 'issue 38: to move behind modules/household/service.ts',
@@ -317,43 +257,8 @@ export const TABLE_READ_DEBT = [
   },
   {
     file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['documents'],
-    note: 'issue 38: to move behind modules/document/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['finances'],
-    note: 'issue 38: to move behind modules/finance/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['memberSpans'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['preferences'],
-    note: 'issue 38: to move behind modules/paperless/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
     imports: ['payments'],
-    note: 'issue 38: to move behind modules/payment/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/reinstatement/repository.ts',
-    imports: ['serviceRequests'],
-    note: 'issue 38: to move behind modules/service-request/service.ts',
+    note: 'issue 38: to move behind modules/payment/service.ts, but modules/payment imports reinstatement (a reinstatement is paid for): the payment status a request waits on stays until that direction is turned round',
   },
   {
     file: 'apps/server/src/modules/saml/repository.ts',
@@ -368,16 +273,6 @@ export const TABLE_READ_DEBT = [
   {
     file: 'apps/server/src/modules/saml/repository.ts',
     imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/scheduled-payment/repository.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/scheduled-payment/repository.ts',
-    imports: ['coverageSpans', 'policies'],
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {

@@ -18,9 +18,8 @@ import type { PolicyRef } from '../../auth/access';
 import type { Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation, type CommandOutcome } from '../../plugins/command';
-import { savedPaymentMethod } from '../wallet/service';
+import { cardExpiries, savedPaymentMethod } from '../wallet/service';
 import {
-  cardExpiries,
   forgetUpcomingRuns,
   insertSubscription,
   lockPolicyAutopay,

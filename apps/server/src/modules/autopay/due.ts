@@ -13,10 +13,10 @@ import { enqueueEvents, type OutboxEventInput } from '../../outbox/events';
 import { auditSystemMany } from '../../plugins/audit';
 import { ProcessorTimeout, ProcessorUnavailable } from '../../processor/port';
 import { chargeDue, workThroughByPolicy, type DueChargeDependencies } from '../payment/service';
+import { cardExpiries, walletMethodsOf, type WalletMethod } from '../wallet/service';
 import {
   activeSubscriptionsAfter,
   addRuns,
-  cardExpiries,
   claimDueRuns,
   claimedRuns,
   decideAmount,
@@ -31,9 +31,7 @@ import {
   settleRun,
   settleUncharged,
   updateSubscription,
-  walletMethodsOf,
   type PolicyFinance,
-  type WalletMethod,
 } from './repository';
 import { cardExpiresBefore, expectedAmount } from './service';
 

@@ -1,14 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { readTogether, type Executor } from '../../db/client';
-import {
-  autopayRuns,
-  autopaySubscriptions,
-  finances,
-  policies,
-  walletBankAccounts,
-  walletCards,
-  wallets,
-} from '../../db/schema';
+import type { Executor } from '../../db/client';
+import { autopayRuns, autopaySubscriptions } from '../../db/schema';
+import { policiesForPayment, type PolicyForPayment } from '../payment/service';
+import { householdOfPolicy, lockPolicy, policyIdsOfHousehold, policyNumberOf } from '../policy/service';
 
 export type SubscriptionRow = typeof autopaySubscriptions.$inferSelect;
 export type RunRow = typeof autopayRuns.$inferSelect;
@@ -33,14 +27,13 @@ export async function activeSubscriptionsPayingWith(db: Executor, tokens: readon
     .select({
       id: autopaySubscriptions.id,
       policyId: autopaySubscriptions.policyId,
-      policyNumber: policies.policyNumber,
+      policyNumber: policyNumberOf(db, autopaySubscriptions.policyId),
       name: autopaySubscriptions.name,
       paymentToken: autopaySubscriptions.paymentToken,
       amountCents: autopaySubscriptions.amountCents,
       runDay: autopaySubscriptions.runDay,
     })
     .from(autopaySubscriptions)
-    .innerJoin(policies, eq(policies.id, autopaySubscriptions.policyId))
     .where(
       and(inArray(autopaySubscriptions.paymentToken, [...tokens]), eq(autopaySubscriptions.state, 'Active')),
     )
@@ -58,123 +51,40 @@ export async function runsOfPolicy(db: Executor, policyId: string): Promise<RunR
 
 /**
  * The policy's number and what it owes now (the finance the billing keeps: current and past amounts
- * due, its status); the amounts are null for a policy without a finance row.
+ * due, its status); the amounts are null for a policy without a finance row. Read through the payment
+ * module, what paying a policy needs to know (autopay charges through it; modules/finance imports autopay).
  */
-export async function policyFinance(db: Executor, policyId: string) {
-  const [row] = await db
-    .select({
-      policyNumber: policies.policyNumber,
-      householdId: policies.householdId,
-      status: finances.status,
-      currentAmountDueCents: finances.currentAmountDueCents,
-      pastAmountDueCents: finances.pastAmountDueCents,
-    })
-    .from(policies)
-    .leftJoin(finances, eq(finances.policyId, policies.id))
-    .where(eq(policies.id, policyId));
-  return row;
+export async function policyFinance(db: Executor, policyId: string): Promise<PolicyFinance | undefined> {
+  return (await policyFinances(db, [policyId])).get(policyId);
 }
-export type PolicyFinance = NonNullable<Awaited<ReturnType<typeof policyFinance>>>;
 
-/** {@link policyFinance} for many policies in one query, by policy id. */
+export interface PolicyFinance {
+  policyNumber: string;
+  householdId: string | null;
+  status: PolicyForPayment['financeStatus'];
+  currentAmountDueCents: number | null;
+  pastAmountDueCents: number | null;
+}
+
+/** {@link policyFinance} for many policies in one batch, by policy id. */
 export async function policyFinances(
   db: Executor,
   policyIds: readonly string[],
 ): Promise<Map<string, PolicyFinance>> {
   if (policyIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      policyId: policies.id,
-      policyNumber: policies.policyNumber,
-      householdId: policies.householdId,
-      status: finances.status,
-      currentAmountDueCents: finances.currentAmountDueCents,
-      pastAmountDueCents: finances.pastAmountDueCents,
-    })
-    .from(policies)
-    .leftJoin(finances, eq(finances.policyId, policies.id))
-    .where(inArray(policies.id, [...new Set(policyIds)]));
-  return new Map(rows.map(({ policyId, ...finance }) => [policyId, finance]));
-}
-
-/** The expiry of the cards behind these tokens (bank accounts do not expire). */
-export async function cardExpiries(
-  db: Executor,
-  tokens: readonly string[],
-): Promise<Map<string, { month: number; year: number }>> {
-  if (tokens.length === 0) return new Map();
-  const rows = await db
-    .select({
-      token: walletCards.token,
-      month: walletCards.expirationMonth,
-      year: walletCards.expirationYear,
-    })
-    .from(walletCards)
-    .where(inArray(walletCards.token, [...new Set(tokens)]));
-  return new Map(rows.map((row) => [row.token, { month: row.month, year: row.year }]));
-}
-
-/** A wallet method as autopay charges and names it (server side: the token is the key it is found by). */
-export interface WalletMethod {
-  kind: 'card' | 'bankAccount';
-  lastDigits: string;
-  brand: string;
-  removed: boolean;
-}
-
-/**
- * The wallet methods behind these tokens, each only in its household's own wallet (a removed one too,
- * marked), keyed `householdId token`: the wallet module's look-up by token for a whole page of
- * subscriptions from many households in one round trip.
- */
-export async function walletMethodsOf(
-  db: Executor,
-  wanted: readonly { householdId: string | null; token: string }[],
-): Promise<Map<string, WalletMethod>> {
-  const tokens = [...new Set(wanted.filter((item) => item.householdId !== null).map((item) => item.token))];
-  if (tokens.length === 0) return new Map();
-  const [cards, bankAccounts] = await readTogether(db, [
-    () =>
-      db
-        .select({
-          householdId: wallets.householdId,
-          token: walletCards.token,
-          lastDigits: walletCards.last4,
-          brand: walletCards.cardType,
-          state: walletCards.state,
-        })
-        .from(walletCards)
-        .innerJoin(wallets, eq(wallets.id, walletCards.walletId))
-        .where(inArray(walletCards.token, tokens)),
-    () =>
-      db
-        .select({
-          householdId: wallets.householdId,
-          token: walletBankAccounts.token,
-          lastDigits: walletBankAccounts.last3,
-          brand: walletBankAccounts.accountType,
-          state: walletBankAccounts.state,
-        })
-        .from(walletBankAccounts)
-        .innerJoin(wallets, eq(wallets.id, walletBankAccounts.walletId))
-        .where(inArray(walletBankAccounts.token, tokens)),
-  ]);
-  const methods = new Map<string, WalletMethod>();
-  for (const row of cards)
-    methods.set(`${row.householdId} ${row.token}`, {
-      kind: 'card',
-      lastDigits: row.lastDigits,
-      brand: row.brand,
-      removed: row.state === 'Removed',
-    });
-  for (const row of bankAccounts)
-    methods.set(`${row.householdId} ${row.token}`, {
-      kind: 'bankAccount',
-      lastDigits: row.lastDigits,
-      brand: row.brand,
-      removed: row.state === 'Removed',
-    });
-  return methods;
+  const facts = await policiesForPayment(db, policyIds);
+  return new Map(
+    [...facts.values()].map((policy) => [
+      policy.id,
+      {
+        policyNumber: policy.policyNumber,
+        householdId: policy.householdId,
+        status: policy.financeStatus,
+        currentAmountDueCents: policy.currentAmountDueCents,
+        pastAmountDueCents: policy.pastAmountDueCents,
+      },
+    ]),
+  );
 }
 
 // ---- Commands (one transaction each, the policy locked) ----
@@ -185,7 +95,7 @@ export async function walletMethodsOf(
  * half done (`no key update`: payments and runs may still be written for the policy meanwhile).
  */
 export async function lockPolicyAutopay(tx: Executor, policyId: string): Promise<SubscriptionRow[]> {
-  await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('no key update');
+  await lockPolicy(tx, policyId, 'no key update');
   return tx
     .select()
     .from(autopaySubscriptions)
@@ -256,16 +166,17 @@ export async function activeSubscriptionsAfter(
   return db
     .select({
       subscription: autopaySubscriptions,
-      householdId: policies.householdId,
-      policyNumber: policies.policyNumber,
+      householdId: householdOfPolicy(db, autopaySubscriptions.policyId),
+      policyNumber: policyNumberOf(db, autopaySubscriptions.policyId),
     })
     .from(autopaySubscriptions)
-    .innerJoin(policies, eq(policies.id, autopaySubscriptions.policyId))
     .where(
       and(
         eq(autopaySubscriptions.state, 'Active'),
         afterId === null ? undefined : sql`${autopaySubscriptions.id} > ${afterId}`,
-        householdId === undefined ? undefined : eq(policies.householdId, householdId),
+        householdId === undefined
+          ? undefined
+          : inArray(autopaySubscriptions.policyId, policyIdsOfHousehold(db, householdId)),
       ),
     )
     .orderBy(asc(autopaySubscriptions.id))
@@ -370,12 +281,12 @@ export async function claimDueRuns(
   limit: number,
   householdId?: string,
 ): Promise<{ id: string; takenOver: boolean }[]> {
-  const household = householdId === undefined ? sql`true` : sql`p.household_id = ${householdId}`;
+  const household =
+    householdId === undefined ? sql`true` : sql`r.policy_id in ${policyIdsOfHousehold(db, householdId)}`;
   const result: unknown = await db.execute(sql`
     with picked as (
       select r.id, r.status as was from ${autopayRuns} r
         join ${autopaySubscriptions} s on s.id = r.subscription_id
-        join ${policies} p on p.id = r.policy_id
       where ${household} and (
         (s.state = 'Active' and r.status = 'Upcoming' and r.run_date <= ${day})
         or (s.state = 'Active' and r.status = 'RetryScheduled' and r.next_attempt_date <= ${day})
@@ -462,12 +373,11 @@ export async function claimedRuns(db: Executor, runIds: readonly string[]) {
     .select({
       run: autopayRuns,
       subscription: autopaySubscriptions,
-      householdId: policies.householdId,
-      policyNumber: policies.policyNumber,
+      householdId: householdOfPolicy(db, autopayRuns.policyId),
+      policyNumber: policyNumberOf(db, autopayRuns.policyId),
     })
     .from(autopayRuns)
     .innerJoin(autopaySubscriptions, eq(autopaySubscriptions.id, autopayRuns.subscriptionId))
-    .innerJoin(policies, eq(policies.id, autopayRuns.policyId))
     .where(inArray(autopayRuns.id, [...runIds]))
     .orderBy(asc(autopayRuns.runDate), asc(autopayRuns.period), asc(autopayRuns.id));
 }
@@ -525,8 +435,8 @@ export async function failedRuns(db: Executor, limit: number) {
     .select({
       id: autopayRuns.id,
       policyId: autopayRuns.policyId,
-      householdId: policies.householdId,
-      policyNumber: policies.policyNumber,
+      householdId: householdOfPolicy(db, autopayRuns.policyId),
+      policyNumber: policyNumberOf(db, autopayRuns.policyId),
       period: autopayRuns.period,
       runDate: autopayRuns.runDate,
       amountCents: autopayRuns.amountCents,
@@ -534,7 +444,6 @@ export async function failedRuns(db: Executor, limit: number) {
       reason: autopayRuns.reason,
     })
     .from(autopayRuns)
-    .innerJoin(policies, eq(policies.id, autopayRuns.policyId))
     .where(eq(autopayRuns.status, 'Failed'))
     .orderBy(desc(autopayRuns.runDate), desc(autopayRuns.updatedAt))
     .limit(limit);
@@ -545,12 +454,11 @@ export async function failedRunOf(db: Executor, runId: string) {
   const [row] = await db
     .select({
       run: autopayRuns,
-      householdId: policies.householdId,
+      householdId: householdOfPolicy(db, autopayRuns.policyId),
       subscriptionState: autopaySubscriptions.state,
     })
     .from(autopayRuns)
     .innerJoin(autopaySubscriptions, eq(autopaySubscriptions.id, autopayRuns.subscriptionId))
-    .innerJoin(policies, eq(policies.id, autopayRuns.policyId))
     .where(eq(autopayRuns.id, runId));
   return row;
 }

@@ -11,10 +11,9 @@ import {
 import type { AccountConfig, AutopayLastRun, AutopayList, AutopayNextRun } from '@portal/contracts';
 import { readTogether, type Database, type Executor, type Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
-import { walletItemRef, walletItemsByToken } from '../wallet/service';
+import { cardExpiries, walletItemRef, walletItemsByToken } from '../wallet/service';
 import {
   activeSubscriptionsPayingWith,
-  cardExpiries,
   lockPolicyAutopay,
   policyFinance,
   runsOfPolicy,

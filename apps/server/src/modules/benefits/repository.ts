@@ -90,6 +90,18 @@ export async function allPlans(db: Executor): Promise<PlanRow[]> {
   return db.select().from(plans).orderBy(asc(plans.id));
 }
 
+// --- reads for payment, scheduled-payment, reinstatement (issue 38) ---
+
+/** The names of these plans, by plan id, in one query (unknown ids are left out). */
+export async function planNamesOf(db: Executor, planIds: readonly string[]): Promise<Map<string, string>> {
+  if (planIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: plans.id, planName: plans.planName })
+    .from(plans)
+    .where(inArray(plans.id, [...new Set(planIds)]));
+  return new Map(rows.map((row) => [row.id, row.planName]));
+}
+
 // --- reads for the enrollment module (the X12 834 import, issue 34) ---
 
 /** The plan with this HIOS plan id. */

@@ -224,5 +224,9 @@ export async function planCatalogue(db: Database): Promise<PlanRow[]> {
   return allPlans(db);
 }
 
+// --- reads for payment, scheduled-payment, reinstatement (issue 38) ---
+// Plan names by id: a receipt, the scheduled payments list and a reinstatement name the plan of a span.
+export { planNamesOf } from './repository';
+
 // --- reads for the enrollment module (the X12 834 import, issue 34) ---
 export { planById } from './repository';

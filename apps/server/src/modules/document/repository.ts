@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DocumentType } from '@portal/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { documents, policies } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -84,4 +84,23 @@ export async function documentPage(
 export async function documentById(db: Database, documentId: string): Promise<DocumentRow | undefined> {
   const [row] = await db.select().from(documents).where(eq(documents.id, documentId));
   return row;
+}
+
+// --- reads for reinstatement (issue 38) ---
+
+/** Why the policy's latest termination notice says the coverage ended (`non-payment`, `voluntary`), if it says. */
+export async function terminationNoticeReason(db: Executor, policyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ reason: sql<string | null>`${documents.facts} ->> 'reason'` })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.policyId, policyId),
+        eq(documents.type, 'notice'),
+        eq(documents.subtype, 'termination'),
+      ),
+    )
+    .orderBy(desc(documents.documentDate), desc(documents.createdAt))
+    .limit(1);
+  return row?.reason ?? null;
 }

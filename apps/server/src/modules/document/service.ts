@@ -172,3 +172,7 @@ export async function issueDocuments(
     return issued.has(id) ? { id, event: issuedEvent(id, input) } : null;
   });
 }
+
+// --- reads for reinstatement (issue 38) ---
+// Why a terminated coverage ended, as its termination notice says.
+export { terminationNoticeReason } from './repository';

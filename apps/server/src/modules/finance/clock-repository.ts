@@ -1,15 +1,18 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
 import { keptAmount } from './repository';
+import { finances, payments, reinstatementEligibility } from '../../db/schema';
+import { planNamesOf } from '../benefits/service';
+import { cancelPolicyMemberSpans, endPolicyMemberSpans } from '../member/service';
 import {
-  coverageSpans,
-  finances,
-  memberSpans,
-  payments,
-  plans,
-  policies,
-  reinstatementEligibility,
-} from '../../db/schema';
+  cancelCoverageSpans,
+  coverageSpansOfPolicies,
+  effectuateCoverageSpan,
+  endCoverageSpans,
+  policyIdsOfHousehold,
+  policyTermsOf,
+  setEnrollmentStatus as setPolicyEnrollmentStatus,
+} from '../policy/service';
 
 /**
  * The billing clock's SQL (modules/finance/billing-clock.ts): a page of policies claimed with their
@@ -32,13 +35,13 @@ export async function claimClockPage(
   options: { householdId?: string | undefined; skip: readonly string[] },
 ): Promise<FinanceRow[]> {
   const conditions: SQL[] = [sql`(${finances.clockDate} is null or ${finances.clockDate} < ${day})`];
-  if (options.householdId !== undefined) conditions.push(eq(policies.householdId, options.householdId));
+  if (options.householdId !== undefined)
+    conditions.push(inArray(finances.policyId, policyIdsOfHousehold(tx, options.householdId)));
   if (options.skip.length > 0)
     conditions.push(sql`${finances.policyId} <> all(${sql.param(options.skip)}::uuid[])`);
   const rows = await tx
     .select({ finance: finances })
     .from(finances)
-    .innerJoin(policies, eq(policies.id, finances.policyId))
     .where(and(...conditions))
     .orderBy(asc(finances.policyId))
     .limit(limit)
@@ -49,40 +52,9 @@ export async function claimClockPage(
 /** The policies, spans (with plan names), succeeded payments and reinstatement rows of a page. */
 export async function clockInputs(tx: Executor, policyIds: readonly string[]) {
   const ids = [...policyIds];
-  const [policyRows, spanRows, paymentRows, reinstatementRows] = await readTogether(tx, [
-    () =>
-      tx
-        .select({
-          id: policies.id,
-          householdId: policies.householdId,
-          policyNumber: policies.policyNumber,
-          enrollmentStatus: policies.enrollmentStatus,
-          hraKind: policies.hraKind,
-          hraPercent: policies.hraPercent,
-          hraAmountCents: policies.hraAmountCents,
-          hraStartDate: policies.hraStartDate,
-          hraEndDate: policies.hraEndDate,
-        })
-        .from(policies)
-        .where(inArray(policies.id, ids)),
-    () =>
-      tx
-        .select({
-          id: coverageSpans.id,
-          policyId: coverageSpans.policyId,
-          startDate: coverageSpans.startDate,
-          endDate: coverageSpans.endDate,
-          cancelled: coverageSpans.cancelled,
-          premium: coverageSpans.premiumAmountCents,
-          aptc: coverageSpans.taxCreditAmountCents,
-          other: coverageSpans.otherSubsidyAmountCents,
-          effectuatedDate: coverageSpans.effectuatedDate,
-          planName: plans.planName,
-        })
-        .from(coverageSpans)
-        .innerJoin(plans, eq(plans.id, coverageSpans.planId))
-        .where(inArray(coverageSpans.policyId, ids))
-        .orderBy(asc(coverageSpans.startDate)),
+  const [policyRows, spans, paymentRows, reinstatementRows] = await readTogether(tx, [
+    () => policyTermsOf(tx, ids),
+    () => coverageSpansOfPolicies(tx, ids),
     // What the issuer kept of each payment (refunds given back are due again), as posting counts it.
     () =>
       tx
@@ -97,6 +69,15 @@ export async function clockInputs(tx: Executor, policyIds: readonly string[]) {
         ),
     () => tx.select().from(reinstatementEligibility).where(inArray(reinstatementEligibility.policyId, ids)),
   ]);
+  // The plan names of the page's spans, from their owner: one more query per page, not per policy.
+  const planNames = await planNamesOf(
+    tx,
+    spans.map((span) => span.planId),
+  );
+  const spanRows = spans.flatMap(({ planId, ...span }) => {
+    const planName = planNames.get(planId);
+    return planName === undefined ? [] : [{ ...span, planName }];
+  });
   return { policyRows, spanRows, paymentRows, reinstatementRows };
 }
 
@@ -166,38 +147,20 @@ export async function writeFinances(
 
 /**
  * Ends a policy's coverage on `endDate` (a termination): spans (and members' spans) that run past it end
- * then, those that would start after it are cancelled.
+ * then, those that would start after it are cancelled. The policy and member modules write their rows,
+ * in the order the clock always took them (spans, members' spans, then the policy).
  */
 export async function endCoverage(tx: Executor, policyId: string, endDate: string): Promise<void> {
-  for (const table of [coverageSpans, memberSpans]) {
-    await tx
-      .update(table)
-      .set({ cancelled: true, endDate: sql`${table.startDate}` })
-      .where(
-        and(eq(table.policyId, policyId), eq(table.cancelled, false), sql`${table.startDate} > ${endDate}`),
-      );
-    await tx
-      .update(table)
-      .set({ endDate })
-      .where(
-        and(
-          eq(table.policyId, policyId),
-          eq(table.cancelled, false),
-          sql`(${table.endDate} is null or ${table.endDate} > ${endDate})`,
-        ),
-      );
-  }
-  await tx.update(policies).set({ enrollmentStatus: 'Terminated' }).where(eq(policies.id, policyId));
+  await endCoverageSpans(tx, policyId, endDate);
+  await endPolicyMemberSpans(tx, policyId, endDate);
+  await setPolicyEnrollmentStatus(tx, policyId, 'Terminated');
 }
 
 /** Cancels every live span of a policy (and its members'): the coverage never took effect. */
 export async function cancelCoverage(tx: Executor, policyId: string): Promise<void> {
-  for (const table of [coverageSpans, memberSpans])
-    await tx
-      .update(table)
-      .set({ cancelled: true, endDate: sql`${table.startDate}` })
-      .where(and(eq(table.policyId, policyId), eq(table.cancelled, false)));
-  await tx.update(policies).set({ enrollmentStatus: 'Cancelled' }).where(eq(policies.id, policyId));
+  await cancelCoverageSpans(tx, policyId);
+  await cancelPolicyMemberSpans(tx, policyId);
+  await setPolicyEnrollmentStatus(tx, policyId, 'Cancelled');
 }
 
 /** A policy's enrolment status follows the clock (a pending coverage that began, Active). */
@@ -206,18 +169,14 @@ export async function setEnrollmentStatus(
   policyId: string,
   status: ClockPolicyRow['enrollmentStatus'],
 ): Promise<void> {
-  await tx.update(policies).set({ enrollmentStatus: status }).where(eq(policies.id, policyId));
+  await setPolicyEnrollmentStatus(tx, policyId, status);
 }
 
 export async function effectuateSpans(
   tx: Executor,
   spans: readonly { spanId: string; date: string }[],
 ): Promise<void> {
-  for (const span of spans)
-    await tx
-      .update(coverageSpans)
-      .set({ effectuatedDate: span.date })
-      .where(eq(coverageSpans.id, span.spanId));
+  for (const span of spans) await effectuateCoverageSpan(tx, span.spanId, span.date);
 }
 
 /** SPEC §3 Reinstatement eligibility: written when coverage ends for non-payment, kept current until it expires. */

@@ -13,21 +13,15 @@ import {
   type HraDiscount,
   type LedgerPayment,
 } from '@portal/domain';
+import { hraOf, type PolicyHraRow } from '../policy/service';
+
+export { hraOf };
 
 /**
  * A policy's premium ledger built from its stored rows (DOMAIN "Money"): the billed months of its live
  * spans and what the policy's enrolment is on a day. Payments posting, the policy read and the billing
  * clock all build it here, so they agree on every amount.
  */
-
-/** The HRA columns of a policy (SPEC §9 HRA discount). */
-export interface PolicyHraRow {
-  hraKind: 'percentage' | 'flat' | null;
-  hraPercent: number | null;
-  hraAmountCents: number | null;
-  hraStartDate: string | null;
-  hraEndDate: string | null;
-}
 
 /** What the ledger needs of a coverage span. */
 export interface LedgerSpanRow {
@@ -39,23 +33,6 @@ export interface LedgerSpanRow {
   aptc: Cents;
   other: Cents;
   effectuatedDate: string | null;
-}
-
-export function hraOf(policy: PolicyHraRow): HraDiscount | null {
-  if (!policy.hraKind || !policy.hraStartDate) return null;
-  return policy.hraKind === 'percentage'
-    ? {
-        kind: 'percentage',
-        percent: policy.hraPercent ?? 0,
-        startDate: policy.hraStartDate,
-        endDate: policy.hraEndDate,
-      }
-    : {
-        kind: 'flat',
-        amount: policy.hraAmountCents ?? 0,
-        startDate: policy.hraStartDate,
-        endDate: policy.hraEndDate,
-      };
 }
 
 /** The spans that took (or will take) effect, in start order. */

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
-import { coverageSpans, finances, paymentRefunds, payments, policies } from '../../db/schema';
+import { finances, paymentRefunds, payments } from '../../db/schema';
+import { coverageSpansOf, effectuateCoverageSpan, hraTermsOf } from '../policy/service';
 
 /**
  * What the issuer kept of a payment: its amount less its refunds (issue 13) — pending ones too, money already
@@ -12,34 +13,10 @@ export const keptAmount = sql<number>`("payments"."amount_cents" - coalesce((sel
 
 /** What the ledger of one policy is made of: its spans, its HRA, the payments that reached the issuer. */
 export async function ledgerInputs(db: Executor, policyId: string) {
-  const [policy] = await db
-    .select({
-      id: policies.id,
-      hraKind: policies.hraKind,
-      hraPercent: policies.hraPercent,
-      hraAmountCents: policies.hraAmountCents,
-      hraStartDate: policies.hraStartDate,
-      hraEndDate: policies.hraEndDate,
-    })
-    .from(policies)
-    .where(eq(policies.id, policyId));
+  const policy = await hraTermsOf(db, policyId);
   if (!policy) return null;
   const [spans, paid] = await readTogether(db, [
-    () =>
-      db
-        .select({
-          id: coverageSpans.id,
-          startDate: coverageSpans.startDate,
-          endDate: coverageSpans.endDate,
-          cancelled: coverageSpans.cancelled,
-          premium: coverageSpans.premiumAmountCents,
-          aptc: coverageSpans.taxCreditAmountCents,
-          other: coverageSpans.otherSubsidyAmountCents,
-          effectuatedDate: coverageSpans.effectuatedDate,
-        })
-        .from(coverageSpans)
-        .where(eq(coverageSpans.policyId, policyId))
-        .orderBy(asc(coverageSpans.startDate)),
+    () => coverageSpansOf(db, policyId),
     // A refund (issue 13) gives back part of a payment: the ledger counts what the issuer kept, so what was
     // refunded is due again. A pending refund (a bank refund on its way back) is money already given back.
     () =>
@@ -66,8 +43,32 @@ export async function updateFinance(db: Executor, policyId: string, update: Fina
   await db.update(finances).set(update).where(eq(finances.policyId, policyId));
 }
 
+/** The span took effect (its binder payment was posted): the policy module writes its spans. */
 export async function effectuateSpan(db: Executor, spanId: string, date: string): Promise<void> {
-  await db.update(coverageSpans).set({ effectuatedDate: date }).where(eq(coverageSpans.id, spanId));
+  await effectuateCoverageSpan(db, spanId, date);
+}
+
+// --- reads for autopay, payment, reinstatement (issue 38) ---
+
+export type FinanceRow = typeof finances.$inferSelect;
+
+/** The finance rows of these policies, by policy id, in one query (a policy without one is left out). */
+export async function financesOf(
+  db: Executor,
+  policyIds: readonly string[],
+): Promise<Map<string, FinanceRow>> {
+  if (policyIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(finances)
+    .where(inArray(finances.policyId, [...new Set(policyIds)]));
+  return new Map(rows.map((row) => [row.policyId, row]));
+}
+
+/** The policy's finance row (undefined: none). */
+export async function financeOf(db: Executor, policyId: string): Promise<FinanceRow | undefined> {
+  const [row] = await db.select().from(finances).where(eq(finances.policyId, policyId));
+  return row;
 }
 
 // --- writes for the enrollment module (the X12 834 import, issue 34) ---

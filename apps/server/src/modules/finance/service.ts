@@ -12,7 +12,8 @@ import {
 import type { Executor } from '../../db/client';
 import { billedMonths, enrollmentOf, liveSpans } from './policy-ledger';
 
-export { hraOf } from './policy-ledger';
+// The policy's HRA terms, said by modules/policy (its record): re-exported for the modules that read them with the ledger.
+export { hraOf } from '../policy/service';
 import { effectuateSpan, ledgerInputs, lockFinance, updateFinance } from './repository';
 
 type Inputs = NonNullable<Awaited<ReturnType<typeof ledgerInputs>>>;
@@ -122,6 +123,10 @@ export async function amountsDue(
   const inputs = await ledgerInputs(tx, policyId);
   return inputs ? snapshotOf(inputs, today, dueRule).snapshot : null;
 }
+
+// --- reads for autopay, payment, reinstatement (issue 38) ---
+// What a policy owes, as the billing keeps it: the finance rows of policies (payments, autopay's amounts, reinstatement's dates).
+export { financeOf, financesOf, type FinanceRow } from './repository';
 
 // --- writes for the enrollment module (the X12 834 import, issue 34) ---
 export { insertFinance } from './repository';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { members, memberSpans, policies } from '../../db/schema';
 
@@ -263,4 +263,73 @@ export async function membersCoveredBy(db: Executor, policyId: string, coverageS
       ),
     )
     .orderBy(asc(memberSpans.startDate));
+}
+
+// --- reads for payment, reinstatement (issue 38) ---
+
+/** Fragment: the folder id of the member `memberId` names (an SQL expression, e.g. a policy's subscriber), a scalar subquery. */
+export const memberFolderIdOf = (db: Executor, memberId: SQLWrapper | AnyColumn) =>
+  sql<string>`${db.select({ folderId: members.folderId }).from(members).where(eq(members.id, memberId))}`;
+
+/** Who these members are by name (folder id, first and last name), by member id, in one query. */
+export async function memberNames(
+  db: Executor,
+  memberIds: readonly string[],
+): Promise<Map<string, { folderId: string; firstName: string; lastName: string }>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: members.id,
+      folderId: members.folderId,
+      firstName: members.firstName,
+      lastName: members.lastName,
+    })
+    .from(members)
+    .where(inArray(members.id, [...new Set(memberIds)]));
+  return new Map(rows.map(({ id, ...names }) => [id, names]));
+}
+
+/** The periods of the member spans on a policy (every member's, cancelled ones too), in no particular order. */
+export async function memberSpanPeriodsOf(db: Executor, policyId: string) {
+  return db
+    .select({
+      id: memberSpans.id,
+      startDate: memberSpans.startDate,
+      endDate: memberSpans.endDate,
+      cancelled: memberSpans.cancelled,
+    })
+    .from(memberSpans)
+    .where(eq(memberSpans.policyId, policyId));
+}
+
+/** The policy's member spans end on `endDate` (a termination): those that would start after it are cancelled. */
+export async function endPolicyMemberSpans(tx: Executor, policyId: string, endDate: string): Promise<void> {
+  await tx
+    .update(memberSpans)
+    .set({ cancelled: true, endDate: sql`${memberSpans.startDate}` })
+    .where(
+      and(
+        eq(memberSpans.policyId, policyId),
+        eq(memberSpans.cancelled, false),
+        sql`${memberSpans.startDate} > ${endDate}`,
+      ),
+    );
+  await tx
+    .update(memberSpans)
+    .set({ endDate })
+    .where(
+      and(
+        eq(memberSpans.policyId, policyId),
+        eq(memberSpans.cancelled, false),
+        sql`(${memberSpans.endDate} is null or ${memberSpans.endDate} > ${endDate})`,
+      ),
+    );
+}
+
+/** Every live member span of the policy is cancelled (the coverage never took effect). */
+export async function cancelPolicyMemberSpans(tx: Executor, policyId: string): Promise<void> {
+  await tx
+    .update(memberSpans)
+    .set({ cancelled: true, endDate: sql`${memberSpans.startDate}` })
+    .where(and(eq(memberSpans.policyId, policyId), eq(memberSpans.cancelled, false)));
 }

@@ -95,6 +95,18 @@ export async function memberRecordTimes(
   return new Map((await memberCreatedTimes(db, memberIds)).map((row) => [row.id, row.createdAt]));
 }
 
+// --- reads for payment, reinstatement, the billing clock (issue 38) ---
+// The subscriber's folder id as a fragment of the payment history's one statement, members' names by id,
+// the periods of a policy's member spans (a reinstatement restores them), and the billing clock's end or
+// cancellation of a policy's member spans.
+export {
+  cancelPolicyMemberSpans,
+  endPolicyMemberSpans,
+  memberFolderIdOf,
+  memberNames,
+  memberSpanPeriodsOf,
+} from './repository';
+
 // --- reads and writes for the enrollment module (the X12 834 import and its effectuation file, issue 34) ---
 export {
   endMemberSpans,

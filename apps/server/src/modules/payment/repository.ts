@@ -1,16 +1,18 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { readTogether, type Database, type Executor } from '../../db/client';
-import {
-  coverageSpans,
-  finances,
-  members,
-  paymentRefunds,
-  payments,
-  plans,
-  policies,
-  preferences,
-} from '../../db/schema';
+import { paymentRefunds, payments } from '../../db/schema';
 import type { PaymentHistoryQuery } from '@portal/contracts';
+import { planNamesOf } from '../benefits/service';
+import { financesOf, type FinanceRow } from '../finance/service';
+import { memberFolderIdOf, memberNames } from '../member/service';
+import { householdLanguage as preferredLanguage } from '../paperless/service';
+import {
+  coverageSpansOf,
+  issuerSubscriberIdOf,
+  policyHeads,
+  policyIdsMatching,
+  subscriberOfPolicy,
+} from '../policy/service';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -30,12 +32,11 @@ export async function paymentPage(db: Database, policyId: string, query: Payment
     db
       .select({
         payment: payments,
-        issuerId: policies.issuerSubscriberId,
-        subscriberFolderId: members.folderId,
+        // Fragments of the policy and member modules: still one statement (decision 035).
+        issuerId: issuerSubscriberIdOf(db, payments.policyId),
+        subscriberFolderId: memberFolderIdOf(db, subscriberOfPolicy(db, payments.policyId)),
       })
       .from(payments)
-      .innerJoin(policies, eq(policies.id, payments.policyId))
-      .innerJoin(members, eq(members.id, policies.subscriberMemberId))
       .where(where)
       .orderBy(desc(payments.transactionDate), desc(payments.createdAt), desc(payments.id))
       .limit(query.pageSize)
@@ -48,25 +49,73 @@ export async function paymentPage(db: Database, policyId: string, query: Payment
   return { rows, total: total[0]?.n ?? 0 };
 }
 
-/** What paying a policy needs to know about it: number, subscriber, household, finance, current plan. */
-export async function policyForPayment(db: Executor, policyId: string) {
-  const [row] = await db
-    .select({
-      id: policies.id,
-      householdId: policies.householdId,
-      policyNumber: policies.policyNumber,
-      subscriberFolderId: members.folderId,
-      subscriberFirstName: members.firstName,
-      subscriberLastName: members.lastName,
-      financeStatus: finances.status,
-      currentAmountDueCents: finances.currentAmountDueCents,
-      pastAmountDueCents: finances.pastAmountDueCents,
-    })
-    .from(policies)
-    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
-    .leftJoin(finances, eq(finances.policyId, policies.id))
-    .where(eq(policies.id, policyId));
-  return row;
+/** What paying a policy needs to know about it: number, subscriber, household, and what it owes. */
+export interface PolicyForPayment {
+  id: string;
+  householdId: string | null;
+  policyNumber: string;
+  subscriberFolderId: string;
+  subscriberFirstName: string;
+  subscriberLastName: string;
+  /** The finance the billing keeps (null: the policy has none). */
+  financeStatus: FinanceRow['status'] | null;
+  currentAmountDueCents: number | null;
+  pastAmountDueCents: number | null;
+}
+/**
+ * {@link PolicyForPayment} of each of these policies, by id (unknown ids are left out): the policies
+ * from their owner, then their subscribers and (with `finance`) their finances together — a command's
+ * or a job page's reads, batched, not the hot read paths'.
+ */
+async function payerFacts(
+  db: Executor,
+  policyIds: readonly string[],
+  finance: boolean,
+): Promise<Map<string, PolicyForPayment>> {
+  const heads = await policyHeads(db, policyIds);
+  if (heads.size === 0) return new Map();
+  const [names, financeRows] = await readTogether(db, [
+    () =>
+      memberNames(
+        db,
+        [...heads.values()].map((head) => head.subscriberMemberId),
+      ),
+    () => (finance ? financesOf(db, [...heads.keys()]) : Promise.resolve(new Map<never, never>())),
+  ]);
+  const facts = new Map<string, PolicyForPayment>();
+  for (const head of heads.values()) {
+    const subscriber = names.get(head.subscriberMemberId);
+    if (!subscriber) continue;
+    const row = financeRows.get(head.id);
+    facts.set(head.id, {
+      id: head.id,
+      householdId: head.householdId,
+      policyNumber: head.policyNumber,
+      subscriberFolderId: subscriber.folderId,
+      subscriberFirstName: subscriber.firstName,
+      subscriberLastName: subscriber.lastName,
+      financeStatus: row?.status ?? null,
+      currentAmountDueCents: row?.currentAmountDueCents ?? null,
+      pastAmountDueCents: row?.pastAmountDueCents ?? null,
+    });
+  }
+  return facts;
+}
+
+/** What paying a policy needs to know about it: number, subscriber, household, finance (undefined: no such policy). */
+export async function policyForPayment(
+  db: Executor,
+  policyId: string,
+): Promise<PolicyForPayment | undefined> {
+  return (await payerFacts(db, [policyId], true)).get(policyId);
+}
+
+/** {@link policyForPayment} of many policies (a billing day's page), by policy id. */
+export async function policiesForPayment(
+  db: Executor,
+  policyIds: readonly string[],
+): Promise<Map<string, PolicyForPayment>> {
+  return payerFacts(db, policyIds, true);
 }
 
 export async function insertPayment(db: Executor, payment: NewPayment): Promise<PaymentRow | undefined> {
@@ -104,26 +153,30 @@ export async function updatePayment(
 
 /** A payment with what its receipt shows: policy number, subscriber, and the policy's plans by span. */
 export async function receiptRow(db: Executor, paymentId: string) {
-  const [row] = await db
-    .select({
-      payment: payments,
-      policyNumber: policies.policyNumber,
-      householdId: policies.householdId,
-      subscriberFirstName: members.firstName,
-      subscriberLastName: members.lastName,
-    })
-    .from(payments)
-    .innerJoin(policies, eq(policies.id, payments.policyId))
-    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
-    .where(eq(payments.id, paymentId));
-  if (!row) return undefined;
-  const spans = await db
-    .select({ startDate: coverageSpans.startDate, planName: plans.planName })
-    .from(coverageSpans)
-    .innerJoin(plans, eq(plans.id, coverageSpans.planId))
-    .where(and(eq(coverageSpans.policyId, row.payment.policyId), eq(coverageSpans.cancelled, false)))
-    .orderBy(coverageSpans.startDate);
-  return { ...row, spans };
+  const payment = await paymentById(db, paymentId);
+  if (!payment) return undefined;
+  const [facts, allSpans] = await readTogether(db, [
+    () => payerFacts(db, [payment.policyId], false),
+    () => coverageSpansOf(db, payment.policyId),
+  ]);
+  const policy = facts.get(payment.policyId);
+  if (!policy) return undefined;
+  const live = allSpans.filter((span) => !span.cancelled);
+  const planNames = await planNamesOf(
+    db,
+    live.map((span) => span.planId),
+  );
+  return {
+    payment,
+    policyNumber: policy.policyNumber,
+    householdId: policy.householdId,
+    subscriberFirstName: policy.subscriberFirstName,
+    subscriberLastName: policy.subscriberLastName,
+    spans: live.flatMap((span) => {
+      const planName = planNames.get(span.planId);
+      return planName === undefined ? [] : [{ startDate: span.startDate, planName }];
+    }),
+  };
 }
 
 /** The policy a payment was made to (for the access check before its receipt is shown). */
@@ -139,11 +192,8 @@ export async function policyOfPayment(
   db: Executor,
   policyId: string,
 ): Promise<{ householdId: string | null; policyNumber: string }> {
-  const [row] = await db
-    .select({ householdId: policies.householdId, policyNumber: policies.policyNumber })
-    .from(policies)
-    .where(eq(policies.id, policyId));
-  return { householdId: row?.householdId ?? null, policyNumber: row?.policyNumber ?? '' };
+  const head = (await policyHeads(db, [policyId])).get(policyId);
+  return { householdId: head?.householdId ?? null, policyNumber: head?.policyNumber ?? '' };
 }
 
 /** The household's preferred language (a printed receipt's language unless the reader asks for another). */
@@ -152,22 +202,33 @@ export async function householdLanguage(
   householdId: string | null,
 ): Promise<'en' | 'es' | 'pt'> {
   if (!householdId) return 'en';
-  const [row] = await db
-    .select({ language: preferences.language })
-    .from(preferences)
-    .where(eq(preferences.householdId, householdId));
-  return row?.language ?? 'en';
+  return (await preferredLanguage(db, householdId)) ?? 'en';
 }
 
 export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
 
-const deskColumns = {
-  payment: payments,
-  householdId: policies.householdId,
-  policyNumber: policies.policyNumber,
-  subscriberFirstName: members.firstName,
-  subscriberLastName: members.lastName,
-};
+/** A payment as the desk shows it: with its policy's number and household and the subscriber's name. */
+async function withPolicyFacts(db: Executor, rows: readonly PaymentRow[]) {
+  const facts = await payerFacts(
+    db,
+    rows.map((payment) => payment.policyId),
+    false,
+  );
+  return rows.flatMap((payment) => {
+    const policy = facts.get(payment.policyId);
+    return policy
+      ? [
+          {
+            payment,
+            householdId: policy.householdId,
+            policyNumber: policy.policyNumber,
+            subscriberFirstName: policy.subscriberFirstName,
+            subscriberLastName: policy.subscriberLastName,
+          },
+        ]
+      : [];
+  });
+}
 
 /**
  * Issue 13 payments desk: payments found by policy number or exchange subscriber id (case-insensitive,
@@ -175,23 +236,17 @@ const deskColumns = {
  */
 export async function findPayments(db: Executor, q: string, page: number, pageSize: number) {
   const needle = q.trim();
-  const lower = needle.toLowerCase();
-  const conditions: SQL[] = [
-    sql`lower(${policies.policyNumber}) = ${lower}`,
-    sql`lower(${policies.exchangeSubscriberId}) = ${lower}`,
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(needle);
+  const where = or(
+    inArray(payments.policyId, policyIdsMatching(db, needle, isId ? needle : null)),
     eq(payments.transactionId, needle),
-  ];
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(needle)) {
-    conditions.push(eq(policies.householdId, needle), eq(payments.id, needle));
-  }
-  const where = or(...conditions);
+    isId ? eq(payments.id, needle) : undefined,
+  );
   const [rows, total] = await readTogether(db, [
     () =>
       db
-        .select(deskColumns)
+        .select()
         .from(payments)
-        .innerJoin(policies, eq(policies.id, payments.policyId))
-        .innerJoin(members, eq(members.id, policies.subscriberMemberId))
         .where(where)
         .orderBy(desc(payments.transactionDate), desc(payments.createdAt), desc(payments.id))
         .limit(pageSize)
@@ -200,21 +255,16 @@ export async function findPayments(db: Executor, q: string, page: number, pageSi
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(payments)
-        .innerJoin(policies, eq(policies.id, payments.policyId))
         .where(where),
   ]);
-  return { rows, total: total[0]?.n ?? 0 };
+  return { rows: await withPolicyFacts(db, rows), total: total[0]?.n ?? 0 };
 }
 
 /** One payment as the desk shows it; `lock` holds its row for the transaction (refunds take turns). */
 export async function deskPaymentRow(db: Executor, paymentId: string, lock = false) {
-  const query = db
-    .select(deskColumns)
-    .from(payments)
-    .innerJoin(policies, eq(policies.id, payments.policyId))
-    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
-    .where(eq(payments.id, paymentId));
-  const [row] = lock ? await query.for('update', { of: payments }) : await query;
+  const query = db.select().from(payments).where(eq(payments.id, paymentId));
+  const found = lock ? await query.for('update') : await query;
+  const [row] = await withPolicyFacts(db, found);
   return row;
 }
 

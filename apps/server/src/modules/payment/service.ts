@@ -11,7 +11,7 @@ export { chargeDue, type DueCharge, type DueChargeOutcome, type DueChargeDepende
 
 // For the other modules' billing-day steps and scheduled payments (their one door into this module).
 export { workThroughByPolicy } from './charge-due';
-export { policyForPayment } from './repository';
+export { policiesForPayment, policyForPayment, type PolicyForPayment } from './repository';
 
 /** SPEC §3 Payment history of one policy, a page at a time (issue 4: lists that grow are paginated). */
 export async function paymentHistory(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { coverageSpans, households, policies, wallets } from '../../db/schema';
@@ -468,4 +468,190 @@ export async function effectuatedCoverage(db: Executor, spanIds: readonly string
     .innerJoin(policies, eq(policies.id, coverageSpans.policyId))
     .where(inArray(coverageSpans.id, [...spanIds]));
   return new Map(rows.map((row) => [row.spanId, row]));
+}
+
+// --- reads for autopay, scheduled-payment, payment, finance, reinstatement (issue 38) ---
+
+/** A policy id as another module's statement names it: its own column (`payments.policyId`) or an SQL expression. */
+type PolicyIdRef = SQLWrapper | AnyColumn;
+
+/** Fragment: the number of the policy `policyId` names, a scalar subquery the caller selects in its own statement. */
+export const policyNumberOf = (db: Executor, policyId: PolicyIdRef) =>
+  sql<string>`${db.select({ policyNumber: policies.policyNumber }).from(policies).where(eq(policies.id, policyId))}`;
+
+/** Fragment: the household of the policy `policyId` names (null: none), a scalar subquery. */
+export const householdOfPolicy = (db: Executor, policyId: PolicyIdRef) =>
+  sql<
+    string | null
+  >`${db.select({ householdId: policies.householdId }).from(policies).where(eq(policies.id, policyId))}`;
+
+/** Fragment: the issuer's subscriber id (SPEC issuerId) of the policy `policyId` names, a scalar subquery. */
+export const issuerSubscriberIdOf = (db: Executor, policyId: PolicyIdRef) =>
+  sql<string>`${db.select({ issuerSubscriberId: policies.issuerSubscriberId }).from(policies).where(eq(policies.id, policyId))}`;
+
+/** Fragment: the subscriber's member id of the policy `policyId` names, a scalar subquery. */
+export const subscriberOfPolicy = (db: Executor, policyId: PolicyIdRef) =>
+  sql<string>`${db.select({ subscriberMemberId: policies.subscriberMemberId }).from(policies).where(eq(policies.id, policyId))}`;
+
+/**
+ * Fragment: the ids of the policies a payments-desk search finds — by policy number or exchange subscriber
+ * id (case-insensitive, exact), or, when `householdId` is given, by household.
+ */
+export const policyIdsMatching = (db: Executor, needle: string, householdId: string | null) => {
+  const lower = needle.toLowerCase();
+  return db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(
+      or(
+        sql`lower(${policies.policyNumber}) = ${lower}`,
+        sql`lower(${policies.exchangeSubscriberId}) = ${lower}`,
+        householdId === null ? undefined : eq(policies.householdId, householdId),
+      ),
+    );
+};
+
+/** What other modules name a policy by. */
+export interface PolicyHead {
+  id: string;
+  householdId: string | null;
+  policyNumber: string;
+  subscriberMemberId: string;
+  lineOfCoverage: PolicyRow['lineOfCoverage'];
+  enrollmentStatus: PolicyRow['enrollmentStatus'];
+}
+
+/** {@link PolicyHead} of each of these policies, by id, in one query (unknown ids are left out). */
+export async function policyHeads(
+  db: Executor,
+  policyIds: readonly string[],
+): Promise<Map<string, PolicyHead>> {
+  if (policyIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: policies.id,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+      subscriberMemberId: policies.subscriberMemberId,
+      lineOfCoverage: policies.lineOfCoverage,
+      enrollmentStatus: policies.enrollmentStatus,
+    })
+    .from(policies)
+    .where(inArray(policies.id, [...new Set(policyIds)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The policy's HRA terms (SPEC §9 HRA discount; read by `hraOf`), undefined for no such policy. */
+export async function hraTermsOf(db: Executor, policyId: string) {
+  const [row] = await db
+    .select({
+      id: policies.id,
+      hraKind: policies.hraKind,
+      hraPercent: policies.hraPercent,
+      hraAmountCents: policies.hraAmountCents,
+      hraStartDate: policies.hraStartDate,
+      hraEndDate: policies.hraEndDate,
+    })
+    .from(policies)
+    .where(eq(policies.id, policyId));
+  return row;
+}
+
+/** The policy's coverage spans, oldest first: their dates, plan and the amounts a premium ledger reads. */
+export async function coverageSpansOf(db: Executor, policyId: string) {
+  return db
+    .select({
+      id: coverageSpans.id,
+      startDate: coverageSpans.startDate,
+      endDate: coverageSpans.endDate,
+      cancelled: coverageSpans.cancelled,
+      planId: coverageSpans.planId,
+      premium: coverageSpans.premiumAmountCents,
+      aptc: coverageSpans.taxCreditAmountCents,
+      other: coverageSpans.otherSubsidyAmountCents,
+      effectuatedDate: coverageSpans.effectuatedDate,
+    })
+    .from(coverageSpans)
+    .where(eq(coverageSpans.policyId, policyId))
+    .orderBy(asc(coverageSpans.startDate));
+}
+
+/** A coverage span took effect on `date` (SPEC §3 Effectuated: its binder payment was posted). */
+export async function effectuateCoverageSpan(tx: Executor, spanId: string, date: string): Promise<void> {
+  await tx.update(coverageSpans).set({ effectuatedDate: date }).where(eq(coverageSpans.id, spanId));
+}
+
+/** What the billing clock reads of a page of policies: number, household, enrolment and HRA terms. */
+export async function policyTermsOf(db: Executor, policyIds: readonly string[]) {
+  if (policyIds.length === 0) return [];
+  return db
+    .select({
+      id: policies.id,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+      enrollmentStatus: policies.enrollmentStatus,
+      hraKind: policies.hraKind,
+      hraPercent: policies.hraPercent,
+      hraAmountCents: policies.hraAmountCents,
+      hraStartDate: policies.hraStartDate,
+      hraEndDate: policies.hraEndDate,
+    })
+    .from(policies)
+    .where(inArray(policies.id, [...policyIds]));
+}
+
+/** {@link coverageSpansOf} of a page of policies in one query, with each span's policy, oldest first. */
+export async function coverageSpansOfPolicies(db: Executor, policyIds: readonly string[]) {
+  if (policyIds.length === 0) return [];
+  return db
+    .select({
+      id: coverageSpans.id,
+      policyId: coverageSpans.policyId,
+      startDate: coverageSpans.startDate,
+      endDate: coverageSpans.endDate,
+      cancelled: coverageSpans.cancelled,
+      planId: coverageSpans.planId,
+      premium: coverageSpans.premiumAmountCents,
+      aptc: coverageSpans.taxCreditAmountCents,
+      other: coverageSpans.otherSubsidyAmountCents,
+      effectuatedDate: coverageSpans.effectuatedDate,
+    })
+    .from(coverageSpans)
+    .where(inArray(coverageSpans.policyId, [...policyIds]))
+    .orderBy(asc(coverageSpans.startDate));
+}
+
+/**
+ * The policy's coverage ends on `endDate` (a termination): spans that would start after it are cancelled,
+ * those that run past it end then. The enrolment status is the caller's next write.
+ */
+export async function endCoverageSpans(tx: Executor, policyId: string, endDate: string): Promise<void> {
+  await tx
+    .update(coverageSpans)
+    .set({ cancelled: true, endDate: sql`${coverageSpans.startDate}` })
+    .where(
+      and(
+        eq(coverageSpans.policyId, policyId),
+        eq(coverageSpans.cancelled, false),
+        sql`${coverageSpans.startDate} > ${endDate}`,
+      ),
+    );
+  await tx
+    .update(coverageSpans)
+    .set({ endDate })
+    .where(
+      and(
+        eq(coverageSpans.policyId, policyId),
+        eq(coverageSpans.cancelled, false),
+        sql`(${coverageSpans.endDate} is null or ${coverageSpans.endDate} > ${endDate})`,
+      ),
+    );
+}
+
+/** Every live span of the policy is cancelled (the coverage never took effect). */
+export async function cancelCoverageSpans(tx: Executor, policyId: string): Promise<void> {
+  await tx
+    .update(coverageSpans)
+    .set({ cancelled: true, endDate: sql`${coverageSpans.startDate}` })
+    .where(and(eq(coverageSpans.policyId, policyId), eq(coverageSpans.cancelled, false)));
 }

@@ -19,10 +19,10 @@ import {
   policyDisplayStatus,
   stateSource,
   type CalendarDate,
+  type HraDiscount,
 } from '@portal/domain';
 import type { AccountConfig, PolicyDetail, PolicySummary } from '@portal/contracts';
 import type { Database } from '../../db/client';
-import { hraOf } from '../finance/service';
 import {
   loadMemberPolicyBundles,
   loadPolicyBundles,
@@ -398,6 +398,57 @@ export async function policyDetailWithTime(
   const { policy, finance } = page.bundle;
   const updatedAt = finance && finance.updatedAt > policy.createdAt ? finance.updatedAt : policy.createdAt;
   return { detail, updatedAt };
+}
+
+// --- reads for autopay, scheduled-payment, payment, finance, reinstatement (issue 38) ---
+// Fragments (one statement with the caller's own table, decision 035) and batched reads of the policy's
+// rows; the billing's ledger reads the HRA terms and spans here, effectuates a span on a binder payment, and
+// the billing clock ends or cancels the coverage of a policy behind on its premiums.
+export {
+  cancelCoverageSpans,
+  coverageSpansOf,
+  coverageSpansOfPolicies,
+  effectuateCoverageSpan,
+  endCoverageSpans,
+  householdOfPolicy,
+  hraTermsOf,
+  issuerSubscriberIdOf,
+  policyHeads,
+  policyIdsMatching,
+  policyNumberOf,
+  policyTermsOf,
+  subscriberOfPolicy,
+  type PolicyHead,
+} from './repository';
+
+/** The HRA columns of a policy (SPEC §9 HRA discount). */
+export interface PolicyHraRow {
+  hraKind: 'percentage' | 'flat' | null;
+  hraPercent: number | null;
+  hraAmountCents: number | null;
+  hraStartDate: string | null;
+  hraEndDate: string | null;
+}
+
+/**
+ * The policy's HRA discount terms (SPEC §9), null without one. The policy's own record, so the policy
+ * module says it; the premium ledger (modules/finance) reads it from here.
+ */
+export function hraOf(policy: PolicyHraRow): HraDiscount | null {
+  if (!policy.hraKind || !policy.hraStartDate) return null;
+  return policy.hraKind === 'percentage'
+    ? {
+        kind: 'percentage',
+        percent: policy.hraPercent ?? 0,
+        startDate: policy.hraStartDate,
+        endDate: policy.hraEndDate,
+      }
+    : {
+        kind: 'flat',
+        amount: policy.hraAmountCents ?? 0,
+        startDate: policy.hraStartDate,
+        endDate: policy.hraEndDate,
+      };
 }
 
 // --- reads and writes for the enrollment module (the X12 834 import and its effectuation file, issue 34) ---

@@ -1,41 +1,63 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import {
-  coverageSpans,
-  documents,
-  finances,
-  memberSpans,
-  payments,
-  plans,
-  policies,
-  preferences,
-  reinstatementEligibility,
-  serviceRequests,
-} from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { readTogether, type Executor } from '../../db/client';
+import { payments, reinstatementEligibility } from '../../db/schema';
+import { planNamesOf } from '../benefits/service';
+import { terminationNoticeReason as noticedReason } from '../document/service';
+import { financeOf, type FinanceRow } from '../finance/service';
+import { memberSpanPeriodsOf } from '../member/service';
+import { householdLanguage } from '../paperless/service';
+import { coverageSpansOf, policyHeads, type PolicyHead } from '../policy/service';
+import { openRequestsOfPolicy, requestPaidBy } from '../service-request/service';
 
 /** What the reinstatement of one policy needs to know about it (issue 11). */
-export async function policyForReinstatement(db: Executor, policyId: string) {
-  const [row] = await db
-    .select({
-      id: policies.id,
-      householdId: policies.householdId,
-      policyNumber: policies.policyNumber,
-      lineOfCoverage: policies.lineOfCoverage,
-      enrollmentStatus: policies.enrollmentStatus,
-      financeStatus: finances.status,
-      gracePeriodStartDate: finances.gracePeriodStartDate,
-      pastDueMonths: finances.pastDueMonths,
-      reinstatementStatus: reinstatementEligibility.reinstatementStatus,
-      expirationDate: reinstatementEligibility.expirationDate,
-    })
-    .from(policies)
-    .leftJoin(finances, eq(finances.policyId, policies.id))
-    .leftJoin(reinstatementEligibility, eq(reinstatementEligibility.policyId, policies.id))
-    .where(eq(policies.id, policyId));
-  return row;
+export interface ReinstatementPolicy {
+  id: string;
+  householdId: string | null;
+  policyNumber: string;
+  lineOfCoverage: PolicyHead['lineOfCoverage'];
+  enrollmentStatus: PolicyHead['enrollmentStatus'];
+  financeStatus: FinanceRow['status'] | null;
+  gracePeriodStartDate: FinanceRow['gracePeriodStartDate'] | null;
+  pastDueMonths: FinanceRow['pastDueMonths'] | null;
+  reinstatementStatus: (typeof reinstatementEligibility.$inferSelect)['reinstatementStatus'] | null;
+  expirationDate: (typeof reinstatementEligibility.$inferSelect)['expirationDate'] | null;
 }
 
-export type ReinstatementPolicy = NonNullable<Awaited<ReturnType<typeof policyForReinstatement>>>;
+/**
+ * {@link ReinstatementPolicy} of one policy (undefined: no such policy): the policy, its finance and its
+ * reinstatement row, read together from their owners (a one-policy page or command, not a hot read).
+ */
+export async function policyForReinstatement(
+  db: Executor,
+  policyId: string,
+): Promise<ReinstatementPolicy | undefined> {
+  const [heads, finance, [offer]] = await readTogether(db, [
+    () => policyHeads(db, [policyId]),
+    () => financeOf(db, policyId),
+    () =>
+      db
+        .select({
+          reinstatementStatus: reinstatementEligibility.reinstatementStatus,
+          expirationDate: reinstatementEligibility.expirationDate,
+        })
+        .from(reinstatementEligibility)
+        .where(eq(reinstatementEligibility.policyId, policyId)),
+  ]);
+  const policy = heads.get(policyId);
+  if (!policy) return undefined;
+  return {
+    id: policy.id,
+    householdId: policy.householdId,
+    policyNumber: policy.policyNumber,
+    lineOfCoverage: policy.lineOfCoverage,
+    enrollmentStatus: policy.enrollmentStatus,
+    financeStatus: finance?.status ?? null,
+    gracePeriodStartDate: finance?.gracePeriodStartDate ?? null,
+    pastDueMonths: finance?.pastDueMonths ?? null,
+    reinstatementStatus: offer?.reinstatementStatus ?? null,
+    expirationDate: offer?.expirationDate ?? null,
+  };
+}
 
 /** The policy's reinstatement row, locked for this transaction: one reinstatement at a time. */
 export async function lockReinstatement(tx: Executor, policyId: string) {
@@ -47,32 +69,31 @@ export async function lockReinstatement(tx: Executor, policyId: string) {
   return row;
 }
 
-/** The policy's spans with their plan names (the latest live one names the plan). */
+/** The policy's spans with their plan names (the latest live one names the plan), oldest first. */
 export async function policySpans(db: Executor, policyId: string) {
-  return db
-    .select({
-      id: coverageSpans.id,
-      startDate: coverageSpans.startDate,
-      endDate: coverageSpans.endDate,
-      cancelled: coverageSpans.cancelled,
-      planName: plans.planName,
-    })
-    .from(coverageSpans)
-    .innerJoin(plans, eq(plans.id, coverageSpans.planId))
-    .where(eq(coverageSpans.policyId, policyId))
-    .orderBy(coverageSpans.startDate);
+  const spans = await coverageSpansOf(db, policyId);
+  const planNames = await planNamesOf(
+    db,
+    spans.map((span) => span.planId),
+  );
+  return spans.flatMap((span) => {
+    const planName = planNames.get(span.planId);
+    return planName === undefined
+      ? []
+      : [
+          {
+            id: span.id,
+            startDate: span.startDate,
+            endDate: span.endDate,
+            cancelled: span.cancelled,
+            planName,
+          },
+        ];
+  });
 }
 
 export async function memberSpansOf(db: Executor, policyId: string) {
-  return db
-    .select({
-      id: memberSpans.id,
-      startDate: memberSpans.startDate,
-      endDate: memberSpans.endDate,
-      cancelled: memberSpans.cancelled,
-    })
-    .from(memberSpans)
-    .where(eq(memberSpans.policyId, policyId));
+  return memberSpanPeriodsOf(db, policyId);
 }
 
 /** The offer was used: nothing more to reinstate (SPEC §3 NotEligible), its deadline kept for the record. */
@@ -83,51 +104,14 @@ export async function markReinstatementUsed(tx: Executor, policyId: string): Pro
     .where(eq(reinstatementEligibility.policyId, policyId));
 }
 
-const OPEN = ['Submitted', 'InReview'] as const;
-
 /** The policy's reinstatement requests still open (Submitted or In review), newest first. */
 export async function openReinstatementRequests(db: Executor, policyId: string) {
-  return db
-    .select({
-      id: serviceRequests.id,
-      referenceNumber: serviceRequests.referenceNumber,
-      status: serviceRequests.status,
-      version: serviceRequests.version,
-      details: serviceRequests.details,
-    })
-    .from(serviceRequests)
-    .where(
-      and(
-        eq(serviceRequests.policyId, policyId),
-        eq(serviceRequests.type, 'reinstatement'),
-        inArray(serviceRequests.status, [...OPEN]),
-      ),
-    )
-    .orderBy(desc(serviceRequests.createdAt));
+  return openRequestsOfPolicy(db, policyId, 'reinstatement');
 }
 
 /** The reinstatement request a payment was made for (by the processor's transaction id), whatever its status. */
 export async function reinstatementRequestPaidBy(db: Executor, transactionId: string) {
-  const [row] = await db
-    .select({
-      id: serviceRequests.id,
-      referenceNumber: serviceRequests.referenceNumber,
-      status: serviceRequests.status,
-      version: serviceRequests.version,
-      policyId: serviceRequests.policyId,
-      householdId: serviceRequests.householdId,
-      details: serviceRequests.details,
-    })
-    .from(serviceRequests)
-    .where(
-      and(
-        eq(serviceRequests.type, 'reinstatement'),
-        sql`${serviceRequests.details} ->> 'transactionId' = ${transactionId}`,
-      ),
-    )
-    .orderBy(desc(serviceRequests.createdAt))
-    .limit(1);
-  return row;
+  return requestPaidBy(db, 'reinstatement', transactionId);
 }
 
 /** A payment's status by the processor's transaction id (a request waits while its bank payment is Pending). */
@@ -141,28 +125,7 @@ export async function paymentStatusOf(db: Executor, transactionId: string) {
 
 /** Why the latest termination notice says the coverage ended (`non-payment`, `voluntary`), if it says. */
 export async function terminationNoticeReason(db: Executor, policyId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ reason: sql<string | null>`${documents.facts} ->> 'reason'` })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.policyId, policyId),
-        eq(documents.type, 'notice'),
-        eq(documents.subtype, 'termination'),
-      ),
-    )
-    .orderBy(desc(documents.documentDate), desc(documents.createdAt))
-    .limit(1);
-  return row?.reason ?? null;
-}
-
-/** The finance after a reinstatement: the next due date the notice names. */
-export async function financeOf(db: Executor, policyId: string) {
-  const [row] = await db
-    .select({ paymentDueDate: finances.paymentDueDate, paidThroughDate: finances.paidThroughDate })
-    .from(finances)
-    .where(eq(finances.policyId, policyId));
-  return row;
+  return noticedReason(db, policyId);
 }
 
 /** The household's language (a note the portal writes for the member is in it). */
@@ -171,9 +134,5 @@ export async function householdLanguageOf(
   householdId: string | null,
 ): Promise<'en' | 'es' | 'pt'> {
   if (!householdId) return 'en';
-  const [row] = await db
-    .select({ language: preferences.language })
-    .from(preferences)
-    .where(eq(preferences.householdId, householdId));
-  return row?.language ?? 'en';
+  return (await householdLanguage(db, householdId)) ?? 'en';
 }

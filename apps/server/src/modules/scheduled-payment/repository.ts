@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { coverageSpans, plans, policies, scheduledPayments } from '../../db/schema';
+import { scheduledPayments } from '../../db/schema';
+import { householdOfPolicy, policyIdsOfHousehold, policyNumberOf } from '../policy/service';
 
 /** A policy's scheduled payments: still-Scheduled ones first, each group by payment date (SPEC §3). */
 export async function scheduledPaymentsOf(db: Database, policyId: string) {
@@ -16,21 +17,6 @@ export async function scheduledPaymentsOf(db: Database, policyId: string) {
     );
 }
 
-/** The policy's spans with their plan names, for the SPEC §4 span choice. */
-export async function spansWithPlanNames(db: Database, policyId: string) {
-  return db
-    .select({
-      startDate: coverageSpans.startDate,
-      endDate: coverageSpans.endDate,
-      cancelled: coverageSpans.cancelled,
-      planName: plans.planName,
-    })
-    .from(coverageSpans)
-    .innerJoin(plans, eq(plans.id, coverageSpans.planId))
-    .where(eq(coverageSpans.policyId, policyId))
-    .orderBy(coverageSpans.startDate);
-}
-
 /** Scheduled (not yet run) payments that pay with any of these processor tokens. */
 export async function scheduledPaymentsPayingWith(db: Executor, tokens: readonly string[]) {
   if (tokens.length === 0) return [];
@@ -38,13 +24,12 @@ export async function scheduledPaymentsPayingWith(db: Executor, tokens: readonly
     .select({
       id: scheduledPayments.id,
       policyId: scheduledPayments.policyId,
-      policyNumber: policies.policyNumber,
+      policyNumber: policyNumberOf(db, scheduledPayments.policyId),
       paymentToken: scheduledPayments.paymentToken,
       paymentDate: scheduledPayments.paymentDate,
       amountCents: scheduledPayments.paymentAmountCents,
     })
     .from(scheduledPayments)
-    .innerJoin(policies, eq(policies.id, scheduledPayments.policyId))
     .where(
       and(inArray(scheduledPayments.paymentToken, [...tokens]), eq(scheduledPayments.status, 'Scheduled')),
     )
@@ -66,11 +51,12 @@ export async function claimDueScheduledPayments(
   limit: number,
   householdId?: string,
 ) {
-  const household = householdId === undefined ? sql`true` : sql`p.household_id = ${householdId}`;
+  const household =
+    householdId === undefined ? sql`true` : sql`sp.policy_id in ${policyIdsOfHousehold(db, householdId)}`;
   const result: unknown = await db.execute(sql`
     update ${scheduledPayments} set status = 'Processing', claimed_at = now(), modified_at = now()
     where id in (
-      select sp.id from ${scheduledPayments} sp join ${policies} p on p.id = sp.policy_id
+      select sp.id from ${scheduledPayments} sp
       where sp.payment_date <= ${day}
         and (sp.status = 'Scheduled' or (sp.status = 'Processing' and sp.claimed_at < now() - make_interval(mins => ${CLAIM_LEASE_MINUTES})))
         and ${household}
@@ -83,11 +69,10 @@ export async function claimDueScheduledPayments(
   return db
     .select({
       payment: scheduledPayments,
-      householdId: policies.householdId,
-      policyNumber: policies.policyNumber,
+      householdId: householdOfPolicy(db, scheduledPayments.policyId),
+      policyNumber: policyNumberOf(db, scheduledPayments.policyId),
     })
     .from(scheduledPayments)
-    .innerJoin(policies, eq(policies.id, scheduledPayments.policyId))
     .where(inArray(scheduledPayments.id, ids))
     .orderBy(asc(scheduledPayments.paymentDate), asc(scheduledPayments.id));
 }
@@ -177,14 +162,13 @@ export async function failedScheduledPayments(db: Executor, limit: number) {
     .select({
       id: scheduledPayments.id,
       policyId: scheduledPayments.policyId,
-      householdId: policies.householdId,
-      policyNumber: policies.policyNumber,
+      householdId: householdOfPolicy(db, scheduledPayments.policyId),
+      policyNumber: policyNumberOf(db, scheduledPayments.policyId),
       paymentDate: scheduledPayments.paymentDate,
       amountCents: scheduledPayments.paymentAmountCents,
       reason: scheduledPayments.failureReason,
     })
     .from(scheduledPayments)
-    .innerJoin(policies, eq(policies.id, scheduledPayments.policyId))
     .where(eq(scheduledPayments.status, 'Failed'))
     .orderBy(desc(scheduledPayments.paymentDate), desc(scheduledPayments.modifiedAt))
     .limit(limit);

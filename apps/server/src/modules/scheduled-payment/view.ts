@@ -2,7 +2,9 @@ import { canAddScheduledPayment, choosePolicySpans, type CalendarDate } from '@p
 import type { AccountConfig, ScheduledPayment, ScheduledPaymentList } from '@portal/contracts';
 import type { Database } from '../../db/client';
 import { walletItemRef, walletItemsByToken } from '../wallet/service';
-import { scheduledPaymentsOf, spansWithPlanNames } from './repository';
+import { planNamesOf } from '../benefits/service';
+import { coverageSpansOf } from '../policy/service';
+import { scheduledPaymentsOf } from './repository';
 
 /**
  * SPEC §3 Scheduled payments of a policy, with how many more the tenant allows (SPEC §9
@@ -16,15 +18,19 @@ export async function scheduledPaymentList(
 ): Promise<ScheduledPaymentList> {
   const [rows, spans] = await Promise.all([
     scheduledPaymentsOf(db, policy.id),
-    spansWithPlanNames(db, policy.id),
+    coverageSpansOf(db, policy.id),
   ]);
-  const items = await walletItemsByToken(
-    db,
-    policy.householdId,
-    rows.map((row) => row.paymentToken),
-  );
   // SPEC §4 span choice: the span the policy shows today names the plan.
-  const planName = choosePolicySpans(spans, rules.today)?.primary.planName ?? null;
+  const shownPlanId = choosePolicySpans(spans, rules.today)?.primary.planId;
+  const [items, planNames] = await Promise.all([
+    walletItemsByToken(
+      db,
+      policy.householdId,
+      rows.map((row) => row.paymentToken),
+    ),
+    planNamesOf(db, shownPlanId === undefined ? [] : [shownPlanId]),
+  ]);
+  const planName = shownPlanId === undefined ? null : (planNames.get(shownPlanId) ?? null);
   const limits = rules.account.payments;
   const scheduledCount = rows.filter((row) => row.status === 'Scheduled').length;
   return {

@@ -323,3 +323,50 @@ export async function serviceRequestById(db: Executor, id: string): Promise<Serv
   const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
   return row;
 }
+
+// --- reads for reinstatement (issue 38) ---
+
+/** The policy's requests of one type still open (Submitted or In review), newest first. */
+export async function openRequestsOfPolicy(db: Executor, policyId: string, type: ServiceRequestRow['type']) {
+  return db
+    .select({
+      id: serviceRequests.id,
+      referenceNumber: serviceRequests.referenceNumber,
+      status: serviceRequests.status,
+      version: serviceRequests.version,
+      details: serviceRequests.details,
+    })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.policyId, policyId),
+        eq(serviceRequests.type, type),
+        inArray(serviceRequests.status, ['Submitted', 'InReview']),
+      ),
+    )
+    .orderBy(desc(serviceRequests.createdAt));
+}
+
+/** The latest request of one type a payment was made for (its details' `transactionId`), whatever its status. */
+export async function requestPaidBy(db: Executor, type: ServiceRequestRow['type'], transactionId: string) {
+  const [row] = await db
+    .select({
+      id: serviceRequests.id,
+      referenceNumber: serviceRequests.referenceNumber,
+      status: serviceRequests.status,
+      version: serviceRequests.version,
+      policyId: serviceRequests.policyId,
+      householdId: serviceRequests.householdId,
+      details: serviceRequests.details,
+    })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.type, type),
+        sql`${serviceRequests.details} ->> 'transactionId' = ${transactionId}`,
+      ),
+    )
+    .orderBy(desc(serviceRequests.createdAt))
+    .limit(1);
+  return row;
+}

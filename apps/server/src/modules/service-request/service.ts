@@ -655,3 +655,7 @@ export async function decideServiceRequest(
   });
   return { request: moved.request, events: [...applied.events, ...moved.events] };
 }
+
+// --- reads for reinstatement (issue 38) ---
+// A policy's open requests of a type, and the request a payment was made for (a reinstatement is paid for).
+export { openRequestsOfPolicy, requestPaidBy } from './repository';

@@ -334,3 +334,85 @@ export async function allSavedMethods(db: Database) {
   ]);
   return { cards, banks };
 }
+
+// --- reads for autopay (issue 38) ---
+
+/** The expiry of the cards behind these tokens (bank accounts do not expire). */
+export async function cardExpiries(
+  db: Executor,
+  tokens: readonly string[],
+): Promise<Map<string, { month: number; year: number }>> {
+  if (tokens.length === 0) return new Map();
+  const rows = await db
+    .select({
+      token: walletCards.token,
+      month: walletCards.expirationMonth,
+      year: walletCards.expirationYear,
+    })
+    .from(walletCards)
+    .where(inArray(walletCards.token, [...new Set(tokens)]));
+  return new Map(rows.map((row) => [row.token, { month: row.month, year: row.year }]));
+}
+
+/** A wallet method as autopay charges and names it (server side: the token is the key it is found by). */
+export interface WalletMethod {
+  kind: 'card' | 'bankAccount';
+  lastDigits: string;
+  brand: string;
+  removed: boolean;
+}
+
+/**
+ * The wallet methods behind these tokens, each only in its household's own wallet (a removed one too,
+ * marked), keyed `householdId token`: the wallet module's look-up by token for a whole page of
+ * subscriptions from many households in one round trip.
+ */
+export async function walletMethodsOf(
+  db: Executor,
+  wanted: readonly { householdId: string | null; token: string }[],
+): Promise<Map<string, WalletMethod>> {
+  const tokens = [...new Set(wanted.filter((item) => item.householdId !== null).map((item) => item.token))];
+  if (tokens.length === 0) return new Map();
+  const [cards, bankAccounts] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          householdId: wallets.householdId,
+          token: walletCards.token,
+          lastDigits: walletCards.last4,
+          brand: walletCards.cardType,
+          state: walletCards.state,
+        })
+        .from(walletCards)
+        .innerJoin(wallets, eq(wallets.id, walletCards.walletId))
+        .where(inArray(walletCards.token, tokens)),
+    () =>
+      db
+        .select({
+          householdId: wallets.householdId,
+          token: walletBankAccounts.token,
+          lastDigits: walletBankAccounts.last3,
+          brand: walletBankAccounts.accountType,
+          state: walletBankAccounts.state,
+        })
+        .from(walletBankAccounts)
+        .innerJoin(wallets, eq(wallets.id, walletBankAccounts.walletId))
+        .where(inArray(walletBankAccounts.token, tokens)),
+  ]);
+  const methods = new Map<string, WalletMethod>();
+  for (const row of cards)
+    methods.set(`${row.householdId} ${row.token}`, {
+      kind: 'card',
+      lastDigits: row.lastDigits,
+      brand: row.brand,
+      removed: row.state === 'Removed',
+    });
+  for (const row of bankAccounts)
+    methods.set(`${row.householdId} ${row.token}`, {
+      kind: 'bankAccount',
+      lastDigits: row.lastDigits,
+      brand: row.brand,
+      removed: row.state === 'Removed',
+    });
+  return methods;
+}
