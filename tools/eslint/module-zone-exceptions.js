@@ -165,26 +165,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/wallet/service.ts',
   },
   {
-    file: 'apps/server/src/modules/benefits/repository.ts',
-    imports: ['employerGroups'],
-    note: 'issue 38: to move behind modules/group/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/benefits/repository.ts',
-    imports: ['memberSpans', 'members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/benefits/repository.ts',
-    imports: ['preferences'],
-    note: 'issue 38: to move behind modules/paperless/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/benefits/repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/contact/repository.ts',
     imports: ['members'],
     note: 'issue 38: to move behind modules/member/service.ts',

@@ -1,14 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  coverageSpans,
-  employerGroups,
-  members,
-  memberSpans,
-  plans,
-  policies,
-  preferences,
-} from '../../db/schema';
+import { plans } from '../../db/schema';
+import type { coverageSpans, policies } from '../../db/schema';
 
 export type SpanRow = typeof coverageSpans.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
@@ -36,53 +29,13 @@ export interface BenefitsBundle {
   language: 'en' | 'es' | 'pt';
 }
 
-export async function loadBenefitsBundle(db: Executor, policyId: string): Promise<BenefitsBundle | null> {
-  const [policy] = await db.select().from(policies).where(eq(policies.id, policyId));
-  if (!policy) return null;
-  const spans = await db
+/** These plans, by id (a policy's spans name theirs). */
+export async function plansByIds(db: Executor, planIds: readonly string[]): Promise<PlanRow[]> {
+  if (planIds.length === 0) return [];
+  return db
     .select()
-    .from(coverageSpans)
-    .where(eq(coverageSpans.policyId, policyId))
-    .orderBy(asc(coverageSpans.startDate));
-  const planIds = [...new Set(spans.map((span) => span.planId))];
-  const planRows = planIds.length > 0 ? await db.select().from(plans).where(inArray(plans.id, planIds)) : [];
-  const covered = await db
-    .select({
-      memberId: members.id,
-      folderId: members.folderId,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      relationship: memberSpans.relationship,
-      startDate: memberSpans.startDate,
-      endDate: memberSpans.endDate,
-      cancelled: memberSpans.cancelled,
-    })
-    .from(memberSpans)
-    .innerJoin(members, eq(members.id, memberSpans.memberId))
-    .where(eq(memberSpans.policyId, policyId))
-    .orderBy(asc(memberSpans.startDate));
-  const group = policy.groupId
-    ? ((
-        await db
-          .select({ groupNumber: employerGroups.groupNumber, name: employerGroups.name })
-          .from(employerGroups)
-          .where(eq(employerGroups.id, policy.groupId))
-      )[0] ?? null)
-    : null;
-  const [preference] = policy.householdId
-    ? await db
-        .select({ language: preferences.language })
-        .from(preferences)
-        .where(eq(preferences.householdId, policy.householdId))
-    : [];
-  return {
-    policy,
-    group,
-    spans,
-    plans: new Map(planRows.map((plan) => [plan.id, plan])),
-    covered,
-    language: preference?.language ?? 'en',
-  };
+    .from(plans)
+    .where(inArray(plans.id, [...planIds]));
 }
 
 /** Every plan the issuer holds, by plan id (the public provider directory's InsurancePlans, issue 37). */

@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { coverageSpans, households, policies, wallets } from '../../db/schema';
@@ -340,4 +340,21 @@ export async function insertCoverageSpan(
   values: typeof coverageSpans.$inferInsert,
 ): Promise<void> {
   await tx.insert(coverageSpans).values(values);
+}
+
+// --- reads for benefits, policy-coverage, document PDFs, saml, audit ---
+
+/** The policy's row (undefined: no such policy). */
+export async function policyById(db: Executor, policyId: string): Promise<PolicyRow | undefined> {
+  const [row] = await db.select().from(policies).where(eq(policies.id, policyId));
+  return row;
+}
+
+/** Every coverage span of the policy, cancelled ones included, oldest first. */
+export async function coverageSpansOfPolicy(db: Executor, policyId: string): Promise<SpanRow[]> {
+  return db
+    .select()
+    .from(coverageSpans)
+    .where(eq(coverageSpans.policyId, policyId))
+    .orderBy(asc(coverageSpans.startDate), asc(coverageSpans.id));
 }

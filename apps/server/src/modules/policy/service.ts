@@ -399,3 +399,6 @@ export async function policyDetailWithTime(
   const updatedAt = finance && finance.updatedAt > policy.createdAt ? finance.updatedAt : policy.createdAt;
   return { detail, updatedAt };
 }
+
+// --- reads for benefits, policy-coverage, document PDFs, saml, audit ---
+export { coverageSpansOfPolicy, policyById } from './repository';
