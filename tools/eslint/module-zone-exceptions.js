@@ -350,26 +350,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/wallet/service.ts',
   },
   {
-    file: 'apps/server/src/modules/policy-coverage/repository.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/policy-coverage/repository.ts',
-    imports: ['finances'],
-    note: 'issue 38: to move behind modules/finance/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/policy-coverage/repository.ts',
-    imports: ['memberSpans', 'members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/policy-coverage/repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/reinstatement/repository.ts',
     imports: ['plans'],
     note: 'issue 38: to move behind modules/benefits/service.ts',

@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { plans } from '../../db/schema';
 import type { coverageSpans, policies } from '../../db/schema';
@@ -41,4 +41,22 @@ export async function plansByIds(db: Executor, planIds: readonly string[]): Prom
 /** Every plan the issuer holds, by plan id (the public provider directory's InsurancePlans, issue 37). */
 export async function allPlans(db: Executor): Promise<PlanRow[]> {
   return db.select().from(plans).orderBy(asc(plans.id));
+}
+
+/** The plans of one line of coverage in these plan years, cheapest first (the catalogue a plan change chooses from). */
+export async function cataloguePlans(
+  db: Executor,
+  lineOfCoverage: PlanRow['lineOfCoverage'],
+  years: number[],
+): Promise<PlanRow[]> {
+  return db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.lineOfCoverage, lineOfCoverage), inArray(plans.planYear, years)))
+    .orderBy(asc(plans.monthlyPremiumCents), asc(plans.id));
+}
+
+export async function planById(db: Executor, planId: string): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(eq(plans.id, planId));
+  return row;
 }

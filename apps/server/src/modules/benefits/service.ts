@@ -267,3 +267,6 @@ export function idCards(bundle: BenefitsBundle, today: CalendarDate, account: Ac
 export async function planCatalogue(db: Database): Promise<PlanRow[]> {
   return allPlans(db);
 }
+
+// --- reads for policy-coverage, document PDFs ---
+export { cataloguePlans, planById, plansByIds } from './repository';

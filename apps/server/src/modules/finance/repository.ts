@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
 import { coverageSpans, finances, paymentRefunds, payments, policies } from '../../db/schema';
 
@@ -69,3 +69,29 @@ export async function updateFinance(db: Executor, policyId: string, update: Fina
 export async function effectuateSpan(db: Executor, spanId: string, date: string): Promise<void> {
   await db.update(coverageSpans).set({ effectuatedDate: date }).where(eq(coverageSpans.id, spanId));
 }
+
+// --- reads for policy-coverage, saml ---
+
+/** The day the policy is paid through (null: none yet, or no finance row). */
+export async function paidThroughDateOf(db: Executor, policyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ paidThroughDate: finances.paidThroughDate })
+    .from(finances)
+    .where(eq(finances.policyId, policyId));
+  return row?.paidThroughDate ?? null;
+}
+
+/** The finance status of each of these policies, by policy id (policies without a finance row are left out). */
+export async function financeStatusesOf(
+  db: Executor,
+  policyIds: readonly string[],
+): Promise<Map<string, FinanceStatus>> {
+  if (policyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ policyId: finances.policyId, status: finances.status })
+    .from(finances)
+    .where(inArray(finances.policyId, [...policyIds]));
+  return new Map(rows.map((row) => [row.policyId, row.status]));
+}
+
+export type FinanceStatus = (typeof finances.$inferSelect)['status'];

@@ -122,3 +122,6 @@ export async function amountsDue(
   const inputs = await ledgerInputs(tx, policyId);
   return inputs ? snapshotOf(inputs, today, dueRule).snapshot : null;
 }
+
+// --- reads for policy-coverage, saml ---
+export { financeStatusesOf, paidThroughDateOf, type FinanceStatus } from './repository';

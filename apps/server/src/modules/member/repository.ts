@@ -130,3 +130,21 @@ export async function insertMemberSpans(
 ): Promise<void> {
   if (values.length > 0) await tx.insert(memberSpans).values(values);
 }
+
+// --- reads for policy-coverage, document PDFs ---
+
+/**
+ * Every member span of the policy with who it covers (id, names, date of birth), oldest first and, on one
+ * day, the eldest first (the coverage pages' order).
+ */
+export async function coveredPeopleOnPolicy(db: Executor, policyId: string) {
+  return db
+    .select({
+      span: memberSpans,
+      member: { id: members.id, firstName: members.firstName, lastName: members.lastName, dob: members.dob },
+    })
+    .from(memberSpans)
+    .innerJoin(members, eq(members.id, memberSpans.memberId))
+    .where(eq(memberSpans.policyId, policyId))
+    .orderBy(asc(memberSpans.startDate), asc(members.dob), asc(memberSpans.id));
+}

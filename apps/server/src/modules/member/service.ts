@@ -94,3 +94,6 @@ export async function memberRecordTimes(
 ): Promise<Map<string, Date>> {
   return new Map((await memberCreatedTimes(db, memberIds)).map((row) => [row.id, row.createdAt]));
 }
+
+// --- reads for policy-coverage, document PDFs ---
+export { coveredPeopleOnPolicy } from './repository';
