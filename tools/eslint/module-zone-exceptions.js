@@ -340,16 +340,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {
-    file: 'apps/server/src/modules/policy/repository.ts',
-    imports: ['households'],
-    note: 'issue 38: to move behind modules/household/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/policy/repository.ts',
-    imports: ['wallets'],
-    note: 'issue 38: to move behind modules/wallet/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/reinstatement/repository.ts',
     imports: ['plans'],
     note: 'issue 38: to move behind modules/benefits/service.ts',

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { coverageSpans, households, policies, wallets } from '../../db/schema';
+import { coverageSpans, policies } from '../../db/schema';
 import type { finances, plans, reinstatementEligibility } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -196,20 +196,6 @@ export async function loadPolicyBundles(db: Database, policyIds: string[]): Prom
   const rows = await queryPolicies(db, policyIds);
   const order = new Map(policyIds.map((id, index) => [id, index]));
   return rows.map(toBundle).sort((x, y) => (order.get(x.policy.id) ?? 0) - (order.get(y.policy.id) ?? 0));
-}
-
-const householdStatements = preparedStatements((db) => ({
-  byIds: db
-    .select({ id: households.id, exchangeId: households.exchangeId, walletReferenceId: wallets.referenceId })
-    .from(households)
-    .leftJoin(wallets, eq(wallets.householdId, households.id))
-    .where(sql`${households.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('households_by_ids'),
-}));
-
-export async function loadHouseholds(db: Database, householdIds: string[]): Promise<HouseholdRow[]> {
-  if (householdIds.length === 0) return [];
-  return householdStatements(db).byIds.execute({ ids: householdIds });
 }
 
 /** A policy with everything its page shows (summary facts plus members, broker, group, addresses,

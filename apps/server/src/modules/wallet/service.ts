@@ -226,3 +226,6 @@ export async function savedMethodDescriptions(db: Database): Promise<TokenDescri
     })),
   ];
 }
+
+// --- reads for household ---
+export { walletReferenceOf } from './repository';
