@@ -205,41 +205,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['addresses'],
-    note: 'issue 38: to move behind modules/address/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['autopaySubscriptions'],
-    note: 'issue 38: to move behind modules/autopay/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['preferences'],
-    note: 'issue 38: to move behind modules/paperless/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['payments'],
-    note: 'issue 38: to move behind modules/payment/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/document/repository.ts',
     imports: ['policies'],
     note: 'issue 38: to move behind modules/policy/service.ts',

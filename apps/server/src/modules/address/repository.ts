@@ -83,3 +83,19 @@ export async function updateAddress(tx: Executor, id: string, values: AddressVal
   if (!row) throw new Error('address not written');
   return row;
 }
+
+// --- reads for document PDFs ---
+
+/** The household's first address (the oldest row), undefined for none: where a household's own notice goes. */
+export async function firstAddressOfHousehold(
+  db: Executor,
+  householdId: string,
+): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.householdId, householdId))
+    .orderBy(asc(addresses.createdAt))
+    .limit(1);
+  return row;
+}

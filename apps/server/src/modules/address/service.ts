@@ -373,3 +373,6 @@ export async function applyResidentialMove(
     address: details.address,
   });
 }
+
+// --- reads for document PDFs ---
+export { addressById, firstAddressOfHousehold, type AddressRow } from './repository';

@@ -148,3 +148,17 @@ export async function coveredPeopleOnPolicy(db: Executor, policyId: string) {
     .where(eq(memberSpans.policyId, policyId))
     .orderBy(asc(memberSpans.startDate), asc(members.dob), asc(memberSpans.id));
 }
+
+/** The household's eldest member (whom a household's own notice is addressed to), undefined for none. */
+export async function eldestMemberOfHousehold(
+  db: Executor,
+  householdId: string,
+): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(eq(members.householdId, householdId))
+    .orderBy(asc(members.dob))
+    .limit(1);
+  return row;
+}

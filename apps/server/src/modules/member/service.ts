@@ -96,4 +96,4 @@ export async function memberRecordTimes(
 }
 
 // --- reads for policy-coverage, document PDFs ---
-export { coveredPeopleOnPolicy } from './repository';
+export { coveredPeopleOnPolicy, eldestMemberOfHousehold } from './repository';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { readTogether, type Database, type Executor } from '../../db/client';
 import {
   coverageSpans,
@@ -287,4 +287,30 @@ export async function markRefundSucceeded(db: Executor, refundId: string): Promi
     .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.status, 'Pending')))
     .returning({ id: paymentRefunds.id });
   return rows.length > 0;
+}
+
+// --- reads for document PDFs ---
+
+/**
+ * The policy's succeeded payments made after `after` and up to `through` (transaction dates), oldest first,
+ * at most `limit` (what an invoice lists as received since the previous one).
+ */
+export async function succeededPaymentsBetween(
+  db: Executor,
+  policyId: string,
+  range: { after: string; through: string; limit: number },
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.policyId, policyId),
+        eq(payments.transactionStatus, 'Succeeded'),
+        lte(payments.transactionDate, range.through),
+        gt(payments.transactionDate, range.after),
+      ),
+    )
+    .orderBy(asc(payments.transactionDate))
+    .limit(range.limit);
 }

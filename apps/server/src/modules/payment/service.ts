@@ -68,3 +68,6 @@ export async function searchPayments(db: Database, query: DeskPaymentQuery): Pro
     total,
   };
 }
+
+// --- reads for document PDFs ---
+export { succeededPaymentsBetween } from './repository';

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { coverageSpans, policies } from '../../db/schema';
@@ -343,4 +343,32 @@ export async function coverageSpansOfPolicy(db: Executor, policyId: string): Pro
     .from(coverageSpans)
     .where(eq(coverageSpans.policyId, policyId))
     .orderBy(asc(coverageSpans.startDate), asc(coverageSpans.id));
+}
+
+/**
+ * The plan a document about day `on` names: the plan of the policy's live span covering that day (the latest
+ * starting, if several), else of its first span; null for a policy without spans.
+ */
+export async function planIdOfPolicyOn(db: Executor, policyId: string, on: string): Promise<string | null> {
+  const [covering] = await db
+    .select({ planId: coverageSpans.planId })
+    .from(coverageSpans)
+    .where(
+      and(
+        eq(coverageSpans.policyId, policyId),
+        eq(coverageSpans.cancelled, false),
+        lte(coverageSpans.startDate, on),
+        or(isNull(coverageSpans.endDate), gte(coverageSpans.endDate, on)),
+      ),
+    )
+    .orderBy(desc(coverageSpans.startDate))
+    .limit(1);
+  if (covering) return covering.planId;
+  const [first] = await db
+    .select({ planId: coverageSpans.planId })
+    .from(coverageSpans)
+    .where(eq(coverageSpans.policyId, policyId))
+    .orderBy(asc(coverageSpans.startDate))
+    .limit(1);
+  return first?.planId ?? null;
 }
