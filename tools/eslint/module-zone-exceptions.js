@@ -345,21 +345,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/service-request/service.ts',
   },
   {
-    file: 'apps/server/src/modules/saml/repository.ts',
-    imports: ['brokers'],
-    note: 'issue 38: to move behind modules/broker/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/saml/repository.ts',
-    imports: ['finances'],
-    note: 'issue 38: to move behind modules/finance/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/saml/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/scheduled-payment/repository.ts',
     imports: ['plans'],
     note: 'issue 38: to move behind modules/benefits/service.ts',

@@ -372,3 +372,22 @@ export async function planIdOfPolicyOn(db: Executor, policyId: string, on: strin
     .limit(1);
   return first?.planId ?? null;
 }
+
+/** Policies named by exchange subscriber id or by policy number (exactly), oldest first. */
+export async function policiesByReference(db: Executor, references: readonly string[]) {
+  if (references.length === 0) return [];
+  return db
+    .select({
+      id: policies.id,
+      exchangeSubscriberId: policies.exchangeSubscriberId,
+      policyNumber: policies.policyNumber,
+    })
+    .from(policies)
+    .where(
+      or(
+        inArray(policies.exchangeSubscriberId, [...references]),
+        inArray(policies.policyNumber, [...references]),
+      ),
+    )
+    .orderBy(policies.createdAt, policies.id);
+}
