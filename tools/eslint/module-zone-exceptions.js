@@ -175,26 +175,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {
-    file: 'apps/server/src/modules/demo/reinstatable-member.ts',
-    imports: ['accounts'],
-    note: 'issue 38: to move behind auth/ (the accounts of sign-in)',
-  },
-  {
-    file: 'apps/server/src/modules/demo/reinstatable-member.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/demo/routes.ts',
-    imports: ['accounts'],
-    note: 'issue 38: to move behind auth/ (the accounts of sign-in)',
-  },
-  {
-    file: 'apps/server/src/modules/demo/routes.ts',
-    imports: ['devMailbox'],
-    note: 'issue 38: to move behind mail/',
-  },
-  {
     file: 'apps/server/src/modules/demographics/repository.ts',
     imports: ['policies'],
     note: 'issue 38: to move behind modules/policy/service.ts',

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { accounts } from '../db/schema';
+import { hashPassword } from '../lib/password';
 
 /**
  * The sign-in accounts (`accounts`, owned by auth/: decision 057), as the modules need them: the session's
@@ -42,4 +43,21 @@ export async function linkAccountToMember(
     .where(and(eq(accounts.id, accountId), eq(accounts.realm, 'consumer'), isNull(accounts.memberId)))
     .returning({ id: accounts.id });
   return updated.length === 1;
+}
+
+// --- writes for demo ---
+
+/**
+ * A new account that signs in at the built-in provider with `password` (stored hashed): demo mode's fresh
+ * members and staff users.
+ */
+export async function insertPasswordAccount(
+  tx: Executor,
+  values: Pick<
+    typeof accounts.$inferInsert,
+    'realm' | 'username' | 'email' | 'givenName' | 'familyName' | 'roles' | 'memberId'
+  > & { password: string },
+): Promise<void> {
+  const { password, ...account } = values;
+  await tx.insert(accounts).values({ ...account, passwordHash: hashPassword(password) });
 }

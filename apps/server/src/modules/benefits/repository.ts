@@ -60,3 +60,10 @@ export async function planById(db: Executor, planId: string): Promise<PlanRow | 
   const [row] = await db.select().from(plans).where(eq(plans.id, planId));
   return row;
 }
+
+// --- writes for demo ---
+
+/** Adds these plans, leaving any the issuer already holds as they are (a demo household made to order). */
+export async function addPlansUnlessHeld(tx: Executor, rows: (typeof plans.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(plans).values(rows).onConflictDoNothing();
+}

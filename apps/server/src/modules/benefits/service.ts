@@ -270,3 +270,6 @@ export async function planCatalogue(db: Database): Promise<PlanRow[]> {
 
 // --- reads for policy-coverage, document PDFs ---
 export { cataloguePlans, planById, plansByIds } from './repository';
+
+// --- writes for demo ---
+export { addPlansUnlessHeld } from './repository';
