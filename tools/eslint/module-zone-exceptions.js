@@ -130,26 +130,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {
-    file: 'apps/server/src/modules/audit/repository.ts',
-    imports: ['accounts'],
-    note: 'issue 38: to move behind auth/ (the accounts of sign-in)',
-  },
-  {
-    file: 'apps/server/src/modules/audit/repository.ts',
-    imports: ['actingSessions'],
-    note: 'issue 38: to move behind modules/acting-session/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/audit/repository.ts',
-    imports: ['brokers'],
-    note: 'issue 38: to move behind modules/broker/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/audit/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/autopay/repository.ts',
     imports: ['finances'],
     note: 'issue 38: to move behind modules/finance/service.ts',

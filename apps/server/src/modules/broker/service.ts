@@ -32,4 +32,4 @@ export async function currentBrokerOf(db: Executor, policyId: string): Promise<s
 }
 
 // --- reads for saml, audit ---
-export { brokerByNpn } from './repository';
+export { brokerByNpn, brokerNamesOf } from './repository';

@@ -391,3 +391,18 @@ export async function policiesByReference(db: Executor, references: readonly str
     )
     .orderBy(policies.createdAt, policies.id);
 }
+
+/** The households of the policies a member reference names: a policy number or an exchange subscriber id (case-insensitive). */
+export async function householdsOfPolicyReference(db: Executor, reference: string): Promise<string[]> {
+  const lower = reference.trim().toLowerCase();
+  const rows = await db
+    .selectDistinct({ householdId: policies.householdId })
+    .from(policies)
+    .where(
+      or(
+        sql`lower(${policies.policyNumber}) = ${lower}`,
+        sql`lower(${policies.exchangeSubscriberId}) = ${lower}`,
+      ),
+    );
+  return rows.map((row) => row.householdId).filter((id): id is string => id !== null);
+}

@@ -398,6 +398,12 @@ export async function policyDetailWithTime(
 }
 
 // --- reads for benefits, policy-coverage, document PDFs, saml, audit ---
-export { coverageSpansOfPolicy, planIdOfPolicyOn, policiesByReference, policyById } from './repository';
+export {
+  coverageSpansOfPolicy,
+  householdsOfPolicyReference,
+  planIdOfPolicyOn,
+  policiesByReference,
+  policyById,
+} from './repository';
 // For the household module: the row of a policy's household as the overview's statement reads it.
 export type { HouseholdRow } from './repository';
