@@ -82,9 +82,9 @@ export const MODULES_IN_FLIGHT = [
  * Reads that still join another module's tables in one statement (most were made single statements on
  * purpose, docs/decisions/035), and the last writes to another module's tables: the billing clock's
  * (modules/finance: policies, coverage spans, reinstatement eligibility — modules/policy imports finance, so
- * the move needs that turned round first). Each is to move behind its owner's service.ts — a function named for what the caller needs — or, where one
- * statement matters for speed, to a read the owner offers. Left when the zones were drawn (issue 38,
- * decision 057); no entry may be added.
+ * the move needs that turned round first). Each is to move behind its owner's service.ts — a function
+ * named for what the caller needs — or, where one statement matters for speed, to a read the owner offers.
+ * Left when the zones were drawn (issue 38, decision 057); no entry may be added.
  * @type {{ file: string, imports: string[], note: string }[]}
  */
 export const TABLE_READ_DEBT = [
