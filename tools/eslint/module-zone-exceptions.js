@@ -8,7 +8,7 @@
  * Reads that still join another module's tables in one statement (most were made single statements on
  * purpose, docs/decisions/035), and the last writes to another module's tables: the billing clock's
  * (modules/finance: reinstatement eligibility — modules/reinstatement imports finance, so the move needs
- * that turned round first) and demo mode's fixtures (modules/demo: accounts, plans). Each
+ * that turned round first). Each
  * is to move behind its owner's service.ts — a function named for what the caller needs — or, where one
  * statement matters for speed, to a read the owner offers. Left when the zones were drawn (issue 38,
  * decision 057); no entry may be added.
@@ -56,46 +56,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {
-    file: 'apps/server/src/modules/audit/repository.ts',
-    imports: ['accounts'],
-    note: 'issue 38: to move behind auth/ (the accounts of sign-in)',
-  },
-  {
-    file: 'apps/server/src/modules/audit/repository.ts',
-    imports: ['actingSessions'],
-    note: 'issue 38: to move behind modules/acting-session/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/audit/repository.ts',
-    imports: ['brokers'],
-    note: 'issue 38: to move behind modules/broker/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/audit/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/benefits/repository.ts',
-    imports: ['employerGroups'],
-    note: 'issue 38: to move behind modules/group/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/benefits/repository.ts',
-    imports: ['memberSpans', 'members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/benefits/repository.ts',
-    imports: ['preferences'],
-    note: 'issue 38: to move behind modules/paperless/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/benefits/repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/contact/repository.ts',
     imports: ['members'],
     note: 'issue 38: to move behind modules/member/service.ts',
@@ -104,26 +64,6 @@ export const TABLE_READ_DEBT = [
     file: 'apps/server/src/modules/contact/repository.ts',
     imports: ['policies'],
     note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/demo/reinstatable-member.ts',
-    imports: ['accounts'],
-    note: 'issue 38: to move behind auth/ (the accounts of sign-in)',
-  },
-  {
-    file: 'apps/server/src/modules/demo/reinstatable-member.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/demo/routes.ts',
-    imports: ['accounts'],
-    note: 'issue 38: to move behind auth/ (the accounts of sign-in)',
-  },
-  {
-    file: 'apps/server/src/modules/demo/routes.ts',
-    imports: ['devMailbox'],
-    note: 'issue 38: to move behind mail/',
   },
   {
     file: 'apps/server/src/modules/demographics/repository.ts',
@@ -132,41 +72,6 @@ export const TABLE_READ_DEBT = [
   },
   {
     file: 'apps/server/src/modules/dependents/repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['addresses'],
-    note: 'issue 38: to move behind modules/address/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['autopaySubscriptions'],
-    note: 'issue 38: to move behind modules/autopay/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['preferences'],
-    note: 'issue 38: to move behind modules/paperless/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
-    imports: ['payments'],
-    note: 'issue 38: to move behind modules/payment/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/pdf/context.ts',
     imports: ['coverageSpans', 'policies'],
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
@@ -226,54 +131,9 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {
-    file: 'apps/server/src/modules/policy/repository.ts',
-    imports: ['households'],
-    note: 'issue 38: to move behind modules/household/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/policy/repository.ts',
-    imports: ['wallets'],
-    note: 'issue 38: to move behind modules/wallet/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/policy-coverage/repository.ts',
-    imports: ['plans'],
-    note: 'issue 38: to move behind modules/benefits/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/policy-coverage/repository.ts',
-    imports: ['finances'],
-    note: 'issue 38: to move behind modules/finance/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/policy-coverage/repository.ts',
-    imports: ['memberSpans', 'members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/policy-coverage/repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/reinstatement/repository.ts',
     imports: ['payments'],
     note: 'issue 38: to move behind modules/payment/service.ts, but modules/payment imports reinstatement (a reinstatement is paid for): the payment status a request waits on stays until that direction is turned round',
-  },
-  {
-    file: 'apps/server/src/modules/saml/repository.ts',
-    imports: ['brokers'],
-    note: 'issue 38: to move behind modules/broker/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/saml/repository.ts',
-    imports: ['finances'],
-    note: 'issue 38: to move behind modules/finance/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/saml/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {
     file: 'apps/server/src/modules/service-request/repository.ts',

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ActingSession, ActingSessionStartRequest } from '@portal/contracts';
 import { isUuid, notFound } from '../../auth/access';
 import type { Database, Executor } from '../../db/client';
@@ -216,4 +216,19 @@ export async function sessionView(
     startedAt: row.startedAt.toISOString(),
     idleExpiresAt: new Date(row.lastUsedAt.getTime() + idleSeconds * 1000).toISOString(),
   };
+}
+
+// --- reads for audit ---
+
+/** Why each of these acting sessions was started, by session id (unknown ids are left out). */
+export async function actingReasonsOf(
+  db: Executor,
+  sessionIds: readonly string[],
+): Promise<Map<string, (typeof actingSessions.$inferSelect)['reason']>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: actingSessions.id, reason: actingSessions.reason })
+    .from(actingSessions)
+    .where(inArray(actingSessions.id, [...sessionIds]));
+  return new Map(rows.map((row) => [row.id, row.reason]));
 }

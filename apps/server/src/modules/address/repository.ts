@@ -97,3 +97,19 @@ export async function updateAddressFromEnrollment(
     .set({ ...values, version: sql`${addresses.version} + 1` })
     .where(eq(addresses.id, id));
 }
+
+// --- reads for document PDFs ---
+
+/** The household's first address (the oldest row), undefined for none: where a household's own notice goes. */
+export async function firstAddressOfHousehold(
+  db: Executor,
+  householdId: string,
+): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.householdId, householdId))
+    .orderBy(asc(addresses.createdAt))
+    .limit(1);
+  return row;
+}

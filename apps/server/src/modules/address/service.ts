@@ -376,3 +376,5 @@ export async function applyResidentialMove(
 
 // --- writes for the enrollment module (the X12 834 import, issue 34) ---
 export { insertAddress, updateAddressFromEnrollment } from './repository';
+// --- reads for document PDFs ---
+export { addressById, firstAddressOfHousehold, type AddressRow } from './repository';

@@ -1,29 +1,19 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, like, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { accountIdsNamed, accountSubjects, accountsOfSubjects } from '../../auth/accounts';
 import { readTogether, type Executor } from '../../db/client';
-import { accounts, actingSessions, auditLog, brokers, policies } from '../../db/schema';
+import { auditLog } from '../../db/schema';
+import { actingReasonsOf } from '../acting-session/service';
+import { brokerNamesOf } from '../broker/service';
+import { householdsOfPolicyReference } from '../policy/service';
 
 /** The households a member reference names: a policy number or an exchange subscriber id (case-insensitive). */
 export async function householdsNamed(db: Executor, reference: string): Promise<string[]> {
-  const lower = reference.trim().toLowerCase();
-  const rows = await db
-    .selectDistinct({ householdId: policies.householdId })
-    .from(policies)
-    .where(
-      or(
-        sql`lower(${policies.policyNumber}) = ${lower}`,
-        sql`lower(${policies.exchangeSubscriberId}) = ${lower}`,
-      ),
-    );
-  return rows.map((row) => row.householdId).filter((id): id is string => id !== null);
+  return householdsOfPolicyReference(db, reference);
 }
 
 /** The account ids a staff user or broker reference names: their username (case-insensitive). */
 export async function accountsNamed(db: Executor, reference: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(sql`lower(${accounts.username}) = ${reference.trim().toLowerCase()}`);
-  return rows.map((row) => row.id);
+  return accountIdsNamed(db, reference);
 }
 
 export interface AuditFilter {
@@ -53,21 +43,39 @@ export function auditWhere(filter: AuditFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-const recordColumns = {
-  entry: auditLog,
-  actorName: accounts.username,
-  actingReason: actingSessions.reason,
-};
+type AuditEntry = typeof auditLog.$inferSelect;
+
+/**
+ * Audit records with the actor's user name and the acting session's reason: the accounts (auth/) and
+ * sessions (acting-session) of a page's rows read in one batch each, after the rows (admin pages).
+ */
+async function withNames(db: Executor, entries: AuditEntry[]) {
+  const [accounts, reasons] = await readTogether(db, [
+    () =>
+      accountsOfSubjects(
+        db,
+        entries.map((entry) => entry.actorSubject),
+      ),
+    () =>
+      actingReasonsOf(
+        db,
+        entries.flatMap((entry) => (entry.actingSessionId ? [entry.actingSessionId] : [])),
+      ),
+  ]);
+  return entries.map((entry) => ({
+    entry,
+    actorName: entry.actorSubject === null ? null : (accounts.get(entry.actorSubject)?.username ?? null),
+    actingReason: entry.actingSessionId === null ? null : (reasons.get(entry.actingSessionId) ?? null),
+  }));
+}
 
 /** A page of audit records matching `where`, newest first, with the total. */
 export async function auditPage(db: Executor, where: SQL | undefined, page: number, pageSize: number) {
-  const [rows, total] = await readTogether(db, [
+  const [entries, total] = await readTogether(db, [
     () =>
       db
-        .select(recordColumns)
+        .select()
         .from(auditLog)
-        .leftJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
-        .leftJoin(actingSessions, eq(actingSessions.id, auditLog.actingSessionId))
         .where(where)
         .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
         .limit(pageSize)
@@ -78,7 +86,7 @@ export async function auditPage(db: Executor, where: SQL | undefined, page: numb
         .from(auditLog)
         .where(where),
   ]);
-  return { rows, total: total[0]?.n ?? 0 };
+  return { rows: await withNames(db, entries), total: total[0]?.n ?? 0 };
 }
 
 /** The next batch of matching records below `beforeId` (newest first): the CSV export reads in batches. */
@@ -88,30 +96,32 @@ export async function auditBatch(
   beforeId: number | null,
   size: number,
 ) {
-  return db
-    .select(recordColumns)
+  const entries = await db
+    .select()
     .from(auditLog)
-    .leftJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
-    .leftJoin(actingSessions, eq(actingSessions.id, auditLog.actingSessionId))
     .where(and(where, beforeId === null ? undefined : lt(auditLog.id, beforeId)))
     .orderBy(desc(auditLog.id))
     .limit(size);
+  return withNames(db, entries);
 }
 
 /**
  * "Who has seen my information": what workforce accounts (staff and brokers) did to a household's records
  * and succeeded in, and what apps a member connected read through the FHIR API (their rows' role is
  * `app:<client id>`, issue 37), newest first, with who they are (the account's name and role, the broker's name).
+ * Which actors are accounts, and which of them workforce ones, is asked in the statement (auth/'s
+ * `accountSubjects`); their names are read after, for the page's rows only.
  */
 export async function workforceAccessOf(db: Executor, householdId: string, page: number, pageSize: number) {
   // Starting and ending an acting session are staff's bookkeeping (decision 043): what they read and changed is listed.
   const where = and(
     eq(auditLog.actingForHouseholdId, householdId),
     eq(auditLog.outcome, 'success'),
-    or(eq(accounts.realm, 'workforce'), sql`${auditLog.actorRole} like 'app:%'`),
+    inArray(auditLog.actorSubject, accountSubjects(db)),
+    or(inArray(auditLog.actorSubject, accountSubjects(db, 'workforce')), like(auditLog.actorRole, 'app:%')),
     notInArray(auditLog.action, ['acting.start', 'acting.end']),
   );
-  const [rows, total] = await readTogether(db, [
+  const [entries, total] = await readTogether(db, [
     () =>
       db
         .select({
@@ -119,17 +129,9 @@ export async function workforceAccessOf(db: Executor, householdId: string, page:
           action: auditLog.action,
           recordType: auditLog.recordType,
           actorRole: auditLog.actorRole,
-          roles: accounts.roles,
-          username: accounts.username,
-          givenName: accounts.givenName,
-          familyName: accounts.familyName,
-          brokerFirstName: brokers.firstName,
-          brokerLastName: brokers.lastName,
-          agencyName: brokers.agencyName,
+          actorSubject: auditLog.actorSubject,
         })
         .from(auditLog)
-        .innerJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
-        .leftJoin(brokers, eq(brokers.id, accounts.brokerId))
         .where(where)
         .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
         .limit(pageSize)
@@ -138,9 +140,33 @@ export async function workforceAccessOf(db: Executor, householdId: string, page:
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(auditLog)
-        .innerJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
         .where(where),
   ]);
+  const accounts = await accountsOfSubjects(
+    db,
+    entries.map((entry) => entry.actorSubject),
+  );
+  const brokers = await brokerNamesOf(db, [
+    ...new Set([...accounts.values()].flatMap((account) => (account.brokerId ? [account.brokerId] : []))),
+  ]);
+  const rows = entries.flatMap(({ actorSubject, ...entry }) => {
+    const account = actorSubject === null ? undefined : accounts.get(actorSubject);
+    // Every row's actor is an account (the statement asked); one deleted since is left out, as the join left it.
+    if (!account) return [];
+    const broker = account.brokerId === null ? undefined : brokers.get(account.brokerId);
+    return [
+      {
+        ...entry,
+        roles: account.roles,
+        username: account.username,
+        givenName: account.givenName,
+        familyName: account.familyName,
+        brokerFirstName: broker?.firstName ?? null,
+        brokerLastName: broker?.lastName ?? null,
+        agencyName: broker?.agencyName ?? null,
+      },
+    ];
+  });
   return { rows, total: total[0]?.n ?? 0 };
 }
 
@@ -154,20 +180,9 @@ export async function contactHistoryRows(
   excludeRoles: readonly string[],
   limit: number,
 ) {
-  return db
-    .select({
-      occurredAt: auditLog.occurredAt,
-      actorRole: auditLog.actorRole,
-      givenName: accounts.givenName,
-      familyName: accounts.familyName,
-      action: auditLog.action,
-      recordType: auditLog.recordType,
-      outcome: auditLog.outcome,
-      actingReason: actingSessions.reason,
-    })
+  const entries = await db
+    .select()
     .from(auditLog)
-    .leftJoin(accounts, sql`${accounts.id}::text = ${auditLog.actorSubject}`)
-    .leftJoin(actingSessions, eq(actingSessions.id, auditLog.actingSessionId))
     .where(
       and(
         eq(auditLog.actingForHouseholdId, householdId),
@@ -178,4 +193,29 @@ export async function contactHistoryRows(
     )
     .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
     .limit(limit);
+  const [accounts, reasons] = await readTogether(db, [
+    () =>
+      accountsOfSubjects(
+        db,
+        entries.map((entry) => entry.actorSubject),
+      ),
+    () =>
+      actingReasonsOf(
+        db,
+        entries.flatMap((entry) => (entry.actingSessionId ? [entry.actingSessionId] : [])),
+      ),
+  ]);
+  return entries.map((entry) => {
+    const account = entry.actorSubject === null ? undefined : accounts.get(entry.actorSubject);
+    return {
+      occurredAt: entry.occurredAt,
+      actorRole: entry.actorRole,
+      givenName: account?.givenName ?? null,
+      familyName: account?.familyName ?? null,
+      action: entry.action,
+      recordType: entry.recordType,
+      outcome: entry.outcome,
+      actingReason: entry.actingSessionId === null ? null : (reasons.get(entry.actingSessionId) ?? null),
+    };
+  });
 }

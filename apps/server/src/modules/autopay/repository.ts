@@ -476,3 +476,15 @@ export async function rescheduleFailedRun(db: Executor, runId: string, day: stri
     .returning({ id: autopayRuns.id });
   return rows.length > 0;
 }
+
+// --- reads for document PDFs ---
+
+/** Whether the policy has an active autopay subscription (an invoice says it is paid automatically). */
+export async function hasActiveAutopay(db: Executor, policyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: autopaySubscriptions.id })
+    .from(autopaySubscriptions)
+    .where(and(eq(autopaySubscriptions.policyId, policyId), eq(autopaySubscriptions.state, 'Active')))
+    .limit(1);
+  return row !== undefined;
+}

@@ -249,3 +249,6 @@ export async function stopAutopayOfPolicy(
 
 // Issue 13 payments desk: the failed autopay months and their retry (docs/decisions/031).
 export { failedRuns, failedRunOf, rescheduleFailedRun } from './repository';
+
+// --- reads for document PDFs ---
+export { hasActiveAutopay } from './repository';

@@ -1,14 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  coverageSpans,
-  employerGroups,
-  members,
-  memberSpans,
-  plans,
-  policies,
-  preferences,
-} from '../../db/schema';
+import { plans } from '../../db/schema';
+import type { coverageSpans, policies } from '../../db/schema';
 
 export type SpanRow = typeof coverageSpans.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
@@ -36,53 +29,13 @@ export interface BenefitsBundle {
   language: 'en' | 'es' | 'pt';
 }
 
-export async function loadBenefitsBundle(db: Executor, policyId: string): Promise<BenefitsBundle | null> {
-  const [policy] = await db.select().from(policies).where(eq(policies.id, policyId));
-  if (!policy) return null;
-  const spans = await db
+/** These plans, by id (a policy's spans name theirs). */
+export async function plansByIds(db: Executor, planIds: readonly string[]): Promise<PlanRow[]> {
+  if (planIds.length === 0) return [];
+  return db
     .select()
-    .from(coverageSpans)
-    .where(eq(coverageSpans.policyId, policyId))
-    .orderBy(asc(coverageSpans.startDate));
-  const planIds = [...new Set(spans.map((span) => span.planId))];
-  const planRows = planIds.length > 0 ? await db.select().from(plans).where(inArray(plans.id, planIds)) : [];
-  const covered = await db
-    .select({
-      memberId: members.id,
-      folderId: members.folderId,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      relationship: memberSpans.relationship,
-      startDate: memberSpans.startDate,
-      endDate: memberSpans.endDate,
-      cancelled: memberSpans.cancelled,
-    })
-    .from(memberSpans)
-    .innerJoin(members, eq(members.id, memberSpans.memberId))
-    .where(eq(memberSpans.policyId, policyId))
-    .orderBy(asc(memberSpans.startDate));
-  const group = policy.groupId
-    ? ((
-        await db
-          .select({ groupNumber: employerGroups.groupNumber, name: employerGroups.name })
-          .from(employerGroups)
-          .where(eq(employerGroups.id, policy.groupId))
-      )[0] ?? null)
-    : null;
-  const [preference] = policy.householdId
-    ? await db
-        .select({ language: preferences.language })
-        .from(preferences)
-        .where(eq(preferences.householdId, policy.householdId))
-    : [];
-  return {
-    policy,
-    group,
-    spans,
-    plans: new Map(planRows.map((plan) => [plan.id, plan])),
-    covered,
-    language: preference?.language ?? 'en',
-  };
+    .from(plans)
+    .where(inArray(plans.id, [...planIds]));
 }
 
 /** Every plan the issuer holds, by plan id (the public provider directory's InsurancePlans, issue 37). */
@@ -105,7 +58,27 @@ export async function planNamesOf(db: Executor, planIds: readonly string[]): Pro
 // --- reads for the enrollment module (the X12 834 import, issue 34) ---
 
 /** The plan with this HIOS plan id. */
+/** The plans of one line of coverage in these plan years, cheapest first (the catalogue a plan change chooses from). */
+export async function cataloguePlans(
+  db: Executor,
+  lineOfCoverage: PlanRow['lineOfCoverage'],
+  years: number[],
+): Promise<PlanRow[]> {
+  return db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.lineOfCoverage, lineOfCoverage), inArray(plans.planYear, years)))
+    .orderBy(asc(plans.monthlyPremiumCents), asc(plans.id));
+}
+
 export async function planById(db: Executor, planId: string): Promise<PlanRow | undefined> {
   const [row] = await db.select().from(plans).where(eq(plans.id, planId));
   return row;
+}
+
+// --- writes for demo ---
+
+/** Adds these plans, leaving any the issuer already holds as they are (a demo household made to order). */
+export async function addPlansUnlessHeld(tx: Executor, rows: (typeof plans.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(plans).values(rows).onConflictDoNothing();
 }

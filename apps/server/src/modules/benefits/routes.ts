@@ -17,8 +17,8 @@ import type { Branding } from '../../pdf/branding';
 import { HttpProblem } from '../../plugins/errors';
 import { renderIdCardPdf } from './pdf/render-id-card';
 import { renderSbcPdf, type RenderedPdf } from './pdf/render-sbc';
-import { loadBenefitsBundle, type BenefitsBundle } from './repository';
-import { idCards, planBenefits, policyBenefits, shownPlan } from './service';
+import type { BenefitsBundle } from './repository';
+import { benefitsBundle, idCards, planBenefits, policyBenefits, shownPlan } from './service';
 
 export interface BenefitsRoutesOptions {
   branding: Branding;
@@ -58,7 +58,7 @@ async function authorizeRead(
     throw new HttpProblem(403, ProblemType.forbidden, 'Not allowed', 'Your role may not see this page.');
   }
   const ref = await authorizePolicy(request, request.server.database.db, policyId);
-  const bundle = await loadBenefitsBundle(request.server.database.db, ref.id);
+  const bundle = await benefitsBundle(request.server.database.db, ref.id);
   if (!bundle) throw notFound('policy');
   return { bundle, householdId: ref.householdId };
 }

@@ -23,10 +23,54 @@ import type {
   PolicyBenefits,
   QrMatrix,
 } from '@portal/contracts';
-import type { Database } from '../../db/client';
-import { allPlans, type BenefitsBundle, type CoveredMember, type PlanRow, type SpanRow } from './repository';
+import { readTogether, type Database, type Executor } from '../../db/client';
+import { groupNumberAndName } from '../group/service';
+import { memberSpansOnPolicy } from '../member/service';
+import { householdLanguage } from '../paperless/service';
+import { coverageSpansOfPolicy, policyById } from '../policy/service';
+import {
+  allPlans,
+  plansByIds,
+  type BenefitsBundle,
+  type CoveredMember,
+  type PlanRow,
+  type SpanRow,
+} from './repository';
 
 export type { PlanRow } from './repository';
+
+/**
+ * What the benefits page and the ID card read about one policy (null: no such policy): its row, spans and
+ * their plans, the people covered, its employer group and its household's language — each from its owner.
+ */
+export async function benefitsBundle(db: Executor, policyId: string): Promise<BenefitsBundle | null> {
+  const policy = await policyById(db, policyId);
+  if (!policy) return null;
+  const [spans, covered, group, language] = await readTogether(db, [
+    () => coverageSpansOfPolicy(db, policyId),
+    () => memberSpansOnPolicy(db, policyId),
+    () => (policy.groupId ? groupNumberAndName(db, policy.groupId) : Promise.resolve(undefined)),
+    () => (policy.householdId ? householdLanguage(db, policy.householdId) : Promise.resolve(null)),
+  ]);
+  const planRows = await plansByIds(db, [...new Set(spans.map((span) => span.planId))]);
+  return {
+    policy,
+    group: group ?? null,
+    spans,
+    plans: new Map(planRows.map((plan) => [plan.id, plan])),
+    covered: covered.map((row): CoveredMember => ({
+      memberId: row.memberId,
+      folderId: row.folderId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      relationship: row.relationship,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      cancelled: row.cancelled,
+    })),
+    language: language ?? 'en',
+  };
+}
 
 /**
  * A plan's benefits and the member ID card (issue 12). Everything here is read from the policy's spans,
@@ -230,3 +274,9 @@ export { planNamesOf } from './repository';
 
 // --- reads for the enrollment module (the X12 834 import, issue 34) ---
 export { planById } from './repository';
+
+// --- reads for policy-coverage, document PDFs ---
+export { cataloguePlans, plansByIds } from './repository';
+
+// --- writes for demo ---
+export { addPlansUnlessHeld } from './repository';

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BrokerSearchQuery } from '@portal/contracts';
 import type { Database, Executor } from '../../db/client';
 import { brokers } from '../../db/schema';
@@ -65,4 +65,24 @@ export async function brokerNameById(db: Executor, id: string) {
     .from(brokers)
     .where(eq(brokers.id, id));
   return row;
+}
+
+// --- reads for saml, audit ---
+
+/** The names of these brokers (and their agency), by broker id (unknown ids are left out). */
+export async function brokerNamesOf(
+  db: Executor,
+  brokerIds: readonly string[],
+): Promise<Map<string, { firstName: string; lastName: string; agencyName: string | null }>> {
+  if (brokerIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: brokers.id,
+      firstName: brokers.firstName,
+      lastName: brokers.lastName,
+      agencyName: brokers.agencyName,
+    })
+    .from(brokers)
+    .where(inArray(brokers.id, [...brokerIds]));
+  return new Map(rows.map(({ id, ...names }) => [id, names]));
 }

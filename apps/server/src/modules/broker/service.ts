@@ -30,3 +30,6 @@ export async function currentBrokerOf(db: Executor, policyId: string): Promise<s
   const broker = brokerId === null ? undefined : await brokerNameById(db, brokerId);
   return broker ? `${broker.firstName} ${broker.lastName} (NPN ${broker.npn})` : null;
 }
+
+// --- reads for saml, audit ---
+export { brokerByNpn, brokerNamesOf } from './repository';

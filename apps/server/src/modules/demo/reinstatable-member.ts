@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { CalendarDate } from '@portal/domain';
 import type { Database } from '../../db/client';
-import { accounts, plans } from '../../db/schema';
-import { hashPassword } from '../../lib/password';
+import { insertPasswordAccount } from '../../auth/accounts';
+import { addPlansUnlessHeld } from '../benefits/service';
 import { DEMO_PASSWORD } from '../../seed/demo-accounts';
 import { FIRST_REINSTATABLE_HOUSEHOLD, reinstatableHousehold } from '../../seed/reinstatable-household';
 import { DEFAULT_SEED } from '../../seed/seed';
@@ -36,16 +36,16 @@ export async function createReinstatableMember(
       status: options.status,
     });
     // The plans it refers to exist when the demo was seeded this year; a demo seeded last year lacks this year's.
-    await tx.insert(plans).values(household.plans).onConflictDoNothing();
+    await addPlansUnlessHeld(tx, household.plans);
     await insertSeedRows(tx, household.rows);
     const username = `demo.reinstate.${number}`;
-    await tx.insert(accounts).values({
+    await insertPasswordAccount(tx, {
       realm: 'consumer',
       username,
       email: household.subscriber.email,
       givenName: household.subscriber.firstName,
       familyName: household.subscriber.lastName,
-      passwordHash: hashPassword(DEMO_PASSWORD),
+      password: DEMO_PASSWORD,
       roles: ['member'],
       memberId: household.subscriber.id,
     });

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isLanguage, type Language } from '@portal/domain';
 import { CalendarDateSchema, ProblemSchema } from '@portal/contracts';
-import { accounts, devMailbox } from '../../db/schema';
-import { hashPassword } from '../../lib/password';
 import { forbidden, notFound } from '../../auth/access';
+import { insertPasswordAccount } from '../../auth/accounts';
+import { caughtMail, caughtMails } from '../../mail/dev-mailbox';
 import { DEMO_PASSWORD } from '../../seed/demo-accounts';
 import { renderMailboxList, renderMailboxMessage } from './mailbox-pages';
 import { createReinstatableMember } from './reinstatable-member';
@@ -26,7 +26,7 @@ const languageOf = (query: unknown, acceptLanguage: string | undefined): Languag
 export const devMailboxRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const db = app.database.db;
   app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
-    const entries = await db.select().from(devMailbox).orderBy(desc(devMailbox.receivedAt)).limit(200);
+    const entries = await caughtMails(db, 200);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
@@ -37,7 +37,7 @@ export const devMailboxRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     '/dev/mailbox/:id',
     { schema: { hide: true, params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
-      const [entry] = await db.select().from(devMailbox).where(eq(devMailbox.id, request.params.id));
+      const entry = await caughtMail(db, request.params.id);
       if (!entry) throw notFound('e-mail');
       return reply
         .type('text/html; charset=utf-8')
@@ -51,7 +51,7 @@ export const devMailboxRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     '/dev/mailbox/:id/html',
     { schema: { hide: true, params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
-      const [entry] = await db.select().from(devMailbox).where(eq(devMailbox.id, request.params.id));
+      const entry = await caughtMail(db, request.params.id);
       if (!entry?.htmlBody) throw notFound('e-mail');
       return reply
         .type('text/html; charset=utf-8')
@@ -223,13 +223,13 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
         ).rows[0];
         if (!row) return null;
         const username = `demo.${row.code.toLowerCase()}`;
-        await tx.insert(accounts).values({
+        await insertPasswordAccount(tx, {
           realm: 'consumer',
           username,
           email: row.email,
           givenName: row.first_name,
           familyName: row.last_name,
-          passwordHash: hashPassword(DEMO_PASSWORD),
+          password: DEMO_PASSWORD,
           roles: ['member'],
           memberId: unlinked === true ? null : row.member_id,
         });
@@ -275,13 +275,13 @@ export const demoFixtureRoutes: FastifyPluginCallbackZod = (app, _options, done)
     async (request, reply) => {
       const suffix = randomBytes(4).toString('hex');
       const username = `${request.body.role === 'administrator' ? 'admin' : 'cs'}.${suffix}`;
-      await db.insert(accounts).values({
+      await insertPasswordAccount(db, {
         realm: 'workforce',
         username,
         email: null,
         givenName: request.body.role === 'administrator' ? 'Morgan' : 'Casey',
         familyName: `Staff ${suffix.slice(0, 4)}`,
-        passwordHash: hashPassword(DEMO_PASSWORD),
+        password: DEMO_PASSWORD,
         roles: [request.body.role],
       });
       return reply.status(201).send({ username });

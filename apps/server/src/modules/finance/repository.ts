@@ -77,3 +77,29 @@ export async function financeOf(db: Executor, policyId: string): Promise<Finance
 export async function insertFinance(tx: Executor, values: typeof finances.$inferInsert): Promise<void> {
   await tx.insert(finances).values(values);
 }
+
+// --- reads for policy-coverage, saml ---
+
+/** The day the policy is paid through (null: none yet, or no finance row). */
+export async function paidThroughDateOf(db: Executor, policyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ paidThroughDate: finances.paidThroughDate })
+    .from(finances)
+    .where(eq(finances.policyId, policyId));
+  return row?.paidThroughDate ?? null;
+}
+
+/** The finance status of each of these policies, by policy id (policies without a finance row are left out). */
+export async function financeStatusesOf(
+  db: Executor,
+  policyIds: readonly string[],
+): Promise<Map<string, FinanceStatus>> {
+  if (policyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ policyId: finances.policyId, status: finances.status })
+    .from(finances)
+    .where(inArray(finances.policyId, [...policyIds]));
+  return new Map(rows.map((row) => [row.policyId, row.status]));
+}
+
+export type FinanceStatus = (typeof finances.$inferSelect)['status'];

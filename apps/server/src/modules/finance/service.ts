@@ -135,3 +135,5 @@ export { insertFinance } from './repository';
 export async function markFinanceTerminated(tx: Executor, policyId: string): Promise<void> {
   await updateFinance(tx, policyId, { status: 'Terminated' });
 }
+// --- reads for policy-coverage, saml ---
+export { financeStatusesOf, paidThroughDateOf, type FinanceStatus } from './repository';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { employerGroups, policies } from '../../db/schema';
 
 /** Group-market policies of these issuer subscriber ids, with their employer group. */
@@ -15,4 +15,18 @@ export async function groupPoliciesOfSubscribers(db: Database, issuerSubscriberI
     .innerJoin(employerGroups, eq(employerGroups.id, policies.groupId))
     .where(and(inArray(policies.issuerSubscriberId, [...issuerSubscriberIds]), isNotNull(policies.groupId)))
     .orderBy(employerGroups.name, employerGroups.id);
+}
+
+// --- reads for benefits ---
+
+/** The employer group's number and name as the benefits page and the ID card print them (undefined: no such group). */
+export async function groupNumberAndName(
+  db: Executor,
+  groupId: string,
+): Promise<{ groupNumber: string; name: string } | undefined> {
+  const [row] = await db
+    .select({ groupNumber: employerGroups.groupNumber, name: employerGroups.name })
+    .from(employerGroups)
+    .where(eq(employerGroups.id, groupId));
+  return row;
 }

@@ -31,3 +31,6 @@ export async function groupsOfSubscribers(
   }
   return { items: [...groups.values()], policyIds: [...visible] };
 }
+
+// --- reads for benefits ---
+export { groupNumberAndName } from './repository';

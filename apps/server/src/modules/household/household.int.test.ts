@@ -62,6 +62,38 @@ describe('households and policies (SPEC §3, §4 applied by the domain rules)', 
     expect(result.scenario.base).toBe('HouseholdNoPolicies');
   });
 
+  it('gives a household without policies its exchange id and where its wallet is', async () => {
+    const householdId = randomUUID();
+    await harness.db
+      .insert(households)
+      .values({ id: householdId, exchangeId: `X-${householdId.slice(0, 8)}` });
+    const memberId = randomUUID();
+    await harness.db.insert(members).values({
+      id: memberId,
+      householdId,
+      folderId: `F-${memberId}`,
+      firstName: 'Inês',
+      lastName: 'Prado',
+      dob: '1988-07-14',
+      gender: 'female',
+    });
+    const [wallet] = await harness.db
+      .insert(wallets)
+      .values({ householdId, referenceId: `W-${randomUUID()}` })
+      .returning();
+    const result = await households_(await tokenFor('consumer', ['member'], { memberId }));
+    expect(result.households.map((entry) => [entry.household, entry.policies])).toEqual([
+      [
+        {
+          id: householdId,
+          exchangeId: `X-${householdId.slice(0, 8)}`,
+          walletReferenceId: wallet?.referenceId,
+        },
+        [],
+      ],
+    ]);
+  });
+
   it('lists each household a member’s policies belong to once, in the order of their first policy, with its wallet', async () => {
     // Their own household, then a second one whose policy covers them as a dependent (created later).
     const own = await createMemberWithPolicy(harness.db);

@@ -3,7 +3,8 @@ import type { HouseholdUserResponse, PolicySummary } from '@portal/contracts';
 import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/client';
 import { listablePolicyIds, type MemberReference } from '../../auth/access';
-import { loadHouseholds, memberPolicyOverview, policyOverview, type PolicyRules } from '../policy/service';
+import { memberPolicyOverview, policyOverview, type PolicyRules } from '../policy/service';
+import { loadHouseholds } from './repository';
 
 const facts = (policy: PolicySummary): PolicyFacts => ({
   active: policy.active,

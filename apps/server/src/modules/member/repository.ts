@@ -333,3 +333,35 @@ export async function cancelPolicyMemberSpans(tx: Executor, policyId: string): P
     .set({ cancelled: true, endDate: sql`${memberSpans.startDate}` })
     .where(and(eq(memberSpans.policyId, policyId), eq(memberSpans.cancelled, false)));
 }
+
+// --- reads for policy-coverage, document PDFs ---
+
+/**
+ * Every member span of the policy with who it covers (id, names, date of birth), oldest first and, on one
+ * day, the eldest first (the coverage pages' order).
+ */
+export async function coveredPeopleOnPolicy(db: Executor, policyId: string) {
+  return db
+    .select({
+      span: memberSpans,
+      member: { id: members.id, firstName: members.firstName, lastName: members.lastName, dob: members.dob },
+    })
+    .from(memberSpans)
+    .innerJoin(members, eq(members.id, memberSpans.memberId))
+    .where(eq(memberSpans.policyId, policyId))
+    .orderBy(asc(memberSpans.startDate), asc(members.dob), asc(memberSpans.id));
+}
+
+/** The household's eldest member (whom a household's own notice is addressed to), undefined for none. */
+export async function eldestMemberOfHousehold(
+  db: Executor,
+  householdId: string,
+): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(eq(members.householdId, householdId))
+    .orderBy(asc(members.dob))
+    .limit(1);
+  return row;
+}

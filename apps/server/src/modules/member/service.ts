@@ -122,3 +122,5 @@ export {
   type NewMember,
   type NewMemberSpan,
 } from './repository';
+// --- reads for policy-coverage, document PDFs ---
+export { coveredPeopleOnPolicy, eldestMemberOfHousehold } from './repository';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { readTogether, type Database, type Executor } from '../../db/client';
 import { paymentRefunds, payments } from '../../db/schema';
 import type { PaymentHistoryQuery } from '@portal/contracts';
@@ -348,4 +348,30 @@ export async function paidThroughOf(db: Executor, paymentId: string): Promise<st
     .from(payments)
     .where(eq(payments.id, paymentId));
   return row === undefined ? undefined : row.paidThrough;
+}
+
+// --- reads for document PDFs ---
+
+/**
+ * The policy's succeeded payments made after `after` and up to `through` (transaction dates), oldest first,
+ * at most `limit` (what an invoice lists as received since the previous one).
+ */
+export async function succeededPaymentsBetween(
+  db: Executor,
+  policyId: string,
+  range: { after: string; through: string; limit: number },
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.policyId, policyId),
+        eq(payments.transactionStatus, 'Succeeded'),
+        lte(payments.transactionDate, range.through),
+        gt(payments.transactionDate, range.after),
+      ),
+    )
+    .orderBy(asc(payments.transactionDate))
+    .limit(range.limit);
 }

@@ -71,3 +71,5 @@ export async function searchPayments(db: Database, query: DeskPaymentQuery): Pro
 
 // --- reads for the enrollment module (the effectuation 834, issue 34) ---
 export { paidThroughOf } from './repository';
+// --- reads for document PDFs ---
+export { succeededPaymentsBetween } from './repository';

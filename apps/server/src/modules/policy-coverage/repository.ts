@@ -1,6 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
-import { coverageSpans, finances, members, memberSpans, plans, policies } from '../../db/schema';
+import type { coverageSpans, members, memberSpans, plans, policies } from '../../db/schema';
+import { plansByIds } from '../benefits/service';
+import { paidThroughDateOf } from '../finance/service';
+import { coveredPeopleOnPolicy } from '../member/service';
+import { coverageSpansOfPolicy, policyById } from '../policy/service';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type CoveragePolicyRow = typeof policies.$inferSelect;
@@ -18,60 +21,27 @@ export interface CoverageBundle {
   paidThroughDate: string | null;
 }
 
+/** The policy with what the coverage pages need (null: no such policy), each part from its owner. */
 export async function loadCoverageBundle(db: Executor, policyId: string): Promise<CoverageBundle | null> {
-  const [policy] = await db.select().from(policies).where(eq(policies.id, policyId));
+  const policy = await policyById(db, policyId);
   if (!policy) return null;
-  const [spanRows, memberRows, financeRows] = await readTogether(db, [
-    () =>
-      db
-        .select({ span: coverageSpans, plan: plans })
-        .from(coverageSpans)
-        .innerJoin(plans, eq(plans.id, coverageSpans.planId))
-        .where(eq(coverageSpans.policyId, policyId))
-        .orderBy(asc(coverageSpans.startDate), asc(coverageSpans.id)),
-    () =>
-      db
-        .select({
-          span: memberSpans,
-          member: {
-            id: members.id,
-            firstName: members.firstName,
-            lastName: members.lastName,
-            dob: members.dob,
-          },
-        })
-        .from(memberSpans)
-        .innerJoin(members, eq(members.id, memberSpans.memberId))
-        .where(eq(memberSpans.policyId, policyId))
-        .orderBy(asc(memberSpans.startDate), asc(members.dob), asc(memberSpans.id)),
-    () =>
-      db
-        .select({ paidThroughDate: finances.paidThroughDate })
-        .from(finances)
-        .where(eq(finances.policyId, policyId)),
+  const [spans, memberRows, paidThroughDate] = await readTogether(db, [
+    () => coverageSpansWithPlans(db, policyId),
+    () => coveredPeopleOnPolicy(db, policyId),
+    () => paidThroughDateOf(db, policyId),
   ]);
-  return {
-    policy,
-    spans: spanRows.map(({ span, plan }) => ({ ...span, plan })),
-    memberRows,
-    paidThroughDate: financeRows[0]?.paidThroughDate ?? null,
-  };
+  return { policy, spans, memberRows, paidThroughDate };
 }
 
-/** The plans of one line of coverage in these plan years (the catalogue a plan change chooses from). */
-export async function cataloguePlans(
-  db: Executor,
-  lineOfCoverage: PlanRow['lineOfCoverage'],
-  years: number[],
-): Promise<PlanRow[]> {
-  return db
-    .select()
-    .from(plans)
-    .where(and(eq(plans.lineOfCoverage, lineOfCoverage), inArray(plans.planYear, years)))
-    .orderBy(asc(plans.monthlyPremiumCents), asc(plans.id));
-}
-
-export async function planById(db: Executor, planId: string): Promise<PlanRow | undefined> {
-  const [row] = await db.select().from(plans).where(eq(plans.id, planId));
-  return row;
+/** The policy's spans (oldest first) with their plans: the spans, then their plans in one batch. */
+async function coverageSpansWithPlans(db: Executor, policyId: string): Promise<CoverageSpanRow[]> {
+  const spans = await coverageSpansOfPolicy(db, policyId);
+  const plans = new Map(
+    (await plansByIds(db, [...new Set(spans.map((span) => span.planId))])).map((plan) => [plan.id, plan]),
+  );
+  // coverage_spans.plan_id references plans: every span finds its plan.
+  return spans.flatMap((span) => {
+    const plan = plans.get(span.planId);
+    return plan ? [{ ...span, plan }] : [];
+  });
 }

@@ -42,14 +42,8 @@ import { autopayList, stopAutopayOfPolicy } from '../autopay/service';
 import { hraOf } from '../finance/service';
 import { scheduledPaymentList } from '../scheduled-payment/service';
 import { coverageFactsOf, coveredMembers, overlaps, shownSpan } from './facts';
-import {
-  cataloguePlans,
-  loadCoverageBundle,
-  planById,
-  type CoverageBundle,
-  type CoverageSpanRow,
-  type PlanRow,
-} from './repository';
+import { cataloguePlans, planById } from '../benefits/service';
+import { loadCoverageBundle, type CoverageBundle, type CoverageSpanRow, type PlanRow } from './repository';
 import { insertMemberSpans, updateMemberSpan } from '../member/service';
 import { insertCoverageSpan, lockPolicy, setEnrollmentStatus, updateCoverageSpan } from '../policy/service';
 

@@ -1,7 +1,21 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { coverageSpans, households, policies, wallets } from '../../db/schema';
+import { coverageSpans, policies } from '../../db/schema';
 import type { finances, plans, reinstatementEligibility } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -198,20 +212,6 @@ export async function loadPolicyBundles(db: Database, policyIds: string[]): Prom
   return rows.map(toBundle).sort((x, y) => (order.get(x.policy.id) ?? 0) - (order.get(y.policy.id) ?? 0));
 }
 
-const householdStatements = preparedStatements((db) => ({
-  byIds: db
-    .select({ id: households.id, exchangeId: households.exchangeId, walletReferenceId: wallets.referenceId })
-    .from(households)
-    .leftJoin(wallets, eq(wallets.householdId, households.id))
-    .where(sql`${households.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('households_by_ids'),
-}));
-
-export async function loadHouseholds(db: Database, householdIds: string[]): Promise<HouseholdRow[]> {
-  if (householdIds.length === 0) return [];
-  return householdStatements(db).byIds.execute({ ids: householdIds });
-}
-
 /** A policy with everything its page shows (summary facts plus members, broker, group, addresses,
  * contact, pending scheduled payments): one SQL statement. */
 export async function loadPolicyPage(db: Database, policyId: string) {
@@ -342,6 +342,14 @@ export async function insertCoverageSpan(
   await tx.insert(coverageSpans).values(values);
 }
 
+// --- reads for benefits, policy-coverage, document PDFs, saml, audit ---
+
+/** The policy's row (undefined: no such policy). */
+export async function policyById(db: Executor, policyId: string): Promise<PolicyRow | undefined> {
+  const [row] = await db.select().from(policies).where(eq(policies.id, policyId));
+  return row;
+}
+
 // --- reads and writes for the enrollment module (the X12 834 import and its effectuation file, issue 34) ---
 
 /**
@@ -396,13 +404,13 @@ export async function markPolicyReinstated(
     .where(eq(policies.id, policyId));
 }
 
-/** Every coverage span of the policy, cancelled ones too, oldest start first. */
+/** Every coverage span of the policy, cancelled ones included, oldest first (ties by id). */
 export async function coverageSpansOfPolicy(db: Executor, policyId: string): Promise<SpanRow[]> {
   return db
     .select()
     .from(coverageSpans)
     .where(eq(coverageSpans.policyId, policyId))
-    .orderBy(asc(coverageSpans.startDate));
+    .orderBy(asc(coverageSpans.startDate), asc(coverageSpans.id));
 }
 
 /** A coverage span's plan, amounts and rating area (an 834 change from the span's start). */
@@ -654,4 +662,66 @@ export async function cancelCoverageSpans(tx: Executor, policyId: string): Promi
     .update(coverageSpans)
     .set({ cancelled: true, endDate: sql`${coverageSpans.startDate}` })
     .where(and(eq(coverageSpans.policyId, policyId), eq(coverageSpans.cancelled, false)));
+}
+
+/**
+ * The plan a document about day `on` names: the plan of the policy's live span covering that day (the latest
+ * starting, if several), else of its first span; null for a policy without spans.
+ */
+export async function planIdOfPolicyOn(db: Executor, policyId: string, on: string): Promise<string | null> {
+  const [covering] = await db
+    .select({ planId: coverageSpans.planId })
+    .from(coverageSpans)
+    .where(
+      and(
+        eq(coverageSpans.policyId, policyId),
+        eq(coverageSpans.cancelled, false),
+        lte(coverageSpans.startDate, on),
+        or(isNull(coverageSpans.endDate), gte(coverageSpans.endDate, on)),
+      ),
+    )
+    .orderBy(desc(coverageSpans.startDate))
+    .limit(1);
+  if (covering) return covering.planId;
+  const [first] = await db
+    .select({ planId: coverageSpans.planId })
+    .from(coverageSpans)
+    .where(eq(coverageSpans.policyId, policyId))
+    .orderBy(asc(coverageSpans.startDate))
+    .limit(1);
+  return first?.planId ?? null;
+}
+
+/** Policies named by exchange subscriber id or by policy number (exactly), oldest first. */
+export async function policiesByReference(db: Executor, references: readonly string[]) {
+  if (references.length === 0) return [];
+  return db
+    .select({
+      id: policies.id,
+      exchangeSubscriberId: policies.exchangeSubscriberId,
+      policyNumber: policies.policyNumber,
+    })
+    .from(policies)
+    .where(
+      or(
+        inArray(policies.exchangeSubscriberId, [...references]),
+        inArray(policies.policyNumber, [...references]),
+      ),
+    )
+    .orderBy(policies.createdAt, policies.id);
+}
+
+/** The households of the policies a member reference names: a policy number or an exchange subscriber id (case-insensitive). */
+export async function householdsOfPolicyReference(db: Executor, reference: string): Promise<string[]> {
+  const lower = reference.trim().toLowerCase();
+  const rows = await db
+    .selectDistinct({ householdId: policies.householdId })
+    .from(policies)
+    .where(
+      or(
+        sql`lower(${policies.policyNumber}) = ${lower}`,
+        sql`lower(${policies.exchangeSubscriberId}) = ${lower}`,
+      ),
+    );
+  return rows.map((row) => row.householdId).filter((id): id is string => id !== null);
 }

@@ -33,9 +33,6 @@ import {
   type SpanRow,
 } from './repository';
 
-// The household list reads a household with no policies on its own (modules/household).
-export { loadHouseholds } from './repository';
-
 // The policy row's lock and its broker of record, for the commands of other modules on one policy.
 export {
   brokerIdOfPolicy,
@@ -465,3 +462,8 @@ export {
   setCoverageSpanTerms,
   setSourceExchangeId,
 } from './repository';
+
+// --- reads for benefits, policy-coverage, document PDFs, saml, audit ---
+export { householdsOfPolicyReference, planIdOfPolicyOn, policiesByReference, policyById } from './repository';
+// For the household module: the row of a policy's household as the overview's statement reads it.
+export type { HouseholdRow } from './repository';

@@ -1,6 +1,9 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { brokers, finances, policies, usedAssertions } from '../../db/schema';
+import { usedAssertions } from '../../db/schema';
+import { brokerByNpn } from '../broker/service';
+import { financeStatusesOf } from '../finance/service';
+import { policiesByReference } from '../policy/service';
 
 /**
  * Records an assertion id as used. True the first time; false when it was already used (a replay).
@@ -29,37 +32,27 @@ export interface MatchedPolicy {
   awaitingBinder: boolean;
 }
 
-/** Policies named by exchange subscriber id or by policy number. */
+/**
+ * Policies named by exchange subscriber id or by policy number, oldest first, with whether each awaits its
+ * binder: the policies, then their finance statuses in one batch (a sign-in, not a read of the benchmark).
+ */
 export async function findPoliciesByReference(
   db: Database,
   references: readonly string[],
 ): Promise<MatchedPolicy[]> {
-  if (references.length === 0) return [];
-  const rows = await db
-    .select({
-      id: policies.id,
-      exchangeSubscriberId: policies.exchangeSubscriberId,
-      policyNumber: policies.policyNumber,
-      financeStatus: finances.status,
-    })
-    .from(policies)
-    .leftJoin(finances, eq(finances.policyId, policies.id))
-    .where(
-      or(
-        inArray(policies.exchangeSubscriberId, [...references]),
-        inArray(policies.policyNumber, [...references]),
-      ),
-    )
-    .orderBy(policies.createdAt, policies.id);
+  const rows = await policiesByReference(db, references);
+  const statuses = await financeStatusesOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     exchangeSubscriberId: row.exchangeSubscriberId,
     policyNumber: row.policyNumber,
-    awaitingBinder: row.financeStatus === 'Binder',
+    awaitingBinder: statuses.get(row.id) === 'Binder',
   }));
 }
 
 export async function findBrokerIdByNpn(db: Database, npn: string): Promise<string | null> {
-  const [row] = await db.select({ id: brokers.id }).from(brokers).where(eq(brokers.npn, npn));
-  return row?.id ?? null;
+  return (await brokerByNpn(db, npn))?.id ?? null;
 }

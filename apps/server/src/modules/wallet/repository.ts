@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { readTogether, type Database, type Executor } from '../../db/client';
 import { walletBankAccounts, walletCards, wallets } from '../../db/schema';
 import { newPublicId } from '../../lib/public-id';
@@ -415,4 +415,18 @@ export async function walletMethodsOf(
       removed: row.state === 'Removed',
     });
   return methods;
+}
+
+// --- reads for household ---
+
+/**
+ * The reference of the household's wallet, null without one: a correlated scalar subquery on the
+ * household's id column, for a caller's select of households in one statement (a household has at most one
+ * wallet: wallets_household_key).
+ */
+export function walletReferenceOf(householdId: AnyColumn | SQL): SQL<string | null> {
+  // Nested in a second sql so its columns keep their table names: Drizzle writes the columns of a single-table
+  // select's fields unqualified, which would make the outer household id read as the wallet's own id.
+  const subquery = sql`select ${wallets.referenceId} from ${wallets} where ${wallets.householdId} = ${householdId}`;
+  return sql<string | null>`(${subquery})`;
 }

@@ -230,3 +230,5 @@ export async function savedMethodDescriptions(db: Database): Promise<TokenDescri
 // --- reads for autopay (issue 38) ---
 // A billing day's page of autopay charges: the cards' expiry and the methods behind tokens across households, each in one round trip.
 export { cardExpiries, walletMethodsOf, type WalletMethod } from './repository';
+// --- reads for household ---
+export { walletReferenceOf } from './repository';

@@ -1,18 +1,15 @@
-import { and, asc, desc, eq, gt, lte, or, isNull, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { addMonths, type CalendarDate } from '@portal/domain';
-import type { Database } from '../../../db/client';
-import {
-  addresses,
-  autopaySubscriptions,
-  coverageSpans,
-  documents,
-  members,
-  payments,
-  plans,
-  policies,
-  preferences,
-} from '../../../db/schema';
+import { readTogether, type Database } from '../../../db/client';
+import { documents } from '../../../db/schema';
 import type { PdfLanguage } from '../../../pdf/pdf-writer';
+import { addressById, firstAddressOfHousehold, type AddressRow } from '../../address/service';
+import { hasActiveAutopay } from '../../autopay/service';
+import { planById } from '../../benefits/service';
+import { eldestMemberOfHousehold, memberById } from '../../member/service';
+import { householdLanguage } from '../../paperless/service';
+import { succeededPaymentsBetween } from '../../payment/service';
+import { planIdOfPolicyOn, policyById } from '../../policy/service';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -41,7 +38,7 @@ export interface DocumentContext {
   }[];
 }
 
-const addressLines = (address: typeof addresses.$inferSelect | undefined): string[] =>
+const addressLines = (address: AddressRow | undefined): string[] =>
   address
     ? [
         address.street1,
@@ -50,17 +47,15 @@ const addressLines = (address: typeof addresses.$inferSelect | undefined): strin
       ]
     : [];
 
-/** Loads what printing `document` needs (the caller has checked access). */
+/**
+ * Loads what printing `document` needs (the caller has checked access): each fact from the module that owns
+ * it, the independent ones together (a PDF is one record's page, so a few round trips are fine).
+ */
 export async function documentContext(db: Database, document: DocumentRow): Promise<DocumentContext> {
-  const [preference] = document.householdId
-    ? await db
-        .select({ language: preferences.language })
-        .from(preferences)
-        .where(eq(preferences.householdId, document.householdId))
-    : [];
+  const language = document.householdId ? await householdLanguage(db, document.householdId) : null;
   const context: DocumentContext = {
     document,
-    householdLanguage: preference?.language ?? 'en',
+    householdLanguage: language ?? 'en',
     recipient: null,
     policy: null,
     paymentsReceived: [],
@@ -68,18 +63,11 @@ export async function documentContext(db: Database, document: DocumentRow): Prom
   if (document.policyId === null) {
     // A household notice: addressed to the household's subscriber, if it has one.
     if (document.householdId === null) return context;
-    const [member] = await db
-      .select()
-      .from(members)
-      .where(eq(members.householdId, document.householdId))
-      .orderBy(asc(members.dob))
-      .limit(1);
-    const [address] = await db
-      .select()
-      .from(addresses)
-      .where(eq(addresses.householdId, document.householdId))
-      .orderBy(asc(addresses.createdAt))
-      .limit(1);
+    const householdId = document.householdId;
+    const [member, address] = await readTogether(db, [
+      () => eldestMemberOfHousehold(db, householdId),
+      () => firstAddressOfHousehold(db, householdId),
+    ]);
     if (member)
       context.recipient = {
         name: `${member.firstName} ${member.lastName}`,
@@ -88,45 +76,22 @@ export async function documentContext(db: Database, document: DocumentRow): Prom
       };
     return context;
   }
-  const [row] = await db
-    .select({ policy: policies, subscriber: members })
-    .from(policies)
-    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
-    .where(eq(policies.id, document.policyId));
-  if (!row) return context;
-  const { policy, subscriber } = row;
+  const policy = await policyById(db, document.policyId);
+  if (!policy) return context;
   const addressId = policy.mailingAddressId ?? policy.residentialAddressId;
-  const [address] = addressId ? await db.select().from(addresses).where(eq(addresses.id, addressId)) : [];
   // The plan of the period the document is about (an invoice's month), else of its date.
   const on = document.periodStart ?? document.documentDate;
-  const [span] = await db
-    .select({ planName: plans.planName })
-    .from(coverageSpans)
-    .innerJoin(plans, eq(plans.id, coverageSpans.planId))
-    .where(
-      and(
-        eq(coverageSpans.policyId, policy.id),
-        eq(coverageSpans.cancelled, false),
-        lte(coverageSpans.startDate, on),
-        or(isNull(coverageSpans.endDate), gte(coverageSpans.endDate, on)),
-      ),
-    )
-    .orderBy(desc(coverageSpans.startDate))
-    .limit(1);
-  const [fallbackSpan] = span
-    ? [span]
-    : await db
-        .select({ planName: plans.planName })
-        .from(coverageSpans)
-        .innerJoin(plans, eq(plans.id, coverageSpans.planId))
-        .where(eq(coverageSpans.policyId, policy.id))
-        .orderBy(asc(coverageSpans.startDate))
-        .limit(1);
-  const [autopay] = await db
-    .select({ id: autopaySubscriptions.id })
-    .from(autopaySubscriptions)
-    .where(and(eq(autopaySubscriptions.policyId, policy.id), eq(autopaySubscriptions.state, 'Active')))
-    .limit(1);
+  const [subscriber, address, plan, autopay] = await readTogether(db, [
+    () => memberById(db, policy.subscriberMemberId),
+    () => (addressId ? addressById(db, addressId) : Promise.resolve(undefined)),
+    async () => {
+      const planId = await planIdOfPolicyOn(db, policy.id, on);
+      return planId === null ? undefined : planById(db, planId);
+    },
+    () => hasActiveAutopay(db, policy.id),
+  ]);
+  // policies.subscriber_member_id references members: a policy always has its subscriber.
+  if (!subscriber) return context;
   context.recipient = {
     name: `${subscriber.firstName} ${subscriber.lastName}`,
     dob: subscriber.dob,
@@ -138,8 +103,8 @@ export async function documentContext(db: Database, document: DocumentRow): Prom
     onExchange: !policy.offExchange,
     group: policy.marketCoverage === 2,
     exchangeSubscriberId: policy.exchangeSubscriberId,
-    planName: fallbackSpan?.planName ?? null,
-    autopay: autopay !== undefined,
+    planName: plan?.planName ?? null,
+    autopay,
   };
   if (document.type === 'invoice') {
     const [previous] = await db
@@ -154,20 +119,12 @@ export async function documentContext(db: Database, document: DocumentRow): Prom
       )
       .orderBy(desc(documents.documentDate))
       .limit(1);
-    const received = await db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.policyId, policy.id),
-          eq(payments.transactionStatus, 'Succeeded'),
-          lte(payments.transactionDate, document.documentDate),
-          // Since the previous invoice (the first invoice: the month before it).
-          gt(payments.transactionDate, previous?.date ?? addMonths(document.documentDate, -1)),
-        ),
-      )
-      .orderBy(asc(payments.transactionDate))
-      .limit(20);
+    const received = await succeededPaymentsBetween(db, policy.id, {
+      // Since the previous invoice (the first invoice: the month before it).
+      after: previous?.date ?? addMonths(document.documentDate, -1),
+      through: document.documentDate,
+      limit: 20,
+    });
     context.paymentsReceived = received.map((payment) => ({
       date: payment.transactionDate,
       amountCents: payment.amountCents,
