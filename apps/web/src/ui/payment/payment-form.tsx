@@ -1,16 +1,11 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MakePaymentForm, MakePaymentResponse, PolicyDetail, Wallet } from '@portal/contracts';
 import { amountCents, type CalendarDate } from '@portal/domain';
-import { useConfig } from '../../config/config-context';
 import { useHostedFields } from '../../data/processor/get-hosted-fields';
-import { updatePortalState } from '../../lib/portal-state';
 import { useSignedInViewer } from '../../lib/viewer';
 import type { Option } from '../form';
-import { useSnackbar } from '../snackbar';
-import { useFormatters } from '../format';
-import { isConflict, namesAField, PROBLEMS, useProblemText } from '../problems';
+import { PROBLEMS, useProblemText } from '../problems';
 import { NEW_CARD, PaymentDetailsStep } from './payment-details-step';
 import { PaymentReviewStep, type ChosenMethod, type Review } from './payment-review-step';
 import {
@@ -20,10 +15,10 @@ import {
   walletMethods,
   type MethodLabel,
 } from './payment-method-label';
-import { aboutThePolicy, notSavedReason, paymentRequest } from './payment-request';
 import { useFreshMethod } from './use-fresh-method';
 import { usePaymentCommands } from './use-payment-commands';
 import { usePaymentDetailsForm } from './use-payment-details-form';
+import { useSendPayment } from './use-send-payment';
 
 /**
  * Paying to reinstate a terminated policy (issue 11, `purpose: reinstatement`): the amount is the
@@ -77,16 +72,12 @@ export function PaymentForm({
   reinstatement,
 }: PaymentFormProps) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const viewer = useSignedInViewer();
-  const { account } = useConfig();
-  const format = useFormatters();
   const methodLabel = usePaymentMethodLabel();
   const hostedFields = useHostedFields(viewer.credentialKey, i18n.language);
   const { frame, checking, tokenizeFailed, frameExpired, clear, tokenize } = useFreshMethod();
   const [review, setReview] = useState<Review | null>(null);
   const guest = viewer.session.kind === 'guest';
-  const snackbar = useSnackbar();
   const options = savedOptions(wallet, methodLabel, t);
   // Issue 10: a member (or staff acting for one) may pay on a later date from a saved method instead —
   // a scheduled payment; never a binder (the coverage starts only once it is paid) nor a guest.
@@ -130,77 +121,28 @@ export function PaymentForm({
   const later = review?.values.when === 'later';
   const paymentDay = review?.values.when === 'later' ? review.values.paymentDate : today;
 
-  /** Schedules the reviewed payment for its later date; on success, says so and opens the scheduled payments. */
-  const scheduleLater = async (reviewed: Review) => {
-    const body = paymentRequest(policy, reviewed, reinstating, today);
-    const scheduled = await schedule.attempt(body);
-    if (!scheduled.ok) {
-      // A refusal about a field (amount, date, method, billing) is fixed on the details step, where the field is.
-      if (namesAField(scheduled.error)) setReview(null);
-      return;
-    }
-    updatePortalState({ selectedPolicyId: policy.id });
-    snackbar.show(
-      t('payments.makePayment.scheduledDone', {
-        amount: format.money(reviewed.amountCents),
-        date: format.date(reviewed.values.paymentDate),
-      }),
-    );
-    void navigate('/payments/scheduled-payments');
-  };
-
-  /** Paid, but "save to my wallet" was refused (issue 33 item 2: the card is already there, …): say why. */
-  const sayIfNotSaved = (method: ChosenMethod, answer: MakePaymentResponse) => {
-    if (method.kind !== 'fresh') return;
-    const reason = notSavedReason(answer.savedToWallet);
-    if (reason === null) return;
-    snackbar.show(
-      t('payments.makePayment.notSavedToWallet', {
-        method: method.label,
-        reason:
-          reason === '' ? '' : t(`wallet.errors.${reason}`, { maximum: account.wallet.maxPaymentMethods }),
-      }),
-      { durationMs: 12_000 },
-    );
-  };
-
-  /** Pays the reviewed payment today; on success, the receipt (or the reinstatement's outcome). */
-  const payToday = async (reviewed: Review) => {
-    const outcome = await pay.attempt(paymentRequest(policy, reviewed, reinstating, today));
-    // SPEC §4: a successful binder payment sets the binding-payment-success flag; a failure clears it.
-    if (binder)
-      updatePortalState({ bindingPaymentComplete: outcome.ok && outcome.result.receipt.effectuated });
-    if (outcome.ok) sayIfNotSaved(reviewed.method, outcome.result);
-    if (!outcome.ok) {
-      if (namesAField(outcome.error)) setReview(null);
-      // The offer is not what it was (the deadline passed, a request is already waiting): the page says so.
-      if (reinstatement && (namesAField(outcome.error, aboutThePolicy) || isConflict(outcome.error)))
-        reinstatement.onRefused(declineMessage(outcome.error));
-      return;
-    }
-    if (reinstatement) {
-      reinstatement.onPaid(outcome.result);
-      return;
-    }
-    // The receipt, history and overview that follow are about the policy just paid (SPEC §4 policy selection).
-    updatePortalState({ selectedPolicyId: policy.id });
-    const { paymentId } = outcome.result.receipt;
-    const receiptPath = guest
-      ? `/payments/make-payment/receipt/${paymentId}`
-      : `/payments/payment-history/${paymentId}`;
-    void navigate(receiptPath);
-  };
-
-  const submitPayment = async () => {
-    if (!review) return;
-    await (review.values.when === 'later' ? scheduleLater(review) : payToday(review));
-  };
-
   // A decline says why; a refusal about the policy itself (no field of the form to put it on) says its rule in place.
   const declineMessage = useProblemText(reinstatement ? PROBLEMS.reinstatementPayment : PROBLEMS.payment);
   const reviewMessage = useProblemText(
     reinstatement ? PROBLEMS.reinstatementPaymentReview : PROBLEMS.paymentReview,
   );
+
+  const sendPayment = useSendPayment({
+    policy,
+    binder,
+    today,
+    reinstatement,
+    commands: { pay, schedule },
+    declineMessage,
+    onFieldRefused: () => {
+      setReview(null);
+    },
+  });
+
+  const submitPayment = async () => {
+    if (!review) return;
+    await sendPayment(review);
+  };
 
   if (review) {
     return (
