@@ -1,18 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import type { AccessHistoryItem } from '@portal/contracts';
 import { useAccessHistory } from '../../../data/audit/audit';
 import { loose } from '../../../i18n/loose';
 import { useConfig } from '../../../config/config-context';
 import { useSignedInViewer } from '../../../lib/viewer';
-import { localeOf, useFormatters } from '../../../ui/format';
+import { localeOf } from '../../../ui/format';
+import { Pager, usePaging } from '../../../ui/pager';
 import { ConnectedApps } from './connected-apps';
 
 /**
@@ -25,8 +25,7 @@ export default function AccessHistoryPage() {
   const { t, i18n } = useTranslation();
   const viewer = useSignedInViewer();
   const { account } = useConfig();
-  const format = useFormatters();
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
+  const [paging, setPaging] = usePaging(20);
   const householdId = viewer.household.households[0]?.household.id ?? null;
   const history = useAccessHistory(viewer.credentialKey, householdId, paging);
   const when = useMemo(
@@ -84,31 +83,11 @@ export default function AccessHistoryPage() {
               </Box>
             ))}
           </Box>
-          <TablePagination
-            component="div"
-            count={page.total}
-            page={page.page - 1}
-            rowsPerPage={page.pageSize}
-            rowsPerPageOptions={[10, 20, 50]}
-            onPageChange={(_event, next) => {
-              setPaging({ ...paging, page: next + 1 });
-            }}
-            onRowsPerPageChange={(event) => {
-              setPaging({ page: 1, pageSize: Number(event.target.value) });
-            }}
-            labelRowsPerPage={t('accessHistory.itemsPerPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('accessHistory.range', {
-                from: format.number(from),
-                to: format.number(to),
-                count: format.number(count),
-              })
-            }
-            getItemAriaLabel={(type) => t(`accessHistory.${type}Page`)}
-            sx={{
-              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 },
-              '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-            }}
+          <Pager
+            page={page}
+            sizes={[10, 20, 50]}
+            perPageLabel={t('accessHistory.itemsPerPage')}
+            onChange={setPaging}
           />
         </Paper>
       )}

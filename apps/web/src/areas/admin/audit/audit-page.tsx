@@ -13,7 +13,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { AuditSearchQuerySchema } from '@portal/contracts';
@@ -21,7 +20,8 @@ import { getAuditCsv, useAuditSearch, type AuditFilters } from '../../../data/au
 import { saveBlob } from '../../../lib/save-blob';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { DateInput, PortalForm, TextInput, zodResolver } from '../../../ui/form';
-import { localeOf, useFormatters } from '../../../ui/format';
+import { localeOf } from '../../../ui/format';
+import { Pager } from '../../../ui/pager';
 
 const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]);
 const shape = AuditSearchQuerySchema.shape;
@@ -49,7 +49,6 @@ const EMPTY: Filter = { member: '', actor: '', action: '', from: '', to: '' };
 export default function AuditPage() {
   const { t, i18n } = useTranslation();
   const viewer = useSignedInViewer();
-  const format = useFormatters();
   const allowed = viewer.session.actions.includes('search-audit');
   const [search, setSearch] = useState<{ filters: AuditFilters; page: number; pageSize: number } | null>(
     null,
@@ -204,30 +203,12 @@ export default function AuditPage() {
                   </TableBody>
                 </Table>
               </TableContainer>
-              <TablePagination
-                component="div"
-                count={page.total}
-                page={page.page - 1}
-                rowsPerPage={page.pageSize}
-                rowsPerPageOptions={[25, 50, 100]}
-                onPageChange={(_event, next) => {
-                  setSearch({ ...search, page: next + 1 });
-                }}
-                onRowsPerPageChange={(event) => {
-                  setSearch({ ...search, page: 1, pageSize: Number(event.target.value) });
-                }}
-                labelRowsPerPage={t('auditTrail.itemsPerPage')}
-                labelDisplayedRows={({ from, to, count }) =>
-                  t('auditTrail.range', {
-                    from: format.number(from),
-                    to: format.number(to),
-                    count: format.number(count),
-                  })
-                }
-                getItemAriaLabel={(type) => t(`auditTrail.${type}Page`)}
-                sx={{
-                  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 },
-                  '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+              <Pager
+                page={page}
+                sizes={[25, 50, 100]}
+                perPageLabel={t('auditTrail.itemsPerPage')}
+                onChange={(paging) => {
+                  setSearch({ ...search, ...paging });
                 }}
               />
             </Paper>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -12,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
@@ -21,6 +19,7 @@ import {
 } from '../../../data/enrollment-import/enrollment-imports';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { dateTimeFormat, useFormatters } from '../../../ui/format';
+import { Pager, usePaging } from '../../../ui/pager';
 
 /**
  * Issue 34, decision 056 (`/admin/enrollment-imports`, role action `view-enrollment-imports`): the X12 834
@@ -32,7 +31,7 @@ export default function EnrollmentImportsPage() {
   const viewer = useSignedInViewer();
   const format = useFormatters();
   const allowed = viewer.session.actions.includes(VIEW_IMPORTS_ACTION);
-  const [paging, setPaging] = useState({ page: 1, pageSize: 25 });
+  const [paging, setPaging] = usePaging(25);
   const found = useEnrollmentImports(viewer.credentialKey, paging, allowed);
   const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -131,31 +130,11 @@ export default function EnrollmentImportsPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={page.total}
-              page={page.page - 1}
-              rowsPerPage={page.pageSize}
-              rowsPerPageOptions={[25, 50, 100]}
-              onPageChange={(_event, next) => {
-                setPaging({ ...paging, page: next + 1 });
-              }}
-              onRowsPerPageChange={(event) => {
-                setPaging({ page: 1, pageSize: Number(event.target.value) });
-              }}
-              labelRowsPerPage={t('enrollmentImports.itemsPerPage')}
-              labelDisplayedRows={({ from, to, count }) =>
-                t('enrollmentImports.range', {
-                  from: format.number(from),
-                  to: format.number(to),
-                  count: format.number(count),
-                })
-              }
-              getItemAriaLabel={(type) => t(`enrollmentImports.${type}Page`)}
-              sx={{
-                '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 },
-                '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-              }}
+            <Pager
+              page={page}
+              sizes={[25, 50, 100]}
+              perPageLabel={t('enrollmentImports.itemsPerPage')}
+              onChange={setPaging}
             />
           </Paper>
         )}

@@ -1,17 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { AddDependentsRequestSchema, PolicyDetail, ServiceRequest } from '@portal/contracts';
-import {
-  ADD_DEPENDENT_EVENTS,
-  coverageStartOptions,
-  DEPENDENT_RELATIONSHIPS,
-  isCalendarDate,
-  isWithinWindow,
-  lifeEventWindow,
-  type AddDependentEvent,
-} from '@portal/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -21,21 +12,13 @@ import { useConfig } from '../../../config/config-context';
 import { addDependents } from '../../../data/dependents/dependent-commands';
 import { serviceRequestsKey } from '../../../data/service-request/get-service-requests';
 import { useSignedInViewer } from '../../../lib/viewer';
-import {
-  contractResolver,
-  DateInput,
-  PortalForm,
-  RadioInput,
-  SelectInput,
-  TextInput,
-  useCommand,
-  type Option,
-} from '../../../ui/form';
+import { contractResolver, PortalForm, useCommand } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 import { usePolicyLabel } from '../../../ui/policy-selector';
 import { dependentFieldOf, useDependentError } from './dependent-errors';
-import { useRelationshipLabel } from './members-list';
+import { DependentPersonFields } from './dependent-person-fields';
 import { ReviewDialog } from './review-dialog';
+import { LifeEventFields, useCoverageStarts } from './life-event-fields';
 
 type AddForm = z.output<typeof AddDependentsRequestSchema>;
 type Person = AddForm['dependents'][number];
@@ -54,9 +37,6 @@ const emptyPerson = (): Person =>
 
 /** A choice's label inside a sentence ("A birth" → "a birth"). */
 const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase() + text.slice(1);
-
-/** Events whose coverage may start on the day itself (45 CFR 155.420(b)(2)(i)). */
-const ON_THE_DAY: readonly AddDependentEvent[] = ['birth', 'adoption', 'foster-care', 'court-order'];
 
 /** What is sent: names trimmed, and an exchange ID or SSN only when one was typed. */
 function requestOf(values: AddForm): AddForm {
@@ -92,7 +72,6 @@ export function AddDependentsForm({
   const viewer = useSignedInViewer();
   const format = useFormatters();
   const policyLabel = usePolicyLabel();
-  const relationshipLabel = useRelationshipLabel();
   const describeError = useDependentError();
   const rules = useConfig().account.members;
   const today = viewer.session.today;
@@ -118,45 +97,7 @@ export function AddDependentsForm({
     heading.current?.focus();
   }, []);
 
-  const [event, eventDate] = useWatch({ control: form.control, name: ['lifeEvent', 'lifeEventDate'] }) as [
-    AddDependentEvent | undefined,
-    string,
-  ];
-  const starts = useMemo(
-    () =>
-      event && isCalendarDate(eventDate) && isWithinWindow(eventDate, lifeEventWindow(event, today))
-        ? coverageStartOptions(event, eventDate, today)
-        : [],
-    [event, eventDate, today],
-  );
-  // The start follows the event: the first date it allows, unless the member chose another allowed one.
-  useEffect(() => {
-    const chosen = form.getValues('coverageStartDate');
-    const first = starts[0];
-    if (first !== undefined && !starts.includes(chosen)) form.setValue('coverageStartDate', first);
-    if (first === undefined && chosen !== '') form.setValue('coverageStartDate', '');
-  }, [starts, form]);
-
-  const startLabel = (date: string, index: number) => {
-    const shown = format.date(date);
-    if (event && ON_THE_DAY.includes(event) && index === 0)
-      return t('dependents.add.startOnEvent', { date: shown });
-    return starts.length > 1
-      ? t('dependents.add.startNextMonth', { date: shown })
-      : t('dependents.add.startOnly', { date: shown });
-  };
-  const eventOptions: Option[] = ADD_DEPENDENT_EVENTS.map((value) => ({
-    value,
-    label: t(`dependents.lifeEvent.${value}`),
-  }));
-  const genderOptions: Option[] = rules.genderOptions.map((value) => ({
-    value,
-    label: t(`dependents.gender.${value}`),
-  }));
-  const relationshipOptions: Option[] = DEPENDENT_RELATIONSHIPS.map((value) => ({
-    value,
-    label: relationshipLabel(value),
-  }));
+  const { event, starts } = useCoverageStarts(form, today);
   const atMost = people.fields.length >= rules.numberOfAddDependents;
 
   const send = async () => {
@@ -195,114 +136,20 @@ export function AddDependentsForm({
         labelledBy="add-dependents-heading"
       >
         <Stack spacing={2.5}>
-          <SelectInput name="lifeEvent" field="lifeEvent" options={eventOptions} required />
-          <DateInput
-            name="lifeEventDate"
-            field="lifeEventDate"
-            required
-            help={event ? t(`dependents.add.eventHelp.${event}`) : undefined}
-          />
-          {starts.length > 0 ? (
-            <RadioInput
-              name="coverageStartDate"
-              field="coverageStartDate"
-              required
-              options={starts.map((date, index) => ({ value: date, label: startLabel(date, index) }))}
-            />
-          ) : (
-            // Nothing to choose until the event and its date are known: say so instead of an empty choice.
-            <Box>
-              <Typography sx={{ color: 'text.secondary' }}>{t('fields.coverageStartDate.label')}</Typography>
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('dependents.add.startHelp')}
-              </Typography>
-            </Box>
-          )}
+          <LifeEventFields event={event} starts={starts} />
           {people.fields.map((person, index) => (
-            <Box
-              component="fieldset"
+            <DependentPersonFields
               key={person.id}
-              sx={{
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: 1,
-                m: 0,
-                p: { xs: 1.5, sm: 2 },
-                minWidth: 0,
-              }}
-            >
-              <Typography component="legend" sx={{ fontWeight: 600, px: 0.5 }}>
-                {t('dependents.add.person', { number: index + 1 })}
-              </Typography>
-              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mt: 1 }}>
-                <TextInput
-                  name={`dependents.${index}.firstName`}
-                  field="dependentFirstName"
-                  required
-                  autoComplete="off"
-                  maxLength={50}
-                />
-                <TextInput
-                  name={`dependents.${index}.lastName`}
-                  field="dependentLastName"
-                  required
-                  autoComplete="off"
-                  maxLength={50}
-                />
-                <DateInput
-                  name={`dependents.${index}.dob`}
-                  field="dependentDob"
-                  required
-                  help={event === 'birth' ? t('dependents.add.dobHelp') : undefined}
-                />
-                <SelectInput
-                  name={`dependents.${index}.gender`}
-                  field="dependentGender"
-                  options={genderOptions}
-                  required
-                />
-                <SelectInput
-                  name={`dependents.${index}.relationship`}
-                  field="dependentRelationship"
-                  options={relationshipOptions}
-                  required
-                />
-                <TextInput
-                  name={`dependents.${index}.exchangeId`}
-                  field="dependentExchangeId"
-                  autoComplete="off"
-                  maxLength={30}
-                  help={t('dependents.add.exchangeIdHelp', { length: rules.exchangeIdLength })}
-                  slotProps={{
-                    htmlInput: {
-                      autoCapitalize: 'characters',
-                      spellCheck: false,
-                      maxLength: 30,
-                      autoComplete: 'off',
-                    },
-                  }}
-                />
-                <TextInput
-                  name={`dependents.${index}.ssn`}
-                  field="dependentSsn"
-                  autoComplete="off"
-                  inputMode="numeric"
-                  maxLength={11}
-                  help={t('dependents.add.ssnHelp')}
-                />
-              </Box>
-              {people.fields.length > 1 && (
-                <Button
-                  sx={{ mt: 1.5 }}
-                  color="error"
-                  onClick={() => {
-                    people.remove(index);
-                  }}
-                >
-                  {t('dependents.add.removePerson', { number: index + 1 })}
-                </Button>
-              )}
-            </Box>
+              index={index}
+              event={event}
+              onRemove={
+                people.fields.length > 1
+                  ? () => {
+                      people.remove(index);
+                    }
+                  : undefined
+              }
+            />
           ))}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
             <Button

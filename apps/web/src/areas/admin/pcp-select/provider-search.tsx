@@ -10,12 +10,12 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useProviderSearch } from '../../../data/pcp/get-pcp';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { CheckboxInput, PortalForm, SelectInput, TextInput, zodResolver } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
+import { Pager } from '../../../ui/pager';
 
 import { useProviderText } from './provider-text';
 import { fieldProblems } from '../../../ui/problems';
@@ -346,28 +346,14 @@ export function ProviderSearch({
                 />
               ))}
             </Box>
-            <TablePagination
-              component="div"
-              count={data.total}
-              page={data.page - 1}
-              rowsPerPage={data.pageSize}
-              rowsPerPageOptions={PAGE_SIZES}
-              onPageChange={(_event, page) => {
-                moveTo(page + 1);
+            <Pager
+              page={data}
+              sizes={PAGE_SIZES}
+              perPageLabel={t('pcpSelect.perPage')}
+              flush
+              onChange={(paging) => {
+                moveTo(paging.page, paging.pageSize);
               }}
-              onRowsPerPageChange={(event) => {
-                moveTo(1, Number(event.target.value));
-              }}
-              labelRowsPerPage={t('pcpSelect.perPage')}
-              labelDisplayedRows={({ from, to, count }) =>
-                t('pcpSelect.displayedRows', {
-                  from: format.number(from),
-                  to: format.number(to),
-                  count: format.number(count),
-                })
-              }
-              getItemAriaLabel={(type) => t(`pcpSelect.pageButton.${type}`)}
-              sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}
             />
           </>
         )}

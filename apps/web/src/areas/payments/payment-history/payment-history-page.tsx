@@ -18,7 +18,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -27,6 +26,7 @@ import { usePaymentHistory } from '../../../data/payment/get-payment-history';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { DateInput, PortalForm, SelectInput, zodResolver } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
+import { Pager } from '../../../ui/pager';
 import { usePaymentMethodLabel } from '../../../ui/payment/payment-method-label';
 import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
 
@@ -56,7 +56,6 @@ const STATUS_COLOR = {
 export function PaymentHistoryPage() {
   const { t } = useTranslation();
   const viewer = useSignedInViewer();
-  const format = useFormatters();
   const { policy, choices } = useSelectedPolicy(
     viewer.policies,
     (candidate) => candidate.lineOfCoverage === 'Medical',
@@ -156,32 +155,12 @@ export function PaymentHistoryPage() {
       {page && page.total > 0 && (
         <Paper variant="outlined">
           <PaymentRows items={page.items} policyNumber={policy.policyNumber} />
-          {/* SPEC §9 paginator labels: 'items-per-page' and 'x - y of z'. */}
-          <TablePagination
-            component="div"
-            count={page.total}
-            page={page.page - 1}
-            rowsPerPage={page.pageSize}
-            rowsPerPageOptions={[10, 20, 50]}
-            onPageChange={(_event, next) => {
-              setQuery({ ...query, page: next + 1 });
-            }}
-            onRowsPerPageChange={(event) => {
-              setQuery({ ...query, page: 1, pageSize: Number(event.target.value) });
-            }}
-            labelRowsPerPage={t('payments.history.itemsPerPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('payments.history.range', {
-                from: format.number(from),
-                to: format.number(to),
-                count: format.number(count),
-              })
-            }
-            getItemAriaLabel={(type) => t(`payments.history.${type}Page`)}
-            // On a phone the rows-per-page choice and the range wrap rather than scroll.
-            sx={{
-              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 },
-              '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+          <Pager
+            page={page}
+            sizes={[10, 20, 50]}
+            perPageLabel={t('payments.history.itemsPerPage')}
+            onChange={(paging) => {
+              setQuery({ ...query, ...paging });
             }}
           />
         </Paper>

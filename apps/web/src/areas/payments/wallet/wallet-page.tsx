@@ -5,7 +5,6 @@ import { canAddWalletMethod } from '@portal/domain';
 import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -22,8 +21,8 @@ import { useCommand } from '../../../ui/form';
 import { useSnackbar } from '../../../ui/snackbar';
 import { AddMethodDialog } from './add-method-dialog';
 import { EditBankAccountDialog } from './edit-bank-account-dialog';
-import { MethodItem } from './method-item';
 import { RemoveMethodDialog } from './remove-method-dialog';
+import { WalletMethodSection } from './wallet-method-section';
 import { useWalletError } from './wallet-errors';
 import { BRAND_NAMES, methodName, methodTitle, walletContext, type WalletMethod } from './wallet-model';
 import { LoadingNotice, LoadFailedNotice } from '../../../ui/notices';
@@ -36,6 +35,47 @@ function PageFrame({ children }: { children: React.ReactNode }) {
         {t('wallet.title')}
       </Typography>
       {children}
+    </Stack>
+  );
+}
+
+/** Adding a card or a bank account, as the tenant accepts them; off at the wallet's limit or without the hosted fields. */
+function AddMethodButtons({
+  accepts,
+  enabled,
+  onAdd,
+}: {
+  accepts: readonly string[];
+  enabled: boolean;
+  onAdd: (kind: 'card' | 'bankAccount') => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+      {accepts.includes('CardPayments') && (
+        <Button
+          variant="contained"
+          startIcon={<AddCardOutlined />}
+          disabled={!enabled}
+          onClick={() => {
+            onAdd('card');
+          }}
+        >
+          {t('wallet.addCard')}
+        </Button>
+      )}
+      {accepts.includes('CheckingOrSavings') && (
+        <Button
+          variant="outlined"
+          startIcon={<AccountBalanceOutlined />}
+          disabled={!enabled}
+          onClick={() => {
+            onAdd('bankAccount');
+          }}
+        >
+          {t('wallet.addBankAccount')}
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -146,44 +186,16 @@ export function WalletPage() {
     }
   };
 
-  const section = (kind: 'card' | 'bankAccount', methods: WalletMethod[]) => {
-    const headingId = `wallet-${kind}-heading`;
-    return (
-      <Box component="section" aria-labelledby={headingId}>
-        <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 1.5 }}>
-          {t(kind === 'card' ? 'wallet.cards.heading' : 'wallet.bankAccounts.heading')}
-        </Typography>
-        {methods.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary' }}>
-            {t(kind === 'card' ? 'wallet.cards.empty' : 'wallet.bankAccounts.empty')}
-          </Typography>
-        ) : (
-          <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }}>
-            {methods.map((method) => (
-              <MethodItem
-                key={method.item.id}
-                method={method}
-                today={context.today}
-                canManage={context.canManage}
-                busy={busy}
-                onMakeDefault={() => void onMakeDefault(method)}
-                {...(method.kind === 'bankAccount'
-                  ? {
-                      onEdit: () => {
-                        setEditing(method.item);
-                      },
-                    }
-                  : {})}
-                onRemove={() => {
-                  remove.reset();
-                  setRemoving(method);
-                }}
-              />
-            ))}
-          </Stack>
-        )}
-      </Box>
-    );
+  const sectionProps = {
+    today: context.today,
+    canManage: context.canManage,
+    busy,
+    onMakeDefault: (method: WalletMethod) => void onMakeDefault(method),
+    onEdit: setEditing,
+    onRemove: (method: WalletMethod) => {
+      remove.reset();
+      setRemoving(method);
+    },
   };
 
   return (
@@ -198,32 +210,7 @@ export function WalletPage() {
         {canAdd ? t('wallet.limit', { maximum }) : t('wallet.limitReached', { maximum })}
       </Typography>
       {context.canManage ? (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          {accepts.includes('CardPayments') && (
-            <Button
-              variant="contained"
-              startIcon={<AddCardOutlined />}
-              disabled={!canAdd || !hostedFields.data}
-              onClick={() => {
-                openAdd('card');
-              }}
-            >
-              {t('wallet.addCard')}
-            </Button>
-          )}
-          {accepts.includes('CheckingOrSavings') && (
-            <Button
-              variant="outlined"
-              startIcon={<AccountBalanceOutlined />}
-              disabled={!canAdd || !hostedFields.data}
-              onClick={() => {
-                openAdd('bankAccount');
-              }}
-            >
-              {t('wallet.addBankAccount')}
-            </Button>
-          )}
-        </Stack>
+        <AddMethodButtons accepts={accepts} enabled={canAdd && Boolean(hostedFields.data)} onAdd={openAdd} />
       ) : (
         <Alert severity="info">{t('wallet.viewOnly')}</Alert>
       )}
@@ -235,8 +222,8 @@ export function WalletPage() {
           {describeError(makeDefault.error)}
         </Alert>
       )}
-      {section('card', cards)}
-      {section('bankAccount', banks)}
+      <WalletMethodSection kind="card" methods={cards} {...sectionProps} />
+      <WalletMethodSection kind="bankAccount" methods={banks} {...sectionProps} />
 
       {adding && hostedFields.data && (
         <AddMethodDialog

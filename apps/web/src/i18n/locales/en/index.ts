@@ -31,6 +31,7 @@ import broker from './broker.json';
 import home from './home.json';
 import enrollmentImports from './enrollmentImports.json';
 import webhookSubscribers from './webhookSubscribers.json';
+import pager from './pager.json';
 
 const files = [
   common,
@@ -61,6 +62,7 @@ const files = [
   home,
   enrollmentImports,
   webhookSubscribers,
+  pager,
 ] as const;
 
 type Merged = (typeof files)[number] extends infer F ? (F extends object ? F : never) : never;
