@@ -5,6 +5,9 @@ import type { Database } from '../../db/client';
 import { listablePolicyIds, type MemberReference } from '../../auth/access';
 import { loadHouseholds, memberPolicyOverview, policyOverview, type PolicyRules } from '../policy/service';
 
+// --- reads for acting-session, additional-product ---
+export { householdById } from './repository';
+
 const facts = (policy: PolicySummary): PolicyFacts => ({
   active: policy.active,
   offExchange: policy.offExchange,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { members, memberSpans, policies } from '../../db/schema';
 
@@ -129,4 +129,60 @@ export async function insertMemberSpans(
   values: (typeof memberSpans.$inferInsert)[],
 ): Promise<void> {
   if (values.length > 0) await tx.insert(memberSpans).values(values);
+}
+
+// --- reads for acting-session, additional-product, contact, notification, guest, service-request ---
+
+/** A member's name, "first last", as a correlated scalar subquery on `memberId` (null: no such member), for a caller's one statement. */
+export const memberFullNameOf = (memberId: AnyColumn | SQL) =>
+  sql<
+    string | null
+  >`(select ${members.firstName} || ' ' || ${members.lastName} from ${members} where ${members.id} = ${memberId})`;
+
+/**
+ * Whether the member is of the household, holds one of `subscriberOf`'s policies (their subscribers' ids)
+ * or is covered by one of `policyIds`: whether an acting session's target includes them.
+ */
+export async function memberBelongsTo(
+  db: Executor,
+  memberId: string,
+  target: { householdId: string | null; policyIds: readonly string[]; subscriberIds: readonly string[] },
+): Promise<boolean> {
+  const ways = [
+    ...(target.householdId !== null ? [eq(members.householdId, target.householdId)] : []),
+    ...(target.subscriberIds.length > 0 ? [inArray(members.id, [...target.subscriberIds])] : []),
+    ...(target.policyIds.length > 0
+      ? [
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(memberSpans)
+              .where(
+                and(
+                  eq(memberSpans.memberId, members.id),
+                  inArray(memberSpans.policyId, [...target.policyIds]),
+                ),
+              ),
+          ),
+        ]
+      : []),
+  ];
+  if (ways.length === 0) return false;
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, memberId), or(...ways)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The household's first member on record (whom an acting session names when the household has no policy). */
+export async function firstMemberOfHousehold(db: Executor, householdId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.householdId, householdId))
+    .orderBy(asc(members.createdAt))
+    .limit(1);
+  return row?.id ?? null;
 }

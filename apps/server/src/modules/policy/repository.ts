@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { coverageSpans, households, policies, wallets } from '../../db/schema';
@@ -340,4 +340,50 @@ export async function insertCoverageSpan(
   values: typeof coverageSpans.$inferInsert,
 ): Promise<void> {
   await tx.insert(coverageSpans).values(values);
+}
+
+// --- reads for acting-session, additional-product, address, contact, demographics, dependents, document, group, member, notification, guest, service-request ---
+
+/** What commands and pages on one policy need of it: where its changes go (household, market, exchange) and its subscriber. */
+export async function policyFacts(db: Executor, policyId: string) {
+  const [row] = await db
+    .select({
+      id: policies.id,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+      offExchange: policies.offExchange,
+      marketCoverage: policies.marketCoverage,
+      subscriberMemberId: policies.subscriberMemberId,
+    })
+    .from(policies)
+    .where(eq(policies.id, policyId));
+  return row;
+}
+
+/** Whom an acting session covers: a household, or for policies without one their subscriber. */
+export interface PolicyHolderTarget {
+  householdId: string | null;
+  subscriberMemberId: string | null;
+}
+
+const policiesOfTarget = (target: PolicyHolderTarget) =>
+  target.householdId !== null
+    ? eq(policies.householdId, target.householdId)
+    : and(
+        isNull(policies.householdId),
+        eq(policies.subscriberMemberId, target.subscriberMemberId ?? '00000000-0000-0000-0000-000000000000'),
+      );
+
+/** The policies an acting session covers (a household's, or a subscriber's that have none), oldest first, with how the banner names them. */
+export async function actingTargetPolicies(db: Executor, target: PolicyHolderTarget) {
+  return db
+    .select({
+      id: policies.id,
+      subscriberMemberId: policies.subscriberMemberId,
+      exchangeSubscriberId: policies.exchangeSubscriberId,
+      policyNumber: policies.policyNumber,
+    })
+    .from(policies)
+    .where(policiesOfTarget(target))
+    .orderBy(asc(policies.createdAt));
 }

@@ -152,6 +152,15 @@ export async function policyFacts(db: Executor, policyId: string) {
   return row;
 }
 
+/** The household a request is from (null: no such request); staff act for it from the queue. */
+export async function householdOfServiceRequest(db: Executor, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ householdId: serviceRequests.householdId })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, id));
+  return row?.householdId ?? null;
+}
+
 /** The staff queue's filter (issue 13; docs/decisions/030). */
 export interface QueueFilter {
   type?: string | undefined;

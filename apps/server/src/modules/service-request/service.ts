@@ -53,6 +53,9 @@ import {
 
 export type { ServiceRequestRow } from './repository';
 
+// For the acting-session module: staff act for the household a queued request is from.
+export { householdOfServiceRequest } from './repository';
+
 /**
  * The service-request module (issue 11; docs/decisions/024): every change a member asks for goes through
  * here, from whichever page or module makes it. A module that changes something for a member calls
