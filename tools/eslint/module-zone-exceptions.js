@@ -90,21 +90,6 @@ export const MODULES_IN_FLIGHT = [
  */
 export const TABLE_READ_DEBT = [
   {
-    file: 'apps/server/src/modules/additional-product/repository.ts',
-    imports: ['households'],
-    note: 'issue 38: to move behind modules/household/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/additional-product/repository.ts',
-    imports: ['memberSpans', 'members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/additional-product/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/address/repository.ts',
     imports: ['policies'],
     note: 'issue 38: to move behind modules/policy/service.ts',

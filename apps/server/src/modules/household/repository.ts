@@ -7,3 +7,8 @@ export async function householdById(db: Executor, householdId: string): Promise<
   const [row] = await db.select({ id: households.id }).from(households).where(eq(households.id, householdId));
   return row;
 }
+
+/** Locks the household row: two applications of one household are made one after the other. */
+export async function lockHousehold(tx: Executor, householdId: string): Promise<void> {
+  await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId)).for('update');
+}

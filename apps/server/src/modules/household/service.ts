@@ -6,7 +6,7 @@ import { listablePolicyIds, type MemberReference } from '../../auth/access';
 import { loadHouseholds, memberPolicyOverview, policyOverview, type PolicyRules } from '../policy/service';
 
 // --- reads for acting-session, additional-product ---
-export { householdById } from './repository';
+export { householdById, lockHousehold } from './repository';
 
 const facts = (policy: PolicySummary): PolicyFacts => ({
   active: policy.active,

@@ -186,3 +186,26 @@ export async function firstMemberOfHousehold(db: Executor, householdId: string):
     .limit(1);
   return row?.id ?? null;
 }
+
+/** The household's people, each once, with their relationship: whom an application may name, the policyholder first, then from the eldest. */
+export async function householdMembers(db: Executor, householdId: string) {
+  const rows = await db
+    .select({
+      memberId: members.id,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      dob: members.dob,
+      relationship: memberSpans.relationship,
+    })
+    .from(members)
+    .leftJoin(memberSpans, eq(memberSpans.memberId, members.id))
+    .where(eq(members.householdId, householdId))
+    .orderBy(asc(members.dob), asc(members.id));
+  // One row per person (a member on several policies has several spans; the first relationship is theirs).
+  const seen = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) if (!seen.has(row.memberId)) seen.set(row.memberId, row);
+  // The policyholder first, then the others from the eldest.
+  return [...seen.values()].sort(
+    (a, b) => Number(b.relationship === 'self') - Number(a.relationship === 'self'),
+  );
+}

@@ -25,7 +25,7 @@ export {
 } from './repository';
 
 // --- reads for acting-session, additional-product, contact, notification, guest, service-request ---
-export { firstMemberOfHousehold, memberBelongsTo, memberFullNameOf } from './repository';
+export { firstMemberOfHousehold, householdMembers, memberBelongsTo, memberFullNameOf } from './repository';
 
 type SpanRow = Awaited<ReturnType<typeof memberSpansOn>>[number];
 

@@ -387,3 +387,17 @@ export async function actingTargetPolicies(db: Executor, target: PolicyHolderTar
     .where(policiesOfTarget(target))
     .orderBy(asc(policies.createdAt));
 }
+
+/** The lines of coverage the household holds now or from a coming date (active, pending or in a grace period). */
+export async function coveredLines(db: Executor, householdId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ line: policies.lineOfCoverage })
+    .from(policies)
+    .where(
+      and(
+        eq(policies.householdId, householdId),
+        inArray(policies.enrollmentStatus, ['Active', 'Pending', 'GracePeriod']),
+      ),
+    );
+  return new Set(rows.map((row) => row.line));
+}
