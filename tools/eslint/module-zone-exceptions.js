@@ -90,11 +90,6 @@ export const MODULES_IN_FLIGHT = [
  */
 export const TABLE_READ_DEBT = [
   {
-    file: 'apps/server/src/modules/address/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/audit/repository.ts',
     imports: ['accounts'],
     note: 'issue 38: to move behind auth/ (the accounts of sign-in)',

@@ -16,17 +16,19 @@ import { editConflict, submitServiceRequest } from '../service-request/service';
 import {
   addressById,
   insertAddress,
-  policiesMailingHome,
-  policiesUsingAddress,
-  policyAddressFacts,
   updateAddress,
   type AddressRole,
   type AddressRow,
   type AddressValues,
-  type PolicyAddressFacts,
 } from './repository';
 import { lookUpZip, zipCodesOfCity, zipCoordinates } from './zip-reference';
-import { repointPolicyAddresses } from '../policy/service';
+import {
+  policiesMailingHome,
+  policiesUsingAddress,
+  policyAddressFacts,
+  repointPolicyAddresses,
+  type PolicyAddressFacts,
+} from '../policy/service';
 
 /**
  * A policy's residential and mailing addresses (issue 11, SPEC §2 /admin/policy-selection/manage-address,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { coverageSpans, households, policies, wallets } from '../../db/schema';
@@ -400,4 +400,49 @@ export async function coveredLines(db: Executor, householdId: string): Promise<S
       ),
     );
   return new Set(rows.map((row) => row.line));
+}
+
+/** A policy's addresses and what decides where a change to them goes (market, exchange). */
+const policyAddressColumns = {
+  id: policies.id,
+  householdId: policies.householdId,
+  policyNumber: policies.policyNumber,
+  lineOfCoverage: policies.lineOfCoverage,
+  offExchange: policies.offExchange,
+  marketCoverage: policies.marketCoverage,
+  residentialAddressId: policies.residentialAddressId,
+  mailingAddressId: policies.mailingAddressId,
+};
+
+export type PolicyAddressFacts = Awaited<ReturnType<typeof policyAddressFacts>>;
+
+/** The policy's addresses and what decides where a change goes (market, exchange); `lock` inside a change. */
+export async function policyAddressFacts(db: Executor, policyId: string, lock = false) {
+  const query = db.select(policyAddressColumns).from(policies).where(eq(policies.id, policyId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Every policy that uses the address row, in either role (a change must not move another role's address). */
+export async function policiesUsingAddress(db: Executor, addressId: string) {
+  return db
+    .select(policyAddressColumns)
+    .from(policies)
+    .where(or(eq(policies.residentialAddressId, addressId), eq(policies.mailingAddressId, addressId)))
+    .orderBy(asc(policies.policyNumber));
+}
+
+/** The household's policies that send mail to their residential address `residentialAddressId` (no mailing address of their own). */
+export async function policiesMailingHome(db: Executor, householdId: string, residentialAddressId: string) {
+  return db
+    .select(policyAddressColumns)
+    .from(policies)
+    .where(
+      and(
+        eq(policies.householdId, householdId),
+        eq(policies.residentialAddressId, residentialAddressId),
+        isNull(policies.mailingAddressId),
+      ),
+    )
+    .orderBy(asc(policies.policyNumber));
 }

@@ -50,7 +50,16 @@ export {
 export { insertCoverageSpan, updateCoverageSpan } from './repository';
 
 // --- reads for acting-session, additional-product, address, contact, demographics, dependents, document, group, member, notification, guest, service-request ---
-export { actingTargetPolicies, coveredLines, policyFacts, type PolicyHolderTarget } from './repository';
+export {
+  actingTargetPolicies,
+  coveredLines,
+  policiesMailingHome,
+  policiesUsingAddress,
+  policyAddressFacts,
+  policyFacts,
+  type PolicyAddressFacts,
+  type PolicyHolderTarget,
+} from './repository';
 
 /** SPEC §4: the label of a cancelled span. */
 export const CANCEL_LABEL = 'policyStatus.cancelled';
