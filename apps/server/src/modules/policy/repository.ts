@@ -446,3 +446,26 @@ export async function policiesMailingHome(db: Executor, householdId: string, res
     )
     .orderBy(asc(policies.policyNumber));
 }
+
+/** The policy a household's request is filed under: the one named, else the household's first by policy number; with its subscriber. */
+export async function policyFiledUnder(
+  db: Executor,
+  where: { policyId?: string | undefined; householdId: string },
+) {
+  const condition = where.policyId
+    ? eq(policies.id, where.policyId)
+    : eq(policies.householdId, where.householdId);
+  const [row] = await db
+    .select({
+      id: policies.id,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+      exchangeSubscriberId: policies.exchangeSubscriberId,
+      subscriberMemberId: policies.subscriberMemberId,
+    })
+    .from(policies)
+    .where(condition)
+    .orderBy(asc(policies.policyNumber))
+    .limit(1);
+  return row;
+}

@@ -57,6 +57,7 @@ export {
   policiesUsingAddress,
   policyAddressFacts,
   policyFacts,
+  policyFiledUnder,
   type PolicyAddressFacts,
   type PolicyHolderTarget,
 } from './repository';
