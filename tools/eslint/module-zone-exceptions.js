@@ -165,11 +165,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind mail/',
   },
   {
-    file: 'apps/server/src/modules/dependents/repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/document/pdf/context.ts',
     imports: ['addresses'],
     note: 'issue 38: to move behind modules/address/service.ts',

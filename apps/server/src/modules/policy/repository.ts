@@ -469,3 +469,16 @@ export async function policyFiledUnder(
     .limit(1);
   return row;
 }
+
+/** The policy's coverage periods, oldest first (whether it covers a date, and its status). */
+export async function coverageSpanDates(db: Executor, policyId: string) {
+  return db
+    .select({
+      startDate: coverageSpans.startDate,
+      endDate: coverageSpans.endDate,
+      cancelled: coverageSpans.cancelled,
+    })
+    .from(coverageSpans)
+    .where(eq(coverageSpans.policyId, policyId))
+    .orderBy(asc(coverageSpans.startDate));
+}

@@ -52,6 +52,7 @@ export { insertCoverageSpan, updateCoverageSpan } from './repository';
 // --- reads for acting-session, additional-product, address, contact, demographics, dependents, document, group, member, notification, guest, service-request ---
 export {
   actingTargetPolicies,
+  coverageSpanDates,
   coveredLines,
   policiesMailingHome,
   policiesUsingAddress,
