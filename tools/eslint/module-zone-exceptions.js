@@ -200,11 +200,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {
-    file: 'apps/server/src/modules/document/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/finance/clock-repository.ts',
     imports: ['plans'],
     note: 'issue 38: to move behind modules/benefits/service.ts',

@@ -482,3 +482,12 @@ export async function coverageSpanDates(db: Executor, policyId: string) {
     .where(eq(coverageSpans.policyId, policyId))
     .orderBy(asc(coverageSpans.startDate));
 }
+
+/** The ids of the household's policies (whose documents the household's list may show). */
+export async function householdPolicyIds(db: Executor, householdId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(eq(policies.householdId, householdId));
+  return rows.map((row) => row.id);
+}

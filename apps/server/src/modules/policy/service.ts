@@ -54,6 +54,7 @@ export {
   actingTargetPolicies,
   coverageSpanDates,
   coveredLines,
+  householdPolicyIds,
   policiesMailingHome,
   policiesUsingAddress,
   policyAddressFacts,
