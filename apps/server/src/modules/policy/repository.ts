@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { coverageSpans, households, policies, wallets } from '../../db/schema';
@@ -490,4 +490,20 @@ export async function householdPolicyIds(db: Executor, householdId: string): Pro
     .from(policies)
     .where(eq(policies.householdId, householdId));
   return rows.map((row) => row.id);
+}
+
+/**
+ * Group-market policies of these issuer subscriber ids (policy id, subscriber id, group id), as a subquery
+ * a caller joins in its one statement (modules/group: their employer groups, ordered by its own columns).
+ */
+export function groupPoliciesOfSubscribers(db: Executor, issuerSubscriberIds: readonly string[]) {
+  return db
+    .select({
+      policyId: policies.id,
+      issuerSubscriberId: policies.issuerSubscriberId,
+      groupId: policies.groupId,
+    })
+    .from(policies)
+    .where(and(inArray(policies.issuerSubscriberId, [...issuerSubscriberIds]), isNotNull(policies.groupId)))
+    .as('group_policies');
 }

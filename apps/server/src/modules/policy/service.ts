@@ -54,6 +54,7 @@ export {
   actingTargetPolicies,
   coverageSpanDates,
   coveredLines,
+  groupPoliciesOfSubscribers,
   householdPolicyIds,
   policiesMailingHome,
   policiesUsingAddress,
