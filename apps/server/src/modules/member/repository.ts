@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { members, memberSpans, policies } from '../../db/schema';
+import { members, memberSpans } from '../../db/schema';
+import { policyLabelsOf } from '../policy/service';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -12,16 +13,17 @@ export async function memberById(db: Executor, memberId: string): Promise<Member
 /** The member's spans on these policies, with the policy facts the answer names, oldest first. */
 export async function memberSpansOn(db: Database, memberId: string, policyIds: readonly string[]) {
   if (policyIds.length === 0) return [];
+  const labels = policyLabelsOf(db, policyIds);
   return db
     .select({
       span: memberSpans,
-      policyNumber: policies.policyNumber,
-      lineOfCoverage: policies.lineOfCoverage,
+      policyNumber: labels.policyNumber,
+      lineOfCoverage: labels.lineOfCoverage,
     })
     .from(memberSpans)
-    .innerJoin(policies, eq(policies.id, memberSpans.policyId))
+    .innerJoin(labels, eq(labels.id, memberSpans.policyId))
     .where(and(eq(memberSpans.memberId, memberId), inArray(memberSpans.policyId, [...policyIds])))
-    .orderBy(policies.createdAt, memberSpans.policyId, memberSpans.startDate);
+    .orderBy(labels.createdAt, memberSpans.policyId, memberSpans.startDate);
 }
 
 /** When each of these members' records was created (FHIR `meta.lastUpdated`, issue 37). */

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { idArray } from '../../db/arrays';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { coverageSpans, households, policies, wallets } from '../../db/schema';
@@ -506,4 +507,23 @@ export function groupPoliciesOfSubscribers(db: Executor, issuerSubscriberIds: re
     .from(policies)
     .where(and(inArray(policies.issuerSubscriberId, [...issuerSubscriberIds]), isNotNull(policies.groupId)))
     .as('group_policies');
+}
+
+/**
+ * These policies' numbers, lines of coverage, subscribers, brokers and creation times, as a subquery a
+ * caller joins in its one statement (a member's coverage by policy, a broker's alerts).
+ */
+export function policyLabelsOf(db: Executor, policyIds: readonly string[]) {
+  return db
+    .select({
+      id: policies.id,
+      policyNumber: policies.policyNumber,
+      lineOfCoverage: policies.lineOfCoverage,
+      subscriberMemberId: policies.subscriberMemberId,
+      brokerId: policies.brokerId,
+      createdAt: policies.createdAt,
+    })
+    .from(policies)
+    .where(sql`${policies.id} = any(${idArray(policyIds, 'uuid')})`)
+    .as('policy_labels');
 }

@@ -61,6 +61,7 @@ export {
   policyAddressFacts,
   policyFacts,
   policyFiledUnder,
+  policyLabelsOf,
   type PolicyAddressFacts,
   type PolicyHolderTarget,
 } from './repository';
