@@ -250,16 +250,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {
-    file: 'apps/server/src/modules/notification/repository.ts',
-    imports: ['members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/notification/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/payment/repository.ts',
     imports: ['plans'],
     note: 'issue 38: to move behind modules/benefits/service.ts',
