@@ -235,21 +235,6 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
   {
-    file: 'apps/server/src/modules/guest/repository.ts',
-    imports: ['addresses'],
-    note: 'issue 38: to move behind modules/address/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/guest/repository.ts',
-    imports: ['members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/guest/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/payment/repository.ts',
     imports: ['plans'],
     note: 'issue 38: to move behind modules/benefits/service.ts',

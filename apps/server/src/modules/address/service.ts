@@ -30,6 +30,9 @@ import {
   type PolicyAddressFacts,
 } from '../policy/service';
 
+// --- reads for guest ---
+export { addressById } from './repository';
+
 /**
  * A policy's residential and mailing addresses (issue 11, SPEC §2 /admin/policy-selection/manage-address,
  * §3 Address, §5 zip). County and FIPS code always come from the ZIP reference (./zip-reference.ts).

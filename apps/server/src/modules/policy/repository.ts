@@ -527,3 +527,33 @@ export function policyLabelsOf(db: Executor, policyIds: readonly string[]) {
     .where(sql`${policies.id} = any(${idArray(policyIds, 'uuid')})`)
     .as('policy_labels');
 }
+
+/** The latest policy with this exchange subscriber id or policy number (any case): whose it is, for guest access. */
+export async function latestPolicyByIdentifier(
+  db: Executor,
+  identifierType: 'exchangeSubscriberId' | 'policyNumber',
+  identifier: string,
+) {
+  const column =
+    identifierType === 'exchangeSubscriberId' ? policies.exchangeSubscriberId : policies.policyNumber;
+  const [row] = await db
+    .select({
+      subscriberMemberId: policies.subscriberMemberId,
+      householdId: policies.householdId,
+      residentialAddressId: policies.residentialAddressId,
+    })
+    .from(policies)
+    .where(sql`upper(${column}) = upper(${identifier})`)
+    .orderBy(sql`${policies.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+/** Every policy the member holds as subscriber (what a guest who located the account may pay). */
+export async function subscriberPolicyIds(db: Executor, subscriberMemberId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(eq(policies.subscriberMemberId, subscriberMemberId));
+  return rows.map((row) => row.id);
+}
