@@ -354,21 +354,6 @@ export const TABLE_READ_DEBT = [
     imports: ['coverageSpans', 'policies'],
     note: 'issue 38: to move behind modules/policy/service.ts',
   },
-  {
-    file: 'apps/server/src/modules/service-request/repository.ts',
-    imports: ['accounts'],
-    note: 'issue 38: to move behind auth/ (the accounts of sign-in)',
-  },
-  {
-    file: 'apps/server/src/modules/service-request/repository.ts',
-    imports: ['members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/service-request/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
 ];
 
 export const MODULE_ZONE_EXCEPTIONS = [...MODULES_IN_FLIGHT, ...TABLE_READ_DEBT];

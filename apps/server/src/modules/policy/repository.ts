@@ -1,4 +1,16 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import { idArray } from '../../db/arrays';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
@@ -557,3 +569,13 @@ export async function subscriberPolicyIds(db: Executor, subscriberMemberId: stri
     .where(eq(policies.subscriberMemberId, subscriberMemberId));
   return rows.map((row) => row.id);
 }
+
+/** A policy's number, as a correlated scalar subquery on `policyId` (null: none), for a caller's one statement. */
+export const policyNumberOf = (policyId: AnyColumn | SQL) =>
+  sql<string | null>`(select ${policies.policyNumber} from ${policies} where ${policies.id} = ${policyId})`;
+
+/** A policy's subscriber (member id), as a correlated scalar subquery on `policyId` (null: none), for a caller's one statement. */
+export const policySubscriberOf = (policyId: AnyColumn | SQL) =>
+  sql<
+    string | null
+  >`(select ${policies.subscriberMemberId} from ${policies} where ${policies.id} = ${policyId})`;

@@ -63,6 +63,8 @@ export {
   policyFacts,
   policyFiledUnder,
   policyLabelsOf,
+  policyNumberOf,
+  policySubscriberOf,
   subscriberPolicyIds,
   type PolicyAddressFacts,
   type PolicyHolderTarget,
