@@ -9,7 +9,7 @@ import {
   or,
   sql,
   type AnyColumn,
-  type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { idArray } from '../../db/arrays';
 import type { Database, Executor } from '../../db/client';
@@ -570,12 +570,13 @@ export async function subscriberPolicyIds(db: Executor, subscriberMemberId: stri
   return rows.map((row) => row.id);
 }
 
-/** A policy's number, as a correlated scalar subquery on `policyId` (null: none), for a caller's one statement. */
-export const policyNumberOf = (policyId: AnyColumn | SQL) =>
-  sql<string | null>`(select ${policies.policyNumber} from ${policies} where ${policies.id} = ${policyId})`;
+/** A policy id as another module's statement names it: its own column (`payments.policyId`) or an SQL expression. */
+type PolicyIdRef = SQLWrapper | AnyColumn;
 
-/** A policy's subscriber (member id), as a correlated scalar subquery on `policyId` (null: none), for a caller's one statement. */
-export const policySubscriberOf = (policyId: AnyColumn | SQL) =>
-  sql<
-    string | null
-  >`(select ${policies.subscriberMemberId} from ${policies} where ${policies.id} = ${policyId})`;
+/** Fragment: the number of the policy `policyId` names, a scalar subquery the caller selects in its own statement. */
+export const policyNumberOf = (db: Executor, policyId: PolicyIdRef) =>
+  sql<string>`${db.select({ policyNumber: policies.policyNumber }).from(policies).where(eq(policies.id, policyId))}`;
+
+/** Fragment: the subscriber's member id of the policy `policyId` names, a scalar subquery. */
+export const subscriberOfPolicy = (db: Executor, policyId: PolicyIdRef) =>
+  sql<string>`${db.select({ subscriberMemberId: policies.subscriberMemberId }).from(policies).where(eq(policies.id, policyId))}`;

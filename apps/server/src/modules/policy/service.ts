@@ -64,7 +64,7 @@ export {
   policyFiledUnder,
   policyLabelsOf,
   policyNumberOf,
-  policySubscriberOf,
+  subscriberOfPolicy,
   subscriberPolicyIds,
   type PolicyAddressFacts,
   type PolicyHolderTarget,

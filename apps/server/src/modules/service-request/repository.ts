@@ -3,7 +3,7 @@ import { readTogether, type Executor } from '../../db/client';
 import { serviceRequestAttachments, serviceRequestEvents, serviceRequests } from '../../db/schema';
 import { accountNames } from '../../auth/accounts';
 import { memberById, memberFullNameOf } from '../member/service';
-import { policyFacts, policyNumberOf, policySubscriberOf } from '../policy/service';
+import { policyFacts, policyNumberOf, subscriberOfPolicy } from '../policy/service';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
 export type ServiceRequestEventRow = typeof serviceRequestEvents.$inferSelect;
@@ -103,7 +103,7 @@ export async function serviceRequestsWithDetails(
   if (where.policyId !== undefined) conditions.push(eq(serviceRequests.policyId, where.policyId));
   if (where.ids !== undefined) conditions.push(inArray(serviceRequests.id, where.ids));
   const rows = await db
-    .select({ request: serviceRequests, policyNumber: policyNumberOf(serviceRequests.policyId) })
+    .select({ request: serviceRequests, policyNumber: policyNumberOf(db, serviceRequests.policyId) })
     .from(serviceRequests)
     .where(and(...conditions))
     .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id));
@@ -193,8 +193,8 @@ export async function queuePage(db: Executor, filter: QueueFilter) {
       db
         .select({
           request: serviceRequests,
-          policyNumber: policyNumberOf(serviceRequests.policyId),
-          subscriberName: memberFullNameOf(policySubscriberOf(serviceRequests.policyId)),
+          policyNumber: policyNumberOf(db, serviceRequests.policyId),
+          subscriberName: memberFullNameOf(subscriberOfPolicy(db, serviceRequests.policyId)),
         })
         .from(serviceRequests)
         .where(where)
