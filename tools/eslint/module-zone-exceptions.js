@@ -16,71 +16,6 @@
  */
 export const TABLE_READ_DEBT = [
   {
-    file: 'apps/server/src/modules/acting-session/service.ts',
-    imports: ['households'],
-    note: 'issue 38: to move behind modules/household/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/acting-session/service.ts',
-    imports: ['memberSpans', 'members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/acting-session/service.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/acting-session/service.ts',
-    imports: ['serviceRequests'],
-    note: 'issue 38: to move behind modules/service-request/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/additional-product/repository.ts',
-    imports: ['households'],
-    note: 'issue 38: to move behind modules/household/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/additional-product/repository.ts',
-    imports: ['memberSpans', 'members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/additional-product/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/address/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/contact/repository.ts',
-    imports: ['members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/contact/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/demographics/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/dependents/repository.ts',
-    imports: ['coverageSpans', 'policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/document/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/finance/clock-repository.ts',
     imports: ['payments'],
     note: 'issue 38: to move behind modules/payment/service.ts, but modules/payment imports finance (postToFinance): the clock reads what the issuer kept of each payment, as posting does, until that direction is turned round',
@@ -96,58 +31,8 @@ export const TABLE_READ_DEBT = [
     note: 'issue 38: to move behind modules/payment/service.ts, but modules/payment imports finance (postToFinance): the ledger of what the issuer kept (keptAmount) stays until that direction is turned round',
   },
   {
-    file: 'apps/server/src/modules/group/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/guest/repository.ts',
-    imports: ['addresses'],
-    note: 'issue 38: to move behind modules/address/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/guest/repository.ts',
-    imports: ['members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/guest/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/member/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/notification/repository.ts',
-    imports: ['members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/notification/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
-  },
-  {
     file: 'apps/server/src/modules/reinstatement/repository.ts',
     imports: ['payments'],
     note: 'issue 38: to move behind modules/payment/service.ts, but modules/payment imports reinstatement (a reinstatement is paid for): the payment status a request waits on stays until that direction is turned round',
-  },
-  {
-    file: 'apps/server/src/modules/service-request/repository.ts',
-    imports: ['accounts'],
-    note: 'issue 38: to move behind auth/ (the accounts of sign-in)',
-  },
-  {
-    file: 'apps/server/src/modules/service-request/repository.ts',
-    imports: ['members'],
-    note: 'issue 38: to move behind modules/member/service.ts',
-  },
-  {
-    file: 'apps/server/src/modules/service-request/repository.ts',
-    imports: ['policies'],
-    note: 'issue 38: to move behind modules/policy/service.ts',
   },
 ];

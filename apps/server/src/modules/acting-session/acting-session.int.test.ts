@@ -3,10 +3,16 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { ActingSessionSchema, ProblemType, SessionInfoSchema } from '@portal/contracts';
 import { actFor, endActing } from '../../../test/acting';
-import { createAccount, createBroker, createMemberWithPolicy, PASSWORD } from '../../../test/fixtures';
+import {
+  createAccount,
+  createBroker,
+  createMemberWithPolicy,
+  createServiceRequest,
+  PASSWORD,
+} from '../../../test/fixtures';
 import { useTestApp } from '../../../test/harness';
 import { CLIENT_ID, HOST, ORIGIN, signIn, clientAuthorization } from '../../../test/oidc';
-import { actingSessions, auditLog, members } from '../../db/schema';
+import { actingSessions, auditLog, households, members, memberSpans } from '../../db/schema';
 
 /**
  * Issue 33 item 14: `cs.agent` could act for any household without an explicit "act for this member"
@@ -293,6 +299,93 @@ describe('cs.agent acts for a household only in an acting session started with a
       memberId: loose.memberId,
       label: loose.exchangeSubscriberId,
     });
+  });
+
+  it('names the member asked for when they are on the target (its household, a policy subscriber, covered by one), else its first policy’s subscriber or first member', async () => {
+    const loose = await createMemberWithPolicy(harness.db, { withHousehold: false });
+    const other = await createMemberWithPolicy(harness.db, { withHousehold: false });
+    // A dependent of the loose policy: in no household, covered by one of its spans only.
+    const dependentId = randomUUID();
+    await harness.db.insert(members).values({
+      id: dependentId,
+      householdId: null,
+      folderId: `DEP-${dependentId.slice(0, 8)}`,
+      firstName: 'Dana',
+      lastName: 'Dependent',
+      dob: '2015-06-01',
+      gender: 'other',
+    });
+    await harness.db.insert(memberSpans).values({
+      policyId: loose.policyId,
+      memberId: dependentId,
+      relationship: 'child',
+      startDate: `${new Date().getUTCFullYear() - 1}-01-01`,
+      ratingAge: 10,
+    });
+    const agent = await tokenFor('workforce', ['customer-service']);
+    const covered = await start(agent, {
+      policyId: loose.policyId,
+      memberId: dependentId.toUpperCase(),
+      reason: 'member-called',
+    });
+    expect(covered.statusCode, covered.body).toBe(201);
+    expect(covered.json()).toMatchObject({ memberId: dependentId, memberName: 'Dana Dependent' });
+    await endActing(harness.app, agent);
+    // The subscriber of another loose policy is not on this one.
+    const stranger = await start(agent, {
+      policyId: loose.policyId,
+      memberId: other.memberId,
+      reason: 'member-called',
+    });
+    expect(stranger.statusCode).toBe(422);
+
+    // A household with no policy yet: its first member is named, and no label is shown.
+    const householdId = randomUUID();
+    await harness.db.insert(households).values({ id: householdId });
+    const firstId = randomUUID();
+    const secondId = randomUUID();
+    for (const [id, createdAt] of [
+      [secondId, new Date('2024-02-01T00:00:00Z')],
+      [firstId, new Date('2024-01-01T00:00:00Z')],
+    ] as const)
+      await harness.db.insert(members).values({
+        id,
+        householdId,
+        folderId: `HH-${id.slice(0, 8)}`,
+        firstName: id === firstId ? 'Fay' : 'Sam',
+        lastName: 'First',
+        dob: '1980-01-01',
+        gender: 'female',
+        createdAt,
+      });
+    const firstMember = await start(agent, { householdId, reason: 'member-called' });
+    expect(firstMember.statusCode, firstMember.body).toBe(201);
+    expect(firstMember.json()).toMatchObject({
+      householdId,
+      memberId: firstId,
+      memberName: 'Fay First',
+      label: null,
+    });
+    await endActing(harness.app, agent);
+
+    // A queued service request names its household; the household's policy's subscriber is named.
+    const a = await createMemberWithPolicy(harness.db);
+    const request = await createServiceRequest(harness.db, {
+      householdId: a.householdId ?? '',
+      policyId: a.policyId,
+    });
+    const fromRequest = await start(agent, { serviceRequestId: request.id, reason: 'service-request' });
+    expect(fromRequest.statusCode, fromRequest.body).toBe(201);
+    expect(fromRequest.json()).toMatchObject({
+      householdId: a.householdId,
+      memberId: a.memberId,
+      label: a.exchangeSubscriberId,
+    });
+    await endActing(harness.app, agent);
+    expect(
+      (await start(agent, { serviceRequestId: randomUUID(), reason: 'service-request' })).statusCode,
+    ).toBe(404);
+    expect((await start(agent, { policyId: randomUUID(), reason: 'member-called' })).statusCode).toBe(404);
   });
 
   it('refuses anyone who may not act for members: members, brokers, the test role (403, audited)', async () => {

@@ -1,10 +1,14 @@
-import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ActingSession, ActingSessionStartRequest } from '@portal/contracts';
 import { isUuid, notFound } from '../../auth/access';
 import type { Database, Executor } from '../../db/client';
-import { actingSessions, households, members, memberSpans, policies, serviceRequests } from '../../db/schema';
+import { actingSessions } from '../../db/schema';
 import { scrubString } from '../../lib/redact';
 import { ruleViolation } from '../../plugins/command';
+import { householdById } from '../household/service';
+import { firstMemberOfHousehold, memberBelongsTo, memberFullNameOf } from '../member/service';
+import { actingTargetPolicies, policyFacts } from '../policy/service';
+import { householdOfServiceRequest } from '../service-request/service';
 
 /**
  * Acting for a member (issue 33 item 14; docs/decisions/043): what an acting session covers, starting
@@ -19,63 +23,33 @@ export interface ActingTarget {
   memberId: string | null;
 }
 
-/** The policies a target covers, as a condition on `policies`. */
-const policiesOf = (target: Pick<ActingTarget, 'householdId' | 'subscriberMemberId'>) =>
-  target.householdId !== null
-    ? eq(policies.householdId, target.householdId)
-    : and(
-        isNull(policies.householdId),
-        eq(policies.subscriberMemberId, target.subscriberMemberId ?? '00000000-0000-0000-0000-000000000000'),
-      );
+type TargetPolicies = Awaited<ReturnType<typeof actingTargetPolicies>>;
 
 /** Whether the member belongs to the target: of its household, its subscriber, or covered by one of its policies. */
-async function memberBelongs(db: Database, memberId: string, target: ActingTarget): Promise<boolean> {
+async function memberBelongs(
+  db: Database,
+  memberId: string,
+  target: ActingTarget,
+  targetPolicies: TargetPolicies,
+): Promise<boolean> {
   if (!isUuid(memberId)) return false;
-  const [row] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(
-      and(
-        eq(members.id, memberId),
-        or(
-          ...(target.householdId !== null ? [eq(members.householdId, target.householdId)] : []),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(policies)
-              .where(and(eq(policies.subscriberMemberId, members.id), policiesOf(target))),
-          ),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(memberSpans)
-              .innerJoin(policies, eq(policies.id, memberSpans.policyId))
-              .where(and(eq(memberSpans.memberId, members.id), policiesOf(target))),
-          ),
-        ),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return memberBelongsTo(db, memberId, {
+    householdId: target.householdId,
+    policyIds: targetPolicies.map((policy) => policy.id),
+    subscriberIds: targetPolicies.map((policy) => policy.subscriberMemberId),
+  });
 }
 
 /** The subscriber of the target's first policy: whom the session names when no member was chosen. */
-async function subscriberOf(db: Database, target: ActingTarget): Promise<string | null> {
-  const [row] = await db
-    .select({ id: policies.subscriberMemberId })
-    .from(policies)
-    .where(policiesOf(target))
-    .orderBy(asc(policies.createdAt))
-    .limit(1);
-  if (row) return row.id;
+async function subscriberOf(
+  db: Database,
+  target: ActingTarget,
+  targetPolicies: TargetPolicies,
+): Promise<string | null> {
+  const [first] = targetPolicies;
+  if (first) return first.subscriberMemberId;
   if (target.householdId === null) return target.subscriberMemberId;
-  const [member] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.householdId, target.householdId))
-    .orderBy(asc(members.createdAt))
-    .limit(1);
-  return member?.id ?? null;
+  return firstMemberOfHousehold(db, target.householdId);
 }
 
 /**
@@ -86,30 +60,16 @@ export async function resolveTarget(db: Database, body: ActingSessionStartReques
   let target: ActingTarget;
   if (body.householdId === undefined && body.policyId === undefined && body.serviceRequestId !== undefined) {
     // The member a queued service request is from: its household.
-    const [request] = await db
-      .select({ householdId: serviceRequests.householdId })
-      .from(serviceRequests)
-      .where(eq(serviceRequests.id, body.serviceRequestId));
-    if (!request) throw notFound('service request');
-    target = { householdId: request.householdId, subscriberMemberId: null, policyId: null, memberId: null };
+    const householdId = await householdOfServiceRequest(db, body.serviceRequestId);
+    if (householdId === null) throw notFound('service request');
+    target = { householdId, subscriberMemberId: null, policyId: null, memberId: null };
   } else if (body.householdId !== undefined) {
-    const [household] = isUuid(body.householdId)
-      ? await db.select({ id: households.id }).from(households).where(eq(households.id, body.householdId))
-      : [];
+    const household = isUuid(body.householdId) ? await householdById(db, body.householdId) : undefined;
     if (!household) throw notFound('household');
     target = { householdId: household.id, subscriberMemberId: null, policyId: null, memberId: null };
   } else {
     const policyId = body.policyId ?? '';
-    const [policy] = isUuid(policyId)
-      ? await db
-          .select({
-            id: policies.id,
-            householdId: policies.householdId,
-            subscriberMemberId: policies.subscriberMemberId,
-          })
-          .from(policies)
-          .where(eq(policies.id, policyId))
-      : [];
+    const policy = isUuid(policyId) ? await policyFacts(db, policyId) : undefined;
     if (!policy) throw notFound('policy');
     target =
       policy.householdId !== null
@@ -121,8 +81,9 @@ export async function resolveTarget(db: Database, body: ActingSessionStartReques
             memberId: null,
           };
   }
+  const targetPolicies = await actingTargetPolicies(db, target);
   if (body.memberId !== undefined) {
-    if (!(await memberBelongs(db, body.memberId, target))) {
+    if (!(await memberBelongs(db, body.memberId, target, targetPolicies))) {
       throw ruleViolation(
         'body.memberId',
         'member-not-in-household',
@@ -131,7 +92,7 @@ export async function resolveTarget(db: Database, body: ActingSessionStartReques
     }
     return { ...target, memberId: body.memberId };
   }
-  return { ...target, memberId: await subscriberOf(db, target) };
+  return { ...target, memberId: await subscriberOf(db, target, targetPolicies) };
 }
 
 /** Inserts the session (the caller audits it in the same transaction); null when one is open already. */
@@ -183,23 +144,17 @@ export async function sessionView(
       subscriberMemberId: actingSessions.subscriberMemberId,
       policyId: actingSessions.policyId,
       memberId: actingSessions.memberId,
-      firstName: members.firstName,
-      lastName: members.lastName,
+      memberName: memberFullNameOf(actingSessions.memberId),
       reason: actingSessions.reason,
       note: actingSessions.note,
       startedAt: actingSessions.startedAt,
       lastUsedAt: actingSessions.lastUsedAt,
     })
     .from(actingSessions)
-    .leftJoin(members, eq(members.id, actingSessions.memberId))
     .where(eq(actingSessions.id, sessionId));
   if (!row) return null;
   // How the banner names the member besides their name: an Exchange Subscriber ID, else a policy number.
-  const known = await db
-    .select({ exchangeSubscriberId: policies.exchangeSubscriberId, policyNumber: policies.policyNumber })
-    .from(policies)
-    .where(policiesOf(row))
-    .orderBy(asc(policies.createdAt));
+  const known = await actingTargetPolicies(db, row);
   const label =
     known.find((policy) => policy.exchangeSubscriberId)?.exchangeSubscriberId ??
     known[0]?.policyNumber ??
@@ -209,7 +164,7 @@ export async function sessionView(
     householdId: row.householdId,
     policyId: row.policyId,
     memberId: row.memberId,
-    memberName: row.firstName === null ? null : `${row.firstName} ${row.lastName ?? ''}`.trim(),
+    memberName: row.memberName === null ? null : row.memberName.trim(),
     label,
     reason: row.reason,
     note: row.note,

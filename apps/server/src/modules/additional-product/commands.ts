@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import type { AdditionalProductApplicationSchema, ServiceRequest } from '@portal/contracts';
 import { authorizeHousehold } from '../../auth/access';
 import { runCommand, ruleViolation } from '../../plugins/command';
+import { lockHousehold } from '../household/service';
 import {
   attachFile,
   checkedAttachment,
   serviceRequestView,
   submitServiceRequest,
 } from '../service-request/service';
-import { lockHousehold } from './repository';
 import { householdProducts, startDateProblem, startWindow } from './service';
 
 type Body = z.output<typeof AdditionalProductApplicationSchema>;

@@ -1,8 +1,9 @@
 import { addMonths, compareCalendarDates, startOfMonth, type CalendarDate } from '@portal/domain';
 import type { AccountConfig, HouseholdAdditionalProducts } from '@portal/contracts';
 import { readTogether, type Executor } from '../../db/client';
+import { householdMembers } from '../member/service';
+import { coveredLines } from '../policy/service';
 import { serviceRequestList } from '../service-request/service';
-import { coveredLines, householdMembers } from './repository';
 
 /**
  * Additional products (issue 12; SPEC §1 "apply for additional products (health QHP, dental QDP, vision

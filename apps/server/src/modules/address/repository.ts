@@ -1,58 +1,14 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { addresses, policies } from '../../db/schema';
+import { addresses } from '../../db/schema';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type AddressRole = 'residential' | 'mailing';
-
-const policyColumns = {
-  id: policies.id,
-  householdId: policies.householdId,
-  policyNumber: policies.policyNumber,
-  lineOfCoverage: policies.lineOfCoverage,
-  offExchange: policies.offExchange,
-  marketCoverage: policies.marketCoverage,
-  residentialAddressId: policies.residentialAddressId,
-  mailingAddressId: policies.mailingAddressId,
-};
-
-export type PolicyAddressFacts = Awaited<ReturnType<typeof policyAddressFacts>>;
-
-/** The policy's addresses and what decides where a change goes (market, exchange); `lock` inside a change. */
-export async function policyAddressFacts(db: Executor, policyId: string, lock = false) {
-  const query = db.select(policyColumns).from(policies).where(eq(policies.id, policyId));
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
 
 export async function addressById(db: Executor, id: string, lock = false): Promise<AddressRow | undefined> {
   const query = db.select().from(addresses).where(eq(addresses.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row;
-}
-
-/** Every policy that uses the address row, in either role (a change must not move another role's address). */
-export async function policiesUsingAddress(db: Executor, addressId: string) {
-  return db
-    .select(policyColumns)
-    .from(policies)
-    .where(or(eq(policies.residentialAddressId, addressId), eq(policies.mailingAddressId, addressId)))
-    .orderBy(asc(policies.policyNumber));
-}
-
-/** The household's policies that send mail to their residential address `residentialAddressId` (no mailing address of their own). */
-export async function policiesMailingHome(db: Executor, householdId: string, residentialAddressId: string) {
-  return db
-    .select(policyColumns)
-    .from(policies)
-    .where(
-      and(
-        eq(policies.householdId, householdId),
-        eq(policies.residentialAddressId, residentialAddressId),
-        isNull(policies.mailingAddressId),
-      ),
-    )
-    .orderBy(asc(policies.policyNumber));
 }
 
 export type AddressValues = Pick<

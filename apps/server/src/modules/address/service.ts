@@ -16,17 +16,22 @@ import { editConflict, submitServiceRequest } from '../service-request/service';
 import {
   addressById,
   insertAddress,
-  policiesMailingHome,
-  policiesUsingAddress,
-  policyAddressFacts,
   updateAddress,
   type AddressRole,
   type AddressRow,
   type AddressValues,
-  type PolicyAddressFacts,
 } from './repository';
 import { lookUpZip, zipCodesOfCity, zipCoordinates } from './zip-reference';
-import { repointPolicyAddresses } from '../policy/service';
+import {
+  policiesMailingHome,
+  policiesUsingAddress,
+  policyAddressFacts,
+  repointPolicyAddresses,
+  type PolicyAddressFacts,
+} from '../policy/service';
+
+// --- reads for guest and document PDFs ---
+export { addressById } from './repository';
 
 /**
  * A policy's residential and mailing addresses (issue 11, SPEC §2 /admin/policy-selection/manage-address,
@@ -377,4 +382,4 @@ export async function applyResidentialMove(
 // --- writes for the enrollment module (the X12 834 import, issue 34) ---
 export { insertAddress, updateAddressFromEnrollment } from './repository';
 // --- reads for document PDFs ---
-export { addressById, firstAddressOfHousehold, type AddressRow } from './repository';
+export { firstAddressOfHousehold, type AddressRow } from './repository';

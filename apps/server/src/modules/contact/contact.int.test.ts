@@ -71,6 +71,10 @@ describe('contact information', () => {
     expect(mail).toMatchObject({ toAddress: mailbox, language: 'en' });
     expect(mail?.subject).toContain(done.request.referenceNumber);
     expect(mail?.textBody).toContain(`Policy: ${m.policyNumber}`);
+    // The mailbox is told whose policy it is: the subscriber, by name, folder and exchange subscriber id.
+    expect(mail?.textBody).toContain('Subscriber: Test Member');
+    expect(mail?.textBody).toContain(`Member folder: ${m.folderId}`);
+    expect(mail?.textBody).toContain(`Exchange subscriber ID: ${m.exchangeSubscriberId}`);
     expect(mail?.textBody).toContain('Mobile phone: (none) → (617) 555-0142');
 
     // A second change from the version now held; only the e-mail: the mailbox hears nothing more.

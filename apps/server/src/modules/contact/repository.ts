@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { contactInformation, members, policies } from '../../db/schema';
+import { contactInformation } from '../../db/schema';
 
 export type ContactRow = typeof contactInformation.$inferSelect;
 
@@ -52,33 +52,6 @@ export async function updateContact(
   if (!row) throw new Error('contact information not written');
   return row;
 }
-
-/** The policy a request is filed under, with its subscriber (the contact-number mailbox names them). */
-export async function policyForContact(
-  db: Executor,
-  where: { policyId?: string | undefined; householdId: string },
-) {
-  const condition = where.policyId
-    ? eq(policies.id, where.policyId)
-    : eq(policies.householdId, where.householdId);
-  const [row] = await db
-    .select({
-      id: policies.id,
-      householdId: policies.householdId,
-      policyNumber: policies.policyNumber,
-      exchangeSubscriberId: policies.exchangeSubscriberId,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      folderId: members.folderId,
-    })
-    .from(policies)
-    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
-    .where(and(condition))
-    .orderBy(asc(policies.policyNumber))
-    .limit(1);
-  return row;
-}
-
 // --- writes for the enrollment module (the X12 834 import, issue 34) ---
 
 /** The e-mail and mobile phone an 834 change reports, those given only: the version goes up. */

@@ -6,17 +6,12 @@ import type { Executor, Transaction } from '../../db/client';
 import { enqueueMail } from '../../mail/queue';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
+import { memberById } from '../member/service';
+import { policyFiledUnder } from '../policy/service';
 import { actorOf, editConflict, submitServiceRequest } from '../service-request/service';
 import type { ServiceRequestRow } from '../service-request/service';
 import { contactNumberChangeMail } from './mailbox-mail';
-import {
-  contactOf,
-  insertContact,
-  lockContact,
-  policyForContact,
-  updateContact,
-  type ContactRow,
-} from './repository';
+import { contactOf, insertContact, lockContact, updateContact, type ContactRow } from './repository';
 
 /**
  * Contact information (issue 11, SPEC §2 /admin/policy-selection/contact-info): the household's phone
@@ -26,6 +21,20 @@ import {
  */
 
 type Body = z.output<typeof UpdateContactRequestSchema>;
+
+/** The policy a request is filed under, with its subscriber (the contact-number mailbox names them). */
+async function policyForContact(tx: Executor, where: { policyId?: string | undefined; householdId: string }) {
+  const policy = await policyFiledUnder(tx, where);
+  const subscriber = policy ? await memberById(tx, policy.subscriberMemberId) : undefined;
+  if (!policy || !subscriber) return undefined;
+  return {
+    policyNumber: policy.policyNumber,
+    exchangeSubscriberId: policy.exchangeSubscriberId,
+    firstName: subscriber.firstName,
+    lastName: subscriber.lastName,
+    folderId: subscriber.folderId,
+  };
+}
 
 export function contactView(householdId: string, row: ContactRow | undefined): ContactInformation {
   return {

@@ -23,7 +23,7 @@ import {
   type MemberRow,
 } from '../member/service';
 import { preferencesOf, saveLanguage } from '../paperless/service';
-import { policyFacts } from './repository';
+import { policyFacts } from '../policy/service';
 
 /**
  * Demographics (issue 11, SPEC §2 /admin/demographics): name, date of birth, gender and tobacco use of

@@ -23,14 +23,15 @@ import { authorizePolicy, notFound, type PolicyRef } from '../../auth/access';
 import { runCommand, ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
 import { serviceRequestView, submitServiceRequest } from '../service-request/service';
-import { policyForDependents, type DependentsPolicy } from './repository';
 import {
   matchOnPolicy,
   openRequests,
   peopleOnPolicy,
   policyCovers,
+  policyForDependents,
   policyStatus,
   requestedAlready,
+  type DependentsPolicy,
 } from './service';
 import { lockPolicy } from '../policy/service';
 

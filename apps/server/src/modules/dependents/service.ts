@@ -21,8 +21,7 @@ import {
   memberSpansOnPolicy,
   updateMemberSpan,
 } from '../member/service';
-import { policyForDependents, type DependentsPolicy } from './repository';
-import { lockPolicy } from '../policy/service';
+import { coverageSpanDates, lockPolicy, policyFacts } from '../policy/service';
 
 /**
  * What the dependent commands know about a policy's people (issue 11 manage-dependents; SPEC §3 Member,
@@ -75,6 +74,14 @@ export async function peopleOnPolicy(
     ];
   });
 }
+
+/** What the dependent commands need of a policy: where changes to it go, and its coverage periods. */
+export async function policyForDependents(db: Executor, policyId: string) {
+  const policy = await policyFacts(db, policyId);
+  if (!policy) return undefined;
+  return { ...policy, spans: await coverageSpanDates(db, policyId) };
+}
+export type DependentsPolicy = NonNullable<Awaited<ReturnType<typeof policyForDependents>>>;
 
 /** SPEC §4 status of the policy itself: Inactive once every span has ended (nothing to add anyone to). */
 export const policyStatus = (policy: DependentsPolicy, today: CalendarDate): MemberStatus =>

@@ -1,17 +1,9 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DocumentType } from '@portal/contracts';
 import type { Database, Executor } from '../../db/client';
-import { documents, policies } from '../../db/schema';
+import { documents } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
-
-export async function householdPolicyIds(db: Database, householdId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: policies.id })
-    .from(policies)
-    .where(eq(policies.householdId, householdId));
-  return rows.map((row) => row.id);
-}
 
 /**
  * A page of a household's portal-visible documents, newest first: its household notices, and the

@@ -11,13 +11,8 @@ import type { Principal } from '../../auth/principal';
 import type { Database, Executor } from '../../db/client';
 import { documents } from '../../db/schema';
 import type { OutboxEventInput } from '../../outbox/events';
-import {
-  documentById,
-  documentPage,
-  documentYears,
-  householdPolicyIds,
-  type DocumentRow,
-} from './repository';
+import { householdPolicyIds } from '../policy/service';
+import { documentById, documentPage, documentYears, type DocumentRow } from './repository';
 
 /** DOMAIN "Documents": the facts each kind of document is shown with. */
 function summary(row: DocumentRow): DocumentSummary {

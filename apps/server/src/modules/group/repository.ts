@@ -1,19 +1,20 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { employerGroups, policies } from '../../db/schema';
+import { employerGroups } from '../../db/schema';
+import { groupPoliciesOfSubscribers } from '../policy/service';
 
-/** Group-market policies of these issuer subscriber ids, with their employer group. */
-export async function groupPoliciesOfSubscribers(db: Database, issuerSubscriberIds: readonly string[]) {
+/** Group-market policies of these issuer subscriber ids, with their employer group: one statement, by group name. */
+export async function groupPoliciesWithGroups(db: Database, issuerSubscriberIds: readonly string[]) {
   if (issuerSubscriberIds.length === 0) return [];
+  const groupPolicies = groupPoliciesOfSubscribers(db, issuerSubscriberIds);
   return db
     .select({
-      policyId: policies.id,
-      issuerSubscriberId: policies.issuerSubscriberId,
+      policyId: groupPolicies.policyId,
+      issuerSubscriberId: groupPolicies.issuerSubscriberId,
       group: { id: employerGroups.id, groupNumber: employerGroups.groupNumber, name: employerGroups.name },
     })
-    .from(policies)
-    .innerJoin(employerGroups, eq(employerGroups.id, policies.groupId))
-    .where(and(inArray(policies.issuerSubscriberId, [...issuerSubscriberIds]), isNotNull(policies.groupId)))
+    .from(groupPolicies)
+    .innerJoin(employerGroups, eq(employerGroups.id, groupPolicies.groupId))
     .orderBy(employerGroups.name, employerGroups.id);
 }
 

@@ -2,7 +2,7 @@ import type { GroupFromSubscribersResponse } from '@portal/contracts';
 import { accessiblePolicyIds } from '../../auth/access';
 import type { Principal } from '../../auth/principal';
 import type { Database } from '../../db/client';
-import { groupPoliciesOfSubscribers } from './repository';
+import { groupPoliciesWithGroups } from './repository';
 
 /**
  * SPEC §7 `GET v1/Group/FromSubscribers`: the employer groups of these subscribers, through the
@@ -14,7 +14,7 @@ export async function groupsOfSubscribers(
   principal: Principal,
   issuerSubscriberIds: readonly string[],
 ): Promise<GroupFromSubscribersResponse & { policyIds: string[] }> {
-  const rows = await groupPoliciesOfSubscribers(db, issuerSubscriberIds);
+  const rows = await groupPoliciesWithGroups(db, issuerSubscriberIds);
   const visible = new Set(
     await accessiblePolicyIds(
       db,

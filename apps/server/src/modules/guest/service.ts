@@ -4,7 +4,40 @@ import type { LocateAccountRequest } from '@portal/contracts';
 import type { PortalSessions } from '../../auth/portal-sessions';
 import type { Database } from '../../db/client';
 import { GuessLimiter, type GuessLimits } from '../../lib/rate-limit';
-import { findSubscriber, subscriberPolicyIds, type LocatedSubscriber } from './repository';
+import { addressById } from '../address/service';
+import { memberById } from '../member/service';
+import { latestPolicyByIdentifier, subscriberPolicyIds } from '../policy/service';
+
+export interface LocatedSubscriber {
+  subscriberMemberId: string;
+  householdId: string | null;
+  dob: string;
+  zipCode: string | null;
+  /** The only part of the SSN stored (SPEC §9: linking an account compares it). */
+  ssnLast4: string | null;
+}
+
+/** The subscriber behind an exchange subscriber id or policy number, with the facts to compare. */
+async function findSubscriber(
+  db: Database,
+  identifierType: 'exchangeSubscriberId' | 'policyNumber',
+  identifier: string,
+): Promise<LocatedSubscriber | undefined> {
+  const policy = await latestPolicyByIdentifier(db, identifierType, identifier);
+  if (!policy) return undefined;
+  const [subscriber, residence] = await Promise.all([
+    memberById(db, policy.subscriberMemberId),
+    policy.residentialAddressId ? addressById(db, policy.residentialAddressId) : undefined,
+  ]);
+  if (!subscriber) return undefined;
+  return {
+    subscriberMemberId: policy.subscriberMemberId,
+    householdId: policy.householdId,
+    dob: subscriber.dob,
+    zipCode: residence?.zipCode ?? null,
+    ssnLast4: subscriber.ssnLast4,
+  };
+}
 
 /**
  * SPEC §6 guest access, failed look-ups in an hour (docs/decisions/008, 012): an address is refused

@@ -6,6 +6,9 @@ import { listablePolicyIds, type MemberReference } from '../../auth/access';
 import { memberPolicyOverview, policyOverview, type PolicyRules } from '../policy/service';
 import { loadHouseholds } from './repository';
 
+// --- reads for acting-session, additional-product ---
+export { householdById, lockHousehold } from './repository';
+
 const facts = (policy: PolicySummary): PolicyFacts => ({
   active: policy.active,
   offExchange: policy.offExchange,

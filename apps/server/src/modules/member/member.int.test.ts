@@ -93,6 +93,8 @@ describe('GET /api/v1/Member/2/:folderId (SPEC §7 member API version 2, §3 Mem
     const byPolicy = new Map(member.policies.map((p) => [p.policyId, p]));
     // Contiguous spans merge; the cancelled one is ignored (SPEC §4).
     expect(byPolicy.get(mother.policyId)).toMatchObject({
+      policyNumber: mother.policyNumber,
+      lineOfCoverage: 'Medical',
       relationship: 'child',
       ratingAge: 10,
       status: 'Active',

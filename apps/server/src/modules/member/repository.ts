@@ -1,6 +1,19 @@
-import { and, asc, eq, inArray, lte, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  inArray,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { members, memberSpans, policies } from '../../db/schema';
+import { members, memberSpans } from '../../db/schema';
+import { policyLabelsOf } from '../policy/service';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -12,16 +25,17 @@ export async function memberById(db: Executor, memberId: string): Promise<Member
 /** The member's spans on these policies, with the policy facts the answer names, oldest first. */
 export async function memberSpansOn(db: Database, memberId: string, policyIds: readonly string[]) {
   if (policyIds.length === 0) return [];
+  const labels = policyLabelsOf(db, policyIds);
   return db
     .select({
       span: memberSpans,
-      policyNumber: policies.policyNumber,
-      lineOfCoverage: policies.lineOfCoverage,
+      policyNumber: labels.policyNumber,
+      lineOfCoverage: labels.lineOfCoverage,
     })
     .from(memberSpans)
-    .innerJoin(policies, eq(policies.id, memberSpans.policyId))
+    .innerJoin(labels, eq(labels.id, memberSpans.policyId))
     .where(and(eq(memberSpans.memberId, memberId), inArray(memberSpans.policyId, [...policyIds])))
-    .orderBy(policies.createdAt, memberSpans.policyId, memberSpans.startDate);
+    .orderBy(labels.createdAt, memberSpans.policyId, memberSpans.startDate);
 }
 
 /** When each of these members' records was created (FHIR `meta.lastUpdated`, issue 37). */
@@ -364,4 +378,83 @@ export async function eldestMemberOfHousehold(
     .orderBy(asc(members.dob))
     .limit(1);
   return row;
+}
+
+// --- reads for acting-session, additional-product, contact, notification, guest, service-request ---
+
+/** A member's name, "first last", as a correlated scalar subquery on `memberId` (null: no such member), for a caller's one statement. */
+export const memberFullNameOf = (memberId: AnyColumn | SQL) =>
+  sql<
+    string | null
+  >`(select ${members.firstName} || ' ' || ${members.lastName} from ${members} where ${members.id} = ${memberId})`;
+
+/**
+ * Whether the member is of the household, holds one of `subscriberOf`'s policies (their subscribers' ids)
+ * or is covered by one of `policyIds`: whether an acting session's target includes them.
+ */
+export async function memberBelongsTo(
+  db: Executor,
+  memberId: string,
+  target: { householdId: string | null; policyIds: readonly string[]; subscriberIds: readonly string[] },
+): Promise<boolean> {
+  const ways = [
+    ...(target.householdId !== null ? [eq(members.householdId, target.householdId)] : []),
+    ...(target.subscriberIds.length > 0 ? [inArray(members.id, [...target.subscriberIds])] : []),
+    ...(target.policyIds.length > 0
+      ? [
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(memberSpans)
+              .where(
+                and(
+                  eq(memberSpans.memberId, members.id),
+                  inArray(memberSpans.policyId, [...target.policyIds]),
+                ),
+              ),
+          ),
+        ]
+      : []),
+  ];
+  if (ways.length === 0) return false;
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, memberId), or(...ways)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The household's first member on record (whom an acting session names when the household has no policy). */
+export async function firstMemberOfHousehold(db: Executor, householdId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.householdId, householdId))
+    .orderBy(asc(members.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The household's people, each once, with their relationship: whom an application may name, the policyholder first, then from the eldest. */
+export async function householdMembers(db: Executor, householdId: string) {
+  const rows = await db
+    .select({
+      memberId: members.id,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      dob: members.dob,
+      relationship: memberSpans.relationship,
+    })
+    .from(members)
+    .leftJoin(memberSpans, eq(memberSpans.memberId, members.id))
+    .where(eq(members.householdId, householdId))
+    .orderBy(asc(members.dob), asc(members.id));
+  // One row per person (a member on several policies has several spans; the first relationship is theirs).
+  const seen = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) if (!seen.has(row.memberId)) seen.set(row.memberId, row);
+  // The policyholder first, then the others from the eldest.
+  return [...seen.values()].sort(
+    (a, b) => Number(b.relationship === 'self') - Number(a.relationship === 'self'),
+  );
 }

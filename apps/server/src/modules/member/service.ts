@@ -24,6 +24,9 @@ export {
   updateMemberSpan,
 } from './repository';
 
+// --- reads for acting-session, additional-product, contact, notification, guest, service-request ---
+export { firstMemberOfHousehold, householdMembers, memberBelongsTo, memberFullNameOf } from './repository';
+
 type SpanRow = Awaited<ReturnType<typeof memberSpansOn>>[number];
 
 /**

@@ -357,7 +357,7 @@ function notificationsFor(
       additionalValues: valuesOf(alert, {
         ...event.payload,
         policyNumber: broker.policyNumber,
-        clientName: `${broker.firstName} ${broker.lastName}`,
+        clientName: broker.clientName,
       }),
       link: `/broker/clients/${event.policyId}`,
       linkTextKey: 'notification.link.viewClient',

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Inbox } from '../../auth/access';
-import { idArray } from '../../db/arrays';
 import type { Database, Executor } from '../../db/client';
-import { members, notifications, policies } from '../../db/schema';
+import { notifications } from '../../db/schema';
+import { memberFullNameOf } from '../member/service';
+import { policyLabelsOf } from '../policy/service';
 
 /** The inbox's messages: a household's, or a broker's alerts (issue 13). */
 const inInbox = (inbox: Inbox) =>
@@ -95,39 +96,33 @@ export async function markRead(db: Executor, ids: readonly string[]): Promise<st
   return rows.map((row) => row.id);
 }
 
-/** The broker of record of a policy and what his alert names (issue 13): the policy number and the policyholder. */
-export async function brokerOfPolicy(db: Executor, policyId: string) {
-  const [row] = await db
-    .select({
-      brokerId: policies.brokerId,
-      policyNumber: policies.policyNumber,
-      firstName: members.firstName,
-      lastName: members.lastName,
-    })
-    .from(policies)
-    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
-    .where(eq(policies.id, policyId));
-  return row?.brokerId ? { ...row, brokerId: row.brokerId } : null;
-}
-
-/** {@link brokerOfPolicy} for many policies in one read (the outbox's batches): the policies with a broker, by id. */
-export async function brokersOfPolicies(db: Executor, policyIds: readonly string[]) {
-  if (policyIds.length === 0)
-    return new Map<string, { brokerId: string; policyNumber: string; firstName: string; lastName: string }>();
+/**
+ * The broker of record of each of these policies and what his alert names (issue 13): the policy number
+ * and the policyholder. One statement over what policy and member offer (the outbox's batches, decision
+ * 037): the policies with a broker, by id.
+ */
+export async function brokersOfPolicies(
+  db: Executor,
+  policyIds: readonly string[],
+): Promise<Map<string, { brokerId: string; policyNumber: string; clientName: string }>> {
+  if (policyIds.length === 0) return new Map();
+  const labels = policyLabelsOf(db, [...new Set(policyIds)]);
   const rows = await db
     .select({
-      policyId: policies.id,
-      brokerId: policies.brokerId,
-      policyNumber: policies.policyNumber,
-      firstName: members.firstName,
-      lastName: members.lastName,
+      policyId: labels.id,
+      brokerId: labels.brokerId,
+      policyNumber: labels.policyNumber,
+      clientName: memberFullNameOf(labels.subscriberMemberId),
     })
-    .from(policies)
-    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
-    .where(sql`${policies.id} = any(${idArray([...new Set(policyIds)], 'uuid')})`);
+    .from(labels);
   return new Map(
-    rows.flatMap(({ policyId, brokerId, ...rest }) =>
-      brokerId ? [[policyId, { brokerId, ...rest }] as const] : [],
+    rows.flatMap(({ policyId, brokerId, policyNumber, clientName }) =>
+      brokerId && clientName !== null ? [[policyId, { brokerId, policyNumber, clientName }] as const] : [],
     ),
   );
+}
+
+/** {@link brokersOfPolicies} of one policy (null: none, or no broker of record). */
+export async function brokerOfPolicy(db: Executor, policyId: string) {
+  return (await brokersOfPolicies(db, [policyId])).get(policyId) ?? null;
 }

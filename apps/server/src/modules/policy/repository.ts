@@ -6,6 +6,7 @@ import {
   eq,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lte,
   or,
@@ -13,6 +14,7 @@ import {
   type AnyColumn,
   type SQLWrapper,
 } from 'drizzle-orm';
+import { idArray } from '../../db/arrays';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { coverageSpans, policies } from '../../db/schema';
@@ -479,6 +481,221 @@ export async function effectuatedCoverage(db: Executor, spanIds: readonly string
 }
 
 // --- reads for autopay, scheduled-payment, payment, finance, reinstatement (issue 38) ---
+
+// --- reads for acting-session, additional-product, address, contact, demographics, dependents, document, group, member, notification, guest, service-request ---
+
+/** What commands and pages on one policy need of it: where its changes go (household, market, exchange) and its subscriber. */
+export async function policyFacts(db: Executor, policyId: string) {
+  const [row] = await db
+    .select({
+      id: policies.id,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+      offExchange: policies.offExchange,
+      marketCoverage: policies.marketCoverage,
+      subscriberMemberId: policies.subscriberMemberId,
+    })
+    .from(policies)
+    .where(eq(policies.id, policyId));
+  return row;
+}
+
+/** Whom an acting session covers: a household, or for policies without one their subscriber. */
+export interface PolicyHolderTarget {
+  householdId: string | null;
+  subscriberMemberId: string | null;
+}
+
+const policiesOfTarget = (target: PolicyHolderTarget) =>
+  target.householdId !== null
+    ? eq(policies.householdId, target.householdId)
+    : and(
+        isNull(policies.householdId),
+        eq(policies.subscriberMemberId, target.subscriberMemberId ?? '00000000-0000-0000-0000-000000000000'),
+      );
+
+/** The policies an acting session covers (a household's, or a subscriber's that have none), oldest first, with how the banner names them. */
+export async function actingTargetPolicies(db: Executor, target: PolicyHolderTarget) {
+  return db
+    .select({
+      id: policies.id,
+      subscriberMemberId: policies.subscriberMemberId,
+      exchangeSubscriberId: policies.exchangeSubscriberId,
+      policyNumber: policies.policyNumber,
+    })
+    .from(policies)
+    .where(policiesOfTarget(target))
+    .orderBy(asc(policies.createdAt));
+}
+
+/** The lines of coverage the household holds now or from a coming date (active, pending or in a grace period). */
+export async function coveredLines(db: Executor, householdId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ line: policies.lineOfCoverage })
+    .from(policies)
+    .where(
+      and(
+        eq(policies.householdId, householdId),
+        inArray(policies.enrollmentStatus, ['Active', 'Pending', 'GracePeriod']),
+      ),
+    );
+  return new Set(rows.map((row) => row.line));
+}
+
+/** A policy's addresses and what decides where a change to them goes (market, exchange). */
+const policyAddressColumns = {
+  id: policies.id,
+  householdId: policies.householdId,
+  policyNumber: policies.policyNumber,
+  lineOfCoverage: policies.lineOfCoverage,
+  offExchange: policies.offExchange,
+  marketCoverage: policies.marketCoverage,
+  residentialAddressId: policies.residentialAddressId,
+  mailingAddressId: policies.mailingAddressId,
+};
+
+export type PolicyAddressFacts = Awaited<ReturnType<typeof policyAddressFacts>>;
+
+/** The policy's addresses and what decides where a change goes (market, exchange); `lock` inside a change. */
+export async function policyAddressFacts(db: Executor, policyId: string, lock = false) {
+  const query = db.select(policyAddressColumns).from(policies).where(eq(policies.id, policyId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Every policy that uses the address row, in either role (a change must not move another role's address). */
+export async function policiesUsingAddress(db: Executor, addressId: string) {
+  return db
+    .select(policyAddressColumns)
+    .from(policies)
+    .where(or(eq(policies.residentialAddressId, addressId), eq(policies.mailingAddressId, addressId)))
+    .orderBy(asc(policies.policyNumber));
+}
+
+/** The household's policies that send mail to their residential address `residentialAddressId` (no mailing address of their own). */
+export async function policiesMailingHome(db: Executor, householdId: string, residentialAddressId: string) {
+  return db
+    .select(policyAddressColumns)
+    .from(policies)
+    .where(
+      and(
+        eq(policies.householdId, householdId),
+        eq(policies.residentialAddressId, residentialAddressId),
+        isNull(policies.mailingAddressId),
+      ),
+    )
+    .orderBy(asc(policies.policyNumber));
+}
+
+/** The policy a household's request is filed under: the one named, else the household's first by policy number; with its subscriber. */
+export async function policyFiledUnder(
+  db: Executor,
+  where: { policyId?: string | undefined; householdId: string },
+) {
+  const condition = where.policyId
+    ? eq(policies.id, where.policyId)
+    : eq(policies.householdId, where.householdId);
+  const [row] = await db
+    .select({
+      id: policies.id,
+      householdId: policies.householdId,
+      policyNumber: policies.policyNumber,
+      exchangeSubscriberId: policies.exchangeSubscriberId,
+      subscriberMemberId: policies.subscriberMemberId,
+    })
+    .from(policies)
+    .where(condition)
+    .orderBy(asc(policies.policyNumber))
+    .limit(1);
+  return row;
+}
+
+/** The policy's coverage periods, oldest first (whether it covers a date, and its status). */
+export async function coverageSpanDates(db: Executor, policyId: string) {
+  return db
+    .select({
+      startDate: coverageSpans.startDate,
+      endDate: coverageSpans.endDate,
+      cancelled: coverageSpans.cancelled,
+    })
+    .from(coverageSpans)
+    .where(eq(coverageSpans.policyId, policyId))
+    .orderBy(asc(coverageSpans.startDate));
+}
+
+/** The ids of the household's policies (whose documents the household's list may show). */
+export async function householdPolicyIds(db: Executor, householdId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(eq(policies.householdId, householdId));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Group-market policies of these issuer subscriber ids (policy id, subscriber id, group id), as a subquery
+ * a caller joins in its one statement (modules/group: their employer groups, ordered by its own columns).
+ */
+export function groupPoliciesOfSubscribers(db: Executor, issuerSubscriberIds: readonly string[]) {
+  return db
+    .select({
+      policyId: policies.id,
+      issuerSubscriberId: policies.issuerSubscriberId,
+      groupId: policies.groupId,
+    })
+    .from(policies)
+    .where(and(inArray(policies.issuerSubscriberId, [...issuerSubscriberIds]), isNotNull(policies.groupId)))
+    .as('group_policies');
+}
+
+/**
+ * These policies' numbers, lines of coverage, subscribers, brokers and creation times, as a subquery a
+ * caller joins in its one statement (a member's coverage by policy, a broker's alerts).
+ */
+export function policyLabelsOf(db: Executor, policyIds: readonly string[]) {
+  return db
+    .select({
+      id: policies.id,
+      policyNumber: policies.policyNumber,
+      lineOfCoverage: policies.lineOfCoverage,
+      subscriberMemberId: policies.subscriberMemberId,
+      brokerId: policies.brokerId,
+      createdAt: policies.createdAt,
+    })
+    .from(policies)
+    .where(sql`${policies.id} = any(${idArray(policyIds, 'uuid')})`)
+    .as('policy_labels');
+}
+
+/** The latest policy with this exchange subscriber id or policy number (any case): whose it is, for guest access. */
+export async function latestPolicyByIdentifier(
+  db: Executor,
+  identifierType: 'exchangeSubscriberId' | 'policyNumber',
+  identifier: string,
+) {
+  const column =
+    identifierType === 'exchangeSubscriberId' ? policies.exchangeSubscriberId : policies.policyNumber;
+  const [row] = await db
+    .select({
+      subscriberMemberId: policies.subscriberMemberId,
+      householdId: policies.householdId,
+      residentialAddressId: policies.residentialAddressId,
+    })
+    .from(policies)
+    .where(sql`upper(${column}) = upper(${identifier})`)
+    .orderBy(sql`${policies.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+/** Every policy the member holds as subscriber (what a guest who located the account may pay). */
+export async function subscriberPolicyIds(db: Executor, subscriberMemberId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(eq(policies.subscriberMemberId, subscriberMemberId));
+  return rows.map((row) => row.id);
+}
 
 /** A policy id as another module's statement names it: its own column (`payments.policyId`) or an SQL expression. */
 type PolicyIdRef = SQLWrapper | AnyColumn;

@@ -46,6 +46,25 @@ export {
 } from './repository';
 export { insertCoverageSpan, updateCoverageSpan } from './repository';
 
+// --- reads for acting-session, additional-product, address, contact, demographics, dependents, document, group, member, notification, guest, service-request ---
+export {
+  actingTargetPolicies,
+  coverageSpanDates,
+  coveredLines,
+  groupPoliciesOfSubscribers,
+  householdPolicyIds,
+  latestPolicyByIdentifier,
+  policiesMailingHome,
+  policiesUsingAddress,
+  policyAddressFacts,
+  policyFacts,
+  policyFiledUnder,
+  policyLabelsOf,
+  subscriberPolicyIds,
+  type PolicyAddressFacts,
+  type PolicyHolderTarget,
+} from './repository';
+
 /** SPEC §4: the label of a cancelled span. */
 export const CANCEL_LABEL = 'policyStatus.cancelled';
 

@@ -9,7 +9,7 @@ import {
 } from '../../auth/access';
 import type { Transaction } from '../../db/client';
 import { runCommand, ruleViolation, type CommandOutcome } from '../../plugins/command';
-import { policyFacts } from './repository';
+import { policyFacts } from '../policy/service';
 import {
   attachFile,
   checkedAttachment,

@@ -1,13 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { readTogether, type Executor } from '../../db/client';
-import {
-  accounts,
-  members,
-  policies,
-  serviceRequestAttachments,
-  serviceRequestEvents,
-  serviceRequests,
-} from '../../db/schema';
+import { serviceRequestAttachments, serviceRequestEvents, serviceRequests } from '../../db/schema';
+import { accountNames } from '../../auth/accounts';
+import { memberById, memberFullNameOf } from '../member/service';
+import { policyFacts, policyNumberOf, subscriberOfPolicy } from '../policy/service';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
 export type ServiceRequestEventRow = typeof serviceRequestEvents.$inferSelect;
@@ -107,9 +103,8 @@ export async function serviceRequestsWithDetails(
   if (where.policyId !== undefined) conditions.push(eq(serviceRequests.policyId, where.policyId));
   if (where.ids !== undefined) conditions.push(inArray(serviceRequests.id, where.ids));
   const rows = await db
-    .select({ request: serviceRequests, policyNumber: policies.policyNumber })
+    .select({ request: serviceRequests, policyNumber: policyNumberOf(db, serviceRequests.policyId) })
     .from(serviceRequests)
-    .leftJoin(policies, eq(policies.id, serviceRequests.policyId))
     .where(and(...conditions))
     .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id));
   const ids = rows.map((row) => row.request.id);
@@ -143,13 +138,13 @@ export async function serviceRequestsWithDetails(
 
 export type ServiceRequestWithDetails = Awaited<ReturnType<typeof serviceRequestsWithDetails>>[number];
 
-/** A policy's number and household (the request's notifications name the policy). */
-export async function policyFacts(db: Executor, policyId: string) {
+/** The household a request is from (null: no such request); staff act for it from the queue. */
+export async function householdOfServiceRequest(db: Executor, id: string): Promise<string | null> {
   const [row] = await db
-    .select({ id: policies.id, householdId: policies.householdId, policyNumber: policies.policyNumber })
-    .from(policies)
-    .where(eq(policies.id, policyId));
-  return row;
+    .select({ householdId: serviceRequests.householdId })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, id));
+  return row?.householdId ?? null;
 }
 
 /** The staff queue's filter (issue 13; docs/decisions/030). */
@@ -186,7 +181,7 @@ function queueConditions(filter: QueueFilter) {
   return and(...conditions);
 }
 
-/** One page of the queue with the policy number and the subscriber's name, and how many match. */
+/** One page of the queue with the policy number and the subscriber's name (policy's and member's scalar subqueries: one statement), and how many match. */
 export async function queuePage(db: Executor, filter: QueueFilter) {
   const where = queueConditions(filter);
   const order =
@@ -198,13 +193,10 @@ export async function queuePage(db: Executor, filter: QueueFilter) {
       db
         .select({
           request: serviceRequests,
-          policyNumber: policies.policyNumber,
-          firstName: members.firstName,
-          lastName: members.lastName,
+          policyNumber: policyNumberOf(db, serviceRequests.policyId),
+          subscriberName: memberFullNameOf(subscriberOfPolicy(db, serviceRequests.policyId)),
         })
         .from(serviceRequests)
-        .leftJoin(policies, eq(policies.id, serviceRequests.policyId))
-        .leftJoin(members, eq(members.id, policies.subscriberMemberId))
         .where(where)
         .orderBy(...order)
         .limit(filter.limit)
@@ -240,12 +232,9 @@ export async function openRequestsByType(db: Executor, now: Date) {
 /** The subscriber of a request's policy, by name (the queue's detail). */
 export async function subscriberNameOf(db: Executor, policyId: string | null): Promise<string | null> {
   if (policyId === null) return null;
-  const [row] = await db
-    .select({ firstName: members.firstName, lastName: members.lastName })
-    .from(policies)
-    .innerJoin(members, eq(members.id, policies.subscriberMemberId))
-    .where(eq(policies.id, policyId));
-  return row ? `${row.firstName} ${row.lastName}` : null;
+  const policy = await policyFacts(db, policyId);
+  const subscriber = policy ? await memberById(db, policy.subscriberMemberId) : undefined;
+  return subscriber ? `${subscriber.firstName} ${subscriber.lastName}` : null;
 }
 
 /** Who holds a request now (a claim, issue 13): set, moved to another processor, or cleared. */
@@ -275,10 +264,7 @@ export async function setMemberIds(tx: Executor, id: string, memberIds: string[]
 
 /** A staff account's name as colleagues know it (a claim shows it). */
 export async function staffNameOf(db: Executor, accountId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ givenName: accounts.givenName, familyName: accounts.familyName, username: accounts.username })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
+  const row = await accountNames(db, accountId);
   if (!row) return null;
   const name = [row.givenName, row.familyName].filter(Boolean).join(' ').trim();
   return name === '' ? row.username : name;

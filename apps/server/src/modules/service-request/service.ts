@@ -30,6 +30,7 @@ import type { Executor, Transaction } from '../../db/client';
 import type { OutboxEventInput } from '../../outbox/events';
 import { ruleViolation } from '../../plugins/command';
 import { HttpProblem } from '../../plugins/errors';
+import { policyFacts } from '../policy/service';
 import {
   claimIfFree,
   attachmentTotals,
@@ -38,7 +39,6 @@ import {
   insertServiceRequest,
   lockServiceRequest,
   openRequestsByType,
-  policyFacts,
   queuePage,
   serviceRequestById,
   serviceRequestsWithDetails,
@@ -52,6 +52,9 @@ import {
 } from './repository';
 
 export type { ServiceRequestRow } from './repository';
+
+// For the acting-session module: staff act for the household a queued request is from.
+export { householdOfServiceRequest } from './repository';
 
 /**
  * The service-request module (issue 11; docs/decisions/024): every change a member asks for goes through
@@ -446,13 +449,13 @@ export async function serviceQueuePage(
     limit: query.pageSize,
   });
   return {
-    items: rows.map(({ request, policyNumber, firstName, lastName }) => ({
+    items: rows.map(({ request, policyNumber, subscriberName }) => ({
       id: request.id,
       referenceNumber: request.referenceNumber,
       type: request.type as ServiceRequestType,
       status: request.status,
       policyNumber,
-      subscriberName: firstName !== null && lastName !== null ? `${firstName} ${lastName}` : null,
+      subscriberName,
       createdAt: iso(request.createdAt),
       ageDays: requestAgeDays(request.createdAt, now),
       assignee: assigneeOf(request, subject, now),
