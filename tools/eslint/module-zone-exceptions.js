@@ -5,13 +5,10 @@
 // this file when the last entry has moved (issue 38).
 
 /**
- * Reads that still join another module's tables in one statement (most were made single statements on
- * purpose, docs/decisions/035), and the last writes to another module's tables: the billing clock's
- * (modules/finance: reinstatement eligibility — modules/reinstatement imports finance, so the move needs
- * that turned round first). Each
- * is to move behind its owner's service.ts — a function named for what the caller needs — or, where one
- * statement matters for speed, to a read the owner offers. Left when the zones were drawn (issue 38,
- * decision 057); no entry may be added.
+ * The last imports of another module's tables (issue 38, decision 057): each is a two-way dependency —
+ * payment and reinstatement post to finance, payment tells reinstatement a payment settled — so importing
+ * the owner's service.ts would make an import cycle. Decision 057 says how to undo them (a ledger table of
+ * finance's own, an outbox event for the reinstatement offer); no entry may be added.
  * @type {{ file: string, imports: string[], note: string }[]}
  */
 export const TABLE_READ_DEBT = [
