@@ -480,8 +480,6 @@ export async function effectuatedCoverage(db: Executor, spanIds: readonly string
   return new Map(rows.map((row) => [row.spanId, row]));
 }
 
-// --- reads for autopay, scheduled-payment, payment, finance, reinstatement (issue 38) ---
-
 // --- reads for acting-session, additional-product, address, contact, demographics, dependents, document, group, member, notification, guest, service-request ---
 
 /** What commands and pages on one policy need of it: where its changes go (household, market, exchange) and its subscriber. */
@@ -696,6 +694,8 @@ export async function subscriberPolicyIds(db: Executor, subscriberMemberId: stri
     .where(eq(policies.subscriberMemberId, subscriberMemberId));
   return rows.map((row) => row.id);
 }
+
+// --- reads for autopay, scheduled-payment, payment, finance, reinstatement (issue 38) ---
 
 /** A policy id as another module's statement names it: its own column (`payments.policyId`) or an SQL expression. */
 type PolicyIdRef = SQLWrapper | AnyColumn;
