@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { truncateZip } from '@portal/domain';
 import type { LocateAccountRequest } from '@portal/contracts';
 import type { PortalSessions } from '../../auth/portal-sessions';
-import type { Database } from '../../db/client';
+import { readTogether, type Database } from '../../db/client';
 import { GuessLimiter, type GuessLimits } from '../../lib/rate-limit';
 import { addressById } from '../address/service';
 import { memberById } from '../member/service';
@@ -25,9 +25,9 @@ async function findSubscriber(
 ): Promise<LocatedSubscriber | undefined> {
   const policy = await latestPolicyByIdentifier(db, identifierType, identifier);
   if (!policy) return undefined;
-  const [subscriber, residence] = await Promise.all([
-    memberById(db, policy.subscriberMemberId),
-    policy.residentialAddressId ? addressById(db, policy.residentialAddressId) : undefined,
+  const [subscriber, residence] = await readTogether(db, [
+    () => memberById(db, policy.subscriberMemberId),
+    () => (policy.residentialAddressId ? addressById(db, policy.residentialAddressId) : undefined),
   ]);
   if (!subscriber) return undefined;
   return {

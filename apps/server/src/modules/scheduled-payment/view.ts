@@ -1,6 +1,6 @@
 import { canAddScheduledPayment, choosePolicySpans, type CalendarDate } from '@portal/domain';
 import type { AccountConfig, ScheduledPayment, ScheduledPaymentList } from '@portal/contracts';
-import type { Database } from '../../db/client';
+import { readTogether, type Database } from '../../db/client';
 import { walletItemRef, walletItemsByToken } from '../wallet/service';
 import { planNamesOf } from '../benefits/service';
 import { coverageSpansOf } from '../policy/service';
@@ -16,19 +16,21 @@ export async function scheduledPaymentList(
   policy: { id: string; householdId: string | null },
   rules: { today: CalendarDate; account: AccountConfig },
 ): Promise<ScheduledPaymentList> {
-  const [rows, spans] = await Promise.all([
-    scheduledPaymentsOf(db, policy.id),
-    coverageSpansOf(db, policy.id),
+  // Called inside a command's transaction too (the list after a change): one statement at a time there.
+  const [rows, spans] = await readTogether(db, [
+    () => scheduledPaymentsOf(db, policy.id),
+    () => coverageSpansOf(db, policy.id),
   ]);
   // SPEC §4 span choice: the span the policy shows today names the plan.
   const shownPlanId = choosePolicySpans(spans, rules.today)?.primary.planId;
-  const [items, planNames] = await Promise.all([
-    walletItemsByToken(
-      db,
-      policy.householdId,
-      rows.map((row) => row.paymentToken),
-    ),
-    planNamesOf(db, shownPlanId === undefined ? [] : [shownPlanId]),
+  const [items, planNames] = await readTogether(db, [
+    () =>
+      walletItemsByToken(
+        db,
+        policy.householdId,
+        rows.map((row) => row.paymentToken),
+      ),
+    () => planNamesOf(db, shownPlanId === undefined ? [] : [shownPlanId]),
   ]);
   const planName = shownPlanId === undefined ? null : (planNames.get(shownPlanId) ?? null);
   const limits = rules.account.payments;
