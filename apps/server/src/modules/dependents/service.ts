@@ -21,7 +21,7 @@ import {
   memberSpansOnPolicy,
   updateMemberSpan,
 } from '../member/service';
-import { coverageSpanDates, lockPolicy, policyFacts } from '../policy/service';
+import { coverageSpansOf, lockPolicy, policyFacts } from '../policy/service';
 
 /**
  * What the dependent commands know about a policy's people (issue 11 manage-dependents; SPEC §3 Member,
@@ -79,7 +79,13 @@ export async function peopleOnPolicy(
 export async function policyForDependents(db: Executor, policyId: string) {
   const policy = await policyFacts(db, policyId);
   if (!policy) return undefined;
-  return { ...policy, spans: await coverageSpanDates(db, policyId) };
+  // Its coverage periods, oldest first (whether it covers a date, and its status).
+  const spans = (await coverageSpansOf(db, policyId)).map(({ startDate, endDate, cancelled }) => ({
+    startDate,
+    endDate,
+    cancelled,
+  }));
+  return { ...policy, spans };
 }
 export type DependentsPolicy = NonNullable<Awaited<ReturnType<typeof policyForDependents>>>;
 

@@ -608,26 +608,9 @@ export async function policyFiledUnder(
   return row;
 }
 
-/** The policy's coverage periods, oldest first (whether it covers a date, and its status). */
-export async function coverageSpanDates(db: Executor, policyId: string) {
-  return db
-    .select({
-      startDate: coverageSpans.startDate,
-      endDate: coverageSpans.endDate,
-      cancelled: coverageSpans.cancelled,
-    })
-    .from(coverageSpans)
-    .where(eq(coverageSpans.policyId, policyId))
-    .orderBy(asc(coverageSpans.startDate));
-}
-
 /** The ids of the household's policies (whose documents the household's list may show). */
 export async function householdPolicyIds(db: Executor, householdId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: policies.id })
-    .from(policies)
-    .where(eq(policies.householdId, householdId));
-  return rows.map((row) => row.id);
+  return (await policyIdsOfHousehold(db, householdId)).map((row) => row.id);
 }
 
 /**

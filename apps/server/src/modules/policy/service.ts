@@ -49,7 +49,6 @@ export { insertCoverageSpan, updateCoverageSpan } from './repository';
 // --- reads for acting-session, additional-product, address, contact, demographics, dependents, document, group, member, notification, guest, service-request ---
 export {
   actingTargetPolicies,
-  coverageSpanDates,
   coveredLines,
   groupPoliciesOfSubscribers,
   householdPolicyIds,
