@@ -43,6 +43,8 @@ COPY apps/web/package.json apps/web/
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --workspace @portal/server --no-audit --no-fund
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+# The server's renderer of first pages (docs/decisions/058): one file set with its libraries bundled in.
+COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 COPY apps/server/src/db/migrations apps/server/src/db/migrations
 COPY apps/server/src/processor/sandbox/client apps/server/src/processor/sandbox/client
 COPY config config

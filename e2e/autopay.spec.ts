@@ -4,6 +4,7 @@ import { expectNoViolations } from './support/axe';
 import { freshMember, type FreshMember } from './support/members';
 import { HOSTED, saveCardInWallet, t, typeBankAccount } from './support/payments';
 import { newPortalPage, type Language } from './support/portal';
+import { chooseOption } from './support/select';
 
 // Issue 10, autopay (SPEC §2 /payments/autopay, §3 Subscription, §4 Autopay "create, update, cancel,
 // replace"): a member of its own saves a card and a bank account in the wallet (the sandbox processor's
@@ -35,8 +36,7 @@ async function openAutopay(page: Page, member: FreshMember, language: Language =
   });
   const selector = page.getByRole('combobox', { name: t('policySelector.label', language) });
   if ((await selector.count()) > 0) {
-    await selector.click();
-    await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+    await chooseOption(selector, new RegExp(member.policyNumber));
   }
 }
 
@@ -76,8 +76,7 @@ test('a member sets up autopay with consent, changes it, skips the next payment 
 
   // The amount due, 3 days before the due date: the authorisation says exactly that.
   await setUp.getByRole('radio', { name: 'The amount due each month' }).check();
-  await setUp.getByRole('combobox', { name: 'When to charge' }).click();
-  await page.getByRole('option', { name: '3 days before the due date' }).click();
+  await chooseOption(setUp.getByRole('combobox', { name: 'When to charge' }), '3 days before the due date');
   const consent = setUp.getByRole('checkbox', {
     name: `I authorise automatic debits of the amount due from Visa ending in 4242, 3 days before the due date, for policy ${member.policyNumber}, every month until I turn autopay off.`,
   });
@@ -101,8 +100,7 @@ test('a member sets up autopay with consent, changes it, skips the next payment 
   // Change the terms: 5 days before the due date, authorised again.
   await active.getByRole('button', { name: 'Change terms' }).click();
   const change = page.getByRole('dialog', { name: 'Change autopay terms' });
-  await change.getByRole('combobox', { name: 'When to charge' }).click();
-  await page.getByRole('option', { name: '5 days before the due date' }).click();
+  await chooseOption(change.getByRole('combobox', { name: 'When to charge' }), '5 days before the due date');
   await change.getByRole('button', { name: 'Save the new terms' }).click();
   await expect(change.locator('p', { hasText: 'Tick the box to authorise the debits.' })).toBeVisible();
   await change.getByRole('checkbox', { name: /5 days before the due date/ }).check();

@@ -42,9 +42,10 @@ async function settled(page: Page, route: Pick<RouteEntry, 'titleKey'>, language
   });
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(
-    page.locator('main [role=status], main [role=progressbar], main .MuiSkeleton-root'),
-  ).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('main [role=status], main [role=progressbar], main .kit-skeleton')).toHaveCount(
+    0,
+    { timeout: 20_000 },
+  );
 }
 
 async function sweep(

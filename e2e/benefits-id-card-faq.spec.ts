@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoViolationsAtEachWidth } from './support/axe';
 import { freshMember, pdfText } from './support/members';
 import { locateAccount, text } from './support/portal';
+import { chooseOption } from './support/select';
 
 // Issue 12: a member views the benefits of their plan (every amount in the reader's money format — the
 // Portuguese "$30" finding), keeps an ID card (page, print view, the server's PDF read back with
@@ -21,8 +22,7 @@ test('a member views the benefits of their plan in Portuguese, in network and ou
   // A household with a dental policy too: the medical one (SPEC §4 policy selection).
   const selector = page.getByRole('combobox', { name: text('policySelector.label', 'pt') });
   if ((await selector.count()) > 0) {
-    await selector.click();
-    await page.getByRole('option', { name: new RegExp(`^${text('lineOfCoverage.Medical', 'pt')}`) }).click();
+    await chooseOption(selector, new RegExp(`^${text('lineOfCoverage.Medical', 'pt')}`));
   }
   const glance = page.getByRole('table', { name: text('benefits.atAGlance', 'pt') }).first();
   await expect(
@@ -67,8 +67,7 @@ test('a member finds the ID card from the overview and downloads it as a PDF tha
   // The member's policy (the page shows the household's selected policy; one with several chooses it).
   const selector = page.getByRole('combobox', { name: text('policySelector.label') });
   if ((await selector.count()) > 0) {
-    await selector.click();
-    await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+    await chooseOption(selector, new RegExp(member.policyNumber));
   }
   const cards = page.getByRole('article', { name: text('idCard.front') });
   await expect(cards.nth(1)).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addDays, api, freshMember } from './support/members';
 import { money, saveCardInWallet, t } from './support/payments';
+import { chooseOption } from './support/select';
 
 // Issue 10, Done when: moving the server's day forward runs the scheduled payment and autopay, and the
 // member sees them in their payment history and notifications. A member of its own saves a card, has a
@@ -82,8 +83,7 @@ test('moving the day forward charges the scheduled payment and autopay, and the 
   });
   const selector = page.getByRole('combobox', { name: t('policySelector.label') });
   if ((await selector.count()) > 0) {
-    await selector.click();
-    await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+    await chooseOption(selector, new RegExp(member.policyNumber));
   }
   await expect(page.getByText(money('12.34')).first()).toBeVisible();
   // …and the member was told of each.

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newMember } from './support/members';
 import { newPortalPage, signIn, text, type Language } from './support/portal';
+import { chooseOption } from './support/select';
 
 // Issue 33 item 10: the home page said "member ID" while the guest form asked for an "Exchange Subscriber
 // ID or policy number", and the overview and the ID card called the Exchange Subscriber ID "Exchange ID".
@@ -86,8 +87,7 @@ for (const language of ['en', 'es', 'pt'] as const) {
     // The member's policy (a household with several chooses it).
     const selector = page.getByRole('combobox', { name: text('policySelector.label', language) });
     if ((await selector.count()) > 0) {
-      await selector.click();
-      await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+      await chooseOption(selector, new RegExp(member.policyNumber));
     }
     const front = page.getByRole('article', { name: text('idCard.front', language) }).first();
     await expect(front.locator('dd', { hasText: member.policyNumber })).toBeVisible({ timeout: 20_000 });

@@ -23,6 +23,7 @@ import {
   text,
 } from './support/portal';
 import { actForResult, freshStaff, searchByExchangeId } from './support/staff';
+import { chooseOption } from './support/select';
 
 // Issue 9, paying premiums (SPEC §2 /payments/make-payment, /payments/binding-payment,
 // /payments/payment-history, §4 Payment, §7 make-payment call) against the real server and its sandbox
@@ -329,8 +330,7 @@ async function openHistoryFor(page: Page, member: FreshMember) {
   });
   const selector = page.getByRole('combobox', { name: t('policySelector.label') });
   if ((await selector.count()) > 0) {
-    await selector.click();
-    await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+    await chooseOption(selector, new RegExp(member.policyNumber));
   }
 }
 
@@ -380,29 +380,89 @@ for (const [language, declineFirst] of [
 // or the click came while the frame was still checking the field; in Chromium a press right after the
 // page scrolled to the button was routed to the frame, which had been under that point a moment before).
 // One click must be enough, at a phone's width and a desktop's; a few rounds make the race likely.
-for (const width of [390, 1280]) {
-  test(`issue 33 item 13: one click on "Review payment" right after typing a card or bank account opens the review, every time (${width} px)`, async ({
-    browser,
-  }) => {
-    const { context, page } = await newPortalPage(browser, { width });
-    const member = await freshMember(page, { owing: true });
-    await openPayment(page, member);
-    const heading = page.getByRole('heading', { level: 2, name: t('payments.makePayment.reviewHeading') });
-    for (let round = 1; round <= 4; round += 1) {
-      // A card, then a bank account (a taller frame), twice.
-      if (round % 2 === 1) await typeCard(await chooseNew(page, 'card'), TEST_CARDS.visa.number);
-      else await typeBankAccount(await chooseNew(page, 'bank'), TEST_BANK_ACCOUNTS.settles.accountNumber);
-      // Straight from the frame's last field to the button: one click, no retry.
-      await page.getByRole('button', { name: t('payments.makePayment.continue') }).click();
-      await expect(heading, `round ${round}: the review follows the first click`).toBeVisible({
-        timeout: 10_000,
-      });
-      await page.getByRole('button', { name: t('payments.makePayment.back') }).click();
-      await expect(heading).toHaveCount(0);
-    }
-    await context.close();
+// In the whole suite it still failed now and then (stop 43: round 3 at 1280 px; stop 44: the binder journey):
+// the cause, found from a trace, and its own test are below this one.
+test.describe('issue 33 item 13', () => {
+  for (const width of [390, 1280]) {
+    test(`issue 33 item 13: one click on "Review payment" right after typing a card or bank account opens the review, every time (${width} px)`, async ({
+      browser,
+    }) => {
+      const { context, page } = await newPortalPage(browser, { width });
+      const member = await freshMember(page, { owing: true });
+      await openPayment(page, member);
+      const heading = page.getByRole('heading', { level: 2, name: t('payments.makePayment.reviewHeading') });
+      for (let round = 1; round <= 4; round += 1) {
+        // A card, then a bank account (a taller frame), twice.
+        if (round % 2 === 1) await typeCard(await chooseNew(page, 'card'), TEST_CARDS.visa.number);
+        else await typeBankAccount(await chooseNew(page, 'bank'), TEST_BANK_ACCOUNTS.settles.accountNumber);
+        // Straight from the frame's last field to the button: one click, no retry.
+        await page.getByRole('button', { name: t('payments.makePayment.continue') }).click();
+        await expect(heading, `round ${round}: the review follows the first click`).toBeVisible({
+          timeout: 10_000,
+        });
+        await page.getByRole('button', { name: t('payments.makePayment.back') }).click();
+        await expect(heading).toHaveCount(0);
+      }
+      await context.close();
+    });
+  }
+});
+
+// Issue 33 item 13, what the whole suite found (stop 44): the page's scroll padding that kept focused fields
+// clear of the sticky action bar made the bar's own button count as hidden behind it, so bringing the button
+// into view — as a test driver does before its click, as a keyboard's focus does — scrolled the page to the
+// end of the form just before the press; under load the press landed where the button had been, and the
+// review did not open. The button in view stays put; every field reached by Tab is still clear of the bar.
+test('issue 33 item 13: the sticky "Review payment" is in view as it is (nothing scrolls before the press), and every field reached by Tab is in view above it', async ({
+  browser,
+}) => {
+  const { context, page } = await newPortalPage(browser, { width: 1280 });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const member = await freshMember(page, { owing: true });
+  await openPayment(page, member);
+  // A card typed in full: the frame does not grow with messages while the keyboard walks the form below it.
+  await typeCard(await chooseNew(page, 'card'), TEST_CARDS.visa.number);
+  const button = page.getByRole('button', { name: t('payments.makePayment.continue') });
+  const bar = page.getByTestId('payment-details-action');
+  // The processor's frame at the top of the screen: the bar is stuck to the bottom, the form goes on below it.
+  const scrolledTo = await page.getByTestId('hosted-fields-card').evaluate((frame) => {
+    window.scrollTo(0, window.scrollY + frame.getBoundingClientRect().top);
+    return window.scrollY;
   });
-}
+  const barBox = await bar.boundingBox();
+  expect(barBox && Math.round(barBox.y + barBox.height)).toBe(720);
+  await button.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
+
+  // From the amount on, by keyboard: each field of the page that takes focus is in view above the bar — at
+  // least its upper half (WCAG 2.4.11 asks that it is not entirely hidden; a frame that grows above a field
+  // after it took focus may push it a little under the bar, as one whole-suite run showed).
+  await page.getByRole('textbox', { name: t('fields.amount.label') }).focus();
+  const checked: string[] = [];
+  for (let step = 0; step < 30; step += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      const action = document.querySelector('[data-testid="payment-details-action"]');
+      if (!element || !action) return null;
+      return {
+        name: element.getAttribute('name') ?? element.tagName,
+        inBar: action.contains(element),
+        frame: element.tagName === 'IFRAME',
+        middle: (element.getBoundingClientRect().top + element.getBoundingClientRect().bottom) / 2,
+        barTop: action.getBoundingClientRect().top,
+      };
+    });
+    if (!focused || focused.inBar) break;
+    if (focused.frame) continue;
+    expect(focused.middle, `${focused.name} is in view above the bar`).toBeLessThan(focused.barTop);
+    checked.push(focused.name);
+  }
+  expect(checked).toEqual(
+    expect.arrayContaining(['billingName', 'street', 'city', 'state', 'zip', 'emailAddress']),
+  );
+  await context.close();
+});
 
 // Issue 33 item 11: "Amount due" and "Past due" listed the same months side by side, so a member read it
 // as owing twice. One amount due now shows the parts it is made of — past due and this bill — each month

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolationsAtEachWidth } from './support/axe';
 import { freshMember, newMember } from './support/members';
 import { newPortalPage, signIn, text, type Language } from './support/portal';
+import { chooseOption } from './support/select';
 
 // Issue 12 ("Plans, providers, brokers and help"), the journeys of its "Done when" for these pages: a member
 // searches providers by specialty and language and chooses a primary care provider; searches a broker by
@@ -55,12 +56,18 @@ test('a member searches providers by specialty and language and chooses a primar
   const search = page.getByRole('form', {
     name: t('pcpSelect.searchHeadingFor', language, { name: firstName }),
   });
-  await search.getByRole('combobox', { name: t('fields.providerSpecialty.label', language) }).click();
-  await page.getByRole('option', { name: t('pcpSelect.specialty.family-medicine', language) }).click();
-  await search.getByRole('combobox', { name: t('fields.providerLanguage.label', language) }).click();
-  await page.getByRole('option', { name: 'Español' }).click();
-  await search.getByRole('combobox', { name: t('fields.searchRadius.label', language) }).click();
-  await page.getByRole('option', { name: t('pcpSelect.withinMiles', language, { miles: 50 }) }).click();
+  await chooseOption(
+    search.getByRole('combobox', { name: t('fields.providerSpecialty.label', language) }),
+    t('pcpSelect.specialty.family-medicine', language),
+  );
+  await chooseOption(
+    search.getByRole('combobox', { name: t('fields.providerLanguage.label', language) }),
+    'Español',
+  );
+  await chooseOption(
+    search.getByRole('combobox', { name: t('fields.searchRadius.label', language) }),
+    t('pcpSelect.withinMiles', language, { miles: 50 }),
+  );
   await search.getByRole('button', { name: t('pcpSelect.search', language) }).click();
   // The list keeps the earlier results (the default search) until the new ones arrive: wait for a list in
   // which every card matches, instead of reading the cards once (they were replaced while being read).

@@ -3,6 +3,7 @@ import { expectNoViolations } from './support/axe';
 import { freshMember, type FreshMember } from './support/members';
 import { openPayment, review, saveCardInWallet, t } from './support/payments';
 import { newPortalPage } from './support/portal';
+import { chooseOption } from './support/select';
 
 // Issue 10, scheduled payments (SPEC §2 /payments/scheduled-payments, §3 Scheduled payment, §9
 // maxScheduledPaymentsAllowed): a member of its own, with an amount due and a card saved through the
@@ -27,8 +28,7 @@ async function openScheduled(page: Page, member: FreshMember) {
   });
   const selector = page.getByRole('combobox', { name: t('policySelector.label') });
   if ((await selector.count()) > 0) {
-    await selector.click();
-    await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+    await chooseOption(selector, new RegExp(member.policyNumber));
   }
   await expect(
     page.getByRole('heading', { level: 2, name: t('scheduledPayments.listHeading') }),

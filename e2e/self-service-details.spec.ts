@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolationsAtEachWidth } from './support/axe';
 import { freshMember } from './support/members';
-import { newPortalPage, text } from './support/portal';
+import { newPortalPage, pageAnswers, text } from './support/portal';
+import { chooseOption } from './support/select';
 
 // Issue 11: contact information, addresses and personal details — an on-exchange member in Spanish changes
 // her mailing address (applied at once) and is sent to the exchange for a move to another rating area;
@@ -95,8 +96,7 @@ test('bad input on each form gives translated field errors and keeps what was ty
   // The server's own check: a real ZIP code, in another state than the one chosen.
   await zip.fill('03101');
   await field(page, /^Cidade/).fill('Manchester');
-  await page.getByRole('combobox', { name: /Estado/ }).click();
-  await page.getByRole('option', { name: 'MA – Massachusetts' }).click();
+  await chooseOption(page.getByRole('combobox', { name: /Estado/ }), 'MA – Massachusetts');
   await page.getByRole('button', { name: 'Enviar a mudança para análise' }).click();
   await expect(page.getByText('O CEP 03101 fica em NH: confira o estado ou o CEP.').first()).toBeVisible();
   await expect(field(page, /^Endereço/)).toHaveValue('9 Elm St');
@@ -125,6 +125,7 @@ test('each form works with the keyboard alone', async ({ page }) => {
 
   // Contact details: type, move on with Tab, choose with the arrow keys, send with Enter.
   await page.goto('/admin/policy-selection/contact-info');
+  await pageAnswers(page);
   await field(page, 'Home phone').focus();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('508 555 0177');
@@ -148,6 +149,7 @@ test('each form works with the keyboard alone', async ({ page }) => {
 
   // The mailing address: the button opens the form on its first field; Enter in a field sends it.
   await page.goto('/admin/policy-selection/manage-address');
+  await pageAnswers(page);
   await page.getByRole('button', { name: 'Change the mailing address' }).focus();
   await page.keyboard.press('Enter');
   await expect(field(page, /^Street address/)).toBeFocused();
@@ -200,7 +202,8 @@ for (const [username, language, heading] of [
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/account-overview$/);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe(language);
+    // Kept once the page's code runs (a server-rendered first page is hydrated a moment after it shows).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe(language);
     await page.goto('/admin/policy-selection/contact-info');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     // At 375 px the member-services number stays on one line.

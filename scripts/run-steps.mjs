@@ -12,13 +12,21 @@ import { spawn } from 'node:child_process';
 function run(step, captured) {
   return new Promise((resolve) => {
     const started = Date.now();
+    // Always piped, so that a failure's digest can be printed at the end; a step that runs alone is
+    // passed through as it prints.
     const child = spawn(step.command, step.args, {
-      stdio: captured ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...step.env },
     });
     let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (!captured) process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      if (!captured) process.stderr.write(chunk);
+    });
     child.on('close', (code) => {
       resolve({
         name: step.name,
@@ -74,6 +82,38 @@ export async function runSteps(steps, { stopOnFailure = false } = {}) {
   console.log('\nSummary');
   for (const r of results) console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds} s)`);
   const failed = results.some((r) => !r.ok) || results.length < expected;
-  if (failed) console.log('\nSome steps failed: see their output above.');
+  if (failed) {
+    // Logs of a long CI are often kept as their head and tail only: what failed is repeated here, last.
+    for (const r of results.filter((one) => !one.ok)) {
+      console.log(`\nWhat failed in ${r.name}:`);
+      for (const line of failureDigest(r.output)) console.log(`  ${line}`);
+    }
+    console.log('\nSome steps failed: see their output above.');
+  }
   return failed ? 1 : 0;
+}
+
+// eslint-disable-next-line no-control-regex -- terminal colour codes are control characters
+const ANSI = /\u001b\[[0-9;]*m/g;
+const FAILURE_LINE =
+  /(\bFAIL\b|\bfailed\b|[×✗✘]|\b\w*Error\b|\bExpected\b|\bReceived\b|\bexpected\b|Timed out|(?:\bat |❯ ).*\.(?:ts|tsx|mjs|js):\d+)/;
+
+/**
+ * The lines of a failed step's output that say what failed (test names, errors, expected and received
+ * values, the first place in our code), at most `limit` of them, without colour codes.
+ * @param {string} output
+ */
+export function failureDigest(output, limit = 80) {
+  const lines = output.replace(ANSI, '').split('\n');
+  const picked = [];
+  let previous = '';
+  for (const line of lines) {
+    const trimmed = line.trimEnd();
+    if (!FAILURE_LINE.test(trimmed) || /✓|node_modules/.test(trimmed) || trimmed === previous) continue;
+    picked.push(trimmed.length > 300 ? `${trimmed.slice(0, 300)}…` : trimmed);
+    previous = trimmed;
+  }
+  return picked.length > limit
+    ? [`… ${picked.length - limit} lines before`, ...picked.slice(-limit)]
+    : picked;
 }

@@ -101,45 +101,161 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The Material icons the portal imports one by one (`@mui/icons-material/Home`) draw with the component
+ * kit (docs/decisions/059): each icon module builds its component with `./utils/createSvgIcon.mjs`,
+ * which would bring MUI's SvgIcon and emotion; it is pointed at the kit's instead. The icons' path data
+ * stays in the published package.
+ */
+function materialIconsOnKit(): Plugin {
+  const target = local('./src/kit/create-svg-icon.ts');
+  return {
+    name: 'portal:material-icons-on-kit',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/[\\/]@mui[\\/]icons-material[\\/]/.test(importer)) return null;
+      return /^\.\/utils\/createSvgIcon(\.m?js)?$/.test(source) ? target : null;
+    },
+  };
+}
+
+/**
+ * The contract files (packages/contracts/src) in a few chunks of at most CONTRACT_FILES_PER_CHUNK files, by
+ * the layer of their imports among themselves (a file that imports no other contract file is in layer 0, one
+ * that imports layer 0 in layer 1, …). lib/contract-pieces.ts loads them layer by layer, so a chunk's
+ * evaluation never has to build another one first: each chunk's schemas are one short task (docs/decisions/033,
+ * "The schemas in pieces"). A chunk per file gave the entry's preload map fifty more names and moved shared
+ * domain modules into chunks of their own: the first load grew by 1.2 KB, over its budget.
+ * `problem-type` and `notification-templates` have no zod and serve the first page: they are left out.
+ */
+const CONTRACT_FILES_PER_CHUNK = 6;
+const contractsDir = path.resolve(import.meta.dirname, '../../packages/contracts/src');
+function contractChunkNames(): Map<string, string> {
+  const files = fs
+    .readdirSync(contractsDir)
+    .filter(
+      (file) =>
+        file.endsWith('.ts') &&
+        !file.endsWith('.test.ts') &&
+        !['index.ts', 'problem-type.ts', 'notification-templates.ts', 'issuer-events-reference.ts'].includes(
+          file,
+        ),
+    )
+    .sort();
+  const imports = new Map(
+    files.map((file) => [
+      file,
+      [...fs.readFileSync(path.join(contractsDir, file), 'utf8').matchAll(/from '\.\/([^']+)'/g)]
+        .map((match) => `${match[1] ?? ''}.ts`)
+        .filter((imported) => files.includes(imported)),
+    ]),
+  );
+  const layers = new Map<string, number>();
+  const layerOf = (file: string): number => {
+    const known = layers.get(file);
+    if (known !== undefined) return known;
+    layers.set(file, 0);
+    const layer = Math.max(0, ...(imports.get(file) ?? []).map((imported) => layerOf(imported) + 1));
+    layers.set(file, layer);
+    return layer;
+  };
+  const byLayer = new Map<number, string[]>();
+  for (const file of files) byLayer.set(layerOf(file), [...(byLayer.get(layerOf(file)) ?? []), file]);
+  const names = new Map<string, string>();
+  for (const [layer, list] of byLayer) {
+    list.forEach((file, index) =>
+      names.set(file, `contracts-${layer}-${Math.floor(index / CONTRACT_FILES_PER_CHUNK)}`),
+    );
+  }
+  return names;
+}
+const contractChunks = contractChunkNames();
+/** The contract files in the order lib/contract-pieces.ts loads them: by chunk name (layer first). */
+const contractPieceOrder = [...contractChunks]
+  .sort((a, b) => a[1].localeCompare(b[1], 'en', { numeric: true }))
+  .map(([file]) => file);
+
+/**
+ * The server's renderer of first pages (src/entry-server.tsx, docs/decisions/058): `vite build --ssr` writes
+ * it beside the browser's build, in dist-ssr/ (not served), as one program with every library in it — the
+ * same aliases (Preact) and plugins as the browser's build, no compressed copies, no shared chunk groups.
+ */
+const SSR_BUILD = {
+  outDir: 'dist-ssr',
+  emptyOutDir: true,
+  sourcemap: true,
+  rolldownOptions: {
+    onwarn(warning: { code?: string; message: string }, warn: (warning: never) => void) {
+      if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+      warn(warning as never);
+    },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     muiThemeWithoutCssVariables(),
+    materialIconsOnKit(),
     reactRouterProductionBuild(),
     // Each built script and style sheet also as .gz (zlib level 9) and .br (Brotli quality 11), which the
     // server sends instead of compressing on the fly at zlib's default level: about 1 KB less on a first
     // load over http, and Brotli (HTTPS only in browsers) about 15 % less again (docs/decisions/033).
-    compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.(js|css|svg)$/, threshold: 1024 }),
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            algorithms: ['gzip', 'brotliCompress'],
+            include: /\.(js|css|svg)$/,
+            threshold: 1024,
+          }),
+        ]),
   ],
+  ssr: { noExternal: true, target: 'node' },
   resolve: { alias: PREACT_ALIASES },
-  define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // No inline scripts or data: URIs for scripts: the server's Content-Security-Policy forbids them.
-    assetsInlineLimit: 0,
-    sourcemap: true,
-    rolldownOptions: {
-      // React Router looks for React 19's useOptimistic by name and falls back without it (as on React 18);
-      // preact/compat has none, which the bundler would report on every build.
-      onwarn(warning, warn) {
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
-        warn(warning);
-      },
-      output: {
-        codeSplitting: {
-          groups: [
-            // The libraries every page needs travel as one chunk: one request, and it compresses better
-            // than many small shared chunks (bench/web-bundle-size.mjs measures the first page).
-            {
-              name: 'framework',
-              test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|@emotion|stylis|hoist-non-react-statics|@mui[\\/]system|@mui[\\/]styled-engine|@mui[\\/]material[\\/](styles|colors|ButtonBase|Typography|Box|Paper|CircularProgress|CssBaseline|Button|IconButton|Stack|Alert|AlertTitle|Chip|Divider|Grid|Link|Skeleton|SvgIcon|utils))[\\/]/,
+  define: {
+    __APP_VERSION__: JSON.stringify(rootPackage.version),
+    __CONTRACT_PIECE_ORDER__: JSON.stringify(contractPieceOrder),
+  },
+  build: isSsrBuild
+    ? SSR_BUILD
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // No inline scripts or data: URIs for scripts: the server's Content-Security-Policy forbids them.
+        assetsInlineLimit: 0,
+        sourcemap: true,
+        rolldownOptions: {
+          // React Router looks for React 19's useOptimistic by name and falls back without it (as on React 18);
+          // preact/compat has none, which the bundler would report on every build.
+          onwarn(warning, warn) {
+            if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+            warn(warning);
+          },
+          output: {
+            codeSplitting: {
+              groups: [
+                // The libraries every page needs travel as one chunk: one request, and it compresses better
+                // than many small shared chunks (bench/web-bundle-size.mjs measures the first page).
+                {
+                  name: 'framework',
+                  // The component kit (docs/decisions/059) travels with them: every page draws with it. MUI and
+                  // emotion are not listed: only the broker book's grid and the queue's chart use them, in their
+                  // own chunks.
+                  test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]|[\\/]src[\\/]kit[\\/]/,
+                },
+                {
+                  name: (id: string) => contractChunks.get(path.basename(id)) ?? null,
+                  test: /packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/,
+                  // Only the contract files themselves: zod and the domain rules they use stay where the
+                  // bundler puts them (with the first page's code, for the rules it shares).
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
   server: {
     port: 3000,
     proxy: {
@@ -186,4 +302,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

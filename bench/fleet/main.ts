@@ -4,7 +4,8 @@
 // terminating TLS and sending X-Forwarded-For/Proto/Host and X-Request-Id, under a steady load of members'
 // reads and card payments. Each case breaks something and checks what members see and what was charged:
 //
-//   e  a live notification raised on one instance reaches an event stream connected to the other
+//   e  a live notification raised on one instance reaches an event stream, and a member's browser (Chromium,
+//      signed in through the proxy, pinned to b), connected to the other
 //   a  SIGKILL one instance: only in-flight requests fail, members stay signed in, nothing acknowledged is lost, no double charge
 //   b  SIGTERM one instance: no failed request (HAProxy's health checks and the instance's drain)
 //   c  PostgreSQL stopped ~6 s under load: 503 + Retry-After (the app's page for HTML), no crash, recovery without restart, nothing lost
@@ -44,6 +45,8 @@ import { BENCH_CLIENT_SECRET, signIn } from '../lib/sign-in.mjs';
 import { byStatus, pay, Recorder, startLoad, type Answer, type Member, type PaymentAttempt } from './load';
 import { Haproxy, machineBusyMs, PortalProcess, postmasterPid, treeCpuMs } from './processes';
 import { openStream, type StreamEvent } from './stream';
+import { memberBrowser, NOTICE_PREFIX, type MemberBrowser } from './browser';
+import { caseTable, caseTimes, type CaseResult, type Check } from './record';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -94,30 +97,6 @@ const log = (line: string) => {
   if (!values.json) console.error(line);
 };
 
-interface Check {
-  name: string;
-  ok: boolean;
-  detail?: string;
-}
-
-interface CaseResult {
-  case: string;
-  title: string;
-  seconds: number;
-  answers: Record<string, Record<string, number>>;
-  ok: number;
-  failed: Record<string, number>;
-  acknowledgedPayments: number;
-  chargesAtProcessor: number;
-  doubleCharges: number;
-  lostAcknowledged: number;
-  chargedNotRecorded: number;
-  paymentsGivenUp: number;
-  facts: Record<string, unknown>;
-  checks: Check[];
-  passed: boolean;
-}
-
 const runStarted = Date.now();
 const loadBefore = load();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fleet-'));
@@ -151,6 +130,8 @@ const results: CaseResult[] = [];
 let throughput: ThroughputResult | null = null;
 let payerCoverage: string[] = [];
 let exitCode = 0;
+/** An error outside the cases' own checks (the run then fails): recorded with the cases. */
+let runError: string | null = null;
 try {
   // ---- The deployment ------------------------------------------------------------------------------
   log(`fleet: work folder ${work}`);
@@ -433,10 +414,63 @@ try {
       });
       stream.close();
     }
+    // A member's browser: signed in through the proxy with every request pinned to b, so its page's stream
+    // is on b; a payment through a raises the notification, and the page shows it in its live notice.
+    {
+      const browserStarted = Date.now();
+      let browser: MemberBrowser | null = null;
+      try {
+        browser = await memberBrowser({
+          publicUrl,
+          pinTo: 'b',
+          username: streamPayer.username,
+          password: PASSWORD,
+          timeoutMs: 20_000,
+        });
+        const signedInMs = Date.now() - browserStarted;
+        const stream = await browser.streamOpened;
+        checks.push({
+          name: "the browser's live notification stream is open on b",
+          ok: stream.status === 200 && stream.servedBy === 'b',
+          detail: `${String(stream.status)} from ${String(stream.servedBy)}; signed in through the proxy in ${String(signedInMs)} ms`,
+        });
+        // The stream sends the unread count as it opens, and the page asks for it again: then it listens.
+        await browser.page
+          .waitForResponse((response) => response.url().includes('/api/v1/Notification/unread-count'), {
+            timeout: 5_000,
+          })
+          .catch(() => null);
+        const paymentCents = (cents += 1);
+        const paidAt = Date.now();
+        const paid = await pay(recorder, streamPayer, paymentCents, today, pinned('a'));
+        const dollars = (paymentCents / 100).toFixed(2).replace('.', '\\.');
+        const shown = await browser.notice(new RegExp(`^${NOTICE_PREFIX}.*\\$${dollars}\\b`), 15_000).then(
+          (text) => ({ text, ms: Date.now() - paidAt }),
+          (error: unknown) => ({ text: String(error), ms: null }),
+        );
+        latencies['paid on a, shown in a browser on b'] = shown.ms;
+        checks.push({
+          name: 'a notification raised on a (a payment) shows in the live notice of a browser on b',
+          ok: paid.transactionId !== null && shown.ms !== null,
+          detail:
+            shown.ms !== null
+              ? `"${shown.text}" ${String(shown.ms)} ms after the payment was sent`
+              : `payment ${paid.transactionId ?? `not acknowledged (${String(paid.refusedWith)})`}; ${shown.text}`,
+        });
+      } catch (error) {
+        checks.push({
+          name: 'a notification raised on a (a payment) shows in the live notice of a browser on b',
+          ok: false,
+          detail: String(error).slice(0, 500),
+        });
+      } finally {
+        await browser?.close().catch(() => undefined);
+      }
+    }
     results.push(
       await summarise(
         'e',
-        'a live notification raised on one instance reaches an event stream on the other',
+        'a live notification raised on one instance reaches an event stream and a browser on the other',
         started,
         recorder,
         checks,
@@ -803,6 +837,13 @@ try {
 
   // Metrics the operator alerts on, as Prometheus would read them from each instance.
   if (results.length > 0) {
+    // Both instances run after the cases (each case that stops one starts it again): one that is gone
+    // without the harness stopping it is a failure, with how it ended.
+    for (const instance of [a, b])
+      if (!instance.running)
+        throw new Error(
+          `instance ${instance.name} is not running after the cases (it ended with ${String(await instance.exited)}):\n${instance.tail(10)}`,
+        );
     const metricLines = await Promise.all(
       [a, b].map(async (instance) => {
         const text = await (
@@ -844,6 +885,7 @@ try {
   }
 } catch (error) {
   console.error(error);
+  runError = String(error).split('\n')[0] ?? 'error';
   exitCode = 1;
 } finally {
   await cleanUp();
@@ -863,6 +905,7 @@ const summary = {
   passed: results.filter((result) => result.passed).map((result) => result.case),
   failed: failedCases,
   notRun: missing,
+  error: runError,
   throughput,
 };
 console.log(JSON.stringify(summary));
@@ -1050,6 +1093,7 @@ function appendResults(
     loadBefore: string;
     loadAfter: string;
     totalSeconds: number;
+    error: string | null;
     throughput: ThroughputResult | null;
   },
 ): void {
@@ -1058,31 +1102,12 @@ function appendResults(
     '',
     `## Fleet harness (issue 40), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
-    `\`${command}\`; commit ${summary.commit}; ${summary.machine}; load average ${summary.loadBefore} before, ${summary.loadAfter} after; ${String(summary.totalSeconds)} s in all.`,
+    `\`${command}\`; commit ${summary.commit}; ${summary.machine}; load average ${summary.loadBefore} before, ${summary.loadAfter} after; ${String(summary.totalSeconds)} s in all.${summary.error ? ` **The run failed outside the cases' checks:** ${summary.error}` : ''}`,
   ];
   if (cases.length > 0) {
-    lines.push(
-      '',
-      '| case | s | requests ok | failed (by status) | acknowledged payments | charges at the processor | double charges | acknowledged lost | verdict |',
-      '|---|---:|---:|---|---:|---:|---:|---:|---|',
-      ...cases.map(
-        (result) =>
-          `| ${result.case}: ${result.title} | ${String(result.seconds)} | ${String(result.ok)} | ${
-            Object.keys(result.failed).length === 0
-              ? '0'
-              : Object.entries(result.failed)
-                  .map(([status, count]) => `${String(count)} × ${status}`)
-                  .join(', ')
-          } | ${String(result.acknowledgedPayments)} | ${String(result.chargesAtProcessor)} | ${String(result.doubleCharges)} | ${String(result.lostAcknowledged)} | ${
-            result.passed
-              ? 'pass'
-              : `FAIL: ${result.checks
-                  .filter((check) => !check.ok)
-                  .map((check) => check.name)
-                  .join('; ')}`
-          } |`,
-      ),
-    );
+    lines.push('', ...caseTable(cases));
+    const times = caseTimes(cases);
+    if (times.length > 0) lines.push('', ...times);
   }
   const t = summary.throughput;
   if (t) {

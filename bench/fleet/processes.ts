@@ -175,6 +175,8 @@ frontend ${name}
   # A request id made here (kept when the client sent one), logged by whichever instance answers.
   unique-id-format %{+X}o%ci:%cp_%fi:%fp_%Ts_%rt:%pid
   http-request set-header X-Request-Id %[unique-id] unless { req.hdr(x-request-id) -m found }
+  # Which instance answered (the harness checks that a pinned browser's stream is on the instance it asked).
+  http-response set-header X-Fleet-Served-By %[srv_name]
 ${fallback ? `  # No instance ready (PostgreSQL down for all): still to a live one, which answers 503 + Retry-After (API)\n  # and the app's page (HTML), not HAProxy's own 503.\n  use_backend ${backend} if { nbsrv(${backend}) gt 0 }\n  default_backend ${fallback}` : `  default_backend ${backend}`}
 `;
   return `global

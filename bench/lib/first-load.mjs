@@ -22,7 +22,8 @@ export async function measureFirstLoad(page, url, ready) {
     const observer = new MutationObserver(() => {
       if (seen()) observer.disconnect();
     });
-    observer.observe(document, { childList: true, subtree: true });
+    // Attributes too: a server-rendered page becomes the portal's when its root loses `inert` (decision 058).
+    observer.observe(document, { childList: true, subtree: true, attributes: true });
   }, ready);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');

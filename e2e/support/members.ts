@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { signIn, type Language } from './portal';
+import { signInDirectly, type Language } from './portal';
 import { CSRF } from './session';
 
 export interface FreshMember {
@@ -72,7 +72,7 @@ export async function freshMember(
   options: FreshMemberOptions & { language?: Language } = {},
 ): Promise<FreshMember> {
   const member = await newMember(page, options);
-  await signIn(page, 'consumer', member.username, options.language ?? 'en');
+  await signInDirectly(page, 'consumer', member.username, options.language ?? 'en');
   return member;
 }
 

@@ -2,6 +2,7 @@ import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { TEST_CARDS, TEST_CVCS } from '../../apps/server/src/processor/sandbox/test-numbers';
 import type { FreshMember } from './members';
 import { text, type Language } from './portal';
+import { chooseOption } from './select';
 
 // Paying in the portal the way a member does (SPEC §2 /payments/make-payment): the form, the processor's
 // hosted fields on its own origin, the review step. Shared by the payment journeys and the live
@@ -57,8 +58,7 @@ export async function openPayment(
   );
   const selector = page.getByRole('combobox', { name: t('policySelector.label', language) });
   if ((await selector.count()) > 0) {
-    await selector.click();
-    await page.getByRole('option', { name: new RegExp(member.policyNumber) }).click();
+    await chooseOption(selector, new RegExp(member.policyNumber));
   }
   await expect(page.getByRole('textbox', { name: t('fields.amount.label', language) })).toBeVisible();
 }
@@ -128,12 +128,10 @@ export async function saveCardInWallet(page: Page, language: Language = 'en') {
   await typeCard(frame, TEST_CARDS.visa.number, language);
   await dialog.getByRole('textbox', { name: t('fields.street1.label', language) }).fill('12 Harbor St');
   await dialog.getByRole('textbox', { name: t('fields.city.label', language) }).fill('Fall River');
-  // The list opens once the dialog has settled (a click during its entrance can be lost on a phone).
-  await expect(async () => {
-    await dialog.getByRole('combobox', { name: t('fields.state.label', language) }).click();
-    await expect(page.getByRole('listbox')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  await page.getByRole('option', { name: 'MA – Massachusetts' }).click();
+  await chooseOption(
+    dialog.getByRole('combobox', { name: t('fields.state.label', language) }),
+    'MA – Massachusetts',
+  );
   await dialog.getByRole('button', { name: t('wallet.addDialog.saveCard', language) }).click();
   await expect(dialog).toBeHidden();
 }

@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -119,5 +120,106 @@ describe('the fleet harness runs in CI', () => {
     expect(vitestPg).toBeGreaterThan(-1);
     expect(index, plan.steps.map((step) => step.name).join(', ')).toBeGreaterThan(vitestPg);
     expect(plan.steps[index]?.args).toContain('--no-record');
+  });
+});
+
+/**
+ * Issue 40: "CI runs the Dockerfile's build steps outside a container through a script both use" (decision
+ * 048). Not `--plan` alone: the real staged build, with its entry points run on a database of its own.
+ */
+describe("the image's build steps run in CI", () => {
+  const index = plan.steps.findIndex(
+    (step) => step.command === 'npm' && step.args.slice(0, 2).join(' ') === 'run image:build',
+  );
+  const step = plan.steps[index];
+
+  it('through npm run image:build (the script a person runs), whole, before the fleet harness', () => {
+    expect(step, plan.steps.map((one) => one.name).join(', ')).toBeDefined();
+    expect(step?.args).not.toContain('--plan');
+    const fleet = plan.steps.findIndex((one) => one.args.slice(0, 2).join(' ') === 'run fleet');
+    const vitestPg = plan.steps.findIndex((one) => one.args.slice(0, 2).join(' ') === 'vitest run');
+    expect(index).toBeGreaterThan(vitestPg);
+    expect(index).toBeLessThan(fleet);
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(manifest.scripts['image:build']).toBe('node scripts/image-build.mjs');
+  });
+
+  it("on a throwaway database of the machine's PostgreSQL, bounded in time", () => {
+    const args = step?.args ?? [];
+    const after = (flag: string) => args[args.indexOf(flag) + 1];
+    expect(after('--throwaway-database')).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(args).not.toContain('--database-url');
+    // About 2-3 minutes when it works; a CI of about 21 minutes must stay under 30 (decision 020).
+    const limit = Number(after('--time-limit'));
+    expect(limit).toBeGreaterThan(0);
+    expect(limit).toBeLessThanOrEqual(7 * 60);
+  });
+
+  it('the time limit stops a step still running (npm ci and what it started) and fails the build', () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'image-build-limit-'));
+    try {
+      const started = Date.now();
+      const run = spawnSync(
+        process.execPath,
+        ['scripts/image-build.mjs', '--time-limit', '3', '--out', out],
+        { cwd: root, encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/RUN npm ci .* was stopped: the time limit \(--time-limit\) is spent/);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      // Nothing it started runs on: no process works in the staging folder (npm ci went on alone before).
+      const inStaging = fs.readdirSync('/proc').filter((pid) => {
+        if (!/^\d+$/.test(pid)) return false;
+        try {
+          return fs.readlinkSync(`/proc/${pid}/cwd`).startsWith(out);
+        } catch {
+          return false;
+        }
+      });
+      expect(inStaging).toEqual([]);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * The CI log on record keeps only its head and tail: twice the PostgreSQL pass failed and which test did
+ * was in the cut middle. The runner repeats what failed at the very end.
+ */
+describe('a failed step says what failed, last', () => {
+  it('repeats the failing test and its error after the summary, and nothing of a passing step', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-steps-'));
+    const script = path.join(dir, 'steps.mjs');
+    const failing = [
+      ...Array.from({ length: 500 }, (_, i) => `✓ passing test ${i}`),
+      ' FAIL  test/outage.test.ts > answers 503 while the database is away',
+      'AssertionError: expected 500 to be 503',
+      ' ❯ test/outage.test.ts:42:17',
+    ];
+    fs.writeFileSync(
+      script,
+      `import { runSteps } from ${JSON.stringify(path.join(root, 'scripts/run-steps.mjs'))};
+process.exit(await runSteps([
+  { name: 'passes', command: process.execPath, args: ['-e', 'console.log("Error in a passing step")'] },
+  { name: 'fails', command: process.execPath, args: ['-e', ${JSON.stringify(
+    `console.log(${JSON.stringify(failing.join('\n'))}); process.exit(1)`,
+  )}] },
+]));`,
+    );
+    const result = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(result.status).toBe(1);
+    const tail = result.stdout.slice(result.stdout.lastIndexOf('\nSummary'));
+    expect(tail).toContain('What failed in fails:');
+    expect(tail).toContain('FAIL  test/outage.test.ts > answers 503 while the database is away');
+    expect(tail).toContain('AssertionError: expected 500 to be 503');
+    expect(tail).toContain('test/outage.test.ts:42:17');
+    expect(tail).not.toContain('passing test');
+    expect(tail).not.toContain('What failed in passes');
+    // The step's own output still came through as it ran.
+    expect(result.stdout.indexOf('✓ passing test 499')).toBeLessThan(result.stdout.lastIndexOf('\nSummary'));
   });
 });

@@ -454,6 +454,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     directoryRateLimit: settings.fhirDirectoryRateLimit,
   });
   if (settings.demoMode) await app.register(devMailboxRoutes);
-  await app.register(webPlugin, { webDistDir: settings.webDistDir, configDir: settings.configDir });
+  await app.register(webPlugin, {
+    webDistDir: settings.webDistDir,
+    configDir: settings.configDir,
+    renderBudgetMs: settings.webRenderBudgetMs,
+  });
   return app;
 }

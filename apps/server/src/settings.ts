@@ -62,6 +62,8 @@ export interface Settings {
   configDir: string;
   /** The built single-page app served at /. */
   webDistDir: string;
+  /** WEB_RENDER_BUDGET_MS (docs/decisions/058); 0: first pages are rendered in the browser only. */
+  webRenderBudgetMs: number;
   /**
    * Which peers may set X-Forwarded-For/-Proto/-Host (Fastify's `trustProxy`): none (false), a number of
    * hops, or the proxies' addresses and CIDR ranges. `true` (any peer) is accepted but discouraged.
@@ -245,6 +247,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, version = '0.
     logLevel: e.LOG_LEVEL,
     configDir: path.resolve(e.CONFIG_DIR ?? path.join(repoRoot, 'config')),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    webRenderBudgetMs: e.WEB_RENDER_BUDGET_MS,
     trustProxy,
     demoMode,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

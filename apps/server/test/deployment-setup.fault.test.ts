@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTenantConfig } from '../src/lib/tenant-config';
+import { tenantToday } from '../src/lib/today';
 import { eq } from 'drizzle-orm';
 import { signIn as signInOverHttp } from '../../../bench/lib/sign-in.mjs';
 import { openPostgres, type DatabaseHandle } from '../src/db/client';
@@ -12,7 +14,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo-accounts';
 import { repoRoot } from '../src/settings';
 import { createMemberWithPolicy, createScheduledPayment, createWallet } from './fixtures';
 import { fleetDatabase } from './fleet';
-import { freePort } from './free-port';
+import { adjacentPorts } from './free-port';
 import { startTestSandbox, TEST_API_KEY, TEST_WEBHOOK_SECRET, type TestSandbox } from './sandbox';
 import { startServer, type RunningServer } from './server-process';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
@@ -26,26 +28,6 @@ function parseEnvLines(text: string): Record<string, string> {
     .filter((line) => line !== '' && !line.startsWith('#'))
     .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as const);
   return Object.fromEntries(entries);
-}
-
-/** Two ports in a row, both free now: an operator's PORT=3000 and PORT=3001. */
-async function adjacentPorts(): Promise<[number, number]> {
-  for (;;) {
-    const port = await freePort();
-    const { createServer } = await import('node:net');
-    const next = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => {
-        resolve(false);
-      });
-      server.listen(port + 1, '0.0.0.0', () => {
-        server.close(() => {
-          resolve(true);
-        });
-      });
-    });
-    if (next && port < 65_000) return [port, port + 1];
-  }
 }
 
 /**
@@ -148,7 +130,9 @@ describe('issue 40 defect 7: setting up a fleet', () => {
       handle = openPostgres({ connectionString: url, poolSize: 2 });
       const member = await createMemberWithPolicy(handle.db);
       const wallet = await createWallet(handle.db, member.householdId ?? '');
-      const today = new Date().toISOString().slice(0, 10);
+      // The issuer's today (its time zone), as the billing day reads it: between midnight UTC and midnight in
+      // New York, UTC's date is the issuer's tomorrow, and a payment dated then is not due yet.
+      const today = tenantToday(loadTenantConfig(path.join(repoRoot, 'config')));
       await createScheduledPayment(handle.db, member.policyId, wallet.cardToken, {
         paymentDate: today,
         paymentAmountCents: 4_321,
@@ -219,7 +203,7 @@ describe('issue 40 defect 7: setting up a fleet', () => {
    * repository's Node 24 whatever `node` the machine has (decision 048).
    */
   const start = (dataDir: string) =>
-    new Promise<{ output: string }>((resolve, reject) => {
+    new Promise<{ output: string; leftRunning: boolean }>((resolve, reject) => {
       const shellPath = (process.env.PATH ?? '')
         .split(path.delimiter)
         .filter((entry) => !entry.endsWith(`node_modules${path.sep}.bin`))
@@ -238,23 +222,79 @@ describe('issue 40 defect 7: setting up a fleet', () => {
           LOG_LEVEL: 'warn',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group, stopped as a whole, as a terminal's Ctrl+C stops it: npm runs the server in
+        // a shell of its own, and a signal to npm alone left that server running after the test (three
+        // servers of PGlite left behind by every run).
+        detached: true,
       });
+      const group = -(child.pid ?? 0);
+      const signalGroup = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(group, signal);
+        } catch {
+          // The group has already gone.
+        }
+      };
       let output = '';
+      // The processes npm started (its shell, the server), seen once the server said it runs.
+      let started: number[] = [];
       const timer = setTimeout(() => {
-        child.kill('SIGKILL');
+        signalGroup('SIGKILL');
         reject(new Error(`npm start did not start in 240 s:\n${output}`));
       }, 240_000);
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
-        if (/is running: http/.test(output)) child.kill('SIGTERM');
+        if (/is running: http/.test(output) && started.length === 0) {
+          started = descendantsOf(child.pid ?? 0);
+          signalGroup('SIGTERM');
+        }
       };
       child.stdout.on('data', onData);
       child.stderr.on('data', onData);
       child.once('exit', () => {
         clearTimeout(timer);
-        resolve({ output });
+        void allGone(started).then((gone) => {
+          if (!gone) signalGroup('SIGKILL');
+          resolve({ output, leftRunning: !gone });
+        });
       });
     });
+
+  /** Every process below `pid` (its children, theirs, and so on), from `ps`. */
+  const descendantsOf = (pid: number): number[] => {
+    const rows = spawnSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/).map(Number));
+    const found: number[] = [];
+    const visit = (parent: number) => {
+      for (const [child, of] of rows)
+        if (of === parent && child !== undefined) {
+          found.push(child);
+          visit(child);
+        }
+    };
+    visit(pid);
+    return found;
+  };
+
+  /** Whether every one of `pids` has exited within 20 s of npm's own exit (the server drains first). */
+  const allGone = async (pids: number[]) => {
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const deadline = Date.now() + 20_000;
+    while (pids.some(alive)) {
+      if (Date.now() > deadline) return false;
+      await sleep(100);
+    }
+    return true;
+  };
 
   it('`npm start` starts without building again when the build is current', async () => {
     // A first start makes the build current if it is not (a fresh clone: `npm ci && npm start`).
@@ -274,8 +314,10 @@ describe('issue 40 defect 7: setting up a fleet', () => {
   }, 600_000);
 
   it('`npm start` runs the server on Node 24 LTS, the runtime floor, and says so in its banner', async () => {
-    const { output } = await start(folder('portal-start-node-'));
+    const { output, leftRunning } = await start(folder('portal-start-node-'));
     expect(output).toMatch(/is running: http/);
+    // Stopped as a terminal stops it (SIGTERM to its process group), nothing of it is left running.
+    expect(leftRunning).toBe(false);
     expect(output).toMatch(/Node\.js v24\.\d+\.\d+/);
   }, 300_000);
 });

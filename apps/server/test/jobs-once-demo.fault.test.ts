@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTenantConfig } from '../src/lib/tenant-config';
+import { tenantToday } from '../src/lib/today';
 import { inArray } from 'drizzle-orm';
 import { openPostgres, type DatabaseHandle } from '../src/db/client';
 import { scheduledPayments } from '../src/db/schema';
@@ -10,6 +12,7 @@ import { SandboxStore } from '../src/processor/sandbox/store';
 import { repoRoot } from '../src/settings';
 import { createMemberWithPolicy, createScheduledPayment, createWallet } from './fixtures';
 import { fleetDatabase } from './fleet';
+import { adjacentPorts } from './free-port';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
 /**
@@ -35,7 +38,7 @@ describe('issue 33 item 4: two `jobs --once` runs at once in demo mode', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function jobsOnce() {
+  function jobsOnce(port: number) {
     const inherited = { ...process.env };
     delete inherited.PORT;
     delete inherited.PROCESSOR_PORT;
@@ -44,14 +47,16 @@ describe('issue 33 item 4: two `jobs --once` runs at once in demo mode', () => {
       ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/jobs/cli.ts'), '--once'],
       {
         cwd: repoRoot,
-        // Demo mode on PostgreSQL, one DATA_DIR (its keys and sandbox state), the default PORT: as an
-        // operator running the command twice would.
+        // Demo mode on PostgreSQL, one DATA_DIR (its keys and sandbox state), one PORT and no
+        // PROCESSOR_PORT (so the sandbox's is PORT+1): as an operator running the command twice would.
+        // Not the default 3000 itself: whatever else on the machine listens on 3001 would fail the test.
         env: {
           ...inherited,
           NODE_ENV: 'test',
           DEMO_MODE: 'true',
           DATABASE_URL: url,
           DATA_DIR: dataDir,
+          PORT: String(port),
           LOG_LEVEL: 'warn',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,7 +74,9 @@ describe('issue 33 item 4: two `jobs --once` runs at once in demo mode', () => {
 
   it('both exit 0 and each due payment is charged exactly once', async () => {
     const db = handle.db;
-    const today = new Date().toISOString().slice(0, 10);
+    // The issuer's today (its time zone), as the billing day reads it: between midnight UTC and midnight in
+    // New York, UTC's date is the issuer's tomorrow, and a payment dated then is not due yet.
+    const today = tenantToday(loadTenantConfig(path.join(repoRoot, 'config')));
     const expected = new Map<string, number>();
     for (let index = 0; index < 12; index += 1) {
       const member = await createMemberWithPolicy(db);
@@ -81,8 +88,9 @@ describe('issue 33 item 4: two `jobs --once` runs at once in demo mode', () => {
       });
       expected.set(member.policyId, amount);
     }
-    // No PORT: the default (3000); each run used to start its sandbox on 3001.
-    const runs = await Promise.all([jobsOnce(), jobsOnce()]);
+    // Each run used to start its sandbox on PORT+1, the same port.
+    const [port] = await adjacentPorts();
+    const runs = await Promise.all([jobsOnce(port), jobsOnce(port)]);
     for (const run of runs) expect(run.code, run.output).toBe(0);
     for (const run of runs) expect(run.output).not.toMatch(/AVV_ERR|EADDRINUSE|Error/);
 

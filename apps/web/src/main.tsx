@@ -1,25 +1,71 @@
 import './lib/zod-jitless';
+import './kit/kit.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { initI18n } from './i18n';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { initI18n, initI18nFromServer, storedLanguage } from './i18n';
 import { App } from './app/app';
+import { preloadPage } from './app/router';
+import { readServerState, type ServerState } from './app/server-state';
+import { credentialOf } from './lib/auth/auth';
+import { setCredential } from './lib/auth/credentials';
+import { assumeWidth, releaseAssumedWidth } from './ui/use-layout';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
 
-initI18n().then(
-  () => {
+function startFailed(): void {
+  // Without translations there is nothing to say in the member's language: say it in all three.
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.textContent =
+    'The portal could not start. Please reload the page. / No se pudo iniciar el portal. Vuelva a cargar la página. / Não foi possível iniciar o portal. Recarregue a página.';
+  container.replaceChildren(message);
+}
+
+/** The portal started in the browser: the startup screen, then the first page (SPEC §4). */
+function start(): void {
+  // A server-rendered page this tab cannot take over (server-state.ts) is replaced.
+  container.replaceChildren();
+  container.removeAttribute('inert');
+  const root = createRoot(container);
+  initI18n().then(() => {
     root.render(
       <StrictMode>
         <App />
       </StrictMode>,
     );
-  },
-  () => {
-    // Without translations there is nothing to say in the member's language: say it in all three.
-    const message = document.createElement('p');
-    message.setAttribute('role', 'alert');
-    message.textContent =
-      'The portal could not start. Please reload the page. / No se pudo iniciar el portal. Vuelva a cargar la página. / Não foi possível iniciar o portal. Recarregue a página.';
-    document.getElementById('root')?.replaceChildren(message);
-  },
-);
+  }, startFailed);
+}
+
+/** Runs `task` once the browser has painted what it has (the server's markup is on the screen first). */
+function afterPaint(task: () => void): void {
+  requestAnimationFrame(() => {
+    setTimeout(task, 0);
+  });
+}
+
+/**
+ * A first page rendered on the server (docs/decisions/058): the words, the configuration, who is signed in
+ * and the page's answers come with it; once its code has loaded and the markup has been painted, it is
+ * hydrated where it is (no startup screen, nothing moves), and the portal runs on from there.
+ */
+function resume(server: ServerState): void {
+  setCredential(credentialOf(server.session));
+  assumeWidth(server.width);
+  Promise.all([initI18nFromServer(server.texts), preloadPage(window.location.pathname)]).then(() => {
+    afterPaint(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App server={server} />
+        </StrictMode>,
+      );
+      releaseAssumedWidth();
+      // The server sent the markup inert: from now on it is the portal's, and answers the visitor.
+      container.removeAttribute('inert');
+    });
+  }, start);
+}
+
+const server = container.hasChildNodes() ? readServerState(storedLanguage()) : null;
+if (server) resume(server);
+else start();

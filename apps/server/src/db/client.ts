@@ -104,11 +104,14 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
       },
       dump: () => client.dumpDataDir('none'),
       // PGlite prepares every parameterised query, and a prepared statement holds one command: pg-boss's
-      // parameterless multi-statement scripts (its schema, its maintenance) go through `exec`.
+      // parameterless multi-statement scripts (its schema, its maintenance, its claims) go through `exec`.
+      // The rows of every statement come back, as node-postgres gives them: pg-boss 12 finds its advisory
+      // lock's row and a batch's cursor among them, and without them logged "a custom db must return the
+      // rows of every statement" every minute and skipped its maintenance.
       executeSql: async (text, values) =>
         values?.length
           ? await client.query(text, values)
-          : ((await client.exec(text)).at(-1) ?? { rows: [] }),
+          : { rows: (await client.exec(text)).flatMap((result) => result.rows) },
       close: async () => {
         try {
           if (!client.closed) await client.close();

@@ -4,12 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from './errors';
+import { loadRenderer, registerRenderedPages } from './web-render';
 
 export interface WebOptions {
   /** The built SPA (Vite output with index.html and hashed files under assets/). */
   webDistDir: string;
   /** Tenant configuration files, served at /config/. */
   configDir: string;
+  /** How long a first page may take to render on the server (0: never rendered there). */
+  renderBudgetMs?: number;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -56,6 +59,17 @@ export const webPlugin = fp(
           reply.header('Cache-Control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
         },
       });
+      // The first pages rendered on the server (docs/decisions/058), when the web build has its renderer.
+      const budgetMs = options.renderBudgetMs ?? 1_000;
+      const renderer = budgetMs > 0 ? await loadRenderer(options.webDistDir) : null;
+      if (renderer) {
+        registerRenderedPages(app, {
+          renderer,
+          budgetMs,
+          indexHtml: fs.readFileSync(indexPath, 'utf8'),
+          sendIndex: (reply) => reply.header('Cache-Control', REVALIDATE).sendFile('index.html'),
+        });
+      }
     } else {
       app.log.warn({ webDistDir: options.webDistDir }, 'the web app is not built; only the API is served');
     }

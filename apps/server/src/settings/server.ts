@@ -41,6 +41,11 @@ export const serverEnv = {
     group: 'Server',
     description: 'The built web app served at / (default: `apps/web/dist/` of the installation).',
   }),
+  WEB_RENDER_BUDGET_MS: setting(z.coerce.number().int().min(0).max(10_000).default(1_000), {
+    group: 'Server',
+    description:
+      'How long the server may take to render the first view of the overview, make-payment or locate-account (docs/decisions/058) before it sends the page for the browser to render instead. 0 turns server rendering off.',
+  }),
   LOG_LEVEL: setting(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), {
     group: 'Server',
     description: 'The least severe log line written (pino; JSON on standard output).',

@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import Button from '@mui/material/Button';
-import type { RuntimeConfig } from '../config/load-config';
-import { baseTheme } from './theme';
+import Box from '../kit/Box';
+import Typography from '../kit/Typography';
+import Button from '../kit/Button';
+import { applyCssOverrides, validateLater, type RuntimeConfig } from '../config/load-config';
+import { ThemeStyle } from '../kit/ThemeStyle';
 import { StartupSpinner } from './layout/startup-spinner';
 import { PortalApp } from './portal-app';
 import { preloadPage } from './router';
+import type { ServerState } from './server-state';
 import { startPortal } from './startup';
 
 type Phase = { status: 'starting' } | { status: 'failed' } | { status: 'ready'; config: RuntimeConfig };
@@ -38,34 +37,50 @@ function StartupFailed() {
   );
 }
 
-export function App() {
-  const [phase, setPhase] = useState<Phase>({ status: 'starting' });
+/**
+ * The portal: the startup screen while SPEC §4 startup runs, then the portal. A page rendered on the server
+ * (docs/decisions/058) passes what it was rendered from (`server`): the portal is ready at once, so the
+ * markup is hydrated as it is; the configuration's check still runs once the page is shown.
+ */
+export function App({ server }: { server?: Pick<ServerState, 'config' | 'queries'> | undefined }) {
+  const [phase, setPhase] = useState<Phase>(() =>
+    server ? { status: 'ready', config: server.config } : { status: 'starting' },
+  );
+  const rendered = server !== undefined;
   useEffect(() => {
     let cancelled = false;
-    preloadPage(window.location.pathname);
-    startPortal().then(
-      ({ config, validation }) => {
-        if (cancelled) return;
-        setPhase({ status: 'ready', config });
-        // SPEC §8: a configuration that fails its schema rejects startup, even after the first screen.
-        validation.catch(() => {
-          if (!cancelled) setPhase({ status: 'failed' });
-        });
-      },
-      () => {
-        if (!cancelled) setPhase({ status: 'failed' });
-      },
-    );
+    const fail = () => {
+      if (!cancelled) setPhase({ status: 'failed' });
+    };
+    if (rendered) {
+      // The server rendered with the configuration (entry-server.tsx); the browser checks it as always.
+      if (phase.status === 'ready') {
+        if (typeof document !== 'undefined') applyCssOverrides();
+        validateLater(phase.config).catch(fail);
+      }
+      return () => {
+        cancelled = true;
+      };
+    }
+    void preloadPage(window.location.pathname);
+    startPortal().then(({ config, validation }) => {
+      if (cancelled) return;
+      setPhase({ status: 'ready', config });
+      // SPEC §8: a configuration that fails its schema rejects startup, even after the first screen.
+      validation.catch(fail);
+    }, fail);
     return () => {
       cancelled = true;
     };
+    // Startup runs once; the phase it sets is not a reason to start again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (phase.status === 'ready') return <PortalApp config={phase.config} />;
+  if (phase.status === 'ready') return <PortalApp config={phase.config} queries={server?.queries} />;
   return (
-    <ThemeProvider theme={baseTheme}>
-      <CssBaseline />
+    <>
+      <ThemeStyle />
       {phase.status === 'starting' ? <StartupSpinner /> : <StartupFailed />}
-    </ThemeProvider>
+    </>
   );
 }

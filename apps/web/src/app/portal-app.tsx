@@ -1,7 +1,12 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  hydrate,
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  type DehydratedState,
+} from '@tanstack/react-query';
 import { BACKGROUND_REFRESH_MS, SERVER_ERROR_ROUTE, SERVICE_UNAVAILABLE_ROUTE } from '@portal/domain';
 import { ConfigProvider } from '../config/config-context';
 import type { RuntimeConfig } from '../config/load-config';
@@ -18,7 +23,7 @@ import { PortalRouter } from './router';
 
 /** Staff's find-a-member page (issue 13): where acting for a member starts. */
 const FIND_MEMBER_PATH = '/admin/members';
-import { tenantTheme } from './theme';
+import { ThemeStyle } from '../kit/ThemeStyle';
 
 /**
  * SPEC §8 global error: an API failure stops the spinner and opens /error/500, unless the call opted
@@ -71,6 +76,13 @@ function onSessionEnded(queryClient: QueryClient): void {
   });
 }
 
+/** SPEC §9 defaults of every query and mutation (the server's render uses them too: entry-server.tsx). */
+export const QUERY_DEFAULTS = {
+  // SPEC §9: server state refreshes in the background every 4 minutes.
+  queries: { refetchInterval: BACKGROUND_REFRESH_MS, staleTime: 30_000, retry: 1 },
+  mutations: { retry: 0 },
+} as const;
+
 export function createQueryClient(): QueryClient {
   const queryClient = new QueryClient({
     queryCache: new QueryCache({
@@ -83,11 +95,7 @@ export function createQueryClient(): QueryClient {
         onApiFailure(error, mutation.meta, false, queryClient);
       },
     }),
-    // SPEC §9: server state refreshes in the background every 4 minutes.
-    defaultOptions: {
-      queries: { refetchInterval: BACKGROUND_REFRESH_MS, staleTime: 30_000, retry: 1 },
-      mutations: { retry: 0 },
-    },
+    defaultOptions: QUERY_DEFAULTS,
   });
   configureApi({
     isSignedIn: () => getCredential() !== null,
@@ -108,7 +116,6 @@ export function PortalProviders({
   queryClient: QueryClient;
   children: ReactNode;
 }) {
-  const theme = useMemo(() => tenantTheme(config.theme.options), [config.theme.options]);
   // SPEC §4: signing out in one tab signs out every tab of this browser (they share the session cookie).
   useEffect(
     () =>
@@ -119,22 +126,33 @@ export function PortalProviders({
   );
   return (
     <ConfigProvider config={config}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <QueryClientProvider client={queryClient}>
-          <SnackbarProvider>
-            {children}
-            <ProcessingSpinner />
-          </SnackbarProvider>
-        </QueryClientProvider>
-      </ThemeProvider>
+      <ThemeStyle options={config.theme.options} />
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider>
+          {children}
+          <ProcessingSpinner />
+        </SnackbarProvider>
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }
 
-/** The running portal. */
-export function PortalApp({ config }: { config: RuntimeConfig }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The running portal. A server-rendered first page (docs/decisions/058) brings the answers it was rendered
+ * with (`queries`): they seed the cache, so the page's first render is the server's markup.
+ */
+export function PortalApp({
+  config,
+  queries,
+}: {
+  config: RuntimeConfig;
+  queries?: DehydratedState | undefined;
+}) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (queries) hydrate(client, queries);
+    return client;
+  });
   return (
     <PortalProviders config={config} queryClient={queryClient}>
       <PortalRouter />

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useCredential } from '../lib/auth/credentials';
-import { useFirstPageShown } from '../lib/first-page';
+import { AfterFirstPage } from '../lib/first-page';
 import { Chatbot } from './layout/chatbot';
 import { Shell } from './layout/shell';
 import { KeepAlive } from './idle/keep-alive';
@@ -13,17 +13,16 @@ const IdleWatch = lazy(() => import('./idle/idle-watch').then((module) => ({ def
 /** The root route: who is signed in, the shell around every page, and the session watchers. */
 export function Root() {
   const credential = useCredential();
-  const firstPageShown = useFirstPageShown();
   return (
     <ViewerProvider>
       <Shell />
       {credential && (
         <>
-          {firstPageShown && (
+          <AfterFirstPage>
             <Suspense fallback={null}>
               <IdleWatch />
             </Suspense>
-          )}
+          </AfterFirstPage>
           <KeepAlive />
         </>
       )}

@@ -1,5 +1,14 @@
 import { lazy, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
-import { BrowserRouter, matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import {
+  BrowserRouter,
+  matchPath,
+  StaticRouter,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { loadAllTexts } from '../i18n';
 import { setNavigator } from '../lib/navigator';
 import { useRouteTitle } from '../ui/route-title';
@@ -9,7 +18,7 @@ import { NOT_FOUND_ROUTE, ROUTE_TABLE, type RouteEntry, type RoutePath } from '.
 
 /** A page of the portal: its entry in the route table and its lazily loaded module. */
 export interface PortalRoute extends RouteEntry {
-  Page: LazyExoticComponent<ComponentType>;
+  Page: LazyExoticComponent<ComponentType> | ComponentType;
 }
 
 // Each area is its own chunk, loaded when first visited (SPEC §2: each area is loaded separately).
@@ -99,19 +108,61 @@ function loadPage(path: RoutePath): Promise<{ default: ComponentType }> {
   return Promise.all([PAGE_MODULES[path](), loadAllTexts()]).then(([module]) => module);
 }
 
+/**
+ * A page loaded when first shown, as React's `lazy` does, whose loading can also be started and awaited
+ * beforehand (preloadPage): once it has loaded the page renders at once, without suspending. The browser
+ * waits for the page of a server-rendered document before hydrating it (docs/decisions/058), so that the
+ * markup is taken over as it is instead of replaced by the loading state.
+ */
+interface LoadablePage {
+  Page: ComponentType;
+  load: () => Promise<void>;
+}
+
+function loadablePage(path: RoutePath): LoadablePage {
+  let loading: Promise<void> | null = null;
+  let Loaded: ComponentType | null = null;
+  let failure: { error: unknown } | null = null;
+  const load = () => {
+    loading ??= loadPage(path).then(
+      (module) => {
+        Loaded = module.default;
+      },
+      (error: unknown) => {
+        failure = { error };
+        throw error;
+      },
+    );
+    return loading;
+  };
+  function Page() {
+    if (Loaded) return <Loaded />;
+    // As with `lazy`: the error boundary around the page shows it.
+    if (failure) throw failure.error;
+    // Suspense: the boundary shows its fallback until the code has loaded (a thrown promise, as `lazy` does).
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw load().catch(() => undefined);
+  }
+  return { Page, load };
+}
+
+const LOADABLE = Object.fromEntries(
+  (Object.keys(PAGE_MODULES) as RoutePath[]).map((path) => [path, loadablePage(path)]),
+) as Record<RoutePath, LoadablePage>;
+
 const PAGES = Object.fromEntries(
-  (Object.keys(PAGE_MODULES) as RoutePath[]).map((path) => [path, lazy(() => loadPage(path))]),
-) as Record<RoutePath, LazyExoticComponent<ComponentType>>;
+  (Object.keys(LOADABLE) as RoutePath[]).map((path) => [path, LOADABLE[path].Page]),
+) as Record<RoutePath, ComponentType>;
 
 /**
  * Starts loading the code of the page at `pathname` at once, while the portal starts (configuration,
  * languages, session), instead of after it: one round trip less before the first page shows
- * (docs/decisions/033). Nothing happens for a path of no page.
+ * (docs/decisions/033). Resolves once it has loaded (at once for a path of no page); never rejects.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> {
   const path = normalisedPath(pathname) ?? pathname;
   const route = ROUTE_TABLE.find((entry) => matchPath(entry.path, path) !== null);
-  if (route) void loadPage(route.path).catch(() => undefined);
+  return route ? LOADABLE[route.path].load().catch(() => undefined) : Promise.resolve();
 }
 
 // Only pages that exist are routed; anything else is the translated not-found page.
@@ -194,8 +245,17 @@ export function PortalRoutes() {
   );
 }
 
-/** The browser's router around the portal's routes. */
-export function PortalRouter() {
+/**
+ * The browser's router around the portal's routes; on the server (entry-server.tsx) a router fixed at the
+ * requested `location`.
+ */
+export function PortalRouter({ location }: { location?: string }) {
+  if (location !== undefined)
+    return (
+      <StaticRouter location={location}>
+        <PortalRoutes />
+      </StaticRouter>
+    );
   return (
     <BrowserRouter>
       <PortalRoutes />

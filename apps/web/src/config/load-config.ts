@@ -2,7 +2,7 @@ import type { AccountConfig } from '@portal/contracts';
 import { deepMerge, type NavigationConfig, type RoleConfig } from '@portal/domain';
 import type { z } from 'zod';
 import { loadContracts } from '../lib/contracts';
-import { whenFirstPageShown } from '../lib/first-page';
+import { whenPageSettled } from '../lib/first-page';
 
 /**
  * The tenant configuration the web app runs on (SPEC §3 "Application configuration", §7 startup
@@ -34,10 +34,10 @@ export class ConfigLoadError extends Error {
 
 const CONFIG_PATH = '/config/';
 
-async function fetchJson(file: string, optional = false): Promise<unknown> {
+async function fetchJson(file: string, optional = false, fetchFile: typeof fetch = fetch): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(`${CONFIG_PATH}${file}`, { headers: { Accept: 'application/json' } });
+    response = await fetchFile(`${CONFIG_PATH}${file}`, { headers: { Accept: 'application/json' } });
   } catch (error) {
     throw new ConfigLoadError(file, error instanceof Error ? error.message : 'network error');
   }
@@ -51,8 +51,11 @@ async function fetchJson(file: string, optional = false): Promise<unknown> {
 }
 
 /** Baseline + override (the override is optional: a tenant may keep the product defaults). */
-async function loadMerged(name: string): Promise<unknown> {
-  const [baseline, override] = await Promise.all([fetchJson(`baseline/${name}`), fetchJson(name, true)]);
+async function loadMerged(name: string, fetchFile: typeof fetch): Promise<unknown> {
+  const [baseline, override] = await Promise.all([
+    fetchJson(`baseline/${name}`, false, fetchFile),
+    fetchJson(name, true, fetchFile),
+  ]);
   return deepMerge(baseline, override as never);
 }
 
@@ -88,26 +91,35 @@ function readTheme(raw: unknown): ThemeFile {
 }
 
 /**
- * Loads account, role-config and navigation (baseline + tenant, deep-merged) and the theme. Returns
- * the merged configuration and the validation against the contract schemas, which runs once the first
- * page is shown (lib/first-page.ts); a failure then replaces the portal with the startup error. Throws (or
- * the validation rejects with) ConfigLoadError.
+ * The merged files' check against the contract schemas, once the page has settled (the first page shown,
+ * then the visitor's first input or a few quiet seconds: lib/first-page.ts); a failure then replaces the
+ * portal with the startup error. Rejects with ConfigLoadError.
  */
-export async function loadRuntimeConfig(): Promise<{ config: RuntimeConfig; validation: Promise<void> }> {
-  const [account, roles, navigation, theme] = await Promise.all([
-    loadMerged('account.json'),
-    loadMerged('role-config.json'),
-    loadMerged('navigation.json'),
-    fetchJson('theme.json', true).then(readTheme),
-  ]);
+export function validateLater(config: RuntimeConfig): Promise<void> {
   // The schemas (zod) are not needed to show the first page: they load after it (docs/decisions/033).
-  const validation = whenFirstPageShown()
+  return whenPageSettled()
     .then(loadContracts)
     .then(({ AccountConfigSchema, RoleConfigSchema, NavigationConfigSchema }) => {
-      check('account.json', AccountConfigSchema, account);
-      check('role-config.json', RoleConfigSchema, roles);
-      check('navigation.json', NavigationConfigSchema, navigation);
+      check('account.json', AccountConfigSchema, config.account);
+      check('role-config.json', RoleConfigSchema, config.roles);
+      check('navigation.json', NavigationConfigSchema, config.navigation);
     });
+}
+
+/**
+ * Loads account, role-config and navigation (baseline + tenant, deep-merged) and the theme. Returns
+ * the merged configuration and its validation (validateLater). Throws ConfigLoadError. The server
+ * rendering a first page loads them the same way through its own routes (`fetchFile`, entry-server.tsx).
+ */
+export async function loadRuntimeConfig(
+  fetchFile: typeof fetch = fetch,
+): Promise<{ config: RuntimeConfig; validation: Promise<void> }> {
+  const [account, roles, navigation, theme] = await Promise.all([
+    loadMerged('account.json', fetchFile),
+    loadMerged('role-config.json', fetchFile),
+    loadMerged('navigation.json', fetchFile),
+    fetchJson('theme.json', true, fetchFile).then(readTheme),
+  ]);
   // Until the schemas confirm it, the merged files are read with the types they promise.
   const config: RuntimeConfig = {
     account: account as AccountConfig,
@@ -115,15 +127,19 @@ export async function loadRuntimeConfig(): Promise<{ config: RuntimeConfig; vali
     navigation: navigation as NavigationConfig,
     theme,
   };
-  return { config, validation };
+  return { config, validation: validateLater(config) };
 }
+
+/** The tenant's style sheet; a server-rendered page has it in its head already (entry-server.tsx). */
+export const CSS_OVERRIDES_ID = 'tenant-css-overrides';
+export const CSS_OVERRIDES_HREF = `${CONFIG_PATH}css-overrides.css`;
 
 /** css-overrides.css applies after the app's own styles (same origin: the CSP allows it). */
 export function applyCssOverrides(): void {
-  if (document.getElementById('tenant-css-overrides')) return;
+  if (document.getElementById(CSS_OVERRIDES_ID)) return;
   const link = document.createElement('link');
-  link.id = 'tenant-css-overrides';
+  link.id = CSS_OVERRIDES_ID;
   link.rel = 'stylesheet';
-  link.href = `${CONFIG_PATH}css-overrides.css`;
+  link.href = CSS_OVERRIDES_HREF;
   document.head.append(link);
 }

@@ -31,7 +31,7 @@ export const STARTUP_TEXT_FILES = [
   'paperless',
 ] as const;
 
-type Part = 'startup' | 'rest';
+export type Part = 'startup' | 'rest';
 
 // Every language's files are two chunks, loaded for the active language only: the startup files, which
 // the first pages need, and the rest, which every other page waits for, each one request (decision 033).
@@ -80,10 +80,14 @@ export function setTenantLanguagePath(path: string): void {
   tenantFiles.clear();
 }
 
-async function fetchTenantResources(language: Language): Promise<Resources> {
-  if (tenantLanguagePath === null) return {};
-  const file = `${tenantLanguagePath}language-${language}.json`;
-  const response = await fetch(file, { headers: { Accept: 'application/json' } }).catch(() => null);
+async function fetchTenantResources(
+  language: Language,
+  path = tenantLanguagePath,
+  fetchFile: typeof fetch = fetch,
+): Promise<Resources> {
+  if (path === null) return {};
+  const file = `${path}language-${language}.json`;
+  const response = await fetchFile(file, { headers: { Accept: 'application/json' } }).catch(() => null);
   // A tenant without an override for this language keeps the product wording.
   if (response?.status === 404) return {};
   if (!response?.ok)
@@ -128,6 +132,8 @@ async function ensureLoaded(
  * of the new files re-render when they arrive (react-i18next `bindI18nStore: 'added'`).
  */
 export async function loadAllTexts(): Promise<void> {
+  // The server renders with the words it was given (entry-server.tsx: serverTexts).
+  if (import.meta.env.SSR) return;
   everyText = true;
   // The fallback's startup files too (the languages have the same keys: locales.test.ts), not before:
   // the first page of a Spanish or Portuguese member needs none of the English ones.
@@ -152,7 +158,24 @@ export function useAllTexts(): boolean {
   return ready;
 }
 
+/**
+ * The stored language (SPEC §4 keeps it in localStorage) mirrored in a cookie, so that the server can
+ * render a first page in it (docs/decisions/058). Not a secret: the language, for a year, this site only.
+ */
+export const LANGUAGE_COOKIE = 'portal-language';
+
+function mirrorInCookie(language: string): void {
+  if (!isLanguage(language)) return;
+  try {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  } catch {
+    // No cookies here: the server renders in the default language and the page switches after it.
+  }
+}
+
 function remember(language: Language): void {
+  mirrorInCookie(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -168,9 +191,20 @@ export async function changeLanguage(language: Language, rememberChoice = true):
   if (rememberChoice) remember(language);
 }
 
+/** The language in the cookie that mirrors the stored one (what the server renders a first page in). */
+function cookieLanguage(): string | null {
+  const pair = document.cookie.split('; ').find((one) => one.startsWith(`${LANGUAGE_COOKIE}=`));
+  const value = pair?.slice(LANGUAGE_COOKIE.length + 1) ?? null;
+  return isLanguage(value) ? value : null;
+}
+
+/**
+ * The stored language (SPEC §4): localStorage's, else its cookie mirror's when storage was cleared
+ * without the cookie (the server rendered the page in that one: browser and server agree).
+ */
 export function storedLanguage(): string | null {
   try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? cookieLanguage();
   } catch {
     return null;
   }
@@ -181,24 +215,19 @@ export const currentLanguage = (): Language =>
 
 let watching = false;
 
-/**
- * Initialises translations in the stored language (SPEC §4). Throws when a language file cannot be
- * loaded, so that startup can fail visibly (SPEC §8).
- */
-export async function initI18n(): Promise<void> {
-  if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      resources: {},
-      lng: DEFAULT_LANGUAGE,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      // Words of files that load later (loadAllTexts) reach what is already on the screen.
-      react: { bindI18nStore: 'added' },
-    });
-  }
-  await changeLanguage(initialLanguage({ stored: storedLanguage() }), false);
+export const I18N_OPTIONS = {
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  // Words of files that load later (loadAllTexts) reach what is already on the screen.
+  react: { bindI18nStore: 'added' },
+} as const;
+
+function watchStoredLanguage(): void {
+  const stored = storedLanguage();
+  // Browsers that chose before the cookie existed: the server learns the choice from the next visit on.
+  if (stored !== null) mirrorInCookie(stored);
   if (watching) return;
   watching = true;
   // SPEC §4: the stored value is watched; another tab changing it switches this one.
@@ -207,6 +236,66 @@ export async function initI18n(): Promise<void> {
     const next = languageAfterStoredChange(currentLanguage(), event.newValue);
     if (next !== i18next.language) void changeLanguage(next, false).catch(() => undefined);
   });
+}
+
+/**
+ * Initialises translations in the stored language (SPEC §4). Throws when a language file cannot be
+ * loaded, so that startup can fail visibly (SPEC §8).
+ */
+export async function initI18n(): Promise<void> {
+  if (!i18next.isInitialized) {
+    await i18next.use(initReactI18next).init({ ...I18N_OPTIONS, resources: {}, lng: DEFAULT_LANGUAGE });
+  }
+  await changeLanguage(initialLanguage({ stored: storedLanguage() }), false);
+  watchStoredLanguage();
+}
+
+/** The words a server-rendered first page was rendered with (docs/decisions/058). */
+export interface ServerTexts {
+  language: Language;
+  /** The startup files of the language with the tenant's file merged over them. */
+  texts: Resources;
+  /** The tenant's language path (SPEC §7). */
+  tenantLanguagePath: string;
+  /** Which of the language's files `texts` holds: the startup ones, or all (a page beyond the first ones). */
+  parts: Part[];
+}
+
+/** Server (entry-server.tsx): the startup words of a language, the tenant's merged in, as the browser loads them. */
+export async function serverTexts(
+  language: Language,
+  languagePath: string,
+  fetchFile: typeof fetch,
+  parts: Part[] = ['startup'],
+): Promise<ServerTexts> {
+  const path = languagePath.endsWith('/') ? languagePath : `${languagePath}/`;
+  const [bases, tenant] = await Promise.all([
+    Promise.all(parts.map((part) => loaders[language][part]())),
+    fetchTenantResources(language, path, fetchFile),
+  ]);
+  return { language, texts: deepMergeAll([...bases, tenant]), tenantLanguagePath: path, parts };
+}
+
+/**
+ * Browser, a server-rendered first page (docs/decisions/058): translations start with the words the server
+ * rendered it with, without loading them again.
+ */
+export async function initI18nFromServer({
+  language,
+  texts,
+  tenantLanguagePath: path,
+  parts,
+}: ServerTexts): Promise<void> {
+  if (!i18next.isInitialized) {
+    await i18next.use(initReactI18next).init({ ...I18N_OPTIONS, resources: {}, lng: language });
+  }
+  setTenantLanguagePath(path);
+  i18next.addResourceBundle(language, 'translation', texts, true, true);
+  loaded.set(language, new Set<Part>(parts));
+  if (parts.includes('rest')) everyText = true;
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+  watchStoredLanguage();
 }
 
 /**
@@ -238,7 +327,10 @@ export async function applyAssertedLanguage(preference: string | null | undefine
  */
 export async function applyMemberLanguage(preferred: string | null | undefined): Promise<void> {
   if (!isLanguage(preferred) || storedLanguage() !== null) return;
-  if (preferred !== i18next.language) await changeLanguage(preferred);
+  // A server-rendered first page is in that language already (docs/decisions/058): it is still kept, as a
+  // change to it would have been.
+  if (preferred === i18next.language) remember(preferred);
+  else await changeLanguage(preferred);
 }
 
 export { i18next };

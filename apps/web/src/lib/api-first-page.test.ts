@@ -1,17 +1,25 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet, configureApi } from './api';
-import { loadedContracts } from './contracts';
-import { markFirstPageShown, resetFirstPage } from './first-page';
+import { forgetContracts, loadedContracts } from './contracts';
+import { markFirstPageShown, markPageSettled, resetFirstPage, SCHEMAS_WAIT_MS } from './first-page';
 
-// docs/decisions/033: answers that arrive before the first page is shown are used without loading the
-// schemas (zod) and checked against the contract afterwards.
+// docs/decisions/033: answers that arrive before the page has settled — its first page shown, then the
+// visitor's first input or a few quiet seconds — are used without loading the schemas (zod) and checked
+// against the contract afterwards.
 
 const session = { kind: 'nobody' };
 
 describe('the API client before the first page is shown', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    // The web tests share modules across files: a visit that has loaded nothing yet.
+    resetFirstPage();
+    forgetContracts();
+  });
   afterEach(() => {
+    vi.useRealTimers();
     configureApi({ onContractViolation: () => undefined });
     markFirstPageShown();
+    markPageSettled();
   });
 
   it('uses the answer without loading the schemas, then reports an answer that breaks its contract', async () => {
@@ -32,7 +40,12 @@ describe('the API client before the first page is shown', { timeout: 30_000 }, (
     expect(violation).not.toHaveBeenCalled();
 
     markFirstPageShown();
-    // The schemas load now (a while on a busy machine).
+    // The first page alone does not load them: the visitor has not done anything yet.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(loadedContracts()).toBeNull();
+    expect(violation).not.toHaveBeenCalled();
+    // The visitor presses a key: the schemas load now (a while on a busy machine).
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
     await vi.waitFor(
       () => {
         expect(violation).toHaveBeenCalledOnce();
@@ -49,7 +62,7 @@ describe('the API client before the first page is shown', { timeout: 30_000 }, (
     await expect(apiGet('/api/v1/session', (c) => c.SessionInfoSchema)).rejects.toThrow();
   });
 
-  it('reports nothing when the answer keeps its contract', async () => {
+  it('reports nothing when the answer keeps its contract, checked a few quiet seconds after the first page', async () => {
     resetFirstPage();
     const violation = vi.fn();
     configureApi({ onContractViolation: violation });
@@ -58,8 +71,14 @@ describe('the API client before the first page is shown', { timeout: 30_000 }, (
       'fetch',
       vi.fn(() => Promise.resolve(new Response(JSON.stringify(problem), { status: 200 }))),
     );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await expect(apiGet('/api/v1/problem', (c) => c.ProblemSchema)).resolves.toEqual(problem);
     markFirstPageShown();
+    // Nobody presses anything: the schemas load SCHEMAS_WAIT_MS after the first page, not before.
+    await vi.advanceTimersByTimeAsync(SCHEMAS_WAIT_MS - 100);
+    expect(loadedContracts()).toBeNull();
+    await vi.advanceTimersByTimeAsync(200);
+    vi.useRealTimers();
     await vi.waitFor(
       () => {
         expect(loadedContracts()).not.toBeNull();

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { logClientEvent } from './client-log';
 import { CSRF_HEADERS } from './csrf';
 import { loadContracts, loadedContracts, type ContractsModule } from './contracts';
-import { firstPageShown, whenFirstPageShown } from './first-page';
+import { pageSettled, whenPageSettled } from './first-page';
 
 /** RFC 9457 `type` of a 401 (contracts' ProblemType.unauthenticated, spelled here to keep zod off the first render). */
 const UNAUTHENTICATED = 'urn:portal:problem:unauthenticated';
@@ -37,12 +37,18 @@ interface ApiHooks {
   onSessionEnded: () => void;
   /** An answer used before the first page was shown turned out not to match its contract. */
   onContractViolation: () => void;
+  /** How calls are sent: the browser's fetch; on the server, the portal's own routes in process (entry-server.tsx). */
+  fetch: typeof fetch;
+  /** This app's origin (the browser's; on the server, the request's). */
+  origin: () => string;
 }
 
 let hooks: ApiHooks = {
   isSignedIn: () => false,
   onSessionEnded: () => undefined,
   onContractViolation: () => undefined,
+  fetch: (input, init) => fetch(input, init),
+  origin: () => window.location.origin,
 };
 
 /** The server said the session is gone although this page thought someone was signed in. */
@@ -62,9 +68,12 @@ export function configureApi(next: Partial<ApiHooks>): void {
  */
 const ALLOWED_API_URLS = ['/api/'];
 
+/** This app's origin: the browser's, or on the server the request's (entry-server.tsx). */
+export const appOrigin = (): string => hooks.origin();
+
 export function mayAttachToken(url: string): boolean {
   return mayAttachAccessToken(url, {
-    appOrigin: window.location.origin,
+    appOrigin: hooks.origin(),
     allowedUrls: ALLOWED_API_URLS,
     production: import.meta.env.PROD,
   });
@@ -86,7 +95,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const ours = mayAttachToken(path);
   const signedIn = !options.anonymous && ours && hooks.isSignedIn();
-  const response = await fetch(path, {
+  const response = await hooks.fetch(path, {
     method,
     headers: ours ? { ...headers, ...CSRF_HEADERS } : headers,
     credentials: 'same-origin',
@@ -108,11 +117,11 @@ async function failure(response: Response): Promise<ApiError> {
 export type SchemaPick<S extends z.ZodType> = (contracts: ContractsModule) => S;
 
 /**
- * An answer that came before the first page was shown, checked against its contract once the schemas
- * have loaded: a mismatch is logged and handled like a failed call (SPEC §8: the error page).
+ * An answer that came before the page settled (lib/first-page.ts), checked against its contract once the
+ * schemas have loaded: a mismatch is logged and handled like a failed call (SPEC §8: the error page).
  */
 function checkAfterFirstPage(method: string, path: string, body: unknown, pick: SchemaPick<z.ZodType>): void {
-  void whenFirstPageShown()
+  void whenPageSettled()
     .then(loadContracts)
     .then((contracts) => {
       const result = pick(contracts).safeParse(body);
@@ -137,10 +146,11 @@ function checkAfterFirstPage(method: string, path: string, body: unknown, pick: 
 
 /**
  * Calls the portal API and parses the answer with the contract's schema, so a response that does not
- * match what the server promises fails loudly here rather than deep in a component. Until the first
- * page of a visit is shown the schemas are not loaded for it (docs/decisions/033): those answers — which
- * the server has already checked against the same schemas on the way out — are used as they come and
- * checked once the schemas have loaded (checkAfterFirstPage).
+ * match what the server promises fails loudly here rather than deep in a component. Until the page of a
+ * visit has settled (its first page shown, then the visitor's first input or a few quiet seconds:
+ * lib/first-page.ts) the schemas are not loaded for it (docs/decisions/033): those answers — which the
+ * server has already checked against the same schemas on the way out — are used as they come and checked
+ * once the schemas have loaded (checkAfterFirstPage).
  */
 export async function apiRequest<S extends z.ZodType>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -154,7 +164,7 @@ export async function apiRequest<S extends z.ZodType>(
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => undefined);
   const contracts = loadedContracts();
   // An answer that is not JSON at all is refused at once (the schemas load for that).
-  if (contracts === null && !firstPageShown() && body !== undefined) {
+  if (contracts === null && !pageSettled() && body !== undefined) {
     checkAfterFirstPage(method, path, body, pick);
     return body as z.infer<S>;
   }

@@ -13,17 +13,19 @@ let loaded: ContractsModule | null = null;
  * contract after the fact (lib/api.ts); every later answer is parsed before use.
  */
 export function loadContracts(): Promise<ContractsModule> {
-  loading ??= import('@portal/contracts').then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      // A network that dropped: the next caller tries again rather than failing for the rest of the visit.
-      loading = null;
-      throw error;
-    },
-  );
+  loading ??= import('./contract-pieces')
+    .then(({ buildContractsInPieces }) => buildContractsInPieces())
+    .then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        // A network that dropped: the next caller tries again rather than failing for the rest of the visit.
+        loading = null;
+        throw error;
+      },
+    );
   return loading;
 }
 

@@ -36,6 +36,8 @@ afterEach(async () => {
   resetPortalState();
   sessionStorage.clear();
   localStorage.clear();
+  // The stored language's cookie mirror (i18n LANGUAGE_COOKIE) goes with it.
+  document.cookie = 'portal-language=; Path=/; Max-Age=0';
   vi.unstubAllGlobals();
   await changeLanguage('en', false);
 });

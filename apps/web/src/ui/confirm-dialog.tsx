@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import Alert from '../kit/Alert';
+import Button from '../kit/Button';
+import Dialog from '../kit/Dialog';
+import DialogActions from '../kit/DialogActions';
+import DialogContent from '../kit/DialogContent';
+import DialogContentText from '../kit/DialogContentText';
+import DialogTitle from '../kit/DialogTitle';
 
 export interface ConfirmDialogProps {
   /** Prefix of the title's and body's element ids (unique on the page). */

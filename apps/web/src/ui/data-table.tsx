@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
+import Box from '../kit/Box';
 
 export interface DataTableProps {
   /** The id of the heading that names the table. */

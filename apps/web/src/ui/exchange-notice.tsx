@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
+import Alert from '../kit/Alert';
+import AlertTitle from '../kit/AlertTitle';
+import Link from '../kit/Link';
+import Typography from '../kit/Typography';
 import { NewTabHint } from './new-tab-hint';
 import { PHONE_MARK, PhoneText } from './phone-text';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
+import Box from '../kit/Box';
+import type { SxProps, Theme } from '../kit/styles';
 
 export interface Fact {
   label: string;

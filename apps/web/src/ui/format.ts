@@ -55,16 +55,28 @@ export function dateTimeFormat(language: string, options: Intl.DateTimeFormatOpt
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** `make` once, on the first call of the returned function (not before). */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
+}
+
+/**
+ * Each formatter is built when it is first used, not with the others: the first Intl formatter of a load
+ * starts ICU (50-80 ms on a throttled phone) and every further one costs a few milliseconds, all inside the
+ * task that hydrates a server-rendered page (bench/main-thread.mjs: 152 ms at 4× for the five together on
+ * the overview). A page that shows no list or number builds no list or number formatter.
+ */
 function buildFormatters(locale: string): Formatters {
-  const dateFormat = new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-  const numberFormat = new Intl.NumberFormat(locale);
-  const monthFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
-  const listFormat = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
+  const dateFormat = once(
+    () =>
+      new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+  );
+  const numberFormat = once(() => new Intl.NumberFormat(locale));
+  const monthFormat = once(
+    () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }),
+  );
+  const listFormat = once(() => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }));
   const utc = (date: CalendarDate) => {
     const { year, month, day } = parseCalendarDate(date);
     return new Date(Date.UTC(year, month - 1, day));
@@ -72,10 +84,10 @@ function buildFormatters(locale: string): Formatters {
   return {
     locale,
     money: (cents) => formatMoney(cents, locale),
-    date: (date) => dateFormat.format(utc(date)),
-    number: (value) => numberFormat.format(value),
-    month: (date) => monthFormat.format(utc(date)),
-    list: (items) => listFormat.format(items),
+    date: (date) => dateFormat().format(utc(date)),
+    number: (value) => numberFormat().format(value),
+    month: (date) => monthFormat().format(utc(date)),
+    list: (items) => listFormat().format(items),
   };
 }
 

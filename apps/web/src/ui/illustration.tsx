@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import Box from '../kit/Box';
 
 /**
  * A calm, decorative illustration (a lighthouse at rest) for full-page states such as the logged-out

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../kit/Alert';
+import Button from '../kit/Button';
+import CircularProgress from '../kit/CircularProgress';
+import Stack from '../kit/Stack';
+import Typography from '../kit/Typography';
 
 /**
  * What a page says in place while a part of it loads, and when that part could not be loaded (SPEC §8:

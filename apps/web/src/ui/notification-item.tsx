@@ -1,10 +1,10 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@portal/contracts';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
+import Box from '../kit/Box';
+import Button from '../kit/Button';
+import Link from '../kit/Link';
+import Typography from '../kit/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useNotificationText } from './notification-text';
 import { visuallyHidden } from './visually-hidden';

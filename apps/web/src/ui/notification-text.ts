@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCalendarDate } from '@portal/domain';
-import { notificationValueName, type Notification } from '@portal/contracts';
+import type { Notification } from '@portal/contracts';
+// Without zod: the live notifications mount once the first page is shown (docs/decisions/033).
+import { notificationValueName } from '@portal/contracts/notification-templates';
 import { loose } from '../i18n/loose';
 import { useFormatters } from './format';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import TablePagination from '@mui/material/TablePagination';
+import TablePagination from '../kit/TablePagination';
 import { useFormatters } from './format';
 
 /** Which page of a list to read (from 1) and how many items a page holds: what a paged read asks for. */
@@ -65,10 +65,8 @@ export function Pager({
         })
       }
       getItemAriaLabel={(type) => t(`pager.${type}Page`)}
-      sx={{
-        '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1, ...(flush ? { px: 0 } : {}) },
-        '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-      }}
+      // The bar wraps on a phone by itself (kit.css); outside a card it keeps to the list's margins.
+      sx={flush ? { '& .kit-table-pagination-toolbar': { px: 0 } } : undefined}
     />
   );
 }

@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import Box from '../kit/Box';
 
 /** Stands for the phone number in a translated sentence (`t(key, { phone: PHONE_MARK })`), so the number can be laid out on its own. */
 export const PHONE_MARK = '\u0000';

@@ -1,9 +1,9 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PolicySummary } from '@portal/contracts';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import MenuItem from '../kit/MenuItem';
+import TextField from '../kit/TextField';
+import Typography from '../kit/Typography';
 import { updatePortalState, usePortalState } from '../lib/portal-state';
 import { loose } from '../i18n/loose';
 

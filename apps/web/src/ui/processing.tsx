@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import Box from '../kit/Box';
+import CircularProgress from '../kit/CircularProgress';
 
 /**
  * SPEC §2 "A full-screen processing spinner shows while work is in progress": every change sent to

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
+import Button from '../kit/Button';
+import Snackbar from '../kit/Snackbar';
 
 /** One snackbar message with its dismiss button (SPEC §8: 3 s by default). */
 export default function SnackbarView({

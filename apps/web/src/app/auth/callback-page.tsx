@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../kit/Alert';
+import Button from '../../kit/Button';
+import Stack from '../../kit/Stack';
+import Typography from '../../kit/Typography';
 import { DIAGNOSTICS, logClientEvent } from '../../lib/client-log';
 
 /**

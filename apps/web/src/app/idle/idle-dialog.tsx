@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCountdown, LAYOUT } from '@portal/domain';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
+import Button from '../../kit/Button';
+import Dialog from '../../kit/Dialog';
+import DialogActions from '../../kit/DialogActions';
+import DialogContent from '../../kit/DialogContent';
+import DialogTitle from '../../kit/DialogTitle';
+import Typography from '../../kit/Typography';
 import { visuallyHidden } from '../../ui/visually-hidden';
 
 /**
@@ -49,7 +49,7 @@ export function IdleDialog({ remainingSeconds, initialSeconds, onStay, onSignOut
         paper: {
           sx: { maxWidth: LAYOUT.idleDialogMaxPx, maxHeight: LAYOUT.idleDialogMaxPx, width: '100%', m: 2 },
           'data-testid': 'idle-dialog',
-        } as object,
+        },
       }}
     >
       <DialogTitle id={titleId}>{t('idle.title')}</DialogTitle>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ROUTE } from '@portal/domain';
-import IconButton from '@mui/material/IconButton';
+import IconButton from '../../kit/IconButton';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useViewer } from '../../lib/viewer';
 import { useSignOut } from '../use-sign-out';

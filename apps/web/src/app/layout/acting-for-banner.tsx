@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ROUTE } from '@portal/domain';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import Alert from '../../kit/Alert';
+import Button from '../../kit/Button';
 import { updatePortalState, usePortalState } from '../../lib/portal-state';
 import { useViewer } from '../../lib/viewer';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { footerLinks, isLanguage, type FooterLinkConfig } from '@portal/domain';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import Box from '../../kit/Box';
+import Typography from '../../kit/Typography';
 import type { AccountConfig } from '@portal/contracts';
 import { useConfig } from '../../config/config-context';
 import { useViewer } from '../../lib/viewer';

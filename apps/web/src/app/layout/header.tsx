@@ -6,10 +6,10 @@ import {
   showUploadDocumentsButton,
   UPLOAD_DOCUMENTS_ROUTE,
 } from '@portal/domain';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
+import Box from '../../kit/Box';
+import Button from '../../kit/Button';
+import IconButton from '../../kit/IconButton';
+import Typography from '../../kit/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useConfig } from '../../config/config-context';
@@ -32,6 +32,7 @@ function Logo({ to }: { to: string | null }) {
       src={account.header.headerLogo}
       alt={name}
       className="portal-header-logo"
+      width={account.header.headerLogoWidth}
       height={40}
       style={{ display: 'block', maxHeight: 40 }}
     />

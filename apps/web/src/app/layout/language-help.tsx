@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Box from '@mui/material/Box';
+import Button from '../../kit/Button';
+import Box from '../../kit/Box';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useConfig } from '../../config/config-context';
 import { NewTabHint } from '../../ui/new-tab-hint';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
+import Box from '../../kit/Box';
 import { useConfig } from '../../config/config-context';
 import { changeLanguage, isLanguage } from '../../i18n';
 

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import Box from '../../kit/Box';
+import InputAdornment from '../../kit/InputAdornment';
+import Link from '../../kit/Link';
+import TextField from '../../kit/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { useConfig } from '../../config/config-context';
 import { getPortalState, updatePortalState } from '../../lib/portal-state';
@@ -68,7 +68,7 @@ export function MemberSearch({
           search();
         }
       }}
-      sx={{ width: fullWidth ? '100%' : 260, '& .MuiOutlinedInput-root': { bgcolor: 'background.paper' } }}
+      sx={{ width: fullWidth ? '100%' : 260, '& .kit-input-root': { bgcolor: 'background.paper' } }}
       slotProps={{
         htmlInput: {
           'aria-label': t('header.memberSearchLabel'),

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import Drawer from '@mui/material/Drawer';
+import { useTranslation } from 'react-i18next';
+import Drawer from '../../kit/Drawer';
 
-/** SPEC §2: below 959 px the menu collapses into this drawer (focus is kept inside while it is open). */
+/** SPEC §2: below 959 px the menu collapses into this drawer (a modal panel: the page behind is inert). */
 export default function MenuDrawer({
   width,
   onClose,
@@ -11,11 +12,14 @@ export default function MenuDrawer({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Drawer
       open
       onClose={onClose}
-      slotProps={{ paper: { id: 'side-navigation', sx: { width, maxWidth: '85vw' } } }}
+      slotProps={{
+        paper: { id: 'side-navigation', 'aria-label': t('nav.panel'), sx: { width, maxWidth: '85vw' } },
+      }}
     >
       {children}
     </Drawer>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Button from '../../kit/Button';
+import Stack from '../../kit/Stack';
+import Typography from '../../kit/Typography';
 import { useConfig } from '../../config/config-context';
 import { RestIllustration } from '../../ui/illustration';
 import { useViewer } from '../../lib/viewer';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
+import Box from '../../kit/Box';
+import IconButton from '../../kit/IconButton';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useUnreadCount } from '../../data/notification/get-unread-count';
 import { useViewer } from '../../lib/viewer';

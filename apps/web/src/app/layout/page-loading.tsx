@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import Box from '../../kit/Box';
+import CircularProgress from '../../kit/CircularProgress';
 import { useTranslation } from 'react-i18next';
 
 /** A page's content is on its way (inside the shell, so the header and menu stay usable). */

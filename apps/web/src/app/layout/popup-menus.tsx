@@ -1,9 +1,9 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ROUTE } from '@portal/domain';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import ListItemIcon from '../../kit/ListItemIcon';
+import Menu from '../../kit/Menu';
+import MenuItem from '../../kit/MenuItem';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { useConfig } from '../../config/config-context';

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Box from '../../kit/Box';
+import Button from '../../kit/Button';
 import { hasPermission, isRouteWithin, MEMBER_SEARCH_PERMISSION } from '@portal/domain';
 import { useConfig } from '../../config/config-context';
-import { useFirstPageShown } from '../../lib/first-page';
+import { AfterFirstPage } from '../../lib/first-page';
 import { useViewer } from '../../lib/viewer';
 import { ActingForBanner } from './acting-for-banner';
 import { FirstPageMark } from './first-page-mark';
@@ -41,7 +41,6 @@ export function Shell() {
   const config = useConfig();
   const { mobile } = useLayout();
   const location = useLocation();
-  const firstPageShown = useFirstPageShown();
   const canSearch =
     viewer !== null && hasPermission(viewer.session.roles, MEMBER_SEARCH_PERMISSION, config.roles);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -89,10 +88,12 @@ export function Shell() {
         </Suspense>
       )}
       {/* A new notification's notice, in the flow under the header: it hides nothing (issue 33 item 12). */}
-      {viewer?.session.kind === 'member' && firstPageShown && (
-        <Suspense fallback={null}>
-          <LiveNotifications />
-        </Suspense>
+      {viewer?.session.kind === 'member' && (
+        <AfterFirstPage>
+          <Suspense fallback={null}>
+            <LiveNotifications />
+          </Suspense>
+        </AfterFirstPage>
       )}
       {/* At least a screen high, so the footer starts below the fold: a page's content arriving after the
           shell does not push a visible footer down (layout shift; docs/decisions/033). */}

@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import Box from '../../kit/Box';
+import CircularProgress from '../../kit/CircularProgress';
 import { useTranslation } from 'react-i18next';
 
 /** Shown while the portal starts (configuration, languages, sign-in state). */

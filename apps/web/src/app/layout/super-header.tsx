@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import Box from '../../kit/Box';
+import Typography from '../../kit/Typography';
 import PhoneIcon from '@mui/icons-material/Phone';
 import { useConfig } from '../../config/config-context';
 import { PHONE_MARK, PhoneText } from '../../ui/phone-text';

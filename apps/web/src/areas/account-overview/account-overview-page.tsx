@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { sumCents } from '@portal/domain';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../kit/Alert';
+import Button from '../../kit/Button';
+import Paper from '../../kit/Paper';
+import Stack from '../../kit/Stack';
+import Typography from '../../kit/Typography';
 import { useSignedInViewer, type Viewer } from '../../lib/viewer';
 import { Facts } from '../../ui/facts';
 import { useFormatters } from '../../ui/format';

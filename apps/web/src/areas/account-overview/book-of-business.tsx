@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import Link from '@mui/material/Link';
+import Link from '../../kit/Link';
 import type { PolicySummary } from '@portal/contracts';
 import { displayedPolicyId } from '@portal/domain';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import Box from '../../kit/Box';
+import Paper from '../../kit/Paper';
+import Typography from '../../kit/Typography';
 import { useConfig } from '../../config/config-context';
 import { DataTable } from '../../ui/data-table';
 import { useFormatters } from '../../ui/format';

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PolicyDetail } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../kit/Alert';
+import Box from '../../kit/Box';
+import Button from '../../kit/Button';
+import Stack from '../../kit/Stack';
+import Typography from '../../kit/Typography';
 import { useConfig } from '../../config/config-context';
 import { updatePortalState } from '../../lib/portal-state';
 import { useSignedInViewer } from '../../lib/viewer';

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PolicyDetail } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+import Alert from '../../kit/Alert';
+import AlertTitle from '../../kit/AlertTitle';
+import Box from '../../kit/Box';
+import Button from '../../kit/Button';
+import Typography from '../../kit/Typography';
 import { updatePortalState } from '../../lib/portal-state';
 import { useSignedInViewer } from '../../lib/viewer';
 import { useCoveredMonths } from '../../ui/covered-months';
@@ -48,8 +48,8 @@ export function GracePeriodBanner({
       // On a phone the words need the width more than the icon does (the heading says what it is).
       sx={{
         px: { xs: 1.5, sm: 2 },
-        '& .MuiAlert-message': { width: '100%' },
-        '& .MuiAlert-icon': { display: { xs: 'none', sm: 'flex' } },
+        '& .kit-alert-message': { width: '100%' },
+        '& .kit-alert-icon': { display: { xs: 'none', sm: 'flex' } },
       }}
     >
       <AlertTitle id={titleId} component="h3" sx={{ typography: 'h6', fontWeight: 600 }}>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { PolicyDetail } from '@portal/contracts';
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
+import Box from '../../kit/Box';
+import Chip from '../../kit/Chip';
+import Typography from '../../kit/Typography';
 import { DataTable } from '../../ui/data-table';
 import { useFormatters } from '../../ui/format';
 import { useLayout } from '../../ui/use-layout';

@@ -1,11 +1,11 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NavigationItem } from '@portal/domain';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import Alert from '../../kit/Alert';
+import Box from '../../kit/Box';
+import Link from '../../kit/Link';
+import Paper from '../../kit/Paper';
+import Typography from '../../kit/Typography';
 import { useConfig } from '../../config/config-context';
 import { useAllTexts } from '../../i18n';
 import { loose } from '../../i18n/loose';

@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Stack from '../../kit/Stack';
+import Typography from '../../kit/Typography';
 
 /**
  * The shape of a page about service requests (issue 11's member pages, issue 13's queue request page):

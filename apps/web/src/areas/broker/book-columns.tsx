@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { GridColDef } from '@mui/x-data-grid';
-import Link from '@mui/material/Link';
+import Link from '../../kit/Link';
 import type { BookRow } from '@portal/contracts';
 import { displayedPolicyId } from '@portal/domain';
 import { useConfig } from '../../config/config-context';

@@ -1,18 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import Alert from '../../kit/Alert';
+import Button from '../../kit/Button';
+import Checkbox from '../../kit/Checkbox';
+import FormControlLabel from '../../kit/FormControlLabel';
+import FormGroup from '../../kit/FormGroup';
+import MenuItem from '../../kit/MenuItem';
+import Paper from '../../kit/Paper';
+import Stack from '../../kit/Stack';
+import TextField from '../../kit/TextField';
+import Typography from '../../kit/Typography';
 import {
   BOOK_ENROLLMENT_STATUSES,
   BOOK_FLAGS,
@@ -203,24 +200,22 @@ function FilterSelect<T extends string>({
   const { t } = useTranslation();
   const id = `book-filter-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <FormControl sx={{ minWidth: 200 }}>
-      <InputLabel id={`${id}-label`}>{label}</InputLabel>
-      <Select
-        labelId={`${id}-label`}
-        id={id}
-        label={label}
-        value={value ?? ''}
-        onChange={(event) => {
-          onChange(event.target.value === '' ? undefined : (event.target.value as T));
-        }}
-      >
-        <MenuItem value="">{t('broker.filters.any')}</MenuItem>
-        {values.map((entry) => (
-          <MenuItem key={entry} value={entry}>
-            {text(entry)}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
+    <TextField
+      select
+      id={id}
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => {
+        onChange(event.target.value === '' ? undefined : (event.target.value as T));
+      }}
+      sx={{ minWidth: 200 }}
+    >
+      <MenuItem value="">{t('broker.filters.any')}</MenuItem>
+      {values.map((entry) => (
+        <MenuItem key={entry} value={entry}>
+          {text(entry)}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

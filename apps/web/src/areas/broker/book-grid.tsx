@@ -8,10 +8,11 @@ import {
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { enUS, esES, ptBR } from '@mui/x-data-grid/locales';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import Paper from '../../kit/Paper';
+import Typography from '../../kit/Typography';
 import type { BookQuery, BookRow } from '@portal/contracts';
 import type { useBook } from '../../data/broker-book/get-book';
+import { MuiTheme } from '../../ui/mui-theme';
 import { useLayout } from '../../ui/use-layout';
 import { clientPath, useBookColumns } from './book-columns';
 import { PAGE_SIZES, type BookQueryUpdate } from './book-query';
@@ -23,6 +24,7 @@ const NARROW_COLUMNS = new Set(['holder', 'financeStatus', 'amountDue']);
 /**
  * The book in MUI X Data Grid, paged, sorted and filtered by the server; how many policies it holds said
  * above it. A row opens the client (click, or Enter on a focused cell). On a phone, fewer columns, denser.
+ * The grid draws in MUI's theme built from the tenant's (MuiTheme), which the app shell does not provide.
  */
 export function BookGrid({
   book,
@@ -50,47 +52,49 @@ export function BookGrid({
           ? t('broker.book.count', { count: book.data.total })
           : t('broker.book.loading')}
       </Typography>
-      <DataGrid
-        aria-labelledby="book-heading"
-        rows={book.data?.items ?? []}
-        getRowId={(row) => row.policyId}
-        columns={columns}
-        columnVisibilityModel={columnVisibilityModel}
-        rowCount={book.data?.total ?? 0}
-        loading={book.isFetching}
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        disableColumnFilter
-        disableColumnSelector
-        disableRowSelectionOnClick
-        sortingOrder={['asc', 'desc']}
-        pageSizeOptions={PAGE_SIZES}
-        paginationModel={paginationModel}
-        onPaginationModelChange={(model) => {
-          update({ page: String(model.page + 1), pageSize: String(model.pageSize) }, false);
-        }}
-        sortModel={sortModel}
-        onSortModelChange={(model) => {
-          const [first] = model;
-          update({ sort: first?.field, order: first?.sort ?? undefined });
-        }}
-        onRowClick={(params: GridRowParams<BookRow>) => {
-          void navigate(clientPath(params.row));
-        }}
-        onCellKeyDown={(params: GridCellParams<BookRow>, event) => {
-          if (event.key === 'Enter') void navigate(clientPath(params.row));
-        }}
-        localeText={{
-          ...GRID_LOCALES[i18n.language as keyof typeof GRID_LOCALES].components.MuiDataGrid.defaultProps
-            .localeText,
-          noRowsLabel: t('broker.book.empty'),
-          noResultsOverlayLabel: t('broker.book.empty'),
-        }}
-        autoHeight
-        density={narrow ? 'compact' : 'standard'}
-        sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
-      />
+      <MuiTheme>
+        <DataGrid
+          aria-labelledby="book-heading"
+          rows={book.data?.items ?? []}
+          getRowId={(row) => row.policyId}
+          columns={columns}
+          columnVisibilityModel={columnVisibilityModel}
+          rowCount={book.data?.total ?? 0}
+          loading={book.isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          disableColumnFilter
+          disableColumnSelector
+          disableRowSelectionOnClick
+          sortingOrder={['asc', 'desc']}
+          pageSizeOptions={PAGE_SIZES}
+          paginationModel={paginationModel}
+          onPaginationModelChange={(model) => {
+            update({ page: String(model.page + 1), pageSize: String(model.pageSize) }, false);
+          }}
+          sortModel={sortModel}
+          onSortModelChange={(model) => {
+            const [first] = model;
+            update({ sort: first?.field, order: first?.sort ?? undefined });
+          }}
+          onRowClick={(params: GridRowParams<BookRow>) => {
+            void navigate(clientPath(params.row));
+          }}
+          onCellKeyDown={(params: GridCellParams<BookRow>, event) => {
+            if (event.key === 'Enter') void navigate(clientPath(params.row));
+          }}
+          localeText={{
+            ...GRID_LOCALES[i18n.language as keyof typeof GRID_LOCALES].components.MuiDataGrid.defaultProps
+              .localeText,
+            noRowsLabel: t('broker.book.empty'),
+            noResultsOverlayLabel: t('broker.book.empty'),
+          }}
+          autoHeight
+          density={narrow ? 'compact' : 'standard'}
+          sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+        />
+      </MuiTheme>
     </Paper>
   );
 }

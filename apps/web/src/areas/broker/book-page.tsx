@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../kit/Alert';
+import Button from '../../kit/Button';
+import Stack from '../../kit/Stack';
+import Typography from '../../kit/Typography';
 import type { BookFilter, BookFlag } from '@portal/contracts';
 import { getBookCsv, useBook } from '../../data/broker-book/get-book';
 import { isBrokerSession, useSignedInViewer } from '../../lib/viewer';

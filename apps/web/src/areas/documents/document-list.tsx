@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { DocumentSummary } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+import Alert from '../../kit/Alert';
+import Box from '../../kit/Box';
+import Button from '../../kit/Button';
+import Typography from '../../kit/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useDocumentPdf } from '../../data/document/get-document-pdf';

@@ -2,17 +2,15 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentSummary, DocumentType } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../kit/Alert';
+import Box from '../../kit/Box';
+import MenuItem from '../../kit/MenuItem';
+import Pagination from '../../kit/Pagination';
+import Paper from '../../kit/Paper';
+import Skeleton from '../../kit/Skeleton';
+import Stack from '../../kit/Stack';
+import TextField from '../../kit/TextField';
+import Typography from '../../kit/Typography';
 import { useHouseholdDocuments } from '../../data/document/get-household-documents';
 import { logClientEvent } from '../../lib/client-log';
 import { useSignedInViewer, type Viewer } from '../../lib/viewer';
@@ -94,25 +92,24 @@ export function DocumentsPage({ type, children }: { type: DocumentType; children
         <Alert severity="info">{t('documents.noHousehold')}</Alert>
       ) : (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <FormControl size="small" sx={{ minWidth: 180, mb: 2 }}>
-            <InputLabel id={`documents-year-${type}`}>{t('documents.year')}</InputLabel>
-            <Select
-              labelId={`documents-year-${type}`}
-              label={t('documents.year')}
-              value={year === null ? 'all' : String(year)}
-              onChange={(event) => {
-                setYear(event.target.value === 'all' ? null : Number(event.target.value));
-                setPage(1);
-              }}
-            >
-              <MenuItem value="all">{t('documents.allYears')}</MenuItem>
-              {(data?.years ?? []).map((option) => (
-                <MenuItem key={option} value={String(option)}>
-                  {option}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <TextField
+            select
+            size="small"
+            label={t('documents.year')}
+            value={year === null ? 'all' : String(year)}
+            onChange={(event) => {
+              setYear(event.target.value === 'all' ? null : Number(event.target.value));
+              setPage(1);
+            }}
+            sx={{ minWidth: 180, mb: 2 }}
+          >
+            <MenuItem value="all">{t('documents.allYears')}</MenuItem>
+            {(data?.years ?? []).map((option) => (
+              <MenuItem key={option} value={String(option)}>
+                {option}
+              </MenuItem>
+            ))}
+          </TextField>
           {failed ? (
             <Alert severity="warning">{t('documents.unavailable')}</Alert>
           ) : !data ? (

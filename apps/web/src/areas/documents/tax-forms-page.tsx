@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
+import Alert from '../../kit/Alert';
+import Link from '../../kit/Link';
 import { paperlessQueryOptions } from '../../data/paperless/get-paperless';
 import { useSignedInViewer } from '../../lib/viewer';
 import { DocumentsPage } from './documents-page';

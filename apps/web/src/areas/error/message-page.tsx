@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Button from '../../kit/Button';
+import Stack from '../../kit/Stack';
+import Typography from '../../kit/Typography';
 
 /** A plain, translated message with a way back home (not-found and server-error pages). */
 export function MessagePage({ prefix }: { prefix: 'notFound' | 'serverError' }) {

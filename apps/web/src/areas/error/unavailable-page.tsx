@@ -1,9 +1,9 @@
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Button from '../../kit/Button';
+import Stack from '../../kit/Stack';
+import Typography from '../../kit/Typography';
 
 /** Only a path of this portal (`/…`, never `//host`) is a place to go back to. */
 function localPath(value: string | null): string | null {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HostedFieldsConfig } from '@portal/contracts';
-import { apiGet } from '../../lib/api';
+import { apiGet, appOrigin } from '../../lib/api';
 
 /**
  * GET /api/v1/processor/hosted-fields (docs/decisions/016): the processor's origin and its hosted fields
@@ -10,7 +10,7 @@ import { apiGet } from '../../lib/api';
  */
 export const getHostedFields = (language: string, signal?: AbortSignal): Promise<HostedFieldsConfig> =>
   apiGet(
-    `/api/v1/processor/hosted-fields?language=${encodeURIComponent(language)}&parentOrigin=${encodeURIComponent(window.location.origin)}`,
+    `/api/v1/processor/hosted-fields?language=${encodeURIComponent(language)}&parentOrigin=${encodeURIComponent(appOrigin())}`,
     (c) => c.HostedFieldsConfigSchema,
     { signal },
   );

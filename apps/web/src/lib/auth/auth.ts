@@ -14,7 +14,7 @@ import { SIGNED_OUT_PATH } from './paths';
 
 export { CALLBACK_PATH, SIGNED_OUT_PATH } from './paths';
 
-interface SessionView {
+export interface SessionView {
   signedIn: boolean;
   kind?: 'oidc' | 'portal';
   realm?: Realm;
@@ -23,7 +23,7 @@ interface SessionView {
   key?: string;
 }
 
-function credentialOf(view: SessionView): Credential | null {
+export function credentialOf(view: SessionView): Credential | null {
   if (!view.signedIn || typeof view.key !== 'string') return null;
   if (view.kind === 'oidc' && (view.realm === 'consumer' || view.realm === 'workforce')) {
     return { kind: 'oidc', realm: view.realm, profile: view.profile ?? {}, key: view.key };
@@ -95,15 +95,48 @@ async function endServerSession(): Promise<void> {
 }
 
 /** Tabs of this portal tell each other of a sign-out: the session cookie is the browser's, not the tab's. */
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('portal-auth');
+const channel =
+  typeof BroadcastChannel === 'undefined' || import.meta.env.SSR ? null : new BroadcastChannel('portal-auth');
+
+/**
+ * What this tab hears of other tabs' sign-outs on `channel`: `on(listener)` calls the listener for each
+ * one from now on, and at once for one said after the channel was opened but before anything listened — a
+ * server-rendered page is shown, and its script running, well before the app hydrates and subscribes
+ * (seconds on a slow phone), and a sign-out said meanwhile would otherwise be lost.
+ */
+export function signOutHearing(
+  channel: Pick<BroadcastChannel, 'addEventListener' | 'removeEventListener'> | null,
+) {
+  let missed = false;
+  let listening = 0;
+  const isSignOut = (event: Event) => event instanceof MessageEvent && event.data === 'signed-out';
+  channel?.addEventListener('message', (event) => {
+    if (isSignOut(event) && listening === 0) missed = true;
+  });
+  return {
+    on(listener: () => void): () => void {
+      const handler = (event: Event) => {
+        if (isSignOut(event)) listener();
+      };
+      channel?.addEventListener('message', handler);
+      listening += 1;
+      if (missed) {
+        missed = false;
+        listener();
+      }
+      return () => {
+        listening -= 1;
+        channel?.removeEventListener('message', handler);
+      };
+    },
+  };
+}
+
+const hearing = signOutHearing(channel);
 
 /** Calls `listener` when another tab of this browser signed out (the session here ended with it). */
 export function onSignedOutElsewhere(listener: () => void): () => void {
-  const handler = (event: MessageEvent) => {
-    if (event.data === 'signed-out') listener();
-  };
-  channel?.addEventListener('message', handler);
-  return () => channel?.removeEventListener('message', handler);
+  return hearing.on(listener);
 }
 
 /** What this tab keeps about the member being looked at, and who is signed in: forgotten (and told to the other tabs). */

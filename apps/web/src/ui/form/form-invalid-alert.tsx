@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { get, useFormState, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { firstInvalidField, FORM_ERROR_DURATION_MS, type FormNode } from '@portal/domain';
-import Alert from '@mui/material/Alert';
+import Alert from '../../kit/Alert';
 import type { FieldRegistry } from './field-registry';
 import { useFieldText } from './use-field-message';
 

@@ -1,10 +1,11 @@
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { BirthDateSchema } from '@portal/contracts';
-import Button from '@mui/material/Button';
+import Button from '../../kit/Button';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { changeLanguage } from '../../i18n';
 import { ApiError } from '../../lib/api';
@@ -59,7 +60,7 @@ describe('the form kit (SPEC §5, docs/decisions/014)', () => {
     fill(/Street address/, '1 Main St');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    const alert = await screen.findByText('State is required.', { selector: '.MuiAlert-message' });
+    const alert = await screen.findByText('State is required.', { selector: '.kit-alert-message' });
     expect(alert).toBeTruthy();
     await waitFor(() => {
       expect(document.activeElement?.getAttribute('name')).toBe('address.state');
@@ -69,7 +70,7 @@ describe('the form kit (SPEC §5, docs/decisions/014)', () => {
     act(() => {
       vi.advanceTimersByTime(5_100);
     });
-    expect(screen.queryByText('State is required.', { selector: '.MuiAlert-message' })).toBeNull();
+    expect(screen.queryByText('State is required.', { selector: '.kit-alert-message' })).toBeNull();
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -101,15 +102,14 @@ describe('the form kit (SPEC §5, docs/decisions/014)', () => {
     const send = vi.fn(() => Promise.reject(refusal));
     renderForm(send);
     fill(/Street address/, '1 Main St');
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: /State/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Massachusetts' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /State/ }), 'Massachusetts');
     fill(/Email/, 'ana@example.com');
     fill(/Date of birth/, '1990-05-01');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email is not one of your choices.', { selector: 'p' })).toBeTruthy();
     // The form-invalid alert names a server's field error as it names its own.
     expect(
-      await screen.findByText('Email is not one of your choices.', { selector: '.MuiAlert-message' }),
+      await screen.findByText('Email is not one of your choices.', { selector: '.kit-alert-message' }),
     ).toBeTruthy();
     expect(
       screen.getByText('This change is not possible as entered. Check the fields marked in red.'),
@@ -127,8 +127,7 @@ describe('the form kit (SPEC §5, docs/decisions/014)', () => {
     });
     renderForm(send);
     fill(/Street address/, '1 Main St');
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: /State/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Massachusetts' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /State/ }), 'Massachusetts');
     fill(/Email/, 'ana@example.com');
     fill(/Date of birth/, '1990-05-01');
     const button = screen.getByRole('button', { name: 'Send' });

@@ -1,18 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
 import { Controller, get, useFormContext, useFormState } from 'react-hook-form';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import Box from '../../kit/Box';
+import Button from '../../kit/Button';
+import Checkbox from '../../kit/Checkbox';
+import FormControl from '../../kit/FormControl';
+import FormControlLabel from '../../kit/FormControlLabel';
+import FormHelperText from '../../kit/FormHelperText';
+import FormLabel from '../../kit/FormLabel';
+import InputAdornment from '../../kit/InputAdornment';
+import MenuItem from '../../kit/MenuItem';
+import Radio from '../../kit/Radio';
+import RadioGroup from '../../kit/RadioGroup';
+import TextField, { type TextFieldProps } from '../../kit/TextField';
+import Typography from '../../kit/Typography';
 import { useFieldRegistry, type FieldKey } from './field-registry';
 import { useFieldText } from './use-field-message';
 
@@ -55,7 +55,10 @@ export interface TextInputProps extends BaseProps {
 
 /** A text input bound to the form, with its translated label and message (SPEC §5). */
 export function TextInput(props: TextInputProps) {
-  const { register } = useFormContext();
+  const { register, getValues } = useFormContext();
+  // The form's starting value in the markup too: a server-rendered page (docs/decisions/058) shows it before
+  // the page's code attaches the form (which sets it again, the same).
+  const initial: unknown = getValues(props.name);
   const { label, error } = useInput(props);
   const {
     name,
@@ -73,6 +76,7 @@ export function TextInput(props: TextInputProps) {
   return (
     <TextField
       {...register(name)}
+      defaultValue={typeof initial === 'string' || typeof initial === 'number' ? initial : undefined}
       label={label}
       type={type}
       required={required}
@@ -205,7 +209,7 @@ export function CheckboxInput(props: BaseProps) {
                   field.onChange(event.target.checked);
                 }}
                 onBlur={field.onBlur}
-                slotProps={{ input: { name: field.name, ref: field.ref } as never }}
+                slotProps={{ input: { name: field.name, ref: field.ref } }}
               />
             }
           />

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { FormProvider, type FieldValues, type SubmitHandler, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
+import Alert from '../../kit/Alert';
+import Box from '../../kit/Box';
 import { FieldRegistryContext, type FieldKey, type FieldRegistry } from './field-registry';
 import { FormInvalidAlert } from './form-invalid-alert';
 import { problemMessageKey } from './problem-message';

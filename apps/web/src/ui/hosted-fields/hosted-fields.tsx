@@ -2,10 +2,10 @@ import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type
 import { useTranslation } from 'react-i18next';
 import type { HostedFieldsConfig, TokenizedMethod } from '@portal/contracts';
 import { loadContracts } from '../../lib/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
+import Alert from '../../kit/Alert';
+import Box from '../../kit/Box';
+import Button from '../../kit/Button';
+import LinearProgress from '../../kit/LinearProgress';
 
 /**
  * The payment processor's hosted fields (docs/decisions/016): an iframe on the processor's own origin
@@ -77,6 +77,14 @@ export function HostedFields({ kind, config, title, onSubmitRequest, onExpired, 
     expired.current = onExpired;
   });
   const src = kind === 'card' ? config.card : config.bankAccount;
+  // The frame is made in the browser only, once this component has mounted: in a server-rendered page
+  // (docs/decisions/058) a frame in the markup would load and say "ready" before the page's code listens.
+  const [mounted, setMounted] = useState(false);
+  useLayoutEffect(() => {
+    // Once, after the first commit: the frame must not be in the markup the server rendered.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setMounted(true);
+  }, []);
   // Ready and stalled belong to one load of the frame (its URL and the retry count).
   const load = `${src}#${attempt}`;
   const currentLoad = useRef(load);
@@ -231,21 +239,25 @@ export function HostedFields({ kind, config, title, onSubmitRequest, onExpired, 
           {t('hostedFields.unavailable')}
         </Alert>
       )}
-      <Box
-        component="iframe"
-        key={load}
-        ref={frame}
-        src={src}
-        title={title}
-        // The processor's page needs its own scripts and same-origin calls; nothing else of ours.
-        sandbox="allow-scripts allow-same-origin allow-forms"
-        referrerPolicy="no-referrer"
-        // In the tab order as one stop (MUI's focus trap counts only elements with a tabindex): focusing
-        // the frame puts the caret in its first field.
-        tabIndex={0}
-        data-testid={`hosted-fields-${kind}`}
-        sx={{ display: 'block', width: '100%', height, border: 0, colorScheme: 'light' }}
-      />
+      {!mounted ? (
+        <Box sx={{ display: 'block', width: '100%', height }} />
+      ) : (
+        <Box
+          component="iframe"
+          key={load}
+          ref={frame}
+          src={src}
+          title={title}
+          // The processor's page needs its own scripts and same-origin calls; nothing else of ours.
+          sandbox="allow-scripts allow-same-origin allow-forms"
+          referrerPolicy="no-referrer"
+          // In the tab order as one stop (MUI's focus trap counts only elements with a tabindex): focusing
+          // the frame puts the caret in its first field.
+          tabIndex={0}
+          data-testid={`hosted-fields-${kind}`}
+          sx={{ display: 'block', width: '100%', height, border: 0, colorScheme: 'light' }}
+        />
+      )}
     </Box>
   );
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { PolicyDetail } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../kit/Alert';
+import Paper from '../../kit/Paper';
+import Stack from '../../kit/Stack';
+import Typography from '../../kit/Typography';
 import { useConfig } from '../../config/config-context';
 import { Facts, type Fact } from '../facts';
 import { useFormatters } from '../format';

@@ -3,11 +3,11 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { HostedFieldsConfig, MakePaymentForm } from '@portal/contracts';
 import type { CalendarDate } from '@portal/domain';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../kit/Alert';
+import Box from '../../kit/Box';
+import Paper from '../../kit/Paper';
+import Stack from '../../kit/Stack';
+import Typography from '../../kit/Typography';
 import { useConfig } from '../../config/config-context';
 import { useSignedInViewer } from '../../lib/viewer';
 import {

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { MakePaymentForm, PolicyDetail, TokenizedMethod } from '@portal/contracts';
 import type { CalendarDate } from '@portal/domain';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../kit/Alert';
+import Button from '../../kit/Button';
+import Paper from '../../kit/Paper';
+import Stack from '../../kit/Stack';
+import Typography from '../../kit/Typography';
 import { useConfig } from '../../config/config-context';
 import { useCoveredMonths } from '../covered-months';
 import { Facts } from '../facts';

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import CircularProgress from '../../../kit/CircularProgress';
+import Paper from '../../../kit/Paper';
+import Typography from '../../../kit/Typography';
 import type { ConnectedApp } from '@portal/contracts';
 import {
   connectedAppsKey,

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HouseholdAdditionalProducts, ServiceRequest } from '@portal/contracts';
@@ -133,8 +134,10 @@ describe(
       ).toBe('Cleanings for both of us.');
       fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Ana Costa (Policyholder)' }));
       fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Leo Costa (Child)' }));
-      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Coverage start/ }));
-      fireEvent.click(await screen.findByRole('option', { name: 'January 1, 2027' }));
+      await userEvent.selectOptions(
+        within(dialog).getByRole('combobox', { name: /Coverage start/ }),
+        'January 1, 2027',
+      );
       fireEvent.click(within(dialog).getByRole('button', { name: 'Send the application' }));
       await waitFor(() => {
         expect(screen.queryByRole('dialog')).toBeNull();

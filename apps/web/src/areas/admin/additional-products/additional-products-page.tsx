@@ -8,13 +8,13 @@ import MedicalServices from '@mui/icons-material/MedicalServices';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import SentimentSatisfiedAlt from '@mui/icons-material/SentimentSatisfiedAlt';
 import Visibility from '@mui/icons-material/Visibility';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Chip from '../../../kit/Chip';
+import Paper from '../../../kit/Paper';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useAdditionalProducts } from '../../../data/additional-product/get-additional-products';
 import { loose } from '../../../i18n/loose';
 import { useSignedInViewer } from '../../../lib/viewer';
@@ -104,7 +104,7 @@ function ProductCard({
         {card.status === 'requested' && (
           <Chip
             color="info"
-            sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }}
+            sx={{ height: 'auto', '& .kit-chip-label': { whiteSpace: 'normal', py: 0.5 } }}
             label={t('additionalProducts.requested', { reference: card.referenceNumber ?? '' })}
           />
         )}

@@ -8,17 +8,17 @@ import {
   type PolicyDetail,
   type ServiceRequest,
 } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Dialog from '../../../kit/Dialog';
+import DialogActions from '../../../kit/DialogActions';
+import DialogContent from '../../../kit/DialogContent';
+import DialogTitle from '../../../kit/DialogTitle';
+import Link from '../../../kit/Link';
+import Paper from '../../../kit/Paper';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { changeBroker } from '../../../data/broker/broker-commands';
 import { useBrokerSearch } from '../../../data/broker/search-brokers';
 import { usePolicy } from '../../../data/policy/get-policy';

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PlanChoices, PlanOption, ServiceRequest } from '@portal/contracts';
@@ -186,8 +187,10 @@ describe('change plan (SPEC §3 eligiblePlans, eligibleRenewalPlans)', { timeout
       );
       expect(within(dialog).getByText('Fecha del evento es obligatoria.')).toBeTruthy();
 
-      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Evento de vida/ }));
-      fireEvent.click(await screen.findByRole('option', { name: 'Una mudanza' }));
+      await userEvent.selectOptions(
+        within(dialog).getByRole('combobox', { name: /Evento de vida/ }),
+        'Una mudanza',
+      );
       fireEvent.input(date, { target: { value: '2026-08-01' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, pedir este plan' }));
       expect(

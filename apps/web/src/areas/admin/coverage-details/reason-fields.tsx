@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DateRule } from '@portal/domain';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Typography from '../../../kit/Typography';
 import { useConfig } from '../../../config/config-context';
 import { loose } from '../../../i18n/loose';
 import { type Option } from '../../../ui/form';

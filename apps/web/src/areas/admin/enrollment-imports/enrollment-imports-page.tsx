@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import CircularProgress from '../../../kit/CircularProgress';
+import Link from '../../../kit/Link';
+import Paper from '../../../kit/Paper';
+import Stack from '../../../kit/Stack';
+import Table from '../../../kit/Table';
+import TableBody from '../../../kit/TableBody';
+import TableCell from '../../../kit/TableCell';
+import TableContainer from '../../../kit/TableContainer';
+import TableHead from '../../../kit/TableHead';
+import TableRow from '../../../kit/TableRow';
+import Typography from '../../../kit/Typography';
 import {
   useEnrollmentImports,
   VIEW_IMPORTS_ACTION,

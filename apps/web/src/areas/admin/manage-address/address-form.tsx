@@ -11,10 +11,10 @@ import {
   type UpdateMailingAddressResponse,
 } from '@portal/contracts';
 import { changeRouteFor, mailingZipNeedsWarning, residentialMove, truncateZip } from '@portal/domain';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useConfig } from '../../../config/config-context';
 import {
   addressesKey,

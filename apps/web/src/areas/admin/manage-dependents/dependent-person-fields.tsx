@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { DEPENDENT_RELATIONSHIPS, type AddDependentEvent } from '@portal/domain';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Typography from '../../../kit/Typography';
 import { useConfig } from '../../../config/config-context';
 import { DateInput, SelectInput, TextInput, type Option } from '../../../ui/form';
 import { useRelationshipLabel } from './members-list';

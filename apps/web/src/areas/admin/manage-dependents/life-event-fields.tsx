@@ -12,8 +12,8 @@ import {
   type AddDependentEvent,
   type CalendarDate,
 } from '@portal/domain';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import Box from '../../../kit/Box';
+import Typography from '../../../kit/Typography';
 import { DateInput, RadioInput, SelectInput, type Option } from '../../../ui/form';
 import { useFormatters } from '../../../ui/format';
 

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PolicyDetail, ServiceRequest } from '@portal/contracts';
@@ -110,10 +111,9 @@ const problem = (
     status,
   );
 
-/** Chooses an option of a MUI select by the select's accessible name. */
+/** Chooses an option of a select by the select's accessible name. */
 async function choose(name: RegExp, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name }));
-  fireEvent.click(await screen.findByRole('option', { name: option }));
+  await userEvent.selectOptions(screen.getByRole('combobox', { name }), option);
 }
 
 describe(

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { PolicyDetail } from '@portal/contracts';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Chip from '../../../kit/Chip';
+import Typography from '../../../kit/Typography';
 import { loose } from '../../../i18n/loose';
 import { useFormatters } from '../../../ui/format';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { AddDependentDetails, RemoveDependentDetails, ServiceRequest } from '@portal/contracts';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import Box from '../../../kit/Box';
+import Paper from '../../../kit/Paper';
+import Typography from '../../../kit/Typography';
 import { loose } from '../../../i18n/loose';
 import { useFormatters } from '../../../ui/format';
 

@@ -12,12 +12,12 @@ import {
   type RemovalOutcome,
   type RemoveDependentReason,
 } from '@portal/domain';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Paper from '../../../kit/Paper';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useConfig } from '../../../config/config-context';
 import { removeDependent } from '../../../data/dependents/dependent-commands';
 import { serviceRequestsKey } from '../../../data/service-request/get-service-requests';

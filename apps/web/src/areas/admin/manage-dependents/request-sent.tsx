@@ -2,11 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ServiceRequest } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Link from '../../../kit/Link';
+import Typography from '../../../kit/Typography';
 import { useRequestSummary } from './open-requests';
 
 /** The request was made: its reference, what happens next, and where to follow it (focus moves here). */

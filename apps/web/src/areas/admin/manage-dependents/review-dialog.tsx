@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import Button from '../../../kit/Button';
+import Dialog from '../../../kit/Dialog';
+import DialogActions from '../../../kit/DialogActions';
+import DialogContent from '../../../kit/DialogContent';
+import DialogContentText from '../../../kit/DialogContentText';
+import DialogTitle from '../../../kit/DialogTitle';
 
 /**
  * Asks before a request that changes coverage is sent, when nothing ends (adding people): like

@@ -8,15 +8,15 @@ import type {
   MemberSearchRequest,
   MemberSearchResult,
 } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Chip from '../../../kit/Chip';
+import Pagination from '../../../kit/Pagination';
+import Paper from '../../../kit/Paper';
+import Skeleton from '../../../kit/Skeleton';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useMemberSearch } from '../../../data/member-search/search-members';
 import { loose } from '../../../i18n/loose';
 import { useSignedInViewer } from '../../../lib/viewer';

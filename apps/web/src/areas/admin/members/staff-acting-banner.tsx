@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ROUTE } from '@portal/domain';
 import type { ActingSession } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
+import Alert from '../../../kit/Alert';
+import Button from '../../../kit/Button';
+import Link from '../../../kit/Link';
+import Stack from '../../../kit/Stack';
 import { afterActingChanged, endActingSession } from '../../../data/acting-session/acting-session';
 import { useAllTexts } from '../../../i18n';
 import { updatePortalState } from '../../../lib/portal-state';
@@ -49,7 +49,7 @@ export default function StaffActingBanner({ acting }: { acting: ActingSession })
       variant="outlined"
       role="region"
       aria-label={t('actingFor.label')}
-      sx={{ mb: 3, borderWidth: 2, '& .MuiAlert-message': { flex: 1, minWidth: 0 } }}
+      sx={{ mb: 3, borderWidth: 2, '& .kit-alert-message': { flex: 1, minWidth: 0 } }}
     >
       <Stack
         direction={{ xs: 'column', sm: 'row' }}

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PcpOverview, Provider, ServiceRequest } from '@portal/contracts';
@@ -186,10 +187,11 @@ describe('primary care provider page (issue 12, SPEC §2 /admin/pcp-select)', { 
   it('searches by specialty and language, and chooses a provider for the members it fits after confirming', async () => {
     const { calls } = renderPage();
     const specialty = await screen.findByRole('combobox', { name: 'Specialty' }, { timeout: 10_000 });
-    fireEvent.mouseDown(specialty);
-    fireEvent.click(await screen.findByRole('option', { name: 'Family medicine' }));
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Language spoken' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Haitian Creole' }));
+    await userEvent.selectOptions(specialty, 'Family medicine');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Language spoken' }),
+      'Haitian Creole',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => {
       expect(searchCall(calls).some((call) => call.method === 'GET')).toBe(true);

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PcpMember, PcpOverview, Provider, ServiceRequest } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Chip from '../../../kit/Chip';
+import Link from '../../../kit/Link';
+import Paper from '../../../kit/Paper';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useConfig } from '../../../config/config-context';
 import { pcpKey, usePcpOverview } from '../../../data/pcp/get-pcp';
 import { usePolicy } from '../../../data/policy/get-policy';
@@ -78,7 +78,7 @@ function MemberPcp({
           sx={{
             alignSelf: 'flex-start',
             height: 'auto',
-            '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
+            '& .kit-chip-label': { whiteSpace: 'normal', py: 0.5 },
           }}
           label={t('pcpSelect.pending', {
             name: member.pending.provider.person

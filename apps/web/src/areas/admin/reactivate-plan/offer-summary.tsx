@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { PolicyDetail, ReinstatementOffer } from '@portal/contracts';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Paper from '../../../kit/Paper';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { loose } from '../../../i18n/loose';
 import { useCoveredMonths } from '../../../ui/covered-months';
 import { Facts, type Fact } from '../../../ui/facts';

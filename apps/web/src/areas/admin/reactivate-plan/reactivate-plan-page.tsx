@@ -9,13 +9,13 @@ import type {
   ReinstatementOffer,
   Wallet,
 } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import CircularProgress from '../../../kit/CircularProgress';
+import Link from '../../../kit/Link';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useConfig } from '../../../config/config-context';
 import { reinstatementKey, useReinstatement } from '../../../data/reinstatement/get-reinstatement';
 import { useSignedInViewer } from '../../../lib/viewer';

@@ -1,11 +1,11 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReinstatementOffer } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import AlertTitle from '../../../kit/AlertTitle';
+import Link from '../../../kit/Link';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useConfig } from '../../../config/config-context';
 import { useFormatters } from '../../../ui/format';
 import { NewTabHint } from '../../../ui/new-tab-hint';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import Link from '@mui/material/Link';
+import Link from '../../../kit/Link';
 import { useConfig } from '../../../config/config-context';
 import { NewTabHint } from '../../../ui/new-tab-hint';
 

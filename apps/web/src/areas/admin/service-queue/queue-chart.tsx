@@ -2,13 +2,24 @@ import { useTranslation } from 'react-i18next';
 import type { ServiceQueueSummary } from '@portal/contracts';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTheme } from '@mui/material/styles';
+import { MuiTheme } from '../../../ui/mui-theme';
 
 /**
  * The dashboard's chart (issue 13): per type, the open requests and the oldest one's age in days, as
  * horizontal bars (MUI X Charts, docs/decisions/030). Loaded lazily by the queue page; the table beside
  * it holds the same numbers for screen readers and keyboard users, so the drawing itself is hidden from them.
+ * It brings its own MUI theme (MuiTheme): the app shell provides none.
  */
 export default function QueueChart({ summary }: { summary: ServiceQueueSummary }) {
+  return (
+    <MuiTheme>
+      <Chart summary={summary} />
+    </MuiTheme>
+  );
+}
+
+/** The bars in the tenant's primary and secondary colours (MUI's theme, built from the tenant's by MuiTheme). */
+function Chart({ summary }: { summary: ServiceQueueSummary }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const dataset = summary.types.map((row) => ({

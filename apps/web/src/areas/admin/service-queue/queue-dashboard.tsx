@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Skeleton from '../../../kit/Skeleton';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useServiceQueueSummary } from '../../../data/service-queue/get-service-queue';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { DataTable } from '../../../ui/data-table';

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { ServiceQueueDetail } from '@portal/contracts';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
+import Button from '../../../kit/Button';
+import Dialog from '../../../kit/Dialog';
+import DialogActions from '../../../kit/DialogActions';
+import DialogContent from '../../../kit/DialogContent';
+import DialogTitle from '../../../kit/DialogTitle';
+import Typography from '../../../kit/Typography';
 import { PortalForm, TextInput } from '../../../ui/form';
 import type { QueueRequestCommands } from './queue-request-commands';
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { ServiceQueueDetail } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Button from '../../../kit/Button';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { loose } from '../../../i18n/loose';
 import { Facts } from '../../../ui/facts';
 import { useFormatters } from '../../../ui/format';

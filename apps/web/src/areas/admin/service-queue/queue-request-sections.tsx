@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueComparisonRow, ServiceQueueDetail } from '@portal/contracts';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import Box from '../../../kit/Box';
+import Link from '../../../kit/Link';
+import Paper from '../../../kit/Paper';
+import Typography from '../../../kit/Typography';
 import { getAttachment } from '../../../data/service-request/get-attachment';
 import { saveBlob } from '../../../lib/save-blob';
 import { loose } from '../../../i18n/loose';

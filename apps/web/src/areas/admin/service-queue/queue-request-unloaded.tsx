@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Skeleton from '../../../kit/Skeleton';
+import Stack from '../../../kit/Stack';
 import { isApiError } from '../../../lib/api';
 import { isActingSessionRequired } from '../../../ui/form/problem-message';
 import { ActForDialog } from '../members/act-for-dialog';

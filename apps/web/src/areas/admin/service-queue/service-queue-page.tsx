@@ -7,15 +7,15 @@ import {
   ServiceRequestTypeSchema,
   type ServiceQueueItem,
 } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Link from '../../../kit/Link';
+import MenuItem from '../../../kit/MenuItem';
+import Pagination from '../../../kit/Pagination';
+import Skeleton from '../../../kit/Skeleton';
+import Stack from '../../../kit/Stack';
+import TextField from '../../../kit/TextField';
+import Typography from '../../../kit/Typography';
 import { useServiceQueue } from '../../../data/service-queue/get-service-queue';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { DataTable } from '../../../ui/data-table';
@@ -268,6 +268,13 @@ export default function ServiceQueuePage() {
                   set({ page: String(value) });
                 }}
                 aria-label={t('serviceQueue.list.pages')}
+                getItemAriaLabel={(type, item) =>
+                  type === 'previous'
+                    ? t('pager.previousPage')
+                    : type === 'next'
+                      ? t('pager.nextPage')
+                      : t('pager.pageN', { page: item ?? '' })
+                }
                 siblingCount={0}
               />
             )}

@@ -8,13 +8,13 @@ import {
   type PolicySummary,
   type ServiceRequest,
 } from '@portal/contracts';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Button from '../../../kit/Button';
+import Dialog from '../../../kit/Dialog';
+import DialogActions from '../../../kit/DialogActions';
+import DialogContent from '../../../kit/DialogContent';
+import DialogTitle from '../../../kit/DialogTitle';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useConfig } from '../../../config/config-context';
 import { serviceRequestsKey } from '../../../data/service-request/get-service-requests';
 import { createGeneralRequest } from '../../../data/service-request/service-request-commands';

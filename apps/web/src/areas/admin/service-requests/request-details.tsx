@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { fieldLabel, isCalendarDate } from '@portal/domain';
-import Box from '@mui/material/Box';
+import Box from '../../../kit/Box';
 import { loose } from '../../../i18n/loose';
 import { useFormatters } from '../../../ui/format';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
+import Alert from '../../../kit/Alert';
 import { useSignedInViewer } from '../../../lib/viewer';
 import { PolicySelector, useSelectedPolicy } from '../../../ui/policy-selector';
 import { RequestPageShape } from '../request-page-shape';

@@ -8,20 +8,20 @@ import {
   type IssuerEventType,
   type WebhookSubscriber,
 } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Checkbox from '../../../kit/Checkbox';
+import CircularProgress from '../../../kit/CircularProgress';
+import Dialog from '../../../kit/Dialog';
+import DialogActions from '../../../kit/DialogActions';
+import DialogContent from '../../../kit/DialogContent';
+import DialogTitle from '../../../kit/DialogTitle';
+import FormControlLabel from '../../../kit/FormControlLabel';
+import FormGroup from '../../../kit/FormGroup';
+import Paper from '../../../kit/Paper';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import {
   addWebhookSubscriber,
   editWebhookSubscriber,
@@ -242,7 +242,7 @@ export default function WebhookSubscribersPage() {
           }}
           slotProps={{
             closeButton: { title: t('webhookSubscribers.secret.dismiss') },
-            root: { role: 'status' } as never,
+            root: { role: 'status' },
           }}
         >
           <Typography sx={{ fontWeight: 600 }}>

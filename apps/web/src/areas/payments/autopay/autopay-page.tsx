@@ -1,9 +1,9 @@
 import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AutopayList, AutopaySubscription, PolicySummary } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { cancelAutopay, skipNextAutopay } from '../../../data/autopay/autopay-commands';
 import { autopayKey, useAutopay } from '../../../data/autopay/get-autopay';
 import { useWallet } from '../../../data/wallet/get-wallet';

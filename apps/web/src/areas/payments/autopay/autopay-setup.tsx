@@ -3,12 +3,12 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { AutopayList, PolicySummary } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Paper from '../../../kit/Paper';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import type { SavedMethod } from './autopay-model';
 import { AutopayTermsForm } from './autopay-terms-form';
 

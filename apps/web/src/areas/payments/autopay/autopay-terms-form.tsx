@@ -3,9 +3,9 @@ import { useForm, useWatch, type Resolver, type UseFormSetError } from 'react-ho
 import { useTranslation } from 'react-i18next';
 import type { AutopayForm, AutopayList, AutopaySubscription } from '@portal/contracts';
 import { MAX_AUTOPAY_DAYS_BEFORE_DUE, toWireAmount } from '@portal/domain';
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Box from '../../../kit/Box';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useConfig } from '../../../config/config-context';
 import { autopayRequestOf, createAutopay, updateAutopay } from '../../../data/autopay/autopay-commands';
 import {

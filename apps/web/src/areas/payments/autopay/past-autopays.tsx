@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { AutopaySubscription } from '@portal/contracts';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Box from '../../../kit/Box';
+import Paper from '../../../kit/Paper';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useFormatters } from '../../../ui/format';
 import { usePaymentMethodLabel } from '../../../ui/payment/payment-method-label';
 import { chargesText, sourceName } from './autopay-model';

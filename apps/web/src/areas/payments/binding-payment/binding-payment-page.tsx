@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { PolicySummary } from '@portal/contracts';
 import { addDays } from '@portal/domain';
-import Alert from '@mui/material/Alert';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import CircularProgress from '../../../kit/CircularProgress';
+import Paper from '../../../kit/Paper';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useConfig } from '../../../config/config-context';
 import { useFormatters } from '../../../ui/format';
 import { PolicySelector } from '../../../ui/policy-selector';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { getCredential } from '../../../lib/auth/credentials';
+import { forgetContracts, loadedContracts } from '../../../lib/contracts';
+import { resetFirstPage } from '../../../lib/first-page';
 import { changeLanguage } from '../../../i18n';
 import { householdResponse, policyDetail, policySummary, sessionInfo } from '../../../test/fixtures';
 import { json, renderPortal } from '../../../test/render-portal';
@@ -20,7 +22,7 @@ describe('locate account (SPEC §2, §5, §6)', () => {
     const submit = await screen.findByRole('button', { name: 'Buscar mi cuenta' });
     fireEvent.click(submit);
     const alert = await screen.findByText('ID de suscriptor del Exchange es obligatorio.', {
-      selector: '.MuiAlert-message',
+      selector: '.kit-alert-message',
     });
     expect(alert).toBeTruthy();
     await waitFor(() => {
@@ -32,9 +34,30 @@ describe('locate account (SPEC §2, §5, §6)', () => {
     fireEvent.click(submit);
     expect(
       await screen.findByText('ID de suscriptor del Exchange necesita al menos 4 caracteres (escribió 2).', {
-        selector: '.MuiAlert-message',
+        selector: '.kit-alert-message',
       }),
     ).toBeTruthy();
+  });
+
+  it('checks every field when the visitor types and submits at once, before the schemas have loaded', async () => {
+    // docs/decisions/033: the schemas are built in pieces after the first page is shown. A visitor who is
+    // quicker than that still gets the contract's field-level messages, and nothing is sent.
+    forgetContracts();
+    resetFirstPage();
+    const { calls } = renderPortal('/payments/locate-account');
+    const submit = await screen.findByRole('button', { name: 'Find my account' });
+    expect(loadedContracts()).toBeNull();
+    fill('AB', '1985-03-14', '018');
+    fireEvent.click(submit);
+    expect(
+      await screen.findByText('Exchange Subscriber ID needs at least 4 characters (you typed 2).', {
+        selector: '.kit-alert-message',
+      }),
+    ).toBeTruthy();
+    await waitFor(() => {
+      expect(screen.getByRole('textbox', { name: /ZIP code/ }).getAttribute('aria-invalid')).toBe('true');
+    });
+    expect(calls.some((call) => call.url === '/api/v1/guest/locate-account')).toBe(false);
   });
 
   it('explains a failed look-up and a rate limit without revealing whether the account exists', async () => {

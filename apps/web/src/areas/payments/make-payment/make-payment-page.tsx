@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { PolicySummary } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import CircularProgress from '../../../kit/CircularProgress';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { PolicySelector } from '../../../ui/policy-selector';
 import { OwedSummary } from '../../../ui/payment/owed-summary';
 import { PaymentForm } from '../../../ui/payment/payment-form';

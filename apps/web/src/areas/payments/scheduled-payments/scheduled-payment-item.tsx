@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { ScheduledPayment } from '@portal/contracts';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip, { type ChipProps } from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Chip, { type ChipProps } from '../../../kit/Chip';
+import Paper from '../../../kit/Paper';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { loose } from '../../../i18n/loose';
 import { useFormatters } from '../../../ui/format';
 import { usePaymentMethodLabel } from '../../../ui/payment/payment-method-label';

@@ -4,12 +4,12 @@ import { Link as RouterLink } from 'react-router';
 import type { PolicySummary, ScheduledPayment } from '@portal/contracts';
 import { scheduledPaymentWindow } from '@portal/domain';
 import EventOutlined from '@mui/icons-material/EventOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Box from '../../../kit/Box';
+import Button from '../../../kit/Button';
+import Link from '../../../kit/Link';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { useConfig } from '../../../config/config-context';
 import {
   scheduledPaymentsKey,

@@ -8,14 +8,14 @@ import type {
   HostedFieldsConfig,
   TokenizedMethod,
 } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Alert from '../../../kit/Alert';
+import Button from '../../../kit/Button';
+import Dialog from '../../../kit/Dialog';
+import DialogActions from '../../../kit/DialogActions';
+import DialogContent from '../../../kit/DialogContent';
+import DialogTitle from '../../../kit/DialogTitle';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { addBankAccount, addCreditCard, type WalletTarget } from '../../../data/wallet/wallet-commands';
 import {
   CheckboxInput,

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { WalletBankAccount } from '@portal/contracts';
 import type { CalendarDate } from '@portal/domain';
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Box from '../../../kit/Box';
+import Stack from '../../../kit/Stack';
+import Typography from '../../../kit/Typography';
 import { MethodItem } from './method-item';
 import type { WalletMethod } from './wallet-model';
 

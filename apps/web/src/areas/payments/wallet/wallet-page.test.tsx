@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Wallet } from '@portal/contracts';
@@ -307,8 +308,10 @@ describe('wallet page (SPEC §3 Wallet, §4 Wallet)', { timeout: 30_000 }, () =>
     fireEvent.input(within(dialog).getByRole('textbox', { name: /City/ }), {
       target: { value: 'Fall River' },
     });
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /State/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'MA – Massachusetts' }));
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: /State/ }),
+      'MA – Massachusetts',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
     await waitFor(() => {
       expect(sent).toHaveLength(1);
@@ -384,8 +387,10 @@ describe('wallet page (SPEC §3 Wallet, §4 Wallet)', { timeout: 30_000 }, () =>
     fireEvent.input(within(dialog).getByRole('textbox', { name: /City/ }), {
       target: { value: 'Fall River' },
     });
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /State/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'MA – Massachusetts' }));
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: /State/ }),
+      'MA – Massachusetts',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
     await waitFor(() => {
       expect(sent).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { deepMerge } from '@portal/domain';
+import { DEFAULT_BACKGROUND, DEFAULT_FONT, DEFAULT_RADIUS, DEFAULT_TONES } from '../kit/theme';
 
 /**
  * A visitor who asks their system for less motion (`prefers-reduced-motion: reduce`, WCAG 2.3.3) gets
@@ -39,21 +40,20 @@ const wantsReducedMotion = (): boolean =>
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-// Product defaults, chosen for WCAG 2.2 AA contrast on white (primary 7.6:1, secondary 7.1:1).
+// The product defaults the kit draws with (kit/theme.ts: contrast-checked palette, radius, font), for MUI's
+// widgets. MUI's own error and success stay its defaults, as the kit's are.
 const BASE_OPTIONS: ThemeOptions = {
   palette: {
-    primary: { main: '#0d5c63' },
-    secondary: { main: '#5b3a8c' },
-    background: { default: '#f6f8f9' },
-    // MUI's default warning (#ed6c02) and info (#0288d1) give white text, and text on white, a contrast
-    // of 3.0 and 4.1: below WCAG 1.4.3's 4.5. These are about 5.0 and 7.4 either way.
-    warning: { main: '#b45309' },
-    info: { main: '#01579b' },
+    primary: { main: DEFAULT_TONES.primary },
+    secondary: { main: DEFAULT_TONES.secondary },
+    background: { default: DEFAULT_BACKGROUND },
+    warning: { main: DEFAULT_TONES.warning },
+    info: { main: DEFAULT_TONES.info },
   },
-  shape: { borderRadius: 8 },
+  shape: { borderRadius: DEFAULT_RADIUS },
   // Sentence-case buttons read more easily than capitals, in every language.
   typography: {
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontFamily: DEFAULT_FONT,
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
@@ -70,9 +70,6 @@ const BASE_OPTIONS: ThemeOptions = {
 /** The product defaults, with no motion for a visitor who asks for less (read when a theme is built). */
 const baseOptions = (): ThemeOptions =>
   wantsReducedMotion() ? { ...BASE_OPTIONS, ...REDUCED_MOTION } : BASE_OPTIONS;
-
-/** The theme before the tenant's configuration has loaded (startup spinner, startup failure). */
-export const baseTheme: Theme = createTheme(baseOptions());
 
 /** SPEC §7 `theme`: the tenant's MUI theme options deep-merged over the product defaults. */
 export function tenantTheme(options: Record<string, unknown>): Theme {

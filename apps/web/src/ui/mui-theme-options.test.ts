@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { tenantTheme } from './theme';
+import { tenantTheme } from './mui-theme-options';
 
 /** The visitor's system setting, as the browser reports it to `matchMedia`. */
 function prefersReducedMotion(reduce: boolean): void {
