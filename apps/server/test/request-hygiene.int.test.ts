@@ -123,6 +123,35 @@ describe('request hygiene', () => {
     expect(logs.slice(before).join('\n')).not.toContain(secretish);
   });
 
+  it('refuses a lone surrogate (JSON "\\ud83d" alone, no character) in a JSON body with 400, never 500 (a URL cannot carry one: its UTF-8 decodes to U+FFFD)', async () => {
+    const before = logs.length;
+    // Found by the API fuzzer (FUZZ_SEED=1952361711): jsonb refuses the lone surrogate, and the logging
+    // endpoint answered 500. As raw JSON text, the way a client sends it.
+    const loneHigh = '{"events":[{"level":"warn","event":"x","details":{"a":"\\ud83d"}}]}';
+    const loneLowInKey = '{"events":[{"level":"warn","event":"x","details":{"\\udc00":1}}]}';
+    for (const payload of [loneHigh, loneLowInKey]) {
+      expectBadRequest(
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/Logging',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        }),
+        `public logging endpoint: ${payload}`,
+      );
+    }
+    // A whole pair is a character (an emoji) and is kept.
+    const pair = await app.inject({
+      method: 'POST',
+      url: '/api/v1/Logging',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"events":[{"level":"warn","event":"x","details":{"a":"\\ud83d\\ude00"}}]}',
+    });
+    expect(pair.statusCode).toBe(202);
+    const written = logs.slice(before).map((line) => JSON.parse(line) as { level: number });
+    expect(written.filter((entry) => entry.level >= 50)).toEqual([]);
+  });
+
   it('issue 33 item 5: refuses 10,000-deep nested JSON with 400 problem+json on every route, schema or not, before any route sees it', async () => {
     const before = logs.length;
     const deepArray = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;

@@ -4,15 +4,25 @@ import secureJsonParse from 'secure-json-parse';
 import { ProblemType } from '@portal/contracts';
 import { HttpProblem } from './errors';
 
+// With the u flag a string is read by code points, so only a surrogate without its pair is one (category Cs).
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /**
- * Whether any string (or key) in a parsed body, query or params holds a NUL character. Bodies nest no
+ * Whether a string is text no field accepts: it holds a NUL character (PostgreSQL cannot store one in
+ * text), or a lone UTF-16 surrogate (`"\ud83d"` in JSON, valid JSON but no character at all: PostgreSQL
+ * refuses it inside jsonb, and as text the driver would store U+FFFD in its place).
+ */
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/**
+ * Whether any string (or key) in a parsed body, query or params is {@link unstorable}. Bodies nest no
  * deeper than {@link MAX_JSON_DEPTH} (the JSON parser below refuses them), so the walk sees all of one.
  */
-export function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+export function containsUnstorable(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return unstorable(value);
   if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH) return false;
-  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+  if (Array.isArray(value)) return value.some((item) => containsUnstorable(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => unstorable(key) || containsUnstorable(item, depth + 1));
 }
 
 /**
@@ -74,12 +84,12 @@ export function refuseDeepJson(text: string): void {
 // %00 in the raw URL, in any case: the path and the query string before anything decodes them.
 const ENCODED_NUL = /%00/i;
 
-const nulRefused = () =>
+const unstorableRefused = () =>
   new HttpProblem(
     400,
     ProblemType.badRequest,
     'Bad request',
-    'The request contains a NUL character, which no field accepts.',
+    'The request contains a NUL character or a lone surrogate (text that is not Unicode), which no field accepts.',
   );
 
 /**
@@ -107,12 +117,14 @@ export const requestHygienePlugin = fp(
     });
     app.addHook('onRequest', (request, _reply, done) => {
       const url = request.raw.url ?? '';
-      done(ENCODED_NUL.test(url) || url.includes('\u0000') ? nulRefused() : undefined);
+      done(ENCODED_NUL.test(url) || url.includes('\u0000') ? unstorableRefused() : undefined);
     });
     app.addHook('preValidation', (request, _reply, done) => {
       done(
-        containsNul(request.body) || containsNul(request.query) || containsNul(request.params)
-          ? nulRefused()
+        containsUnstorable(request.body) ||
+          containsUnstorable(request.query) ||
+          containsUnstorable(request.params)
+          ? unstorableRefused()
           : undefined,
       );
     });
