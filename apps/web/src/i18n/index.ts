@@ -14,6 +14,11 @@ import { useEffect, useState } from 'react';
 
 export { isLanguage, LANGUAGES, type Language };
 
+/** BCP 47 locales for Intl: US Spanish, and Brazilian Portuguese (the Portuguese most members read). */
+const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US', pt: 'pt-BR' };
+
+export const localeOf = (language: string): string => LOCALES[isLanguage(language) ? language : 'en'];
+
 type Resources = Record<string, unknown>;
 
 /**

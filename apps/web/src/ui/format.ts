@@ -1,17 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import {
-  formatMoney,
-  isLanguage,
-  parseCalendarDate,
-  type CalendarDate,
-  type Cents,
-  type Language,
-} from '@portal/domain';
+import { formatMoney, parseCalendarDate, type CalendarDate, type Cents } from '@portal/domain';
+import { localeOf } from '../i18n';
 
-/** BCP 47 locales for Intl: US Spanish, and Brazilian Portuguese (the Portuguese most members read). */
-const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US', pt: 'pt-BR' };
-
-export const localeOf = (language: string): string => LOCALES[isLanguage(language) ? language : 'en'];
+export { localeOf };
 
 export interface Formatters {
   locale: string;
