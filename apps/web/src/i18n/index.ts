@@ -292,10 +292,15 @@ export async function initI18nFromServer({
   parts,
 }: ServerTexts): Promise<void> {
   if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({ ...I18N_OPTIONS, resources: {}, lng: language });
+    // The server's words become the store as they are: adding them to an empty store would copy them
+    // key by key (i18next's deep merge), inside the task that hydrates the page.
+    await i18next
+      .use(initReactI18next)
+      .init({ ...I18N_OPTIONS, resources: { [language]: { translation: texts } }, lng: language });
+  } else {
+    i18next.addResourceBundle(language, 'translation', texts, true, true);
   }
   setTenantLanguagePath(path);
-  i18next.addResourceBundle(language, 'translation', texts, true, true);
   loaded.set(language, new Set<Part>(parts));
   if (parts.includes('rest')) everyText = true;
   await i18next.changeLanguage(language);
