@@ -63,7 +63,9 @@ function startIntl(language: string): void {
 function resume(server: ServerState): void {
   setCredential(credentialOf(server.session));
   assumeWidth(server.width);
-  startIntl(server.texts.language);
+  // The member's pages (overview, make-payment) show amounts and dates at once; the guest's locate-account
+  // is a form that formats nothing, where the early start would only add a task.
+  if (server.session.signedIn) startIntl(server.texts.language);
   Promise.all([initI18nFromServer(server.texts), preloadPage(window.location.pathname)]).then(() => {
     afterPaint(() => {
       hydrateRoot(
