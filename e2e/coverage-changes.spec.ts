@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoViolations, expectNoViolationsAtEachWidth } from './support/axe';
 import { freshMember } from './support/members';
-import { newPortalPage, text, type Language } from './support/portal';
+import { newPortalPage, tabTo, text, type Language } from './support/portal';
 
 // Issue 11, coverage changes (SPEC §2 /admin/policy-selection/coverage-details, /change-plan; SPEC §5 end-coverage
 // reasons per role): a member of their own changes plan and cancels the request, by keyboard alone; ends
@@ -17,15 +17,6 @@ const t = (key: string, language: Language = 'en', values: Record<string, string
 
 const DETAILS = '/admin/policy-selection/coverage-details';
 const REFERENCE = /SR-[2-9A-HJ-NP-Z]{8}/;
-
-/** Presses Tab (or Shift+Tab, `back`) until `target` has the focus (a form used by keyboard alone), at most `steps` times. */
-async function tabTo(page: Page, target: Locator, steps = 40, back = false): Promise<void> {
-  for (let step = 0; step < steps; step += 1) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 /** `YYYY-MM-DD` typed into a date input the way a keyboard does (Chromium's en-US fields: month, day, year). */
 async function typeDate(page: Page, date: string): Promise<void> {

@@ -5,7 +5,7 @@ import { minimalPdf } from '../apps/server/test/files';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolationsAtEachWidth } from './support/axe';
 import { freshMember, newMember } from './support/members';
-import { newPortalPage, signIn, text, type Language } from './support/portal';
+import { newPortalPage, signIn, tabTo, text, type Language } from './support/portal';
 import { chooseOption } from './support/select';
 
 // Issue 12 ("Plans, providers, brokers and help"), the journeys of its "Done when" for these pages: a member
@@ -285,15 +285,6 @@ test('an account not linked to a member yet links itself with the member ID, dat
   await again.context.close();
   await context.close();
 });
-
-/** Presses Tab until `target` has the focus (at most 40 times): the page is reached by keyboard alone. */
-async function tabTo(page: Page, target: ReturnType<Page['locator']>) {
-  for (let presses = 0; presses < 40; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('not reached by Tab');
-}
 
 test('an unlinked account links itself by keyboard alone', async ({ browser }) => {
   const { context, page } = await newPortalPage(browser);

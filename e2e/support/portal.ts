@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import {
   deepMerge,
   navigationFor,
@@ -238,4 +238,13 @@ export async function signOut(
   }
   await expect(page).toHaveURL(/\/auth\/signed-out/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('account.signedOut.title', language));
+}
+
+/** Presses Tab (or Shift+Tab, `back`) until `target` has the focus (a form used by keyboard alone), at most `steps` times. */
+export async function tabTo(page: Page, target: Locator, steps = 40, back = false): Promise<void> {
+  for (let step = 0; step < steps; step += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
 }
