@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshMember } from './support/members';
 import { t } from './support/payments';
-import { newPortalPage, text } from './support/portal';
+import { newPortalPage, pageAnswers, text } from './support/portal';
 
 // Issue 35, docs/decisions/058: the overview, make-payment and the guest's locate-account page come from the
 // server as markup (their heading is in the document before any script runs), and the browser hydrates
@@ -83,6 +83,26 @@ test('the overview and make-payment come from the server with the member’s dat
   await amount.fill('12.34');
   await expect(amount).toHaveValue('12.34');
   expect(hydrationProblems(problems)).toEqual([]);
+  await context.close();
+});
+
+test('make-payment from the server fetches no language file again: its words came with the page', async ({
+  browser,
+}) => {
+  const { context, page } = await newPortalPage(browser);
+  await freshMember(page, { owing: true });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/payments/make-payment');
+  await pageAnswers(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('payments.makePayment.heading'));
+  // The page's own code did load (so the list below is of this load's scripts)...
+  expect(scripts.some((path) => path.includes('/make-payment-page-'))).toBe(true);
+  // ...and no language file: make-payment is beyond the startup pages, so the server sent every text of
+  // the language. Loading them again meant two more scripts and a merge of every word while hydrating.
+  expect(scripts.filter((path) => /\/(startup|rest)-(en|es|pt)-/.test(path))).toEqual([]);
   await context.close();
 });
 

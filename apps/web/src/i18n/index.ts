@@ -291,6 +291,12 @@ export async function initI18nFromServer({
   tenantLanguagePath: path,
   parts,
 }: ServerTexts): Promise<void> {
+  // Said before anything awaits: the page's code loads beside this (main.tsx, preloadPage), and a page
+  // beyond the first ones asks for every text (loadAllTexts) at once. It must find the server's words
+  // here, or it fetches both of the language's files again and merges them over the same words.
+  setTenantLanguagePath(path);
+  loaded.set(language, new Set<Part>(parts));
+  if (parts.includes('rest')) everyText = true;
   if (!i18next.isInitialized) {
     // The server's words become the store as they are: adding them to an empty store would copy them
     // key by key (i18next's deep merge), inside the task that hydrates the page.
@@ -300,9 +306,6 @@ export async function initI18nFromServer({
   } else {
     i18next.addResourceBundle(language, 'translation', texts, true, true);
   }
-  setTenantLanguagePath(path);
-  loaded.set(language, new Set<Part>(parts));
-  if (parts.includes('rest')) everyText = true;
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
   watchStoredLanguage();
