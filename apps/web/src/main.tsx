@@ -45,7 +45,7 @@ function afterPaint(task: () => void): void {
 
 /**
  * The first Intl formatter of a load starts the browser's ICU: 45-90 ms, 72-168 ms at Lighthouse's 4× CPU
- * slowdown (bench/RESULTS.md, "Where the hydration task's time goes"), and the page's amounts and dates need
+ * slowdown (bench/RESULTS.md, "Stop 45"), and the page's amounts and dates need
  * one while they hydrate. Started in a task of its own while the page's code is still arriving, ICU is ready
  * when the hydration runs, and that one long task is shorter by as much.
  */
