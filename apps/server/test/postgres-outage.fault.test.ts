@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ProblemType } from '@portal/contracts';
+import type { Socket } from 'node:net';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { openPostgres } from '../src/db/client';
+import { TransactionSafePool } from '../src/db/pool';
 import { finances } from '../src/db/schema';
 import { TEST_CARDS } from '../src/processor/sandbox/test-numbers';
 import { householdOwner } from '../src/processor/owner';
@@ -70,6 +73,28 @@ describe('issue 40 defect 1: a PostgreSQL outage under load', () => {
     await expect(again.ping()).resolves.toBeUndefined();
     await again.close();
   }, 60_000);
+
+  it('a transaction whose connection died before BEGIN gives it back to the pool, which closes', async () => {
+    // One connection, waited for at most 2 s: a connection kept by a failed transaction (drizzle-orm#6241)
+    // would make the next transaction time out and `end()` wait forever.
+    const pool = new TransactionSafePool({ connectionString: url, max: 1, connectionTimeoutMillis: 2_000 });
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const db = drizzle({ client: pool });
+    await db.execute(sql`select 1`);
+    // The connection dies as the pool hands it to the transaction, before its BEGIN is sent.
+    pool.once('acquire', (client) => {
+      (client as unknown as { connection: { stream: Socket } }).connection.stream.destroy();
+    });
+    await expect(db.transaction((tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+    const again = await db.transaction((tx) => tx.execute<{ two: number }>(sql`select 2 as two`));
+    expect(again.rows).toEqual([{ two: 2 }]);
+    const ended = await Promise.race([
+      pool.end().then(() => 'ended'),
+      sleep(5_000).then(() => 'still waiting'),
+    ]);
+    expect(ended).toBe('ended');
+  }, 30_000);
 
   it('answers 503 with Retry-After while PostgreSQL is down, never 500 or SQL, and serves again when it is back', async () => {
     const [first, second] = instances;

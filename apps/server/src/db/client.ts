@@ -6,8 +6,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { repoRoot } from '../settings';
+import { TransactionSafePool } from './pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -133,7 +133,7 @@ export interface PostgresOptions {
 
 /** A PostgreSQL server through a connection pool. */
 export function openPostgres(options: PostgresOptions): DatabaseHandle {
-  const pool = new pg.Pool({
+  const pool = new TransactionSafePool({
     connectionString: options.connectionString,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
