@@ -6,7 +6,7 @@
 // source maps. Lighthouse counts the part of each long task past 50 ms, after the first paint, as
 // blocking time.
 //
-//   npm run build && node bench/main-thread.mjs [--page /payments/make-payment] [--throttle 4] [--top 6]
+//   npm run build && node bench/main-thread.mjs [--page /payments/make-payment] [--throttle 4] [--top 6] [--desktop]
 //
 // Signed in as maria.santos (English) unless bench/lib/pages.mjs says the page is signed out. The load ends
 // when the page's marker is drawn (`--marker`, else the table's) plus 3 s, so work
@@ -27,8 +27,20 @@ const { values } = parseArgs({
     marker: { type: 'string' },
     throttle: { type: 'string', default: '4' },
     top: { type: 'string', default: '6' },
+    desktop: { type: 'boolean', default: false },
   },
 });
+// A phone, as Lighthouse's mobile preset emulates one (its Moto G Power: 412 × 823, a phone's User-Agent):
+// the server lays a rendered page out for a phone by its User-Agent, without the side navigation.
+// `--desktop` loads the page as a desktop browser (1280 × 720), side navigation and all.
+const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+};
 const known = BENCH_PAGES.find((page) => page.path === values.page);
 const marker = values.marker ?? known?.rendered ?? 'main h1';
 // A page the table does not name is loaded signed in (most pages are a member's).
@@ -41,9 +53,9 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 let profile;
-let browserView = { longTasks: [], fcp: 0, shown: null, markerSeen: 0 };
+let browserView = { longTasks: [], fcp: 0, shown: null, markerSeen: 0, hydration: [] };
 try {
-  const context = await browser.newContext();
+  const context = await browser.newContext(values.desktop ? {} : PHONE);
   await context.addInitScript(() => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');
     // The browser's own long tasks (its task boundaries, which the profile's idle gaps do not always show:
@@ -72,6 +84,10 @@ try {
     longTasks: globalThis.__benchLongTasks ?? [],
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
     shown: performance.getEntriesByName('portal:first-page-shown')[0]?.startTime ?? null,
+    hydration: performance
+      .getEntriesByType('mark')
+      .filter((entry) => entry.name.startsWith('portal:hydrate:'))
+      .map((entry) => [entry.name.slice('portal:hydrate:'.length), entry.startTime]),
   }));
   browserView.markerSeen = markerSeen;
 } finally {
@@ -167,6 +183,11 @@ console.log(
 console.log(
   `  ${browserView.longTasks.map(([start, duration]) => `${round(duration)} at ${round(start)}`).join(', ')}`,
 );
+// A server-rendered page is hydrated in passes (apps/web/src/lib/hydrate-later.tsx): where each started.
+if (browserView.hydration?.length)
+  console.log(
+    `  hydration passes started: ${browserView.hydration.map(([name, start]) => `${name} at ${round(start)}`).join(', ')}`,
+  );
 const afterMarker = browserView.longTasks.filter(([start]) => start >= browserView.markerSeen);
 console.log(
   `  from the marker seen (${round(browserView.markerSeen)}) on: ${afterMarker.length} long tasks, ${round(blocking(browserView.markerSeen))} ms past 50 ms, longest ${round(Math.max(0, ...afterMarker.map(([, duration]) => duration)))} ms`,

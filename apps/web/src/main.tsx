@@ -7,6 +7,7 @@ import { App } from './app/app';
 import { preloadPage } from './app/router';
 import { readServerState, type ServerState } from './app/server-state';
 import { credentialOf } from './lib/auth/auth';
+import { hydrateTheRest, startHydrating } from './lib/hydrate-later';
 import { setCredential } from './lib/auth/credentials';
 import { assumeWidth, releaseAssumedWidth } from './ui/use-layout';
 
@@ -68,6 +69,8 @@ function resume(server: ServerState): void {
   if (server.session.signedIn) startIntl(server.texts.language);
   Promise.all([initI18nFromServer(server.texts), preloadPage(window.location.pathname)]).then(() => {
     afterPaint(() => {
+      // The page's regions (lib/hydrate-later.tsx) are hydrated in tasks of their own after this one.
+      startHydrating();
       hydrateRoot(
         container,
         <StrictMode>
@@ -75,8 +78,10 @@ function resume(server: ServerState): void {
         </StrictMode>,
       );
       releaseAssumedWidth();
-      // The server sent the markup inert: from now on it is the portal's, and answers the visitor.
-      container.removeAttribute('inert');
+      hydrateTheRest(() => {
+        // The server sent the markup inert: from now on it is the portal's, and answers the visitor.
+        container.removeAttribute('inert');
+      });
     });
   }, start);
 }

@@ -6,6 +6,7 @@ import Button from '../../kit/Button';
 import { hasPermission, isRouteWithin, MEMBER_SEARCH_PERMISSION } from '@portal/domain';
 import { useConfig } from '../../config/config-context';
 import { AfterFirstPage } from '../../lib/first-page';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { useViewer } from '../../lib/viewer';
 import { ActingForBanner } from './acting-for-banner';
 import { FirstPageMark } from './first-page-mark';
@@ -72,16 +73,18 @@ export function Shell() {
         {t('app.skipToMain')}
       </Button>
       <SuperHeader />
-      <Header
-        menuOpen={drawerOpen}
-        onOpenMenu={
-          hasNav && mobile
-            ? () => {
-                setDrawerOpen(true);
-              }
-            : null
-        }
-      />
+      <HydrateLater name="header">
+        <Header
+          menuOpen={drawerOpen}
+          onOpenMenu={
+            hasNav && mobile
+              ? () => {
+                  setDrawerOpen(true);
+                }
+              : null
+          }
+        />
+      </HydrateLater>
       {canSearch && (
         <Suspense fallback={null}>
           <MemberSearchBar onSearched={close} />
@@ -129,16 +132,20 @@ export function Shell() {
           data-scenarios={viewer?.household.scenario.scenarios.join(' ')}
           sx={{ flex: 1, minWidth: 0, outline: 'none' }}
         >
-          <Box sx={{ maxWidth: 1200, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
-            {viewer?.actingFor && <ActingForBanner />}
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-              <FirstPageMark />
-            </Suspense>
-          </Box>
+          <HydrateLater name="page">
+            <Box sx={{ maxWidth: 1200, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
+              {viewer?.actingFor && <ActingForBanner />}
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+                <FirstPageMark />
+              </Suspense>
+            </Box>
+          </HydrateLater>
         </Box>
       </Box>
-      <Footer />
+      <HydrateLater name="footer">
+        <Footer />
+      </HydrateLater>
     </Box>
   );
 }

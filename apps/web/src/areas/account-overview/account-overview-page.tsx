@@ -6,6 +6,7 @@ import Button from '../../kit/Button';
 import Paper from '../../kit/Paper';
 import Stack from '../../kit/Stack';
 import Typography from '../../kit/Typography';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { useSignedInViewer, type Viewer } from '../../lib/viewer';
 import { Facts } from '../../ui/facts';
 import { useFormatters } from '../../ui/format';
@@ -93,10 +94,17 @@ function MemberOverview({ viewer }: { viewer: Viewer }) {
     <Stack spacing={3}>
       {guest && <Alert severity="info">{t('overview.guestIntro')}</Alert>}
       <AtAGlance policies={policies} />
+      {/* Each card, then the documents, hydrated in a task of its own (lib/hydrate-later.tsx). */}
       {policies.map((entry) => (
-        <PolicyCard key={entry.summary.id} viewer={viewer} entry={entry} guest={guest} />
+        <HydrateLater key={entry.summary.id} name={`policy-${entry.summary.id}`}>
+          <PolicyCard viewer={viewer} entry={entry} guest={guest} />
+        </HydrateLater>
       ))}
-      {!guest && <RecentDocuments viewer={viewer} />}
+      {!guest && (
+        <HydrateLater name="recent-documents">
+          <RecentDocuments viewer={viewer} />
+        </HydrateLater>
+      )}
     </Stack>
   );
 }

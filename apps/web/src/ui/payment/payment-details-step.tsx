@@ -9,6 +9,7 @@ import Paper from '../../kit/Paper';
 import Stack from '../../kit/Stack';
 import Typography from '../../kit/Typography';
 import { useConfig } from '../../config/config-context';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { useSignedInViewer } from '../../lib/viewer';
 import {
   CheckboxInput,
@@ -242,16 +243,25 @@ export function PaymentDetailsStep({
                   })
             }
           />
-          {canPayLater && <WhenFields today={today} window={window} />}
-          <MethodFields
-            guest={guest}
-            savedOptions={savedOptions}
-            frame={frame}
-            tokenizeFailed={tokenizeFailed}
-            frameExpired={frameExpired}
-            hostedFields={hostedFields}
-          />
-          <BillingFields />
+          {/* A server-rendered form is hydrated a group of fields at a time (lib/hydrate-later.tsx). */}
+          {canPayLater && (
+            <HydrateLater name="payment-when">
+              <WhenFields today={today} window={window} />
+            </HydrateLater>
+          )}
+          <HydrateLater name="payment-method">
+            <MethodFields
+              guest={guest}
+              savedOptions={savedOptions}
+              frame={frame}
+              tokenizeFailed={tokenizeFailed}
+              frameExpired={frameExpired}
+              hostedFields={hostedFields}
+            />
+          </HydrateLater>
+          <HydrateLater name="payment-billing">
+            <BillingFields />
+          </HydrateLater>
           <DetailsAction checking={checking} />
         </Stack>
       </PortalForm>

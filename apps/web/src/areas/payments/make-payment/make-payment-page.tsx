@@ -4,6 +4,7 @@ import Alert from '../../../kit/Alert';
 import CircularProgress from '../../../kit/CircularProgress';
 import Stack from '../../../kit/Stack';
 import Typography from '../../../kit/Typography';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { PolicySelector } from '../../../ui/policy-selector';
 import { OwedSummary } from '../../../ui/payment/owed-summary';
 import { PaymentForm } from '../../../ui/payment/payment-form';
@@ -36,17 +37,20 @@ export function MakePaymentPage() {
       {detail.data && !walletLoading && (
         <>
           <OwedSummary policy={detail.data} today={viewer.session.today} />
-          <PaymentForm
-            key={detail.data.id}
-            policy={detail.data}
-            wallet={wallet}
-            binder={false}
-            defaultAmountCents={
-              (detail.data.finance?.currentAmountDueCents ?? 0) +
-              (detail.data.finance?.pastAmountDueCents ?? 0)
-            }
-            today={viewer.session.today}
-          />
+          {/* The form is hydrated in a task of its own (lib/hydrate-later.tsx). */}
+          <HydrateLater name="payment-form">
+            <PaymentForm
+              key={detail.data.id}
+              policy={detail.data}
+              wallet={wallet}
+              binder={false}
+              defaultAmountCents={
+                (detail.data.finance?.currentAmountDueCents ?? 0) +
+                (detail.data.finance?.pastAmountDueCents ?? 0)
+              }
+              today={viewer.session.today}
+            />
+          </HydrateLater>
         </>
       )}
     </Stack>
