@@ -62,6 +62,11 @@ const loaded = new Map<Language, Set<Part>>();
 const tenantFiles = new Map<Language, Promise<Resources>>();
 /** Set once a page needs more than the startup files: from then on every language loads whole. */
 let everyText = false;
+/**
+ * Counts the changes of the tenant's language path (and forgetting the texts): a load that began under an
+ * earlier one holds other tenant words (none, before startup had the configuration) and must not be merged.
+ */
+let generation = 0;
 
 export class LanguageLoadError extends Error {}
 
@@ -70,6 +75,7 @@ export class LanguageLoadError extends Error {}
  * files, and a file that loaded the tenant's configuration must not change the words of the next).
  */
 export function forgetTexts(): void {
+  generation += 1;
   tenantLanguagePath = null;
   loaded.clear();
   tenantFiles.clear();
@@ -80,6 +86,7 @@ export function forgetTexts(): void {
 
 /** Startup: from now on every language is the static file with the tenant's file deep-merged over it. */
 export function setTenantLanguagePath(path: string): void {
+  generation += 1;
   tenantLanguagePath = path.endsWith('/') ? path : `${path}/`;
   loaded.clear();
   tenantFiles.clear();
@@ -119,6 +126,7 @@ async function ensureLoaded(
   language: Language,
   wanted: readonly Part[] = everyText ? ['startup', 'rest'] : ['startup'],
 ): Promise<void> {
+  const started = generation;
   const have = loaded.get(language) ?? new Set<Part>();
   const missing = wanted.filter((part) => !have.has(part));
   if (missing.length === 0) return;
@@ -126,6 +134,13 @@ async function ensureLoaded(
     Promise.all(missing.map((part) => loaders[language][part]())),
     tenantResources(language),
   ]);
+  // The tenant's language path was set meanwhile (startup read the configuration while a page's code asked
+  // for every text): these words lack the tenant's, and merged now they would overwrite them (the product's
+  // "Cobertura odontológica" over the tenant's "Lighthouse Smile Dental"). Load again, with the tenant's.
+  if (generation !== started) {
+    await ensureLoaded(language, wanted);
+    return;
+  }
   i18next.addResourceBundle(language, 'translation', deepMergeAll([...bases, tenant]), true, true);
   for (const part of missing) have.add(part);
   loaded.set(language, have);
