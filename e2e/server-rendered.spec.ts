@@ -133,3 +133,25 @@ test('a guest’s locate-account page comes from the server and works once hydra
   expect(hydrationProblems(problems)).toEqual([]);
   await context.close();
 });
+
+test('a page from the server asks for its scripts only once its first paint is on the screen', async ({
+  browser,
+}) => {
+  const { context, page } = await newPortalPage(browser, { width: 412 });
+  await page.goto('/payments/locate-account');
+  await expect(page).not.toHaveTitle('Member portal');
+  const timing = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => entry.startTime);
+    return { paint: paint ? paint.startTime : null, scripts };
+  });
+  // The paint's time is when it reached the screen; every script of the page was asked for after it (a
+  // script's download before it would compete with the first paint, and Lighthouse counts it into the LCP).
+  expect(timing.paint).not.toBeNull();
+  expect(timing.scripts.length).toBeGreaterThan(5);
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
+  await context.close();
+});
