@@ -223,6 +223,13 @@ try {
           path.join(values.out, `${target.path.replaceAll('/', '_')}-${run + 1}.json`),
           result.report,
         );
+        // The trace the metrics were simulated from, for reading task by task (bench/trace-tasks.mjs).
+        const trace = result.artifacts.Trace;
+        if (trace)
+          fs.writeFileSync(
+            path.join(values.out, `${target.path.replaceAll('/', '_')}-${run + 1}.trace.json`),
+            JSON.stringify(trace),
+          );
       }
       const one = summary(result.lhr);
       if (!new URL(one.finalUrl).pathname.startsWith(target.path))
