@@ -21,8 +21,10 @@ function Layout() {
   return <p>{`${mobile ? 'mobile' : 'desktop'} ${narrow ? 'narrow' : 'wide'}`}</p>;
 }
 
+const innerWidth = Object.getOwnPropertyDescriptor(window, 'innerWidth');
 afterEach(() => {
   vi.unstubAllGlobals();
+  if (innerWidth) Object.defineProperty(window, 'innerWidth', innerWidth);
 });
 
 describe('useLayout', () => {

@@ -29,7 +29,7 @@ export function releaseAssumedWidth(): void {
  */
 let queries: { mobile: MediaQueryList; narrow: MediaQueryList } | null = null;
 function windowQueries(): typeof queries {
-  // jsdom (the page tests) has no matchMedia: there the window's width is read as before.
+  // A browser or test environment without matchMedia reads the window's width as before.
   if (!queries && typeof window.matchMedia === 'function')
     queries = {
       mobile: window.matchMedia(`(width < ${LAYOUT.mobileBelowPx}px)`),
