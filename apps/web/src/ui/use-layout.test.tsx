@@ -25,6 +25,7 @@ const innerWidth = Object.getOwnPropertyDescriptor(window, 'innerWidth');
 afterEach(() => {
   vi.unstubAllGlobals();
   if (innerWidth) Object.defineProperty(window, 'innerWidth', innerWidth);
+  else Reflect.deleteProperty(window, 'innerWidth');
 });
 
 describe('useLayout', () => {
