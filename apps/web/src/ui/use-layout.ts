@@ -28,13 +28,19 @@ export function releaseAssumedWidth(): void {
  * SPEC §2 breakpoints from the domain: mobile below 959 px (menu collapses), narrow below 599 px.
  */
 let queries: { mobile: MediaQueryList; narrow: MediaQueryList } | null = null;
+/** The matchMedia the lists came from (a test environment may give the window another one). */
+let queriesFrom: unknown = null;
 function windowQueries(): typeof queries {
   // A browser or test environment without matchMedia reads the window's width as before.
-  if (!queries && typeof window.matchMedia === 'function')
+  if (typeof window.matchMedia !== 'function') return null;
+  if (!queries || queriesFrom !== window.matchMedia) {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to compare, never called
+    queriesFrom = window.matchMedia;
     queries = {
       mobile: window.matchMedia(`(width < ${LAYOUT.mobileBelowPx}px)`),
       narrow: window.matchMedia(`(width < ${LAYOUT.narrowBelowPx}px)`),
     };
+  }
   return queries;
 }
 
