@@ -39,14 +39,14 @@ for (const task of tasks) {
   topLevel.push(task);
 }
 
+/** Events named with the script or document they ran (the rest by their name alone). */
+const BY_URL = new Set(['EvaluateScript', 'v8.compile', 'FunctionCall', 'ParseHTML']);
+
 function label(event) {
+  if (!BY_URL.has(event.name)) return event.name;
   const data = event.args?.data ?? {};
   const url = data.url ?? data.stackTrace?.[0]?.url ?? data.frame?.url ?? '';
-  const short = url ? ` ${url.replace(/^https?:\/\/[^/]+/, '')}` : '';
-  if (event.name === 'EvaluateScript' || event.name === 'v8.compile' || event.name === 'FunctionCall')
-    return `${event.name}${short}`;
-  if (event.name === 'ParseHTML') return `ParseHTML${short}`;
-  return event.name;
+  return url ? `${event.name} ${url.replace(/^https?:\/\/[^/]+/, '')}` : event.name;
 }
 
 let index = 0;
