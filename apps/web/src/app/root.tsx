@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useCredential } from '../lib/auth/credentials';
 import { AfterFirstPage } from '../lib/first-page';
+import { HydrateLater } from '../lib/hydrate-later';
 import { Chatbot } from './layout/chatbot';
 import { Shell } from './layout/shell';
 import { KeepAlive } from './idle/keep-alive';
@@ -15,7 +16,9 @@ export function Root() {
   const credential = useCredential();
   return (
     <ViewerProvider>
-      <Shell />
+      <HydrateLater name="shell">
+        <Shell />
+      </HydrateLater>
       {credential && (
         <>
           <AfterFirstPage>

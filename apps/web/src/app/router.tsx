@@ -10,6 +10,7 @@ import {
   useNavigate,
 } from 'react-router';
 import { loadAllTexts } from '../i18n';
+import { HydrateLater } from '../lib/hydrate-later';
 import { setNavigator } from '../lib/navigator';
 import { useRouteTitle } from '../ui/route-title';
 import { Root } from './root';
@@ -216,31 +217,33 @@ export function PortalRoutes() {
   return (
     <>
       <NavigatorBridge />
-      <Routes>
-        <Route element={<Root />}>
-          {/* SPEC §2: the empty path → account-overview (signed in) or sign-in / locate-account. */}
-          <Route index element={<EntryRedirect />} />
-          {ROUTES.filter((route) => route.access === 'public').map((route) => (
-            <Route key={route.path} path={route.path} element={page(route)} />
-          ))}
-          <Route element={<RequireSignIn />}>
-            {ROUTES.filter((route) => route.access === 'guest').map((route) => (
+      <HydrateLater name="routes">
+        <Routes>
+          <Route element={<Root />}>
+            {/* SPEC §2: the empty path → account-overview (signed in) or sign-in / locate-account. */}
+            <Route index element={<EntryRedirect />} />
+            {ROUTES.filter((route) => route.access === 'public').map((route) => (
               <Route key={route.path} path={route.path} element={page(route)} />
             ))}
-            <Route element={<NotForGuests notFound={page(NOT_FOUND)} />}>
-              {ROUTES.filter((route) => route.access === 'private').map((route) => (
+            <Route element={<RequireSignIn />}>
+              {ROUTES.filter((route) => route.access === 'guest').map((route) => (
                 <Route key={route.path} path={route.path} element={page(route)} />
               ))}
+              <Route element={<NotForGuests notFound={page(NOT_FOUND)} />}>
+                {ROUTES.filter((route) => route.access === 'private').map((route) => (
+                  <Route key={route.path} path={route.path} element={page(route)} />
+                ))}
+              </Route>
+              <Route element={<StaffOnly notFound={page(NOT_FOUND)} />}>
+                {ROUTES.filter((route) => route.access === 'staff').map((route) => (
+                  <Route key={route.path} path={route.path} element={page(route)} />
+                ))}
+              </Route>
             </Route>
-            <Route element={<StaffOnly notFound={page(NOT_FOUND)} />}>
-              {ROUTES.filter((route) => route.access === 'staff').map((route) => (
-                <Route key={route.path} path={route.path} element={page(route)} />
-              ))}
-            </Route>
+            <Route path="*" element={page(NOT_FOUND)} />
           </Route>
-          <Route path="*" element={page(NOT_FOUND)} />
-        </Route>
-      </Routes>
+        </Routes>
+      </HydrateLater>
     </>
   );
 }
