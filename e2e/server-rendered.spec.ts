@@ -86,6 +86,26 @@ test('the overview and make-payment come from the server with the member’s dat
   await context.close();
 });
 
+test('a phone the server took for a desktop gets the phone’s layout once hydrated: the menu button opens the menu', async ({
+  browser,
+}) => {
+  // A narrow window with a desktop browser's User-Agent: the server lays the overview out for a desktop (side
+  // navigation, no menu button). The page hydrates with that layout, every region of it, and only then
+  // switches to the window's own (app/layout/shell.tsx, ui/use-layout.ts).
+  const { context, page } = await newPortalPage(browser, { width: 390 });
+  const problems = watchConsole(page);
+  await freshMember(page, {});
+  const html = await (await page.request.get('/account-overview')).text();
+  expect(html).toContain('id="side-navigation"');
+  await loadServerRendered(page, '/account-overview', text('overview.heading'));
+  await pageAnswers(page);
+  await expect(page.locator('#side-navigation')).toHaveCount(0);
+  await page.getByRole('button', { name: text('nav.openMenu') }).click();
+  await expect(page.getByRole('link', { name: text('nav.makePayment') }).first()).toBeVisible();
+  expect(hydrationProblems(problems)).toEqual([]);
+  await context.close();
+});
+
 test('make-payment from the server fetches no language file again: its words came with the page', async ({
   browser,
 }) => {

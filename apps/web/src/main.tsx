@@ -77,8 +77,11 @@ function resume(server: ServerState): void {
           <App server={server} />
         </StrictMode>,
       );
-      releaseAssumedWidth();
       hydrateTheRest(() => {
+        // Every region has hydrated with the width the server laid the page out for (the shell and the
+        // routes are regions too: released earlier, a phone whose page the server laid out for a desktop
+        // hydrated the shell with the phone's layout, and its menu button never appeared).
+        releaseAssumedWidth();
         // The server sent the markup inert: from now on it is the portal's, and answers the visitor.
         container.removeAttribute('inert');
       });
