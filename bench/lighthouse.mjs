@@ -2,7 +2,7 @@
 // chrome-launcher, mobile preset with simulated throttling (Lighthouse's defaults), on
 // /account-overview and /payments/make-payment signed in as a member and /payments/locate-account
 // signed out. Prints the median of the runs per page (by performance score) against the targets:
-// performance >= 95, accessibility 100, best practices >= 95, LCP <= 1.5 s, CLS <= 0.02.
+// performance >= 95, accessibility 100, best practices >= 95, LCP <= 1.5 s, TBT <= 150 ms (issue 35), CLS <= 0.02.
 //
 //   npm run build && node bench/lighthouse.mjs [--runs 3] [--page /account-overview] [--out /tmp/lh] [--json]
 //        [--prerendered with-scripts|scripts-after-paint|without-scripts]
@@ -17,9 +17,10 @@
 //
 // Starts the built server (free port, fresh DATA_DIR with the demo data) and one browser. The member
 // (maria.santos, English chosen as the language switcher stores it) signs in through /home and the
-// built-in identity provider in the tab Lighthouse then audits: the session lives in that tab's
-// session storage, which Lighthouse's storage reset leaves alone (it clears the HTTP cache, service
-// workers and cache storage before every run, so every run is a cold load).
+// built-in identity provider in the tab Lighthouse then audits: the session is the browser's session cookie,
+// which Lighthouse's storage reset leaves alone (it clears the HTTP cache, service workers and cache
+// storage before every run, so every run is a cold load). The guest's page is loaded in a context of its
+// own, without that cookie. The load average is printed before the runs and after them.
 /* global window, document -- used inside functions that run in the browser */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,7 +48,14 @@ const RUNS = Number(values.runs);
 const PAGES = BENCH_PAGES.filter(
   (page) => AUDITED_PATHS.includes(page.path) && (!values.page || values.page.includes(page.path)),
 );
-const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, lcpMs: 1500, cls: 0.02 };
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 95,
+  lcpMs: 1500,
+  tbtMs: 150,
+  cls: 0.02,
+};
 
 // With --prerendered the server serves a copy of the build whose index.html the runs rewrite.
 const builtDir = path.resolve(import.meta.dirname, '../apps/web/dist');
@@ -58,6 +66,12 @@ if (webDir) {
 }
 const builtIndex = fs.readFileSync(path.join(builtDir, 'index.html'), 'utf8');
 const { baseUrl, stop } = await startPortalServer({ env: webDir ? { WEB_DIST_DIR: webDir } : {} });
+console.error(
+  `Load average at the start: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -75,9 +89,16 @@ const browser = await puppeteer.connect({
   defaultViewport: null,
 });
 
-/** A tab with English chosen, signed in as the member when asked. */
+/**
+ * A tab with English chosen, signed in as the member when asked. A guest's tab is in a browser context of its
+ * own (no cookies): in the shared one, the member's session cookie from an earlier page's runs would make
+ * the guest's page a member's visit (until stop 48 locate-account was measured so). Closing the tab closes
+ * its context.
+ */
 async function preparedTab(signedIn) {
-  const page = await browser.newPage();
+  const context = signedIn ? null : await browser.createBrowserContext();
+  const page = await (context ?? browser).newPage();
+  if (context) page.once('close', () => context.close().catch(() => undefined));
   await page.evaluateOnNewDocument(() => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');
   });
@@ -280,7 +301,7 @@ if (values.json) {
       console.log(`      best-practice audits failing: ${m.failingBestPractices.join(', ')}`);
   }
   console.log(
-    `Targets: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices >= ${TARGETS['best-practices']}, LCP <= ${TARGETS.lcpMs} ms, CLS <= ${TARGETS.cls}`,
+    `Targets: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices >= ${TARGETS['best-practices']}, LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS <= ${TARGETS.cls}`,
   );
   console.log(`Machine: ${machine}`);
 }
@@ -290,6 +311,7 @@ const missed = results.filter(
     m.accessibility < TARGETS.accessibility ||
     m.bestPractices < TARGETS['best-practices'] ||
     m.lcpMs > TARGETS.lcpMs ||
+    m.tbtMs > TARGETS.tbtMs ||
     m.cls > TARGETS.cls,
 );
 if (missed.length > 0) process.exitCode = 1;

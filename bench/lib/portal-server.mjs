@@ -22,20 +22,23 @@ export function freePort() {
   });
 }
 
-/** The built server on a free port with a fresh data folder; resolves once /api/health answers. */
-export async function startPortalServer({ env = {} } = {}) {
+/**
+ * The built server on a free port with a fresh data folder; resolves once /api/health answers. `root` is
+ * the checkout whose build runs (this one unless said: bench/route-sweep.mjs runs another one's beside it).
+ */
+export async function startPortalServer({ env = {}, root = repoRoot } = {}) {
   if (
-    !fs.existsSync(path.join(repoRoot, 'apps/server/dist/server.js')) ||
-    !fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))
+    !fs.existsSync(path.join(root, 'apps/server/dist/server.js')) ||
+    !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))
   ) {
-    throw new Error('Build first: npm run build');
+    throw new Error(`Build first: npm run build (in ${root})`);
   }
   const port = await freePort();
   const processorPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
   const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: repoRoot,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'development',
