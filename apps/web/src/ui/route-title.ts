@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loose } from '../i18n/loose';
@@ -11,7 +11,9 @@ export interface RouteTitle {
 
 /**
  * SPEC §2: page titles come from route data, are translated, and also set the page description.
- * The first route whose path matches names the page (a `*` route catches the rest).
+ * The first route whose path matches names the page (a `*` route catches the rest). Set as the page is drawn
+ * (a layout effect), not after its paint: Preact runs a plain effect a frame later, which on a slow phone left
+ * the previous title on the tab for 50 ms after the page's heading was there (bench/route-sweep.mjs).
  */
 export function useRouteTitle(routes: readonly RouteTitle[]): void {
   const { pathname } = useLocation();
@@ -21,7 +23,7 @@ export function useRouteTitle(routes: readonly RouteTitle[]): void {
       candidate.path === '*' || matchPath({ path: candidate.path, end: true }, pathname) !== null,
   );
   const titleKey = route?.titleKey;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const appName = t('app.name');
     const pageTitle = titleKey ? loose(t)(titleKey) : '';
     document.title = pageTitle ? `${pageTitle} | ${appName}` : appName;
