@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import {
   deepMerge,
   navigationFor,
@@ -94,14 +94,22 @@ export function expectedMenu(
 }
 
 /**
- * The journey's language as the visitor's choice, stored as the language switcher stores it, unless the
- * browser has one already: a member's own preferred language (issue 11) applies only when the browser has
- * none (SPEC §4).
+ * The journey's language as the visitor's choice, stored as the language switcher stores it (localStorage,
+ * and its cookie mirror that the server renders first pages in), unless the browser has one already: a
+ * member's own preferred language (issue 11) applies only when the browser has none (SPEC §4). Without the
+ * cookie, a journey that loads a server-rendered page before the portal has ever started in its context (the
+ * portal mirrors the stored choice as it starts) got that page in the member's preferred language.
  */
 async function chooseLanguage(target: Page | BrowserContext, language: Language): Promise<void> {
   await target.addInitScript((chosen) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', chosen);
   }, language);
+  const context = 'newPage' in target ? target : target.context();
+  const url = test.info().project.use.baseURL;
+  if (!url) return;
+  const cookies = await context.cookies(url);
+  if (!cookies.some((cookie) => cookie.name === 'portal-language'))
+    await context.addCookies([{ name: 'portal-language', value: language, url, sameSite: 'Lax' }]);
 }
 
 /** A fresh browser context in a language (stored the way the portal stores it) and size. */
