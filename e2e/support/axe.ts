@@ -101,6 +101,9 @@ export async function expectNoViolationsAtEachWidth(
   what: string,
   ready: () => Promise<void> = async () => {},
 ): Promise<void> {
+  // A server-rendered page keeps the width the server laid it out for until it has hydrated (it is inert
+  // until then): resized before, a desktop's markup in a phone's window scrolls sideways.
+  await expect(page.locator('#root[inert]')).toHaveCount(0);
   for (const width of AXE_WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await ready();
