@@ -19,12 +19,11 @@
 // Prints per page the medians of the rounds in each build, their ratios and in how many rounds this build
 // answered first, and the median of the pages' ratios. The measure of "not slower" is `answers`.
 /* global document, location, requestAnimationFrame -- used inside functions that run in the browser */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { signInMember, startPortalServer } from './lib/portal-server.mjs';
+import { signInMember, startPortalServer, webText } from './lib/portal-server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -50,23 +49,16 @@ const PAGES = ROUTE_TABLE.filter(
     (!values.page || values.page.includes(route.path)),
 );
 
-/** The English title of a route in a checkout (its own texts: a page's words may have changed since). */
-function titleIn(root, key) {
-  const folder = path.join(root, 'apps/web/src/i18n/locales/en');
-  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.json'))) {
-    let node = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8'));
-    for (const part of key.split('.')) node = node?.[part];
-    if (typeof node === 'string') return node;
-  }
-  throw new Error(`no ${key} in ${folder}`);
-}
-
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 });
 
-/** A build's server, a tab signed in to it, and the tab's DevTools session. */
+/**
+ * A build's server, a tab signed in to it, the tab's DevTools session, and each page's English title as the
+ * build has it (its own words: a page's may have changed since), read once before any load.
+ */
 async function open(root) {
+  const titles = new Map(PAGES.map((route) => [route.path, `${webText(route.titleKey, { root })} | `]));
   const { baseUrl, stop } = await startPortalServer({ root });
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
   await context.addInitScript(() => {
@@ -78,7 +70,7 @@ async function open(root) {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values.cpu) });
-  return { root, baseUrl, stop, page, cdp };
+  return { titles, baseUrl, stop, page, cdp };
 }
 
 /**
@@ -86,10 +78,9 @@ async function open(root) {
  * `build`'s tab: `{ shown, answers }`.
  */
 async function loadTimes(build, route) {
-  const { page, cdp, baseUrl, root } = build;
+  const { page, cdp, baseUrl, titles } = build;
   await cdp.send('Network.clearBrowserCache');
   await page.goto(`${baseUrl}${route.path}`, { waitUntil: 'commit' });
-  const title = `${titleIn(root, route.titleKey)} | `;
   return page.evaluate(
     (expected) =>
       new Promise((resolve, reject) => {
@@ -117,7 +108,7 @@ async function loadTimes(build, route) {
         };
         check();
       }),
-    title,
+    titles.get(route.path),
   );
 }
 
@@ -127,15 +118,17 @@ const median = (list) => {
 };
 const loadBefore = os.loadavg();
 const builds = { base: await open(base), head: await open(here) };
-const times = new Map(PAGES.map((route) => [route.path, { base: [], head: [] }]));
-const shownTimes = new Map(PAGES.map((route) => [route.path, { base: [], head: [] }]));
+/** Per page and moment, each build's times, round by round. */
+const times = new Map(
+  PAGES.map((route) => [route.path, { shown: { base: [], head: [] }, answers: { base: [], head: [] } }]),
+);
 try {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const route of PAGES) {
       for (const which of ['base', 'head']) {
         const { shown, answers } = await loadTimes(builds[which], route);
-        times.get(route.path)[which].push(answers);
-        shownTimes.get(route.path)[which].push(shown);
+        times.get(route.path).shown[which].push(shown);
+        times.get(route.path).answers[which].push(answers);
       }
     }
     if (!values.json) console.error(`round ${round + 1} of ${ROUNDS} done`);
@@ -148,8 +141,7 @@ try {
 
 /** Per page: the medians in each build, their ratio, and in how many rounds this build was the faster. */
 const rows = PAGES.map((route) => {
-  const answers = times.get(route.path);
-  const shown = shownTimes.get(route.path);
+  const { shown, answers } = times.get(route.path);
   return {
     path: route.path,
     answers: { baseMs: median(answers.base), headMs: median(answers.head), ...answers },

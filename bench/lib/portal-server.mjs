@@ -93,14 +93,23 @@ export async function signInMember(page, baseUrl, username = 'maria.santos', lan
 }
 
 /**
+ * The web app's words for `key` (`home.member.action`) in `language`, from a checkout's language files (this
+ * one unless said: bench/route-sweep.mjs reads another's, whose words may differ).
+ */
+export function webText(key, { language = 'en', root = repoRoot } = {}) {
+  const folder = path.join(root, `apps/web/src/i18n/locales/${language}`);
+  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.json'))) {
+    let node = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8'));
+    for (const part of key.split('.')) node = node?.[part];
+    if (typeof node === 'string') return node;
+  }
+  throw new Error(`no ${key} in the ${language} texts of ${root}`);
+}
+
+/**
  * The label of the member sign-in button on /home (home.member.action) in `language`: the page shows it
  * in the language the visitor stored (first-load.mjs --language).
  */
 export function memberAction(language = 'en') {
-  const folder = path.join(repoRoot, `apps/web/src/i18n/locales/${language}`);
-  for (const file of fs.readdirSync(folder)) {
-    const action = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8'))?.home?.member?.action;
-    if (typeof action === 'string') return action;
-  }
-  throw new Error(`no home.member.action in the ${language} texts`);
+  return webText('home.member.action', { language });
 }
